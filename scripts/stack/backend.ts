@@ -1,0 +1,105 @@
+import { execFileSync } from 'node:child_process';
+import { enableEmailPrivacy, startFirebaseEmulators } from './auth-emulator';
+import { startLocalDatabase } from './database-emulator';
+import type { ManagedProcess } from './process';
+
+export interface BackendOptions {
+  projectId: string;
+  host: string;
+  authPort: number;
+  dbPort: number;
+  rulesFile: string;
+  /** Use firebase-tools' official (Java 21) RTDB emulator instead of ours. */
+  official: boolean;
+  /** Persistence: our emulator's data file, and firebase-tools' export folder. */
+  dataFile?: string;
+  authPersistDir?: string;
+  officialPersistDir?: string;
+  log?: (line: string) => void;
+}
+
+export interface Backend {
+  projectId: string;
+  authHost: string;
+  dbHost: string;
+  dbNamespace: string;
+  stop(): Promise<void>;
+}
+
+export function assertJava21(): void {
+  let text = '';
+  try {
+    text = execFileSync('java', ['-version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (err) {
+    const stderr = (err as { stderr?: unknown }).stderr;
+    text = typeof stderr === 'string' ? stderr : '';
+  }
+  const major = Number(/version "(\d+)/.exec(text)?.[1] ?? 0);
+  if (major < 21) {
+    throw new Error(
+      'The official database emulator needs Java 21 or newer ' +
+        (major ? `(found Java ${major}). ` : '(no `java` on PATH). ') +
+        'Install a JDK 21, or drop --official to use the bundled local emulator.',
+    );
+  }
+}
+
+export async function startBackend(options: BackendOptions): Promise<Backend> {
+  const processes: ManagedProcess[] = [];
+  const stop = async () => {
+    // The database first: auth-driven listeners are irrelevant once data is gone.
+    for (const p of processes.reverse()) await p.stop();
+  };
+  try {
+    if (options.official) {
+      assertJava21();
+      processes.push(
+        await startFirebaseEmulators(
+          [
+            { name: 'auth', port: options.authPort },
+            { name: 'database', port: options.dbPort },
+          ],
+          {
+            host: options.host,
+            projectId: options.projectId,
+            rulesFile: options.rulesFile,
+            persistDir: options.officialPersistDir,
+            log: options.log,
+          },
+        ),
+      );
+    } else {
+      const [auth, db] = await Promise.all([
+        startFirebaseEmulators([{ name: 'auth', port: options.authPort }], {
+          host: options.host,
+          projectId: options.projectId,
+          persistDir: options.authPersistDir,
+          log: options.log,
+        }),
+        startLocalDatabase({
+          host: options.host,
+          port: options.dbPort,
+          rulesFile: options.rulesFile,
+          dataFile: options.dataFile,
+          log: options.log,
+        }),
+      ]);
+      processes.push(auth, db);
+    }
+    const authHost = `${options.host}:${options.authPort}`;
+    await enableEmailPrivacy(authHost, options.projectId);
+    return {
+      projectId: options.projectId,
+      authHost,
+      dbHost: `${options.host}:${options.dbPort}`,
+      dbNamespace: `${options.projectId}-default-rtdb`,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export interface ManagedProcess {
+  name: string;
+  child: ChildProcess;
+  /** Resolves with the exit code (or null when killed by a signal). */
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+const running = new Set<ManagedProcess>();
+
+/**
+ * Spawns a child in its own process group, so that stopping it also stops whatever it started
+ * (firebase-tools starts helpers) and nothing is left behind.
+ */
+export function spawnManaged(
+  name: string,
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; onLine?: (line: string) => void } = {},
+): ManagedProcess {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const onLine = options.onLine ?? (() => undefined);
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', onLine);
+  }
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.once('error', () => resolve(-1));
+  });
+  const managed: ManagedProcess = {
+    name,
+    child,
+    exited,
+    async stop() {
+      running.delete(managed);
+      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+      signalGroup(child.pid, 'SIGINT');
+      const timer = setTimeout(() => {
+        if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
+      }, 15_000);
+      await exited;
+      clearTimeout(timer);
+      // The leader may exit before its helpers; make sure the whole group is gone.
+      signalGroup(child.pid, 'SIGKILL');
+    },
+  };
+  running.add(managed);
+  void exited.then(() => running.delete(managed));
+  return managed;
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Stops every process this module started, newest first. */
+export async function stopAll(): Promise<void> {
+  const all = [...running].reverse();
+  await Promise.all(all.map((p) => p.stop()));
+}
+
+/** Last resort on an abrupt exit of the parent: no graceful wait is possible here. */
+process.once('exit', () => {
+  for (const p of running) if (p.child.pid !== undefined) signalGroup(p.child.pid, 'SIGKILL');
+});

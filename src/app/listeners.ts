@@ -1,0 +1,8 @@
+import { startAppListening, type AppStartListening } from './listener-middleware';
+
+/** Every feature's side effects; a feature exports `addXListeners(start)` and is listed here. */
+const registrations: Array<(start: AppStartListening) => void> = [];
+
+export function registerAppListeners(start: AppStartListening = startAppListening): void {
+  for (const register of registrations) register(start);
+}

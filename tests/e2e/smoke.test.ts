@@ -1,0 +1,37 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { appUrl, describeBrowser, newPage, openBrowser, shot } from '../support/browser';
+
+describeBrowser('app shell in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('serves the registration form at /', async () => {
+    const page = await newPage(browser);
+    await page.goto(appUrl('/'));
+    await expect(page.getByRole('form', { name: 'Registration' }).isVisible()).resolves.toBe(true);
+    await shot(page, 'smoke-registration');
+  });
+
+  it('sends a signed-out visitor of /pages/home to /login', async () => {
+    const page = await newPage(browser);
+    await page.goto(appUrl('/pages/home'));
+    await page.waitForURL('**/login');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await shot(page, 'smoke-signed-out-redirect');
+  });
+
+  it('shows a real not-found page for an unknown route', async () => {
+    const page = await newPage(browser);
+    await page.goto(appUrl('/no/such/page'));
+    await expect(page.getByRole('heading', { name: 'Page not found' }).isVisible()).resolves.toBe(
+      true,
+    );
+    await shot(page, 'smoke-not-found');
+  });
+});

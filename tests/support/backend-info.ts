@@ -1,0 +1,14 @@
+export interface BackendInfo {
+  projectId: string;
+  authHost: string;
+  dbHost: string;
+  dbNamespace: string;
+  rulesPath: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    backend: BackendInfo;
+    e2e: { appUrl: string; browserPath: string } | undefined;
+  }
+}

@@ -1,0 +1,100 @@
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import {
+  connectAuthEmulator,
+  getAuth,
+  signInWithEmailAndPassword,
+  signOut,
+  type Auth,
+} from 'firebase/auth';
+import { connectDatabaseEmulator, getDatabase, goOffline, type Database } from 'firebase/database';
+import { inject } from 'vitest';
+import {
+  createAuthUser,
+  dbRest,
+  deleteAllAuthUsers,
+  getOobCodes as fetchOobCodes,
+  type CreatedUser,
+  type OobCode,
+} from '../../scripts/stack/admin';
+import type { BackendInfo } from './backend-info';
+
+export function getBackend(): BackendInfo {
+  return inject('backend');
+}
+
+/** Wipes every account and all data, so each test starts from nothing. */
+export async function resetBackend(): Promise<void> {
+  const backend = getBackend();
+  await Promise.all([deleteAllAuthUsers(backend), dbRest(backend, 'PUT', '/', null)]);
+}
+
+export function createTestUser(user: {
+  email: string;
+  password: string;
+  displayName?: string;
+  verified?: boolean;
+}): Promise<CreatedUser> {
+  return createAuthUser(getBackend(), user);
+}
+
+export function adminGet(path: string): Promise<unknown> {
+  return dbRest(getBackend(), 'GET', path);
+}
+
+export async function adminSet(path: string, value: unknown): Promise<void> {
+  await dbRest(getBackend(), 'PUT', path, value);
+}
+
+/** A root-level multi-path update with admin rights (REST PATCH). */
+export async function adminUpdate(values: Record<string, unknown>): Promise<void> {
+  await dbRest(getBackend(), 'PATCH', '/', values);
+}
+
+export function getOobCodes(): Promise<OobCode[]> {
+  return fetchOobCodes(getBackend());
+}
+
+export interface TestClient {
+  app: FirebaseApp;
+  auth: Auth;
+  db: Database;
+  uid: string;
+  close(): Promise<void>;
+}
+
+let clientCount = 0;
+
+/** A separate Firebase app signed in as this user, as a second browser would be. */
+export function connectClient(): { app: FirebaseApp; auth: Auth; db: Database } {
+  const backend = getBackend();
+  const app = initializeApp(
+    {
+      apiKey: 'demo-api-key',
+      projectId: backend.projectId,
+      databaseURL: `https://${backend.dbNamespace}.firebaseio.com`,
+    },
+    `test-client-${String(++clientCount)}`,
+  );
+  const auth = getAuth(app);
+  connectAuthEmulator(auth, `http://${backend.authHost}`, { disableWarnings: true });
+  const db = getDatabase(app);
+  const [host, port] = backend.dbHost.split(':');
+  connectDatabaseEmulator(db, host, Number(port));
+  return { app, auth, db };
+}
+
+export async function signInClient(email: string, password: string): Promise<TestClient> {
+  const { app, auth, db } = connectClient();
+  const credential = await signInWithEmailAndPassword(auth, email, password);
+  return {
+    app,
+    auth,
+    db,
+    uid: credential.user.uid,
+    async close() {
+      goOffline(db);
+      await signOut(auth).catch(() => undefined);
+      await deleteApp(app);
+    },
+  };
+}

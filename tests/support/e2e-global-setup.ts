@@ -1,0 +1,44 @@
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { build, preview } from 'vite';
+import { localDir, repoRoot } from '../../scripts/stack/paths';
+import { freePort } from '../../scripts/stack/ports';
+import './backend-info';
+import { chromiumInstallHint, findChromium } from './find-chromium';
+import { startTestBackend } from './start-test-backend';
+
+/**
+ * Builds the production bundle pointed at fresh emulators and serves it, so the browser tests
+ * exercise what ships. Without Chromium the suite is skipped, except in CI where that fails.
+ */
+export default async function setup(project: TestProject) {
+  const browserPath = findChromium();
+  if (!browserPath) {
+    if (process.env.CI === 'true') throw new Error(`CI needs Chromium. ${chromiumInstallHint}`);
+    console.warn(`\n[e2e] skipped: ${chromiumInstallHint}\n`);
+    project.provide('e2e', undefined);
+    return;
+  }
+  const { info, backend } = await startTestBackend();
+  project.provide('backend', info);
+
+  process.env.VITE_FIREBASE_PROJECT_ID = info.projectId;
+  process.env.VITE_AUTH_EMULATOR_HOST = info.authHost;
+  process.env.VITE_DATABASE_EMULATOR_HOST = info.dbHost;
+  process.env.VITE_USE_EMULATORS = 'true';
+  const outDir = join(localDir, 'e2e-dist');
+  await build({ root: repoRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const port = await freePort();
+  const server = await preview({
+    root: repoRoot,
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { port, strictPort: true, host: '127.0.0.1' },
+  });
+  project.provide('e2e', { appUrl: `http://127.0.0.1:${port}`, browserPath });
+
+  return async () => {
+    await server.close();
+    await backend.stop();
+  };
+}
