@@ -1,29 +1,60 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { LoginPage } from '../features/auth/LoginPage';
-import { RegisterPage } from '../features/auth/RegisterPage';
-import { HomePage } from '../features/home/HomePage';
-import { PagesLayout } from '../features/layout/PagesLayout';
-import { MessagesPage } from '../features/messages/MessagesPage';
-import { NotificationPage } from '../features/notifications/NotificationPage';
-import { SettingsPage } from '../features/settings/SettingsPage';
 import { NotFoundPage } from './routes/NotFoundPage';
+import { RouteError } from './routes/RouteError';
 
+// Each screen is its own chunk, so the first screen downloads only what it shows.
 export function createAppRouter() {
   return createBrowserRouter([
-    { path: paths.register, element: <RegisterPage /> },
-    { path: paths.login, element: <LoginPage /> },
     {
-      path: paths.pages,
-      element: <PagesLayout />,
+      errorElement: <RouteError />,
       children: [
-        { index: true, element: <Navigate to={paths.home} replace /> },
-        { path: 'home', element: <HomePage /> },
-        { path: 'messages', element: <MessagesPage /> },
-        { path: 'notification', element: <NotificationPage /> },
-        { path: 'settings', element: <SettingsPage /> },
+        {
+          path: paths.register,
+          lazy: async () => ({
+            Component: (await import('../features/auth/RegisterPage')).RegisterPage,
+          }),
+        },
+        {
+          path: paths.login,
+          lazy: async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }),
+        },
+        {
+          path: paths.pages,
+          lazy: async () => ({
+            Component: (await import('../features/layout/PagesLayout')).PagesLayout,
+          }),
+          children: [
+            { index: true, element: <Navigate to={paths.home} replace /> },
+            {
+              path: 'home',
+              lazy: async () => ({
+                Component: (await import('../features/home/HomePage')).HomePage,
+              }),
+            },
+            {
+              path: 'messages',
+              lazy: async () => ({
+                Component: (await import('../features/messages/MessagesPage')).MessagesPage,
+              }),
+            },
+            {
+              path: 'notification',
+              lazy: async () => ({
+                Component: (await import('../features/notifications/NotificationPage'))
+                  .NotificationPage,
+              }),
+            },
+            {
+              path: 'settings',
+              lazy: async () => ({
+                Component: (await import('../features/settings/SettingsPage')).SettingsPage,
+              }),
+            },
+          ],
+        },
+        { path: '*', element: <NotFoundPage /> },
       ],
     },
-    { path: '*', element: <NotFoundPage /> },
   ]);
 }
