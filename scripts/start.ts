@@ -37,8 +37,7 @@ async function shutdown(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
     console.log('\nStopping…');
-    await vite?.close().catch(() => undefined);
-    await backend?.stop().catch(() => undefined);
+    await Promise.all([vite?.close(), backend?.stop()].map((p) => p?.catch(() => undefined)));
     await stopAll();
   }
   process.exit(code);

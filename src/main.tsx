@@ -8,9 +8,12 @@ import './index.css';
 import { registerAppListeners } from './app/listeners';
 import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
+import { observeAuth } from './features/auth/auth-listeners';
+import { authApi } from './lib/firebase/auth';
 
 registerAppListeners();
 const store = makeStore();
+observeAuth(store, authApi);
 const router = createAppRouter();
 
 const rootElement = document.getElementById('root');

@@ -40,7 +40,6 @@ export function spawnManaged(
     child,
     exited,
     async stop() {
-      running.delete(managed);
       if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
       signalGroup(child.pid, 'SIGINT');
       const timer = setTimeout(() => {

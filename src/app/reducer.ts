@@ -1,7 +1,17 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { sessionSlice } from '../features/auth/session-slice';
+import { relationshipsSlice } from '../features/friends/relationships-slice';
+import { groupsSlice } from '../features/groups/groups-slice';
+import { membershipsSlice } from '../features/groups/memberships-slice';
+import { profilesSlice } from '../features/users/profiles-slice';
+import { userDirectorySlice } from '../features/users/user-directory-slice';
 
 /** Each feature adds its slice here. */
 export const rootReducer = combineReducers({
   [sessionSlice.reducerPath]: sessionSlice.reducer,
+  [relationshipsSlice.reducerPath]: relationshipsSlice.reducer,
+  [userDirectorySlice.reducerPath]: userDirectorySlice.reducer,
+  [profilesSlice.reducerPath]: profilesSlice.reducer,
+  [groupsSlice.reducerPath]: groupsSlice.reducer,
+  [membershipsSlice.reducerPath]: membershipsSlice.reducer,
 });

@@ -1,7 +1,81 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { paths } from '../../config/paths';
+import { strings } from '../../strings';
+import { AuthLayout } from './AuthLayout';
+import { GoogleSignInButton } from './GoogleSignInButton';
+import { LoginForm } from './LoginForm';
+import { ResetPasswordPanel } from './ResetPasswordPanel';
+import { LOGIN_REDIRECT_MS } from './timing';
+import { useDelayedNavigate } from './use-delayed-navigate';
+
+const s = strings.auth;
+
 export function LoginPage() {
+  const navigateLater = useDelayedNavigate();
+  const [resetOpen, setResetOpen] = useState(false);
+  // Carried between the login form and the reset panel so nobody types it twice.
+  const [email, setEmail] = useState('');
+  // One sign-in at a time: Google and the password form lock each other out.
+  const [busy, setBusy] = useState(false);
+  const [signedIn, setSignedIn] = useState(false);
+
+  function handleSignedIn() {
+    setSignedIn(true);
+    toast.success(strings.toast.loginSuccess);
+    navigateLater(paths.home, LOGIN_REDIRECT_MS);
+  }
+
+  const footer = (
+    <>
+      {s.noAccount}{' '}
+      <Link to={paths.register} className="font-semibold text-brand-600 hover:underline">
+        {s.signUp}
+      </Link>
+    </>
+  );
+
   return (
-    <main className="flex min-h-screen items-center justify-center p-8">
-      <h1 className="text-2xl font-semibold">Login is not built yet</h1>
-    </main>
+    <AuthLayout title={s.loginTitle} subtitle={s.loginSubtitle} footer={footer}>
+      {resetOpen ? (
+        <ResetPasswordPanel
+          initialEmail={email}
+          onBack={(typed) => {
+            setEmail(typed);
+            setResetOpen(false);
+          }}
+        />
+      ) : (
+        <>
+          <GoogleSignInButton
+            locked={busy || signedIn}
+            onBusyChange={setBusy}
+            onSignedIn={handleSignedIn}
+          />
+          <Divider />
+          <LoginForm
+            initialEmail={email}
+            locked={busy || signedIn}
+            onBusyChange={setBusy}
+            onSignedIn={handleSignedIn}
+            onForgotPassword={(typed) => {
+              setEmail(typed);
+              setResetOpen(true);
+            }}
+          />
+        </>
+      )}
+    </AuthLayout>
+  );
+}
+
+function Divider() {
+  return (
+    <div className="my-6 flex items-center gap-4 text-sm text-slate-400" aria-hidden="true">
+      <span className="h-px flex-1 bg-slate-200" />
+      {s.orDivider}
+      <span className="h-px flex-1 bg-slate-200" />
+    </div>
   );
 }

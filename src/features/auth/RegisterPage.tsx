@@ -1,16 +1,102 @@
+import { useFormik } from 'formik';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { Button } from '../../components/Button';
+import { PasswordField } from '../../components/PasswordField';
+import { TextField } from '../../components/TextField';
 import { paths } from '../../config/paths';
+import { authApi } from '../../lib/firebase/auth';
 import { strings } from '../../strings';
+import { AuthLayout } from './AuthLayout';
+import { errorCode } from './auth-errors';
+import { registerSchema, type RegisterValues } from './schemas';
+import { REGISTER_REDIRECT_MS } from './timing';
+import { useDelayedNavigate } from './use-delayed-navigate';
+
+const emptyValues: RegisterValues = { email: '', fullName: '', password: '' };
+const s = strings.auth;
 
 export function RegisterPage() {
+  const navigateLater = useDelayedNavigate();
+  // Stays true through the redirect delay, so the form cannot be sent again meanwhile.
+  const [done, setDone] = useState(false);
+
+  const formik = useFormik<RegisterValues>({
+    initialValues: emptyValues,
+    validationSchema: registerSchema,
+    onSubmit: async (values, helpers) => {
+      try {
+        await authApi.register({
+          email: values.email.trim(),
+          password: values.password,
+          username: values.fullName,
+        });
+      } catch (error) {
+        toast.error(errorCode(error));
+        helpers.resetForm();
+        return;
+      }
+      setDone(true);
+      toast.info(strings.toast.verificationSent1);
+      toast.info(strings.toast.verificationSent2);
+      toast.success(strings.toast.accountCreated);
+      navigateLater(paths.login, REGISTER_REDIRECT_MS);
+    },
+  });
+
+  const errorOf = (field: keyof RegisterValues) =>
+    formik.touched[field] ? formik.errors[field] : undefined;
+  const busy = formik.isSubmitting || done;
+
   return (
-    <main className="flex min-h-screen items-center justify-center p-8">
-      <form aria-label="Registration" className="w-full max-w-sm rounded-2xl bg-white p-8 shadow">
-        <h1 className="mb-4 text-2xl font-semibold">Registration is not built yet</h1>
-        <Link to={paths.login} className="text-brand-600 underline">
-          {strings.auth.loginToContinue}
-        </Link>
+    <AuthLayout
+      title={s.registerTitle}
+      subtitle={s.registerSubtitle}
+      footer={
+        <>
+          {s.haveAccount}{' '}
+          <Link to={paths.login} className="font-semibold text-brand-600 hover:underline">
+            {s.signIn}
+          </Link>
+        </>
+      }
+    >
+      <form
+        aria-label={s.registerForm}
+        noValidate
+        className="space-y-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!busy) formik.handleSubmit(event);
+        }}
+      >
+        <TextField
+          label={s.emailLabel}
+          type="email"
+          autoComplete="email"
+          placeholder={s.emailPlaceholder}
+          {...formik.getFieldProps('email')}
+          error={errorOf('email')}
+        />
+        <TextField
+          label={s.fullNameLabel}
+          autoComplete="username"
+          placeholder={s.fullNamePlaceholder}
+          {...formik.getFieldProps('fullName')}
+          error={errorOf('fullName')}
+        />
+        <PasswordField
+          label={s.passwordLabel}
+          autoComplete="new-password"
+          placeholder={s.passwordPlaceholder}
+          {...formik.getFieldProps('password')}
+          error={errorOf('password')}
+        />
+        <Button type="submit" fullWidth loading={busy}>
+          {s.signUp}
+        </Button>
       </form>
-    </main>
+    </AuthLayout>
   );
 }

@@ -13,9 +13,14 @@ export interface SessionState {
   /** 'unknown' until Firebase Auth has restored (or not) the previous session. */
   status: 'unknown' | 'signedIn' | 'signedOut';
   activeUser: ActiveUser | null;
+  /**
+   * True from a logout click until the next sign-in, so the guard can tell a deliberate
+   * logout (go to /login quietly) from a visit without a session ('Login failed').
+   */
+  loggingOut: boolean;
 }
 
-const initialState: SessionState = { status: 'unknown', activeUser: null };
+const initialState: SessionState = { status: 'unknown', activeUser: null, loggingOut: false };
 
 export const sessionSlice = createSlice({
   name: 'session',
@@ -24,17 +29,25 @@ export const sessionSlice = createSlice({
     userSignedIn(state, action: PayloadAction<ActiveUser>) {
       state.status = 'signedIn';
       state.activeUser = action.payload;
+      state.loggingOut = false;
     },
     userSignedOut(state) {
       state.status = 'signedOut';
       state.activeUser = null;
     },
+    logoutStarted(state) {
+      state.loggingOut = true;
+    },
+    logoutFailed(state) {
+      state.loggingOut = false;
+    },
   },
   selectors: {
     selectActiveUser: (state) => state.activeUser,
     selectSessionStatus: (state) => state.status,
+    selectLoggingOut: (state) => state.loggingOut,
   },
 });
 
-export const { userSignedIn, userSignedOut } = sessionSlice.actions;
-export const { selectActiveUser, selectSessionStatus } = sessionSlice.selectors;
+export const { userSignedIn, userSignedOut, logoutStarted, logoutFailed } = sessionSlice.actions;
+export const { selectActiveUser, selectSessionStatus, selectLoggingOut } = sessionSlice.selectors;

@@ -1,0 +1,51 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export interface Child {
+  proc: ChildProcess;
+  port: number;
+  rssBytes(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+/** Runs a TypeScript entry point in its own Node process (so its memory can be measured alone). */
+export function startChild(script: string, args: string[] = []): Promise<Child> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const failed = (code: number | null): void =>
+      reject(new Error(`${script} exited with ${String(code)}: ${out}`));
+    proc.once('exit', failed);
+    const onData = (b: Buffer): void => {
+      out += b.toString();
+      const m = /listening on [^:]+:(\d+)/.exec(out);
+      if (!m) return;
+      proc.off('exit', failed);
+      proc.stdout.off('data', onData);
+      proc.stdout.resume();
+      resolve({
+        proc,
+        port: Number(m[1]),
+        rssBytes: () => rssOf(proc.pid ?? 0),
+        stop: () =>
+          new Promise<void>((done) => {
+            proc.once('exit', () => done());
+            proc.kill('SIGTERM');
+          }),
+      });
+    };
+    proc.stdout.on('data', onData);
+  });
+}
+
+async function rssOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+  return Number(kb) * 1024;
+}

@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { RulesSyntaxError } from './rules/contract';
+import { startEmulator } from './server';
+
+const USAGE =
+  'Usage: npm run emulator -- --port <port> [--host 127.0.0.1] [--rules <file>] [--data <file>]';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '9000' },
+      host: { type: 'string', default: '127.0.0.1' },
+      rules: { type: 'string' },
+      data: { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`Invalid --port ${values.port}`);
+  const rulesText = values.rules === undefined ? undefined : await readFile(values.rules, 'utf8');
+  const emulator = await startEmulator({
+    host: values.host,
+    port,
+    rulesText,
+    dataFile: values.data,
+    log: (line) => {
+      if (!values.quiet || line.startsWith('listening on')) console.log(line);
+    },
+  });
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, stopping`);
+    emulator.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        console.error(`error while stopping: ${String(e)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((e: unknown) => {
+  const message = e instanceof Error ? e.message : String(e);
+  const what = e instanceof RulesSyntaxError ? 'rules file does not parse: ' : '';
+  console.error(`emulator failed to start: ${what}${message}`);
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+import { DataError, MAX_DEPTH, MAX_PATH_BYTES } from './errors';
+import { printable } from './json';
+import { isValidKey } from './keys';
+
+export type Path = readonly string[];
+
+export function parsePath(s: string): string[] {
+  return s.split('/').filter((seg) => seg !== '');
+}
+
+export function pathString(p: Path): string {
+  return '/' + p.join('/');
+}
+
+/** True when `a` equals `b` or is one of its ancestors. */
+export function isAncestorOrSelf(a: Path, b: Path): boolean {
+  if (a.length > b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+export interface PathRules {
+  /** A trailing `.priority` segment (setPriority). */
+  allowPriority?: boolean;
+  /** Reads of `/.info/...` (handled by the client, but harmless). */
+  allowInfo?: boolean;
+}
+
+/** Validates a client-supplied path string and splits it into segments. */
+export function checkedPath(raw: unknown, rules: PathRules = {}): string[] {
+  if (typeof raw !== 'string') throw new DataError('Path must be a string');
+  const path = parsePath(raw);
+  if (path.length > MAX_DEPTH)
+    throw new DataError(`Path exceeds the maximum depth of ${MAX_DEPTH}`);
+  if (Buffer.byteLength(path.join('/'), 'utf8') > MAX_PATH_BYTES) {
+    throw new DataError(`Path exceeds the maximum length of ${MAX_PATH_BYTES} bytes`);
+  }
+  path.forEach((seg, i) => {
+    if (rules.allowPriority && seg === '.priority' && i === path.length - 1) return;
+    if (rules.allowInfo && seg === '.info' && i === 0) return;
+    if (!isValidKey(seg)) throw new DataError(`Invalid key "${printable(seg)}" in path`);
+  });
+  return path;
+}
+
+export function checkWritablePath(path: Path): void {
+  if (path[0] === '.info') throw new DataError('Cannot write to /.info');
+}

@@ -1,0 +1,113 @@
+import { type Json, toJson } from '../data/json';
+import { type DataNode, getAt } from '../data/node';
+import { type Path, isAncestorOrSelf, pathString } from '../data/path';
+import { type QuerySpec } from '../query/spec';
+import { queryWindow } from '../query/window';
+import type { Identity } from './identity';
+
+/** Where pushes for a listen go (a WebSocket connection). */
+export interface PushSink {
+  readonly identity: Identity;
+  push(action: 'd' | 'm' | 'c', body: Record<string, unknown>): void;
+  /** Sends an already serialised data push (shared by every listener of one commit). */
+  pushSerialized(message: string): void;
+  /** The namespace cancelled this listen (revocation). */
+  dropped(l: Listen): void;
+}
+
+export interface Listen {
+  sink: PushSink;
+  path: string[];
+  /** null for a default (untagged) listen. */
+  spec: QuerySpec | null;
+  tag: number | null;
+  /** The query object exactly as received; revocations must echo it. */
+  wireQuery: unknown;
+  /** The children last pushed for a tagged listen, to detect window changes. */
+  window: Map<string, DataNode> | null;
+}
+
+function windowOf(node: DataNode, spec: QuerySpec): Map<string, DataNode> {
+  return new Map(queryWindow(node, spec));
+}
+
+function windowJson(w: Map<string, DataNode>): Json {
+  if (w.size === 0) return null;
+  const out: Record<string, Json> = {};
+  for (const [k, v] of w) out[k] = toJson(v, true);
+  return out;
+}
+
+/** Pushes the listen's current data; must precede the listen's `ok` (RTDB-EMULATOR.md 3). */
+export function pushInitial(l: Listen, root: DataNode): void {
+  const node = getAt(root, l.path);
+  const p = pathString(l.path);
+  if (l.spec && l.tag !== null) {
+    l.window = windowOf(node, l.spec);
+    l.sink.push('d', { p, d: windowJson(l.window), t: l.tag });
+  } else {
+    l.sink.push('d', { p, d: toJson(node, true) });
+  }
+}
+
+export function pushRevoked(l: Listen): void {
+  const p = pathString(l.path);
+  l.sink.push('c', l.tag === null ? { p } : { p, q: [l.wireQuery] });
+}
+
+/** Sends a listen what a commit changed in its view, if anything (RTDB-EMULATOR.md 3). */
+export function pushChanges(
+  l: Listen,
+  oldRoot: DataNode,
+  newRoot: DataNode,
+  touched: Path[],
+): void {
+  const relevant = touched.filter(
+    (t) => isAncestorOrSelf(t, l.path) || isAncestorOrSelf(l.path, t),
+  );
+  if (relevant.length === 0) return;
+  const newNode = getAt(newRoot, l.path);
+  if (l.spec && l.tag !== null) {
+    if (newNode !== getAt(oldRoot, l.path)) pushWindow(l, newNode);
+    return;
+  }
+  const p = pathString(l.path);
+  if (relevant.some((t) => isAncestorOrSelf(t, l.path))) {
+    if (newNode !== getAt(oldRoot, l.path)) pushShared(l, cache, 'd', p, () => toJson(newNode, true));
+    return;
+  }
+  const changed = relevant.filter((t) => getAt(oldRoot, t) !== getAt(newRoot, t));
+  if (changed.length === 1 && changed[0]) {
+    const t = changed[0];
+    pushShared(l, cache, 'd', pathString(t), () => toJson(getAt(newRoot, t), true));
+  } else if (changed.length > 1) {
+    const d: Record<string, Json> = {};
+    for (const t of changed) d[t.slice(l.path.length).join('/')] = toJson(getAt(newRoot, t), true);
+    // The merge's keys depend on which touched paths fall under this listen, so no sharing.
+    l.sink.push('m', { p, d });
+  }
+}
+
+function pushWindow(l: Listen, node: DataNode): void {
+  if (!l.spec || l.tag === null) return;
+  const prev = l.window ?? new Map<string, DataNode>();
+  const next = windowOf(node, l.spec);
+  l.window = next;
+  const p = pathString(l.path);
+  let sameKeys = prev.size === next.size;
+  const changed: Record<string, Json> = {};
+  let anyChanged = false;
+  for (const [k, v] of next) {
+    const before = prev.get(k);
+    if (before === undefined) {
+      sameKeys = false;
+      break;
+    }
+    if (before !== v) {
+      changed[k] = toJson(v, true);
+      anyChanged = true;
+    }
+  }
+  if (!sameKeys) l.sink.push('d', { p, d: windowJson(next), t: l.tag });
+  else if (anyChanged) l.sink.push('m', { p, d: changed, t: l.tag });
+}

@@ -1,0 +1,90 @@
+import type { DataNode } from '../data/node';
+import type { Path } from '../data/path';
+import { NodeView } from '../data/view';
+import { type QuerySpec, loadsAllData, queryVars } from '../query/spec';
+import type { CompiledRules, RuleDecision } from '../rules/contract';
+import type { Identity } from './identity';
+import { type Listen, type PushCache, pushChanges, pushRevoked } from './listens';
+
+/** One database instance (`ns`): its data, its rules and everyone listening to it. */
+export class Namespace {
+  root: DataNode = null;
+  /** The rules text last uploaded through REST, for `GET /.settings/rules.json`. */
+  rulesSource: string | null = null;
+  readonly listens = new Set<Listen>();
+
+  constructor(
+    readonly name: string,
+    private rulesValue: CompiledRules,
+    private readonly onCommit: (ns: Namespace) => void,
+    readonly now: () => number,
+  ) {}
+
+  get rules(): CompiledRules {
+    return this.rulesValue;
+  }
+
+  /** Installs the new root (a pointer swap) and tells every affected listen. */
+  commit(newRoot: DataNode, touched: Path[]): void {
+    const oldRoot = this.root;
+    if (newRoot === oldRoot) return;
+    this.root = newRoot;
+    const cache: PushCache = new Map();
+    for (const l of this.listens) pushChanges(l, oldRoot, newRoot, touched, cache);
+    this.onCommit(this);
+  }
+
+  canRead(identity: Identity, path: Path, spec: QuerySpec | null): RuleDecision {
+    if (identity.admin) return { allowed: true };
+    return safely(() =>
+      this.rulesValue.canRead({
+        path: [...path],
+        root: new NodeView(this.root),
+        auth: identity.auth,
+        query: spec && !loadsAllData(spec) ? queryVars(spec) : null,
+        now: this.now(),
+      }),
+    );
+  }
+
+  canWrite(identity: Identity, paths: Path[], newRoot: DataNode): RuleDecision {
+    if (identity.admin) return { allowed: true };
+    return safely(() =>
+      this.rulesValue.canWrite({
+        paths: paths.map((p) => [...p]),
+        root: new NodeView(this.root),
+        newRoot: new NodeView(newRoot),
+        auth: identity.auth,
+        now: this.now(),
+      }),
+    );
+  }
+
+  /** Replaces the rules and cancels every listen that can no longer read. */
+  setRules(rules: CompiledRules): void {
+    this.rulesValue = rules;
+    this.recheck([...this.listens]);
+  }
+
+  /** Cancels the given listens that their owner may no longer read. */
+  recheck(listens: Iterable<Listen>): void {
+    for (const l of listens) {
+      if (!this.canRead(l.sink.identity, l.path, l.spec).allowed) this.revoke(l);
+    }
+  }
+
+  revoke(l: Listen): void {
+    this.listens.delete(l);
+    l.sink.dropped(l);
+    pushRevoked(l);
+  }
+}
+
+/** A rules engine failure must deny, never crash the server. */
+function safely(fn: () => RuleDecision): RuleDecision {
+  try {
+    return fn();
+  } catch (e) {
+    return { allowed: false, reason: `rules evaluation failed: ${String(e)}` };
+  }
+}

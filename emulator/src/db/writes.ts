@@ -1,0 +1,108 @@
+import { DataError } from '../data/errors';
+import { nodeHash } from '../data/hash';
+import { fromJson, toPriority } from '../data/json';
+import { type DataNode, getAt, setAt } from '../data/node';
+import {
+  type Path,
+  checkWritablePath,
+  checkedPath,
+  isAncestorOrSelf,
+  pathString,
+} from '../data/path';
+import { resolveServerValues } from '../data/server-values';
+import type { Identity } from './identity';
+import type { Namespace } from './namespace';
+
+/** A validated write, not yet checked against the rules nor committed. */
+export interface PreparedWrite {
+  newRoot: DataNode;
+  /** Data locations written (a trailing `.priority` is reported as its node). */
+  paths: Path[];
+}
+
+function location(path: Path): Path {
+  return path[path.length - 1] === '.priority' ? path.slice(0, -1) : path;
+}
+
+function nodeFor(path: Path, json: unknown): DataNode {
+  if (path[path.length - 1] === '.priority') return toPriority(json);
+  return fromJson(json, path.length);
+}
+
+/** Builds the root after a set; server values resolve against `base` (the current root). */
+export function prepareSet(base: DataNode, path: Path, json: unknown, now: number): PreparedWrite {
+  checkWritablePath(path);
+  const resolved = resolveServerValues(json, getAt(base, path), now);
+  return { newRoot: setAt(base, path, nodeFor(path, resolved)), paths: [location(path)] };
+}
+
+/** Parses the children of an update: keys are relative paths that must not overlap. */
+export function mergeEntries(path: Path, children: unknown): [Path, unknown][] {
+  if (children === null || typeof children !== 'object' || Array.isArray(children)) {
+    throw new DataError('Update data must be an object');
+  }
+  const entries: [Path, unknown][] = Object.entries(children as Record<string, unknown>).map(
+    ([k, v]) => {
+      const rel = checkedPath(k, { allowPriority: true });
+      if (rel.length === 0) throw new DataError('Update keys must not be empty');
+      const abs = [...path, ...rel];
+      checkedPath(pathString(abs), { allowPriority: true });
+      return [abs, v];
+    },
+  );
+  const sorted = entries.map((e) => e[0]).sort((a, b) => (a.join('/') < b.join('/') ? -1 : 1));
+  for (let i = 1; i < sorted.length; i++) {
+    const prev = sorted[i - 1];
+    const cur = sorted[i];
+    if (isAncestorOrSelf(prev, cur)) {
+      throw new DataError(`Update paths overlap: ${pathString(prev)} and ${pathString(cur)}`);
+    }
+  }
+  return entries;
+}
+
+export function prepareMerge(
+  base: DataNode,
+  path: Path,
+  children: unknown,
+  now: number,
+): PreparedWrite {
+  checkWritablePath(path);
+  let newRoot = base;
+  const paths: Path[] = [];
+  for (const [abs, value] of mergeEntries(path, children)) {
+    const resolved = resolveServerValues(value, getAt(base, abs), now);
+    newRoot = setAt(newRoot, abs, nodeFor(abs, resolved));
+    paths.push(location(abs));
+  }
+  return { newRoot, paths };
+}
+
+export type WriteStatus =
+  | { status: 'ok' }
+  | { status: 'permission_denied' | 'datastale' | 'invalid_data'; message: string };
+
+/** Checks the transaction hash, when given, against the current value at `path`. */
+export function isStale(ns: Namespace, path: Path, hash: unknown): boolean {
+  return typeof hash === 'string' && nodeHash(getAt(ns.root, location(path))) !== hash;
+}
+
+/** The whole write pipeline after parsing: rules over the complete new root, then commit. */
+export function executeWrite(
+  ns: Namespace,
+  identity: Identity,
+  build: (root: DataNode, now: number) => PreparedWrite,
+): WriteStatus {
+  let prepared: PreparedWrite;
+  try {
+    prepared = build(ns.root, ns.now());
+  } catch (e) {
+    if (e instanceof DataError) return { status: 'invalid_data', message: e.message };
+    throw e;
+  }
+  if (!ns.canWrite(identity, prepared.paths, prepared.newRoot).allowed) {
+    return { status: 'permission_denied', message: 'Permission denied' };
+  }
+  ns.commit(prepared.newRoot, prepared.paths);
+  return { status: 'ok' };
+}

@@ -1,0 +1,145 @@
+import type { Duplex } from 'node:stream';
+import type { WebSocket } from 'ws';
+import type { Namespace } from '../db/namespace';
+import { ANONYMOUS, type Identity } from '../db/identity';
+import type { Listen, PushSink } from '../db/listens';
+import { OnDisconnectQueue } from '../db/on-disconnect';
+import { FrameAssembler, encodeFrames } from '../transport/framing';
+import { handleRequest } from './handlers';
+
+export interface ConnectionOptions {
+  ws: WebSocket;
+  /** The upgraded TCP socket underneath `ws`, corked to coalesce writes. */
+  socket: Duplex;
+  ns: Namespace;
+  sessionId: string;
+  host: string;
+  log: (line: string) => void;
+  onClosed: (c: Connection) => void;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** One client socket: framing, the envelope, and per-connection state (auth, listens, onDisconnect). */
+export class Connection implements PushSink {
+  identity: Identity = ANONYMOUS;
+  readonly listens = new Map<string, Listen>();
+  readonly onDisconnect = new OnDisconnectQueue();
+  readonly ns: Namespace;
+  private readonly assembler = new FrameAssembler();
+  private closed = false;
+  private corked = false;
+
+  constructor(private readonly opts: ConnectionOptions) {
+    this.ns = opts.ns;
+    opts.ws.on('message', (data, isBinary) => {
+      if (isBinary) this.abort('binary frames are not part of the protocol');
+      else this.onFrame((data as Buffer).toString('utf8'));
+    });
+    opts.ws.on('close', () => this.handleClose());
+    opts.ws.on('error', () => this.handleClose());
+    this.sendRaw({
+      t: 'c',
+      d: { t: 'h', d: { ts: this.ns.now(), v: '5', h: opts.host, s: opts.sessionId } },
+    });
+  }
+
+  private onFrame(frame: string): void {
+    if (this.closed) return;
+    try {
+      const message = this.assembler.push(frame);
+      if (message === null) return;
+      const parsed: unknown = JSON.parse(message);
+      this.dispatch(parsed);
+    } catch (e) {
+      this.abort(e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  private dispatch(msg: unknown): void {
+    if (!isRecord(msg) || !isRecord(msg.d)) throw new Error('malformed envelope');
+    if (msg.t === 'c') {
+      // Pings keep the SDK's connection healthy (RTDB-EMULATOR.md 1.5); other control frames are
+      // transport-upgrade chatter we can ignore.
+      if (msg.d.t === 'p') this.sendRaw({ t: 'c', d: { t: 'o', d: null } });
+      return;
+    }
+    if (msg.t !== 'd') throw new Error('unknown envelope type');
+    const { r, a } = msg.d;
+    const b = msg.d.b ?? {};
+    if (
+      typeof r !== 'number' ||
+      !Number.isSafeInteger(r) ||
+      typeof a !== 'string' ||
+      !isRecord(b)
+    ) {
+      throw new Error('malformed request');
+    }
+    const reply = handleRequest(this, a, b);
+    this.sendRaw({ t: 'd', d: { r, b: { s: reply.s, d: reply.d } } });
+  }
+
+  push(action: 'd' | 'm' | 'c', body: Record<string, unknown>): void {
+    this.sendRaw({ t: 'd', d: { a: action, b: body } });
+  }
+
+  pushSerialized(message: string): void {
+    this.sendText(message);
+  }
+
+  dropped(l: Listen): void {
+    for (const [key, value] of this.listens) if (value === l) this.listens.delete(key);
+  }
+
+  setIdentity(identity: Identity): void {
+    this.identity = identity;
+    this.ns.recheck([...this.listens.values()]);
+  }
+
+  private sendRaw(obj: unknown): void {
+    if (!this.closed) this.sendText(JSON.stringify(obj));
+  }
+
+  private sendText(message: string): void {
+    if (this.closed) return;
+    if (!this.corked) {
+      // Everything sent while handling one batch of incoming frames leaves in one TCP write.
+      this.corked = true;
+      this.opts.socket.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        this.opts.socket.uncork();
+      });
+    }
+    for (const frame of encodeFrames(message)) this.opts.ws.send(frame);
+  }
+
+  /** A hostile or broken client loses only its own socket. */
+  abort(reason: string): void {
+    if (this.closed) return;
+    this.opts.log(`closing connection ${this.opts.sessionId}: ${reason}`);
+    this.opts.ws.close(1008, 'protocol error');
+    this.handleClose();
+  }
+
+  private handleClose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const l of this.listens.values()) this.ns.listens.delete(l);
+    this.listens.clear();
+    try {
+      this.onDisconnect.fire(this.ns);
+    } catch (e) {
+      this.opts.log(`onDisconnect failed: ${String(e)}`);
+    }
+    this.opts.onClosed(this);
+  }
+
+  /** Server shutdown: runs the close logic (onDisconnect included) before dropping the socket. */
+  terminate(): void {
+    this.handleClose();
+    this.opts.ws.terminate();
+  }
+}

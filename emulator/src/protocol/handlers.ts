@@ -1,0 +1,144 @@
+import { DataError } from '../data/errors';
+import { checkedPath, pathString } from '../data/path';
+import { ANONYMOUS, identityFor } from '../db/identity';
+import { type Listen, pushInitial } from '../db/listens';
+import { readValue } from '../db/read';
+import { executeWrite, isStale, mergeEntries, prepareMerge, prepareSet } from '../db/writes';
+import { parseWireQuery } from '../query/spec';
+import type { Connection } from './connection';
+
+export interface Reply {
+  s: string;
+  d: unknown;
+}
+
+type Body = Record<string, unknown>;
+type Handler = (c: Connection, b: Body) => Reply;
+
+const OK: Reply = { s: 'ok', d: '' };
+const DENIED: Reply = { s: 'permission_denied', d: 'Permission denied' };
+
+function listenKey(path: string[], tag: number | null): string {
+  return tag === null ? `p:${pathString(path)}` : `t:${tag}`;
+}
+
+function tagOf(b: Body): number | null {
+  if (b.t === undefined || b.t === null) return null;
+  if (typeof b.t !== 'number' || !Number.isSafeInteger(b.t))
+    throw new DataError('Tag must be an integer');
+  return b.t;
+}
+
+function authenticate(c: Connection, b: Body): Reply {
+  const identity = identityFor(b.cred, { authvar: b.authvar, noauth: b.noauth });
+  if (!identity) return { s: 'invalid_token', d: 'Could not parse auth token.' };
+  c.setIdentity(identity);
+  const exp = identity.auth?.token.exp;
+  return { s: 'ok', d: { auth: identity.auth, expires: typeof exp === 'number' ? exp : null } };
+}
+
+function listen(c: Connection, b: Body): Reply {
+  const path = checkedPath(b.p, { allowInfo: true });
+  const tag = tagOf(b);
+  const spec = b.q === undefined && tag === null ? null : parseWireQuery(b.q);
+  if (!c.ns.canRead(c.identity, path, spec).allowed) return DENIED;
+  const key = listenKey(path, tag);
+  const previous = c.listens.get(key);
+  if (previous) c.ns.listens.delete(previous);
+  const l: Listen = { sink: c, path, spec, tag, wireQuery: b.q, window: null };
+  c.listens.set(key, l);
+  c.ns.listens.add(l);
+  pushInitial(l, c.ns.root);
+  return { s: 'ok', d: {} };
+}
+
+function unlisten(c: Connection, b: Body): Reply {
+  const key = listenKey(checkedPath(b.p, { allowInfo: true }), tagOf(b));
+  const l = c.listens.get(key);
+  if (l) {
+    c.listens.delete(key);
+    c.ns.listens.delete(l);
+  }
+  return OK;
+}
+
+function get(c: Connection, b: Body): Reply {
+  const path = checkedPath(b.p, { allowInfo: true });
+  const spec = parseWireQuery(b.q);
+  if (!c.ns.canRead(c.identity, path, spec).allowed) return DENIED;
+  return { s: 'ok', d: readValue(c.ns.root, path, spec, true) };
+}
+
+function put(c: Connection, b: Body): Reply {
+  const path = checkedPath(b.p, { allowPriority: true });
+  if ('h' in b && isStale(c.ns, path, b.h))
+    return { s: 'datastale', d: 'Transaction hash does not match' };
+  return writeReply(
+    executeWrite(c.ns, c.identity, (root, now) => prepareSet(root, path, b.d, now)),
+  );
+}
+
+function merge(c: Connection, b: Body): Reply {
+  const path = checkedPath(b.p);
+  return writeReply(
+    executeWrite(c.ns, c.identity, (root, now) => prepareMerge(root, path, b.d, now)),
+  );
+}
+
+function writeReply(result: ReturnType<typeof executeWrite>): Reply {
+  return result.status === 'ok' ? OK : { s: result.status, d: result.message };
+}
+
+/** onDisconnect operations are checked against the rules when queued (RTDB-EMULATOR.md 7). */
+function disconnectSet(c: Connection, b: Body): Reply {
+  const path = checkedPath(b.p, { allowPriority: true });
+  const prepared = prepareSet(c.ns.root, path, b.d, c.ns.now());
+  if (!c.ns.canWrite(c.identity, prepared.paths, prepared.newRoot).allowed) return DENIED;
+  c.onDisconnect.set(path, b.d);
+  return OK;
+}
+
+function disconnectMerge(c: Connection, b: Body): Reply {
+  const path = checkedPath(b.p);
+  const prepared = prepareMerge(c.ns.root, path, b.d, c.ns.now());
+  if (!c.ns.canWrite(c.identity, prepared.paths, prepared.newRoot).allowed) return DENIED;
+  for (const [abs, value] of mergeEntries(path, b.d)) c.onDisconnect.set(abs, value);
+  return OK;
+}
+
+function disconnectCancel(c: Connection, b: Body): Reply {
+  c.onDisconnect.cancel(checkedPath(b.p));
+  return OK;
+}
+
+const HANDLERS: Record<string, Handler> = {
+  s: () => OK,
+  echo: (_c, b) => ({ s: 'ok', d: b.d ?? '' }),
+  auth: authenticate,
+  gauth: authenticate,
+  unauth: (c) => {
+    c.setIdentity(ANONYMOUS);
+    return OK;
+  },
+  appcheck: () => OK,
+  unappeck: () => OK,
+  q: listen,
+  n: unlisten,
+  g: get,
+  p: put,
+  m: merge,
+  o: disconnectSet,
+  om: disconnectMerge,
+  oc: disconnectCancel,
+};
+
+export function handleRequest(c: Connection, action: string, body: Body): Reply {
+  const handler = Object.hasOwn(HANDLERS, action) ? HANDLERS[action] : undefined;
+  if (!handler) return { s: 'invalid_action', d: `Unknown action "${action.slice(0, 40)}"` };
+  try {
+    return handler(c, body);
+  } catch (e) {
+    if (e instanceof DataError) return { s: 'invalid_data', d: e.message };
+    throw e;
+  }
+}

@@ -1,0 +1,29 @@
+/** The rules engine's public surface: compile a ruleset file once, then ask it about requests. */
+import type { CompiledRules } from './contract';
+import { parseLenientJson } from './lenient-json';
+import { buildRuleTree } from './rule-tree';
+import { RuleEngine } from './walk';
+
+export { RulesSyntaxError } from './contract';
+export type {
+  AuthVar,
+  CompiledRules,
+  DataView,
+  QueryVars,
+  ReadRequest,
+  RuleDecision,
+  WriteRequest,
+} from './contract';
+export { viewFromJson } from './json-view';
+
+/** Parses and compiles a ruleset; throws RulesSyntaxError (with line and column) if it is invalid. */
+export function compileRules(text: string): CompiledRules {
+  return new RuleEngine(buildRuleTree(parseLenientJson(text)));
+}
+
+/** What a namespace enforces before any rules are loaded: nothing is readable or writable. */
+export const closedRules: CompiledRules = {
+  canRead: () => ({ allowed: false, reason: 'No rules are loaded (closed by default)' }),
+  canWrite: () => ({ allowed: false, reason: 'No rules are loaded (closed by default)' }),
+  indexOn: () => [],
+};

@@ -1,0 +1,210 @@
+/** The read/write/validate semantics: which rules apply to a request, and how they combine. */
+import type {
+  CompiledRules,
+  DataView,
+  QueryVars,
+  ReadRequest,
+  RuleDecision,
+  WriteRequest,
+} from './contract';
+import type { RuleNode } from './rule-tree';
+import type { EvalContext } from './values';
+
+/** What `query` holds for a plain listen or get: nothing ordered, nothing bounded. */
+const DEFAULT_QUERY: QueryVars = Object.freeze({
+  orderByKey: false,
+  orderByPriority: false,
+  orderByValue: false,
+  orderByChild: null,
+  startAt: null,
+  endAt: null,
+  equalTo: null,
+  limitToFirst: null,
+  limitToLast: null,
+});
+
+const ALLOWED: RuleDecision = Object.freeze({ allowed: true });
+type Captures = Readonly<Record<string, string>>;
+const NO_CAPTURES: Captures = Object.freeze({});
+
+/** One step down the rule tree along a path, with the data on both sides of the write there. */
+interface Level {
+  node: RuleNode;
+  path: readonly string[];
+  data: DataView;
+  newData: DataView | null;
+  captures: Captures;
+}
+
+function formatPath(path: readonly string[]): string {
+  return `/${path.join('/')}`;
+}
+
+function deny(reason: string, errors: readonly string[]): RuleDecision {
+  const detail = errors.length > 0 ? ` (${errors.slice(0, 3).join('; ')})` : '';
+  return { allowed: false, reason: reason + detail };
+}
+
+/** A priority write at `p/.priority` is governed by the rules of `p`. */
+function ownerPath(path: readonly string[]): readonly string[] {
+  return path.at(-1) === '.priority' ? path.slice(0, -1) : path;
+}
+
+/** The rule node for `key`: a named child wins over the wildcard, which captures the key. */
+function step(node: RuleNode, key: string, captures: Captures) {
+  const named = node.children.get(key);
+  if (named) return { node: named, captures };
+  const wildcard = node.wildcard;
+  if (!wildcard) return undefined;
+  return { node: wildcard.node, captures: { ...captures, [wildcard.name]: key } };
+}
+
+/** The rule nodes from the root towards `path`, stopping where the rules stop. */
+function chain(
+  tree: RuleNode,
+  path: readonly string[],
+  root: DataView,
+  newRoot: DataView | null,
+): Level[] {
+  const levels: Level[] = [
+    { node: tree, path: [], data: root, newData: newRoot, captures: NO_CAPTURES },
+  ];
+  for (let depth = 0; depth < path.length; depth++) {
+    const parent = levels[depth];
+    const key = path[depth];
+    const next = step(parent.node, key, parent.captures);
+    if (!next) break;
+    levels.push({
+      node: next.node,
+      path: path.slice(0, depth + 1),
+      data: parent.data.child(key),
+      newData: parent.newData ? parent.newData.child(key) : null,
+      captures: next.captures,
+    });
+  }
+  return levels;
+}
+
+export class RuleEngine implements CompiledRules {
+  constructor(private readonly tree: RuleNode) {}
+
+  canRead(request: ReadRequest): RuleDecision {
+    const path = ownerPath(request.path);
+    const query = request.query ?? DEFAULT_QUERY;
+    const errors: string[] = [];
+    for (const level of chain(this.tree, path, request.root, null)) {
+      const rule = level.node.read;
+      if (rule?.test(this.context(request, query, null, level), errors)) return ALLOWED;
+    }
+    return deny(`No .read rule allowed reading ${formatPath(path)}`, errors);
+  }
+
+  canWrite(request: WriteRequest): RuleDecision {
+    const paths = request.paths.map(ownerPath);
+    const errors: string[] = [];
+    const chains = paths.map((path) => chain(this.tree, path, request.root, request.newRoot));
+    for (const [i, levels] of chains.entries()) {
+      const granted = levels.some((level) =>
+        level.node.write?.test(
+          this.context(request, DEFAULT_QUERY, request.newRoot, level),
+          errors,
+        ),
+      );
+      if (!granted) return deny(`No .write rule allowed writing ${formatPath(paths[i])}`, errors);
+    }
+    // An update's paths share ancestors; each ancestor's .validate needs to run only once.
+    const validated = new Set<string>();
+    for (const [i, levels] of chains.entries()) {
+      for (const level of levels) {
+        const key = formatPath(level.path);
+        if (validated.has(key)) continue;
+        validated.add(key);
+        const failure = this.validateLevel(request, level, errors);
+        if (failure) return failure;
+      }
+      const last = levels[levels.length - 1];
+      if (last.path.length === paths[i].length) {
+        const failure = this.validateBelow(request, last, errors);
+        if (failure) return failure;
+      }
+    }
+    return ALLOWED;
+  }
+
+  indexOn(path: string[]): string[] {
+    let node: RuleNode | undefined = this.tree;
+    for (const key of path) {
+      node = step(node, key, NO_CAPTURES)?.node;
+      if (!node) return [];
+    }
+    return [...node.indexOn];
+  }
+
+  private context(
+    request: ReadRequest | WriteRequest,
+    query: QueryVars,
+    newRoot: DataView | null,
+    level: Level,
+  ): EvalContext {
+    return {
+      auth: request.auth,
+      query,
+      now: request.now,
+      root: request.root,
+      newRoot,
+      path: level.path,
+      data: level.data,
+      newData: level.newData,
+      captures: level.captures,
+    };
+  }
+
+  /** Runs the level's .validate unless the write leaves nothing there (deletes are not validated). */
+  private validateLevel(
+    request: WriteRequest,
+    level: Level,
+    errors: string[],
+  ): RuleDecision | null {
+    const rule = level.node.validate;
+    if (!rule || !level.newData?.exists()) return null;
+    const ctx = this.context(request, DEFAULT_QUERY, request.newRoot, level);
+    if (rule.test(ctx, errors)) return null;
+    return deny(`.validate failed at ${formatPath(level.path)}: ${rule.source}`, errors);
+  }
+
+  /** Validates every node of the written subtree that has both a rule node and new data. */
+  private validateBelow(
+    request: WriteRequest,
+    level: Level,
+    errors: string[],
+  ): RuleDecision | null {
+    const { node, newData } = level;
+    if (!newData || !node.validatesSubtree) return null;
+    const visit = (key: string, child: RuleNode, captures: Captures): RuleDecision | null => {
+      if (!child.validatesSubtree) return null;
+      const below: Level = {
+        node: child,
+        path: [...level.path, key],
+        data: level.data.child(key),
+        newData: newData.child(key),
+        captures,
+      };
+      if (!below.newData?.exists()) return null;
+      return (
+        this.validateLevel(request, below, errors) ?? this.validateBelow(request, below, errors)
+      );
+    };
+    for (const [key, child] of node.children) {
+      const failure = visit(key, child, level.captures);
+      if (failure) return failure;
+    }
+    const wildcard = node.wildcard;
+    if (!wildcard?.node.validatesSubtree) return null;
+    for (const key of newData.childKeys()) {
+      if (node.children.has(key)) continue;
+      const failure = visit(key, wildcard.node, { ...level.captures, [wildcard.name]: key });
+      if (failure) return failure;
+    }
+    return null;
+  }
+}

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+
+interface Props {
+  avatar: ReactNode;
+  title: string;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  /** Extra content under the row, e.g. a group's join requests. */
+  children?: ReactNode;
+}
+
+/**
+ * One person or group in a panel list. Off-screen rows skip layout and paint
+ * (content-visibility), so a panel with hundreds of rows stays smooth without a windowing library.
+ */
+export function ListRow({ avatar, title, subtitle, actions, children }: Props) {
+  return (
+    <li
+      aria-label={title}
+      className="rounded-xl px-3 py-2.5 transition-colors [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto] hover:bg-slate-50"
+    >
+      <div className="flex items-center gap-3">
+        {avatar}
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold text-slate-900">{title}</p>
+          {subtitle ? <div className="truncate text-sm text-slate-500">{subtitle}</div> : null}
+        </div>
+        {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
+      </div>
+      {children}
+    </li>
+  );
+}
+
+export function RowList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ul aria-label={label} className="space-y-0.5">
+      {children}
+    </ul>
+  );
+}

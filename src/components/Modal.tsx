@@ -1,0 +1,72 @@
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { strings } from '../strings';
+import { IconButton } from './IconButton';
+import { CloseIcon } from './icons';
+
+interface Props {
+  title: string;
+  description?: string;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/**
+ * A dialog over the page: Escape, the close button or a click on the backdrop closes it;
+ * focus moves into it on open and back to where it was on close.
+ */
+export function Modal({ title, description, onClose, children }: Props) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const close = useEffectEvent(onClose);
+
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const field = dialog.current?.querySelector<HTMLElement>('input, textarea, select');
+    (field ?? dialog.current)?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      previous?.focus();
+    };
+  }, []);
+
+  return createPortal(
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 p-4 backdrop-blur-[2px]"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+        className="w-full max-w-md rounded-2xl bg-white p-6 shadow-2xl focus:outline-none"
+      >
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <div>
+            <h2 id={titleId} className="text-xl font-semibold text-slate-900">
+              {title}
+            </h2>
+            {description ? (
+              <p id={descriptionId} className="mt-1 text-sm text-slate-500">
+                {description}
+              </p>
+            ) : null}
+          </div>
+          <IconButton label={strings.home.close} icon={<CloseIcon />} onClick={onClose} />
+        </div>
+        {children}
+      </div>
+    </div>,
+    document.body,
+  );
+}

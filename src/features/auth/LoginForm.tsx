@@ -1,0 +1,101 @@
+import { useFormik } from 'formik';
+import { toast } from 'react-toastify';
+import { Button } from '../../components/Button';
+import { PasswordField } from '../../components/PasswordField';
+import { TextField } from '../../components/TextField';
+import { authApi } from '../../lib/firebase/auth';
+import { strings } from '../../strings';
+import { errorCode, isInvalidCredential } from './auth-errors';
+import { loginSchema, type LoginValues } from './schemas';
+
+interface Props {
+  /** Pre-fills the e-mail, e.g. after coming back from the reset panel. */
+  initialEmail: string;
+  /** Another sign-in is in flight or done; the form cannot be sent meanwhile. */
+  locked: boolean;
+  onBusyChange: (busy: boolean) => void;
+  onSignedIn: () => void;
+  onForgotPassword: (email: string) => void;
+}
+
+const s = strings.auth;
+
+export function LoginForm({
+  initialEmail,
+  locked,
+  onBusyChange,
+  onSignedIn,
+  onForgotPassword,
+}: Props) {
+  const formik = useFormik<LoginValues>({
+    initialValues: { email: initialEmail, password: '' },
+    validationSchema: loginSchema,
+    onSubmit: async (values, helpers) => {
+      onBusyChange(true);
+      try {
+        const result = await authApi.signInWithPassword(values.email.trim(), values.password);
+        if (result.status === 'emailNotVerified') {
+          toast.error(strings.toast.emailNotVerified);
+        } else {
+          onSignedIn();
+        }
+      } catch (error) {
+        const code = errorCode(error);
+        if (isInvalidCredential(code)) {
+          toast.error(strings.toast.invalidCredential);
+        } else {
+          toast.error(code);
+          helpers.resetForm({ values: { email: '', password: '' } });
+        }
+      } finally {
+        onBusyChange(false);
+      }
+    },
+  });
+
+  const errorOf = (field: keyof LoginValues) =>
+    formik.touched[field] ? formik.errors[field] : undefined;
+  const busy = formik.isSubmitting;
+
+  return (
+    <form
+      aria-label={s.loginForm}
+      noValidate
+      className="space-y-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!busy && !locked) formik.handleSubmit(event);
+      }}
+    >
+      <TextField
+        label={s.emailLabel}
+        type="email"
+        autoComplete="email"
+        placeholder={s.emailPlaceholder}
+        {...formik.getFieldProps('email')}
+        error={errorOf('email')}
+      />
+      <div>
+        <PasswordField
+          label={s.passwordLabel}
+          autoComplete="current-password"
+          placeholder={s.passwordPlaceholder}
+          {...formik.getFieldProps('password')}
+          error={errorOf('password')}
+        />
+        <div className="mt-2 text-right">
+          <Button
+            variant="link"
+            className="text-sm"
+            onClick={() => onForgotPassword(formik.values.email)}
+          >
+            {s.forgetPassword}
+          </Button>
+        </div>
+      </div>
+      <Button type="submit" fullWidth loading={busy} disabled={locked}>
+        {s.loginToContinue}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+import { vi } from 'vitest';
+import type { AuthApi } from '../../lib/firebase/auth';
+
+/**
+ * Stand-in for the Firebase gateway in component tests, used with
+ * `vi.mock('../../lib/firebase/auth', () => import('./auth-api.mock'))`. The real gateway is
+ * tested against the emulators in tests/integration.
+ */
+export const authApi = {
+  register: vi.fn<AuthApi['register']>(),
+  signInWithPassword: vi.fn<AuthApi['signInWithPassword']>(),
+  signInWithGoogle: vi.fn<AuthApi['signInWithGoogle']>(),
+  signInWithGoogleIdToken: vi.fn<AuthApi['signInWithGoogleIdToken']>(),
+  sendPasswordReset: vi.fn<AuthApi['sendPasswordReset']>(),
+  signOut: vi.fn<AuthApi['signOut']>(),
+  observeSession: vi.fn<AuthApi['observeSession']>(),
+} satisfies AuthApi;
+
+export function firebaseError(code: string): Error & { code: string } {
+  return Object.assign(new Error(`Firebase: Error (${code}).`), { code });
+}
+
+/** A promise the test settles by hand, to look at the screen while a request is in flight. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}

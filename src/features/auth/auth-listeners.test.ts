@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startAppListening } from '../../app/listener-middleware';
+import { makeStore } from '../../app/store';
+import type { SessionUser } from '../../lib/firebase/auth';
+import { storageKeys } from './active-user-storage';
+import { addAuthListeners, observeAuth } from './auth-listeners';
+import { selectActiveUser, selectSessionStatus, userSignedOut } from './session-slice';
+
+const verified: SessionUser = {
+  uid: 'u1',
+  email: 'sara@example.com',
+  displayName: 'Sara_Lee',
+  photoURL: '/default-avatar.svg',
+  emailVerified: true,
+  providerIds: ['password'],
+};
+
+addAuthListeners(startAppListening);
+
+/** A fake observeSession that lets the test play Firebase's auth state changes. */
+function fakeAuth() {
+  let emit: (user: SessionUser | null) => void = () => undefined;
+  const unsubscribe = vi.fn();
+  const api = {
+    observeSession: (cb: (user: SessionUser | null) => void) => {
+      emit = cb;
+      return unsubscribe;
+    },
+  };
+  return { api, emit: (user: SessionUser | null) => emit(user), unsubscribe };
+}
+
+afterEach(() => localStorage.clear());
+
+describe('observeAuth', () => {
+  it('starts unknown and becomes signedOut when there is no session', () => {
+    const store = makeStore();
+    const auth = fakeAuth();
+    observeAuth(store, auth.api);
+    expect(selectSessionStatus(store.getState())).toBe('unknown');
+    auth.emit(null);
+    expect(selectSessionStatus(store.getState())).toBe('signedOut');
+  });
+
+  it('signs in a verified user and mirrors it to local storage', () => {
+    const store = makeStore();
+    const auth = fakeAuth();
+    observeAuth(store, auth.api);
+    auth.emit(verified);
+    expect(selectSessionStatus(store.getState())).toBe('signedIn');
+    const { providerIds: _ignored, ...activeUser } = verified;
+    expect(selectActiveUser(store.getState())).toEqual(activeUser);
+    expect(JSON.parse(localStorage.getItem('activeUser') ?? 'null')).toEqual(activeUser);
+  });
+
+  it('never counts an unverified password account as signed in', () => {
+    const store = makeStore();
+    const auth = fakeAuth();
+    observeAuth(store, auth.api);
+    auth.emit({ ...verified, emailVerified: false });
+    expect(selectSessionStatus(store.getState())).toBe('signedOut');
+    expect(localStorage.getItem('activeUser')).toBeNull();
+  });
+
+  it('trusts a provider account such as Google', () => {
+    const store = makeStore();
+    const auth = fakeAuth();
+    observeAuth(store, auth.api);
+    auth.emit({ ...verified, emailVerified: false, providerIds: ['google.com'] });
+    expect(selectSessionStatus(store.getState())).toBe('signedIn');
+  });
+
+  it('clears every stored key of the user on sign-out, and reports it once', () => {
+    const store = makeStore();
+    const auth = fakeAuth();
+    const seen = vi.fn();
+    const stop = startAppListening({ actionCreator: userSignedOut, effect: seen });
+    observeAuth(store, auth.api);
+    auth.emit(verified);
+    localStorage.setItem(storageKeys.selectedFriend, '{"name":"x"}');
+    localStorage.setItem(storageKeys.croppedPicture, 'data');
+    store.dispatch(userSignedOut()); // the logout button got there first
+    auth.emit(null);
+    expect(seen).toHaveBeenCalledTimes(1);
+    for (const key of ['activeUser', 'friendLists', 'userinfo']) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+    stop();
+  });
+});

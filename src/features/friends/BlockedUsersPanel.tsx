@@ -1,0 +1,47 @@
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { BanIcon } from '../../components/icons';
+import { ListRow, RowList } from '../../components/ListRow';
+import { Panel } from '../../components/Panel';
+import { RowAction } from '../../components/RowAction';
+import { strings } from '../../strings';
+import { PersonAvatar } from '../users';
+import { unblockUser } from './relationship-thunks';
+import { selectListMeta } from './relationships-slice';
+import { selectMyBlocks } from './selectors';
+
+/** The people I blocked, each with 'Unblock' (only the blocker can unblock). */
+export function BlockedUsersPanel() {
+  const dispatch = useAppDispatch();
+  const blocks = useAppSelector(selectMyBlocks);
+  const { status, error } = useAppSelector((state) => selectListMeta(state, 'blocks'));
+  return (
+    <Panel
+      title={strings.panels.blockedUsers}
+      count={blocks.length}
+      status={status}
+      error={error}
+      isEmpty={blocks.length === 0}
+      empty={strings.home.empty.blocked}
+      emptyIcon={<BanIcon />}
+    >
+      <RowList label={strings.panels.blockedUsers}>
+        {blocks.map((block) => (
+          <ListRow
+            key={block.id}
+            avatar={<PersonAvatar uid={block.blockid} name={block.blockName} />}
+            title={block.blockName}
+            subtitle={strings.home.youBlocked}
+            actions={
+              <RowAction
+                label={strings.relation.unblock}
+                variant="secondary"
+                context={block.blockName}
+                onAction={() => dispatch(unblockUser(block))}
+              />
+            }
+          />
+        ))}
+      </RowList>
+    </Panel>
+  );
+}

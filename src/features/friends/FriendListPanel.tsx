@@ -1,0 +1,55 @@
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { UsersIcon } from '../../components/icons';
+import { ListRow, RowList } from '../../components/ListRow';
+import { Panel } from '../../components/Panel';
+import { RowAction } from '../../components/RowAction';
+import { strings } from '../../strings';
+import { PersonAvatar } from '../users';
+import { blockFriend } from './relationship-thunks';
+import { selectListMeta } from './relationships-slice';
+import { selectFriendRows, selectMyUid } from './selectors';
+
+/** My friends by name, each with 'Block'. */
+export function FriendListPanel() {
+  const dispatch = useAppDispatch();
+  const rows = useAppSelector(selectFriendRows);
+  const me = useAppSelector(selectMyUid);
+  const { status, error } = useAppSelector((state) => selectListMeta(state, 'friends'));
+  return (
+    <Panel
+      title={strings.panels.friendList}
+      count={rows.length}
+      status={status}
+      error={error}
+      isEmpty={rows.length === 0}
+      empty={strings.home.empty.friends}
+      emptyIcon={<UsersIcon />}
+    >
+      <RowList label={strings.panels.friendList}>
+        {rows.map(({ friendship, friend }) => (
+          <ListRow
+            key={friendship.id}
+            avatar={
+              <PersonAvatar
+                uid={friend.uid}
+                name={friend.name}
+                // The record carries the sender's photo: only useful when the friend sent it.
+                photo={friendship.senderId === me ? undefined : friendship.photo}
+              />
+            }
+            title={friend.name}
+            subtitle={strings.home.friendSince}
+            actions={
+              <RowAction
+                label={strings.relation.block}
+                variant="danger"
+                context={friend.name}
+                onAction={() => dispatch(blockFriend(friendship))}
+              />
+            }
+          />
+        ))}
+      </RowList>
+    </Panel>
+  );
+}

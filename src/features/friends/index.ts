@@ -1,0 +1,7 @@
+/** What other features may use from the friends feature. */
+export { FriendListPanel } from './FriendListPanel';
+export { FriendRequestPanel } from './FriendRequestPanel';
+export { BlockedUsersPanel } from './BlockedUsersPanel';
+export { relationWith, userListButton, type Relation } from './relationship';
+export { selectFriendRows, selectMyUid, selectRelationIndex, type FriendRow } from './selectors';
+export { sendFriendRequest, unblockUser } from './relationship-thunks';

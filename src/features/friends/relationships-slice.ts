@@ -1,0 +1,81 @@
+import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { liveListIdle, liveListLoading, type LiveListMeta } from '../../lib/load-status';
+import type { Block, FriendRequest, Friendship } from '../../lib/firebase/records';
+import { userSignedIn, userSignedOut } from '../auth';
+
+const requestsAdapter = createEntityAdapter<FriendRequest>();
+const friendsAdapter = createEntityAdapter<Friendship>();
+const blocksAdapter = createEntityAdapter<Block>();
+
+export type RelationshipList = 'requests' | 'friends' | 'blocks';
+
+function initialState(meta: LiveListMeta, owner: string | null = null) {
+  return {
+    /** Whose lists these are; a repeated sign-in of the same user keeps them. */
+    owner,
+    requests: requestsAdapter.getInitialState(meta),
+    friends: friendsAdapter.getInitialState(meta),
+    blocks: blocksAdapter.getInitialState(meta),
+  };
+}
+
+/**
+ * The signed-in user's friend requests (both directions), friendships and blocks (both
+ * directions), each replaced whole by its live listener. Reset on sign-in and sign-out.
+ */
+export const relationshipsSlice = createSlice({
+  name: 'relationships',
+  initialState: initialState(liveListIdle),
+  reducers: {
+    requestsReceived(state, action: PayloadAction<FriendRequest[]>) {
+      requestsAdapter.setAll(state.requests, action.payload);
+      Object.assign(state.requests, { status: 'ready', error: null });
+    },
+    friendsReceived(state, action: PayloadAction<Friendship[]>) {
+      friendsAdapter.setAll(state.friends, action.payload);
+      Object.assign(state.friends, { status: 'ready', error: null });
+    },
+    blocksReceived(state, action: PayloadAction<Block[]>) {
+      blocksAdapter.setAll(state.blocks, action.payload);
+      Object.assign(state.blocks, { status: 'ready', error: null });
+    },
+    relationshipListFailed(
+      state,
+      action: PayloadAction<{ list: RelationshipList; message: string }>,
+    ) {
+      const list = state[action.payload.list];
+      list.status = 'error';
+      list.error = action.payload.message;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(userSignedIn, (state, action) =>
+        state.owner === action.payload.uid
+          ? state
+          : initialState(liveListLoading, action.payload.uid),
+      )
+      .addCase(userSignedOut, () => initialState(liveListIdle));
+  },
+});
+
+export const { requestsReceived, friendsReceived, blocksReceived, relationshipListFailed } =
+  relationshipsSlice.actions;
+
+type SliceState = ReturnType<typeof relationshipsSlice.getInitialState>;
+type WithSlice = { [relationshipsSlice.reducerPath]: SliceState };
+
+export const requestSelectors = requestsAdapter.getSelectors(
+  (state: WithSlice) => state.relationships.requests,
+);
+export const friendSelectors = friendsAdapter.getSelectors(
+  (state: WithSlice) => state.relationships.friends,
+);
+export const blockSelectors = blocksAdapter.getSelectors(
+  (state: WithSlice) => state.relationships.blocks,
+);
+
+export function selectListMeta(state: WithSlice, list: RelationshipList): LiveListMeta {
+  const { status, error } = state.relationships[list];
+  return { status, error };
+}

@@ -1,0 +1,69 @@
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { EmptyState } from '../../components/EmptyState';
+import { UsersIcon } from '../../components/icons';
+import { ListRow, RowList } from '../../components/ListRow';
+import { Modal } from '../../components/Modal';
+import { RowAction } from '../../components/RowAction';
+import type { Group } from '../../lib/firebase/records';
+import { strings } from '../../strings';
+import { selectFriendRows } from '../friends';
+import { PersonAvatar } from '../users';
+import { approveJoinRequest, inviteFriend } from './group-thunks';
+import { selectRosterView } from './selectors';
+
+/** 'Add membar': my friends, each invitable once; their answer comes back live. */
+export function AddMemberModal({ group, onClose }: { group: Group; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const friends = useAppSelector(selectFriendRows);
+  const roster = useAppSelector((state) => selectRosterView(state, group.id));
+  const statusOf = new Map(
+    [...roster.members, ...roster.invited, ...roster.requested].map((e) => [e.uid, e.status]),
+  );
+
+  return (
+    <Modal
+      title={strings.home.addMemberTitle(group.groupName)}
+      description={strings.home.addMemberHint}
+      onClose={onClose}
+    >
+      {friends.length === 0 ? (
+        <EmptyState icon={<UsersIcon />} message={strings.home.empty.friendsToInvite} />
+      ) : (
+        <div className="-mx-3 max-h-[60vh] overflow-y-auto">
+          <RowList label={strings.panels.friendList}>
+            {friends.map(({ friendship, friend }) => {
+              const status = statusOf.get(friend.uid);
+              const person = { uid: friend.uid, username: friend.name };
+              const action =
+                status === 'member' ? (
+                  <RowAction label={strings.home.member} context={friend.name} />
+                ) : status === 'invited' ? (
+                  <RowAction label={strings.home.invited} context={friend.name} />
+                ) : status === 'requested' ? (
+                  <RowAction
+                    label={strings.home.approve}
+                    context={friend.name}
+                    onAction={() => dispatch(approveJoinRequest({ groupId: group.id, person }))}
+                  />
+                ) : (
+                  <RowAction
+                    label={strings.home.invite}
+                    context={friend.name}
+                    onAction={() => dispatch(inviteFriend({ groupId: group.id, friend: person }))}
+                  />
+                );
+              return (
+                <ListRow
+                  key={friendship.id}
+                  avatar={<PersonAvatar uid={friend.uid} name={friend.name} />}
+                  title={friend.name}
+                  actions={action}
+                />
+              );
+            })}
+          </RowList>
+        </div>
+      )}
+    </Modal>
+  );
+}

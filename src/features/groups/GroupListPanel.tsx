@@ -1,0 +1,99 @@
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Avatar } from '../../components/Avatar';
+import { HashIcon } from '../../components/icons';
+import { ListRow, RowList } from '../../components/ListRow';
+import { Panel } from '../../components/Panel';
+import { RowAction } from '../../components/RowAction';
+import { Spinner } from '../../components/Spinner';
+import { strings } from '../../strings';
+import { acceptGroup, leaveGroupInvitation } from './group-thunks';
+import { moreGroupsRequested } from './groups-slice';
+import { MemberStack } from './MemberStack';
+import { selectGroupListRows, type GroupListRow } from './selectors';
+
+/**
+ * Groups someone else administers. 'Accept' joins a group I am invited to; on any other
+ * group it asks its admin to let me in.
+ */
+export function GroupListPanel() {
+  const dispatch = useAppDispatch();
+  const rows = useAppSelector(selectGroupListRows);
+  const directory = useAppSelector((state) => state.groups.directory);
+  return (
+    <Panel
+      title={strings.panels.groupList}
+      count={rows.length}
+      status={directory.status}
+      error={directory.error}
+      isEmpty={rows.length === 0}
+      empty={strings.home.empty.groupList}
+      emptyIcon={<HashIcon />}
+      footer={
+        directory.hasMore ? (
+          <button
+            type="button"
+            onClick={() => dispatch(moreGroupsRequested())}
+            disabled={directory.loadingMore}
+            className="mx-auto my-2 flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold text-brand-600 hover:bg-brand-50 disabled:text-slate-400"
+          >
+            {directory.loadingMore ? <Spinner className="h-4 w-4" /> : null}
+            {strings.home.loadMore}
+          </button>
+        ) : null
+      }
+    >
+      <RowList label={strings.panels.groupList}>
+        {rows.map((row) => (
+          <GroupRow key={row.group.id} row={row} />
+        ))}
+      </RowList>
+    </Panel>
+  );
+}
+
+function GroupRow({ row: { group, status } }: { row: GroupListRow }) {
+  const dispatch = useAppDispatch();
+  const name = group.groupName;
+  const byAdmin = strings.home.createdBy(group.adminName);
+  const subtitle =
+    status === 'invited'
+      ? `${strings.home.invitedYou} · ${byAdmin}`
+      : status === 'requested'
+        ? strings.home.askedToJoin
+        : `${group.groupTag} · ${byAdmin}`;
+
+  const accept = (
+    <RowAction
+      label={strings.relation.accept}
+      context={name}
+      onAction={() => dispatch(acceptGroup(group.id))}
+    />
+  );
+  const actions =
+    status === null ? (
+      accept
+    ) : status === 'invited' ? (
+      <>
+        <RowAction
+          label={strings.home.decline}
+          variant="secondary"
+          context={name}
+          onAction={() => dispatch(leaveGroupInvitation(group.id))}
+        />
+        {accept}
+      </>
+    ) : (
+      <RowAction
+        label={status === 'member' ? strings.home.member : strings.home.requested}
+        context={name}
+      />
+    );
+
+  return (
+    <ListRow avatar={<Avatar name={name} />} title={name} subtitle={subtitle} actions={actions}>
+      {status === 'member' ? (
+        <MemberStack groupId={group.id} admin={{ uid: group.adminId, name: group.adminName }} />
+      ) : null}
+    </ListRow>
+  );
+}

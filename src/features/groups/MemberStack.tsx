@@ -1,0 +1,31 @@
+import { useAppSelector } from '../../app/hooks';
+import { strings } from '../../strings';
+import { PersonAvatar } from '../users';
+import { selectRosterView } from './selectors';
+
+const SHOWN = 5;
+
+interface Props {
+  groupId: string;
+  admin: { uid: string; name: string };
+}
+
+/** A group's people at a glance: overlapping avatars (admin first) and the count. */
+export function MemberStack({ groupId, admin }: Props) {
+  const { members } = useAppSelector((state) => selectRosterView(state, groupId));
+  const people = [admin, ...members.map((m) => ({ uid: m.uid, name: m.username }))];
+  const names = people.map((p) => p.name).join(', ');
+  return (
+    <div className="mt-2 flex items-center gap-2 pl-[3.75rem]" title={names}>
+      <div className="flex -space-x-2">
+        {people.slice(0, SHOWN).map((person) => (
+          <PersonAvatar key={person.uid} uid={person.uid} name={person.name} size="sm" />
+        ))}
+      </div>
+      <span className="text-xs font-medium text-slate-500">
+        {strings.home.members(people.length)}
+        <span className="sr-only">: {names}</span>
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Avatar } from '../../components/Avatar';
+import { IconButton } from '../../components/IconButton';
+import { PlusIcon, UsersIcon } from '../../components/icons';
+import { ListRow, RowList } from '../../components/ListRow';
+import { Panel } from '../../components/Panel';
+import { RowAction } from '../../components/RowAction';
+import type { Group } from '../../lib/firebase/records';
+import { strings } from '../../strings';
+import { PersonAvatar } from '../users';
+import { AddMemberModal } from './AddMemberModal';
+import { CreateGroupModal } from './CreateGroupModal';
+import { approveJoinRequest, removeFromGroup } from './group-thunks';
+import { MemberStack } from './MemberStack';
+import { selectMyGroups, selectRosterView } from './selectors';
+
+/** The groups I administer: create one with +, invite friends with 'Add membar'. */
+export function MyGroupsPanel() {
+  const groups = useAppSelector(selectMyGroups);
+  const { status, error } = useAppSelector((state) => state.groups.mine);
+  const [creating, setCreating] = useState(false);
+  const [addingTo, setAddingTo] = useState<Group | null>(null);
+  return (
+    <>
+      <Panel
+        title={strings.panels.myGroups}
+        count={groups.length}
+        status={status}
+        error={error}
+        action={
+          <IconButton
+            label={strings.home.createGroupLabel}
+            icon={<PlusIcon />}
+            tone="brand"
+            onClick={() => setCreating(true)}
+          />
+        }
+        isEmpty={groups.length === 0}
+        empty={strings.home.empty.myGroups}
+        emptyIcon={<UsersIcon />}
+      >
+        <RowList label={strings.panels.myGroups}>
+          {groups.map((group) => (
+            <MyGroupRow key={group.id} group={group} onAddMember={() => setAddingTo(group)} />
+          ))}
+        </RowList>
+      </Panel>
+      {creating ? <CreateGroupModal onClose={() => setCreating(false)} /> : null}
+      {addingTo ? <AddMemberModal group={addingTo} onClose={() => setAddingTo(null)} /> : null}
+    </>
+  );
+}
+
+function MyGroupRow({ group, onAddMember }: { group: Group; onAddMember: () => void }) {
+  const dispatch = useAppDispatch();
+  const { requested, invited } = useAppSelector((state) => selectRosterView(state, group.id));
+  const subtitle =
+    invited.length > 0
+      ? `${group.groupTag} · ${invited.length} ${strings.home.invited.toLowerCase()}`
+      : group.groupTag;
+  return (
+    <ListRow
+      avatar={<Avatar name={group.groupName} />}
+      title={group.groupName}
+      subtitle={subtitle}
+      actions={
+        <RowAction
+          label={strings.panels.addMember}
+          context={group.groupName}
+          onAction={() => {
+            onAddMember();
+            return undefined;
+          }}
+        />
+      }
+    >
+      <MemberStack groupId={group.id} admin={{ uid: group.adminId, name: group.adminName }} />
+      {requested.length > 0 ? (
+        <ul aria-label={strings.home.wantsToJoin} className="mt-2 space-y-1 pl-[3.75rem]">
+          {requested.map((entry) => {
+            const person = { uid: entry.uid, username: entry.username };
+            return (
+              <li
+                key={entry.uid}
+                aria-label={entry.username}
+                className="flex items-center gap-2 rounded-lg bg-amber-50 px-2 py-1.5"
+              >
+                <PersonAvatar uid={entry.uid} name={entry.username} size="sm" />
+                <span className="min-w-0 flex-1 truncate text-sm text-slate-700">
+                  <span className="font-semibold">{entry.username}</span> {strings.home.wantsToJoin}
+                </span>
+                <RowAction
+                  label={strings.home.decline}
+                  variant="secondary"
+                  context={entry.username}
+                  onAction={() => dispatch(removeFromGroup({ groupId: group.id, person }))}
+                />
+                <RowAction
+                  label={strings.home.approve}
+                  context={entry.username}
+                  onAction={() => dispatch(approveJoinRequest({ groupId: group.id, person }))}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </ListRow>
+  );
+}

@@ -1,0 +1,151 @@
+import { isRejectedWithValue } from '@reduxjs/toolkit';
+import { toast } from 'react-toastify';
+import type { AppStartListening } from '../../app/listener-middleware';
+import { groupsApi, type GroupsApi } from '../../lib/firebase/groups';
+import { strings } from '../../strings';
+import { selectActiveUser, userSignedIn, userSignedOut } from '../auth';
+import {
+  acceptGroup,
+  approveJoinRequest,
+  createGroup,
+  inviteFriend,
+  leaveGroupInvitation,
+  removeFromGroup,
+} from './group-thunks';
+import {
+  GROUP_PAGE_SIZE,
+  groupListFailed,
+  groupPageReceived,
+  groupReceived,
+  moreGroupsRequested,
+  myGroupsReceived,
+} from './groups-slice';
+import { KeyedSubscriptions } from './keyed-subscriptions';
+import {
+  myMembershipsFailed,
+  myMembershipsReceived,
+  rosterClosed,
+  rosterReceived,
+} from './memberships-slice';
+import { selectMembershipKey, selectRosterKey } from './selectors';
+
+// Assigned first: TypeScript infers a matcher's action type only from a variable.
+const isFailedWrite = isRejectedWithValue(
+  createGroup,
+  inviteFriend,
+  acceptGroup,
+  approveJoinRequest,
+  removeFromGroup,
+  leaveGroupInvitation,
+);
+
+const keys = (key: string) => (key ? key.split(',') : []);
+
+/**
+ * While signed in: My Groups, my membership statuses and the newest groups stay live; so do
+ * the roster of every group I administer or belong to and the record of every group I have a
+ * status in. Those keyed listeners follow the store as statuses change, and all close on
+ * sign-out.
+ */
+export function addGroupListeners(
+  startAppListening: AppStartListening,
+  api: GroupsApi = groupsApi,
+): void {
+  let openDirectoryPage: (() => void) | null = null;
+
+  startAppListening({
+    predicate: (action, _state, previous): action is ReturnType<typeof userSignedIn> =>
+      userSignedIn.match(action) && selectActiveUser(previous)?.uid !== action.payload.uid,
+    effect: async (action, listenerApi) => {
+      listenerApi.cancelActiveListeners();
+      const { uid } = action.payload;
+      const { dispatch, getState } = listenerApi;
+      const failed = (list: 'mine' | 'directory') => (error: Error) =>
+        dispatch(groupListFailed({ list, message: error.message }));
+
+      const rosters = new KeyedSubscriptions(
+        (groupId) =>
+          api.subscribeRoster(
+            groupId,
+            (entries) => dispatch(rosterReceived({ groupId, entries })),
+            () => dispatch(rosterClosed(groupId)),
+          ),
+        (groupId) => dispatch(rosterClosed(groupId)),
+      );
+      const records = new KeyedSubscriptions((id) =>
+        api.subscribeGroup(
+          id,
+          (group) => dispatch(groupReceived({ id, group })),
+          () => undefined,
+        ),
+      );
+      const syncKeyed = () => {
+        rosters.sync(keys(selectRosterKey(getState())));
+        records.sync(keys(selectMembershipKey(getState())));
+      };
+
+      const directoryPages: Array<() => void> = [];
+      openDirectoryPage = () => {
+        const index = directoryPages.length;
+        const previous = getState().groups.directory.pages[index - 1];
+        if (index > 0 && !previous?.length) return;
+        const before = previous ? (previous[previous.length - 1] ?? null) : null;
+        directoryPages.push(
+          api.subscribeGroupPage(
+            { before, pageSize: GROUP_PAGE_SIZE },
+            (groups) => dispatch(groupPageReceived({ index, groups })),
+            failed('directory'),
+          ),
+        );
+      };
+
+      const unsubscribes = [
+        api.subscribeMyGroups(uid, (groups) => dispatch(myGroupsReceived(groups)), failed('mine')),
+        api.subscribeMyMemberships(
+          uid,
+          (statuses) => dispatch(myMembershipsReceived(statuses)),
+          (error) => dispatch(myMembershipsFailed(error.message)),
+        ),
+      ];
+      openDirectoryPage();
+      try {
+        for (;;) {
+          syncKeyed();
+          const [next] = await listenerApi.take(
+            (candidate, current, previous) =>
+              userSignedOut.match(candidate) ||
+              selectRosterKey(current) !== selectRosterKey(previous) ||
+              selectMembershipKey(current) !== selectMembershipKey(previous),
+          );
+          if (userSignedOut.match(next)) break;
+        }
+      } finally {
+        for (const unsubscribe of [...unsubscribes, ...directoryPages.splice(0)]) unsubscribe();
+        rosters.closeAll();
+        records.closeAll();
+        openDirectoryPage = null;
+      }
+    },
+  });
+
+  startAppListening({
+    actionCreator: moreGroupsRequested,
+    effect: (_action, listenerApi) => {
+      if (listenerApi.getState().groups.directory.loadingMore) openDirectoryPage?.();
+    },
+  });
+
+  startAppListening({
+    matcher: isFailedWrite,
+    effect: (action) => {
+      toast.error(action.payload);
+    },
+  });
+
+  startAppListening({
+    actionCreator: createGroup.fulfilled,
+    effect: () => {
+      toast.success(strings.home.groupCreated);
+    },
+  });
+}

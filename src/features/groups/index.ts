@@ -1,0 +1,3 @@
+/** What other features may use from the groups feature. */
+export { GroupListPanel } from './GroupListPanel';
+export { MyGroupsPanel } from './MyGroupsPanel';

@@ -1,0 +1,43 @@
+import { NavLink } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { strings } from '../../strings';
+import { BellIcon, HomeIcon, MessagesIcon, SettingsIcon } from './icons';
+
+const links = [
+  { to: paths.home, label: strings.layout.home, Icon: HomeIcon },
+  { to: paths.messages, label: strings.layout.messages, Icon: MessagesIcon },
+  { to: paths.notification, label: strings.layout.notification, Icon: BellIcon },
+  { to: paths.settings, label: strings.layout.settings, Icon: SettingsIcon },
+];
+
+const linkBase =
+  'flex w-full items-center justify-center gap-3 rounded-xl px-3 py-3 transition-colors xl:justify-start ' +
+  'focus:outline-none focus-visible:ring-4 focus-visible:ring-white/60';
+
+/** Icon links to the signed-in screens; the current one is highlighted (and aria-current). */
+export function SidebarNav() {
+  return (
+    <nav aria-label={strings.layout.mainNav} className="w-full">
+      <ul className="flex flex-col gap-2">
+        {links.map(({ to, label, Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              title={label}
+              className={({ isActive }) =>
+                `${linkBase} ${
+                  isActive
+                    ? 'bg-white text-brand-500 shadow-md'
+                    : 'text-white/75 hover:bg-white/10 hover:text-white'
+                }`
+              }
+            >
+              <Icon />
+              <span className="hidden text-sm font-semibold xl:inline">{label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

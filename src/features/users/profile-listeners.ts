@@ -1,0 +1,59 @@
+import type { AppStartListening } from '../../app/listener-middleware';
+import { userDirectoryApi, type UserDirectoryApi } from '../../lib/firebase/user-directory';
+import { selectActiveUser, userSignedIn, userSignedOut } from '../auth';
+import {
+  myProfileFailed,
+  myProfileReceived,
+  profileFetched,
+  profilesNeeded,
+  selectProfile,
+} from './profiles-slice';
+
+/**
+ * Keeps the signed-in user's own profile live, and fetches other people's profiles once each
+ * when an avatar needs them (their records only carry a name and the sender's photo).
+ */
+export function addProfileListeners(
+  startAppListening: AppStartListening,
+  api: UserDirectoryApi = userDirectoryApi,
+): void {
+  const inFlight = new Set<string>();
+
+  startAppListening({
+    predicate: (action, _state, previous): action is ReturnType<typeof userSignedIn> =>
+      userSignedIn.match(action) && selectActiveUser(previous)?.uid !== action.payload.uid,
+    effect: async (action, listenerApi) => {
+      listenerApi.cancelActiveListeners();
+      inFlight.clear();
+      const unsubscribe = api.subscribeUser(
+        action.payload.uid,
+        (me) => listenerApi.dispatch(myProfileReceived(me)),
+        () => listenerApi.dispatch(myProfileFailed()),
+      );
+      try {
+        await listenerApi.condition(userSignedOut.match);
+      } finally {
+        unsubscribe();
+      }
+    },
+  });
+
+  startAppListening({
+    actionCreator: profilesNeeded,
+    effect: async (action, listenerApi) => {
+      const owner = selectActiveUser(listenerApi.getState())?.uid;
+      const missing = action.payload.filter(
+        (uid) => !inFlight.has(uid) && selectProfile(listenerApi.getState(), uid) === undefined,
+      );
+      await Promise.all(
+        missing.map(async (uid) => {
+          inFlight.add(uid);
+          // A failed read leaves the avatar on its initials; nothing to retry for the user.
+          const profile = await api.getUser(uid).catch(() => null);
+          if (selectActiveUser(listenerApi.getState())?.uid !== owner) return;
+          listenerApi.dispatch(profileFetched({ uid, profile }));
+        }),
+      );
+    },
+  });
+}

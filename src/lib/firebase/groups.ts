@@ -1,0 +1,144 @@
+import {
+  endBefore,
+  equalTo,
+  limitToLast,
+  onValue,
+  orderByChild,
+  orderByKey,
+  push,
+  query,
+  ref,
+  serverTimestamp,
+  update,
+  type Database,
+  type QueryConstraint,
+  type Unsubscribe,
+} from 'firebase/database';
+import { db as appDb } from './app';
+import {
+  isMembershipStatus,
+  parseGroup,
+  parseMembership,
+  type Group,
+  type GroupMembership,
+  type MembershipStatus,
+} from './records';
+import { parseChildren } from './scoped-query';
+
+/** The rules refuse directory reads of `Mygroup` above this size. */
+export const GROUP_PAGE_MAX = 100;
+
+type OnError = (error: Error) => void;
+type Person = { uid: string; username: string };
+
+/**
+ * Groups and membership. `groupMembership/{groupId}/{uid}` is the group's roster (read by its
+ * admin and members); `userGroups/{uid}/{groupId}` mirrors each status for that user (read by
+ * them only). Every change writes both in one atomic update; the rules refuse a write that
+ * leaves them different.
+ */
+export function makeGroupsApi(db: Database) {
+  function membershipWrite(groupId: string, person: Person, status: MembershipStatus | null) {
+    const entry = status ? { status, username: person.username, at: serverTimestamp() } : null;
+    return update(ref(db), {
+      [`groupMembership/${groupId}/${person.uid}`]: entry,
+      [`userGroups/${person.uid}/${groupId}`]: status,
+    });
+  }
+
+  function listGroups(
+    constraints: QueryConstraint[],
+    onData: (groups: Group[]) => void,
+    onError: OnError,
+  ) {
+    return onValue(
+      query(ref(db, 'Mygroup'), ...constraints),
+      (snapshot) => onData(parseChildren(snapshot.val(), parseGroup)),
+      onError,
+    );
+  }
+
+  return {
+    /** The groups I administer. */
+    subscribeMyGroups(uid: string, onData: (groups: Group[]) => void, onError: OnError) {
+      return listGroups([orderByChild('adminId'), equalTo(uid)], onData, onError);
+    },
+
+    /** A page of the newest groups, older than `before` (a group id) when given. */
+    subscribeGroupPage(
+      page: { before: string | null; pageSize: number },
+      onData: (groups: Group[]) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      const constraints: QueryConstraint[] = [orderByKey()];
+      if (page.before) constraints.push(endBefore(page.before));
+      constraints.push(limitToLast(Math.min(page.pageSize, GROUP_PAGE_MAX)));
+      return listGroups(constraints, onData, onError);
+    },
+
+    subscribeGroup(groupId: string, onData: (group: Group | null) => void, onError: OnError) {
+      return onValue(
+        ref(db, `Mygroup/${groupId}`),
+        (snapshot) => onData(parseGroup(groupId, snapshot.val())),
+        onError,
+      );
+    },
+
+    /** My status in every group I am invited to, asked to join or belong to. */
+    subscribeMyMemberships(
+      uid: string,
+      onData: (statuses: Record<string, MembershipStatus>) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      return onValue(
+        ref(db, `userGroups/${uid}`),
+        (snapshot) => {
+          const statuses: Record<string, MembershipStatus> = {};
+          snapshot.forEach((child) => {
+            const status: unknown = child.val();
+            if (child.key && isMembershipStatus(status)) statuses[child.key] = status;
+          });
+          onData(statuses);
+        },
+        onError,
+      );
+    },
+
+    /** Everyone invited to, asking to join or in the group (admin and members may read it). */
+    subscribeRoster(
+      groupId: string,
+      onData: (entries: GroupMembership[]) => void,
+      onError: OnError,
+    ) {
+      return onValue(
+        ref(db, `groupMembership/${groupId}`),
+        (snapshot) =>
+          onData(
+            parseChildren(snapshot.val(), (uid, value) => parseMembership(groupId, uid, value)),
+          ),
+        onError,
+      );
+    },
+
+    async createGroup(admin: Person, fields: { groupName: string; groupTag: string }) {
+      const id = push(ref(db, 'Mygroup')).key;
+      if (!id) throw new Error('Could not create a group id');
+      const group: Omit<Group, 'id'> = { adminId: admin.uid, adminName: admin.username, ...fields };
+      await update(ref(db), { [`Mygroup/${id}`]: group });
+      return id;
+    },
+
+    /** The admin invites a friend. */
+    invite: (groupId: string, friend: Person) => membershipWrite(groupId, friend, 'invited'),
+    /** Someone not invited asks to join; the admin approves. */
+    requestToJoin: (groupId: string, me: Person) => membershipWrite(groupId, me, 'requested'),
+    /** The invitee accepts, or the admin approves a join request. */
+    admit: (groupId: string, person: Person) => membershipWrite(groupId, person, 'member'),
+    /** Declines an invitation or request, leaves, or (admin) removes someone. */
+    remove: (groupId: string, person: Person) => membershipWrite(groupId, person, null),
+  };
+}
+
+export type GroupsApi = ReturnType<typeof makeGroupsApi>;
+
+export const groupsApi: GroupsApi = makeGroupsApi(appDb);

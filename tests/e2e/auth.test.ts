@@ -1,0 +1,213 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { strings } from '../../src/strings';
+import {
+  adminGet,
+  appUrl,
+  createTestUser,
+  describeBrowser,
+  getOobCodes,
+  newPage,
+  openBrowser,
+  resetBackend,
+  shot,
+} from '../support/browser';
+
+const s = strings.auth;
+const password = 'Secret123';
+
+async function fillLogin(page: Page, email: string, pw: string) {
+  await page.getByLabel(s.emailLabel, { exact: true }).fill(email);
+  await page.getByLabel(s.passwordLabel, { exact: true }).fill(pw);
+  await page.getByLabel(s.passwordLabel, { exact: true }).press('Enter');
+}
+
+const toast = (page: Page, text: string) =>
+  page.locator('.Toastify__toast', { hasText: text }).first();
+
+async function storedActiveUser(page: Page): Promise<{ uid: string; email: string } | null> {
+  const raw = await page.evaluate(() => localStorage.getItem('activeUser'));
+  return raw ? (JSON.parse(raw) as { uid: string; email: string }) : null;
+}
+
+describeBrowser('accounts in Chromium against the emulators', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+  beforeEach(async () => {
+    await resetBackend();
+  });
+
+  it('registers, verifies the e-mail, logs in, survives a reload and logs out', async () => {
+    const page = await newPage(browser);
+    await page.goto(appUrl('/'));
+    await page.getByRole('button', { name: s.signUp }).click();
+    await page.getByText(strings.validation.registerEmailRequired).waitFor();
+    await shot(page, 'auth-register-errors');
+
+    await page.getByLabel(s.emailLabel, { exact: true }).fill('sara@example.com');
+    await page.getByLabel(s.fullNameLabel, { exact: true }).fill('Sara_Lee');
+    await page.getByLabel(s.passwordLabel, { exact: true }).fill(password);
+    await shot(page, 'auth-register-filled');
+    await page.getByLabel(s.passwordLabel, { exact: true }).press('Enter');
+
+    await toast(page, strings.toast.accountCreated).waitFor();
+    const shownAt = Date.now();
+    await toast(page, strings.toast.verificationSent1).waitFor();
+    await toast(page, strings.toast.verificationSent2).waitFor();
+    await shot(page, 'auth-register-toasts');
+    await page.waitForURL('**/login');
+    expect(Date.now() - shownAt).toBeGreaterThan(1500);
+
+    const verify = (await getOobCodes()).find(
+      (c) => c.email === 'sara@example.com' && c.requestType === 'VERIFY_EMAIL',
+    );
+    expect(verify).toBeDefined();
+    const linkPage = await page.context().newPage();
+    await linkPage.goto(verify!.oobLink);
+    await shot(linkPage, 'auth-verify-link');
+    await linkPage.close();
+
+    await fillLogin(page, 'sara@example.com', password);
+    await toast(page, strings.toast.loginSuccess).waitFor();
+    await page.waitForURL('**/pages/home');
+    const sidebar = page.getByRole('complementary', { name: strings.layout.sidebar });
+    await sidebar.getByText('Sara_Lee').waitFor();
+    await shot(page, 'auth-home-signed-in');
+
+    const stored = await storedActiveUser(page);
+    expect(stored).toMatchObject({ email: 'sara@example.com' });
+    await expect(adminGet(`users/${stored!.uid}`)).resolves.toEqual({
+      username: 'Sara_Lee',
+      email: 'sara@example.com',
+      photo: '/default-avatar.svg',
+      usernameLower: 'sara_lee',
+    });
+
+    await page.reload();
+    await sidebar.getByText('Sara_Lee').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/pages/home');
+
+    await page.getByRole('button', { name: strings.layout.logout }).click();
+    await page.waitForURL('**/login');
+    expect(await storedActiveUser(page)).toBeNull();
+    expect(await toast(page, strings.toast.loginFailed).count()).toBe(0);
+    await page.goto(appUrl('/pages/home'));
+    await page.waitForURL('**/login');
+    await page.context().close();
+  });
+
+  it('refuses an unverified account, which then cannot open home', async () => {
+    await createTestUser({ email: 'new@example.com', password, verified: false });
+    const page = await newPage(browser);
+    await page.goto(appUrl('/login'));
+    await fillLogin(page, 'new@example.com', password);
+    await toast(page, strings.toast.emailNotVerified).waitFor();
+    await shot(page, 'auth-login-unverified');
+    expect(await storedActiveUser(page)).toBeNull();
+
+    await page.goto(appUrl('/pages/home'));
+    await page.waitForURL('**/login');
+    await toast(page, strings.toast.loginFailed).waitFor();
+    await shot(page, 'auth-signed-out-redirect');
+    await page.context().close();
+  });
+
+  it("answers a wrong password and an unknown e-mail with 'Invalid Email or Password'", async () => {
+    await createTestUser({ email: 'sara@example.com', password });
+    const page = await newPage(browser);
+    await page.goto(appUrl('/login'));
+    await page.getByRole('button', { name: s.loginToContinue }).click();
+    await page.getByText(strings.validation.loginEmailRequired).waitFor();
+    await shot(page, 'auth-login-errors');
+
+    await fillLogin(page, 'sara@example.com', 'Wrong1234');
+    await toast(page, strings.toast.invalidCredential).waitFor();
+    await shot(page, 'auth-login-wrong-password');
+    await page.locator('.Toastify__toast').first().click(); // dismiss
+    await page.getByLabel(s.passwordLabel, { exact: true }).fill('');
+    await fillLogin(page, 'nobody@example.com', password);
+    await toast(page, strings.toast.invalidCredential).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.context().close();
+  });
+
+  it('sends a password reset e-mail from the reset panel', async () => {
+    await createTestUser({ email: 'sara@example.com', password });
+    const page = await newPage(browser);
+    await page.goto(appUrl('/login'));
+    await page.getByRole('button', { name: s.forgetPassword }).click();
+    await page.getByRole('button', { name: s.sendResetEmail }).click();
+    await page.getByText(strings.validation.resetEmailRequired).waitFor();
+    await shot(page, 'auth-reset-panel');
+    await page.getByLabel(s.emailLabel, { exact: true }).fill('sara@example.com');
+    await page.getByRole('button', { name: s.sendResetEmail }).click();
+    await toast(page, s.resetSent).waitFor();
+    await page.getByRole('button', { name: s.loginToContinue }).waitFor();
+    const resets = (await getOobCodes()).filter((c) => c.requestType === 'PASSWORD_RESET');
+    expect(resets.map((c) => c.email)).toEqual(['sara@example.com']);
+    await page.context().close();
+  });
+
+  it('signs in with Google through the emulator credential hook and lands on home', async () => {
+    const page = await newPage(browser);
+    const idToken = JSON.stringify({
+      sub: 'google-e2e',
+      email: 'g.user@example.com',
+      email_verified: true,
+      name: 'Gina Google',
+    });
+    // Emulator builds read this instead of opening the popup (see README, "Google sign-in").
+    await page.addInitScript((token) => {
+      Reflect.set(window, '__E2E_GOOGLE_ID_TOKEN__', token);
+    }, idToken);
+    await page.goto(appUrl('/login'));
+    await page.getByRole('button', { name: s.loginWithGoogle }).click();
+    await toast(page, strings.toast.loginSuccess).waitFor();
+    await page.waitForURL('**/pages/home');
+    await page.getByText('Gina Google').first().waitFor();
+    await shot(page, 'auth-google-home');
+    const stored = await storedActiveUser(page);
+    await expect(adminGet(`users/${stored!.uid}`)).resolves.toMatchObject({
+      username: 'Gina Google',
+      usernameLower: 'gina google',
+    });
+    await page.context().close();
+  });
+
+  it('opens the Google popup where gapi is reachable, or shows the raw code promptly', async () => {
+    const page = await newPage(browser);
+    await page.goto(appUrl('/login'));
+    const popupOpened = page.waitForEvent('popup', { timeout: 10_000 }).catch(() => null);
+    const startedAt = Date.now();
+    await page.getByRole('button', { name: s.loginWithGoogle }).click();
+    const errorToast = page.locator('.Toastify__toast', { hasText: /^auth\// }).first();
+    const outcome = await Promise.race([
+      popupOpened.then((popup) => (popup ? ({ popup } as const) : null)),
+      errorToast.waitFor({ timeout: 10_000 }).then(() => 'toast' as const),
+    ]);
+    if (outcome === 'toast') {
+      // Offline: the SDK cannot load gapi, so no popup can open; the code must show, promptly.
+      expect(Date.now() - startedAt).toBeLessThan(10_000);
+      await shot(page, 'auth-google-popup-offline');
+      await page.getByRole('button', { name: s.loginWithGoogle }).isEnabled();
+    } else {
+      expect(outcome, 'a popup or an error toast within 10 s').not.toBeNull();
+      const popup = outcome!.popup;
+      await popup.waitForLoadState();
+      const add = popup.locator('#add-account-button button');
+      if (await add.isVisible()) await add.click();
+      await popup.locator('#email-input').fill('popup.user@example.com');
+      await popup.locator('#display-name-input').fill('Popup User');
+      await popup.locator('#sign-in').click();
+      await toast(page, strings.toast.loginSuccess).waitFor();
+      await page.waitForURL('**/pages/home');
+      await shot(page, 'auth-google-popup-home');
+    }
+    await page.context().close();
+  });
+});

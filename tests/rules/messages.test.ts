@@ -1,0 +1,97 @@
+import {
+  assertFails,
+  assertSucceeds,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { alice, befriended, blocked, bob, carol, relId } from './relationship-fixtures';
+import { dbAs, SERVER_TIME, seed, startRulesEnv } from './rules-env';
+
+let env: RulesTestEnvironment;
+beforeAll(async () => {
+  env = await startRulesEnv('messages');
+});
+afterAll(() => env.cleanup());
+beforeEach(() => env.clearDatabase());
+
+const message = (overrides: Record<string, unknown> = {}) => ({
+  message: 'Hi Bob!',
+  messagesenderId: alice,
+  massagesenderName: 'Alice',
+  messagereceiverId: bob,
+  messagereceiverName: 'Bob',
+  createdAt: SERVER_TIME,
+  ...overrides,
+});
+const post = (uid: string, value: unknown, id = '-Nmsg1') =>
+  dbAs(env, uid).ref(`sendMessage/${relId}/${id}`).set(value);
+
+describe('sendMessage between friends', () => {
+  beforeEach(() =>
+    seed(env, { ...befriended, [`sendMessage/${relId}/-Nold`]: message({ createdAt: 1 }) }),
+  );
+
+  it('lets either friend send, as themselves, to the other', async () => {
+    await assertSucceeds(post(alice, message()));
+    const reply = message({
+      message: 'Hi!',
+      messagesenderId: bob,
+      massagesenderName: 'Bob',
+      messagereceiverId: alice,
+      messagereceiverName: 'Alice',
+    });
+    await assertSucceeds(post(bob, reply, '-Nmsg2'));
+  });
+
+  it('lets both friends read the conversation, in time order', async () => {
+    await assertSucceeds(dbAs(env, alice).ref(`sendMessage/${relId}`).once('value'));
+    const recent = dbAs(env, bob)
+      .ref(`sendMessage/${relId}`)
+      .orderByChild('createdAt')
+      .limitToLast(50);
+    await assertSucceeds(recent.once('value'));
+  });
+
+  it('refuses a stranger reading or writing the conversation', async () => {
+    await assertFails(dbAs(env, carol).ref(`sendMessage/${relId}`).once('value'));
+    await assertFails(post(carol, message({ messagesenderId: carol, massagesenderName: 'Carol' })));
+  });
+
+  it('refuses reading every conversation at once', async () => {
+    await assertFails(dbAs(env, alice).ref('sendMessage').once('value'));
+  });
+
+  it("refuses sending in the other friend's name or to someone else", async () => {
+    await assertFails(post(bob, message()));
+    await assertFails(post(alice, message({ messagereceiverId: carol })));
+  });
+
+  it('refuses editing or deleting a sent message', async () => {
+    await assertFails(post(alice, message({ message: 'edited' }), '-Nold'));
+    await assertFails(post(alice, null, '-Nold'));
+  });
+
+  it('refuses client clocks, empty or huge text, and unknown fields', async () => {
+    await assertFails(post(alice, message({ createdAt: Date.now() })));
+    await assertFails(post(alice, message({ message: '' })));
+    await assertFails(post(alice, message({ message: 'x'.repeat(4001) })));
+    await assertFails(post(alice, message({ read: true })));
+    await assertFails(post(alice, message({ massagesenderName: null })));
+  });
+});
+
+describe('sendMessage after a block', () => {
+  beforeEach(() => seed(env, blocked));
+
+  it('refuses the blocked party (and the blocker) writing or reading', async () => {
+    const fromBob = message({
+      messagesenderId: bob,
+      massagesenderName: 'Bob',
+      messagereceiverId: alice,
+      messagereceiverName: 'Alice',
+    });
+    await assertFails(post(bob, fromBob));
+    await assertFails(post(alice, message()));
+    await assertFails(dbAs(env, bob).ref(`sendMessage/${relId}`).once('value'));
+  });
+});

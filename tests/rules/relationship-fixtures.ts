@@ -1,0 +1,37 @@
+import { pairKey } from '../../src/lib/firebase/pair-key';
+import { userRecord } from './rules-env';
+
+/** Alice and Bob get related; Carol is a stranger to them both. */
+export const alice = 'alice-uid';
+export const bob = 'bob-uid';
+export const carol = 'carol-uid';
+export const relId = '-Nrel000000000000001';
+
+export const users = {
+  [`users/${alice}`]: userRecord('Alice'),
+  [`users/${bob}`]: userRecord('Bob'),
+  [`users/${carol}`]: userRecord('Carol'),
+};
+
+/** Alice's request to Bob, as the app writes it. */
+export const request = {
+  senderId: alice,
+  senderName: 'Alice',
+  receiverId: bob,
+  receiverName: 'Bob',
+  photo: '/default-avatar.svg',
+};
+
+export const pairAB = `pairs/${pairKey(alice, bob)}`;
+
+/** Alice blocked Bob (what blocking their friendship writes). */
+export const aliceBlocksBob = {
+  blockbyid: alice,
+  blockbyName: 'Alice',
+  blockid: bob,
+  blockName: 'Bob',
+};
+
+export const requested = { ...users, [`friendRequest/${relId}`]: request, [pairAB]: relId };
+export const befriended = { ...users, [`friendList/${relId}`]: request, [pairAB]: relId };
+export const blocked = { ...users, [`block/${relId}`]: aliceBlocksBob, [pairAB]: relId };

@@ -1,0 +1,210 @@
+import {
+  assertFails,
+  assertSucceeds,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import {
+  alice,
+  aliceBlocksBob,
+  befriended,
+  blocked,
+  bob,
+  carol,
+  pairAB,
+  relId,
+  request,
+  requested,
+  users,
+} from './relationship-fixtures';
+import { dbAs, seed, startRulesEnv } from './rules-env';
+
+let env: RulesTestEnvironment;
+beforeAll(async () => {
+  env = await startRulesEnv('friends');
+});
+afterAll(() => env.cleanup());
+beforeEach(() => env.clearDatabase());
+
+const write = (uid: string | null, changes: Record<string, unknown>) =>
+  dbAs(env, uid).ref().update(changes);
+const accept = (overrides: Record<string, unknown> = {}) => ({
+  [`friendRequest/${relId}`]: null,
+  [`friendList/${relId}`]: { ...request, ...overrides },
+});
+
+describe('friendList: accepting a request', () => {
+  beforeEach(() => seed(env, requested));
+
+  it('lets the receiver turn the request into a friendship in one write', async () => {
+    await assertSucceeds(write(bob, accept()));
+  });
+
+  it('refuses the sender accepting their own request', async () => {
+    await assertFails(write(alice, accept()));
+  });
+
+  it('refuses a stranger accepting a request sent to someone else', async () => {
+    await assertFails(write(carol, accept()));
+  });
+
+  it('refuses a friendship that differs from the request', async () => {
+    await assertFails(write(bob, accept({ senderName: 'Mallory' })));
+    await assertFails(write(bob, accept({ photo: 'https://example.com/other.png' })));
+    await assertFails(write(bob, accept({ receiverId: carol, receiverName: 'Carol' })));
+  });
+
+  it('refuses keeping the request next to the friendship', async () => {
+    await assertFails(write(bob, { [`friendList/${relId}`]: request }));
+  });
+
+  it('refuses unknown fields on the friendship', async () => {
+    await assertFails(write(bob, accept({ since: 1 })));
+  });
+
+  it('also removes a crossing request in the same write', async () => {
+    const crossing = {
+      senderId: bob,
+      senderName: 'Bob',
+      receiverId: alice,
+      receiverName: 'Alice',
+      photo: '',
+    };
+    await seed(env, { 'friendRequest/-Ncrossing': crossing });
+    await assertSucceeds(write(bob, { ...accept(), 'friendRequest/-Ncrossing': null }));
+  });
+});
+
+describe('friendList: without a request', () => {
+  beforeEach(() => seed(env, users));
+
+  it('refuses creating a friendship out of nothing, by either party', async () => {
+    await assertFails(write(bob, { [`friendList/${relId}`]: request }));
+    await assertFails(write(alice, { [`friendList/${relId}`]: request }));
+  });
+});
+
+describe('friendList: reading and removing', () => {
+  beforeEach(() => seed(env, befriended));
+  const list = (uid: string) => dbAs(env, uid).ref('friendList');
+
+  it('lets each party query their side, and only theirs', async () => {
+    await assertSucceeds(list(alice).orderByChild('senderId').equalTo(alice).once('value'));
+    await assertSucceeds(list(bob).orderByChild('receiverId').equalTo(bob).once('value'));
+    await assertFails(list(carol).orderByChild('receiverId').equalTo(bob).once('value'));
+    await assertFails(list(alice).once('value'));
+  });
+
+  it('lets only the parties read the friendship', async () => {
+    await assertSucceeds(dbAs(env, alice).ref(`friendList/${relId}`).once('value'));
+    await assertFails(dbAs(env, carol).ref(`friendList/${relId}`).once('value'));
+  });
+
+  it('refuses editing or simply deleting a friendship', async () => {
+    await assertFails(write(alice, { [`friendList/${relId}/receiverName`]: 'Robert' }));
+    await assertFails(write(alice, { [`friendList/${relId}`]: null }));
+  });
+});
+
+describe('block: blocking a friend', () => {
+  beforeEach(() => seed(env, befriended));
+  const blockAs = (uid: string, entry: Record<string, unknown>) =>
+    write(uid, { [`friendList/${relId}`]: null, [`block/${relId}`]: entry });
+
+  it('lets the sender block the receiver, replacing the friendship atomically', async () => {
+    await assertSucceeds(blockAs(alice, aliceBlocksBob));
+  });
+
+  it('lets the receiver block the sender too', async () => {
+    await assertSucceeds(
+      blockAs(bob, { blockbyid: bob, blockbyName: 'Bob', blockid: alice, blockName: 'Alice' }),
+    );
+  });
+
+  it("refuses blocking in someone else's name, or with swapped names", async () => {
+    await assertFails(blockAs(bob, aliceBlocksBob));
+    await assertFails(
+      blockAs(alice, { ...aliceBlocksBob, blockName: 'Alice', blockbyName: 'Bob' }),
+    );
+  });
+
+  it('refuses blocking someone who is not a party of the friendship', async () => {
+    await assertFails(blockAs(alice, { ...aliceBlocksBob, blockid: carol, blockName: 'Carol' }));
+  });
+
+  it('refuses a stranger blocking or ending the friendship', async () => {
+    await assertFails(
+      blockAs(carol, { blockbyid: carol, blockbyName: 'Carol', blockid: bob, blockName: 'Bob' }),
+    );
+  });
+
+  it('refuses a block that keeps the friendship', async () => {
+    await assertFails(write(alice, { [`block/${relId}`]: aliceBlocksBob }));
+  });
+
+  it('refuses unknown fields and wrong types', async () => {
+    await assertFails(blockAs(alice, { ...aliceBlocksBob, reason: 'spam' }));
+    await assertFails(blockAs(alice, { ...aliceBlocksBob, blockName: 7 }));
+  });
+});
+
+describe('block: without a friendship', () => {
+  beforeEach(() => seed(env, users));
+
+  it('refuses a block between people who are not friends', async () => {
+    const entry = { blockbyid: carol, blockbyName: 'Carol', blockid: alice, blockName: 'Alice' };
+    await assertFails(write(carol, { [`block/${relId}`]: entry }));
+  });
+});
+
+describe('block: reading and unblocking', () => {
+  beforeEach(() => seed(env, blocked));
+  const list = (uid: string) => dbAs(env, uid).ref('block');
+  const restored = { ...request, photo: '' };
+  const unblock = (uid: string, friendship: Record<string, unknown> = restored) =>
+    write(uid, { [`block/${relId}`]: null, [`friendList/${relId}`]: friendship });
+
+  it('lets the blocker and the blocked party see the block, and nobody else', async () => {
+    await assertSucceeds(list(alice).orderByChild('blockbyid').equalTo(alice).once('value'));
+    await assertSucceeds(list(bob).orderByChild('blockid').equalTo(bob).once('value'));
+    await assertFails(list(carol).orderByChild('blockid').equalTo(bob).once('value'));
+    await assertFails(list(alice).once('value'));
+    await assertFails(dbAs(env, carol).ref(`block/${relId}`).once('value'));
+  });
+
+  it('lets the blocker unblock, restoring the friendship atomically', async () => {
+    await assertSucceeds(unblock(alice));
+  });
+
+  it('refuses the blocked party unblocking', async () => {
+    const theirs = {
+      senderId: bob,
+      senderName: 'Bob',
+      receiverId: alice,
+      receiverName: 'Alice',
+      photo: '',
+    };
+    await assertFails(unblock(bob, theirs));
+    await assertFails(unblock(bob));
+  });
+
+  it('refuses removing the block without restoring the friendship', async () => {
+    await assertFails(write(alice, { [`block/${relId}`]: null }));
+  });
+
+  it('refuses restoring a friendship with other people or names', async () => {
+    await assertFails(unblock(alice, { ...restored, receiverId: carol, receiverName: 'Carol' }));
+    await assertFails(unblock(alice, { ...restored, senderName: 'Queen Alice' }));
+  });
+
+  it('refuses the blocked party sending a new request to the blocker', async () => {
+    const again = {
+      senderId: bob,
+      senderName: 'Bob',
+      receiverId: alice,
+      receiverName: 'Alice',
+      photo: '',
+    };
+    await assertFails(write(bob, { 'friendRequest/-Nagain': again, [pairAB]: '-Nagain' }));
+  });
+});

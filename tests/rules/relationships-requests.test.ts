@@ -1,0 +1,173 @@
+import {
+  assertFails,
+  assertSucceeds,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { pairKey } from '../../src/lib/firebase/pair-key';
+import {
+  alice,
+  bob,
+  carol,
+  pairAB,
+  relId,
+  request,
+  requested,
+  users,
+} from './relationship-fixtures';
+import { dbAs, seed, startRulesEnv } from './rules-env';
+
+let env: RulesTestEnvironment;
+beforeAll(async () => {
+  env = await startRulesEnv('requests');
+});
+afterAll(() => env.cleanup());
+beforeEach(() => env.clearDatabase());
+
+const send = (uid: string | null, changes: Record<string, unknown>) =>
+  dbAs(env, uid).ref().update(changes);
+const newRequest = (overrides: Record<string, unknown> = {}) => ({
+  [`friendRequest/${relId}`]: { ...request, ...overrides },
+  [pairAB]: relId,
+});
+
+describe('friendRequest: sending', () => {
+  beforeEach(() => seed(env, users));
+
+  it('lets Alice send Bob a request that claims their pair', async () => {
+    await assertSucceeds(send(alice, newRequest()));
+  });
+
+  it('refuses a request without the pair claim', async () => {
+    await assertFails(send(alice, { [`friendRequest/${relId}`]: request }));
+  });
+
+  it('refuses a pair claim that points at another id', async () => {
+    await assertFails(send(alice, { [`friendRequest/${relId}`]: request, [pairAB]: '-Nother' }));
+  });
+
+  it('refuses claiming a pair of two other people in the same write', async () => {
+    await assertFails(send(alice, { ...newRequest(), [`pairs/${pairKey(bob, carol)}`]: relId }));
+  });
+
+  it('refuses a second request for the same pair, in either direction', async () => {
+    await assertSucceeds(send(alice, newRequest()));
+    await assertFails(
+      send(alice, { ...newRequest(), [`friendRequest/-Nsecond`]: request, [pairAB]: '-Nsecond' }),
+    );
+    const reverse = {
+      senderId: bob,
+      senderName: 'Bob',
+      receiverId: alice,
+      receiverName: 'Alice',
+      photo: '',
+    };
+    await assertFails(send(bob, { [`friendRequest/-Nreverse`]: reverse, [pairAB]: '-Nreverse' }));
+  });
+
+  it("refuses sending in someone else's name", async () => {
+    await assertFails(send(carol, newRequest()));
+  });
+
+  it('refuses a request to oneself', async () => {
+    const self = { ...request, receiverId: alice, receiverName: 'Alice' };
+    await assertFails(
+      send(alice, { [`friendRequest/${relId}`]: self, [`pairs/${pairKey(alice, alice)}`]: relId }),
+    );
+  });
+
+  it('refuses a request to someone who is not a user', async () => {
+    const ghost = { ...request, receiverId: 'ghost', receiverName: 'Ghost' };
+    await assertFails(
+      send(alice, {
+        [`friendRequest/${relId}`]: ghost,
+        [`pairs/${pairKey(alice, 'ghost')}`]: relId,
+      }),
+    );
+  });
+
+  it('refuses names that differ from the users records', async () => {
+    await assertFails(send(alice, newRequest({ senderName: 'Mallory' })));
+    await assertFails(send(alice, newRequest({ receiverName: 'Robert' })));
+  });
+
+  it('refuses unknown fields, missing fields and wrong types', async () => {
+    await assertFails(send(alice, newRequest({ admin: true })));
+    await assertFails(send(alice, newRequest({ photo: null })));
+    await assertFails(send(alice, newRequest({ photo: 42 })));
+    await assertFails(send(alice, newRequest({ photo: 'x'.repeat(2049) })));
+  });
+
+  it('refuses visitors who are not signed in', async () => {
+    await assertFails(send(null, newRequest()));
+  });
+});
+
+describe('friendRequest: changing and removing', () => {
+  beforeEach(() => seed(env, requested));
+
+  it('refuses editing a sent request, even by its sender', async () => {
+    await assertFails(send(alice, { [`friendRequest/${relId}/receiverName`]: 'Carol' }));
+  });
+
+  it('lets the receiver decline and the sender withdraw, freeing the pair', async () => {
+    await assertSucceeds(send(bob, { [`friendRequest/${relId}`]: null, [pairAB]: null }));
+    await seed(env, requested);
+    await assertSucceeds(send(alice, { [`friendRequest/${relId}`]: null, [pairAB]: null }));
+  });
+
+  it('refuses a stranger removing the request', async () => {
+    await assertFails(send(carol, { [`friendRequest/${relId}`]: null, [pairAB]: null }));
+  });
+
+  it('refuses removing the request but keeping its pair claim', async () => {
+    await assertFails(send(bob, { [`friendRequest/${relId}`]: null }));
+  });
+
+  it('refuses freeing the pair while the request still exists', async () => {
+    await assertFails(send(alice, { [pairAB]: null }));
+  });
+
+  it('lets a party remove a crossing request that the pair does not point at', async () => {
+    const crossing = {
+      senderId: bob,
+      senderName: 'Bob',
+      receiverId: alice,
+      receiverName: 'Alice',
+      photo: '',
+    };
+    await seed(env, { 'friendRequest/-Ncrossing': crossing });
+    await assertFails(send(carol, { 'friendRequest/-Ncrossing': null }));
+    await assertSucceeds(send(alice, { 'friendRequest/-Ncrossing': null }));
+  });
+});
+
+describe('friendRequest: reading', () => {
+  beforeEach(() => seed(env, requested));
+  const list = (uid: string | null) => dbAs(env, uid).ref('friendRequest');
+
+  it('lets each party query their side', async () => {
+    await assertSucceeds(list(alice).orderByChild('senderId').equalTo(alice).once('value'));
+    await assertSucceeds(list(bob).orderByChild('receiverId').equalTo(bob).once('value'));
+  });
+
+  it("refuses querying someone else's requests", async () => {
+    await assertFails(list(carol).orderByChild('receiverId').equalTo(bob).once('value'));
+    await assertFails(list(carol).orderByChild('senderId').equalTo(alice).once('value'));
+  });
+
+  it('refuses reading the whole list, or querying by another field', async () => {
+    await assertFails(list(alice).once('value'));
+    await assertFails(list(alice).orderByChild('senderName').equalTo(alice).once('value'));
+    await assertFails(list(null).orderByChild('senderId').equalTo(alice).once('value'));
+  });
+
+  it('lets only the parties read one request', async () => {
+    await assertSucceeds(dbAs(env, bob).ref(`friendRequest/${relId}`).once('value'));
+    await assertFails(dbAs(env, carol).ref(`friendRequest/${relId}`).once('value'));
+  });
+
+  it('refuses reading the pair index', async () => {
+    await assertFails(dbAs(env, alice).ref(pairAB).once('value'));
+  });
+});
