@@ -1,17 +1,257 @@
-/** Placeholder until the dashboard's demo data lands: only the user profiles. */
-export function buildDemoData(
-  users: Array<{ uid: string; username: string; email: string }>,
-  _now: number,
-): Record<string, unknown> {
-  return Object.fromEntries(
-    users.map((u) => [
-      `users/${u.uid}`,
-      {
-        username: u.username,
-        email: u.email,
-        photo: '/default-avatar.svg',
-        usernameLower: u.username.toLowerCase(),
-      },
-    ]),
-  );
+/**
+ * The demo database that `npm start` seeds: every dashboard panel has something in it for every
+ * demo user, and the first user (Alice) sees each relationship state at once: friends, requests
+ * both ways, a block by her and one against her, a stranger to 'Add', groups she runs (with
+ * members, an invitation out and a join request in), and groups by others that invite her, have
+ * her as a member, wait for her request, or are open to join. Records follow the rules' shapes
+ * (docs/data-model.md), so the app can act on them as on its own writes.
+ */
+import { pairKey } from '../src/lib/firebase/pair-key';
+
+export interface DemoUser {
+  uid: string;
+  username: string;
+  email: string;
+}
+
+const PHOTO = '/default-avatar.svg';
+const MINUTE = 60_000;
+const PUSH_CHARS = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
+
+/** A 20-character id shaped like a push id (time first), deterministic for a given input. */
+export function demoPushId(time: number, counter: number): string {
+  let id = '';
+  let rest = time;
+  for (let i = 0; i < 8; i++) {
+    id = PUSH_CHARS.charAt(rest % 64) + id;
+    rest = Math.floor(rest / 64);
+  }
+  let tail = counter;
+  for (let i = 0; i < 12; i++) {
+    id += PUSH_CHARS.charAt(tail % 64);
+    tail = Math.floor(tail / 64);
+  }
+  return id;
+}
+
+/** Index pairs into the user list: [a, b] means a acted towards b. */
+const friendships: Array<[number, number]> = [
+  [0, 1],
+  [2, 0],
+  [0, 4],
+  [1, 2],
+  [5, 6],
+  [3, 7],
+  [8, 9],
+  [6, 7],
+];
+const requests: Array<[number, number]> = [
+  [6, 0],
+  [7, 0],
+  [0, 8],
+  [9, 1],
+  [3, 2],
+  [4, 5],
+];
+/** [blocker, blocked]: they were friends first. */
+const blocks: Array<[number, number]> = [
+  [0, 5],
+  [9, 0],
+];
+
+interface DemoGroup {
+  admin: number;
+  name: string;
+  tag: string;
+  members: number[];
+  invited: number[];
+  requested: number[];
+}
+
+const groups: DemoGroup[] = [
+  {
+    admin: 0,
+    name: 'Weekend Hikers',
+    tag: 'Up a hill every Saturday',
+    members: [1, 2],
+    invited: [4],
+    requested: [3],
+  },
+  {
+    admin: 0,
+    name: 'Book Club',
+    tag: 'One chapter a week',
+    members: [4],
+    invited: [],
+    requested: [],
+  },
+  {
+    admin: 1,
+    name: 'Board Games',
+    tag: 'Catan on Friday nights',
+    members: [2],
+    invited: [0],
+    requested: [],
+  },
+  {
+    admin: 2,
+    name: 'Photography',
+    tag: 'Golden hour walks',
+    members: [0, 1],
+    invited: [],
+    requested: [9],
+  },
+  {
+    admin: 6,
+    name: 'Running Crew',
+    tag: '5k before work',
+    members: [5, 7],
+    invited: [],
+    requested: [],
+  },
+  {
+    admin: 7,
+    name: 'Jazz Nights',
+    tag: 'Live sets downtown',
+    members: [3],
+    invited: [],
+    requested: [0],
+  },
+  {
+    admin: 3,
+    name: 'Cooking Lab',
+    tag: 'Pasta from scratch',
+    members: [7],
+    invited: [],
+    requested: [],
+  },
+];
+
+const conversations: Array<{ between: [number, number]; lines: Array<[0 | 1, string]> }> = [
+  {
+    between: [0, 1],
+    lines: [
+      [1, 'Hey Alice! Are you coming on Saturday?'],
+      [0, 'Hi Bob! Yes, wouldn’t miss it.'],
+      [1, 'Great. We meet at the trailhead at 8.'],
+      [0, 'Perfect, I’ll bring coffee ☕'],
+      [1, 'You’re the best.'],
+      [0, 'See you there!'],
+    ],
+  },
+  {
+    between: [2, 0],
+    lines: [
+      [0, 'Carol, your photos from last week are amazing.'],
+      [1, 'Thank you! The light was perfect.'],
+      [0, 'Teach me your tricks some time?'],
+    ],
+  },
+];
+
+export function buildDemoData(users: DemoUser[], now: number): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  let counter = 0;
+  const id = (minutesAgo: number) => demoPushId(now - minutesAgo * MINUTE, counter++);
+  const user = (index: number): DemoUser | undefined => users.at(index);
+
+  for (const u of users) {
+    data[`users/${u.uid}`] = {
+      username: u.username,
+      email: u.email,
+      photo: PHOTO,
+      usernameLower: u.username.toLowerCase(),
+    };
+  }
+
+  const relation = (a: DemoUser, b: DemoUser, minutesAgo: number) => {
+    const relId = id(minutesAgo);
+    data[`pairs/${pairKey(a.uid, b.uid)}`] = relId;
+    const record = {
+      senderId: a.uid,
+      senderName: a.username,
+      receiverId: b.uid,
+      receiverName: b.username,
+      photo: PHOTO,
+    };
+    return { relId, record };
+  };
+
+  const friendIds = new Map<string, string>();
+  friendships.forEach(([from, to], i) => {
+    const a = user(from);
+    const b = user(to);
+    if (!a || !b) return;
+    const { relId, record } = relation(a, b, 3000 - i * 60);
+    data[`friendList/${relId}`] = record;
+    friendIds.set(pairKey(a.uid, b.uid), relId);
+  });
+  requests.forEach(([from, to], i) => {
+    const a = user(from);
+    const b = user(to);
+    if (!a || !b) return;
+    const { relId, record } = relation(a, b, 300 - i * 30);
+    data[`friendRequest/${relId}`] = record;
+  });
+  blocks.forEach(([by, blocked], i) => {
+    const a = user(by);
+    const b = user(blocked);
+    if (!a || !b) return;
+    const { relId } = relation(a, b, 2000 - i * 60);
+    data[`block/${relId}`] = {
+      blockbyid: a.uid,
+      blockbyName: a.username,
+      blockid: b.uid,
+      blockName: b.username,
+    };
+  });
+
+  groups.forEach((group, i) => {
+    const admin = user(group.admin);
+    if (!admin) return;
+    const groupId = id(1500 - i * 90);
+    data[`Mygroup/${groupId}`] = {
+      adminId: admin.uid,
+      adminName: admin.username,
+      groupName: group.name,
+      groupTag: group.tag,
+    };
+    const place = (indices: number[], status: string) => {
+      for (const index of indices) {
+        const person = user(index);
+        if (!person || person.uid === admin.uid) continue;
+        data[`groupMembership/${groupId}/${person.uid}`] = {
+          status,
+          username: person.username,
+          at: now - (1000 - i * 60) * MINUTE,
+        };
+        data[`userGroups/${person.uid}/${groupId}`] = status;
+      }
+    };
+    place(group.members, 'member');
+    place(group.invited, 'invited');
+    place(group.requested, 'requested');
+  });
+
+  for (const { between, lines } of conversations) {
+    const a = user(between[0]);
+    const b = user(between[1]);
+    if (!a || !b) continue;
+    const relId = friendIds.get(pairKey(a.uid, b.uid));
+    if (!relId) continue;
+    lines.forEach(([speaker, message], i) => {
+      const from = speaker === 0 ? a : b;
+      const to = speaker === 0 ? b : a;
+      const createdAt = now - (lines.length - i) * 7 * MINUTE;
+      data[`sendMessage/${relId}/${demoPushId(createdAt, counter++)}`] = {
+        message,
+        messagesenderId: from.uid,
+        massagesenderName: from.username,
+        messagereceiverId: to.uid,
+        messagereceiverName: to.username,
+        createdAt,
+      };
+    });
+  }
+  return data;
 }

@@ -7,7 +7,7 @@ wss.on('connection', (ws) => {
 });
 wss.on('listening', () => {
   const address = wss.address();
-  const port = typeof address === 'string' ? 0 : address.port;
+  const port = typeof address === 'string' || address === null ? 0 : address.port;
   console.log(`listening on 127.0.0.1:${port}`);
 });
 process.on('SIGTERM', () => wss.close(() => process.exit(0)));

@@ -10,7 +10,11 @@ import { listeners, writeLoop } from './raw-writer';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const MB = 1024 * 1024;
 
-async function withChild<T>(script: string, args: string[], fn: (c: Child) => Promise<T>): Promise<T> {
+async function withChild<T>(
+  script: string,
+  args: string[],
+  fn: (c: Child) => Promise<T>,
+): Promise<T> {
   const child = await startChild(script, args);
   try {
     return await fn(child);
@@ -28,12 +32,18 @@ async function main(): Promise<void> {
   const ms = SECONDS * 1000;
   console.log(`RTDB emulator benchmark (${SECONDS} s per throughput run, Node ${process.version})`);
 
-  const echo = await withChild('emulator/bench/echo-server.ts', [], (c) => writeLoop(ws(c.port), ms));
-  console.log(`ceiling: bare WebSocket echo, same write loop  ${(echo / SECONDS).toFixed(0)} msg/s`);
+  const echo = await withChild('emulator/bench/echo-server.ts', [], (c) =>
+    writeLoop(ws(c.port), ms),
+  );
+  console.log(
+    `ceiling: bare WebSocket echo, same write loop  ${(echo / SECONDS).toFixed(0)} msg/s`,
+  );
 
   await withChild('emulator/src/cli.ts', emulatorArgs, async (c) => {
     const zero = await writeLoop(ws(c.port), ms);
-    console.log(`small writes, 0 listening clients            ${(zero / SECONDS).toFixed(0)} writes/s`);
+    console.log(
+      `small writes, 0 listening clients            ${(zero / SECONDS).toFixed(0)} writes/s`,
+    );
     const crowd = await listeners(ws(c.port), 100);
     const hundred = await writeLoop(ws(c.port), ms);
     const pushed = crowd.frames();

@@ -1,8 +1,18 @@
 import { deleteApp, initializeApp } from 'firebase/app';
-import { connectDatabaseEmulator, getDatabase, goOffline, onValue, ref, set } from 'firebase/database';
+import {
+  connectDatabaseEmulator,
+  getDatabase,
+  goOffline,
+  onValue,
+  ref,
+  set,
+} from 'firebase/database';
 
 function sdkClient(port: number, name: string) {
-  const app = initializeApp({ projectId: 'bench', databaseURL: 'https://bench.firebaseio.com' }, name);
+  const app = initializeApp(
+    { projectId: 'bench', databaseURL: 'https://bench.firebaseio.com' },
+    name,
+  );
   const db = getDatabase(app);
   connectDatabaseEmulator(db, '127.0.0.1', port);
   return {
@@ -19,7 +29,10 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Write by one SDK client to the onValue event in another, one write at a time. */
-export async function latency(port: number, samples: number): Promise<{ p50: number; p99: number }> {
+export async function latency(
+  port: number,
+  samples: number,
+): Promise<{ p50: number; p99: number }> {
   const writer = sdkClient(port, 'latency-writer');
   const reader = sdkClient(port, 'latency-reader');
   let resolveNext: ((t: number) => void) | null = null;

@@ -16,7 +16,10 @@ export async function writeLoop(url: string, durationMs: number, inFlight = 64):
   return new Promise<number>((resolve) => {
     const send = (): void => {
       sent++;
-      const msg = { t: 'd', d: { r: sent, a: 'p', b: { p: `/bench/w/${sent % 1000}`, d: { n: sent } } } };
+      const msg = {
+        t: 'd',
+        d: { r: sent, a: 'p', b: { p: `/bench/w/${sent % 1000}`, d: { n: sent } } },
+      };
       ws.send(JSON.stringify(msg));
     };
     ws.on('message', (data) => {
@@ -36,7 +39,10 @@ export async function writeLoop(url: string, durationMs: number, inFlight = 64):
 }
 
 /** Clients that listen on `/bench` and only count frames, so they cost the bench process little. */
-export async function listeners(url: string, count: number): Promise<{ frames: () => number; close(): void }> {
+export async function listeners(
+  url: string,
+  count: number,
+): Promise<{ frames: () => number; close(): void }> {
   let frames = 0;
   const sockets = await Promise.all(
     Array.from({ length: count }, async () => {
@@ -45,13 +51,14 @@ export async function listeners(url: string, count: number): Promise<{ frames: (
         ws.once('open', () => resolve());
         ws.once('error', reject);
       });
-      let acked = false;
-      ws.on('message', (data) => {
-        frames++;
-        if ((data as Buffer).toString().includes('"r":1')) acked = true;
+      const acked = new Promise<void>((resolve) => {
+        ws.on('message', (data) => {
+          frames++;
+          if ((data as Buffer).toString().includes('"r":1')) resolve();
+        });
       });
       ws.send(JSON.stringify({ t: 'd', d: { r: 1, a: 'q', b: { p: '/bench', h: '' } } }));
-      while (!acked) await new Promise((r) => setTimeout(r, 5));
+      await acked;
       return ws;
     }),
   );

@@ -76,6 +76,10 @@ describe('bad input over WebSocket', () => {
     expect((await c.request('m', { p: '/', d: { a: 1, 'a/b': 1 } })).s).toBe('invalid_data');
     expect((await c.request('m', { p: '/', d: ['x'] })).s).toBe('invalid_data');
     expect((await c.request('q', { p: '/', q: { l: -1 }, t: 1, h: '' })).s).toBe('invalid_data');
+    expect((await c.request('p', { p: '/keep' })).s).toBe('invalid_data');
+    expect((await c.request('p', { p: '/x', d: { '.sv': { increment: 'one' } } })).s).toBe(
+      'invalid_data',
+    );
     expect((await c.request('launch', {})).s).toBe('invalid_action');
     expect(c.closed).toBe(false);
     await unchanged();

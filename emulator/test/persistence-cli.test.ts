@@ -104,6 +104,21 @@ describe('CLI', () => {
     expect(saved['.namespaces'].cli).toEqual({ x: 42 });
   });
 
+  it('never leaves a torn data file when killed mid-write', async () => {
+    const file = join(dir, 'crash.json');
+    const cli = runCli(['--port', '0', '--data', file]);
+    await until(() => /listening on 127\.0\.0\.1:\d+/.test(cli.output()));
+    const port = Number(/listening on 127\.0\.0\.1:(\d+)/.exec(cli.output())?.[1]);
+    const emu = { host: '127.0.0.1', port, close: () => Promise.resolve() };
+    const big = 'x'.repeat(200_000);
+    for (let i = 0; i < 30; i++)
+      await rest(emu, 'PUT', `/blob/${i}.json`, { ns: 'crash', body: big });
+    cli.proc.kill('SIGKILL');
+    await cli.exited;
+    const text = await readFile(file, 'utf8').catch(() => null);
+    if (text !== null) expect(() => JSON.parse(text) as unknown).not.toThrow();
+  });
+
   it('stops the start when the rules file does not parse, naming line and column', async () => {
     const rules = join(dir, 'bad-rules.json');
     await writeFile(rules, '{\n  "rules": {\n    ".read": tru\n  }\n}\n');

@@ -166,6 +166,17 @@ describe('SDK basics', () => {
     expect(got === emoji).toBe(true);
   });
 
+  it('loses no write when two clients write many children at once', async () => {
+    const a = client();
+    const b = client(a.ns);
+    const writes = (c: TestClient, who: string) =>
+      Array.from({ length: 150 }, (_, i) => push(ref(c.db, 'many'), { who, i }));
+    await Promise.all([...writes(a, 'a'), ...writes(b, 'b')]);
+    const reader = client(a.ns);
+    const all = Object.values((await get(ref(reader.db, 'many'))).val() as object);
+    expect(all).toHaveLength(300);
+  });
+
   it('isolates namespaces', async () => {
     const a = client();
     const other = client();

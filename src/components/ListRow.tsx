@@ -23,7 +23,7 @@ export function ListRow({ avatar, title, subtitle, actions, children }: Props) {
         {avatar}
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold text-slate-900">{title}</p>
-          {subtitle ? <div className="truncate text-sm text-slate-500">{subtitle}</div> : null}
+          {subtitle ? <div className="line-clamp-2 text-sm text-slate-500">{subtitle}</div> : null}
         </div>
         {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
       </div>

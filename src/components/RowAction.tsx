@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Spinner } from './Spinner';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'status';
@@ -11,6 +11,8 @@ interface Props {
   /** Names the row in the accessible name, e.g. "Add Bob". */
   context?: string;
   disabled?: boolean;
+  /** Shows only this icon (the label becomes the accessible name and tooltip). */
+  icon?: ReactNode;
 }
 
 const variants: Record<Variant, string> = {
@@ -20,11 +22,20 @@ const variants: Record<Variant, string> = {
   status: 'cursor-default bg-slate-100 text-slate-500',
 };
 
+const shapes = { text: 'min-w-[4.75rem] px-3 py-1.5', icon: 'h-8 w-8' };
+
 /**
  * The compact button of a list row. While its action runs it is disabled and shows a spinner;
  * a ref guards the moment before React re-renders, so a double click starts one action.
  */
-export function RowAction({ label, onAction, variant = 'primary', context, disabled }: Props) {
+export function RowAction({
+  label,
+  onAction,
+  variant = 'primary',
+  context,
+  disabled,
+  icon,
+}: Props) {
   const running = useRef(false);
   const [busy, setBusy] = useState(false);
   const isStatus = !onAction || variant === 'status';
@@ -47,11 +58,12 @@ export function RowAction({ label, onAction, variant = 'primary', context, disab
       onClick={() => void run()}
       disabled={isStatus || disabled || busy}
       aria-busy={busy || undefined}
-      aria-label={context ? `${label} ${context}` : undefined}
-      className={`inline-flex min-w-[5.5rem] shrink-0 items-center justify-center gap-1.5 rounded-lg px-3.5 py-1.5 text-sm font-semibold transition-colors focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-100 disabled:cursor-not-allowed ${variants[isStatus ? 'status' : variant]}`}
+      aria-label={context ? `${label} ${context}` : icon ? label : undefined}
+      title={icon ? label : undefined}
+      className={`${icon ? shapes.icon : shapes.text} inline-flex shrink-0 items-center justify-center gap-1.5 rounded-lg text-sm font-semibold transition-colors focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-100 disabled:cursor-not-allowed ${variants[isStatus ? 'status' : variant]}`}
     >
-      {busy ? <Spinner className="h-4 w-4" /> : null}
-      {label}
+      {busy ? <Spinner className="h-4 w-4" /> : icon}
+      {icon ? null : label}
     </button>
   );
 }

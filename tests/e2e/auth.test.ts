@@ -25,6 +25,13 @@ async function fillLogin(page: Page, email: string, pw: string) {
 const toast = (page: Page, text: string) =>
   page.locator('.Toastify__toast', { hasText: text }).first();
 
+/** Waits for a toast and for its entry animation, so a screenshot shows it in place. */
+async function toastShown(page: Page, text: string) {
+  const t = toast(page, text);
+  await t.waitFor();
+  await t.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+}
+
 async function storedActiveUser(page: Page): Promise<{ uid: string; email: string } | null> {
   const raw = await page.evaluate(() => localStorage.getItem('activeUser'));
   return raw ? (JSON.parse(raw) as { uid: string; email: string }) : null;
@@ -57,8 +64,9 @@ describeBrowser('accounts in Chromium against the emulators', () => {
 
     await toast(page, strings.toast.accountCreated).waitFor();
     const shownAt = Date.now();
-    await toast(page, strings.toast.verificationSent1).waitFor();
-    await toast(page, strings.toast.verificationSent2).waitFor();
+    await toastShown(page, strings.toast.verificationSent1);
+    await toastShown(page, strings.toast.verificationSent2);
+    await toastShown(page, strings.toast.accountCreated);
     await shot(page, 'auth-register-toasts');
     await page.waitForURL('**/login');
     expect(Date.now() - shownAt).toBeGreaterThan(1500);
@@ -69,11 +77,13 @@ describeBrowser('accounts in Chromium against the emulators', () => {
     expect(verify).toBeDefined();
     const linkPage = await page.context().newPage();
     await linkPage.goto(verify!.oobLink);
+    await expect(linkPage.textContent('body')).resolves.toContain('successfully verified');
     await shot(linkPage, 'auth-verify-link');
     await linkPage.close();
 
     await fillLogin(page, 'sara@example.com', password);
-    await toast(page, strings.toast.loginSuccess).waitFor();
+    await toastShown(page, strings.toast.loginSuccess);
+    await shot(page, 'auth-login-success');
     await page.waitForURL('**/pages/home');
     const sidebar = page.getByRole('complementary', { name: strings.layout.sidebar });
     await sidebar.getByText('Sara_Lee').waitFor();
@@ -106,13 +116,13 @@ describeBrowser('accounts in Chromium against the emulators', () => {
     const page = await newPage(browser);
     await page.goto(appUrl('/login'));
     await fillLogin(page, 'new@example.com', password);
-    await toast(page, strings.toast.emailNotVerified).waitFor();
+    await toastShown(page, strings.toast.emailNotVerified);
     await shot(page, 'auth-login-unverified');
     expect(await storedActiveUser(page)).toBeNull();
 
     await page.goto(appUrl('/pages/home'));
     await page.waitForURL('**/login');
-    await toast(page, strings.toast.loginFailed).waitFor();
+    await toastShown(page, strings.toast.loginFailed);
     await shot(page, 'auth-signed-out-redirect');
     await page.context().close();
   });
@@ -126,7 +136,7 @@ describeBrowser('accounts in Chromium against the emulators', () => {
     await shot(page, 'auth-login-errors');
 
     await fillLogin(page, 'sara@example.com', 'Wrong1234');
-    await toast(page, strings.toast.invalidCredential).waitFor();
+    await toastShown(page, strings.toast.invalidCredential);
     await shot(page, 'auth-login-wrong-password');
     await page.locator('.Toastify__toast').first().click(); // dismiss
     await page.getByLabel(s.passwordLabel, { exact: true }).fill('');
@@ -193,6 +203,7 @@ describeBrowser('accounts in Chromium against the emulators', () => {
     if (outcome === 'toast') {
       // Offline: the SDK cannot load gapi, so no popup can open; the code must show, promptly.
       expect(Date.now() - startedAt).toBeLessThan(10_000);
+      await errorToast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
       await shot(page, 'auth-google-popup-offline');
       await page.getByRole('button', { name: s.loginWithGoogle }).isEnabled();
     } else {

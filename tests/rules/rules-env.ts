@@ -12,10 +12,10 @@ setLogLevel('error');
  */
 export async function startRulesEnv(area: string): Promise<RulesTestEnvironment> {
   const { dbHost, rulesPath } = getBackend();
-  const [host, port] = dbHost.split(':');
+  const [host = '127.0.0.1', port] = dbHost.split(':');
   return initializeTestEnvironment({
     projectId: `demo-rules-${area}`,
-    database: { host: host!, port: Number(port), rules: readFileSync(rulesPath, 'utf8') },
+    database: { host, port: Number(port), rules: readFileSync(rulesPath, 'utf8') },
   });
 }
 

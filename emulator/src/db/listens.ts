@@ -2,7 +2,7 @@ import { type Json, toJson } from '../data/json';
 import { type DataNode, getAt } from '../data/node';
 import { type Path, isAncestorOrSelf, pathString } from '../data/path';
 import { type QuerySpec } from '../query/spec';
-import { queryWindow } from '../query/window';
+import { LiveWindow } from '../query/live-window';
 import type { Identity } from './identity';
 
 /** Where pushes for a listen go (a WebSocket connection). */
@@ -23,12 +23,10 @@ export interface Listen {
   tag: number | null;
   /** The query object exactly as received; revocations must echo it. */
   wireQuery: unknown;
+  /** A tagged listen's incrementally maintained query. */
+  live: LiveWindow | null;
   /** The children last pushed for a tagged listen, to detect window changes. */
   window: Map<string, DataNode> | null;
-}
-
-function windowOf(node: DataNode, spec: QuerySpec): Map<string, DataNode> {
-  return new Map(queryWindow(node, spec));
 }
 
 function windowJson(w: Map<string, DataNode>): Json {
@@ -43,7 +41,8 @@ export function pushInitial(l: Listen, root: DataNode): void {
   const node = getAt(root, l.path);
   const p = pathString(l.path);
   if (l.spec && l.tag !== null) {
-    l.window = windowOf(node, l.spec);
+    l.live = new LiveWindow(l.spec, node);
+    l.window = new Map(l.live.window());
     l.sink.push('d', { p, d: windowJson(l.window), t: l.tag });
   } else {
     l.sink.push('d', { p, d: toJson(node, true) });
@@ -55,12 +54,32 @@ export function pushRevoked(l: Listen): void {
   l.sink.push('c', l.tag === null ? { p } : { p, q: [l.wireQuery] });
 }
 
+/** Serialised pushes of one commit: many listeners of one path get byte-identical messages. */
+export type PushCache = Map<string, string>;
+
+function pushShared(
+  l: Listen,
+  cache: PushCache,
+  action: 'd' | 'm',
+  p: string,
+  d: () => Json,
+): void {
+  const key = `${action}\u0000${p}`;
+  let message = cache.get(key);
+  if (message === undefined) {
+    message = JSON.stringify({ t: 'd', d: { a: action, b: { p, d: d() } } });
+    cache.set(key, message);
+  }
+  l.sink.pushSerialized(message);
+}
+
 /** Sends a listen what a commit changed in its view, if anything (RTDB-EMULATOR.md 3). */
 export function pushChanges(
   l: Listen,
   oldRoot: DataNode,
   newRoot: DataNode,
   touched: Path[],
+  cache: PushCache,
 ): void {
   const relevant = touched.filter(
     (t) => isAncestorOrSelf(t, l.path) || isAncestorOrSelf(l.path, t),
@@ -68,12 +87,19 @@ export function pushChanges(
   if (relevant.length === 0) return;
   const newNode = getAt(newRoot, l.path);
   if (l.spec && l.tag !== null) {
-    if (newNode !== getAt(oldRoot, l.path)) pushWindow(l, newNode);
+    if (newNode === getAt(oldRoot, l.path)) return;
+    // Writes strictly below the location change known children; anything else rebuilds.
+    const depth = l.path.length;
+    const keys = relevant.every((t) => t.length > depth)
+      ? new Set(relevant.map((t) => t[depth]))
+      : null;
+    pushWindow(l, newNode, keys);
     return;
   }
   const p = pathString(l.path);
   if (relevant.some((t) => isAncestorOrSelf(t, l.path))) {
-    if (newNode !== getAt(oldRoot, l.path)) pushShared(l, cache, 'd', p, () => toJson(newNode, true));
+    if (newNode !== getAt(oldRoot, l.path))
+      pushShared(l, cache, 'd', p, () => toJson(newNode, true));
     return;
   }
   const changed = relevant.filter((t) => getAt(oldRoot, t) !== getAt(newRoot, t));
@@ -88,10 +114,13 @@ export function pushChanges(
   }
 }
 
-function pushWindow(l: Listen, node: DataNode): void {
+function pushWindow(l: Listen, node: DataNode, changedKeys: Set<string> | null): void {
   if (!l.spec || l.tag === null) return;
+  l.live ??= new LiveWindow(l.spec, null);
+  if (changedKeys) l.live.update(node, changedKeys);
+  else l.live.rebuild(node);
   const prev = l.window ?? new Map<string, DataNode>();
-  const next = windowOf(node, l.spec);
+  const next = new Map(l.live.window());
   l.window = next;
   const p = pathString(l.path);
   let sameKeys = prev.size === next.size;

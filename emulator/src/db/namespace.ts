@@ -30,7 +30,14 @@ export class Namespace {
     if (newRoot === oldRoot) return;
     this.root = newRoot;
     const cache: PushCache = new Map();
-    for (const l of this.listens) pushChanges(l, oldRoot, newRoot, touched, cache);
+    for (const l of this.listens) {
+      try {
+        pushChanges(l, oldRoot, newRoot, touched, cache);
+      } catch {
+        // One broken listener must not keep the others from hearing about the commit.
+        this.revoke(l);
+      }
+    }
     this.onCommit(this);
   }
 

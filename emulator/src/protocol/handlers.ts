@@ -45,7 +45,7 @@ function listen(c: Connection, b: Body): Reply {
   const key = listenKey(path, tag);
   const previous = c.listens.get(key);
   if (previous) c.ns.listens.delete(previous);
-  const l: Listen = { sink: c, path, spec, tag, wireQuery: b.q, window: null };
+  const l: Listen = { sink: c, path, spec, tag, wireQuery: b.q, live: null, window: null };
   c.listens.set(key, l);
   c.ns.listens.add(l);
   pushInitial(l, c.ns.root);
@@ -69,7 +69,13 @@ function get(c: Connection, b: Body): Reply {
   return { s: 'ok', d: readValue(c.ns.root, path, spec, true) };
 }
 
+/** A write without `d` must not be read as a delete. */
+function requireData(b: Body): void {
+  if (!('d' in b)) throw new DataError('Missing data (d)');
+}
+
 function put(c: Connection, b: Body): Reply {
+  requireData(b);
   const path = checkedPath(b.p, { allowPriority: true });
   if ('h' in b && isStale(c.ns, path, b.h))
     return { s: 'datastale', d: 'Transaction hash does not match' };
@@ -79,6 +85,7 @@ function put(c: Connection, b: Body): Reply {
 }
 
 function merge(c: Connection, b: Body): Reply {
+  requireData(b);
   const path = checkedPath(b.p);
   return writeReply(
     executeWrite(c.ns, c.identity, (root, now) => prepareMerge(root, path, b.d, now)),
@@ -91,6 +98,7 @@ function writeReply(result: ReturnType<typeof executeWrite>): Reply {
 
 /** onDisconnect operations are checked against the rules when queued (RTDB-EMULATOR.md 7). */
 function disconnectSet(c: Connection, b: Body): Reply {
+  requireData(b);
   const path = checkedPath(b.p, { allowPriority: true });
   const prepared = prepareSet(c.ns.root, path, b.d, c.ns.now());
   if (!c.ns.canWrite(c.identity, prepared.paths, prepared.newRoot).allowed) return DENIED;
@@ -99,6 +107,7 @@ function disconnectSet(c: Connection, b: Body): Reply {
 }
 
 function disconnectMerge(c: Connection, b: Body): Reply {
+  requireData(b);
   const path = checkedPath(b.p);
   const prepared = prepareMerge(c.ns.root, path, b.d, c.ns.now());
   if (!c.ns.canWrite(c.identity, prepared.paths, prepared.newRoot).allowed) return DENIED;

@@ -48,22 +48,36 @@ function BrandPanel() {
             </li>
           ))}
         </ul>
+        <ChatPreview />
       </div>
-      <ChatBubbles />
+      <p className="text-sm text-white/60">© {strings.app.name}</p>
     </aside>
   );
 }
 
-/** Decoration only: a hint of a conversation in the corner of the brand panel. */
-function ChatBubbles() {
+/** Decoration only: a glimpse of a conversation under the pitch. */
+function ChatPreview() {
   return (
-    <div className="pointer-events-none flex flex-col gap-3 self-end" aria-hidden="true">
-      <div className="w-52 rounded-2xl rounded-br-sm bg-white/95 px-4 py-3 text-sm text-slate-700 shadow-lg">
-        <div className="h-2 w-36 rounded bg-slate-200" />
-        <div className="mt-2 h-2 w-24 rounded bg-slate-200" />
+    <div className="mt-12 max-w-sm space-y-3" aria-hidden="true">
+      <div className="flex items-end gap-2">
+        <span className="h-8 w-8 shrink-0 rounded-full bg-white/30" />
+        <div className="rounded-2xl rounded-bl-sm bg-white/15 px-4 py-3">
+          <div className="h-2 w-40 rounded bg-white/70" />
+          <div className="mt-2 h-2 w-24 rounded bg-white/50" />
+        </div>
       </div>
-      <div className="ml-16 w-44 rounded-2xl rounded-br-sm bg-white/20 px-4 py-3 backdrop-blur">
-        <div className="h-2 w-28 rounded bg-white/60" />
+      <div className="flex justify-end">
+        <div className="rounded-2xl rounded-br-sm bg-white px-4 py-3 shadow-lg">
+          <div className="h-2 w-32 rounded bg-brand-500/40" />
+        </div>
+      </div>
+      <div className="flex items-end gap-2">
+        <span className="h-8 w-8 shrink-0 rounded-full bg-white/30" />
+        <div className="flex gap-1.5 rounded-2xl rounded-bl-sm bg-white/15 px-4 py-3.5">
+          <span className="h-2 w-2 rounded-full bg-white/80" />
+          <span className="h-2 w-2 rounded-full bg-white/60" />
+          <span className="h-2 w-2 rounded-full bg-white/40" />
+        </div>
       </div>
     </div>
   );

@@ -49,7 +49,7 @@ export function ResetPasswordPanel({ initialEmail, onBack }: Props) {
           {...formik.getFieldProps('email')}
           error={error}
         />
-        <div className="flex flex-col gap-3 sm:flex-row-reverse">
+        <div className="flex flex-col gap-3">
           <Button type="submit" fullWidth loading={formik.isSubmitting}>
             {s.sendResetEmail}
           </Button>

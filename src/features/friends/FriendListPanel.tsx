@@ -38,7 +38,6 @@ export function FriendListPanel() {
               />
             }
             title={friend.name}
-            subtitle={strings.home.friendSince}
             actions={
               <RowAction
                 label={strings.relation.block}

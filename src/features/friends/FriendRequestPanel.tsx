@@ -1,5 +1,5 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { InboxIcon } from '../../components/icons';
+import { CloseIcon, InboxIcon } from '../../components/icons';
 import { ListRow, RowList } from '../../components/ListRow';
 import { Panel } from '../../components/Panel';
 import { RowAction } from '../../components/RowAction';
@@ -41,6 +41,7 @@ export function FriendRequestPanel() {
               <>
                 <RowAction
                   label={strings.home.decline}
+                  icon={<CloseIcon className="h-4 w-4" />}
                   variant="secondary"
                   context={request.senderName}
                   onAction={() => dispatch(declineFriendRequest(request))}

@@ -75,7 +75,7 @@ export const blockSelectors = blocksAdapter.getSelectors(
   (state: WithSlice) => state.relationships.blocks,
 );
 
+/** The list's state; its `status` and `error` say whether it has loaded. */
 export function selectListMeta(state: WithSlice, list: RelationshipList): LiveListMeta {
-  const { status, error } = state.relationships[list];
-  return { status, error };
+  return state.relationships[list];
 }

@@ -1,6 +1,6 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
-import { HashIcon } from '../../components/icons';
+import { CloseIcon, HashIcon } from '../../components/icons';
 import { ListRow, RowList } from '../../components/ListRow';
 import { Panel } from '../../components/Panel';
 import { RowAction } from '../../components/RowAction';
@@ -76,6 +76,7 @@ function GroupRow({ row: { group, status } }: { row: GroupListRow }) {
       <>
         <RowAction
           label={strings.home.decline}
+          icon={<CloseIcon className="h-4 w-4" />}
           variant="secondary"
           context={name}
           onAction={() => dispatch(leaveGroupInvitation(group.id))}

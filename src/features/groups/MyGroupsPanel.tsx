@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { IconButton } from '../../components/IconButton';
-import { PlusIcon, UsersIcon } from '../../components/icons';
+import { CloseIcon, PlusIcon, UsersIcon } from '../../components/icons';
 import { ListRow, RowList } from '../../components/ListRow';
 import { Panel } from '../../components/Panel';
 import { RowAction } from '../../components/RowAction';
@@ -77,7 +77,7 @@ function MyGroupRow({ group, onAddMember }: { group: Group; onAddMember: () => v
     >
       <MemberStack groupId={group.id} admin={{ uid: group.adminId, name: group.adminName }} />
       {requested.length > 0 ? (
-        <ul aria-label={strings.home.wantsToJoin} className="mt-2 space-y-1 pl-[3.75rem]">
+        <ul aria-label={strings.home.wantsToJoin} className="mt-2 space-y-1">
           {requested.map((entry) => {
             const person = { uid: entry.uid, username: entry.username };
             return (
@@ -92,6 +92,7 @@ function MyGroupRow({ group, onAddMember }: { group: Group; onAddMember: () => v
                 </span>
                 <RowAction
                   label={strings.home.decline}
+                  icon={<CloseIcon className="h-4 w-4" />}
                   variant="secondary"
                   context={entry.username}
                   onAction={() => dispatch(removeFromGroup({ groupId: group.id, person }))}

@@ -52,6 +52,7 @@ export function addGroupListeners(
   api: GroupsApi = groupsApi,
 ): void {
   let openDirectoryPage: (() => void) | null = null;
+  let syncKeyed: (() => void) | null = null;
 
   startAppListening({
     predicate: (action, _state, previous): action is ReturnType<typeof userSignedIn> =>
@@ -59,7 +60,8 @@ export function addGroupListeners(
     effect: async (action, listenerApi) => {
       listenerApi.cancelActiveListeners();
       const { uid } = action.payload;
-      const { dispatch, getState } = listenerApi;
+      const { dispatch } = listenerApi;
+      const getState = () => listenerApi.getState();
       const failed = (list: 'mine' | 'directory') => (error: Error) =>
         dispatch(groupListFailed({ list, message: error.message }));
 
@@ -79,17 +81,23 @@ export function addGroupListeners(
           () => undefined,
         ),
       );
-      const syncKeyed = () => {
+      const sync = () => {
         rosters.sync(keys(selectRosterKey(getState())));
         records.sync(keys(selectMembershipKey(getState())));
       };
+      syncKeyed = sync;
 
       const directoryPages: Array<() => void> = [];
       openDirectoryPage = () => {
         const index = directoryPages.length;
-        const previous = getState().groups.directory.pages[index - 1];
-        if (index > 0 && !previous?.length) return;
-        const before = previous ? (previous[previous.length - 1] ?? null) : null;
+        // Each page continues below the oldest group of the page before it.
+        const before =
+          index > 0
+            ? getState()
+                .groups.directory.pages.at(index - 1)
+                ?.at(-1)
+            : null;
+        if (before === undefined) return;
         directoryPages.push(
           api.subscribeGroupPage(
             { before, pageSize: GROUP_PAGE_SIZE },
@@ -109,23 +117,24 @@ export function addGroupListeners(
       ];
       openDirectoryPage();
       try {
-        for (;;) {
-          syncKeyed();
-          const [next] = await listenerApi.take(
-            (candidate, current, previous) =>
-              userSignedOut.match(candidate) ||
-              selectRosterKey(current) !== selectRosterKey(previous) ||
-              selectMembershipKey(current) !== selectMembershipKey(previous),
-          );
-          if (userSignedOut.match(next)) break;
-        }
+        sync();
+        await listenerApi.condition(userSignedOut.match);
       } finally {
         for (const unsubscribe of [...unsubscribes, ...directoryPages.splice(0)]) unsubscribe();
         rosters.closeAll();
         records.closeAll();
         openDirectoryPage = null;
+        if (syncKeyed === sync) syncKeyed = null;
       }
     },
+  });
+
+  // Runs in the same dispatch as the change, so a roster opens before its data can be missed.
+  startAppListening({
+    predicate: (_action, current, previous) =>
+      selectRosterKey(current) !== selectRosterKey(previous) ||
+      selectMembershipKey(current) !== selectMembershipKey(previous),
+    effect: () => syncKeyed?.(),
   });
 
   startAppListening({

@@ -10,7 +10,7 @@ interface MembershipsState {
   status: LoadStatus;
   error: string | null;
   /** Each roster I may read (groups I administer or belong to), by group id. */
-  rosters: Record<string, GroupMembership[]>;
+  rosters: Partial<Record<string, GroupMembership[]>>;
 }
 
 const initialState: MembershipsState = {

@@ -8,11 +8,13 @@ const selectMyUid = (state: RootState) => selectActiveUser(state)?.uid ?? '';
 const selectMineIds = (state: RootState) => state.groups.mine.ids;
 const selectMemberships = (state: RootState) => state.memberships.mine;
 const byName = (a: Group, b: Group) => a.groupName.localeCompare(b.groupName);
+/** Entity tables hold only what listeners delivered: an id may have no record yet. */
+const lookup = (entities: Record<string, Group>, id: string): Group | undefined => entities[id];
 
 /** My Groups: the groups I administer, by name. */
 export const selectMyGroups = createSelector(
   [groupSelectors.selectEntities, selectMineIds],
-  (entities, ids) => ids.flatMap((id) => (entities[id] ? [entities[id]] : [])).sort(byName),
+  (entities, ids) => ids.flatMap((id) => lookup(entities, id) ?? []).sort(byName),
 );
 
 /** Groups whose roster I may read: mine and those I belong to, as one comparable key. */
@@ -54,22 +56,20 @@ export const selectGroupListRows = createSelector(
     selectMyUid,
   ],
   (entities, memberships, pages, me): GroupListRow[] => {
-    const related: GroupListRow[] = [];
+    const related: Array<{ group: Group; status: MembershipStatus }> = [];
     for (const [id, status] of Object.entries(memberships)) {
-      const group = entities[id];
+      const group = lookup(entities, id);
       if (group && group.adminId !== me) related.push({ group, status });
     }
     related.sort(
-      (a, b) => statusOrder[a.status!] - statusOrder[b.status!] || byName(a.group, b.group),
+      (a, b) => statusOrder[a.status] - statusOrder[b.status] || byName(a.group, b.group),
     );
-    const others = pages
-      .flat()
-      .filter((id) => !(id in memberships))
-      .flatMap((id) => {
-        const group = entities[id];
-        return group && group.adminId !== me ? [{ group, status: null }] : [];
-      });
-    return [...related, ...new Map(others.map((row) => [row.group.id, row])).values()];
+    const rows = new Map<string, GroupListRow>(related.map((row) => [row.group.id, row]));
+    for (const id of pages.flat()) {
+      const group = lookup(entities, id);
+      if (group && group.adminId !== me && !rows.has(id)) rows.set(id, { group, status: null });
+    }
+    return [...rows.values()];
   },
 );
 
@@ -83,7 +83,10 @@ const emptyRoster: RosterView = { members: [], invited: [], requested: [] };
 
 /** One group's roster split by status, each part by name. */
 export const selectRosterView = createSelector(
-  [(state: RootState, groupId: string) => state.memberships.rosters[groupId]],
+  [
+    (state: RootState, groupId: string): GroupMembership[] | undefined =>
+      state.memberships.rosters[groupId],
+  ],
   (entries): RosterView => {
     if (!entries) return emptyRoster;
     const sorted = [...entries].sort((a, b) => a.username.localeCompare(b.username));

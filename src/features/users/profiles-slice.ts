@@ -10,7 +10,7 @@ interface ProfilesState {
   me: DirectoryUser | null;
   meStatus: LoadStatus;
   /** Other people's profiles seen so far (for avatars); null when they have none. */
-  byUid: Record<string, DirectoryUser | null>;
+  byUid: Partial<Record<string, DirectoryUser | null>>;
 }
 
 const initialState: ProfilesState = { owner: null, me: null, meStatus: 'idle', byUid: {} };

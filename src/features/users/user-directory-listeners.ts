@@ -64,7 +64,7 @@ export function addUserDirectoryListeners(
       userSignedIn.match(action) && selectActiveUser(previous)?.uid !== action.payload.uid,
     effect: async (_action, listenerApi) => {
       listenerApi.cancelActiveListeners();
-      const session = new PageListeners(api, listenerApi.dispatch, listenerApi.getState);
+      const session = new PageListeners(api, listenerApi.dispatch, () => listenerApi.getState());
       pages = session;
       session.openNext();
       try {

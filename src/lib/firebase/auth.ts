@@ -110,6 +110,7 @@ export function makeAuthApi(auth: Auth, db: Database, options: AuthApiOptions = 
         return toSessionUser(user);
       } catch (error) {
         // A half-made account would block the address with 'email-already-in-use' forever.
+        await users.removeUserProfile(user.uid).catch(() => undefined);
         await deleteUser(user).catch(() => undefined);
         throw error;
       } finally {

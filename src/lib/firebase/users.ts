@@ -1,4 +1,4 @@
-import { get, ref, set, type Database } from 'firebase/database';
+import { get, ref, remove, set, type Database } from 'firebase/database';
 import { db as appDb } from './app';
 
 /** The picture every new account starts with (served from public/). */
@@ -37,6 +37,10 @@ export function makeUsersApi(db: Database) {
     /** Writes `users/{uid}`; the rules only let the signed-in owner do it. */
     async saveUserProfile(uid: string, profile: UserProfile): Promise<void> {
       await set(ref(db, `users/${uid}`), toUserRecord(profile));
+    },
+
+    async removeUserProfile(uid: string): Promise<void> {
+      await remove(ref(db, `users/${uid}`));
     },
 
     async getUserProfile(uid: string): Promise<UserRecord | null> {

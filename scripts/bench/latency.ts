@@ -1,0 +1,117 @@
+/**
+ * Delivery latency between two Node SDK clients signed in as two friends: A pushes one
+ * message at a time to their conversation, B listens to its newest message; each sample is
+ * push() → B's child_added, on one clock (same process).
+ */
+import { deleteApp, initializeApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
+import {
+  connectDatabaseEmulator,
+  getDatabase,
+  goOffline,
+  limitToLast,
+  onChildAdded,
+  orderByChild,
+  push,
+  query,
+  ref,
+  serverTimestamp,
+} from 'firebase/database';
+import type { AdminTarget } from '../stack/admin';
+import type { Person } from './seed';
+
+let apps = 0;
+const WARMUP = 5;
+
+async function signIn(target: AdminTarget, person: Person, password: string) {
+  const app = initializeApp(
+    {
+      apiKey: 'demo-api-key',
+      projectId: target.projectId,
+      databaseURL: `https://${target.dbNamespace}.firebaseio.com`,
+    },
+    `bench-client-${String(++apps)}`,
+  );
+  const auth = getAuth(app);
+  connectAuthEmulator(auth, `http://${target.authHost}`, { disableWarnings: true });
+  const db = getDatabase(app);
+  const [host, port] = target.dbHost.split(':');
+  connectDatabaseEmulator(db, host ?? '127.0.0.1', Number(port));
+  await signInWithEmailAndPassword(auth, person.email, password);
+  return {
+    db,
+    close: async () => {
+      goOffline(db);
+      await deleteApp(app);
+    },
+  };
+}
+
+export interface LatencyStats {
+  samples: number;
+  p50: number;
+  p99: number;
+  max: number;
+  mean: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+export async function messageLatency(
+  target: AdminTarget,
+  pair: { a: Person; b: Person; relId: string },
+  password: string,
+  count: number,
+): Promise<LatencyStats> {
+  const sender = await signIn(target, pair.a, password);
+  const receiver = await signIn(target, pair.b, password).catch(async (err: unknown) => {
+    await sender.close();
+    throw err;
+  });
+  try {
+    const path = `sendMessage/${pair.relId}`;
+    let waiting: { id: string; resolve: (at: number) => void; reject: (e: Error) => void } | null =
+      null;
+    const newest = query(ref(receiver.db, path), orderByChild('createdAt'), limitToLast(1));
+    const stop = onChildAdded(
+      newest,
+      (snap) => {
+        if (waiting?.id === snap.key) waiting.resolve(performance.now());
+      },
+      (err) => waiting?.reject(err),
+    );
+    const send = async (i: number): Promise<number> => {
+      const started = performance.now();
+      const pushed = push(ref(sender.db, path), {
+        message: `Latency probe ${String(i)}`,
+        messagesenderId: pair.a.uid,
+        massagesenderName: pair.a.username,
+        messagereceiverId: pair.b.uid,
+        messagereceiverName: pair.b.username,
+        createdAt: serverTimestamp(),
+      });
+      const key = pushed.key ?? '';
+      const at = await new Promise<number>((resolve, reject) => {
+        waiting = { id: key, resolve, reject };
+      });
+      await pushed;
+      return at - started;
+    };
+    // Warm-up (listen acknowledged, connections hot); not counted.
+    for (let i = 0; i < WARMUP; i++) await send(-1 - i);
+    const samples: number[] = [];
+    for (let i = 0; i < count; i++) samples.push(await send(i));
+    stop();
+    const sorted = [...samples].sort((x, y) => x - y);
+    return {
+      samples: sorted.length,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      max: sorted[sorted.length - 1] ?? NaN,
+      mean: samples.reduce((s, v) => s + v, 0) / samples.length,
+    };
+  } finally {
+    await Promise.all([sender.close(), receiver.close()]);
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * Bench data, shaped as docs/data-model.md requires (relIds, `pairs` claims, names equal to
+ * the `users` records), written with admin REST PATCHes of about a thousand paths each.
+ * The small database is the bench user's relationships plus the first 50 users; the large
+ * one adds thousands of users and other people's conversations on top of it.
+ */
+import { pairKey } from '../../src/lib/firebase/pair-key';
+import { demoPushId } from '../demo-data';
+import { createAuthUser, dbRest, type AdminTarget } from '../stack/admin';
+
+export interface Person {
+  uid: string;
+  username: string;
+  email: string;
+}
+
+export const benchPassword = 'Bench1234';
+export const PHOTO = '/default-avatar.svg';
+export const BATCH = 1000;
+/** The bench user's relationships; users[0..] fill them in this order. */
+export const shape = { friends: 30, sentRequests: 5, receivedRequests: 5, blocks: 2 };
+
+type Paths = Record<string, unknown>;
+
+const SYLLABLES = 'ka lo mi ne ru sa ti vo ze ba de fi go hu ja ke li mo nu pi'.split(' ');
+
+/** Deterministic, varied names: a two-syllable prefix is shared by about 1 in 400 users. */
+export function makePeople(count: number, seed = 7): Person[] {
+  let state = seed;
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state;
+  };
+  const people: Person[] = [];
+  for (let i = 0; i < count; i++) {
+    const word = [0, 1, 2].map(() => SYLLABLES[next() % SYLLABLES.length]).join('');
+    const username = `${word.charAt(0).toUpperCase()}${word.slice(1)} ${String(i)}`;
+    const uid = `bench${String(i).padStart(6, '0')}${demoPushId(1_700_000_000_000 + i, i)}`;
+    people.push({ uid, username, email: `p${String(i)}@bench.example` });
+  }
+  return people;
+}
+
+export function userRecord(p: Person) {
+  return { username: p.username, email: p.email, photo: PHOTO, usernameLower: p.username.toLowerCase() };
+}
+
+/** Writes `paths` as root PATCHes of at most BATCH entries each. */
+export async function writeInBatches(target: AdminTarget, paths: Paths): Promise<number> {
+  const entries = Object.entries(paths);
+  for (let i = 0; i < entries.length; i += BATCH) {
+    await dbRest(target, 'PATCH', '/', Object.fromEntries(entries.slice(i, i + BATCH)));
+  }
+  return entries.length;
+}
+
+/** A verified Auth account plus the `users` record registration would write. */
+export async function createAccount(target: AdminTarget, username: string): Promise<Person> {
+  const email = `${username.toLowerCase().replace(/\s+/g, '.')}@bench.example`;
+  const { uid } = await createAuthUser(target, {
+    email,
+    password: benchPassword,
+    displayName: username,
+    verified: true,
+  });
+  const person = { uid, username, email };
+  await dbRest(target, 'PUT', `users/${uid}`, userRecord(person));
+  return person;
+}
+
+let counter = 0;
+const now = Date.now();
+const newRelId = () => demoPushId(now - 86_400_000 + counter, counter++);
+
+function relation(data: Paths, kind: 'friendList' | 'friendRequest', a: Person, b: Person) {
+  const relId = newRelId();
+  data[`pairs/${pairKey(a.uid, b.uid)}`] = relId;
+  data[`${kind}/${relId}`] = {
+    senderId: a.uid,
+    senderName: a.username,
+    receiverId: b.uid,
+    receiverName: b.username,
+    photo: PHOTO,
+  };
+  return relId;
+}
+
+function block(data: Paths, by: Person, blocked: Person) {
+  const relId = newRelId();
+  data[`pairs/${pairKey(by.uid, blocked.uid)}`] = relId;
+  data[`block/${relId}`] = {
+    blockbyid: by.uid,
+    blockbyName: by.username,
+    blockid: blocked.uid,
+    blockName: blocked.username,
+  };
+}
+
+/** Friends, requests both ways and a block each way; returns the first friendship's relId. */
+export function benchRelationships(me: Person, people: Person[]): { data: Paths; relId: string } {
+  const data: Paths = {};
+  const take = (() => {
+    let i = 0;
+    return () => people[i++]!;
+  })();
+  const firstRelId = relation(data, 'friendList', me, take());
+  for (let i = 1; i < shape.friends; i++) {
+    const other = take();
+    if (i % 2) relation(data, 'friendList', other, me);
+    else relation(data, 'friendList', me, other);
+  }
+  for (let i = 0; i < shape.sentRequests; i++) relation(data, 'friendRequest', me, take());
+  for (let i = 0; i < shape.receivedRequests; i++) relation(data, 'friendRequest', take(), me);
+  block(data, me, take());
+  block(data, take(), me);
+  return { data, relId: firstRelId };
+}
+
+/** `count` messages in the conversation `relId` between a and b, alternating speakers. */
+export function conversation(relId: string, a: Person, b: Person, count: number): Paths {
+  const data: Paths = {};
+  const start = now - count * 1000 - 60_000;
+  for (let i = 0; i < count; i++) {
+    const [from, to] = i % 2 ? [b, a] : [a, b];
+    const createdAt = start + i * 1000;
+    data[`sendMessage/${relId}/${demoPushId(createdAt, counter++)}`] = {
+      message: `Message ${String(i)} from ${from.username}: lorem ipsum dolor sit amet.`,
+      messagesenderId: from.uid,
+      massagesenderName: from.username,
+      messagereceiverId: to.uid,
+      messagereceiverName: to.username,
+      createdAt,
+    };
+  }
+  return data;
+}
+
+/** Friendships between other people (pairs taken from `people`), each with a conversation. */
+export function othersConversations(people: Person[], pairs: number, perPair: number): Paths {
+  const data: Paths = {};
+  for (let k = 0; k < pairs; k++) {
+    const a = people[2 * k]!;
+    const b = people[2 * k + 1]!;
+    Object.assign(data, conversation(relation(data, 'friendList', a, b), a, b, perPair));
+  }
+  return data;
+}
+
+/** Two verified friends with a conversation path the rules let them both write. */
+export async function latencyPair(target: AdminTarget) {
+  const a = await createAccount(target, 'Latency Alpha');
+  const b = await createAccount(target, 'Latency Beta');
+  const data: Paths = {};
+  const relId = relation(data, 'friendList', a, b);
+  await dbRest(target, 'PATCH', '/', data);
+  return { a, b, relId };
+}

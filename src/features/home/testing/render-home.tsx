@@ -1,0 +1,62 @@
+import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { act, render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { ToastContainer } from 'react-toastify';
+import type { AppStartListening } from '../../../app/listener-middleware';
+import { registerAppListeners } from '../../../app/listeners';
+import { rootReducer } from '../../../app/reducer';
+import type { DirectoryUser } from '../../../lib/firebase/records';
+import { userSignedIn } from '../../auth';
+import { HomePage } from '../HomePage';
+import { fakes } from './fake-gateways';
+
+export const me: DirectoryUser = { uid: 'me', username: 'Mia', usernameLower: 'mia', photo: '' };
+
+/**
+ * The dashboard with a real store and every app listener, over the fake gateways: signs `me`
+ * in, so the listeners subscribe, and returns helpers to answer those subscriptions.
+ */
+export function renderHome() {
+  const listeners = createListenerMiddleware();
+  const store = configureStore({
+    reducer: rootReducer,
+    middleware: (getDefault) => getDefault().prepend(listeners.middleware),
+  });
+  registerAppListeners(listeners.startListening as AppStartListening);
+  const view = render(
+    <Provider store={store}>
+      <HomePage />
+      <ToastContainer position="top-center" autoClose={5000} theme="dark" />
+    </Provider>,
+  );
+  act(() => {
+    store.dispatch(
+      userSignedIn({
+        uid: me.uid,
+        email: 'mia@example.com',
+        displayName: 'Mia',
+        photoURL: '',
+        emailVerified: true,
+      }),
+    );
+  });
+  /** Pushes a value through a fake live query, as the database would. */
+  const push = <T,>(emit: (value: T) => void, value: T) => {
+    act(() => emit(value));
+  };
+  return { store, view, feeds: fakes.feeds, push, stop: () => listeners.clearListeners() };
+}
+
+/** Answers every list with nothing, so each panel leaves its loading state. */
+export function loadEverythingEmpty(feeds: typeof fakes.feeds) {
+  act(() => {
+    feeds.me.emit(me);
+    feeds.requests.emit([]);
+    feeds.friends.emit([]);
+    feeds.blocks.emit([]);
+    feeds.userPages.emit([]);
+    feeds.myGroups.emit([]);
+    feeds.groupPages.emit([]);
+    feeds.memberships.emit({});
+  });
+}

@@ -1,0 +1,71 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { strings } from '../../src/strings';
+import { adminUpdate, appUrl, createTestUser, newPage } from '../support/browser';
+
+export const password = 'Secret123';
+
+/** A verified account with the `users` record that registration writes. */
+export async function createPerson(username: string) {
+  const email = `${username.toLowerCase()}@example.com`;
+  const { uid } = await createTestUser({ email, password, displayName: username, verified: true });
+  await adminUpdate({
+    [`users/${uid}`]: {
+      username,
+      email,
+      photo: '/default-avatar.svg',
+      usernameLower: username.toLowerCase(),
+    },
+  });
+  return { uid, username, email };
+}
+
+/** A new browser context, logged in through the login form, on the dashboard. */
+export async function loginPage(browser: Browser, email: string, pw = password): Promise<Page> {
+  const page = await newPage(browser);
+  await page.goto(appUrl('/login'));
+  await page.getByLabel(strings.auth.emailLabel, { exact: true }).fill(email);
+  await page.getByLabel(strings.auth.passwordLabel, { exact: true }).fill(pw);
+  await page.getByRole('button', { name: strings.auth.loginToContinue }).click();
+  await page.waitForURL('**/pages/home');
+  await dismissToasts(page);
+  return page;
+}
+
+/** Closes the toasts on screen, so they cover no button and no screenshot. */
+export async function dismissToasts(page: Page): Promise<void> {
+  const toasts = page.locator('.Toastify__toast');
+  await toasts
+    .first()
+    .waitFor({ timeout: 3000 })
+    .catch(() => undefined);
+  for (const close of await page.locator('.Toastify__close-button').all()) {
+    await close.click().catch(() => undefined);
+  }
+  await toasts
+    .first()
+    .waitFor({ state: 'detached', timeout: 3000 })
+    .catch(() => undefined);
+}
+
+export function panel(page: Page, title: string): Locator {
+  return page.getByRole('region', { name: new RegExp(`^${title}`) });
+}
+
+export function row(page: Page, panelTitle: string, name: string): Locator {
+  return panel(page, panelTitle).getByRole('listitem', { name, exact: true });
+}
+
+/** Waits until the row's button reads `label` (the relationship or membership state). */
+export async function rowButton(page: Page, panelTitle: string, name: string, label: string) {
+  const button = row(page, panelTitle, name).getByRole('button', {
+    name: `${label} ${name}`,
+    exact: true,
+  });
+  await button.waitFor();
+  return button;
+}
+
+/** Waits for the CSS transitions of a toast or dialog to finish, for a clean screenshot. */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+}

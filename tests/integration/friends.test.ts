@@ -1,0 +1,171 @@
+import { push, ref, serverTimestamp, set } from 'firebase/database';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { relationWith, selectRelationIndex } from '../../src/features/friends';
+import { requestSelectors } from '../../src/features/friends/relationships-slice';
+import { pairKey } from '../../src/lib/firebase/pair-key';
+import { adminGet, resetBackend } from '../support/backend';
+import { eventually, signUpAndIn, storeFor, type Person } from './home-clients';
+
+type Store = ReturnType<typeof storeFor>['store'];
+const kindFor = (store: Store, me: Person, other: Person) =>
+  relationWith(selectRelationIndex(store.getState()), me.uid, other.uid).kind;
+
+let alice: Person;
+let bob: Person;
+let stops: Array<() => unknown> = [];
+
+beforeEach(async () => {
+  await resetBackend();
+  alice = await signUpAndIn('Alice');
+  bob = await signUpAndIn('Bob');
+  stops = [() => alice.client.close(), () => bob.client.close()];
+});
+afterEach(async () => {
+  for (const stop of stops.reverse()) await stop();
+});
+
+describe('friend requests, friendship and blocking between two signed-in people', () => {
+  it('walks Add -> panding -> Friend -> Block -> Unblock, each side seeing the other live', async () => {
+    const a = storeFor(alice);
+    const b = storeFor(bob);
+    stops.push(a.stop, b.stop);
+    await eventually(() => expect(kindFor(a.store, alice, bob)).toBe('none'));
+
+    const relId = await alice.relationships.sendRequest(alice, bob);
+    await eventually(() => {
+      expect(kindFor(a.store, alice, bob)).toBe('requestSent');
+      expect(kindFor(b.store, bob, alice)).toBe('requestReceived');
+    });
+
+    const request = requestSelectors.selectById(b.store.getState(), relId);
+    await bob.relationships.acceptRequest(request);
+    await eventually(() => {
+      expect(kindFor(a.store, alice, bob)).toBe('friends');
+      expect(kindFor(b.store, bob, alice)).toBe('friends');
+    });
+    expect(await adminGet(`friendRequest/${relId}`)).toBeNull();
+    expect(await adminGet(`friendList/${relId}`)).toMatchObject({
+      senderId: alice.uid,
+      receiverId: bob.uid,
+    });
+
+    await alice.relationships.block(request, alice.uid);
+    await eventually(() => {
+      expect(kindFor(a.store, alice, bob)).toBe('blocking');
+      expect(kindFor(b.store, bob, alice)).toBe('blockedBy');
+    });
+
+    const entry = {
+      id: relId,
+      blockbyid: alice.uid,
+      blockbyName: 'Alice',
+      blockid: bob.uid,
+      blockName: 'Bob',
+    };
+    await expect(bob.relationships.unblock(entry, '')).rejects.toThrow(/permission/i);
+    await expect(bob.relationships.sendRequest(bob, alice)).rejects.toThrow(/permission/i);
+
+    await alice.relationships.unblock(entry, alice.photo);
+    await eventually(() => {
+      expect(kindFor(a.store, alice, bob)).toBe('friends');
+      expect(kindFor(b.store, bob, alice)).toBe('friends');
+    });
+    expect(await adminGet(`pairs/${pairKey(alice.uid, bob.uid)}`)).toBe(relId);
+  });
+
+  it('creates one request when Add fires twice at once, or from both sides at once', async () => {
+    const results = await Promise.allSettled([
+      alice.relationships.sendRequest(alice, bob),
+      alice.relationships.sendRequest(alice, bob),
+      bob.relationships.sendRequest(bob, alice),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const requests = (await adminGet('friendRequest')) as Record<string, unknown>;
+    expect(Object.keys(requests)).toHaveLength(1);
+  });
+
+  it('accepting also clears a crossing request left from older data', async () => {
+    const relId = await bob.relationships.sendRequest(bob, alice);
+    const crossing = {
+      senderId: alice.uid,
+      senderName: 'Alice',
+      receiverId: bob.uid,
+      receiverName: 'Bob',
+      photo: '',
+    };
+    const { adminSet } = await import('../support/backend');
+    await adminSet('friendRequest/-Nlegacy', crossing);
+    const request = {
+      id: relId,
+      senderId: bob.uid,
+      senderName: 'Bob',
+      receiverId: alice.uid,
+      receiverName: 'Alice',
+      photo: bob.photo,
+    };
+    await alice.relationships.acceptRequest(request, [{ id: '-Nlegacy', ...crossing }]);
+    expect(await adminGet('friendRequest')).toBeNull();
+    expect(await adminGet(`friendList/${relId}`)).toMatchObject({ senderId: bob.uid });
+  });
+
+  it('lets a declined request be sent again', async () => {
+    const relId = await alice.relationships.sendRequest(alice, bob);
+    const request = {
+      id: relId,
+      senderId: alice.uid,
+      senderName: 'Alice',
+      receiverId: bob.uid,
+      receiverName: 'Bob',
+      photo: alice.photo,
+    };
+    await bob.relationships.withdrawRequest(request);
+    expect(await adminGet(`pairs/${pairKey(alice.uid, bob.uid)}`)).toBeNull();
+    await expect(alice.relationships.sendRequest(alice, bob)).resolves.toMatch(/^-/);
+  });
+
+  it("keeps a stranger out of others' requests, friends and blocks", async () => {
+    const carol = await signUpAndIn('Carol');
+    stops.push(() => carol.client.close());
+    await alice.relationships.sendRequest(alice, bob);
+    const denied = (list: 'subscribeRequests' | 'subscribeFriends' | 'subscribeBlocks') =>
+      new Promise<Error>((resolve) => {
+        const stop = carol.relationships[list](
+          bob.uid,
+          () => undefined,
+          (error) => {
+            stop();
+            resolve(error);
+          },
+        );
+      });
+    for (const list of ['subscribeRequests', 'subscribeFriends', 'subscribeBlocks'] as const) {
+      expect((await denied(list)).message).toMatch(/permission_denied/);
+    }
+  });
+
+  it('lets friends message each other, and nobody once blocked', async () => {
+    const relId = await alice.relationships.sendRequest(alice, bob);
+    const request = {
+      id: relId,
+      senderId: alice.uid,
+      senderName: 'Alice',
+      receiverId: bob.uid,
+      receiverName: 'Bob',
+      photo: alice.photo,
+    };
+    await bob.relationships.acceptRequest(request);
+    const message = (from: Person, to: Person) => ({
+      message: `Hi ${to.username}`,
+      messagesenderId: from.uid,
+      massagesenderName: from.username,
+      messagereceiverId: to.uid,
+      messagereceiverName: to.username,
+      createdAt: serverTimestamp(),
+    });
+    await set(push(ref(bob.client.db, `sendMessage/${relId}`)), message(bob, alice));
+    await alice.relationships.block(request, alice.uid);
+    await expect(
+      set(push(ref(bob.client.db, `sendMessage/${relId}`)), message(bob, alice)),
+    ).rejects.toThrow(/permission/i);
+  });
+});

@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  selectGroupListRows,
+  selectMyGroups,
+  selectRosterView,
+} from '../../src/features/groups/selectors';
+import { resetBackend } from '../support/backend';
+import { eventually, signUpAndIn, storeFor, type Person } from './home-clients';
+
+let alice: Person;
+let bob: Person;
+let carol: Person;
+let stops: Array<() => unknown> = [];
+
+/** Alice and Bob are friends (as accepting a request leaves them); Carol knows nobody. */
+beforeEach(async () => {
+  await resetBackend();
+  alice = await signUpAndIn('Alice');
+  bob = await signUpAndIn('Bob');
+  carol = await signUpAndIn('Carol');
+  stops = [alice, bob, carol].map((p) => () => p.client.close());
+  const relId = await alice.relationships.sendRequest(alice, bob);
+  await bob.relationships.acceptRequest({
+    id: relId,
+    senderId: alice.uid,
+    senderName: 'Alice',
+    receiverId: bob.uid,
+    receiverName: 'Bob',
+    photo: alice.photo,
+  });
+});
+afterEach(async () => {
+  for (const stop of stops.reverse()) await stop();
+});
+
+describe('groups between signed-in people', () => {
+  it('create -> invite -> accept -> member, and ask -> approve -> member, live on every side', async () => {
+    const a = storeFor(alice);
+    const b = storeFor(bob);
+    const c = storeFor(carol);
+    stops.push(a.stop, b.stop, c.stop);
+
+    const groupId = await alice.groups.createGroup(alice, {
+      groupName: 'Hikers',
+      groupTag: 'Up a hill',
+    });
+    await eventually(() => {
+      expect(selectMyGroups(a.store.getState()).map((g) => g.id)).toEqual([groupId]);
+      expect(selectGroupListRows(b.store.getState())).toMatchObject([
+        { group: { id: groupId }, status: null },
+      ]);
+      expect(selectGroupListRows(a.store.getState())).toEqual([]);
+    });
+
+    await alice.groups.invite(groupId, bob);
+    await eventually(() => {
+      expect(selectGroupListRows(b.store.getState())[0]?.status).toBe('invited');
+      expect(selectRosterView(a.store.getState(), groupId).invited.map((e) => e.uid)).toEqual([
+        bob.uid,
+      ]);
+    });
+
+    await bob.groups.admit(groupId, bob);
+    await eventually(() => {
+      expect(selectGroupListRows(b.store.getState())[0]?.status).toBe('member');
+      expect(selectRosterView(a.store.getState(), groupId).members.map((e) => e.uid)).toEqual([
+        bob.uid,
+      ]);
+      // A member reads the roster too, so the Group List can show who is in.
+      expect(selectRosterView(b.store.getState(), groupId).members.map((e) => e.uid)).toEqual([
+        bob.uid,
+      ]);
+    });
+
+    await carol.groups.requestToJoin(groupId, carol);
+    await eventually(() => {
+      expect(selectGroupListRows(c.store.getState())[0]?.status).toBe('requested');
+      expect(selectRosterView(a.store.getState(), groupId).requested.map((e) => e.uid)).toEqual([
+        carol.uid,
+      ]);
+    });
+    await alice.groups.admit(groupId, carol);
+    await eventually(() => {
+      expect(selectGroupListRows(c.store.getState())[0]?.status).toBe('member');
+      expect(selectRosterView(b.store.getState(), groupId).members).toHaveLength(2);
+    });
+  });
+
+  it('refuses invitations of strangers, and changes by anyone but the admin', async () => {
+    const groupId = await alice.groups.createGroup(alice, {
+      groupName: 'Hikers',
+      groupTag: 'Up a hill',
+    });
+    await expect(alice.groups.invite(groupId, carol)).rejects.toThrow(/permission/i);
+    await expect(bob.groups.invite(groupId, carol)).rejects.toThrow(/permission/i);
+    await expect(carol.groups.admit(groupId, carol)).rejects.toThrow(/permission/i);
+    await expect(
+      bob.groups.createGroup(bob, { groupName: 'x', groupTag: 'too short name' }),
+    ).rejects.toThrow(/permission/i);
+  });
+
+  it('a member who leaves loses the roster and the group drops back to joinable', async () => {
+    const groupId = await alice.groups.createGroup(alice, {
+      groupName: 'Hikers',
+      groupTag: 'Up a hill',
+    });
+    await alice.groups.invite(groupId, bob);
+    await bob.groups.admit(groupId, bob);
+    const b = storeFor(bob);
+    stops.push(b.stop);
+    await eventually(() =>
+      expect(selectRosterView(b.store.getState(), groupId).members).toHaveLength(1),
+    );
+    await bob.groups.remove(groupId, bob);
+    await eventually(() => {
+      expect(selectGroupListRows(b.store.getState())).toMatchObject([{ status: null }]);
+      expect(b.store.getState().memberships.rosters[groupId]).toBeUndefined();
+    });
+  });
+});
