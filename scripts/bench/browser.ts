@@ -51,44 +51,11 @@ export async function waitForDashboard(page: Page, friends: number, users: numbe
   await page.waitForURL('**/pages/home', { timeout: 30_000 });
   const names = { friends: strings.panels.friendList, users: strings.panels.userList };
   await page.waitForFunction(
-    ({ names, friends, users }) => {
-      const count = (title: string) =>
-        document.querySelectorAll(`ul[aria-label="${title}"] > li`).length;
-      return count(names.friends) >= friends && count(names.users) >= users;
-    },
+    // No named helpers in here: tsx's name-keeping would reference a `__name` the page lacks.
+    ({ names, friends, users }) =>
+      document.querySelectorAll(`ul[aria-label="${names.friends}"] > li`).length >= friends &&
+      document.querySelectorAll(`ul[aria-label="${names.users}"] > li`).length >= users,
     { names, friends, users },
     { polling: 'raf', timeout: 30_000 },
   );
-}
-
-/** Sums what the page receives over WebSockets (the database connection), via CDP. */
-export async function countWebSocketBytes(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  const totals = { bytes: 0, frames: 0, lastFrameAt: 0 };
-  cdp.on('Network.webSocketFrameReceived', ({ response }) => {
-    // Text frames arrive as text; binary ones (opcode 2) as base64.
-    totals.bytes +=
-      response.opcode === 2
-        ? Buffer.from(response.payloadData, 'base64').length
-        : Buffer.byteLength(response.payloadData, 'utf8');
-    totals.frames += 1;
-    totals.lastFrameAt = Date.now();
-  });
-  return {
-    reset() {
-      totals.bytes = 0;
-      totals.frames = 0;
-    },
-    read: () => ({ ...totals }),
-    /** Resolves once no frame has arrived for `quietMs` (or after `maxMs`). */
-    async settle(quietMs: number, maxMs: number) {
-      const deadline = Date.now() + maxMs;
-      while (Date.now() < deadline && Date.now() - totals.lastFrameAt < quietMs) {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      return { ...totals };
-    },
-    detach: () => cdp.detach().catch(() => undefined),
-  };
 }

@@ -5,13 +5,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { strings } from '../../src/strings';
-import {
-  clickLogin,
-  countWebSocketBytes,
-  fillLogin,
-  freshPage,
-  waitForDashboard,
-} from './browser';
+import { clickLogin, fillLogin, freshPage, waitForDashboard } from './browser';
+import { countWebSocketBytes, type WsTotals } from './ws-bytes';
 import { recordScripts, type ScriptSet } from './scripts-size';
 
 export interface VisitOptions {
@@ -28,8 +23,8 @@ export interface Visit {
   navScripts: ScriptSet;
   homeScripts: ScriptSet;
   signInMs: number;
-  ready: { bytes: number; frames: number };
-  settled: { bytes: number; frames: number };
+  ready: WsTotals;
+  settled: WsTotals;
   /** From navigation start of a signed-in /pages/home to the User List's first rows. */
   firstPageMs: number;
   userRowsInDom: number;
@@ -68,8 +63,7 @@ export async function visit(browser: Browser, o: VisitOptions): Promise<Visit> {
   const firstPageMs = await (
     await home.waitForFunction(
       (title) =>
-        document.querySelectorAll(`ul[aria-label="${title}"] > li`).length > 0 &&
-        performance.now(),
+        document.querySelectorAll(`ul[aria-label="${title}"] > li`).length > 0 && performance.now(),
       usersTitle,
       { polling: 'raf', timeout: 30_000 },
     )
@@ -123,6 +117,7 @@ export async function timeSearch(page: Page, prefix: string, expected: number): 
   await rowsMatch(page, prefix, 'all', expected);
   const ms = Date.now() - started;
   const shown = await page.locator(`ul[aria-label="${usersTitle}"] > li`).count();
-  if (shown !== expected) throw new Error(`search "${prefix}" shows ${shown}, expected ${expected}`);
+  if (shown !== expected)
+    throw new Error(`search "${prefix}" shows ${shown}, expected ${expected}`);
   return ms;
 }

@@ -55,10 +55,7 @@ export async function seedSmall(target: AdminTarget): Promise<Datasets> {
         target,
         othersConversations(strangers, sizes.otherPairs, sizes.messagesPerPair),
       );
-      written += await writeInBatches(
-        target,
-        conversation(relId, me, first[0]!, sizes.myMessages),
-      );
+      written += await writeInBatches(target, conversation(relId, me, first[0], sizes.myMessages));
       return {
         users: people.length + 1,
         messages: sizes.otherPairs * sizes.messagesPerPair + sizes.myMessages,
@@ -73,7 +70,7 @@ export async function seedSmall(target: AdminTarget): Promise<Datasets> {
 export function searchPrefixes(people: Person[]): Array<{ prefix: string; matches: number }> {
   const count = (prefix: string) =>
     people.filter((p) => p.username.toLowerCase().startsWith(prefix)).length;
-  const name = people[0]!.username.toLowerCase();
+  const name = people[0].username.toLowerCase();
   return [name.slice(0, 4), name.slice(0, 2)].map((prefix) => ({
     prefix,
     matches: count(prefix),

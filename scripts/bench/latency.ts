@@ -36,7 +36,7 @@ async function signIn(target: AdminTarget, person: Person, password: string) {
   connectAuthEmulator(auth, `http://${target.authHost}`, { disableWarnings: true });
   const db = getDatabase(app);
   const [host, port] = target.dbHost.split(':');
-  connectDatabaseEmulator(db, host ?? '127.0.0.1', Number(port));
+  connectDatabaseEmulator(db, host, Number(port));
   await signInWithEmailAndPassword(auth, person.email, password);
   return {
     db,
@@ -91,10 +91,14 @@ export async function messageLatency(
         messagereceiverName: pair.b.username,
         createdAt: serverTimestamp(),
       });
-      const key = pushed.key ?? '';
+      const key = pushed.key;
+      let timer: NodeJS.Timeout | undefined;
       const at = await new Promise<number>((resolve, reject) => {
         waiting = { id: key, resolve, reject };
-      });
+        // A refused write (rules) never reaches B: fail instead of waiting forever.
+        pushed.then(undefined, reject);
+        timer = setTimeout(() => reject(new Error(`message ${key} not delivered in 10 s`)), 10_000);
+      }).finally(() => clearTimeout(timer));
       await pushed;
       return at - started;
     };

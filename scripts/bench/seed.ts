@@ -26,10 +26,13 @@ const SYLLABLES = 'ka lo mi ne ru sa ti vo ze ba de fi go hu ja ke li mo nu pi'.
 
 /** Deterministic, varied names: a two-syllable prefix is shared by about 1 in 400 users. */
 export function makePeople(count: number, seed = 7): Person[] {
+  // mulberry32: small, deterministic and evenly spread (an LCG's low bits are not).
   let state = seed;
   const next = () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state;
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (t ^ (t >>> 14)) >>> 0;
   };
   const people: Person[] = [];
   for (let i = 0; i < count; i++) {
@@ -42,7 +45,12 @@ export function makePeople(count: number, seed = 7): Person[] {
 }
 
 export function userRecord(p: Person) {
-  return { username: p.username, email: p.email, photo: PHOTO, usernameLower: p.username.toLowerCase() };
+  return {
+    username: p.username,
+    email: p.email,
+    photo: PHOTO,
+    usernameLower: p.username.toLowerCase(),
+  };
 }
 
 /** Writes `paths` as root PATCHes of at most BATCH entries each. */
@@ -101,7 +109,7 @@ export function benchRelationships(me: Person, people: Person[]): { data: Paths;
   const data: Paths = {};
   const take = (() => {
     let i = 0;
-    return () => people[i++]!;
+    return () => people[i++];
   })();
   const firstRelId = relation(data, 'friendList', me, take());
   for (let i = 1; i < shape.friends; i++) {
@@ -139,8 +147,8 @@ export function conversation(relId: string, a: Person, b: Person, count: number)
 export function othersConversations(people: Person[], pairs: number, perPair: number): Paths {
   const data: Paths = {};
   for (let k = 0; k < pairs; k++) {
-    const a = people[2 * k]!;
-    const b = people[2 * k + 1]!;
+    const a = people[2 * k];
+    const b = people[2 * k + 1];
     Object.assign(data, conversation(relation(data, 'friendList', a, b), a, b, perPair));
   }
   return data;

@@ -30,11 +30,13 @@ export async function startLocalDatabase(options: {
       if (line.includes('listening on')) resolveReady();
     },
   });
+  let timer: NodeJS.Timeout | undefined;
   const outcome = await Promise.race([
     ready.then(() => 'ready' as const),
     proc.exited.then(() => 'exited' as const),
-    new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 30_000)),
+    new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), 30_000))),
   ]);
+  clearTimeout(timer);
   if (outcome !== 'ready') {
     await proc.stop();
     throw new Error(

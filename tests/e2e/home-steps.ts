@@ -26,7 +26,8 @@ export async function loginPage(browser: Browser, email: string, pw = password):
   await page.getByLabel(strings.auth.emailLabel, { exact: true }).fill(email);
   await page.getByLabel(strings.auth.passwordLabel, { exact: true }).fill(pw);
   await page.getByRole('button', { name: strings.auth.loginToContinue }).click();
-  await page.waitForURL('**/pages/home');
+  // The login flow waits 1 s by design; a loaded CI machine can add a lot more.
+  await page.waitForURL('**/pages/home', { timeout: 30_000 });
   await dismissToasts(page);
   return page;
 }
@@ -67,5 +68,8 @@ export async function rowButton(page: Page, panelTitle: string, name: string, la
 
 /** Waits for the CSS transitions of a toast or dialog to finish, for a clean screenshot. */
 export async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  // An animation cancelled meanwhile (a toast replaced or closed) rejects; that is settled too.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+  );
 }

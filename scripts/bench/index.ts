@@ -1,0 +1,103 @@
+/**
+ * `npm run bench`: the app's performance figures (ARCHITECTURE.md, "Performance budgets").
+ * Everything is printed, nothing is asserted. It starts its own emulators on free ports,
+ * builds the app against them, serves it with Vite's preview server and drives Chromium:
+ *   1. JavaScript of /login and of the signed-in /pages/home (gzip), biggest chunks, packages;
+ *   2. WebSocket bytes from 'Login to Continue' to a ready dashboard, small vs large database;
+ *   3. message delivery latency between two Node SDK clients;
+ *   4. User List first page and search over many users.
+ * Knobs: BENCH_USERS (10000), BENCH_MESSAGES (300 latency samples), CHROMIUM_PATH.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { timeSearch, visit } from './dashboard';
+import { searchPrefixes, seedSmall } from './datasets';
+import { messageLatency } from './latency';
+import { int, ms } from './report';
+import { benchPassword, latencyPair, shape } from './seed';
+import { startBenchStack, type BenchStack } from './stack';
+import { printSummary, type Results } from './summary';
+import { repoRoot } from '../stack/paths';
+
+/** The app's search debounce, read from its source so the note never drifts. */
+const debounceMs = Number(
+  /SEARCH_DEBOUNCE_MS = (\d+)/.exec(
+    readFileSync(join(repoRoot, 'src/features/users/user-directory-listeners.ts'), 'utf8'),
+  )?.[1] ?? NaN,
+);
+const LATENCY_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 300);
+const started = Date.now();
+const log = (line: string) => {
+  console.log(`[bench ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
+};
+
+async function run(stack: BenchStack, browser: Browser): Promise<Results> {
+  const { target } = stack;
+  const data = await seedSmall(target);
+  log(`small database: ${int(data.small.paths)} paths in ${ms(data.small.ms)}`);
+  const account = { appUrl: stack.appUrl, outDir: stack.outDir, password: benchPassword };
+  const asMe = { ...account, email: data.me.email, friends: shape.friends };
+  const small = await visit(browser, asMe);
+  await small.home.context().close();
+  log(`small database visit: ready in ${ms(small.signInMs)}`);
+
+  const largeDb = await data.growLarge();
+  log(`large database: +${int(largeDb.paths)} paths in ${ms(largeDb.ms)}`);
+  const large = await visit(browser, asMe);
+  log(`large database visit: ready in ${ms(large.signInMs)}`);
+  const searches = [];
+  for (const { prefix, matches } of searchPrefixes(data.people)) {
+    const shown = Math.min(matches, 50);
+    searches.push({ prefix, matches, shown, ms: await timeSearch(large.home, prefix, shown) });
+  }
+  await large.home.context().close();
+  log('searches done');
+
+  const pair = await latencyPair(target);
+  const latency = await messageLatency(target, pair, benchPassword, LATENCY_MESSAGES);
+  log(`latency: ${String(latency.samples)} messages`);
+  return { stack, small, large, smallDb: data.small, largeDb, searches, debounceMs, latency };
+}
+
+let stack: BenchStack | undefined;
+let browser: Browser | undefined;
+let interrupted = false;
+
+async function stopAll(): Promise<void> {
+  await browser?.close().catch(() => undefined);
+  browser = undefined;
+  await stack?.stop();
+  stack = undefined;
+}
+
+// Ctrl-C or a kill: stop what is up; the stack's exit hook kills anything still starting.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    interrupted = true;
+    console.error(`\n[bench] ${signal}: stopping`);
+    void stopAll().finally(() => process.exit(130));
+  });
+}
+
+async function main(): Promise<void> {
+  try {
+    stack = await startBenchStack(log);
+    browser = await launchBrowser();
+    const results = await run(stack, browser);
+    await stopAll();
+    printSummary(results, Date.now() - started);
+  } finally {
+    await stopAll();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    // After Ctrl-C the failure is only the browser closing under a running step.
+    if (!interrupted) console.error(err);
+    process.exit(1);
+  },
+);
