@@ -37,7 +37,10 @@ async function shutdown(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
     console.log('\nStopping…');
-    await Promise.all([vite?.close(), backend?.stop()].map((p) => p?.catch(() => undefined)));
+    const closing: Array<Promise<void>> = [];
+    if (vite) closing.push(vite.close());
+    if (backend) closing.push(backend.stop());
+    await Promise.allSettled(closing);
     await stopAll();
   }
   process.exit(code);
