@@ -54,7 +54,13 @@ export class Namespace {
     );
   }
 
-  canWrite(identity: Identity, paths: Path[], newRoot: DataNode): RuleDecision {
+  /** `now` must be the instant the write's server values were resolved with. */
+  canWrite(
+    identity: Identity,
+    paths: Path[],
+    newRoot: DataNode,
+    now: number = this.now(),
+  ): RuleDecision {
     if (identity.admin) return { allowed: true };
     return safely(() =>
       this.rulesValue.canWrite({
@@ -62,7 +68,7 @@ export class Namespace {
         root: new NodeView(this.root),
         newRoot: new NodeView(newRoot),
         auth: identity.auth,
-        now: this.now(),
+        now,
       }),
     );
   }

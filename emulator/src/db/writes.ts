@@ -94,13 +94,15 @@ export function executeWrite(
   build: (root: DataNode, now: number) => PreparedWrite,
 ): WriteStatus {
   let prepared: PreparedWrite;
+  // One instant per write: rules compare server timestamps with `now` (e.g. `== now`).
+  const now = ns.now();
   try {
-    prepared = build(ns.root, ns.now());
+    prepared = build(ns.root, now);
   } catch (e) {
     if (e instanceof DataError) return { status: 'invalid_data', message: e.message };
     throw e;
   }
-  if (!ns.canWrite(identity, prepared.paths, prepared.newRoot).allowed) {
+  if (!ns.canWrite(identity, prepared.paths, prepared.newRoot, now).allowed) {
     return { status: 'permission_denied', message: 'Permission denied' };
   }
   ns.commit(prepared.newRoot, prepared.paths);

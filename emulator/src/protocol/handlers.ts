@@ -100,8 +100,9 @@ function writeReply(result: ReturnType<typeof executeWrite>): Reply {
 function disconnectSet(c: Connection, b: Body): Reply {
   requireData(b);
   const path = checkedPath(b.p, { allowPriority: true });
-  const prepared = prepareSet(c.ns.root, path, b.d, c.ns.now());
-  if (!c.ns.canWrite(c.identity, prepared.paths, prepared.newRoot).allowed) return DENIED;
+  const now = c.ns.now();
+  const prepared = prepareSet(c.ns.root, path, b.d, now);
+  if (!c.ns.canWrite(c.identity, prepared.paths, prepared.newRoot, now).allowed) return DENIED;
   c.onDisconnect.set(path, b.d);
   return OK;
 }
@@ -109,8 +110,9 @@ function disconnectSet(c: Connection, b: Body): Reply {
 function disconnectMerge(c: Connection, b: Body): Reply {
   requireData(b);
   const path = checkedPath(b.p);
-  const prepared = prepareMerge(c.ns.root, path, b.d, c.ns.now());
-  if (!c.ns.canWrite(c.identity, prepared.paths, prepared.newRoot).allowed) return DENIED;
+  const now = c.ns.now();
+  const prepared = prepareMerge(c.ns.root, path, b.d, now);
+  if (!c.ns.canWrite(c.identity, prepared.paths, prepared.newRoot, now).allowed) return DENIED;
   for (const [abs, value] of mergeEntries(path, b.d)) c.onDisconnect.set(abs, value);
   return OK;
 }
