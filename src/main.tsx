@@ -1,29 +1,25 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
-import { Bounce, ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import './index.css';
-import { registerAppListeners } from './app/listeners';
-import { createAppRouter } from './app/router';
-import { makeStore } from './app/store';
-import { observeAuth } from './features/auth/auth-listeners';
-import { authApi } from './lib/firebase/auth';
-
-registerAppListeners();
-const store = makeStore();
-observeAuth(store, authApi);
-const router = createAppRouter();
+import { strings } from './strings';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <Provider store={store}>
-      <RouterProvider router={router} />
-      <ToastContainer position="top-center" autoClose={5000} theme="dark" transition={Bounce} />
-    </Provider>
-  </StrictMode>,
-);
+// Loaded dynamically so that a configuration error (validated in config/env.ts when Firebase
+// starts) shows a message instead of a blank page.
+import('./app/bootstrap')
+  .then(({ bootstrap }) => bootstrap(rootElement))
+  .catch((error: unknown) => {
+    console.error(error);
+    const box = document.createElement('div');
+    box.setAttribute('role', 'alert');
+    box.className = 'mx-auto mt-24 max-w-lg rounded-2xl bg-white p-8 text-center shadow';
+    const title = document.createElement('h1');
+    title.className = 'text-xl font-semibold';
+    title.textContent = strings.app.configError;
+    const detail = document.createElement('p');
+    detail.className = 'mt-2 text-slate-500';
+    detail.textContent = error instanceof Error ? error.message : String(error);
+    box.append(title, detail);
+    rootElement.replaceChildren(box);
+  });
