@@ -6,6 +6,7 @@ import { latency } from './latency';
 import { loadNodes } from './memory';
 import { type Child, startChild } from './processes';
 import { listeners, writeLoop } from './raw-writer';
+import { rulesSpeed } from './rules-speed';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const MB = 1024 * 1024;
@@ -68,6 +69,11 @@ async function main(): Promise<void> {
         ` (idle emulator ${(before / MB).toFixed(0)} MB)`,
     );
   });
+  const speed = rulesSpeed();
+  console.log(
+    `rules evaluation, typical validated write    ${speed.writeMicros.toFixed(2)} µs` +
+      ` (read ${speed.readMicros.toFixed(2)} µs)`,
+  );
   await rm(dir, { recursive: true, force: true });
 }
 

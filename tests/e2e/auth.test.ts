@@ -193,7 +193,6 @@ describeBrowser('accounts in Chromium against the emulators', () => {
     const page = await newPage(browser);
     await page.goto(appUrl('/login'));
     const popupOpened = page.waitForEvent('popup', { timeout: 10_000 }).catch(() => null);
-    const startedAt = Date.now();
     await page.getByRole('button', { name: s.loginWithGoogle }).click();
     const errorToast = page.locator('.Toastify__toast', { hasText: /^auth\// }).first();
     const outcome = await Promise.race([
@@ -201,11 +200,10 @@ describeBrowser('accounts in Chromium against the emulators', () => {
       errorToast.waitFor({ timeout: 10_000 }).then(() => 'toast' as const),
     ]);
     if (outcome === 'toast') {
-      // Offline: the SDK cannot load gapi, so no popup can open; the code must show, promptly.
-      expect(Date.now() - startedAt).toBeLessThan(10_000);
+      // Offline: the SDK cannot load gapi, so no popup can open; the code shows instead of a hang.
       await errorToast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
       await shot(page, 'auth-google-popup-offline');
-      await page.getByRole('button', { name: s.loginWithGoogle }).isEnabled();
+      expect(await page.getByRole('button', { name: s.loginWithGoogle }).isEnabled()).toBe(true);
     } else {
       expect(outcome, 'a popup or an error toast within 10 s').not.toBeNull();
       const popup = outcome!.popup;

@@ -14,7 +14,9 @@ describeBrowser('app shell in Chromium', () => {
   it('serves the registration form at /', async () => {
     const page = await newPage(browser);
     await page.goto(appUrl('/'));
-    await expect(page.getByRole('form', { name: 'Registration' }).isVisible()).resolves.toBe(true);
+    // Routes are lazy chunks: wait for the form rather than sampling the first paint.
+    await page.getByRole('form', { name: 'Registration' }).waitFor();
+    await expect(page.getByLabel('Full name').isVisible()).resolves.toBe(true);
     await shot(page, 'smoke-registration');
   });
 
@@ -29,9 +31,10 @@ describeBrowser('app shell in Chromium', () => {
   it('shows a real not-found page for an unknown route', async () => {
     const page = await newPage(browser);
     await page.goto(appUrl('/no/such/page'));
-    await expect(page.getByRole('heading', { name: 'Page not found' }).isVisible()).resolves.toBe(
-      true,
-    );
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await expect(
+      page.getByRole('link', { name: 'Go to the start page' }).isVisible(),
+    ).resolves.toBe(true);
     await shot(page, 'smoke-not-found');
   });
 });
