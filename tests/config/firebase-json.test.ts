@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { compileRules } from '../../emulator/src/rules/index';
+
+interface Header {
+  key: string;
+  value: string;
+}
+interface FirebaseJson {
+  database: { rules: string };
+  emulators: { auth: { port: number }; database: { port: number } };
+  hosting: {
+    public: string;
+    rewrites: Array<{ source: string; destination: string }>;
+    headers: Array<{ source: string; headers: Header[] }>;
+  };
+}
+
+const config = JSON.parse(readFileSync('firebase.json', 'utf8')) as FirebaseJson;
+const headers = new Map(
+  config.hosting.headers
+    .flatMap((h) => (h.source === '**' ? h.headers : []))
+    .map((h) => [h.key, h.value]),
+);
+const csp = new Map(
+  (headers.get('Content-Security-Policy') ?? '')
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .map(([name, ...sources]) => [name, sources]),
+);
+
+describe('firebase.json', () => {
+  it('runs the Auth emulator on 9099 and the database emulator on 9000', () => {
+    expect(config.emulators.auth.port).toBe(9099);
+    expect(config.emulators.database.port).toBe(9000);
+  });
+
+  it('deploys database.rules.json, which parses and starts closed at the root', () => {
+    const text = readFileSync(config.database.rules, 'utf8');
+    const rules = compileRules(text);
+    const root = {
+      child: () => root,
+      exists: () => false,
+      leafValue: () => null,
+      childKeys: () => [],
+      priority: () => null,
+    };
+    const auth = { uid: 'u1', provider: 'password', token: {} };
+    expect(rules.canRead({ path: [], root, auth, query: null, now: 0 }).allowed).toBe(false);
+    expect(rules.canWrite({ paths: [[]], root, newRoot: root, auth, now: 0 }).allowed).toBe(false);
+  });
+
+  it('serves dist/ as a single-page app', () => {
+    expect(config.hosting.public).toBe('dist');
+    expect(config.hosting.rewrites).toContainEqual({ source: '**', destination: '/index.html' });
+  });
+
+  it('sends security headers', () => {
+    expect(headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(headers.get('X-Frame-Options')).toBe('DENY');
+    expect(headers.get('Referrer-Policy')).toBeTruthy();
+  });
+
+  it('has a CSP that allows Firebase Auth, the database and Google sign-in, and nothing else', () => {
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(csp.get('script-src')).toContain('https://apis.google.com');
+    expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
+    expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(csp.get('connect-src')).toEqual(
+      expect.arrayContaining([
+        'https://*.googleapis.com',
+        'wss://*.firebaseio.com',
+        'wss://*.firebasedatabase.app',
+      ]),
+    );
+    expect(csp.get('frame-src')).toEqual(
+      expect.arrayContaining(['https://*.firebaseapp.com', 'https://accounts.google.com']),
+    );
+  });
+});
