@@ -7,6 +7,7 @@
  * (docs/data-model.md), so the app can act on them as on its own writes.
  */
 import { pairKey } from '../src/lib/firebase/pair-key';
+import { blockRecord, messageRecord, relationRecord, userRecord } from './seed-records';
 
 export interface DemoUser {
   uid: string;
@@ -14,7 +15,6 @@ export interface DemoUser {
   email: string;
 }
 
-const PHOTO = '/default-avatar.svg';
 const MINUTE = 60_000;
 const PUSH_CHARS = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
 
@@ -155,26 +155,12 @@ export function buildDemoData(users: DemoUser[], now: number): Record<string, un
   const id = (minutesAgo: number) => demoPushId(now - minutesAgo * MINUTE, counter++);
   const user = (index: number): DemoUser | undefined => users.at(index);
 
-  for (const u of users) {
-    data[`users/${u.uid}`] = {
-      username: u.username,
-      email: u.email,
-      photo: PHOTO,
-      usernameLower: u.username.toLowerCase(),
-    };
-  }
+  for (const u of users) data[`users/${u.uid}`] = userRecord(u);
 
   const relation = (a: DemoUser, b: DemoUser, minutesAgo: number) => {
     const relId = id(minutesAgo);
     data[`pairs/${pairKey(a.uid, b.uid)}`] = relId;
-    const record = {
-      senderId: a.uid,
-      senderName: a.username,
-      receiverId: b.uid,
-      receiverName: b.username,
-      photo: PHOTO,
-    };
-    return { relId, record };
+    return { relId, record: relationRecord(a, b) };
   };
 
   const friendIds = new Map<string, string>();
@@ -198,12 +184,7 @@ export function buildDemoData(users: DemoUser[], now: number): Record<string, un
     const b = user(blocked);
     if (!a || !b) return;
     const { relId } = relation(a, b, 2000 - i * 60);
-    data[`block/${relId}`] = {
-      blockbyid: a.uid,
-      blockbyName: a.username,
-      blockid: b.uid,
-      blockName: b.username,
-    };
+    data[`block/${relId}`] = blockRecord(a, b);
   });
 
   groups.forEach((group, i) => {
@@ -243,14 +224,8 @@ export function buildDemoData(users: DemoUser[], now: number): Record<string, un
       const from = speaker === 0 ? a : b;
       const to = speaker === 0 ? b : a;
       const createdAt = now - (lines.length - i) * 7 * MINUTE;
-      data[`sendMessage/${relId}/${demoPushId(createdAt, counter++)}`] = {
-        message,
-        messagesenderId: from.uid,
-        massagesenderName: from.username,
-        messagereceiverId: to.uid,
-        messagereceiverName: to.username,
-        createdAt,
-      };
+      const messageId = demoPushId(createdAt, counter++);
+      data[`sendMessage/${relId}/${messageId}`] = messageRecord(from, to, message, createdAt);
     });
   }
   return data;

@@ -1,5 +1,6 @@
 import { type FirebaseApp, deleteApp, initializeApp } from 'firebase/app';
 import { type Database, connectDatabaseEmulator, getDatabase, goOffline } from 'firebase/database';
+import { afterAll, beforeAll } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../src/server';
 
 export const OPEN_RULES = '{"rules":{".read":true,".write":true}}';
@@ -49,6 +50,35 @@ export function connectClient(
     close: async () => {
       goOffline(db);
       await deleteApp(app);
+    },
+  };
+}
+
+/**
+ * One emulator for the calling test file, started before its tests; every SDK client that
+ * `client()` connects to it is closed after them, then the emulator. Call at the top level.
+ */
+export function emulatorForFile(opts: { rulesText?: string } = {}) {
+  let started: RunningEmulator | undefined;
+  const clients: TestClient[] = [];
+  const emu = (): RunningEmulator => {
+    if (!started) throw new Error('The emulator is used before it started');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startTestEmulator(opts);
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await emu().close();
+  });
+  return {
+    emu,
+    /** A client on its own (or the given) namespace, closed after the file's tests. */
+    client: (ns?: string): TestClient => {
+      const c = connectClient(emu(), ns);
+      clients.push(c);
+      return c;
     },
   };
 }

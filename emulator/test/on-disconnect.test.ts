@@ -1,30 +1,13 @@
 import { get, goOffline, onDisconnect, ref, serverTimestamp, set } from 'firebase/database';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../src/server';
-import { type TestClient, connectClient, startTestEmulator } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { type TestClient, emulatorForFile } from './helpers';
 import { RawClient } from './raw-client';
 
 const RULES = JSON.stringify({
   rules: { '.read': true, $top: { '.write': "$top !== 'locked'" } },
 });
 
-let emu: RunningEmulator;
-const clients: TestClient[] = [];
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ rulesText: RULES });
-});
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  await emu.close();
-});
-
-function client(ns?: string): TestClient {
-  const c = connectClient(emu, ns);
-  clients.push(c);
-  return c;
-}
+const { client, emu } = emulatorForFile({ rulesText: RULES });
 
 async function valueOf(c: TestClient, path: string): Promise<unknown> {
   return (await get(ref(c.db, path))).val();
@@ -56,7 +39,7 @@ describe('onDisconnect', () => {
 
   it('fires when the socket dies without a close frame', async () => {
     const watcher = client();
-    const raw = await RawClient.connect(emu, watcher.ns);
+    const raw = await RawClient.connect(emu(), watcher.ns);
     expect(
       (
         await raw.request('o', {
@@ -74,7 +57,7 @@ describe('onDisconnect', () => {
   });
 
   it('checks the rules when the operation is queued', async () => {
-    const raw = await RawClient.connect(emu, `od-${process.pid}`);
+    const raw = await RawClient.connect(emu(), `od-${process.pid}`);
     expect((await raw.request('o', { p: '/locked/x', d: 1 })).s).toBe('permission_denied');
     expect((await raw.request('om', { p: '/', d: { 'locked/x': 1, free: 2 } })).s).toBe(
       'permission_denied',
@@ -85,7 +68,7 @@ describe('onDisconnect', () => {
 
   it('cancelling below a queued set keeps its siblings and leaves the cancelled child alone', async () => {
     const watcher = client();
-    const raw = await RawClient.connect(emu, watcher.ns);
+    const raw = await RawClient.connect(emu(), watcher.ns);
     await raw.request('p', { p: '/room', d: { a: 'old', b: 'old' } });
     await raw.request('o', { p: '/room', d: { a: 'new', b: 'new' } });
     await raw.request('oc', { p: '/room/b', d: null });

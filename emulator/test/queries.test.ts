@@ -21,27 +21,10 @@ import {
   startAt,
   update,
 } from 'firebase/database';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../src/server';
-import { type TestClient, connectClient, startTestEmulator, waitFor } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { type TestClient, emulatorForFile, waitFor } from './helpers';
 
-let emu: RunningEmulator;
-const clients: TestClient[] = [];
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  await emu.close();
-});
-
-function client(ns?: string): TestClient {
-  const c = connectClient(emu, ns);
-  clients.push(c);
-  return c;
-}
+const { client } = emulatorForFile();
 
 function entries(s: DataSnapshot): string {
   const out: unknown[] = [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { viewFromJson } from '../src/rules/index';
+import { typicalRenameRoots, typicalRules } from '../bench/typical-rules';
 import { canRead, canWrite, explainRead, explainWrite, rulesOf, user } from './rules-helpers';
 
 describe('.read cascade', () => {
@@ -233,20 +234,8 @@ describe('viewFromJson', () => {
 
 describe('a typical app rule set (its speed is printed by npm run bench:emulator)', () => {
   it('allows the owner a valid write and refuses others and unknown fields', () => {
-    const rules = rulesOf({
-      users: {
-        $uid: {
-          '.read': 'auth != null && auth.uid == $uid',
-          '.write': 'auth != null && auth.uid == $uid',
-          '.validate': "newData.hasChildren(['name', 'email'])",
-          name: { '.validate': 'newData.isString() && newData.val().length <= 15' },
-          email: { '.validate': 'newData.val().matches(/^[^@]+@[^@]+$/)' },
-          $other: { '.validate': false },
-        },
-      },
-    });
-    const root = viewFromJson({ users: { u1: { name: 'Old', email: 'o@x' } } });
-    const newRoot = viewFromJson({ users: { u1: { name: 'New', email: 'n@x' } } });
+    const rules = rulesOf(typicalRules);
+    const { root, newRoot } = typicalRenameRoots();
     const request = { paths: [['users', 'u1']], root, newRoot, auth: user('u1'), now: 0 };
     expect(rules.canWrite(request).allowed).toBe(true);
     expect(rules.canWrite({ ...request, auth: user('u2') }).allowed).toBe(false);

@@ -1,6 +1,6 @@
 /** Shared helpers for the rules-engine unit tests: requests built from plain JSON. */
 import type { AuthVar, CompiledRules, QueryVars } from '../src/rules/contract';
-import { compileRules, viewFromJson } from '../src/rules/index';
+import { compileRules, DEFAULT_QUERY, viewFromJson } from '../src/rules/index';
 
 export const NOW = 1_700_000_000_000;
 
@@ -26,18 +26,7 @@ function segments(path: string): string[] {
 }
 
 function fullQuery(query: Partial<QueryVars>): QueryVars {
-  return {
-    orderByKey: false,
-    orderByPriority: false,
-    orderByValue: false,
-    orderByChild: null,
-    startAt: null,
-    endAt: null,
-    equalTo: null,
-    limitToFirst: null,
-    limitToLast: null,
-    ...query,
-  };
+  return { ...DEFAULT_QUERY, ...query };
 }
 
 export function canRead(

@@ -17,27 +17,10 @@ import {
   setWithPriority,
   update,
 } from 'firebase/database';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../src/server';
-import { type TestClient, connectClient, rest, startTestEmulator, waitFor } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { type TestClient, emulatorForFile, rest, waitFor } from './helpers';
 
-let emu: RunningEmulator;
-const clients: TestClient[] = [];
-
-function client(ns?: string): TestClient {
-  const c = connectClient(emu, ns);
-  clients.push(c);
-  return c;
-}
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  await emu.close();
-});
+const { client, emu } = emulatorForFile();
 
 describe('SDK basics', () => {
   it('set, update, remove and get round-trip between two clients', async () => {
@@ -160,7 +143,7 @@ describe('SDK basics', () => {
     expect(v.s === bmp).toBe(true);
     expect(v.obj).toEqual(obj);
     const emoji = 'x😀'.repeat(30_000);
-    const put = await rest(emu, 'PUT', '/emoji.json', { ns: a.ns, body: emoji });
+    const put = await rest(emu(), 'PUT', '/emoji.json', { ns: a.ns, body: emoji });
     expect(put.status).toBe(200);
     const got = (await get(ref(b.db, 'emoji'))).val() as string;
     expect(got === emoji).toBe(true);

@@ -1,28 +1,11 @@
 import { get, ref, runTransaction, set } from 'firebase/database';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nodeHash } from '../src/data/hash';
 import { fromJson } from '../src/data/json';
-import type { RunningEmulator } from '../src/server';
-import { type TestClient, connectClient, startTestEmulator } from './helpers';
+import { type TestClient, emulatorForFile } from './helpers';
 import { RawClient } from './raw-client';
 
-let emu: RunningEmulator;
-const clients: TestClient[] = [];
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  await emu.close();
-});
-
-function client(ns?: string): TestClient {
-  const c = connectClient(emu, ns);
-  clients.push(c);
-  return c;
-}
+const { client, emu } = emulatorForFile();
 
 const REFERENCE = {
   '9': 'nine',
@@ -44,7 +27,7 @@ describe('transaction hashes', () => {
   });
 
   it('answers a stale hash with datastale and a current one with ok', async () => {
-    const c = await RawClient.connect(emu, `txn-${process.pid}`);
+    const c = await RawClient.connect(emu(), `txn-${process.pid}`);
     await c.request('p', { p: '/t', d: REFERENCE });
     expect((await c.request('p', { p: '/t', d: 1, h: 'bogus' })).s).toBe('datastale');
     expect((await c.request('g', { p: '/t', q: {} })).d).toEqual(REFERENCE);

@@ -1,29 +1,15 @@
 /** Chromium, the login form and the dashboard panels, as the bench drives them. */
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { strings } from '../../src/strings';
+import { launchChromium, pageInNewContext } from '../stack/chromium';
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return launchChromium(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
 }
 
 /** A fresh context (own storage and HTTP cache), as a first visit would be. */
-export async function freshPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(30_000);
-  return page;
+export function freshPage(browser: Browser): Promise<Page> {
+  return pageInNewContext(browser, 30_000);
 }
 
 /** The rows (not the loading placeholders) of a dashboard panel's list. */

@@ -3,6 +3,7 @@
  * 50 users in all. Large: the same plus thousands more users, other people's friendships with
  * long conversations, and a long conversation of the bench user's own.
  */
+import { userRecord } from '../seed-records';
 import type { AdminTarget } from '../stack/admin';
 import {
   benchRelationships,
@@ -10,7 +11,6 @@ import {
   createAccount,
   makePeople,
   othersConversations,
-  userRecord,
   writeInBatches,
   type Person,
 } from './seed';

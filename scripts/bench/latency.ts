@@ -3,11 +3,9 @@
  * message at a time to their conversation, B listens to its newest message; each sample is
  * push() → B's child_added, on one clock (same process).
  */
-import { deleteApp, initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
+import { deleteApp } from 'firebase/app';
+import { signInWithEmailAndPassword } from 'firebase/auth';
 import {
-  connectDatabaseEmulator,
-  getDatabase,
   goOffline,
   limitToLast,
   onChildAdded,
@@ -18,25 +16,14 @@ import {
   serverTimestamp,
 } from 'firebase/database';
 import type { AdminTarget } from '../stack/admin';
+import { connectEmulatorApp } from '../stack/emulator-client';
 import type { Person } from './seed';
 
 let apps = 0;
 const WARMUP = 5;
 
 async function signIn(target: AdminTarget, person: Person, password: string) {
-  const app = initializeApp(
-    {
-      apiKey: 'demo-api-key',
-      projectId: target.projectId,
-      databaseURL: `https://${target.dbNamespace}.firebaseio.com`,
-    },
-    `bench-client-${String(++apps)}`,
-  );
-  const auth = getAuth(app);
-  connectAuthEmulator(auth, `http://${target.authHost}`, { disableWarnings: true });
-  const db = getDatabase(app);
-  const [host, port] = target.dbHost.split(':');
-  connectDatabaseEmulator(db, host, Number(port));
+  const { app, auth, db } = connectEmulatorApp(target, `bench-client-${String(++apps)}`);
   await signInWithEmailAndPassword(auth, person.email, password);
   return {
     db,

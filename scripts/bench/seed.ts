@@ -6,6 +6,7 @@
  */
 import { pairKey } from '../../src/lib/firebase/pair-key';
 import { demoPushId } from '../demo-data';
+import { blockRecord, messageRecord, relationRecord, userRecord } from '../seed-records';
 import { createAuthUser, dbRest, type AdminTarget } from '../stack/admin';
 
 export interface Person {
@@ -15,7 +16,6 @@ export interface Person {
 }
 
 export const benchPassword = 'Bench1234';
-export const PHOTO = '/default-avatar.svg';
 export const BATCH = 1000;
 /** The bench user's relationships; users[0..] fill them in this order. */
 export const shape = { friends: 30, sentRequests: 5, receivedRequests: 5, blocks: 2 };
@@ -42,15 +42,6 @@ export function makePeople(count: number, seed = 7): Person[] {
     people.push({ uid, username, email: `p${String(i)}@bench.example` });
   }
   return people;
-}
-
-export function userRecord(p: Person) {
-  return {
-    username: p.username,
-    email: p.email,
-    photo: PHOTO,
-    usernameLower: p.username.toLowerCase(),
-  };
 }
 
 /** Writes `paths` as root PATCHes of at most BATCH entries each. */
@@ -83,25 +74,14 @@ const newRelId = () => demoPushId(now - 86_400_000 + counter, counter++);
 function relation(data: Paths, kind: 'friendList' | 'friendRequest', a: Person, b: Person) {
   const relId = newRelId();
   data[`pairs/${pairKey(a.uid, b.uid)}`] = relId;
-  data[`${kind}/${relId}`] = {
-    senderId: a.uid,
-    senderName: a.username,
-    receiverId: b.uid,
-    receiverName: b.username,
-    photo: PHOTO,
-  };
+  data[`${kind}/${relId}`] = relationRecord(a, b);
   return relId;
 }
 
 function block(data: Paths, by: Person, blocked: Person) {
   const relId = newRelId();
   data[`pairs/${pairKey(by.uid, blocked.uid)}`] = relId;
-  data[`block/${relId}`] = {
-    blockbyid: by.uid,
-    blockbyName: by.username,
-    blockid: blocked.uid,
-    blockName: blocked.username,
-  };
+  data[`block/${relId}`] = blockRecord(by, blocked);
 }
 
 /** Friends, requests both ways and a block each way; returns the first friendship's relId. */
@@ -131,14 +111,9 @@ export function conversation(relId: string, a: Person, b: Person, count: number)
   for (let i = 0; i < count; i++) {
     const [from, to] = i % 2 ? [b, a] : [a, b];
     const createdAt = start + i * 1000;
-    data[`sendMessage/${relId}/${demoPushId(createdAt, counter++)}`] = {
-      message: `Message ${String(i)} from ${from.username}: lorem ipsum dolor sit amet.`,
-      messagesenderId: from.uid,
-      massagesenderName: from.username,
-      messagereceiverId: to.uid,
-      messagereceiverName: to.username,
-      createdAt,
-    };
+    const message = `Message ${String(i)} from ${from.username}: lorem ipsum dolor sit amet.`;
+    const messageId = demoPushId(createdAt, counter++);
+    data[`sendMessage/${relId}/${messageId}`] = messageRecord(from, to, message, createdAt);
   }
   return data;
 }

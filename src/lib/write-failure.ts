@@ -8,3 +8,19 @@ export function describeWriteFailure(what: string, error: unknown): string {
     : message || strings.app.errorUnknown;
   return `${what}: ${reason}`;
 }
+
+/**
+ * Runs a write and resolves with its result; a failure resolves with `reject(toast text)`
+ * instead, e.g. a thunk's rejectWithValue.
+ */
+export async function attemptWrite<T, R>(
+  what: string,
+  write: () => Promise<T>,
+  reject: (message: string) => R,
+): Promise<T | R> {
+  try {
+    return await write();
+  } catch (error) {
+    return reject(describeWriteFailure(what, error));
+  }
+}

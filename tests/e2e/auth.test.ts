@@ -1,24 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { strings } from '../../src/strings';
 import {
   adminGet,
+  browserPerSuite,
   appUrl,
   createTestUser,
   describeBrowser,
   getOobCodes,
   newPage,
-  openBrowser,
-  resetBackend,
   shot,
 } from '../support/browser';
+import { fillLoginForm, password } from './home-steps';
 
 const s = strings.auth;
-const password = 'Secret123';
 
 async function fillLogin(page: Page, email: string, pw: string) {
-  await page.getByLabel(s.emailLabel, { exact: true }).fill(email);
-  await page.getByLabel(s.passwordLabel, { exact: true }).fill(pw);
+  await fillLoginForm(page, email, pw);
   await page.getByLabel(s.passwordLabel, { exact: true }).press('Enter');
 }
 
@@ -38,19 +36,10 @@ async function storedActiveUser(page: Page): Promise<{ uid: string; email: strin
 }
 
 describeBrowser('accounts in Chromium against the emulators', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-  beforeEach(async () => {
-    await resetBackend();
-  });
+  const browser = browserPerSuite({ resetBackend: true });
 
   it('registers, verifies the e-mail, logs in, survives a reload and logs out', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(appUrl('/'));
     await page.getByRole('button', { name: s.signUp }).click();
     await page.getByText(strings.validation.registerEmailRequired).waitFor();
@@ -113,7 +102,7 @@ describeBrowser('accounts in Chromium against the emulators', () => {
 
   it('refuses an unverified account, which then cannot open home', async () => {
     await createTestUser({ email: 'new@example.com', password, verified: false });
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(appUrl('/login'));
     await fillLogin(page, 'new@example.com', password);
     await toastShown(page, strings.toast.emailNotVerified);
@@ -129,7 +118,7 @@ describeBrowser('accounts in Chromium against the emulators', () => {
 
   it("answers a wrong password and an unknown e-mail with 'Invalid Email or Password'", async () => {
     await createTestUser({ email: 'sara@example.com', password });
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(appUrl('/login'));
     await page.getByRole('button', { name: s.loginToContinue }).click();
     await page.getByText(strings.validation.loginEmailRequired).waitFor();
@@ -148,7 +137,7 @@ describeBrowser('accounts in Chromium against the emulators', () => {
 
   it('sends a password reset e-mail from the reset panel', async () => {
     await createTestUser({ email: 'sara@example.com', password });
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(appUrl('/login'));
     await page.getByRole('button', { name: s.forgetPassword }).click();
     await page.getByRole('button', { name: s.sendResetEmail }).click();
@@ -164,7 +153,7 @@ describeBrowser('accounts in Chromium against the emulators', () => {
   });
 
   it('signs in with Google through the emulator credential hook and lands on home', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     const idToken = JSON.stringify({
       sub: 'google-e2e',
       email: 'g.user@example.com',
@@ -190,7 +179,7 @@ describeBrowser('accounts in Chromium against the emulators', () => {
   });
 
   it('opens the Google popup where gapi is reachable, or shows the raw code promptly', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(appUrl('/login'));
     const popupOpened = page.waitForEvent('popup', { timeout: 10_000 }).catch(() => null);
     await page.getByRole('button', { name: s.loginWithGoogle }).click();

@@ -1,30 +1,23 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { strings } from '../../src/strings';
-import { adminUpdate, appUrl, createTestUser, newPage } from '../support/browser';
+import { appUrl, createVerifiedPerson, newPage } from '../support/browser';
 
 export const password = 'Secret123';
 
 /** A verified account with the `users` record that registration writes. */
-export async function createPerson(username: string) {
-  const email = `${username.toLowerCase()}@example.com`;
-  const { uid } = await createTestUser({ email, password, displayName: username, verified: true });
-  await adminUpdate({
-    [`users/${uid}`]: {
-      username,
-      email,
-      photo: '/default-avatar.svg',
-      usernameLower: username.toLowerCase(),
-    },
-  });
-  return { uid, username, email };
+export const createPerson = (username: string) => createVerifiedPerson(username, password);
+
+/** Types an e-mail and a password into the login form, without sending it. */
+export async function fillLoginForm(page: Page, email: string, pw: string): Promise<void> {
+  await page.getByLabel(strings.auth.emailLabel, { exact: true }).fill(email);
+  await page.getByLabel(strings.auth.passwordLabel, { exact: true }).fill(pw);
 }
 
 /** A new browser context, logged in through the login form, on the dashboard. */
 export async function loginPage(browser: Browser, email: string, pw = password): Promise<Page> {
   const page = await newPage(browser);
   await page.goto(appUrl('/login'));
-  await page.getByLabel(strings.auth.emailLabel, { exact: true }).fill(email);
-  await page.getByLabel(strings.auth.passwordLabel, { exact: true }).fill(pw);
+  await fillLoginForm(page, email, pw);
   await page.getByRole('button', { name: strings.auth.loginToContinue }).click();
   // The login flow waits 1 s by design; a loaded CI machine can add a lot more.
   await page.waitForURL('**/pages/home', { timeout: 30_000 });

@@ -1,15 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { buildDemoData } from '../../scripts/demo-data';
 import { demoPassword, demoUsers } from '../../scripts/demo-users';
 import { strings } from '../../src/strings';
 import {
   adminGet,
+  browserPerSuite,
   adminUpdate,
   createTestUser,
   describeBrowser,
-  openBrowser,
-  resetBackend,
   shot,
 } from '../support/browser';
 import { createPerson, loginPage, panel, row, rowButton, settle } from './home-steps';
@@ -17,16 +15,7 @@ import { createPerson, loginPage, panel, row, rowButton, settle } from './home-s
 const r = strings.relation;
 
 describeBrowser('home dashboard with two people in two browsers', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-  beforeEach(async () => {
-    await resetBackend();
-  });
+  const browser = browserPerSuite({ resetBackend: true });
 
   it('search -> Add -> panding -> Accept -> Friend -> Block -> Unblock, live on both sides', async () => {
     const alice = await createPerson('Alice');
@@ -34,8 +23,8 @@ describeBrowser('home dashboard with two people in two browsers', () => {
     await createPerson('Bobby');
     await createPerson('Carla');
     const [a, b] = await Promise.all([
-      loginPage(browser, alice.email),
-      loginPage(browser, bob.email),
+      loginPage(browser(), alice.email),
+      loginPage(browser(), bob.email),
     ]);
 
     await a.getByRole('searchbox', { name: strings.home.searchLabel }).fill('BOB');
@@ -77,7 +66,7 @@ describeBrowser('home dashboard with two people in two browsers', () => {
     const bob = await createPerson('Bob');
     const carol = await createPerson('Carol');
     const [a, b, c] = await Promise.all(
-      [alice, bob, carol].map((p) => loginPage(browser, p.email)),
+      [alice, bob, carol].map((p) => loginPage(browser(), p.email)),
     );
     // Alice and Bob become friends through the UI first: only friends can be invited.
     await (await rowButton(a, strings.panels.userList, 'Bob', r.add)).click();
@@ -133,7 +122,7 @@ describeBrowser('home dashboard with two people in two browsers', () => {
     // A pair claimed by data the client cannot see: its Add is refused by the rules.
     const pair = alice.uid < dave.uid ? `${alice.uid}_${dave.uid}` : `${dave.uid}_${alice.uid}`;
     await adminUpdate({ [`pairs/${pair}`]: '-Nstale' });
-    const a = await loginPage(browser, alice.email);
+    const a = await loginPage(browser(), alice.email);
     await (await rowButton(a, strings.panels.userList, 'Dave', r.add)).click();
     await a.locator('.Toastify__toast', { hasText: strings.home.errors.sendRequest }).waitFor();
     await rowButton(a, strings.panels.userList, 'Dave', r.add);
@@ -155,7 +144,7 @@ describeBrowser('home dashboard with two people in two browsers', () => {
       created.push({ uid: account.uid, username: user.username, email: user.email });
     }
     await adminUpdate(buildDemoData(created, Date.now()));
-    const a = await loginPage(browser, 'alice@example.com', demoPassword);
+    const a = await loginPage(browser(), 'alice@example.com', demoPassword);
     await rowButton(a, strings.panels.userList, 'Dave', r.add);
     await row(a, strings.panels.myGroups, 'Weekend Hikers')
       .getByText(strings.home.members(3))
@@ -169,7 +158,7 @@ describeBrowser('home dashboard with two people in two browsers', () => {
     await shot(a, 'home-demo-alice');
     await a.setViewportSize({ width: 1280, height: 800 });
     await shot(a, 'home-demo-alice-1280');
-    const b = await loginPage(browser, 'bob@example.com', demoPassword);
+    const b = await loginPage(browser(), 'bob@example.com', demoPassword);
     await rowButton(b, strings.panels.friendRequest, 'Jack', r.accept);
     await shot(b, 'home-demo-bob');
   });

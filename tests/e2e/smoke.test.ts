@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { appUrl, describeBrowser, newPage, openBrowser, shot } from '../support/browser';
+import { expect, it } from 'vitest';
+import { appUrl, browserPerSuite, describeBrowser, newPage, shot } from '../support/browser';
 
 describeBrowser('app shell in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = browserPerSuite();
 
   it('serves the registration form at /', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(appUrl('/'));
     // Routes are lazy chunks: wait for the form rather than sampling the first paint.
     await page.getByRole('form', { name: 'Registration' }).waitFor();
@@ -21,7 +14,7 @@ describeBrowser('app shell in Chromium', () => {
   });
 
   it('sends a signed-out visitor of /pages/home to /login', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(appUrl('/pages/home'));
     await page.waitForURL('**/login');
     expect(new URL(page.url()).pathname).toBe('/login');
@@ -29,7 +22,7 @@ describeBrowser('app shell in Chromium', () => {
   });
 
   it('shows a real not-found page for an unknown route', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(appUrl('/no/such/page'));
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await expect(

@@ -1,34 +1,36 @@
 import { push, ref, serverTimestamp, set } from 'firebase/database';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { relationWith, selectRelationIndex } from '../../src/features/friends';
 import { requestSelectors } from '../../src/features/friends/relationships-slice';
 import { pairKey } from '../../src/lib/firebase/pair-key';
-import { adminGet, resetBackend } from '../support/backend';
-import { eventually, signUpAndIn, storeFor, type Person } from './home-clients';
+import { adminGet } from '../support/backend';
+import {
+  befriend,
+  cleanBackendPerTest,
+  eventually,
+  requestFrom,
+  storeFor,
+  type Person,
+} from './home-clients';
 
 type Store = ReturnType<typeof storeFor>['store'];
 const kindFor = (store: Store, me: Person, other: Person) =>
   relationWith(selectRelationIndex(store.getState()), me.uid, other.uid).kind;
 
+const { signUp, stopAfterTest } = cleanBackendPerTest();
 let alice: Person;
 let bob: Person;
-let stops: Array<() => unknown> = [];
 
 beforeEach(async () => {
-  await resetBackend();
-  alice = await signUpAndIn('Alice');
-  bob = await signUpAndIn('Bob');
-  stops = [() => alice.client.close(), () => bob.client.close()];
-});
-afterEach(async () => {
-  for (const stop of stops.reverse()) await stop();
+  alice = await signUp('Alice');
+  bob = await signUp('Bob');
 });
 
 describe('friend requests, friendship and blocking between two signed-in people', () => {
   it('walks Add -> panding -> Friend -> Block -> Unblock, each side seeing the other live', async () => {
     const a = storeFor(alice);
     const b = storeFor(bob);
-    stops.push(a.stop, b.stop);
+    stopAfterTest(a.stop, b.stop);
     await eventually(() => expect(kindFor(a.store, alice, bob)).toBe('none'));
 
     const relId = await alice.relationships.sendRequest(alice, bob);
@@ -95,14 +97,7 @@ describe('friend requests, friendship and blocking between two signed-in people'
     };
     const { adminSet } = await import('../support/backend');
     await adminSet('friendRequest/-Nlegacy', crossing);
-    const request = {
-      id: relId,
-      senderId: bob.uid,
-      senderName: 'Bob',
-      receiverId: alice.uid,
-      receiverName: 'Alice',
-      photo: bob.photo,
-    };
+    const request = requestFrom(bob, alice, relId);
     await alice.relationships.acceptRequest(request, [{ id: '-Nlegacy', ...crossing }]);
     expect(await adminGet('friendRequest')).toBeNull();
     expect(await adminGet(`friendList/${relId}`)).toMatchObject({ senderId: bob.uid });
@@ -110,22 +105,13 @@ describe('friend requests, friendship and blocking between two signed-in people'
 
   it('lets a declined request be sent again', async () => {
     const relId = await alice.relationships.sendRequest(alice, bob);
-    const request = {
-      id: relId,
-      senderId: alice.uid,
-      senderName: 'Alice',
-      receiverId: bob.uid,
-      receiverName: 'Bob',
-      photo: alice.photo,
-    };
-    await bob.relationships.withdrawRequest(request);
+    await bob.relationships.withdrawRequest(requestFrom(alice, bob, relId));
     expect(await adminGet(`pairs/${pairKey(alice.uid, bob.uid)}`)).toBeNull();
     await expect(alice.relationships.sendRequest(alice, bob)).resolves.toMatch(/^-/);
   });
 
   it("keeps a stranger out of others' requests, friends and blocks", async () => {
-    const carol = await signUpAndIn('Carol');
-    stops.push(() => carol.client.close());
+    const carol = await signUp('Carol');
     await alice.relationships.sendRequest(alice, bob);
     const denied = (list: 'subscribeRequests' | 'subscribeFriends' | 'subscribeBlocks') =>
       new Promise<Error>((resolve) => {
@@ -144,16 +130,8 @@ describe('friend requests, friendship and blocking between two signed-in people'
   });
 
   it('lets friends message each other, and nobody once blocked', async () => {
-    const relId = await alice.relationships.sendRequest(alice, bob);
-    const request = {
-      id: relId,
-      senderId: alice.uid,
-      senderName: 'Alice',
-      receiverId: bob.uid,
-      receiverName: 'Bob',
-      photo: alice.photo,
-    };
-    await bob.relationships.acceptRequest(request);
+    const request = await befriend(alice, bob);
+    const relId = request.id;
     const message = (from: Person, to: Person) => ({
       message: `Hi ${to.username}`,
       messagesenderId: from.uid,

@@ -1,36 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   selectGroupListRows,
   selectMyGroups,
   selectRosterView,
 } from '../../src/features/groups/selectors';
-import { resetBackend } from '../support/backend';
-import { eventually, signUpAndIn, storeFor, type Person } from './home-clients';
+import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './home-clients';
 
+const { signUp, stopAfterTest } = cleanBackendPerTest();
 let alice: Person;
 let bob: Person;
 let carol: Person;
-let stops: Array<() => unknown> = [];
 
 /** Alice and Bob are friends (as accepting a request leaves them); Carol knows nobody. */
 beforeEach(async () => {
-  await resetBackend();
-  alice = await signUpAndIn('Alice');
-  bob = await signUpAndIn('Bob');
-  carol = await signUpAndIn('Carol');
-  stops = [alice, bob, carol].map((p) => () => p.client.close());
-  const relId = await alice.relationships.sendRequest(alice, bob);
-  await bob.relationships.acceptRequest({
-    id: relId,
-    senderId: alice.uid,
-    senderName: 'Alice',
-    receiverId: bob.uid,
-    receiverName: 'Bob',
-    photo: alice.photo,
-  });
-});
-afterEach(async () => {
-  for (const stop of stops.reverse()) await stop();
+  alice = await signUp('Alice');
+  bob = await signUp('Bob');
+  carol = await signUp('Carol');
+  await befriend(alice, bob);
 });
 
 describe('groups between signed-in people', () => {
@@ -38,7 +24,7 @@ describe('groups between signed-in people', () => {
     const a = storeFor(alice);
     const b = storeFor(bob);
     const c = storeFor(carol);
-    stops.push(a.stop, b.stop, c.stop);
+    stopAfterTest(a.stop, b.stop, c.stop);
 
     const groupId = await alice.groups.createGroup(alice, {
       groupName: 'Hikers',
@@ -107,7 +93,7 @@ describe('groups between signed-in people', () => {
     await alice.groups.invite(groupId, bob);
     await bob.groups.admit(groupId, bob);
     const b = storeFor(bob);
-    stops.push(b.stop);
+    stopAfterTest(b.stop);
     await eventually(() =>
       expect(selectRosterView(b.store.getState(), groupId).members).toHaveLength(1),
     );

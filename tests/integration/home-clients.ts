@@ -1,5 +1,6 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setLogLevel } from 'firebase/app';
+import { afterEach, beforeEach } from 'vitest';
 import type { AppStartListening } from '../../src/app/listener-middleware';
 import { rootReducer } from '../../src/app/reducer';
 import { userSignedIn, userSignedOut } from '../../src/features/auth';
@@ -10,7 +11,12 @@ import { addUserDirectoryListeners } from '../../src/features/users/user-directo
 import { makeGroupsApi } from '../../src/lib/firebase/groups';
 import { makeRelationshipsApi } from '../../src/lib/firebase/relationships';
 import { makeUserDirectoryApi } from '../../src/lib/firebase/user-directory';
-import { adminUpdate, createTestUser, signInClient, type TestClient } from '../support/backend';
+import {
+  createVerifiedPerson,
+  resetBackend,
+  signInClient,
+  type TestClient,
+} from '../support/backend';
 
 // Refused writes are the point of several tests; their SDK warnings would only add noise.
 setLogLevel('error');
@@ -27,17 +33,8 @@ export interface Person {
 
 /** A verified account with its `users` record, signed in on its own Firebase app instance. */
 export async function signUpAndIn(username: string): Promise<Person> {
-  const email = `${username.toLowerCase()}@example.com`;
   const password = 'Secret123';
-  const { uid } = await createTestUser({ email, password, displayName: username, verified: true });
-  await adminUpdate({
-    [`users/${uid}`]: {
-      username,
-      email,
-      photo: '/default-avatar.svg',
-      usernameLower: username.toLowerCase(),
-    },
-  });
+  const { uid, email } = await createVerifiedPerson(username, password);
   const client = await signInClient(email, password);
   return {
     uid,
@@ -48,6 +45,51 @@ export async function signUpAndIn(username: string): Promise<Person> {
     groups: makeGroupsApi(client.db),
     directory: makeUserDirectoryApi(client.db),
   };
+}
+
+/**
+ * Per test of the calling file: the backend wiped before it; after it, every stop handed to
+ * `stopAfterTest` runs, last first. `signUp` is signUpAndIn whose client closes then.
+ */
+export function cleanBackendPerTest() {
+  let stops: Array<() => unknown> = [];
+  beforeEach(async () => {
+    stops = [];
+    await resetBackend();
+  });
+  afterEach(async () => {
+    for (const stop of stops.reverse()) await stop();
+  });
+  const stopAfterTest = (...more: Array<() => unknown>) => {
+    stops.push(...more);
+  };
+  return {
+    stopAfterTest,
+    signUp: async (username: string): Promise<Person> => {
+      const person = await signUpAndIn(username);
+      stopAfterTest(() => person.client.close());
+      return person;
+    },
+  };
+}
+
+/** The request `from` sent `to` under `id`, as the app holds it. */
+export function requestFrom(from: Person, to: Person, id: string) {
+  return {
+    id,
+    senderId: from.uid,
+    senderName: from.username,
+    receiverId: to.uid,
+    receiverName: to.username,
+    photo: from.photo,
+  };
+}
+
+/** `from` sends `to` a friend request and `to` accepts it; returns that request. */
+export async function befriend(from: Person, to: Person) {
+  const request = requestFrom(from, to, await from.relationships.sendRequest(from, to));
+  await to.relationships.acceptRequest(request);
+  return request;
 }
 
 /**

@@ -1,26 +1,15 @@
-import {
-  assertFails,
-  assertSucceeds,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { beforeEach, describe, it } from 'vitest';
 import { alice, befriended, bob, carol } from './relationship-fixtures';
-import { dbAs, SERVER_TIME, seed, startRulesEnv } from './rules-env';
+import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
-let env: RulesTestEnvironment;
-beforeAll(async () => {
-  env = await startRulesEnv('groups');
-});
-afterAll(() => env.cleanup());
-beforeEach(() => env.clearDatabase());
+const { dbAs, seed, write } = rulesEnvForFile('groups');
 
 /** Alice administers the group; Bob is her friend; Carol knows nobody. */
 const groupId = '-Ngroup0000000000001';
 const group = { adminId: alice, adminName: 'Alice', groupName: 'Hikers', groupTag: 'Up a hill' };
 const withGroup = { ...befriended, [`Mygroup/${groupId}`]: group };
 
-const write = (uid: string | null, changes: Record<string, unknown>) =>
-  dbAs(env, uid).ref().update(changes);
 const entry = (status: string, username: string, overrides: Record<string, unknown> = {}) => ({
   status,
   username,
@@ -38,7 +27,7 @@ const stored = (uid: string, username: string, status: string) => ({
 });
 
 describe('Mygroup: creating and changing a group', () => {
-  beforeEach(() => seed(env, befriended));
+  beforeEach(() => seed(befriended));
   const create = (uid: string, value: Record<string, unknown>) =>
     write(uid, { [`Mygroup/${groupId}`]: value });
 
@@ -63,7 +52,7 @@ describe('Mygroup: creating and changing a group', () => {
   });
 
   it('lets only the admin rename it, and nobody hand it over or delete it', async () => {
-    await seed(env, { [`Mygroup/${groupId}`]: group });
+    await seed({ [`Mygroup/${groupId}`]: group });
     await assertSucceeds(write(alice, { [`Mygroup/${groupId}/groupName`]: 'Climbers' }));
     await assertFails(write(bob, { [`Mygroup/${groupId}/groupName`]: 'Bobs' }));
     await assertFails(write(alice, { [`Mygroup/${groupId}/adminId`]: bob }));
@@ -72,8 +61,8 @@ describe('Mygroup: creating and changing a group', () => {
 });
 
 describe('Mygroup: reading', () => {
-  beforeEach(() => seed(env, withGroup));
-  const groups = (uid: string | null) => dbAs(env, uid).ref('Mygroup');
+  beforeEach(() => seed(withGroup));
+  const groups = (uid: string | null) => dbAs(uid).ref('Mygroup');
 
   it('lets me query the groups I administer', async () => {
     await assertSucceeds(groups(alice).orderByChild('adminId').equalTo(alice).once('value'));
@@ -91,13 +80,13 @@ describe('Mygroup: reading', () => {
   });
 
   it('lets anyone signed in read one group', async () => {
-    await assertSucceeds(dbAs(env, carol).ref(`Mygroup/${groupId}`).once('value'));
-    await assertFails(dbAs(env, null).ref(`Mygroup/${groupId}`).once('value'));
+    await assertSucceeds(dbAs(carol).ref(`Mygroup/${groupId}`).once('value'));
+    await assertFails(dbAs(null).ref(`Mygroup/${groupId}`).once('value'));
   });
 });
 
 describe('groupMembership: invitations', () => {
-  beforeEach(() => seed(env, withGroup));
+  beforeEach(() => seed(withGroup));
 
   it('lets the admin invite a friend', async () => {
     await assertSucceeds(write(alice, membership(bob, 'Bob', 'invited')));
@@ -153,7 +142,7 @@ describe('groupMembership: invitations', () => {
 });
 
 describe('groupMembership: answering an invitation', () => {
-  beforeEach(() => seed(env, { ...withGroup, ...stored(bob, 'Bob', 'invited') }));
+  beforeEach(() => seed({ ...withGroup, ...stored(bob, 'Bob', 'invited') }));
 
   it('lets the invitee accept', async () => {
     await assertSucceeds(write(bob, membership(bob, 'Bob', 'member')));
@@ -167,13 +156,13 @@ describe('groupMembership: answering an invitation', () => {
   it('lets the invitee decline and the admin withdraw, but not a stranger', async () => {
     await assertFails(write(carol, membership(bob, 'Bob', null)));
     await assertSucceeds(write(bob, membership(bob, 'Bob', null)));
-    await seed(env, stored(bob, 'Bob', 'invited'));
+    await seed(stored(bob, 'Bob', 'invited'));
     await assertSucceeds(write(alice, membership(bob, 'Bob', null)));
   });
 });
 
 describe('groupMembership: asking to join', () => {
-  beforeEach(() => seed(env, withGroup));
+  beforeEach(() => seed(withGroup));
 
   it('lets someone who was not invited ask to join, for themselves only', async () => {
     await assertSucceeds(write(carol, membership(carol, 'Carol', 'requested')));
@@ -185,30 +174,30 @@ describe('groupMembership: asking to join', () => {
   });
 
   it('lets only the admin approve a request', async () => {
-    await seed(env, stored(carol, 'Carol', 'requested'));
+    await seed(stored(carol, 'Carol', 'requested'));
     await assertFails(write(carol, membership(carol, 'Carol', 'member')));
     await assertFails(write(bob, membership(carol, 'Carol', 'member')));
     await assertSucceeds(write(alice, membership(carol, 'Carol', 'member')));
   });
 
   it('lets a member leave and the admin remove a member', async () => {
-    await seed(env, stored(carol, 'Carol', 'member'));
+    await seed(stored(carol, 'Carol', 'member'));
     await assertFails(write(bob, membership(carol, 'Carol', null)));
     await assertSucceeds(write(carol, membership(carol, 'Carol', null)));
-    await seed(env, stored(carol, 'Carol', 'member'));
+    await seed(stored(carol, 'Carol', 'member'));
     await assertSucceeds(write(alice, membership(carol, 'Carol', null)));
   });
 });
 
 describe('groupMembership and userGroups: reading', () => {
   beforeEach(() =>
-    seed(env, {
+    seed({
       ...withGroup,
       ...stored(bob, 'Bob', 'member'),
       ...stored(carol, 'Carol', 'invited'),
     }),
   );
-  const roster = (uid: string) => dbAs(env, uid).ref(`groupMembership/${groupId}`).once('value');
+  const roster = (uid: string) => dbAs(uid).ref(`groupMembership/${groupId}`).once('value');
 
   it('lets the admin and members read the roster', async () => {
     await assertSucceeds(roster(alice));
@@ -217,14 +206,14 @@ describe('groupMembership and userGroups: reading', () => {
 
   it('refuses the roster to people who are only invited, and to strangers', async () => {
     await assertFails(roster(carol));
-    await seed(env, { 'users/dave-uid': { username: 'Dave' } });
+    await seed({ 'users/dave-uid': { username: 'Dave' } });
     await assertFails(roster('dave-uid'));
-    await assertFails(dbAs(env, alice).ref('groupMembership').once('value'));
+    await assertFails(dbAs(alice).ref('groupMembership').once('value'));
   });
 
   it('lets each user read only their own statuses', async () => {
-    await assertSucceeds(dbAs(env, carol).ref(`userGroups/${carol}`).once('value'));
-    await assertFails(dbAs(env, alice).ref(`userGroups/${carol}`).once('value'));
-    await assertFails(dbAs(env, alice).ref('userGroups').once('value'));
+    await assertSucceeds(dbAs(carol).ref(`userGroups/${carol}`).once('value'));
+    await assertFails(dbAs(alice).ref(`userGroups/${carol}`).once('value'));
+    await assertFails(dbAs(alice).ref('userGroups').once('value'));
   });
 });

@@ -1,18 +1,9 @@
-import {
-  assertFails,
-  assertSucceeds,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { beforeEach, describe, it } from 'vitest';
 import { alice, befriended, blocked, bob, carol, relId } from './relationship-fixtures';
-import { dbAs, SERVER_TIME, seed, startRulesEnv } from './rules-env';
+import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
-let env: RulesTestEnvironment;
-beforeAll(async () => {
-  env = await startRulesEnv('messages');
-});
-afterAll(() => env.cleanup());
-beforeEach(() => env.clearDatabase());
+const { dbAs, seed } = rulesEnvForFile('messages');
 
 const message = (overrides: Record<string, unknown> = {}) => ({
   message: 'Hi Bob!',
@@ -24,11 +15,11 @@ const message = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 const post = (uid: string, value: unknown, id = '-Nmsg1') =>
-  dbAs(env, uid).ref(`sendMessage/${relId}/${id}`).set(value);
+  dbAs(uid).ref(`sendMessage/${relId}/${id}`).set(value);
 
 describe('sendMessage between friends', () => {
   beforeEach(() =>
-    seed(env, { ...befriended, [`sendMessage/${relId}/-Nold`]: message({ createdAt: 1 }) }),
+    seed({ ...befriended, [`sendMessage/${relId}/-Nold`]: message({ createdAt: 1 }) }),
   );
 
   it('lets either friend send, as themselves, to the other', async () => {
@@ -44,21 +35,18 @@ describe('sendMessage between friends', () => {
   });
 
   it('lets both friends read the conversation, in time order', async () => {
-    await assertSucceeds(dbAs(env, alice).ref(`sendMessage/${relId}`).once('value'));
-    const recent = dbAs(env, bob)
-      .ref(`sendMessage/${relId}`)
-      .orderByChild('createdAt')
-      .limitToLast(50);
+    await assertSucceeds(dbAs(alice).ref(`sendMessage/${relId}`).once('value'));
+    const recent = dbAs(bob).ref(`sendMessage/${relId}`).orderByChild('createdAt').limitToLast(50);
     await assertSucceeds(recent.once('value'));
   });
 
   it('refuses a stranger reading or writing the conversation', async () => {
-    await assertFails(dbAs(env, carol).ref(`sendMessage/${relId}`).once('value'));
+    await assertFails(dbAs(carol).ref(`sendMessage/${relId}`).once('value'));
     await assertFails(post(carol, message({ messagesenderId: carol, massagesenderName: 'Carol' })));
   });
 
   it('refuses reading every conversation at once', async () => {
-    await assertFails(dbAs(env, alice).ref('sendMessage').once('value'));
+    await assertFails(dbAs(alice).ref('sendMessage').once('value'));
   });
 
   it("refuses sending in the other friend's name or to someone else", async () => {
@@ -82,7 +70,7 @@ describe('sendMessage between friends', () => {
 });
 
 describe('sendMessage after a block', () => {
-  beforeEach(() => seed(env, blocked));
+  beforeEach(() => seed(blocked));
 
   it('refuses the blocked party (and the blocker) writing or reading', async () => {
     const fromBob = message({
@@ -93,6 +81,6 @@ describe('sendMessage after a block', () => {
     });
     await assertFails(post(bob, fromBob));
     await assertFails(post(alice, message()));
-    await assertFails(dbAs(env, bob).ref(`sendMessage/${relId}`).once('value'));
+    await assertFails(dbAs(bob).ref(`sendMessage/${relId}`).once('value'));
   });
 });

@@ -35,3 +35,12 @@ export const aliceBlocksBob = {
 export const requested = { ...users, [`friendRequest/${relId}`]: request, [pairAB]: relId };
 export const befriended = { ...users, [`friendList/${relId}`]: request, [pairAB]: relId };
 export const blocked = { ...users, [`block/${relId}`]: aliceBlocksBob, [pairAB]: relId };
+
+/** A request from Bob to Alice, the other direction (e.g. a crossing one from older data). */
+export const bobToAlice = {
+  senderId: bob,
+  senderName: 'Bob',
+  receiverId: alice,
+  receiverName: 'Alice',
+  photo: '',
+};

@@ -1,15 +1,12 @@
-import {
-  assertFails,
-  assertSucceeds,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { beforeEach, describe, it } from 'vitest';
 import {
   alice,
   aliceBlocksBob,
   befriended,
   blocked,
   bob,
+  bobToAlice,
   carol,
   pairAB,
   relId,
@@ -17,24 +14,17 @@ import {
   requested,
   users,
 } from './relationship-fixtures';
-import { dbAs, seed, startRulesEnv } from './rules-env';
+import { rulesEnvForFile } from './rules-env';
 
-let env: RulesTestEnvironment;
-beforeAll(async () => {
-  env = await startRulesEnv('friends');
-});
-afterAll(() => env.cleanup());
-beforeEach(() => env.clearDatabase());
+const { dbAs, seed, write } = rulesEnvForFile('friends');
 
-const write = (uid: string | null, changes: Record<string, unknown>) =>
-  dbAs(env, uid).ref().update(changes);
 const accept = (overrides: Record<string, unknown> = {}) => ({
   [`friendRequest/${relId}`]: null,
   [`friendList/${relId}`]: { ...request, ...overrides },
 });
 
 describe('friendList: accepting a request', () => {
-  beforeEach(() => seed(env, requested));
+  beforeEach(() => seed(requested));
 
   it('lets the receiver turn the request into a friendship in one write', async () => {
     await assertSucceeds(write(bob, accept()));
@@ -63,20 +53,13 @@ describe('friendList: accepting a request', () => {
   });
 
   it('also removes a crossing request in the same write', async () => {
-    const crossing = {
-      senderId: bob,
-      senderName: 'Bob',
-      receiverId: alice,
-      receiverName: 'Alice',
-      photo: '',
-    };
-    await seed(env, { 'friendRequest/-Ncrossing': crossing });
+    await seed({ 'friendRequest/-Ncrossing': bobToAlice });
     await assertSucceeds(write(bob, { ...accept(), 'friendRequest/-Ncrossing': null }));
   });
 });
 
 describe('friendList: without a request', () => {
-  beforeEach(() => seed(env, users));
+  beforeEach(() => seed(users));
 
   it('refuses creating a friendship out of nothing, by either party', async () => {
     await assertFails(write(bob, { [`friendList/${relId}`]: request }));
@@ -85,8 +68,8 @@ describe('friendList: without a request', () => {
 });
 
 describe('friendList: reading and removing', () => {
-  beforeEach(() => seed(env, befriended));
-  const list = (uid: string) => dbAs(env, uid).ref('friendList');
+  beforeEach(() => seed(befriended));
+  const list = (uid: string) => dbAs(uid).ref('friendList');
 
   it('lets each party query their side, and only theirs', async () => {
     await assertSucceeds(list(alice).orderByChild('senderId').equalTo(alice).once('value'));
@@ -96,8 +79,8 @@ describe('friendList: reading and removing', () => {
   });
 
   it('lets only the parties read the friendship', async () => {
-    await assertSucceeds(dbAs(env, alice).ref(`friendList/${relId}`).once('value'));
-    await assertFails(dbAs(env, carol).ref(`friendList/${relId}`).once('value'));
+    await assertSucceeds(dbAs(alice).ref(`friendList/${relId}`).once('value'));
+    await assertFails(dbAs(carol).ref(`friendList/${relId}`).once('value'));
   });
 
   it('refuses editing or simply deleting a friendship', async () => {
@@ -107,7 +90,7 @@ describe('friendList: reading and removing', () => {
 });
 
 describe('block: blocking a friend', () => {
-  beforeEach(() => seed(env, befriended));
+  beforeEach(() => seed(befriended));
   const blockAs = (uid: string, entry: Record<string, unknown>) =>
     write(uid, { [`friendList/${relId}`]: null, [`block/${relId}`]: entry });
 
@@ -149,7 +132,7 @@ describe('block: blocking a friend', () => {
 });
 
 describe('block: without a friendship', () => {
-  beforeEach(() => seed(env, users));
+  beforeEach(() => seed(users));
 
   it('refuses a block between people who are not friends', async () => {
     const entry = { blockbyid: carol, blockbyName: 'Carol', blockid: alice, blockName: 'Alice' };
@@ -158,8 +141,8 @@ describe('block: without a friendship', () => {
 });
 
 describe('block: reading and unblocking', () => {
-  beforeEach(() => seed(env, blocked));
-  const list = (uid: string) => dbAs(env, uid).ref('block');
+  beforeEach(() => seed(blocked));
+  const list = (uid: string) => dbAs(uid).ref('block');
   const restored = { ...request, photo: '' };
   const unblock = (uid: string, friendship: Record<string, unknown> = restored) =>
     write(uid, { [`block/${relId}`]: null, [`friendList/${relId}`]: friendship });
@@ -169,7 +152,7 @@ describe('block: reading and unblocking', () => {
     await assertSucceeds(list(bob).orderByChild('blockid').equalTo(bob).once('value'));
     await assertFails(list(carol).orderByChild('blockid').equalTo(bob).once('value'));
     await assertFails(list(alice).once('value'));
-    await assertFails(dbAs(env, carol).ref(`block/${relId}`).once('value'));
+    await assertFails(dbAs(carol).ref(`block/${relId}`).once('value'));
   });
 
   it('lets the blocker unblock, restoring the friendship atomically', async () => {
@@ -177,14 +160,7 @@ describe('block: reading and unblocking', () => {
   });
 
   it('refuses the blocked party unblocking', async () => {
-    const theirs = {
-      senderId: bob,
-      senderName: 'Bob',
-      receiverId: alice,
-      receiverName: 'Alice',
-      photo: '',
-    };
-    await assertFails(unblock(bob, theirs));
+    await assertFails(unblock(bob, bobToAlice));
     await assertFails(unblock(bob));
   });
 
@@ -198,13 +174,6 @@ describe('block: reading and unblocking', () => {
   });
 
   it('refuses the blocked party sending a new request to the blocker', async () => {
-    const again = {
-      senderId: bob,
-      senderName: 'Bob',
-      receiverId: alice,
-      receiverName: 'Alice',
-      photo: '',
-    };
-    await assertFails(write(bob, { 'friendRequest/-Nagain': again, [pairAB]: '-Nagain' }));
+    await assertFails(write(bob, { 'friendRequest/-Nagain': bobToAlice, [pairAB]: '-Nagain' }));
   });
 });

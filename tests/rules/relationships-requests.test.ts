@@ -1,13 +1,10 @@
-import {
-  assertFails,
-  assertSucceeds,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { beforeEach, describe, it } from 'vitest';
 import { pairKey } from '../../src/lib/firebase/pair-key';
 import {
   alice,
   bob,
+  bobToAlice,
   carol,
   pairAB,
   relId,
@@ -15,24 +12,17 @@ import {
   requested,
   users,
 } from './relationship-fixtures';
-import { dbAs, seed, startRulesEnv } from './rules-env';
+import { rulesEnvForFile } from './rules-env';
 
-let env: RulesTestEnvironment;
-beforeAll(async () => {
-  env = await startRulesEnv('requests');
-});
-afterAll(() => env.cleanup());
-beforeEach(() => env.clearDatabase());
+const { dbAs, seed, write: send } = rulesEnvForFile('requests');
 
-const send = (uid: string | null, changes: Record<string, unknown>) =>
-  dbAs(env, uid).ref().update(changes);
 const newRequest = (overrides: Record<string, unknown> = {}) => ({
   [`friendRequest/${relId}`]: { ...request, ...overrides },
   [pairAB]: relId,
 });
 
 describe('friendRequest: sending', () => {
-  beforeEach(() => seed(env, users));
+  beforeEach(() => seed(users));
 
   it('lets Alice send Bob a request that claims their pair', async () => {
     await assertSucceeds(send(alice, newRequest()));
@@ -55,14 +45,9 @@ describe('friendRequest: sending', () => {
     await assertFails(
       send(alice, { ...newRequest(), [`friendRequest/-Nsecond`]: request, [pairAB]: '-Nsecond' }),
     );
-    const reverse = {
-      senderId: bob,
-      senderName: 'Bob',
-      receiverId: alice,
-      receiverName: 'Alice',
-      photo: '',
-    };
-    await assertFails(send(bob, { [`friendRequest/-Nreverse`]: reverse, [pairAB]: '-Nreverse' }));
+    await assertFails(
+      send(bob, { [`friendRequest/-Nreverse`]: bobToAlice, [pairAB]: '-Nreverse' }),
+    );
   });
 
   it("refuses sending in someone else's name", async () => {
@@ -104,7 +89,7 @@ describe('friendRequest: sending', () => {
 });
 
 describe('friendRequest: changing and removing', () => {
-  beforeEach(() => seed(env, requested));
+  beforeEach(() => seed(requested));
 
   it('refuses editing a sent request, even by its sender', async () => {
     await assertFails(send(alice, { [`friendRequest/${relId}/receiverName`]: 'Carol' }));
@@ -112,7 +97,7 @@ describe('friendRequest: changing and removing', () => {
 
   it('lets the receiver decline and the sender withdraw, freeing the pair', async () => {
     await assertSucceeds(send(bob, { [`friendRequest/${relId}`]: null, [pairAB]: null }));
-    await seed(env, requested);
+    await seed(requested);
     await assertSucceeds(send(alice, { [`friendRequest/${relId}`]: null, [pairAB]: null }));
   });
 
@@ -129,22 +114,15 @@ describe('friendRequest: changing and removing', () => {
   });
 
   it('lets a party remove a crossing request that the pair does not point at', async () => {
-    const crossing = {
-      senderId: bob,
-      senderName: 'Bob',
-      receiverId: alice,
-      receiverName: 'Alice',
-      photo: '',
-    };
-    await seed(env, { 'friendRequest/-Ncrossing': crossing });
+    await seed({ 'friendRequest/-Ncrossing': bobToAlice });
     await assertFails(send(carol, { 'friendRequest/-Ncrossing': null }));
     await assertSucceeds(send(alice, { 'friendRequest/-Ncrossing': null }));
   });
 });
 
 describe('friendRequest: reading', () => {
-  beforeEach(() => seed(env, requested));
-  const list = (uid: string | null) => dbAs(env, uid).ref('friendRequest');
+  beforeEach(() => seed(requested));
+  const list = (uid: string | null) => dbAs(uid).ref('friendRequest');
 
   it('lets each party query their side', async () => {
     await assertSucceeds(list(alice).orderByChild('senderId').equalTo(alice).once('value'));
@@ -163,11 +141,11 @@ describe('friendRequest: reading', () => {
   });
 
   it('lets only the parties read one request', async () => {
-    await assertSucceeds(dbAs(env, bob).ref(`friendRequest/${relId}`).once('value'));
-    await assertFails(dbAs(env, carol).ref(`friendRequest/${relId}`).once('value'));
+    await assertSucceeds(dbAs(bob).ref(`friendRequest/${relId}`).once('value'));
+    await assertFails(dbAs(carol).ref(`friendRequest/${relId}`).once('value'));
   });
 
   it('refuses reading the pair index', async () => {
-    await assertFails(dbAs(env, alice).ref(pairAB).once('value'));
+    await assertFails(dbAs(alice).ref(pairAB).once('value'));
   });
 });

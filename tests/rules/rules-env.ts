@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import {
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+  type TokenOptions,
+} from '@firebase/rules-unit-testing';
 import { setLogLevel } from 'firebase/app';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { userRecord as seedUserRecord } from '../../scripts/seed-records';
 import { getBackend } from '../support/backend';
 
 // Every refused write would otherwise print a "FIREBASE WARNING"; the assertions say it all.
@@ -10,7 +16,7 @@ setLogLevel('error');
  * A rules test environment on the test backend's database emulator, with the project's real
  * database.rules.json, in its own namespace per area so files never see each other's data.
  */
-export async function startRulesEnv(area: string): Promise<RulesTestEnvironment> {
+async function startRulesEnv(area: string): Promise<RulesTestEnvironment> {
   const { dbHost, rulesPath } = getBackend();
   const [host = '127.0.0.1', port] = dbHost.split(':');
   return initializeTestEnvironment({
@@ -19,25 +25,44 @@ export async function startRulesEnv(area: string): Promise<RulesTestEnvironment>
   });
 }
 
-/** Writes fixtures with the rules off (one root update). */
-export async function seed(env: RulesTestEnvironment, values: Record<string, unknown>) {
-  await env.withSecurityRulesDisabled(async (context) => {
-    await context.database().ref().update(values);
-  });
-}
-
-/** A database client signed in as `uid` (or signed out with null). */
-export function dbAs(env: RulesTestEnvironment, uid: string | null) {
-  return uid ? env.authenticatedContext(uid).database() : env.unauthenticatedContext().database();
-}
-
-export function userRecord(username: string) {
-  return {
-    username,
-    email: `${username.toLowerCase()}@example.com`,
-    photo: '/default-avatar.svg',
-    usernameLower: username.toLowerCase(),
+/**
+ * One rules environment for the calling test file: started before its tests, emptied before
+ * each test and cleaned up after them all. Call at the top level of the file.
+ */
+export function rulesEnvForFile(area: string) {
+  let started: RulesTestEnvironment | undefined;
+  const env = () => {
+    if (!started) throw new Error('The rules environment is used before it started');
+    return started;
   };
+  beforeAll(async () => {
+    started = await startRulesEnv(area);
+  });
+  afterAll(() => env().cleanup());
+  beforeEach(() => env().clearDatabase());
+
+  /** A database client signed in as `uid` (with these token claims), or signed out with null. */
+  const dbAs = (uid: string | null, token?: TokenOptions) =>
+    uid
+      ? env().authenticatedContext(uid, token).database()
+      : env().unauthenticatedContext().database();
+
+  return {
+    dbAs,
+    /** Writes fixtures with the rules off (one root update). */
+    seed: (values: Record<string, unknown>) =>
+      env().withSecurityRulesDisabled(async (context) => {
+        await context.database().ref().update(values);
+      }),
+    /** A root-level multi-path update as `uid`, checked by the rules. */
+    write: (uid: string | null, changes: Record<string, unknown>) =>
+      dbAs(uid).ref().update(changes),
+  };
+}
+
+/** `users/{uid}` for `username`, at `{username in lower case}@example.com`. */
+export function userRecord(username: string) {
+  return seedUserRecord({ username, email: `${username.toLowerCase()}@example.com` });
 }
 
 /** The server-time placeholder, as the SDK sends serverTimestamp(). */

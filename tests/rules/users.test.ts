@@ -1,28 +1,15 @@
-import {
-  assertFails,
-  assertSucceeds,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-import { seed, startRulesEnv } from './rules-env';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { beforeEach, describe, it } from 'vitest';
+import { rulesEnvForFile } from './rules-env';
 
 /** Rules of `users/{uid}`: owner-only writes of a fixed shape, reads for signed-in users. */
-let env: RulesTestEnvironment;
+const { dbAs, seed } = rulesEnvForFile('users');
 
 const alice = { username: 'Alice_1', email: 'alice@example.com', photo: '/default-avatar.svg' };
 const aliceRecord = { ...alice, usernameLower: 'alice_1' };
 
-beforeAll(async () => {
-  env = await startRulesEnv('users');
-});
-
-afterAll(async () => {
-  await env.cleanup();
-});
-
 beforeEach(async () => {
-  await env.clearDatabase();
-  await seed(env, {
+  await seed({
     'users/alice': aliceRecord,
     'users/bob': {
       username: 'Bob',
@@ -33,9 +20,9 @@ beforeEach(async () => {
   });
 });
 
-const asAlice = () => env.authenticatedContext('alice', { email: alice.email }).database();
-const asBob = () => env.authenticatedContext('bob', { email: 'bob@example.com' }).database();
-const asVisitor = () => env.unauthenticatedContext().database();
+const asAlice = () => dbAs('alice', { email: alice.email });
+const asBob = () => dbAs('bob', { email: 'bob@example.com' });
+const asVisitor = () => dbAs(null);
 const aliceWrites = (value: unknown) => asAlice().ref('users/alice').set(value);
 
 describe('users/{uid} writes', () => {

@@ -1,12 +1,6 @@
-import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import {
-  connectAuthEmulator,
-  getAuth,
-  signInWithEmailAndPassword,
-  signOut,
-  type Auth,
-} from 'firebase/auth';
-import { connectDatabaseEmulator, getDatabase, goOffline, type Database } from 'firebase/database';
+import { deleteApp, type FirebaseApp } from 'firebase/app';
+import { signInWithEmailAndPassword, signOut, type Auth } from 'firebase/auth';
+import { goOffline, type Database } from 'firebase/database';
 import { inject } from 'vitest';
 import {
   createAuthUser,
@@ -16,6 +10,8 @@ import {
   type CreatedUser,
   type OobCode,
 } from '../../scripts/stack/admin';
+import { connectEmulatorApp } from '../../scripts/stack/emulator-client';
+import { userRecord } from '../../scripts/seed-records';
 import type { BackendInfo } from './backend-info';
 
 export function getBackend(): BackendInfo {
@@ -35,6 +31,17 @@ export function createTestUser(user: {
   verified?: boolean;
 }): Promise<CreatedUser> {
   return createAuthUser(getBackend(), user);
+}
+
+/**
+ * A verified account at `{username in lower case}@example.com`, with the `users` record that
+ * registration writes.
+ */
+export async function createVerifiedPerson(username: string, password: string) {
+  const email = `${username.toLowerCase()}@example.com`;
+  const { uid } = await createTestUser({ email, password, displayName: username, verified: true });
+  await adminUpdate({ [`users/${uid}`]: userRecord({ username, email }) });
+  return { uid, username, email };
 }
 
 export function adminGet(path: string): Promise<unknown> {
@@ -64,23 +71,9 @@ export interface TestClient {
 
 let clientCount = 0;
 
-/** A separate Firebase app signed in as this user, as a second browser would be. */
+/** A separate Firebase app on the test backend, as a second browser would be. */
 export function connectClient(): { app: FirebaseApp; auth: Auth; db: Database } {
-  const backend = getBackend();
-  const app = initializeApp(
-    {
-      apiKey: 'demo-api-key',
-      projectId: backend.projectId,
-      databaseURL: `https://${backend.dbNamespace}.firebaseio.com`,
-    },
-    `test-client-${String(++clientCount)}`,
-  );
-  const auth = getAuth(app);
-  connectAuthEmulator(auth, `http://${backend.authHost}`, { disableWarnings: true });
-  const db = getDatabase(app);
-  const [host, port] = backend.dbHost.split(':');
-  connectDatabaseEmulator(db, host, Number(port));
-  return { app, auth, db };
+  return connectEmulatorApp(getBackend(), `test-client-${String(++clientCount)}`);
 }
 
 export async function signInClient(email: string, password: string): Promise<TestClient> {

@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { describe, inject } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
+import { launchChromium, pageInNewContext } from '../../scripts/stack/chromium';
 import { repoRoot } from '../../scripts/stack/paths';
+import { resetBackend } from './backend';
 import { chromiumInstallHint } from './find-chromium';
 
 export * from './backend';
@@ -21,28 +23,28 @@ export function describeBrowser(name: string, fn: () => void): void {
   else describe.skip(`${name} (skipped: ${chromiumInstallHint})`, fn);
 }
 
-export function openBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: getE2E().browserPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+/**
+ * One Chromium for the calling suite, opened before its tests and closed after them; with
+ * `resetBackend`, every test also starts from an empty backend. Call inside describeBrowser.
+ */
+export function browserPerSuite(options: { resetBackend?: boolean } = {}): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium(getE2E().browserPath);
   });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  if (options.resetBackend) beforeEach(() => resetBackend());
+  return () => {
+    if (!browser) throw new Error('Chromium is used before it opened');
+    return browser;
+  };
 }
 
 /** Each page lives in its own context: separate storage, as a second person's browser. */
-export async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return page;
+export function newPage(browser: Browser): Promise<Page> {
+  return pageInNewContext(browser, 15_000);
 }
 
 export function appUrl(path = '/'): string {

@@ -15,6 +15,7 @@ export type {
   WriteRequest,
 } from './contract';
 export { viewFromJson } from './json-view';
+export { DEFAULT_QUERY } from './walk';
 
 /** Parses and compiles a ruleset; throws RulesSyntaxError (with line and column) if it is invalid. */
 export function compileRules(text: string): CompiledRules {

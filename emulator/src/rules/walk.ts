@@ -11,7 +11,7 @@ import type { RuleNode } from './rule-tree';
 import type { EvalContext } from './values';
 
 /** What `query` holds for a plain listen or get: nothing ordered, nothing bounded. */
-const DEFAULT_QUERY: QueryVars = Object.freeze({
+export const DEFAULT_QUERY: QueryVars = Object.freeze({
   orderByKey: false,
   orderByPriority: false,
   orderByValue: false,

@@ -2,10 +2,11 @@ import { useFormik } from 'formik';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/PasswordField';
-import { TextField } from '../../components/TextField';
 import { authApi } from '../../lib/firebase/auth';
+import { fieldProps } from '../../lib/form-field';
 import { strings } from '../../strings';
 import { errorCode, isInvalidCredential } from './auth-errors';
+import { AuthForm, EmailField } from './auth-form';
 import { loginSchema, type LoginValues } from './schemas';
 
 interface Props {
@@ -53,35 +54,17 @@ export function LoginForm({
     },
   });
 
-  const errorOf = (field: keyof LoginValues) =>
-    formik.touched[field] ? formik.errors[field] : undefined;
   const busy = formik.isSubmitting;
 
   return (
-    <form
-      aria-label={s.loginForm}
-      noValidate
-      className="space-y-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!busy && !locked) formik.handleSubmit(event);
-      }}
-    >
-      <TextField
-        label={s.emailLabel}
-        type="email"
-        autoComplete="email"
-        placeholder={s.emailPlaceholder}
-        {...formik.getFieldProps('email')}
-        error={errorOf('email')}
-      />
+    <AuthForm label={s.loginForm} blocked={busy || locked} onSubmit={formik.handleSubmit}>
+      <EmailField {...fieldProps(formik, 'email')} />
       <div>
         <PasswordField
           label={s.passwordLabel}
           autoComplete="current-password"
           placeholder={s.passwordPlaceholder}
-          {...formik.getFieldProps('password')}
-          error={errorOf('password')}
+          {...fieldProps(formik, 'password')}
         />
         <div className="mt-2 text-right">
           <Button
@@ -96,6 +79,6 @@ export function LoginForm({
       <Button type="submit" fullWidth loading={busy} disabled={locked}>
         {s.loginToContinue}
       </Button>
-    </form>
+    </AuthForm>
   );
 }

@@ -2,21 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { strings } from '../../strings';
-import { authApi, deferred, firebaseError } from './auth-api.mock';
+import { authApi, deferred, firebaseError, sessionUser } from './auth-api.mock';
 import { renderApp } from './testing';
 
 vi.mock('../../lib/firebase/auth', () => import('./auth-api.mock'));
 
 const api = authApi;
 const s = strings.auth;
-const sessionUser = {
-  uid: 'u1',
-  email: 'sara@example.com',
-  displayName: 'Sara_Lee',
-  photoURL: '/default-avatar.svg',
-  emailVerified: true,
-  providerIds: ['password'],
-};
 
 afterEach(() => vi.resetAllMocks());
 

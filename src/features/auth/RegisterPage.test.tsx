@@ -2,21 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { strings } from '../../strings';
-import { authApi, deferred, firebaseError } from './auth-api.mock';
+import { authApi, deferred, firebaseError, sessionUser } from './auth-api.mock';
 import { renderApp } from './testing';
 
 vi.mock('../../lib/firebase/auth', () => import('./auth-api.mock'));
 
 const register = authApi.register;
 const v = strings.validation;
-const newUser = {
-  uid: 'u1',
-  email: 'sara@example.com',
-  displayName: 'Sara_Lee',
-  photoURL: '/default-avatar.svg',
-  emailVerified: false,
-  providerIds: ['password'],
-};
+const newUser = { ...sessionUser, emailVerified: false };
 
 afterEach(() => vi.resetAllMocks());
 

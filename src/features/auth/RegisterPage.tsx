@@ -7,9 +7,11 @@ import { PasswordField } from '../../components/PasswordField';
 import { TextField } from '../../components/TextField';
 import { paths } from '../../config/paths';
 import { authApi } from '../../lib/firebase/auth';
+import { fieldProps } from '../../lib/form-field';
 import { strings } from '../../strings';
 import { AuthLayout } from './AuthLayout';
 import { errorCode } from './auth-errors';
+import { AuthForm, EmailField } from './auth-form';
 import { registerSchema, type RegisterValues } from './schemas';
 import { REGISTER_REDIRECT_MS } from './timing';
 import { useDelayedNavigate } from './use-delayed-navigate';
@@ -45,8 +47,6 @@ export function RegisterPage() {
     },
   });
 
-  const errorOf = (field: keyof RegisterValues) =>
-    formik.touched[field] ? formik.errors[field] : undefined;
   const busy = formik.isSubmitting || done;
 
   return (
@@ -62,41 +62,24 @@ export function RegisterPage() {
         </>
       }
     >
-      <form
-        aria-label={s.registerForm}
-        noValidate
-        className="space-y-5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!busy) formik.handleSubmit(event);
-        }}
-      >
-        <TextField
-          label={s.emailLabel}
-          type="email"
-          autoComplete="email"
-          placeholder={s.emailPlaceholder}
-          {...formik.getFieldProps('email')}
-          error={errorOf('email')}
-        />
+      <AuthForm label={s.registerForm} blocked={busy} onSubmit={formik.handleSubmit}>
+        <EmailField {...fieldProps(formik, 'email')} />
         <TextField
           label={s.fullNameLabel}
           autoComplete="username"
           placeholder={s.fullNamePlaceholder}
-          {...formik.getFieldProps('fullName')}
-          error={errorOf('fullName')}
+          {...fieldProps(formik, 'fullName')}
         />
         <PasswordField
           label={s.passwordLabel}
           autoComplete="new-password"
           placeholder={s.passwordPlaceholder}
-          {...formik.getFieldProps('password')}
-          error={errorOf('password')}
+          {...fieldProps(formik, 'password')}
         />
         <Button type="submit" fullWidth loading={busy}>
           {s.signUp}
         </Button>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

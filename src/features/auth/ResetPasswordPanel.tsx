@@ -1,10 +1,11 @@
 import { useFormik } from 'formik';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/TextField';
 import { authApi } from '../../lib/firebase/auth';
+import { fieldProps } from '../../lib/form-field';
 import { strings } from '../../strings';
 import { errorCode } from './auth-errors';
+import { EmailField } from './auth-form';
 import { resetSchema } from './schemas';
 
 interface Props {
@@ -30,7 +31,6 @@ export function ResetPasswordPanel({ initialEmail, onBack }: Props) {
       onBack(email.trim());
     },
   });
-  const error = formik.touched.email ? formik.errors.email : undefined;
 
   return (
     <section aria-labelledby="reset-title">
@@ -39,15 +39,10 @@ export function ResetPasswordPanel({ initialEmail, onBack }: Props) {
       </h2>
       <p className="mt-1 text-sm text-slate-500">{s.resetSubtitle}</p>
       <form noValidate className="mt-6 space-y-5" onSubmit={formik.handleSubmit}>
-        <TextField
-          label={s.emailLabel}
-          type="email"
-          autoComplete="email"
-          placeholder={s.emailPlaceholder}
+        <EmailField
           // The panel replaces the login form; put the cursor where the user will type.
           autoFocus
-          {...formik.getFieldProps('email')}
-          error={error}
+          {...fieldProps(formik, 'email')}
         />
         <div className="flex flex-col gap-3">
           <Button type="submit" fullWidth loading={formik.isSubmitting}>

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { AuthApi } from '../../lib/firebase/auth';
+import type { AuthApi, SessionUser } from '../../lib/firebase/auth';
 
 /**
  * Stand-in for the Firebase gateway in component tests, used with
@@ -15,6 +15,16 @@ export const authApi = {
   signOut: vi.fn<AuthApi['signOut']>(),
   observeSession: vi.fn<AuthApi['observeSession']>(),
 } satisfies AuthApi;
+
+/** Sara's verified password account, as the gateway reports a session. */
+export const sessionUser: SessionUser = {
+  uid: 'u1',
+  email: 'sara@example.com',
+  displayName: 'Sara_Lee',
+  photoURL: '/default-avatar.svg',
+  emailVerified: true,
+  providerIds: ['password'],
+};
 
 export function firebaseError(code: string): Error & { code: string } {
   return Object.assign(new Error(`Firebase: Error (${code}).`), { code });

@@ -3,17 +3,9 @@ import { startAppListening } from '../../app/listener-middleware';
 import { makeStore } from '../../app/store';
 import type { SessionUser } from '../../lib/firebase/auth';
 import { storageKeys } from './active-user-storage';
+import { sessionUser as verified } from './auth-api.mock';
 import { addAuthListeners, observeAuth } from './auth-listeners';
 import { selectActiveUser, selectSessionStatus, userSignedOut } from './session-slice';
-
-const verified: SessionUser = {
-  uid: 'u1',
-  email: 'sara@example.com',
-  displayName: 'Sara_Lee',
-  photoURL: '/default-avatar.svg',
-  emailVerified: true,
-  providerIds: ['password'],
-};
 
 addAuthListeners(startAppListening);
 

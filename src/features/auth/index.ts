@@ -8,4 +8,5 @@ export {
   type ActiveUser,
 } from './session-slice';
 export { storageKeys } from './active-user-storage';
+export { resetPerSignedInUser, whileSignedIn } from './per-user-session';
 export { useLogout } from './use-logout';

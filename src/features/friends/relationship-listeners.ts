@@ -2,7 +2,7 @@ import { isRejectedWithValue } from '@reduxjs/toolkit';
 import { toast } from 'react-toastify';
 import type { AppStartListening } from '../../app/listener-middleware';
 import { relationshipsApi, type RelationshipsApi } from '../../lib/firebase/relationships';
-import { selectActiveUser, userSignedIn, userSignedOut } from '../auth';
+import { whileSignedIn } from '../auth';
 import {
   blocksReceived,
   friendsReceived,
@@ -35,30 +35,17 @@ export function addRelationshipListeners(
   startAppListening: AppStartListening,
   api: RelationshipsApi = relationshipsApi,
 ): void {
-  startAppListening({
-    predicate: (action, _state, previous): action is ReturnType<typeof userSignedIn> =>
-      userSignedIn.match(action) && selectActiveUser(previous)?.uid !== action.payload.uid,
-    effect: async (action, listenerApi) => {
-      listenerApi.cancelActiveListeners();
-      const { uid } = action.payload;
-      const { dispatch } = listenerApi;
-      const failed = (list: RelationshipList) => (error: Error) =>
-        dispatch(relationshipListFailed({ list, message: error.message }));
-      const unsubscribes = [
-        api.subscribeRequests(
-          uid,
-          (items) => dispatch(requestsReceived(items)),
-          failed('requests'),
-        ),
-        api.subscribeFriends(uid, (items) => dispatch(friendsReceived(items)), failed('friends')),
-        api.subscribeBlocks(uid, (items) => dispatch(blocksReceived(items)), failed('blocks')),
-      ];
-      try {
-        await listenerApi.condition(userSignedOut.match);
-      } finally {
-        for (const unsubscribe of unsubscribes) unsubscribe();
-      }
-    },
+  whileSignedIn(startAppListening, (uid, { dispatch }) => {
+    const failed = (list: RelationshipList) => (error: Error) =>
+      dispatch(relationshipListFailed({ list, message: error.message }));
+    const unsubscribes = [
+      api.subscribeRequests(uid, (items) => dispatch(requestsReceived(items)), failed('requests')),
+      api.subscribeFriends(uid, (items) => dispatch(friendsReceived(items)), failed('friends')),
+      api.subscribeBlocks(uid, (items) => dispatch(blocksReceived(items)), failed('blocks')),
+    ];
+    return () => {
+      for (const unsubscribe of unsubscribes) unsubscribe();
+    };
   });
 
   startAppListening({

@@ -7,7 +7,7 @@ import {
   type FriendRequest,
   type Friendship,
 } from '../../lib/firebase/records';
-import { describeWriteFailure } from '../../lib/write-failure';
+import { attemptWrite } from '../../lib/write-failure';
 import { strings } from '../../strings';
 import { requireMe } from '../users';
 import { crossingRequests, relationWith } from './relationship';
@@ -20,19 +20,9 @@ const createWriteThunk = createAsyncThunk.withTypes<{
   rejectValue: string;
 }>();
 
-/** Runs a write; a failure becomes the toast text (see relationship-listeners). */
-async function attempt(
-  what: string,
-  write: () => Promise<unknown>,
-  reject: (m: string) => unknown,
-) {
-  try {
-    await write();
-    return undefined;
-  } catch (error) {
-    return reject(describeWriteFailure(what, error));
-  }
-}
+/** Runs a write, dropping its result; a failure becomes the toast (see relationship-listeners). */
+const attempt = <R>(what: string, write: () => Promise<unknown>, reject: (m: string) => R) =>
+  attemptWrite(what, () => write().then(() => undefined), reject);
 
 export const sendFriendRequest = createWriteThunk(
   'relationships/sendFriendRequest',

@@ -1,7 +1,7 @@
 import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { liveListIdle, liveListLoading, type LiveListMeta } from '../../lib/load-status';
 import type { Block, FriendRequest, Friendship } from '../../lib/firebase/records';
-import { userSignedIn, userSignedOut } from '../auth';
+import { resetPerSignedInUser } from '../auth';
 
 const requestsAdapter = createEntityAdapter<FriendRequest>();
 const friendsAdapter = createEntityAdapter<Friendship>();
@@ -49,13 +49,11 @@ export const relationshipsSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder
-      .addCase(userSignedIn, (state, action) =>
-        state.owner === action.payload.uid
-          ? state
-          : initialState(liveListLoading, action.payload.uid),
-      )
-      .addCase(userSignedOut, () => initialState(liveListIdle));
+    resetPerSignedInUser(
+      builder,
+      (owner) => initialState(liveListLoading, owner),
+      () => initialState(liveListIdle),
+    );
   },
 });
 

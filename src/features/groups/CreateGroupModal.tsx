@@ -3,6 +3,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { TextField } from '../../components/TextField';
+import { fieldProps } from '../../lib/form-field';
 import { strings } from '../../strings';
 import { createGroup } from './group-thunks';
 import { groupSchema, GROUP_NAME, GROUP_TAG, type GroupFields } from './group-schema';
@@ -19,8 +20,6 @@ export function CreateGroupModal({ onClose }: { onClose: () => void }) {
       if (createGroup.fulfilled.match(result)) onClose();
     },
   });
-  const errorOf = (field: keyof GroupFields) =>
-    form.touched[field] && form.errors[field] ? form.errors[field] : undefined;
 
   return (
     <Modal title={strings.home.createGroupTitle} onClose={onClose}>
@@ -29,15 +28,13 @@ export function CreateGroupModal({ onClose }: { onClose: () => void }) {
           label={strings.home.groupName}
           placeholder={strings.home.groupNamePlaceholder}
           maxLength={GROUP_NAME.max + 10}
-          error={errorOf('groupName')}
-          {...form.getFieldProps('groupName')}
+          {...fieldProps(form, 'groupName')}
         />
         <TextField
           label={strings.home.groupTag}
           placeholder={strings.home.groupTagPlaceholder}
           maxLength={GROUP_TAG.max + 10}
-          error={errorOf('groupTag')}
-          {...form.getFieldProps('groupTag')}
+          {...fieldProps(form, 'groupTag')}
         />
         <div className="flex justify-end gap-3 pt-2">
           <Button variant="secondary" onClick={onClose}>

@@ -2,9 +2,9 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { CloseIcon, HashIcon } from '../../components/icons';
 import { ListRow, RowList } from '../../components/ListRow';
+import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { Panel } from '../../components/Panel';
 import { RowAction } from '../../components/RowAction';
-import { Spinner } from '../../components/Spinner';
 import { strings } from '../../strings';
 import { acceptGroup, leaveGroupInvitation } from './group-thunks';
 import { moreGroupsRequested } from './groups-slice';
@@ -30,15 +30,10 @@ export function GroupListPanel() {
       emptyIcon={<HashIcon />}
       footer={
         directory.hasMore ? (
-          <button
-            type="button"
+          <LoadMoreButton
+            loading={directory.loadingMore}
             onClick={() => dispatch(moreGroupsRequested())}
-            disabled={directory.loadingMore}
-            className="mx-auto my-2 flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold text-brand-600 hover:bg-brand-50 disabled:text-slate-400"
-          >
-            {directory.loadingMore ? <Spinner className="h-4 w-4" /> : null}
-            {strings.home.loadMore}
-          </button>
+          />
         ) : null
       }
     >

@@ -3,7 +3,7 @@ import { toast } from 'react-toastify';
 import type { AppStartListening } from '../../app/listener-middleware';
 import { groupsApi, type GroupsApi } from '../../lib/firebase/groups';
 import { strings } from '../../strings';
-import { selectActiveUser, userSignedIn, userSignedOut } from '../auth';
+import { whileSignedIn } from '../auth';
 import {
   acceptGroup,
   approveJoinRequest,
@@ -54,79 +54,78 @@ export function addGroupListeners(
   let openDirectoryPage: (() => void) | null = null;
   let syncKeyed: (() => void) | null = null;
 
-  startAppListening({
-    predicate: (action, _state, previous): action is ReturnType<typeof userSignedIn> =>
-      userSignedIn.match(action) && selectActiveUser(previous)?.uid !== action.payload.uid,
-    effect: async (action, listenerApi) => {
-      listenerApi.cancelActiveListeners();
-      const { uid } = action.payload;
-      const { dispatch } = listenerApi;
-      const getState = () => listenerApi.getState();
-      const failed = (list: 'mine' | 'directory') => (error: Error) =>
-        dispatch(groupListFailed({ list, message: error.message }));
+  whileSignedIn(startAppListening, (uid, listenerApi) => {
+    const { dispatch } = listenerApi;
+    const getState = () => listenerApi.getState();
+    const failed = (list: 'mine' | 'directory') => (error: Error) =>
+      dispatch(groupListFailed({ list, message: error.message }));
 
-      const rosters = new KeyedSubscriptions(
-        (groupId) =>
-          api.subscribeRoster(
-            groupId,
-            (entries) => dispatch(rosterReceived({ groupId, entries })),
-            () => dispatch(rosterClosed(groupId)),
-          ),
-        (groupId) => dispatch(rosterClosed(groupId)),
-      );
-      const records = new KeyedSubscriptions((id) =>
-        api.subscribeGroup(
-          id,
-          (group) => dispatch(groupReceived({ id, group })),
-          () => undefined,
+    const rosters = new KeyedSubscriptions(
+      (groupId) =>
+        api.subscribeRoster(
+          groupId,
+          (entries) => dispatch(rosterReceived({ groupId, entries })),
+          () => dispatch(rosterClosed(groupId)),
+        ),
+      (groupId) => dispatch(rosterClosed(groupId)),
+    );
+    const records = new KeyedSubscriptions((id) =>
+      api.subscribeGroup(
+        id,
+        (group) => dispatch(groupReceived({ id, group })),
+        () => undefined,
+      ),
+    );
+    const sync = () => {
+      rosters.sync(keys(selectRosterKey(getState())));
+      records.sync(keys(selectMembershipKey(getState())));
+    };
+    syncKeyed = sync;
+
+    const directoryPages: Array<() => void> = [];
+    openDirectoryPage = () => {
+      const index = directoryPages.length;
+      // Each page continues below the oldest group of the page before it.
+      const before =
+        index > 0
+          ? getState()
+              .groups.directory.pages.at(index - 1)
+              ?.at(-1)
+          : null;
+      if (before === undefined) return;
+      directoryPages.push(
+        api.subscribeGroupPage(
+          { before, pageSize: GROUP_PAGE_SIZE },
+          (groups) => dispatch(groupPageReceived({ index, groups })),
+          failed('directory'),
         ),
       );
-      const sync = () => {
-        rosters.sync(keys(selectRosterKey(getState())));
-        records.sync(keys(selectMembershipKey(getState())));
-      };
-      syncKeyed = sync;
+    };
 
-      const directoryPages: Array<() => void> = [];
-      openDirectoryPage = () => {
-        const index = directoryPages.length;
-        // Each page continues below the oldest group of the page before it.
-        const before =
-          index > 0
-            ? getState()
-                .groups.directory.pages.at(index - 1)
-                ?.at(-1)
-            : null;
-        if (before === undefined) return;
-        directoryPages.push(
-          api.subscribeGroupPage(
-            { before, pageSize: GROUP_PAGE_SIZE },
-            (groups) => dispatch(groupPageReceived({ index, groups })),
-            failed('directory'),
-          ),
-        );
-      };
-
-      const unsubscribes = [
-        api.subscribeMyGroups(uid, (groups) => dispatch(myGroupsReceived(groups)), failed('mine')),
-        api.subscribeMyMemberships(
-          uid,
-          (statuses) => dispatch(myMembershipsReceived(statuses)),
-          (error) => dispatch(myMembershipsFailed(error.message)),
-        ),
-      ];
+    const unsubscribes = [
+      api.subscribeMyGroups(uid, (groups) => dispatch(myGroupsReceived(groups)), failed('mine')),
+      api.subscribeMyMemberships(
+        uid,
+        (statuses) => dispatch(myMembershipsReceived(statuses)),
+        (error) => dispatch(myMembershipsFailed(error.message)),
+      ),
+    ];
+    const close = () => {
+      for (const unsubscribe of [...unsubscribes, ...directoryPages.splice(0)]) unsubscribe();
+      rosters.closeAll();
+      records.closeAll();
+      openDirectoryPage = null;
+      if (syncKeyed === sync) syncKeyed = null;
+    };
+    try {
       openDirectoryPage();
-      try {
-        sync();
-        await listenerApi.condition(userSignedOut.match);
-      } finally {
-        for (const unsubscribe of [...unsubscribes, ...directoryPages.splice(0)]) unsubscribe();
-        rosters.closeAll();
-        records.closeAll();
-        openDirectoryPage = null;
-        if (syncKeyed === sync) syncKeyed = null;
-      }
-    },
+      sync();
+    } catch (error) {
+      // Whatever opened before the failure must not outlive it.
+      close();
+      throw error;
+    }
+    return close;
   });
 
   // Runs in the same dispatch as the change, so a roster opens before its data can be missed.

@@ -1,10 +1,11 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { AppDispatch, RootState } from '../../app/store';
 import { groupsApi } from '../../lib/firebase/groups';
-import { describeWriteFailure } from '../../lib/write-failure';
+import { attemptWrite } from '../../lib/write-failure';
 import { strings } from '../../strings';
 import { requireMe } from '../users';
 
+/** Each write runs through attemptWrite: a failure becomes the toast text (see group-listeners). */
 const createWriteThunk = createAsyncThunk.withTypes<{
   state: RootState;
   dispatch: AppDispatch;
@@ -12,15 +13,6 @@ const createWriteThunk = createAsyncThunk.withTypes<{
 }>();
 
 type Person = { uid: string; username: string };
-
-/** Runs a write; a failure becomes the toast text (see group-listeners). */
-async function attempt<T>(what: string, write: () => Promise<T>, reject: (m: string) => unknown) {
-  try {
-    return await write();
-  } catch (error) {
-    return reject(describeWriteFailure(what, error));
-  }
-}
 
 function me(state: RootState): Person {
   const { uid, username } = requireMe(state);
@@ -30,7 +22,7 @@ function me(state: RootState): Person {
 export const createGroup = createWriteThunk(
   'groups/createGroup',
   (fields: { groupName: string; groupTag: string }, { getState, rejectWithValue }) =>
-    attempt(
+    attemptWrite(
       strings.home.errors.createGroup,
       () => groupsApi.createGroup(me(getState()), fields),
       rejectWithValue,
@@ -40,7 +32,11 @@ export const createGroup = createWriteThunk(
 export const inviteFriend = createWriteThunk(
   'groups/inviteFriend',
   ({ groupId, friend }: { groupId: string; friend: Person }, { rejectWithValue }) =>
-    attempt(strings.home.errors.invite, () => groupsApi.invite(groupId, friend), rejectWithValue),
+    attemptWrite(
+      strings.home.errors.invite,
+      () => groupsApi.invite(groupId, friend),
+      rejectWithValue,
+    ),
 );
 
 /** 'Accept' on the Group List: joins when invited, otherwise asks the admin to let me in. */
@@ -49,7 +45,7 @@ export const acceptGroup = createWriteThunk(
   (groupId: string, { getState, rejectWithValue }) => {
     const state = getState();
     const invited = state.memberships.mine[groupId] === 'invited';
-    return attempt(
+    return attemptWrite(
       strings.home.errors.join,
       () =>
         invited ? groupsApi.admit(groupId, me(state)) : groupsApi.requestToJoin(groupId, me(state)),
@@ -61,14 +57,18 @@ export const acceptGroup = createWriteThunk(
 export const approveJoinRequest = createWriteThunk(
   'groups/approveJoinRequest',
   ({ groupId, person }: { groupId: string; person: Person }, { rejectWithValue }) =>
-    attempt(strings.home.errors.approve, () => groupsApi.admit(groupId, person), rejectWithValue),
+    attemptWrite(
+      strings.home.errors.approve,
+      () => groupsApi.admit(groupId, person),
+      rejectWithValue,
+    ),
 );
 
 /** Declines an invitation or a join request, withdraws my request, or removes a member. */
 export const removeFromGroup = createWriteThunk(
   'groups/removeFromGroup',
   ({ groupId, person }: { groupId: string; person: Person }, { rejectWithValue }) =>
-    attempt(
+    attemptWrite(
       strings.home.errors.removeMember,
       () => groupsApi.remove(groupId, person),
       rejectWithValue,
@@ -79,7 +79,7 @@ export const removeFromGroup = createWriteThunk(
 export const leaveGroupInvitation = createWriteThunk(
   'groups/leaveGroupInvitation',
   (groupId: string, { getState, rejectWithValue }) =>
-    attempt(
+    attemptWrite(
       strings.home.errors.removeMember,
       () => groupsApi.remove(groupId, me(getState())),
       rejectWithValue,

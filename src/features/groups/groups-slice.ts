@@ -1,7 +1,7 @@
 import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { liveListIdle, liveListLoading, type LiveListMeta } from '../../lib/load-status';
 import type { Group } from '../../lib/firebase/records';
-import { userSignedIn, userSignedOut } from '../auth';
+import { resetPerSignedInUser } from '../auth';
 
 /** Groups per directory page ("Load more" asks for the next, older page). */
 export const GROUP_PAGE_SIZE = 50;
@@ -57,13 +57,11 @@ export const groupsSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder
-      .addCase(userSignedIn, (state, action) =>
-        state.owner === action.payload.uid
-          ? state
-          : initialState(liveListLoading, action.payload.uid),
-      )
-      .addCase(userSignedOut, () => initialState(liveListIdle));
+    resetPerSignedInUser(
+      builder,
+      (owner) => initialState(liveListLoading, owner),
+      () => initialState(liveListIdle),
+    );
   },
 });
 

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LoadStatus } from '../../lib/load-status';
 import type { GroupMembership, MembershipStatus } from '../../lib/firebase/records';
-import { userSignedIn, userSignedOut } from '../auth';
+import { resetPerSignedInUser } from '../auth';
 
 interface MembershipsState {
   owner: string | null;
@@ -44,13 +44,11 @@ export const membershipsSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder
-      .addCase(userSignedIn, (state, action) =>
-        state.owner === action.payload.uid
-          ? state
-          : { ...initialState, owner: action.payload.uid, status: 'loading' as const },
-      )
-      .addCase(userSignedOut, () => initialState);
+    resetPerSignedInUser(
+      builder,
+      (owner) => ({ ...initialState, owner, status: 'loading' as const }),
+      () => initialState,
+    );
   },
 });
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FriendRequest, Group, GroupMembership } from '../../lib/firebase/records';
 import { fakes, resetFakes } from './testing/fake-gateways';
-import { loadEverythingEmpty, renderHome } from './testing/render-home';
+import { loadEverythingEmpty, panel, renderHome, row } from './testing/render-home';
 
 vi.mock('../../lib/firebase/app', () => ({ app: {}, auth: {}, db: {} }));
 vi.mock('../../lib/firebase/relationships', async () => ({
@@ -43,10 +43,6 @@ const friendship = (uid: string): FriendRequest => ({
   receiverName: uid.toUpperCase(),
   photo: '',
 });
-
-const panel = (name: string) => screen.getByRole('region', { name: new RegExp(`^${name}`) });
-const row = (panelName: string, rowName: string) =>
-  within(panel(panelName)).getByRole('listitem', { name: rowName });
 
 let home: ReturnType<typeof renderHome>;
 beforeEach(() => {

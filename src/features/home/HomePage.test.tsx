@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Block, DirectoryUser, FriendRequest } from '../../lib/firebase/records';
 import { userSignedOut } from '../auth';
 import { fakes, resetFakes } from './testing/fake-gateways';
-import { loadEverythingEmpty, me, renderHome } from './testing/render-home';
+import { loadEverythingEmpty, me, panel, renderHome, row } from './testing/render-home';
 
 // The gateways are swapped whole: no Firebase code runs in component tests.
 vi.mock('../../lib/firebase/app', () => ({ app: {}, auth: {}, db: {} }));
@@ -49,10 +49,6 @@ const [ann, ben, cat, dan, eve, fay] = [
   person('eve', 'Eve'),
   person('fay', 'Fay'),
 ];
-
-const panel = (name: string) => screen.getByRole('region', { name: new RegExp(`^${name}`) });
-const row = (panelName: string, rowName: string) =>
-  within(panel(panelName)).getByRole('listitem', { name: rowName });
 
 let home: ReturnType<typeof renderHome>;
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import type { AppStartListening } from '../../app/listener-middleware';
 import { userDirectoryApi, type UserDirectoryApi } from '../../lib/firebase/user-directory';
-import { selectActiveUser, userSignedIn, userSignedOut } from '../auth';
+import { selectActiveUser, whileSignedIn } from '../auth';
 import {
   myProfileFailed,
   myProfileReceived,
@@ -19,23 +19,13 @@ export function addProfileListeners(
 ): void {
   const inFlight = new Set<string>();
 
-  startAppListening({
-    predicate: (action, _state, previous): action is ReturnType<typeof userSignedIn> =>
-      userSignedIn.match(action) && selectActiveUser(previous)?.uid !== action.payload.uid,
-    effect: async (action, listenerApi) => {
-      listenerApi.cancelActiveListeners();
-      inFlight.clear();
-      const unsubscribe = api.subscribeUser(
-        action.payload.uid,
-        (me) => listenerApi.dispatch(myProfileReceived(me)),
-        () => listenerApi.dispatch(myProfileFailed()),
-      );
-      try {
-        await listenerApi.condition(userSignedOut.match);
-      } finally {
-        unsubscribe();
-      }
-    },
+  whileSignedIn(startAppListening, (uid, { dispatch }) => {
+    inFlight.clear();
+    return api.subscribeUser(
+      uid,
+      (me) => dispatch(myProfileReceived(me)),
+      () => dispatch(myProfileFailed()),
+    );
   });
 
   startAppListening({

@@ -1,7 +1,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LoadStatus } from '../../lib/load-status';
 import type { DirectoryUser } from '../../lib/firebase/records';
-import { userSignedIn, userSignedOut } from '../auth';
+import { resetPerSignedInUser } from '../auth';
 import { userPageReceived } from './user-directory-slice';
 
 interface ProfilesState {
@@ -34,16 +34,13 @@ export const profilesSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder
-      .addCase(userSignedIn, (state, action) =>
-        state.owner === action.payload.uid
-          ? state
-          : { ...initialState, owner: action.payload.uid, meStatus: 'loading' as const },
-      )
-      .addCase(userSignedOut, () => initialState)
-      .addCase(userPageReceived, (state, action) => {
-        for (const user of action.payload.users) state.byUid[user.uid] = user;
-      });
+    resetPerSignedInUser(
+      builder,
+      (owner) => ({ ...initialState, owner, meStatus: 'loading' as const }),
+      () => initialState,
+    ).addCase(userPageReceived, (state, action) => {
+      for (const user of action.payload.users) state.byUid[user.uid] = user;
+    });
   },
 });
 

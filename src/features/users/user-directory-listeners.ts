@@ -2,7 +2,7 @@ import type { Unsubscribe } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/listener-middleware';
 import type { AppDispatch, RootState } from '../../app/store';
 import { userDirectoryApi, type UserDirectoryApi } from '../../lib/firebase/user-directory';
-import { selectActiveUser, userSignedIn, userSignedOut } from '../auth';
+import { whileSignedIn } from '../auth';
 import {
   moreUsersRequested,
   selectUserDirectory,
@@ -59,21 +59,14 @@ export function addUserDirectoryListeners(
 ): void {
   let pages: PageListeners | null = null;
 
-  startAppListening({
-    predicate: (action, _state, previous): action is ReturnType<typeof userSignedIn> =>
-      userSignedIn.match(action) && selectActiveUser(previous)?.uid !== action.payload.uid,
-    effect: async (_action, listenerApi) => {
-      listenerApi.cancelActiveListeners();
-      const session = new PageListeners(api, listenerApi.dispatch, () => listenerApi.getState());
-      pages = session;
-      session.openNext();
-      try {
-        await listenerApi.condition(userSignedOut.match);
-      } finally {
-        session.closeAll();
-        if (pages === session) pages = null;
-      }
-    },
+  whileSignedIn(startAppListening, (_uid, listenerApi) => {
+    const session = new PageListeners(api, listenerApi.dispatch, () => listenerApi.getState());
+    pages = session;
+    session.openNext();
+    return () => {
+      session.closeAll();
+      if (pages === session) pages = null;
+    };
   });
 
   startAppListening({

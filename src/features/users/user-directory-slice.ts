@@ -1,7 +1,7 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LoadStatus } from '../../lib/load-status';
 import type { DirectoryUser } from '../../lib/firebase/records';
-import { userSignedIn, userSignedOut } from '../auth';
+import { resetPerSignedInUser } from '../auth';
 
 /** Users per page: one page is what a client downloads per "Load more", never everyone. */
 export const USER_PAGE_SIZE = 50;
@@ -70,13 +70,11 @@ export const userDirectorySlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder
-      .addCase(userSignedIn, (state, action) =>
-        state.owner === action.payload.uid
-          ? state
-          : { ...initialState, owner: action.payload.uid, status: 'loading' as const },
-      )
-      .addCase(userSignedOut, () => initialState);
+    resetPerSignedInUser(
+      builder,
+      (owner) => ({ ...initialState, owner, status: 'loading' as const }),
+      () => initialState,
+    );
   },
 });
 

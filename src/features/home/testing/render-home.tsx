@@ -1,5 +1,5 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import { act, render } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { ToastContainer } from 'react-toastify';
 import type { AppStartListening } from '../../../app/listener-middleware';
@@ -60,3 +60,10 @@ export function loadEverythingEmpty(feeds: typeof fakes.feeds) {
     feeds.memberships.emit({});
   });
 }
+
+/** A dashboard panel, by the start of its title (the count may follow). */
+export const panel = (name: string) => screen.getByRole('region', { name: new RegExp(`^${name}`) });
+
+/** A panel's row, by its accessible name. */
+export const row = (panelName: string, rowName: string) =>
+  within(panel(panelName)).getByRole('listitem', { name: rowName });
