@@ -5,14 +5,14 @@ import { RouterProvider } from 'react-router-dom';
 import { Bounce, ToastContainer } from 'react-toastify';
 import { observeAuth } from '../features/auth/auth-listeners';
 import { authApi } from '../lib/firebase/auth';
-import { registerAppListeners } from './listeners';
+import { loadSignedInListeners, registerSessionListeners } from './listeners';
 import { createAppRouter } from './router';
 import { makeStore } from './store';
 
 export function bootstrap(rootElement: HTMLElement): void {
-  registerAppListeners();
+  registerSessionListeners();
   const store = makeStore();
-  observeAuth(store, authApi);
+  observeAuth(store, authApi, { beforeSignIn: () => loadSignedInListeners() });
   const router = createAppRouter();
 
   createRoot(rootElement).render(

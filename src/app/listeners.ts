@@ -1,19 +1,20 @@
 import { addAuthListeners } from '../features/auth/auth-listeners';
-import { addRelationshipListeners } from '../features/friends/relationship-listeners';
-import { addGroupListeners } from '../features/groups/group-listeners';
-import { addProfileListeners } from '../features/users/profile-listeners';
-import { addUserDirectoryListeners } from '../features/users/user-directory-listeners';
 import { startAppListening, type AppStartListening } from './listener-middleware';
 
-/** Every feature's side effects; a feature exports `addXListeners(start)` and is listed here. */
-const registrations: Array<(start: AppStartListening) => void> = [
-  addRelationshipListeners,
-  addProfileListeners,
-  addUserDirectoryListeners,
-  addGroupListeners,
-  addAuthListeners,
-];
+/** Side effects every screen needs: the session mirror. */
+export function registerSessionListeners(start: AppStartListening = startAppListening): void {
+  addAuthListeners(start);
+}
 
-export function registerAppListeners(start: AppStartListening = startAppListening): void {
-  for (const register of registrations) register(start);
+let signedInListeners: Promise<void> | null = null;
+
+/** Loads and registers the signed-in features' listeners, once; a failed load is retried. */
+export function loadSignedInListeners(start: AppStartListening = startAppListening): Promise<void> {
+  signedInListeners ??= import('./signed-in-listeners')
+    .then(({ registerSignedInListeners }) => registerSignedInListeners(start))
+    .catch((error: unknown) => {
+      signedInListeners = null;
+      throw error;
+    });
+  return signedInListeners;
 }

@@ -2,7 +2,7 @@ import { deleteApp, setLogLevel } from 'firebase/app';
 import { goOffline } from 'firebase/database';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeAuthApi, type AuthApi, type SessionUser } from '../../src/lib/firebase/auth';
-import { DEFAULT_PHOTO } from '../../src/lib/firebase/users';
+import { DEFAULT_PHOTO, makeUsersApi } from '../../src/lib/firebase/users';
 import {
   adminGet,
   adminSet,
@@ -21,7 +21,7 @@ let clients: Array<ReturnType<typeof connectClient>> = [];
 function newApi(): { api: AuthApi; client: ReturnType<typeof connectClient> } {
   const client = connectClient();
   clients.push(client);
-  return { api: makeAuthApi(client.auth, client.db), client };
+  return { api: makeAuthApi(client.auth, () => Promise.resolve(makeUsersApi(client.db))), client };
 }
 
 /** An unsigned Google ID token, which only the Auth emulator accepts. */

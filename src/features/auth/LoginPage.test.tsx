@@ -54,7 +54,9 @@ describe('LoginPage', () => {
     const shownAt = Date.now();
     expect(api.signInWithPassword).toHaveBeenCalledExactlyOnceWith('sara@example.com', 'Secret123');
     expect(router.state.location.pathname).toBe('/login');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/home'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/home'), {
+      timeout: 5000,
+    });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(900);
   });
 
@@ -112,7 +114,9 @@ describe('LoginPage', () => {
       const { router } = renderApp('/login');
       await user.click(screen.getByRole('button', { name: s.loginWithGoogle }));
       expect(await screen.findByText(strings.toast.loginSuccess)).toBeInTheDocument();
-      await waitFor(() => expect(router.state.location.pathname).toBe('/pages/home'));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/pages/home'), {
+        timeout: 5000,
+      });
     });
 
     it('shows the raw code when the popup fails', async () => {

@@ -80,3 +80,70 @@ describe('observeAuth', () => {
     stop();
   });
 });
+
+describe('observeAuth with a beforeSignIn step', () => {
+  function deferred() {
+    let resolve: () => void = () => undefined;
+    let reject: (error: Error) => void = () => undefined;
+    const promise = new Promise<void>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    return { promise, resolve, reject };
+  }
+
+  it('runs it once before the first sign-in and keeps the order of later events', async () => {
+    const store = makeStore();
+    const auth = fakeAuth();
+    const step = deferred();
+    const beforeSignIn = vi.fn(() => step.promise);
+    const seen: string[] = [];
+    const stop = startAppListening({
+      predicate: () => true,
+      effect: (action) => {
+        if (action.type.startsWith('session/')) seen.push(action.type);
+      },
+    });
+    observeAuth(store, auth.api, { beforeSignIn });
+    auth.emit(verified);
+    auth.emit(null);
+    expect(selectSessionStatus(store.getState())).toBe('unknown');
+    step.resolve();
+    await vi.waitFor(() => expect(selectSessionStatus(store.getState())).toBe('signedOut'));
+    expect(seen).toEqual(['session/userSignedIn', 'session/userSignedOut']);
+    auth.emit(verified);
+    expect(selectSessionStatus(store.getState())).toBe('signedIn');
+    expect(beforeSignIn).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('signs in even when the step fails, and tries the step again next time', async () => {
+    const store = makeStore();
+    const auth = fakeAuth();
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const beforeSignIn = vi
+      .fn<() => Promise<void>>()
+      .mockRejectedValueOnce(new Error('chunk failed'))
+      .mockResolvedValue(undefined);
+    observeAuth(store, auth.api, { beforeSignIn });
+    auth.emit(verified);
+    await vi.waitFor(() => expect(selectSessionStatus(store.getState())).toBe('signedIn'));
+    expect(consoleError).toHaveBeenCalled();
+    auth.emit(null);
+    auth.emit(verified);
+    await vi.waitFor(() => expect(beforeSignIn).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(selectSessionStatus(store.getState())).toBe('signedIn'));
+    consoleError.mockRestore();
+  });
+
+  it('does not run it for a signed-out or unverified session', () => {
+    const store = makeStore();
+    const auth = fakeAuth();
+    const beforeSignIn = vi.fn(() => Promise.resolve());
+    observeAuth(store, auth.api, { beforeSignIn });
+    auth.emit(null);
+    auth.emit({ ...verified, emailVerified: false });
+    expect(beforeSignIn).not.toHaveBeenCalled();
+    expect(selectSessionStatus(store.getState())).toBe('signedOut');
+  });
+});

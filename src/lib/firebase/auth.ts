@@ -14,10 +14,10 @@ import {
   type User,
   type UserCredential,
 } from 'firebase/auth';
-import type { Database } from 'firebase/database';
 import { env } from '../../config/env';
-import { auth as appAuth, db as appDb } from './app';
-import { DEFAULT_PHOTO, makeUsersApi, PHOTO_MAX, USERNAME_MAX, type UserProfile } from './users';
+import { auth as appAuth } from './app';
+import { DEFAULT_PHOTO, PHOTO_MAX, USERNAME_MAX, type UserProfile } from './user-profile';
+import type { UsersApi } from './users';
 
 /** The signed-in account as plain data; no Firebase object leaves this module. */
 export interface SessionUser {
@@ -66,9 +66,15 @@ function googleProfile(user: User): UserProfile {
   return { username: name.slice(0, USERNAME_MAX), email, photo };
 }
 
-export function makeAuthApi(auth: Auth, db: Database, options: AuthApiOptions = {}) {
-  const users = makeUsersApi(db);
-
+/**
+ * `loadUsers` hands over the `users/{uid}` gateway when first needed: the database SDK then
+ * loads with a sign-up or Google sign-in instead of with the first screen.
+ */
+export function makeAuthApi(
+  auth: Auth,
+  loadUsers: () => Promise<UsersApi>,
+  options: AuthApiOptions = {},
+) {
   /**
    * What follows a Google sign-in, whichever way it happened. `users/{uid}` is written only
    * when absent, so a name or picture the user changed later is never overwritten.
@@ -76,6 +82,7 @@ export function makeAuthApi(auth: Auth, db: Database, options: AuthApiOptions = 
   async function completeGoogleSignIn(credential: UserCredential): Promise<SessionUser> {
     const { user } = credential;
     try {
+      const users = await loadUsers();
       if (!(await users.getUserProfile(user.uid))) {
         await users.saveUserProfile(user.uid, googleProfile(user));
       }
@@ -98,6 +105,7 @@ export function makeAuthApi(auth: Auth, db: Database, options: AuthApiOptions = 
      * signs out again: an unverified account never stays signed in.
      */
     async register({ email, password, username }: RegistrationInput): Promise<SessionUser> {
+      const users = await loadUsers();
       const { user } = await createUserWithEmailAndPassword(auth, email, password);
       try {
         await updateProfile(user, { displayName: username, photoURL: DEFAULT_PHOTO });
@@ -161,7 +169,11 @@ function readEmulatorGoogleIdToken(): string | undefined {
   return typeof value === 'string' && value ? value : undefined;
 }
 
-export const authApi: AuthApi = makeAuthApi(appAuth, appDb, {
-  // A fake ID token only works on the Auth emulator, so the hook is wired there and nowhere else.
-  emulatorGoogleIdToken: env.emulators ? readEmulatorGoogleIdToken : undefined,
-});
+export const authApi: AuthApi = makeAuthApi(
+  appAuth,
+  () => import('./users').then((m) => m.usersApi),
+  {
+    // A fake ID token only works on the Auth emulator, so the hook is wired there and nowhere else.
+    emulatorGoogleIdToken: env.emulators ? readEmulatorGoogleIdToken : undefined,
+  },
+);

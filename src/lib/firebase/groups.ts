@@ -14,7 +14,7 @@ import {
   type QueryConstraint,
   type Unsubscribe,
 } from 'firebase/database';
-import { db as appDb } from './app';
+import { db as appDb } from './database';
 import {
   isMembershipStatus,
   parseGroup,

@@ -1,5 +1,5 @@
 import { push, ref, update, type Database, type Unsubscribe } from 'firebase/database';
-import { db as appDb } from './app';
+import { db as appDb } from './database';
 import { pairKey } from './pair-key';
 import {
   parseBlock,

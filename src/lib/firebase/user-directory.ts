@@ -12,7 +12,7 @@ import {
   type QueryConstraint,
   type Unsubscribe,
 } from 'firebase/database';
-import { db as appDb } from './app';
+import { db as appDb } from './database';
 import { parseDirectoryUser, type DirectoryUser } from './records';
 
 /** The rules refuse list reads of `users` above this size. */

@@ -1,27 +1,8 @@
 import { get, ref, remove, set, type Database } from 'firebase/database';
-import { db as appDb } from './app';
+import { db as appDb } from './database';
+import { toUserRecord, type UserProfile, type UserRecord } from './user-profile';
 
-/** The picture every new account starts with (served from public/). */
-export const DEFAULT_PHOTO = '/default-avatar.svg';
-/** Limits enforced by database.rules.json; writers clamp to them instead of failing. */
-export const USERNAME_MAX = 40;
-export const PHOTO_MAX = 2048;
-
-/** `users/{uid}` as the spec defines it. */
-export interface UserProfile {
-  username: string;
-  email: string;
-  photo: string;
-}
-
-/** What is stored: the profile plus the lower-cased name the user search orders by. */
-export interface UserRecord extends UserProfile {
-  usernameLower: string;
-}
-
-export function toUserRecord(profile: UserProfile): UserRecord {
-  return { ...profile, usernameLower: profile.username.toLowerCase() };
-}
+export * from './user-profile';
 
 function parseUserRecord(value: unknown): UserRecord | null {
   if (typeof value !== 'object' || value === null) return null;

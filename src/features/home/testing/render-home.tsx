@@ -3,7 +3,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { ToastContainer } from 'react-toastify';
 import type { AppStartListening } from '../../../app/listener-middleware';
-import { registerAppListeners } from '../../../app/listeners';
+import { registerSessionListeners } from '../../../app/listeners';
+import { registerSignedInListeners } from '../../../app/signed-in-listeners';
 import { rootReducer } from '../../../app/reducer';
 import type { DirectoryUser } from '../../../lib/firebase/records';
 import { userSignedIn } from '../../auth';
@@ -22,7 +23,9 @@ export function renderHome() {
     reducer: rootReducer,
     middleware: (getDefault) => getDefault().prepend(listeners.middleware),
   });
-  registerAppListeners(listeners.startListening as AppStartListening);
+  const start = listeners.startListening as AppStartListening;
+  registerSessionListeners(start);
+  registerSignedInListeners(start);
   const view = render(
     <Provider store={store}>
       <HomePage />

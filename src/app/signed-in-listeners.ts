@@ -1,0 +1,16 @@
+import { addRelationshipListeners } from '../features/friends/relationship-listeners';
+import { addGroupListeners } from '../features/groups/group-listeners';
+import { addProfileListeners } from '../features/users/profile-listeners';
+import { addUserDirectoryListeners } from '../features/users/user-directory-listeners';
+import type { AppStartListening } from './listener-middleware';
+
+/**
+ * The live queries of the signed-in screens. This module (and with it the database SDK) is
+ * loaded with the first sign-in, not with the first screen.
+ */
+export function registerSignedInListeners(start: AppStartListening): void {
+  addRelationshipListeners(start);
+  addProfileListeners(start);
+  addUserDirectoryListeners(start);
+  addGroupListeners(start);
+}
