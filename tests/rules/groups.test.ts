@@ -126,6 +126,7 @@ describe('groupMembership: invitations', () => {
       });
     await assertFails(invite(entry('invited', 'Robert')));
     await assertFails(invite(entry('invited', 'Bob', { at: Date.now() - 60_000 })));
+    await assertFails(invite(entry('invited', 'Bob', { at: Date.now() - 1000 })));
     await assertFails(invite(entry('invited', 'Bob', { role: 'owner' })));
     await assertFails(invite({ status: 'invited', username: 'Bob' }));
   });

@@ -54,6 +54,23 @@ describe('sendMessage between friends', () => {
     await assertFails(post(alice, message({ messagereceiverId: carol })));
   });
 
+  it("refuses names other than the friendship's names of the sender and the receiver", async () => {
+    await assertFails(post(alice, message({ massagesenderName: 'Carol' })));
+    await assertFails(post(alice, message({ messagereceiverName: 'Admin' })));
+    await assertFails(
+      post(alice, message({ massagesenderName: 'Bob', messagereceiverName: 'Alice' })),
+    );
+    await assertSucceeds(post(alice, message()));
+  });
+
+  it('accepts the names the friendship recorded, even after a rename', async () => {
+    await seed({
+      [`users/${alice}/username`]: 'Alicia',
+      [`users/${alice}/usernameLower`]: 'alicia',
+    });
+    await assertSucceeds(post(alice, message()));
+  });
+
   it('refuses editing or deleting a sent message', async () => {
     await assertFails(post(alice, message({ message: 'edited' }), '-Nold'));
     await assertFails(post(alice, null, '-Nold'));
@@ -62,6 +79,7 @@ describe('sendMessage between friends', () => {
   it('refuses client clocks, empty or huge text, and unknown fields', async () => {
     await assertFails(post(alice, message({ createdAt: Date.now() + 60_000 })));
     await assertFails(post(alice, message({ createdAt: 1 })));
+    await assertFails(post(alice, message({ createdAt: Date.now() - 1000 })));
     await assertFails(post(alice, message({ message: '' })));
     await assertFails(post(alice, message({ message: 'x'.repeat(4001) })));
     await assertFails(post(alice, message({ read: true })));

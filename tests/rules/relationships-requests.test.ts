@@ -3,6 +3,8 @@ import { beforeEach, describe, it } from 'vitest';
 import { pairKey } from '../../src/lib/firebase/pair-key';
 import {
   alice,
+  befriended,
+  blocked,
   bob,
   bobToAlice,
   carol,
@@ -85,6 +87,35 @@ describe('friendRequest: sending', () => {
 
   it('refuses visitors who are not signed in', async () => {
     await assertFails(send(null, newRequest()));
+  });
+});
+
+describe('friendRequest: the id must be new', () => {
+  const bobToCarol = {
+    senderId: bob,
+    senderName: 'Bob',
+    receiverId: carol,
+    receiverName: 'Carol',
+    photo: '',
+  };
+  const bobAsks = (id: string) =>
+    send(bob, { [`friendRequest/${id}`]: bobToCarol, [`pairs/${pairKey(bob, carol)}`]: id });
+
+  it("refuses reusing a block's id, which would let the blocked party read the conversation", async () => {
+    await seed(blocked);
+    await assertFails(bobAsks(relId));
+    await assertSucceeds(bobAsks('-Nfresh'));
+  });
+
+  it("refuses reusing a friendship's id", async () => {
+    await seed(befriended);
+    await assertFails(bobAsks(relId));
+    await assertSucceeds(bobAsks('-Nfresh'));
+  });
+
+  it('refuses reusing the id of an existing conversation', async () => {
+    await seed({ ...users, 'sendMessage/-Nold/-Nmsg': { message: 'old' } });
+    await assertFails(bobAsks('-Nold'));
   });
 });
 
