@@ -1,6 +1,6 @@
 /**
  * `npm test`: the check gate (types, lint, format) and every vitest project (unit, emulator,
- * integration, e2e) in one run, ending with one line that counts everything.
+ * integration, then e2e), ending with one line that counts everything.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -32,35 +32,47 @@ for (const [name, args] of checks) {
 }
 
 mkdirSync(localDir, { recursive: true });
-const report = join(localDir, 'vitest-report.json');
-rmSync(report, { force: true });
 const extra = process.argv.slice(2);
-const vitestOk = run('tests: unit, emulator, integration, e2e', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-  ...extra,
-]);
 
-try {
-  const results = JSON.parse(readFileSync(report, 'utf8')) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numPendingTests: number;
-    numTodoTests: number;
-    numFailedTestSuites: number;
-  };
-  tally.passed += results.numPassedTests;
-  tally.failed += results.numFailedTests;
-  tally.skipped += results.numPendingTests + results.numTodoTests;
-  // A file that fails to load (or a failing global setup) has no tests to count; count it once.
-  if (results.numFailedTests === 0 && !vitestOk)
-    tally.failed += Math.max(1, results.numFailedTestSuites);
-} catch {
-  if (!vitestOk) tally.failed += 1;
+/** One vitest run; its JSON report is added to the tally. Returns whether it passed. */
+function vitest(title: string, projects: string[]): boolean {
+  const report = join(localDir, `vitest-report-${projects.join('-')}.json`);
+  rmSync(report, { force: true });
+  const ok = run(title, 'npx', [
+    'vitest',
+    'run',
+    ...projects.flatMap((project) => ['--project', project]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...extra,
+  ]);
+  try {
+    const results = JSON.parse(readFileSync(report, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+      numFailedTestSuites: number;
+    };
+    tally.passed += results.numPassedTests;
+    tally.failed += results.numFailedTests;
+    tally.skipped += results.numPendingTests + results.numTodoTests;
+    // A file that fails to load (or a failing global setup) has no tests to count; count it once.
+    if (results.numFailedTests === 0 && !ok) {
+      tally.failed += Math.max(1, results.numFailedTestSuites);
+    }
+  } catch {
+    if (!ok) tally.failed += 1;
+  }
+  return ok;
 }
+
+// The browser suite runs on its own: on two cores, Chromium next to the other suites is slow
+// enough to make timing-sensitive steps (toasts, redirects) flaky.
+const suitesOk = vitest('tests: unit, emulator, integration', ['unit', 'emulator', 'integration']);
+const browserOk = vitest('tests: browser end to end', ['e2e']);
+const vitestOk = suitesOk && browserOk;
 
 const ok = tally.failed === 0 && vitestOk;
 console.log(`\n${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);

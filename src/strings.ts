@@ -98,6 +98,28 @@ export const strings = {
   chat: {
     selectFriend: 'Select a friend', // spec
     online: 'Online', // spec
+    // Not in the spec: the rest of the chat.
+    label: 'Chat',
+    pickHint: 'Pick a friend from the Friend List to open your conversation.',
+    loading: 'Loading the conversation…',
+    sayHello: (name: string) => `No messages yet. Say hello to ${name}!`,
+    conversationWith: (name: string) => `Conversation with ${name}`,
+    loadOlder: 'Load older messages',
+    inputLabel: 'Message',
+    inputPlaceholder: 'Type a message',
+    send: 'Send',
+    emoji: 'Insert an emoji',
+    emojiPalette: 'Emoji',
+    cameraUnsupported: 'Sending pictures is not supported yet',
+    blocking: (name: string) => `You blocked ${name}. Unblock them in Blocked Users to chat again.`,
+    blockedBy: (name: string) => `${name} blocked you, so you cannot chat any more.`,
+    notFriends: (name: string) => `${name} is not your friend any more, so you cannot chat.`,
+    errors: {
+      send: 'Could not send the message',
+      notFriends: 'you are not friends any more',
+      tooLong: (max: number) => `the message is longer than ${max} characters`,
+      loadOlder: 'Could not load older messages',
+    },
   },
   placeholders: {
     notification: 'Notification', // spec

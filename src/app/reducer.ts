@@ -3,6 +3,7 @@ import { sessionSlice } from '../features/auth/session-slice';
 import { relationshipsSlice } from '../features/friends/relationships-slice';
 import { groupsSlice } from '../features/groups/groups-slice';
 import { membershipsSlice } from '../features/groups/memberships-slice';
+import { chatSlice } from '../features/messages/chat-slice';
 import { profilesSlice } from '../features/users/profiles-slice';
 import { userDirectorySlice } from '../features/users/user-directory-slice';
 
@@ -14,4 +15,5 @@ export const rootReducer = combineReducers({
   [profilesSlice.reducerPath]: profilesSlice.reducer,
   [groupsSlice.reducerPath]: groupsSlice.reducer,
   [membershipsSlice.reducerPath]: membershipsSlice.reducer,
+  [chatSlice.reducerPath]: chatSlice.reducer,
 });

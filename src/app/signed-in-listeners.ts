@@ -1,5 +1,6 @@
 import { addRelationshipListeners } from '../features/friends/relationship-listeners';
 import { addGroupListeners } from '../features/groups/group-listeners';
+import { addChatListeners } from '../features/messages/chat-listeners';
 import { addProfileListeners } from '../features/users/profile-listeners';
 import { addUserDirectoryListeners } from '../features/users/user-directory-listeners';
 import type { AppStartListening } from './listener-middleware';
@@ -13,4 +14,5 @@ export function registerSignedInListeners(start: AppStartListening): void {
   addProfileListeners(start);
   addUserDirectoryListeners(start);
   addGroupListeners(start);
+  addChatListeners(start);
 }

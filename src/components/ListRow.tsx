@@ -7,24 +7,45 @@ interface Props {
   actions?: ReactNode;
   /** Extra content under the row, e.g. a group's join requests. */
   children?: ReactNode;
+  /** Makes the avatar and title one button, e.g. to open a conversation. */
+  onSelect?: () => void;
+  /** Highlights the row as the selected one. */
+  selected?: boolean;
 }
 
 /**
  * One person or group in a panel list. Off-screen rows skip layout and paint
  * (content-visibility), so a panel with hundreds of rows stays smooth without a windowing library.
  */
-export function ListRow({ avatar, title, subtitle, actions, children }: Props) {
+export function ListRow(props: Props) {
+  const { avatar, title, subtitle, actions, children, onSelect, selected = false } = props;
+  const main = (
+    <>
+      {avatar}
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-semibold text-slate-900">{title}</p>
+        {subtitle ? <div className="line-clamp-2 text-sm text-slate-500">{subtitle}</div> : null}
+      </div>
+    </>
+  );
   return (
     <li
       aria-label={title}
-      className="rounded-xl px-3 py-2.5 transition-colors [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto] hover:bg-slate-50"
+      className={`rounded-xl px-3 py-2.5 transition-colors [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto] ${selected ? 'bg-brand-50 ring-1 ring-brand-200' : 'hover:bg-slate-50'}`}
     >
       <div className="flex items-center gap-3">
-        {avatar}
-        <div className="min-w-0 flex-1">
-          <p className="truncate font-semibold text-slate-900">{title}</p>
-          {subtitle ? <div className="line-clamp-2 text-sm text-slate-500">{subtitle}</div> : null}
-        </div>
+        {onSelect ? (
+          <button
+            type="button"
+            onClick={onSelect}
+            aria-pressed={selected}
+            className="flex min-w-0 flex-1 items-center gap-3 rounded-lg text-left focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-100"
+          >
+            {main}
+          </button>
+        ) : (
+          main
+        )}
         {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
       </div>
       {children}

@@ -5,10 +5,12 @@ interface Props {
   /** The next page was asked for and has not arrived yet. */
   loading: boolean;
   onClick: () => void;
+  /** Defaults to 'Load more'. */
+  label?: string;
 }
 
 /** 'Load more' under a paged list, with a spinner while the next page loads. */
-export function LoadMoreButton({ loading, onClick }: Props) {
+export function LoadMoreButton({ loading, onClick, label = strings.home.loadMore }: Props) {
   return (
     <button
       type="button"
@@ -17,7 +19,7 @@ export function LoadMoreButton({ loading, onClick }: Props) {
       className="mx-auto my-2 flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold text-brand-600 hover:bg-brand-50 disabled:text-slate-400"
     >
       {loading ? <Spinner className="h-4 w-4" /> : null}
-      {strings.home.loadMore}
+      {label}
     </button>
   );
 }

@@ -97,7 +97,6 @@ describeBrowser('accounts in Chromium against the emulators', () => {
     expect(await toast(page, strings.toast.loginFailed).count()).toBe(0);
     await page.goto(appUrl('/pages/home'));
     await page.waitForURL('**/login');
-    await page.context().close();
   });
 
   it('refuses an unverified account, which then cannot open home', async () => {
@@ -113,7 +112,6 @@ describeBrowser('accounts in Chromium against the emulators', () => {
     await page.waitForURL('**/login');
     await toastShown(page, strings.toast.loginFailed);
     await shot(page, 'auth-signed-out-redirect');
-    await page.context().close();
   });
 
   it("answers a wrong password and an unknown e-mail with 'Invalid Email or Password'", async () => {
@@ -132,7 +130,6 @@ describeBrowser('accounts in Chromium against the emulators', () => {
     await fillLogin(page, 'nobody@example.com', password);
     await toast(page, strings.toast.invalidCredential).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
-    await page.context().close();
   });
 
   it('sends a password reset e-mail from the reset panel', async () => {
@@ -149,7 +146,6 @@ describeBrowser('accounts in Chromium against the emulators', () => {
     await page.getByRole('button', { name: s.loginToContinue }).waitFor();
     const resets = (await getOobCodes()).filter((c) => c.requestType === 'PASSWORD_RESET');
     expect(resets.map((c) => c.email)).toEqual(['sara@example.com']);
-    await page.context().close();
   });
 
   it('signs in with Google through the emulator credential hook and lands on home', async () => {
@@ -175,7 +171,6 @@ describeBrowser('accounts in Chromium against the emulators', () => {
       username: 'Gina Google',
       usernameLower: 'gina google',
     });
-    await page.context().close();
   });
 
   it('opens the Google popup where gapi is reachable, or shows the raw code promptly', async () => {
@@ -206,6 +201,5 @@ describeBrowser('accounts in Chromium against the emulators', () => {
       await page.waitForURL('**/pages/home');
       await shot(page, 'auth-google-popup-home');
     }
-    await page.context().close();
   });
 });

@@ -6,9 +6,11 @@ import { rootReducer } from '../../src/app/reducer';
 import { userSignedIn, userSignedOut } from '../../src/features/auth';
 import { addRelationshipListeners } from '../../src/features/friends/relationship-listeners';
 import { addGroupListeners } from '../../src/features/groups/group-listeners';
+import { addChatListeners } from '../../src/features/messages/chat-listeners';
 import { addProfileListeners } from '../../src/features/users/profile-listeners';
 import { addUserDirectoryListeners } from '../../src/features/users/user-directory-listeners';
 import { makeGroupsApi } from '../../src/lib/firebase/groups';
+import { makeMessagesApi } from '../../src/lib/firebase/messages';
 import { makeRelationshipsApi } from '../../src/lib/firebase/relationships';
 import { makeUserDirectoryApi } from '../../src/lib/firebase/user-directory';
 import {
@@ -29,6 +31,7 @@ export interface Person {
   relationships: ReturnType<typeof makeRelationshipsApi>;
   groups: ReturnType<typeof makeGroupsApi>;
   directory: ReturnType<typeof makeUserDirectoryApi>;
+  messages: ReturnType<typeof makeMessagesApi>;
 }
 
 /** A verified account with its `users` record, signed in on its own Firebase app instance. */
@@ -44,6 +47,7 @@ export async function signUpAndIn(username: string): Promise<Person> {
     relationships: makeRelationshipsApi(client.db),
     groups: makeGroupsApi(client.db),
     directory: makeUserDirectoryApi(client.db),
+    messages: makeMessagesApi(client.db),
   };
 }
 
@@ -107,6 +111,7 @@ export function storeFor(person: Person) {
   addProfileListeners(start, person.directory);
   addUserDirectoryListeners(start, person.directory);
   addGroupListeners(start, person.groups);
+  addChatListeners(start, person.messages);
   store.dispatch(
     userSignedIn({
       uid: person.uid,

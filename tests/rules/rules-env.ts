@@ -41,10 +41,15 @@ export function rulesEnvForFile(area: string) {
   afterAll(() => env().cleanup());
   beforeEach(() => env().clearDatabase());
 
-  /** A database client signed in as `uid` (with these token claims), or signed out with null. */
+  /**
+   * A database client signed in as `uid`, or signed out with null. Its token says the e-mail is
+   * verified, as the app only keeps verified sessions, unless `token` says otherwise.
+   */
   const dbAs = (uid: string | null, token?: TokenOptions) =>
     uid
-      ? env().authenticatedContext(uid, token).database()
+      ? env()
+          .authenticatedContext(uid, { email_verified: true, ...token })
+          .database()
       : env().unauthenticatedContext().database();
 
   return {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from 'vitest';
 import { launchChromium, pageInNewContext } from '../../scripts/stack/chromium';
 import { repoRoot } from '../../scripts/stack/paths';
 import { resetBackend } from './backend';
@@ -34,6 +34,11 @@ export function browserPerSuite(options: { resetBackend?: boolean } = {}): () =>
   });
   afterAll(async () => {
     await browser?.close();
+  });
+  // A finished test's pages would stay signed in and keep listening (and retrying once their
+  // accounts are wiped), slowing every later test; each test starts with no open context.
+  afterEach(async () => {
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
   });
   if (options.resetBackend) beforeEach(() => resetBackend());
   return () => {

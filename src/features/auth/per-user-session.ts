@@ -11,17 +11,18 @@ import { selectActiveUser, userSignedIn, userSignedOut } from './session-slice';
 /**
  * The extra reducers of a slice that holds one user's data, whose uid it keeps in `owner`:
  * another user's sign-in replaces the state with `startFor(uid)`, a sign-out with `signedOut()`.
+ * Both get the state they replace, for what belongs to the screen rather than to the user.
  */
 export function resetPerSignedInUser<S extends { owner: string | null }>(
   builder: ActionReducerMapBuilder<S>,
-  startFor: (owner: string) => S,
-  signedOut: () => S,
+  startFor: (owner: string, previous: S) => S,
+  signedOut: (previous: S) => S,
 ): ActionReducerMapBuilder<S> {
   return builder
     .addCase(userSignedIn, (state, action) =>
-      state.owner === action.payload.uid ? state : startFor(action.payload.uid),
+      state.owner === action.payload.uid ? state : startFor(action.payload.uid, state as S),
     )
-    .addCase(userSignedOut, () => signedOut());
+    .addCase(userSignedOut, (state) => signedOut(state as S));
 }
 
 /**

@@ -7,10 +7,16 @@ import { strings } from '../../strings';
 import { PersonAvatar } from '../users';
 import { blockFriend } from './relationship-thunks';
 import { selectListMeta } from './relationships-slice';
-import { selectFriendRows, selectMyUid } from './selectors';
+import { selectFriendRows, selectMyUid, type FriendRow } from './selectors';
+
+interface Props {
+  /** Makes each friend selectable (the messages screen), highlighting this one. */
+  selectedUid?: string | undefined;
+  onSelect?: (row: FriendRow) => void;
+}
 
 /** My friends by name, each with 'Block'. */
-export function FriendListPanel() {
+export function FriendListPanel({ selectedUid, onSelect }: Props = {}) {
   const dispatch = useAppDispatch();
   const rows = useAppSelector(selectFriendRows);
   const me = useAppSelector(selectMyUid);
@@ -29,6 +35,8 @@ export function FriendListPanel() {
         {rows.map(({ friendship, friend }) => (
           <ListRow
             key={friendship.id}
+            onSelect={onSelect ? () => onSelect({ friendship, friend }) : undefined}
+            selected={friend.uid === selectedUid}
             avatar={
               <PersonAvatar
                 uid={friend.uid}

@@ -16,6 +16,9 @@ vi.mock('../../lib/firebase/groups', async () => ({
   GROUP_PAGE_MAX: 100,
   groupsApi: (await import('./testing/fake-gateways')).fakes.groupsApi,
 }));
+vi.mock('../../lib/firebase/messages', async () => ({
+  messagesApi: (await import('./testing/fake-gateways')).fakes.messagesApi,
+}));
 
 const group = (id: string, adminId: string, groupName: string): Group => ({
   id,

@@ -18,6 +18,9 @@ vi.mock('../../lib/firebase/groups', async () => ({
   GROUP_PAGE_MAX: 100,
   groupsApi: (await import('./testing/fake-gateways')).fakes.groupsApi,
 }));
+vi.mock('../../lib/firebase/messages', async () => ({
+  messagesApi: (await import('./testing/fake-gateways')).fakes.messagesApi,
+}));
 
 const person = (uid: string, username: string): DirectoryUser => ({
   uid,

@@ -5,7 +5,9 @@
  * modules for these with vi.mock.
  */
 import { vi } from 'vitest';
+import type { ChatMessage } from '../../../lib/firebase/chat-message';
 import type { GroupsApi } from '../../../lib/firebase/groups';
+import type { MessagesApi } from '../../../lib/firebase/messages';
 import type {
   Block,
   DirectoryUser,
@@ -61,6 +63,7 @@ function createFakes() {
     group: new Feed<Group | null>(),
     memberships: new Feed<Record<string, MembershipStatus>>(),
     roster: new Feed<GroupMembership[]>(),
+    latestMessages: new Feed<ChatMessage[]>(),
   };
   const relationshipsApi = {
     subscribeRequests: vi.fn<RelationshipsApi['subscribeRequests']>((uid, onData, onError) =>
@@ -109,7 +112,14 @@ function createFakes() {
     admit: vi.fn(() => Promise.resolve()),
     remove: vi.fn(() => Promise.resolve()),
   } satisfies GroupsApi;
-  return { feeds, relationshipsApi, userDirectoryApi, groupsApi };
+  const messagesApi = {
+    subscribeLatest: vi.fn<MessagesApi['subscribeLatest']>((page, onData, onError) =>
+      feeds.latestMessages.subscribe(page.relId, onData, onError),
+    ),
+    fetchOlder: vi.fn<MessagesApi['fetchOlder']>(() => Promise.resolve([])),
+    send: vi.fn<MessagesApi['send']>(() => Promise.resolve()),
+  } satisfies MessagesApi;
+  return { feeds, relationshipsApi, userDirectoryApi, groupsApi, messagesApi };
 }
 
 /** The one set of fakes the mocked modules hand out; `resetFakes` before each test. */
@@ -121,4 +131,5 @@ export function resetFakes(): void {
   Object.assign(fakes.relationshipsApi, next.relationshipsApi);
   Object.assign(fakes.userDirectoryApi, next.userDirectoryApi);
   Object.assign(fakes.groupsApi, next.groupsApi);
+  Object.assign(fakes.messagesApi, next.messagesApi);
 }

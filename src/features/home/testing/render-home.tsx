@@ -1,12 +1,13 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { act, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { ToastContainer } from 'react-toastify';
 import type { AppStartListening } from '../../../app/listener-middleware';
 import { registerSessionListeners } from '../../../app/listeners';
 import { registerSignedInListeners } from '../../../app/signed-in-listeners';
 import { rootReducer } from '../../../app/reducer';
-import type { DirectoryUser } from '../../../lib/firebase/records';
+import type { DirectoryUser, FriendRequest } from '../../../lib/firebase/records';
 import { userSignedIn } from '../../auth';
 import { HomePage } from '../HomePage';
 import { fakes } from './fake-gateways';
@@ -14,10 +15,11 @@ import { fakes } from './fake-gateways';
 export const me: DirectoryUser = { uid: 'me', username: 'Mia', usernameLower: 'mia', photo: '' };
 
 /**
- * The dashboard with a real store and every app listener, over the fake gateways: signs `me`
- * in, so the listeners subscribe, and returns helpers to answer those subscriptions.
+ * The dashboard (or another signed-in screen) with a real store and every app listener, over
+ * the fake gateways: signs `me` in, so the listeners subscribe, and returns helpers to answer
+ * those subscriptions.
  */
-export function renderHome() {
+export function renderHome(screenUnderTest: ReactNode = <HomePage />) {
   const listeners = createListenerMiddleware();
   const store = configureStore({
     reducer: rootReducer,
@@ -28,7 +30,7 @@ export function renderHome() {
   registerSignedInListeners(start);
   const view = render(
     <Provider store={store}>
-      <HomePage />
+      {screenUnderTest}
       <ToastContainer position="top-center" autoClose={5000} theme="dark" />
     </Provider>,
   );
@@ -50,12 +52,12 @@ export function renderHome() {
   return { store, view, feeds: fakes.feeds, push, stop: () => listeners.clearListeners() };
 }
 
-/** Answers every list with nothing, so each panel leaves its loading state. */
-export function loadEverythingEmpty(feeds: typeof fakes.feeds) {
+/** Answers every list with nothing (but `friends`), so each panel leaves its loading state. */
+export function loadEverythingEmpty(feeds: typeof fakes.feeds, friends: FriendRequest[] = []) {
   act(() => {
     feeds.me.emit(me);
     feeds.requests.emit([]);
-    feeds.friends.emit([]);
+    feeds.friends.emit(friends);
     feeds.blocks.emit([]);
     feeds.userPages.emit([]);
     feeds.myGroups.emit([]);

@@ -1,0 +1,191 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatMessage } from '../../lib/firebase/chat-message';
+import type { FriendRequest } from '../../lib/firebase/records';
+import { fakes, resetFakes } from '../home/testing/fake-gateways';
+import { loadEverythingEmpty, renderHome, row } from '../home/testing/render-home';
+import { MESSAGE_PAGE_SIZE } from './chat-slice';
+import { MessagesPage } from './MessagesPage';
+
+// The gateways are faked on purpose: these tests drive the screen and its listeners.
+vi.mock('../../lib/firebase/app', () => ({ app: {}, auth: {}, db: {} }));
+vi.mock('../../lib/firebase/relationships', async () => ({
+  relationshipsApi: (await import('../home/testing/fake-gateways')).fakes.relationshipsApi,
+}));
+vi.mock('../../lib/firebase/user-directory', async () => ({
+  USER_PAGE_MAX: 100,
+  userDirectoryApi: (await import('../home/testing/fake-gateways')).fakes.userDirectoryApi,
+}));
+vi.mock('../../lib/firebase/groups', async () => ({
+  GROUP_PAGE_MAX: 100,
+  groupsApi: (await import('../home/testing/fake-gateways')).fakes.groupsApi,
+}));
+vi.mock('../../lib/firebase/messages', async () => ({
+  messagesApi: (await import('../home/testing/fake-gateways')).fakes.messagesApi,
+}));
+
+const friendship = (uid: string, name: string): FriendRequest => ({
+  id: `rel-${uid}`,
+  senderId: uid,
+  senderName: name,
+  receiverId: 'me',
+  receiverName: 'Mia',
+  photo: `https://img.example/${uid}.png`,
+});
+const bo = friendship('bo', 'Bo');
+const cy = friendship('cy', 'Cy');
+const msg = (id: string, from: string, text: string, createdAt = 1000): ChatMessage => ({
+  id,
+  message: text,
+  messagesenderId: from,
+  massagesenderName: from,
+  messagereceiverId: from === 'me' ? 'bo' : 'me',
+  messagereceiverName: 'x',
+  createdAt,
+});
+
+let app: ReturnType<typeof renderHome>;
+const chat = () => screen.getByRole('region', { name: 'Chat' });
+const input = () => within(chat()).getByRole('textbox', { name: 'Message' });
+const sendButton = () => within(chat()).getByRole('button', { name: 'Send' });
+const select = (name: string) =>
+  fireEvent.click(within(row('Friend List', name)).getByRole('button', { name }));
+const openChatWithBo = () => {
+  app.push((v: FriendRequest[]) => app.feeds.friends.emit(v), [bo, cy]);
+  select('Bo');
+  app.push((v: ChatMessage[]) => app.feeds.latestMessages.emit(v, bo.id), []);
+};
+
+beforeEach(() => resetFakes());
+afterEach(() => app.stop());
+const start = (friends: FriendRequest[] = []) => {
+  app = renderHome(<MessagesPage />);
+  loadEverythingEmpty(app.feeds, friends);
+};
+
+describe('messages screen', () => {
+  it('asks to select a friend, with everything to type disabled', () => {
+    start();
+    expect(within(chat()).getByRole('heading', { name: 'Select a friend' })).toBeInTheDocument();
+    expect(input()).toBeDisabled();
+    const camera = within(chat()).getByRole('button', { name: /pictures is not supported/ });
+    expect(camera).toBeDisabled();
+    expect(fakes.messagesApi.subscribeLatest).not.toHaveBeenCalled();
+  });
+
+  it('selects a friend: header, highlight, stored selection and a live conversation', () => {
+    start();
+    openChatWithBo();
+    expect(within(chat()).getByRole('heading', { name: 'Bo' })).toBeInTheDocument();
+    expect(within(chat()).getByText('Online')).toBeInTheDocument();
+    expect(within(row('Friend List', 'Bo')).getByRole('button', { name: 'Bo' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(JSON.parse(localStorage.getItem('friendLists') ?? '')).toEqual({
+      uid: 'bo',
+      name: 'Bo',
+      photo: bo.photo,
+    });
+    expect(within(chat()).getByText('No messages yet. Say hello to Bo!')).toBeInTheDocument();
+
+    app.push(
+      (v: ChatMessage[]) => app.feeds.latestMessages.emit(v, bo.id),
+      [msg('m1', 'bo', 'Hi Mia'), msg('m2', 'me', 'Hi Bo', 2000)],
+    );
+    const list = within(chat()).getByRole('list', { name: 'Conversation with Bo' });
+    const [theirs, mine] = within(list).getAllByRole('listitem');
+    expect(theirs).toHaveTextContent('Hi Mia');
+    expect(theirs).toHaveClass('justify-start');
+    expect(mine).toHaveClass('justify-end');
+
+    select('Cy');
+    expect(app.feeds.latestMessages.keys()).toEqual([cy.id]);
+    app.view.unmount();
+    expect(app.feeds.latestMessages.keys()).toEqual([]);
+  });
+
+  it('sends with Enter, trimmed, and never sends blank text', async () => {
+    start();
+    openChatWithBo();
+    fireEvent.change(input(), { target: { value: '   ' } });
+    expect(sendButton()).toBeDisabled();
+    fireEvent.submit(input());
+    fireEvent.change(input(), { target: { value: '  Hello Bo  ' } });
+    fireEvent.submit(input());
+    await waitFor(() => expect(fakes.messagesApi.send).toHaveBeenCalledOnce());
+    expect(fakes.messagesApi.send).toHaveBeenCalledWith(
+      { relId: bo.id, from: { uid: 'me', name: 'Mia' }, to: { uid: 'bo', name: 'Bo' } },
+      'Hello Bo',
+    );
+    expect(input()).toHaveValue('');
+  });
+
+  it('shows a refused send in a toast and keeps the typed text', async () => {
+    start();
+    openChatWithBo();
+    fakes.messagesApi.send.mockRejectedValueOnce(new Error('PERMISSION_DENIED'));
+    fireEvent.change(input(), { target: { value: 'Still there?' } });
+    fireEvent.click(sendButton());
+    expect(
+      await screen.findByText(/Could not send the message: the database refused/),
+    ).toBeVisible();
+    expect(input()).toHaveValue('Still there?');
+  });
+
+  it('inserts emoji from the palette', () => {
+    start();
+    openChatWithBo();
+    fireEvent.change(input(), { target: { value: 'Hi' } });
+    fireEvent.click(within(chat()).getByRole('button', { name: 'Insert an emoji' }));
+    const palette = within(chat()).getByRole('group', { name: 'Emoji' });
+    fireEvent.click(within(palette).getByRole('button', { name: '👋' }));
+    expect(input()).toHaveValue('Hi👋');
+  });
+
+  it('says so and disables the input when the friend is blocked, closing the conversation', () => {
+    start();
+    openChatWithBo();
+    app.push((v: FriendRequest[]) => app.feeds.friends.emit(v), [cy]);
+    app.push(
+      (v: Parameters<typeof app.feeds.blocks.emit>[0]) => app.feeds.blocks.emit(v),
+      [{ id: bo.id, blockid: 'me', blockName: 'Mia', blockbyid: 'bo', blockbyName: 'Bo' }],
+    );
+    expect(within(chat()).getByText('Bo blocked you, so you cannot chat any more.')).toBeVisible();
+    expect(input()).toBeDisabled();
+    expect(app.feeds.latestMessages.keys()).toEqual([]);
+  });
+
+  it('restores the stored selection while still a friend, and forgets it otherwise', () => {
+    localStorage.setItem('friendLists', JSON.stringify({ uid: 'bo', name: 'Bo', photo: '' }));
+    start([bo]);
+    expect(within(chat()).getByRole('heading', { name: 'Bo' })).toBeInTheDocument();
+    expect(app.feeds.latestMessages.keys()).toEqual([bo.id]);
+    app.stop();
+    app.view.unmount();
+
+    localStorage.setItem('friendLists', JSON.stringify({ uid: 'zed', name: 'Zed', photo: '' }));
+    start([bo]);
+    expect(within(chat()).getByRole('heading', { name: 'Select a friend' })).toBeInTheDocument();
+    expect(localStorage.getItem('friendLists')).toBeNull();
+  });
+
+  it('loads older messages before the oldest one loaded', async () => {
+    start();
+    openChatWithBo();
+    const page = Array.from({ length: MESSAGE_PAGE_SIZE }, (_, i) =>
+      msg(`m${String(100 + i)}`, 'bo', `n${String(i)}`, 100 + i),
+    );
+    app.push((v: ChatMessage[]) => app.feeds.latestMessages.emit(v, bo.id), page);
+    fakes.messagesApi.fetchOlder.mockResolvedValueOnce([msg('m050', 'bo', 'the first', 50)]);
+    fireEvent.click(within(chat()).getByRole('button', { name: 'Load older messages' }));
+    expect(await within(chat()).findByText('the first')).toBeInTheDocument();
+    expect(fakes.messagesApi.fetchOlder).toHaveBeenCalledWith({
+      relId: bo.id,
+      before: page[0],
+      pageSize: MESSAGE_PAGE_SIZE,
+    });
+    expect(within(chat()).getByText('the first')).toBeInTheDocument();
+    expect(within(chat()).queryByRole('button', { name: 'Load older messages' })).toBeNull();
+  });
+});

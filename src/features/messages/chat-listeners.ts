@@ -1,0 +1,128 @@
+import { isRejectedWithValue } from '@reduxjs/toolkit';
+import { toast } from 'react-toastify';
+import type { AppStartListening } from '../../app/listener-middleware';
+import { messagesApi, type MessagesApi } from '../../lib/firebase/messages';
+import { strings } from '../../strings';
+import { whileSignedIn } from '../auth';
+import { selectChatAvailability, selectOpenRelId } from './chat-selectors';
+import {
+  conversationClosed,
+  conversationFailed,
+  conversationOpened,
+  friendSelected,
+  latestReceived,
+  MESSAGE_PAGE_SIZE,
+  messageSelectors,
+  olderFailed,
+  olderReceived,
+  olderRequested,
+  selectionCleared,
+  selectionConfirmed,
+  selectionRestored,
+} from './chat-slice';
+import { sendChatMessage } from './chat-thunks';
+import { readSelectedFriend, storeSelectedFriend } from './selected-friend-storage';
+
+// Assigned first: TypeScript infers a matcher's action type only from a variable.
+const isFailedSend = isRejectedWithValue(sendChatMessage);
+
+/**
+ * While signed in: the selection is restored from local storage, and the newest messages of
+ * the selected friend's conversation stay live while the chat is on screen and they are
+ * friends. Switching friends, leaving the screen, a block or sign-out closes the listener.
+ */
+export function addChatListeners(
+  startAppListening: AppStartListening,
+  api: MessagesApi = messagesApi,
+): void {
+  let syncConversation: (() => void) | null = null;
+
+  whileSignedIn(startAppListening, (_uid, listenerApi) => {
+    const { dispatch } = listenerApi;
+    const getState = () => listenerApi.getState();
+    let open: { relId: string; close: () => void } | null = null;
+    const sync = () => {
+      const relId = selectOpenRelId(getState());
+      if (open?.relId === relId) return;
+      open?.close();
+      open = null;
+      if (!relId) {
+        if (getState().chat.relId) dispatch(conversationClosed());
+        return;
+      }
+      dispatch(conversationOpened(relId));
+      open = {
+        relId,
+        close: api.subscribeLatest(
+          { relId, pageSize: MESSAGE_PAGE_SIZE },
+          (messages) => dispatch(latestReceived({ relId, messages })),
+          (error) => dispatch(conversationFailed({ relId, message: error.message })),
+        ),
+      };
+    };
+    syncConversation = sync;
+    const stored = readSelectedFriend();
+    if (stored) dispatch(selectionRestored(stored));
+    sync();
+    return () => {
+      open?.close();
+      open = null;
+      if (syncConversation === sync) syncConversation = null;
+    };
+  });
+
+  // Runs in the same dispatch as the change, so no message can arrive for a closed chat.
+  startAppListening({
+    predicate: (_action, current, previous) =>
+      selectOpenRelId(current) !== selectOpenRelId(previous),
+    effect: () => syncConversation?.(),
+  });
+
+  // A selection restored after a reload stays only if that person is still a friend.
+  startAppListening({
+    predicate: (_action, current) =>
+      current.chat.restored && selectChatAvailability(current).kind !== 'loading',
+    effect: (_action, listenerApi) => {
+      const { dispatch } = listenerApi;
+      if (selectChatAvailability(listenerApi.getState()).kind === 'open')
+        dispatch(selectionConfirmed());
+      else dispatch(selectionCleared());
+    },
+  });
+
+  startAppListening({
+    actionCreator: friendSelected,
+    effect: (action) => storeSelectedFriend(action.payload),
+  });
+  startAppListening({
+    actionCreator: selectionCleared,
+    effect: () => storeSelectedFriend(null),
+  });
+
+  startAppListening({
+    actionCreator: olderRequested,
+    effect: async (_action, listenerApi) => {
+      const { dispatch } = listenerApi;
+      const state = listenerApi.getState();
+      const { chat } = state;
+      const oldest = messageSelectors.selectAll(state).at(0);
+      const relId = chat.relId;
+      if (!chat.loadingOlder || !relId || !oldest) return;
+      try {
+        const page = { relId, before: oldest, pageSize: MESSAGE_PAGE_SIZE };
+        dispatch(olderReceived({ relId, messages: await api.fetchOlder(page) }));
+      } catch (error) {
+        dispatch(olderFailed({ relId }));
+        const reason = error instanceof Error ? error.message : strings.app.errorUnknown;
+        toast.error(`${strings.chat.errors.loadOlder}: ${reason}`);
+      }
+    },
+  });
+
+  startAppListening({
+    matcher: isFailedSend,
+    effect: (action) => {
+      toast.error(action.payload);
+    },
+  });
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../lib/firebase/chat-message';
+import { userSignedIn, userSignedOut } from '../auth';
+import {
+  chatScreenEntered,
+  chatSlice,
+  conversationClosed,
+  conversationFailed,
+  conversationOpened,
+  friendSelected,
+  latestReceived,
+  MESSAGE_PAGE_SIZE,
+  messageSelectors,
+  olderReceived,
+  olderRequested,
+} from './chat-slice';
+
+const reduce = chatSlice.reducer;
+const message = (id: string, createdAt: number): ChatMessage => ({
+  id,
+  message: `text ${id}`,
+  messagesenderId: 'me',
+  massagesenderName: 'Mia',
+  messagereceiverId: 'bo',
+  messagereceiverName: 'Bo',
+  createdAt,
+});
+const ids = (state: ReturnType<typeof reduce>) => messageSelectors.selectIds({ chat: state });
+const opened = () => reduce(undefined, conversationOpened('rel'));
+const user = { uid: 'me', email: 'm@x', displayName: 'Mia', photoURL: '', emailVerified: true };
+
+describe('chat slice', () => {
+  it('keeps messages oldest first, and those that scroll out of the live window', () => {
+    let state = opened();
+    expect(state.status).toBe('loading');
+    state = reduce(
+      state,
+      latestReceived({ relId: 'rel', messages: [message('b', 2), message('c', 3)] }),
+    );
+    expect(ids(state)).toEqual(['b', 'c']);
+    expect(state.status).toBe('ready');
+    // 'd' arrives and 'b' leaves the window by being older than all of it: it stays.
+    state = reduce(
+      state,
+      latestReceived({ relId: 'rel', messages: [message('c', 3), message('d', 4)] }),
+    );
+    expect(ids(state)).toEqual(['b', 'c', 'd']);
+  });
+
+  it('drops a message the server refused (it vanishes from inside the window)', () => {
+    let state = reduce(opened(), latestReceived({ relId: 'rel', messages: [message('a', 1)] }));
+    state = reduce(
+      state,
+      latestReceived({ relId: 'rel', messages: [message('a', 1), message('x', 9)] }),
+    );
+    state = reduce(state, latestReceived({ relId: 'rel', messages: [message('a', 1)] }));
+    expect(ids(state)).toEqual(['a']);
+    state = reduce(state, latestReceived({ relId: 'rel', messages: [] }));
+    expect(ids(state)).toEqual([]);
+  });
+
+  it('ignores answers for another conversation', () => {
+    const state = reduce(opened(), latestReceived({ relId: 'old', messages: [message('a', 1)] }));
+    expect(ids(state)).toEqual([]);
+    expect(state.status).toBe('loading');
+    expect(reduce(state, conversationFailed({ relId: 'old', message: 'x' })).status).toBe(
+      'loading',
+    );
+  });
+
+  it('pages older messages in until a short page says there are no more', () => {
+    const page = Array.from({ length: MESSAGE_PAGE_SIZE }, (_, i) =>
+      message(`m${100 + i}`, 100 + i),
+    );
+    let state = reduce(opened(), latestReceived({ relId: 'rel', messages: page }));
+    state = reduce(state, olderRequested());
+    expect(state.loadingOlder).toBe(true);
+    state = reduce(state, olderReceived({ relId: 'rel', messages: [message('m050', 50)] }));
+    expect(state.loadingOlder).toBe(false);
+    expect(state.olderExhausted).toBe(true);
+    expect(ids(state).at(0)).toBe('m050');
+    expect(reduce(state, olderRequested()).loadingOlder).toBe(false);
+  });
+
+  it('empties on close and on sign-out, keeping only whether the screen is shown', () => {
+    let state = reduce(opened(), latestReceived({ relId: 'rel', messages: [message('a', 1)] }));
+    state = reduce(state, conversationClosed());
+    expect(state.relId).toBeNull();
+    expect(ids(state)).toEqual([]);
+
+    state = reduce(reduce(state, userSignedIn(user)), chatScreenEntered());
+    state = reduce(state, friendSelected({ uid: 'bo', name: 'Bo', photo: '' }));
+    state = reduce(state, userSignedIn(user));
+    expect(state.selected?.uid).toBe('bo');
+    state = reduce(state, userSignedOut());
+    expect(state.selected).toBeNull();
+    expect(state.owner).toBeNull();
+    expect(state.screenOpen).toBe(true);
+  });
+});

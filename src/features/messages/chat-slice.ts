@@ -1,0 +1,169 @@
+import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { compareMessages, type ChatMessage } from '../../lib/firebase/chat-message';
+import type { LoadStatus } from '../../lib/load-status';
+import { resetPerSignedInUser } from '../auth';
+
+/** Messages per page: the live window of the newest, and each "load older" page. */
+export const MESSAGE_PAGE_SIZE = 50;
+
+/** The selected friend, as the spec keeps it in local storage under 'friendLists'. */
+export interface SelectedFriend {
+  uid: string;
+  name: string;
+  photo: string;
+}
+
+const messagesAdapter = createEntityAdapter<ChatMessage>({ sortComparer: compareMessages });
+
+interface ChatFields {
+  owner: string | null;
+  /** The messages screen is shown: only then is the conversation live. */
+  screenOpen: boolean;
+  selected: SelectedFriend | null;
+  /** The selection came from local storage and is not confirmed as a friend yet. */
+  restored: boolean;
+  /** The open conversation (the friendship's id), while the selected person is a friend. */
+  relId: string | null;
+  status: LoadStatus;
+  error: string | null;
+  /** Ids in the latest answer of the live window of the newest messages. */
+  liveIds: string[];
+  olderExhausted: boolean;
+  loadingOlder: boolean;
+}
+
+function initialState(owner: string | null = null) {
+  const fields: ChatFields = {
+    owner,
+    screenOpen: false,
+    selected: null,
+    restored: false,
+    relId: null,
+    status: 'idle',
+    error: null,
+    liveIds: [],
+    olderExhausted: false,
+    loadingOlder: false,
+  };
+  return messagesAdapter.getInitialState(fields);
+}
+
+type ChatState = ReturnType<typeof initialState>;
+
+function clearConversation(state: ChatState, relId: string | null) {
+  messagesAdapter.removeAll(state);
+  Object.assign(state, {
+    relId,
+    status: relId ? 'loading' : 'idle',
+    error: null,
+    liveIds: [],
+    olderExhausted: false,
+    loadingOlder: false,
+  });
+}
+
+type ForConversation<T> = PayloadAction<{ relId: string } & T>;
+
+/**
+ * The chat of the signed-in user: who is selected and the loaded messages of the open
+ * conversation (the live newest page plus older pages). Reset on sign-in and sign-out.
+ */
+export const chatSlice = createSlice({
+  name: 'chat',
+  initialState: initialState(),
+  reducers: {
+    chatScreenEntered(state) {
+      state.screenOpen = true;
+    },
+    chatScreenLeft(state) {
+      state.screenOpen = false;
+    },
+    friendSelected(state, action: PayloadAction<SelectedFriend>) {
+      state.selected = action.payload;
+      state.restored = false;
+    },
+    selectionRestored(state, action: PayloadAction<SelectedFriend>) {
+      state.selected = action.payload;
+      state.restored = true;
+    },
+    selectionConfirmed(state) {
+      state.restored = false;
+    },
+    selectionCleared(state) {
+      state.selected = null;
+      state.restored = false;
+    },
+    conversationOpened(state, action: PayloadAction<string>) {
+      clearConversation(state, action.payload);
+    },
+    conversationClosed(state) {
+      clearConversation(state, null);
+    },
+    /**
+     * A message that left the live window by being older than all of it scrolled out and
+     * stays; one missing from inside the window was a send the server refused, and goes.
+     */
+    latestReceived(state, action: ForConversation<{ messages: ChatMessage[] }>) {
+      const { relId, messages } = action.payload;
+      if (relId !== state.relId) return;
+      const oldest = messages.at(0);
+      const incoming = new Set(messages.map((m) => m.id));
+      const refused = state.liveIds.filter((id) => {
+        const kept = state.entities[id];
+        return !incoming.has(id) && (!oldest || !kept || compareMessages(kept, oldest) >= 0);
+      });
+      messagesAdapter.removeMany(state, refused);
+      messagesAdapter.upsertMany(state, messages);
+      state.liveIds = [...incoming];
+      state.status = 'ready';
+      state.error = null;
+    },
+    olderRequested(state) {
+      if (state.status === 'ready' && !state.olderExhausted) state.loadingOlder = true;
+    },
+    olderReceived(state, action: ForConversation<{ messages: ChatMessage[] }>) {
+      const { relId, messages } = action.payload;
+      if (relId !== state.relId) return;
+      messagesAdapter.upsertMany(state, messages);
+      state.loadingOlder = false;
+      if (messages.length < MESSAGE_PAGE_SIZE) state.olderExhausted = true;
+    },
+    olderFailed(state, action: PayloadAction<{ relId: string }>) {
+      if (action.payload.relId === state.relId) state.loadingOlder = false;
+    },
+    conversationFailed(state, action: ForConversation<{ message: string }>) {
+      if (action.payload.relId !== state.relId) return;
+      state.status = 'error';
+      state.error = action.payload.message;
+      state.loadingOlder = false;
+    },
+  },
+  extraReducers: (builder) => {
+    // Whether the chat is on screen belongs to the screen, not to the user.
+    resetPerSignedInUser(
+      builder,
+      (owner, { screenOpen }) => ({ ...initialState(owner), screenOpen }),
+      ({ screenOpen }) => ({ ...initialState(), screenOpen }),
+    );
+  },
+});
+
+export const {
+  chatScreenEntered,
+  chatScreenLeft,
+  friendSelected,
+  selectionRestored,
+  selectionConfirmed,
+  selectionCleared,
+  conversationOpened,
+  conversationClosed,
+  latestReceived,
+  olderRequested,
+  olderReceived,
+  olderFailed,
+  conversationFailed,
+} = chatSlice.actions;
+
+export type WithChat = { [chatSlice.reducerPath]: ChatState };
+
+export const messageSelectors = messagesAdapter.getSelectors((state: WithChat) => state.chat);

@@ -1,0 +1,50 @@
+import { createAsyncThunk } from '@reduxjs/toolkit';
+import type { AppDispatch, RootState } from '../../app/store';
+import { MESSAGE_MAX_LENGTH } from '../../lib/firebase/chat-message';
+import { messagesApi } from '../../lib/firebase/messages';
+import { otherParty } from '../../lib/firebase/records';
+import { attemptWrite } from '../../lib/write-failure';
+import { strings } from '../../strings';
+import type { FriendRow } from '../friends';
+import { selectMyUid } from '../friends';
+import { selectProfile } from '../users';
+import { selectChatAvailability } from './chat-selectors';
+import { friendSelected } from './chat-slice';
+
+const createChatThunk = createAsyncThunk.withTypes<{
+  state: RootState;
+  dispatch: AppDispatch;
+  rejectValue: string;
+}>();
+
+/** Sends `text` (trimmed) to the selected friend; a refusal becomes the toast text. */
+export const sendChatMessage = createChatThunk(
+  'chat/sendMessage',
+  (text: string, { getState, rejectWithValue }) => {
+    const state = getState();
+    const message = text.trim();
+    const availability = selectChatAvailability(state);
+    const { send, notFriends, tooLong } = strings.chat.errors;
+    if (availability.kind !== 'open') return rejectWithValue(`${send}: ${notFriends}`);
+    if (message.length > MESSAGE_MAX_LENGTH) {
+      return rejectWithValue(`${send}: ${tooLong(MESSAGE_MAX_LENGTH)}`);
+    }
+    const { friendship } = availability;
+    const me = selectMyUid(state);
+    const them = otherParty(friendship, me);
+    const myName = friendship.senderId === me ? friendship.senderName : friendship.receiverName;
+    const parties = { relId: friendship.id, from: { uid: me, name: myName }, to: them };
+    return attemptWrite(send, () => messagesApi.send(parties, message), rejectWithValue);
+  },
+  { condition: (text) => text.trim().length > 0 },
+);
+
+/** Selects a friend from the Friend List, with the photo their avatar shows. */
+export const selectFriend =
+  ({ friendship, friend }: FriendRow) =>
+  (dispatch: AppDispatch, getState: () => RootState) => {
+    const state = getState();
+    const sentByThem = friendship.senderId !== selectMyUid(state);
+    const photo = selectProfile(state, friend.uid)?.photo ?? (sentByThem ? friendship.photo : '');
+    dispatch(friendSelected({ uid: friend.uid, name: friend.name, photo }));
+  };

@@ -1,0 +1,101 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { pairKey } from '../../src/lib/firebase/pair-key';
+import { strings } from '../../src/strings';
+import { adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
+import { createPerson, loginPage, row, settle } from './home-steps';
+
+const c = strings.chat;
+
+/** Makes two people friends directly in the database, as an accepted request leaves them. */
+async function befriend(
+  a: { uid: string; username: string },
+  b: { uid: string; username: string },
+) {
+  const relId = '-Ne2eAliceAndBob0001';
+  await adminUpdate({
+    [`friendList/${relId}`]: {
+      senderId: a.uid,
+      senderName: a.username,
+      receiverId: b.uid,
+      receiverName: b.username,
+      photo: '',
+    },
+    [`pairs/${pairKey(a.uid, b.uid)}`]: relId,
+  });
+}
+
+async function openMessages(page: Page): Promise<void> {
+  await page.getByRole('link', { name: strings.layout.messages }).click();
+  await page.waitForURL('**/pages/messages');
+}
+
+const chat = (page: Page) => page.getByRole('region', { name: c.label });
+
+async function selectFriend(page: Page, name: string): Promise<void> {
+  await row(page, strings.panels.friendList, name)
+    .getByRole('button', { name, exact: true })
+    .click();
+  await chat(page).getByRole('heading', { name }).waitFor();
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  await chat(page).getByRole('textbox', { name: c.inputLabel }).fill(text);
+  await chat(page).getByRole('textbox', { name: c.inputLabel }).press('Enter');
+}
+
+describeBrowser('messages between two friends in two browsers', () => {
+  const browser = browserPerSuite({ resetBackend: true });
+
+  it('A selects B and writes, B sees it live and replies, A sees the reply', async () => {
+    const alice = await createPerson('Alice');
+    const bob = await createPerson('Bob');
+    await befriend(alice, bob);
+    const [a, b] = await Promise.all([
+      loginPage(browser(), alice.email),
+      loginPage(browser(), bob.email),
+    ]);
+    await Promise.all([openMessages(a), openMessages(b)]);
+    await chat(a).getByRole('heading', { name: c.selectFriend }).waitFor();
+    await a.mouse.move(700, 600);
+    await settle(a);
+    await shot(a, 'messages-1-alice-no-selection');
+
+    await selectFriend(a, 'Bob');
+    await chat(a).getByText(c.sayHello('Bob')).waitFor();
+    await chat(a).getByRole('button', { name: c.emoji }).click();
+    await chat(a).getByRole('group', { name: c.emojiPalette }).waitFor();
+    await settle(a);
+    await shot(a, 'messages-2-alice-empty-chat-emoji');
+    await chat(a).getByRole('button', { name: '👋' }).click();
+    const field = chat(a).getByRole('textbox', { name: c.inputLabel });
+    expect(await field.inputValue()).toBe('👋');
+    await field.fill('');
+
+    await send(a, 'Hi Bob, how are you?');
+    await chat(a).getByText('Hi Bob, how are you?').waitFor();
+    expect(await field.inputValue()).toBe('');
+
+    await selectFriend(b, 'Alice');
+    await chat(b).getByText('Hi Bob, how are you?').waitFor();
+    await send(b, 'Great, thanks Alice!');
+    await chat(b).getByText('Great, thanks Alice!').waitFor();
+    await chat(a).getByText('Great, thanks Alice!').waitFor();
+    await shot(a, 'messages-3-alice-conversation');
+    await shot(b, 'messages-3-bob-conversation');
+
+    // The selection survives a reload ('friendLists' in local storage).
+    await a.reload();
+    await chat(a).getByText('Great, thanks Alice!').waitFor();
+    expect(await a.evaluate(() => localStorage.getItem('friendLists'))).toContain('"name":"Bob"');
+
+    // Bob blocks Alice: her chat says so and she can no longer type.
+    await row(b, strings.panels.friendList, 'Alice')
+      .getByRole('button', { name: `${strings.relation.block} Alice` })
+      .click();
+    await chat(a).getByText(c.blockedBy('Bob')).waitFor();
+    expect(await chat(a).getByText(c.online).count()).toBe(0);
+    expect(await chat(a).getByRole('textbox', { name: c.inputLabel }).isDisabled()).toBe(true);
+    await shot(a, 'messages-4-alice-blocked');
+  });
+});

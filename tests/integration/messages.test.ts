@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import {
+  selectChatAvailability,
+  selectChatMessages,
+} from '../../src/features/messages/chat-selectors';
+import {
+  chatScreenEntered,
+  friendSelected,
+  olderRequested,
+} from '../../src/features/messages/chat-slice';
+import { adminUpdate } from '../support/backend';
+import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './home-clients';
+
+const { signUp, stopAfterTest } = cleanBackendPerTest();
+
+/** `me`'s app with the messages screen open on `friend`. */
+function chatOf(me: Person, friend: Person) {
+  const app = storeFor(me);
+  stopAfterTest(app.stop);
+  app.store.dispatch(chatScreenEntered());
+  app.store.dispatch(friendSelected({ uid: friend.uid, name: friend.username, photo: '' }));
+  const texts = () => selectChatMessages(app.store.getState()).map((m) => m.message);
+  return { ...app, texts };
+}
+
+const parties = (relId: string, from: Person, to: Person) => ({
+  relId,
+  from: { uid: from.uid, name: from.username },
+  to: { uid: to.uid, name: to.username },
+});
+
+describe('one-to-one messages between two signed-in people', () => {
+  it('exchanges messages live, and a block closes the conversation for both', async () => {
+    const alice = await signUp('Alice');
+    const bob = await signUp('Bob');
+    const friendship = await befriend(alice, bob);
+    const relId = friendship.id;
+    const a = chatOf(alice, bob);
+    const b = chatOf(bob, alice);
+    await eventually(() => {
+      expect(a.store.getState().chat).toMatchObject({ relId, status: 'ready' });
+      expect(b.store.getState().chat).toMatchObject({ relId, status: 'ready' });
+    });
+
+    await alice.messages.send(parties(relId, alice, bob), 'Hi Bob');
+    await eventually(() => expect(b.texts()).toEqual(['Hi Bob']));
+    await bob.messages.send(parties(relId, bob, alice), 'Hi Alice');
+    await eventually(() => expect(a.texts()).toEqual(['Hi Bob', 'Hi Alice']));
+    const [first] = selectChatMessages(a.store.getState());
+    expect(first).toMatchObject({
+      messagesenderId: alice.uid,
+      massagesenderName: 'Alice',
+      messagereceiverId: bob.uid,
+    });
+    expect(Math.abs(first.createdAt - Date.now())).toBeLessThan(60_000);
+
+    // Nobody can write as someone else.
+    await expect(bob.messages.send(parties(relId, alice, bob), 'forged')).rejects.toThrow(
+      /permission/i,
+    );
+
+    await alice.relationships.block(friendship, alice.uid);
+    await eventually(() => {
+      expect(selectChatAvailability(a.store.getState()).kind).toBe('blocking');
+      expect(selectChatAvailability(b.store.getState()).kind).toBe('blockedBy');
+      expect(b.store.getState().chat.relId).toBeNull();
+      expect(b.texts()).toEqual([]);
+    });
+    await expect(bob.messages.send(parties(relId, bob, alice), 'still?')).rejects.toThrow(
+      /permission/i,
+    );
+  });
+
+  it('loads the newest page live and older pages on request', async () => {
+    const alice = await signUp('Alice');
+    const bob = await signUp('Bob');
+    const { id: relId } = await befriend(alice, bob);
+    const old: Record<string, unknown> = {};
+    for (let i = 0; i < 55; i++) {
+      const id = `m${String(i).padStart(3, '0')}`;
+      old[`sendMessage/${relId}/${id}`] = {
+        message: `old ${String(i)}`,
+        messagesenderId: bob.uid,
+        massagesenderName: 'Bob',
+        messagereceiverId: alice.uid,
+        messagereceiverName: 'Alice',
+        createdAt: 1_000 + i,
+      };
+    }
+    await adminUpdate(old);
+
+    const a = chatOf(alice, bob);
+    await eventually(() => expect(a.texts()).toHaveLength(50));
+    expect(a.texts()[0]).toBe('old 5');
+    a.store.dispatch(olderRequested());
+    await eventually(() => expect(a.texts()).toHaveLength(55));
+    expect(a.texts()[0]).toBe('old 0');
+    expect(a.store.getState().chat.olderExhausted).toBe(true);
+  });
+});
