@@ -94,11 +94,31 @@ export const strings = {
   profile: {
     changePicture: 'Change your profile picture', // spec
     upload: 'Upload', // spec
+    // Not in the spec: the rest of the picture popup.
+    choose: 'Choose a picture',
+    chooseAnother: 'Choose another picture',
+    fileHint: 'PNG, JPEG, WebP or GIF, up to 5 MB.',
+    fileLabel: 'Picture file',
+    cropArea: 'Crop area',
+    cropHint: 'Choose a picture, then drag the square to frame your face.',
+    preview: 'Preview',
+    uploaded: 'Your profile picture is updated',
+    errors: {
+      notImage: 'That file is not a picture. Choose a PNG, JPEG, WebP or GIF.',
+      empty: 'That file is empty. Choose another picture.',
+      tooLarge: (mb: number) => `That picture is larger than ${mb} MB. Choose a smaller one.`,
+      unreadable: 'That picture could not be opened. Try another file.',
+      upload: 'Could not upload the picture',
+      stillTooLarge: 'the cropped picture stays too large; try a simpler picture',
+      notReady: 'the picture is not ready yet',
+    },
   },
   chat: {
     selectFriend: 'Select a friend', // spec
     online: 'Online', // spec
     // Not in the spec: the rest of the chat.
+    offline: 'Offline',
+    lastSeen: (time: string) => `Last seen ${time}`,
     label: 'Chat',
     pickHint: 'Pick a friend from the Friend List to open your conversation.',
     loading: 'Loading the conversation…',

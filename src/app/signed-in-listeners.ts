@@ -1,6 +1,7 @@
 import { addRelationshipListeners } from '../features/friends/relationship-listeners';
 import { addGroupListeners } from '../features/groups/group-listeners';
 import { addChatListeners } from '../features/messages/chat-listeners';
+import { addPresenceListeners } from '../features/presence/presence-listeners';
 import { addProfileListeners } from '../features/users/profile-listeners';
 import { addUserDirectoryListeners } from '../features/users/user-directory-listeners';
 import type { AppStartListening } from './listener-middleware';
@@ -15,4 +16,5 @@ export function registerSignedInListeners(start: AppStartListening): void {
   addUserDirectoryListeners(start);
   addGroupListeners(start);
   addChatListeners(start);
+  addPresenceListeners(start);
 }

@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { initials, paletteFor, PLACEHOLDER_PHOTO } from './avatar-initials';
+import { usePhotoSrc } from './picture-resolver';
 
 type Size = 'sm' | 'md' | 'lg';
 
 interface Props {
-  /** The photo URL; empty, the default placeholder or a broken image show initials. */
+  /**
+   * The photo: a URL or a `picture:` reference (loaded when the avatar comes into view).
+   * Empty, the default placeholder, a picture still loading or a broken image show initials.
+   */
   src?: string | undefined;
   name: string;
   size?: Size;
@@ -20,21 +24,23 @@ const sizes: Record<Size, string> = {
 /** A round picture of a person or group, falling back to coloured initials. */
 export function Avatar({ src, name, size = 'md', className = '' }: Props) {
   const [broken, setBroken] = useState<string | null>(null);
-  const usable = src && src !== PLACEHOLDER_PHOTO && broken !== src;
+  const placeholder = useRef<HTMLSpanElement>(null);
+  const shown = usePhotoSrc(src, placeholder);
+  const usable = shown && shown !== PLACEHOLDER_PHOTO && broken !== shown;
   const base = `inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full ring-2 ring-white ${sizes[size]} ${className}`;
   if (usable) {
     return (
       <img
-        src={src}
+        src={shown}
         alt=""
         loading="lazy"
-        onError={() => setBroken(src)}
+        onError={() => setBroken(shown)}
         className={`${base} bg-slate-100 object-cover`}
       />
     );
   }
   return (
-    <span aria-hidden className={`${base} font-semibold ${paletteFor(name)}`}>
+    <span ref={placeholder} aria-hidden className={`${base} font-semibold ${paletteFor(name)}`}>
       {initials(name)}
     </span>
   );

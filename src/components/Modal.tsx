@@ -9,13 +9,15 @@ interface Props {
   description?: string;
   onClose: () => void;
   children: ReactNode;
+  /** A wider dialog, for content such as the picture cropper. */
+  wide?: boolean;
 }
 
 /**
  * A dialog over the page: Escape, the close button or a click on the backdrop closes it;
  * focus moves into it on open and back to where it was on close.
  */
-export function Modal({ title, description, onClose, children }: Props) {
+export function Modal({ title, description, onClose, children, wide = false }: Props) {
   const titleId = useId();
   const descriptionId = useId();
   const dialog = useRef<HTMLDivElement>(null);
@@ -49,7 +51,7 @@ export function Modal({ title, description, onClose, children }: Props) {
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        className="w-full max-w-md rounded-2xl bg-white p-6 shadow-2xl focus:outline-none"
+        className={`w-full ${wide ? 'max-w-3xl' : 'max-w-md'} max-h-[calc(100vh-2rem)] overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none`}
       >
         <div className="mb-4 flex items-start justify-between gap-4">
           <div>

@@ -78,6 +78,8 @@ describeBrowser('messages between two friends in two browsers', () => {
 
     await selectFriend(b, 'Alice');
     await chat(b).getByText('Hi Bob, how are you?').waitFor();
+    // Alice has the app open, so her status record says so.
+    await chat(b).getByText(c.online, { exact: true }).waitFor();
     await send(b, 'Great, thanks Alice!');
     await chat(b).getByText('Great, thanks Alice!').waitFor();
     await chat(a).getByText('Great, thanks Alice!').waitFor();

@@ -7,10 +7,12 @@ import { userSignedIn, userSignedOut } from '../../src/features/auth';
 import { addRelationshipListeners } from '../../src/features/friends/relationship-listeners';
 import { addGroupListeners } from '../../src/features/groups/group-listeners';
 import { addChatListeners } from '../../src/features/messages/chat-listeners';
+import { addPresenceListeners } from '../../src/features/presence/presence-listeners';
 import { addProfileListeners } from '../../src/features/users/profile-listeners';
 import { addUserDirectoryListeners } from '../../src/features/users/user-directory-listeners';
 import { makeGroupsApi } from '../../src/lib/firebase/groups';
 import { makeMessagesApi } from '../../src/lib/firebase/messages';
+import { makePresenceApi } from '../../src/lib/firebase/presence';
 import { makeRelationshipsApi } from '../../src/lib/firebase/relationships';
 import { makeUserDirectoryApi } from '../../src/lib/firebase/user-directory';
 import {
@@ -32,6 +34,7 @@ export interface Person {
   groups: ReturnType<typeof makeGroupsApi>;
   directory: ReturnType<typeof makeUserDirectoryApi>;
   messages: ReturnType<typeof makeMessagesApi>;
+  presence: ReturnType<typeof makePresenceApi>;
 }
 
 /** A verified account with its `users` record, signed in on its own Firebase app instance. */
@@ -48,6 +51,7 @@ export async function signUpAndIn(username: string): Promise<Person> {
     groups: makeGroupsApi(client.db),
     directory: makeUserDirectoryApi(client.db),
     messages: makeMessagesApi(client.db),
+    presence: makePresenceApi(client.db),
   };
 }
 
@@ -112,6 +116,7 @@ export function storeFor(person: Person) {
   addUserDirectoryListeners(start, person.directory);
   addGroupListeners(start, person.groups);
   addChatListeners(start, person.messages);
+  addPresenceListeners(start, person.presence);
   store.dispatch(
     userSignedIn({
       uid: person.uid,

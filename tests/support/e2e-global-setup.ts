@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { build, preview } from 'vite';
@@ -26,7 +27,8 @@ export default async function setup(project: TestProject) {
   process.env.VITE_AUTH_EMULATOR_HOST = info.authHost;
   process.env.VITE_DATABASE_EMULATOR_HOST = info.dbHost;
   process.env.VITE_USE_EMULATORS = 'true';
-  const outDir = join(localDir, 'e2e-dist');
+  // One folder per run: two runs at once must not serve each other's half-written build.
+  const outDir = join(localDir, `e2e-dist-${process.pid}`);
   await build({ root: repoRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   const port = await freePort();
   const server = await preview({
@@ -40,5 +42,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await server.close();
     await backend.stop();
+    rmSync(outDir, { recursive: true, force: true });
   };
 }

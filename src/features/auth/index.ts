@@ -1,5 +1,7 @@
 /** What other features may use from the auth feature. */
 export {
+  logoutFailed,
+  logoutStarted,
   selectActiveUser,
   selectLoggingOut,
   selectSessionStatus,

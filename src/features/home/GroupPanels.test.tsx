@@ -19,6 +19,9 @@ vi.mock('../../lib/firebase/groups', async () => ({
 vi.mock('../../lib/firebase/messages', async () => ({
   messagesApi: (await import('./testing/fake-gateways')).fakes.messagesApi,
 }));
+vi.mock('../../lib/firebase/presence', async () => ({
+  presenceApi: (await import('./testing/fake-gateways')).fakes.presenceApi,
+}));
 
 const group = (id: string, adminId: string, groupName: string): Group => ({
   id,

@@ -21,6 +21,9 @@ vi.mock('../../lib/firebase/groups', async () => ({
 vi.mock('../../lib/firebase/messages', async () => ({
   messagesApi: (await import('./testing/fake-gateways')).fakes.messagesApi,
 }));
+vi.mock('../../lib/firebase/presence', async () => ({
+  presenceApi: (await import('./testing/fake-gateways')).fakes.presenceApi,
+}));
 
 const person = (uid: string, username: string): DirectoryUser => ({
   uid,

@@ -1,16 +1,40 @@
+import { Suspense, useRef, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
+import { CameraIcon } from '../../components/icons';
+import { Modal } from '../../components/Modal';
+import { usePhotoSrc } from '../../components/picture-resolver';
+import { Spinner } from '../../components/Spinner';
 import { strings } from '../../strings';
 import { selectActiveUser, useLogout } from '../auth';
+import { ProfilePictureModal } from '../profile';
+import { selectMyProfile } from '../users';
 import { LogoutIcon } from './icons';
 import { SidebarNav } from './SidebarNav';
 
 const FALLBACK_PHOTO = '/default-avatar.svg';
 
+/** Shown while the picture popup's chunk (cropper included) loads on first open. */
+function PopupLoading({ onClose }: { onClose: () => void }) {
+  return (
+    <Modal title={strings.profile.changePicture} onClose={onClose} wide>
+      <div className="flex h-40 items-center justify-center text-brand-500">
+        <Spinner className="h-8 w-8" label={strings.app.loading} />
+      </div>
+    </Modal>
+  );
+}
+
 /** The signed-in user's picture and name, the screen links and the logout button. */
 export function Sidebar() {
   const user = useAppSelector(selectActiveUser);
+  // The live users/{uid} record is what others see, so an upload shows here at once.
+  const me = useAppSelector(selectMyProfile);
   const logout = useLogout();
+  const [editing, setEditing] = useState(false);
+  const pictureButton = useRef<HTMLButtonElement>(null);
   const name = user?.displayName || user?.email || '';
+  const photo = usePhotoSrc(me?.photo || user?.photoURL || FALLBACK_PHOTO, pictureButton);
+  const close = () => setEditing(false);
 
   return (
     <aside
@@ -18,20 +42,37 @@ export function Sidebar() {
       className="sticky top-6 col-span-2 flex h-[calc(100vh-3rem)] flex-col items-center gap-8 rounded-2xl bg-brand-500 px-3 py-8 text-white"
     >
       <div className="flex w-full flex-col items-center gap-3 text-center">
-        <img
-          src={user?.photoURL || FALLBACK_PHOTO}
-          alt={`${strings.layout.profilePicture} ${name}`}
-          className="h-20 w-20 rounded-full object-cover ring-4 ring-white/30"
-          onError={(event) => {
-            // A broken link (e.g. an expired provider picture) falls back to the default.
-            if (!event.currentTarget.src.endsWith(FALLBACK_PHOTO))
-              event.currentTarget.src = FALLBACK_PHOTO;
-          }}
-        />
+        <button
+          ref={pictureButton}
+          type="button"
+          onClick={() => setEditing(true)}
+          aria-label={strings.profile.changePicture}
+          title={strings.profile.changePicture}
+          className="group relative rounded-full focus:outline-none focus-visible:ring-4 focus-visible:ring-white/60"
+        >
+          <img
+            src={photo || FALLBACK_PHOTO}
+            alt={`${strings.layout.profilePicture} ${name}`}
+            className="h-20 w-20 rounded-full bg-white/20 object-cover ring-4 ring-white/30 transition group-hover:ring-white/60"
+            onError={(event) => {
+              // A broken link (e.g. an expired provider picture) falls back to the default.
+              if (!event.currentTarget.src.endsWith(FALLBACK_PHOTO))
+                event.currentTarget.src = FALLBACK_PHOTO;
+            }}
+          />
+          <span className="absolute -bottom-0.5 -right-0.5 rounded-full bg-white p-1.5 text-brand-600 shadow-md transition group-hover:scale-110">
+            <CameraIcon className="h-4 w-4" />
+          </span>
+        </button>
         <p className="w-full truncate px-1 text-base font-semibold" title={name}>
           {name}
         </p>
       </div>
+      {editing && user ? (
+        <Suspense fallback={<PopupLoading onClose={close} />}>
+          <ProfilePictureModal uid={user.uid} onClose={close} />
+        </Suspense>
+      ) : null}
       <SidebarNav />
       <button
         type="button"

@@ -11,6 +11,7 @@ import {
   type ChatAvailability,
 } from './chat-selectors';
 import { ChatComposer } from './ChatComposer';
+import { ChatPresence } from './ChatPresence';
 import { MessageList } from './MessageList';
 
 /** The chat with the selected friend: header, messages and the message field. */
@@ -34,10 +35,8 @@ export function ChatPanel() {
           <h2 className="truncate text-lg font-semibold text-slate-900">
             {friend ? friend.name : strings.chat.selectFriend}
           </h2>
-          {/* The spec's static label; real presence is not part of the data model. */}
-          {availability.kind === 'open' ? (
-            <p className="text-sm text-slate-500">{strings.chat.online}</p>
-          ) : null}
+          {/* Only while they can chat: a blocked or former friend's header keeps no label. */}
+          {friend && availability.kind === 'open' ? <ChatPresence uid={friend.uid} /> : null}
         </div>
       </header>
       <div className="min-h-0 flex-1">

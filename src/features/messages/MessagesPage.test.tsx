@@ -23,6 +23,9 @@ vi.mock('../../lib/firebase/groups', async () => ({
 vi.mock('../../lib/firebase/messages', async () => ({
   messagesApi: (await import('../home/testing/fake-gateways')).fakes.messagesApi,
 }));
+vi.mock('../../lib/firebase/presence', async () => ({
+  presenceApi: (await import('../home/testing/fake-gateways')).fakes.presenceApi,
+}));
 
 const friendship = (uid: string, name: string): FriendRequest => ({
   id: `rel-${uid}`,
@@ -77,6 +80,13 @@ describe('messages screen', () => {
     start();
     openChatWithBo();
     expect(within(chat()).getByRole('heading', { name: 'Bo' })).toBeInTheDocument();
+    // Presence shows once known, from the friend's own status record.
+    expect(within(chat()).queryByText('Online')).toBeNull();
+    expect(app.feeds.statuses.keys()).toEqual(['bo']);
+    app.push((v: { state: 'online'; lastChanged: number }) => app.feeds.statuses.emit(v, 'bo'), {
+      state: 'online',
+      lastChanged: 1000,
+    });
     expect(within(chat()).getByText('Online')).toBeInTheDocument();
     expect(within(row('Friend List', 'Bo')).getByRole('button', { name: 'Bo' })).toHaveAttribute(
       'aria-pressed',
@@ -152,6 +162,8 @@ describe('messages screen', () => {
       [{ id: bo.id, blockid: 'me', blockName: 'Mia', blockbyid: 'bo', blockbyName: 'Bo' }],
     );
     expect(within(chat()).getByText('Bo blocked you, so you cannot chat any more.')).toBeVisible();
+    expect(app.feeds.statuses.keys()).toEqual([]);
+    expect(within(chat()).queryByText('Online')).toBeNull();
     expect(input()).toBeDisabled();
     expect(app.feeds.latestMessages.keys()).toEqual([]);
   });

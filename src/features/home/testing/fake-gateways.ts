@@ -8,6 +8,8 @@ import { vi } from 'vitest';
 import type { ChatMessage } from '../../../lib/firebase/chat-message';
 import type { GroupsApi } from '../../../lib/firebase/groups';
 import type { MessagesApi } from '../../../lib/firebase/messages';
+import type { PresenceApi } from '../../../lib/firebase/presence';
+import type { PresenceStatus } from '../../../lib/firebase/presence-status';
 import type {
   Block,
   DirectoryUser,
@@ -64,6 +66,7 @@ function createFakes() {
     memberships: new Feed<Record<string, MembershipStatus>>(),
     roster: new Feed<GroupMembership[]>(),
     latestMessages: new Feed<ChatMessage[]>(),
+    statuses: new Feed<PresenceStatus | null>(),
   };
   const relationshipsApi = {
     subscribeRequests: vi.fn<RelationshipsApi['subscribeRequests']>((uid, onData, onError) =>
@@ -119,7 +122,14 @@ function createFakes() {
     fetchOlder: vi.fn<MessagesApi['fetchOlder']>(() => Promise.resolve([])),
     send: vi.fn<MessagesApi['send']>(() => Promise.resolve()),
   } satisfies MessagesApi;
-  return { feeds, relationshipsApi, userDirectoryApi, groupsApi, messagesApi };
+  const presenceApi = {
+    // Each call's stop is its own vi.fn, returned by goOnline's mock results.
+    goOnline: vi.fn<PresenceApi['goOnline']>(() => vi.fn()),
+    subscribeStatus: vi.fn<PresenceApi['subscribeStatus']>((uid, onData, onError) =>
+      feeds.statuses.subscribe(uid, onData, onError),
+    ),
+  } satisfies PresenceApi;
+  return { feeds, relationshipsApi, userDirectoryApi, groupsApi, messagesApi, presenceApi };
 }
 
 /** The one set of fakes the mocked modules hand out; `resetFakes` before each test. */
@@ -132,4 +142,5 @@ export function resetFakes(): void {
   Object.assign(fakes.userDirectoryApi, next.userDirectoryApi);
   Object.assign(fakes.groupsApi, next.groupsApi);
   Object.assign(fakes.messagesApi, next.messagesApi);
+  Object.assign(fakes.presenceApi, next.presenceApi);
 }

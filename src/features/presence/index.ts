@@ -1,0 +1,2 @@
+/** What other features may use from the presence feature. */
+export { useFriendStatus } from './use-friend-status';

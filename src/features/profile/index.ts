@@ -1,0 +1,2 @@
+/** What other features may use from the profile feature. */
+export { ProfilePictureModal } from './lazy';
