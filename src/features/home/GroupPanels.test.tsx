@@ -4,7 +4,7 @@ import type { FriendRequest, Group, GroupMembership } from '../../lib/firebase/r
 import { fakes, resetFakes } from './testing/fake-gateways';
 import { loadEverythingEmpty, panel, renderHome, row } from './testing/render-home';
 
-vi.mock('../../lib/firebase/app', () => ({ app: {}, auth: {}, db: {} }));
+vi.mock('../../lib/firebase/app', () => ({ app: {}, auth: {} }));
 vi.mock('../../lib/firebase/relationships', async () => ({
   relationshipsApi: (await import('./testing/fake-gateways')).fakes.relationshipsApi,
 }));

@@ -6,7 +6,7 @@ import { fakes, resetFakes } from './testing/fake-gateways';
 import { loadEverythingEmpty, me, panel, renderHome, row } from './testing/render-home';
 
 // The gateways are swapped whole: no Firebase code runs in component tests.
-vi.mock('../../lib/firebase/app', () => ({ app: {}, auth: {}, db: {} }));
+vi.mock('../../lib/firebase/app', () => ({ app: {}, auth: {} }));
 vi.mock('../../lib/firebase/relationships', async () => ({
   relationshipsApi: (await import('./testing/fake-gateways')).fakes.relationshipsApi,
 }));

@@ -8,7 +8,7 @@ import { MESSAGE_PAGE_SIZE } from './chat-slice';
 import { MessagesPage } from './MessagesPage';
 
 // The gateways are faked on purpose: these tests drive the screen and its listeners.
-vi.mock('../../lib/firebase/app', () => ({ app: {}, auth: {}, db: {} }));
+vi.mock('../../lib/firebase/app', () => ({ app: {}, auth: {} }));
 vi.mock('../../lib/firebase/relationships', async () => ({
   relationshipsApi: (await import('../home/testing/fake-gateways')).fakes.relationshipsApi,
 }));

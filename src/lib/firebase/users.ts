@@ -2,8 +2,6 @@ import { get, ref, remove, set, type Database } from 'firebase/database';
 import { db as appDb } from './database';
 import { toUserRecord, type UserProfile, type UserRecord } from './user-profile';
 
-export * from './user-profile';
-
 function parseUserRecord(value: unknown): UserRecord | null {
   if (typeof value !== 'object' || value === null) return null;
   const { username, email, photo } = value as Record<string, unknown>;
