@@ -142,9 +142,9 @@ const conversations: Array<{ between: [number, number]; lines: Array<[0 | 1, str
   {
     between: [2, 0],
     lines: [
-      [0, 'Carol, your photos from last week are amazing.'],
-      [1, 'Thank you! The light was perfect.'],
-      [0, 'Teach me your tricks some time?'],
+      [1, 'Carol, your photos from last week are amazing.'],
+      [0, 'Thank you! The light was perfect.'],
+      [1, 'Teach me your tricks some time?'],
     ],
   },
 ];
