@@ -18,6 +18,8 @@ export interface EmulatorOptions {
   rulesText?: string;
   dataFile?: string;
   log?: (line: string) => void;
+  /** Interval of `keep-alive` events on REST event streams (default 30 s). */
+  streamKeepAliveMs?: number;
 }
 
 export interface RunningEmulator {
@@ -49,7 +51,11 @@ export async function startEmulator(opts: EmulatorOptions): Promise<RunningEmula
   const connections = new Set<Connection>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
   const server = createServer((req, res) => {
-    handleHttp({ registry, log, compileRules }, req, res);
+    handleHttp(
+      { registry, log, compileRules, streamKeepAliveMs: opts.streamKeepAliveMs },
+      req,
+      res,
+    );
   });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {

@@ -1,5 +1,5 @@
 import { DataError, MAX_DEPTH, MAX_STRING_BYTES } from './errors';
-import { isValidKey, nameCompare } from './keys';
+import { keyProblem, nameCompare } from './keys';
 import { Branch, type DataNode, Leaf, type Primitive, type Priority, forEachChild } from './node';
 import { treeFromSorted } from './sorted-map';
 
@@ -43,7 +43,8 @@ export function fromJson(json: unknown, depth = 0): DataNode {
   const entries: [string, unknown][] = [];
   for (const k of Object.keys(obj)) {
     if (k === '.priority') continue;
-    if (!isValidKey(k)) throw new DataError(`Invalid key "${printable(k)}"`);
+    const problem = keyProblem(k);
+    if (problem) throw new DataError(`Invalid key "${printableKey(k)}": ${problem}`);
     entries.push([k, obj[k]]);
   }
   return fromEntries(entries, priority, depth);
@@ -82,6 +83,11 @@ const CONTROL_CHARS = /[\u0000-\u001F\u007F]/g;
 
 export function printable(s: string): string {
   return s.replace(CONTROL_CHARS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** A key for an error message: control characters escaped, very long keys shortened. */
+export function printableKey(k: string): string {
+  return printable(k.length > 40 ? `${k.slice(0, 40)}…` : k);
 }
 
 export type Json = Primitive | null | { [key: string]: Json } | Json[];

@@ -40,6 +40,20 @@ export function nameCompare(a: string, b: string): number {
 // eslint-disable-next-line no-control-regex
 const INVALID_KEY = /[[\].#$/\u0000-\u001F\u007F]/;
 
+/** The documented limit on one key, in UTF-8 bytes (paths have their own, in errors.ts). */
+export const MAX_KEY_BYTES = 768;
+
+/** Why `key` cannot name a child, or null when it can. */
+export function keyProblem(key: string): string | null {
+  if (key.length === 0) return 'keys must not be empty';
+  if (INVALID_KEY.test(key)) return 'keys must not contain . # $ / [ ] or control characters';
+  // Cheap length test first: a UTF-16 unit is at most 3 UTF-8 bytes.
+  if (key.length * 3 > MAX_KEY_BYTES && Buffer.byteLength(key, 'utf8') > MAX_KEY_BYTES) {
+    return `keys must not be longer than ${MAX_KEY_BYTES} bytes`;
+  }
+  return null;
+}
+
 export function isValidKey(key: string): boolean {
-  return key.length > 0 && !INVALID_KEY.test(key);
+  return keyProblem(key) === null;
 }

@@ -1,6 +1,6 @@
 import { DataError, MAX_DEPTH, MAX_PATH_BYTES } from './errors';
-import { printable } from './json';
-import { isValidKey } from './keys';
+import { printableKey } from './json';
+import { keyProblem } from './keys';
 
 export type Path = readonly string[];
 
@@ -30,16 +30,17 @@ export interface PathRules {
 export function checkedPath(raw: unknown, rules: PathRules = {}): string[] {
   if (typeof raw !== 'string') throw new DataError('Path must be a string');
   const path = parsePath(raw);
+  path.forEach((seg, i) => {
+    if (rules.allowPriority && seg === '.priority' && i === path.length - 1) return;
+    if (rules.allowInfo && seg === '.info' && i === 0) return;
+    const problem = keyProblem(seg);
+    if (problem) throw new DataError(`Invalid key "${printableKey(seg)}" in path: ${problem}`);
+  });
   if (path.length > MAX_DEPTH)
     throw new DataError(`Path exceeds the maximum depth of ${MAX_DEPTH}`);
   if (Buffer.byteLength(path.join('/'), 'utf8') > MAX_PATH_BYTES) {
     throw new DataError(`Path exceeds the maximum length of ${MAX_PATH_BYTES} bytes`);
   }
-  path.forEach((seg, i) => {
-    if (rules.allowPriority && seg === '.priority' && i === path.length - 1) return;
-    if (rules.allowInfo && seg === '.info' && i === 0) return;
-    if (!isValidKey(seg)) throw new DataError(`Invalid key "${printable(seg)}" in path`);
-  });
   return path;
 }
 

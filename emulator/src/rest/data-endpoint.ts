@@ -6,9 +6,11 @@ import type { Namespace } from '../db/namespace';
 import { pushId } from '../db/push-id';
 import { readValue } from '../db/read';
 import { type PreparedWrite, executeWrite, prepareMerge, prepareSet } from '../db/writes';
+import { etagOf, ifMatchOf, wantsEtag } from './etag';
+import { openStream, wantsStream } from './event-stream';
 import { HttpError, readBody, sendJson } from './http-util';
 import { restQuery } from './query-params';
-import type { RestContext, RestRequest } from './router';
+import type { RestContext, RestRequest } from './request';
 
 function pathOf(pathname: string): string[] {
   const raw = pathname.slice(0, -'.json'.length);
@@ -44,7 +46,7 @@ async function jsonBody(r: RestRequest): Promise<unknown> {
   }
 }
 
-/** `GET|PUT|PATCH|POST|DELETE /<path>.json` (RTDB-EMULATOR.md 9.2). */
+/** `GET|PUT|PATCH|POST|DELETE /<path>.json` (docs/rest.md). */
 export async function handleData(ctx: RestContext, r: RestRequest): Promise<void> {
   const path = pathOf(r.url.pathname);
   const params = r.url.searchParams;
@@ -52,7 +54,10 @@ export async function handleData(ctx: RestContext, r: RestRequest): Promise<void
   const silent = params.get('print') === 'silent';
   const pretty = params.get('print') === 'pretty';
   const exportFormat = params.get('format') === 'export';
+  const ifMatch = ifMatchOf(r);
+  const withEtag = wantsEtag(r) || ifMatch !== null;
   const respond = (body: unknown): void => {
+    if (withEtag) r.res.setHeader('ETag', etagOf(getAt(ns.root, path)));
     if (silent) {
       r.res.writeHead(204);
       r.res.end();
@@ -63,6 +68,11 @@ export async function handleData(ctx: RestContext, r: RestRequest): Promise<void
     const spec = restQuery(params);
     if (params.get('shallow') === 'true') {
       if (spec) throw new DataError('Mixing shallow and querying parameters is not supported');
+      if (wantsStream(r)) throw new DataError('shallow is not supported on event streams');
+    }
+    if (wantsStream(r)) {
+      openStream(ctx, r, path, spec, exportFormat);
+      return;
     }
     if (!ns.canRead(r.identity, path, spec).allowed) throw new HttpError(401, 'Permission denied');
     if (params.get('shallow') === 'true') respond(shallow(getAt(ns.root, path)));
@@ -88,8 +98,32 @@ export async function handleData(ctx: RestContext, r: RestRequest): Promise<void
   } else {
     throw new HttpError(405, `Method ${r.method} is not supported`);
   }
+  // No await between this check and the commit: nothing can slip in between.
+  if (ifMatch !== null && !ifMatchHolds(ns, r, path, ifMatch, exportFormat)) return;
   write(ns, r, build);
   respond(reply());
+}
+
+/**
+ * A conditional write whose ETag is stale gets 412 with the current ETag and value, so the
+ * client can retry on top of it; someone who may not read the location learns neither.
+ * Returns false once it has answered.
+ */
+function ifMatchHolds(
+  ns: Namespace,
+  r: RestRequest,
+  path: string[],
+  ifMatch: string,
+  exportFormat: boolean,
+): boolean {
+  const current = etagOf(getAt(ns.root, path));
+  if (current === ifMatch) return true;
+  if (!ns.canRead(r.identity, path, null).allowed) {
+    throw new HttpError(412, 'ETag mismatch (the current ETag is hidden: reading is not allowed)');
+  }
+  r.res.setHeader('ETag', current);
+  sendJson(r.res, 412, readValue(ns.root, path, null, exportFormat));
+  return false;
 }
 
 function write(

@@ -1,27 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DataError } from '../data/errors';
 import { ANONYMOUS, type Identity, identityFor } from '../db/identity';
-import type { Registry } from '../db/registry';
-import type { CompiledRules } from '../rules/contract';
 import { handleData } from './data-endpoint';
 import { HttpError, credentialOf, sendError, sendJson, setCors } from './http-util';
 import { namespaceFromRequest } from './namespace-param';
+import type { RestContext, RestRequest } from './request';
 import { handleRules } from './rules-endpoint';
-
-export interface RestContext {
-  registry: Registry;
-  log: (line: string) => void;
-  compileRules: (text: string) => CompiledRules;
-}
-
-export interface RestRequest {
-  req: IncomingMessage;
-  res: ServerResponse;
-  method: string;
-  url: URL;
-  ns: string;
-  identity: Identity;
-}
 
 function identityOf(req: IncomingMessage, params: URLSearchParams): Identity {
   const cred = credentialOf(req, params);

@@ -1,6 +1,6 @@
 import type { CompiledRules } from '../rules/contract';
 import { HttpError, readBody, sendJson } from './http-util';
-import type { RestContext, RestRequest } from './router';
+import type { RestContext, RestRequest } from './request';
 
 const CLOSED_TEXT = '{\n  "rules": {\n    ".read": false,\n    ".write": false\n  }\n}\n';
 

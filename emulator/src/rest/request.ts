@@ -1,0 +1,25 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Identity } from '../db/identity';
+import type { Registry } from '../db/registry';
+import type { CompiledRules } from '../rules/contract';
+
+/**
+ * What every REST endpoint receives. It lives here, below the router, so endpoints never import
+ * the router that imports them (docs/rest.md, "Layout").
+ */
+export interface RestContext {
+  registry: Registry;
+  log: (line: string) => void;
+  compileRules: (text: string) => CompiledRules;
+  /** Interval of `keep-alive` events on REST event streams; 30 s when absent. */
+  streamKeepAliveMs?: number;
+}
+
+export interface RestRequest {
+  req: IncomingMessage;
+  res: ServerResponse;
+  method: string;
+  url: URL;
+  ns: string;
+  identity: Identity;
+}
