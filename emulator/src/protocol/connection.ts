@@ -2,10 +2,10 @@ import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Namespace } from '../db/namespace';
 import { ANONYMOUS, type Identity } from '../db/identity';
-import type { Listen, PushSink } from '../db/listens';
+import type { Listen } from '../db/listens';
 import { OnDisconnectQueue } from '../db/on-disconnect';
 import { FrameAssembler, encodeFrames } from '../transport/framing';
-import { handleRequest } from './handlers';
+import { type Session, handleRequest } from './handlers';
 
 export interface ConnectionOptions {
   ws: WebSocket;
@@ -23,7 +23,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /** One client socket: framing, the envelope, and per-connection state (auth, listens, onDisconnect). */
-export class Connection implements PushSink {
+export class Connection implements Session {
   identity: Identity = ANONYMOUS;
   readonly listens = new Map<string, Listen>();
   readonly onDisconnect = new OnDisconnectQueue();

@@ -1,19 +1,34 @@
 import { DataError } from '../data/errors';
 import { checkedPath, pathString } from '../data/path';
-import { ANONYMOUS, identityFor } from '../db/identity';
-import { type Listen, pushInitial } from '../db/listens';
+import { ANONYMOUS, type Identity, identityFor } from '../db/identity';
+import { type Listen, type PushSink, pushInitial } from '../db/listens';
+import type { Namespace } from '../db/namespace';
+import type { OnDisconnectQueue } from '../db/on-disconnect';
 import { readValue } from '../db/read';
 import { executeWrite, isStale, mergeEntries, prepareMerge, prepareSet } from '../db/writes';
 import { parseWireQuery } from '../query/spec';
-import type { Connection } from './connection';
 
 export interface Reply {
   s: string;
   d: unknown;
 }
 
+/**
+ * What the actions need from the connection that received them. Declared here, below the
+ * connection that implements it, so this module never imports its caller.
+ */
+export interface Session extends PushSink {
+  readonly ns: Namespace;
+  readonly identity: Identity;
+  /** This session's listens by path (untagged) or tag. */
+  readonly listens: Map<string, Listen>;
+  readonly onDisconnect: OnDisconnectQueue;
+  /** Switches the identity and cancels the listens it may no longer read. */
+  setIdentity(identity: Identity): void;
+}
+
 type Body = Record<string, unknown>;
-type Handler = (c: Connection, b: Body) => Reply;
+type Handler = (c: Session, b: Body) => Reply;
 
 const OK: Reply = { s: 'ok', d: '' };
 const DENIED: Reply = { s: 'permission_denied', d: 'Permission denied' };
@@ -29,7 +44,7 @@ function tagOf(b: Body): number | null {
   return b.t;
 }
 
-function authenticate(c: Connection, b: Body): Reply {
+function authenticate(c: Session, b: Body): Reply {
   const identity = identityFor(b.cred, { authvar: b.authvar, noauth: b.noauth });
   if (!identity) return { s: 'invalid_token', d: 'Could not parse auth token.' };
   c.setIdentity(identity);
@@ -37,7 +52,7 @@ function authenticate(c: Connection, b: Body): Reply {
   return { s: 'ok', d: { auth: identity.auth, expires: typeof exp === 'number' ? exp : null } };
 }
 
-function listen(c: Connection, b: Body): Reply {
+function listen(c: Session, b: Body): Reply {
   const path = checkedPath(b.p, { allowInfo: true });
   const tag = tagOf(b);
   const spec = b.q === undefined && tag === null ? null : parseWireQuery(b.q);
@@ -52,7 +67,7 @@ function listen(c: Connection, b: Body): Reply {
   return { s: 'ok', d: {} };
 }
 
-function unlisten(c: Connection, b: Body): Reply {
+function unlisten(c: Session, b: Body): Reply {
   const key = listenKey(checkedPath(b.p, { allowInfo: true }), tagOf(b));
   const l = c.listens.get(key);
   if (l) {
@@ -62,7 +77,7 @@ function unlisten(c: Connection, b: Body): Reply {
   return OK;
 }
 
-function get(c: Connection, b: Body): Reply {
+function get(c: Session, b: Body): Reply {
   const path = checkedPath(b.p, { allowInfo: true });
   const spec = parseWireQuery(b.q);
   if (!c.ns.canRead(c.identity, path, spec).allowed) return DENIED;
@@ -74,7 +89,7 @@ function requireData(b: Body): void {
   if (!('d' in b)) throw new DataError('Missing data (d)');
 }
 
-function put(c: Connection, b: Body): Reply {
+function put(c: Session, b: Body): Reply {
   requireData(b);
   const path = checkedPath(b.p, { allowPriority: true });
   if ('h' in b && isStale(c.ns, path, b.h))
@@ -84,7 +99,7 @@ function put(c: Connection, b: Body): Reply {
   );
 }
 
-function merge(c: Connection, b: Body): Reply {
+function merge(c: Session, b: Body): Reply {
   requireData(b);
   const path = checkedPath(b.p);
   return writeReply(
@@ -97,7 +112,7 @@ function writeReply(result: ReturnType<typeof executeWrite>): Reply {
 }
 
 /** onDisconnect operations are checked against the rules when queued (RTDB-EMULATOR.md 7). */
-function disconnectSet(c: Connection, b: Body): Reply {
+function disconnectSet(c: Session, b: Body): Reply {
   requireData(b);
   const path = checkedPath(b.p, { allowPriority: true });
   const now = c.ns.now();
@@ -107,7 +122,7 @@ function disconnectSet(c: Connection, b: Body): Reply {
   return OK;
 }
 
-function disconnectMerge(c: Connection, b: Body): Reply {
+function disconnectMerge(c: Session, b: Body): Reply {
   requireData(b);
   const path = checkedPath(b.p);
   const now = c.ns.now();
@@ -117,7 +132,7 @@ function disconnectMerge(c: Connection, b: Body): Reply {
   return OK;
 }
 
-function disconnectCancel(c: Connection, b: Body): Reply {
+function disconnectCancel(c: Session, b: Body): Reply {
   c.onDisconnect.cancel(checkedPath(b.p));
   return OK;
 }
@@ -143,7 +158,7 @@ const HANDLERS: Record<string, Handler> = {
   oc: disconnectCancel,
 };
 
-export function handleRequest(c: Connection, action: string, body: Body): Reply {
+export function handleRequest(c: Session, action: string, body: Body): Reply {
   const handler = Object.hasOwn(HANDLERS, action) ? HANDLERS[action] : undefined;
   if (!handler) return { s: 'invalid_action', d: `Unknown action "${action.slice(0, 40)}"` };
   try {
