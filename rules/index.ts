@@ -1,0 +1,26 @@
+/** The whole rules tree, area by area. `npm run rules` writes it to database.rules.json. */
+import type { RuleNode } from './builder';
+import { groupMembership, Mygroup, userGroups } from './groups';
+import { sendMessage } from './messages';
+import { pictures } from './pictures';
+import { status } from './presence';
+import { users } from './profiles';
+import { friendRequest, pairs } from './friend-requests';
+import { block, friendList } from './relationships';
+
+export const rules: RuleNode = {
+  // Closed by default: every path below opens only what its area needs.
+  '.read': false,
+  '.write': false,
+  users,
+  status,
+  friendRequest,
+  pictures,
+  pairs,
+  friendList,
+  block,
+  sendMessage,
+  Mygroup,
+  groupMembership,
+  userGroups,
+};

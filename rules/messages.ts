@@ -1,0 +1,65 @@
+/** `sendMessage/{relId}/{msgId}`: the 1:1 chat of a friendship, readable and written by its two friends. */
+import { and, or, x, type Expr, type RuleNode } from './builder';
+import {
+  at,
+  creating,
+  eq,
+  exactFields,
+  me,
+  newField,
+  newValue,
+  partyOf,
+  serverTime,
+  signedIn,
+  stringOf,
+  uidField,
+  val,
+  variable,
+  verifiedUser,
+} from './conditions';
+
+const $relId = variable('relId');
+/** A field of the friendship this chat belongs to. */
+const friend = (key: string) => val(at('friendList', $relId, key));
+
+/** The name the friendship stores for the user whose id is in the message's `idField`. */
+const nameOfMessageUser = (idField: string): Expr => {
+  const id = x`newData.parent().child(${idField}).val()`;
+  return or(
+    and(eq(friend('senderId'), id), eq(newValue, friend('senderName'))),
+    and(eq(friend('receiverId'), id), eq(newValue, friend('receiverName'))),
+  );
+};
+
+export const sendMessage: RuleNode = {
+  $relId: {
+    // Only while they are friends: a block removes the friendship and with it the chat's readers.
+    '.read': and(signedIn, partyOf(friend)),
+    '.indexOn': ['createdAt'],
+    $msgId: {
+      // Messages are never edited or deleted; the sender writes as themself, to the other friend.
+      '.write': and(
+        verifiedUser,
+        creating,
+        eq(newField('messagesenderId'), me),
+        or(
+          and(eq(friend('senderId'), me), eq(newField('messagereceiverId'), friend('receiverId'))),
+          and(eq(friend('receiverId'), me), eq(newField('messagereceiverId'), friend('senderId'))),
+        ),
+      ),
+      // `massagesenderName` is the spec's field name, typo included.
+      ...exactFields({
+        message: { '.validate': stringOf({ min: 1, max: 4000 }) },
+        messagesenderId: uidField,
+        massagesenderName: {
+          '.validate': and(x`newData.isString()`, nameOfMessageUser('messagesenderId')),
+        },
+        messagereceiverId: uidField,
+        messagereceiverName: {
+          '.validate': and(x`newData.isString()`, nameOfMessageUser('messagereceiverId')),
+        },
+        createdAt: { '.validate': serverTime },
+      }),
+    },
+  },
+};

@@ -1,0 +1,21 @@
+/** `status/{uid}`: online/offline, readable by every signed-in user, written by its owner. */
+import { and, x, type RuleNode } from './builder';
+import { exactFields, isUser, oneOf, signedIn, variable, verifiedUser } from './conditions';
+
+const $uid = variable('uid');
+
+export const status: RuleNode = {
+  $uid: {
+    '.read': signedIn,
+    // Never deleted, only set offline (by onDisconnect), so the chat header always has a state.
+    '.write': and(verifiedUser, isUser($uid), x`newData.exists()`),
+    ...exactFields(
+      {
+        state: { '.validate': oneOf('online', 'offline') },
+        lastChanged: { '.validate': x`newData.isNumber()` },
+      },
+      // Server time, so a client cannot claim to have been online later than it was.
+      x`newData.child('lastChanged').val() == now`,
+    ),
+  },
+};

@@ -1,0 +1,41 @@
+/** `users/{uid}`: the profile every signed-in user can see, written only by its owner. */
+import { and, x, type RuleNode } from './builder';
+import {
+  eq,
+  exactFields,
+  isUser,
+  newField,
+  photoOf,
+  signedIn,
+  stringOf,
+  variable,
+} from './conditions';
+
+const $uid = variable('uid');
+
+export const users: RuleNode = {
+  // The User List pages through everyone by name: only that query, and at most 100 at a time.
+  '.read': and(
+    signedIn,
+    x`query.orderByChild == 'usernameLower'`,
+    x`query.limitToFirst != null`,
+    x`query.limitToFirst <= 100`,
+  ),
+  '.indexOn': ['usernameLower'],
+  $uid: {
+    '.read': signedIn,
+    // The one write an unverified account may make: registration writes it before verification.
+    '.write': and(signedIn, isUser($uid)),
+    ...exactFields(
+      {
+        username: { '.validate': stringOf({ min: 1, max: 40 }) },
+        // The address the account signed up with, not one the client makes up.
+        email: { '.validate': and(x`newData.isString()`, x`newData.val() == auth.token.email`) },
+        photo: { '.validate': photoOf($uid) },
+        usernameLower: { '.validate': x`newData.isString()` },
+      },
+      // The search key is derived, so nobody can list themselves under a name they do not have.
+      eq(newField('usernameLower'), x`${newField('username')}.toLowerCase()`),
+    ),
+  },
+};
