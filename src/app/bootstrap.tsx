@@ -5,14 +5,16 @@ import { RouterProvider } from 'react-router-dom';
 import { Bounce, ToastContainer } from 'react-toastify';
 import { observeAuth } from '../features/auth/auth-listeners';
 import { authApi } from '../lib/firebase/auth';
-import { loadSignedInListeners, registerSessionListeners } from './listeners';
+import { productionGateways } from './production-gateways';
 import { createAppRouter } from './router';
+import { signedInLoader } from './signed-in';
 import { makeStore } from './store';
 
 export function bootstrap(rootElement: HTMLElement): void {
-  registerSessionListeners();
-  const store = makeStore();
-  observeAuth(store, authApi, { beforeSignIn: () => loadSignedInListeners() });
+  const { gateways, loadDatabase } = productionGateways(authApi);
+  const store = makeStore({ gateways });
+  const loadSignedIn = signedInLoader(store.startListening, loadDatabase);
+  observeAuth(store, gateways.auth, { beforeSignIn: loadSignedIn });
   const router = createAppRouter();
 
   createRoot(rootElement).render(

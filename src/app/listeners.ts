@@ -1,20 +1,9 @@
 import { addAuthListeners } from '../features/auth/auth-listeners';
-import { startAppListening, type AppStartListening } from './listener-middleware';
+import type { AppStartListening } from './store';
+import { addWriteFailureToast } from './write-failure-toast';
 
-/** Side effects every screen needs: the session mirror. */
-export function registerSessionListeners(start: AppStartListening = startAppListening): void {
+/** Side effects every screen needs: the session mirror and the failed-write toast. */
+export function registerAppListeners(start: AppStartListening): void {
   addAuthListeners(start);
-}
-
-let signedInListeners: Promise<void> | null = null;
-
-/** Loads and registers the signed-in features' listeners, once; a failed load is retried. */
-export function loadSignedInListeners(start: AppStartListening = startAppListening): Promise<void> {
-  signedInListeners ??= import('./signed-in-listeners')
-    .then(({ registerSignedInListeners }) => registerSignedInListeners(start))
-    .catch((error: unknown) => {
-      signedInListeners = null;
-      throw error;
-    });
-  return signedInListeners;
+  addWriteFailureToast(start);
 }

@@ -1,5 +1,5 @@
 import { combineReducers } from '@reduxjs/toolkit';
-import { sessionSlice } from '../features/auth/session-slice';
+import { sessionSlice } from '../features/session';
 import { relationshipsSlice } from '../features/friends/relationships-slice';
 import { groupsSlice } from '../features/groups/groups-slice';
 import { membershipsSlice } from '../features/groups/memberships-slice';

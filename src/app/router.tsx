@@ -29,13 +29,13 @@ export function createAppRouter() {
             {
               path: 'home',
               lazy: async () => ({
-                Component: (await import('../features/home/HomePage')).HomePage,
+                Component: (await import('./routes/HomePage')).HomePage,
               }),
             },
             {
               path: 'messages',
               lazy: async () => ({
-                Component: (await import('../features/messages/MessagesPage')).MessagesPage,
+                Component: (await import('./routes/MessagesPage')).MessagesPage,
               }),
             },
             {

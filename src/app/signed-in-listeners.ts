@@ -4,7 +4,7 @@ import { addChatListeners } from '../features/messages/chat-listeners';
 import { addPresenceListeners } from '../features/presence/presence-listeners';
 import { addProfileListeners } from '../features/users/profile-listeners';
 import { addUserDirectoryListeners } from '../features/users/user-directory-listeners';
-import type { AppStartListening } from './listener-middleware';
+import type { AppStartListening } from './store';
 
 /**
  * The live queries of the signed-in screens. This module (and with it the database SDK) is

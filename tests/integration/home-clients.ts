@@ -1,20 +1,17 @@
-import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setLogLevel } from 'firebase/app';
 import { afterEach, beforeEach } from 'vitest';
-import type { AppStartListening } from '../../src/app/listener-middleware';
-import { rootReducer } from '../../src/app/reducer';
-import { userSignedIn, userSignedOut } from '../../src/features/auth';
-import { addRelationshipListeners } from '../../src/features/friends/relationship-listeners';
-import { addGroupListeners } from '../../src/features/groups/group-listeners';
-import { addChatListeners } from '../../src/features/messages/chat-listeners';
-import { addPresenceListeners } from '../../src/features/presence/presence-listeners';
-import { addProfileListeners } from '../../src/features/users/profile-listeners';
-import { addUserDirectoryListeners } from '../../src/features/users/user-directory-listeners';
+import type { Gateways } from '../../src/app/gateways';
+import { registerSignedInListeners } from '../../src/app/signed-in-listeners';
+import { makeStore } from '../../src/app/store';
+import { userSignedIn, userSignedOut } from '../../src/features/session';
+import { makeAuthApi } from '../../src/lib/firebase/auth';
 import { makeGroupsApi } from '../../src/lib/firebase/groups';
 import { makeMessagesApi } from '../../src/lib/firebase/messages';
+import { makePicturesApi } from '../../src/lib/firebase/pictures';
 import { makePresenceApi } from '../../src/lib/firebase/presence';
 import { makeRelationshipsApi } from '../../src/lib/firebase/relationships';
 import { makeUserDirectoryApi } from '../../src/lib/firebase/user-directory';
+import { makeUsersApi } from '../../src/lib/firebase/users';
 import {
   createVerifiedPerson,
   resetBackend,
@@ -100,23 +97,27 @@ export async function befriend(from: Person, to: Person) {
   return request;
 }
 
+/** The real gateways over `person`'s own Firebase app, as their browser would have them. */
+export function gatewaysFor(person: Person): Gateways {
+  const { auth, db } = person.client;
+  return {
+    auth: makeAuthApi(auth, () => Promise.resolve(makeUsersApi(db))),
+    relationships: person.relationships,
+    userDirectory: person.directory,
+    groups: person.groups,
+    messages: person.messages,
+    presence: person.presence,
+    pictures: makePicturesApi(db),
+  };
+}
+
 /**
- * The app's store and listeners for one person, wired to that person's database instance, as
- * their browser would run them. Writes go through the gateway directly.
+ * The app's store (makeStore) with every listener, over `person`'s real gateways, signed in
+ * as them: thunks dispatched to it write to the emulators as the app would.
  */
 export function storeFor(person: Person) {
-  const listeners = createListenerMiddleware();
-  const store = configureStore({
-    reducer: rootReducer,
-    middleware: (getDefault) => getDefault().prepend(listeners.middleware),
-  });
-  const start = listeners.startListening as AppStartListening;
-  addRelationshipListeners(start, person.relationships);
-  addProfileListeners(start, person.directory);
-  addUserDirectoryListeners(start, person.directory);
-  addGroupListeners(start, person.groups);
-  addChatListeners(start, person.messages);
-  addPresenceListeners(start, person.presence);
+  const store = makeStore({ gateways: gatewaysFor(person) });
+  registerSignedInListeners(store.startListening);
   store.dispatch(
     userSignedIn({
       uid: person.uid,
@@ -130,7 +131,7 @@ export function storeFor(person: Person) {
     store,
     stop: () => {
       store.dispatch(userSignedOut());
-      listeners.clearListeners();
+      store.clearListeners();
     },
   };
 }

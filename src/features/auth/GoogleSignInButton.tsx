@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
+import { useGateways } from '../../app/hooks';
 import { Button } from '../../components/Button';
-import { authApi } from '../../lib/firebase/auth';
 import { strings } from '../../strings';
 import { errorCode } from './auth-errors';
 
@@ -12,6 +12,7 @@ interface Props {
 }
 
 export function GoogleSignInButton({ locked, onBusyChange, onSignedIn }: Props) {
+  const { auth: authApi } = useGateways();
   const [busy, setBusy] = useState(false);
 
   async function signIn() {

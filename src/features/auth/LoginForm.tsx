@@ -1,8 +1,8 @@
 import { useFormik } from 'formik';
 import { toast } from 'react-toastify';
+import { useGateways } from '../../app/hooks';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/PasswordField';
-import { authApi } from '../../lib/firebase/auth';
 import { fieldProps } from '../../lib/form-field';
 import { strings } from '../../strings';
 import { errorCode, isInvalidCredential } from './auth-errors';
@@ -28,6 +28,7 @@ export function LoginForm({
   onSignedIn,
   onForgotPassword,
 }: Props) {
+  const { auth: authApi } = useGateways();
   const formik = useFormik<LoginValues>({
     initialValues: { email: initialEmail, password: '' },
     validationSchema: loginSchema,

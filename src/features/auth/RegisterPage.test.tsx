@@ -2,10 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { strings } from '../../strings';
-import { authApi, deferred, firebaseError, sessionUser } from './auth-api.mock';
-import { renderApp } from './testing';
-
-vi.mock('../../lib/firebase/auth', () => import('./auth-api.mock'));
+import { deferred, firebaseError, sessionUser } from '../../testing';
+import { authApi, renderApp } from './testing';
 
 const register = authApi.register;
 const v = strings.validation;

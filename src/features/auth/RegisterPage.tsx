@@ -2,11 +2,11 @@ import { useFormik } from 'formik';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { useGateways } from '../../app/hooks';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/PasswordField';
 import { TextField } from '../../components/TextField';
 import { paths } from '../../config/paths';
-import { authApi } from '../../lib/firebase/auth';
 import { fieldProps } from '../../lib/form-field';
 import { strings } from '../../strings';
 import { AuthLayout } from './AuthLayout';
@@ -24,6 +24,7 @@ export function RegisterPage() {
   // Stays true through the redirect delay, so the form cannot be sent again meanwhile.
   const [done, setDone] = useState(false);
 
+  const { auth: authApi } = useGateways();
   const formik = useFormik<RegisterValues>({
     initialValues: emptyValues,
     validationSchema: registerSchema,

@@ -1,7 +1,7 @@
 import { useFormik } from 'formik';
 import { toast } from 'react-toastify';
+import { useGateways } from '../../app/hooks';
 import { Button } from '../../components/Button';
-import { authApi } from '../../lib/firebase/auth';
 import { fieldProps } from '../../lib/form-field';
 import { strings } from '../../strings';
 import { errorCode } from './auth-errors';
@@ -17,6 +17,7 @@ const s = strings.auth;
 
 /** The 'Forget Password?' panel: one e-mail field, a send button and a way back. */
 export function ResetPasswordPanel({ initialEmail, onBack }: Props) {
+  const { auth: authApi } = useGateways();
   const formik = useFormik({
     initialValues: { email: initialEmail },
     validationSchema: resetSchema,

@@ -1,13 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startAppListening } from '../../app/listener-middleware';
-import { makeStore } from '../../app/store';
 import type { SessionUser } from '../../lib/firebase/auth';
-import { storageKeys } from './active-user-storage';
-import { sessionUser as verified } from './auth-api.mock';
-import { addAuthListeners, observeAuth } from './auth-listeners';
-import { selectActiveUser, selectSessionStatus, userSignedOut } from './session-slice';
-
-addAuthListeners(startAppListening);
+import { makeTestStore as makeStore, sessionUser as verified } from '../../testing';
+import { selectActiveUser, selectSessionStatus, storageKeys, userSignedOut } from '../session';
+import { observeAuth } from './auth-listeners';
 
 /** A fake observeSession that lets the test play Firebase's auth state changes. */
 function fakeAuth() {
@@ -66,7 +61,7 @@ describe('observeAuth', () => {
     const store = makeStore();
     const auth = fakeAuth();
     const seen = vi.fn();
-    const stop = startAppListening({ actionCreator: userSignedOut, effect: seen });
+    const stop = store.startListening({ actionCreator: userSignedOut, effect: seen });
     observeAuth(store, auth.api);
     auth.emit(verified);
     localStorage.setItem(storageKeys.selectedFriend, '{"name":"x"}');
@@ -98,7 +93,7 @@ describe('observeAuth with a beforeSignIn step', () => {
     const step = deferred();
     const beforeSignIn = vi.fn(() => step.promise);
     const seen: string[] = [];
-    const stop = startAppListening({
+    const stop = store.startListening({
       predicate: () => true,
       effect: (action) => {
         if (action.type.startsWith('session/')) seen.push(action.type);

@@ -1,9 +1,13 @@
-import type { AppStartListening } from '../../app/listener-middleware';
-import type { AppStore } from '../../app/store';
+import type { AppStartListening, AppStore } from '../../app/store';
 import type { AuthApi, SessionUser } from '../../lib/firebase/auth';
-import { clearStoredSession, storeActiveUser } from './active-user-storage';
+import {
+  clearStoredSession,
+  selectSessionStatus,
+  storeActiveUser,
+  userSignedIn,
+  userSignedOut,
+} from '../session';
 import { isTrustedSession, toActiveUser } from './auth-session';
-import { selectSessionStatus, userSignedIn, userSignedOut } from './session-slice';
 
 type SessionStore = Pick<AppStore, 'dispatch' | 'getState'>;
 

@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../lib/firebase/auth';
-import type { ActiveUser } from './session-slice';
+import type { ActiveUser } from '../session';
 
 /**
  * Whether an account may count as signed in. A password account must have verified its

@@ -1,42 +1,24 @@
-import { render } from '@testing-library/react';
-import { StrictMode, type ReactElement } from 'react';
-import { Provider } from 'react-redux';
+import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
-import { startAppListening } from '../../app/listener-middleware';
-import { makeStore, type RootState } from '../../app/store';
+import type { RootState } from '../../app/store';
 import { paths } from '../../config/paths';
+import { createFakeAuth, createFakeGateways, renderWithProviders } from '../../testing';
 import { PagesLayout } from '../layout/PagesLayout';
-import { addAuthListeners } from './auth-listeners';
 import { LoginPage } from './LoginPage';
 import { RegisterPage } from './RegisterPage';
-import type { ActiveUser } from './session-slice';
 
-let listenersRegistered = false;
-
-export const sampleUser: ActiveUser = {
-  uid: 'uid-sara',
-  email: 'sara@example.com',
-  displayName: 'Sara_Lee',
-  photoURL: '/default-avatar.svg',
-  emailVerified: true,
-};
+/** The Auth gateway of the account screens' tests; `vi.resetAllMocks()` after each test. */
+export const authApi = createFakeAuth();
 
 /**
- * Renders the account screens and the signed-in shell in a memory router with a real store,
- * the app's listeners and a toast container, under StrictMode like the app.
+ * The account screens and the signed-in shell in a memory router, with the real store over fake
+ * gateways (Auth: `authApi`), under StrictMode like the app.
  */
 export function renderApp(
   path: string,
   preloadedState?: Partial<RootState>,
   extraPages: Record<string, ReactElement> = {},
 ) {
-  if (!listenersRegistered) {
-    // Only this feature's listeners: other features would open real database subscriptions.
-    addAuthListeners(startAppListening);
-    listenersRegistered = true;
-  }
-  const store = makeStore(preloadedState);
   const router = createMemoryRouter(
     [
       { path: paths.register, element: <RegisterPage /> },
@@ -53,21 +35,11 @@ export function renderApp(
     ],
     { initialEntries: [path] },
   );
-  const view = render(
-    <StrictMode>
-      <Provider store={store}>
-        <RouterProvider router={router} />
-        <ToastContainer position="top-center" autoClose={5000} theme="dark" />
-      </Provider>
-    </StrictMode>,
-  );
-  return { ...view, store, router };
-}
-
-export function signedIn(user: ActiveUser = sampleUser): Partial<RootState> {
-  return { session: { status: 'signedIn', activeUser: user, loggingOut: false } };
-}
-
-export function signedOut(): Partial<RootState> {
-  return { session: { status: 'signedOut', activeUser: null, loggingOut: false } };
+  const gateways = createFakeGateways({ auth: authApi });
+  const view = renderWithProviders(<RouterProvider router={router} />, {
+    preloadedState,
+    gateways,
+    strict: true,
+  });
+  return { ...view, router, gateways };
 }

@@ -3,9 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { paths } from '../../config/paths';
-import { authApi } from '../../lib/firebase/auth';
 import { errorCode } from './auth-errors';
-import { logoutFailed, logoutStarted, selectSessionStatus, userSignedOut } from './session-slice';
+import { logoutFailed, logoutStarted, selectSessionStatus, userSignedOut } from '../session';
 
 /**
  * Signs out and goes to /login. The auth observer normally reports the sign-out first; if it
@@ -19,7 +18,7 @@ export function useLogout() {
   return useCallback(async () => {
     dispatch(logoutStarted());
     try {
-      await authApi.signOut();
+      await store.gateways.auth.signOut();
     } catch (error) {
       dispatch(logoutFailed());
       toast.error(errorCode(error));

@@ -1,6 +1,4 @@
-import { createAsyncThunk } from '@reduxjs/toolkit';
-import type { AppDispatch, RootState } from '../../app/store';
-import { relationshipsApi } from '../../lib/firebase/relationships';
+import { createAppAsyncThunk } from '../../app/create-app-thunk';
 import {
   recordPhoto,
   type Block,
@@ -14,22 +12,16 @@ import { crossingRequests, relationWith } from './relationship';
 import { requestSelectors } from './relationships-slice';
 import { selectMyUid, selectRelationIndex } from './selectors';
 
-const createWriteThunk = createAsyncThunk.withTypes<{
-  state: RootState;
-  dispatch: AppDispatch;
-  rejectValue: string;
-}>();
-
-/** Runs a write, dropping its result; a failure becomes the toast (see relationship-listeners). */
+/** Runs a write, dropping its result; a failure becomes the toast (app/write-failure-toast). */
 const attempt = <R>(what: string, write: () => Promise<unknown>, reject: (m: string) => R) =>
   attemptWrite(what, () => write().then(() => undefined), reject);
 
-export const sendFriendRequest = createWriteThunk(
+export const sendFriendRequest = createAppAsyncThunk(
   'relationships/sendFriendRequest',
-  (to: { uid: string; username: string }, { getState, rejectWithValue }) =>
+  (to: { uid: string; username: string }, { getState, extra, rejectWithValue }) =>
     attempt(
       strings.home.errors.sendRequest,
-      () => relationshipsApi.sendRequest(requireMe(getState()), to),
+      () => extra.relationships.sendRequest(requireMe(getState()), to),
       rejectWithValue,
     ),
   {
@@ -42,9 +34,9 @@ export const sendFriendRequest = createWriteThunk(
   },
 );
 
-export const acceptFriendRequest = createWriteThunk(
+export const acceptFriendRequest = createAppAsyncThunk(
   'relationships/acceptFriendRequest',
-  (request: FriendRequest, { getState, rejectWithValue }) => {
+  (request: FriendRequest, { getState, extra, rejectWithValue }) => {
     const state = getState();
     const crossing = crossingRequests(
       requestSelectors.selectAll(state),
@@ -53,38 +45,38 @@ export const acceptFriendRequest = createWriteThunk(
     );
     return attempt(
       strings.home.errors.accept,
-      () => relationshipsApi.acceptRequest(request, crossing),
+      () => extra.relationships.acceptRequest(request, crossing),
       rejectWithValue,
     );
   },
 );
 
-export const declineFriendRequest = createWriteThunk(
+export const declineFriendRequest = createAppAsyncThunk(
   'relationships/declineFriendRequest',
-  (request: FriendRequest, { rejectWithValue }) =>
+  (request: FriendRequest, { extra, rejectWithValue }) =>
     attempt(
       strings.home.errors.decline,
-      () => relationshipsApi.withdrawRequest(request),
+      () => extra.relationships.withdrawRequest(request),
       rejectWithValue,
     ),
 );
 
-export const blockFriend = createWriteThunk(
+export const blockFriend = createAppAsyncThunk(
   'relationships/blockFriend',
-  (friendship: Friendship, { getState, rejectWithValue }) =>
+  (friendship: Friendship, { getState, extra, rejectWithValue }) =>
     attempt(
       strings.home.errors.block,
-      () => relationshipsApi.block(friendship, selectMyUid(getState())),
+      () => extra.relationships.block(friendship, selectMyUid(getState())),
       rejectWithValue,
     ),
 );
 
-export const unblockUser = createWriteThunk(
+export const unblockUser = createAppAsyncThunk(
   'relationships/unblockUser',
-  (block: Block, { getState, rejectWithValue }) =>
+  (block: Block, { getState, extra, rejectWithValue }) =>
     attempt(
       strings.home.errors.unblock,
-      () => relationshipsApi.unblock(block, recordPhoto(requireMe(getState()).photo)),
+      () => extra.relationships.unblock(block, recordPhoto(requireMe(getState()).photo)),
       rejectWithValue,
     ),
 );

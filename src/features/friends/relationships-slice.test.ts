@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { makeStore } from '../../app/store';
+import { makeTestStore as makeStore } from '../../testing';
 import type { Block, FriendRequest } from '../../lib/firebase/records';
-import { userSignedIn, userSignedOut, type ActiveUser } from '../auth';
+import { userSignedIn, userSignedOut, type ActiveUser } from '../session';
 import {
   blockSelectors,
   blocksReceived,

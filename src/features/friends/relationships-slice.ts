@@ -1,7 +1,7 @@
 import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { liveListIdle, liveListLoading, type LiveListMeta } from '../../lib/load-status';
 import type { Block, FriendRequest, Friendship } from '../../lib/firebase/records';
-import { resetPerSignedInUser } from '../auth';
+import { resetPerSignedInUser } from '../session';
 
 const requestsAdapter = createEntityAdapter<FriendRequest>();
 const friendsAdapter = createEntityAdapter<Friendship>();

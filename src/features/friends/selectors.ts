@@ -6,7 +6,7 @@ import {
   type FriendRequest,
   type Friendship,
 } from '../../lib/firebase/records';
-import { selectActiveUser } from '../auth';
+import { selectActiveUser } from '../session';
 import { buildRelationIndex } from './relationship';
 import { blockSelectors, friendSelectors, requestSelectors } from './relationships-slice';
 

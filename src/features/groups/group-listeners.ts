@@ -1,17 +1,8 @@
-import { isRejectedWithValue } from '@reduxjs/toolkit';
 import { toast } from 'react-toastify';
-import type { AppStartListening } from '../../app/listener-middleware';
-import { groupsApi, type GroupsApi } from '../../lib/firebase/groups';
+import type { AppStartListening } from '../../app/store';
 import { strings } from '../../strings';
-import { whileSignedIn } from '../auth';
-import {
-  acceptGroup,
-  approveJoinRequest,
-  createGroup,
-  inviteFriend,
-  leaveGroupInvitation,
-  removeFromGroup,
-} from './group-thunks';
+import { whileSignedIn } from '../session';
+import { createGroup } from './group-thunks';
 import {
   GROUP_PAGE_SIZE,
   groupListFailed,
@@ -29,16 +20,6 @@ import {
 } from './memberships-slice';
 import { selectMembershipKey, selectRosterKey } from './selectors';
 
-// Assigned first: TypeScript infers a matcher's action type only from a variable.
-const isFailedWrite = isRejectedWithValue(
-  createGroup,
-  inviteFriend,
-  acceptGroup,
-  approveJoinRequest,
-  removeFromGroup,
-  leaveGroupInvitation,
-);
-
 const keys = (key: string) => (key ? key.split(',') : []);
 
 /**
@@ -47,15 +28,13 @@ const keys = (key: string) => (key ? key.split(',') : []);
  * status in. Those keyed listeners follow the store as statuses change, and all close on
  * sign-out.
  */
-export function addGroupListeners(
-  startAppListening: AppStartListening,
-  api: GroupsApi = groupsApi,
-): void {
+export function addGroupListeners(startAppListening: AppStartListening): void {
   let openDirectoryPage: (() => void) | null = null;
   let syncKeyed: (() => void) | null = null;
 
   whileSignedIn(startAppListening, (uid, listenerApi) => {
-    const { dispatch } = listenerApi;
+    const { dispatch, extra } = listenerApi;
+    const api = extra.groups;
     const getState = () => listenerApi.getState();
     const failed = (list: 'mine' | 'directory') => (error: Error) =>
       dispatch(groupListFailed({ list, message: error.message }));
@@ -140,13 +119,6 @@ export function addGroupListeners(
     actionCreator: moreGroupsRequested,
     effect: (_action, listenerApi) => {
       if (listenerApi.getState().groups.directory.loadingMore) openDirectoryPage?.();
-    },
-  });
-
-  startAppListening({
-    matcher: isFailedWrite,
-    effect: (action) => {
-      toast.error(action.payload);
     },
   });
 

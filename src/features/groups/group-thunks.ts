@@ -1,16 +1,10 @@
-import { createAsyncThunk } from '@reduxjs/toolkit';
-import type { AppDispatch, RootState } from '../../app/store';
-import { groupsApi } from '../../lib/firebase/groups';
+import { createAppAsyncThunk } from '../../app/create-app-thunk';
+import type { RootState } from '../../app/store';
 import { attemptWrite } from '../../lib/write-failure';
 import { strings } from '../../strings';
 import { requireMe } from '../users';
 
-/** Each write runs through attemptWrite: a failure becomes the toast text (see group-listeners). */
-const createWriteThunk = createAsyncThunk.withTypes<{
-  state: RootState;
-  dispatch: AppDispatch;
-  rejectValue: string;
-}>();
+// Each write runs through attemptWrite: a failure becomes the toast (app/write-failure-toast).
 
 type Person = { uid: string; username: string };
 
@@ -19,69 +13,71 @@ function me(state: RootState): Person {
   return { uid, username };
 }
 
-export const createGroup = createWriteThunk(
+export const createGroup = createAppAsyncThunk(
   'groups/createGroup',
-  (fields: { groupName: string; groupTag: string }, { getState, rejectWithValue }) =>
+  (fields: { groupName: string; groupTag: string }, { getState, extra, rejectWithValue }) =>
     attemptWrite(
       strings.home.errors.createGroup,
-      () => groupsApi.createGroup(me(getState()), fields),
+      () => extra.groups.createGroup(me(getState()), fields),
       rejectWithValue,
     ),
 );
 
-export const inviteFriend = createWriteThunk(
+export const inviteFriend = createAppAsyncThunk(
   'groups/inviteFriend',
-  ({ groupId, friend }: { groupId: string; friend: Person }, { rejectWithValue }) =>
+  ({ groupId, friend }: { groupId: string; friend: Person }, { extra, rejectWithValue }) =>
     attemptWrite(
       strings.home.errors.invite,
-      () => groupsApi.invite(groupId, friend),
+      () => extra.groups.invite(groupId, friend),
       rejectWithValue,
     ),
 );
 
 /** 'Accept' on the Group List: joins when invited, otherwise asks the admin to let me in. */
-export const acceptGroup = createWriteThunk(
+export const acceptGroup = createAppAsyncThunk(
   'groups/acceptGroup',
-  (groupId: string, { getState, rejectWithValue }) => {
+  (groupId: string, { getState, extra, rejectWithValue }) => {
     const state = getState();
     const invited = state.memberships.mine[groupId] === 'invited';
     return attemptWrite(
       strings.home.errors.join,
       () =>
-        invited ? groupsApi.admit(groupId, me(state)) : groupsApi.requestToJoin(groupId, me(state)),
+        invited
+          ? extra.groups.admit(groupId, me(state))
+          : extra.groups.requestToJoin(groupId, me(state)),
       rejectWithValue,
     );
   },
 );
 
-export const approveJoinRequest = createWriteThunk(
+export const approveJoinRequest = createAppAsyncThunk(
   'groups/approveJoinRequest',
-  ({ groupId, person }: { groupId: string; person: Person }, { rejectWithValue }) =>
+  ({ groupId, person }: { groupId: string; person: Person }, { extra, rejectWithValue }) =>
     attemptWrite(
       strings.home.errors.approve,
-      () => groupsApi.admit(groupId, person),
+      () => extra.groups.admit(groupId, person),
       rejectWithValue,
     ),
 );
 
 /** Declines an invitation or a join request, withdraws my request, or removes a member. */
-export const removeFromGroup = createWriteThunk(
+export const removeFromGroup = createAppAsyncThunk(
   'groups/removeFromGroup',
-  ({ groupId, person }: { groupId: string; person: Person }, { rejectWithValue }) =>
+  ({ groupId, person }: { groupId: string; person: Person }, { extra, rejectWithValue }) =>
     attemptWrite(
       strings.home.errors.removeMember,
-      () => groupsApi.remove(groupId, person),
+      () => extra.groups.remove(groupId, person),
       rejectWithValue,
     ),
 );
 
 /** Declines the invitation to a group, or withdraws my request to join it. */
-export const leaveGroupInvitation = createWriteThunk(
+export const leaveGroupInvitation = createAppAsyncThunk(
   'groups/leaveGroupInvitation',
-  (groupId: string, { getState, rejectWithValue }) =>
+  (groupId: string, { getState, extra, rejectWithValue }) =>
     attemptWrite(
       strings.home.errors.removeMember,
-      () => groupsApi.remove(groupId, me(getState())),
+      () => extra.groups.remove(groupId, me(getState())),
       rejectWithValue,
     ),
 );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { makeStore } from '../../app/store';
+import { makeTestStore as makeStore } from '../../testing';
 import type { Group, GroupMembership } from '../../lib/firebase/records';
-import { userSignedIn, userSignedOut } from '../auth';
+import { userSignedIn, userSignedOut } from '../session';
 import {
   GROUP_PAGE_SIZE,
   groupListFailed,

@@ -1,7 +1,7 @@
 import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { liveListIdle, liveListLoading, type LiveListMeta } from '../../lib/load-status';
 import type { Group } from '../../lib/firebase/records';
-import { resetPerSignedInUser } from '../auth';
+import { resetPerSignedInUser } from '../session';
 
 /** Groups per directory page ("Load more" asks for the next, older page). */
 export const GROUP_PAGE_SIZE = 50;

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LoadStatus } from '../../lib/load-status';
 import type { GroupMembership, MembershipStatus } from '../../lib/firebase/records';
-import { resetPerSignedInUser } from '../auth';
+import { resetPerSignedInUser } from '../session';
 
 interface MembershipsState {
   owner: string | null;

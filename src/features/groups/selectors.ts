@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
 import type { Group, GroupMembership, MembershipStatus } from '../../lib/firebase/records';
-import { selectActiveUser } from '../auth';
+import { selectActiveUser } from '../session';
 import { groupSelectors } from './groups-slice';
 
 const selectMyUid = (state: RootState) => selectActiveUser(state)?.uid ?? '';

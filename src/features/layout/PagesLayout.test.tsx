@@ -2,11 +2,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { strings } from '../../strings';
-import { authApi, firebaseError } from '../auth/auth-api.mock';
-import { userSignedOut } from '../auth/session-slice';
-import { renderApp, sampleUser, signedIn, signedOut } from '../auth/testing';
-
-vi.mock('../../lib/firebase/auth', () => import('../auth/auth-api.mock'));
+import { firebaseError, sampleUser, signedIn, signedOut } from '../../testing';
+import { authApi, renderApp } from '../auth/testing';
+import { userSignedOut } from '../session';
 
 const api = authApi;
 

@@ -2,7 +2,7 @@ import { Outlet } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { Spinner } from '../../components/Spinner';
 import { strings } from '../../strings';
-import { selectSessionStatus } from '../auth';
+import { selectSessionStatus } from '../session';
 import { Sidebar } from './Sidebar';
 import { SignedOutRedirect } from './SignedOutRedirect';
 

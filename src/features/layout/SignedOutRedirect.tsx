@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../config/paths';
 import { strings } from '../../strings';
-import { selectLoggingOut } from '../auth';
+import { selectLoggingOut } from '../session';
 
 /** /pages and its index lead to home, so a visit to either is a visit to home. */
 const homePaths: ReadonlySet<string> = new Set([

@@ -1,16 +1,18 @@
-import { act, render, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ReactElement } from 'react';
 import type { PresenceStatus } from '../../lib/firebase/presence-status';
-import { fakes, resetFakes } from '../home/testing/fake-gateways';
+import { createFakeGateways, renderWithProviders, type FakeGateways } from '../../testing';
 import { ChatPresence } from './ChatPresence';
 import { formatMessageTime } from './message-time';
 
-// The gateway is faked: the test answers the status subscription as the database would.
-vi.mock('../../lib/firebase/presence', async () => ({
-  presenceApi: (await import('../home/testing/fake-gateways')).fakes.presenceApi,
-}));
+let fakes: FakeGateways;
+beforeEach(() => {
+  fakes = createFakeGateways();
+});
 
-beforeEach(() => resetFakes());
+/** The line alone (no toast container), over the fake presence gateway. */
+const render = (ui: ReactElement) => renderWithProviders(ui, { gateways: fakes, toasts: false });
 
 const emit = (status: PresenceStatus | null, uid: string) =>
   act(() => fakes.feeds.statuses.emit(status, uid));

@@ -1,9 +1,7 @@
-import { isRejectedWithValue } from '@reduxjs/toolkit';
 import { toast } from 'react-toastify';
-import type { AppStartListening } from '../../app/listener-middleware';
-import { messagesApi, type MessagesApi } from '../../lib/firebase/messages';
+import type { AppStartListening } from '../../app/store';
 import { strings } from '../../strings';
-import { whileSignedIn } from '../auth';
+import { whileSignedIn } from '../session';
 import { selectChatAvailability, selectOpenRelId } from './chat-selectors';
 import {
   conversationClosed,
@@ -20,25 +18,19 @@ import {
   selectionConfirmed,
   selectionRestored,
 } from './chat-slice';
-import { sendChatMessage } from './chat-thunks';
 import { readSelectedFriend, storeSelectedFriend } from './selected-friend-storage';
-
-// Assigned first: TypeScript infers a matcher's action type only from a variable.
-const isFailedSend = isRejectedWithValue(sendChatMessage);
 
 /**
  * While signed in: the selection is restored from local storage, and the newest messages of
  * the selected friend's conversation stay live while the chat is on screen and they are
  * friends. Switching friends, leaving the screen, a block or sign-out closes the listener.
  */
-export function addChatListeners(
-  startAppListening: AppStartListening,
-  api: MessagesApi = messagesApi,
-): void {
+export function addChatListeners(startAppListening: AppStartListening): void {
   let syncConversation: (() => void) | null = null;
 
   whileSignedIn(startAppListening, (_uid, listenerApi) => {
     const { dispatch } = listenerApi;
+    const api = listenerApi.extra.messages;
     const getState = () => listenerApi.getState();
     let open: { relId: string; close: () => void } | null = null;
     const sync = () => {
@@ -102,7 +94,7 @@ export function addChatListeners(
   startAppListening({
     actionCreator: olderRequested,
     effect: async (_action, listenerApi) => {
-      const { dispatch } = listenerApi;
+      const { dispatch, extra } = listenerApi;
       const state = listenerApi.getState();
       const { chat } = state;
       const oldest = messageSelectors.selectAll(state).at(0);
@@ -110,19 +102,12 @@ export function addChatListeners(
       if (!chat.loadingOlder || !relId || !oldest) return;
       try {
         const page = { relId, before: oldest, pageSize: MESSAGE_PAGE_SIZE };
-        dispatch(olderReceived({ relId, messages: await api.fetchOlder(page) }));
+        dispatch(olderReceived({ relId, messages: await extra.messages.fetchOlder(page) }));
       } catch (error) {
         dispatch(olderFailed({ relId }));
         const reason = error instanceof Error ? error.message : strings.app.errorUnknown;
         toast.error(`${strings.chat.errors.loadOlder}: ${reason}`);
       }
-    },
-  });
-
-  startAppListening({
-    matcher: isFailedSend,
-    effect: (action) => {
-      toast.error(action.payload);
     },
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../lib/firebase/chat-message';
-import { userSignedIn, userSignedOut } from '../auth';
+import { userSignedIn, userSignedOut } from '../session';
 import {
   chatScreenEntered,
   chatSlice,

@@ -1,7 +1,7 @@
 import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { compareMessages, type ChatMessage } from '../../lib/firebase/chat-message';
 import type { LoadStatus } from '../../lib/load-status';
-import { resetPerSignedInUser } from '../auth';
+import { resetPerSignedInUser } from '../session';
 
 /** Messages per page: the live window of the newest, and each "load older" page. */
 export const MESSAGE_PAGE_SIZE = 50;

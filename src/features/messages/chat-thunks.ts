@@ -1,7 +1,6 @@
-import { createAsyncThunk } from '@reduxjs/toolkit';
+import { createAppAsyncThunk } from '../../app/create-app-thunk';
 import type { AppDispatch, RootState } from '../../app/store';
 import { MESSAGE_MAX_LENGTH } from '../../lib/firebase/chat-message';
-import { messagesApi } from '../../lib/firebase/messages';
 import { otherParty } from '../../lib/firebase/records';
 import { attemptWrite } from '../../lib/write-failure';
 import { strings } from '../../strings';
@@ -11,16 +10,10 @@ import { selectProfile } from '../users';
 import { selectChatAvailability } from './chat-selectors';
 import { friendSelected } from './chat-slice';
 
-const createChatThunk = createAsyncThunk.withTypes<{
-  state: RootState;
-  dispatch: AppDispatch;
-  rejectValue: string;
-}>();
-
 /** Sends `text` (trimmed) to the selected friend; a refusal becomes the toast text. */
-export const sendChatMessage = createChatThunk(
+export const sendChatMessage = createAppAsyncThunk(
   'chat/sendMessage',
-  (text: string, { getState, rejectWithValue }) => {
+  (text: string, { getState, extra, rejectWithValue }) => {
     const state = getState();
     const message = text.trim();
     const availability = selectChatAvailability(state);
@@ -34,7 +27,7 @@ export const sendChatMessage = createChatThunk(
     const them = otherParty(friendship, me);
     const myName = friendship.senderId === me ? friendship.senderName : friendship.receiverName;
     const parties = { relId: friendship.id, from: { uid: me, name: myName }, to: them };
-    return attemptWrite(send, () => messagesApi.send(parties, message), rejectWithValue);
+    return attemptWrite(send, () => extra.messages.send(parties, message), rejectWithValue);
   },
   { condition: (text) => text.trim().length > 0 },
 );

@@ -1,4 +1,4 @@
-import { storageKeys } from '../auth';
+import { storageKeys } from '../session';
 import type { SelectedFriend } from './chat-slice';
 
 /** The selected friend under the spec's 'friendLists' key; logout clears it (auth feature). */

@@ -1,9 +1,8 @@
-import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppStartListening } from '../../app/listener-middleware';
-import { rootReducer } from '../../app/reducer';
 import type { PresenceApi } from '../../lib/firebase/presence';
-import { logoutFailed, logoutStarted, userSignedIn, userSignedOut } from '../auth';
+import { makeStore } from '../../app/store';
+import { createFakeGateways } from '../../testing';
+import { logoutFailed, logoutStarted, userSignedIn, userSignedOut } from '../session';
 import { addPresenceListeners } from './presence-listeners';
 
 const user = (uid: string) => ({
@@ -18,15 +17,9 @@ let stops: Array<ReturnType<typeof vi.fn>>;
 let api: { goOnline: ReturnType<typeof vi.fn>; subscribeStatus: ReturnType<typeof vi.fn> };
 
 function start() {
-  const listeners = createListenerMiddleware();
-  const store = configureStore({
-    reducer: rootReducer,
-    middleware: (getDefault) => getDefault().prepend(listeners.middleware),
-  });
-  addPresenceListeners(
-    listeners.startListening as AppStartListening,
-    api as unknown as PresenceApi,
-  );
+  const gateways = { ...createFakeGateways(), presence: api as unknown as PresenceApi };
+  const store = makeStore({ gateways });
+  addPresenceListeners(store.startListening);
   return store;
 }
 

@@ -1,10 +1,11 @@
-import type { AppStartListening } from '../../app/listener-middleware';
-import { presenceApi, type PresenceApi } from '../../lib/firebase/presence';
-import { logoutFailed, logoutStarted, whileSignedIn } from '../auth';
+import type { AppStartListening } from '../../app/store';
+import type { PresenceApi } from '../../lib/firebase/presence';
+import { logoutFailed, logoutStarted, whileSignedIn } from '../session';
 
 /** The signed-in user's presence; `stop` is set while they are marked online. */
 interface Presence {
   uid: string;
+  api: PresenceApi;
   stop: (() => void) | null;
 }
 
@@ -13,23 +14,20 @@ interface Presence {
  * Firebase, after which the rules refuse the user's writes, so "offline" is written as the
  * logout starts (in the same dispatch, before the sign-out is sent), and undone if it fails.
  */
-export function addPresenceListeners(
-  startAppListening: AppStartListening,
-  api: PresenceApi = presenceApi,
-): void {
+export function addPresenceListeners(startAppListening: AppStartListening): void {
   let current: Presence | null = null;
 
   const goOnline = (presence: Presence | null) => {
-    if (presence && !presence.stop) presence.stop = api.goOnline(presence.uid);
+    if (presence && !presence.stop) presence.stop = presence.api.goOnline(presence.uid);
   };
   const goOffline = (presence: Presence | null) => {
     presence?.stop?.();
     if (presence) presence.stop = null;
   };
 
-  whileSignedIn(startAppListening, (uid) => {
+  whileSignedIn(startAppListening, (uid, { extra }) => {
     // Another user's sign-in opens theirs before the previous one closes, so each closes its own.
-    const mine: Presence = { uid, stop: null };
+    const mine: Presence = { uid, api: extra.presence, stop: null };
     current = mine;
     goOnline(mine);
     return () => {

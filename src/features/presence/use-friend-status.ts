@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { presenceApi } from '../../lib/firebase/presence';
+import { useGateways } from '../../app/hooks';
 import type { PresenceStatus } from '../../lib/firebase/presence-status';
 
 /**
@@ -8,16 +8,17 @@ import type { PresenceStatus } from '../../lib/firebase/presence-status';
  * it, so it stays in component state rather than in a slice.
  */
 export function useFriendStatus(uid: string): PresenceStatus | null | undefined {
+  const { presence } = useGateways();
   const [seen, setSeen] = useState<{ uid: string; status: PresenceStatus | null } | null>(null);
   useEffect(
     () =>
-      presenceApi.subscribeStatus(
+      presence.subscribeStatus(
         uid,
         (status) => setSeen({ uid, status }),
         // Unknown presence is shown as nothing rather than as a guess.
         () => setSeen(null),
       ),
-    [uid],
+    [presence, uid],
   );
   // A status that arrived for the previously shown friend is not this friend's.
   return seen?.uid === uid ? seen.status : undefined;

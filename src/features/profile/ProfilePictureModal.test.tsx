@@ -2,12 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { strings } from '../../strings';
-import { renderApp, signedIn } from '../auth/testing';
-
-vi.mock('../../lib/firebase/auth', () => import('../auth/auth-api.mock'));
-vi.mock('../../lib/firebase/pictures', () => ({
-  picturesApi: { uploadProfilePicture: vi.fn(), getPicture: vi.fn() },
-}));
+import { signedIn } from '../../testing';
+import { renderApp } from '../auth/testing';
 
 const s = strings.profile;
 

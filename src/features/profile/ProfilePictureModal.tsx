@@ -2,11 +2,11 @@ import 'cropperjs/dist/cropper.css';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import Cropper, { type ReactCropperElement } from 'react-cropper';
 import { toast } from 'react-toastify';
+import { useGateways } from '../../app/hooks';
 import { Button } from '../../components/Button';
 import { CameraIcon } from '../../components/icons';
 import { Modal } from '../../components/Modal';
 import { usePictureResolver } from '../../components/picture-resolver';
-import { picturesApi, type PicturesApi } from '../../lib/firebase/pictures';
 import { strings } from '../../strings';
 import { compressCanvas, PICTURE_SIZE } from './compress-picture';
 import { decodeImage, MAX_PICTURE_FILE_BYTES, pictureFileProblem } from './picture-file';
@@ -28,8 +28,6 @@ const CROP = {
 interface Props {
   uid: string;
   onClose: () => void;
-  /** The gateway; tests may hand in a fake. */
-  api?: Pick<PicturesApi, 'uploadProfilePicture'>;
 }
 
 interface Chosen {
@@ -47,7 +45,8 @@ const fileProblemText = {
  * 'Change your profile picture': pick a file, frame a square, watch the round preview, upload.
  * Loaded on first open, with the cropper and its CSS.
  */
-export default function ProfilePictureModal({ uid, onClose, api = picturesApi }: Props) {
+export default function ProfilePictureModal({ uid, onClose }: Props) {
+  const api = useGateways().pictures;
   const inputId = useId();
   const hintId = useId();
   const resolver = usePictureResolver();

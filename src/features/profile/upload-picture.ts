@@ -2,7 +2,7 @@ import type { PictureResolver } from '../../components/picture-resolver';
 import type { PicturesApi } from '../../lib/firebase/pictures';
 import { describeWriteFailure } from '../../lib/write-failure';
 import { strings } from '../../strings';
-import { storageKeys } from '../auth';
+import { storageKeys } from '../session';
 import { PictureTooLargeError } from './compress-picture';
 
 /** The spec's 'userinfo' entry: written after a crop, for the signed-in user only. */

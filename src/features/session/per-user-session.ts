@@ -4,8 +4,8 @@
  * sign-out.
  */
 import type { ActionReducerMapBuilder, ListenerEffectAPI } from '@reduxjs/toolkit';
-import type { AppStartListening } from '../../app/listener-middleware';
-import type { AppDispatch, RootState } from '../../app/store';
+import type { Gateways } from '../../app/gateways';
+import type { AppDispatch, AppStartListening, RootState } from '../../app/store';
 import { selectActiveUser, userSignedIn, userSignedOut } from './session-slice';
 
 /**
@@ -31,7 +31,10 @@ export function resetPerSignedInUser<S extends { owner: string | null }>(
  */
 export function whileSignedIn(
   startAppListening: AppStartListening,
-  open: (uid: string, listenerApi: ListenerEffectAPI<RootState, AppDispatch>) => () => void,
+  open: (
+    uid: string,
+    listenerApi: ListenerEffectAPI<RootState, AppDispatch, Gateways>,
+  ) => () => void,
 ): void {
   startAppListening({
     predicate: (action, _state, previous): action is ReturnType<typeof userSignedIn> =>

@@ -1,6 +1,5 @@
-import type { AppStartListening } from '../../app/listener-middleware';
-import { userDirectoryApi, type UserDirectoryApi } from '../../lib/firebase/user-directory';
-import { selectActiveUser, whileSignedIn } from '../auth';
+import type { AppStartListening } from '../../app/store';
+import { selectActiveUser, whileSignedIn } from '../session';
 import {
   myProfileFailed,
   myProfileReceived,
@@ -13,15 +12,12 @@ import {
  * Keeps the signed-in user's own profile live, and fetches other people's profiles once each
  * when an avatar needs them (their records only carry a name and the sender's photo).
  */
-export function addProfileListeners(
-  startAppListening: AppStartListening,
-  api: UserDirectoryApi = userDirectoryApi,
-): void {
+export function addProfileListeners(startAppListening: AppStartListening): void {
   const inFlight = new Set<string>();
 
-  whileSignedIn(startAppListening, (uid, { dispatch }) => {
+  whileSignedIn(startAppListening, (uid, { dispatch, extra }) => {
     inFlight.clear();
-    return api.subscribeUser(
+    return extra.userDirectory.subscribeUser(
       uid,
       (me) => dispatch(myProfileReceived(me)),
       () => dispatch(myProfileFailed()),
@@ -39,7 +35,7 @@ export function addProfileListeners(
         missing.map(async (uid) => {
           inFlight.add(uid);
           // A failed read leaves the avatar on its initials; nothing to retry for the user.
-          const profile = await api.getUser(uid).catch(() => null);
+          const profile = await listenerApi.extra.userDirectory.getUser(uid).catch(() => null);
           if (selectActiveUser(listenerApi.getState())?.uid !== owner) return;
           listenerApi.dispatch(profileFetched({ uid, profile }));
         }),

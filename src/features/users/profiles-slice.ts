@@ -1,7 +1,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LoadStatus } from '../../lib/load-status';
 import type { DirectoryUser } from '../../lib/firebase/records';
-import { resetPerSignedInUser } from '../auth';
+import { resetPerSignedInUser } from '../session';
 import { userPageReceived } from './user-directory-slice';
 
 interface ProfilesState {

@@ -1,8 +1,7 @@
 import type { Unsubscribe } from '@reduxjs/toolkit';
-import type { AppStartListening } from '../../app/listener-middleware';
-import type { AppDispatch, RootState } from '../../app/store';
-import { userDirectoryApi, type UserDirectoryApi } from '../../lib/firebase/user-directory';
-import { whileSignedIn } from '../auth';
+import type { AppDispatch, AppStartListening, RootState } from '../../app/store';
+import type { UserDirectoryApi } from '../../lib/firebase/user-directory';
+import { whileSignedIn } from '../session';
 import {
   moreUsersRequested,
   selectUserDirectory,
@@ -53,14 +52,13 @@ class PageListeners {
 }
 
 /** The User List: pages of `users` for the current search, live while signed in. */
-export function addUserDirectoryListeners(
-  startAppListening: AppStartListening,
-  api: UserDirectoryApi = userDirectoryApi,
-): void {
+export function addUserDirectoryListeners(startAppListening: AppStartListening): void {
   let pages: PageListeners | null = null;
 
   whileSignedIn(startAppListening, (_uid, listenerApi) => {
-    const session = new PageListeners(api, listenerApi.dispatch, () => listenerApi.getState());
+    const session = new PageListeners(listenerApi.extra.userDirectory, listenerApi.dispatch, () =>
+      listenerApi.getState(),
+    );
     pages = session;
     session.openNext();
     return () => {

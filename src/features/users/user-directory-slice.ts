@@ -1,7 +1,7 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LoadStatus } from '../../lib/load-status';
 import type { DirectoryUser } from '../../lib/firebase/records';
-import { resetPerSignedInUser } from '../auth';
+import { resetPerSignedInUser } from '../session';
 
 /** Users per page: one page is what a client downloads per "Load more", never everyone. */
 export const USER_PAGE_SIZE = 50;

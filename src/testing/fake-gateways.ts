@@ -1,15 +1,17 @@
 /**
- * Stand-ins for the dashboard's Firebase gateways in component tests: every subscription is
- * recorded so a test can push data through the real listeners (as the database would), and
- * every write is a vi.fn the test can inspect or make fail. Test files swap the gateway
- * modules for these with vi.mock.
+ * Stand-ins for the Firebase gateways, handed to `makeStore` by the test harness: every
+ * subscription is recorded in a Feed so a test can push data through the real listeners (as
+ * the database would), and every write is a vi.fn the test can inspect or make fail. The real
+ * gateways are tested against the emulators in tests/integration.
  */
 import { vi } from 'vitest';
-import type { ChatMessage } from '../../../lib/firebase/chat-message';
-import type { GroupsApi } from '../../../lib/firebase/groups';
-import type { MessagesApi } from '../../../lib/firebase/messages';
-import type { PresenceApi } from '../../../lib/firebase/presence';
-import type { PresenceStatus } from '../../../lib/firebase/presence-status';
+import type { Gateways } from '../app/gateways';
+import type { ChatMessage } from '../lib/firebase/chat-message';
+import type { GroupsApi } from '../lib/firebase/groups';
+import type { MessagesApi } from '../lib/firebase/messages';
+import type { PicturesApi } from '../lib/firebase/pictures';
+import type { PresenceApi } from '../lib/firebase/presence';
+import type { PresenceStatus } from '../lib/firebase/presence-status';
 import type {
   Block,
   DirectoryUser,
@@ -17,44 +19,14 @@ import type {
   Group,
   GroupMembership,
   MembershipStatus,
-} from '../../../lib/firebase/records';
-import type { RelationshipsApi } from '../../../lib/firebase/relationships';
-import type { UserDirectoryApi } from '../../../lib/firebase/user-directory';
+} from '../lib/firebase/records';
+import type { RelationshipsApi } from '../lib/firebase/relationships';
+import type { UserDirectoryApi } from '../lib/firebase/user-directory';
+import { createFakeAuth, type FakeAuth } from './fake-auth';
+import { Feed } from './feed';
 
-interface Subscription<T> {
-  key: unknown;
-  onData: (value: T) => void;
-  onError: (error: Error) => void;
-}
-
-/** One kind of live query: who listens (with what key) and a way to answer them. */
-export class Feed<T> {
-  readonly open = new Set<Subscription<T>>();
-
-  subscribe(key: unknown, onData: (value: T) => void, onError: (error: Error) => void) {
-    const subscription = { key, onData, onError };
-    this.open.add(subscription);
-    return () => {
-      this.open.delete(subscription);
-    };
-  }
-
-  /** Answers every listener, or only those opened with `key`. */
-  emit(value: T, key?: unknown): void {
-    for (const s of [...this.open]) if (key === undefined || s.key === key) s.onData(value);
-  }
-
-  fail(error: Error): void {
-    for (const s of [...this.open]) s.onError(error);
-  }
-
-  keys(): unknown[] {
-    return [...this.open].map((s) => s.key);
-  }
-}
-
-function createFakes() {
-  const feeds = {
+function createFeeds() {
+  return {
     requests: new Feed<FriendRequest[]>(),
     friends: new Feed<FriendRequest[]>(),
     blocks: new Feed<Block[]>(),
@@ -68,7 +40,12 @@ function createFakes() {
     latestMessages: new Feed<ChatMessage[]>(),
     statuses: new Feed<PresenceStatus | null>(),
   };
-  const relationshipsApi = {
+}
+
+export type Feeds = ReturnType<typeof createFeeds>;
+
+function fakeRelationships(feeds: Feeds) {
+  return {
     subscribeRequests: vi.fn<RelationshipsApi['subscribeRequests']>((uid, onData, onError) =>
       feeds.requests.subscribe(uid, onData, onError),
     ),
@@ -84,7 +61,10 @@ function createFakes() {
     block: vi.fn(() => Promise.resolve()),
     unblock: vi.fn(() => Promise.resolve()),
   } satisfies RelationshipsApi;
-  const userDirectoryApi = {
+}
+
+function fakeUserDirectory(feeds: Feeds) {
+  return {
     subscribeUserPage: vi.fn<UserDirectoryApi['subscribeUserPage']>((page, onData, onError) =>
       feeds.userPages.subscribe(page, onData, onError),
     ),
@@ -93,7 +73,10 @@ function createFakes() {
     ),
     getUser: vi.fn(() => Promise.resolve(null)),
   } satisfies UserDirectoryApi;
-  const groupsApi = {
+}
+
+function fakeGroups(feeds: Feeds) {
+  return {
     subscribeMyGroups: vi.fn<GroupsApi['subscribeMyGroups']>((uid, onData, onError) =>
       feeds.myGroups.subscribe(uid, onData, onError),
     ),
@@ -115,32 +98,50 @@ function createFakes() {
     admit: vi.fn(() => Promise.resolve()),
     remove: vi.fn(() => Promise.resolve()),
   } satisfies GroupsApi;
-  const messagesApi = {
+}
+
+function fakeMessages(feeds: Feeds) {
+  return {
     subscribeLatest: vi.fn<MessagesApi['subscribeLatest']>((page, onData, onError) =>
       feeds.latestMessages.subscribe(page.relId, onData, onError),
     ),
     fetchOlder: vi.fn<MessagesApi['fetchOlder']>(() => Promise.resolve([])),
     send: vi.fn<MessagesApi['send']>(() => Promise.resolve()),
   } satisfies MessagesApi;
-  const presenceApi = {
+}
+
+function fakePresence(feeds: Feeds) {
+  return {
     // Each call's stop is its own vi.fn, returned by goOnline's mock results.
     goOnline: vi.fn<PresenceApi['goOnline']>(() => vi.fn()),
     subscribeStatus: vi.fn<PresenceApi['subscribeStatus']>((uid, onData, onError) =>
       feeds.statuses.subscribe(uid, onData, onError),
     ),
   } satisfies PresenceApi;
-  return { feeds, relationshipsApi, userDirectoryApi, groupsApi, messagesApi, presenceApi };
 }
 
-/** The one set of fakes the mocked modules hand out; `resetFakes` before each test. */
-export const fakes = createFakes();
-
-export function resetFakes(): void {
-  const next = createFakes();
-  Object.assign(fakes.feeds, next.feeds);
-  Object.assign(fakes.relationshipsApi, next.relationshipsApi);
-  Object.assign(fakes.userDirectoryApi, next.userDirectoryApi);
-  Object.assign(fakes.groupsApi, next.groupsApi);
-  Object.assign(fakes.messagesApi, next.messagesApi);
-  Object.assign(fakes.presenceApi, next.presenceApi);
+function fakePictures() {
+  return {
+    uploadProfilePicture: vi.fn<PicturesApi['uploadProfilePicture']>(() =>
+      Promise.resolve('picture:me:v1'),
+    ),
+    getPicture: vi.fn<PicturesApi['getPicture']>(() => Promise.resolve(null)),
+  } satisfies PicturesApi;
 }
+
+/** A fresh set of fake gateways (and their feeds); `auth` may be one the test keeps. */
+export function createFakeGateways({ auth }: { auth?: FakeAuth } = {}) {
+  const feeds = createFeeds();
+  return {
+    feeds,
+    auth: auth ?? createFakeAuth(),
+    relationships: fakeRelationships(feeds),
+    userDirectory: fakeUserDirectory(feeds),
+    groups: fakeGroups(feeds),
+    messages: fakeMessages(feeds),
+    presence: fakePresence(feeds),
+    pictures: fakePictures(),
+  } satisfies Gateways & { feeds: Feeds };
+}
+
+export type FakeGateways = ReturnType<typeof createFakeGateways>;

@@ -1,31 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGE_PAGE_SIZE } from '../../features/messages';
 import type { ChatMessage } from '../../lib/firebase/chat-message';
 import type { FriendRequest } from '../../lib/firebase/records';
-import { fakes, resetFakes } from '../home/testing/fake-gateways';
-import { loadEverythingEmpty, renderHome, row } from '../home/testing/render-home';
-import { MESSAGE_PAGE_SIZE } from './chat-slice';
+import {
+  createFakeGateways,
+  loadEverythingEmpty,
+  renderSignedIn,
+  row,
+  type FakeGateways,
+} from '../../testing';
 import { MessagesPage } from './MessagesPage';
-
-// The gateways are faked on purpose: these tests drive the screen and its listeners.
-vi.mock('../../lib/firebase/app', () => ({ app: {}, auth: {} }));
-vi.mock('../../lib/firebase/relationships', async () => ({
-  relationshipsApi: (await import('../home/testing/fake-gateways')).fakes.relationshipsApi,
-}));
-vi.mock('../../lib/firebase/user-directory', async () => ({
-  USER_PAGE_MAX: 100,
-  userDirectoryApi: (await import('../home/testing/fake-gateways')).fakes.userDirectoryApi,
-}));
-vi.mock('../../lib/firebase/groups', async () => ({
-  GROUP_PAGE_MAX: 100,
-  groupsApi: (await import('../home/testing/fake-gateways')).fakes.groupsApi,
-}));
-vi.mock('../../lib/firebase/messages', async () => ({
-  messagesApi: (await import('../home/testing/fake-gateways')).fakes.messagesApi,
-}));
-vi.mock('../../lib/firebase/presence', async () => ({
-  presenceApi: (await import('../home/testing/fake-gateways')).fakes.presenceApi,
-}));
 
 const friendship = (uid: string, name: string): FriendRequest => ({
   id: `rel-${uid}`,
@@ -47,7 +32,8 @@ const msg = (id: string, from: string, text: string, createdAt = 1000): ChatMess
   createdAt,
 });
 
-let app: ReturnType<typeof renderHome>;
+let fakes: FakeGateways;
+let app: ReturnType<typeof renderSignedIn>;
 const chat = () => screen.getByRole('region', { name: 'Chat' });
 const input = () => within(chat()).getByRole('textbox', { name: 'Message' });
 const sendButton = () => within(chat()).getByRole('button', { name: 'Send' });
@@ -59,10 +45,12 @@ const openChatWithBo = () => {
   app.push((v: ChatMessage[]) => app.feeds.latestMessages.emit(v, bo.id), []);
 };
 
-beforeEach(() => resetFakes());
+beforeEach(() => {
+  fakes = createFakeGateways();
+});
 afterEach(() => app.stop());
 const start = (friends: FriendRequest[] = []) => {
-  app = renderHome(<MessagesPage />);
+  app = renderSignedIn(<MessagesPage />, fakes);
   loadEverythingEmpty(app.feeds, friends);
 };
 
@@ -73,7 +61,7 @@ describe('messages screen', () => {
     expect(input()).toBeDisabled();
     const camera = within(chat()).getByRole('button', { name: /pictures is not supported/ });
     expect(camera).toBeDisabled();
-    expect(fakes.messagesApi.subscribeLatest).not.toHaveBeenCalled();
+    expect(fakes.messages.subscribeLatest).not.toHaveBeenCalled();
   });
 
   it('selects a friend: header, highlight, stored selection and a live conversation', () => {
@@ -123,8 +111,8 @@ describe('messages screen', () => {
     fireEvent.submit(input());
     fireEvent.change(input(), { target: { value: '  Hello Bo  ' } });
     fireEvent.submit(input());
-    await waitFor(() => expect(fakes.messagesApi.send).toHaveBeenCalledOnce());
-    expect(fakes.messagesApi.send).toHaveBeenCalledWith(
+    await waitFor(() => expect(fakes.messages.send).toHaveBeenCalledOnce());
+    expect(fakes.messages.send).toHaveBeenCalledWith(
       { relId: bo.id, from: { uid: 'me', name: 'Mia' }, to: { uid: 'bo', name: 'Bo' } },
       'Hello Bo',
     );
@@ -134,7 +122,7 @@ describe('messages screen', () => {
   it('shows a refused send in a toast and keeps the typed text', async () => {
     start();
     openChatWithBo();
-    fakes.messagesApi.send.mockRejectedValueOnce(new Error('PERMISSION_DENIED'));
+    fakes.messages.send.mockRejectedValueOnce(new Error('PERMISSION_DENIED'));
     fireEvent.change(input(), { target: { value: 'Still there?' } });
     fireEvent.click(sendButton());
     expect(
@@ -189,10 +177,10 @@ describe('messages screen', () => {
       msg(`m${String(100 + i)}`, 'bo', `n${String(i)}`, 100 + i),
     );
     app.push((v: ChatMessage[]) => app.feeds.latestMessages.emit(v, bo.id), page);
-    fakes.messagesApi.fetchOlder.mockResolvedValueOnce([msg('m050', 'bo', 'the first', 50)]);
+    fakes.messages.fetchOlder.mockResolvedValueOnce([msg('m050', 'bo', 'the first', 50)]);
     fireEvent.click(within(chat()).getByRole('button', { name: 'Load older messages' }));
     expect(await within(chat()).findByText('the first')).toBeInTheDocument();
-    expect(fakes.messagesApi.fetchOlder).toHaveBeenCalledWith({
+    expect(fakes.messages.fetchOlder).toHaveBeenCalledWith({
       relId: bo.id,
       before: page[0],
       pageSize: MESSAGE_PAGE_SIZE,

@@ -1,29 +1,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { userSignedOut } from '../../features/session';
 import type { Block, DirectoryUser, FriendRequest } from '../../lib/firebase/records';
-import { userSignedOut } from '../auth';
-import { fakes, resetFakes } from './testing/fake-gateways';
-import { loadEverythingEmpty, me, panel, renderHome, row } from './testing/render-home';
-
-// The gateways are swapped whole: no Firebase code runs in component tests.
-vi.mock('../../lib/firebase/app', () => ({ app: {}, auth: {} }));
-vi.mock('../../lib/firebase/relationships', async () => ({
-  relationshipsApi: (await import('./testing/fake-gateways')).fakes.relationshipsApi,
-}));
-vi.mock('../../lib/firebase/user-directory', async () => ({
-  USER_PAGE_MAX: 100,
-  userDirectoryApi: (await import('./testing/fake-gateways')).fakes.userDirectoryApi,
-}));
-vi.mock('../../lib/firebase/groups', async () => ({
-  GROUP_PAGE_MAX: 100,
-  groupsApi: (await import('./testing/fake-gateways')).fakes.groupsApi,
-}));
-vi.mock('../../lib/firebase/messages', async () => ({
-  messagesApi: (await import('./testing/fake-gateways')).fakes.messagesApi,
-}));
-vi.mock('../../lib/firebase/presence', async () => ({
-  presenceApi: (await import('./testing/fake-gateways')).fakes.presenceApi,
-}));
+import {
+  createFakeGateways,
+  loadEverythingEmpty,
+  me,
+  panel,
+  renderSignedIn,
+  row,
+  type FakeGateways,
+} from '../../testing';
+import { HomePage } from './HomePage';
 
 const person = (uid: string, username: string): DirectoryUser => ({
   uid,
@@ -56,10 +44,11 @@ const [ann, ben, cat, dan, eve, fay] = [
   person('fay', 'Fay'),
 ];
 
-let home: ReturnType<typeof renderHome>;
+let fakes: FakeGateways;
+let home: ReturnType<typeof renderSignedIn>;
 beforeEach(() => {
-  resetFakes();
-  home = renderHome();
+  fakes = createFakeGateways();
+  home = renderSignedIn(<HomePage />, fakes);
 });
 afterEach(() => home.stop());
 
@@ -122,8 +111,8 @@ describe('home dashboard', () => {
     const add = within(row('User List', 'Ann')).getByRole('button', { name: 'Add Ann' });
     fireEvent.click(add);
     fireEvent.click(add);
-    await waitFor(() => expect(fakes.relationshipsApi.sendRequest).toHaveBeenCalledTimes(1));
-    expect(fakes.relationshipsApi.sendRequest).toHaveBeenCalledWith(
+    await waitFor(() => expect(fakes.relationships.sendRequest).toHaveBeenCalledTimes(1));
+    expect(fakes.relationships.sendRequest).toHaveBeenCalledWith(
       { uid: 'me', username: 'Mia', photo: '' },
       { uid: 'ann', username: 'Ann' },
     );
@@ -132,7 +121,7 @@ describe('home dashboard', () => {
   it('shows a failed write in a toast and lets the user try again', async () => {
     loadEverythingEmpty(home.feeds);
     act(() => home.feeds.userPages.emit([ann]));
-    fakes.relationshipsApi.sendRequest.mockRejectedValueOnce(
+    fakes.relationships.sendRequest.mockRejectedValueOnce(
       new Error('PERMISSION_DENIED: Permission denied'),
     );
     fireEvent.click(within(row('User List', 'Ann')).getByRole('button', { name: 'Add Ann' }));
@@ -142,7 +131,7 @@ describe('home dashboard', () => {
     const add = within(row('User List', 'Ann')).getByRole('button', { name: 'Add Ann' });
     await waitFor(() => expect(add).toBeEnabled());
     fireEvent.click(add);
-    await waitFor(() => expect(fakes.relationshipsApi.sendRequest).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(fakes.relationships.sendRequest).toHaveBeenCalledTimes(2));
   });
 
   it('accepts a request with any crossing one, blocks a friend and unblocks', async () => {
@@ -160,16 +149,14 @@ describe('home dashboard', () => {
       within(row('Friend Request', 'Ann')).getByRole('button', { name: 'Accept Ann' }),
     );
     await waitFor(() =>
-      expect(fakes.relationshipsApi.acceptRequest).toHaveBeenCalledWith(incoming, [crossing]),
+      expect(fakes.relationships.acceptRequest).toHaveBeenCalledWith(incoming, [crossing]),
     );
     fireEvent.click(within(row('Friend List', 'Ben')).getByRole('button', { name: 'Block Ben' }));
-    await waitFor(() =>
-      expect(fakes.relationshipsApi.block).toHaveBeenCalledWith(friendship, 'me'),
-    );
+    await waitFor(() => expect(fakes.relationships.block).toHaveBeenCalledWith(friendship, 'me'));
     fireEvent.click(
       within(row('Blocked Users', 'Cat')).getByRole('button', { name: 'Unblock Cat' }),
     );
-    await waitFor(() => expect(fakes.relationshipsApi.unblock).toHaveBeenCalledWith(blocked, ''));
+    await waitFor(() => expect(fakes.relationships.unblock).toHaveBeenCalledWith(blocked, ''));
   });
 
   it('searches on the server, after typing pauses', async () => {

@@ -1,20 +1,20 @@
 import { vi } from 'vitest';
-import type { AuthApi, SessionUser } from '../../lib/firebase/auth';
+import type { AuthApi, SessionUser } from '../lib/firebase/auth';
 
-/**
- * Stand-in for the Firebase gateway in component tests, used with
- * `vi.mock('../../lib/firebase/auth', () => import('./auth-api.mock'))`. The real gateway is
- * tested against the emulators in tests/integration.
- */
-export const authApi = {
-  register: vi.fn<AuthApi['register']>(),
-  signInWithPassword: vi.fn<AuthApi['signInWithPassword']>(),
-  signInWithGoogle: vi.fn<AuthApi['signInWithGoogle']>(),
-  signInWithGoogleIdToken: vi.fn<AuthApi['signInWithGoogleIdToken']>(),
-  sendPasswordReset: vi.fn<AuthApi['sendPasswordReset']>(),
-  signOut: vi.fn<AuthApi['signOut']>(),
-  observeSession: vi.fn<AuthApi['observeSession']>(),
-} satisfies AuthApi;
+/** An Auth gateway of vi.fn's, each answering `undefined` until the test says otherwise. */
+export function createFakeAuth() {
+  return {
+    register: vi.fn<AuthApi['register']>(),
+    signInWithPassword: vi.fn<AuthApi['signInWithPassword']>(),
+    signInWithGoogle: vi.fn<AuthApi['signInWithGoogle']>(),
+    signInWithGoogleIdToken: vi.fn<AuthApi['signInWithGoogleIdToken']>(),
+    sendPasswordReset: vi.fn<AuthApi['sendPasswordReset']>(),
+    signOut: vi.fn<AuthApi['signOut']>(),
+    observeSession: vi.fn<AuthApi['observeSession']>(() => () => undefined),
+  } satisfies AuthApi;
+}
+
+export type FakeAuth = ReturnType<typeof createFakeAuth>;
 
 /** Sara's verified password account, as the gateway reports a session. */
 export const sessionUser: SessionUser = {

@@ -1,27 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FriendRequest, Group, GroupMembership } from '../../lib/firebase/records';
-import { fakes, resetFakes } from './testing/fake-gateways';
-import { loadEverythingEmpty, panel, renderHome, row } from './testing/render-home';
-
-vi.mock('../../lib/firebase/app', () => ({ app: {}, auth: {} }));
-vi.mock('../../lib/firebase/relationships', async () => ({
-  relationshipsApi: (await import('./testing/fake-gateways')).fakes.relationshipsApi,
-}));
-vi.mock('../../lib/firebase/user-directory', async () => ({
-  USER_PAGE_MAX: 100,
-  userDirectoryApi: (await import('./testing/fake-gateways')).fakes.userDirectoryApi,
-}));
-vi.mock('../../lib/firebase/groups', async () => ({
-  GROUP_PAGE_MAX: 100,
-  groupsApi: (await import('./testing/fake-gateways')).fakes.groupsApi,
-}));
-vi.mock('../../lib/firebase/messages', async () => ({
-  messagesApi: (await import('./testing/fake-gateways')).fakes.messagesApi,
-}));
-vi.mock('../../lib/firebase/presence', async () => ({
-  presenceApi: (await import('./testing/fake-gateways')).fakes.presenceApi,
-}));
+import {
+  createFakeGateways,
+  loadEverythingEmpty,
+  panel,
+  renderSignedIn,
+  row,
+  type FakeGateways,
+} from '../../testing';
+import { HomePage } from './HomePage';
 
 const group = (id: string, adminId: string, groupName: string): Group => ({
   id,
@@ -50,10 +38,11 @@ const friendship = (uid: string): FriendRequest => ({
   photo: '',
 });
 
-let home: ReturnType<typeof renderHome>;
+let fakes: FakeGateways;
+let home: ReturnType<typeof renderSignedIn>;
 beforeEach(() => {
-  resetFakes();
-  home = renderHome();
+  fakes = createFakeGateways();
+  home = renderSignedIn(<HomePage />, fakes);
   loadEverythingEmpty(home.feeds);
 });
 afterEach(() => home.stop());
@@ -65,7 +54,7 @@ describe('My Groups', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create group' }));
     expect(await within(dialog).findByText('Give the group a name')).toBeInTheDocument();
     expect(within(dialog).getByText('Give the group a tag line')).toBeInTheDocument();
-    expect(fakes.groupsApi.createGroup).not.toHaveBeenCalled();
+    expect(fakes.groups.createGroup).not.toHaveBeenCalled();
 
     fireEvent.change(within(dialog).getByLabelText('Group name'), {
       target: { value: '  Hikers ' },
@@ -73,14 +62,14 @@ describe('My Groups', () => {
     fireEvent.change(within(dialog).getByLabelText('Tag line'), { target: { value: 'Up a hill' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create group' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(fakes.groupsApi.createGroup).toHaveBeenCalledWith(
+    expect(fakes.groups.createGroup).toHaveBeenCalledWith(
       { uid: 'me', username: 'Mia' },
       { groupName: 'Hikers', groupTag: 'Up a hill' },
     );
   });
 
   it('keeps the form filled and explains a failed create', async () => {
-    fakes.groupsApi.createGroup.mockRejectedValueOnce(
+    fakes.groups.createGroup.mockRejectedValueOnce(
       new Error('PERMISSION_DENIED: Permission denied'),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Create a group' }));
@@ -122,7 +111,7 @@ describe('My Groups', () => {
     expect(action('DAN')).toHaveTextContent('Approve');
     fireEvent.click(action('ANN'));
     await waitFor(() =>
-      expect(fakes.groupsApi.invite).toHaveBeenCalledWith('g1', { uid: 'ann', username: 'ANN' }),
+      expect(fakes.groups.invite).toHaveBeenCalledWith('g1', { uid: 'ann', username: 'ANN' }),
     );
   });
 
@@ -131,11 +120,11 @@ describe('My Groups', () => {
     act(() => home.feeds.roster.emit([entry('g1', 'dan', 'requested')], 'g1'));
     fireEvent.click(screen.getByRole('button', { name: 'Approve DAN' }));
     await waitFor(() =>
-      expect(fakes.groupsApi.admit).toHaveBeenCalledWith('g1', { uid: 'dan', username: 'DAN' }),
+      expect(fakes.groups.admit).toHaveBeenCalledWith('g1', { uid: 'dan', username: 'DAN' }),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Decline DAN' }));
     await waitFor(() =>
-      expect(fakes.groupsApi.remove).toHaveBeenCalledWith('g1', { uid: 'dan', username: 'DAN' }),
+      expect(fakes.groups.remove).toHaveBeenCalledWith('g1', { uid: 'dan', username: 'DAN' }),
     );
   });
 });
@@ -166,11 +155,11 @@ describe('Group List', () => {
   it("'Accept' joins an invitation, and asks to join any other group", async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Accept Invited' }));
     await waitFor(() =>
-      expect(fakes.groupsApi.admit).toHaveBeenCalledWith('g-inv', { uid: 'me', username: 'Mia' }),
+      expect(fakes.groups.admit).toHaveBeenCalledWith('g-inv', { uid: 'me', username: 'Mia' }),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Accept Open' }));
     await waitFor(() =>
-      expect(fakes.groupsApi.requestToJoin).toHaveBeenCalledWith('g-open', {
+      expect(fakes.groups.requestToJoin).toHaveBeenCalledWith('g-open', {
         uid: 'me',
         username: 'Mia',
       }),

@@ -1,11 +1,14 @@
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { FriendListPanel } from '../friends';
-import { GroupListPanel } from '../groups';
-import { selectSelectedFriend } from './chat-selectors';
-import { chatScreenEntered, chatScreenLeft } from './chat-slice';
-import { selectFriend } from './chat-thunks';
-import { ChatPanel } from './ChatPanel';
+import { FriendListPanel } from '../../features/friends';
+import { GroupListPanel } from '../../features/groups';
+import {
+  ChatPanel,
+  chatScreenEntered,
+  chatScreenLeft,
+  selectFriend,
+  selectSelectedFriend,
+} from '../../features/messages';
+import { useAppDispatch, useAppSelector } from '../hooks';
 
 /**
  * The messages screen: Group List and Friend List on the left (4 of 12 columns), the chat

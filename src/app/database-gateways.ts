@@ -1,0 +1,17 @@
+import { groupsApi } from '../lib/firebase/groups';
+import { messagesApi } from '../lib/firebase/messages';
+import { picturesApi } from '../lib/firebase/pictures';
+import { presenceApi } from '../lib/firebase/presence';
+import { relationshipsApi } from '../lib/firebase/relationships';
+import { userDirectoryApi } from '../lib/firebase/user-directory';
+import type { DatabaseGateways } from './gateways';
+
+/** The real database gateways. Importing this module starts the database SDK. */
+export const databaseGateways: DatabaseGateways = {
+  relationships: relationshipsApi,
+  userDirectory: userDirectoryApi,
+  groups: groupsApi,
+  messages: messagesApi,
+  presence: presenceApi,
+  pictures: picturesApi,
+};

@@ -1,0 +1,25 @@
+import type { AuthApi } from '../lib/firebase/auth';
+import type { GroupsApi } from '../lib/firebase/groups';
+import type { MessagesApi } from '../lib/firebase/messages';
+import type { PicturesApi } from '../lib/firebase/pictures';
+import type { PresenceApi } from '../lib/firebase/presence';
+import type { RelationshipsApi } from '../lib/firebase/relationships';
+import type { UserDirectoryApi } from '../lib/firebase/user-directory';
+
+/** The gateways that need the database SDK; production loads them with the first sign-in. */
+export interface DatabaseGateways {
+  relationships: RelationshipsApi;
+  userDirectory: UserDirectoryApi;
+  groups: GroupsApi;
+  messages: MessagesApi;
+  presence: PresenceApi;
+  pictures: PicturesApi;
+}
+
+/**
+ * Everything the app asks of Firebase. The store hands these to thunks (`extra`) and listeners
+ * (`listenerApi.extra`), components get them from `useGateways()`; tests pass fakes.
+ */
+export interface Gateways extends DatabaseGateways {
+  auth: AuthApi;
+}

@@ -1,0 +1,18 @@
+import type { RootState } from '../app/store';
+import type { ActiveUser } from '../features/session';
+
+export const sampleUser: ActiveUser = {
+  uid: 'uid-sara',
+  email: 'sara@example.com',
+  displayName: 'Sara_Lee',
+  photoURL: '/default-avatar.svg',
+  emailVerified: true,
+};
+
+export function signedIn(user: ActiveUser = sampleUser): Partial<RootState> {
+  return { session: { status: 'signedIn', activeUser: user, loggingOut: false } };
+}
+
+export function signedOut(): Partial<RootState> {
+  return { session: { status: 'signedOut', activeUser: null, loggingOut: false } };
+}
