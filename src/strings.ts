@@ -141,6 +141,20 @@ export const strings = {
       loadOlder: 'Could not load older messages',
     },
   },
+  // Not in the spec: reading and writing comfort in the chat (issue 9, item 6).
+  chatReading: {
+    today: 'Today',
+    yesterday: 'Yesterday',
+    newMessages: 'New messages',
+    jumpToLatest: 'Jump to latest',
+    newCount: (n: number) => (n === 1 ? '1 new message' : `${String(n)} new messages`),
+    counter: (length: number, max: number) =>
+      `${length.toLocaleString()} / ${max.toLocaleString()}`,
+    overLimit: (over: number, max: number) =>
+      `${over.toLocaleString()} ${over === 1 ? 'character' : 'characters'} over the ${max.toLocaleString()}-character limit. Shorten the message to send it.`,
+    newLineHint: 'Enter to send, Shift+Enter for a new line',
+    loadingOlder: 'Loading older messages…',
+  },
   placeholders: {
     notification: 'Notification', // spec
     settings: 'Settings', // spec

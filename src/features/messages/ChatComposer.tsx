@@ -1,4 +1,4 @@
-import { useRef, useState, type SyntheticEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { IconButton } from '../../components/IconButton';
 import { CameraIcon, SendIcon } from '../../components/icons';
@@ -6,16 +6,30 @@ import { MESSAGE_MAX_LENGTH } from '../../lib/firebase/chat-message';
 import { strings } from '../../strings';
 import { sendChatMessage } from './chat-thunks';
 import { EmojiPicker } from './EmojiPicker';
+import { checkLength } from './message-limit';
+
+/** The field grows with its text up to this height (px, about five lines), then scrolls. */
+const MAX_FIELD_HEIGHT = 128;
 
 /**
- * The message field with the emoji palette, the (unsupported) camera and send. Enter sends;
- * the field empties at once and gets its text back if the send fails.
+ * The message field with the emoji palette, the (unsupported) camera and send. Enter sends,
+ * Shift+Enter starts a new line; the field empties at once and gets its text back if the
+ * send fails. The text lives here, so typing re-renders the composer only. A text over the
+ * limit is never cut: the send is blocked and the field says by how much it is over.
  */
 export function ChatComposer({ disabled }: { disabled: boolean }) {
   const dispatch = useAppDispatch();
   const [text, setText] = useState('');
-  const input = useRef<HTMLInputElement>(null);
-  const canSend = !disabled && text.trim().length > 0;
+  const input = useRef<HTMLTextAreaElement>(null);
+  const length = checkLength(text);
+  const canSend = !disabled && length.length > 0 && length.over === 0;
+
+  useLayoutEffect(() => {
+    const field = input.current;
+    if (!field) return;
+    field.style.height = 'auto';
+    field.style.height = `${String(Math.min(field.scrollHeight, MAX_FIELD_HEIGHT))}px`;
+  }, [text]);
 
   const send = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -26,50 +40,68 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
     if (sendChatMessage.rejected.match(result)) setText((typed) => typed || sent);
   };
 
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Shift+Enter is a new line; Enter while an input method composes a word is not a send.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    void send(event);
+  };
+
   const insertEmoji = (emoji: string) => {
     const field = input.current;
     const start = field?.selectionStart ?? text.length;
     const end = field?.selectionEnd ?? text.length;
-    const next = (text.slice(0, start) + emoji + text.slice(end)).slice(0, MESSAGE_MAX_LENGTH);
-    setText(next);
+    setText(text.slice(0, start) + emoji + text.slice(end));
     requestAnimationFrame(() => {
       field?.focus();
       field?.setSelectionRange(start + emoji.length, start + emoji.length);
     });
   };
 
+  const r = strings.chatReading;
   return (
-    <form
-      onSubmit={(event) => void send(event)}
-      className="flex items-center gap-3 border-t border-slate-100 px-5 py-4"
-    >
-      <div className="flex min-w-0 flex-1 items-center gap-1 rounded-full bg-slate-100 py-1 pl-5 pr-1.5 focus-within:ring-4 focus-within:ring-brand-100">
-        <input
-          ref={input}
-          type="text"
-          aria-label={strings.chat.inputLabel}
-          placeholder={strings.chat.inputPlaceholder}
-          value={text}
-          maxLength={MESSAGE_MAX_LENGTH}
-          disabled={disabled}
-          autoComplete="off"
-          onChange={(event) => setText(event.target.value)}
-          className="min-w-0 flex-1 bg-transparent py-2 text-slate-900 placeholder:text-slate-400 focus:outline-none disabled:cursor-not-allowed"
+    <form onSubmit={(event) => void send(event)} className="border-t border-slate-100 px-5 py-4">
+      <div className="flex items-end gap-3">
+        <div className="flex min-w-0 flex-1 items-end gap-1 rounded-3xl bg-slate-100 py-1 pl-5 pr-1.5 focus-within:ring-4 focus-within:ring-brand-100">
+          <textarea
+            ref={input}
+            rows={1}
+            aria-label={strings.chat.inputLabel}
+            aria-invalid={length.over > 0}
+            aria-describedby={length.showCounter ? 'chat-composer-length' : undefined}
+            title={r.newLineHint}
+            placeholder={strings.chat.inputPlaceholder}
+            value={text}
+            disabled={disabled}
+            autoComplete="off"
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={onKeyDown}
+            className="max-h-32 min-w-0 flex-1 resize-none self-center bg-transparent py-2 leading-6 text-slate-900 placeholder:text-slate-400 focus:outline-none disabled:cursor-not-allowed"
+          />
+          <EmojiPicker onPick={insertEmoji} disabled={disabled} />
+          {/* Image messages are not in the data model yet; the wrapper keeps the tooltip. */}
+          <span title={strings.chat.cameraUnsupported} className="inline-flex">
+            <IconButton label={strings.chat.cameraUnsupported} icon={<CameraIcon />} disabled />
+          </span>
+        </div>
+        <IconButton
+          type="submit"
+          tone="brand"
+          label={strings.chat.send}
+          icon={<SendIcon className="h-5 w-5 -translate-x-px translate-y-px" />}
+          disabled={!canSend}
+          className="h-11 w-11 shrink-0"
         />
-        <EmojiPicker onPick={insertEmoji} disabled={disabled} />
-        {/* Image messages are not in the data model yet; the wrapper keeps the tooltip. */}
-        <span title={strings.chat.cameraUnsupported} className="inline-flex">
-          <IconButton label={strings.chat.cameraUnsupported} icon={<CameraIcon />} disabled />
-        </span>
       </div>
-      <IconButton
-        type="submit"
-        tone="brand"
-        label={strings.chat.send}
-        icon={<SendIcon className="h-5 w-5 -translate-x-px translate-y-px" />}
-        disabled={!canSend}
-        className="h-11 w-11"
-      />
+      {length.showCounter ? (
+        <p
+          id="chat-composer-length"
+          role={length.over > 0 ? 'alert' : undefined}
+          className={`mt-1.5 flex justify-end gap-3 pr-14 text-xs ${length.over > 0 ? 'font-medium text-red-600' : 'text-slate-500'}`}
+        >
+          {length.over > 0 ? <span>{r.overLimit(length.over, MESSAGE_MAX_LENGTH)}</span> : null}
+          <span>{r.counter(length.length, MESSAGE_MAX_LENGTH)}</span>
+        </p>
+      ) : null}
     </form>
   );
 }

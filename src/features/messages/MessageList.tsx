@@ -1,93 +1,143 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../components/EmptyState';
 import { ChatBubbleIcon } from '../../components/icons';
-import { LoadMoreButton } from '../../components/LoadMoreButton';
-import type { ChatMessage } from '../../lib/firebase/chat-message';
 import { strings } from '../../strings';
 import { selectMyUid } from '../friends';
-import { selectChatMessages, selectHasOlder } from './chat-selectors';
+import {
+  selectChatMessages,
+  selectChatRelId,
+  selectHasOlder,
+  selectLoadingOlder,
+} from './chat-selectors';
 import { olderRequested } from './chat-slice';
-import { formatMessageTime } from './message-time';
+import { JumpToLatest } from './JumpToLatest';
+import { DaySeparator, MessageBubble, UnreadDivider } from './message-row';
+import { buildRows, countAfter, findFirstUnread, type MessageRow } from './message-rows';
+import { readMarker, storeReadMarker } from './read-marker-storage';
+import { BottomGap, MessageLi, MessageOl, OlderHeader, type ListContext } from './virtuoso-parts';
 
+/** Virtuoso needs a positive index for the oldest row that only ever goes down. */
+const FIRST_INDEX = 1_000_000_000;
 /** How close to the bottom (px) still counts as reading the newest messages. */
 const NEAR_BOTTOM = 64;
 
+const components = { List: MessageOl, Item: MessageLi, Header: OlderHeader, Footer: BottomGap };
+
+function rowContent(_index: number, row: MessageRow) {
+  switch (row.kind) {
+    case 'day':
+      return <DaySeparator label={row.label} />;
+    case 'unread':
+      return <UnreadDivider />;
+    case 'message':
+      return <MessageBubble message={row.message} mine={row.mine} groupEnd={row.groupEnd} />;
+  }
+}
+
+const rowKey = (_index: number, row: MessageRow) => row.key;
+
+interface Props {
+  friendName: string;
+  /**
+   * Server time I had read the conversation up to: the 'New messages' divider goes before
+   * the friend's first message after it. Defaults to this browser's own record.
+   */
+  readUpTo?: number | null;
+}
+
 /**
- * The loaded messages, oldest at the top. New messages scroll into view when I am at the
- * bottom (or sent them); loading older ones keeps what I am reading in place.
+ * The loaded messages, oldest at the top, windowed: only the rows in view are in the DOM.
+ * New messages keep me at the bottom when I am there (or sent them); older pages load on
+ * scrolling up and keep what I am reading in place.
  */
-export function MessageList({ friendName }: { friendName: string }) {
+export function MessageList({ friendName, readUpTo }: Props) {
   const dispatch = useAppDispatch();
   const messages = useAppSelector(selectChatMessages);
   const me = useAppSelector(selectMyUid);
+  const relId = useAppSelector(selectChatRelId);
   const hasOlder = useAppSelector(selectHasOlder);
-  const loadingOlder = useAppSelector((state) => state.chat.loadingOlder);
-  const scroller = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
-  const seen = useRef({ oldest: '', height: 0 });
+  const loadingOlder = useAppSelector(selectLoadingOlder);
+  const virtuoso = useRef<VirtuosoHandle>(null);
 
+  // Fixed when the conversation opens: messages arriving while I read are not "unread".
+  const [firstUnreadId] = useState(() =>
+    findFirstUnread(messages, me, readUpTo ?? (relId ? readMarker(me, relId) : null)),
+  );
   const newest = messages.at(-1);
-  const oldestId = messages.at(0)?.id ?? '';
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const grewAtTop = seen.current.oldest !== '' && seen.current.oldest !== oldestId;
-    if (atBottom.current || newest?.messagesenderId === me) el.scrollTop = el.scrollHeight;
-    else if (grewAtTop) el.scrollTop += el.scrollHeight - seen.current.height;
-    seen.current = { oldest: oldestId, height: el.scrollHeight };
-  }, [newest?.id, newest?.messagesenderId, oldestId, me]);
+  useEffect(() => {
+    if (relId && newest) storeReadMarker(me, relId, newest.createdAt);
+  }, [me, relId, newest]);
 
-  const onScroll = () => {
-    const el = scroller.current;
-    if (el) atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM;
-  };
+  const rows = useMemo(() => buildRows(messages, me, firstUnreadId), [messages, me, firstUnreadId]);
+
+  // Virtuoso keeps the scroll position when rows are prepended if the first row's index
+  // goes down by as many rows: count them from a message that stays loaded.
+  const [anchor, setAnchor] = useState(() => messages.at(0)?.id ?? '');
+  const anchorAt = rows.findIndex((row) => row.key === anchor);
+  if (anchorAt < 0 && messages.length > 0) setAnchor(messages[0].id);
+  const firstItemIndex = FIRST_INDEX - Math.max(anchorAt, 0);
+
+  const [initialIndex] = useState(() => {
+    const unreadAt = rows.findIndex((row) => row.kind === 'unread');
+    return unreadAt >= 0
+      ? { index: unreadAt, align: 'start' as const }
+      : { index: 'LAST' as const, align: 'end' as const };
+  });
+
+  // Newest message id when I scrolled up; null while at the bottom.
+  const [awayFrom, setAwayFrom] = useState<string | null>(null);
+  const newestId = useRef<string | undefined>(undefined);
+  const newestMine = useRef(false);
+  useEffect(() => {
+    newestId.current = newest?.id;
+    newestMine.current = newest?.messagesenderId === me;
+  }, [newest, me]);
+
+  const onAtBottom = useCallback((atBottom: boolean) => {
+    setAwayFrom(atBottom ? null : (newestId.current ?? ''));
+  }, []);
+  // My own new message always scrolls into view; others only while I am at the bottom.
+  const follow = useCallback(
+    (atBottom: boolean) => (atBottom || newestMine.current ? 'auto' : false),
+    [],
+  );
+
+  const loadOlder = useCallback(() => dispatch(olderRequested()), [dispatch]);
+  const startReached = useCallback(() => {
+    if (hasOlder && !loadingOlder) loadOlder();
+  }, [hasOlder, loadingOlder, loadOlder]);
+  const context = useMemo<ListContext>(
+    () => ({ label: strings.chat.conversationWith(friendName), hasOlder, loadingOlder, loadOlder }),
+    [friendName, hasOlder, loadingOlder, loadOlder],
+  );
+  const jump = () => virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
 
   if (messages.length === 0) {
     return <EmptyState icon={<ChatBubbleIcon />} message={strings.chat.sayHello(friendName)} />;
   }
   return (
-    <div ref={scroller} onScroll={onScroll} className="h-full overflow-y-auto px-5 py-4">
-      <div className="flex min-h-full flex-col justify-end">
-        {hasOlder ? (
-          <LoadMoreButton
-            label={strings.chat.loadOlder}
-            loading={loadingOlder}
-            onClick={() => dispatch(olderRequested())}
-          />
-        ) : null}
-        <ol aria-label={strings.chat.conversationWith(friendName)} className="space-y-2">
-          {messages.map((message) => (
-            <MessageBubble
-              key={message.id}
-              message={message}
-              mine={message.messagesenderId === me}
-            />
-          ))}
-        </ol>
-      </div>
+    <div className="relative h-full">
+      <Virtuoso
+        ref={virtuoso}
+        className="h-full"
+        data={rows}
+        context={context}
+        components={components}
+        computeItemKey={rowKey}
+        itemContent={rowContent}
+        firstItemIndex={firstItemIndex}
+        initialTopMostItemIndex={initialIndex}
+        followOutput={follow}
+        atBottomThreshold={NEAR_BOTTOM}
+        atBottomStateChange={onAtBottom}
+        startReached={startReached}
+        increaseViewportBy={{ top: 400, bottom: 200 }}
+      />
+      {awayFrom === null ? null : (
+        <JumpToLatest count={countAfter(messages, awayFrom)} onClick={jump} />
+      )}
     </div>
-  );
-}
-
-function MessageBubble({ message, mine }: { message: ChatMessage; mine: boolean }) {
-  return (
-    <li className={`flex ${mine ? 'justify-end' : 'justify-start'}`}>
-      <div
-        className={`max-w-[75%] rounded-2xl px-4 py-2 shadow-sm ${
-          mine
-            ? 'rounded-br-md bg-brand-500 text-white'
-            : 'rounded-bl-md bg-slate-100 text-slate-900'
-        }`}
-      >
-        <p className="whitespace-pre-wrap break-words">{message.message}</p>
-        <time
-          dateTime={new Date(message.createdAt).toISOString()}
-          className={`mt-0.5 block text-right text-[11px] ${mine ? 'text-brand-100' : 'text-slate-500'}`}
-        >
-          {formatMessageTime(message.createdAt)}
-        </time>
-      </div>
-    </li>
   );
 }

@@ -47,3 +47,8 @@ export const selectChatMessages = messageSelectors.selectAll;
 /** Older messages may exist once a full page is loaded, until a page comes back short. */
 export const selectHasOlder = (state: RootState): boolean =>
   !state.chat.olderExhausted && messageSelectors.selectTotal(state) >= MESSAGE_PAGE_SIZE;
+
+/** The open conversation's id (the friendship's), while one is loaded. */
+export const selectChatRelId = (state: RootState): string | null => state.chat.relId;
+
+export const selectLoadingOlder = (state: RootState): boolean => state.chat.loadingOlder;

@@ -1,0 +1,60 @@
+import { memo } from 'react';
+import type { ChatMessage } from '../../lib/firebase/chat-message';
+import { strings } from '../../strings';
+import { formatMessageTime } from './message-time';
+import { MessageText } from './MessageText';
+
+/**
+ * One message bubble. Memoised on stable props (the message object keeps its reference in
+ * the store until it changes), so a new message re-renders only the rows it affects.
+ */
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  mine,
+  groupEnd,
+}: {
+  message: ChatMessage;
+  mine: boolean;
+  groupEnd: boolean;
+}) {
+  const time = formatMessageTime(message.createdAt);
+  const corner = groupEnd ? (mine ? 'rounded-br-md' : 'rounded-bl-md') : '';
+  return (
+    <div
+      title={groupEnd ? undefined : time}
+      className={`max-w-[75%] rounded-2xl px-4 py-2 shadow-sm ${corner} ${
+        mine ? 'bg-brand-500 text-white' : 'bg-slate-100 text-slate-900'
+      }`}
+    >
+      <MessageText text={message.message} mine={mine} />
+      {groupEnd ? (
+        <time
+          dateTime={new Date(message.createdAt).toISOString()}
+          className={`mt-0.5 block text-right text-[11px] ${mine ? 'text-brand-100' : 'text-slate-500'}`}
+        >
+          {time}
+        </time>
+      ) : null}
+    </div>
+  );
+});
+
+/** 'Today', 'Yesterday', a weekday or a date, centred between two days' messages. */
+export const DaySeparator = memo(function DaySeparator({ label }: { label: string }) {
+  return (
+    <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-500">
+      {label}
+    </span>
+  );
+});
+
+/** Where the messages I have not seen yet begin. */
+export function UnreadDivider() {
+  return (
+    <span className="flex w-full items-center gap-3 text-xs font-semibold uppercase tracking-wide text-brand-600">
+      <span aria-hidden className="h-px flex-1 bg-brand-200" />
+      {strings.chatReading.newMessages}
+      <span aria-hidden className="h-px flex-1 bg-brand-200" />
+    </span>
+  );
+}

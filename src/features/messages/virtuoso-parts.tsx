@@ -1,0 +1,79 @@
+import { forwardRef, type Ref } from 'react';
+import type { ItemProps, ListProps } from 'react-virtuoso';
+import { LoadMoreButton } from '../../components/LoadMoreButton';
+import { strings } from '../../strings';
+import type { MessageRow } from './message-rows';
+
+/** What the list's parts need from MessageList, passed as Virtuoso's `context`. */
+export interface ListContext {
+  label: string;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  loadOlder: () => void;
+}
+
+type WithContext = { context?: ListContext };
+
+/** The conversation as an ordered list (Virtuoso renders only the rows in view). */
+export const MessageOl = forwardRef(function MessageOl(
+  { style, children, context }: ListProps & WithContext,
+  ref: Ref<HTMLDivElement>,
+) {
+  return (
+    <ol
+      ref={ref as unknown as Ref<HTMLOListElement>}
+      style={style}
+      aria-label={context?.label}
+      className="px-5"
+    >
+      {children}
+    </ol>
+  );
+});
+
+/**
+ * A row's list item. Spacing is padding, never margin: Virtuoso measures the items'
+ * boxes. Separators are list items with the separator role, so only messages count as
+ * the list's items.
+ */
+export function MessageLi({
+  item,
+  children,
+  context: _context,
+  ...props
+}: ItemProps<MessageRow> & WithContext) {
+  if (item.kind === 'message') {
+    return (
+      <li
+        {...props}
+        className={`flex ${item.mine ? 'justify-end' : 'justify-start'} ${item.groupStart ? 'pt-2' : 'pt-0.5'}`}
+      >
+        {children}
+      </li>
+    );
+  }
+  return (
+    <li {...props} role="separator" className="flex justify-center pb-1 pt-4">
+      {children}
+    </li>
+  );
+}
+
+/** Above the oldest loaded message: older ones load on scrolling up, or with this button. */
+export function OlderHeader({ context }: WithContext) {
+  if (!context?.hasOlder) return <div className="h-3" />;
+  return (
+    <div className="flex justify-center pt-2">
+      <LoadMoreButton
+        label={strings.chat.loadOlder}
+        loading={context.loadingOlder}
+        onClick={context.loadOlder}
+      />
+    </div>
+  );
+}
+
+/** Room under the newest message. */
+export function BottomGap() {
+  return <div className="h-3" />;
+}
