@@ -3,6 +3,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
+import emulatorLayers from './emulator/eslint-layers.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'coverage', '.local', 'test-artifacts', 'node_modules'] },
@@ -79,4 +80,5 @@ export default tseslint.config(
       'react-refresh/only-export-components': 'off',
     },
   },
+  ...emulatorLayers,
 );
