@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Branch, type DataNode, Leaf, type Priority, forEachChild } from './node';
 import { comparePriorityEntries } from './priority-order';
 
-/** The SDK's transaction hash (RTDB-EMULATOR.md section 6); must match the client byte for byte. */
+/** The SDK's transaction hash (docs/protocol.md, "Transactions"); must match the client byte for byte. */
 export function nodeHash(n: DataNode): string {
   if (n === null) return '';
   if (n instanceof Branch) {

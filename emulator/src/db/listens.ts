@@ -36,7 +36,7 @@ function windowJson(w: Map<string, DataNode>): Json {
   return out;
 }
 
-/** Pushes the listen's current data; must precede the listen's `ok` (RTDB-EMULATOR.md 3). */
+/** Pushes the listen's current data; must precede the listen's `ok` (docs/protocol.md, "Listens and pushes"). */
 export function pushInitial(l: Listen, root: DataNode): void {
   const node = getAt(root, l.path);
   const p = pathString(l.path);
@@ -73,7 +73,7 @@ function pushShared(
   l.sink.pushSerialized(message);
 }
 
-/** Sends a listen what a commit changed in its view, if anything (RTDB-EMULATOR.md 3). */
+/** Sends a listen what a commit changed in its view, if anything (docs/protocol.md, "Listens and pushes"). */
 export function pushChanges(
   l: Listen,
   oldRoot: DataNode,

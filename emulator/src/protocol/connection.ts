@@ -61,7 +61,7 @@ export class Connection implements Session {
   private dispatch(msg: unknown): void {
     if (!isRecord(msg) || !isRecord(msg.d)) throw new Error('malformed envelope');
     if (msg.t === 'c') {
-      // Pings keep the SDK's connection healthy (RTDB-EMULATOR.md 1.5); other control frames are
+      // Pings keep the SDK's connection healthy (docs/protocol.md, "Transport"); other control frames are
       // transport-upgrade chatter we can ignore.
       if (msg.d.t === 'p') this.sendRaw({ t: 'c', d: { t: 'o', d: null } });
       return;

@@ -111,7 +111,7 @@ function writeReply(result: ReturnType<typeof executeWrite>): Reply {
   return result.status === 'ok' ? OK : { s: result.status, d: result.message };
 }
 
-/** onDisconnect operations are checked against the rules when queued (RTDB-EMULATOR.md 7). */
+/** onDisconnect operations are checked against the rules when queued (docs/protocol.md, "onDisconnect"). */
 function disconnectSet(c: Session, b: Body): Reply {
   requireData(b);
   const path = checkedPath(b.p, { allowPriority: true });

@@ -53,7 +53,7 @@ function optBool(v: unknown, what: string): boolean {
   return v;
 }
 
-/** Parses the wire query object (`queryParamsGetQueryObject`), see RTDB-EMULATOR.md 4.1. */
+/** Parses the wire query object (`queryParamsGetQueryObject`), see docs/protocol.md, "Queries". */
 export function parseWireQuery(raw: unknown): QuerySpec {
   if (raw === undefined || raw === null) raw = {};
   if (typeof raw !== 'object' || Array.isArray(raw)) throw new DataError('Query must be an object');
@@ -94,7 +94,7 @@ export function parseWireQuery(raw: unknown): QuerySpec {
   return { index, start, end, limit, fromRight: q.vf === 'r' };
 }
 
-/** The rules `query` variable; see RTDB-EMULATOR.md 10.3. */
+/** The rules `query` variable; see docs/rules.md, "query". */
 export function queryVars(q: QuerySpec): QueryVars {
   const equal =
     q.start !== null &&

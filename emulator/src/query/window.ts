@@ -66,7 +66,7 @@ function noPriorities(node: Branch): boolean {
   return !found;
 }
 
-/** The children of `node` that the query selects, in index order (RTDB-EMULATOR.md 4.3). */
+/** The children of `node` that the query selects, in index order (docs/protocol.md, "Queries"). */
 export function queryWindow(node: DataNode, q: QuerySpec): Entry[] {
   if (!(node instanceof Branch)) return [];
   const keyOrdered = q.index.kind === 'key' || (q.index.kind === 'priority' && noPriorities(node));

@@ -17,14 +17,14 @@ export interface DataView {
   priority(): string | number | null;
 }
 
-/** The rules `auth` variable (RTDB-EMULATOR.md section 8.2), or null when signed out. */
+/** The rules `auth` variable (docs/rules.md, "auth"), or null when signed out. */
 export interface AuthVar {
   uid: string | null;
   provider: string | null;
   token: Record<string, unknown>;
 }
 
-/** The rules `query` variable (RTDB-EMULATOR.md section 10.3), derived from a listen/get. */
+/** The rules `query` variable (docs/rules.md, "query"), derived from a listen/get. */
 export interface QueryVars {
   orderByKey: boolean;
   orderByPriority: boolean;

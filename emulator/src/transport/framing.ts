@@ -1,5 +1,5 @@
 /**
- * The SDK's WebSocket framing (RTDB-EMULATOR.md 1.3): messages longer than 16 384 characters
+ * The SDK's WebSocket framing (docs/protocol.md, "Transport"): messages longer than 16 384 characters
  * travel as a decimal fragment count followed by that many fragments.
  */
 export const MAX_FRAME_CHARS = 16384;
