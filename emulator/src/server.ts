@@ -4,8 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { Registry } from './db/registry';
-import { loadDataFile, serializeDataFile } from './persistence/data-file';
-import { FileStore } from './persistence/file-store';
+import { DurableStore, type StoreOptions } from './persistence/store';
 import { Connection } from './protocol/connection';
 import { namespaceFromRequest } from './rest/namespace-param';
 import { handleHttp } from './rest/router';
@@ -17,6 +16,8 @@ export interface EmulatorOptions {
   port?: number;
   rulesText?: string;
   dataFile?: string;
+  /** Journal tuning for `dataFile` (group-commit window, compaction threshold). */
+  persistence?: Omit<StoreOptions, 'log'>;
   log?: (line: string) => void;
   /** Interval of `keep-alive` events on REST event streams (default 30 s). */
   streamKeepAliveMs?: number;
@@ -25,6 +26,8 @@ export interface EmulatorOptions {
 export interface RunningEmulator {
   host: string;
   port: number;
+  /** The journal behind `dataFile`, for tests and figures. */
+  store?: DurableStore | null;
   close(): Promise<void>;
 }
 
@@ -33,20 +36,19 @@ export async function startEmulator(opts: EmulatorOptions): Promise<RunningEmula
   const host = opts.host ?? '127.0.0.1';
   // A bad rules file must stop the start, with the parser's line and column.
   const initialRules = opts.rulesText === undefined ? closedRules : compileRules(opts.rulesText);
-  const loaded = opts.dataFile ? await loadDataFile(opts.dataFile) : null;
-  const seed = loaded?.seed ?? null;
-  let store: FileStore | null = null;
+  const opened = opts.dataFile
+    ? await DurableStore.open(opts.dataFile, { ...opts.persistence, log })
+    : null;
+  const store = opened?.store ?? null;
   const registry = new Registry({
     initialRules,
     initialRulesText: opts.rulesText ?? null,
-    seed,
-    onCommit: () => store?.schedule(),
+    seed: opened?.data.seed ?? null,
+    onCommit: store ? (ns, touched) => store.record(ns.name, ns.root, touched) : () => null,
     now: () => Date.now(),
   });
-  for (const [name, root] of loaded?.namespaces ?? []) registry.load(name, root);
-  if (opts.dataFile) {
-    store = new FileStore(opts.dataFile, () => serializeDataFile(seed, registry.all()), 100, log);
-  }
+  for (const [name, root] of opened?.data.namespaces ?? []) registry.load(name, root);
+  store?.attach(() => registry.all().map((ns) => [ns.name, ns.root]));
 
   const connections = new Set<Connection>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
@@ -98,9 +100,9 @@ export async function startEmulator(opts: EmulatorOptions): Promise<RunningEmula
       for (const client of wss.clients) client.terminate();
       server.closeAllConnections();
       await serverClosed;
-      await store?.flush();
+      await store?.close();
     })();
     return closing;
   };
-  return { host, port, close };
+  return { host, port, store, close };
 }

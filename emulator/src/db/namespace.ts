@@ -6,6 +6,12 @@ import type { CompiledRules, RuleDecision } from '../rules/contract';
 import type { Identity } from './identity';
 import { type Listen, type PushCache, pushChanges, pushRevoked } from './listens';
 
+/**
+ * Told about every commit, synchronously and in order; `touched` is null for a write that
+ * changed nothing. The promise (if any) resolves once the commit is durable.
+ */
+export type CommitHook = (ns: Namespace, touched: readonly Path[] | null) => Promise<void> | null;
+
 /** One database instance (`ns`): its data, its rules and everyone listening to it. */
 export class Namespace {
   root: DataNode = null;
@@ -16,7 +22,7 @@ export class Namespace {
   constructor(
     readonly name: string,
     private rulesValue: CompiledRules,
-    private readonly onCommit: (ns: Namespace) => void,
+    private readonly onCommit: CommitHook,
     readonly now: () => number,
   ) {}
 
@@ -24,10 +30,13 @@ export class Namespace {
     return this.rulesValue;
   }
 
-  /** Installs the new root (a pointer swap) and tells every affected listen. */
-  commit(newRoot: DataNode, touched: Path[]): void {
+  /**
+   * Installs the new root (a pointer swap) and tells every affected listen at once. Returns
+   * what the writer's acknowledgement must wait for (the journal's fsync), or null.
+   */
+  commit(newRoot: DataNode, touched: Path[]): Promise<void> | null {
     const oldRoot = this.root;
-    if (newRoot === oldRoot) return;
+    if (newRoot === oldRoot) return handled(this.onCommit(this, null));
     this.root = newRoot;
     const cache: PushCache = new Map();
     for (const l of this.listens) {
@@ -38,7 +47,7 @@ export class Namespace {
         this.revoke(l);
       }
     }
-    this.onCommit(this);
+    return handled(this.onCommit(this, touched));
   }
 
   canRead(identity: Identity, path: Path, spec: QuerySpec | null): RuleDecision {
@@ -91,6 +100,12 @@ export class Namespace {
     l.sink.dropped(l);
     pushRevoked(l);
   }
+}
+
+/** Callers that do not wait (onDisconnect) must not leave an unhandled rejection behind. */
+function handled(p: Promise<void> | null): Promise<void> | null {
+  p?.catch(() => undefined);
+  return p;
 }
 
 /** A rules engine failure must deny, never crash the server. */

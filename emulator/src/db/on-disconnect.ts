@@ -71,6 +71,7 @@ export class OnDisconnectQueue {
       }
     }
     this.entries = [];
-    ns.commit(root, paths);
+    // Nobody waits for an ack here; the journal still records the commit in order.
+    void ns.commit(root, paths);
   }
 }

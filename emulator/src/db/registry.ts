@@ -1,6 +1,6 @@
 import type { DataNode } from '../data/node';
 import type { CompiledRules } from '../rules/contract';
-import { Namespace } from './namespace';
+import { type CommitHook, Namespace } from './namespace';
 
 export interface RegistryOptions {
   /** Rules for a namespace seen for the first time (`--rules`, else closed). */
@@ -8,7 +8,7 @@ export interface RegistryOptions {
   initialRulesText: string | null;
   /** Data for a namespace seen for the first time (a plain `--data` export), else empty. */
   seed: DataNode;
-  onCommit: (ns: Namespace) => void;
+  onCommit: CommitHook;
   now: () => number;
 }
 

@@ -79,7 +79,8 @@ export function prepareMerge(
 }
 
 export type WriteStatus =
-  | { status: 'ok' }
+  /** `durable` (when persisting) settles once the write is on disk: acknowledge after it. */
+  | { status: 'ok'; durable: Promise<void> | null }
   | { status: 'permission_denied' | 'datastale' | 'invalid_data'; message: string };
 
 /** Checks the transaction hash, when given, against the current value at `path`. */
@@ -105,6 +106,5 @@ export function executeWrite(
   if (!ns.canWrite(identity, prepared.paths, prepared.newRoot, now).allowed) {
     return { status: 'permission_denied', message: 'Permission denied' };
   }
-  ns.commit(prepared.newRoot, prepared.paths);
-  return { status: 'ok' };
+  return { status: 'ok', durable: ns.commit(prepared.newRoot, prepared.paths) };
 }

@@ -78,7 +78,12 @@ export class Connection implements Session {
       throw new Error('malformed request');
     }
     const reply = handleRequest(this, a, b);
-    this.sendRaw({ t: 'd', d: { r, b: { s: reply.s, d: reply.d } } });
+    if (!reply.durable) this.sendRaw({ t: 'd', d: { r, b: { s: reply.s, d: reply.d } } });
+    else
+      reply.durable.then(
+        () => this.sendRaw({ t: 'd', d: { r, b: { s: reply.s, d: reply.d } } }),
+        (e: unknown) => this.sendRaw({ t: 'd', d: { r, b: notSaved(e) } }),
+      );
   }
 
   push(action: 'd' | 'm' | 'c', body: Record<string, unknown>): void {
@@ -142,4 +147,9 @@ export class Connection implements Session {
     this.handleClose();
     this.opts.ws.terminate();
   }
+}
+
+/** The write is in memory but its journal entry could not be written: do not claim success. */
+function notSaved(e: unknown): { s: string; d: string } {
+  return { s: 'write_failed', d: `The emulator could not save the write to disk: ${String(e)}` };
 }

@@ -11,6 +11,8 @@ import { parseWireQuery } from '../query/spec';
 export interface Reply {
   s: string;
   d: unknown;
+  /** A write's `ok` is sent once this settles (its journal entry is on disk). */
+  durable?: Promise<void> | null;
 }
 
 /**
@@ -108,7 +110,9 @@ function merge(c: Session, b: Body): Reply {
 }
 
 function writeReply(result: ReturnType<typeof executeWrite>): Reply {
-  return result.status === 'ok' ? OK : { s: result.status, d: result.message };
+  return result.status === 'ok'
+    ? { ...OK, durable: result.durable }
+    : { s: result.status, d: result.message };
 }
 
 /** onDisconnect operations are checked against the rules when queued (docs/protocol.md, "onDisconnect"). */

@@ -100,8 +100,10 @@ export async function handleData(ctx: RestContext, r: RestRequest): Promise<void
   }
   // No await between this check and the commit: nothing can slip in between.
   if (ifMatch !== null && !ifMatchHolds(ns, r, path, ifMatch, exportFormat)) return;
-  write(ns, r, build);
-  respond(reply());
+  const durable = write(ns, r, build);
+  const answer = reply();
+  await durable; // acknowledged only once the journal entry is on disk
+  respond(answer);
 }
 
 /**
@@ -130,8 +132,9 @@ function write(
   ns: Namespace,
   r: RestRequest,
   build: (root: DataNode, now: number) => PreparedWrite,
-): void {
+): Promise<void> | null {
   const result = executeWrite(ns, r.identity, build);
   if (result.status === 'permission_denied') throw new HttpError(401, 'Permission denied');
   if (result.status !== 'ok') throw new DataError(result.message);
+  return result.durable;
 }

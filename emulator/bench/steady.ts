@@ -1,0 +1,93 @@
+import { deleteApp, initializeApp } from 'firebase/app';
+import {
+  connectDatabaseEmulator,
+  getDatabase,
+  goOffline,
+  onChildAdded,
+  ref,
+  set,
+} from 'firebase/database';
+
+export interface SteadyFigures {
+  /** Write sent by one SDK client to the child_added event in another. */
+  eventP50: number;
+  eventP99: number;
+  /** Write sent to its acknowledgement (which waits for the journal's fsync). */
+  ackP50: number;
+  ackP99: number;
+  writes: number;
+}
+
+function client(port: number, ns: string, name: string) {
+  const app = initializeApp(
+    { projectId: 'bench', databaseURL: `https://${ns}.firebaseio.com` },
+    name,
+  );
+  const db = getDatabase(app);
+  connectDatabaseEmulator(db, '127.0.0.1', port);
+  return {
+    db,
+    close: async () => {
+      goOffline(db);
+      await deleteApp(app);
+    },
+  };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+let runs = 0;
+
+/** `rate` small chat-sized writes a second for `seconds`, from one SDK client to another. */
+export async function steadyWrites(
+  port: number,
+  ns: string,
+  rate: number,
+  seconds: number,
+): Promise<SteadyFigures> {
+  runs++;
+  const writer = client(port, ns, `steady-writer-${runs}`);
+  const reader = client(port, ns, `steady-reader-${runs}`);
+  const sentAt = new Map<string, number>();
+  const events: number[] = [];
+  const acks: number[] = [];
+  const live = `live/run${runs}`;
+  const off = onChildAdded(ref(reader.db, live), (s) => {
+    const t = sentAt.get(s.key ?? '');
+    if (t !== undefined) events.push(performance.now() - t);
+  });
+  await set(ref(writer.db, 'warm'), runs);
+  const total = rate * seconds;
+  const pending: Promise<void>[] = [];
+  const start = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const key = `w${String(i).padStart(6, '0')}`;
+    const t = performance.now();
+    sentAt.set(key, t);
+    const body = { from: 'user1', text: `steady write ${i} `.repeat(8), sentAt: Date.now() };
+    pending.push(
+      set(ref(writer.db, `${live}/${key}`), body).then(() => void acks.push(performance.now() - t)),
+    );
+  }
+  await Promise.all(pending);
+  const deadline = performance.now() + 10_000;
+  while (events.length < total && performance.now() < deadline)
+    await new Promise((r) => setTimeout(r, 20));
+  off();
+  await writer.close();
+  await reader.close();
+  events.sort((a, b) => a - b);
+  acks.sort((a, b) => a - b);
+  return {
+    eventP50: percentile(events, 50),
+    eventP99: percentile(events, 99),
+    ackP50: percentile(acks, 50),
+    ackP99: percentile(acks, 99),
+    writes: events.length,
+  };
+}

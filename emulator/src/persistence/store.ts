@@ -1,0 +1,157 @@
+import { unlink } from 'node:fs/promises';
+import type { DataNode } from '../data/node';
+import type { Path } from '../data/path';
+import { encodeEntry } from './journal-entries';
+import { JournalFile } from './journal-file';
+import { journalName, journalsOf, loadPersisted } from './load';
+import { writeSnapshot } from './snapshot';
+
+export interface StoreOptions {
+  /** How long the first write of a group waits for others to share its fsync. */
+  groupCommitMs?: number;
+  /** Compact once the journal exceeds this many bytes and half the snapshot's size. */
+  compactBytes?: number;
+  /** Longest the snapshot writer holds the event loop at a time. */
+  sliceMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface LoadedData {
+  seed: DataNode;
+  namespaces: Map<string, DataNode>;
+}
+
+/**
+ * Durable persistence for `--data <file>`: the file is a snapshot; every commit is appended to
+ * `<file>.journal.<n>` and acknowledged once fsynced. When the journal grows past the limit, a
+ * new journal is started and the snapshot rewritten in the background from the (immutable)
+ * roots of that instant; the old journal is deleted only once the new snapshot is on disk.
+ */
+export class DurableStore {
+  stats = { compactions: 0, snapshotBytes: 0 };
+  private roots: () => [string, DataNode][] = () => [];
+  private previous: JournalFile | null = null;
+  private compacting: Promise<void> | null = null;
+  private last: Promise<void> | null = null;
+  private closed = false;
+
+  private constructor(
+    private readonly file: string,
+    private readonly seed: DataNode,
+    private journal: JournalFile,
+    private generation: number,
+    snapshotBytes: number,
+    private readonly opts: Required<StoreOptions>,
+  ) {
+    this.stats.snapshotBytes = snapshotBytes;
+  }
+
+  static async open(
+    file: string,
+    options: StoreOptions = {},
+  ): Promise<{ store: DurableStore; data: LoadedData }> {
+    const opts: Required<StoreOptions> = {
+      groupCommitMs: options.groupCommitMs ?? 2,
+      compactBytes: options.compactBytes ?? 16 * 1024 * 1024,
+      sliceMs: options.sliceMs ?? 4,
+      log: options.log ?? (() => undefined),
+    };
+    const loaded = await loadPersisted(file, true, opts.log);
+    const current = loaded.generation;
+    const journal = await JournalFile.open(journalName(file, current), opts.groupCommitMs);
+    if (loaded.entries > 0) opts.log(`${file}: replayed ${loaded.entries} journal entries`);
+    if (!loaded.hadJournal && loaded.snapshotBytes > 0)
+      opts.log(`${file}: loaded; from now on writes are appended to ${journal.path}`);
+    const store = new DurableStore(file, loaded.seed, journal, current, loaded.snapshotBytes, opts);
+    // Older journals that were replayed stay until the next snapshot includes them.
+    return { store, data: { seed: loaded.seed, namespaces: loaded.namespaces } };
+  }
+
+  /** Where the roots of every namespace come from when a snapshot is taken. */
+  attach(roots: () => [string, DataNode][]): void {
+    this.roots = roots;
+  }
+
+  get journalBytes(): number {
+    return this.journal.bytes + (this.previous?.bytes ?? 0);
+  }
+
+  get syncs(): number {
+    return this.journal.syncs;
+  }
+
+  /**
+   * Called synchronously inside each commit, so the journal's order is the commit order.
+   * Without `touched` (a write that changed nothing) it only waits for what is pending.
+   */
+  record(ns: string, root: DataNode, touched: readonly Path[] | null): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('the emulator is stopping'));
+    if (touched === null) return this.last ?? Promise.resolve();
+    const appended = this.journal.append(encodeEntry(ns, root, touched));
+    // Acks keep the commit order across a journal switch.
+    const earlier = this.previous?.flush();
+    const done = earlier ? Promise.all([earlier, appended]).then(() => undefined) : appended;
+    this.last = done;
+    if (
+      !this.compacting &&
+      this.journal.bytes > this.opts.compactBytes &&
+      this.journal.bytes > this.stats.snapshotBytes / 2
+    ) {
+      this.compacting = this.compact()
+        .catch((e: unknown) =>
+          this.opts.log(`writing the snapshot ${this.file} failed: ${String(e)}`),
+        )
+        .finally(() => (this.compacting = null));
+    }
+    return done;
+  }
+
+  /** Starts a new journal, writes a snapshot of this instant, then deletes the older journals. */
+  async compact(): Promise<void> {
+    if (this.previous) {
+      // A snapshot that failed earlier: its journal stays on disk until this one succeeds.
+      await this.previous.close();
+      this.previous = null;
+    }
+    const next = await JournalFile.open(
+      journalName(this.file, this.generation + 1),
+      this.opts.groupCommitMs,
+    );
+    // From here to the switch nothing awaits: the roots are exactly what the old journals hold.
+    const namespaces = this.roots();
+    this.previous = this.journal;
+    this.journal = next;
+    this.generation++;
+    const old = this.previous;
+    const bytes = await writeSnapshot(
+      this.file,
+      { generation: this.generation, seed: this.seed, namespaces },
+      this.opts.sliceMs,
+    );
+    await old.close();
+    if (this.previous === old) this.previous = null;
+    for (const j of await journalsOf(this.file))
+      if (j.generation < this.generation) await unlink(j.path);
+    this.stats.snapshotBytes = bytes;
+    this.stats.compactions++;
+  }
+
+  /**
+   * Waits for a compaction in progress and fsyncs every pending line; then, if there are
+   * journal entries, folds them into the data file so that it is complete on its own after a
+   * clean stop (a kill during this is harmless: the journals stay until the rename).
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.compacting;
+    await this.previous?.close();
+    this.previous = null;
+    await this.journal.close();
+    if (this.journal.bytes === 0) return;
+    const namespaces = this.roots();
+    const generation = this.generation + 1;
+    await writeSnapshot(this.file, { generation, seed: this.seed, namespaces }, 50);
+    for (const j of await journalsOf(this.file))
+      if (j.generation < generation) await unlink(j.path);
+  }
+}
