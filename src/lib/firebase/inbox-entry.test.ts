@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  parseInbox,
+  parseInboxEntry,
+  parseReadMarker,
+  previewOf,
+  sendUpdate,
+  totalUnread,
+} from './inbox-entry';
+
+const stored = {
+  unread: 3,
+  lastMessageId: '-Nm1',
+  lastSenderId: 'bob',
+  lastText: 'Hi',
+  lastKind: 'text',
+  lastAt: 1234,
+};
+
+describe('previewOf', () => {
+  it('keeps a short message whole and cuts a long one at 100 characters', () => {
+    expect(previewOf('Hello')).toBe('Hello');
+    expect(previewOf('a'.repeat(100))).toBe('a'.repeat(100));
+    expect(previewOf('a'.repeat(250))).toBe('a'.repeat(100));
+  });
+
+  it('never splits an emoji: cuts at 99 when the 100th unit starts a surrogate pair', () => {
+    const text = `${'a'.repeat(99)}😀 and more`;
+    expect(previewOf(text)).toBe('a'.repeat(99));
+    expect(previewOf(`${'a'.repeat(98)}😀 and more`)).toBe(`${'a'.repeat(98)}😀`);
+  });
+});
+
+describe('parseInboxEntry', () => {
+  it('reads a stored entry, an absent count as 0', () => {
+    expect(parseInboxEntry('r1', stored)).toEqual({ relId: 'r1', ...stored });
+    expect(parseInboxEntry('r1', { ...stored, unread: undefined })?.unread).toBe(0);
+  });
+
+  it('drops what the app cannot show', () => {
+    expect(parseInboxEntry('r1', null)).toBeNull();
+    expect(parseInboxEntry('r1', 'text')).toBeNull();
+    expect(parseInboxEntry('r1', { ...stored, lastText: 5 })).toBeNull();
+    expect(parseInboxEntry('r1', { ...stored, lastKind: 'video' })).toBeNull();
+    expect(parseInbox({ r1: stored, r2: { unread: 1 } })).toEqual({
+      r1: { relId: 'r1', ...stored },
+    });
+    expect(parseInbox(null)).toEqual({});
+  });
+});
+
+describe('parseReadMarker', () => {
+  it('reads a marker and refuses anything else', () => {
+    expect(parseReadMarker({ at: 5, messageId: '-Nm1' })).toEqual({ at: 5, messageId: '-Nm1' });
+    expect(parseReadMarker({ at: '5', messageId: '-Nm1' })).toBeNull();
+    expect(parseReadMarker(null)).toBeNull();
+  });
+});
+
+describe('sendUpdate', () => {
+  it('writes the message, counts one for the receiver and summarises it for both', () => {
+    const now = { '.sv': 'timestamp' };
+    const plusOne = { '.sv': { increment: 1 } };
+    const parties = { relId: 'r1', from: { uid: 'a', name: 'Al' }, to: { uid: 'b', name: 'Bo' } };
+    const update = sendUpdate(parties, '-Nm1', 'Hello', { now, plusOne });
+    expect(update['sendMessage/r1/-Nm1']).toEqual({
+      message: 'Hello',
+      messagesenderId: 'a',
+      massagesenderName: 'Al',
+      messagereceiverId: 'b',
+      messagereceiverName: 'Bo',
+      createdAt: now,
+    });
+    expect(update['inbox/b/r1/unread']).toBe(plusOne);
+    expect(update['inbox/a/r1/unread']).toBeUndefined();
+    for (const uid of ['a', 'b']) {
+      expect(update[`inbox/${uid}/r1/lastMessageId`]).toBe('-Nm1');
+      expect(update[`inbox/${uid}/r1/lastSenderId`]).toBe('a');
+      expect(update[`inbox/${uid}/r1/lastText`]).toBe('Hello');
+      expect(update[`inbox/${uid}/r1/lastKind`]).toBe('text');
+      expect(update[`inbox/${uid}/r1/lastAt`]).toBe(now);
+    }
+    expect(Object.keys(update)).toHaveLength(12);
+  });
+});
+
+describe('totalUnread', () => {
+  it('adds the counts of the given conversations only', () => {
+    const inbox = parseInbox({ r1: stored, r2: { ...stored, unread: 2 }, r3: stored });
+    expect(totalUnread(inbox, ['r1', 'r2', 'gone'])).toBe(5);
+    expect(totalUnread(inbox, [])).toBe(0);
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * `inbox/{uid}/{relId}` as a plain object, its parser, and the one root update that sends a
+ * message together with both parties' inbox entries (docs/data-model.md, Inbox). Nothing here
+ * imports Firebase: the server-value placeholders are passed in.
+ */
+
+/** What a conversation's last message was; 'image' will come with image messages. */
+export type InboxKind = 'text';
+
+export interface InboxEntry {
+  relId: string;
+  /** Messages from the friend that I have not read (0 when absent). */
+  unread: number;
+  lastMessageId: string;
+  lastSenderId: string;
+  /** The message's first characters (see previewOf). */
+  lastText: string;
+  lastKind: InboxKind;
+  /** Server time in ms. */
+  lastAt: number;
+}
+
+/** The rules keep the first 100 characters of a message as its preview. */
+export const PREVIEW_LENGTH = 100;
+
+/**
+ * The message's first 100 UTF-16 code units, or 99 when the 100th would split an emoji (a
+ * surrogate pair): the rules accept either, and the preview is never a broken character.
+ */
+export function previewOf(message: string): string {
+  if (message.length <= PREVIEW_LENGTH) return message;
+  const last = message.charCodeAt(PREVIEW_LENGTH - 1);
+  const splitsPair = last >= 0xd800 && last <= 0xdbff;
+  return message.slice(0, splitsPair ? PREVIEW_LENGTH - 1 : PREVIEW_LENGTH);
+}
+
+export function parseInboxEntry(relId: string, value: unknown): InboxEntry | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const { unread, lastMessageId, lastSenderId, lastText, lastKind, lastAt } = v;
+  if (typeof lastMessageId !== 'string' || typeof lastSenderId !== 'string') return null;
+  if (typeof lastText !== 'string' || lastKind !== 'text') return null;
+  return {
+    relId,
+    unread: typeof unread === 'number' && unread > 0 ? unread : 0,
+    lastMessageId,
+    lastSenderId,
+    lastText,
+    lastKind,
+    lastAt: typeof lastAt === 'number' ? lastAt : 0,
+  };
+}
+
+/** Every entry under `inbox/{uid}` that parses, by relId. */
+export function parseInbox(value: unknown): Record<string, InboxEntry> {
+  const out: Record<string, InboxEntry> = {};
+  if (typeof value !== 'object' || value === null) return out;
+  for (const [relId, entry] of Object.entries(value as Record<string, unknown>)) {
+    const parsed = parseInboxEntry(relId, entry);
+    if (parsed) out[relId] = parsed;
+  }
+  return out;
+}
+
+/** Who writes to whom; the rules check both against the current `friendList/{relId}`. */
+export interface MessageParties {
+  relId: string;
+  from: { uid: string; name: string };
+  to: { uid: string; name: string };
+}
+
+/** The server values the SDK provides: `serverTimestamp()` and `increment(1)`. */
+export interface ServerValues {
+  now: object;
+  plusOne: object;
+}
+
+/**
+ * The message at `sendMessage/{relId}/{id}`, the receiver's entry (count + 1) and the sender's
+ * (count untouched) in one root update, so the server stores all of it or none of it.
+ */
+export function sendUpdate(
+  { relId, from, to }: MessageParties,
+  id: string,
+  message: string,
+  server: ServerValues,
+): Record<string, unknown> {
+  const summary = {
+    lastMessageId: id,
+    lastSenderId: from.uid,
+    lastText: previewOf(message),
+    lastKind: 'text',
+    lastAt: server.now,
+  };
+  const update: Record<string, unknown> = {
+    [`sendMessage/${relId}/${id}`]: {
+      message,
+      messagesenderId: from.uid,
+      massagesenderName: from.name,
+      messagereceiverId: to.uid,
+      messagereceiverName: to.name,
+      createdAt: server.now,
+    },
+    [`inbox/${to.uid}/${relId}/unread`]: server.plusOne,
+  };
+  for (const [key, value] of Object.entries(summary)) {
+    update[`inbox/${to.uid}/${relId}/${key}`] = value;
+    update[`inbox/${from.uid}/${relId}/${key}`] = value;
+  }
+  return update;
+}
+
+/** Total unread over the conversations in `relIds` (the current friendships). */
+export function totalUnread(
+  inbox: Partial<Record<string, InboxEntry>>,
+  relIds: Iterable<string>,
+): number {
+  let total = 0;
+  for (const relId of relIds) total += inbox[relId]?.unread ?? 0;
+  return total;
+}
+
+/**
+ * A sent message: its id at once, and `acked` when the server stored it. The result is also the
+ * `acked` promise itself, so a caller that simply awaits `send(...)` keeps working.
+ */
+export type SentMessage = Promise<void> & { id: string; acked: Promise<void> };
+
+export function asSentMessage(id: string, acked: Promise<void>): SentMessage {
+  return Object.assign(acked, { id, acked });
+}
+
+/** `reads/{relId}/{uid}`: the friend has read up to `messageId`, at server time `at`. */
+export interface ReadMarker {
+  at: number;
+  messageId: string;
+}
+
+export function parseReadMarker(value: unknown): ReadMarker | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { at, messageId } = value as Record<string, unknown>;
+  if (typeof at !== 'number' || typeof messageId !== 'string') return null;
+  return { at, messageId };
+}
