@@ -44,6 +44,16 @@ describe('keys longer than 768 bytes', () => {
     await unchanged();
   });
 
+  it('are refused in REST paths', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      const body = method === 'PUT' ? 1 : undefined;
+      const res = await rest(emu, method, `/${tooLong}.json`, { ns, body });
+      expect(res.status).toBe(400);
+      expect((res.body as { error: string }).error).toMatch(/768 bytes/);
+    }
+    await unchanged();
+  });
+
   it('are accepted up to exactly 768 bytes', async () => {
     const other = `${ns}-ok`;
     await rest(emu, 'PUT', '/x.json', { ns: other, body: { [longest]: 1, [longestEuro]: 2 } });

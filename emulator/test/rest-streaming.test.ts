@@ -1,7 +1,8 @@
+import { ref, set, update } from 'firebase/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../src/server';
 import { EventStreamClient } from './event-stream-client';
-import { rest } from './helpers';
+import { connectClient, rest } from './helpers';
 import { unsignedToken } from './raw-client';
 
 const RULES = JSON.stringify({
@@ -88,6 +89,29 @@ describe('REST streaming (Accept: text/event-stream)', () => {
       event: 'put',
       data: { path: '/x', data: 'after' },
     });
+  });
+
+  it('streams what SDK clients write over the WebSocket', async () => {
+    const ns = freshNs();
+    const s = await open('/public/room.json', { ns });
+    await s.next(isPut('/'));
+    const sdk = connectClient(emu, ns);
+    try {
+      let mark = s.events.length;
+      await set(ref(sdk.db, 'public/room/topic'), 'hello');
+      expect(await s.next((e) => e.event !== 'keep-alive', mark)).toEqual({
+        event: 'put',
+        data: { path: '/topic', data: 'hello' },
+      });
+      mark = s.events.length;
+      await update(ref(sdk.db, 'public/room'), { 'members/a': true, 'members/b': true });
+      expect(await s.next((e) => e.event !== 'keep-alive', mark)).toEqual({
+        event: 'patch',
+        data: { path: '/members', data: { a: true, b: true } },
+      });
+    } finally {
+      await sdk.close();
+    }
   });
 
   it('sends keep-alive events with null data', async () => {
