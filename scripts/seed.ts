@@ -1,27 +1,65 @@
 /**
  * Seeds the demo data on first run: verified Auth accounts plus the database content that
- * exercises every panel. Idempotent: an already-seeded backend is left alone.
+ * exercises every panel. Never deletes anything: it seeds only a truly empty backend (or
+ * finishes an interrupted first seeding, which left nothing but demo accounts), and reports
+ * saved accounts and a saved database that do not belong together.
  */
-import { createAuthUser, dbRest, listAuthUsers, type AdminTarget } from './stack/admin';
+import {
+  completeAuthUser,
+  createAuthUser,
+  dbRest,
+  listAuthUsers,
+  type AdminTarget,
+} from './stack/admin';
 import { buildDemoData } from './demo-data';
 import { demoPassword, demoUsers } from './demo-users';
 
-export async function seedIfEmpty(target: AdminTarget): Promise<'seeded' | 'already'> {
-  if ((await listAuthUsers(target)).length > 0) return 'already';
-  // Accounts are gone (first run, or auth data was lost): data keyed by old uids is stale.
-  await dbRest(target, 'PUT', '/', null);
+export type SeedOutcome =
+  { kind: 'seeded' } | { kind: 'kept' } | { kind: 'mismatch'; message: string };
+
+/** Call only once the Auth emulator has imported its saved accounts. */
+export async function seedIfEmpty(target: AdminTarget): Promise<SeedOutcome> {
+  const accounts = await listAuthUsers(target);
+  const root = await dbRest(target, 'GET', '/', undefined, { shallow: 'true' });
+  const dbEmpty = root === null;
+  if (!dbEmpty && accounts.length > 0) return { kind: 'kept' };
+  const demoEmails = new Set(demoUsers.map((u) => u.email));
+  const others = accounts.filter((a) => a.email === undefined || !demoEmails.has(a.email));
+  if (dbEmpty && others.length === 0) {
+    await seed(target, accounts);
+    return { kind: 'seeded' };
+  }
+  const fresh = 'To start over with the demo data, run `npm start -- --fresh` (it erases them).';
+  const message = dbEmpty
+    ? `There are ${accounts.length} saved account(s) but the saved database is empty. ` +
+      `Nothing was changed; the app starts with them as they are. ${fresh}`
+    : 'The saved database has data but there are no saved accounts, so nobody can sign in to ' +
+      `it (the accounts were lost or deleted). Nothing was changed. ${fresh}`;
+  return { kind: 'mismatch', message };
+}
+
+/** Creates the demo accounts still missing (a first run may have been cut short), then data. */
+async function seed(target: AdminTarget, existing: Array<{ localId: string; email?: string }>) {
   const created = [];
   for (const user of demoUsers) {
-    const account = await createAuthUser(target, {
-      email: user.email,
-      password: demoPassword,
-      displayName: user.username,
-      verified: true,
-    });
-    created.push({ uid: account.uid, username: user.username, email: user.email });
+    const found = existing.find((a) => a.email === user.email);
+    let uid: string;
+    if (found) {
+      uid = found.localId;
+      await completeAuthUser(target, uid, user.username, true);
+    } else {
+      const account = await createAuthUser(target, {
+        email: user.email,
+        password: demoPassword,
+        displayName: user.username,
+        verified: true,
+      });
+      uid = account.uid;
+    }
+    created.push({ uid, username: user.username, email: user.email });
   }
+  // One write: the database is either still empty or fully seeded.
   await dbRest(target, 'PATCH', '/', buildDemoData(created, Date.now()));
-  return 'seeded';
 }
 
 export function describeDemoAccounts(): string {

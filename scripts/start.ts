@@ -1,25 +1,35 @@
 /**
  * `npm start`: the whole local stack in one command. Auth emulator + database emulator
- * (ours, or the official one with --official) + demo data + Vite. Ctrl-C stops everything.
+ * (ours, or the official one with --official) + demo data + Vite.
  *
- *   npm start                 local stack, data kept in .local/
+ *   npm start                 local stack, data kept in .local/ (LOCAL_DIR moves it)
  *   npm start -- --official   firebase-tools' Java 21 RTDB emulator instead of ours
- *   npm start -- --fresh      forget local data and seed again
+ *   npm start -- --fresh      forget local accounts and data and seed again
  * Ports: AUTH_PORT (9099), DB_PORT (9000), APP_PORT (5173).
+ *
+ * This process owns the shutdown: Ctrl-C, SIGTERM and SIGHUP all go through `shutdown()`, which
+ * exits only once Vite and both emulators have stopped (accounts exported, data flushed). If it
+ * is killed outright, the emulators notice their parent is gone and stop themselves.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createServer, type ViteDevServer } from 'vite';
 import { describeDemoAccounts, seedIfEmpty } from './seed';
 import { startBackend, type Backend } from './stack/backend';
+import { acquireLock, type StackLock } from './stack/lock';
 import { localDir, repoRoot, requireInstalled } from './stack/paths';
 import { assertPortsFree } from './stack/ports';
-import { stopAll } from './stack/process';
+import { spawnListeners, stopAll } from './stack/process';
+import { startViteServer, type DevServer } from './stack/vite-server';
 
 const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-chat';
 const host = '127.0.0.1';
+const known = new Set(['--official', '--fresh']);
 const flags = new Set(process.argv.slice(2));
 const official = flags.has('--official');
+
+// After SIGHUP the terminal is gone: writing to it must not crash the shutdown.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
+const say = (line: string) => console.log(line);
 
 function port(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
@@ -29,41 +39,63 @@ function port(name: string, fallback: number): number {
   return value;
 }
 
+let lock: StackLock | undefined;
 let backend: Backend | undefined;
-let vite: ViteDevServer | undefined;
-let stopping = false;
+let vite: DevServer | undefined;
+let stopping: Promise<void> | undefined;
+/** A function, not the variable: a signal may start the shutdown while main() awaits. */
+const shuttingDown = () => stopping !== undefined;
 
 async function shutdown(code: number): Promise<never> {
-  if (!stopping) {
-    stopping = true;
-    console.log('\nStopping…');
-    const closing: Array<Promise<void>> = [];
-    if (vite) closing.push(vite.close());
-    if (backend) closing.push(backend.stop());
-    await Promise.allSettled(closing);
-    await stopAll();
-  }
+  stopping ??= (async () => {
+    say('\nStopping…');
+    const started = Date.now();
+    lock?.update('stopping');
+    await Promise.allSettled([vite?.close(), backend?.stop()]);
+    await stopAll(); // Whatever was still starting.
+    lock?.release();
+    say(`Stopped in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  })();
+  await stopping;
   process.exit(code);
 }
 
+/** `--fresh`: the stack's saved accounts and data only (not test reports or the lock). */
+function forgetLocalData() {
+  for (const name of readdirSync(localDir)) {
+    if (name === 'auth' || name === 'official' || name.startsWith('database')) {
+      rmSync(join(localDir, name), { recursive: true, force: true });
+    }
+  }
+  rmSync(join(localDir, 'run', 'firebase-work'), { recursive: true, force: true });
+}
+
 async function main() {
+  const unknown = [...flags].filter((f) => !known.has(f));
+  if (unknown.length > 0) {
+    throw new Error(`Unknown option ${unknown.join(' ')}. Options: ${[...known].join(', ')}.`);
+  }
   requireInstalled();
   const ports = {
     auth: port('AUTH_PORT', 9099),
     db: port('DB_PORT', 9000),
     app: port('APP_PORT', 5173),
   };
+  mkdirSync(localDir, { recursive: true });
+  lock = await acquireLock(localDir, say);
+  const children: number[] = [];
+  spawnListeners.add((pid) => {
+    children.push(pid);
+    lock?.update('starting', children);
+  });
   await assertPortsFree([
     { port: ports.auth, what: 'Auth emulator', env: 'AUTH_PORT' },
     { port: ports.db, what: 'database emulator', env: 'DB_PORT' },
     { port: ports.app, what: 'Vite dev server', env: 'APP_PORT' },
   ]);
-  if (flags.has('--fresh')) rmSync(localDir, { recursive: true, force: true });
-  mkdirSync(localDir, { recursive: true });
+  if (flags.has('--fresh')) forgetLocalData();
 
-  console.log(
-    `Starting the Auth emulator and the ${official ? 'official' : 'local'} database emulator…`,
-  );
+  say(`Starting the Auth emulator and the ${official ? 'official' : 'local'} database emulator…`);
   backend = await startBackend({
     projectId,
     host,
@@ -74,30 +106,32 @@ async function main() {
     dataFile: join(localDir, 'database.json'),
     authPersistDir: join(localDir, 'auth'),
     officialPersistDir: join(localDir, 'official'),
-    log: process.env.DEBUG_EMULATORS ? (line) => console.log(`  ${line}`) : undefined,
+    log: process.env.DEBUG_EMULATORS ? (line) => say(`  ${line}`) : undefined,
   });
-  const seeded = await seedIfEmpty(backend);
-  console.log(seeded === 'seeded' ? 'Demo data seeded.' : 'Existing local data kept.');
+  if (shuttingDown()) return;
+  const seeding = await seedIfEmpty(backend);
+  if (seeding.kind === 'mismatch') say(`\n⚠ ${seeding.message}\n`);
+  else say(seeding.kind === 'seeded' ? 'Demo data seeded.' : 'Existing local data kept.');
+  if (shuttingDown()) return;
 
   process.env.VITE_FIREBASE_PROJECT_ID = projectId;
   process.env.VITE_USE_EMULATORS = 'true';
   process.env.VITE_AUTH_EMULATOR_HOST = backend.authHost;
   process.env.VITE_DATABASE_EMULATOR_HOST = backend.dbHost;
-  vite = await createServer({
-    root: repoRoot,
-    server: { port: ports.app, strictPort: true, host },
-    logLevel: 'warn',
-  });
-  await vite.listen();
-  console.log(`\n${describeDemoAccounts()}\n`);
-  console.log(`Auth emulator      http://${backend.authHost}`);
-  console.log(`Database emulator  http://${backend.dbHost}  (namespace ${backend.dbNamespace})`);
-  console.log(`\n  App ready:  http://${host}:${ports.app}/\n\nPress Ctrl-C to stop.`);
+  vite = await startViteServer({ root: repoRoot, host, port: ports.app });
+  if (shuttingDown()) return;
+  lock.update('running');
+  say(`\n${describeDemoAccounts()}\n`);
+  say(`Auth emulator      http://${backend.authHost}`);
+  say(`Database emulator  http://${backend.dbHost}  (namespace ${backend.dbNamespace})`);
+  say(`\n  App ready:  http://${host}:${ports.app}/\n\nPress Ctrl-C to stop.`);
 }
 
-process.on('SIGINT', () => void shutdown(0));
-process.on('SIGTERM', () => void shutdown(0));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => void shutdown(0));
+}
 main().catch(async (err: unknown) => {
+  if (shuttingDown()) return; // A start cut short by a signal: shutdown() reports and exits.
   console.error(`\n✖ ${err instanceof Error ? err.message : String(err)}`);
   await shutdown(1);
 });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { RulesSyntaxError } from './rules/contract';
 import { startEmulator } from './server';
+import { watchParent } from './parent-watch';
 
 const USAGE =
   'Usage: npm run emulator -- --port <port> [--host 127.0.0.1] [--rules <file>] [--data <file>]';
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
       rules: { type: 'string' },
       data: { type: 'string' },
       quiet: { type: 'boolean', default: false },
+      'exit-with-parent': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -49,6 +51,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  if (values['exit-with-parent'])
+    watchParent(Number(values['exit-with-parent']), () => stop('parent gone'));
 }
 
 main().catch((e: unknown) => {

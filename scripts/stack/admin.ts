@@ -61,6 +61,17 @@ export async function createAuthUser(
     },
   );
   const uid = String(created.localId);
+  await completeAuthUser(target, uid, displayName, user.verified ?? true);
+  return { uid, email: user.email, password: user.password, displayName };
+}
+
+/** Sets what sign-up alone does not: name, default photo, verified flag. Safe to repeat. */
+export async function completeAuthUser(
+  target: AdminTarget,
+  uid: string,
+  displayName: string,
+  verified: boolean,
+): Promise<void> {
   await authRest(
     target,
     `/identitytoolkit.googleapis.com/v1/projects/${target.projectId}/accounts:update`,
@@ -70,11 +81,10 @@ export async function createAuthUser(
         localId: uid,
         displayName,
         photoUrl: '/default-avatar.svg',
-        emailVerified: user.verified ?? true,
+        emailVerified: verified,
       }),
     },
   );
-  return { uid, email: user.email, password: user.password, displayName };
 }
 
 export async function deleteAllAuthUsers(target: AdminTarget): Promise<void> {

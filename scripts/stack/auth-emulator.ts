@@ -1,7 +1,9 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, waitFor } from './ports';
-import { bin, localDir, repoRoot } from './paths';
+import { pathToFileURL } from 'node:url';
+import { hasExport, recoverInterruptedExport } from './export-recovery';
+import { freePort } from './ports';
+import { localDir, repoRoot } from './paths';
 import { spawnManaged, type ManagedProcess } from './process';
 
 export interface EmulatorOptions {
@@ -9,82 +11,100 @@ export interface EmulatorOptions {
   projectId: string;
   /** Keeps accounts across restarts (firebase-tools import / export-on-exit). */
   persistDir?: string;
+  /** firebase-tools stops (exporting) when this process disappears; default: this process. */
+  parentPid?: number;
   log?: (line: string) => void;
 }
+
+export interface FirebaseEmulators extends ManagedProcess {
+  /** The emulator hub (host:port), which runs exports. */
+  hubHost: string;
+}
+
+const firebaseCli = join(repoRoot, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
+const exitWithParent = pathToFileURL(join(repoRoot, 'scripts', 'stack', 'exit-with-parent.mjs'));
 
 /** A firebase.json of its own, so hub/logging ports never collide with another stack. */
 async function writeConfig(name: string, emulators: Record<string, unknown>, database?: string) {
   const dir = join(localDir, 'run');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `firebase.${name}.${process.pid}.json`);
+  const hubPort = await freePort();
   const config = {
     ...(database ? { database: { rules: database } } : {}),
     emulators: {
       ...emulators,
-      hub: { host: '127.0.0.1', port: await freePort() },
+      hub: { host: '127.0.0.1', port: hubPort },
       logging: { host: '127.0.0.1', port: await freePort() },
       ui: { enabled: false },
     },
   };
   writeFileSync(file, JSON.stringify(config, null, 2));
-  return file;
+  return { file, hubHost: `127.0.0.1:${hubPort}` };
 }
 
-/** Runs `firebase emulators:start` for the given emulators, waiting until each answers HTTP. */
+/**
+ * Runs `firebase emulators:start` for the given emulators and resolves once firebase-tools
+ * says all are ready: only then has it imported saved data (its ports open before that).
+ */
 export async function startFirebaseEmulators(
   only: Array<{ name: 'auth' | 'database'; port: number }>,
   options: EmulatorOptions & { rulesFile?: string },
-): Promise<ManagedProcess> {
+): Promise<FirebaseEmulators> {
   const emulators = Object.fromEntries(
     only.map(({ name, port }) => [name, { host: options.host, port }]),
   );
-  const config = await writeConfig(only.map((o) => o.name).join('-'), emulators, options.rulesFile);
-  const args = [
-    'emulators:start',
-    '--only',
-    only.map((o) => o.name).join(','),
-    '--project',
-    options.projectId,
-    '--config',
-    config,
-  ];
+  const names = only.map((o) => o.name).join(',');
+  const { file, hubHost } = await writeConfig(
+    names.replace(',', '-'),
+    emulators,
+    options.rulesFile,
+  );
+  const args = ['emulators:start', '--only', names, '--project', options.projectId];
+  args.push('--config', file);
+  let cwd = repoRoot;
+  const env: NodeJS.ProcessEnv = {
+    FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+    CHAT_STACK_PARENT_PID: String(options.parentPid ?? process.pid),
+  };
   if (options.persistDir) {
-    if (existsSync(join(options.persistDir, 'firebase-export-metadata.json'))) {
-      args.push('--import', options.persistDir);
-    }
+    // firebase-tools exports through temporary folders in its working directory and keeps its
+    // hub locator in the temp directory: both stay inside the local data folder.
+    cwd = join(localDir, 'run', 'firebase-work');
+    mkdirSync(cwd, { recursive: true });
+    env.TMPDIR = cwd;
+    recoverInterruptedExport(options.persistDir, cwd);
+    if (hasExport(options.persistDir)) args.push('--import', options.persistDir);
     args.push('--export-on-exit', options.persistDir);
   }
   const output: string[] = [];
-  const proc = spawnManaged('firebase emulators', bin('firebase'), args, {
-    cwd: repoRoot,
-    env: { FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
+  let resolveReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (resolveReady = resolve));
+  const nodeArgs = ['--import', exitWithParent.href, firebaseCli, ...args];
+  const proc = spawnManaged('firebase emulators', process.execPath, nodeArgs, {
+    cwd,
+    env,
     onLine: (line) => {
       output.push(line);
       options.log?.(line);
+      if (line.includes('All emulators ready')) resolveReady();
     },
   });
-  let exited = false;
-  void proc.exited.then(() => (exited = true));
-  for (const { name, port } of only) {
-    await waitFor(
-      `the ${name} emulator on port ${port}`,
-      async () => {
-        if (exited) throw new FatalStartError(output.join('\n'));
-        const res = await fetch(`http://${options.host}:${port}/`);
-        return res.status < 500 ? true : undefined;
-      },
-      90_000,
-    ).catch((err: unknown) => {
-      void proc.stop();
-      throw err instanceof FatalStartError
-        ? new Error(`firebase emulators:start exited early:\n${err.message}`)
-        : err;
-    });
+  void proc.exited.then(() => rmSync(file, { force: true }));
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([
+    ready.then(() => 'ready' as const),
+    proc.exited.then(() => 'exited' as const),
+    new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), 90_000))),
+  ]);
+  clearTimeout(timer);
+  if (outcome !== 'ready') {
+    await proc.stop();
+    const why = outcome === 'exited' ? 'exited early' : 'was not ready within 90 s';
+    throw new Error(`firebase emulators:start ${why}:\n${output.join('\n')}`);
   }
-  return proc;
+  return Object.assign(proc, { hubHost });
 }
-
-class FatalStartError extends Error {}
 
 /**
  * Production projects created since 2023 have e-mail enumeration protection on; the emulator

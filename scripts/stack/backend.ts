@@ -1,5 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { enableEmailPrivacy, startFirebaseEmulators } from './auth-emulator';
+import { startAuthAutosave } from './auth-autosave';
+import {
+  enableEmailPrivacy,
+  startFirebaseEmulators,
+  type FirebaseEmulators,
+} from './auth-emulator';
 import { startLocalDatabase } from './database-emulator';
 import type { ManagedProcess } from './process';
 
@@ -15,6 +20,8 @@ export interface BackendOptions {
   dataFile?: string;
   authPersistDir?: string;
   officialPersistDir?: string;
+  /** The emulators stop (saving their data) when this process disappears; default: this one. */
+  parentPid?: number;
   log?: (line: string) => void;
 }
 
@@ -23,6 +30,8 @@ export interface Backend {
   authHost: string;
   dbHost: string;
   dbNamespace: string;
+  /** The emulator processes (each leads its own process group). */
+  pids: number[];
   stop(): Promise<void>;
 }
 
@@ -49,34 +58,42 @@ export function assertJava21(): void {
 
 export async function startBackend(options: BackendOptions): Promise<Backend> {
   const processes: ManagedProcess[] = [];
+  let autosave: { stop(): Promise<void> } | undefined;
   const stop = async () => {
+    await autosave?.stop();
     // The database first: auth-driven listeners are irrelevant once data is gone.
     for (const p of processes.reverse()) await p.stop();
   };
+  const parentPid = options.parentPid ?? process.pid;
+  let firebase: FirebaseEmulators;
+  let persistDir: string | undefined;
   try {
     if (options.official) {
       assertJava21();
-      processes.push(
-        await startFirebaseEmulators(
-          [
-            { name: 'auth', port: options.authPort },
-            { name: 'database', port: options.dbPort },
-          ],
-          {
-            host: options.host,
-            projectId: options.projectId,
-            rulesFile: options.rulesFile,
-            persistDir: options.officialPersistDir,
-            log: options.log,
-          },
-        ),
+      persistDir = options.officialPersistDir;
+      firebase = await startFirebaseEmulators(
+        [
+          { name: 'auth', port: options.authPort },
+          { name: 'database', port: options.dbPort },
+        ],
+        {
+          host: options.host,
+          projectId: options.projectId,
+          rulesFile: options.rulesFile,
+          persistDir,
+          parentPid,
+          log: options.log,
+        },
       );
+      processes.push(firebase);
     } else {
+      persistDir = options.authPersistDir;
       const [auth, db] = await Promise.all([
         startFirebaseEmulators([{ name: 'auth', port: options.authPort }], {
           host: options.host,
           projectId: options.projectId,
-          persistDir: options.authPersistDir,
+          persistDir,
+          parentPid,
           log: options.log,
         }),
         startLocalDatabase({
@@ -84,18 +101,31 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
           port: options.dbPort,
           rulesFile: options.rulesFile,
           dataFile: options.dataFile,
+          parentPid,
           log: options.log,
         }),
       ]);
       processes.push(auth, db);
+      firebase = auth;
     }
     const authHost = `${options.host}:${options.authPort}`;
     await enableEmailPrivacy(authHost, options.projectId);
+    if (persistDir) {
+      autosave = await startAuthAutosave({
+        authHost,
+        hubHost: firebase.hubHost,
+        projectId: options.projectId,
+        dir: persistDir,
+        targets: options.official ? ['auth', 'database'] : ['auth'],
+        log: options.log,
+      });
+    }
     return {
       projectId: options.projectId,
       authHost,
       dbHost: `${options.host}:${options.dbPort}`,
       dbNamespace: `${options.projectId}-default-rtdb`,
+      pids: processes.flatMap((p) => (p.child.pid === undefined ? [] : [p.child.pid])),
       stop,
     };
   } catch (err) {

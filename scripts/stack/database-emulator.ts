@@ -1,4 +1,4 @@
-import { bin, repoRoot } from './paths';
+import { repoRoot } from './paths';
 import { spawnManaged, type ManagedProcess } from './process';
 
 /** Starts the project's own RTDB emulator (emulator/) as a child process. */
@@ -7,10 +7,17 @@ export async function startLocalDatabase(options: {
   port: number;
   rulesFile: string;
   dataFile?: string;
+  /** The emulator closes, flushing its data, when this process disappears. */
+  parentPid?: number;
   log?: (line: string) => void;
 }): Promise<ManagedProcess> {
+  // Plain node with tsx's loader: no tsx wrapper process between us and the emulator.
   const args = [
+    '--import',
+    'tsx',
     'emulator/src/cli.ts',
+    '--exit-with-parent',
+    String(options.parentPid ?? process.pid),
     '--host',
     options.host,
     '--port',
@@ -22,7 +29,7 @@ export async function startLocalDatabase(options: {
   const output: string[] = [];
   let resolveReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (resolveReady = resolve));
-  const proc = spawnManaged('database emulator', bin('tsx'), args, {
+  const proc = spawnManaged('database emulator', process.execPath, args, {
     cwd: repoRoot,
     onLine: (line) => {
       output.push(line);

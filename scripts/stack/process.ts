@@ -11,6 +11,9 @@ export interface ManagedProcess {
 
 const running = new Set<ManagedProcess>();
 
+/** Called with each child's pid as soon as it exists (the launcher records them in its lock). */
+export const spawnListeners = new Set<(pid: number) => void>();
+
 /**
  * Spawns a child in its own process group, so that stopping it also stops whatever it started
  * (firebase-tools starts helpers) and nothing is left behind.
@@ -27,6 +30,7 @@ export function spawnManaged(
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  if (child.pid !== undefined) for (const listener of spawnListeners) listener(child.pid);
   const onLine = options.onLine ?? (() => undefined);
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', onLine);
@@ -70,7 +74,10 @@ export async function stopAll(): Promise<void> {
   await Promise.all(all.map((p) => p.stop()));
 }
 
-/** Last resort on an abrupt exit of the parent: no graceful wait is possible here. */
+/**
+ * Last resort on an abrupt exit of the parent: no wait is possible here, so ask each child to
+ * stop on its own (SIGINT lets it save its data); they also watch for this process to go.
+ */
 process.once('exit', () => {
-  for (const p of running) if (p.child.pid !== undefined) signalGroup(p.child.pid, 'SIGKILL');
+  for (const p of running) if (p.child.pid !== undefined) signalGroup(p.child.pid, 'SIGINT');
 });

@@ -1,0 +1,98 @@
+/**
+ * One `npm start` under the soak's control: its own process group (as `setsid npm start`),
+ * its own ports and data folder, and a check that nothing of it outlives a stop.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { repoRoot } from './stack/paths';
+import { isPortFree } from './stack/ports';
+
+export interface SoakEnv {
+  dir: string;
+  ports: { auth: number; db: number; app: number };
+}
+
+export interface RunningStack {
+  child: ChildProcess;
+  output: string[];
+}
+
+export async function startStack(env: SoakEnv, timeoutMs = 120_000): Promise<RunningStack> {
+  const child = spawn('npm', ['start'], {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      LOCAL_DIR: env.dir,
+      AUTH_PORT: String(env.ports.auth),
+      DB_PORT: String(env.ports.db),
+      APP_PORT: String(env.ports.app),
+    },
+  });
+  const output: string[] = [];
+  const ready = new Promise<void>((resolve, reject) => {
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => {
+        output.push(line);
+        if (line.includes('App ready')) resolve();
+      });
+    }
+    child.once('exit', () => reject(new Error(`npm start exited early:\n${output.join('\n')}`)));
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`npm start not ready:\n${output.join('\n')}`)),
+      timeoutMs,
+    );
+  });
+  try {
+    await Promise.race([ready, timeout]);
+  } catch (err) {
+    killLeftovers(env.dir);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+  return { child, output };
+}
+
+/** Pids of every process started with this data folder (the launcher's children inherit it). */
+export function stackProcesses(dir: string): number[] {
+  const needle = `LOCAL_DIR=${dir}\0`;
+  const pids: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    try {
+      if (`${readFileSync(`/proc/${name}/environ`, 'latin1')}\0`.includes(needle)) pids.push(pid);
+    } catch {
+      // Gone meanwhile, or not ours.
+    }
+  }
+  return pids;
+}
+
+export function killLeftovers(dir: string): void {
+  for (const pid of stackProcesses(dir)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/** Waits until no process of the stack is left and its ports are free; returns the time taken. */
+export async function waitStackGone(env: SoakEnv, since: number, timeoutMs = 30_000) {
+  for (;;) {
+    const left = stackProcesses(env.dir);
+    const busy = [];
+    for (const port of Object.values(env.ports)) if (!(await isPortFree(port))) busy.push(port);
+    if (left.length === 0 && busy.length === 0) return { ms: Date.now() - since };
+    if (Date.now() - since > timeoutMs) return { ms: Date.now() - since, left, busy };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
