@@ -1,4 +1,6 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
@@ -61,6 +63,34 @@ export default tseslint.config(
               message: 'Use the typed hooks from src/app/hooks.ts.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // A feature is used through its index.ts only. The composition root (src/app/*.ts(x), not
+    // its routes) wires slices and listeners directly, so that the barrels' components stay out
+    // of the first screen's chunks.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: readdirSync('src/features').map((feature) => ({
+            target: [
+              './src/*.{ts,tsx}',
+              './src/!(app|features)/**',
+              './src/app/routes/**',
+              `./src/features/!(${feature})/**`,
+            ],
+            from: `./src/features/${feature}`,
+            except: ['./index.ts'],
+            message: `Import the ${feature} feature from its index.ts.`,
+          })),
         },
       ],
     },

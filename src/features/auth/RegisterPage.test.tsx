@@ -2,8 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { strings } from '../../strings';
-import { deferred, firebaseError, sessionUser } from '../../testing';
-import { authApi, renderApp } from './testing';
+import {
+  deferred,
+  fakeAuthApi as authApi,
+  firebaseError,
+  renderApp,
+  sessionUser,
+} from '../../testing';
 
 const register = authApi.register;
 const v = strings.validation;

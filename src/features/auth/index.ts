@@ -1,2 +1,4 @@
 /** What other features may use from the auth feature (the session itself is features/session). */
 export { useLogout } from './use-logout';
+export { LoginPage } from './LoginPage';
+export { RegisterPage } from './RegisterPage';

@@ -2,8 +2,14 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { strings } from '../../strings';
-import { firebaseError, sampleUser, signedIn, signedOut } from '../../testing';
-import { authApi, renderApp } from '../auth/testing';
+import {
+  fakeAuthApi as authApi,
+  firebaseError,
+  renderApp,
+  sampleUser,
+  signedIn,
+  signedOut,
+} from '../../testing';
 import { userSignedOut } from '../session';
 
 const api = authApi;

@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { strings } from '../../strings';
-import { signedIn } from '../../testing';
-import { renderApp } from '../auth/testing';
+import { renderApp, signedIn } from '../../testing';
 
 const s = strings.profile;
 

@@ -1,18 +1,19 @@
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import type { RootState } from '../../app/store';
-import { paths } from '../../config/paths';
-import { createFakeAuth, createFakeGateways, renderWithProviders } from '../../testing';
-import { PagesLayout } from '../layout/PagesLayout';
-import { LoginPage } from './LoginPage';
-import { RegisterPage } from './RegisterPage';
+import type { RootState } from '../app/store';
+import { paths } from '../config/paths';
+import { LoginPage, RegisterPage } from '../features/auth';
+import { PagesLayout } from '../features/layout';
+import { createFakeAuth } from './fake-auth';
+import { createFakeGateways } from './fake-gateways';
+import { renderWithProviders } from './render-with-providers';
 
 /** The Auth gateway of the account screens' tests; `vi.resetAllMocks()` after each test. */
-export const authApi = createFakeAuth();
+export const fakeAuthApi = createFakeAuth();
 
 /**
  * The account screens and the signed-in shell in a memory router, with the real store over fake
- * gateways (Auth: `authApi`), under StrictMode like the app.
+ * gateways (Auth: `fakeAuthApi`), under StrictMode like the app.
  */
 export function renderApp(
   path: string,
@@ -35,7 +36,7 @@ export function renderApp(
     ],
     { initialEntries: [path] },
   );
-  const gateways = createFakeGateways({ auth: authApi });
+  const gateways = createFakeGateways({ auth: fakeAuthApi });
   const view = renderWithProviders(<RouterProvider router={router} />, {
     preloadedState,
     gateways,
