@@ -5,13 +5,16 @@
  *   1. JavaScript of /login and of the signed-in /pages/home (gzip), biggest chunks, packages;
  *   2. WebSocket bytes from 'Login to Continue' to a ready dashboard, small vs large database;
  *   3. message delivery latency between two Node SDK clients;
- *   4. User List first page and search over many users.
- * Knobs: BENCH_USERS (10000), BENCH_MESSAGES (300 latency samples), CHROMIUM_PATH.
+ *   4. User List first page and search over many users;
+ *   5. the chat: Enter to the bubble in a short and a 10,000-message conversation (chat-send.ts).
+ * Knobs: BENCH_USERS (10000), BENCH_MESSAGES (300 latency samples), BENCH_CHAT_LONG (10000),
+ * BENCH_CHAT_SENDS (5), CHROMIUM_PATH.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
+import { chatBench, printChatSummary, type ChatResults } from './chat-send';
 import { timeSearch, visit } from './dashboard';
 import { searchPrefixes, seedSmall } from './datasets';
 import { messageLatency } from './latency';
@@ -58,8 +61,11 @@ async function run(stack: BenchStack, browser: Browser): Promise<Results> {
   const pair = await latencyPair(target);
   const latency = await messageLatency(target, pair, benchPassword, LATENCY_MESSAGES);
   log(`latency: ${String(latency.samples)} messages`);
+  chat = await chatBench(browser, target, stack.appUrl, log);
   return { stack, small, large, smallDb: data.small, largeDb, searches, debounceMs, latency };
 }
+
+let chat: ChatResults | undefined;
 
 let stack: BenchStack | undefined;
 let browser: Browser | undefined;
@@ -88,6 +94,7 @@ async function main(): Promise<void> {
     const results = await run(stack, browser);
     await stopAll();
     printSummary(results, Date.now() - started);
+    if (chat) printChatSummary(chat);
   } finally {
     await stopAll();
   }

@@ -1,0 +1,129 @@
+/**
+ * Driving the messages screen for the chat bench: window size, CPU throttling, opening a
+ * conversation, paging it back and timing a send. Timings are taken inside the page
+ * (performance.now at the Enter keydown to the frame after the bubble is in the DOM).
+ */
+import type { CDPSession, Page } from 'playwright-core';
+import { strings } from '../../src/strings';
+
+const listSelector = (name: string) => `ol[aria-label="${strings.chat.conversationWith(name)}"]`;
+
+/** Headless Chromium's window is small: enlarge it, keep the page's viewport at 1280×720. */
+export async function desktopWindow(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  const { windowId } = (await cdp.send('Browser.getWindowForTarget')) as { windowId: number };
+  await cdp.send('Browser.setWindowBounds', { windowId, bounds: { width: 1280, height: 920 } });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  return cdp;
+}
+
+export function throttle(cdp: CDPSession, rate: number): Promise<unknown> {
+  return cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
+/** Clicks the friend in the Friend List; ms until their newest message is on screen. */
+export async function openConversation(page: Page, name: string, newest: string) {
+  const friendList = page.getByRole('region', {
+    name: new RegExp(`^${strings.panels.friendList}`),
+  });
+  const button = friendList.getByRole('button', { name, exact: true });
+  await button.waitFor();
+  const wait = page.waitForFunction(
+    ({ sel, newest }) => {
+      const found = [...document.querySelectorAll(`${sel} > li`)].some((li) =>
+        li.textContent.includes(newest),
+      );
+      return found && performance.now();
+    },
+    { sel: listSelector(name), newest },
+    { polling: 'raf', timeout: 60_000 },
+  );
+  const started = await page.evaluate(() => performance.now());
+  await button.click();
+  return Number(await (await wait).jsonValue()) - started;
+}
+
+/** The lowest message number ('Message N from …') in the DOM of the conversation. */
+function lowestShown(page: Page, name: string): Promise<number> {
+  return page.evaluate((sel) => {
+    let lowest = Infinity;
+    for (const p of document.querySelectorAll(`${sel} p`)) {
+      const n = /^Message (\d+) from/.exec(p.textContent)?.[1];
+      if (n !== undefined) lowest = Math.min(lowest, Number(n));
+    }
+    return lowest;
+  }, listSelector(name));
+}
+
+/**
+ * Loads older pages until message 0 is loaded: scrolling the list to the top (the windowed
+ * list loads on reaching it) or, in a list without that, clicking 'Load older messages'.
+ */
+export async function pageBackToStart(page: Page, name: string): Promise<number> {
+  const started = Date.now();
+  let lowest = await lowestShown(page, name);
+  while (lowest > 0) {
+    await page.evaluate(
+      ({ sel, label }) => {
+        const list = document.querySelector(sel);
+        const windowed = list?.closest('[data-virtuoso-scroller]');
+        const scroller = windowed ?? list?.closest('.overflow-y-auto');
+        scroller?.scrollTo({ top: 0 });
+        if (windowed) return;
+        const more = [...document.querySelectorAll('button')].find(
+          (b) => b.textContent === label && !b.disabled,
+        );
+        more?.click();
+      },
+      { sel: listSelector(name), label: strings.chat.loadOlder },
+    );
+    const before = lowest;
+    await page.waitForFunction(
+      ({ sel, before }) => {
+        for (const p of document.querySelectorAll(`${sel} p`)) {
+          const n = /^Message (\d+) from/.exec(p.textContent)?.[1];
+          if (n !== undefined && Number(n) < before) return true;
+        }
+        return false;
+      },
+      { sel: listSelector(name), before },
+      { polling: 200, timeout: 60_000 },
+    );
+    lowest = await lowestShown(page, name);
+  }
+  return Date.now() - started;
+}
+
+/** Message bubbles in the DOM of the conversation (its list items that are not separators). */
+export function messageNodes(page: Page, name: string): Promise<number> {
+  return page.locator(`${listSelector(name)} > li:not([role="separator"])`).count();
+}
+
+/** Types `text` and presses Enter; ms from the keydown to the frame after its bubble shows. */
+export async function timeSend(page: Page, name: string, text: string): Promise<number> {
+  const field = page.getByRole('textbox', { name: strings.chat.inputLabel });
+  await field.fill(text);
+  const timing = page.evaluate(
+    ({ sel, text }) =>
+      new Promise<number>((resolve) => {
+        let pressed = 0;
+        window.addEventListener(
+          'keydown',
+          (event) => {
+            if (event.key === 'Enter') pressed = performance.now();
+          },
+          { capture: true, once: true },
+        );
+        const check = () => {
+          const last = document.querySelector(sel)?.lastElementChild;
+          const shown = pressed > 0 && (last?.textContent ?? '').includes(text);
+          if (shown) requestAnimationFrame(() => resolve(performance.now() - pressed));
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+    { sel: listSelector(name), text },
+  );
+  await field.press('Enter');
+  return timing;
+}

@@ -1,0 +1,45 @@
+/**
+ * The chat bench's people: one sender with two friends, a short conversation with one and a
+ * long one with the other, written as the app writes them (admin REST, in batches).
+ */
+import { pairKey } from '../../src/lib/firebase/pair-key';
+import { demoPushId } from '../demo-data';
+import { relationRecord } from '../seed-records';
+import { dbRest, type AdminTarget } from '../stack/admin';
+import { conversation, createAccount, writeInBatches, type Person } from './seed';
+
+export interface ChatPeople {
+  me: Person;
+  short: { friend: Person; messages: number };
+  long: { friend: Person; messages: number };
+}
+
+let counter = 0;
+const relIdAt = (time: number) => demoPushId(time, 900_000 + counter++);
+
+async function befriend(target: AdminTarget, me: Person, friend: Person): Promise<string> {
+  const relId = relIdAt(Date.now() - 86_400_000);
+  await dbRest(target, 'PATCH', '/', {
+    [`friendList/${relId}`]: relationRecord(me, friend),
+    [`pairs/${pairKey(me.uid, friend.uid)}`]: relId,
+  });
+  return relId;
+}
+
+export async function seedChats(
+  target: AdminTarget,
+  sizes: { short: number; long: number },
+): Promise<ChatPeople> {
+  const me = await createAccount(target, 'Chat Sender');
+  const shortFriend = await createAccount(target, 'Short Chat');
+  const longFriend = await createAccount(target, 'Long Chat');
+  const shortRel = await befriend(target, me, shortFriend);
+  const longRel = await befriend(target, me, longFriend);
+  await writeInBatches(target, conversation(shortRel, me, shortFriend, sizes.short));
+  await writeInBatches(target, conversation(longRel, me, longFriend, sizes.long));
+  return {
+    me,
+    short: { friend: shortFriend, messages: sizes.short },
+    long: { friend: longFriend, messages: sizes.long },
+  };
+}

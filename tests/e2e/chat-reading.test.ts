@@ -1,0 +1,172 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { demoPushId } from '../../scripts/demo-data';
+import { messageRecord } from '../../scripts/seed-records';
+import { pairKey } from '../../src/lib/firebase/pair-key';
+import { strings } from '../../src/strings';
+import { adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
+import { createPerson, loginPage, row } from './home-steps';
+
+const c = strings.chat;
+const r = strings.chatReading;
+type Person = { uid: string; username: string };
+const relId = '-Ne2eReadingAliceBob1';
+const LONG = 2000;
+
+async function befriend(a: Person, b: Person) {
+  await adminUpdate({
+    [`friendList/${relId}`]: {
+      senderId: a.uid,
+      senderName: a.username,
+      receiverId: b.uid,
+      receiverName: b.username,
+      photo: '',
+    },
+    [`pairs/${pairKey(a.uid, b.uid)}`]: relId,
+  });
+}
+
+let counter = 0;
+/** Writes messages as the database would hold them (admin REST, in batches of a thousand). */
+async function seedMessages(list: Array<{ from: Person; to: Person; text: string; at: number }>) {
+  for (let i = 0; i < list.length; i += 1000) {
+    const batch: Record<string, unknown> = {};
+    for (const m of list.slice(i, i + 1000)) {
+      const id = demoPushId(m.at, counter++);
+      batch[`sendMessage/${relId}/${id}`] = messageRecord(m.from, m.to, m.text, m.at);
+    }
+    await adminUpdate(batch);
+  }
+}
+
+const chat = (page: Page) => page.getByRole('region', { name: c.label });
+const conversation = (_page: Page) => `ol[aria-label="${c.conversationWith('Bob')}"]`;
+const scroller = (page: Page) => chat(page).locator('[data-virtuoso-scroller="true"]');
+
+/** Message rows in the DOM (separators are not list items of the conversation). */
+const renderedMessages = (page: Page) =>
+  page.locator(`${conversation(page)} > li:not([role="separator"])`).count();
+
+/** The lowest Virtuoso index in the DOM: it goes down as older pages are prepended. */
+const firstIndex = (page: Page) =>
+  page.evaluate(
+    (sel) =>
+      Math.min(
+        ...[...document.querySelectorAll(`${sel} > li`)].map((li) =>
+          Number(li.getAttribute('data-item-index')),
+        ),
+      ),
+    conversation(page),
+  );
+
+async function openChatWithBob(page: Page) {
+  await page.getByRole('link', { name: strings.layout.messages }).click();
+  await page.waitForURL('**/pages/messages');
+  await row(page, strings.panels.friendList, 'Bob')
+    .getByRole('button', { name: 'Bob', exact: true })
+    .click();
+  await chat(page).getByRole('heading', { name: 'Bob' }).waitFor();
+}
+
+describeBrowser('reading a long conversation', () => {
+  const browser = browserPerSuite({ resetBackend: true });
+
+  it('stays windowed, keeps my place when older pages load, and offers Jump to latest', async () => {
+    const alice = await createPerson('Alice');
+    const bob = await createPerson('Bob');
+    await befriend(alice, bob);
+    // One a minute over the last day and a half, alternating, so there are date separators.
+    const start = Date.now() - LONG * 60_000;
+    await seedMessages(
+      Array.from({ length: LONG }, (_, i) => {
+        const [from, to] = i % 2 ? [bob, alice] : [alice, bob];
+        return {
+          from,
+          to,
+          text: `Message ${String(i)} from ${from.username}`,
+          at: start + i * 60_000,
+        };
+      }),
+    );
+
+    const page = await loginPage(browser(), alice.email);
+    await openChatWithBob(page);
+    const newest = chat(page).getByText(`Message ${String(LONG - 1)} from Bob`);
+    await newest.waitFor();
+    // Opened at the bottom: the newest message is in view.
+    expect(await newest.isVisible()).toBe(true);
+
+    // Scroll to the top: an older page loads and what was at the top stays where it was.
+    const top = await firstIndex(page);
+    await scroller(page).evaluate((el) => el.scrollTo({ top: 0 }));
+    const oldestLoaded = chat(page).getByText(`Message ${String(LONG - 50)} from`, {
+      exact: false,
+    });
+    await oldestLoaded.waitFor();
+    const before = (await oldestLoaded.boundingBox())?.y ?? NaN;
+    await page.waitForFunction(
+      ({ sel, top }) =>
+        [...document.querySelectorAll(`${sel} > li`)].some(
+          (li) => Number(li.getAttribute('data-item-index')) < top,
+        ),
+      { sel: conversation(page), top },
+    );
+    await page.waitForTimeout(300);
+    const after = (await oldestLoaded.boundingBox())?.y ?? NaN;
+    expect(Math.abs(after - before)).toBeLessThan(80);
+
+    // Page back to the very first message; the DOM keeps only a window of rows.
+    const first = chat(page).getByText('Message 0 from Alice', { exact: true });
+    // Each scroll to the top loads a page (or only renders rows already loaded above).
+    const deadline = Date.now() + 120_000;
+    while (!(await first.isVisible()) && Date.now() < deadline) {
+      const lowest = await firstIndex(page);
+      await scroller(page).evaluate((el) => el.scrollTo({ top: 0 }));
+      await page
+        .waitForFunction(
+          ({ sel, lowest }) =>
+            [...document.querySelectorAll(`${sel} > li`)].some(
+              (li) => Number(li.getAttribute('data-item-index')) < lowest,
+            ),
+          { sel: conversation(page), lowest },
+          { timeout: 5000 },
+        )
+        .catch(() => undefined);
+    }
+    await first.waitFor();
+    const inDom = await renderedMessages(page);
+    expect(inDom).toBeGreaterThan(5);
+    expect(inDom).toBeLessThan(300);
+    expect(
+      await chat(page)
+        .getByText(`Message ${String(LONG - 1)} from Bob`)
+        .count(),
+    ).toBe(0);
+
+    // Scrolled up, two messages arrive: the button says so and takes me to them.
+    const jump = chat(page).getByRole('button', { name: new RegExp(r.jumpToLatest) });
+    await jump.waitFor();
+    await seedMessages([
+      { from: bob, to: alice, text: 'Are you there?', at: Date.now() },
+      { from: bob, to: alice, text: 'Look at https://example.com/news', at: Date.now() + 1 },
+    ]);
+    await jump.filter({ hasText: r.newCount(2) }).waitFor();
+    await shot(page, 'chat-reading-1-jump-to-latest');
+    await jump.click();
+    await chat(page).getByText('Look at').waitFor();
+    await jump.waitFor({ state: 'detached' });
+    const link = chat(page).getByRole('link', { name: 'https://example.com/news' });
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+
+    // At the bottom, a new message scrolls into view by itself.
+    await seedMessages([{ from: bob, to: alice, text: 'Still here', at: Date.now() + 2 }]);
+    const still = chat(page).getByText('Still here');
+    await still.waitFor();
+    await page.waitForTimeout(300);
+    expect(await still.isVisible()).toBe(true);
+    expect(await jump.count()).toBe(0);
+    expect(await renderedMessages(page)).toBeLessThan(300);
+    await shot(page, 'chat-reading-2-at-bottom');
+  });
+});
