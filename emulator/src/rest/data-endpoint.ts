@@ -57,7 +57,7 @@ export async function handleData(ctx: RestContext, r: RestRequest): Promise<void
   const ifMatch = ifMatchOf(r);
   const withEtag = wantsEtag(r) || ifMatch !== null;
   const respond = (body: unknown): void => {
-    if (withEtag) r.res.setHeader('ETag', etagOf(getAt(ns.root, path)));
+    if (withEtag && !r.res.hasHeader('ETag')) r.res.setHeader('ETag', etagOf(getAt(ns.root, path)));
     if (silent) {
       r.res.writeHead(204);
       r.res.end();
@@ -102,6 +102,8 @@ export async function handleData(ctx: RestContext, r: RestRequest): Promise<void
   if (ifMatch !== null && !ifMatchHolds(ns, r, path, ifMatch, exportFormat)) return;
   const durable = write(ns, r, build);
   const answer = reply();
+  // This write's ETag, whatever is written while the journal entry is being saved.
+  if (withEtag) r.res.setHeader('ETag', etagOf(getAt(ns.root, path)));
   await durable; // acknowledged only once the journal entry is on disk
   respond(answer);
 }
