@@ -1,6 +1,12 @@
 import { push, ref, serverTimestamp, set } from 'firebase/database';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { relationWith, selectRelationIndex } from '../../src/features/friends';
+import {
+  acceptFriendRequest,
+  blockFriend,
+  sendFriendRequest,
+  unblockUser,
+} from '../../src/features/friends/relationship-thunks';
 import { requestSelectors } from '../../src/features/friends/relationships-slice';
 import { pairKey } from '../../src/lib/firebase/pair-key';
 import { adminGet } from '../support/backend';
@@ -31,16 +37,19 @@ describe('friend requests, friendship and blocking between two signed-in people'
     const a = storeFor(alice);
     const b = storeFor(bob);
     stopAfterTest(a.stop, b.stop);
+    await Promise.all([a.ready(), b.ready()]);
     await eventually(() => expect(kindFor(a.store, alice, bob)).toBe('none'));
 
-    const relId = await alice.relationships.sendRequest(alice, bob);
+    // Each side acts through the app's thunks, as its buttons do.
+    await a.store.dispatch(sendFriendRequest({ uid: bob.uid, username: bob.username })).unwrap();
     await eventually(() => {
       expect(kindFor(a.store, alice, bob)).toBe('requestSent');
       expect(kindFor(b.store, bob, alice)).toBe('requestReceived');
     });
 
-    const request = requestSelectors.selectById(b.store.getState(), relId);
-    await bob.relationships.acceptRequest(request);
+    const [request] = requestSelectors.selectAll(b.store.getState());
+    const relId = request.id;
+    await b.store.dispatch(acceptFriendRequest(request)).unwrap();
     await eventually(() => {
       expect(kindFor(a.store, alice, bob)).toBe('friends');
       expect(kindFor(b.store, bob, alice)).toBe('friends');
@@ -51,7 +60,7 @@ describe('friend requests, friendship and blocking between two signed-in people'
       receiverId: bob.uid,
     });
 
-    await alice.relationships.block(request, alice.uid);
+    await a.store.dispatch(blockFriend(request)).unwrap();
     await eventually(() => {
       expect(kindFor(a.store, alice, bob)).toBe('blocking');
       expect(kindFor(b.store, bob, alice)).toBe('blockedBy');
@@ -67,7 +76,7 @@ describe('friend requests, friendship and blocking between two signed-in people'
     await expect(bob.relationships.unblock(entry, '')).rejects.toThrow(/permission/i);
     await expect(bob.relationships.sendRequest(bob, alice)).rejects.toThrow(/permission/i);
 
-    await alice.relationships.unblock(entry, alice.photo);
+    await a.store.dispatch(unblockUser(entry)).unwrap();
     await eventually(() => {
       expect(kindFor(a.store, alice, bob)).toBe('friends');
       expect(kindFor(b.store, bob, alice)).toBe('friends');

@@ -1,5 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  acceptGroup,
+  approveJoinRequest,
+  createGroup,
+  inviteFriend,
+} from '../../src/features/groups/group-thunks';
+import {
   selectGroupListRows,
   selectMyGroups,
   selectRosterView,
@@ -25,11 +31,13 @@ describe('groups between signed-in people', () => {
     const b = storeFor(bob);
     const c = storeFor(carol);
     stopAfterTest(a.stop, b.stop, c.stop);
+    await Promise.all([a.ready(), b.ready(), c.ready()]);
+    const as = (p: Person) => ({ uid: p.uid, username: p.username });
 
-    const groupId = await alice.groups.createGroup(alice, {
-      groupName: 'Hikers',
-      groupTag: 'Up a hill',
-    });
+    // Each side acts through the app's thunks, as its buttons do.
+    const groupId = await a.store
+      .dispatch(createGroup({ groupName: 'Hikers', groupTag: 'Up a hill' }))
+      .unwrap();
     await eventually(() => {
       expect(selectMyGroups(a.store.getState()).map((g) => g.id)).toEqual([groupId]);
       expect(selectGroupListRows(b.store.getState())).toMatchObject([
@@ -38,7 +46,7 @@ describe('groups between signed-in people', () => {
       expect(selectGroupListRows(a.store.getState())).toEqual([]);
     });
 
-    await alice.groups.invite(groupId, bob);
+    await a.store.dispatch(inviteFriend({ groupId, friend: as(bob) })).unwrap();
     await eventually(() => {
       expect(selectGroupListRows(b.store.getState())[0]?.status).toBe('invited');
       expect(selectRosterView(a.store.getState(), groupId).invited.map((e) => e.uid)).toEqual([
@@ -46,7 +54,7 @@ describe('groups between signed-in people', () => {
       ]);
     });
 
-    await bob.groups.admit(groupId, bob);
+    await b.store.dispatch(acceptGroup(groupId)).unwrap();
     await eventually(() => {
       expect(selectGroupListRows(b.store.getState())[0]?.status).toBe('member');
       expect(selectRosterView(a.store.getState(), groupId).members.map((e) => e.uid)).toEqual([
@@ -58,14 +66,14 @@ describe('groups between signed-in people', () => {
       ]);
     });
 
-    await carol.groups.requestToJoin(groupId, carol);
+    await c.store.dispatch(acceptGroup(groupId)).unwrap();
     await eventually(() => {
       expect(selectGroupListRows(c.store.getState())[0]?.status).toBe('requested');
       expect(selectRosterView(a.store.getState(), groupId).requested.map((e) => e.uid)).toEqual([
         carol.uid,
       ]);
     });
-    await alice.groups.admit(groupId, carol);
+    await a.store.dispatch(approveJoinRequest({ groupId, person: as(carol) })).unwrap();
     await eventually(() => {
       expect(selectGroupListRows(c.store.getState())[0]?.status).toBe('member');
       expect(selectRosterView(b.store.getState(), groupId).members).toHaveLength(2);

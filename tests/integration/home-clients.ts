@@ -1,9 +1,10 @@
 import { setLogLevel } from 'firebase/app';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import type { Gateways } from '../../src/app/gateways';
 import { registerSignedInListeners } from '../../src/app/signed-in-listeners';
 import { makeStore } from '../../src/app/store';
 import { userSignedIn, userSignedOut } from '../../src/features/session';
+import { selectMyProfile } from '../../src/features/users';
 import { makeAuthApi } from '../../src/lib/firebase/auth';
 import { makeGroupsApi } from '../../src/lib/firebase/groups';
 import { makeMessagesApi } from '../../src/lib/firebase/messages';
@@ -129,6 +130,8 @@ export function storeFor(person: Person) {
   );
   return {
     store,
+    /** Resolves once the user's own profile is in: thunks name the writer from it. */
+    ready: () => eventually(() => expect(selectMyProfile(store.getState())).not.toBeNull()),
     stop: () => {
       store.dispatch(userSignedOut());
       store.clearListeners();

@@ -8,6 +8,8 @@ import {
   friendSelected,
   olderRequested,
 } from '../../src/features/messages/chat-slice';
+import { sendChatMessage } from '../../src/features/messages/chat-thunks';
+import { blockFriend } from '../../src/features/friends/relationship-thunks';
 import { adminUpdate } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './home-clients';
 
@@ -42,9 +44,10 @@ describe('one-to-one messages between two signed-in people', () => {
       expect(b.store.getState().chat).toMatchObject({ relId, status: 'ready' });
     });
 
-    await alice.messages.send(parties(relId, alice, bob), 'Hi Bob');
+    // Each side acts through the app's thunks, as the composer does.
+    await a.store.dispatch(sendChatMessage('Hi Bob')).unwrap();
     await eventually(() => expect(b.texts()).toEqual(['Hi Bob']));
-    await bob.messages.send(parties(relId, bob, alice), 'Hi Alice');
+    await b.store.dispatch(sendChatMessage('Hi Alice')).unwrap();
     await eventually(() => expect(a.texts()).toEqual(['Hi Bob', 'Hi Alice']));
     const [first] = selectChatMessages(a.store.getState());
     expect(first).toMatchObject({
@@ -59,7 +62,7 @@ describe('one-to-one messages between two signed-in people', () => {
       /permission/i,
     );
 
-    await alice.relationships.block(friendship, alice.uid);
+    await a.store.dispatch(blockFriend(friendship)).unwrap();
     await eventually(() => {
       expect(selectChatAvailability(a.store.getState()).kind).toBe('blocking');
       expect(selectChatAvailability(b.store.getState()).kind).toBe('blockedBy');
