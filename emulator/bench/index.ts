@@ -2,8 +2,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { latency } from './latency';
 import { loadNodes } from './memory';
+import { persistenceBench } from './persistence';
 import { type Child, startChild } from './processes';
 import { listeners, writeLoop } from './raw-writer';
 import { rulesSpeed } from './rules-speed';
@@ -25,6 +27,12 @@ async function withChild<T>(
 }
 
 async function main(): Promise<void> {
+  // `--sizes 1,10` limits the persistence runs (database sizes in MB); `--only persistence` skips the rest.
+  const { values } = parseArgs({
+    options: { sizes: { type: 'string', default: '1,10,60,200' }, only: { type: 'string' } },
+  });
+  const sizesMb = values.sizes.split(',').map(Number);
+  if (sizesMb.some((n) => !(n > 0))) throw new Error(`Invalid --sizes ${values.sizes}`);
   const dir = await mkdtemp(join(tmpdir(), 'rtdb-bench-'));
   const rules = join(dir, 'rules.json');
   await writeFile(rules, '{"rules":{".read":true,".write":true}}');
@@ -33,6 +41,11 @@ async function main(): Promise<void> {
   const ms = SECONDS * 1000;
   console.log(`RTDB emulator benchmark (${SECONDS} s per throughput run, Node ${process.version})`);
 
+  if (values.only === 'persistence') {
+    await persistence(dir, sizesMb);
+    await rm(dir, { recursive: true, force: true });
+    return;
+  }
   const echo = await withChild('emulator/bench/echo-server.ts', [], (c) =>
     writeLoop(ws(c.port), ms),
   );
@@ -74,7 +87,21 @@ async function main(): Promise<void> {
     `rules evaluation, typical validated write    ${speed.writeMicros.toFixed(2)} µs` +
       ` (read ${speed.readMicros.toFixed(2)} µs)`,
   );
+  await persistence(dir, sizesMb);
   await rm(dir, { recursive: true, force: true });
+}
+
+function persistence(dir: string, sizesMb: number[]): Promise<void> {
+  return persistenceBench({
+    sizesMb,
+    dir,
+    cli: 'emulator/src/cli.ts',
+    rate: 100,
+    seconds: 5,
+    throughputSeconds: SECONDS,
+    journal: true,
+    print: (line) => console.log(line),
+  });
 }
 
 main().catch((e: unknown) => {

@@ -19,6 +19,7 @@ async function main(): Promise<void> {
       sizesMb: values.sizes.split(',').map(Number),
       dir,
       cli: values.cli,
+      journal: values.cli === 'emulator/src/cli.ts',
       rate: 100,
       seconds: 5,
       throughputSeconds: 3,

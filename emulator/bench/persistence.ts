@@ -1,5 +1,6 @@
 import { readFile, readdir, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { compactionProbe } from './compaction-probe';
 import { loadDatasetByRest, writeDataset } from './dataset';
 import { type Child, startChild } from './processes';
 import { writeLoop } from './raw-writer';
@@ -16,6 +17,8 @@ export interface PersistenceBenchOptions {
   rate: number;
   seconds: number;
   throughputSeconds: number;
+  /** False for an emulator from before the journal (no restart-after-kill or compaction runs). */
+  journal: boolean;
   print: (line: string) => void;
 }
 
@@ -33,10 +36,10 @@ async function timedStart(cli: string, args: string[]): Promise<{ child: Child; 
 interface RunFigures extends SteadyFigures {
   cpu: number;
   rssMb: number;
-  throughput: number;
+  throughput: number | null;
 }
 
-async function measure(o: PersistenceBenchOptions, child: Child): Promise<RunFigures> {
+async function measure(o: PersistenceBenchOptions, child: Child, raw = true): Promise<RunFigures> {
   const pid = child.proc.pid ?? 0;
   const cpu0 = await cpuSeconds(pid);
   const t0 = performance.now();
@@ -44,11 +47,10 @@ async function measure(o: PersistenceBenchOptions, child: Child): Promise<RunFig
   const cpu = (await cpuSeconds(pid)) - cpu0;
   const wall = (performance.now() - t0) / 1000;
   const rssMb = (await child.rssBytes()) / MB;
-  const done = await writeLoop(
-    `ws://127.0.0.1:${child.port}/.ws?v=5&ns=${NS}`,
-    o.throughputSeconds * 1000,
-  );
-  return { ...steady, cpu: (100 * cpu) / wall, rssMb, throughput: done / o.throughputSeconds };
+  const url = `ws://127.0.0.1:${child.port}/.ws?v=5&ns=${NS}`;
+  const done = raw ? await writeLoop(url, o.throughputSeconds * 1000) : null;
+  const throughput = done === null ? null : done / o.throughputSeconds;
+  return { ...steady, cpu: (100 * cpu) / wall, rssMb, throughput };
 }
 
 async function filesBeside(file: string): Promise<string> {
@@ -58,25 +60,29 @@ async function filesBeside(file: string): Promise<string> {
     names.map(async (n) => (await stat(join(dirname(file), n))).size),
   );
   return names
-    .map((n, i) => `${n.slice(base.length) || '(data file)'} ${(sizes[i] / MB).toFixed(1)} MB`)
+    .map((n, i) => `${n.slice(base.length) || 'data file'} ${(sizes[i] / MB).toFixed(1)} MB`)
     .join(', ');
 }
 
+const ms = (n: number): string => n.toFixed(1).padStart(7);
+
 function row(label: string, f: RunFigures): string {
+  const raw =
+    f.throughput === null ? '' : ` | ${f.throughput.toFixed(0).padStart(6)} acked writes/s`;
   return (
-    `  ${label.padEnd(15)} event p50 ${f.eventP50.toFixed(1).padStart(7)} ms p99 ${f.eventP99.toFixed(1).padStart(7)} ms` +
-    ` | ack p50 ${f.ackP50.toFixed(1).padStart(7)} ms p99 ${f.ackP99.toFixed(1).padStart(7)} ms` +
-    ` | CPU ${f.cpu.toFixed(0).padStart(3)}% | RSS ${f.rssMb.toFixed(0).padStart(4)} MB` +
-    ` | ${f.throughput.toFixed(0).padStart(6)} acked writes/s (64 in flight)`
+    `  ${label.padEnd(16)} event p50 ${ms(f.eventP50)} p99 ${ms(f.eventP99)} ms` +
+    ` | ack p50 ${ms(f.ackP50)} p99 ${ms(f.ackP99)} ms | CPU ${f.cpu.toFixed(0).padStart(3)}%` +
+    ` | RSS ${f.rssMb.toFixed(0).padStart(4)} MB${raw}`
   );
 }
 
-/** Persistence on (`--data`) and off (in memory) at each database size. */
+/** Persistence on (`--data`), on while compacting, and off (in memory), at each database size. */
 export async function persistenceBench(o: PersistenceBenchOptions): Promise<void> {
   const rules = join(o.dir, 'rules.json');
   const base = ['--port', '0', '--quiet', '--rules', rules];
   o.print(
-    `persistence: ${o.rate} writes/s for ${o.seconds} s (SDK writer -> SDK listener), then ${o.throughputSeconds} s of raw writes`,
+    `persistence: ${o.rate} chat-sized writes/s for ${o.seconds} s from one SDK client, events timed in another; ` +
+      `then ${o.throughputSeconds} s of small writes, 64 in flight, counted when acknowledged`,
   );
   const empty = await timedStart(o.cli, base);
   await empty.child.stop();
@@ -84,30 +90,57 @@ export async function persistenceBench(o: PersistenceBenchOptions): Promise<void
   for (const mb of o.sizesMb) {
     const file = join(o.dir, `db-${mb}mb.json`);
     const conversations = await writeDataset(file, mb);
-    const onStart = await timedStart(o.cli, [...base, '--data', file]);
-    const on = await measure(o, onStart.child);
-    const t = performance.now();
-    await onStart.child.stop();
-    const stopMs = performance.now() - t;
-    const files = await filesBeside(file);
-    const again = await timedStart(o.cli, [...base, '--data', file]);
-    await again.child.stop();
-
-    const offStart = await startChild(o.cli, base);
-    const tl = performance.now();
-    await loadDatasetByRest(offStart.port, NS, conversations);
-    const restLoadMs = performance.now() - tl;
-    const off = await measure(o, offStart);
-    await offStart.stop();
-
     o.print(`${mb} MB database (${conversations * 1000} messages)`);
-    o.print(row('persistence on', on));
-    o.print(row('in memory', off));
+    const first = await timedStart(o.cli, [...base, '--data', file]);
+    o.print(row('persistence on', await measure(o, first.child)));
+    const t = performance.now();
+    await first.child.stop();
+    const stopMs = performance.now() - t;
+    const afterStop = await filesBeside(file);
+    const again = await timedStart(o.cli, [...base, '--data', file]);
+    let crash = '';
+    if (o.journal) {
+      await writeLoop(`ws://127.0.0.1:${again.child.port}/.ws?v=5&ns=${NS}`, 1000);
+      await again.child.kill();
+      const journals = await filesBeside(file);
+      const replay = await timedStart(o.cli, [...base, '--data', file]);
+      await replay.child.stop();
+      crash = ` | after SIGKILL (${journals}): ${replay.ms.toFixed(0)} ms`;
+      // A compaction threshold this low keeps a snapshot being written throughout the run.
+      const compacting = await startChild(o.cli, [
+        ...base.filter((a) => a !== '--quiet'),
+        '--data',
+        file,
+        '--compact-mb',
+        '0.05',
+      ]);
+      o.print(row('while compacting', await measure(o, compacting, false)));
+      await compacting.stop();
+      const runs = [...compacting.output().matchAll(/written in (\d+) ms/g)].map((m) => m[1]);
+      o.print(`  snapshots written in the background during that run: ${runs.join(', ')} ms`);
+    } else await again.child.stop();
+
+    const memory = await startChild(o.cli, base);
+    const tl = performance.now();
+    await loadDatasetByRest(memory.port, NS, conversations);
+    const restLoadMs = performance.now() - tl;
+    o.print(row('in memory', await measure(o, memory)));
+    await memory.stop();
     o.print(
-      `  start-up: ${onStart.ms.toFixed(0)} ms from the old whole-file data, ${again.ms.toFixed(0)} ms on restart` +
-        ` | clean stop ${stopMs.toFixed(0)} ms | in-memory load by REST ${restLoadMs.toFixed(0)} ms`,
+      `  start-up: ${first.ms.toFixed(0)} ms from the whole-file data, ${again.ms.toFixed(0)} ms after a clean stop${crash}`,
     );
-    o.print(`  files after the run: ${files}`);
+    o.print(
+      `  clean stop ${stopMs.toFixed(0)} ms, leaving: ${afterStop} | in-memory load by REST ${restLoadMs.toFixed(0)} ms`,
+    );
+    if (o.journal) {
+      const probe = await compactionProbe(file);
+      const d = (x: { maxMs: number; p99Ms: number }): string =>
+        `p99 ${x.p99Ms.toFixed(1)} ms, max ${x.maxMs.toFixed(1)} ms`;
+      o.print(
+        `  one compaction in-process: ${probe.ms.toFixed(0)} ms; event-loop delay meanwhile ${d(probe.compacting)}` +
+          ` (idle for as long: ${d(probe.idle)})`,
+      );
+    }
     for (const n of await readdir(o.dir))
       if (n.startsWith(basename(file))) await rm(join(o.dir, n), { recursive: true });
   }

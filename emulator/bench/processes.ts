@@ -6,7 +6,11 @@ export interface Child {
   proc: ChildProcess;
   port: number;
   rssBytes(): Promise<number>;
+  /** Everything the process printed so far. */
+  output(): string;
   stop(): Promise<void>;
+  /** SIGKILL: a crash. */
+  kill(): Promise<void>;
 }
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -19,24 +23,30 @@ export function startChild(script: string, args: string[] = []): Promise<Child> 
   });
   return new Promise((resolve, reject) => {
     let out = '';
+    let ready = false;
     const failed = (code: number | null): void =>
       reject(new Error(`${script} exited with ${String(code)}: ${out}`));
     proc.once('exit', failed);
     const onData = (b: Buffer): void => {
       out += b.toString();
       const m = /listening on [^:]+:(\d+)/.exec(out);
-      if (!m) return;
+      if (!m || ready) return;
+      ready = true;
       proc.off('exit', failed);
-      proc.stdout.off('data', onData);
-      proc.stdout.resume();
       resolve({
         proc,
         port: Number(m[1]),
         rssBytes: () => rssOf(proc.pid ?? 0),
+        output: () => out,
         stop: () =>
           new Promise<void>((done) => {
             proc.once('exit', () => done());
             proc.kill('SIGTERM');
+          }),
+        kill: () =>
+          new Promise<void>((done) => {
+            proc.once('exit', () => done());
+            proc.kill('SIGKILL');
           }),
       });
     };

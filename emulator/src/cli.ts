@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { RulesSyntaxError } from './rules/contract';
+import { persistenceFlags } from './persistence/flags';
 import { startEmulator } from './server';
 import { watchParent } from './parent-watch';
 
 const USAGE =
-  'Usage: npm run emulator -- --port <port> [--host 127.0.0.1] [--rules <file>] [--data <file>]';
+  'Usage: npm run emulator -- --port <port> [--host 127.0.0.1] [--rules <file>] [--data <file> [--compact-mb 16] [--group-commit-ms 2]]';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -14,6 +15,8 @@ async function main(): Promise<void> {
       host: { type: 'string', default: '127.0.0.1' },
       rules: { type: 'string' },
       data: { type: 'string' },
+      'compact-mb': { type: 'string' },
+      'group-commit-ms': { type: 'string' },
       quiet: { type: 'boolean', default: false },
       'exit-with-parent': { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -32,6 +35,7 @@ async function main(): Promise<void> {
     port,
     rulesText,
     dataFile: values.data,
+    persistence: persistenceFlags(values),
     log: (line) => {
       if (!values.quiet || line.startsWith('listening on')) console.log(line);
     },

@@ -11,7 +11,8 @@ interface Frame {
 }
 
 const FLAT_LIMIT = 32;
-const CHUNK_CHARS = 1 << 20;
+// Small: the pending text is a rope of tiny strings, and a long rope survives (and slows) young GCs.
+const CHUNK_CHARS = 1 << 16;
 
 /** A branch small and shallow enough to stringify in one go (a message, a profile). */
 function isFlat(n: Branch): boolean {
@@ -70,7 +71,7 @@ export async function writeExport(
       await write(buf);
       buf = '';
     }
-    if ((++steps & 127) === 0 && performance.now() - sliceStart >= sliceMs) {
+    if ((++steps & 31) === 0 && performance.now() - sliceStart >= sliceMs) {
       await nextTurn();
       sliceStart = performance.now();
     }

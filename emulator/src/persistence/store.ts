@@ -9,7 +9,10 @@ import { writeSnapshot } from './snapshot';
 export interface StoreOptions {
   /** How long the first write of a group waits for others to share its fsync. */
   groupCommitMs?: number;
-  /** Compact once the journal exceeds this many bytes and half the snapshot's size. */
+  /**
+   * Compact once the journal exceeds this many bytes. By default: 16 MB, or half the snapshot's
+   * size if that is more, so that rewriting a big snapshot stays rare.
+   */
   compactBytes?: number;
   /** Longest the snapshot writer holds the event loop at a time. */
   sliceMs?: number;
@@ -52,7 +55,7 @@ export class DurableStore {
   ): Promise<{ store: DurableStore; data: LoadedData }> {
     const opts: Required<StoreOptions> = {
       groupCommitMs: options.groupCommitMs ?? 2,
-      compactBytes: options.compactBytes ?? 16 * 1024 * 1024,
+      compactBytes: options.compactBytes ?? 0,
       sliceMs: options.sliceMs ?? 4,
       log: options.log ?? (() => undefined),
     };
@@ -92,11 +95,7 @@ export class DurableStore {
     const earlier = this.previous?.flush();
     const done = earlier ? Promise.all([earlier, appended]).then(() => undefined) : appended;
     this.last = done;
-    if (
-      !this.compacting &&
-      this.journal.bytes > this.opts.compactBytes &&
-      this.journal.bytes > this.stats.snapshotBytes / 2
-    ) {
+    if (!this.compacting && this.journal.bytes > this.compactThreshold()) {
       this.compacting = this.compact()
         .catch((e: unknown) =>
           this.opts.log(`writing the snapshot ${this.file} failed: ${String(e)}`),
@@ -104,6 +103,11 @@ export class DurableStore {
         .finally(() => (this.compacting = null));
     }
     return done;
+  }
+
+  private compactThreshold(): number {
+    if (this.opts.compactBytes > 0) return this.opts.compactBytes;
+    return Math.max(16 * 1024 * 1024, this.stats.snapshotBytes / 2);
   }
 
   /** Starts a new journal, writes a snapshot of this instant, then deletes the older journals. */
@@ -123,6 +127,7 @@ export class DurableStore {
     this.journal = next;
     this.generation++;
     const old = this.previous;
+    const started = performance.now();
     const bytes = await writeSnapshot(
       this.file,
       { generation: this.generation, seed: this.seed, namespaces },
@@ -134,6 +139,10 @@ export class DurableStore {
       if (j.generation < this.generation) await unlink(j.path);
     this.stats.snapshotBytes = bytes;
     this.stats.compactions++;
+    const ms = (performance.now() - started).toFixed(0);
+    this.opts.log(
+      `${this.file}: compacted (snapshot of ${(bytes / 1048576).toFixed(1)} MB written in ${ms} ms)`,
+    );
   }
 
   /**
