@@ -29,7 +29,8 @@ export async function seedIfEmpty(target: AdminTarget): Promise<SeedOutcome> {
     await seed(target, accounts);
     return { kind: 'seeded' };
   }
-  const fresh = 'To start over with the demo data, run `npm start -- --fresh` (it erases them).';
+  const fresh =
+    'To start over with the demo data, run `npm start -- --fresh` (it erases the local accounts and data).';
   const message = dbEmpty
     ? `There are ${accounts.length} saved account(s) but the saved database is empty. ` +
       `Nothing was changed; the app starts with them as they are. ${fresh}`

@@ -22,6 +22,8 @@ export interface CycleResult {
   checked: number;
   /** From the signal to every port free and no process of the stack left. */
   stopMs: number;
+  /** From the signal to every port free. */
+  portsFreeMs?: number;
   problems: string[];
 }
 
@@ -81,6 +83,7 @@ export async function runSoak(
       const gone = await waitStackGone(env, signalledAt);
       if (gone.left?.length) problems.push(`processes left: ${gone.left.join(' ')}`);
       if (gone.busy?.length) problems.push(`ports still busy: ${gone.busy.join(' ')}`);
+      const secs = (ms?: number) => (ms === undefined ? '?' : (ms / 1000).toFixed(1));
       if (signal !== 'SIGKILL' && !stack.output.some((l) => l.startsWith('Stopped in'))) {
         problems.push('no "Stopped in" line');
       }
@@ -91,12 +94,14 @@ export async function runSoak(
         delayMs,
         checked: acknowledged.length - 1,
         stopMs: gone.ms,
+        portsFreeMs: gone.portsFreeMs,
         problems,
       };
       results.push(result);
       report(
         `cycle ${cycle} ${signal.padEnd(7)} after ${String(delayMs).padStart(4)} ms: ` +
-          `${result.checked} earlier account(s) checked, stack gone in ${(gone.ms / 1000).toFixed(1)} s` +
+          `${result.checked} earlier account(s) checked; ports free in ${secs(gone.portsFreeMs)} s, ` +
+          `nothing left in ${secs(gone.ms)} s` +
           (problems.length ? `\n  ✖ ${problems.join('\n  ✖ ')}` : ' ✔'),
       );
     }

@@ -47,13 +47,16 @@ let stopping: Promise<void> | undefined;
 const shuttingDown = () => stopping !== undefined;
 
 async function shutdown(code: number): Promise<never> {
+  // Refused before anything started (e.g. another stack holds the lock): nothing to stop.
+  const held = lock;
+  if (!held) process.exit(code);
   stopping ??= (async () => {
     say('\nStopping…');
     const started = Date.now();
-    lock?.update('stopping');
+    held.update('stopping');
     await Promise.allSettled([vite?.close(), backend?.stop()]);
     await stopAll(); // Whatever was still starting.
-    lock?.release();
+    held.release();
     say(`Stopped in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   })();
   await stopping;
@@ -121,7 +124,7 @@ async function main() {
   vite = await startViteServer({ root: repoRoot, host, port: ports.app });
   if (shuttingDown()) return;
   lock.update('running');
-  say(`\n${describeDemoAccounts()}\n`);
+  if (seeding.kind !== 'mismatch') say(`\n${describeDemoAccounts()}\n`);
   say(`Auth emulator      http://${backend.authHost}`);
   say(`Database emulator  http://${backend.dbHost}  (namespace ${backend.dbNamespace})`);
   say(`\n  App ready:  http://${host}:${ports.app}/\n\nPress Ctrl-C to stop.`);

@@ -19,7 +19,7 @@ export async function startViteServer(options: {
   const vite = await createServer({
     root: options.root,
     appType: 'spa',
-    server: { middlewareMode: true, hmr: { server: http } },
+    server: { middlewareMode: true, ws: { server: http } },
     logLevel: 'warn',
   });
   http.on('request', vite.middlewares);
