@@ -1,9 +1,12 @@
 /** The whole rules tree, area by area. `npm run rules` writes it to database.rules.json. */
 import type { RuleNode } from './builder';
 import { groupMembership, Mygroup, userGroups } from './groups';
+import { inbox } from './inbox';
 import { sendMessage } from './messages';
 import { pictures } from './pictures';
 import { status } from './presence';
+import { reads, typing } from './read-markers';
+import { settings } from './settings';
 import { users } from './profiles';
 import { friendRequest, pairs } from './friend-requests';
 import { block, friendList } from './relationships';
@@ -20,6 +23,10 @@ export const rules: RuleNode = {
   friendList,
   block,
   sendMessage,
+  inbox,
+  reads,
+  typing,
+  settings,
   Mygroup,
   groupMembership,
   userGroups,

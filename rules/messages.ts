@@ -17,6 +17,7 @@ import {
   variable,
   verifiedUser,
 } from './conditions';
+import { comesWithInboxEntry } from './inbox';
 
 const $relId = variable('relId');
 /** A field of the friendship this chat belongs to. */
@@ -47,19 +48,23 @@ export const sendMessage: RuleNode = {
           and(eq(friend('receiverId'), me), eq(newField('messagereceiverId'), friend('senderId'))),
         ),
       ),
-      // `massagesenderName` is the spec's field name, typo included.
-      ...exactFields({
-        message: { '.validate': stringOf({ min: 1, max: 4000 }) },
-        messagesenderId: uidField,
-        massagesenderName: {
-          '.validate': and(x`newData.isString()`, nameOfMessageUser('messagesenderId')),
+      // `massagesenderName` is the spec's field name, typo included. The receiver's inbox entry
+      // names the message in the same update, so no message skips their unread count.
+      ...exactFields(
+        {
+          message: { '.validate': stringOf({ min: 1, max: 4000 }) },
+          messagesenderId: uidField,
+          massagesenderName: {
+            '.validate': and(x`newData.isString()`, nameOfMessageUser('messagesenderId')),
+          },
+          messagereceiverId: uidField,
+          messagereceiverName: {
+            '.validate': and(x`newData.isString()`, nameOfMessageUser('messagereceiverId')),
+          },
+          createdAt: { '.validate': serverTime },
         },
-        messagereceiverId: uidField,
-        messagereceiverName: {
-          '.validate': and(x`newData.isString()`, nameOfMessageUser('messagereceiverId')),
-        },
-        createdAt: { '.validate': serverTime },
-      }),
+        comesWithInboxEntry,
+      ),
     },
   },
 };

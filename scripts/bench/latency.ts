@@ -7,6 +7,7 @@ import { deleteApp } from 'firebase/app';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import {
   goOffline,
+  increment,
   limitToLast,
   onChildAdded,
   orderByChild,
@@ -14,7 +15,9 @@ import {
   query,
   ref,
   serverTimestamp,
+  update,
 } from 'firebase/database';
+import { sendUpdate } from '../../src/lib/firebase/inbox-entry';
 import type { AdminTarget } from '../stack/admin';
 import { connectEmulatorApp } from '../stack/emulator-client';
 import type { Person } from './seed';
@@ -70,15 +73,16 @@ export async function messageLatency(
     );
     const send = async (i: number): Promise<number> => {
       const started = performance.now();
-      const pushed = push(ref(sender.db, path), {
-        message: `Latency probe ${String(i)}`,
-        messagesenderId: pair.a.uid,
-        massagesenderName: pair.a.username,
-        messagereceiverId: pair.b.uid,
-        messagereceiverName: pair.b.username,
-        createdAt: serverTimestamp(),
-      });
-      const key = pushed.key;
+      // The app's send: the message with both inbox entries in one update.
+      const key = push(ref(sender.db, path)).key;
+      const parties = {
+        relId: pair.relId,
+        from: { uid: pair.a.uid, name: pair.a.username },
+        to: { uid: pair.b.uid, name: pair.b.username },
+      };
+      const server = { now: serverTimestamp(), plusOne: increment(1) };
+      const text = `Latency probe ${String(i)}`;
+      const pushed = update(ref(sender.db), sendUpdate(parties, key, text, server));
       let timer: NodeJS.Timeout | undefined;
       const at = await new Promise<number>((resolve, reject) => {
         waiting = { id: key, resolve, reject };

@@ -8,6 +8,7 @@ import { vi } from 'vitest';
 import type { Gateways } from '../app/gateways';
 import type { ChatMessage } from '../lib/firebase/chat-message';
 import type { GroupsApi } from '../lib/firebase/groups';
+import { asSentMessage } from '../lib/firebase/inbox-entry';
 import type { MessagesApi } from '../lib/firebase/messages';
 import type { PicturesApi } from '../lib/firebase/pictures';
 import type { PresenceApi } from '../lib/firebase/presence';
@@ -106,7 +107,7 @@ function fakeMessages(feeds: Feeds) {
       feeds.latestMessages.subscribe(page.relId, onData, onError),
     ),
     fetchOlder: vi.fn<MessagesApi['fetchOlder']>(() => Promise.resolve([])),
-    send: vi.fn<MessagesApi['send']>(() => Promise.resolve()),
+    send: vi.fn<MessagesApi['send']>(() => asSentMessage('-Nfake', Promise.resolve())),
   } satisfies MessagesApi;
 }
 

@@ -1,4 +1,3 @@
-import { push, ref, serverTimestamp, set } from 'firebase/database';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { relationWith, selectRelationIndex } from '../../src/features/friends';
 import {
@@ -141,18 +140,13 @@ describe('friend requests, friendship and blocking between two signed-in people'
   it('lets friends message each other, and nobody once blocked', async () => {
     const request = await befriend(alice, bob);
     const relId = request.id;
-    const message = (from: Person, to: Person) => ({
-      message: `Hi ${to.username}`,
-      messagesenderId: from.uid,
-      massagesenderName: from.username,
-      messagereceiverId: to.uid,
-      messagereceiverName: to.username,
-      createdAt: serverTimestamp(),
-    });
-    await set(push(ref(bob.client.db, `sendMessage/${relId}`)), message(bob, alice));
+    const fromBob = {
+      relId,
+      from: { uid: bob.uid, name: bob.username },
+      to: { uid: alice.uid, name: alice.username },
+    };
+    await bob.messages.send(fromBob, 'Hi Alice');
     await alice.relationships.block(request, alice.uid);
-    await expect(
-      set(push(ref(bob.client.db, `sendMessage/${relId}`)), message(bob, alice)),
-    ).rejects.toThrow(/permission/i);
+    await expect(bob.messages.send(fromBob, 'Hi Alice').acked).rejects.toThrow(/permission/i);
   });
 });

@@ -1,5 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
+import { withReceiverEntry } from './inbox-fixtures';
 import { alice, befriended, blocked, bob, carol, relId } from './relationship-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
@@ -14,8 +15,9 @@ const message = (overrides: Record<string, unknown> = {}) => ({
   createdAt: SERVER_TIME,
   ...overrides,
 });
-const post = (uid: string, value: unknown, id = '-Nmsg1') =>
-  dbAs(uid).ref(`sendMessage/${relId}/${id}`).set(value);
+// A message goes with the receiver's inbox entry (tests/rules/inbox.test.ts), as the app sends it.
+const post = (uid: string, value: Record<string, unknown> | null, id = '-Nmsg1') =>
+  dbAs(uid).ref().update(withReceiverEntry(id, value));
 
 describe('sendMessage between friends', () => {
   beforeEach(() =>

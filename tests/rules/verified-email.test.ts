@@ -1,6 +1,7 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
 import { pairKey } from '../../src/lib/firebase/pair-key';
+import { withReceiverEntry } from './inbox-fixtures';
 import { alice, befriended, bob, relId, request, requested, users } from './relationship-fixtures';
 import { SERVER_TIME, rulesEnvForFile, userRecord } from './rules-env';
 
@@ -56,8 +57,9 @@ describe('an account whose e-mail is not verified', () => {
     };
 
     it('cannot send a message; verified it can', async () => {
-      await assertFails(as(alice, unverified).child(`sendMessage/${relId}/-Nm1`).set(message));
-      await assertSucceeds(as(alice, verified).child(`sendMessage/${relId}/-Nm1`).set(message));
+      const withEntry = withReceiverEntry('-Nm1', message);
+      await assertFails(as(alice, unverified).update(withEntry));
+      await assertSucceeds(as(alice, verified).update(withEntry));
     });
 
     it('cannot create a group; verified it can', async () => {

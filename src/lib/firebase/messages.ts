@@ -1,6 +1,7 @@
 import {
   endBefore,
   get,
+  increment,
   limitToLast,
   onValue,
   orderByChild,
@@ -8,21 +9,18 @@ import {
   query,
   ref,
   serverTimestamp,
+  update,
   type Database,
   type DataSnapshot,
   type Unsubscribe,
 } from 'firebase/database';
 import { parseChatMessage, type ChatMessage } from './chat-message';
 import { db as appDb } from './database';
+import { asSentMessage, sendUpdate, type MessageParties, type SentMessage } from './inbox-entry';
+
+export type { MessageParties, SentMessage } from './inbox-entry';
 
 type OnError = (error: Error) => void;
-
-/** Who writes to whom; the rules check both against the current `friendList/{relId}`. */
-export interface MessageParties {
-  relId: string;
-  from: { uid: string; name: string };
-  to: { uid: string; name: string };
-}
 
 function parseOrdered(snapshot: DataSnapshot): ChatMessage[] {
   const out: ChatMessage[] = [];
@@ -70,16 +68,17 @@ export function makeMessagesApi(db: Database) {
       return parseOrdered(snapshot);
     },
 
-    /** One push, stamped with server time; resolves once the server accepted it. */
-    async send({ relId, from, to }: MessageParties, message: string): Promise<void> {
-      await push(conversation(relId), {
-        message,
-        messagesenderId: from.uid,
-        massagesenderName: from.name,
-        messagereceiverId: to.uid,
-        messagereceiverName: to.name,
-        createdAt: serverTimestamp(),
-      });
+    /**
+     * The message and both inbox entries in one root update (the receiver's unread count + 1).
+     * The id is known at once (a client-generated push id), so the UI can show the message as
+     * pending; `acked` resolves when the server stored it and rejects when it refused it. Writes
+     * made offline are queued by the SDK and sent in order once connected.
+     */
+    send(parties: MessageParties, message: string): SentMessage {
+      const id = push(conversation(parties.relId)).key;
+      if (!id) throw new Error('A push id is always generated');
+      const server = { now: serverTimestamp(), plusOne: increment(1) };
+      return asSentMessage(id, update(ref(db), sendUpdate(parties, id, message, server)));
     },
   };
 }

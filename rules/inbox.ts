@@ -1,0 +1,125 @@
+/**
+ * `inbox/{uid}/{relId}`: my view of one conversation (unread count and last-message summary).
+ * Written in the same root update as each message (docs/data-model.md, Inbox), so the rules can
+ * tie every change of an entry to a message that the same update creates.
+ */
+import { and, childOf, not, or, x, type Expr, type RuleNode } from './builder';
+import {
+  after,
+  at,
+  data,
+  eq,
+  exists,
+  isUser,
+  me,
+  missing,
+  newData,
+  newField,
+  oldField,
+  serverTime,
+  signedIn,
+  stringOf,
+  uidField,
+  val,
+  variable,
+  verifiedUser,
+} from './conditions';
+
+const $uid = variable('uid');
+const $relId = variable('relId');
+
+/** The number of characters of a message an entry's `lastText` keeps. */
+export const PREVIEW_LENGTH = 100;
+
+const friend = (key: string) => val(at('friendList', $relId, key));
+
+/** The signed-in user and `other` are the two parties of the current friendship `$relId`. */
+export const friendsNow = (other: Expr) =>
+  or(
+    and(eq(friend('senderId'), me), eq(friend('receiverId'), other)),
+    and(eq(friend('receiverId'), me), eq(friend('senderId'), other)),
+  );
+
+/** The message the entry names, as it is before the write and as it will be after it. */
+const namedId = newField('lastMessageId');
+const messageBefore = at('sendMessage', $relId, namedId);
+const messageAfter = after(3)('sendMessage', $relId, namedId);
+const messageField = (key: string) => val(childOf(messageAfter, key));
+
+/**
+ * `lastText` is the message's beginning, cut at 100 characters (at 99 when the 100th would split
+ * a surrogate pair), so the preview is always the sender's own words.
+ */
+const previewOfMessage = and(
+  x`${messageField('message')}.beginsWith(${newField('lastText')})`,
+  or(
+    eq(newField('lastText'), messageField('message')),
+    x`${newField('lastText')}.length >= ${PREVIEW_LENGTH - 1}`,
+  ),
+);
+
+/** The entry now describes a message that this very update creates, sent by the signed-in user. */
+const describesNewMessage = and(
+  x`!${newField('lastMessageId')}.contains('/')`,
+  missing(messageBefore),
+  exists(messageAfter),
+  eq(messageField('messagesenderId'), me),
+  // My own entry names the friend it went to; anyone else's entry is the receiver's.
+  or(isUser($uid), eq(messageField('messagereceiverId'), $uid)),
+  eq(newField('lastSenderId'), me),
+  eq(newField('lastAt'), x`now`),
+  previewOfMessage,
+);
+
+const unchanged = (key: string) => eq(newField(key), oldField(key));
+const lastFields = ['lastMessageId', 'lastSenderId', 'lastText', 'lastKind', 'lastAt'];
+
+/** The owner clears the count, naming the last message they saw (refused if another came since). */
+const reset = and(isUser($uid), eq(newField('unread'), x`0`), ...lastFields.map(unchanged));
+
+/** A message of mine: my own entry keeps its count, the receiver's goes up by exactly one. */
+const delivery = and(
+  describesNewMessage,
+  or(
+    and(isUser($uid), unchanged('unread')),
+    and(
+      not(isUser($uid)),
+      or(
+        and(exists(childOf(data, 'unread')), x`${newField('unread')} == ${oldField('unread')} + 1`),
+        and(missing(childOf(data, 'unread')), eq(newField('unread'), x`1`)),
+      ),
+    ),
+  ),
+);
+
+export const inbox: RuleNode = {
+  $uid: {
+    // Nobody reads another person's counts or previews.
+    '.read': and(signedIn, isUser($uid)),
+    $relId: {
+      // The owner, or their current friend writing a new message's summary (never deleting it).
+      '.write': and(verifiedUser, or(isUser($uid), and(friendsNow($uid), exists(newData)))),
+      '.validate': and(
+        x`newData.hasChildren(['lastMessageId', 'lastSenderId', 'lastText', 'lastKind', 'lastAt'])`,
+        or(reset, delivery),
+      ),
+      unread: { '.validate': and(x`newData.isNumber()`, x`newData.val() >= 0`) },
+      lastMessageId: uidField,
+      lastSenderId: uidField,
+      lastText: { '.validate': stringOf({ min: 1, max: PREVIEW_LENGTH }) },
+      // Image messages will add 'image'.
+      lastKind: { '.validate': eq(val(newData), 'text') },
+      lastAt: { '.validate': serverTime },
+      $other: { '.validate': false },
+    },
+  },
+};
+
+/**
+ * For `sendMessage/{relId}/{msgId}`: the same update names the message in the receiver's inbox
+ * entry, so no message skips the receiver's unread count (the entry's rules check the count).
+ */
+export const comesWithInboxEntry = eq(
+  val(after(3)('inbox', newField('messagereceiverId'), variable('relId'), 'lastMessageId')),
+  variable('msgId'),
+);

@@ -1,0 +1,134 @@
+import {
+  onDisconnect,
+  onValue,
+  ref,
+  remove,
+  serverTimestamp,
+  set,
+  update,
+  type Database,
+  type Unsubscribe,
+} from 'firebase/database';
+import { db as appDb } from './database';
+import { parseInbox, parseReadMarker, type InboxEntry, type ReadMarker } from './inbox-entry';
+import { TypingThrottle } from './inbox-typing';
+
+type OnError = (error: Error) => void;
+
+/**
+ * The inbox (`inbox/{uid}`), read markers (`reads/{relId}/{uid}`), typing
+ * (`typing/{relId}/{uid}`) and `settings/{uid}/readReceipts` (docs/data-model.md, Inbox). The
+ * entries change with each message, in the message's own update (see messages.ts `send`).
+ */
+export function makeInboxApi(db: Database, typingThrottle = new TypingThrottle()) {
+  const typingRef = (relId: string, uid: string) => ref(db, `typing/${relId}/${uid}`);
+  const receiptsRef = (uid: string) => ref(db, `settings/${uid}/readReceipts`);
+
+  return {
+    /** My entries by relId, live. */
+    subscribeInbox(
+      uid: string,
+      onData: (inbox: Record<string, InboxEntry>) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      return onValue(
+        ref(db, `inbox/${uid}`),
+        (snapshot) => onData(parseInbox(snapshot.val())),
+        onError,
+      );
+    },
+
+    /**
+     * Clears my unread count of `relId`, naming the last message I saw: the server refuses the
+     * reset (and the promise rejects) when another message arrived since, so a count is never
+     * cleared for a message nobody showed me; the entry's update then asks again. With receipts
+     * on, my read marker moves in the same update (only allowed while we are friends).
+     */
+    markRead(
+      uid: string,
+      relId: string,
+      lastMessageId: string,
+      receiptsOn: boolean,
+    ): Promise<void> {
+      const changes: Record<string, unknown> = {
+        [`inbox/${uid}/${relId}/unread`]: 0,
+        [`inbox/${uid}/${relId}/lastMessageId`]: lastMessageId,
+      };
+      if (receiptsOn) {
+        changes[`reads/${relId}/${uid}`] = { at: serverTimestamp(), messageId: lastMessageId };
+      }
+      return update(ref(db), changes);
+    },
+
+    /** How far `friendUid` has read `relId`, live; null when they never marked it. */
+    subscribeReadMarker(
+      relId: string,
+      friendUid: string,
+      onData: (marker: ReadMarker | null) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      return onValue(
+        ref(db, `reads/${relId}/${friendUid}`),
+        (snapshot) => onData(parseReadMarker(snapshot.val())),
+        onError,
+      );
+    },
+
+    /**
+     * Says (`on`) or unsays that `uid` is typing in `relId`. "On" writes at most once every 2 s
+     * per conversation (the rest resolve at once); the server removes the signal if the
+     * connection drops. "Off" (on send, leaving the chat, idle) removes it if it was written.
+     */
+    async setTyping(relId: string, uid: string, on: boolean): Promise<void> {
+      const key = `${relId}/${uid}`;
+      const signal = typingRef(relId, uid);
+      if (!on) {
+        if (!typingThrottle.stop(key)) return;
+        await Promise.all([remove(signal), onDisconnect(signal).cancel()]);
+        return;
+      }
+      if (!typingThrottle.shouldWrite(key)) return;
+      // Queued before the write on the same connection, so a crash never leaves it behind.
+      await Promise.all([onDisconnect(signal).remove(), set(signal, serverTimestamp())]);
+    },
+
+    /** The server time at which `friendUid` last said they were typing in `relId`, or null. */
+    subscribeTyping(
+      relId: string,
+      friendUid: string,
+      onData: (at: number | null) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      return onValue(
+        typingRef(relId, friendUid),
+        (snapshot) => {
+          const at: unknown = snapshot.val();
+          onData(typeof at === 'number' ? at : null);
+        },
+        onError,
+      );
+    },
+
+    /** Whether this client is connected to the database, live (false while offline). */
+    subscribeConnected(onChange: (connected: boolean) => void): Unsubscribe {
+      return onValue(ref(db, '.info/connected'), (snapshot) => onChange(snapshot.val() === true));
+    },
+
+    /** My read-receipts preference, live: on unless I switched it off. */
+    subscribeReadReceipts(
+      uid: string,
+      onData: (on: boolean) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      return onValue(receiptsRef(uid), (snapshot) => onData(snapshot.val() !== false), onError);
+    },
+
+    setReadReceipts(uid: string, on: boolean): Promise<void> {
+      return set(receiptsRef(uid), on);
+    },
+  };
+}
+
+export type InboxApi = ReturnType<typeof makeInboxApi>;
+
+export const inboxApi: InboxApi = makeInboxApi(appDb);
