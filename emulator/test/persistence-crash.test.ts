@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ref, set } from 'firebase/database';
@@ -59,16 +59,18 @@ function oldDatabase(count: number): string {
 
 describe('crash safety', () => {
   it.each([
-    ['an empty database', 0],
-    ['a 5 MB database', 20_000],
+    ['an empty database', 0, []],
+    ['a 5 MB database', 20_000, []],
+    // Compacting all the time, so the kill lands during a snapshot or a journal switch.
+    ['snapshots being written throughout', 2_000, ['--compact-mb', '0.02']],
   ])(
     'keeps every acknowledged SDK write after SIGKILL under steady writes, with %s',
-    async (_label, preloaded) => {
+    async (_label, preloaded, extra) => {
       const file = join(dir, `crash-${preloaded}.json`);
       const rules = join(dir, 'rules.json');
       await writeFile(rules, OPEN_RULES);
       if (preloaded > 0) await writeFile(file, oldDatabase(preloaded));
-      const args = ['--port', '0', '--quiet', '--rules', rules, '--data', file];
+      const args = ['--port', '0', '--quiet', '--rules', rules, '--data', file, ...extra];
       const first = await startCli(args);
       const client = connectClient(first, 'crash');
       const acked = new Set<number>();
@@ -91,6 +93,11 @@ describe('crash safety', () => {
       await client.close();
       void Promise.all(writers);
 
+      if (extra.length > 0) {
+        // The kill came after at least one compaction had replaced the data file.
+        const snapshot = JSON.parse(await readFile(file, 'utf8')) as { '.generation'?: number };
+        expect(snapshot['.generation']).toBeGreaterThan(0);
+      }
       const second = await startCli(args);
       const { body } = await rest(second, 'GET', '/.json', { ns: 'crash', query: 'shallow=true' });
       const writes = (await rest(second, 'GET', '/writes.json', { ns: 'crash' })).body as Partial<

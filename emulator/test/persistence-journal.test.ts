@@ -79,6 +79,8 @@ describe('journal persistence', () => {
     await writeFile(file, JSON.stringify({ '.namespaces': { t: { base: 1 } } }));
     const good = ['{"ns":"t","w":[["a",1]]}', '{"ns":"t","w":[["b",{"c":2}]]}'];
     await writeFile(`${file}.journal.0`, `${good.join('\n')}\n{"ns":"t","w":[["torn",`);
+    // A snapshot that a crash cut short before its rename.
+    await writeFile(join(dir, '.torn.json.12345.tmp'), '{".generation":1,".namesp');
     const logs: string[] = [];
     const emu = await startEmulator({
       port: 0,
@@ -87,6 +89,7 @@ describe('journal persistence', () => {
       log: (l) => logs.push(l),
     });
     expect(logs.join('\n')).toMatch(/dropped an incomplete last line/);
+    expect(await readdir(dir)).not.toContain('.torn.json.12345.tmp');
     expect((await rest(emu, 'GET', '/.json', { ns: 't' })).body).toEqual({
       base: 1,
       a: 1,

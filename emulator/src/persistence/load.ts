@@ -40,6 +40,7 @@ export async function loadPersisted(
 ): Promise<Persisted> {
   const snapshot = await loadDataFile(file);
   const namespaces = snapshot.namespaces;
+  if (repair) await removeUnfinishedSnapshots(file, log);
   const journals = await journalsOf(file);
   let entries = 0;
   for (const j of journals) {
@@ -76,4 +77,14 @@ export async function loadPersisted(
     hadJournal: journals.length > 0,
     entries,
   };
+}
+
+/** A snapshot cut short by a crash before its rename: never part of the data, only disk space. */
+async function removeUnfinishedSnapshots(file: string, log: (line: string) => void): Promise<void> {
+  const prefix = `.${basename(file)}.`;
+  for (const name of await readdir(dirname(file))) {
+    if (!name.startsWith(prefix) || !/^\d+\.tmp$/.test(name.slice(prefix.length))) continue;
+    await unlink(join(dirname(file), name));
+    log(`${join(dirname(file), name)}: removed an unfinished snapshot left by a crash`);
+  }
 }

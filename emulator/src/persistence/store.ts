@@ -146,9 +146,9 @@ export class DurableStore {
   }
 
   /**
-   * Waits for a compaction in progress and fsyncs every pending line; then, if there are
-   * journal entries, folds them into the data file so that it is complete on its own after a
-   * clean stop (a kill during this is harmless: the journals stay until the rename).
+   * Waits for a compaction in progress and fsyncs every pending line; then folds the journal
+   * into the data file, so that a small database's file is complete on its own after a clean
+   * stop (a kill during this is harmless: the journals stay until the rename).
    */
   async close(): Promise<void> {
     this.closed = true;
@@ -156,7 +156,11 @@ export class DurableStore {
     await this.previous?.close();
     this.previous = null;
     await this.journal.close();
-    if (this.journal.bytes === 0) return;
+    // Rewriting a big data file for a small journal would only slow the stop down (the next
+    // start replays it in a moment); the journal is durable either way.
+    const big = this.stats.snapshotBytes > 16 * 1024 * 1024;
+    if (this.journal.bytes === 0 || (big && this.journal.bytes < this.stats.snapshotBytes / 8))
+      return;
     const namespaces = this.roots();
     const generation = this.generation + 1;
     await writeSnapshot(this.file, { generation, seed: this.seed, namespaces }, 50);
