@@ -22,9 +22,9 @@ export async function writeSnapshot(
   const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
   const handle = await open(tmp, 'w');
   let bytes = 0;
-  const write = async (text: string): Promise<void> => {
-    bytes += Buffer.byteLength(text);
-    await handle.appendFile(text);
+  const write = async (chunk: string | Buffer): Promise<void> => {
+    bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+    await handle.appendFile(chunk);
   };
   try {
     await write(`{".generation":${contents.generation},".namespaces":{`);
