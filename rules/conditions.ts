@@ -126,3 +126,11 @@ export const photoOf = (owner: Expr) =>
 export const creating = missing(data);
 /** The write deletes the node. */
 export const deleting = and(exists(data), missing(newData));
+
+/**
+ * The photo copied into a relationship record: like `users/{uid}/photo`, a `picture:` reference
+ * must name the picture of the record's sender (who wrote it), never someone else's.
+ */
+export const senderPhotoField: RuleNode = {
+  '.validate': photoOf(x`newData.parent().child('senderId').val()`),
+};

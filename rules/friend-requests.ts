@@ -22,6 +22,7 @@ import {
   pairKey,
   partyOf,
   queryByOwnId,
+  senderPhotoField,
   signedIn,
   stringOf,
   uidField,
@@ -87,7 +88,7 @@ export const friendRequest: RuleNode = {
           eq(newValue, val(at('users', x`newData.parent().child('receiverId').val()`, 'username'))),
         ),
       },
-      photo: { '.validate': stringOf({ max: 2048 }) },
+      photo: senderPhotoField,
     }),
   },
 };

@@ -7,7 +7,7 @@ import { pictures } from './pictures';
 import { status } from './presence';
 import { reads, typing } from './read-markers';
 import { settings } from './settings';
-import { users } from './profiles';
+import { userPrivate, users } from './profiles';
 import { friendRequest, pairs } from './friend-requests';
 import { block, friendList } from './relationships';
 
@@ -16,6 +16,7 @@ export const rules: RuleNode = {
   '.read': false,
   '.write': false,
   users,
+  userPrivate,
   status,
   friendRequest,
   pictures,

@@ -1,4 +1,8 @@
-/** `users/{uid}`: the profile every signed-in user can see, written only by its owner. */
+/**
+ * A profile in two parts: `users/{uid}`, the public part every signed-in user can see and search,
+ * and `userPrivate/{uid}`, what only its owner may read (the e-mail). Rules are not filters: a
+ * readable `users/{uid}` would hand out every field under it, so private fields live elsewhere.
+ */
 import { and, x, type RuleNode } from './builder';
 import {
   eq,
@@ -29,13 +33,24 @@ export const users: RuleNode = {
     ...exactFields(
       {
         username: { '.validate': stringOf({ min: 1, max: 40 }) },
-        // The address the account signed up with, not one the client makes up.
-        email: { '.validate': and(x`newData.isString()`, x`newData.val() == auth.token.email`) },
         photo: { '.validate': photoOf($uid) },
         usernameLower: { '.validate': x`newData.isString()` },
       },
       // The search key is derived, so nobody can list themselves under a name they do not have.
       eq(newField('usernameLower'), x`${newField('username')}.toLowerCase()`),
     ),
+  },
+};
+
+export const userPrivate: RuleNode = {
+  $uid: {
+    // The owner only: not friends, group members or the directory (no list read at all).
+    '.read': and(signedIn, isUser($uid)),
+    // Written with `users/{uid}` at registration, before the e-mail is verified.
+    '.write': and(signedIn, isUser($uid)),
+    ...exactFields({
+      // The address the account signed up with, not one the client makes up.
+      email: { '.validate': and(x`newData.isString()`, x`newData.val() == auth.token.email`) },
+    }),
   },
 };

@@ -16,8 +16,8 @@ import {
   oldField,
   partyOf,
   queryByOwnId,
+  senderPhotoField,
   signedIn,
-  stringOf,
   uidField,
   val,
   variable,
@@ -27,7 +27,6 @@ import {
 const $relId = variable('relId');
 /** The database after the write, from `friendList/$relId` or `block/$relId`. */
 const next = after(2);
-const photo: RuleNode = { '.validate': stringOf({ max: 2048 }) };
 /** Each party reads their own record. */
 const readOwn = (first?: string, second?: string) => ({
   '.read': and(signedIn, partyOf(oldField, first, second)),
@@ -81,7 +80,7 @@ export const friendList: RuleNode = {
       senderName: nameField,
       receiverId: uidField,
       receiverName: nameField,
-      photo,
+      photo: senderPhotoField,
     }),
   },
 };

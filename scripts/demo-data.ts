@@ -7,7 +7,7 @@
  * (docs/data-model.md), so the app can act on them as on its own writes.
  */
 import { pairKey } from '../src/lib/firebase/pair-key';
-import { blockRecord, messageRecord, relationRecord, userRecord } from './seed-records';
+import { blockRecord, messageRecord, profileEntries, relationRecord } from './seed-records';
 
 export interface DemoUser {
   uid: string;
@@ -155,7 +155,7 @@ export function buildDemoData(users: DemoUser[], now: number): Record<string, un
   const id = (minutesAgo: number) => demoPushId(now - minutesAgo * MINUTE, counter++);
   const user = (index: number): DemoUser | undefined => users.at(index);
 
-  for (const u of users) data[`users/${u.uid}`] = userRecord(u);
+  for (const u of users) Object.assign(data, profileEntries(u));
 
   const relation = (a: DemoUser, b: DemoUser, minutesAgo: number) => {
     const relId = id(minutesAgo);

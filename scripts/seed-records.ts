@@ -12,13 +12,25 @@ interface Named {
   username: string;
 }
 
-/** `users/{uid}` as registration writes it. */
-export function userRecord(person: { username: string; email: string }) {
+/** `users/{uid}` as registration writes it: the public part (the e-mail: `userPrivateRecord`). */
+export function userRecord(person: { username: string }) {
   return {
     username: person.username,
-    email: person.email,
     photo: DEFAULT_PHOTO,
     usernameLower: person.username.toLowerCase(),
+  };
+}
+
+/** `userPrivate/{uid}` as registration writes it: what only the owner may read. */
+export function userPrivateRecord(person: { email: string }) {
+  return { email: person.email };
+}
+
+/** Both parts of a registered profile, as root-update entries. */
+export function profileEntries(person: Named & { email: string }): Record<string, unknown> {
+  return {
+    [`users/${person.uid}`]: userRecord(person),
+    [`userPrivate/${person.uid}`]: userPrivateRecord(person),
   };
 }
 

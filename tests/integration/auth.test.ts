@@ -65,9 +65,11 @@ describe('register', () => {
     expect(client.auth.currentUser).toBeNull();
     await expect(adminGet(`users/${user.uid}`)).resolves.toEqual({
       username: 'Sara_Lee',
-      email: 'sara@example.com',
       photo: DEFAULT_PHOTO,
       usernameLower: 'sara_lee',
+    });
+    await expect(adminGet(`userPrivate/${user.uid}`)).resolves.toEqual({
+      email: 'sara@example.com',
     });
     const codes = await getOobCodes();
     expect(codes.filter((c) => c.requestType === 'VERIFY_EMAIL').map((c) => c.email)).toEqual([
@@ -145,10 +147,10 @@ describe('Google sign-in (credential path shared with the popup)', () => {
     expect(client.auth.currentUser?.uid).toBe(user.uid);
     await expect(adminGet(`users/${user.uid}`)).resolves.toEqual({
       username: 'Sara Google',
-      email: claims.email,
       photo: claims.picture,
       usernameLower: 'sara google',
     });
+    await expect(adminGet(`userPrivate/${user.uid}`)).resolves.toEqual({ email: claims.email });
   });
 
   it('keeps a name the user changed on later sign-ins', async () => {
@@ -156,7 +158,6 @@ describe('Google sign-in (credential path shared with the popup)', () => {
     const first = await api.signInWithGoogleIdToken(googleIdToken(claims));
     const renamed = {
       username: 'Sara_Custom',
-      email: claims.email,
       photo: DEFAULT_PHOTO,
       usernameLower: 'sara_custom',
     };

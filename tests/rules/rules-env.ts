@@ -65,9 +65,9 @@ export function rulesEnvForFile(area: string) {
   };
 }
 
-/** `users/{uid}` for `username`, at `{username in lower case}@example.com`. */
+/** The public `users/{uid}` for `username` (the e-mail lives in `userPrivate/{uid}`). */
 export function userRecord(username: string) {
-  return seedUserRecord({ username, email: `${username.toLowerCase()}@example.com` });
+  return seedUserRecord({ username });
 }
 
 /** The server-time placeholder, as the SDK sends serverTimestamp(). */

@@ -11,7 +11,7 @@ import {
   type OobCode,
 } from '../../scripts/stack/admin';
 import { connectEmulatorApp } from '../../scripts/stack/emulator-client';
-import { userRecord } from '../../scripts/seed-records';
+import { profileEntries } from '../../scripts/seed-records';
 import type { BackendInfo } from './backend-info';
 
 export function getBackend(): BackendInfo {
@@ -34,13 +34,13 @@ export function createTestUser(user: {
 }
 
 /**
- * A verified account at `{username in lower case}@example.com`, with the `users` record that
- * registration writes.
+ * A verified account at `{username in lower case}@example.com`, with the `users` and
+ * `userPrivate` records that registration writes.
  */
 export async function createVerifiedPerson(username: string, password: string) {
   const email = `${username.toLowerCase()}@example.com`;
   const { uid } = await createTestUser({ email, password, displayName: username, verified: true });
-  await adminUpdate({ [`users/${uid}`]: userRecord({ username, email }) });
+  await adminUpdate(profileEntries({ uid, username, email }));
   return { uid, username, email };
 }
 

@@ -1,4 +1,7 @@
-/** `users/{uid}` shapes and limits, free of the database SDK so Auth code can use them. */
+/**
+ * `users/{uid}` and `userPrivate/{uid}` shapes and limits, free of the database SDK so Auth code
+ * can use them.
+ */
 
 /** The picture every new account starts with (served from public/). */
 export const DEFAULT_PHOTO = '/default-avatar.svg';
@@ -6,18 +9,35 @@ export const DEFAULT_PHOTO = '/default-avatar.svg';
 export const USERNAME_MAX = 40;
 export const PHOTO_MAX = 2048;
 
-/** `users/{uid}` as the spec defines it. */
+/** The spec's `users/{uid}` fields as registration and the first Google sign-in know them. */
 export interface UserProfile {
   username: string;
   email: string;
   photo: string;
 }
 
-/** What is stored: the profile plus the lower-cased name the user search orders by. */
-export interface UserRecord extends UserProfile {
+/**
+ * `users/{uid}`: the public part every signed-in user can read and search, with the lower-cased
+ * name the search orders by. The e-mail is not here: a readable record hands out every field.
+ */
+export interface UserRecord {
+  username: string;
+  photo: string;
   usernameLower: string;
 }
 
-export function toUserRecord(profile: UserProfile): UserRecord {
-  return { ...profile, usernameLower: profile.username.toLowerCase() };
+/** `userPrivate/{uid}`: what only its owner can read. */
+export interface UserPrivateRecord {
+  email: string;
+}
+
+export function toUserRecord({
+  username,
+  photo,
+}: Pick<UserProfile, 'username' | 'photo'>): UserRecord {
+  return { username, photo, usernameLower: username.toLowerCase() };
+}
+
+export function toUserPrivateRecord({ email }: Pick<UserProfile, 'email'>): UserPrivateRecord {
+  return { email };
 }

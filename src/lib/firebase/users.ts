@@ -1,27 +1,37 @@
-import { get, ref, remove, set, type Database } from 'firebase/database';
+import { get, ref, update, type Database } from 'firebase/database';
 import { db as appDb } from './database';
-import { toUserRecord, type UserProfile, type UserRecord } from './user-profile';
+import {
+  toUserPrivateRecord,
+  toUserRecord,
+  type UserProfile,
+  type UserRecord,
+} from './user-profile';
 
 function parseUserRecord(value: unknown): UserRecord | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { username, email, photo } = value as Record<string, unknown>;
-  if (typeof username !== 'string' || typeof email !== 'string' || typeof photo !== 'string') {
-    return null;
-  }
-  return toUserRecord({ username, email, photo });
+  const { username, photo } = value as Record<string, unknown>;
+  if (typeof username !== 'string' || typeof photo !== 'string') return null;
+  return toUserRecord({ username, photo });
 }
 
 export function makeUsersApi(db: Database) {
   return {
-    /** Writes `users/{uid}`; the rules only let the signed-in owner do it. */
+    /**
+     * Writes `users/{uid}` (public) and `userPrivate/{uid}` (the e-mail) in one atomic update, so
+     * a profile never exists without its private part; the rules only let the owner do it.
+     */
     async saveUserProfile(uid: string, profile: UserProfile): Promise<void> {
-      await set(ref(db, `users/${uid}`), toUserRecord(profile));
+      await update(ref(db), {
+        [`users/${uid}`]: toUserRecord(profile),
+        [`userPrivate/${uid}`]: toUserPrivateRecord(profile),
+      });
     },
 
     async removeUserProfile(uid: string): Promise<void> {
-      await remove(ref(db, `users/${uid}`));
+      await update(ref(db), { [`users/${uid}`]: null, [`userPrivate/${uid}`]: null });
     },
 
+    /** The public part, or null when the account has none yet. */
     async getUserProfile(uid: string): Promise<UserRecord | null> {
       const snapshot = await get(ref(db, `users/${uid}`));
       return snapshot.exists() ? parseUserRecord(snapshot.val()) : null;
