@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { get, onValue, ref, set } from 'firebase/database';
@@ -72,6 +72,23 @@ describe('journal persistence', () => {
     const expected = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [i, { n: i }]));
     expect(await onDisk(file, ns)).toEqual({ g: Object.values(expected) });
     await emu.close();
+  });
+
+  it('answers a write the disk refused with an error, never ok', async () => {
+    const sub = await mkdtemp(join(dir, 'full-'));
+    const file = join(sub, 'db.json');
+    const emu = await start(file, { compactBytes: 100 });
+    // The next journal is /dev/full, where every write fails with ENOSPC, like a full disk.
+    await symlink('/dev/full', `${file}.journal.1`);
+    const c = connectClient(emu);
+    await set(ref(c.db, 'a'), 'x'.repeat(200));
+    await waitFor(() => ((emu.store?.stats.compactions ?? 0) >= 1 ? true : undefined));
+    await expect(set(ref(c.db, 'b'), 1)).rejects.toThrow(/write_failed/i);
+    const put = await rest(emu, 'PUT', '/c.json', { ns: c.ns, body: 2 });
+    expect(put.status).toBe(500);
+    expect((await rest(emu, 'GET', '/a.json', { ns: c.ns })).body).toBe('x'.repeat(200));
+    await c.close();
+    await emu.close().catch(() => undefined);
   });
 
   it('drops a torn last line, keeps every complete one, and appends after them', async () => {
