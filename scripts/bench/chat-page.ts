@@ -94,6 +94,19 @@ export async function pageBackToStart(page: Page, name: string): Promise<number>
   return Date.now() - started;
 }
 
+/** Back at the newest message, as someone writing is (estimated row sizes need a few tries). */
+export async function scrollToNewest(page: Page, name: string): Promise<void> {
+  for (let i = 0; i < 5; i++) {
+    await page.evaluate((sel) => {
+      const list = document.querySelector(sel);
+      const scroller =
+        list?.closest('[data-virtuoso-scroller]') ?? list?.closest('.overflow-y-auto');
+      scroller?.scrollTo({ top: scroller.scrollHeight });
+    }, listSelector(name));
+    await page.waitForTimeout(300);
+  }
+}
+
 /** Message bubbles in the DOM of the conversation (its list items that are not separators). */
 export function messageNodes(page: Page, name: string): Promise<number> {
   return page.locator(`${listSelector(name)} > li:not([role="separator"])`).count();
@@ -103,27 +116,21 @@ export function messageNodes(page: Page, name: string): Promise<number> {
 export async function timeSend(page: Page, name: string, text: string): Promise<number> {
   const field = page.getByRole('textbox', { name: strings.chat.inputLabel });
   await field.fill(text);
-  const timing = page.evaluate(
-    ({ sel, text }) =>
-      new Promise<number>((resolve) => {
-        let pressed = 0;
-        window.addEventListener(
-          'keydown',
-          (event) => {
-            if (event.key === 'Enter') pressed = performance.now();
-          },
-          { capture: true, once: true },
-        );
-        const check = () => {
-          const last = document.querySelector(sel)?.lastElementChild;
-          const shown = pressed > 0 && (last?.textContent ?? '').includes(text);
-          if (shown) requestAnimationFrame(() => resolve(performance.now() - pressed));
-          else requestAnimationFrame(check);
-        };
-        requestAnimationFrame(check);
-      }),
-    { sel: listSelector(name), text },
-  );
+  // A string, not a function: tsx would wrap a named in-page helper with a `__name` the page lacks.
+  const timing = page.evaluate<number>(`new Promise((resolve, reject) => {
+    setTimeout(() => reject(new Error('no bubble after 60 s')), 60000);
+    let pressed = 0;
+    window.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') pressed = performance.now();
+    }, { capture: true, once: true });
+    const check = () => {
+      const last = document.querySelector(${JSON.stringify(listSelector(name))})?.lastElementChild;
+      const shown = pressed > 0 && (last?.textContent ?? '').includes(${JSON.stringify(text)});
+      if (shown) requestAnimationFrame(() => resolve(performance.now() - pressed));
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  })`);
   await field.press('Enter');
   return timing;
 }

@@ -11,6 +11,7 @@ import {
   messageNodes,
   openConversation,
   pageBackToStart,
+  scrollToNewest,
   throttle,
   timeSend,
 } from './chat-page';
@@ -65,6 +66,7 @@ export async function chatBench(
     await throttle(cdp, 1);
     const pageBackMs = await pageBackToStart(page, name);
     log(`chat: ${name} paged back to message 0 in ${ms(pageBackMs)}`);
+    await scrollToNewest(page, name);
     await throttle(cdp, CPU_SLOWDOWN);
     const sendMs: number[] = [];
     for (let i = 0; i < SENDS; i++) {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { demoPushId } from '../../scripts/demo-data';
 import { messageRecord } from '../../scripts/seed-records';
+import { MESSAGE_MAX_LENGTH } from '../../src/lib/firebase/chat-message';
 import { pairKey } from '../../src/lib/firebase/pair-key';
 import { strings } from '../../src/strings';
 import { adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
@@ -168,5 +169,89 @@ describeBrowser('reading a long conversation', () => {
     expect(await jump.count()).toBe(0);
     expect(await renderedMessages(page)).toBeLessThan(300);
     await shot(page, 'chat-reading-2-at-bottom');
+
+    // Scrolled up again, my own message takes me down to it.
+    await scroller(page).evaluate((el) => el.scrollTo({ top: 0 }));
+    await jump.waitFor();
+    const field = chat(page).getByRole('textbox', { name: c.inputLabel });
+    await field.fill('On my way');
+    await field.press('Enter');
+    const mine = chat(page).getByText('On my way');
+    await mine.waitFor();
+    await jump.waitFor({ state: 'detached' });
+    await page.waitForTimeout(300);
+    expect(await mine.isVisible()).toBe(true);
+  });
+
+  it('marks new messages, keeps line breaks and blocks an over-long message', async () => {
+    const alice = await createPerson('Alice');
+    const bob = await createPerson('Bob');
+    await befriend(alice, bob);
+    const now = Date.now();
+    await seedMessages([
+      { from: bob, to: alice, text: 'Hi Alice!', at: now - 26 * 3_600_000 },
+      { from: alice, to: bob, text: 'Hey Bob', at: now - 26 * 3_600_000 + 60_000 },
+      { from: bob, to: alice, text: 'Shopping list:\n- bread\n- milk', at: now - 600_000 },
+      { from: bob, to: alice, text: 'Recipe: https://example.com/bread', at: now - 590_000 },
+    ]);
+    const page = await loginPage(browser(), alice.email);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openChatWithBob(page);
+    await chat(page).getByText('Recipe:').waitFor();
+    // The first time this browser shows the chat, nothing is known to be unread.
+    expect(await chat(page).getByText(r.newMessages).count()).toBe(0);
+    const list = chat(page).getByRole('list', { name: c.conversationWith('Bob') });
+    expect(await list.getByText('Shopping list:').evaluate((p) => p.textContent)).toBe(
+      'Shopping list:\n- bread\n- milk',
+    );
+
+    // Away from the chat, Bob writes twice; back in it, the divider sits before those two.
+    await page.getByRole('link', { name: strings.layout.home }).click();
+    await page.waitForURL('**/pages/home');
+    await seedMessages([
+      { from: bob, to: alice, text: 'Are you coming tonight?', at: Date.now() },
+      { from: bob, to: alice, text: 'Bring the bread', at: Date.now() + 1 },
+    ]);
+    await page.getByRole('link', { name: strings.layout.messages }).click();
+    await chat(page).getByText('Bring the bread').waitFor();
+    const texts = await page
+      .locator(`${conversation(page)} > li`)
+      .evaluateAll((lis) => lis.map((li) => li.textContent));
+    const divider = texts.indexOf(r.newMessages);
+    expect(divider).toBeGreaterThan(0);
+    expect(texts[divider + 1]).toContain('Are you coming tonight?');
+
+    // Shift+Enter starts a new line; Enter sends both lines as one message.
+    const field = chat(page).getByRole('textbox', { name: c.inputLabel });
+    await field.click();
+    await page.keyboard.type('Yes!');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('See you at 8');
+    expect(await field.inputValue()).toBe('Yes!\nSee you at 8');
+    await page.keyboard.press('Enter');
+    await list.getByText('See you at 8').waitFor();
+    expect(await list.getByText('See you at 8').evaluate((p) => p.textContent)).toBe(
+      'Yes!\nSee you at 8',
+    );
+    expect(await field.inputValue()).toBe('');
+
+    // A paste over the limit is kept whole, and the send is blocked with how much is over.
+    await field.fill('x'.repeat(MESSAGE_MAX_LENGTH + 100));
+    await chat(page)
+      .getByRole('alert')
+      .filter({ hasText: r.overLimit(100, MESSAGE_MAX_LENGTH) })
+      .waitFor();
+    expect(await chat(page).getByRole('button', { name: c.send, exact: true }).isDisabled()).toBe(
+      true,
+    );
+    await field.press('Enter');
+    expect((await field.inputValue()).length).toBe(MESSAGE_MAX_LENGTH + 100);
+    await shot(page, 'chat-reading-3-over-limit-1280');
+    await field.fill('Almost done.');
+    await page.waitForTimeout(200);
+    await shot(page, 'chat-reading-4-divider-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    await shot(page, 'chat-reading-5-divider-390');
   });
 });

@@ -1,4 +1,11 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type SyntheticEvent,
+} from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { IconButton } from '../../components/IconButton';
 import { CameraIcon, SendIcon } from '../../components/icons';
@@ -10,6 +17,12 @@ import { checkLength } from './message-limit';
 
 /** The field grows with its text up to this height (px, about five lines), then scrolls. */
 const MAX_FIELD_HEIGHT = 128;
+
+function fitHeight(field: HTMLTextAreaElement | null) {
+  if (!field) return;
+  field.style.height = 'auto';
+  field.style.height = `${String(Math.min(field.scrollHeight, MAX_FIELD_HEIGHT))}px`;
+}
 
 /**
  * The message field with the emoji palette, the (unsupported) camera and send. Enter sends,
@@ -24,12 +37,20 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
   const length = checkLength(text);
   const canSend = !disabled && length.length > 0 && length.over === 0;
 
-  useLayoutEffect(() => {
+  // The field's height follows its text, and its width (a narrower window wraps more).
+  useLayoutEffect(() => fitHeight(input.current), [text]);
+  useEffect(() => {
     const field = input.current;
-    if (!field) return;
-    field.style.height = 'auto';
-    field.style.height = `${String(Math.min(field.scrollHeight, MAX_FIELD_HEIGHT))}px`;
-  }, [text]);
+    if (!field || typeof ResizeObserver === 'undefined') return;
+    let width = field.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (field.clientWidth === width) return;
+      width = field.clientWidth;
+      fitHeight(field);
+    });
+    observer.observe(field);
+    return () => observer.disconnect();
+  }, []);
 
   const send = async (event: SyntheticEvent) => {
     event.preventDefault();

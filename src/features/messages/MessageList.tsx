@@ -89,19 +89,19 @@ export function MessageList({ friendName, readUpTo }: Props) {
   // Newest message id when I scrolled up; null while at the bottom.
   const [awayFrom, setAwayFrom] = useState<string | null>(null);
   const newestId = useRef<string | undefined>(undefined);
-  const newestMine = useRef(false);
   useEffect(() => {
     newestId.current = newest?.id;
-    newestMine.current = newest?.messagesenderId === me;
-  }, [newest, me]);
+  }, [newest]);
 
   const onAtBottom = useCallback((atBottom: boolean) => {
     setAwayFrom(atBottom ? null : (newestId.current ?? ''));
   }, []);
   // My own new message always scrolls into view; others only while I am at the bottom.
+  // Virtuoso reads this prop in the render that appends the message (before our effects).
+  const newestMine = newest?.messagesenderId === me;
   const follow = useCallback(
-    (atBottom: boolean) => (atBottom || newestMine.current ? 'auto' : false),
-    [],
+    (atBottom: boolean) => (atBottom || newestMine ? 'auto' : false),
+    [newestMine],
   );
 
   const loadOlder = useCallback(() => dispatch(olderRequested()), [dispatch]);
