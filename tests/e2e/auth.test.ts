@@ -82,9 +82,11 @@ describeBrowser('accounts in Chromium against the emulators', () => {
     expect(stored).toMatchObject({ email: 'sara@example.com' });
     await expect(adminGet(`users/${stored!.uid}`)).resolves.toEqual({
       username: 'Sara_Lee',
-      email: 'sara@example.com',
       photo: '/default-avatar.svg',
       usernameLower: 'sara_lee',
+    });
+    await expect(adminGet(`userPrivate/${stored!.uid}`)).resolves.toEqual({
+      email: 'sara@example.com',
     });
 
     await page.reload();
