@@ -57,6 +57,8 @@ export const friendRequest: RuleNode = {
           eq(newField('senderId'), me),
           ne(newField('receiverId'), me),
           exists(at('users', newField('receiverId'))),
+          // Unless the receiver takes requests from nobody (settings, rules/settings.ts).
+          ne(val(at('settings', newField('receiverId'), 'friendRequests')), 'nobody'),
           // One open request per pair of people, whoever sent it; the pair index lands with it.
           missing(at('pairs', newPair)),
           eq(val(next('pairs', newPair)), $relId),

@@ -3,6 +3,7 @@ import type { RuleNode } from './builder';
 import { groupMembership, Mygroup, userGroups } from './groups';
 import { inbox } from './inbox';
 import { sendMessage } from './messages';
+import { notifications } from './notifications';
 import { pictures } from './pictures';
 import { status } from './presence';
 import { reads, typing } from './read-markers';
@@ -28,6 +29,7 @@ export const rules: RuleNode = {
   reads,
   typing,
   settings,
+  notifications,
   Mygroup,
   groupMembership,
   userGroups,

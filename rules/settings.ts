@@ -1,6 +1,7 @@
 /** `settings/{uid}`: a person's preferences, theirs alone. Each key is listed with its type. */
-import { and, x, type RuleNode } from './builder';
-import { isUser, signedIn, variable, verifiedUser } from './conditions';
+import { and, or, x, type RuleNode } from './builder';
+import { eq, isUser, oneOf, signedIn, variable, verifiedUser } from './conditions';
+import { NOTIFICATION_KINDS } from './notifications';
 
 const $uid = variable('uid');
 
@@ -10,6 +11,20 @@ export const settings: RuleNode = {
     '.write': and(verifiedUser, isUser($uid)),
     // Absent means on: the person sends read markers and sees the friend's.
     readReceipts: { '.validate': x`newData.isBoolean()` },
+    // Absent means on; off closes status/{uid} to everyone else (rules/presence.ts).
+    showPresence: { '.validate': x`newData.isBoolean()` },
+    // Absent means everyone; 'nobody' refuses new requests to me (rules/friend-requests.ts).
+    friendRequests: { '.validate': oneOf('everyone', 'nobody') },
+    // Browser notifications (the Notification API), off unless switched on, and per kind.
+    browserNotifications: { '.validate': x`newData.isBoolean()` },
+    notifyKinds: {
+      $kind: {
+        '.validate': and(
+          x`newData.isBoolean()`,
+          or(...NOTIFICATION_KINDS.map((kind) => eq(x`$kind`, kind))),
+        ),
+      },
+    },
     $other: { '.validate': false },
   },
 };

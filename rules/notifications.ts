@@ -1,0 +1,145 @@
+/**
+ * `notifications/{uid}/{id}`: what happened to `uid`. An entry is created only by the person
+ * who acted, in the same root update as the action, and only when that update really is the
+ * action it names (docs/data-model.md, Notifications). The recipient reads, marks read, deletes.
+ */
+import { and, or, x, type Expr, type RuleNode } from './builder';
+import {
+  after,
+  at,
+  creating,
+  deleting,
+  eq,
+  exists,
+  isUser,
+  me,
+  missing,
+  ne,
+  newField,
+  newValue,
+  oneOf,
+  pairKey,
+  signedIn,
+  stringOf,
+  val,
+  variable,
+  verifiedUser,
+} from './conditions';
+
+/** Kept in step with src/lib/firebase/notification-record.ts (the rules source test compares). */
+export const STORED_KINDS = [
+  'friendRequest',
+  'friendAccepted',
+  'groupInvite',
+  'joinRequest',
+  'joinApproved',
+  'groupRemoved',
+];
+/** New messages are derived from `inbox/{uid}` on the client; they are only a preference kind. */
+export const NOTIFICATION_KINDS = [...STORED_KINDS, 'message'];
+
+const $uid = variable('uid');
+/** The database after the write, from `notifications/$uid/$id`. */
+const next = after(3);
+const ref = newField('ref');
+
+const isKind = (kind: string) => eq(newField('kind'), kind);
+const groupAdmin = (groupId: Expr) => val(at('Mygroup', groupId, 'adminId'));
+const membershipNow = (uid: Expr, ...key: string[]) => at('groupMembership', ref, uid, ...key);
+const membershipAfter = (uid: Expr, ...key: string[]) => next('groupMembership', ref, uid, ...key);
+
+/** Each kind: the action that must be in the same write, with me as its actor. */
+const matchesItsAction = or(
+  // I send a friend request to $uid.
+  and(
+    isKind('friendRequest'),
+    missing(at('friendRequest', ref)),
+    eq(val(next('friendRequest', ref, 'senderId')), me),
+    eq(val(next('friendRequest', ref, 'receiverId')), $uid),
+  ),
+  // I accept $uid's request: the request becomes the friendship in this write.
+  and(
+    isKind('friendAccepted'),
+    eq(val(at('friendRequest', ref, 'senderId')), $uid),
+    eq(val(at('friendRequest', ref, 'receiverId')), me),
+    missing(next('friendRequest', ref)),
+    eq(val(next('friendList', ref, 'senderId')), $uid),
+  ),
+  // I, the admin, invite $uid to my group.
+  and(
+    isKind('groupInvite'),
+    eq(groupAdmin(ref), me),
+    missing(membershipNow($uid)),
+    eq(val(membershipAfter($uid, 'status')), 'invited'),
+  ),
+  // I ask to join the group $uid runs.
+  and(
+    isKind('joinRequest'),
+    eq(groupAdmin(ref), $uid),
+    missing(membershipNow(me)),
+    eq(val(membershipAfter(me, 'status')), 'requested'),
+  ),
+  // I, the admin, admit $uid who asked to join.
+  and(
+    isKind('joinApproved'),
+    eq(groupAdmin(ref), me),
+    eq(val(membershipNow($uid, 'status')), 'requested'),
+    eq(val(membershipAfter($uid, 'status')), 'member'),
+  ),
+  // I, the admin, remove $uid from my group.
+  and(
+    isKind('groupRemoved'),
+    eq(groupAdmin(ref), me),
+    exists(membershipNow($uid)),
+    missing(membershipAfter($uid)),
+  ),
+);
+
+/** Whatever the action, $uid has not blocked me (a friend request could not exist then anyway). */
+const pair = pairKey(me, $uid);
+const notBlocked = or(missing(at('pairs', pair)), missing(at('block', val(at('pairs', pair)))));
+
+/** Group kinds carry the group's name as it is; the others carry none. */
+const subjectMatches = or(
+  and(or(isKind('friendRequest'), isKind('friendAccepted')), x`!newData.child('subject').exists()`),
+  eq(newField('subject'), val(at('Mygroup', ref, 'groupName'))),
+);
+
+export const notifications: RuleNode = {
+  $uid: {
+    '.read': and(signedIn, isUser($uid)),
+    '.indexOn': ['read'],
+    // The recipient may clear the whole feed (account deletion).
+    '.write': and(verifiedUser, isUser($uid), missing(x`newData`)),
+    $id: {
+      '.write': and(
+        verifiedUser,
+        or(
+          and(creating, ne($uid, me), eq(newField('actorId'), me), notBlocked, matchesItsAction),
+          and(deleting, isUser($uid)),
+        ),
+      ),
+      '.validate': and(
+        x`newData.hasChildren(['kind', 'actorId', 'actorName', 'ref', 'at', 'read'])`,
+        subjectMatches,
+      ),
+      kind: { '.validate': oneOf(...STORED_KINDS) },
+      actorId: { '.validate': stringOf({ min: 1, max: 128 }) },
+      actorName: {
+        '.validate': and(
+          x`newData.isString()`,
+          eq(newValue, val(at('users', x`newData.parent().child('actorId').val()`, 'username'))),
+        ),
+      },
+      ref: { '.validate': stringOf({ min: 1, max: 128 }) },
+      subject: { '.validate': stringOf({ min: 1, max: 100 }) },
+      at: { '.validate': and(x`newData.isNumber()`, x`newData.val() == now`) },
+      read: {
+        // Created unread; afterwards only the recipient marks it read, never unread again.
+        '.write': and(verifiedUser, isUser($uid), exists(x`data.parent()`), eq(newValue, x`true`)),
+        '.validate': x`newData.isBoolean() && (data.exists() || newData.val() == false)`,
+      },
+      $other: { '.validate': false },
+    },
+  },
+};
