@@ -7,7 +7,8 @@
  * (docs/data-model.md), so the app can act on them as on its own writes.
  */
 import { pairKey } from '../src/lib/firebase/pair-key';
-import { blockRecord, messageRecord, profileEntries, relationRecord } from './seed-records';
+import { conversationEntries, conversations } from './demo-conversations';
+import { blockRecord, profileEntries, relationRecord } from './seed-records';
 
 export interface DemoUser {
   uid: string;
@@ -127,28 +128,6 @@ const groups: DemoGroup[] = [
   },
 ];
 
-const conversations: Array<{ between: [number, number]; lines: Array<[0 | 1, string]> }> = [
-  {
-    between: [0, 1],
-    lines: [
-      [1, 'Hey Alice! Are you coming on Saturday?'],
-      [0, 'Hi Bob! Yes, wouldn’t miss it.'],
-      [1, 'Great. We meet at the trailhead at 8.'],
-      [0, 'Perfect, I’ll bring coffee ☕'],
-      [1, 'You’re the best.'],
-      [0, 'See you there!'],
-    ],
-  },
-  {
-    between: [2, 0],
-    lines: [
-      [1, 'Carol, your photos from last week are amazing.'],
-      [0, 'Thank you! The light was perfect.'],
-      [1, 'Teach me your tricks some time?'],
-    ],
-  },
-];
-
 export function buildDemoData(users: DemoUser[], now: number): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   let counter = 0;
@@ -214,19 +193,14 @@ export function buildDemoData(users: DemoUser[], now: number): Record<string, un
     place(group.requested, 'requested');
   });
 
-  for (const { between, lines } of conversations) {
-    const a = user(between[0]);
-    const b = user(between[1]);
+  // Conversations with the inbox entries and read markers the app's sends would have written.
+  for (const conversation of conversations) {
+    const [a, b] = conversation.between.map(user);
     if (!a || !b) continue;
     const relId = friendIds.get(pairKey(a.uid, b.uid));
     if (!relId) continue;
-    lines.forEach(([speaker, message], i) => {
-      const from = speaker === 0 ? a : b;
-      const to = speaker === 0 ? b : a;
-      const createdAt = now - (lines.length - i) * 7 * MINUTE;
-      const messageId = demoPushId(createdAt, counter++);
-      data[`sendMessage/${relId}/${messageId}`] = messageRecord(from, to, message, createdAt);
-    });
+    const nextId = (time: number) => demoPushId(time, counter++);
+    Object.assign(data, conversationEntries(conversation, [a, b], relId, now, nextId));
   }
   return data;
 }

@@ -1,0 +1,104 @@
+/**
+ * The demo conversations with what the app's sends would have written beside them: both
+ * parties' inbox entries (unread counts right by construction) and read markers. The first demo
+ * user (Alice) has unread messages from Bob and Carol and an older read conversation with Erin,
+ * so the conversation list shows badges, previews, times and the ordering on the first start.
+ */
+import { previewOf } from '../src/lib/firebase/inbox-entry';
+import { messageRecord } from './seed-records';
+
+const MINUTE = 60_000;
+
+interface Person {
+  uid: string;
+  username: string;
+}
+
+export interface DemoConversation {
+  /** Indices into the demo users; speaker 0 is the first of them. */
+  between: [number, number];
+  /** How long ago the last line was written (one line every 7 minutes before it). */
+  endsMinutesAgo: number;
+  lines: Array<[0 | 1, string]>;
+}
+
+export const conversations: DemoConversation[] = [
+  {
+    between: [0, 1],
+    endsMinutesAgo: 2,
+    lines: [
+      [1, 'Hey Alice! Are you coming on Saturday?'],
+      [0, 'Hi Bob! Yes, wouldn’t miss it.'],
+      [1, 'Great. We meet at the trailhead at 8.'],
+      [0, 'Perfect, I’ll bring coffee ☕'],
+      [1, 'You’re the best.'],
+      [0, 'See you there!'],
+      [
+        1,
+        'Oh, and could you bring the map? Mine got soaked on the last trip, so it is more of a papier-mâché sculpture now.',
+      ],
+      [1, 'The blue one 🗺️'],
+    ],
+  },
+  {
+    between: [2, 0],
+    endsMinutesAgo: 45,
+    lines: [
+      [1, 'Carol, your photos from last week are amazing.'],
+      [0, 'Thank you! The light was perfect.'],
+      [1, 'Teach me your tricks some time?'],
+      [0, 'Sure! Coffee on Thursday?'],
+    ],
+  },
+  {
+    between: [4, 0],
+    endsMinutesAgo: 26 * 60,
+    lines: [
+      [0, 'Alice, did you get the concert tickets?'],
+      [1, 'Yes, two for Friday!'],
+      [0, 'Yay 🎉'],
+      [1, 'I’ll send you the details tomorrow.'],
+    ],
+  },
+];
+
+/**
+ * The conversation's messages, each party's `inbox/{uid}/{relId}` (their unread count is the
+ * friend's messages after their own last one) and `reads/{relId}/{uid}` (each read up to the
+ * moment they last wrote).
+ */
+export function conversationEntries(
+  conversation: DemoConversation,
+  people: [Person, Person],
+  relId: string,
+  now: number,
+  nextId: (time: number) => string,
+): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  const { lines, endsMinutesAgo } = conversation;
+  const sent = lines.map(([speaker, message], i) => {
+    const from = people[speaker];
+    const to = people[speaker === 0 ? 1 : 0];
+    const createdAt = now - (endsMinutesAgo + (lines.length - 1 - i) * 7) * MINUTE;
+    const id = nextId(createdAt);
+    data[`sendMessage/${relId}/${id}`] = messageRecord(from, to, message, createdAt);
+    return { id, from, message, createdAt };
+  });
+  const last = sent.at(-1);
+  if (!last) return data;
+  for (const person of people) {
+    const ownIndex = sent.findLastIndex((m) => m.from.uid === person.uid);
+    data[`inbox/${person.uid}/${relId}`] = {
+      unread: sent.length - 1 - ownIndex,
+      lastMessageId: last.id,
+      lastSenderId: last.from.uid,
+      lastText: previewOf(last.message),
+      lastKind: 'text',
+      lastAt: last.createdAt,
+    };
+    if (ownIndex < 0) continue;
+    const own = sent[ownIndex];
+    data[`reads/${relId}/${person.uid}`] = { at: own.createdAt, messageId: own.id };
+  }
+  return data;
+}

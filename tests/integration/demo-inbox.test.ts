@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { buildDemoData } from '../../scripts/demo-data';
+import { demoUsers } from '../../scripts/demo-users';
+import type { InboxEntry } from '../../src/lib/firebase/inbox-entry';
+import { makeInboxApi } from '../../src/lib/firebase/inbox';
+import { pairKey } from '../../src/lib/firebase/pair-key';
+import { adminGet, adminUpdate } from '../support/backend';
+import { cleanBackendPerTest, eventually, type Person } from './home-clients';
+
+const { signUp, stopAfterTest } = cleanBackendPerTest();
+
+describe('the demo inbox', () => {
+  it('gives Alice unread messages from two friends, in entries the rules accept', async () => {
+    // Alice, Bob and Carol sign in; the other demo people only need their records.
+    const people: Person[] = [await signUp('Alice'), await signUp('Bob'), await signUp('Carol')];
+    const users = demoUsers.map((user, i) => ({
+      ...user,
+      uid: people[i]?.uid ?? `demo-${user.username}`,
+    }));
+    await adminUpdate(buildDemoData(users, Date.now()));
+    const [alice, bob, carol] = people;
+
+    let inbox: Record<string, InboxEntry> = {};
+    const api = makeInboxApi(alice.client.db);
+    stopAfterTest(
+      api.subscribeInbox(
+        alice.uid,
+        (entries) => (inbox = entries),
+        () => undefined,
+      ),
+    );
+    await eventually(() => expect(Object.keys(inbox)).toHaveLength(3));
+    const relWith = async (friend: Person) =>
+      (await adminGet(`pairs/${pairKey(alice.uid, friend.uid)}`)) as string;
+    const withBob = await relWith(bob);
+    expect(inbox[withBob]).toMatchObject({ unread: 2, lastSenderId: bob.uid });
+    expect(inbox[await relWith(carol)]).toMatchObject({ unread: 1, lastSenderId: carol.uid });
+    const ordered = Object.values(inbox).sort((a, b) => b.lastAt - a.lastAt);
+    expect(ordered.map((entry) => entry.unread)).toEqual([2, 1, 0]);
+
+    // Bob replies through the app's send: the seeded count goes up by one, so it was consistent.
+    const relId = withBob;
+    const reply = bob.messages.send(
+      { relId, from: { uid: bob.uid, name: 'Bob' }, to: { uid: alice.uid, name: 'Alice' } },
+      'Did you see my message?',
+    );
+    await reply.acked;
+    await eventually(() => expect(inbox[relId].unread).toBe(3));
+    await api.markRead(alice.uid, relId, reply.id, true);
+    expect(await adminGet(`inbox/${alice.uid}/${relId}/unread`)).toBe(0);
+  });
+});
