@@ -6,7 +6,8 @@
  *   2. WebSocket bytes from 'Login to Continue' to a ready dashboard, small vs large database;
  *   3. message delivery latency between two Node SDK clients;
  *   4. User List first page and search over many users;
- *   5. the chat: Enter to the bubble in a short and a 10,000-message conversation (chat-send.ts).
+ *   5. the chat: Enter to the bubble in a short and a 10,000-message conversation (chat-send.ts);
+ *   6. the inbox: bytes per message, send to the receiver's inbox event, typing delay (inbox.ts).
  * Knobs: BENCH_USERS (10000), BENCH_MESSAGES (300 latency samples), BENCH_CHAT_LONG (10000),
  * BENCH_CHAT_SENDS (5), CHROMIUM_PATH.
  */
@@ -16,6 +17,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { chatBench, printChatSummary, type ChatResults } from './chat-send';
 import { timeSearch, visit } from './dashboard';
+import { inboxBench, printInboxSummary, type InboxFigures } from './inbox';
 import { searchPrefixes, seedSmall } from './datasets';
 import { messageLatency } from './latency';
 import { int, ms } from './report';
@@ -61,11 +63,14 @@ async function run(stack: BenchStack, browser: Browser): Promise<Results> {
   const pair = await latencyPair(target);
   const latency = await messageLatency(target, pair, benchPassword, LATENCY_MESSAGES);
   log(`latency: ${String(latency.samples)} messages`);
+  inbox = await inboxBench(target, pair, benchPassword, LATENCY_MESSAGES);
+  log('inbox figures done');
   chat = await chatBench(browser, target, stack.appUrl, log);
   return { stack, small, large, smallDb: data.small, largeDb, searches, debounceMs, latency };
 }
 
 let chat: ChatResults | undefined;
+let inbox: InboxFigures | undefined;
 
 let stack: BenchStack | undefined;
 let browser: Browser | undefined;
@@ -95,6 +100,7 @@ async function main(): Promise<void> {
     await stopAll();
     printSummary(results, Date.now() - started);
     if (chat) printChatSummary(chat);
+    if (inbox) printInboxSummary(inbox);
   } finally {
     await stopAll();
   }

@@ -1,0 +1,207 @@
+/**
+ * 6. The inbox (issue 9): what one message costs in bytes now that it carries both inbox
+ * entries, how long the receiver waits for the inbox event that turns into their badge, and how
+ * long a typing signal takes to reach the friend. Two Node SDK clients, one clock.
+ */
+import { deleteApp } from 'firebase/app';
+import { signInWithEmailAndPassword } from 'firebase/auth';
+import {
+  goOffline,
+  increment,
+  onValue,
+  push,
+  ref,
+  remove,
+  serverTimestamp,
+  set,
+  update,
+  type Database,
+} from 'firebase/database';
+import { sendUpdate } from '../../src/lib/firebase/inbox-entry';
+import { dbRest, type AdminTarget } from '../stack/admin';
+import { connectEmulatorApp } from '../stack/emulator-client';
+import type { LatencyStats } from './latency';
+import { int, ms, table } from './report';
+import type { Person } from './seed';
+
+const WARMUP = 5;
+const TIMEOUT_MS = 10_000;
+/** A typical chat line (about the median length of a text message). */
+export const TYPICAL_TEXT = 'Are we still on for lunch tomorrow at 12?';
+
+export interface InboxFigures {
+  bytes: Array<{ label: string; message: number; inbox: number; frame: number; stored: number }>;
+  inboxEvent: LatencyStats;
+  acked: LatencyStats;
+  typing: LatencyStats;
+}
+
+let apps = 0;
+async function signIn(target: AdminTarget, person: Person, password: string) {
+  const { app, auth, db } = connectEmulatorApp(target, `bench-inbox-${String(++apps)}`);
+  await signInWithEmailAndPassword(auth, person.email, password);
+  return { db, close: () => (goOffline(db), deleteApp(app)) };
+}
+
+export function stats(samples: number[]): LatencyStats {
+  const sorted = [...samples].sort((x, y) => x - y);
+  const at = (p: number) =>
+    sorted.at(Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)) ?? NaN;
+  return {
+    samples: sorted.length,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: sorted.at(-1) ?? NaN,
+    mean: samples.reduce((s, v) => s + v, 0) / samples.length,
+  };
+}
+
+const size = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
+
+/** One live listener at `path`; `next(accept)` resolves at the first event whose value passes. */
+function watch(db: Database, path: string) {
+  let waiting: { accept: (value: unknown) => boolean; resolve: (at: number) => void } | null = null;
+  let failure: ((error: Error) => void) | null = null;
+  const stop = onValue(
+    ref(db, path),
+    (snapshot) => {
+      if (!waiting?.accept(snapshot.val())) return;
+      const { resolve } = waiting;
+      waiting = null;
+      resolve(performance.now());
+    },
+    (error) => failure?.(error),
+  );
+  const next = (accept: (value: unknown) => boolean) =>
+    new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no event at ${path} in 10 s`)), TIMEOUT_MS);
+      failure = reject;
+      waiting = {
+        accept,
+        resolve: (at) => {
+          clearTimeout(timer);
+          resolve(at);
+        },
+      };
+    });
+  return { next, stop };
+}
+
+type Pair = { a: Person; b: Person; relId: string };
+
+/** Request sizes: the message alone (before issue 9) vs the one update with both entries. */
+async function bytesPerMessage(target: AdminTarget, sender: Database, pair: Pair) {
+  const parties = {
+    relId: pair.relId,
+    from: { uid: pair.a.uid, name: pair.a.username },
+    to: { uid: pair.b.uid, name: pair.b.username },
+  };
+  const placeholders = { now: { '.sv': 'timestamp' }, plusOne: { '.sv': { increment: 1 } } };
+  const rows = [];
+  for (const [label, text] of [
+    ['typical (41 chars)', TYPICAL_TEXT],
+    ['long (1,000 chars)', 'x'.repeat(1000)],
+  ] as const) {
+    const id = push(ref(sender, `sendMessage/${pair.relId}`)).key;
+    const whole = sendUpdate(parties, id, text, placeholders);
+    const messagePath = `sendMessage/${pair.relId}/${id}`;
+    const message = size(whole[messagePath]);
+    // The SDK's frame for a root update: {"t":"d","d":{"r":n,"a":"m","b":{"p":"/","d":…}}}.
+    const frame = size({ t: 'd', d: { r: 100, a: 'm', b: { p: '/', d: whole } } });
+    await update(
+      ref(sender),
+      sendUpdate(parties, id, text, { now: serverTimestamp(), plusOne: increment(1) }),
+    );
+    const stored = await Promise.all([
+      dbRest(target, 'GET', `/${messagePath}`),
+      dbRest(target, 'GET', `/inbox/${pair.a.uid}/${pair.relId}`),
+      dbRest(target, 'GET', `/inbox/${pair.b.uid}/${pair.relId}`),
+    ]);
+    rows.push({
+      label,
+      message,
+      inbox: size(whole) - message,
+      frame,
+      stored: stored.reduce<number>((s, v) => s + size(v), 0),
+    });
+  }
+  return rows;
+}
+
+export async function inboxBench(
+  target: AdminTarget,
+  pair: Pair,
+  password: string,
+  count: number,
+): Promise<InboxFigures> {
+  const sender = await signIn(target, pair.a, password);
+  const receiver = await signIn(target, pair.b, password);
+  try {
+    const bytes = await bytesPerMessage(target, sender.db, pair);
+    const parties = {
+      relId: pair.relId,
+      from: { uid: pair.a.uid, name: pair.a.username },
+      to: { uid: pair.b.uid, name: pair.b.username },
+    };
+    const inbox = watch(receiver.db, `inbox/${pair.b.uid}/${pair.relId}`);
+    const eventMs: number[] = [];
+    const ackMs: number[] = [];
+    for (let i = -WARMUP; i < count; i++) {
+      const id = push(ref(sender.db, `sendMessage/${pair.relId}`)).key;
+      const seen = inbox.next(
+        (v) => (v as { lastMessageId?: string } | null)?.lastMessageId === id,
+      );
+      const started = performance.now();
+      const server = { now: serverTimestamp(), plusOne: increment(1) };
+      const write = update(ref(sender.db), sendUpdate(parties, id, `Probe ${String(i)}`, server));
+      const [at, ackAt] = await Promise.all([seen, write.then(() => performance.now())]);
+      if (i < 0) continue;
+      eventMs.push(at - started);
+      ackMs.push(ackAt - started);
+    }
+    inbox.stop();
+
+    const typingPath = `typing/${pair.relId}/${pair.a.uid}`;
+    const typing = watch(receiver.db, typingPath);
+    const typingMs: number[] = [];
+    for (let i = -WARMUP; i < count; i++) {
+      const shown = typing.next((v) => typeof v === 'number');
+      const started = performance.now();
+      const [at] = await Promise.all([shown, set(ref(sender.db, typingPath), serverTimestamp())]);
+      if (i >= 0) typingMs.push(at - started);
+      await Promise.all([typing.next((v) => v === null), remove(ref(sender.db, typingPath))]);
+    }
+    typing.stop();
+    return { bytes, inboxEvent: stats(eventMs), acked: stats(ackMs), typing: stats(typingMs) };
+  } finally {
+    await Promise.all([sender.close(), receiver.close()]);
+  }
+}
+
+export function printInboxSummary(f: InboxFigures): void {
+  console.log(
+    table(
+      '6a. Bytes per message: the message alone vs the one update with both inbox entries',
+      ['message', 'message JSON', '+ inbox entries', 'SDK frame', 'stored after'],
+      f.bytes.map((r) => [r.label, int(r.message), int(r.inbox), int(r.frame), int(r.stored)]),
+    ),
+  );
+  const row = (label: string, s: LatencyStats) => [
+    label,
+    int(s.samples),
+    ms(s.p50),
+    ms(s.p99),
+    ms(s.max),
+  ];
+  console.log(
+    table(
+      '6b. Inbox and typing delays between two SDK clients (same machine, emulator)',
+      ['from → to', 'samples', 'p50', 'p99', 'max'],
+      [
+        row("send → receiver's inbox event (badge)", f.inboxEvent),
+        row('send → server ack (Sent)', f.acked),
+        row("typing write → friend's typing event", f.typing),
+      ],
+    ),
+  );
+}
