@@ -2,6 +2,7 @@ import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/t
 import { compareMessages, type ChatMessage } from '../../lib/firebase/chat-message';
 import type { LoadStatus } from '../../lib/load-status';
 import { resetPerSignedInUser } from '../session';
+import { sameMessage } from './same-message';
 
 /** Messages per page: the live window of the newest, and each "load older" page. */
 export const MESSAGE_PAGE_SIZE = 50;
@@ -113,7 +114,11 @@ export const chatSlice = createSlice({
         return !incoming.has(id) && (!oldest || !kept || compareMessages(kept, oldest) >= 0);
       });
       messagesAdapter.removeMany(state, refused);
-      messagesAdapter.upsertMany(state, messages);
+      // Unchanged messages skip the sorted adapter: a send in a long chat stays quick.
+      messagesAdapter.upsertMany(
+        state,
+        messages.filter((m) => !sameMessage(state.entities[m.id], m)),
+      );
       state.liveIds = [...incoming];
       state.status = 'ready';
       state.error = null;

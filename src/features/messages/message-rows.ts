@@ -32,12 +32,19 @@ export function buildRows(
   const rows: MessageRow[] = [];
   let previous: ChatMessage | undefined;
   let lastMessageRow: Extract<MessageRow, { kind: 'message' }> | undefined;
+  // The current day's bounds: a Date per day, not per message (this runs on every change).
+  let dayStart = Infinity;
+  let dayEnd = -Infinity;
   for (const message of messages) {
-    const day = dayKey(message.createdAt);
-    const newDay = !previous || dayKey(previous.createdAt) !== day;
+    const at = message.createdAt;
+    const newDay = at < dayStart || at >= dayEnd;
+    if (newDay) {
+      const d = new Date(at);
+      dayStart = new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+      dayEnd = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime();
+      rows.push({ kind: 'day', key: `day:${dayKey(at)}`, label: dayLabel(at, now) });
+    }
     const unread = message.id === firstUnreadId;
-    if (newDay)
-      rows.push({ kind: 'day', key: `day:${day}`, label: dayLabel(message.createdAt, now) });
     if (unread) rows.push({ kind: 'unread', key: 'unread' });
     const groupStart =
       newDay ||
