@@ -37,6 +37,7 @@ export class DurableStore {
   private compacting: Promise<void> | null = null;
   private last: Promise<void> | null = null;
   private closed = false;
+  private retryAfter = 0;
 
   private constructor(
     private readonly file: string,
@@ -95,11 +96,14 @@ export class DurableStore {
     const earlier = this.previous?.flush();
     const done = earlier ? Promise.all([earlier, appended]).then(() => undefined) : appended;
     this.last = done;
-    if (!this.compacting && this.journal.bytes > this.compactThreshold()) {
+    if (!this.compacting && this.journal.bytes > this.compactThreshold() + this.retryAfter) {
       this.compacting = this.compact()
-        .catch((e: unknown) =>
-          this.opts.log(`writing the snapshot ${this.file} failed: ${String(e)}`),
-        )
+        .then(() => (this.retryAfter = 0))
+        .catch((e: unknown) => {
+          // Not again at the next write: only once the journal has grown as much again.
+          this.retryAfter = this.journal.bytes;
+          this.opts.log(`writing the snapshot ${this.file} failed: ${String(e)}`);
+        })
         .finally(() => (this.compacting = null));
     }
     return done;
