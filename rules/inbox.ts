@@ -24,6 +24,7 @@ import {
   variable,
   verifiedUser,
 } from './conditions';
+import { kindOfMessage } from './chat-images';
 
 const $uid = variable('uid');
 const $relId = variable('relId');
@@ -69,6 +70,7 @@ const describesNewMessage = and(
   eq(newField('lastSenderId'), me),
   eq(newField('lastAt'), x`now`),
   previewOfMessage,
+  kindOfMessage(messageField('kind')),
 );
 
 const unchanged = (key: string) => eq(newField(key), oldField(key));
@@ -107,8 +109,8 @@ export const inbox: RuleNode = {
       lastMessageId: uidField,
       lastSenderId: uidField,
       lastText: { '.validate': stringOf({ min: 1, max: PREVIEW_LENGTH }) },
-      // Image messages will add 'image'.
-      lastKind: { '.validate': eq(val(newData), 'text') },
+      // 'image' only for an image message (checked with the message above).
+      lastKind: { '.validate': or(eq(val(newData), 'text'), eq(val(newData), 'image')) },
       lastAt: { '.validate': serverTime },
       $other: { '.validate': false },
     },

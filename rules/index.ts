@@ -1,5 +1,6 @@
 /** The whole rules tree, area by area. `npm run rules` writes it to database.rules.json. */
 import type { RuleNode } from './builder';
+import { chatImages } from './chat-images';
 import { groupMembership, Mygroup, userGroups } from './groups';
 import { inbox } from './inbox';
 import { sendMessage } from './messages';
@@ -25,6 +26,7 @@ export const rules: RuleNode = {
   friendList,
   block,
   sendMessage,
+  chatImages,
   inbox,
   reads,
   typing,

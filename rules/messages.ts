@@ -17,6 +17,7 @@ import {
   variable,
   verifiedUser,
 } from './conditions';
+import { imageMessageFields } from './chat-images';
 import { comesWithInboxEntry } from './inbox';
 
 const $relId = variable('relId');
@@ -65,6 +66,8 @@ export const sendMessage: RuleNode = {
         },
         comesWithInboxEntry,
       ),
+      // Image messages (rules/chat-images.ts): optional fields beside the spec's.
+      ...imageMessageFields(variable('msgId')),
     },
   },
 };

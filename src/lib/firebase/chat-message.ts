@@ -2,6 +2,8 @@
  * `sendMessage/{relId}/{msgId}` as a plain object, and its parser. Field names are the spec's,
  * verbatim (`massagesenderName` included). Nothing here imports Firebase.
  */
+import { parseChatImageInfo, type ChatImageInfo } from './chat-image-message';
+
 export interface ChatMessage {
   id: string;
   message: string;
@@ -11,6 +13,8 @@ export interface ChatMessage {
   messagereceiverName: string;
   /** Server time in ms (the client's estimate until the server confirms a new message). */
   createdAt: number;
+  /** Image messages only (src/lib/firebase/chat-image-message.ts); `message` holds the caption. */
+  image?: ChatImageInfo;
 }
 
 /** The rules' limit on `message`. */
@@ -34,6 +38,8 @@ export function parseChatMessage(id: string, value: unknown): ChatMessage | null
     out[key] = field;
   }
   out.createdAt = typeof fields.createdAt === 'number' ? fields.createdAt : 0;
+  const image = parseChatImageInfo(fields);
+  if (image) out.image = image;
   return out;
 }
 

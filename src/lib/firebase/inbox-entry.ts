@@ -4,8 +4,8 @@
  * imports Firebase: the server-value placeholders are passed in.
  */
 
-/** What a conversation's last message was; 'image' will come with image messages. */
-export type InboxKind = 'text';
+/** What a conversation's last message was: its words, or a photo ('image', chat-image-message.ts). */
+export type InboxKind = 'text' | 'image';
 
 export interface InboxEntry {
   relId: string;
@@ -39,7 +39,7 @@ export function parseInboxEntry(relId: string, value: unknown): InboxEntry | nul
   const v = value as Record<string, unknown>;
   const { unread, lastMessageId, lastSenderId, lastText, lastKind, lastAt } = v;
   if (typeof lastMessageId !== 'string' || typeof lastSenderId !== 'string') return null;
-  if (typeof lastText !== 'string' || lastKind !== 'text') return null;
+  if (typeof lastText !== 'string' || (lastKind !== 'text' && lastKind !== 'image')) return null;
   return {
     relId,
     unread: typeof unread === 'number' && unread > 0 ? unread : 0,

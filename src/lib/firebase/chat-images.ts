@@ -1,0 +1,75 @@
+import {
+  get,
+  increment,
+  push,
+  ref,
+  serverTimestamp,
+  update,
+  type Database,
+} from 'firebase/database';
+import {
+  chatImagePath,
+  FULL_DATA_MAX,
+  imageSendUpdate,
+  isChatImageDataUrl,
+  THUMB_DATA_MAX,
+  type ChatImageUpload,
+} from './chat-image-message';
+import { db as appDb } from './database';
+import { asSentMessage, type MessageParties, type SentMessage } from './inbox-entry';
+
+export * from './chat-image-message';
+
+/**
+ * Image messages: the send (message, inbox entries and bytes in one root update) and the reads
+ * of one image's thumbnail or full data URL, each read once and kept in memory (images never
+ * change), so scrolling back and forth or reopening the lightbox downloads nothing again.
+ */
+export function makeChatImagesApi(db: Database, cacheSize = 400) {
+  const cache = new Map<string, Promise<string | null>>();
+  const remember = (path: string, value: Promise<string | null>) => {
+    cache.set(path, value);
+    // Oldest first out: a Map iterates in insertion order.
+    if (cache.size > cacheSize) cache.delete(cache.keys().next().value as string);
+    return value;
+  };
+  const read = (path: string, max: number): Promise<string | null> => {
+    const known = cache.get(path);
+    if (known) return known;
+    const value = get(ref(db, path)).then((snapshot) => {
+      const data: unknown = snapshot.val();
+      return isChatImageDataUrl(data, max) ? data : null;
+    });
+    // A failed read is not remembered, so the next view tries again.
+    value.catch(() => cache.delete(path));
+    return remember(path, value);
+  };
+
+  return {
+    /** Sends `image` to the friend; `acked` as for text messages (messages.ts `send`). */
+    send(parties: MessageParties, image: ChatImageUpload, caption: string): SentMessage {
+      const id = push(ref(db, `sendMessage/${parties.relId}`)).key;
+      if (!id) throw new Error('A push id is always generated');
+      const server = { now: serverTimestamp(), plusOne: increment(1) };
+      // The sender already has the bytes: their own bubble and lightbox read nothing back.
+      remember(chatImagePath(parties.relId, id, 'thumb'), Promise.resolve(image.thumb));
+      remember(chatImagePath(parties.relId, id, 'full'), Promise.resolve(image.full));
+      const acked = update(ref(db), imageSendUpdate(parties, id, image, caption, server));
+      return asSentMessage(id, acked);
+    },
+
+    /** The thumbnail's data URL, or null when it is missing or not an image. */
+    readThumb(conversationId: string, imageId: string): Promise<string | null> {
+      return read(chatImagePath(conversationId, imageId, 'thumb'), THUMB_DATA_MAX);
+    },
+
+    /** The full image's data URL (only the lightbox asks for it). */
+    readFull(conversationId: string, imageId: string): Promise<string | null> {
+      return read(chatImagePath(conversationId, imageId, 'full'), FULL_DATA_MAX);
+    },
+  };
+}
+
+export type ChatImagesApi = ReturnType<typeof makeChatImagesApi>;
+
+export const chatImagesApi: ChatImagesApi = makeChatImagesApi(appDb);
