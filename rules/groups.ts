@@ -11,6 +11,7 @@ import {
   exists,
   isUser,
   me,
+  missing,
   ne,
   newData,
   newField,
@@ -71,9 +72,14 @@ export const Mygroup: RuleNode = {
 
 const newStatus = newField('status');
 const oldStatus = oldField('status');
-const isMember = eq(val(at('groupMembership', $groupId, me, 'status')), 'member');
-/** `$uid` and the admin are friends: a friendship exists under their pair's relationship id. */
-const friendOfAdmin = exists(at('friendList', val(at('pairs', pairKey($uid, me)))));
+/** The signed-in user is a member of `$groupId` (invited or requesting people are not). */
+export const isMember = eq(val(at('groupMembership', $groupId, me, 'status')), 'member');
+const pairRelId = val(at('pairs', pairKey($uid, me)));
+/**
+ * `$uid` and the admin are friends: a friendship exists under their pair's relationship id, and
+ * no block does (a person I blocked never invites me, even from inconsistent older data).
+ */
+const friendOfAdmin = and(exists(at('friendList', pairRelId)), missing(at('block', pairRelId)));
 
 export const groupMembership: RuleNode = {
   $groupId: {

@@ -1,6 +1,7 @@
 /** The whole rules tree, area by area. `npm run rules` writes it to database.rules.json. */
 import type { RuleNode } from './builder';
 import { chatImages } from './chat-images';
+import { groupMessages } from './group-messages';
 import { groupMembership, Mygroup, userGroups } from './groups';
 import { inbox } from './inbox';
 import { sendMessage } from './messages';
@@ -35,4 +36,5 @@ export const rules: RuleNode = {
   Mygroup,
   groupMembership,
   userGroups,
+  groupMessages,
 };
