@@ -1,7 +1,19 @@
 import { mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { get, onValue, ref, set } from 'firebase/database';
+import {
+  get,
+  increment,
+  onValue,
+  push,
+  ref,
+  remove,
+  serverTimestamp,
+  set,
+  setPriority,
+  setWithPriority,
+  update,
+} from 'firebase/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toJson } from '../src/data/json';
 import { loadPersisted } from '../src/persistence/load';
@@ -89,6 +101,28 @@ describe('journal persistence', () => {
     expect((await rest(emu, 'GET', '/a.json', { ns: c.ns })).body).toBe('x'.repeat(200));
     await c.close();
     await emu.close().catch(() => undefined);
+  });
+
+  it('replays every kind of write to exactly the tree the emulator holds', async () => {
+    const file = join(dir, 'kinds.json');
+    const emu = await start(file);
+    const c = connectClient(emu);
+    await set(ref(c.db, 'a'), { b: 1, c: { d: 'x' } });
+    await setWithPriority(ref(c.db, 'p'), 'v', 4);
+    await setPriority(ref(c.db, 'a'), 'prio');
+    await set(ref(c.db, 't'), serverTimestamp());
+    await set(ref(c.db, 'n'), 5);
+    await set(ref(c.db, 'n'), increment(2));
+    await update(ref(c.db), { 'a/c/d': null, 'u/v': true, 'w/x/y': [1, 2] });
+    await push(ref(c.db, 'list'), 'pushed');
+    await remove(ref(c.db, 'a/b'));
+    await set(ref(c.db, 'a/b'), 3);
+    const live = (await rest(emu, 'GET', '/.json', { ns: c.ns, query: 'format=export' })).body;
+    const loaded = await loadPersisted(file, false);
+    expect(toJson(loaded.namespaces.get(c.ns) ?? null, true)).toEqual(live);
+    expect((live as { n: number }).n).toBe(7);
+    await c.close();
+    await emu.close();
   });
 
   it('drops a torn last line, keeps every complete one, and appends after them', async () => {
