@@ -15,5 +15,5 @@ describe('npm start under stop signals', () => {
     // Every earlier account is checked after each restart, the last ones by a final start.
     expect(results.at(-1)?.checked).toBe(4);
     expect(results.flatMap((r) => r.problems.map((p) => `cycle ${r.cycle}: ${p}`))).toEqual([]);
-  }, 420_000); // About 40 s on an idle machine; minutes when the machine is loaded.
+  }, 420_000); // Five starts of the whole stack: minutes on a busy two-core machine.
 });
