@@ -1,8 +1,11 @@
+import { accountApi } from '../lib/firebase/account';
 import { groupsApi } from '../lib/firebase/groups';
 import { messagesApi } from '../lib/firebase/messages';
+import { notificationsApi } from '../lib/firebase/notifications';
 import { picturesApi } from '../lib/firebase/pictures';
 import { presenceApi } from '../lib/firebase/presence';
 import { relationshipsApi } from '../lib/firebase/relationships';
+import { settingsApi } from '../lib/firebase/settings';
 import { userDirectoryApi } from '../lib/firebase/user-directory';
 import type { DatabaseGateways } from './gateways';
 
@@ -14,4 +17,7 @@ export const databaseGateways: DatabaseGateways = {
   messages: messagesApi,
   presence: presenceApi,
   pictures: picturesApi,
+  notifications: notificationsApi,
+  settings: settingsApi,
+  account: accountApi,
 };

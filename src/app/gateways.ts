@@ -1,9 +1,12 @@
+import type { AccountApi } from '../lib/firebase/account';
 import type { AuthApi } from '../lib/firebase/auth';
 import type { GroupsApi } from '../lib/firebase/groups';
 import type { MessagesApi } from '../lib/firebase/messages';
+import type { NotificationsApi } from '../lib/firebase/notifications';
 import type { PicturesApi } from '../lib/firebase/pictures';
 import type { PresenceApi } from '../lib/firebase/presence';
 import type { RelationshipsApi } from '../lib/firebase/relationships';
+import type { SettingsApi } from '../lib/firebase/settings';
 import type { UserDirectoryApi } from '../lib/firebase/user-directory';
 
 /** The gateways that need the database SDK; production loads them with the first sign-in. */
@@ -14,6 +17,9 @@ export interface DatabaseGateways {
   messages: MessagesApi;
   presence: PresenceApi;
   pictures: PicturesApi;
+  notifications: NotificationsApi;
+  settings: SettingsApi;
+  account: AccountApi;
 }
 
 /**

@@ -32,6 +32,15 @@ export function productionGateways(auth: AuthApi) {
     get pictures() {
       return loaded().pictures;
     },
+    get notifications() {
+      return loaded().notifications;
+    },
+    get settings() {
+      return loaded().settings;
+    },
+    get account() {
+      return loaded().account;
+    },
   };
   const loadDatabase = async (): Promise<void> => {
     database ??= (await import('./database-gateways')).databaseGateways;

@@ -4,6 +4,8 @@ import { relationshipsSlice } from '../features/friends/relationships-slice';
 import { groupsSlice } from '../features/groups/groups-slice';
 import { membershipsSlice } from '../features/groups/memberships-slice';
 import { chatSlice } from '../features/messages/chat-slice';
+import { notificationsSlice } from '../features/notifications/notifications-slice';
+import { settingsSlice } from '../features/settings/settings-slice';
 import { profilesSlice } from '../features/users/profiles-slice';
 import { userDirectorySlice } from '../features/users/user-directory-slice';
 
@@ -16,4 +18,6 @@ export const rootReducer = combineReducers({
   [groupsSlice.reducerPath]: groupsSlice.reducer,
   [membershipsSlice.reducerPath]: membershipsSlice.reducer,
   [chatSlice.reducerPath]: chatSlice.reducer,
+  [notificationsSlice.reducerPath]: notificationsSlice.reducer,
+  [settingsSlice.reducerPath]: settingsSlice.reducer,
 });

@@ -1,7 +1,9 @@
 import { addRelationshipListeners } from '../features/friends/relationship-listeners';
 import { addGroupListeners } from '../features/groups/group-listeners';
 import { addChatListeners } from '../features/messages/chat-listeners';
+import { addNotificationListeners } from '../features/notifications/notification-listeners';
 import { addPresenceListeners } from '../features/presence/presence-listeners';
+import { addSettingsListeners } from '../features/settings/settings-listeners';
 import { addProfileListeners } from '../features/users/profile-listeners';
 import { addUserDirectoryListeners } from '../features/users/user-directory-listeners';
 import type { AppStartListening } from './store';
@@ -17,4 +19,6 @@ export function registerSignedInListeners(start: AppStartListening): void {
   addGroupListeners(start);
   addChatListeners(start);
   addPresenceListeners(start);
+  addNotificationListeners(start);
+  addSettingsListeners(start);
 }

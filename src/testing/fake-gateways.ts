@@ -25,6 +25,7 @@ import type { RelationshipsApi } from '../lib/firebase/relationships';
 import type { UserDirectoryApi } from '../lib/firebase/user-directory';
 import { createFakeAuth, type FakeAuth } from './fake-auth';
 import { Feed } from './feed';
+import { fakeNotificationGateways } from './fake-notification-gateways';
 
 function createFeeds() {
   return {
@@ -142,6 +143,7 @@ export function createFakeGateways({ auth }: { auth?: FakeAuth } = {}) {
     messages: fakeMessages(feeds),
     presence: fakePresence(feeds),
     pictures: fakePictures(),
+    ...fakeNotificationGateways(),
   } satisfies Gateways & { feeds: Feeds };
 }
 

@@ -5,12 +5,15 @@ import { registerSignedInListeners } from '../../src/app/signed-in-listeners';
 import { makeStore } from '../../src/app/store';
 import { userSignedIn, userSignedOut } from '../../src/features/session';
 import { selectMyProfile } from '../../src/features/users';
+import { makeAccountApi } from '../../src/lib/firebase/account';
 import { makeAuthApi } from '../../src/lib/firebase/auth';
 import { makeGroupsApi } from '../../src/lib/firebase/groups';
 import { makeMessagesApi } from '../../src/lib/firebase/messages';
+import { makeNotificationsApi } from '../../src/lib/firebase/notifications';
 import { makePicturesApi } from '../../src/lib/firebase/pictures';
 import { makePresenceApi } from '../../src/lib/firebase/presence';
 import { makeRelationshipsApi } from '../../src/lib/firebase/relationships';
+import { makeSettingsApi } from '../../src/lib/firebase/settings';
 import { makeUserDirectoryApi } from '../../src/lib/firebase/user-directory';
 import { makeUsersApi } from '../../src/lib/firebase/users';
 import {
@@ -109,6 +112,9 @@ export function gatewaysFor(person: Person): Gateways {
     messages: person.messages,
     presence: person.presence,
     pictures: makePicturesApi(db),
+    notifications: makeNotificationsApi(db),
+    settings: makeSettingsApi(db),
+    account: makeAccountApi(auth, db),
   };
 }
 

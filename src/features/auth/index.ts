@@ -2,3 +2,4 @@
 export { useLogout } from './use-logout';
 export { LoginPage } from './LoginPage';
 export { RegisterPage } from './RegisterPage';
+export { registerSchema } from './schemas';

@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { strings } from '../../strings';
+import { NotificationBadge } from '../notifications';
 import { BellIcon, HomeIcon, MessagesIcon, SettingsIcon } from './icons';
 
 const links = [
@@ -34,6 +35,7 @@ export function SidebarNav() {
             >
               <Icon />
               <span className="hidden text-sm font-semibold xl:inline">{label}</span>
+              {to === paths.notification ? <NotificationBadge /> : null}
             </NavLink>
           </li>
         ))}

@@ -1,6 +1,67 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Button } from '../../components/Button';
+import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { strings } from '../../strings';
+import { NotificationItem } from './NotificationItem';
+import { markNotificationsRead } from './notification-thunks';
+import { olderRequested, selectMayHaveOlder, selectNotifications } from './notifications-slice';
 
+const s = strings.notifications;
+
+/** /pages/notification: my feed, newest first, live; unread entries stand out. */
 export function NotificationPage() {
-  return <PagePlaceholder title={strings.placeholders.notification} note="Not built yet." />;
+  const dispatch = useAppDispatch();
+  const { latest, status, unread } = useAppSelector(selectNotifications);
+  const mayHaveOlder = useAppSelector(selectMayHaveOlder);
+
+  return (
+    <section className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm">
+      <header className="mb-4 flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-800">
+          {strings.placeholders.notification}
+        </h1>
+        <Button
+          variant="secondary"
+          disabled={unread.length === 0}
+          onClick={() => void dispatch(markNotificationsRead(unread.map((n) => n.id)))}
+        >
+          {s.markAllRead}
+        </Button>
+      </header>
+      {status === 'loading' || status === 'idle' ? (
+        <p role="status" className="text-slate-500">
+          {s.loading}
+        </p>
+      ) : status === 'error' ? (
+        <p role="alert" className="text-red-600">
+          {s.loadFailed}
+        </p>
+      ) : latest.length === 0 ? (
+        <p className="text-slate-500">{s.empty}</p>
+      ) : (
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          <ul aria-label={strings.placeholders.notification} className="flex flex-col gap-2">
+            {latest.map((n) => (
+              <NotificationItem
+                key={n.id}
+                notification={n}
+                onOpen={() => {
+                  if (!n.read) void dispatch(markNotificationsRead([n.id]));
+                }}
+              />
+            ))}
+          </ul>
+          {mayHaveOlder ? (
+            <div className="mt-3 flex justify-center">
+              <LoadMoreButton
+                loading={false}
+                label={s.loadMore}
+                onClick={() => dispatch(olderRequested())}
+              />
+            </div>
+          ) : null}
+        </div>
+      )}
+    </section>
+  );
 }

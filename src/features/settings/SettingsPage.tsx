@@ -1,6 +1,33 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { useAppSelector } from '../../app/hooks';
 import { strings } from '../../strings';
+import { AccountSection } from './AccountSection';
+import { NotificationSettingsSection } from './NotificationSettingsSection';
+import { PrivacySection } from './PrivacySection';
+import { ProfileSection } from './ProfileSection';
+import { selectSettingsStatus } from './settings-slice';
 
+/** /pages/settings: each section saves on its own and says whether it worked. */
 export function SettingsPage() {
-  return <PagePlaceholder title={strings.placeholders.settings} note="Not built yet." />;
+  const status = useAppSelector(selectSettingsStatus);
+  return (
+    <div className="flex h-full flex-col gap-4 overflow-y-auto">
+      <h1 className="text-2xl font-semibold text-slate-800">{strings.placeholders.settings}</h1>
+      <ProfileSection />
+      <AccountSection />
+      {status === 'error' ? (
+        <p role="alert" className="text-red-600">
+          {strings.settings.loadFailed}
+        </p>
+      ) : status !== 'ready' ? (
+        <p role="status" className="text-slate-500">
+          {strings.app.loading}
+        </p>
+      ) : (
+        <>
+          <PrivacySection />
+          <NotificationSettingsSection />
+        </>
+      )}
+    </div>
+  );
 }

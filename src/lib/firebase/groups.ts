@@ -1,3 +1,4 @@
+import { getAuth } from 'firebase/auth';
 import {
   endBefore,
   equalTo,
@@ -15,6 +16,8 @@ import {
   type Unsubscribe,
 } from 'firebase/database';
 import { db as appDb } from './database';
+import type { NotificationInput } from './notification-record';
+import { currentName, notificationChanges, readForNotification } from './notifications';
 import {
   isMembershipStatus,
   parseGroup,
@@ -38,11 +41,55 @@ type Person = { uid: string; username: string };
  * leaves them different.
  */
 export function makeGroupsApi(db: Database) {
-  function membershipWrite(groupId: string, person: Person, status: MembershipStatus | null) {
+  /**
+   * Who should hear of this membership change, and as what (rules/notifications.ts): the invitee,
+   * the admin of a group I ask to join, the person the admin admits or removes. Nobody when I
+   * act on my own place (accepting an invitation, leaving).
+   */
+  async function notificationFor(
+    groupId: string,
+    person: Person,
+    status: MembershipStatus | null,
+  ): Promise<Record<string, unknown>> {
+    const actor = getAuth(db.app).currentUser?.uid;
+    if (!actor) return {};
+    const [groupValue, actorName] = await Promise.all([
+      readForNotification(db, `Mygroup/${groupId}`),
+      currentName(db, actor),
+    ]);
+    const group = parseGroup(groupId, groupValue);
+    if (!group || actorName === null) return {};
+    const fromAdmin = (kind: NotificationInput['kind']) =>
+      notificationChanges(db, person.uid, {
+        kind,
+        actorId: actor,
+        actorName,
+        ref: groupId,
+        subject: group.groupName,
+      });
+    if (status === 'requested' && person.uid === actor) {
+      return notificationChanges(db, group.adminId, {
+        kind: 'joinRequest',
+        actorId: actor,
+        actorName,
+        ref: groupId,
+        subject: group.groupName,
+      });
+    }
+    if (actor !== group.adminId || person.uid === actor) return {};
+    if (status === 'invited') return fromAdmin('groupInvite');
+    if (status === 'member') return fromAdmin('joinApproved');
+    return status === null ? fromAdmin('groupRemoved') : {};
+  }
+
+  async function membershipWrite(groupId: string, person: Person, status: MembershipStatus | null) {
     const entry = status ? { status, username: person.username, at: serverTimestamp() } : null;
+    // Without the group's record or my name (offline) the change still goes, unannounced.
+    const notification = await notificationFor(groupId, person, status);
     return update(ref(db), {
       [`groupMembership/${groupId}/${person.uid}`]: entry,
       [`userGroups/${person.uid}/${groupId}`]: status,
+      ...notification,
     });
   }
 

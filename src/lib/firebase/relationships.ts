@@ -1,5 +1,6 @@
 import { push, ref, update, type Database, type Unsubscribe } from 'firebase/database';
 import { db as appDb } from './database';
+import { currentName, notificationChanges } from './notifications';
 import { pairKey } from './pair-key';
 import {
   parseBlock,
@@ -62,9 +63,16 @@ export function makeRelationshipsApi(db: Database) {
         receiverName: to.username,
         photo: me.photo,
       };
+      // The receiver's notification lands with the request (rules/notifications.ts).
       await update(ref(db), {
         [`friendRequest/${id}`]: request,
         [`pairs/${pairKey(me.uid, to.uid)}`]: id,
+        ...notificationChanges(db, to.uid, {
+          kind: 'friendRequest',
+          actorId: me.uid,
+          actorName: me.username,
+          ref: id,
+        }),
       });
       return id;
     },
@@ -76,10 +84,24 @@ export function makeRelationshipsApi(db: Database) {
      */
     async acceptRequest(request: FriendRequest, crossing: readonly FriendRequest[] = []) {
       const { id, ...data } = request;
+      // My name now (I may have renamed since the request came): the rules compare it.
+      const myName = await currentName(db, data.receiverId);
       const changes: Record<string, unknown> = {
         [`friendRequest/${id}`]: null,
         [`friendList/${id}`]: data,
       };
+      // The sender learns of it in the same write (unannounced if my name could not be read).
+      if (myName !== null) {
+        Object.assign(
+          changes,
+          notificationChanges(db, data.senderId, {
+            kind: 'friendAccepted',
+            actorId: data.receiverId,
+            actorName: myName,
+            ref: id,
+          }),
+        );
+      }
       for (const other of crossing) changes[`friendRequest/${other.id}`] = null;
       await update(ref(db), changes);
     },

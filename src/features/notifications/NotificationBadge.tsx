@@ -1,0 +1,23 @@
+import { useAppSelector } from '../../app/hooks';
+import { strings } from '../../strings';
+import { selectUnreadCount } from './notifications-slice';
+import { useNotificationAlerts } from './use-notification-alerts';
+
+/**
+ * The unread count on the sidebar's Notification link, live; it also raises the toast and the
+ * browser notification for each new entry (see useNotificationAlerts). Nothing when all is read.
+ */
+export function NotificationBadge() {
+  const count = useAppSelector(selectUnreadCount);
+  useNotificationAlerts();
+  if (count === 0) return null;
+  return (
+    <span
+      data-testid="notification-count"
+      className="ml-auto rounded-full bg-red-500 px-2 py-0.5 text-xs font-bold text-white"
+    >
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="sr-only">{strings.notifications.navCount(count)}</span>
+    </span>
+  );
+}

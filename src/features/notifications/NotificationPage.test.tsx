@@ -1,0 +1,120 @@
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AppNotification } from '../../lib/firebase/notification-record';
+import { strings } from '../../strings';
+import { createFakeGateways, renderWithProviders } from '../../testing';
+import { userSignedIn } from '../session';
+import { SidebarNav } from '../layout/SidebarNav';
+import { NotificationPage } from './NotificationPage';
+
+const s = strings.notifications;
+const entry = (id: string, at: number, read: boolean, extra: Partial<AppNotification> = {}) =>
+  ({
+    id,
+    kind: 'friendRequest',
+    actorId: 'bob',
+    actorName: 'Bob',
+    ref: `rel-${id}`,
+    at,
+    read,
+    ...extra,
+  }) satisfies AppNotification;
+
+function renderFeed(route = '/pages/notification') {
+  const fakes = createFakeGateways();
+  const view = renderWithProviders(
+    <>
+      <SidebarNav />
+      <NotificationPage />
+    </>,
+    { gateways: fakes, route },
+  );
+  act(() => {
+    view.store.dispatch(
+      userSignedIn({
+        uid: 'me',
+        email: 'me@example.com',
+        displayName: 'Mia',
+        photoURL: '',
+        emailVerified: true,
+      }),
+    );
+  });
+  const emit = (latest: AppNotification[]) =>
+    act(() => {
+      fakes.noticeFeeds.latestNotifications.emit(latest);
+      fakes.noticeFeeds.unreadNotifications.emit(latest.filter((n) => !n.read));
+    });
+  return { ...view, fakes, emit };
+}
+
+describe('NotificationPage', () => {
+  it('lists entries newest first with who, what and a link; unread ones stand out', () => {
+    const { emit } = renderFeed();
+    expect(screen.getByRole('heading', { name: 'Notification' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(s.loading);
+    emit([
+      entry('a', 1000, true),
+      entry('b', 2000, false, {
+        kind: 'groupInvite',
+        actorName: 'Ann',
+        ref: 'g1',
+        subject: 'Hikers',
+      }),
+    ]);
+    const items = within(screen.getByRole('list', { name: 'Notification' })).getAllByRole('link');
+    expect(items.map((a) => a.textContent)).toEqual([
+      expect.stringContaining('Ann invited you to the group Hikers'),
+      expect.stringContaining('Bob sent you a friend request'),
+    ]);
+    expect(items[0]).toHaveAttribute('data-unread', 'true');
+    expect(items[0]).toHaveTextContent(s.unread);
+    expect(items[1]).not.toHaveAttribute('data-unread');
+    expect(items[1]).toHaveAttribute('href', '/pages/home');
+  });
+
+  it('shows the unread count on the Notification link, live', () => {
+    const { emit } = renderFeed();
+    emit([entry('a', 1, false), entry('b', 2, false)]);
+    const link = screen.getByRole('link', { name: /Notification/ });
+    expect(within(link).getByTestId('notification-count')).toHaveTextContent('2');
+    expect(link).toHaveAccessibleName(expect.stringContaining(s.navCount(2)));
+    emit([entry('a', 1, true), entry('b', 2, true)]);
+    expect(within(link).queryByTestId('notification-count')).toBeNull();
+  });
+
+  it('marks one read on opening it, and all with Mark all as read', async () => {
+    const { emit, fakes, user } = renderFeed();
+    emit([entry('a', 1, false), entry('b', 2, false), entry('c', 0, true)]);
+    const list = screen.getByRole('list', { name: 'Notification' });
+    const [newest, , readOne] = within(list).getAllByRole('link');
+    await user.click(readOne ?? document.body);
+    expect(fakes.notifications.markRead).not.toHaveBeenCalled();
+    await user.click(newest ?? document.body);
+    expect(fakes.notifications.markRead).toHaveBeenCalledWith('me', ['b']);
+    expect(fakes.notifications.markRead).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: s.markAllRead }));
+    expect(fakes.notifications.markRead).toHaveBeenLastCalledWith('me', ['b', 'a']);
+  });
+
+  it('says so when the feed is empty, and when it cannot load', () => {
+    const { emit, fakes } = renderFeed();
+    emit([]);
+    expect(screen.getByText(s.empty)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: s.markAllRead })).toBeDisabled();
+    act(() => fakes.noticeFeeds.latestNotifications.fail(new Error('permission_denied')));
+    expect(screen.getByRole('alert')).toHaveTextContent(s.loadFailed);
+  });
+
+  it('toasts a new entry while on another screen, not the ones already there', async () => {
+    const { emit } = renderFeed('/pages/home');
+    emit([entry('a', 1, false)]);
+    expect(
+      screen.queryByText('Bob sent you a friend request', { selector: '.Toastify *' }),
+    ).toBeNull();
+    emit([entry('a', 1, false), entry('b', 2, false, { actorName: 'Cy' })]);
+    expect(
+      await screen.findByText('Cy sent you a friend request', { selector: '.Toastify *' }),
+    ).toBeInTheDocument();
+  });
+});

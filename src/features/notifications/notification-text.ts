@@ -1,0 +1,34 @@
+import { paths } from '../../config/paths';
+import type { AppNotification } from '../../lib/firebase/notification-record';
+import { strings } from '../../strings';
+
+const t = strings.notifications.text;
+
+/** One sentence saying who did what. */
+export function notificationText(n: AppNotification): string {
+  const group = n.subject ?? '';
+  switch (n.kind) {
+    case 'friendRequest':
+      return t.friendRequest(n.actorName);
+    case 'friendAccepted':
+      return t.friendAccepted(n.actorName);
+    case 'groupInvite':
+      return t.groupInvite(n.actorName, group);
+    case 'joinRequest':
+      return t.joinRequest(n.actorName, group);
+    case 'joinApproved':
+      return t.joinApproved(n.actorName, group);
+    case 'groupRemoved':
+      return t.groupRemoved(n.actorName, group);
+    case 'message':
+      return t.message(n.actorName, 1);
+  }
+}
+
+/**
+ * Where I act on it: requests and groups are answered on the home dashboard (Friend Request,
+ * Group List and My Groups panels); a new friend or a message is talked to on Messages.
+ */
+export function notificationTarget(n: AppNotification): string {
+  return n.kind === 'friendAccepted' || n.kind === 'message' ? paths.messages : paths.home;
+}

@@ -1,0 +1,114 @@
+import { useState, type SyntheticEvent } from 'react';
+import { toast } from 'react-toastify';
+import { ValidationError } from 'yup';
+import { useAppSelector, useGateways } from '../../app/hooks';
+import { Button } from '../../components/Button';
+import { PasswordField } from '../../components/PasswordField';
+import { strings } from '../../strings';
+import { registerSchema } from '../auth';
+import { selectActiveUser } from '../session';
+import { accountErrorMessage } from './account-errors';
+import { SettingsSection } from './SettingsSection';
+
+const s = strings.settings;
+
+/** The first rule the new password breaks (the registration rules and messages), or null. */
+function newPasswordProblem(value: string): string | null {
+  try {
+    registerSchema.validateSyncAt('password', { password: value });
+    return null;
+  } catch (error) {
+    return error instanceof ValidationError ? error.message : strings.app.errorUnknown;
+  }
+}
+
+/** My e-mail and its verification, and the password change (current password required). */
+export function AccountSection() {
+  const user = useAppSelector(selectActiveUser);
+  const { account } = useGateways();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [errors, setErrors] = useState<{ current?: string; next?: string; form?: string }>({});
+  const [busy, setBusy] = useState<'password' | 'resend' | null>(null);
+  if (!user) return null;
+
+  const changePassword = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    const found = {
+      current: current ? undefined : s.currentPasswordRequired,
+      next: newPasswordProblem(next) ?? undefined,
+    };
+    setErrors(found);
+    if (found.current || found.next) return;
+    setBusy('password');
+    try {
+      await account.changePassword(current, next);
+      setCurrent('');
+      setNext('');
+      toast.success(s.passwordChanged);
+    } catch (error) {
+      setErrors({ form: accountErrorMessage(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const resend = async () => {
+    setBusy('resend');
+    try {
+      await account.resendVerification();
+      toast.success(s.resent);
+    } catch (error) {
+      toast.error(`${s.resendFailed}: ${accountErrorMessage(error)}`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <SettingsSection title={s.account}>
+      <p className="text-slate-700">
+        <span className="font-semibold">{s.email}: </span>
+        <span data-testid="account-email">{user.email}</span>{' '}
+        <span className={user.emailVerified ? 'text-emerald-600' : 'text-amber-600'}>
+          ({user.emailVerified ? s.verified : s.notVerified})
+        </span>
+      </p>
+      {user.emailVerified ? null : (
+        <Button variant="link" loading={busy === 'resend'} onClick={() => void resend()}>
+          {s.resend}
+        </Button>
+      )}
+      <form
+        noValidate
+        onSubmit={(e) => void changePassword(e)}
+        className="mt-4 flex flex-col gap-3"
+      >
+        <PasswordField
+          label={s.currentPassword}
+          autoComplete="current-password"
+          value={current}
+          error={errors.current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
+        <PasswordField
+          label={s.newPassword}
+          autoComplete="new-password"
+          value={next}
+          error={errors.next}
+          onChange={(e) => setNext(e.target.value)}
+        />
+        {errors.form ? (
+          <p role="alert" className="text-sm text-red-600">
+            {errors.form}
+          </p>
+        ) : null}
+        <div>
+          <Button type="submit" loading={busy === 'password'}>
+            {s.changePassword}
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useAppSelector } from '../../app/hooks';
+import { NOTIFICATION_KINDS } from '../../lib/firebase/notification-record';
+import { strings } from '../../strings';
+import { selectSettings } from './settings-slice';
+import { SettingsSection } from './SettingsSection';
+import { Toggle } from './Toggle';
+import { useSaveSetting } from './use-save-setting';
+
+const s = strings.settings;
+
+/**
+ * Browser notifications on/off (the browser asks for permission only when the switch is turned
+ * on) and which kinds they cover. The in-app feed and toasts are not affected.
+ */
+export function NotificationSettingsSection() {
+  const settings = useAppSelector(selectSettings);
+  const { save, saving } = useSaveSetting();
+  const [problem, setProblem] = useState<string | null>(null);
+  if (!settings) return null;
+
+  const switchBrowser = async (on: boolean) => {
+    setProblem(null);
+    if (on) {
+      if (typeof Notification === 'undefined') return setProblem(s.browserUnsupported);
+      const permission = await Notification.requestPermission();
+      if (permission !== 'granted') return setProblem(s.browserDenied);
+    }
+    await save({ key: 'browserNotifications', value: on });
+  };
+
+  return (
+    <SettingsSection title={s.notificationsSection}>
+      <Toggle
+        label={s.browserNotifications}
+        checked={settings.browserNotifications}
+        disabled={saving === 'browserNotifications'}
+        onChange={(on) => void switchBrowser(on)}
+      />
+      {problem ? (
+        <p role="alert" className="text-sm text-red-600">
+          {problem}
+        </p>
+      ) : null}
+      <fieldset className="mt-2" disabled={!settings.browserNotifications}>
+        <legend className="text-sm font-semibold text-slate-600">{s.kinds}</legend>
+        {NOTIFICATION_KINDS.map((kind) => (
+          <Toggle
+            key={kind}
+            label={strings.notifications.kinds[kind]}
+            checked={settings.notifyKinds[kind]}
+            disabled={saving === `notifyKinds/${kind}`}
+            onChange={(value) => void save({ key: 'notifyKinds', kind, value })}
+          />
+        ))}
+      </fieldset>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,90 @@
+import { Suspense, useState, type SyntheticEvent } from 'react';
+import { toast } from 'react-toastify';
+import { ValidationError } from 'yup';
+import { useAppSelector, useGateways } from '../../app/hooks';
+import { Button } from '../../components/Button';
+import { Modal } from '../../components/Modal';
+import { TextField } from '../../components/TextField';
+import { strings } from '../../strings';
+import { registerSchema } from '../auth';
+import { ProfilePictureModal } from '../profile';
+import { selectActiveUser } from '../session';
+import { selectMyProfile } from '../users';
+import { accountErrorMessage } from './account-errors';
+import { SettingsSection } from './SettingsSection';
+
+const s = strings.settings;
+
+function nameProblem(value: string): string | null {
+  try {
+    registerSchema.validateSyncAt('fullName', { fullName: value });
+    return null;
+  } catch (error) {
+    return error instanceof ValidationError ? error.message : strings.app.errorUnknown;
+  }
+}
+
+/** My display name (the registration rules) and the profile picture popup. */
+export function ProfileSection() {
+  const user = useAppSelector(selectActiveUser);
+  const profile = useAppSelector(selectMyProfile);
+  const { account } = useGateways();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [picture, setPicture] = useState(false);
+  if (!user) return null;
+  const stored = profile?.username ?? user.displayName;
+  const name = draft ?? stored;
+
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    const problem = nameProblem(name);
+    setError(problem);
+    if (problem || name === stored) return;
+    setSaving(true);
+    try {
+      await account.changeName(user.uid, name);
+      setDraft(null);
+      toast.success(s.nameSaved);
+    } catch (failure) {
+      setError(accountErrorMessage(failure));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const close = () => setPicture(false);
+  return (
+    <SettingsSection title={s.profile}>
+      <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-3">
+        <TextField
+          label={s.displayName}
+          autoComplete="nickname"
+          value={name}
+          error={error ?? undefined}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" loading={saving}>
+            {s.saveName}
+          </Button>
+          <Button variant="secondary" onClick={() => setPicture(true)}>
+            {s.changePicture}
+          </Button>
+        </div>
+      </form>
+      {picture ? (
+        <Suspense
+          fallback={
+            <Modal title={strings.profile.changePicture} onClose={close}>
+              <p>{strings.app.loading}</p>
+            </Modal>
+          }
+        >
+          <ProfilePictureModal uid={user.uid} onClose={close} />
+        </Suspense>
+      ) : null}
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,2 @@
+/** What other features and the app may use from the settings feature. */
+export { SettingsPage } from './SettingsPage';

@@ -1,0 +1,67 @@
+/**
+ * `notifications/{uid}/{id}` as plain data (docs/data-model.md, Notifications). No Firebase
+ * import: features, tests and the demo data share these. The kinds match rules/notifications.ts.
+ */
+
+/** Kinds written to the database, each with the action it reports. */
+export const STORED_KINDS = [
+  'friendRequest',
+  'friendAccepted',
+  'groupInvite',
+  'joinRequest',
+  'joinApproved',
+  'groupRemoved',
+] as const;
+export type StoredKind = (typeof STORED_KINDS)[number];
+
+/** Every kind a person can choose for browser notifications; 'message' comes from the inbox. */
+export const NOTIFICATION_KINDS = [...STORED_KINDS, 'message'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export interface AppNotification {
+  id: string;
+  kind: NotificationKind;
+  actorId: string;
+  actorName: string;
+  /** The relationship id (friend kinds, message) or the group id (group kinds). */
+  ref: string;
+  /** The group's name for group kinds. */
+  subject?: string;
+  at: number;
+  read: boolean;
+}
+
+/** What one action writes beside itself, before the server time is filled in. */
+export interface NotificationInput {
+  kind: StoredKind;
+  actorId: string;
+  actorName: string;
+  ref: string;
+  subject?: string;
+}
+
+const isStoredKind = (kind: unknown): kind is StoredKind =>
+  typeof kind === 'string' && (STORED_KINDS as readonly string[]).includes(kind);
+
+export function parseNotification(id: string, value: unknown): AppNotification | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  if (!isStoredKind(v.kind)) return null;
+  if (typeof v.actorId !== 'string' || typeof v.actorName !== 'string') return null;
+  if (typeof v.ref !== 'string' || typeof v.at !== 'number') return null;
+  return {
+    id,
+    kind: v.kind,
+    actorId: v.actorId,
+    actorName: v.actorName,
+    ref: v.ref,
+    ...(typeof v.subject === 'string' ? { subject: v.subject } : {}),
+    at: v.at,
+    read: v.read === true,
+  };
+}
+
+/** Newest first; ties (same server millisecond) by id, which grows with time too. */
+export function newestFirst(a: AppNotification, b: AppNotification): number {
+  return b.at - a.at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}

@@ -1,0 +1,117 @@
+import {
+  equalTo,
+  get,
+  limitToLast,
+  onValue,
+  orderByChild,
+  orderByKey,
+  push,
+  query,
+  ref,
+  remove,
+  serverTimestamp,
+  update,
+  type Database,
+  type Unsubscribe,
+} from 'firebase/database';
+import { db as appDb } from './database';
+import {
+  parseNotification,
+  type AppNotification,
+  type NotificationInput,
+} from './notification-record';
+import { parseChildren } from './scoped-query';
+
+type OnError = (error: Error) => void;
+
+/**
+ * The changes that add a notification for `to` to an action's own root update: the rules accept
+ * it only in the same write as that action (rules/notifications.ts).
+ */
+export function notificationChanges(
+  db: Database,
+  to: string,
+  input: NotificationInput,
+): Record<string, unknown> {
+  const id = push(ref(db, `notifications/${to}`)).key;
+  if (!id) throw new Error('Could not create a notification id');
+  return { [`notifications/${to}/${id}`]: { ...input, at: serverTimestamp(), read: false } };
+}
+
+/** How long an action waits for what its notification needs before going unannounced. */
+const READ_WAIT_MS = 3000;
+
+/**
+ * One value read for a notification, or null when it cannot be had at once: `get()` waits for
+ * the server while offline, and the action itself must not (its update is queued as before).
+ */
+export async function readForNotification(db: Database, path: string): Promise<unknown> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), READ_WAIT_MS);
+  });
+  try {
+    const snapshot = await Promise.race([get(ref(db, path)), timeout]);
+    return snapshot ? (snapshot.val() as unknown) : null;
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** `uid`'s name as `users/{uid}` has it now: the rules compare a notification's actorName with it. */
+export async function currentName(db: Database, uid: string): Promise<string | null> {
+  const name = await readForNotification(db, `users/${uid}/username`);
+  return typeof name === 'string' ? name : null;
+}
+
+/** My feed (`notifications/{uid}`): read, marked read and deleted by me alone. */
+export function makeNotificationsApi(db: Database) {
+  const mine = (uid: string) => ref(db, `notifications/${uid}`);
+
+  return {
+    /** My newest `limit` entries, live (keys are push ids, so key order is time order). */
+    subscribeLatest(
+      uid: string,
+      limit: number,
+      onData: (items: AppNotification[]) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      return onValue(
+        query(mine(uid), orderByKey(), limitToLast(limit)),
+        (snapshot) => onData(parseChildren(snapshot.val(), parseNotification)),
+        onError,
+      );
+    },
+
+    /** My unread entries, live, whatever their age: the bell's count and the toasts. */
+    subscribeUnread(
+      uid: string,
+      onData: (items: AppNotification[]) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      return onValue(
+        query(mine(uid), orderByChild('read'), equalTo(false)),
+        (snapshot) => onData(parseChildren(snapshot.val(), parseNotification)),
+        onError,
+      );
+    },
+
+    /** Marks these entries read in one update. */
+    markRead(uid: string, ids: readonly string[]): Promise<void> {
+      if (ids.length === 0) return Promise.resolve();
+      const changes: Record<string, boolean> = {};
+      for (const id of ids) changes[`notifications/${uid}/${id}/read`] = true;
+      return update(ref(db), changes);
+    },
+
+    remove(uid: string, id: string): Promise<void> {
+      return remove(ref(db, `notifications/${uid}/${id}`));
+    },
+  };
+}
+
+export type NotificationsApi = ReturnType<typeof makeNotificationsApi>;
+
+export const notificationsApi: NotificationsApi = makeNotificationsApi(appDb);
