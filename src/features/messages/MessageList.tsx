@@ -61,9 +61,13 @@ export function MessageList({ friendName, readUpTo }: Props) {
   const loadingOlder = useAppSelector(selectLoadingOlder);
   const virtuoso = useRef<VirtuosoHandle>(null);
 
-  // Fixed when the conversation opens: messages arriving while I read are not "unread".
-  const [firstUnreadId] = useState(() =>
-    findFirstUnread(messages, me, readUpTo ?? (relId ? readMarker(me, relId) : null)),
+  // What I had read when the conversation opened. The divider goes before the friend's first
+  // message after it, found again as messages come: the first answer may be the SDK's cache,
+  // and older pages may hold earlier unread messages.
+  const [readPoint] = useState(() => readUpTo ?? (relId ? readMarker(me, relId) : null));
+  const firstUnreadId = useMemo(
+    () => findFirstUnread(messages, me, readPoint),
+    [messages, me, readPoint],
   );
   const newest = messages.at(-1);
   useEffect(() => {
