@@ -33,6 +33,8 @@ export async function startStack(env: SoakEnv, timeoutMs = 120_000): Promise<Run
     env: {
       ...launcherEnv(),
       LOCAL_DIR: env.dir,
+      // If this process dies (a cancelled test run), the stack stops instead of running on.
+      STACK_PARENT_PID: String(process.pid),
       AUTH_PORT: String(env.ports.auth),
       DB_PORT: String(env.ports.db),
       APP_PORT: String(env.ports.app),

@@ -13,6 +13,7 @@
  */
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { watchParent } from '../emulator/src/parent-watch';
 import { describeDemoAccounts, seedIfEmpty } from './seed';
 import { startBackend, type Backend } from './stack/backend';
 import { acquireLock, type StackLock } from './stack/lock';
@@ -133,6 +134,9 @@ async function main() {
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => void shutdown(0));
 }
+// A harness that starts us (the soak test) can ask us to stop when it disappears.
+const harness = Number(process.env.STACK_PARENT_PID ?? 0);
+if (harness > 0) watchParent(harness, () => void shutdown(0));
 main().catch(async (err: unknown) => {
   if (shuttingDown()) return; // A start cut short by a signal: shutdown() reports and exits.
   console.error(`\n✖ ${err instanceof Error ? err.message : String(err)}`);
