@@ -1,0 +1,87 @@
+import { expect, it } from 'vitest';
+import { strings } from '../../src/strings';
+import { browserPerSuite, describeBrowser, newPage, appUrl, shot } from '../support/browser';
+import {
+  createPerson,
+  dismissToasts,
+  fillLoginForm,
+  loginPage,
+  password,
+  rowButton,
+} from './home-steps';
+
+const n = strings.notifications;
+const st = strings.settings;
+
+describeBrowser('notifications and settings in two browsers', () => {
+  const browser = browserPerSuite({ resetBackend: true });
+
+  it('a request gives the receiver a toast and a count; reading the entry clears it', async () => {
+    const alice = await createPerson('Alice');
+    const bob = await createPerson('Bob');
+    const [a, b] = await Promise.all([
+      loginPage(browser(), alice.email),
+      loginPage(browser(), bob.email),
+    ]);
+    await b.getByRole('link', { name: strings.layout.messages }).click();
+    await b.waitForURL('**/pages/messages');
+
+    await (await rowButton(a, strings.panels.userList, 'Bob', strings.relation.add)).click();
+    await b.locator('.Toastify__toast', { hasText: n.text.friendRequest('Alice') }).waitFor();
+    const bell = b.getByRole('link', { name: new RegExp(strings.layout.notification) });
+    await bell.getByTestId('notification-count').filter({ hasText: '1' }).waitFor();
+    await shot(b, 'notifications-1-bob-count');
+
+    await bell.click();
+    await b.getByRole('heading', { name: strings.placeholders.notification }).waitFor();
+    const entry = b.getByRole('link', { name: new RegExp(n.text.friendRequest('Alice')) });
+    await entry.waitFor();
+    expect(await entry.getAttribute('data-unread')).toBe('true');
+    await shot(b, 'notifications-2-bob-feed');
+    await entry.click();
+    await b.waitForURL('**/pages/home');
+    await bell.getByTestId('notification-count').waitFor({ state: 'detached' });
+    await rowButton(b, strings.panels.friendRequest, 'Alice', strings.relation.accept);
+  });
+
+  it('a password change needs the current one; afterwards the new one signs in', async () => {
+    const carol = await createPerson('Carol');
+    const page = await loginPage(browser(), carol.email);
+    await page.getByRole('link', { name: strings.layout.settings }).click();
+    await page.getByRole('heading', { name: strings.placeholders.settings }).waitFor();
+
+    await page.getByLabel(st.currentPassword, { exact: true }).fill('Wrong1234');
+    await page.getByLabel(st.newPassword, { exact: true }).fill('short');
+    await page.getByRole('button', { name: st.changePassword }).click();
+    await page.getByText(strings.validation.passwordMin).waitFor();
+
+    await page.getByLabel(st.newPassword, { exact: true }).fill('Newpass123');
+    await page.getByRole('button', { name: st.changePassword }).click();
+    await page.getByRole('alert').filter({ hasText: st.wrongPassword }).waitFor();
+
+    await page.getByLabel(st.currentPassword, { exact: true }).fill(password);
+    await page.getByRole('button', { name: st.changePassword }).click();
+    await page.locator('.Toastify__toast', { hasText: st.passwordChanged }).waitFor();
+    await shot(page, 'settings-1-password-changed');
+
+    const fresh = await newPage(browser());
+    await fresh.goto(appUrl('/login'));
+    await fillLoginForm(fresh, carol.email, 'Newpass123');
+    await fresh.getByRole('button', { name: strings.auth.loginToContinue }).click();
+    await fresh.waitForURL('**/pages/home', { timeout: 30_000 });
+    await dismissToasts(fresh);
+  });
+
+  it('privacy: switching presence off saves with a message and survives a reload', async () => {
+    const dan = await createPerson('Dan');
+    const page = await loginPage(browser(), dan.email);
+    await page.goto(appUrl('/pages/settings'));
+    const presence = page.getByRole('switch', { name: st.showPresence });
+    expect(await presence.isChecked()).toBe(true);
+    await presence.click();
+    await page.locator('.Toastify__toast', { hasText: st.saved }).waitFor();
+    await page.reload();
+    await page.getByRole('switch', { name: st.showPresence }).waitFor();
+    expect(await page.getByRole('switch', { name: st.showPresence }).isChecked()).toBe(false);
+  });
+});
