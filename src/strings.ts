@@ -155,6 +155,25 @@ export const strings = {
     newLineHint: 'Enter to send, Shift+Enter for a new line',
     loadingOlder: 'Loading older messages…',
   },
+  // Not in the spec: the inbox (issue 9): conversation list, totals, Seen, typing, sends.
+  inbox: {
+    you: (text: string) => `You: ${text}`,
+    kinds: { image: 'Photo' } as Record<string, string>,
+    unread: (n: number) => (n === 1 ? '1 unread message' : `${String(n)} unread messages`),
+    title: (page: string, unread: number) =>
+      unread > 0 ? `(${String(unread)}) ${page} · Chatty` : `${page} · Chatty`,
+    noMessages: 'No messages yet',
+    lastMessage: (preview: string, time: string) => `Last message ${time}: ${preview}`,
+    sending: 'Sending',
+    sent: 'Sent',
+    seen: 'Seen',
+    failed: 'Not sent',
+    retry: 'Retry',
+    delete: 'Delete',
+    failedList: 'Messages not sent',
+    typing: (name: string) => `${name} is typing…`,
+    offline: "You're offline. Messages you send now go out when the connection is back.",
+  },
   placeholders: {
     notification: 'Notification', // spec
     settings: 'Settings', // spec

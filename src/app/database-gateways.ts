@@ -1,5 +1,6 @@
 import { accountApi } from '../lib/firebase/account';
 import { groupsApi } from '../lib/firebase/groups';
+import { inboxApi } from '../lib/firebase/inbox';
 import { messagesApi } from '../lib/firebase/messages';
 import { notificationsApi } from '../lib/firebase/notifications';
 import { picturesApi } from '../lib/firebase/pictures';
@@ -15,6 +16,7 @@ export const databaseGateways: DatabaseGateways = {
   userDirectory: userDirectoryApi,
   groups: groupsApi,
   messages: messagesApi,
+  inbox: inboxApi,
   presence: presenceApi,
   pictures: picturesApi,
   notifications: notificationsApi,

@@ -1,6 +1,7 @@
 import type { AccountApi } from '../lib/firebase/account';
 import type { AuthApi } from '../lib/firebase/auth';
 import type { GroupsApi } from '../lib/firebase/groups';
+import type { InboxApi } from '../lib/firebase/inbox';
 import type { MessagesApi } from '../lib/firebase/messages';
 import type { NotificationsApi } from '../lib/firebase/notifications';
 import type { PicturesApi } from '../lib/firebase/pictures';
@@ -15,6 +16,7 @@ export interface DatabaseGateways {
   userDirectory: UserDirectoryApi;
   groups: GroupsApi;
   messages: MessagesApi;
+  inbox: InboxApi;
   presence: PresenceApi;
   pictures: PicturesApi;
   notifications: NotificationsApi;

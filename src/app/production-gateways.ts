@@ -32,6 +32,9 @@ export function productionGateways(auth: AuthApi) {
     get pictures() {
       return loaded().pictures;
     },
+    get inbox() {
+      return loaded().inbox;
+    },
     get notifications() {
       return loaded().notifications;
     },

@@ -3,6 +3,7 @@ import { sessionSlice } from '../features/session';
 import { relationshipsSlice } from '../features/friends/relationships-slice';
 import { groupsSlice } from '../features/groups/groups-slice';
 import { membershipsSlice } from '../features/groups/memberships-slice';
+import { inboxSlice } from '../features/inbox/inbox-slice';
 import { chatSlice } from '../features/messages/chat-slice';
 import { notificationsSlice } from '../features/notifications/notifications-slice';
 import { settingsSlice } from '../features/settings/settings-slice';
@@ -20,4 +21,5 @@ export const rootReducer = combineReducers({
   [chatSlice.reducerPath]: chatSlice.reducer,
   [notificationsSlice.reducerPath]: notificationsSlice.reducer,
   [settingsSlice.reducerPath]: settingsSlice.reducer,
+  [inboxSlice.reducerPath]: inboxSlice.reducer,
 });

@@ -1,5 +1,6 @@
 import { addRelationshipListeners } from '../features/friends/relationship-listeners';
 import { addGroupListeners } from '../features/groups/group-listeners';
+import { addInboxListeners } from '../features/inbox/inbox-listeners';
 import { addChatListeners } from '../features/messages/chat-listeners';
 import { addNotificationListeners } from '../features/notifications/notification-listeners';
 import { addPresenceListeners } from '../features/presence/presence-listeners';
@@ -18,6 +19,7 @@ export function registerSignedInListeners(start: AppStartListening): void {
   addUserDirectoryListeners(start);
   addGroupListeners(start);
   addChatListeners(start);
+  addInboxListeners(start);
   addPresenceListeners(start);
   addNotificationListeners(start);
   addSettingsListeners(start);

@@ -8,7 +8,8 @@ import { vi } from 'vitest';
 import type { Gateways } from '../app/gateways';
 import type { ChatMessage } from '../lib/firebase/chat-message';
 import type { GroupsApi } from '../lib/firebase/groups';
-import { asSentMessage } from '../lib/firebase/inbox-entry';
+import type { InboxApi } from '../lib/firebase/inbox';
+import { asSentMessage, type InboxEntry, type ReadMarker } from '../lib/firebase/inbox-entry';
 import type { MessagesApi } from '../lib/firebase/messages';
 import type { PicturesApi } from '../lib/firebase/pictures';
 import type { PresenceApi } from '../lib/firebase/presence';
@@ -41,6 +42,11 @@ function createFeeds() {
     roster: new Feed<GroupMembership[]>(),
     latestMessages: new Feed<ChatMessage[]>(),
     statuses: new Feed<PresenceStatus | null>(),
+    inbox: new Feed<Record<string, InboxEntry>>(),
+    readMarkers: new Feed<ReadMarker | null>(),
+    typing: new Feed<number | null>(),
+    connected: new Feed<boolean>(),
+    readReceipts: new Feed<boolean>(),
   };
 }
 
@@ -122,6 +128,31 @@ function fakePresence(feeds: Feeds) {
   } satisfies PresenceApi;
 }
 
+/** Read markers and typing are keyed by the friend's uid; receipts by mine. */
+function fakeInbox(feeds: Feeds) {
+  return {
+    subscribeInbox: vi.fn<InboxApi['subscribeInbox']>((uid, onData, onError) =>
+      feeds.inbox.subscribe(uid, onData, onError),
+    ),
+    markRead: vi.fn<InboxApi['markRead']>(() => Promise.resolve()),
+    subscribeReadMarker: vi.fn<InboxApi['subscribeReadMarker']>(
+      (_relId, friendUid, onData, onError) =>
+        feeds.readMarkers.subscribe(friendUid, onData, onError),
+    ),
+    setTyping: vi.fn<InboxApi['setTyping']>(() => Promise.resolve()),
+    subscribeTyping: vi.fn<InboxApi['subscribeTyping']>((_relId, friendUid, onData, onError) =>
+      feeds.typing.subscribe(friendUid, onData, onError),
+    ),
+    subscribeConnected: vi.fn<InboxApi['subscribeConnected']>((onChange) =>
+      feeds.connected.subscribe('connected', onChange, () => undefined),
+    ),
+    subscribeReadReceipts: vi.fn<InboxApi['subscribeReadReceipts']>((uid, onData, onError) =>
+      feeds.readReceipts.subscribe(uid, onData, onError),
+    ),
+    setReadReceipts: vi.fn<InboxApi['setReadReceipts']>(() => Promise.resolve()),
+  } satisfies InboxApi;
+}
+
 function fakePictures() {
   return {
     uploadProfilePicture: vi.fn<PicturesApi['uploadProfilePicture']>(() =>
@@ -143,6 +174,7 @@ export function createFakeGateways({ auth }: { auth?: FakeAuth } = {}) {
     messages: fakeMessages(feeds),
     presence: fakePresence(feeds),
     pictures: fakePictures(),
+    inbox: fakeInbox(feeds),
     ...fakeNotificationGateways(),
   } satisfies Gateways & { feeds: Feeds };
 }

@@ -8,6 +8,7 @@ import { selectMyProfile } from '../../src/features/users';
 import { makeAccountApi } from '../../src/lib/firebase/account';
 import { makeAuthApi } from '../../src/lib/firebase/auth';
 import { makeGroupsApi } from '../../src/lib/firebase/groups';
+import { makeInboxApi } from '../../src/lib/firebase/inbox';
 import { makeMessagesApi } from '../../src/lib/firebase/messages';
 import { makeNotificationsApi } from '../../src/lib/firebase/notifications';
 import { makePicturesApi } from '../../src/lib/firebase/pictures';
@@ -112,6 +113,7 @@ export function gatewaysFor(person: Person): Gateways {
     messages: person.messages,
     presence: person.presence,
     pictures: makePicturesApi(db),
+    inbox: makeInboxApi(db),
     notifications: makeNotificationsApi(db),
     settings: makeSettingsApi(db),
     account: makeAccountApi(auth, db),

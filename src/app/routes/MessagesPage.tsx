@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { FriendListPanel } from '../../features/friends';
 import { GroupListPanel } from '../../features/groups';
+import { ConversationList } from '../../features/inbox';
 import {
   ChatPanel,
   chatScreenEntered,
@@ -11,8 +11,8 @@ import {
 import { useAppDispatch, useAppSelector } from '../hooks';
 
 /**
- * The messages screen: Group List and Friend List on the left (4 of 12 columns), the chat
- * with the selected friend on the right (8). The conversation is live only while shown.
+ * The messages screen: Group List and Friend List (the conversations) on the left (4 of 12
+ * columns), the chat with the selected friend on the right (8). The conversation is live only while shown.
  */
 export function MessagesPage() {
   const dispatch = useAppDispatch();
@@ -27,7 +27,7 @@ export function MessagesPage() {
     <div className="grid grid-cols-1 gap-6 xl:grid-cols-12">
       <div className="space-y-6 xl:col-span-4">
         <GroupListPanel />
-        <FriendListPanel
+        <ConversationList
           selectedUid={selected?.uid}
           onSelect={(row) => dispatch(selectFriend(row))}
         />

@@ -4,5 +4,5 @@ export { FriendRequestPanel } from './FriendRequestPanel';
 export { BlockedUsersPanel } from './BlockedUsersPanel';
 export { relationWith, userListButton, type Relation } from './relationship';
 export { selectFriendRows, selectMyUid, selectRelationIndex, type FriendRow } from './selectors';
-export { sendFriendRequest, unblockUser } from './relationship-thunks';
+export { blockFriend, sendFriendRequest, unblockUser } from './relationship-thunks';
 export { selectListMeta } from './relationships-slice';

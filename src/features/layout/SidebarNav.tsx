@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { strings } from '../../strings';
+import { MessagesBadge } from '../inbox';
 import { NotificationBadge } from '../notifications';
 import { BellIcon, HomeIcon, MessagesIcon, SettingsIcon } from './icons';
 
@@ -35,6 +36,7 @@ export function SidebarNav() {
             >
               <Icon />
               <span className="hidden text-sm font-semibold xl:inline">{label}</span>
+              {to === paths.messages ? <MessagesBadge /> : null}
               {to === paths.notification ? <NotificationBadge /> : null}
             </NavLink>
           </li>

@@ -1,9 +1,18 @@
-import type { ReactNode } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import type { ReactNode, SyntheticEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../components/EmptyState';
 import { AlertIcon, BanIcon, ChatBubbleIcon, UsersIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
 import { strings } from '../../strings';
+import {
+  FailedMessages,
+  OfflineBanner,
+  selectOffline,
+  selectReadUpTo,
+  typedInChat,
+  TypingIndicator,
+  useFriendTyping,
+} from '../inbox';
 import { PersonAvatar } from '../users';
 import {
   selectChatAvailability,
@@ -11,6 +20,7 @@ import {
   type ChatAvailability,
 } from './chat-selectors';
 import { ChatComposer } from './ChatComposer';
+import { sendChatMessage } from './chat-thunks';
 import { ChatPresence } from './ChatPresence';
 import { MessageList } from './MessageList';
 
@@ -18,9 +28,17 @@ import { MessageList } from './MessageList';
 export function ChatPanel() {
   const friend = useAppSelector(selectSelectedFriend);
   const availability = useAppSelector(selectChatAvailability);
+  const offline = useAppSelector(selectOffline);
+  const dispatch = useAppDispatch();
+  // Typing in the message field (the only textarea) tells the friend, throttled by the gateway.
+  const onInput = (event: SyntheticEvent) => {
+    if (event.target instanceof HTMLTextAreaElement) dispatch(typedInChat());
+  };
+  const open = friend && availability.kind === 'open';
   return (
     <section
       aria-label={strings.chat.label}
+      onInput={onInput}
       className="flex h-[calc(100vh-3rem)] min-h-[45.5rem] flex-col rounded-2xl bg-white shadow-[0_2px_12px_rgba(15,23,42,0.06)] ring-1 ring-slate-100"
     >
       <header className="flex items-center gap-4 border-b border-slate-100 px-6 py-4">
@@ -36,15 +54,24 @@ export function ChatPanel() {
             {friend ? friend.name : strings.chat.selectFriend}
           </h2>
           {/* Only while they can chat: a blocked or former friend's header keeps no label. */}
-          {friend && availability.kind === 'open' ? <ChatPresence uid={friend.uid} /> : null}
+          {open ? <FriendLine uid={friend.uid} name={friend.name} offline={offline} /> : null}
         </div>
       </header>
+      <OfflineBanner />
       <div className="min-h-0 flex-1">
         <ChatBody availability={availability} friendName={friend?.name ?? ''} />
       </div>
+      <FailedMessages onRetry={(text) => void dispatch(sendChatMessage(text))} />
       <ChatComposer disabled={availability.kind !== 'open'} />
     </section>
   );
+}
+
+/** '{name} is typing…' while they type, else their presence; nothing stale while offline. */
+function FriendLine({ uid, name, offline }: { uid: string; name: string; offline: boolean }) {
+  const typing = useFriendTyping();
+  if (typing) return <TypingIndicator name={name} />;
+  return offline ? null : <ChatPresence uid={uid} />;
 }
 
 function ChatBody({
@@ -56,6 +83,7 @@ function ChatBody({
 }) {
   const status = useAppSelector((state) => state.chat.status);
   const error = useAppSelector((state) => state.chat.error);
+  const readUpTo = useAppSelector(selectReadUpTo);
   const notice = (icon: ReactNode, message: ReactNode) => (
     <EmptyState icon={icon} message={message} />
   );
@@ -71,7 +99,7 @@ function ChatBody({
     case 'open':
       if (status === 'error') return notice(<AlertIcon />, error);
       if (status !== 'ready') return <Loading />;
-      return <MessageList friendName={friendName} />;
+      return <MessageList friendName={friendName} readUpTo={readUpTo} />;
   }
 }
 

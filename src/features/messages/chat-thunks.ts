@@ -6,6 +6,7 @@ import { attemptWrite } from '../../lib/write-failure';
 import { strings } from '../../strings';
 import type { FriendRow } from '../friends';
 import { selectMyUid } from '../friends';
+import { trackSend } from '../inbox';
 import { selectProfile } from '../users';
 import { selectChatAvailability } from './chat-selectors';
 import { friendSelected } from './chat-slice';
@@ -13,7 +14,7 @@ import { friendSelected } from './chat-slice';
 /** Sends `text` (trimmed) to the selected friend; a refusal becomes the toast text. */
 export const sendChatMessage = createAppAsyncThunk(
   'chat/sendMessage',
-  (text: string, { getState, extra, rejectWithValue }) => {
+  (text: string, { getState, dispatch, extra, rejectWithValue }) => {
     const state = getState();
     const message = text.trim();
     const availability = selectChatAvailability(state);
@@ -27,7 +28,9 @@ export const sendChatMessage = createAppAsyncThunk(
     const them = otherParty(friendship, me);
     const myName = friendship.senderId === me ? friendship.senderName : friendship.receiverName;
     const parties = { relId: friendship.id, from: { uid: me, name: myName }, to: them };
-    return attemptWrite(send, () => extra.messages.send(parties, message), rejectWithValue);
+    const write = () =>
+      trackSend(dispatch, friendship.id, message, extra.messages.send(parties, message));
+    return attemptWrite(send, write, rejectWithValue);
   },
   { condition: (text) => text.trim().length > 0 },
 );

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { ChatMessage } from '../../lib/firebase/chat-message';
 import { strings } from '../../strings';
+import { MessageStatus } from '../inbox';
 import { formatMessageTime } from './message-time';
 import { MessageText } from './MessageText';
 
@@ -28,12 +29,14 @@ export const MessageBubble = memo(function MessageBubble({
     >
       <MessageText text={message.message} mine={mine} />
       {groupEnd ? (
-        <time
-          dateTime={new Date(message.createdAt).toISOString()}
-          className={`mt-0.5 block text-right text-[11px] ${mine ? 'text-brand-100' : 'text-slate-500'}`}
+        <span
+          className={`mt-0.5 flex items-center justify-end gap-1.5 text-[11px] ${mine ? 'text-brand-100' : 'text-slate-500'}`}
         >
-          {time}
-        </time>
+          <time dateTime={new Date(message.createdAt).toISOString()}>{time}</time>
+          {mine ? <MessageStatus message={message} /> : null}
+        </span>
+      ) : mine ? (
+        <MessageStatus message={message} standalone />
       ) : null}
     </div>
   );

@@ -1,0 +1,97 @@
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { UsersIcon } from '../../components/icons';
+import { ListRow, RowList } from '../../components/ListRow';
+import { Panel } from '../../components/Panel';
+import { RowAction } from '../../components/RowAction';
+import { strings } from '../../strings';
+import { blockFriend, selectListMeta, selectMyUid, type FriendRow } from '../friends';
+import { PersonAvatar } from '../users';
+import { formatConversationTime, previewOf } from './conversation-time';
+import { selectConversationRows } from './inbox-selectors';
+import { UnreadBadge } from './UnreadBadge';
+
+interface Props {
+  selectedUid?: string | undefined;
+  onSelect: (row: FriendRow) => void;
+}
+
+/**
+ * The messages screen's Friend List (the spec's panel and title) as the list of conversations:
+ * the last message and its time, the unread count, the latest activity first, live.
+ */
+export function ConversationList({ selectedUid, onSelect }: Props) {
+  const dispatch = useAppDispatch();
+  const rows = useAppSelector(selectConversationRows);
+  const me = useAppSelector(selectMyUid);
+  const { status, error } = useAppSelector((state) => selectListMeta(state, 'friends'));
+  return (
+    <Panel
+      title={strings.panels.friendList}
+      count={rows.length}
+      status={status}
+      error={error}
+      isEmpty={rows.length === 0}
+      empty={strings.home.empty.friends}
+      emptyIcon={<UsersIcon />}
+    >
+      <RowList label={strings.panels.friendList}>
+        {rows.map(({ friendship, friend, entry }) => (
+          <ListRow
+            key={friendship.id}
+            onSelect={() => onSelect({ friendship, friend })}
+            selected={friend.uid === selectedUid}
+            avatar={
+              <PersonAvatar
+                uid={friend.uid}
+                name={friend.name}
+                photo={friendship.senderId === me ? undefined : friendship.photo}
+              />
+            }
+            title={friend.name}
+            // Kept out of the select button's name (the friend's name); read out with the actions.
+            subtitle={
+              entry ? (
+                <span aria-hidden className="flex items-baseline gap-2">
+                  <span
+                    className={`min-w-0 flex-1 truncate ${entry.unread > 0 ? 'font-semibold text-slate-800' : ''}`}
+                  >
+                    {previewOf(entry, me)}
+                  </span>
+                  <time
+                    dateTime={new Date(entry.lastAt).toISOString()}
+                    className="shrink-0 text-xs text-slate-400"
+                  >
+                    {formatConversationTime(entry.lastAt)}
+                  </time>
+                </span>
+              ) : (
+                <span aria-hidden className="text-slate-400">
+                  {strings.inbox.noMessages}
+                </span>
+              )
+            }
+            actions={
+              <>
+                {entry ? (
+                  <span className="sr-only">
+                    {strings.inbox.lastMessage(
+                      previewOf(entry, me),
+                      formatConversationTime(entry.lastAt),
+                    )}
+                  </span>
+                ) : null}
+                <UnreadBadge count={entry?.unread ?? 0} />
+                <RowAction
+                  label={strings.relation.block}
+                  variant="danger"
+                  context={friend.name}
+                  onAction={() => dispatch(blockFriend(friendship))}
+                />
+              </>
+            }
+          />
+        ))}
+      </RowList>
+    </Panel>
+  );
+}

@@ -1,0 +1,111 @@
+import { createSelector } from '@reduxjs/toolkit';
+import type { RootState } from '../../app/store';
+import type { ChatMessage } from '../../lib/firebase/chat-message';
+import { totalUnread, type InboxEntry } from '../../lib/firebase/inbox-entry';
+import { selectFriendRows, selectMyUid, type FriendRow } from '../friends';
+
+/** How long after the friend's last typing signal the indicator stays (their writer renews it). */
+export const TYPING_VISIBLE_MS = 5000;
+
+export interface ConversationRow extends FriendRow {
+  entry: InboxEntry | null;
+}
+
+const selectEntries = (state: RootState) => state.inbox.entries;
+
+/**
+ * My friends as conversations: the most recent activity first, then friends I have never
+ * written with, by name. Entries of blocked or former friends are not listed.
+ */
+export const selectConversationRows = createSelector(
+  [selectFriendRows, selectEntries],
+  (friends, entries): ConversationRow[] => {
+    const rows = friends.map((row) => ({ ...row, entry: entries[row.friendship.id] ?? null }));
+    // A stable sort keeps the name order among friends without messages.
+    return rows.sort((a, b) => (b.entry?.lastAt ?? -1) - (a.entry?.lastAt ?? -1));
+  },
+);
+
+/** Unread messages over my current friendships only. */
+export const selectTotalUnread = createSelector(
+  [selectFriendRows, selectEntries],
+  (friends, entries) =>
+    totalUnread(
+      entries,
+      friends.map((f) => f.friendship.id),
+    ),
+);
+
+export const selectUnreadOf = (state: RootState, relId: string | null): number =>
+  relId ? (state.inbox.entries[relId]?.unread ?? 0) : 0;
+
+export const selectConnection = (state: RootState) => state.inbox.connection;
+export const selectOffline = (state: RootState) => state.inbox.connection === 'offline';
+export const selectReceiptsOn = (state: RootState) => state.inbox.receiptsOn;
+export const selectOutgoing = (state: RootState) => state.inbox.outgoing;
+
+export const selectHasPending = (state: RootState) =>
+  state.inbox.outgoing.some((m) => m.state === 'pending');
+
+export const selectOutgoingState = (state: RootState, id: string) =>
+  state.inbox.outgoing.find((m) => m.id === id)?.state ?? null;
+
+/** My messages the server refused in the open conversation: shown with Retry and Delete. */
+export const selectFailedInOpenChat = createSelector(
+  [selectOutgoing, (state: RootState) => state.chat.relId],
+  (outgoing, relId) => outgoing.filter((m) => m.state === 'failed' && m.relId === relId),
+);
+
+/** My newest message in the open conversation (the one 'Sent' / 'Seen' is shown under). */
+export const selectMyLatestMessage = (state: RootState): ChatMessage | null => {
+  const me = selectMyUid(state);
+  const { ids, entities } = state.chat;
+  for (let i = ids.length - 1; i >= 0; i--) {
+    const message = entities[ids[i]] as ChatMessage | undefined;
+    if (message?.messagesenderId === me) return message;
+  }
+  return null;
+};
+
+/** 'Seen' once the friend's read marker (server time) reaches the message; hidden without receipts. */
+export function seenState(
+  message: ChatMessage,
+  marker: { at: number } | null,
+  receiptsOn: boolean,
+): 'seen' | 'sent' {
+  return receiptsOn && marker && marker.at >= message.createdAt ? 'seen' : 'sent';
+}
+
+/** The friend's read marker of the open conversation, when my receipts are on. */
+export const selectFriendMarker = (state: RootState) => {
+  const { friendMarker, receiptsOn } = state.inbox;
+  if (!receiptsOn || !friendMarker || friendMarker.relId !== state.chat.relId) return null;
+  return friendMarker.marker;
+};
+
+/** When (local ms) the friend of the open conversation last signalled typing, or null. */
+export const selectTypingSeenAt = (state: RootState): number | null => {
+  const { typing } = state.inbox;
+  return typing && typing.relId === state.chat.relId ? typing.seenAt : null;
+};
+
+/**
+ * Server time I had read the open conversation up to, from my unread count when it opened:
+ * just before the friend's count-th newest loaded message. Null when the inbox is unknown.
+ */
+export const selectReadUpTo = (state: RootState): number | null => {
+  const opened = state.inbox.openedUnread;
+  const { relId, ids, entities } = state.chat;
+  if (!opened || opened.relId !== relId) return null;
+  if (opened.count === 0) return Number.MAX_SAFE_INTEGER;
+  const me = selectMyUid(state);
+  let seen = 0;
+  let oldest: ChatMessage | null = null;
+  for (let i = ids.length - 1; i >= 0; i--) {
+    const message = entities[ids[i]] as ChatMessage | undefined;
+    if (!message || message.messagesenderId === me) continue;
+    oldest = message;
+    if (++seen === opened.count) break;
+  }
+  return oldest ? oldest.createdAt - 1 : null;
+};

@@ -1,0 +1,124 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { InboxEntry, ReadMarker } from '../../lib/firebase/inbox-entry';
+import type { LoadStatus } from '../../lib/load-status';
+import { resetPerSignedInUser } from '../session';
+
+/** 'unknown' until `.info/connected` first answers, so the page never opens saying "offline". */
+export type Connection = 'unknown' | 'online' | 'offline';
+
+/** One of my messages the server has not stored yet ('pending') or refused ('failed'). */
+export interface OutgoingMessage {
+  id: string;
+  relId: string;
+  text: string;
+  state: 'pending' | 'failed';
+}
+
+interface InboxFields {
+  owner: string | null;
+  status: LoadStatus;
+  /** My conversations by relId (`inbox/{me}`), live. */
+  entries: Partial<Record<string, InboxEntry>>;
+  connection: Connection;
+  /** My `settings/{me}/readReceipts`: on unless switched off. */
+  receiptsOn: boolean;
+  /** The open conversation's friend: how far they read, and when (local time) they typed. */
+  friendMarker: { relId: string; marker: ReadMarker | null } | null;
+  typing: { relId: string; seenAt: number } | null;
+  /** Sends not acknowledged yet, in the order they were made. */
+  outgoing: OutgoingMessage[];
+  tabVisible: boolean;
+  /** My unread count of the open conversation when it opened: where 'New messages' goes. */
+  openedUnread: { relId: string; count: number } | null;
+}
+
+function initialState(owner: string | null = null, tabVisible = true): InboxFields {
+  return {
+    owner,
+    status: owner ? 'loading' : 'idle',
+    entries: {},
+    connection: 'unknown',
+    receiptsOn: true,
+    friendMarker: null,
+    typing: null,
+    outgoing: [],
+    tabVisible,
+    openedUnread: null,
+  };
+}
+
+/**
+ * The signed-in user's inbox (unread counts and last messages per conversation), the
+ * connection, and what the open conversation shows about the friend and my unsent messages.
+ */
+export const inboxSlice = createSlice({
+  name: 'inbox',
+  initialState: initialState(),
+  reducers: {
+    inboxReceived(state, action: PayloadAction<Record<string, InboxEntry>>) {
+      state.entries = action.payload;
+      state.status = 'ready';
+    },
+    inboxFailed(state) {
+      state.status = 'error';
+    },
+    connectionChanged(state, action: PayloadAction<Connection>) {
+      state.connection = action.payload;
+    },
+    receiptsChanged(state, action: PayloadAction<boolean>) {
+      state.receiptsOn = action.payload;
+    },
+    friendMarkerChanged(
+      state,
+      action: PayloadAction<{ relId: string; marker: ReadMarker | null } | null>,
+    ) {
+      state.friendMarker = action.payload;
+    },
+    typingChanged(state, action: PayloadAction<{ relId: string; seenAt: number } | null>) {
+      state.typing = action.payload;
+    },
+    openedUnreadCaptured(state, action: PayloadAction<{ relId: string; count: number } | null>) {
+      state.openedUnread = action.payload;
+    },
+    tabVisibilityChanged(state, action: PayloadAction<boolean>) {
+      state.tabVisible = action.payload;
+    },
+    sendStarted(state, action: PayloadAction<{ id: string; relId: string; text: string }>) {
+      state.outgoing.push({ ...action.payload, state: 'pending' });
+    },
+    sendAcked(state, action: PayloadAction<string>) {
+      state.outgoing = state.outgoing.filter((m) => m.id !== action.payload);
+    },
+    sendFailed(state, action: PayloadAction<string>) {
+      const message = state.outgoing.find((m) => m.id === action.payload);
+      if (message) message.state = 'failed';
+    },
+    /** Delete, or Retry (which sends it again as a new message). */
+    failedDismissed(state, action: PayloadAction<string>) {
+      state.outgoing = state.outgoing.filter((m) => m.id !== action.payload);
+    },
+  },
+  extraReducers: (builder) => {
+    // The tab's visibility belongs to the screen, not to the user.
+    resetPerSignedInUser(
+      builder,
+      (owner, previous) => initialState(owner, previous.tabVisible),
+      (previous) => initialState(null, previous.tabVisible),
+    );
+  },
+});
+
+export const {
+  inboxReceived,
+  inboxFailed,
+  connectionChanged,
+  receiptsChanged,
+  friendMarkerChanged,
+  typingChanged,
+  tabVisibilityChanged,
+  openedUnreadCaptured,
+  sendStarted,
+  sendAcked,
+  sendFailed,
+  failedDismissed,
+} = inboxSlice.actions;

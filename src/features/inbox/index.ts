@@ -1,0 +1,11 @@
+/** What other features and the routes may use from the inbox feature. */
+export { ConversationList } from './ConversationList';
+export { FailedMessages } from './FailedMessages';
+export { typedInChat } from './inbox-listeners';
+export { selectOffline, selectReadUpTo, selectUnreadOf } from './inbox-selectors';
+export { MessagesBadge } from './MessagesBadge';
+export { MessageStatus } from './MessageStatus';
+export { OfflineBanner } from './OfflineBanner';
+export { trackSend } from './track-send';
+export { TypingIndicator } from './TypingIndicator';
+export { useFriendTyping } from './use-friend-typing';
