@@ -25,6 +25,7 @@ const checks: Array<[string, string[]]> = [
   ['typecheck', ['run', 'typecheck']],
   ['lint', ['run', 'lint']],
   ['format', ['run', 'format:check']],
+  ['rules', ['run', 'rules:check']],
 ];
 for (const [name, args] of checks) {
   if (run(`check: ${name}`, 'npm', args)) tally.passed += 1;
