@@ -63,6 +63,7 @@ export async function pageBackToStart(page: Page, name: string): Promise<number>
   const started = Date.now();
   let lowest = await lowestShown(page, name);
   while (lowest > 0) {
+    if (Date.now() - started > 600_000) throw new Error(`paging back stalled at ${String(lowest)}`);
     await page.evaluate(
       ({ sel, label }) => {
         const list = document.querySelector(sel);
@@ -77,18 +78,20 @@ export async function pageBackToStart(page: Page, name: string): Promise<number>
       },
       { sel: listSelector(name), label: strings.chat.loadOlder },
     );
-    const before = lowest;
-    await page.waitForFunction(
-      ({ sel, before }) => {
-        for (const p of document.querySelectorAll(`${sel} p`)) {
-          const n = /^Message (\d+) from/.exec(p.textContent)?.[1];
-          if (n !== undefined && Number(n) < before) return true;
-        }
-        return false;
-      },
-      { sel: listSelector(name), before },
-      { polling: 200, timeout: 60_000 },
-    );
+    // No progress within a few seconds (a scroll the list undid while settling): scroll again.
+    await page
+      .waitForFunction(
+        ({ sel, before }) => {
+          for (const p of document.querySelectorAll(`${sel} p`)) {
+            const n = /^Message (\d+) from/.exec(p.textContent)?.[1];
+            if (n !== undefined && Number(n) < before) return true;
+          }
+          return false;
+        },
+        { sel: listSelector(name), before: lowest },
+        { polling: 200, timeout: 5000 },
+      )
+      .catch(() => undefined);
     lowest = await lowestShown(page, name);
   }
   return Date.now() - started;
