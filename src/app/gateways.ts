@@ -1,5 +1,6 @@
 import type { AccountApi } from '../lib/firebase/account';
 import type { AuthApi } from '../lib/firebase/auth';
+import type { ChatImagesApi } from '../lib/firebase/chat-images';
 import type { GroupsApi } from '../lib/firebase/groups';
 import type { InboxApi } from '../lib/firebase/inbox';
 import type { MessagesApi } from '../lib/firebase/messages';
@@ -22,6 +23,7 @@ export interface DatabaseGateways {
   notifications: NotificationsApi;
   settings: SettingsApi;
   account: AccountApi;
+  chatImages: ChatImagesApi;
 }
 
 /**
