@@ -8,6 +8,7 @@
  */
 import { pairKey } from '../src/lib/firebase/pair-key';
 import { conversationEntries, conversations } from './demo-conversations';
+import { demoNotificationEntries } from './demo-notifications';
 import { blockRecord, profileEntries, relationRecord } from './seed-records';
 
 export interface DemoUser {
@@ -202,5 +203,11 @@ export function buildDemoData(users: DemoUser[], now: number): Record<string, un
     const nextId = (time: number) => demoPushId(time, counter++);
     Object.assign(data, conversationEntries(conversation, [a, b], relId, now, nextId));
   }
+
+  // Notification feeds (scripts/demo-notifications.ts), from what is above.
+  Object.assign(
+    data,
+    demoNotificationEntries(data, now, (time) => demoPushId(time, counter++)),
+  );
   return data;
 }

@@ -6,7 +6,6 @@
  */
 import { vi } from 'vitest';
 import type { Gateways } from '../app/gateways';
-import type { ChatImagesApi } from '../lib/firebase/chat-images';
 import type { ChatMessage } from '../lib/firebase/chat-message';
 import type { GroupsApi } from '../lib/firebase/groups';
 import type { InboxApi } from '../lib/firebase/inbox';
@@ -26,7 +25,9 @@ import type {
 import type { RelationshipsApi } from '../lib/firebase/relationships';
 import type { UserDirectoryApi } from '../lib/firebase/user-directory';
 import { createFakeAuth, type FakeAuth } from './fake-auth';
+import type { GroupMessage } from '../lib/firebase/group-messages';
 import { Feed } from './feed';
+import { fakeGroupChat } from './fake-group-chat';
 import { fakeNotificationGateways } from './fake-notification-gateways';
 
 function createFeeds() {
@@ -41,6 +42,7 @@ function createFeeds() {
     group: new Feed<Group | null>(),
     memberships: new Feed<Record<string, MembershipStatus>>(),
     roster: new Feed<GroupMembership[]>(),
+    groupMessages: new Feed<GroupMessage[]>(),
     latestMessages: new Feed<ChatMessage[]>(),
     statuses: new Feed<PresenceStatus | null>(),
     inbox: new Feed<Record<string, InboxEntry>>(),
@@ -86,6 +88,7 @@ function fakeUserDirectory(feeds: Feeds) {
 
 function fakeGroups(feeds: Feeds) {
   return {
+    ...fakeGroupChat(feeds.groupMessages),
     subscribeMyGroups: vi.fn<GroupsApi['subscribeMyGroups']>((uid, onData, onError) =>
       feeds.myGroups.subscribe(uid, onData, onError),
     ),
@@ -163,15 +166,6 @@ function fakePictures() {
   } satisfies PicturesApi;
 }
 
-/** Image sends are recorded; reads answer null (no bytes) unless a test says otherwise. */
-function fakeChatImages() {
-  return {
-    send: vi.fn<ChatImagesApi['send']>(() => asSentMessage('-Nimage', Promise.resolve())),
-    readThumb: vi.fn<ChatImagesApi['readThumb']>(() => Promise.resolve(null)),
-    readFull: vi.fn<ChatImagesApi['readFull']>(() => Promise.resolve(null)),
-  } satisfies ChatImagesApi;
-}
-
 /** A fresh set of fake gateways (and their feeds); `auth` may be one the test keeps. */
 export function createFakeGateways({ auth }: { auth?: FakeAuth } = {}) {
   const feeds = createFeeds();
@@ -184,7 +178,6 @@ export function createFakeGateways({ auth }: { auth?: FakeAuth } = {}) {
     messages: fakeMessages(feeds),
     presence: fakePresence(feeds),
     pictures: fakePictures(),
-    chatImages: fakeChatImages(),
     inbox: fakeInbox(feeds),
     ...fakeNotificationGateways(),
   } satisfies Gateways & { feeds: Feeds };

@@ -148,8 +148,12 @@ describe('Group List', () => {
       .getAllByRole('listitem')
       .map((item) => item.getAttribute('aria-label'));
     expect(names).toEqual(['Invited', 'Joined', 'Asked', 'Open']);
-    expect(within(row('Group List', 'Asked')).getByRole('button')).toHaveTextContent('Requested');
-    expect(within(row('Group List', 'Asked')).getByRole('button')).toBeDisabled();
+    // Issue 10 item 2: the former disabled 'Requested' label now cancels the request.
+    expect(within(row('Group List', 'Asked')).getByText('Waiting for the admin')).toBeInTheDocument();
+    expect(within(row('Group List', 'Asked')).getByRole('button')).toHaveTextContent(
+      'Cancel request',
+    );
+    expect(within(row('Group List', 'Asked')).getByRole('button')).toBeEnabled();
   });
 
   it("'Accept' joins an invitation, and asks to join any other group", async () => {

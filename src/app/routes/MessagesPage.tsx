@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { GroupListPanel } from '../../features/groups';
+import { useEffect, useState } from 'react';
+import { GroupChatPanel, GroupListPanel } from '../../features/groups';
 import { ConversationList } from '../../features/inbox';
 import {
   ChatPanel,
@@ -17,6 +17,8 @@ import { useAppDispatch, useAppSelector } from '../hooks';
 export function MessagesPage() {
   const dispatch = useAppDispatch();
   const selected = useAppSelector(selectSelectedFriend);
+  // The chat target: a group's conversation while one is open, otherwise the selected friend's.
+  const [groupId, setGroupId] = useState<string | null>(null);
   useEffect(() => {
     dispatch(chatScreenEntered());
     return () => {
@@ -26,14 +28,17 @@ export function MessagesPage() {
   return (
     <div className="grid grid-cols-1 gap-6 xl:grid-cols-12">
       <div className="space-y-6 xl:col-span-4">
-        <GroupListPanel />
+        <GroupListPanel onOpen={setGroupId} selectedId={groupId} />
         <ConversationList
-          selectedUid={selected?.uid}
-          onSelect={(row) => dispatch(selectFriend(row))}
+          selectedUid={groupId ? undefined : selected?.uid}
+          onSelect={(row) => {
+            setGroupId(null);
+            dispatch(selectFriend(row));
+          }}
         />
       </div>
       <div className="xl:col-span-8">
-        <ChatPanel />
+        {groupId ? <GroupChatPanel groupId={groupId} /> : <ChatPanel />}
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { CloseIcon, HashIcon } from '../../components/icons';
@@ -5,48 +6,81 @@ import { ListRow, RowList } from '../../components/ListRow';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { Panel } from '../../components/Panel';
 import { RowAction } from '../../components/RowAction';
+import type { Group, MembershipStatus } from '../../lib/firebase/records';
 import { strings } from '../../strings';
 import { acceptGroup, leaveGroupInvitation } from './group-thunks';
 import { moreGroupsRequested } from './groups-slice';
+import { LeaveGroupDialog } from './LeaveGroupDialog';
 import { MemberStack } from './MemberStack';
-import { selectGroupListRows, type GroupListRow } from './selectors';
+import { selectGroupListRows, selectMyGroups } from './selectors';
+
+interface Props {
+  /** Opens a group's conversation (messages page): rows I run or belong to become buttons. */
+  onOpen?: (groupId: string) => void;
+  selectedId?: string | null;
+}
+
+type RowStatus = MembershipStatus | 'admin' | null;
 
 /**
- * Groups someone else administers. 'Accept' joins a group I am invited to; on any other
- * group it asks its admin to let me in.
+ * Groups someone else administers (and, where conversations open, mine first). 'Accept' joins a
+ * group I am invited to; on any other group it asks its admin to let me in.
  */
-export function GroupListPanel() {
+export function GroupListPanel({ onOpen, selectedId = null }: Props) {
   const dispatch = useAppDispatch();
-  const rows = useAppSelector(selectGroupListRows);
+  const others = useAppSelector(selectGroupListRows);
+  const mine = useAppSelector(selectMyGroups);
   const directory = useAppSelector((state) => state.groups.directory);
+  const [leaving, setLeaving] = useState<Group | null>(null);
+  const rows: Array<{ group: Group; status: RowStatus }> = onOpen
+    ? [...mine.map((group) => ({ group, status: 'admin' as const })), ...others]
+    : others;
   return (
-    <Panel
-      title={strings.panels.groupList}
-      count={rows.length}
-      status={directory.status}
-      error={directory.error}
-      isEmpty={rows.length === 0}
-      empty={strings.home.empty.groupList}
-      emptyIcon={<HashIcon />}
-      footer={
-        directory.hasMore ? (
-          <LoadMoreButton
-            loading={directory.loadingMore}
-            onClick={() => dispatch(moreGroupsRequested())}
-          />
-        ) : null
-      }
-    >
-      <RowList label={strings.panels.groupList}>
-        {rows.map((row) => (
-          <GroupRow key={row.group.id} row={row} />
-        ))}
-      </RowList>
-    </Panel>
+    <>
+      <Panel
+        title={strings.panels.groupList}
+        count={rows.length}
+        status={directory.status}
+        error={directory.error}
+        isEmpty={rows.length === 0}
+        empty={strings.home.empty.groupList}
+        emptyIcon={<HashIcon />}
+        footer={
+          directory.hasMore ? (
+            <LoadMoreButton
+              loading={directory.loadingMore}
+              onClick={() => dispatch(moreGroupsRequested())}
+            />
+          ) : null
+        }
+      >
+        <RowList label={strings.panels.groupList}>
+          {rows.map((row) => (
+            <GroupRow
+              key={row.group.id}
+              group={row.group}
+              status={row.status}
+              selected={row.group.id === selectedId}
+              onOpen={onOpen}
+              onLeave={() => setLeaving(row.group)}
+            />
+          ))}
+        </RowList>
+      </Panel>
+      {leaving ? <LeaveGroupDialog group={leaving} onClose={() => setLeaving(null)} /> : null}
+    </>
   );
 }
 
-function GroupRow({ row: { group, status } }: { row: GroupListRow }) {
+interface RowProps {
+  group: Group;
+  status: RowStatus;
+  selected: boolean;
+  onOpen?: (groupId: string) => void;
+  onLeave: () => void;
+}
+
+function GroupRow({ group, status, selected, onOpen, onLeave }: RowProps) {
   const dispatch = useAppDispatch();
   const name = group.groupName;
   const byAdmin = strings.home.createdBy(group.adminName);
@@ -55,7 +89,9 @@ function GroupRow({ row: { group, status } }: { row: GroupListRow }) {
       ? `${strings.home.invitedYou} · ${byAdmin}`
       : status === 'requested'
         ? strings.home.askedToJoin
-        : `${group.groupTag} · ${byAdmin}`;
+        : status === 'admin'
+          ? group.groupTag
+          : `${group.groupTag} · ${byAdmin}`;
 
   const accept = (
     <RowAction
@@ -64,30 +100,48 @@ function GroupRow({ row: { group, status } }: { row: GroupListRow }) {
       onAction={() => dispatch(acceptGroup(group.id))}
     />
   );
+  const decline = (label: string) => (
+    <RowAction
+      label={label}
+      icon={label === strings.home.decline ? <CloseIcon className="h-4 w-4" /> : undefined}
+      variant="secondary"
+      context={name}
+      onAction={() => dispatch(leaveGroupInvitation(group.id))}
+    />
+  );
   const actions =
     status === null ? (
       accept
     ) : status === 'invited' ? (
       <>
-        <RowAction
-          label={strings.home.decline}
-          icon={<CloseIcon className="h-4 w-4" />}
-          variant="secondary"
-          context={name}
-          onAction={() => dispatch(leaveGroupInvitation(group.id))}
-        />
+        {decline(strings.home.decline)}
         {accept}
       </>
-    ) : (
+    ) : status === 'requested' ? (
+      decline(strings.groupChat.cancelRequest)
+    ) : status === 'member' ? (
       <RowAction
-        label={status === 'member' ? strings.home.member : strings.home.requested}
+        label={strings.groupChat.leave}
+        variant="danger"
         context={name}
+        onAction={() => {
+          onLeave();
+          return undefined;
+        }}
       />
-    );
+    ) : null;
+  const canOpen = onOpen && (status === 'member' || status === 'admin');
 
   return (
-    <ListRow avatar={<Avatar name={name} />} title={name} subtitle={subtitle} actions={actions}>
-      {status === 'member' ? (
+    <ListRow
+      avatar={<Avatar name={name} />}
+      title={name}
+      subtitle={subtitle}
+      actions={actions}
+      selected={selected}
+      onSelect={canOpen ? () => onOpen(group.id) : undefined}
+    >
+      {status === 'member' || status === 'admin' ? (
         <MemberStack groupId={group.id} admin={{ uid: group.adminId, name: group.adminName }} />
       ) : null}
     </ListRow>

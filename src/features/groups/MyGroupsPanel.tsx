@@ -11,6 +11,8 @@ import { strings } from '../../strings';
 import { PersonAvatar } from '../users';
 import { AddMemberModal } from './AddMemberModal';
 import { CreateGroupModal } from './CreateGroupModal';
+import { ManageMembers } from './ManageMembers';
+import { RenameGroupModal } from './RenameGroupModal';
 import { approveJoinRequest, removeFromGroup } from './group-thunks';
 import { MemberStack } from './MemberStack';
 import { selectMyGroups, selectRosterView } from './selectors';
@@ -21,6 +23,7 @@ export function MyGroupsPanel() {
   const { status, error } = useAppSelector((state) => state.groups.mine);
   const [creating, setCreating] = useState(false);
   const [addingTo, setAddingTo] = useState<Group | null>(null);
+  const [renaming, setRenaming] = useState<Group | null>(null);
   return (
     <>
       <Panel
@@ -42,17 +45,29 @@ export function MyGroupsPanel() {
       >
         <RowList label={strings.panels.myGroups}>
           {groups.map((group) => (
-            <MyGroupRow key={group.id} group={group} onAddMember={() => setAddingTo(group)} />
+            <MyGroupRow
+              key={group.id}
+              group={group}
+              onAddMember={() => setAddingTo(group)}
+              onRename={() => setRenaming(group)}
+            />
           ))}
         </RowList>
       </Panel>
       {creating ? <CreateGroupModal onClose={() => setCreating(false)} /> : null}
       {addingTo ? <AddMemberModal group={addingTo} onClose={() => setAddingTo(null)} /> : null}
+      {renaming ? <RenameGroupModal group={renaming} onClose={() => setRenaming(null)} /> : null}
     </>
   );
 }
 
-function MyGroupRow({ group, onAddMember }: { group: Group; onAddMember: () => void }) {
+interface RowProps {
+  group: Group;
+  onAddMember: () => void;
+  onRename: () => void;
+}
+
+function MyGroupRow({ group, onAddMember, onRename }: RowProps) {
   const dispatch = useAppDispatch();
   const { requested, invited } = useAppSelector((state) => selectRosterView(state, group.id));
   const subtitle =
@@ -65,17 +80,29 @@ function MyGroupRow({ group, onAddMember }: { group: Group; onAddMember: () => v
       title={group.groupName}
       subtitle={subtitle}
       actions={
-        <RowAction
-          label={strings.panels.addMember}
-          context={group.groupName}
-          onAction={() => {
-            onAddMember();
-            return undefined;
-          }}
-        />
+        <>
+          <RowAction
+            label={strings.groupChat.rename}
+            variant="secondary"
+            context={group.groupName}
+            onAction={() => {
+              onRename();
+              return undefined;
+            }}
+          />
+          <RowAction
+            label={strings.panels.addMember}
+            context={group.groupName}
+            onAction={() => {
+              onAddMember();
+              return undefined;
+            }}
+          />
+        </>
       }
     >
       <MemberStack groupId={group.id} admin={{ uid: group.adminId, name: group.adminName }} />
+      <ManageMembers groupId={group.id} />
       {requested.length > 0 ? (
         <ul aria-label={strings.home.wantsToJoin} className="mt-2 space-y-1">
           {requested.map((entry) => {

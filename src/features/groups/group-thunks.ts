@@ -81,3 +81,39 @@ export const leaveGroupInvitation = createAppAsyncThunk(
       rejectWithValue,
     ),
 );
+
+/** I leave a group I belong to (after the confirmation dialog). */
+export const leaveGroup = createAppAsyncThunk(
+  'groups/leaveGroup',
+  (groupId: string, { getState, extra, rejectWithValue }) =>
+    attemptWrite(
+      strings.groupChat.errors.leave,
+      () => extra.groups.remove(groupId, me(getState())),
+      rejectWithValue,
+    ),
+);
+
+/** The admin renames a group; the fields are already checked by groupSchema. */
+export const renameGroup = createAppAsyncThunk(
+  'groups/renameGroup',
+  (
+    { groupId, fields }: { groupId: string; fields: { groupName: string; groupTag: string } },
+    { extra, rejectWithValue },
+  ) =>
+    attemptWrite(
+      strings.groupChat.errors.rename,
+      () => extra.groups.renameGroup(groupId, fields),
+      rejectWithValue,
+    ),
+);
+
+/** Posts to a group's conversation as me; the rules refuse it once I am not a member. */
+export const sendGroupMessage = createAppAsyncThunk(
+  'groups/sendGroupMessage',
+  ({ groupId, text }: { groupId: string; text: string }, { getState, extra, rejectWithValue }) =>
+    attemptWrite(
+      strings.groupChat.errors.send,
+      () => extra.groups.sendGroupMessage(groupId, me(getState()), text),
+      rejectWithValue,
+    ),
+);

@@ -16,6 +16,7 @@ import {
   type Unsubscribe,
 } from 'firebase/database';
 import { db as appDb } from './database';
+import { makeGroupMessagesApi } from './group-messages';
 import type { NotificationInput } from './notification-record';
 import { currentName, notificationChanges, readForNotification } from './notifications';
 import {
@@ -106,6 +107,8 @@ export function makeGroupsApi(db: Database) {
   }
 
   return {
+    // The group's conversation and renaming (group-messages.ts).
+    ...makeGroupMessagesApi(db),
     /** The groups I administer. */
     subscribeMyGroups(uid: string, onData: (groups: Group[]) => void, onError: OnError) {
       return listGroups([orderByChild('adminId'), equalTo(uid)], onData, onError);

@@ -1,0 +1,158 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { GroupMessage } from '../../lib/firebase/group-messages';
+import type { Block, Group, GroupMembership } from '../../lib/firebase/records';
+import {
+  createFakeGateways,
+  loadEverythingEmpty,
+  renderSignedIn,
+  row,
+  type FakeGateways,
+} from '../../testing';
+import { MessagesPage } from './MessagesPage';
+
+// Issue 10 items 1 and 2 on the messages page, over the fake gateways.
+const group = (id: string, adminId: string, groupName: string): Group => ({
+  id,
+  adminId,
+  adminName: adminId === 'me' ? 'Mia' : 'Zed',
+  groupName,
+  groupTag: `${groupName} tag`,
+});
+const member = (groupId: string, uid: string): GroupMembership => ({
+  groupId,
+  uid,
+  username: uid.toUpperCase(),
+  status: 'member',
+  at: 1,
+});
+const msg = (id: string, senderId: string, text: string, createdAt = 1000): GroupMessage => ({
+  id,
+  message: text,
+  senderId,
+  senderName: senderId === 'me' ? 'Mia' : senderId.toUpperCase(),
+  createdAt,
+});
+
+let fakes: FakeGateways;
+let app: ReturnType<typeof renderSignedIn>;
+const chat = () => screen.getByRole('region', { name: 'Chat' });
+const open = (name: string) =>
+  fireEvent.click(
+    within(row('Group List', name)).getByRole('button', { name: new RegExp(`^${name}`) }),
+  );
+
+beforeEach(() => {
+  fakes = createFakeGateways();
+  app = renderSignedIn(<MessagesPage />, fakes);
+  loadEverythingEmpty(app.feeds);
+  act(() => {
+    app.feeds.myGroups.emit([group('g-mine', 'me', 'Mine')]);
+    app.feeds.memberships.emit({ 'g-in': 'member', 'g-req': 'requested' });
+  });
+  act(() => {
+    app.feeds.group.emit(group('g-in', 'zed', 'Joined'), 'g-in');
+    app.feeds.group.emit(group('g-req', 'zed', 'Asked'), 'g-req');
+    app.feeds.roster.emit([member('g-in', 'me'), member('g-in', 'ann')], 'g-in');
+  });
+});
+afterEach(() => app.stop());
+
+describe('group chat on the messages page', () => {
+  it('opens a group I belong to: header with name, count and avatars, messages with senders', () => {
+    open('Joined');
+    expect(within(chat()).getByRole('heading', { name: 'Joined' })).toBeInTheDocument();
+    expect(within(chat()).getByText('3 members')).toBeInTheDocument();
+    expect(fakes.groups.subscribeGroupMessages).toHaveBeenCalledWith(
+      { groupId: 'g-in', limit: 30 },
+      expect.any(Function),
+      expect.any(Function),
+    );
+    act(() => app.feeds.groupMessages.emit([msg('m1', 'ann', 'Hi all'), msg('m2', 'me', 'Hey')]));
+    const list = within(chat()).getByRole('list', { name: 'Conversation in Joined' });
+    expect(within(list).getByText('Hi all')).toBeInTheDocument();
+    expect(within(list).getByText('ANN')).toBeInTheDocument();
+    expect(within(list).getByText('Hey')).toBeInTheDocument();
+  });
+
+  it('opens a group I run, and not one I only asked to join', () => {
+    open('Mine');
+    expect(within(chat()).getByRole('heading', { name: 'Mine' })).toBeInTheDocument();
+    expect(
+      within(row('Group List', 'Asked')).queryByRole('button', { name: /^Asked/ }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('sends as me through the gateway', async () => {
+    open('Joined');
+    act(() => app.feeds.groupMessages.emit([]));
+    fireEvent.change(within(chat()).getByRole('textbox', { name: 'Message' }), {
+      target: { value: 'Hello group' },
+    });
+    fireEvent.click(within(chat()).getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(fakes.groups.sendGroupMessage).toHaveBeenCalledWith(
+        'g-in',
+        { uid: 'me', username: 'Mia' },
+        'Hello group',
+      ),
+    );
+  });
+
+  it('closes the listener and the conversation the moment my membership ends', () => {
+    open('Joined');
+    act(() => app.feeds.groupMessages.emit([msg('m1', 'ann', 'Secret plans')]));
+    expect(app.feeds.groupMessages.keys()).toEqual(['g-in']);
+    act(() => app.feeds.memberships.emit({}));
+    expect(app.feeds.groupMessages.keys()).toEqual([]);
+    expect(within(chat()).queryByText('Secret plans')).not.toBeInTheDocument();
+    expect(
+      within(chat()).getByText('You are not a member of Joined any more.'),
+    ).toBeInTheDocument();
+    expect(within(chat()).getByRole('textbox', { name: 'Message' })).toBeDisabled();
+  });
+
+  it('collapses messages from someone I blocked until I ask to see them', () => {
+    const block: Block = {
+      id: 'b1',
+      blockid: 'ann',
+      blockName: 'ANN',
+      blockbyid: 'me',
+      blockbyName: 'Mia',
+    };
+    act(() => app.feeds.blocks.emit([block]));
+    open('Joined');
+    act(() => app.feeds.groupMessages.emit([msg('m1', 'ann', 'Blocked words')]));
+    expect(within(chat()).queryByText('Blocked words')).not.toBeInTheDocument();
+    expect(within(chat()).getByText('Message from a blocked person')).toBeInTheDocument();
+    fireEvent.click(within(chat()).getByRole('button', { name: 'Show' }));
+    expect(within(chat()).getByText('Blocked words')).toBeInTheDocument();
+  });
+});
+
+describe('membership actions on the Group List', () => {
+  it('leaves a group only after confirming', async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Leave Joined' }));
+    const dialog = screen.getByRole('dialog', { name: 'Leave Joined?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fakes.groups.remove).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Leave Joined' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Leave Joined' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Leave Joined?' })).getByRole('button', {
+        name: 'Leave group',
+      }),
+    );
+    await waitFor(() =>
+      expect(fakes.groups.remove).toHaveBeenCalledWith('g-in', { uid: 'me', username: 'Mia' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('cancels my join request', async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel request Asked' }));
+    await waitFor(() =>
+      expect(fakes.groups.remove).toHaveBeenCalledWith('g-req', { uid: 'me', username: 'Mia' }),
+    );
+  });
+});

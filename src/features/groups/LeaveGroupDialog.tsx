@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import { Button } from '../../components/Button';
+import { Modal } from '../../components/Modal';
+import type { Group } from '../../lib/firebase/records';
+import { strings } from '../../strings';
+import { leaveGroup } from './group-thunks';
+
+/** Asks before I leave a group; a failed write keeps the dialog open (the toast says why). */
+export function LeaveGroupDialog({ group, onClose }: { group: Group; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    const result = await dispatch(leaveGroup(group.id));
+    setBusy(false);
+    if (leaveGroup.fulfilled.match(result)) onClose();
+  };
+  return (
+    <Modal
+      title={strings.groupChat.leaveTitle(group.groupName)}
+      description={strings.groupChat.leaveBody}
+      onClose={onClose}
+    >
+      <div className="flex justify-end gap-3 pt-2">
+        <Button variant="secondary" onClick={onClose}>
+          {strings.home.cancel}
+        </Button>
+        <Button loading={busy} onClick={() => void confirm()}>
+          {strings.groupChat.leaveConfirm}
+        </Button>
+      </div>
+    </Modal>
+  );
+}

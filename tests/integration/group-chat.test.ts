@@ -1,0 +1,138 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  acceptGroup,
+  createGroup,
+  inviteFriend,
+  leaveGroup,
+  removeFromGroup,
+  renameGroup,
+  sendGroupMessage,
+} from '../../src/features/groups/group-thunks';
+import type { GroupMessage } from '../../src/lib/firebase/group-messages';
+import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './home-clients';
+
+// Issue 10 items 1, 2 and 6: a group conversation between real stores over the emulators.
+const { signUp, stopAfterTest } = cleanBackendPerTest();
+let alice: Person;
+let bob: Person;
+let carol: Person;
+let friendship: Awaited<ReturnType<typeof befriend>>;
+const as = (p: Person) => ({ uid: p.uid, username: p.username });
+
+beforeEach(async () => {
+  alice = await signUp('Alice');
+  bob = await signUp('Bob');
+  carol = await signUp('Carol');
+  friendship = await befriend(alice, bob);
+});
+
+/** A live window over `person`'s own client: what they receive, or the error they get. */
+function watch(person: Person, groupId: string) {
+  const seen: { messages: GroupMessage[]; error: Error | null } = { messages: [], error: null };
+  const stop = person.groups.subscribeGroupMessages(
+    { groupId, limit: 30 },
+    (messages) => {
+      seen.messages = messages;
+    },
+    (error) => {
+      seen.error = error;
+    },
+  );
+  stopAfterTest(stop);
+  return seen;
+}
+
+async function groupWithBob() {
+  const a = storeFor(alice);
+  const b = storeFor(bob);
+  const c = storeFor(carol);
+  stopAfterTest(a.stop, b.stop, c.stop);
+  await Promise.all([a.ready(), b.ready(), c.ready()]);
+  const groupId = await a.store
+    .dispatch(createGroup({ groupName: 'Hikers', groupTag: 'Up a hill' }))
+    .unwrap();
+  await a.store.dispatch(inviteFriend({ groupId, friend: as(bob) })).unwrap();
+  await eventually(() => expect(b.store.getState().memberships.mine[groupId]).toBe('invited'));
+  await b.store.dispatch(acceptGroup(groupId)).unwrap();
+  return { a, b, c, groupId };
+}
+
+describe('group chat between signed-in people', () => {
+  it('admin and member talk both ways, live, with the sender named', async () => {
+    const { a, b, groupId } = await groupWithBob();
+    const aliceSees = watch(alice, groupId);
+    const bobSees = watch(bob, groupId);
+    await b.store.dispatch(sendGroupMessage({ groupId, text: 'Hi Alice' })).unwrap();
+    await a.store.dispatch(sendGroupMessage({ groupId, text: 'Hi Bob' })).unwrap();
+    await eventually(() => {
+      for (const seen of [aliceSees, bobSees]) {
+        expect(seen.messages.map((m) => [m.senderName, m.message])).toEqual([
+          ['Bob', 'Hi Alice'],
+          ['Alice', 'Hi Bob'],
+        ]);
+      }
+    });
+    expect(bobSees.messages[0].senderId).toBe(bob.uid);
+    expect(bobSees.messages[0].createdAt).toBeGreaterThan(0);
+  });
+
+  it('an outsider and a requester read nothing and post nothing; nobody posts as another', async () => {
+    const { c, groupId } = await groupWithBob();
+    await c.store.dispatch(acceptGroup(groupId)).unwrap(); // Carol asks to join: 'requested'
+    const carolSees = watch(carol, groupId);
+    await eventually(() => expect(carolSees.error?.message).toMatch(/permission/i));
+    await expect(
+      c.store.dispatch(sendGroupMessage({ groupId, text: 'Let me in' })).unwrap(),
+    ).rejects.toMatch(/permission/i);
+    await expect(bob.groups.sendGroupMessage(groupId, as(alice), 'Forged')).rejects.toThrow(
+      /permission/i,
+    );
+  });
+
+  it('a member who leaves, or is removed, can no longer read or post', async () => {
+    const { a, b, groupId } = await groupWithBob();
+    await b.store.dispatch(sendGroupMessage({ groupId, text: 'Before' })).unwrap();
+    await b.store.dispatch(leaveGroup(groupId)).unwrap();
+    await eventually(() => expect(b.store.getState().memberships.mine[groupId]).toBeUndefined());
+    const bobSees = watch(bob, groupId);
+    await eventually(() => expect(bobSees.error?.message).toMatch(/permission/i));
+    expect(bobSees.messages).toEqual([]);
+    await expect(
+      b.store.dispatch(sendGroupMessage({ groupId, text: 'After' })).unwrap(),
+    ).rejects.toMatch(/permission/i);
+
+    // Back in, then removed by the admin: the same.
+    await a.store.dispatch(inviteFriend({ groupId, friend: as(bob) })).unwrap();
+    await eventually(() => expect(b.store.getState().memberships.mine[groupId]).toBe('invited'));
+    await b.store.dispatch(acceptGroup(groupId)).unwrap();
+    await b.store.dispatch(sendGroupMessage({ groupId, text: 'Back' })).unwrap();
+    await a.store.dispatch(removeFromGroup({ groupId, person: as(bob) })).unwrap();
+    await expect(bob.groups.sendGroupMessage(groupId, as(bob), 'Gone')).rejects.toThrow(
+      /permission/i,
+    );
+  });
+
+  it('a person I blocked cannot invite me; the admin renames the group', async () => {
+    const a = storeFor(alice);
+    const b = storeFor(bob);
+    stopAfterTest(a.stop, b.stop);
+    await Promise.all([a.ready(), b.ready()]);
+    const groupId = await a.store
+      .dispatch(createGroup({ groupName: 'Hikers', groupTag: 'Up a hill' }))
+      .unwrap();
+    await a.store
+      .dispatch(renameGroup({ groupId, fields: { groupName: 'Climbers', groupTag: 'Walls' } }))
+      .unwrap();
+    await expect(
+      b.store
+        .dispatch(renameGroup({ groupId, fields: { groupName: 'Bobs', groupTag: 'Mine now' } }))
+        .unwrap(),
+    ).rejects.toMatch(/permission/i);
+
+    // Bob blocks Alice (as his Block button does): her invitation is refused.
+    await bob.relationships.block(friendship, bob.uid);
+    await expect(
+      a.store.dispatch(inviteFriend({ groupId, friend: as(bob) })).unwrap(),
+    ).rejects.toMatch(/permission/i);
+  });
+});
