@@ -1,4 +1,3 @@
-import { chatImagesApi } from '../lib/firebase/chat-images';
 import { accountApi } from '../lib/firebase/account';
 import { groupsApi } from '../lib/firebase/groups';
 import { inboxApi } from '../lib/firebase/inbox';
@@ -23,5 +22,4 @@ export const databaseGateways: DatabaseGateways = {
   notifications: notificationsApi,
   settings: settingsApi,
   account: accountApi,
-  chatImages: chatImagesApi,
 };

@@ -1,6 +1,5 @@
 import type { AccountApi } from '../lib/firebase/account';
 import type { AuthApi } from '../lib/firebase/auth';
-import type { ChatImagesApi } from '../lib/firebase/chat-images';
 import type { GroupsApi } from '../lib/firebase/groups';
 import type { InboxApi } from '../lib/firebase/inbox';
 import type { MessagesApi } from '../lib/firebase/messages';
@@ -23,7 +22,6 @@ export interface DatabaseGateways {
   notifications: NotificationsApi;
   settings: SettingsApi;
   account: AccountApi;
-  chatImages: ChatImagesApi;
 }
 
 /**

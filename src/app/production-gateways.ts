@@ -32,6 +32,9 @@ export function productionGateways(auth: AuthApi) {
     get pictures() {
       return loaded().pictures;
     },
+    get inbox() {
+      return loaded().inbox;
+    },
     get notifications() {
       return loaded().notifications;
     },
@@ -40,12 +43,6 @@ export function productionGateways(auth: AuthApi) {
     },
     get account() {
       return loaded().account;
-    },
-    get inbox() {
-      return loaded().inbox;
-    },
-    get chatImages() {
-      return loaded().chatImages;
     },
   };
   const loadDatabase = async (): Promise<void> => {

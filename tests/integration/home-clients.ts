@@ -9,7 +9,6 @@ import { makeAccountApi } from '../../src/lib/firebase/account';
 import { makeAuthApi } from '../../src/lib/firebase/auth';
 import { makeGroupsApi } from '../../src/lib/firebase/groups';
 import { makeInboxApi } from '../../src/lib/firebase/inbox';
-import { makeChatImagesApi } from '../../src/lib/firebase/chat-images';
 import { makeMessagesApi } from '../../src/lib/firebase/messages';
 import { makeNotificationsApi } from '../../src/lib/firebase/notifications';
 import { makePicturesApi } from '../../src/lib/firebase/pictures';
@@ -114,11 +113,10 @@ export function gatewaysFor(person: Person): Gateways {
     messages: person.messages,
     presence: person.presence,
     pictures: makePicturesApi(db),
+    inbox: makeInboxApi(db),
     notifications: makeNotificationsApi(db),
     settings: makeSettingsApi(db),
     account: makeAccountApi(auth, db),
-    inbox: makeInboxApi(db),
-    chatImages: makeChatImagesApi(db),
   };
 }
 
