@@ -174,6 +174,31 @@ export const strings = {
     typing: (name: string) => `${name} is typing…`,
     offline: "You're offline. Messages you send now go out when the connection is back.",
   },
+  // Not in the spec: image messages, the lightbox and the emoji picker (issue 10, items 3-5).
+  chatImages: {
+    attach: 'Send a photo',
+    dropHere: 'Drop the photo to send it',
+    uploading: 'Uploading…',
+    photo: 'Photo',
+    open: (caption: string) => (caption ? `Open photo: ${caption}` : 'Open photo'),
+    captionLabel: 'Caption (optional)',
+    preparing: 'Preparing the photo…',
+    sendFailed: 'Could not send the photo',
+    errors: {
+      notImage: 'That file is not an image. Choose a JPEG, PNG, WebP or GIF picture.',
+      tooLarge: (mb: number) => `That image is larger than ${String(mb)} MB. Choose a smaller one.`,
+      empty: 'That file is empty.',
+      corrupt:
+        'That image could not be read. It may be damaged or in a format the browser cannot open.',
+      tooDetailed: 'That image stays too large even after compression.',
+    },
+    lightbox: {
+      rotateLeft: 'Rotate left',
+      rotateRight: 'Rotate right',
+      loading: 'Loading the full image…',
+    },
+    emojiSearch: 'Search emoji',
+  },
   placeholders: {
     notification: 'Notification', // spec
     settings: 'Settings', // spec

@@ -1,4 +1,5 @@
 import { accountApi } from '../lib/firebase/account';
+import { chatImagesApi } from '../lib/firebase/chat-images';
 import { groupsApi } from '../lib/firebase/groups';
 import { inboxApi } from '../lib/firebase/inbox';
 import { messagesApi } from '../lib/firebase/messages';
@@ -19,6 +20,7 @@ export const databaseGateways: DatabaseGateways = {
   inbox: inboxApi,
   presence: presenceApi,
   pictures: picturesApi,
+  chatImages: chatImagesApi,
   notifications: notificationsApi,
   settings: settingsApi,
   account: accountApi,

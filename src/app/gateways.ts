@@ -1,5 +1,6 @@
 import type { AccountApi } from '../lib/firebase/account';
 import type { AuthApi } from '../lib/firebase/auth';
+import type { ChatImagesApi } from '../lib/firebase/chat-images';
 import type { GroupsApi } from '../lib/firebase/groups';
 import type { InboxApi } from '../lib/firebase/inbox';
 import type { MessagesApi } from '../lib/firebase/messages';
@@ -19,6 +20,7 @@ export interface DatabaseGateways {
   inbox: InboxApi;
   presence: PresenceApi;
   pictures: PicturesApi;
+  chatImages: ChatImagesApi;
   notifications: NotificationsApi;
   settings: SettingsApi;
   account: AccountApi;

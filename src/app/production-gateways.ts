@@ -32,6 +32,9 @@ export function productionGateways(auth: AuthApi) {
     get pictures() {
       return loaded().pictures;
     },
+    get chatImages() {
+      return loaded().chatImages;
+    },
     get inbox() {
       return loaded().inbox;
     },

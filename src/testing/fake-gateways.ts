@@ -6,6 +6,7 @@
  */
 import { vi } from 'vitest';
 import type { Gateways } from '../app/gateways';
+import type { ChatImagesApi } from '../lib/firebase/chat-images';
 import type { ChatMessage } from '../lib/firebase/chat-message';
 import type { GroupsApi } from '../lib/firebase/groups';
 import type { InboxApi } from '../lib/firebase/inbox';
@@ -166,6 +167,15 @@ function fakePictures() {
   } satisfies PicturesApi;
 }
 
+/** Image sends are recorded; reads answer null (no bytes) unless a test says otherwise. */
+function fakeChatImages() {
+  return {
+    send: vi.fn<ChatImagesApi['send']>(() => asSentMessage('-Nimage', Promise.resolve())),
+    readThumb: vi.fn<ChatImagesApi['readThumb']>(() => Promise.resolve(null)),
+    readFull: vi.fn<ChatImagesApi['readFull']>(() => Promise.resolve(null)),
+  } satisfies ChatImagesApi;
+}
+
 /** A fresh set of fake gateways (and their feeds); `auth` may be one the test keeps. */
 export function createFakeGateways({ auth }: { auth?: FakeAuth } = {}) {
   const feeds = createFeeds();
@@ -178,6 +188,7 @@ export function createFakeGateways({ auth }: { auth?: FakeAuth } = {}) {
     messages: fakeMessages(feeds),
     presence: fakePresence(feeds),
     pictures: fakePictures(),
+    chatImages: fakeChatImages(),
     inbox: fakeInbox(feeds),
     ...fakeNotificationGateways(),
   } satisfies Gateways & { feeds: Feeds };

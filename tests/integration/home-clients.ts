@@ -9,6 +9,7 @@ import { makeAccountApi } from '../../src/lib/firebase/account';
 import { makeAuthApi } from '../../src/lib/firebase/auth';
 import { makeGroupsApi } from '../../src/lib/firebase/groups';
 import { makeInboxApi } from '../../src/lib/firebase/inbox';
+import { makeChatImagesApi } from '../../src/lib/firebase/chat-images';
 import { makeMessagesApi } from '../../src/lib/firebase/messages';
 import { makeNotificationsApi } from '../../src/lib/firebase/notifications';
 import { makePicturesApi } from '../../src/lib/firebase/pictures';
@@ -113,6 +114,7 @@ export function gatewaysFor(person: Person): Gateways {
     messages: person.messages,
     presence: person.presence,
     pictures: makePicturesApi(db),
+    chatImages: makeChatImagesApi(db),
     inbox: makeInboxApi(db),
     notifications: makeNotificationsApi(db),
     settings: makeSettingsApi(db),

@@ -1,4 +1,5 @@
 import {
+  type ClipboardEvent,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -13,6 +14,7 @@ import { MESSAGE_MAX_LENGTH } from '../../lib/firebase/chat-message';
 import { strings } from '../../strings';
 import { sendChatMessage } from './chat-thunks';
 import { EmojiPicker } from './EmojiPicker';
+import { firstImageFile, useImageSending } from './image-sending';
 import { checkLength } from './message-limit';
 
 /** The field grows with its text up to this height (px, about five lines), then scrolls. */
@@ -34,8 +36,15 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
   const dispatch = useAppDispatch();
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const length = checkLength(text);
   const canSend = !disabled && length.length > 0 && length.over === 0;
+  // The typed text goes with a photo as its caption (when it fits the limit).
+  const images = useImageSending(disabled, () => {
+    if (length.over > 0) return '';
+    setText('');
+    return text;
+  });
 
   // The field's height follows its text, and its width (a narrower window wraps more).
   useLayoutEffect(() => fitHeight(input.current), [text]);
@@ -80,7 +89,13 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
 
   const r = strings.chatReading;
   return (
-    <form onSubmit={(event) => void send(event)} className="border-t border-slate-100 px-5 py-4">
+    <form
+      onSubmit={(event) => void send(event)}
+      onDragOver={images.onDragOver}
+      onDragLeave={images.onDragLeave}
+      onDrop={images.onDrop}
+      className={`relative border-t border-slate-100 px-5 py-4 ${images.dragging ? 'bg-brand-50' : ''}`}
+    >
       <div className="flex items-end gap-3">
         <div className="flex min-w-0 flex-1 items-end gap-1 rounded-3xl bg-slate-100 py-1 pl-5 pr-1.5 focus-within:ring-4 focus-within:ring-brand-100">
           <textarea
@@ -96,13 +111,29 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
             autoComplete="off"
             onChange={(event) => setText(event.target.value)}
             onKeyDown={onKeyDown}
+            onPaste={(event: ClipboardEvent<HTMLTextAreaElement>) => {
+              const file = firstImageFile(event.clipboardData);
+              if (!file) return;
+              event.preventDefault();
+              images.send(file);
+            }}
             className="max-h-32 min-w-0 flex-1 resize-none self-center bg-transparent py-2 leading-6 text-slate-900 placeholder:text-slate-400 focus:outline-none disabled:cursor-not-allowed"
           />
           <EmojiPicker onPick={insertEmoji} disabled={disabled} />
-          {/* Image messages are not in the data model yet; the wrapper keeps the tooltip. */}
-          <span title={strings.chat.cameraUnsupported} className="inline-flex">
-            <IconButton label={strings.chat.cameraUnsupported} icon={<CameraIcon />} disabled />
-          </span>
+          <IconButton
+            label={strings.chatImages.attach}
+            icon={<CameraIcon />}
+            disabled={disabled}
+            onClick={() => fileInput.current?.click()}
+          />
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            hidden
+            data-testid="chat-image-input"
+            onChange={images.onFileChosen}
+          />
         </div>
         <IconButton
           type="submit"
@@ -113,6 +144,21 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
           className="h-11 w-11 shrink-0"
         />
       </div>
+      {images.dragging ? (
+        <p className="pointer-events-none absolute inset-0 flex items-center justify-center text-sm font-medium text-brand-700">
+          {strings.chatImages.dropHere}
+        </p>
+      ) : null}
+      {images.preparing ? (
+        <p role="status" className="mt-1.5 text-xs text-slate-500">
+          {strings.chatImages.preparing}
+        </p>
+      ) : null}
+      {images.problem ? (
+        <p role="alert" className="mt-1.5 text-xs font-medium text-red-600">
+          {images.problem}
+        </p>
+      ) : null}
       {length.showCounter ? (
         <p
           id="chat-composer-length"

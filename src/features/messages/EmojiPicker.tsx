@@ -1,23 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { IconButton } from '../../components/IconButton';
 import { SmileIcon } from '../../components/icons';
 import { strings } from '../../strings';
 
-/** A small built-in palette: enough for a chat, without an emoji library. */
-// prettier-ignore
-export const EMOJIS = [
-  '😀', '😂', '😊', '😍', '😘', '😎', '🤔', '😅',
-  '😢', '😮', '😡', '🥳', '👍', '👎', '👏', '🙏',
-  '👋', '💪', '❤️', '💔', '🔥', '🎉', '✨', '⭐',
-  '☕', '🍕', '🎂', '⚽', '🎵', '📷', '✅', '❌',
-] as const;
+/** emoji-picker-react and its bundled emoji data load on the first open, never before. */
+const EmojiPanel = lazy(() => import('./emoji-panel'));
 
 interface Props {
   onPick: (emoji: string) => void;
   disabled?: boolean;
 }
 
-/** The emoji icon and its popover; a pick, Escape or a click elsewhere closes it. */
+/** The emoji icon and its picker; a pick, Escape or a click elsewhere closes it. */
 export function EmojiPicker({ onPick, disabled = false }: Props) {
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
@@ -47,24 +41,22 @@ export function EmojiPicker({ onPick, disabled = false }: Props) {
       />
       {open && !disabled ? (
         <div
-          role="group"
+          role="dialog"
           aria-label={strings.chat.emojiPalette}
-          className="absolute bottom-full right-0 z-10 mb-2 grid w-72 grid-cols-8 gap-1 rounded-2xl bg-white p-2 shadow-lg ring-1 ring-slate-200"
+          className="absolute bottom-full right-0 z-10 mb-2"
         >
-          {EMOJIS.map((emoji) => (
-            <button
-              key={emoji}
-              type="button"
-              aria-label={emoji}
-              onClick={() => {
+          <Suspense
+            fallback={
+              <div className="h-[380px] w-[320px] rounded-2xl bg-white shadow-lg ring-1 ring-slate-200" />
+            }
+          >
+            <EmojiPanel
+              onPick={(emoji) => {
                 onPick(emoji);
                 setOpen(false);
               }}
-              className="flex h-8 w-8 items-center justify-center rounded-lg text-lg hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-200"
-            >
-              {emoji}
-            </button>
-          ))}
+            />
+          </Suspense>
         </div>
       ) : null}
     </div>

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { ChatMessage } from '../../lib/firebase/chat-message';
 import { strings } from '../../strings';
 import { MessageStatus } from '../inbox';
+import { ImageMessageBody } from './image-message-body';
 import { formatMessageTime } from './message-time';
 import { MessageText } from './MessageText';
 
@@ -27,7 +28,11 @@ export const MessageBubble = memo(function MessageBubble({
         mine ? 'bg-brand-500 text-white' : 'bg-slate-100 text-slate-900'
       }`}
     >
-      <MessageText text={message.message} mine={mine} />
+      {message.image ? (
+        <ImageMessageBody image={message.image} mine={mine} />
+      ) : (
+        <MessageText text={message.message} mine={mine} />
+      )}
       {groupEnd ? (
         <span
           className={`mt-0.5 flex items-center justify-end gap-1.5 text-[11px] ${mine ? 'text-brand-100' : 'text-slate-500'}`}

@@ -52,8 +52,8 @@ export function makeChatImagesApi(db: Database, cacheSize = 400) {
       if (!id) throw new Error('A push id is always generated');
       const server = { now: serverTimestamp(), plusOne: increment(1) };
       // The sender already has the bytes: their own bubble and lightbox read nothing back.
-      remember(chatImagePath(parties.relId, id, 'thumb'), Promise.resolve(image.thumb));
-      remember(chatImagePath(parties.relId, id, 'full'), Promise.resolve(image.full));
+      void remember(chatImagePath(parties.relId, id, 'thumb'), Promise.resolve(image.thumb));
+      void remember(chatImagePath(parties.relId, id, 'full'), Promise.resolve(image.full));
       const acked = update(ref(db), imageSendUpdate(parties, id, image, caption, server));
       return asSentMessage(id, acked);
     },
