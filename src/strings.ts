@@ -360,6 +360,26 @@ export const strings = {
       removeMember: 'Could not update the membership',
     },
   },
+  a11y: {
+    skipToContent: 'Skip to main content',
+    blockTitle: (name: string) => `Block ${name}?`,
+    blockBody: (name: string) =>
+      `${name} leaves your Friend List and your conversation ends for both of you: neither can send the other a message. You can unblock ${name} later under Blocked Users.`,
+    blockConfirm: 'Block',
+    cancel: 'Cancel',
+    messageList: 'Conversation messages',
+    notifications: 'Notifications',
+    /** Tab titles, one per screen: "<screen> · Chatty". */
+    titles: {
+      register: 'Sign up',
+      login: 'Log in',
+      home: 'Home',
+      messages: 'Messages',
+      notification: 'Notifications',
+      settings: 'Settings',
+      notFound: 'Page not found',
+    },
+  },
   app: {
     name: 'Chatty',
     notFoundTitle: 'Page not found',

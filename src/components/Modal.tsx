@@ -1,3 +1,4 @@
+import { FocusTrap } from 'focus-trap-react';
 import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { strings } from '../strings';
@@ -13,9 +14,13 @@ interface Props {
   wide?: boolean;
 }
 
+// jsdom lays nothing out, so visibility cannot be measured there; browsers check it in full.
+const displayCheck = navigator.userAgent.includes('jsdom') ? 'none' : 'full';
+
 /**
  * A dialog over the page: Escape, the close button or a click on the backdrop closes it;
- * focus moves into it on open and back to where it was on close.
+ * focus moves into it on open, Tab cycles inside it (focus-trap), and focus returns to where
+ * it was on close.
  */
 export function Modal({ title, description, onClose, children, wide = false }: Props) {
   const titleId = useId();
@@ -44,30 +49,42 @@ export function Modal({ title, description, onClose, children, wide = false }: P
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <div
-        ref={dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-        className={`w-full ${wide ? 'max-w-3xl' : 'max-w-md'} max-h-[calc(100vh-2rem)] overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none`}
+      <FocusTrap
+        focusTrapOptions={{
+          // Opening focus, Escape and focus return are handled above, in one place.
+          initialFocus: false,
+          escapeDeactivates: false,
+          returnFocusOnDeactivate: false,
+          allowOutsideClick: true,
+          fallbackFocus: () => dialog.current ?? document.body,
+          tabbableOptions: { displayCheck },
+        }}
       >
-        <div className="mb-4 flex items-start justify-between gap-4">
-          <div>
-            <h2 id={titleId} className="text-xl font-semibold text-slate-900">
-              {title}
-            </h2>
-            {description ? (
-              <p id={descriptionId} className="mt-1 text-sm text-slate-500">
-                {description}
-              </p>
-            ) : null}
+        <div
+          ref={dialog}
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          aria-describedby={description ? descriptionId : undefined}
+          tabIndex={-1}
+          className={`w-full ${wide ? 'max-w-3xl' : 'max-w-md'} max-h-[calc(100vh-2rem)] overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none`}
+        >
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <div>
+              <h2 id={titleId} className="text-xl font-semibold text-slate-900">
+                {title}
+              </h2>
+              {description ? (
+                <p id={descriptionId} className="mt-1 text-sm text-slate-500">
+                  {description}
+                </p>
+              ) : null}
+            </div>
+            <IconButton label={strings.home.close} icon={<CloseIcon />} onClick={onClose} />
           </div>
-          <IconButton label={strings.home.close} icon={<CloseIcon />} onClick={onClose} />
+          {children}
         </div>
-        {children}
-      </div>
+      </FocusTrap>
     </div>,
     document.body,
   );

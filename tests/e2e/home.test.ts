@@ -47,6 +47,8 @@ describeBrowser('home dashboard with two people in two browsers', () => {
     await shot(a, 'home-3-alice-friends');
 
     await (await rowButton(a, strings.panels.friendList, 'Bob', r.block)).click();
+    const confirmBlock = a.getByRole('dialog', { name: strings.a11y.blockTitle('Bob') });
+    await confirmBlock.getByRole('button', { name: strings.a11y.blockConfirm }).click();
     await rowButton(a, strings.panels.userList, 'Bob', r.unblock);
     await rowButton(a, strings.panels.blockedUsers, 'Bob', r.unblock);
     await rowButton(b, strings.panels.userList, 'Alice', r.blocked);

@@ -95,6 +95,10 @@ describeBrowser('messages between two friends in two browsers', () => {
     await row(b, strings.panels.friendList, 'Alice')
       .getByRole('button', { name: `${strings.relation.block} Alice` })
       .click();
+    await b
+      .getByRole('dialog', { name: strings.a11y.blockTitle('Alice') })
+      .getByRole('button', { name: strings.a11y.blockConfirm })
+      .click();
     await chat(a).getByText(c.blockedBy('Bob')).waitFor();
     expect(await chat(a).getByText(c.online).count()).toBe(0);
     expect(await chat(a).getByRole('textbox', { name: c.inputLabel }).isDisabled()).toBe(true);

@@ -152,6 +152,11 @@ describe('home dashboard', () => {
       expect(fakes.relationships.acceptRequest).toHaveBeenCalledWith(incoming, [crossing]),
     );
     fireEvent.click(within(row('Friend List', 'Ben')).getByRole('button', { name: 'Block Ben' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Block Ben?' })).getByRole('button', {
+        name: 'Block',
+      }),
+    );
     await waitFor(() => expect(fakes.relationships.block).toHaveBeenCalledWith(friendship, 'me'));
     fireEvent.click(
       within(row('Blocked Users', 'Cat')).getByRole('button', { name: 'Unblock Cat' }),

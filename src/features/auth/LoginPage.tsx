@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { strings } from '../../strings';
 import { AuthLayout } from './AuthLayout';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { LoginForm } from './LoginForm';
+import { showLoginToast } from './login-toast';
 import { ResetPasswordPanel } from './ResetPasswordPanel';
+import { returnPath } from './return-path';
 import { LOGIN_REDIRECT_MS } from './timing';
 import { useDelayedNavigate } from './use-delayed-navigate';
+import { useSignedInRedirect } from './use-signed-in-redirect';
 
 const s = strings.auth;
 
@@ -20,11 +22,13 @@ export function LoginPage() {
   // One sign-in at a time: Google and the password form lock each other out.
   const [busy, setBusy] = useState(false);
   const [signedIn, setSignedIn] = useState(false);
+  const state: unknown = useLocation().state;
+  const redirect = useSignedInRedirect(busy || signedIn);
 
   function handleSignedIn() {
     setSignedIn(true);
-    toast.success(strings.toast.loginSuccess);
-    navigateLater(paths.home, LOGIN_REDIRECT_MS);
+    showLoginToast();
+    navigateLater(returnPath(state), LOGIN_REDIRECT_MS);
   }
 
   const footer = (
@@ -35,6 +39,8 @@ export function LoginPage() {
       </Link>
     </>
   );
+
+  if (redirect) return redirect;
 
   return (
     <AuthLayout title={s.loginTitle} subtitle={s.loginSubtitle} footer={footer}>

@@ -15,6 +15,7 @@ import { AuthForm, EmailField } from './auth-form';
 import { registerSchema, type RegisterValues } from './schemas';
 import { REGISTER_REDIRECT_MS } from './timing';
 import { useDelayedNavigate } from './use-delayed-navigate';
+import { useSignedInRedirect } from './use-signed-in-redirect';
 
 const emptyValues: RegisterValues = { email: '', fullName: '', password: '' };
 const s = strings.auth;
@@ -49,6 +50,8 @@ export function RegisterPage() {
   });
 
   const busy = formik.isSubmitting || done;
+  const redirect = useSignedInRedirect(busy);
+  if (redirect) return redirect;
 
   return (
     <AuthLayout

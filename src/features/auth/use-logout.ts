@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { paths } from '../../config/paths';
 import { errorCode } from './auth-errors';
+import { dismissLoginToast } from './login-toast';
 import { logoutFailed, logoutStarted, selectSessionStatus, userSignedOut } from '../session';
 
 /**
@@ -24,6 +25,7 @@ export function useLogout() {
       toast.error(errorCode(error));
       return;
     }
+    dismissLoginToast();
     if (selectSessionStatus(store.getState()) !== 'signedOut') dispatch(userSignedOut());
     await navigate(paths.login, { replace: true });
   }, [dispatch, navigate, store]);

@@ -1,11 +1,10 @@
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import { UsersIcon } from '../../components/icons';
 import { ListRow, RowList } from '../../components/ListRow';
 import { Panel } from '../../components/Panel';
-import { RowAction } from '../../components/RowAction';
 import { strings } from '../../strings';
 import { PersonAvatar } from '../users';
-import { blockFriend } from './relationship-thunks';
+import { BlockFriendAction } from './BlockFriendAction';
 import { selectListMeta } from './relationships-slice';
 import { selectFriendRows, selectMyUid, type FriendRow } from './selectors';
 
@@ -17,7 +16,6 @@ interface Props {
 
 /** My friends by name, each with 'Block'. */
 export function FriendListPanel({ selectedUid, onSelect }: Props = {}) {
-  const dispatch = useAppDispatch();
   const rows = useAppSelector(selectFriendRows);
   const me = useAppSelector(selectMyUid);
   const { status, error } = useAppSelector((state) => selectListMeta(state, 'friends'));
@@ -46,14 +44,7 @@ export function FriendListPanel({ selectedUid, onSelect }: Props = {}) {
               />
             }
             title={friend.name}
-            actions={
-              <RowAction
-                label={strings.relation.block}
-                variant="danger"
-                context={friend.name}
-                onAction={() => dispatch(blockFriend(friendship))}
-              />
-            }
+            actions={<BlockFriendAction friendship={friendship} name={friend.name} />}
           />
         ))}
       </RowList>

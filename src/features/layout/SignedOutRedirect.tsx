@@ -15,12 +15,12 @@ const homePaths: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Sends a visitor without a session to /login. Home says why with 'Login failed' (spec), but
+ * Sends a visitor without a session to /login, which returns to this page after sign-in. Home says why with 'Login failed' (spec), but
  * not after a deliberate logout. The fixed toastId keeps StrictMode's second effect run from
  * showing it twice.
  */
 export function SignedOutRedirect() {
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const loggingOut = useAppSelector(selectLoggingOut);
   const explain = homePaths.has(pathname) && !loggingOut;
 
@@ -28,5 +28,7 @@ export function SignedOutRedirect() {
     if (explain) toast.error(strings.toast.loginFailed, { toastId: 'login-failed' });
   }, [explain]);
 
-  return <Navigate to={paths.login} replace />;
+  // The login screen comes back here afterwards; a deliberate logout starts over from home.
+  const state = loggingOut ? undefined : { from: `${pathname}${search}${hash}` };
+  return <Navigate to={paths.login} replace state={state} />;
 }

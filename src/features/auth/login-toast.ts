@@ -1,0 +1,16 @@
+import { toast, type Id } from 'react-toastify';
+import { strings } from '../../strings';
+
+// The toast announcing the current session; it must not outlive that session.
+let current: Id | undefined;
+
+export function showLoginToast(): void {
+  current = toast.success(strings.toast.loginSuccess);
+}
+
+/** Called on logout, so the next visitor of /login does not read 'logged in'. */
+export function dismissLoginToast(): void {
+  if (current === undefined) return;
+  toast.dismiss(current);
+  current = undefined;
+}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { RowAction } from '../../components/RowAction';
+import type { Friendship } from '../../lib/firebase/records';
+import { strings } from '../../strings';
+import { blockFriend } from './relationship-thunks';
+
+interface Props {
+  friendship: Friendship;
+  /** The friend's name, for the button's accessible name and the dialog's text. */
+  name: string;
+}
+
+/**
+ * A friend row's 'Block': it ends the conversation for both people, so it asks first, in a
+ * dialog that says so. Cancelling changes nothing.
+ */
+export function BlockFriendAction({ friendship, name }: Props) {
+  const dispatch = useAppDispatch();
+  const [asking, setAsking] = useState(false);
+  const s = strings.a11y;
+  return (
+    <>
+      <RowAction
+        label={strings.relation.block}
+        variant="danger"
+        context={name}
+        onAction={() => {
+          setAsking(true);
+          return undefined;
+        }}
+      />
+      {asking ? (
+        <ConfirmDialog
+          title={s.blockTitle(name)}
+          description={s.blockBody(name)}
+          confirmLabel={s.blockConfirm}
+          onConfirm={() => dispatch(blockFriend(friendship))}
+          onClose={() => setAsking(false)}
+        />
+      ) : null}
+    </>
+  );
+}
