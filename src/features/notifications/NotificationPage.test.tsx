@@ -1,10 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
+import { Link } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { AppNotification } from '../../lib/firebase/notification-record';
 import { strings } from '../../strings';
 import { createFakeGateways, renderWithProviders } from '../../testing';
 import { userSignedIn } from '../session';
-import { SidebarNav } from '../layout/SidebarNav';
+import { NotificationBadge } from './NotificationBadge';
 import { NotificationPage } from './NotificationPage';
 
 const s = strings.notifications;
@@ -24,7 +25,9 @@ function renderFeed(route = '/pages/notification') {
   const fakes = createFakeGateways();
   const view = renderWithProviders(
     <>
-      <SidebarNav />
+      <Link to="/pages/notification">
+        Notification <NotificationBadge />
+      </Link>
       <NotificationPage />
     </>,
     { gateways: fakes, route },
@@ -87,10 +90,10 @@ describe('NotificationPage', () => {
     const { emit, fakes, user } = renderFeed();
     emit([entry('a', 1, false), entry('b', 2, false), entry('c', 0, true)]);
     const list = screen.getByRole('list', { name: 'Notification' });
-    const [newest, , readOne] = within(list).getAllByRole('link');
-    await user.click(readOne ?? document.body);
+    const links = within(list).getAllByRole('link');
+    await user.click(links[2]);
     expect(fakes.notifications.markRead).not.toHaveBeenCalled();
-    await user.click(newest ?? document.body);
+    await user.click(links[0]);
     expect(fakes.notifications.markRead).toHaveBeenCalledWith('me', ['b']);
     expect(fakes.notifications.markRead).toHaveBeenCalledTimes(1);
     await user.click(screen.getByRole('button', { name: s.markAllRead }));
@@ -116,5 +119,52 @@ describe('NotificationPage', () => {
     expect(
       await screen.findByText('Cy sent you a friend request', { selector: '.Toastify *' }),
     ).toBeInTheDocument();
+  });
+
+  it('shows one entry per conversation with unread messages, counted on the bell', () => {
+    const { emit, fakes } = renderFeed();
+    emit([entry('a', 1, false)]);
+    const friendship = {
+      id: 'rel-bob',
+      senderId: 'bob',
+      senderName: 'Bob',
+      receiverId: 'me',
+      receiverName: 'Mia',
+      photo: '',
+    };
+    act(() => {
+      fakes.feeds.friends.emit([friendship]);
+      fakes.noticeFeeds.conversations.emit([
+        {
+          relId: 'rel-bob',
+          unread: 2,
+          lastMessageId: 'm2',
+          lastSenderId: 'bob',
+          lastText: 'hi',
+          lastKind: 'text',
+          lastAt: 5000,
+        },
+      ]);
+    });
+    const list = screen.getByRole('list', { name: 'Notification' });
+    const first = within(list).getAllByRole('link')[0];
+    expect(first).toHaveTextContent(s.text.message('Bob', 2));
+    expect(first).toHaveAttribute('href', '/pages/messages');
+    expect(screen.getByTestId('notification-count')).toHaveTextContent('2');
+    act(() =>
+      fakes.noticeFeeds.conversations.emit([
+        {
+          relId: 'rel-bob',
+          unread: 0,
+          lastMessageId: 'm2',
+          lastSenderId: 'bob',
+          lastText: 'hi',
+          lastKind: 'text',
+          lastAt: 5000,
+        },
+      ]),
+    );
+    expect(screen.getByTestId('notification-count')).toHaveTextContent('1');
+    expect(within(list).getAllByRole('link')).toHaveLength(1);
   });
 });

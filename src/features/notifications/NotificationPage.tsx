@@ -4,14 +4,20 @@ import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { strings } from '../../strings';
 import { NotificationItem } from './NotificationItem';
 import { markNotificationsRead } from './notification-thunks';
-import { olderRequested, selectMayHaveOlder, selectNotifications } from './notifications-slice';
+import {
+  olderRequested,
+  selectFeed,
+  selectMayHaveOlder,
+  selectNotifications,
+} from './notifications-slice';
 
 const s = strings.notifications;
 
 /** /pages/notification: my feed, newest first, live; unread entries stand out. */
 export function NotificationPage() {
   const dispatch = useAppDispatch();
-  const { latest, status, unread } = useAppSelector(selectNotifications);
+  const { status, unread } = useAppSelector(selectNotifications);
+  const latest = useAppSelector(selectFeed);
   const mayHaveOlder = useAppSelector(selectMayHaveOlder);
 
   return (

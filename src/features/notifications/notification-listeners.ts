@@ -1,6 +1,7 @@
 import type { AppStartListening } from '../../app/store';
 import { whileSignedIn } from '../session';
 import {
+  conversationsReceived,
   latestFailed,
   latestReceived,
   olderRequested,
@@ -18,6 +19,15 @@ export function addNotificationListeners(startAppListening: AppStartListening): 
       uid,
       (items) => dispatch(unreadReceived(items)),
       () => dispatch(unreadFailed()),
+    ),
+  );
+
+  whileSignedIn(startAppListening, (uid, { dispatch, extra }) =>
+    extra.notifications.subscribeConversations(
+      uid,
+      (entries) => dispatch(conversationsReceived(entries)),
+      // Without the inbox the feed still shows the stored entries.
+      () => dispatch(conversationsReceived([])),
     ),
   );
 

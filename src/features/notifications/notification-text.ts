@@ -21,7 +21,7 @@ export function notificationText(n: AppNotification): string {
     case 'groupRemoved':
       return t.groupRemoved(n.actorName, group);
     case 'message':
-      return t.message(n.actorName, 1);
+      return t.message(n.actorName, n.count ?? 1);
   }
 }
 

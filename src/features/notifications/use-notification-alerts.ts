@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../config/paths';
 import { notificationText } from './notification-text';
-import { selectNotifications } from './notifications-slice';
+import { selectAllUnread, selectNotifications } from './notifications-slice';
 
 /**
  * A toast for each unread entry that arrives while the app is open on another screen, and a
@@ -12,7 +12,8 @@ import { selectNotifications } from './notifications-slice';
  * Entries already unread when the list first loads are not announced again.
  */
 export function useNotificationAlerts(): void {
-  const { unread, unreadStatus, owner } = useAppSelector(selectNotifications);
+  const { unreadStatus, owner } = useAppSelector(selectNotifications);
+  const unread = useAppSelector(selectAllUnread);
   // Read straight from the state: importing the settings feature would pull its page in here.
   const settings = useAppSelector((state) => state.settings.values);
   const { pathname } = useLocation();
@@ -29,7 +30,9 @@ export function useNotificationAlerts(): void {
     for (const n of fresh) {
       seen.add(n.id);
       const text = notificationText(n);
-      if (pathname !== paths.notification) toast.info(text);
+      // The messages screen shows its own conversations' news; the feed shows all of it.
+      const onScreen = n.kind === 'message' ? paths.messages : paths.notification;
+      if (pathname !== onScreen && pathname !== paths.notification) toast.info(text);
       const wanted = settings?.browserNotifications === true && settings.notifyKinds[n.kind];
       if (wanted && document.hidden && browserAllows()) new Notification(text, { tag: n.id });
     }

@@ -29,6 +29,8 @@ export interface AppNotification {
   subject?: string;
   at: number;
   read: boolean;
+  /** New messages: how many are unread in the conversation. */
+  count?: number;
 }
 
 /** What one action writes beside itself, before the server time is filled in. */

@@ -15,6 +15,7 @@ import {
   type Unsubscribe,
 } from 'firebase/database';
 import { db as appDb } from './database';
+import { parseInbox, type InboxEntry } from './inbox-entry';
 import {
   parseNotification,
   type AppNotification,
@@ -94,6 +95,23 @@ export function makeNotificationsApi(db: Database) {
       return onValue(
         query(mine(uid), orderByChild('read'), equalTo(false)),
         (snapshot) => onData(parseChildren(snapshot.val(), parseNotification)),
+        onError,
+      );
+    },
+
+    /**
+     * My conversations' inbox entries, live: "new messages" entries are derived from them (one
+     * per conversation, updated with each message) instead of a second fan-out per message.
+     * The SDK shares one server listener with the inbox screen's query of the same path.
+     */
+    subscribeConversations(
+      uid: string,
+      onData: (entries: InboxEntry[]) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      return onValue(
+        ref(db, `inbox/${uid}`),
+        (snapshot) => onData(Object.values(parseInbox(snapshot.val()))),
         onError,
       );
     },
