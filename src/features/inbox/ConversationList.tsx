@@ -1,10 +1,9 @@
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import { UsersIcon } from '../../components/icons';
 import { ListRow, RowList } from '../../components/ListRow';
 import { Panel } from '../../components/Panel';
-import { RowAction } from '../../components/RowAction';
 import { strings } from '../../strings';
-import { blockFriend, selectListMeta, selectMyUid, type FriendRow } from '../friends';
+import { BlockFriendAction, selectListMeta, selectMyUid, type FriendRow } from '../friends';
 import { PersonAvatar } from '../users';
 import { formatConversationTime, previewOf } from './conversation-time';
 import { selectConversationRows } from './inbox-selectors';
@@ -20,7 +19,6 @@ interface Props {
  * the last message and its time, the unread count, the latest activity first, live.
  */
 export function ConversationList({ selectedUid, onSelect }: Props) {
-  const dispatch = useAppDispatch();
   const rows = useAppSelector(selectConversationRows);
   const me = useAppSelector(selectMyUid);
   const { status, error } = useAppSelector((state) => selectListMeta(state, 'friends'));
@@ -50,43 +48,34 @@ export function ConversationList({ selectedUid, onSelect }: Props) {
             title={friend.name}
             // Kept out of the select button's name (the friend's name); read out with the actions.
             subtitle={
-              entry ? (
-                <span aria-hidden className="flex items-baseline gap-2">
-                  <span
-                    className={`min-w-0 flex-1 truncate ${entry.unread > 0 ? 'font-semibold text-slate-800' : ''}`}
-                  >
-                    {previewOf(entry, me)}
-                  </span>
-                  <time
-                    dateTime={new Date(entry.lastAt).toISOString()}
-                    className="shrink-0 text-xs text-slate-400"
-                  >
-                    {formatConversationTime(entry.lastAt)}
-                  </time>
-                </span>
-              ) : (
-                <span aria-hidden className="text-slate-400">
-                  {strings.inbox.noMessages}
-                </span>
-              )
+              <span
+                aria-hidden
+                className={`block truncate ${entry?.unread ? 'font-semibold text-slate-800' : ''} ${entry ? '' : 'text-slate-400'}`}
+              >
+                {entry ? previewOf(entry, me) : strings.inbox.noMessages}
+              </span>
             }
             actions={
               <>
                 {entry ? (
-                  <span className="sr-only">
-                    {strings.inbox.lastMessage(
-                      previewOf(entry, me),
-                      formatConversationTime(entry.lastAt),
-                    )}
+                  <span className="flex flex-col items-end gap-1">
+                    <span className="sr-only">
+                      {strings.inbox.lastMessage(
+                        previewOf(entry, me),
+                        formatConversationTime(entry.lastAt),
+                      )}
+                    </span>
+                    <time
+                      aria-hidden
+                      dateTime={new Date(entry.lastAt).toISOString()}
+                      className="text-xs text-slate-400"
+                    >
+                      {formatConversationTime(entry.lastAt)}
+                    </time>
+                    <UnreadBadge count={entry.unread} />
                   </span>
                 ) : null}
-                <UnreadBadge count={entry?.unread ?? 0} />
-                <RowAction
-                  label={strings.relation.block}
-                  variant="danger"
-                  context={friend.name}
-                  onAction={() => dispatch(blockFriend(friendship))}
-                />
+                <BlockFriendAction friendship={friendship} name={friend.name} />
               </>
             }
           />

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../lib/firebase/chat-message';
+import type { InboxEntry } from '../../lib/firebase/inbox-entry';
+import { makeTestStore, sampleUser, signedIn } from '../../testing';
+import { formatConversationTime, previewOf } from './conversation-time';
+import {
+  seenState,
+  selectConversationRows,
+  selectHasPending,
+  selectTotalUnread,
+} from './inbox-selectors';
+import { inboxReceived, sendAcked, sendFailed, sendStarted } from './inbox-slice';
+
+const entry = (relId: string, fields: Partial<InboxEntry> = {}): InboxEntry => ({
+  relId,
+  unread: 0,
+  lastMessageId: 'm1',
+  lastSenderId: 'bo',
+  lastText: 'Hi',
+  lastKind: 'text',
+  lastAt: 1000,
+  ...fields,
+});
+const message = (createdAt: number): ChatMessage => ({
+  id: 'm1',
+  message: 'x',
+  messagesenderId: 'me',
+  massagesenderName: 'Mia',
+  messagereceiverId: 'bo',
+  messagereceiverName: 'Bo',
+  createdAt,
+});
+
+describe('inbox selectors', () => {
+  it('counts unread only for current friendships, and lists friends by activity then name', () => {
+    const store = makeTestStore(signedIn({ ...sampleUser, uid: 'me' }));
+    const friend = (uid: string, name: string) => ({
+      id: `rel-${uid}`,
+      senderId: uid,
+      senderName: name,
+      receiverId: 'me',
+      receiverName: 'Mia',
+      photo: '',
+    });
+    // The friends list as its listener delivers it (the friends feature's own action).
+    store.dispatch({
+      type: 'relationships/friendsReceived',
+      payload: [friend('bo', 'Bo'), friend('al', 'Al'), friend('cy', 'Cy')],
+    });
+    store.dispatch(
+      inboxReceived({
+        'rel-bo': entry('rel-bo', { unread: 2, lastAt: 50 }),
+        'rel-cy': entry('rel-cy', { unread: 1, lastAt: 80 }),
+        // A blocked or former friend's conversation keeps its entry but counts for nothing.
+        'rel-gone': entry('rel-gone', { unread: 7, lastAt: 99 }),
+      }),
+    );
+    expect(selectTotalUnread(store.getState())).toBe(3);
+    expect(selectConversationRows(store.getState()).map((r) => r.friend.name)).toEqual([
+      'Cy',
+      'Bo',
+      'Al',
+    ]);
+  });
+
+  it('tracks pending sends until acked, and keeps failed ones', () => {
+    const store = makeTestStore();
+    store.dispatch(sendStarted({ id: 'a', relId: 'r', text: 'one' }));
+    store.dispatch(sendStarted({ id: 'b', relId: 'r', text: 'two' }));
+    expect(selectHasPending(store.getState())).toBe(true);
+    store.dispatch(sendAcked('a'));
+    store.dispatch(sendFailed('b'));
+    expect(selectHasPending(store.getState())).toBe(false);
+    expect(store.getState().inbox.outgoing).toEqual([
+      { id: 'b', relId: 'r', text: 'two', state: 'failed' },
+    ]);
+  });
+
+  it('says Seen once the marker reaches the message, never with receipts off', () => {
+    expect(seenState(message(100), null, true)).toBe('sent');
+    expect(seenState(message(100), { at: 99 }, true)).toBe('sent');
+    expect(seenState(message(100), { at: 100 }, true)).toBe('seen');
+    expect(seenState(message(100), { at: 500 }, false)).toBe('sent');
+  });
+});
+
+describe('conversation list text', () => {
+  it('prefixes my messages and names other kinds', () => {
+    expect(previewOf(entry('r', { lastSenderId: 'me', lastText: 'Ok' }), 'me')).toBe('You: Ok');
+    expect(previewOf(entry('r', { lastText: 'Ok' }), 'me')).toBe('Ok');
+    const image = { ...entry('r'), lastKind: 'image' } as unknown as InboxEntry;
+    expect(previewOf(image, 'me')).toBe('Photo');
+  });
+
+  it('shows the time today, the weekday this week, the date before', () => {
+    const now = new Date(2026, 10, 25, 15, 0).getTime();
+    const today = new Date(2026, 10, 25, 9, 5).getTime();
+    const twoDaysAgo = new Date(2026, 10, 23, 9, 5).getTime();
+    const lastMonth = new Date(2026, 9, 2, 9, 5).getTime();
+    expect(formatConversationTime(today, now)).toBe(
+      new Date(today).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }),
+    );
+    expect(formatConversationTime(twoDaysAgo, now)).toBe(
+      new Date(twoDaysAgo).toLocaleDateString(undefined, { weekday: 'short' }),
+    );
+    expect(formatConversationTime(lastMonth, now)).toBe(
+      new Date(lastMonth).toLocaleDateString(undefined, { day: 'numeric', month: 'short' }),
+    );
+  });
+});

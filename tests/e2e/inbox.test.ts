@@ -1,0 +1,169 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { sendUpdate } from '../../src/lib/firebase/inbox-entry';
+import { pairKey } from '../../src/lib/firebase/pair-key';
+import { strings } from '../../src/strings';
+import { adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
+import { createPerson, loginPage, row, settle } from './home-steps';
+
+const c = strings.chat;
+const s = strings.inbox;
+
+interface Person {
+  uid: string;
+  username: string;
+}
+
+/** Makes two people friends directly in the database, as an accepted request leaves them. */
+async function befriend(relId: string, a: Person, b: Person) {
+  await adminUpdate({
+    [`friendList/${relId}`]: {
+      senderId: a.uid,
+      senderName: a.username,
+      receiverId: b.uid,
+      receiverName: b.username,
+      photo: '',
+    },
+    [`pairs/${pairKey(a.uid, b.uid)}`]: relId,
+  });
+}
+
+async function openMessages(page: Page): Promise<void> {
+  await page.getByRole('link', { name: strings.layout.messages }).click();
+  await page.waitForURL('**/pages/messages');
+}
+
+const chat = (page: Page) => page.getByRole('region', { name: c.label });
+const friendRows = (page: Page) =>
+  page.getByRole('list', { name: strings.panels.friendList }).getByRole('listitem');
+const navLink = (page: Page) =>
+  page.getByRole('navigation', { name: strings.layout.mainNav }).getByRole('link', {
+    name: strings.layout.messages,
+  });
+
+async function selectFriend(page: Page, name: string): Promise<void> {
+  await row(page, strings.panels.friendList, name)
+    .getByRole('button', { name, exact: true })
+    .click();
+  await chat(page).getByRole('heading', { name }).waitFor();
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  await chat(page).getByRole('textbox', { name: c.inputLabel }).fill(text);
+  await chat(page).getByRole('textbox', { name: c.inputLabel }).press('Enter');
+}
+
+/** Polls until `check` passes (live updates arrive within moments). */
+async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+describeBrowser('the inbox between two people in two browsers', () => {
+  const browser = browserPerSuite({ resetBackend: true });
+
+  it('badges appear and clear, the list reorders, Seen, typing, and an offline send delivered once', async () => {
+    const alice = await createPerson('Alice');
+    const bob = await createPerson('Bob');
+    const carol = await createPerson('Carol');
+    await befriend('-Ne2eInboxAliceBob001', alice, bob);
+    await befriend('-Ne2eInboxCarolBob001', carol, bob);
+    const [a, b] = await Promise.all([
+      loginPage(browser(), alice.email),
+      loginPage(browser(), bob.email),
+    ]);
+    await Promise.all([openMessages(a), openMessages(b)]);
+    // No messages yet: friends by name.
+    await eventually(async () =>
+      expect(await friendRows(b).evaluateAll((els) => els.map((e) => e.ariaLabel))).toEqual([
+        'Alice',
+        'Carol',
+      ]),
+    );
+
+    // Carol writes first (through the database, as her own client would), then Alice.
+    const now = Date.now();
+    await adminUpdate(
+      sendUpdate(
+        {
+          relId: '-Ne2eInboxCarolBob001',
+          from: { uid: carol.uid, name: 'Carol' },
+          to: { uid: bob.uid, name: 'Bob' },
+        },
+        '-Ne2eCarolMessage0001',
+        'Hey Bob, lunch?',
+        { now, plusOne: 1 },
+      ),
+    );
+    await eventually(async () =>
+      expect(await friendRows(b).evaluateAll((els) => els.map((e) => e.ariaLabel))).toEqual([
+        'Carol',
+        'Alice',
+      ]),
+    );
+    await selectFriend(a, 'Bob');
+    await send(a, 'Hi Bob, are you there?');
+    await chat(a).getByText(s.sent, { exact: true }).waitFor();
+
+    // Bob: Alice moves to the top with her preview and a badge; the totals say 2.
+    await eventually(async () =>
+      expect(await friendRows(b).evaluateAll((els) => els.map((e) => e.ariaLabel))).toEqual([
+        'Alice',
+        'Carol',
+      ]),
+    );
+    const aliceRow = row(b, strings.panels.friendList, 'Alice');
+    await aliceRow.getByText('Hi Bob, are you there?', { exact: true }).waitFor();
+    await aliceRow.getByText(s.unread(1)).waitFor();
+    await navLink(b).getByText(s.unread(2)).waitFor();
+    await eventually(async () => expect(await b.title()).toBe(s.title('Messages', 2)));
+    await b.mouse.move(700, 600);
+    await settle(b);
+    await shot(b, 'inbox-1-bob-badges-1280');
+    await b.setViewportSize({ width: 1280, height: 720 });
+    await settle(b);
+    await b.screenshot({ path: 'test-artifacts/inbox-bob-1280x720.png' });
+    await b.setViewportSize({ width: 390, height: 844 });
+    await settle(b);
+    await b.screenshot({ path: 'test-artifacts/inbox-bob-390x844.png', fullPage: true });
+    await b.setViewportSize({ width: 1440, height: 900 });
+
+    // Bob opens Alice's conversation: her badge clears, the total drops, Alice sees Seen.
+    await selectFriend(b, 'Alice');
+    await chat(b).getByText('Hi Bob, are you there?').waitFor();
+    await eventually(async () => expect(await aliceRow.getByText(s.unread(1)).count()).toBe(0));
+    await navLink(b).getByText(s.unread(1)).waitFor();
+    await chat(a).getByText(s.seen, { exact: true }).waitFor();
+
+    // Bob types: Alice sees it within moments, and it goes once he stops.
+    await chat(b).getByRole('textbox', { name: c.inputLabel }).pressSequentially('Hmm', {
+      delay: 50,
+    });
+    await chat(a).getByText(s.typing('Bob')).waitFor({ timeout: 3000 });
+    await chat(a).getByText(s.typing('Bob')).waitFor({ state: 'detached', timeout: 8000 });
+
+    // Alice goes offline: the app says so, her message waits as Sending, then goes once.
+    await a.context().setOffline(true);
+    await chat(a).getByText(s.offline).waitFor();
+    expect(await chat(a).getByText(c.online, { exact: true }).count()).toBe(0);
+    await send(a, 'Written offline');
+    await chat(a).getByRole('img', { name: s.sending }).waitFor();
+    await settle(a);
+    await shot(a, 'inbox-2-alice-offline-pending');
+    await a.context().setOffline(false);
+    await chat(a)
+      .getByRole('img', { name: s.sending })
+      .waitFor({ state: 'detached', timeout: 20_000 });
+    await chat(b).getByText('Written offline').waitFor();
+    expect(await chat(b).getByText('Written offline').count()).toBe(1);
+    await chat(a).getByText(s.offline).waitFor({ state: 'detached' });
+  });
+});
