@@ -8,6 +8,7 @@
  */
 import { pairKey } from '../src/lib/firebase/pair-key';
 import { conversationEntries, conversations } from './demo-conversations';
+import { demoGroupMessageEntries } from './demo-group-messages';
 import { demoNotificationEntries } from './demo-notifications';
 import { blockRecord, profileEntries, relationRecord } from './seed-records';
 
@@ -203,6 +204,12 @@ export function buildDemoData(users: DemoUser[], now: number): Record<string, un
     const nextId = (time: number) => demoPushId(time, counter++);
     Object.assign(data, conversationEntries(conversation, [a, b], relId, now, nextId));
   }
+
+  // Group conversations (scripts/demo-group-messages.ts).
+  Object.assign(
+    data,
+    demoGroupMessageEntries(data, now, (time) => demoPushId(time, counter++)),
+  );
 
   // Notification feeds (scripts/demo-notifications.ts), from what is above.
   Object.assign(
