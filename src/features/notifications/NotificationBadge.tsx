@@ -1,6 +1,6 @@
 import { useAppSelector } from '../../app/hooks';
 import { strings } from '../../strings';
-import { selectUnreadCount } from './notifications-slice';
+import { selectUnreadCount } from './feed-selectors';
 import { useNotificationAlerts } from './use-notification-alerts';
 
 /**

@@ -2,14 +2,10 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../components/Button';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { strings } from '../../strings';
+import { selectFeed, selectMayHaveOlder } from './feed-selectors';
 import { NotificationItem } from './NotificationItem';
 import { markNotificationsRead } from './notification-thunks';
-import {
-  olderRequested,
-  selectFeed,
-  selectMayHaveOlder,
-  selectNotifications,
-} from './notifications-slice';
+import { olderRequested, selectNotifications } from './notifications-slice';
 
 const s = strings.notifications;
 

@@ -4,7 +4,8 @@ import { toast } from 'react-toastify';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../config/paths';
 import { notificationText } from './notification-text';
-import { selectAllUnread, selectNotifications } from './notifications-slice';
+import { selectAllUnread } from './feed-selectors';
+import { selectNotifications } from './notifications-slice';
 
 /**
  * A toast for each unread entry that arrives while the app is open on another screen, and a
