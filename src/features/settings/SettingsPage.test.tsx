@@ -1,0 +1,143 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../lib/firebase/settings';
+import { strings } from '../../strings';
+import { createFakeGateways, firebaseError, renderWithProviders } from '../../testing';
+import { userSignedIn } from '../session';
+import { SettingsPage } from './SettingsPage';
+
+const s = strings.settings;
+
+function renderSettings() {
+  const fakes = createFakeGateways();
+  const view = renderWithProviders(<SettingsPage />, { gateways: fakes, route: '/pages/settings' });
+  act(() => {
+    view.store.dispatch(
+      userSignedIn({
+        uid: 'me',
+        email: 'mia@example.com',
+        displayName: 'Mia',
+        photoURL: '',
+        emailVerified: false,
+      }),
+    );
+    fakes.noticeFeeds.settings.emit(DEFAULT_SETTINGS);
+  });
+  return { ...view, fakes };
+}
+
+describe('SettingsPage', () => {
+  it('keeps the spec heading and shows each section', () => {
+    renderSettings();
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    for (const title of [s.profile, s.account, s.privacy, s.notificationsSection]) {
+      expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    }
+    expect(screen.getByText('mia@example.com')).toBeInTheDocument();
+    expect(screen.getByText(`(${s.notVerified})`)).toBeInTheDocument();
+  });
+
+  it('saves a privacy switch on its own and says so; the switch follows the stored value', async () => {
+    const { fakes, user } = renderSettings();
+    const presence = screen.getByRole('switch', { name: s.showPresence });
+    await user.click(presence);
+    expect(fakes.settings.save).toHaveBeenCalledWith('me', 'showPresence', false);
+    expect(await screen.findByText(s.saved)).toBeInTheDocument();
+    // Still on until the database answers with the new value.
+    expect(presence).toBeChecked();
+    act(() => fakes.noticeFeeds.settings.emit({ ...DEFAULT_SETTINGS, showPresence: false }));
+    expect(presence).not.toBeChecked();
+
+    await user.selectOptions(screen.getByLabelText(s.friendRequests), s.nobody);
+    expect(fakes.settings.save).toHaveBeenLastCalledWith('me', 'friendRequests', 'nobody');
+  });
+
+  it('a failed save keeps the old value and shows why', async () => {
+    const { fakes, user } = renderSettings();
+    fakes.settings.save.mockRejectedValueOnce(new Error('PERMISSION_DENIED: Permission denied'));
+    const receipts = screen.getByRole('switch', { name: s.readReceipts });
+    await user.click(receipts);
+    expect(await screen.findByText(new RegExp(s.saveFailed))).toBeInTheDocument();
+    expect(receipts).toBeChecked();
+  });
+
+  it('checks the name with the registration rules before writing it', async () => {
+    const { fakes, user } = renderSettings();
+    const name = screen.getByLabelText(s.displayName);
+    await user.clear(name);
+    await user.type(name, 'M');
+    await user.click(screen.getByRole('button', { name: s.saveName }));
+    expect(screen.getByText(strings.validation.nameLength)).toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, '9lives');
+    await user.click(screen.getByRole('button', { name: s.saveName }));
+    expect(screen.getByText(strings.validation.nameStart)).toBeInTheDocument();
+    expect(fakes.account.changeName).not.toHaveBeenCalled();
+    await user.clear(name);
+    await user.type(name, 'Mia_Rose');
+    await user.click(screen.getByRole('button', { name: s.saveName }));
+    expect(fakes.account.changeName).toHaveBeenCalledWith('me', 'Mia_Rose');
+    expect(await screen.findByText(s.nameSaved)).toBeInTheDocument();
+  });
+
+  it('password: the current one is required, the new one follows the rules, errors are clear', async () => {
+    const { fakes, user } = renderSettings();
+    const submit = screen.getByRole('button', { name: s.changePassword });
+    await user.click(submit);
+    expect(screen.getByText(s.currentPasswordRequired)).toBeInTheDocument();
+    expect(screen.getByText(strings.validation.passwordRequired)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(s.currentPassword), 'Secret123');
+    await user.type(screen.getByLabelText(s.newPassword), 'alllowercase1');
+    await user.click(submit);
+    expect(screen.getByText(strings.validation.passwordUpper)).toBeInTheDocument();
+    expect(fakes.account.changePassword).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText(s.newPassword));
+    await user.type(screen.getByLabelText(s.newPassword), 'Newpass123');
+    fakes.account.changePassword.mockRejectedValueOnce(firebaseError('auth/wrong-password'));
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent(s.wrongPassword);
+
+    fakes.account.changePassword.mockRejectedValueOnce(
+      firebaseError('auth/network-request-failed'),
+    );
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent(s.network);
+
+    await user.click(submit);
+    expect(fakes.account.changePassword).toHaveBeenLastCalledWith('Secret123', 'Newpass123');
+    expect(await screen.findByText(s.passwordChanged)).toBeInTheDocument();
+    expect(screen.getByLabelText(s.newPassword)).toHaveValue('');
+  });
+
+  it('resends the verification e-mail', async () => {
+    const { fakes, user } = renderSettings();
+    await user.click(screen.getByRole('button', { name: s.resend }));
+    expect(fakes.account.resendVerification).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText(s.resent)).toBeInTheDocument();
+  });
+
+  it('asks the browser for permission only when the switch is pressed', async () => {
+    const { fakes, user } = renderSettings();
+    let asked = 0;
+    const FakeNotification = Object.assign(function Notification() {}, {
+      permission: 'default',
+      requestPermission: () => {
+        asked += 1;
+        return Promise.resolve('denied');
+      },
+    });
+    const previous: unknown = Reflect.get(globalThis, 'Notification');
+    Reflect.set(globalThis, 'Notification', FakeNotification);
+    try {
+      expect(asked).toBe(0);
+      await user.click(screen.getByRole('switch', { name: s.browserNotifications }));
+      expect(asked).toBe(1);
+      expect(await screen.findByText(s.browserDenied)).toBeInTheDocument();
+      expect(fakes.settings.save).not.toHaveBeenCalled();
+    } finally {
+      Reflect.set(globalThis, 'Notification', previous);
+    }
+  });
+});
