@@ -1,0 +1,192 @@
+import { deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { pairKey } from '../../src/lib/firebase/pair-key';
+import { strings } from '../../src/strings';
+import { adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
+import { createPerson, loginPage, row } from './home-steps';
+
+const c = strings.chat;
+const ci = strings.chatImages;
+
+/** A CRC-32 as PNG chunks need it. */
+function crc32(bytes: Buffer): number {
+  let crc = -1;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ -1) >>> 0;
+}
+
+/** A `width`×`height` RGB PNG with a colour gradient (so it compresses like a picture). */
+function gradientPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const start = y * (width * 3 + 1);
+    for (let x = 0; x < width; x++) {
+      rows[start + 1 + x * 3] = (x * 255) / width;
+      rows[start + 2 + x * 3] = (y * 255) / height;
+      rows[start + 3 + x * 3] = 128;
+    }
+  }
+  const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function befriend(
+  a: { uid: string; username: string },
+  b: { uid: string; username: string },
+) {
+  const relId = '-Ne2eImagesAliceBob01';
+  await adminUpdate({
+    [`friendList/${relId}`]: {
+      senderId: a.uid,
+      senderName: a.username,
+      receiverId: b.uid,
+      receiverName: b.username,
+      photo: '',
+    },
+    [`pairs/${pairKey(a.uid, b.uid)}`]: relId,
+  });
+}
+
+const chat = (page: Page) => page.getByRole('region', { name: c.label });
+
+async function openChatWith(page: Page, name: string): Promise<void> {
+  await page.getByRole('link', { name: strings.layout.messages }).click();
+  await page.waitForURL('**/pages/messages');
+  await row(page, strings.panels.friendList, name)
+    .getByRole('button', { name, exact: true })
+    .click();
+  await chat(page).getByRole('heading', { name }).waitFor();
+}
+
+const rotation = (page: Page) =>
+  page.locator('.yarl__slide_current [data-rotation]').first().getAttribute('data-rotation');
+
+describeBrowser('image messages, the lightbox and the emoji picker', () => {
+  const browser = browserPerSuite({ resetBackend: true });
+
+  it('a photo reaches the friend as a thumbnail and opens in the lightbox', async () => {
+    const alice = await createPerson('Alice');
+    const bob = await createPerson('Bob');
+    await befriend(alice, bob);
+    const [a, b] = await Promise.all([
+      loginPage(browser(), alice.email),
+      loginPage(browser(), bob.email),
+    ]);
+    await Promise.all([openChatWith(a, 'Bob'), openChatWith(b, 'Alice')]);
+
+    // A file that is not an image is refused with its reason, and nothing is sent.
+    const input = chat(a).getByTestId('chat-image-input');
+    await input.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hi'),
+    });
+    await chat(a).getByRole('alert').getByText(ci.errors.notImage).waitFor();
+    // A corrupt "image" is refused too.
+    await input.setInputFiles({
+      name: 'broken.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('not a png'),
+    });
+    await chat(a).getByRole('alert').getByText(ci.errors.corrupt).waitFor();
+    expect(
+      await chat(a)
+        .getByRole('button', { name: /^Open photo/ })
+        .count(),
+    ).toBe(0);
+
+    // A caption typed first goes with the photo.
+    await chat(a).getByRole('textbox', { name: c.inputLabel }).fill('Sunset');
+    await input.setInputFiles({
+      name: 'sunset.png',
+      mimeType: 'image/png',
+      buffer: gradientPng(2400, 1600),
+    });
+    const mine = chat(a).getByRole('button', { name: ci.open('Sunset') });
+    await mine.waitFor();
+    await expect.poll(() => mine.getAttribute('aria-busy'), { timeout: 15_000 }).toBe('false');
+    expect(await chat(a).getByRole('alert').count()).toBe(0);
+
+    // Bob sees the thumbnail at the photo's aspect ratio (3:2), with the caption.
+    const theirs = chat(b).getByRole('button', { name: ci.open('Sunset') });
+    await theirs.waitFor();
+    const thumb = theirs.getByRole('img', { name: 'Sunset' });
+    await thumb.waitFor();
+    const src = (await thumb.getAttribute('src')) ?? '';
+    expect(src).toMatch(/^data:image\/(webp|jpeg);base64,/);
+    const box = await theirs.boundingBox();
+    expect(box && box.width / box.height).toBeCloseTo(1.5, 1);
+    await chat(b).getByText('Sunset', { exact: true }).waitFor();
+    await shot(b, 'chat-images-1-bob-thumbnail');
+
+    // The lightbox: the full image replaces the thumbnail; zoom, rotate, download, close.
+    await theirs.click();
+    const dialog = b.getByRole('dialog');
+    await dialog.waitFor();
+    const slideImage = b.locator('.yarl__slide_current img').first();
+    await expect
+      .poll(async () => ((await slideImage.getAttribute('src')) ?? '').length, { timeout: 15_000 })
+      .toBeGreaterThan(src.length);
+    await b.getByRole('button', { name: 'Zoom in' }).click();
+    await b.getByRole('button', { name: 'Zoom out' }).waitFor();
+    await b.keyboard.press('-');
+    await b.getByRole('button', { name: ci.lightbox.rotateRight }).click();
+    expect(await rotation(b)).toBe('90');
+    await b.getByRole('button', { name: ci.lightbox.rotateLeft }).click();
+    await b.getByRole('button', { name: ci.lightbox.rotateLeft }).click();
+    expect(await rotation(b)).toBe('-90');
+    await shot(b, 'chat-images-2-bob-lightbox');
+    const [download] = await Promise.all([
+      b.waitForEvent('download'),
+      b.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      /^chatty-photo-\d{4}-\d{2}-\d{2}-\d{4}\.(webp|jpg)$/,
+    );
+    await b.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // Focus returns to the image that opened the lightbox.
+    await expect.poll(() => theirs.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it("the emoji picker's search inserts an emoji", async () => {
+    const alice = await createPerson('Alice');
+    const bob = await createPerson('Bob');
+    await befriend(alice, bob);
+    const a = await loginPage(browser(), alice.email);
+    await openChatWith(a, 'Bob');
+    await chat(a).getByRole('button', { name: c.emoji }).click();
+    const picker = chat(a).getByRole('dialog', { name: c.emojiPalette });
+    const search = picker.getByRole('textbox', { name: 'Type to search for an emoji' });
+    await search.fill('rocket');
+    await picker
+      .getByRole('gridcell', { name: /rocket/i })
+      .first()
+      .click();
+    const field = chat(a).getByRole('textbox', { name: c.inputLabel });
+    expect(await field.inputValue()).toBe('🚀');
+    await picker.waitFor({ state: 'detached' });
+  });
+});
