@@ -7,7 +7,8 @@ import { fieldProps } from '../../lib/form-field';
 import { strings } from '../../strings';
 import { errorCode, isInvalidCredential } from './auth-errors';
 import { AuthForm, EmailField } from './auth-form';
-import { loginSchema, type LoginValues } from './schemas';
+import type { LoginValues } from './form-rules';
+import { validateLogin } from './login-validation';
 
 interface Props {
   /** Pre-fills the e-mail, e.g. after coming back from the reset panel. */
@@ -31,7 +32,7 @@ export function LoginForm({
   const { auth: authApi } = useGateways();
   const formik = useFormik<LoginValues>({
     initialValues: { email: initialEmail, password: '' },
-    validationSchema: loginSchema,
+    validate: validateLogin,
     onSubmit: async (values, helpers) => {
       onBusyChange(true);
       try {

@@ -6,7 +6,7 @@ import { fieldProps } from '../../lib/form-field';
 import { strings } from '../../strings';
 import { errorCode } from './auth-errors';
 import { EmailField } from './auth-form';
-import { resetSchema } from './schemas';
+import { validateReset } from './login-validation';
 
 interface Props {
   initialEmail: string;
@@ -20,7 +20,7 @@ export function ResetPasswordPanel({ initialEmail, onBack }: Props) {
   const { auth: authApi } = useGateways();
   const formik = useFormik({
     initialValues: { email: initialEmail },
-    validationSchema: resetSchema,
+    validate: validateReset,
     onSubmit: async ({ email }) => {
       try {
         await authApi.sendPasswordReset(email.trim());

@@ -1,5 +1,10 @@
 import { initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
+import {
+  browserLocalPersistence,
+  connectAuthEmulator,
+  initializeAuth,
+  type Auth,
+} from 'firebase/auth';
 import { env } from '../../config/env';
 
 /**
@@ -9,7 +14,12 @@ import { env } from '../../config/env';
  */
 function init(): { app: FirebaseApp; auth: Auth } {
   const app = initializeApp(env.firebase);
-  const auth = getAuth(app);
+  // Only the persistence the app uses, and no popup machinery until 'Login with Google' asks
+  // for it (auth.ts passes the resolver then): getAuth() would bundle and start all of them.
+  const auth = initializeAuth(app, {
+    persistence: browserLocalPersistence,
+    popupRedirectResolver: undefined,
+  });
   if (env.emulators) {
     connectAuthEmulator(auth, `http://${env.emulators.auth.host}:${env.emulators.auth.port}`, {
       disableWarnings: true,

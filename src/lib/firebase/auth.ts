@@ -7,7 +7,6 @@ import {
   sendPasswordResetEmail,
   signInWithCredential,
   signInWithEmailAndPassword,
-  signInWithPopup,
   signOut,
   updateProfile,
   type Auth,
@@ -139,7 +138,8 @@ export function makeAuthApi(
     async signInWithGoogle(): Promise<SessionUser> {
       const stubToken = options.emulatorGoogleIdToken?.();
       if (stubToken) return signInWithGoogleIdToken(stubToken);
-      return completeGoogleSignIn(await signInWithPopup(auth, new GoogleAuthProvider()));
+      const { signInWithGooglePopup } = await import('./google-popup');
+      return completeGoogleSignIn(await signInWithGooglePopup(auth));
     },
 
     signInWithGoogleIdToken,
