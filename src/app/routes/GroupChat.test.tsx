@@ -83,6 +83,23 @@ describe('group chat on the messages page', () => {
     ).not.toBeInTheDocument();
   });
 
+  it('pages back by widening the live window', async () => {
+    open('Joined');
+    const page = Array.from({ length: 30 }, (_, i) =>
+      msg(`m${String(i)}`, 'ann', `n${String(i)}`, i),
+    );
+    act(() => app.feeds.groupMessages.emit(page));
+    fireEvent.click(await within(chat()).findByRole('button', { name: 'Load older messages' }));
+    await waitFor(() =>
+      expect(fakes.groups.subscribeGroupMessages).toHaveBeenLastCalledWith(
+        { groupId: 'g-in', limit: 60 },
+        expect.any(Function),
+        expect.any(Function),
+      ),
+    );
+    expect(app.feeds.groupMessages.keys()).toEqual(['g-in']);
+  });
+
   it('sends as me through the gateway', async () => {
     open('Joined');
     act(() => app.feeds.groupMessages.emit([]));
