@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { sendUpdate } from '../../src/lib/firebase/inbox-entry';
+import { sendUpdate, type ServerValues } from '../../src/lib/firebase/inbox-entry';
 import { pairKey } from '../../src/lib/firebase/pair-key';
 import { strings } from '../../src/strings';
 import { adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
@@ -67,6 +67,13 @@ async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promi
   }
 }
 
+/** Whether the page's beforeunload handlers would ask before leaving (run in the page). */
+function unloadIsGuarded(): boolean {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
 describeBrowser('the inbox between two people in two browsers', () => {
   const browser = browserPerSuite({ resetBackend: true });
 
@@ -90,7 +97,8 @@ describeBrowser('the inbox between two people in two browsers', () => {
     );
 
     // Carol writes first (through the database, as her own client would), then Alice.
-    const now = Date.now();
+    // The admin writes plain values where a client sends server values (time, increment).
+    const plain = { now: Date.now(), plusOne: 1 } as unknown as ServerValues;
     await adminUpdate(
       sendUpdate(
         {
@@ -100,7 +108,7 @@ describeBrowser('the inbox between two people in two browsers', () => {
         },
         '-Ne2eCarolMessage0001',
         'Hey Bob, lunch?',
-        { now, plusOne: 1 },
+        plain,
       ),
     );
     await eventually(async () =>
@@ -155,15 +163,24 @@ describeBrowser('the inbox between two people in two browsers', () => {
     await chat(a).getByText(s.offline).waitFor();
     expect(await chat(a).getByText(c.online, { exact: true }).count()).toBe(0);
     await send(a, 'Written offline');
-    await chat(a).getByRole('img', { name: s.sending }).waitFor();
+    await send(a, 'And a second one');
+    await chat(a).getByRole('img', { name: s.sending }).first().waitFor();
+    expect(await chat(a).getByRole('img', { name: s.sending }).count()).toBe(2);
+    // Closing or reloading the tab now would ask first.
+    expect(await a.evaluate(unloadIsGuarded)).toBe(true);
     await settle(a);
     await shot(a, 'inbox-2-alice-offline-pending');
     await a.context().setOffline(false);
     await chat(a)
       .getByRole('img', { name: s.sending })
+      .first()
       .waitFor({ state: 'detached', timeout: 20_000 });
-    await chat(b).getByText('Written offline').waitFor();
-    expect(await chat(b).getByText('Written offline').count()).toBe(1);
+    await chat(b).getByText('And a second one').waitFor();
+    // Delivered once each, in the order written.
+    const texts = await chat(b).getByRole('listitem').allTextContents();
+    const sent = texts.filter((t) => /Written offline|And a second one/.test(t));
+    expect(sent.map((t) => (t.includes('Written') ? 1 : 2))).toEqual([1, 2]);
+    expect(await a.evaluate(unloadIsGuarded)).toBe(false);
     await chat(a).getByText(s.offline).waitFor({ state: 'detached' });
   });
 });

@@ -32,5 +32,6 @@ function useUnreadTitle(total: number) {
 export function MessagesBadge() {
   const total = useAppSelector(selectTotalUnread);
   useUnreadTitle(total);
-  return <UnreadBadge count={total} className="xl:ml-auto" />;
+  // On the icon while the sidebar shows icons only, after the label when it shows labels.
+  return <UnreadBadge count={total} className="absolute right-0 top-0 xl:static xl:ml-auto" />;
 }

@@ -103,7 +103,7 @@ function addOpenConversationListeners(start: AppStartListening) {
 
 /**
  * Opening a conversation clears my unread count, and so does every new message while it is
- * open and the tab is visible. A reset the server refuses (a message arrived meanwhile) is
+ * open, its panel shown and the tab visible. A reset the server refuses (a message arrived meanwhile) is
  * retried by the inbox update that follows, with its newer message id.
  */
 function addMarkReadListener(start: AppStartListening) {
@@ -114,6 +114,7 @@ function addMarkReadListener(start: AppStartListening) {
       return (
         relId !== null &&
         current.inbox.tabVisible &&
+        current.inbox.chatShown &&
         current.chat.status === 'ready' &&
         selectUnreadOf(current, relId) > 0
       );

@@ -28,11 +28,16 @@ interface InboxFields {
   /** Sends not acknowledged yet, in the order they were made. */
   outgoing: OutgoingMessage[];
   tabVisible: boolean;
+  /** The one-to-one chat panel is on screen (the messages page may show a group's instead). */
+  chatShown: boolean;
   /** My unread count of the open conversation when it opened: where 'New messages' goes. */
   openedUnread: { relId: string; count: number } | null;
 }
 
-function initialState(owner: string | null = null, tabVisible = true): InboxFields {
+function initialState(
+  owner: string | null = null,
+  { tabVisible, chatShown } = { tabVisible: true, chatShown: false },
+): InboxFields {
   return {
     owner,
     status: owner ? 'loading' : 'idle',
@@ -43,6 +48,7 @@ function initialState(owner: string | null = null, tabVisible = true): InboxFiel
     typing: null,
     outgoing: [],
     tabVisible,
+    chatShown,
     openedUnread: null,
   };
 }
@@ -83,6 +89,9 @@ export const inboxSlice = createSlice({
     tabVisibilityChanged(state, action: PayloadAction<boolean>) {
       state.tabVisible = action.payload;
     },
+    chatShownChanged(state, action: PayloadAction<boolean>) {
+      state.chatShown = action.payload;
+    },
     sendStarted(state, action: PayloadAction<{ id: string; relId: string; text: string }>) {
       state.outgoing.push({ ...action.payload, state: 'pending' });
     },
@@ -99,11 +108,11 @@ export const inboxSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    // The tab's visibility belongs to the screen, not to the user.
+    // What is on screen belongs to the screen, not to the user.
     resetPerSignedInUser(
       builder,
-      (owner, previous) => initialState(owner, previous.tabVisible),
-      (previous) => initialState(null, previous.tabVisible),
+      (owner, previous) => initialState(owner, previous),
+      (previous) => initialState(null, previous),
     );
   },
 });
@@ -116,6 +125,7 @@ export const {
   friendMarkerChanged,
   typingChanged,
   tabVisibilityChanged,
+  chatShownChanged,
   openedUnreadCaptured,
   sendStarted,
   sendAcked,

@@ -9,3 +9,4 @@ export { OfflineBanner } from './OfflineBanner';
 export { trackSend } from './track-send';
 export { TypingIndicator } from './TypingIndicator';
 export { useFriendTyping } from './use-friend-typing';
+export { useChatShown } from './use-chat-shown';

@@ -13,7 +13,7 @@ const links = [
 ];
 
 const linkBase =
-  'flex w-full items-center justify-center gap-3 rounded-xl px-3 py-3 transition-colors xl:justify-start ' +
+  'relative flex w-full items-center justify-center gap-3 rounded-xl px-3 py-3 transition-colors xl:justify-start [&>svg]:shrink-0 ' +
   'focus:outline-none focus-visible:ring-4 focus-visible:ring-white/60';
 
 /** Icon links to the signed-in screens; the current one is highlighted (and aria-current). */

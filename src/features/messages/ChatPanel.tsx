@@ -11,6 +11,7 @@ import {
   selectReadUpTo,
   typedInChat,
   TypingIndicator,
+  useChatShown,
   useFriendTyping,
 } from '../inbox';
 import { PersonAvatar } from '../users';
@@ -30,6 +31,7 @@ export function ChatPanel() {
   const availability = useAppSelector(selectChatAvailability);
   const offline = useAppSelector(selectOffline);
   const dispatch = useAppDispatch();
+  useChatShown();
   // Typing in the message field (the only textarea) tells the friend, throttled by the gateway.
   const onInput = (event: SyntheticEvent) => {
     if (event.target instanceof HTMLTextAreaElement) dispatch(typedInChat());
