@@ -1,12 +1,21 @@
 import { expect, it } from 'vitest';
 import { strings } from '../../src/strings';
-import { browserPerSuite, describeBrowser, newPage, appUrl, shot } from '../support/browser';
+import { pairKey } from '../../src/lib/firebase/pair-key';
+import {
+  adminUpdate,
+  appUrl,
+  browserPerSuite,
+  describeBrowser,
+  newPage,
+  shot,
+} from '../support/browser';
 import {
   createPerson,
   dismissToasts,
   fillLoginForm,
   loginPage,
   password,
+  row,
   rowButton,
 } from './home-steps';
 
@@ -83,5 +92,47 @@ describeBrowser('notifications and settings in two browsers', () => {
     await page.reload();
     await page.getByRole('switch', { name: st.showPresence }).waitFor();
     expect(await page.getByRole('switch', { name: st.showPresence }).isChecked()).toBe(false);
+  });
+
+  it('privacy off: the friend’s chat header shows no Online once presence is hidden', async () => {
+    const erin = await createPerson('Erin');
+    const finn = await createPerson('Finn');
+    const relId = '-Ne2eErinAndFinn0001';
+    await adminUpdate({
+      [`friendList/${relId}`]: {
+        senderId: erin.uid,
+        senderName: 'Erin',
+        receiverId: finn.uid,
+        receiverName: 'Finn',
+        photo: '',
+      },
+      [`pairs/${pairKey(erin.uid, finn.uid)}`]: relId,
+    });
+    const [e, f] = await Promise.all([
+      loginPage(browser(), erin.email),
+      loginPage(browser(), finn.email),
+    ]);
+    const chat = f.getByRole('region', { name: strings.chat.label });
+    const openChatWithErin = async () => {
+      await f.getByRole('link', { name: strings.layout.messages }).click();
+      await f.waitForURL('**/pages/messages');
+      await row(f, strings.panels.friendList, 'Erin')
+        .getByRole('button', { name: 'Erin', exact: true })
+        .click();
+      await chat.getByRole('heading', { name: 'Erin' }).waitFor();
+    };
+    await openChatWithErin();
+    await chat.getByText(strings.chat.online, { exact: true }).waitFor();
+
+    await e.getByRole('link', { name: strings.layout.settings }).click();
+    await e.getByRole('switch', { name: st.showPresence }).click();
+    await e.locator('.Toastify__toast', { hasText: st.saved }).waitFor();
+
+    await f.goto(appUrl('/pages/home'));
+    await openChatWithErin();
+    await chat.getByText(strings.chat.sayHello('Erin')).waitFor();
+    expect(await chat.getByText(strings.chat.online, { exact: true }).count()).toBe(0);
+    expect(await chat.getByText(/Last seen/).count()).toBe(0);
+    await shot(f, 'settings-2-presence-hidden');
   });
 });
