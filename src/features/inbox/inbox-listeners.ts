@@ -146,6 +146,7 @@ function addUnsentGuard(start: AppStartListening) {
     predicate: (_action, current, previous) =>
       selectHasPending(current) !== selectHasPending(previous),
     effect: (_action, api) => {
+      if (typeof window === 'undefined') return;
       if (selectHasPending(api.getState())) window.addEventListener('beforeunload', guard);
       else window.removeEventListener('beforeunload', guard);
     },
@@ -163,8 +164,10 @@ export function addInboxListeners(start: AppStartListening): void {
     }, CONNECT_GRACE_MS);
     if (typeof navigator !== 'undefined' && !navigator.onLine)
       dispatch(connectionChanged('offline'));
-    const onVisibility = () => dispatch(tabVisibilityChanged(!document.hidden));
-    document.addEventListener('visibilitychange', onVisibility);
+    // Stores outside a browser (the integration tests run in Node) have no tab to watch.
+    const page = typeof document === 'undefined' ? null : document;
+    const onVisibility = () => dispatch(tabVisibilityChanged(!page?.hidden));
+    page?.addEventListener('visibilitychange', onVisibility);
     onVisibility();
     const stops = [
       inbox.subscribeInbox(
@@ -185,7 +188,7 @@ export function addInboxListeners(start: AppStartListening): void {
     ];
     return () => {
       clearTimeout(grace);
-      document.removeEventListener('visibilitychange', onVisibility);
+      page?.removeEventListener('visibilitychange', onVisibility);
       for (const stop of stops) stop();
     };
   });
