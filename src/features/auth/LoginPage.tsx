@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { useDocumentTitle } from '../../components/document-title';
 import { strings } from '../../strings';
 import { AuthLayout } from './AuthLayout';
 import { GoogleSignInButton } from './GoogleSignInButton';
@@ -16,6 +17,7 @@ const s = strings.auth;
 
 export function LoginPage() {
   const navigateLater = useDelayedNavigate();
+  useDocumentTitle(strings.a11y.titles.login);
   const [resetOpen, setResetOpen] = useState(false);
   // Carried between the login form and the reset panel so nobody types it twice.
   const [email, setEmail] = useState('');

@@ -8,6 +8,7 @@ import { PasswordField } from '../../components/PasswordField';
 import { TextField } from '../../components/TextField';
 import { paths } from '../../config/paths';
 import { fieldProps } from '../../lib/form-field';
+import { useDocumentTitle } from '../../components/document-title';
 import { strings } from '../../strings';
 import { AuthLayout } from './AuthLayout';
 import { errorCode } from './auth-errors';
@@ -22,6 +23,7 @@ const s = strings.auth;
 
 export function RegisterPage() {
   const navigateLater = useDelayedNavigate();
+  useDocumentTitle(strings.a11y.titles.register);
   // Stays true through the redirect delay, so the form cannot be sent again meanwhile.
   const [done, setDone] = useState(false);
 
