@@ -98,7 +98,8 @@ describeBrowser('home dashboard with two people in two browsers', () => {
     await invite.getByRole('button', { name: strings.home.close }).click();
 
     await (await rowButton(b, strings.panels.groupList, 'Weekend Hikers', r.accept)).click();
-    await rowButton(b, strings.panels.groupList, 'Weekend Hikers', strings.home.member);
+    // Issue 10: a member's row offers 'Leave', a requester's 'Cancel request'.
+    await rowButton(b, strings.panels.groupList, 'Weekend Hikers', strings.groupChat.leave);
     await row(a, strings.panels.myGroups, 'Weekend Hikers')
       .getByText(strings.home.members(2))
       .waitFor();
@@ -108,10 +109,10 @@ describeBrowser('home dashboard with two people in two browsers', () => {
     await shot(b, 'home-8-bob-member');
 
     await (await rowButton(c, strings.panels.groupList, 'Weekend Hikers', r.accept)).click();
-    await rowButton(c, strings.panels.groupList, 'Weekend Hikers', strings.home.requested);
+    await rowButton(c, strings.panels.groupList, 'Weekend Hikers', strings.groupChat.cancelRequest);
     const approve = a.getByRole('button', { name: `${strings.home.approve} Carol`, exact: true });
     await approve.click();
-    await rowButton(c, strings.panels.groupList, 'Weekend Hikers', strings.home.member);
+    await rowButton(c, strings.panels.groupList, 'Weekend Hikers', strings.groupChat.leave);
     await row(a, strings.panels.myGroups, 'Weekend Hikers')
       .getByText(strings.home.members(3))
       .waitFor();
