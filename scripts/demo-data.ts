@@ -9,6 +9,7 @@
 import { pairKey } from '../src/lib/firebase/pair-key';
 import { conversationEntries, conversations } from './demo-conversations';
 import { demoGroupMessageEntries } from './demo-group-messages';
+import { demoImageEntries } from './demo-images';
 import { demoNotificationEntries } from './demo-notifications';
 import { blockRecord, profileEntries, relationRecord } from './seed-records';
 
@@ -204,6 +205,11 @@ export function buildDemoData(users: DemoUser[], now: number): Record<string, un
     const nextId = (time: number) => demoPushId(time, counter++);
     Object.assign(data, conversationEntries(conversation, [a, b], relId, now, nextId));
   }
+  // A photo in two of them (scripts/demo-images.ts).
+  Object.assign(
+    data,
+    demoImageEntries(data, (time) => demoPushId(time, counter++)),
+  );
 
   // Group conversations (scripts/demo-group-messages.ts).
   Object.assign(
