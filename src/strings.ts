@@ -160,8 +160,6 @@ export const strings = {
     you: (text: string) => `You: ${text}`,
     kinds: { image: 'Photo' } as Record<string, string>,
     unread: (n: number) => (n === 1 ? '1 unread message' : `${String(n)} unread messages`),
-    title: (page: string, unread: number) =>
-      unread > 0 ? `(${String(unread)}) ${page} · Chatty` : `${page} · Chatty`,
     noMessages: 'No messages yet',
     lastMessage: (preview: string, time: string) => `Last message ${time}: ${preview}`,
     sending: 'Sending',
