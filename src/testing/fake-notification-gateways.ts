@@ -45,6 +45,7 @@ export function fakeNotificationGateways() {
     changePassword: vi.fn<AccountApi['changePassword']>(() => Promise.resolve()),
     resendVerification: vi.fn<AccountApi['resendVerification']>(() => Promise.resolve()),
     changeName: vi.fn<AccountApi['changeName']>(() => Promise.resolve()),
+    deleteAccount: vi.fn<AccountApi['deleteAccount']>(() => Promise.resolve()),
   } satisfies AccountApi;
   return { noticeFeeds, notifications, settings, account };
 }

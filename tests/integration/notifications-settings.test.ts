@@ -1,10 +1,11 @@
 import { signInWithEmailAndPassword } from 'firebase/auth';
+import { get, ref } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
 import { makeAccountApi } from '../../src/lib/firebase/account';
 import type { AppNotification } from '../../src/lib/firebase/notification-record';
 import { makeNotificationsApi } from '../../src/lib/firebase/notifications';
 import { makeSettingsApi } from '../../src/lib/firebase/settings';
-import { adminGet, connectClient } from '../support/backend';
+import { adminGet, adminUpdate, connectClient } from '../support/backend';
 import {
   befriend,
   cleanBackendPerTest,
@@ -160,5 +161,53 @@ describe('account', () => {
     expect(await adminGet(`users/${alice.uid}/usernameLower`)).toBe('alicia');
     await alice.relationships.sendRequest({ ...alice, username: 'Alicia' }, bob);
     await eventually(() => expect(bobs.items()[0]?.actorName).toBe('Alicia'));
+  });
+});
+
+describe('deleting an account', () => {
+  it('needs the password, then removes my records and the Auth account; the chat stays', async () => {
+    const alice = await signUp('Alice');
+    const bob = await signUp('Bob');
+    const carol = await signUp('Carol');
+    const { id: relId } = await befriend(alice, bob);
+    await adminUpdate({
+      [`sendMessage/${relId}/-Nmsg1`]: {
+        message: 'hello',
+        messagesenderId: alice.uid,
+        massagesenderName: 'Alice',
+        messagereceiverId: bob.uid,
+        messagereceiverName: 'Bob',
+        createdAt: 1,
+      },
+    });
+    const toCarol = await alice.relationships.sendRequest(alice, carol);
+    const groupId = await bob.groups.createGroup(bob, { groupName: 'Hikers', groupTag: 'Up' });
+    await alice.groups.requestToJoin(groupId, alice);
+    const account = makeAccountApi(alice.client.auth, alice.client.db);
+
+    await expect(account.deleteAccount('Wrong1234')).rejects.toMatchObject({
+      code: expect.stringMatching(/auth\/(wrong-password|invalid-credential)/),
+    });
+    expect(await adminGet(`users/${alice.uid}/username`)).toBe('Alice');
+
+    await account.deleteAccount('Secret123');
+    for (const path of [
+      `users/${alice.uid}`,
+      `userPrivate/${alice.uid}`,
+      `friendRequest/${toCarol}`,
+      `groupMembership/${groupId}/${alice.uid}`,
+      `userGroups/${alice.uid}`,
+      `notifications/${alice.uid}`,
+    ]) {
+      expect(await adminGet(path), path).toBeNull();
+    }
+    // Other people's feeds are theirs and keep her old request; Bob still reads their chat.
+    expect(await adminGet(`notifications/${carol.uid}`)).not.toBeNull();
+    const chat = await get(ref(bob.client.db, `sendMessage/${relId}`));
+    expect(Object.keys(chat.val() as object)).toEqual(['-Nmsg1']);
+    const other = connectClient();
+    await expect(
+      signInWithEmailAndPassword(other.auth, 'alice@example.com', 'Secret123'),
+    ).rejects.toMatchObject({ code: expect.stringMatching(/user-not-found|invalid-credential/) });
   });
 });

@@ -1,13 +1,15 @@
 import {
+  deleteUser,
   EmailAuthProvider,
   reauthenticateWithCredential,
   sendEmailVerification,
   updatePassword,
   type Auth,
 } from 'firebase/auth';
-import { ref, update, type Database } from 'firebase/database';
+import { equalTo, get, orderByChild, query, ref, update, type Database } from 'firebase/database';
 import { auth as appAuth } from './app';
 import { db as appDb } from './database';
+import { pairKey } from './pair-key';
 
 function signedInUser(auth: Auth) {
   const user = auth.currentUser;
@@ -20,7 +22,55 @@ function signedInUser(auth: Auth) {
  * verification e-mail and its display name.
  */
 export function makeAccountApi(auth: Auth, db: Database) {
+  /** Every path of mine that goes with the account, as one root update of nulls. */
+  async function myRecords(uid: string): Promise<Record<string, null>> {
+    const [sent, received, groups, inbox] = await Promise.all([
+      get(query(ref(db, 'friendRequest'), orderByChild('senderId'), equalTo(uid))),
+      get(query(ref(db, 'friendRequest'), orderByChild('receiverId'), equalTo(uid))),
+      get(ref(db, `userGroups/${uid}`)),
+      get(ref(db, `inbox/${uid}`)),
+    ]);
+    const changes: Record<string, null> = {
+      [`users/${uid}`]: null,
+      [`userPrivate/${uid}`]: null,
+      [`pictures/${uid}`]: null,
+      [`settings/${uid}`]: null,
+      [`notifications/${uid}`]: null,
+    };
+    for (const list of [sent, received]) {
+      list.forEach((child) => {
+        const value = child.val() as { senderId?: unknown; receiverId?: unknown } | null;
+        const { senderId, receiverId } = value ?? {};
+        if (!child.key || typeof senderId !== 'string' || typeof receiverId !== 'string') return;
+        changes[`friendRequest/${child.key}`] = null;
+        changes[`pairs/${pairKey(senderId, receiverId)}`] = null;
+      });
+    }
+    groups.forEach((child) => {
+      if (!child.key) return;
+      changes[`groupMembership/${child.key}/${uid}`] = null;
+      changes[`userGroups/${uid}/${child.key}`] = null;
+    });
+    inbox.forEach((child) => {
+      if (child.key) changes[`inbox/${uid}/${child.key}`] = null;
+    });
+    return changes;
+  }
+
   return {
+    /**
+     * Deletes the account after proving the password: my profile, picture, requests, group
+     * places, inbox, settings and notifications go in one update (all or nothing), then the Auth
+     * account. Friendships, blocks and conversations stay, so the other person keeps the chat;
+     * my `users` record is gone, which is how they learn the account was deleted.
+     */
+    async deleteAccount(password: string): Promise<void> {
+      const { user, email } = signedInUser(auth);
+      await reauthenticateWithCredential(user, EmailAuthProvider.credential(email, password));
+      await update(ref(db), await myRecords(user.uid));
+      await deleteUser(user);
+    },
+
     /**
      * Proves the current password again (Firebase asks for a recent sign-in anyway), then sets
      * the new one. A wrong current password rejects with auth/wrong-password or
