@@ -266,6 +266,13 @@ export const strings = {
     browserDenied: 'The browser blocks notifications for this site; allow them in its settings.',
     browserUnsupported: 'This browser cannot show notifications.',
     kinds: 'Notify me about',
+    deleteAccount: 'Delete account',
+    deletePassword: 'Password, to delete the account',
+    deleteConfirmTitle: 'Delete your account?',
+    deleteConfirmBody:
+      'Your profile, picture, requests, group places, inbox, settings and notifications are removed for good. Your friends keep your conversations, without your name.',
+    deleteConfirm: 'Delete for good',
+    cancel: 'Cancel',
   },
   // Not in the spec: group conversations and the rest of membership (issue 10, items 1 and 2).
   groupChat: {

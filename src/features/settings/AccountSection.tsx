@@ -8,6 +8,7 @@ import { strings } from '../../strings';
 import { registerSchema } from '../auth';
 import { selectActiveUser } from '../session';
 import { accountErrorMessage } from './account-errors';
+import { DeleteAccountForm } from './DeleteAccountForm';
 import { SettingsSection } from './SettingsSection';
 
 const s = strings.settings;
@@ -70,7 +71,7 @@ export function AccountSection() {
       <p className="text-slate-700">
         <span className="font-semibold">{s.email}: </span>
         <span data-testid="account-email">{user.email}</span>{' '}
-        <span className={user.emailVerified ? 'text-emerald-600' : 'text-amber-600'}>
+        <span className={user.emailVerified ? 'text-emerald-700' : 'text-amber-700'}>
           ({user.emailVerified ? s.verified : s.notVerified})
         </span>
       </p>
@@ -109,6 +110,7 @@ export function AccountSection() {
           </Button>
         </div>
       </form>
+      <DeleteAccountForm />
     </SettingsSection>
   );
 }

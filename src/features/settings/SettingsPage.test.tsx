@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../lib/firebase/settings';
 import { strings } from '../../strings';
@@ -139,5 +139,24 @@ describe('SettingsPage', () => {
     } finally {
       Reflect.set(globalThis, 'Notification', previous);
     }
+  });
+
+  it('deletes the account only after the password and the confirmation', async () => {
+    const { fakes, user } = renderSettings();
+    const field = screen.getByLabelText(s.deletePassword);
+    await user.click(screen.getByRole('button', { name: s.deleteAccount }));
+    expect(screen.getAllByText(s.currentPasswordRequired).length).toBeGreaterThan(0);
+    await user.type(field, 'Wrong1234');
+    await user.click(screen.getByRole('button', { name: s.deleteAccount }));
+    const dialog = screen.getByRole('dialog', { name: s.deleteConfirmTitle });
+    await user.click(within(dialog).getByRole('button', { name: s.cancel }));
+    expect(fakes.account.deleteAccount).not.toHaveBeenCalled();
+
+    fakes.account.deleteAccount.mockRejectedValueOnce(firebaseError('auth/wrong-password'));
+    await user.click(screen.getByRole('button', { name: s.deleteAccount }));
+    await user.click(screen.getByRole('button', { name: s.deleteConfirm }));
+    expect(fakes.account.deleteAccount).toHaveBeenCalledWith('Wrong1234');
+    expect(await screen.findByText(s.wrongPassword)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

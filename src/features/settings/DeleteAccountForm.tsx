@@ -1,0 +1,75 @@
+import { useState, type SyntheticEvent } from 'react';
+import { useGateways } from '../../app/hooks';
+import { Button } from '../../components/Button';
+import { Modal } from '../../components/Modal';
+import { PasswordField } from '../../components/PasswordField';
+import { strings } from '../../strings';
+import { accountErrorMessage } from './account-errors';
+
+const s = strings.settings;
+
+/**
+ * Delete account: the password first, then a confirmation dialog. On success Firebase signs the
+ * session out and the app goes to the login screen; on failure nothing was removed.
+ */
+export function DeleteAccountForm() {
+  const { account } = useGateways();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const ask = (event: SyntheticEvent) => {
+    event.preventDefault();
+    setError(password ? null : s.currentPasswordRequired);
+    if (password) setConfirming(true);
+  };
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await account.deleteAccount(password);
+    } catch (failure) {
+      setConfirming(false);
+      setError(accountErrorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={ask}
+      className="mt-6 flex flex-col gap-3 border-t border-slate-100 pt-4"
+    >
+      <PasswordField
+        label={s.deletePassword}
+        autoComplete="current-password"
+        value={password}
+        error={error ?? undefined}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <div>
+        <Button type="submit" variant="secondary" className="text-red-700">
+          {s.deleteAccount}
+        </Button>
+      </div>
+      {confirming ? (
+        <Modal
+          title={s.deleteConfirmTitle}
+          description={s.deleteConfirmBody}
+          onClose={() => setConfirming(false)}
+        >
+          <div className="flex justify-end gap-3">
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              {s.cancel}
+            </Button>
+            <Button loading={busy} onClick={() => void remove()}>
+              {s.deleteConfirm}
+            </Button>
+          </div>
+        </Modal>
+      ) : null}
+    </form>
+  );
+}
