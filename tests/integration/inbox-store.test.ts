@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { blockFriend } from '../../src/features/friends/relationship-thunks';
+import {
+  seenState,
+  selectFriendMarker,
+  selectMyLatestMessage,
+  selectTotalUnread,
+} from '../../src/features/inbox/inbox-selectors';
+import { chatShownChanged } from '../../src/features/inbox/inbox-slice';
+import { chatScreenEntered, friendSelected } from '../../src/features/messages/chat-slice';
+import { sendChatMessage } from '../../src/features/messages/chat-thunks';
+import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './home-clients';
+
+const { signUp, stopAfterTest } = cleanBackendPerTest();
+
+function appOf(me: Person) {
+  const app = storeFor(me);
+  stopAfterTest(app.stop);
+  return app;
+}
+
+/** `me`'s app with the chat panel on screen, open on `friend`. */
+function openChat(app: ReturnType<typeof appOf>, friend: Person) {
+  app.store.dispatch(chatScreenEntered());
+  app.store.dispatch(chatShownChanged(true));
+  app.store.dispatch(friendSelected({ uid: friend.uid, name: friend.username, photo: '' }));
+}
+
+describe('the inbox through the app stores (real gateways, emulators)', () => {
+  it('counts on every session of the receiver, clears on opening, and Alice sees Seen', async () => {
+    const alice = await signUp('Alice');
+    const bob = await signUp('Bob');
+    const { id: relId } = await befriend(alice, bob);
+    const a = appOf(alice);
+    const bobTab1 = appOf(bob);
+    const bobTab2 = appOf(bob);
+    openChat(a, bob);
+    await eventually(() =>
+      expect(a.store.getState().chat).toMatchObject({ relId, status: 'ready' }),
+    );
+
+    await a.store.dispatch(sendChatMessage('One')).unwrap();
+    await a.store.dispatch(sendChatMessage('Two')).unwrap();
+    expect(a.store.getState().inbox.outgoing).toEqual([]);
+    for (const tab of [bobTab1, bobTab2]) {
+      await eventually(() => {
+        expect(selectTotalUnread(tab.store.getState())).toBe(2);
+        expect(tab.store.getState().inbox.entries[relId]?.lastText).toBe('Two');
+      });
+    }
+
+    // Bob opens the conversation in one tab: both tabs agree on zero.
+    openChat(bobTab1, alice);
+    for (const tab of [bobTab1, bobTab2]) {
+      await eventually(() => expect(selectTotalUnread(tab.store.getState())).toBe(0));
+    }
+    await eventually(() => {
+      const state = a.store.getState();
+      const latest = selectMyLatestMessage(state);
+      expect(latest?.message).toBe('Two');
+      if (latest) expect(seenState(latest, selectFriendMarker(state), true)).toBe('seen');
+    });
+  });
+
+  it('counts nothing from a blocked friend', async () => {
+    const carol = await signUp('Carol');
+    const bob = await signUp('Bob');
+    const friendship = await befriend(carol, bob);
+    const c = appOf(carol);
+    const b = appOf(bob);
+    openChat(c, bob);
+    await eventually(() => expect(c.store.getState().chat.status).toBe('ready'));
+    await c.store.dispatch(sendChatMessage('Hello')).unwrap();
+    await eventually(() => expect(selectTotalUnread(b.store.getState())).toBe(1));
+    await b.store.dispatch(blockFriend(friendship)).unwrap();
+    await eventually(() => expect(selectTotalUnread(b.store.getState())).toBe(0));
+    // The entry stays (only Bob can reset it), but it counts for nothing now.
+    expect(b.store.getState().inbox.entries[friendship.id]?.unread).toBe(1);
+  });
+});
