@@ -7,7 +7,8 @@
  *   3. message delivery latency between two Node SDK clients;
  *   4. User List first page and search over many users;
  *   5. the chat: Enter to the bubble in a short and a 10,000-message conversation (chat-send.ts);
- *   6. the inbox: bytes per message, send to the receiver's inbox event, typing delay (inbox.ts).
+ *   6. the inbox: bytes per message, send to the receiver's inbox event, typing delay (inbox.ts);
+ *   7. image messages: lazy chunk sizes, bytes to open 50 photos, photo send time (chat-images.ts).
  * Knobs: BENCH_USERS (10000), BENCH_MESSAGES (300 latency samples), BENCH_CHAT_LONG (10000),
  * BENCH_CHAT_SENDS (5), CHROMIUM_PATH.
  */
@@ -15,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
+import { chatImagesBench, printImageSummary, type ImageFigures } from './chat-images';
 import { chatBench, printChatSummary, type ChatResults } from './chat-send';
 import { timeSearch, visit } from './dashboard';
 import { inboxBench, printInboxSummary, type InboxFigures } from './inbox';
@@ -66,11 +68,13 @@ async function run(stack: BenchStack, browser: Browser): Promise<Results> {
   inbox = await inboxBench(target, pair, benchPassword, LATENCY_MESSAGES);
   log('inbox figures done');
   chat = await chatBench(browser, target, stack.appUrl, log);
+  images = await chatImagesBench(browser, target, stack.appUrl, stack.outDir, log);
   return { stack, small, large, smallDb: data.small, largeDb, searches, debounceMs, latency };
 }
 
 let chat: ChatResults | undefined;
 let inbox: InboxFigures | undefined;
+let images: ImageFigures | undefined;
 
 let stack: BenchStack | undefined;
 let browser: Browser | undefined;
@@ -101,6 +105,7 @@ async function main(): Promise<void> {
     printSummary(results, Date.now() - started);
     if (chat) printChatSummary(chat);
     if (inbox) printInboxSummary(inbox);
+    if (images) printImageSummary(images);
   } finally {
     await stopAll();
   }
