@@ -80,7 +80,7 @@ export function LoginPage() {
 
 function Divider() {
   return (
-    <div className="my-6 flex items-center gap-4 text-sm text-slate-400" aria-hidden="true">
+    <div className="my-6 flex items-center gap-4 text-sm text-slate-500" aria-hidden="true">
       <span className="h-px flex-1 bg-slate-200" />
       {s.orDivider}
       <span className="h-px flex-1 bg-slate-200" />

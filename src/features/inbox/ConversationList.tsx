@@ -50,7 +50,7 @@ export function ConversationList({ selectedUid, onSelect }: Props) {
             subtitle={
               <span
                 aria-hidden
-                className={`block truncate ${entry?.unread ? 'font-semibold text-slate-800' : ''} ${entry ? '' : 'text-slate-400'}`}
+                className={`block truncate ${entry?.unread ? 'font-semibold text-slate-800' : ''} ${entry ? '' : 'text-slate-600'}`}
               >
                 {entry ? previewOf(entry, me) : strings.inbox.noMessages}
               </span>

@@ -30,7 +30,7 @@ export function SidebarNav() {
                 `${linkBase} ${
                   isActive
                     ? 'bg-white text-brand-500 shadow-md'
-                    : 'text-white/75 hover:bg-white/10 hover:text-white'
+                    : 'text-white/90 hover:bg-white/10 hover:text-white'
                 }`
               }
             >
