@@ -12,7 +12,7 @@ import { strings } from '../../src/strings';
 import { pairKey } from '../../src/lib/firebase/pair-key';
 import { gradientPng } from '../gradient-png';
 import { relationRecord } from '../seed-records';
-import { dbRest, type AdminTarget } from '../stack/admin';
+import type { AdminTarget } from '../stack/admin';
 import { clickLogin, fillLogin, freshPage } from './browser';
 import { countWebSocketBytes } from './ws-bytes';
 import { kb, ms, table } from './report';
@@ -72,7 +72,6 @@ async function seedPhotoChat(target: AdminTarget) {
     };
   }
   await writeInBatches(target, paths);
-  await dbRest(target, 'GET', '/.json?shallow=true');
   return { me, friend };
 }
 
