@@ -29,7 +29,7 @@ export function PagesLayout() {
   if (status === 'signedOut') return <SignedOutRedirect />;
 
   return (
-    <div className="grid min-h-screen grid-cols-12 gap-6 p-6">
+    <div className="flex min-h-screen flex-col gap-4 p-3 md:grid md:grid-cols-12 md:gap-6 md:p-6">
       <a
         href="#main-content"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
@@ -37,7 +37,7 @@ export function PagesLayout() {
         {strings.a11y.skipToContent}
       </a>
       <Sidebar />
-      <main id="main-content" tabIndex={-1} className="col-span-10 min-w-0 focus:outline-none">
+      <main id="main-content" tabIndex={-1} className="min-w-0 focus:outline-none md:col-span-10">
         {screen.layoutHeading ? <h1 className="sr-only">{screen.title}</h1> : null}
         <Outlet />
       </main>

@@ -40,9 +40,9 @@ export function Sidebar() {
   return (
     <aside
       aria-label={strings.layout.sidebar}
-      className="sticky top-6 col-span-2 flex h-[calc(100vh-3rem)] flex-col items-center gap-8 rounded-2xl bg-brand-500 px-3 py-8 text-white"
+      className="sticky top-0 z-40 flex items-center gap-2 rounded-2xl bg-brand-500 px-3 py-2 text-white md:top-6 md:col-span-2 md:h-[calc(100vh-3rem)] md:flex-col md:gap-8 md:py-8"
     >
-      <div className="flex w-full flex-col items-center gap-3 text-center">
+      <div className="flex shrink-0 flex-col items-center gap-3 text-center md:w-full">
         <button
           ref={pictureButton}
           type="button"
@@ -54,18 +54,18 @@ export function Sidebar() {
           <img
             src={photo || FALLBACK_PHOTO}
             alt={`${strings.layout.profilePicture} ${name}`}
-            className="h-20 w-20 rounded-full bg-white/20 object-cover ring-4 ring-white/30 transition group-hover:ring-white/60"
+            className="h-10 w-10 rounded-full md:h-20 md:w-20 bg-white/20 object-cover ring-4 ring-white/30 transition group-hover:ring-white/60"
             onError={(event) => {
               // A broken link (e.g. an expired provider picture) falls back to the default.
               if (!event.currentTarget.src.endsWith(FALLBACK_PHOTO))
                 event.currentTarget.src = FALLBACK_PHOTO;
             }}
           />
-          <span className="absolute -bottom-0.5 -right-0.5 rounded-full bg-white p-1.5 text-brand-600 shadow-md transition group-hover:scale-110">
-            <CameraIcon className="h-4 w-4" />
+          <span className="absolute -bottom-0.5 -right-0.5 rounded-full bg-white p-1 text-brand-600 md:p-1.5 shadow-md transition group-hover:scale-110">
+            <CameraIcon className="h-3 w-3 md:h-4 md:w-4" />
           </span>
         </button>
-        <p className="w-full truncate px-1 text-base font-semibold" title={name}>
+        <p className="hidden w-full truncate px-1 text-base font-semibold md:block" title={name}>
           {name}
         </p>
       </div>
@@ -80,7 +80,7 @@ export function Sidebar() {
         onClick={() => void logout()}
         aria-label={strings.layout.logout}
         title={strings.layout.logout}
-        className="mt-auto flex w-full items-center justify-center gap-3 rounded-xl px-3 py-3 text-white/90 xl:justify-start transition-colors hover:bg-white/10 hover:text-white focus:outline-none focus-visible:ring-4 focus-visible:ring-white/60"
+        className="flex shrink-0 items-center md:mt-auto md:w-full justify-center gap-3 rounded-xl px-3 py-3 text-white/90 xl:justify-start transition-colors hover:bg-white/10 hover:text-white focus:outline-none focus-visible:ring-4 focus-visible:ring-white/60"
       >
         <LogoutIcon />
         <span className="hidden text-sm font-semibold xl:inline">{strings.layout.logout}</span>

@@ -19,8 +19,8 @@ const linkBase =
 /** Icon links to the signed-in screens; the current one is highlighted (and aria-current). */
 export function SidebarNav() {
   return (
-    <nav aria-label={strings.layout.mainNav} className="w-full">
-      <ul className="flex flex-col gap-2">
+    <nav aria-label={strings.layout.mainNav} className="min-w-0 flex-1 md:w-full">
+      <ul className="flex justify-around gap-1 md:flex-col md:gap-2">
         {links.map(({ to, label, Icon }) => (
           <li key={to}>
             <NavLink
