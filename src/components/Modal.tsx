@@ -15,7 +15,9 @@ interface Props {
 }
 
 // jsdom lays nothing out, so visibility cannot be measured there; browsers check it in full.
-const displayCheck = navigator.userAgent.includes('jsdom') ? 'none' : 'full';
+// Read lazily: Node (integration tests) imports this module through feature barrels.
+const displayCheck = () =>
+  typeof navigator === 'undefined' || navigator.userAgent.includes('jsdom') ? 'none' : 'full';
 
 /**
  * A dialog over the page: Escape, the close button or a click on the backdrop closes it;
@@ -57,7 +59,7 @@ export function Modal({ title, description, onClose, children, wide = false }: P
           returnFocusOnDeactivate: false,
           allowOutsideClick: true,
           fallbackFocus: () => dialog.current ?? document.body,
-          tabbableOptions: { displayCheck },
+          tabbableOptions: { displayCheck: displayCheck() },
         }}
       >
         <div
