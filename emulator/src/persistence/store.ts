@@ -98,7 +98,9 @@ export class DurableStore {
     this.last = done;
     if (!this.compacting && this.journal.bytes > this.compactThreshold() + this.retryAfter) {
       this.compacting = this.compact()
-        .then(() => (this.retryAfter = 0))
+        .then(() => {
+          this.retryAfter = 0;
+        })
         .catch((e: unknown) => {
           // Not again at the next write: only once the journal has grown as much again.
           this.retryAfter = this.journal.bytes;
