@@ -69,7 +69,10 @@ describeBrowser('messages between two friends in two browsers', () => {
     await shot(a, 'messages-2-alice-empty-chat-emoji');
     // The emoji picker (emoji-picker-react): search, then pick from the grid.
     await chat(a).getByRole('textbox', { name: 'Type to search for an emoji' }).fill('waving hand');
-    await chat(a).getByRole('gridcell', { name: /waving hand/i }).first().click();
+    await chat(a)
+      .getByRole('gridcell', { name: /waving hand/i })
+      .first()
+      .click();
     const field = chat(a).getByRole('textbox', { name: c.inputLabel });
     expect(await field.inputValue()).toBe('👋');
     await field.fill('');

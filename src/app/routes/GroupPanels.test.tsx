@@ -149,7 +149,9 @@ describe('Group List', () => {
       .map((item) => item.getAttribute('aria-label'));
     expect(names).toEqual(['Invited', 'Joined', 'Asked', 'Open']);
     // Issue 10 item 2: the former disabled 'Requested' label now cancels the request.
-    expect(within(row('Group List', 'Asked')).getByText('Waiting for the admin')).toBeInTheDocument();
+    expect(
+      within(row('Group List', 'Asked')).getByText('Waiting for the admin'),
+    ).toBeInTheDocument();
     expect(within(row('Group List', 'Asked')).getByRole('button')).toHaveTextContent(
       'Cancel request',
     );
