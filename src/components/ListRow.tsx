@@ -24,7 +24,7 @@ export function ListRow(props: Props) {
       {avatar}
       <div className="min-w-0 flex-1">
         <p className="truncate font-semibold text-slate-900">{title}</p>
-        {subtitle ? <div className="line-clamp-2 text-sm text-slate-500">{subtitle}</div> : null}
+        {subtitle ? <div className="line-clamp-2 text-sm text-slate-600">{subtitle}</div> : null}
       </div>
     </>
   );

@@ -113,6 +113,18 @@ describeBrowser('accessibility (axe-core) of every screen', () => {
     await page.keyboard.press('Escape');
     await createGroup.waitFor({ state: 'detached' });
 
+    // Ben writes first, so Ann's chat shows an incoming message (bubble, time, live region).
+    const benPage = await loginPage(browser(), ben.email);
+    await benPage.getByRole('link', { name: strings.layout.messages }).click();
+    await row(benPage, strings.panels.friendList, 'Ann')
+      .getByRole('button', { name: 'Ann', exact: true })
+      .click();
+    const benInput = benPage
+      .getByRole('region', { name: strings.chat.label })
+      .getByRole('textbox', { name: strings.chat.inputLabel });
+    await benInput.fill('Hello Ann, how are you?');
+    await benInput.press('Enter');
+
     await page.getByRole('link', { name: strings.layout.messages }).click();
     await page.waitForURL('**/pages/messages');
     await row(page, strings.panels.friendList, 'Ben')
@@ -121,6 +133,11 @@ describeBrowser('accessibility (axe-core) of every screen', () => {
     await page
       .getByRole('region', { name: strings.chat.label })
       .getByRole('heading', { name: 'Ben' })
+      .waitFor();
+    await page
+      .getByRole('region', { name: strings.chat.label })
+      .getByText('Hello Ann, how are you?')
+      .first()
       .waitFor();
     await audit(page, findings, 'messages /pages/messages (conversation open)');
     await shots(page, 'messages');

@@ -68,7 +68,7 @@ export function ConversationList({ selectedUid, onSelect }: Props) {
                     <time
                       aria-hidden
                       dateTime={new Date(entry.lastAt).toISOString()}
-                      className="hidden text-xs text-slate-400 sm:block"
+                      className="hidden text-xs text-slate-600 sm:block"
                     >
                       {formatConversationTime(entry.lastAt)}
                     </time>

@@ -35,7 +35,7 @@ export const MessageBubble = memo(function MessageBubble({
       )}
       {groupEnd ? (
         <span
-          className={`mt-0.5 flex items-center justify-end gap-1.5 text-[11px] ${mine ? 'text-brand-100' : 'text-slate-500'}`}
+          className={`mt-0.5 flex items-center justify-end gap-1.5 text-[11px] ${mine ? 'text-brand-100' : 'text-slate-600'}`}
         >
           <time dateTime={new Date(message.createdAt).toISOString()}>{time}</time>
           {mine ? <MessageStatus message={message} /> : null}
@@ -50,7 +50,7 @@ export const MessageBubble = memo(function MessageBubble({
 /** 'Today', 'Yesterday', a weekday or a date, centred between two days' messages. */
 export const DaySeparator = memo(function DaySeparator({ label }: { label: string }) {
   return (
-    <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-500">
+    <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-600">
       {label}
     </span>
   );
