@@ -59,7 +59,7 @@ describe('messages screen', () => {
     start();
     expect(within(chat()).getByRole('heading', { name: 'Select a friend' })).toBeInTheDocument();
     expect(input()).toBeDisabled();
-    const camera = within(chat()).getByRole('button', { name: /pictures is not supported/ });
+    const camera = within(chat()).getByRole('button', { name: 'Send a photo' });
     expect(camera).toBeDisabled();
     expect(fakes.messages.subscribeLatest).not.toHaveBeenCalled();
   });
@@ -131,13 +131,17 @@ describe('messages screen', () => {
     expect(input()).toHaveValue('Still there?');
   });
 
-  it('inserts emoji from the palette', () => {
+  it('inserts emoji from the picker, found by search', async () => {
     start();
     openChatWithBo();
     fireEvent.change(input(), { target: { value: 'Hi' } });
     fireEvent.click(within(chat()).getByRole('button', { name: 'Insert an emoji' }));
-    const palette = within(chat()).getByRole('group', { name: 'Emoji' });
-    fireEvent.click(within(palette).getByRole('button', { name: '👋' }));
+    const picker = within(chat()).getByRole('dialog', { name: 'Emoji' });
+    const search = await within(picker).findByRole('textbox', {
+      name: 'Type to search for an emoji',
+    });
+    fireEvent.change(search, { target: { value: 'waving hand' } });
+    fireEvent.click(await within(picker).findByRole('gridcell', { name: /waving hand/i }));
     expect(input()).toHaveValue('Hi👋');
   });
 
