@@ -131,18 +131,18 @@ describe('messages screen', () => {
     expect(input()).toHaveValue('Still there?');
   });
 
-  it('inserts emoji from the picker, found by search', async () => {
+  // Picking and searching run in Chromium (tests/e2e/messages.test.ts, chat-images.test.ts):
+  // rendering the whole emoji set in jsdom costs seconds.
+  it('opens the emoji picker from its icon and closes it with Escape', () => {
     start();
     openChatWithBo();
-    fireEvent.change(input(), { target: { value: 'Hi' } });
-    fireEvent.click(within(chat()).getByRole('button', { name: 'Insert an emoji' }));
-    const picker = within(chat()).getByRole('dialog', { name: 'Emoji' });
-    const search = await within(picker).findByRole('textbox', {
-      name: 'Type to search for an emoji',
-    });
-    fireEvent.change(search, { target: { value: 'waving hand' } });
-    fireEvent.click(await within(picker).findByRole('gridcell', { name: /waving hand/i }));
-    expect(input()).toHaveValue('Hi👋');
+    const icon = within(chat()).getByRole('button', { name: 'Insert an emoji' });
+    fireEvent.click(icon);
+    expect(icon).toHaveAttribute('aria-expanded', 'true');
+    expect(within(chat()).getByRole('dialog', { name: 'Emoji' })).toBeInTheDocument();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(within(chat()).queryByRole('dialog', { name: 'Emoji' })).toBeNull();
+    expect(icon).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('says so and disables the input when the friend is blocked, closing the conversation', () => {
