@@ -29,24 +29,27 @@ async function befriend(a: Person, b: Person) {
 
 let counter = 0;
 /** Writes messages as the database would hold them (admin REST, in batches of a thousand). */
+/** Writes the messages as the owner; returns the last one's id. */
 async function seedMessages(list: Array<{ from: Person; to: Person; text: string; at: number }>) {
+  let lastId = '';
   for (let i = 0; i < list.length; i += 1000) {
     const batch: Record<string, unknown> = {};
     for (const m of list.slice(i, i + 1000)) {
-      const id = demoPushId(m.at, counter++);
-      batch[`sendMessage/${relId}/${id}`] = messageRecord(m.from, m.to, m.text, m.at);
+      lastId = demoPushId(m.at, counter++);
+      batch[`sendMessage/${relId}/${lastId}`] = messageRecord(m.from, m.to, m.text, m.at);
     }
     await adminUpdate(batch);
   }
+  return lastId;
 }
 
 const chat = (page: Page) => page.getByRole('region', { name: c.label });
 const conversation = (_page: Page) => `ol[aria-label="${c.conversationWith('Bob')}"]`;
 const scroller = (page: Page) => chat(page).locator('[data-virtuoso-scroller="true"]');
 
-/** Message rows in the DOM (separators are not list items of the conversation). */
+/** Message rows in the DOM (a separator row holds a `separator`). */
 const renderedMessages = (page: Page) =>
-  page.locator(`${conversation(page)} > li:not([role="separator"])`).count();
+  page.locator(`${conversation(page)} > li:not(:has([role="separator"]))`).count();
 
 /** The lowest Virtuoso index in the DOM: it goes down as older pages are prepended. */
 const firstIndex = (page: Page) =>
@@ -208,10 +211,24 @@ describeBrowser('reading a long conversation', () => {
     // Away from the chat, Bob writes twice; back in it, the divider sits before those two.
     await page.getByRole('link', { name: strings.layout.home }).click();
     await page.waitForURL('**/pages/home');
-    await seedMessages([
-      { from: bob, to: alice, text: 'Are you coming tonight?', at: Date.now() },
-      { from: bob, to: alice, text: 'Bring the bread', at: Date.now() + 1 },
+    const at = Date.now();
+    const lastMessageId = await seedMessages([
+      { from: bob, to: alice, text: 'Are you coming tonight?', at },
+      { from: bob, to: alice, text: 'Bring the bread', at: at + 1 },
     ]);
+    // What Bob's two sends would have left in Alice's inbox: the divider counts from it.
+    await adminUpdate({
+      [`inbox/${alice.uid}/${relId}`]: {
+        unread: 2,
+        lastMessageId,
+        lastSenderId: bob.uid,
+        lastText: 'Bring the bread',
+        lastKind: 'text',
+        lastAt: at + 1,
+      },
+    });
+    // The sidebar's count shows the entry has reached Alice's inbox before she opens the chat.
+    await page.getByText(strings.inbox.unread(2)).first().waitFor();
     await page.getByRole('link', { name: strings.layout.messages }).click();
     await chat(page).getByText('Bring the bread').waitFor();
     const texts = await page

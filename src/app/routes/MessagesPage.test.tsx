@@ -92,7 +92,9 @@ describe('messages screen', () => {
       [msg('m1', 'bo', 'Hi Mia'), msg('m2', 'me', 'Hi Bo', 2000)],
     );
     const list = within(chat()).getByRole('list', { name: 'Conversation with Bo' });
-    const [theirs, mine] = within(list).getAllByRole('listitem');
+    const [theirs, mine] = within(list)
+      .getAllByRole('listitem')
+      .filter((li) => !li.querySelector('[role="separator"]'));
     expect(theirs).toHaveTextContent('Hi Mia');
     expect(theirs).toHaveClass('justify-start');
     expect(mine).toHaveClass('justify-end');

@@ -12,6 +12,12 @@ const today = (hour: number, minute = 0) => {
 const yesterday = (hour: number) => today(hour) - 86_400_000;
 const list = () => screen.getByRole('list', { name: 'Conversation with Bo' });
 
+/** The conversation's message rows (a separator row holds a `separator`). */
+const messageItems = () =>
+  within(list())
+    .getAllByRole('listitem')
+    .filter((li) => !li.querySelector('[role="separator"]'));
+
 describe('MessageList', () => {
   it('separates days, groups a run from one person and shows its time once', () => {
     renderWithChat(<MessageList friendName="Bo" />, [
@@ -22,7 +28,7 @@ describe('MessageList', () => {
     ]);
     const separators = within(list()).getAllByRole('separator');
     expect(separators.map((s) => s.textContent)).toEqual(['Yesterday', 'Today']);
-    const items = within(list()).getAllByRole('listitem');
+    const items = messageItems();
     expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual([
       'Morning!',
       'First today',
@@ -40,7 +46,7 @@ describe('MessageList', () => {
       message('m1', 'bo', today(0, 1), 'line one\nline two https://example.com/x.'),
       message('m2', 'bo', today(0, 2), 'javascript:alert(1) <img src=x onerror=alert(1)>'),
     ]);
-    const [first, second] = within(list()).getAllByRole('listitem');
+    const [first, second] = messageItems();
     expect(first.querySelector('p')?.textContent).toBe('line one\nline two https://example.com/x.');
     const link = within(first).getByRole('link', { name: 'https://example.com/x' });
     expect(link).toHaveAttribute('href', 'https://example.com/x');
@@ -61,7 +67,7 @@ describe('MessageList', () => {
       message('m5', 'bo', today(0, 5)),
     ]);
     const rows = [...list().children].map((li) =>
-      li.getAttribute('role') === 'separator'
+      li.querySelector('[role="separator"]')
         ? `# ${li.textContent}`
         : (li.querySelector('p')?.textContent ?? ''),
     );

@@ -33,8 +33,8 @@ export const MessageOl = forwardRef(function MessageOl(
 
 /**
  * A row's list item. Spacing is padding, never margin: Virtuoso measures the items'
- * boxes. Separators are list items with the separator role, so only messages count as
- * the list's items.
+ * boxes. A day or 'New messages' separator is a list item holding a `separator`: an `li`
+ * may not take that role itself (axe's list rule).
  */
 export function MessageLi({
   item,
@@ -53,8 +53,8 @@ export function MessageLi({
     );
   }
   return (
-    <li {...props} role="separator" className="flex justify-center pb-1 pt-4">
-      {children}
+    <li {...props} className="flex justify-center pb-1 pt-4">
+      <div role="separator">{children}</div>
     </li>
   );
 }
