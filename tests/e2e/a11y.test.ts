@@ -3,10 +3,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { pairKey } from '../../src/lib/firebase/pair-key';
 import { strings } from '../../src/strings';
 import {
-  adminUpdate,
   appUrl,
   browserPerSuite,
   describeBrowser,
@@ -14,7 +12,7 @@ import {
   screenshotDir,
   shot,
 } from '../support/browser';
-import { createPerson, dismissToasts, loginPage, row, settle } from './home-steps';
+import { befriend, createPerson, dismissToasts, loginPage, row, settle } from './home-steps';
 
 /** Every rule axe-core runs (any impact), per screen: rule id and the nodes it names. */
 type Findings = Record<string, Array<{ rule: string; impact: string; nodes: string[] }>>;
@@ -44,23 +42,6 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-async function befriend(
-  a: { uid: string; username: string },
-  b: { uid: string; username: string },
-) {
-  const relId = '-Ne2eA11yFriends00001';
-  await adminUpdate({
-    [`friendList/${relId}`]: {
-      senderId: a.uid,
-      senderName: a.username,
-      receiverId: b.uid,
-      receiverName: b.username,
-      photo: '',
-    },
-    [`pairs/${pairKey(a.uid, b.uid)}`]: relId,
-  });
-}
-
 describeBrowser('accessibility (axe-core) of every screen', () => {
   const browser = browserPerSuite({ resetBackend: true });
 
@@ -84,7 +65,7 @@ describeBrowser('accessibility (axe-core) of every screen', () => {
 
     const ann = await createPerson('Ann');
     const ben = await createPerson('Ben');
-    await befriend(ann, ben);
+    await befriend('-Ne2eA11yFriends00001', ann, ben);
     const page = await loginPage(browser(), ann.email);
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.getByRole('heading', { level: 1, name: strings.a11y.titles.home }).waitFor();

@@ -1,30 +1,12 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { gradientPng } from '../../scripts/gradient-png';
-import { pairKey } from '../../src/lib/firebase/pair-key';
 import { strings } from '../../src/strings';
-import { adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
-import { createPerson, loginPage, row } from './home-steps';
+import { browserPerSuite, describeBrowser, shot } from '../support/browser';
+import { befriend, createPerson, loginPage, row } from './home-steps';
 
 const c = strings.chat;
 const ci = strings.chatImages;
-
-async function befriend(
-  a: { uid: string; username: string },
-  b: { uid: string; username: string },
-) {
-  const relId = '-Ne2eImagesAliceBob01';
-  await adminUpdate({
-    [`friendList/${relId}`]: {
-      senderId: a.uid,
-      senderName: a.username,
-      receiverId: b.uid,
-      receiverName: b.username,
-      photo: '',
-    },
-    [`pairs/${pairKey(a.uid, b.uid)}`]: relId,
-  });
-}
 
 const chat = (page: Page) => page.getByRole('region', { name: c.label });
 
@@ -46,7 +28,7 @@ describeBrowser('image messages, the lightbox and the emoji picker', () => {
   it('a photo reaches the friend as a thumbnail and opens in the lightbox', async () => {
     const alice = await createPerson('Alice');
     const bob = await createPerson('Bob');
-    await befriend(alice, bob);
+    await befriend('-Ne2eImagesAliceBob01', alice, bob);
     const [a, b] = await Promise.all([
       loginPage(browser(), alice.email),
       loginPage(browser(), bob.email),
@@ -131,7 +113,7 @@ describeBrowser('image messages, the lightbox and the emoji picker', () => {
   it("the emoji picker's search inserts an emoji", async () => {
     const alice = await createPerson('Alice');
     const bob = await createPerson('Bob');
-    await befriend(alice, bob);
+    await befriend('-Ne2eImagesAliceBob01', alice, bob);
     const a = await loginPage(browser(), alice.email);
     await openChatWith(a, 'Bob');
     await chat(a).getByRole('button', { name: c.emoji }).click();

@@ -1,11 +1,30 @@
 import type { Browser, Locator, Page } from 'playwright-core';
+import { pairKey } from '../../src/lib/firebase/pair-key';
 import { strings } from '../../src/strings';
-import { appUrl, createVerifiedPerson, newPage } from '../support/browser';
+import { adminUpdate, appUrl, createVerifiedPerson, newPage } from '../support/browser';
 
 export const password = 'Secret123';
 
 /** A verified account with the `users` record that registration writes. */
 export const createPerson = (username: string) => createVerifiedPerson(username, password);
+
+/** Makes two people friends directly in the database, as an accepted request leaves them. */
+export async function befriend(
+  relId: string,
+  a: { uid: string; username: string },
+  b: { uid: string; username: string },
+): Promise<void> {
+  await adminUpdate({
+    [`friendList/${relId}`]: {
+      senderId: a.uid,
+      senderName: a.username,
+      receiverId: b.uid,
+      receiverName: b.username,
+      photo: '',
+    },
+    [`pairs/${pairKey(a.uid, b.uid)}`]: relId,
+  });
+}
 
 /** Types an e-mail and a password into the login form, without sending it. */
 export async function fillLoginForm(page: Page, email: string, pw: string): Promise<void> {

@@ -1,32 +1,12 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { sendUpdate, type ServerValues } from '../../src/lib/firebase/inbox-entry';
-import { pairKey } from '../../src/lib/firebase/pair-key';
 import { strings } from '../../src/strings';
 import { adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
-import { createPerson, loginPage, row, settle } from './home-steps';
+import { befriend, createPerson, loginPage, row, settle } from './home-steps';
 
 const c = strings.chat;
 const s = strings.inbox;
-
-interface Person {
-  uid: string;
-  username: string;
-}
-
-/** Makes two people friends directly in the database, as an accepted request leaves them. */
-async function befriend(relId: string, a: Person, b: Person) {
-  await adminUpdate({
-    [`friendList/${relId}`]: {
-      senderId: a.uid,
-      senderName: a.username,
-      receiverId: b.uid,
-      receiverName: b.username,
-      photo: '',
-    },
-    [`pairs/${pairKey(a.uid, b.uid)}`]: relId,
-  });
-}
 
 async function openMessages(page: Page): Promise<void> {
   await page.getByRole('link', { name: strings.layout.messages }).click();

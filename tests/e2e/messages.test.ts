@@ -1,29 +1,10 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { pairKey } from '../../src/lib/firebase/pair-key';
 import { strings } from '../../src/strings';
-import { adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
-import { createPerson, loginPage, row, settle } from './home-steps';
+import { browserPerSuite, describeBrowser, shot } from '../support/browser';
+import { befriend, createPerson, loginPage, row, settle } from './home-steps';
 
 const c = strings.chat;
-
-/** Makes two people friends directly in the database, as an accepted request leaves them. */
-async function befriend(
-  a: { uid: string; username: string },
-  b: { uid: string; username: string },
-) {
-  const relId = '-Ne2eAliceAndBob0001';
-  await adminUpdate({
-    [`friendList/${relId}`]: {
-      senderId: a.uid,
-      senderName: a.username,
-      receiverId: b.uid,
-      receiverName: b.username,
-      photo: '',
-    },
-    [`pairs/${pairKey(a.uid, b.uid)}`]: relId,
-  });
-}
 
 async function openMessages(page: Page): Promise<void> {
   await page.getByRole('link', { name: strings.layout.messages }).click();
@@ -50,7 +31,7 @@ describeBrowser('messages between two friends in two browsers', () => {
   it('A selects B and writes, B sees it live and replies, A sees the reply', async () => {
     const alice = await createPerson('Alice');
     const bob = await createPerson('Bob');
-    await befriend(alice, bob);
+    await befriend('-Ne2eAliceAndBob0001', alice, bob);
     const [a, b] = await Promise.all([
       loginPage(browser(), alice.email),
       loginPage(browser(), bob.email),
