@@ -6,16 +6,13 @@ import { strings } from '../../strings';
 import { PersonAvatar } from '../users';
 import { BlockFriendAction } from './BlockFriendAction';
 import { selectListMeta } from './relationships-slice';
-import { selectFriendRows, selectMyUid, type FriendRow } from './selectors';
+import { selectFriendRows, selectMyUid } from './selectors';
 
-interface Props {
-  /** Makes each friend selectable (the messages screen), highlighting this one. */
-  selectedUid?: string | undefined;
-  onSelect?: (row: FriendRow) => void;
-}
-
-/** My friends by name, each with 'Block'. */
-export function FriendListPanel({ selectedUid, onSelect }: Props = {}) {
+/**
+ * The home dashboard's Friend List in the spec's form: my friends by name, each with 'Block'.
+ * The messages screen lists the same friends as conversations (features/inbox).
+ */
+export function FriendListPanel() {
   const rows = useAppSelector(selectFriendRows);
   const me = useAppSelector(selectMyUid);
   const { status, error } = useAppSelector((state) => selectListMeta(state, 'friends'));
@@ -33,8 +30,6 @@ export function FriendListPanel({ selectedUid, onSelect }: Props = {}) {
         {rows.map(({ friendship, friend }) => (
           <ListRow
             key={friendship.id}
-            onSelect={onSelect ? () => onSelect({ friendship, friend }) : undefined}
-            selected={friend.uid === selectedUid}
             avatar={
               <PersonAvatar
                 uid={friend.uid}
