@@ -73,6 +73,11 @@ export const strings = {
     profilePicture: 'Profile picture of',
     checkingSession: 'Checking your session…',
   },
+  people: {
+    // Not in the spec: a person whose account was deleted (their users/{uid} record is gone).
+    deletedAccount: 'Deleted account',
+    cannotReceive: 'This account was deleted. It can no longer receive messages.',
+  },
   relation: {
     add: 'Add', // spec
     pending: 'panding', // spec

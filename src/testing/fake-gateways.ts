@@ -38,6 +38,7 @@ function createFeeds() {
     blocks: new Feed<Block[]>(),
     userPages: new Feed<DirectoryUser[]>(),
     me: new Feed<DirectoryUser | null>(),
+    profiles: new Feed<DirectoryUser | null>(),
     myGroups: new Feed<Group[]>(),
     groupPages: new Feed<Group[]>(),
     group: new Feed<Group | null>(),
@@ -82,6 +83,9 @@ function fakeUserDirectory(feeds: Feeds) {
     ),
     subscribeUser: vi.fn<UserDirectoryApi['subscribeUser']>((uid, onData, onError) =>
       feeds.me.subscribe(uid, onData, onError),
+    ),
+    subscribeProfile: vi.fn<UserDirectoryApi['subscribeProfile']>((uid, onData, onError) =>
+      feeds.profiles.subscribe(uid, onData, onError),
     ),
     getUser: vi.fn(() => Promise.resolve(null)),
   } satisfies UserDirectoryApi;

@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
-import { profilesNeeded, selectProfile } from './profiles-slice';
+import { strings } from '../../strings';
+import { useLiveProfile } from './use-display-name';
 
 interface Props {
   uid: string;
@@ -12,12 +11,18 @@ interface Props {
   className?: string;
 }
 
-/** A person's avatar by uid: their current `users/{uid}` photo, fetched once and cached. */
+/** A person's avatar by uid: their current `users/{uid}` photo and name, live while shown. */
 export function PersonAvatar({ uid, name, photo, size, className }: Props) {
-  const dispatch = useAppDispatch();
-  const profile = useAppSelector((state) => selectProfile(state, uid));
-  useEffect(() => {
-    if (profile === undefined) dispatch(profilesNeeded([uid]));
-  }, [dispatch, profile, uid]);
-  return <Avatar src={profile?.photo ?? photo} name={name} size={size} className={className} />;
+  const profile = useLiveProfile(uid);
+  // A deleted account keeps no photo: its picture was removed with it.
+  if (profile === null)
+    return <Avatar src="" name={strings.people.deletedAccount} size={size} className={className} />;
+  return (
+    <Avatar
+      src={profile?.photo ?? photo}
+      name={profile?.username ?? name}
+      size={size}
+      className={className}
+    />
+  );
 }

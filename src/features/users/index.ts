@@ -3,8 +3,19 @@ export {
   selectMyProfile,
   selectMyProfileStatus,
   selectProfile,
+  selectDisplayName,
+  selectIsDeletedAccount,
   profilesNeeded,
+  profilesWatched,
+  profilesUnwatched,
 } from './profiles-slice';
+export {
+  useDisplayName,
+  useIsDeletedAccount,
+  useLiveProfile,
+  useWatchProfile,
+} from './use-display-name';
+export { PersonName } from './PersonName';
 export {
   selectDirectoryUsers,
   selectUserDirectory,

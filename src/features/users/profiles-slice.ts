@@ -1,6 +1,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LoadStatus } from '../../lib/load-status';
 import type { DirectoryUser } from '../../lib/firebase/records';
+import { strings } from '../../strings';
 import { resetPerSignedInUser } from '../session';
 import { userPageReceived } from './user-directory-slice';
 
@@ -9,14 +10,21 @@ interface ProfilesState {
   /** The signed-in user's own `users/{uid}`: their name and photo as others see them. */
   me: DirectoryUser | null;
   meStatus: LoadStatus;
-  /** Other people's profiles seen so far (for avatars); null when they have none. */
+  /**
+   * Other people's profiles seen so far, kept live while a screen shows them; null when the
+   * record is gone (a deleted account).
+   */
   byUid: Partial<Record<string, DirectoryUser | null>>;
 }
 
 const initialState: ProfilesState = { owner: null, me: null, meStatus: 'idle', byUid: {} };
 
-/** Asks for profiles not known yet; the listener fetches each one once. */
-export const profilesNeeded = createAction<string[]>('profiles/profilesNeeded');
+/** A screen shows these people: keep their profiles live (one listener per uid, counted). */
+export const profilesWatched = createAction<string[]>('profiles/profilesWatched');
+/** The screen no longer shows them: the last one to stop closes the listener. */
+export const profilesUnwatched = createAction<string[]>('profiles/profilesUnwatched');
+/** Kept for callers that only need the profile once: the same as watching until sign-out. */
+export const profilesNeeded = profilesWatched;
 
 export const profilesSlice = createSlice({
   name: 'profiles',
@@ -50,5 +58,19 @@ export type WithProfiles = { [profilesSlice.reducerPath]: ProfilesState };
 
 export const selectMyProfile = (state: WithProfiles) => state.profiles.me;
 export const selectMyProfileStatus = (state: WithProfiles) => state.profiles.meStatus;
-/** undefined: not fetched yet; null: the user has no profile. */
-export const selectProfile = (state: WithProfiles, uid: string) => state.profiles.byUid[uid];
+/** undefined: not fetched yet; null: the user has no profile (a deleted account). */
+export const selectProfile = (state: WithProfiles, uid: string) =>
+  uid === state.profiles.owner && state.profiles.meStatus === 'ready'
+    ? state.profiles.me
+    : state.profiles.byUid[uid];
+
+/** A person's current name; the copied one while their profile loads; deleted when it is gone. */
+export function selectDisplayName(state: WithProfiles, uid: string, copiedName: string): string {
+  const profile = selectProfile(state, uid);
+  if (profile === undefined) return copiedName;
+  return profile === null ? strings.people.deletedAccount : profile.username;
+}
+
+/** True once the person's `users/{uid}` record is known to be gone. */
+export const selectIsDeletedAccount = (state: WithProfiles, uid: string) =>
+  selectProfile(state, uid) === null;

@@ -72,6 +72,22 @@ export function makeUserDirectoryApi(db: Database) {
       );
     },
 
+    /**
+     * Another person's profile, live while someone on screen shows it: their current name and
+     * photo, or null once the record is gone (a deleted account).
+     */
+    subscribeProfile(
+      uid: string,
+      onData: (user: DirectoryUser | null) => void,
+      onError: (error: Error) => void,
+    ): Unsubscribe {
+      return onValue(
+        ref(db, `users/${uid}`),
+        (snapshot) => onData(parseDirectoryUser(uid, snapshot.val())),
+        onError,
+      );
+    },
+
     async getUser(uid: string): Promise<DirectoryUser | null> {
       const snapshot = await get(ref(db, `users/${uid}`));
       return parseDirectoryUser(uid, snapshot.val());
