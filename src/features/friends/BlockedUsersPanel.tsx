@@ -4,14 +4,14 @@ import { ListRow, RowList } from '../../components/ListRow';
 import { Panel } from '../../components/Panel';
 import { RowAction } from '../../components/RowAction';
 import { strings } from '../../strings';
-import { PersonAvatar } from '../users';
+import type { Block } from '../../lib/firebase/records';
+import { PersonAvatar, useDisplayName } from '../users';
 import { unblockUser } from './relationship-thunks';
 import { selectListMeta } from './relationships-slice';
 import { selectMyBlocks } from './selectors';
 
 /** The people I blocked, each with 'Unblock' (only the blocker can unblock). */
 export function BlockedUsersPanel() {
-  const dispatch = useAppDispatch();
   const blocks = useAppSelector(selectMyBlocks);
   const { status, error } = useAppSelector((state) => selectListMeta(state, 'blocks'));
   return (
@@ -26,22 +26,30 @@ export function BlockedUsersPanel() {
     >
       <RowList label={strings.panels.blockedUsers}>
         {blocks.map((block) => (
-          <ListRow
-            key={block.id}
-            avatar={<PersonAvatar uid={block.blockid} name={block.blockName} />}
-            title={block.blockName}
-            subtitle={strings.home.youBlocked}
-            actions={
-              <RowAction
-                label={strings.relation.unblock}
-                variant="secondary"
-                context={block.blockName}
-                onAction={() => dispatch(unblockUser(block))}
-              />
-            }
-          />
+          <BlockedRow key={block.id} block={block} />
         ))}
       </RowList>
     </Panel>
+  );
+}
+
+/** One person I blocked, by their current name (or as a deleted account). */
+function BlockedRow({ block }: { block: Block }) {
+  const dispatch = useAppDispatch();
+  const name = useDisplayName(block.blockid, block.blockName);
+  return (
+    <ListRow
+      avatar={<PersonAvatar uid={block.blockid} name={name} />}
+      title={name}
+      subtitle={strings.home.youBlocked}
+      actions={
+        <RowAction
+          label={strings.relation.unblock}
+          variant="secondary"
+          context={name}
+          onAction={() => dispatch(unblockUser(block))}
+        />
+      }
+    />
   );
 }

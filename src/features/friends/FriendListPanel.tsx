@@ -3,7 +3,8 @@ import { UsersIcon } from '../../components/icons';
 import { ListRow, RowList } from '../../components/ListRow';
 import { Panel } from '../../components/Panel';
 import { strings } from '../../strings';
-import { PersonAvatar } from '../users';
+import type { FriendRequest } from '../../lib/firebase/records';
+import { PersonAvatar, useDisplayName, useIsDeletedAccount } from '../users';
 import { BlockFriendAction } from './BlockFriendAction';
 import { selectListMeta } from './relationships-slice';
 import { selectFriendRows, selectMyUid } from './selectors';
@@ -28,21 +29,35 @@ export function FriendListPanel() {
     >
       <RowList label={strings.panels.friendList}>
         {rows.map(({ friendship, friend }) => (
-          <ListRow
+          <FriendRow
             key={friendship.id}
-            avatar={
-              <PersonAvatar
-                uid={friend.uid}
-                name={friend.name}
-                // The record carries the sender's photo: only useful when the friend sent it.
-                photo={friendship.senderId === me ? undefined : friendship.photo}
-              />
-            }
-            title={friend.name}
-            actions={<BlockFriendAction friendship={friendship} name={friend.name} />}
+            friendship={friendship}
+            friend={friend}
+            // The record carries the sender's photo: only useful when the friend sent it.
+            photo={friendship.senderId === me ? undefined : friendship.photo}
           />
         ))}
       </RowList>
     </Panel>
+  );
+}
+
+interface RowProps {
+  friendship: FriendRequest;
+  friend: { uid: string; name: string };
+  photo: string | undefined;
+}
+
+/** One friend by their current name; a deleted account says so and offers nothing to do. */
+function FriendRow({ friendship, friend, photo }: RowProps) {
+  const name = useDisplayName(friend.uid, friend.name);
+  const deleted = useIsDeletedAccount(friend.uid);
+  return (
+    <ListRow
+      avatar={<PersonAvatar uid={friend.uid} name={name} photo={photo} />}
+      title={name}
+      subtitle={deleted ? strings.people.cannotReceive : undefined}
+      actions={deleted ? undefined : <BlockFriendAction friendship={friendship} name={name} />}
+    />
   );
 }

@@ -4,14 +4,14 @@ import { ListRow, RowList } from '../../components/ListRow';
 import { Panel } from '../../components/Panel';
 import { RowAction } from '../../components/RowAction';
 import { strings } from '../../strings';
-import { PersonAvatar } from '../users';
+import type { FriendRequest } from '../../lib/firebase/records';
+import { PersonAvatar, useDisplayName } from '../users';
 import { acceptFriendRequest, declineFriendRequest } from './relationship-thunks';
 import { selectListMeta } from './relationships-slice';
 import { selectIncomingRequests } from './selectors';
 
 /** Requests others sent me, newest first, each with 'Accept'. */
 export function FriendRequestPanel() {
-  const dispatch = useAppDispatch();
   const requests = useAppSelector(selectIncomingRequests);
   const { status, error } = useAppSelector((state) => selectListMeta(state, 'requests'));
   return (
@@ -26,36 +26,38 @@ export function FriendRequestPanel() {
     >
       <RowList label={strings.panels.friendRequest}>
         {requests.map((request) => (
-          <ListRow
-            key={request.id}
-            avatar={
-              <PersonAvatar
-                uid={request.senderId}
-                name={request.senderName}
-                photo={request.photo}
-              />
-            }
-            title={request.senderName}
-            subtitle={strings.home.sentYouARequest}
-            actions={
-              <>
-                <RowAction
-                  label={strings.home.decline}
-                  icon={<CloseIcon className="h-4 w-4" />}
-                  variant="secondary"
-                  context={request.senderName}
-                  onAction={() => dispatch(declineFriendRequest(request))}
-                />
-                <RowAction
-                  label={strings.relation.accept}
-                  context={request.senderName}
-                  onAction={() => dispatch(acceptFriendRequest(request))}
-                />
-              </>
-            }
-          />
+          <RequestRow key={request.id} request={request} />
         ))}
       </RowList>
     </Panel>
+  );
+}
+
+/** One request, named by the sender's current name (a rename shows at once). */
+function RequestRow({ request }: { request: FriendRequest }) {
+  const dispatch = useAppDispatch();
+  const name = useDisplayName(request.senderId, request.senderName);
+  return (
+    <ListRow
+      avatar={<PersonAvatar uid={request.senderId} name={name} photo={request.photo} />}
+      title={name}
+      subtitle={strings.home.sentYouARequest}
+      actions={
+        <>
+          <RowAction
+            label={strings.home.decline}
+            icon={<CloseIcon className="h-4 w-4" />}
+            variant="secondary"
+            context={name}
+            onAction={() => dispatch(declineFriendRequest(request))}
+          />
+          <RowAction
+            label={strings.relation.accept}
+            context={name}
+            onAction={() => dispatch(acceptFriendRequest(request))}
+          />
+        </>
+      }
+    />
   );
 }

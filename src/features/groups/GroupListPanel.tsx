@@ -8,6 +8,7 @@ import { Panel } from '../../components/Panel';
 import { RowAction } from '../../components/RowAction';
 import type { Group, MembershipStatus } from '../../lib/firebase/records';
 import { strings } from '../../strings';
+import { useDisplayName } from '../users';
 import { acceptGroup, leaveGroupInvitation } from './group-thunks';
 import { moreGroupsRequested } from './groups-slice';
 import { LeaveGroupDialog } from './LeaveGroupDialog';
@@ -83,7 +84,7 @@ interface RowProps {
 function GroupRow({ group, status, selected, onOpen, onLeave }: RowProps) {
   const dispatch = useAppDispatch();
   const name = group.groupName;
-  const byAdmin = strings.home.createdBy(group.adminName);
+  const byAdmin = strings.home.createdBy(useDisplayName(group.adminId, group.adminName));
   const subtitle =
     status === 'invited'
       ? `${strings.home.invitedYou} · ${byAdmin}`

@@ -1,6 +1,6 @@
 import { useAppSelector } from '../../app/hooks';
 import { strings } from '../../strings';
-import { PersonAvatar } from '../users';
+import { PersonAvatar, useDisplayNames } from '../users';
 import { selectRosterView } from './selectors';
 
 const SHOWN = 5;
@@ -14,7 +14,8 @@ interface Props {
 export function MemberStack({ groupId, admin }: Props) {
   const { members } = useAppSelector((state) => selectRosterView(state, groupId));
   const people = [admin, ...members.map((m) => ({ uid: m.uid, name: m.username }))];
-  const names = people.map((p) => p.name).join(', ');
+  // Current names (a rename shows at once); the roster's copies while they load.
+  const names = useDisplayNames(people).join(', ');
   return (
     <div className="mt-2 flex items-center gap-2 pl-[3.75rem]" title={names}>
       <div className="flex -space-x-2">

@@ -6,9 +6,9 @@ import { CloseIcon, PlusIcon, UsersIcon } from '../../components/icons';
 import { ListRow, RowList } from '../../components/ListRow';
 import { Panel } from '../../components/Panel';
 import { RowAction } from '../../components/RowAction';
-import type { Group } from '../../lib/firebase/records';
+import type { Group, GroupMembership } from '../../lib/firebase/records';
 import { strings } from '../../strings';
-import { PersonAvatar } from '../users';
+import { PersonAvatar, useDisplayName } from '../users';
 import { AddMemberModal } from './AddMemberModal';
 import { CreateGroupModal } from './CreateGroupModal';
 import { ManageMembers } from './ManageMembers';
@@ -68,7 +68,6 @@ interface RowProps {
 }
 
 function MyGroupRow({ group, onAddMember, onRename }: RowProps) {
-  const dispatch = useAppDispatch();
   const { requested, invited } = useAppSelector((state) => selectRosterView(state, group.id));
   const subtitle =
     invited.length > 0
@@ -105,35 +104,38 @@ function MyGroupRow({ group, onAddMember, onRename }: RowProps) {
       <ManageMembers groupId={group.id} />
       {requested.length > 0 ? (
         <ul aria-label={strings.home.wantsToJoin} className="mt-2 space-y-1">
-          {requested.map((entry) => {
-            const person = { uid: entry.uid, username: entry.username };
-            return (
-              <li
-                key={entry.uid}
-                aria-label={entry.username}
-                className="flex items-center gap-2 rounded-lg bg-amber-50 px-2 py-1.5"
-              >
-                <PersonAvatar uid={entry.uid} name={entry.username} size="sm" />
-                <span className="min-w-0 flex-1 truncate text-sm text-slate-700">
-                  <span className="font-semibold">{entry.username}</span> {strings.home.wantsToJoin}
-                </span>
-                <RowAction
-                  label={strings.home.decline}
-                  icon={<CloseIcon className="h-4 w-4" />}
-                  variant="secondary"
-                  context={entry.username}
-                  onAction={() => dispatch(removeFromGroup({ groupId: group.id, person }))}
-                />
-                <RowAction
-                  label={strings.home.approve}
-                  context={entry.username}
-                  onAction={() => dispatch(approveJoinRequest({ groupId: group.id, person }))}
-                />
-              </li>
-            );
-          })}
+          {requested.map((entry) => (
+            <JoinRequestRow key={entry.uid} groupId={group.id} entry={entry} />
+          ))}
         </ul>
       ) : null}
     </ListRow>
+  );
+}
+
+/** A request to join, by the asker's current name, with decline and 'Approve'. */
+function JoinRequestRow({ groupId, entry }: { groupId: string; entry: GroupMembership }) {
+  const dispatch = useAppDispatch();
+  const name = useDisplayName(entry.uid, entry.username);
+  const person = { uid: entry.uid, username: entry.username };
+  return (
+    <li aria-label={name} className="flex items-center gap-2 rounded-lg bg-amber-50 px-2 py-1.5">
+      <PersonAvatar uid={entry.uid} name={name} size="sm" />
+      <span className="min-w-0 flex-1 truncate text-sm text-slate-700">
+        <span className="font-semibold">{name}</span> {strings.home.wantsToJoin}
+      </span>
+      <RowAction
+        label={strings.home.decline}
+        icon={<CloseIcon className="h-4 w-4" />}
+        variant="secondary"
+        context={name}
+        onAction={() => dispatch(removeFromGroup({ groupId, person }))}
+      />
+      <RowAction
+        label={strings.home.approve}
+        context={name}
+        onAction={() => dispatch(approveJoinRequest({ groupId, person }))}
+      />
+    </li>
   );
 }

@@ -62,9 +62,10 @@ describe('PersonName', () => {
     expect(feeds.profiles.keys()).toEqual([]);
   });
 
-  it('shows my own name from my live profile', () => {
+  it('shows my own name as others see it', () => {
     const { feeds, push } = renderSignedIn(<PersonName uid={me.uid} fallback="old" />);
-    push((v) => feeds.me.emit(v), { ...me, username: 'Mia Renamed' });
+    expect(screen.getByText('old')).toBeTruthy();
+    push((v) => feeds.profiles.emit(v, me.uid), { ...me, username: 'Mia Renamed' });
     expect(screen.getByText('Mia Renamed')).toBeTruthy();
   });
 });

@@ -11,6 +11,7 @@ export {
 } from './profiles-slice';
 export {
   useDisplayName,
+  useDisplayNames,
   useIsDeletedAccount,
   useLiveProfile,
   useWatchProfile,

@@ -59,10 +59,7 @@ export type WithProfiles = { [profilesSlice.reducerPath]: ProfilesState };
 export const selectMyProfile = (state: WithProfiles) => state.profiles.me;
 export const selectMyProfileStatus = (state: WithProfiles) => state.profiles.meStatus;
 /** undefined: not fetched yet; null: the user has no profile (a deleted account). */
-export const selectProfile = (state: WithProfiles, uid: string) =>
-  uid === state.profiles.owner && state.profiles.meStatus === 'ready'
-    ? state.profiles.me
-    : state.profiles.byUid[uid];
+export const selectProfile = (state: WithProfiles, uid: string) => state.profiles.byUid[uid];
 
 /** A person's current name; the copied one while their profile loads; deleted when it is gone. */
 export function selectDisplayName(state: WithProfiles, uid: string, copiedName: string): string {

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectActiveUser } from '../session';
 import {
@@ -45,4 +46,26 @@ export function useIsDeletedAccount(uid: string | null | undefined): boolean {
 export function useLiveProfile(uid: string) {
   useWatchProfile(uid);
   return useAppSelector((state) => selectProfile(state, uid));
+}
+
+/**
+ * Current names of several people (a group's members), in order, each falling back to its
+ * copied name; keeps all of them live while shown.
+ */
+export function useDisplayNames(people: readonly { uid: string; name: string }[]): string[] {
+  const dispatch = useAppDispatch();
+  const owner = useAppSelector((state) => selectActiveUser(state)?.uid);
+  const key = people.map((p) => p.uid).join('\n');
+  const uids = useMemo(() => (key ? key.split('\n') : []), [key]);
+  useEffect(() => {
+    if (!owner || uids.length === 0) return;
+    dispatch(profilesWatched(uids));
+    return () => {
+      dispatch(profilesUnwatched(uids));
+    };
+  }, [dispatch, uids, owner]);
+  return useAppSelector(
+    (state) => people.map((p) => selectDisplayName(state, p.uid, p.name)),
+    shallowEqual,
+  );
 }
