@@ -162,7 +162,8 @@ export function addInboxListeners(start: AppStartListening): void {
     const grace = setTimeout(() => {
       if (connection() === 'unknown') dispatch(connectionChanged('offline'));
     }, CONNECT_GRACE_MS);
-    if (typeof navigator !== 'undefined' && !navigator.onLine)
+    // Node 21+ has a `navigator` without `onLine`, which must not read as offline.
+    if (typeof navigator !== 'undefined' && 'onLine' in navigator && !navigator.onLine)
       dispatch(connectionChanged('offline'));
     // Stores outside a browser (the integration tests run in Node) have no tab to watch.
     const page = typeof document === 'undefined' ? null : document;
