@@ -12,6 +12,7 @@ export {
 export {
   useDisplayName,
   useDisplayNames,
+  useDeletedAccounts,
   useIsDeletedAccount,
   useLiveProfile,
   useWatchProfile,

@@ -69,3 +69,11 @@ export function useDisplayNames(people: readonly { uid: string; name: string }[]
     shallowEqual,
   );
 }
+
+/** For each uid, whether the account is known to be deleted (pair with `useDisplayNames`). */
+export function useDeletedAccounts(uids: readonly string[]): boolean[] {
+  return useAppSelector(
+    (state) => uids.map((uid) => selectIsDeletedAccount(state, uid)),
+    shallowEqual,
+  );
+}
