@@ -4,7 +4,7 @@ import { ListRow, RowList } from '../../components/ListRow';
 import { Panel } from '../../components/Panel';
 import { strings } from '../../strings';
 import { BlockFriendAction, selectListMeta, selectMyUid, type FriendRow } from '../friends';
-import { PersonAvatar } from '../users';
+import { PersonAvatar, useDeletedAccounts, useDisplayNames } from '../users';
 import { formatConversationTime, previewOf } from './conversation-time';
 import { selectConversationRows } from './inbox-selectors';
 import { UnreadBadge } from './UnreadBadge';
@@ -22,6 +22,9 @@ export function ConversationList({ selectedUid, onSelect }: Props) {
   const rows = useAppSelector(selectConversationRows);
   const me = useAppSelector(selectMyUid);
   const { status, error } = useAppSelector((state) => selectListMeta(state, 'friends'));
+  // Current names, live from users/{uid}: a rename or a deleted account shows at once.
+  const names = useDisplayNames(rows.map((r) => r.friend));
+  const deleted = useDeletedAccounts(rows.map((r) => r.friend.uid));
   return (
     <Panel
       title={strings.panels.friendList}
@@ -33,53 +36,58 @@ export function ConversationList({ selectedUid, onSelect }: Props) {
       emptyIcon={<UsersIcon />}
     >
       <RowList label={strings.panels.friendList}>
-        {rows.map(({ friendship, friend, entry }) => (
-          <ListRow
-            key={friendship.id}
-            onSelect={() => onSelect({ friendship, friend })}
-            selected={friend.uid === selectedUid}
-            avatar={
-              <PersonAvatar
-                uid={friend.uid}
-                name={friend.name}
-                photo={friendship.senderId === me ? undefined : friendship.photo}
-              />
-            }
-            title={friend.name}
-            // Kept out of the select button's name (the friend's name); read out with the actions.
-            subtitle={
-              <span
-                aria-hidden
-                className={`block truncate ${entry?.unread ? 'font-semibold text-slate-800' : ''} ${entry ? '' : 'text-slate-600'}`}
-              >
-                {entry ? previewOf(entry, me) : strings.inbox.noMessages}
-              </span>
-            }
-            actions={
-              <>
-                {entry ? (
-                  <span className="flex flex-col items-end gap-1">
-                    <span className="sr-only">
-                      {strings.inbox.lastMessage(
-                        previewOf(entry, me),
-                        formatConversationTime(entry.lastAt),
-                      )}
+        {rows.map(({ friendship, friend: copied, entry }, i) => {
+          const friend = { ...copied, name: names[i] ?? copied.name };
+          return (
+            <ListRow
+              key={friendship.id}
+              onSelect={() => onSelect({ friendship, friend })}
+              selected={friend.uid === selectedUid}
+              avatar={
+                <PersonAvatar
+                  uid={friend.uid}
+                  name={friend.name}
+                  photo={friendship.senderId === me ? undefined : friendship.photo}
+                />
+              }
+              title={friend.name}
+              // Kept out of the select button's name (the friend's name); read out with the actions.
+              subtitle={
+                <span
+                  aria-hidden
+                  className={`block truncate ${entry?.unread ? 'font-semibold text-slate-800' : ''} ${entry ? '' : 'text-slate-600'}`}
+                >
+                  {entry ? previewOf(entry, me) : strings.inbox.noMessages}
+                </span>
+              }
+              actions={
+                <>
+                  {entry ? (
+                    <span className="flex flex-col items-end gap-1">
+                      <span className="sr-only">
+                        {strings.inbox.lastMessage(
+                          previewOf(entry, me),
+                          formatConversationTime(entry.lastAt),
+                        )}
+                      </span>
+                      <time
+                        aria-hidden
+                        dateTime={new Date(entry.lastAt).toISOString()}
+                        className="hidden text-xs text-slate-600 sm:block"
+                      >
+                        {formatConversationTime(entry.lastAt)}
+                      </time>
+                      <UnreadBadge count={entry.unread} />
                     </span>
-                    <time
-                      aria-hidden
-                      dateTime={new Date(entry.lastAt).toISOString()}
-                      className="hidden text-xs text-slate-600 sm:block"
-                    >
-                      {formatConversationTime(entry.lastAt)}
-                    </time>
-                    <UnreadBadge count={entry.unread} />
-                  </span>
-                ) : null}
-                <BlockFriendAction friendship={friendship} name={friend.name} />
-              </>
-            }
-          />
-        ))}
+                  ) : null}
+                  {deleted[i] ? null : (
+                    <BlockFriendAction friendship={friendship} name={friend.name} />
+                  )}
+                </>
+              }
+            />
+          );
+        })}
       </RowList>
     </Panel>
   );
