@@ -33,7 +33,8 @@ export function Sidebar() {
   const logout = useLogout();
   const [editing, setEditing] = useState(false);
   const pictureButton = useRef<HTMLButtonElement>(null);
-  const name = user?.displayName || user?.email || '';
+  // The name others see (users/{uid}): a change in Settings shows here at once.
+  const name = me?.username || user?.displayName || user?.email || '';
   const photo = usePhotoSrc(me?.photo || user?.photoURL || FALLBACK_PHOTO, pictureButton);
   const close = () => setEditing(false);
 
