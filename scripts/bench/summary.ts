@@ -22,12 +22,12 @@ export interface Results {
   latency: LatencyStats;
 }
 
-function javascript(r: Results): void {
-  const { outDir } = r.stack;
+/** Section 1: the JavaScript of /login and of the signed-in home, from one visit. */
+export function printScripts(outDir: string, visit: Visit): void {
   const jsFiles = readdirSync(join(outDir, 'assets'))
     .filter((f) => f.endsWith('.js'))
     .map((f) => `assets/${f}`);
-  const sets = { login: r.small.loginScripts, home: r.small.homeScripts };
+  const sets = { login: visit.loginScripts, home: visit.homeScripts };
   const loaded = new Set([...sets.login.chunks, ...sets.home.chunks].map((c) => c.file));
   const notLoaded = jsFiles.filter((f) => !loaded.has(f));
   const lazy = buildTotals(outDir, notLoaded);
@@ -39,7 +39,7 @@ function javascript(r: Results): void {
       [
         scriptRow('First screen: /login (cold cache)', sets.login),
         scriptRow('Signed-in home: /pages/home (cold cache)', sets.home),
-        scriptRow('Login -> home navigation adds', r.small.navScripts),
+        scriptRow('Login -> home navigation adds', visit.navScripts),
         ['Loaded by neither (lazy)', int(notLoaded.length), kb(lazy.raw), kb(lazy.gzip)],
         ['Whole build', int(jsFiles.length), kb(whole.raw), kb(whole.gzip)],
       ],
@@ -146,7 +146,7 @@ function websocket(r: Results): void {
 }
 
 export function printSummary(r: Results, totalMs: number): void {
-  javascript(r);
+  printScripts(r.stack.outDir, r.small);
   websocket(r);
   const l = r.latency;
   console.log(

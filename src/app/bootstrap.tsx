@@ -1,27 +1,38 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
 import { Bounce, ToastContainer } from 'react-toastify';
 import { observeAuth } from '../features/auth/auth-listeners';
-import { authApi } from '../lib/firebase/auth';
+import { LiveRegion } from '../features/layout/LiveRegion';
+import { browserDeferredAuthApi } from '../lib/firebase/deferred-auth';
 import { productionGateways } from './production-gateways';
-import { createAppRouter } from './router';
+import { AppRouter } from './router';
 import { signedInLoader } from './signed-in';
 import { makeStore } from './store';
 
 export function bootstrap(rootElement: HTMLElement): void {
+  // Firebase Auth loads when there is a session to restore or the visitor acts (deferred-auth.ts).
+  const authApi = browserDeferredAuthApi(() =>
+    import('../lib/firebase/auth').then((m) => m.authApi),
+  );
   const { gateways, loadDatabase } = productionGateways(authApi);
   const store = makeStore({ gateways });
   const loadSignedIn = signedInLoader(store.startListening, loadDatabase);
   observeAuth(store, gateways.auth, { beforeSignIn: loadSignedIn });
-  const router = createAppRouter();
 
   createRoot(rootElement).render(
     <StrictMode>
       <Provider store={store}>
-        <RouterProvider router={router} />
-        <ToastContainer position="top-center" autoClose={5000} theme="dark" transition={Bounce} />
+        <AppRouter />
+        {/* Toasts are read out by the polite live region, not as alerts that interrupt. */}
+        <ToastContainer
+          position="top-center"
+          autoClose={5000}
+          theme="dark"
+          transition={Bounce}
+          role="none"
+        />
+        <LiveRegion />
       </Provider>
     </StrictMode>,
   );

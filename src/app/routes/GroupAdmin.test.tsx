@@ -40,7 +40,7 @@ afterEach(() => home.stop());
 describe('My Groups administration', () => {
   it('renames with the name and tag rules checked before writing', async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Rename Hikers' }));
-    const dialog = screen.getByRole('dialog', { name: 'Rename Hikers' });
+    const dialog = await screen.findByRole('dialog', { name: 'Rename Hikers' });
     const name = within(dialog).getByLabelText('Group name');
     fireEvent.change(name, { target: { value: 'C' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -62,7 +62,7 @@ describe('My Groups administration', () => {
   it('keeps the form open when the rename is refused', async () => {
     fakes.groups.renameGroup.mockRejectedValueOnce(new Error('PERMISSION_DENIED'));
     fireEvent.click(screen.getByRole('button', { name: 'Rename Hikers' }));
-    const dialog = screen.getByRole('dialog', { name: 'Rename Hikers' });
+    const dialog = await screen.findByRole('dialog', { name: 'Rename Hikers' });
     fireEvent.change(within(dialog).getByLabelText('Group name'), {
       target: { value: 'Climbers' },
     });

@@ -50,7 +50,7 @@ afterEach(() => home.stop());
 describe('My Groups', () => {
   it('creates a group through the plus icon, with validation first', async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create a group' }));
-    const dialog = screen.getByRole('dialog', { name: 'Create a group' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create a group' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create group' }));
     expect(await within(dialog).findByText('Give the group a name')).toBeInTheDocument();
     expect(within(dialog).getByText('Give the group a tag line')).toBeInTheDocument();
@@ -73,7 +73,7 @@ describe('My Groups', () => {
       new Error('PERMISSION_DENIED: Permission denied'),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Create a group' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Group name'), { target: { value: 'Hikers' } });
     fireEvent.change(within(dialog).getByLabelText('Tag line'), { target: { value: 'Up a hill' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create group' }));

@@ -1,14 +1,8 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { strings } from '../../strings';
 
 /** Last line of defence: a broken screen says so and offers a way out, never a blank page. */
-export function RouteError() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : strings.app.errorUnknown;
+export function RouteError({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : strings.app.errorUnknown;
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center">
       <h1 className="text-2xl font-semibold">{strings.app.errorTitle}</h1>
