@@ -27,6 +27,11 @@ export interface Listen {
   live: LiveWindow | null;
   /** The children last pushed for a tagged listen, to detect window changes. */
   window: Map<string, DataNode> | null;
+  /**
+   * The locations the read rules looked at when they last allowed this listen: a commit that
+   * overlaps one of them re-checks the listen and revokes it if reading is no longer allowed.
+   */
+  readDeps: Path[];
 }
 
 function windowJson(w: Map<string, DataNode>): Json {

@@ -1,5 +1,6 @@
 import type { DataNode } from '../data/node';
 import type { Path } from '../data/path';
+import { TrackingView, coveringPaths, overlapsAny } from '../data/tracking-view';
 import { NodeView } from '../data/view';
 import { type QuerySpec, loadsAllData, queryVars } from '../query/spec';
 import type { CompiledRules, RuleDecision } from '../rules/contract';
@@ -41,6 +42,11 @@ export class Namespace {
     const cache: PushCache = new Map();
     for (const l of this.listens) {
       try {
+        // A listen that lost its read access is cancelled before this commit's data reaches it.
+        if (overlapsAny(l.readDeps, touched) && !this.stillReadable(l)) {
+          this.revoke(l);
+          continue;
+        }
         pushChanges(l, oldRoot, newRoot, touched, cache);
       } catch {
         // One broken listener must not keep the others from hearing about the commit.
@@ -50,12 +56,13 @@ export class Namespace {
     return handled(this.onCommit(this, touched));
   }
 
-  canRead(identity: Identity, path: Path, spec: QuerySpec | null): RuleDecision {
+  /** With `seen`, every location the rules looked at is appended to it (see TrackingView). */
+  canRead(identity: Identity, path: Path, spec: QuerySpec | null, seen?: Path[]): RuleDecision {
     if (identity.admin) return { allowed: true };
     return safely(() =>
       this.rulesValue.canRead({
         path: [...path],
-        root: new NodeView(this.root),
+        root: seen ? new TrackingView(this.root, [], seen) : new NodeView(this.root),
         auth: identity.auth,
         query: spec && !loadsAllData(spec) ? queryVars(spec) : null,
         now: this.now(),
@@ -90,9 +97,15 @@ export class Namespace {
 
   /** Cancels the given listens that their owner may no longer read. */
   recheck(listens: Iterable<Listen>): void {
-    for (const l of listens) {
-      if (!this.canRead(l.sink.identity, l.path, l.spec).allowed) this.revoke(l);
-    }
+    for (const l of listens) if (!this.stillReadable(l)) this.revoke(l);
+  }
+
+  /** Re-evaluates a listen's read rules against the current data, refreshing what they depend on. */
+  private stillReadable(l: Listen): boolean {
+    const seen: Path[] = [];
+    if (!this.canRead(l.sink.identity, l.path, l.spec, seen).allowed) return false;
+    l.readDeps = coveringPaths(seen);
+    return true;
   }
 
   revoke(l: Listen): void {

@@ -1,5 +1,6 @@
 import { DataError } from '../data/errors';
-import { checkedPath, pathString } from '../data/path';
+import { type Path, checkedPath, pathString } from '../data/path';
+import { coveringPaths } from '../data/tracking-view';
 import { ANONYMOUS, type Identity, identityFor } from '../db/identity';
 import { type Listen, type PushSink, pushInitial } from '../db/listens';
 import type { Namespace } from '../db/namespace';
@@ -58,11 +59,21 @@ function listen(c: Session, b: Body): Reply {
   const path = checkedPath(b.p, { allowInfo: true });
   const tag = tagOf(b);
   const spec = b.q === undefined && tag === null ? null : parseWireQuery(b.q);
-  if (!c.ns.canRead(c.identity, path, spec).allowed) return DENIED;
+  const seen: Path[] = [];
+  if (!c.ns.canRead(c.identity, path, spec, seen).allowed) return DENIED;
   const key = listenKey(path, tag);
   const previous = c.listens.get(key);
   if (previous) c.ns.listens.delete(previous);
-  const l: Listen = { sink: c, path, spec, tag, wireQuery: b.q, live: null, window: null };
+  const l: Listen = {
+    sink: c,
+    path,
+    spec,
+    tag,
+    wireQuery: b.q,
+    live: null,
+    window: null,
+    readDeps: coveringPaths(seen),
+  };
   c.listens.set(key, l);
   c.ns.listens.add(l);
   pushInitial(l, c.ns.root);

@@ -1,5 +1,6 @@
 import { fromJson, toJson, type Json } from '../data/json';
 import { type Path, parsePath } from '../data/path';
+import { coveringPaths } from '../data/tracking-view';
 import { type Listen, type PushSink, pushInitial } from '../db/listens';
 import type { Namespace } from '../db/namespace';
 import { type QuerySpec, loadsAllData } from '../query/spec';
@@ -28,8 +29,12 @@ export function openStream(
   exportFormat: boolean,
 ): void {
   const ns = ctx.registry.get(r.ns);
-  if (!ns.canRead(r.identity, path, spec).allowed) throw new HttpError(401, 'Permission denied');
-  new EventStream(ns, r, path, spec, exportFormat, ctx.streamKeepAliveMs ?? DEFAULT_KEEP_ALIVE_MS);
+  const seen: Path[] = [];
+  if (!ns.canRead(r.identity, path, spec, seen).allowed) {
+    throw new HttpError(401, 'Permission denied');
+  }
+  const keepAliveMs = ctx.streamKeepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
+  new EventStream(ns, r, path, spec, coveringPaths(seen), exportFormat, keepAliveMs);
 }
 
 function commonPrefix(paths: string[][]): string[] {
@@ -53,6 +58,7 @@ class EventStream implements PushSink {
     private readonly r: RestRequest,
     path: Path,
     spec: QuerySpec | null,
+    readDeps: Path[],
     private readonly exportFormat: boolean,
     keepAliveMs: number,
   ) {
@@ -67,6 +73,7 @@ class EventStream implements PushSink {
       wireQuery: null,
       live: null,
       window: null,
+      readDeps,
     };
     r.res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
