@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { Avatar } from '../../components/Avatar';
 import type { AppNotification } from '../../lib/firebase/notification-record';
 import { strings } from '../../strings';
+import { useDisplayName } from '../users';
 import { notificationTarget, notificationText } from './notification-text';
 
 interface Props {
@@ -10,7 +11,10 @@ interface Props {
 }
 
 /** One entry: who and what, when, and a link to where to act; opening it marks it read. */
-export function NotificationItem({ notification: n, onOpen }: Props) {
+export function NotificationItem({ notification, onOpen }: Props) {
+  // The actor's current name (a rename, or a deleted account), not the one copied at the time.
+  const actorName = useDisplayName(notification.actorId, notification.actorName);
+  const n = { ...notification, actorName };
   const when = new Date(n.at);
   return (
     <li>

@@ -149,7 +149,7 @@ describe('NotificationPage', () => {
     const list = screen.getByRole('list', { name: 'Notification' });
     const first = within(list).getAllByRole('link')[0];
     expect(first).toHaveTextContent(s.text.message('Bob', 2));
-    expect(first).toHaveAttribute('href', '/pages/messages');
+    expect(first).toHaveAttribute('href', '/pages/messages?view=chat');
     expect(screen.getByTestId('notification-count')).toHaveTextContent('2');
     act(() =>
       fakes.noticeFeeds.conversations.emit([
@@ -166,5 +166,55 @@ describe('NotificationPage', () => {
     );
     expect(screen.getByTestId('notification-count')).toHaveTextContent('1');
     expect(within(list).getAllByRole('link')).toHaveLength(1);
+  });
+
+  it('opening a new-messages entry selects that conversation and writes nothing', () => {
+    const { emit, fakes, store } = renderFeed();
+    emit([]);
+    act(() => {
+      fakes.feeds.friends.emit([
+        {
+          id: 'rel-bob',
+          senderId: 'bob',
+          senderName: 'Bob',
+          receiverId: 'me',
+          receiverName: 'Mia',
+          photo: '',
+        },
+      ]);
+      fakes.noticeFeeds.conversations.emit([
+        {
+          relId: 'rel-bob',
+          unread: 1,
+          lastMessageId: 'm1',
+          lastSenderId: 'bob',
+          lastText: 'hi',
+          lastKind: 'text',
+          lastAt: 5000,
+        },
+      ]);
+    });
+    expect(store.getState().chat.selected).toBeNull();
+    const link = within(screen.getByRole('list', { name: 'Notification' })).getByRole('link');
+    act(() => link.click());
+    expect(store.getState().chat.selected).toMatchObject({ uid: 'bob', name: 'Bob' });
+    expect(fakes.notifications.markRead).not.toHaveBeenCalled();
+  });
+
+  it('names the actor by their current name, or as deleted', () => {
+    const { emit, fakes } = renderFeed();
+    emit([entry('a', 1, false), entry('b', 2, false, { actorId: 'cy', actorName: 'Cy' })]);
+    act(() => {
+      fakes.feeds.profiles.emit(
+        { uid: 'bob', username: 'Robert', usernameLower: 'robert', photo: '' },
+        'bob',
+      );
+      fakes.feeds.profiles.emit(null, 'cy');
+    });
+    const links = within(screen.getByRole('list', { name: 'Notification' })).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual([
+      expect.stringContaining(`${strings.people.deletedAccount} sent you a friend request`),
+      expect.stringContaining('Robert sent you a friend request'),
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { strings } from '../../strings';
 import { selectFeed, selectMayHaveOlder } from './feed-selectors';
 import { NotificationItem } from './NotificationItem';
-import { markNotificationsRead } from './notification-thunks';
+import { markNotificationsRead, notificationOpened } from './notification-thunks';
 import { olderRequested, selectNotifications } from './notifications-slice';
 
 const s = strings.notifications;
@@ -47,9 +47,7 @@ export function NotificationPage() {
               <NotificationItem
                 key={n.id}
                 notification={n}
-                onOpen={() => {
-                  if (!n.read) void dispatch(markNotificationsRead([n.id]));
-                }}
+                onOpen={() => dispatch(notificationOpened(n))}
               />
             ))}
           </ul>

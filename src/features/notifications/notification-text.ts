@@ -27,8 +27,11 @@ export function notificationText(n: AppNotification): string {
 
 /**
  * Where I act on it: requests and groups are answered on the home dashboard (Friend Request,
- * Group List and My Groups panels); a new friend or a message is talked to on Messages.
+ * Group List and My Groups panels); a new friend or a message is talked to on Messages, in
+ * that conversation (opening the entry selects it; `view=chat` shows the chat on a phone).
  */
 export function notificationTarget(n: AppNotification): string {
-  return n.kind === 'friendAccepted' || n.kind === 'message' ? paths.messages : paths.home;
+  return n.kind === 'friendAccepted' || n.kind === 'message'
+    ? `${paths.messages}?view=chat`
+    : paths.home;
 }

@@ -1,6 +1,10 @@
 import { createAppAsyncThunk } from '../../app/create-app-thunk';
+import type { AppDispatch, RootState } from '../../app/store';
+import type { AppNotification } from '../../lib/firebase/notification-record';
 import { attemptWrite } from '../../lib/write-failure';
 import { strings } from '../../strings';
+import { selectFriendRows } from '../friends';
+import { selectFriend } from '../messages';
 import { selectActiveUser } from '../session';
 
 /** Marks these entries read (opening one, or 'Mark all as read') in one update. */
@@ -16,3 +20,16 @@ export const markNotificationsRead = createAppAsyncThunk(
     );
   },
 );
+
+/**
+ * Opening an entry: a stored one is marked read (a "new messages" entry goes away once the
+ * chat shows the messages), and one about a friend selects that conversation, so the link to
+ * Messages opens it.
+ */
+export const notificationOpened =
+  (n: AppNotification) => (dispatch: AppDispatch, getState: () => RootState) => {
+    if (!n.read && n.kind !== 'message') void dispatch(markNotificationsRead([n.id]));
+    if (n.kind !== 'message' && n.kind !== 'friendAccepted') return;
+    const row = selectFriendRows(getState()).find((r) => r.friendship.id === n.ref);
+    if (row) dispatch(selectFriend(row));
+  };
