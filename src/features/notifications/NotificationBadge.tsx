@@ -1,14 +1,17 @@
 import { useAppSelector } from '../../app/hooks';
+import { useTitleCount } from '../../components/document-title';
 import { strings } from '../../strings';
-import { selectUnreadCount } from './feed-selectors';
+import { selectTitleCount, selectUnreadCount } from './feed-selectors';
 import { useNotificationAlerts } from './use-notification-alerts';
 
 /**
- * The unread count on the sidebar's Notification link, live; it also raises the toast and the
+ * The unread count on the sidebar's Notification link and in the tab title (beside the unread
+ * messages), live; it also raises the toast and the
  * browser notification for each new entry (see useNotificationAlerts). Nothing when all is read.
  */
 export function NotificationBadge() {
   const count = useAppSelector(selectUnreadCount);
+  useTitleCount(useAppSelector(selectTitleCount));
   useNotificationAlerts();
   if (count === 0) return null;
   return (

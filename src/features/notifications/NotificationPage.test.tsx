@@ -100,6 +100,14 @@ describe('NotificationPage', () => {
     expect(fakes.notifications.markRead).toHaveBeenLastCalledWith('me', ['b', 'a']);
   });
 
+  it('adds the unread entries to the tab title, and takes them away once read', () => {
+    const { emit } = renderFeed();
+    emit([entry('a', 1, false), entry('b', 2, false), entry('c', 3, true)]);
+    expect(document.title).toMatch(/^\(2\) /);
+    emit([entry('a', 1, true), entry('b', 2, true), entry('c', 3, true)]);
+    expect(document.title).not.toMatch(/^\(/);
+  });
+
   it('says so when the feed is empty, and when it cannot load', () => {
     const { emit, fakes } = renderFeed();
     emit([]);

@@ -45,6 +45,11 @@ export const selectFeed = createSelector(
 );
 
 export const selectUnreadCount = (state: RootState) => selectAllUnread(state).length;
+/**
+ * What the tab title adds to the messages' unread count: unread entries other than new
+ * messages, which that count already includes.
+ */
+export const selectTitleCount = (state: RootState) => state.notifications.unread.length;
 /** More entries may exist than the page shows. */
 export const selectMayHaveOlder = (state: RootState) =>
   state.notifications.latest.length >= state.notifications.limit;
