@@ -14,7 +14,7 @@ import {
   useChatShown,
   useFriendTyping,
 } from '../inbox';
-import { PersonAvatar } from '../users';
+import { PersonAvatar, useDisplayName, useIsDeletedAccount } from '../users';
 import {
   selectChatAvailability,
   selectSelectedFriend,
@@ -28,6 +28,9 @@ import { MessageList } from './MessageList';
 /** The chat with the selected friend: header, messages and the message field. */
 export function ChatPanel() {
   const friend = useAppSelector(selectSelectedFriend);
+  // The friend's current name, live: a rename shows at once, a deleted account as such.
+  const friendName = useDisplayName(friend?.uid, friend?.name ?? '');
+  const deleted = useIsDeletedAccount(friend?.uid);
   const availability = useAppSelector(selectChatAvailability);
   const offline = useAppSelector(selectOffline);
   const dispatch = useAppDispatch();
@@ -45,7 +48,7 @@ export function ChatPanel() {
     >
       <header className="flex items-center gap-4 border-b border-slate-100 px-6 py-4">
         {friend ? (
-          <PersonAvatar uid={friend.uid} name={friend.name} photo={friend.photo} size="lg" />
+          <PersonAvatar uid={friend.uid} name={friendName} photo={friend.photo} size="lg" />
         ) : (
           <span className="flex h-14 w-14 items-center justify-center rounded-full bg-slate-100 text-slate-400">
             <UsersIcon className="h-6 w-6" />
@@ -53,18 +56,27 @@ export function ChatPanel() {
         )}
         <div className="min-w-0">
           <h2 className="truncate text-lg font-semibold text-slate-900">
-            {friend ? friend.name : strings.chat.selectFriend}
+            {friend ? friendName : strings.chat.selectFriend}
           </h2>
           {/* Only while they can chat: a blocked or former friend's header keeps no label. */}
-          {open ? <FriendLine uid={friend.uid} name={friend.name} offline={offline} /> : null}
+          {open && !deleted ? (
+            <FriendLine uid={friend.uid} name={friendName} offline={offline} />
+          ) : null}
         </div>
       </header>
       <OfflineBanner />
       <div className="min-h-0 flex-1">
-        <ChatBody availability={availability} friendName={friend?.name ?? ''} />
+        <ChatBody availability={availability} friendName={friendName} />
       </div>
       <FailedMessages onRetry={(text) => void dispatch(sendChatMessage(text))} />
-      <ChatComposer disabled={availability.kind !== 'open'} />
+      {/* A deleted account keeps its conversation readable but can receive nothing more. */}
+      {deleted ? (
+        <p role="note" className="border-t border-slate-100 px-6 py-4 text-sm text-slate-600">
+          {strings.people.cannotReceive}
+        </p>
+      ) : (
+        <ChatComposer disabled={availability.kind !== 'open'} />
+      )}
     </section>
   );
 }
