@@ -1,6 +1,6 @@
 import { readFile, readdir, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { compactionProbe } from './compaction-probe';
+import { type CompactionFigures, type LoopDelay, compactionProbe } from './compaction-probe';
 import { loadDatasetByRest, writeDataset } from './dataset';
 import { type Child, startChild } from './processes';
 import { writeLoop } from './raw-writer';
@@ -76,6 +76,17 @@ function row(label: string, f: RunFigures): string {
   );
 }
 
+const loop = (x: LoopDelay): string =>
+  `max ${x.maxMs.toFixed(1)} ms, p99 ${x.p99Ms.toFixed(1)} ms, held (CPU) ${x.maxCpuMs.toFixed(1)} ms, ` +
+  `GC pause ${x.maxGcMs.toFixed(1)} ms`;
+
+function probeLine(label: string, p: CompactionFigures): string {
+  return (
+    `  ${label}: ${p.ms.toFixed(0)} ms; event-loop delay meanwhile ${loop(p.compacting)}\n` +
+    `    (idle for as long: ${loop(p.idle)})`
+  );
+}
+
 /** Persistence on (`--data`), on while compacting, and off (in memory), at each database size. */
 export async function persistenceBench(o: PersistenceBenchOptions): Promise<void> {
   const rules = join(o.dir, 'rules.json');
@@ -134,12 +145,11 @@ export async function persistenceBench(o: PersistenceBenchOptions): Promise<void
     );
     if (o.journal) {
       const probe = await compactionProbe(file);
-      const d = (x: { maxMs: number; p99Ms: number }): string =>
-        `p99 ${x.p99Ms.toFixed(1)} ms, max ${x.maxMs.toFixed(1)} ms`;
-      o.print(
-        `  one compaction in-process: ${probe.ms.toFixed(0)} ms; event-loop delay meanwhile ${d(probe.compacting)}` +
-          ` (idle for as long: ${d(probe.idle)})`,
-      );
+      o.print(probeLine('one compaction in-process', probe));
+      if (mb === o.sizesMb[0]) {
+        const long = await compactionProbe(file, true);
+        o.print(probeLine('the same with three 8 MB strings', long));
+      }
     }
     for (const n of await readdir(o.dir))
       if (n.startsWith(basename(file))) await rm(join(o.dir, n), { recursive: true });

@@ -75,4 +75,20 @@ describe('snapshot export writer', () => {
       '.priority': 'p',
     });
   });
+
+  it('writes long strings in pieces that load back whole, even when a piece splits an emoji', async () => {
+    // Pieces are 8192 characters: an emoji at every odd offset lands one across every boundary.
+    const unit = 'a😀"\\\n';
+    const long = `${unit.repeat(5000)}x${'é'.repeat(20_000)}\ud800 end`;
+    const root = fromJson({
+      plain: 'y'.repeat(100_000),
+      escaped: long,
+      prioritised: { '.value': long, '.priority': 2 },
+    });
+    const back = JSON.parse(await exported(root)) as Record<string, unknown>;
+    expect(back.plain).toBe('y'.repeat(100_000));
+    expect(back.escaped).toBe(long);
+    expect(back.prioritised).toEqual({ '.value': long, '.priority': 2 });
+    expect(JSON.parse(await exported(fromJson(long)))).toBe(long);
+  });
 });

@@ -233,4 +233,25 @@ describe('journal persistence', () => {
     await c.close();
     await emu.close();
   });
+
+  it('runs one compaction at a time: one asked for during another waits for it', async () => {
+    const sub = await mkdtemp(join(dir, 'serial-'));
+    const file = join(sub, 'db.json');
+    const emu: RunningEmulator = await start(file);
+    const store = emu.store;
+    if (!store) throw new Error('no store');
+    const c = connectClient(emu, 'k');
+    await set(ref(c.db, 'big'), { text: 'y'.repeat(500_000) });
+    const first = store.compact();
+    const second = store.compact();
+    await set(ref(c.db, 'during'), 1);
+    await Promise.all([first, second]);
+    expect(store.stats.compactions).toBe(2);
+    const snapshot = JSON.parse(await readFile(file, 'utf8')) as { '.generation': number };
+    expect(snapshot['.generation']).toBe(2);
+    expect((await readdir(sub)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(await onDisk(file, 'k')).toEqual({ big: { text: 'y'.repeat(500_000) }, during: 1 });
+    await c.close();
+    await emu.close();
+  });
 });

@@ -10,6 +10,8 @@ interface Frame {
 }
 
 const BUFFER_BYTES = 1 << 16;
+/** Characters of a long string written between two chances to pause. */
+const STRING_PIECE = 1 << 13;
 // Strings that JSON must escape (quotes, backslashes, control characters) or that UTF-8 cannot
 // carry as they are (lone surrogates): those go through JSON.stringify, the rest are copied.
 // eslint-disable-next-line no-control-regex
@@ -49,6 +51,11 @@ class Sink {
     }
   }
 
+  /** A string's contents without the quotes, escaped as JSON requires. */
+  stringBody(s: string): void {
+    this.text(NEEDS_ESCAPE.test(s) ? JSON.stringify(s).slice(1, -1) : s);
+  }
+
   primitive(v: string | number | boolean): void {
     if (typeof v === 'string') this.string(v);
     else this.text(String(v));
@@ -85,7 +92,27 @@ export async function writeExport(
 ): Promise<void> {
   const sink = new Sink(out);
   const stack: Frame[] = [];
-  const value = (n: DataNode): void => {
+  let sliceStart = performance.now();
+  const pause = async (): Promise<void> => {
+    if (sink.mustFlush) await sink.flush();
+    if (performance.now() - sliceStart >= sliceMs) {
+      await nextTurn();
+      sliceStart = performance.now();
+    }
+  };
+  // A long string (up to 10 MB) goes out in pieces, with pauses between them: escaping or
+  // copying it in one go held the loop for over 100 ms. JSON.stringify of a piece that splits a
+  // surrogate pair escapes both halves, which JSON.parse joins again.
+  const longString = async (str: string): Promise<void> => {
+    sink.text('"');
+    for (let at = 0; at < str.length; at += STRING_PIECE) {
+      sink.stringBody(str.slice(at, at + STRING_PIECE));
+      await pause();
+    }
+    sink.text('"');
+  };
+  const isLong = (v: unknown): v is string => typeof v === 'string' && v.length > STRING_PIECE;
+  const value = (n: DataNode): Promise<void> | undefined => {
     if (n instanceof Branch) {
       sink.text('{');
       const frame: Frame = { avl: [], first: true, priority: n.priority };
@@ -93,15 +120,20 @@ export async function writeExport(
       stack.push(frame);
     } else if (n instanceof Leaf) {
       sink.text('{".value":');
+      const rest = (): void => {
+        sink.text(',".priority":');
+        sink.primitive(n.priority);
+        sink.text('}');
+      };
+      if (isLong(n.value)) return longString(n.value).then(rest);
       sink.primitive(n.value);
-      sink.text(',".priority":');
-      sink.primitive(n.priority);
-      sink.text('}');
+      rest();
     } else if (n === null) sink.text('null');
+    else if (isLong(n)) return longString(n);
     else sink.primitive(n);
+    return undefined;
   };
-  value(root);
-  let sliceStart = performance.now();
+  await value(root);
   let steps = 0;
   while (stack.length > 0) {
     const frame = stack[stack.length - 1];
@@ -112,7 +144,8 @@ export async function writeExport(
       frame.first = false;
       sink.string(t.key);
       sink.text(':');
-      value(t.value);
+      const long = value(t.value);
+      if (long) await long;
     } else {
       if (frame.priority !== null) {
         sink.text(frame.first ? '".priority":' : ',".priority":');
@@ -122,7 +155,7 @@ export async function writeExport(
       stack.pop();
     }
     if (sink.mustFlush) await sink.flush();
-    if ((++steps & 63) === 0 && performance.now() - sliceStart >= sliceMs) {
+    if ((++steps & 15) === 0 && performance.now() - sliceStart >= sliceMs) {
       await nextTurn();
       sliceStart = performance.now();
     }

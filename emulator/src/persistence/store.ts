@@ -97,18 +97,38 @@ export class DurableStore {
     const done = earlier ? Promise.all([earlier, appended]).then(() => undefined) : appended;
     this.last = done;
     if (!this.compacting && this.journal.bytes > this.compactThreshold() + this.retryAfter) {
-      this.compacting = this.compact()
-        .then(() => {
+      void this.compact().then(
+        () => {
           this.retryAfter = 0;
-        })
-        .catch((e: unknown) => {
+        },
+        (e: unknown) => {
           // Not again at the next write: only once the journal has grown as much again.
           this.retryAfter = this.journal.bytes;
           this.opts.log(`writing the snapshot ${this.file} failed: ${String(e)}`);
-        })
-        .finally(() => (this.compacting = null));
+        },
+      );
     }
     return done;
+  }
+
+  /**
+   * Starts a new journal, writes a snapshot of this instant, then deletes the older journals.
+   * One at a time: a call during a compaction waits for it, then compacts again.
+   */
+  async compact(): Promise<void> {
+    while (this.compacting) await this.compacting;
+    const run = this.compactNow();
+    // Never rejects: whoever called compact() hears of a failure through `run`.
+    const tracked: Promise<void> = run.then(
+      () => this.done(tracked),
+      () => this.done(tracked),
+    );
+    this.compacting = tracked;
+    return run;
+  }
+
+  private done(run: Promise<void>): void {
+    if (this.compacting === run) this.compacting = null;
   }
 
   private compactThreshold(): number {
@@ -116,8 +136,7 @@ export class DurableStore {
     return Math.max(16 * 1024 * 1024, this.stats.snapshotBytes / 2);
   }
 
-  /** Starts a new journal, writes a snapshot of this instant, then deletes the older journals. */
-  async compact(): Promise<void> {
+  private async compactNow(): Promise<void> {
     if (this.previous) {
       // A snapshot that failed earlier: its journal stays on disk until this one succeeds.
       await this.previous.close();
