@@ -1,0 +1,151 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { strings } from '../../src/strings';
+import {
+  adminGet,
+  adminUpdate,
+  appUrl,
+  browserPerSuite,
+  describeBrowser,
+  newPage,
+  shot,
+} from '../support/browser';
+import {
+  befriend,
+  createPerson,
+  dismissToasts,
+  fillLoginForm,
+  loginPage,
+  password,
+  row,
+} from './home-steps';
+
+const st = strings.settings;
+
+/** Opens Messages and the conversation with `name`; returns the chat region. */
+async function openChat(page: Page, name: string) {
+  await page.getByRole('link', { name: strings.layout.messages }).click();
+  await page.waitForURL('**/pages/messages');
+  await row(page, strings.panels.friendList, name)
+    .getByRole('button', { name, exact: true })
+    .click();
+  const chat = page.getByRole('region', { name: strings.chat.label });
+  await chat.getByRole('heading', { name }).waitFor();
+  return chat;
+}
+
+/** A message `from` sent `to`, as the app's send leaves it (with the receiver's inbox entry). */
+async function seedMessage(
+  relId: string,
+  from: { uid: string; username: string },
+  to: { uid: string; username: string },
+  text: string,
+) {
+  await adminUpdate({
+    [`sendMessage/${relId}/-Ne2eMsg0000000001`]: {
+      message: text,
+      messagesenderId: from.uid,
+      massagesenderName: from.username,
+      messagereceiverId: to.uid,
+      messagereceiverName: to.username,
+      createdAt: Date.now() - 60_000,
+    },
+  });
+}
+
+describeBrowser('account changes seen by a friend in another browser', () => {
+  const browser = browserPerSuite({ resetBackend: true });
+
+  it("a new name reaches the friend's chat header and lists live", async () => {
+    const alice = await createPerson('Alice');
+    const bob = await createPerson('Bob');
+    await befriend('-Ne2eRenameAliceBob1', alice, bob);
+    const [a, b] = await Promise.all([
+      loginPage(browser(), alice.email),
+      loginPage(browser(), bob.email),
+    ]);
+    const chat = await openChat(b, 'Alice');
+
+    await a.getByRole('link', { name: strings.layout.settings }).click();
+    const nameField = a.getByLabel(st.displayName, { exact: true });
+    await nameField.fill('Alicia');
+    await a.getByRole('button', { name: st.saveName }).click();
+    await a.locator('.Toastify__toast', { hasText: st.nameSaved }).waitFor();
+    // My own sidebar names me from the same live record.
+    await a.getByAltText(`${strings.layout.profilePicture} Alicia`).waitFor();
+
+    // Bob's screen follows without a reload: the chat header and his conversation list.
+    await chat.getByRole('heading', { name: 'Alicia' }).waitFor();
+    await row(b, strings.panels.friendList, 'Alicia').waitFor();
+    expect(await row(b, strings.panels.friendList, 'Alice').count()).toBe(0);
+    await shot(b, 'settings-account-1-renamed-friend');
+    // The copy in the friendship is untouched: the name is read live.
+    expect(await adminGet(`friendList/-Ne2eRenameAliceBob1/senderName`)).toBe('Alice');
+
+    await b.getByRole('link', { name: strings.layout.home }).click();
+    await row(b, strings.panels.friendList, 'Alicia').waitFor();
+  });
+
+  it('delete account: password, confirmation; the friend sees a deleted account and keeps the chat; no login after', async () => {
+    const carol = await createPerson('Carol');
+    const dan = await createPerson('Dan');
+    const relId = '-Ne2eDeleteCarolDan1';
+    await befriend(relId, carol, dan);
+    await seedMessage(relId, carol, dan, 'Goodbye Dan');
+    const [c, d] = await Promise.all([
+      loginPage(browser(), carol.email),
+      loginPage(browser(), dan.email),
+    ]);
+    const chat = await openChat(d, 'Carol');
+    await chat.getByText('Goodbye Dan').waitFor();
+    await chat.getByRole('textbox', { name: strings.chat.inputLabel }).waitFor();
+
+    await c.getByRole('link', { name: strings.layout.settings }).click();
+    const deletePassword = c.getByLabel(st.deletePassword, { exact: true });
+    await c.getByRole('button', { name: st.deleteAccount }).click();
+    await c.getByText(st.currentPasswordRequired).waitFor();
+    await deletePassword.fill('Wrong1234');
+    await c.getByRole('button', { name: st.deleteAccount }).click();
+    await c
+      .getByRole('dialog', { name: st.deleteConfirmTitle })
+      .getByRole('button', { name: st.deleteConfirm })
+      .click();
+    await c.getByText(st.wrongPassword).waitFor();
+    expect(await adminGet(`users/${carol.uid}/username`)).toBe('Carol');
+
+    await deletePassword.fill(password);
+    await c.getByRole('button', { name: st.deleteAccount }).click();
+    const dialog = c.getByRole('dialog', { name: st.deleteConfirmTitle });
+    await dialog.getByRole('button', { name: st.cancel }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await adminGet(`users/${carol.uid}/username`)).toBe('Carol');
+    await c.getByRole('button', { name: st.deleteAccount }).click();
+    await dialog.getByRole('button', { name: st.deleteConfirm }).click();
+    await c.waitForURL('**/login', { timeout: 30_000 });
+    expect(await adminGet(`users/${carol.uid}`)).toBeNull();
+
+    // Dan, without reloading: the name, no presence, no message field, the conversation kept.
+    const deleted = strings.people.deletedAccount;
+    await chat.getByRole('heading', { name: deleted }).waitFor();
+    await chat.getByText(strings.people.cannotReceive).waitFor();
+    expect(await chat.getByRole('textbox', { name: strings.chat.inputLabel }).count()).toBe(0);
+    expect(await chat.getByText(strings.chat.online, { exact: true }).count()).toBe(0);
+    expect(await chat.getByText(/Last seen/).count()).toBe(0);
+    await chat.getByText('Goodbye Dan').waitFor();
+    await row(d, strings.panels.friendList, deleted).waitFor();
+    await shot(d, 'settings-account-2-deleted-friend');
+
+    // And after a reload too.
+    await d.reload();
+    const again = await openChat(d, deleted);
+    await again.getByText('Goodbye Dan').waitFor();
+
+    const login = await newPage(browser());
+    await login.goto(appUrl('/login'));
+    await fillLoginForm(login, carol.email, password);
+    await login.getByRole('button', { name: strings.auth.loginToContinue }).click();
+    await login.locator('.Toastify__toast', { hasText: strings.toast.invalidCredential }).waitFor();
+    expect(new URL(login.url()).pathname).toBe('/login');
+    await dismissToasts(login);
+  });
+});
