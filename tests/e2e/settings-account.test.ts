@@ -53,6 +53,40 @@ async function seedMessage(
   });
 }
 
+describeBrowser('a new-messages notification', () => {
+  const browser = browserPerSuite({ resetBackend: true });
+
+  it('opens that conversation on Messages', async () => {
+    const erin = await createPerson('Erin');
+    const finn = await createPerson('Finn');
+    const gus = await createPerson('Gus');
+    const relId = '-Ne2eNoticeErinFinn1';
+    await befriend(relId, erin, finn);
+    await befriend('-Ne2eNoticeGusFinn01', gus, finn);
+    await seedMessage(relId, erin, finn, 'Are you there?');
+    await adminUpdate({
+      [`inbox/${finn.uid}/${relId}`]: {
+        unread: 1,
+        lastMessageId: '-Ne2eMsg0000000001',
+        lastSenderId: erin.uid,
+        lastText: 'Are you there?',
+        lastKind: 'text',
+        lastAt: Date.now() - 60_000,
+      },
+    });
+    const f = await loginPage(browser(), finn.email);
+    await f.getByRole('link', { name: new RegExp(strings.layout.notification) }).click();
+    const entry = f
+      .getByRole('list', { name: strings.placeholders.notification })
+      .getByRole('link', { name: new RegExp(strings.notifications.text.message('Erin', 1)) });
+    await entry.click();
+    await f.waitForURL('**/pages/messages?view=chat');
+    const chat = f.getByRole('region', { name: strings.chat.label });
+    await chat.getByRole('heading', { name: 'Erin' }).waitFor();
+    await chat.getByText('Are you there?').waitFor();
+  });
+});
+
 describeBrowser('account changes seen by a friend in another browser', () => {
   const browser = browserPerSuite({ resetBackend: true });
 
