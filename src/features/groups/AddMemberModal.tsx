@@ -7,7 +7,7 @@ import { RowAction } from '../../components/RowAction';
 import type { Group } from '../../lib/firebase/records';
 import { strings } from '../../strings';
 import { selectFriendRows } from '../friends';
-import { PersonAvatar } from '../users';
+import { PersonAvatar, useDisplayNames } from '../users';
 import { approveJoinRequest, inviteFriend } from './group-thunks';
 import { selectRosterView } from './selectors';
 
@@ -15,6 +15,8 @@ import { selectRosterView } from './selectors';
 export function AddMemberModal({ group, onClose }: { group: Group; onClose: () => void }) {
   const dispatch = useAppDispatch();
   const friends = useAppSelector(selectFriendRows);
+  // Current names: shown, and written into the invitation (the rules want the users record's).
+  const names = useDisplayNames(friends.map((row) => row.friend));
   const roster = useAppSelector((state) => selectRosterView(state, group.id));
   const statusOf = new Map(
     [...roster.members, ...roster.invited, ...roster.requested].map((e) => [e.uid, e.status]),
@@ -31,7 +33,8 @@ export function AddMemberModal({ group, onClose }: { group: Group; onClose: () =
       ) : (
         <div className="-mx-3 max-h-[60vh] overflow-y-auto">
           <RowList label={strings.panels.friendList}>
-            {friends.map(({ friendship, friend }) => {
+            {friends.map(({ friendship, friend: copied }, i) => {
+              const friend = { ...copied, name: names[i] ?? copied.name };
               const status = statusOf.get(friend.uid);
               const person = { uid: friend.uid, username: friend.name };
               const action =

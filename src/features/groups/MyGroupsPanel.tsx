@@ -117,7 +117,8 @@ function MyGroupRow({ group, onAddMember, onRename }: RowProps) {
 function JoinRequestRow({ groupId, entry }: { groupId: string; entry: GroupMembership }) {
   const dispatch = useAppDispatch();
   const name = useDisplayName(entry.uid, entry.username);
-  const person = { uid: entry.uid, username: entry.username };
+  // Approving rewrites the entry, whose name the rules compare with the current users record.
+  const person = { uid: entry.uid, username: name };
   return (
     <li aria-label={name} className="flex items-center gap-2 rounded-lg bg-amber-50 px-2 py-1.5">
       <PersonAvatar uid={entry.uid} name={name} size="sm" />
