@@ -379,6 +379,12 @@ export const strings = {
     cancel: 'Cancel',
     messageList: 'Conversation messages',
     notifications: 'Notifications',
+    backToConversations: 'Conversations',
+    /** The '⋯' button of a conversation row, and its menu. */
+    rowMenu: (name: string) => `More actions for ${name}`,
+    /** What the polite live region reads when a message arrives from someone else. */
+    incomingMessage: (name: string, text: string) => `${name}: ${text}`,
+    incomingPhoto: (name: string) => `${name} sent a photo`,
     /** Tab titles, one per screen: "<screen> · Chatty". */
     titles: {
       register: 'Sign up',

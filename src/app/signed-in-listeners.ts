@@ -1,6 +1,7 @@
 import { addRelationshipListeners } from '../features/friends/relationship-listeners';
 import { addGroupListeners } from '../features/groups/group-listeners';
 import { addInboxListeners } from '../features/inbox/inbox-listeners';
+import { addAnnounceListeners } from '../features/layout/announce-listeners';
 import { addChatListeners } from '../features/messages/chat-listeners';
 import { addNotificationListeners } from '../features/notifications/notification-listeners';
 import { addPresenceListeners } from '../features/presence/presence-listeners';
@@ -23,4 +24,5 @@ export function registerSignedInListeners(start: AppStartListening): void {
   addPresenceListeners(start);
   addNotificationListeners(start);
   addSettingsListeners(start);
+  addAnnounceListeners(start);
 }

@@ -13,6 +13,8 @@ interface Props {
   selected?: boolean;
 }
 
+const mainBox = 'flex min-w-[min(100%,10rem)] flex-1 items-center gap-3';
+
 /**
  * One person or group in a panel list. Off-screen rows skip layout and paint
  * (content-visibility), so a panel with hundreds of rows stays smooth without a windowing library.
@@ -23,7 +25,9 @@ export function ListRow(props: Props) {
     <>
       {avatar}
       <div className="min-w-0 flex-1">
-        <p className="truncate font-semibold text-slate-900">{title}</p>
+        <p className="line-clamp-2 font-semibold text-slate-900 [overflow-wrap:anywhere]">
+          {title}
+        </p>
         {subtitle ? <div className="line-clamp-2 text-sm text-slate-600">{subtitle}</div> : null}
       </div>
     </>
@@ -33,20 +37,21 @@ export function ListRow(props: Props) {
       aria-label={title}
       className={`rounded-xl px-3 py-2.5 transition-colors [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto] ${selected ? 'bg-brand-50 ring-1 ring-brand-200' : 'hover:bg-slate-50'}`}
     >
-      <div className="flex items-center gap-3">
+      {/* The name keeps at least 10rem (two lines): buttons that leave it less wrap under it. */}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         {onSelect ? (
           <button
             type="button"
             onClick={onSelect}
             aria-pressed={selected}
-            className="flex min-w-0 flex-1 items-center gap-3 rounded-lg text-left focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-100"
+            className={`${mainBox} rounded-lg text-left focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-100`}
           >
             {main}
           </button>
         ) : (
-          main
+          <div className={mainBox}>{main}</div>
         )}
-        {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
+        {actions ? <div className="ml-auto flex shrink-0 items-center gap-2">{actions}</div> : null}
       </div>
       {children}
     </li>

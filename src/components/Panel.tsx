@@ -23,8 +23,9 @@ interface Props {
 }
 
 /**
- * A dashboard card: a title, then a list that scrolls on its own. Until the list's listener
- * answers it shows placeholder rows; an error or an empty list says what to do.
+ * A dashboard card: a title, then a list that scrolls on its own (fading at a cut edge). From
+ * 768 px wide it fills the cell its screen gives it; below, it is 24rem tall. Until the list's
+ * listener answers it shows placeholder rows; an error or an empty list says what to do.
  */
 export function Panel(props: Props) {
   const { title, count, action, toolbar, status, footer } = props;
@@ -34,7 +35,7 @@ export function Panel(props: Props) {
     <section
       aria-labelledby={titleId}
       aria-busy={status === 'loading' || undefined}
-      className="flex h-[calc(50vh-2.25rem)] min-h-[22rem] flex-col rounded-2xl bg-white shadow-[0_2px_12px_rgba(15,23,42,0.06)] ring-1 ring-slate-100"
+      className="flex h-[24rem] min-h-0 flex-col rounded-2xl md:h-full bg-white shadow-[0_2px_12px_rgba(15,23,42,0.06)] ring-1 ring-slate-100"
     >
       <header className="flex items-center justify-between gap-3 px-5 pb-3 pt-4">
         <h2 id={titleId} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
@@ -48,7 +49,7 @@ export function Panel(props: Props) {
         {action}
       </header>
       {toolbar ? <div className="px-5 pb-3">{toolbar}</div> : null}
-      <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
+      <div className="scroll-fade min-h-0 flex-1 overflow-y-auto px-2 pb-2 pt-px">
         <PanelBody {...props} />
         {footer}
       </div>

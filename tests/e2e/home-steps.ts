@@ -81,7 +81,13 @@ export async function rowButton(page: Page, panelTitle: string, name: string, la
 /** Waits for the CSS transitions of a toast or dialog to finish, for a clean screenshot. */
 export async function settle(page: Page): Promise<void> {
   // An animation cancelled meanwhile (a toast replaced or closed) rejects; that is settled too.
+  // Scroll-driven ones (the scroll areas' edge fades) follow the scroll position and never end.
   await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.timeline instanceof DocumentTimeline)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
   );
 }

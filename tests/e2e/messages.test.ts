@@ -79,8 +79,9 @@ describeBrowser('messages between two friends in two browsers', () => {
 
     // Bob blocks Alice: her chat says so and she can no longer type.
     await row(b, strings.panels.friendList, 'Alice')
-      .getByRole('button', { name: `${strings.relation.block} Alice` })
+      .getByRole('button', { name: strings.a11y.rowMenu('Alice') })
       .click();
+    await b.getByRole('menuitem', { name: strings.relation.block }).click();
     await b
       .getByRole('dialog', { name: strings.a11y.blockTitle('Alice') })
       .getByRole('button', { name: strings.a11y.blockConfirm })

@@ -4,11 +4,13 @@ import { UserListPanel } from '../../features/home';
 
 /**
  * The dashboard: six panels, three per row (4 of 12 columns each), each fed by live,
- * user-scoped listeners that start at sign-in.
+ * user-scoped listeners that start at sign-in. From 1280 px the two rows share the screen's
+ * height, so the page never scrolls (each panel's list does); narrower, two columns of fixed
+ * rows (or one column on phones) scroll inside the layout.
  */
 export function HomePage() {
   return (
-    <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-12">
+    <div className="grid grid-cols-1 gap-3 md:grid-cols-2 md:auto-rows-[22rem] md:gap-6 xl:h-full xl:grid-cols-12 xl:grid-rows-[repeat(2,minmax(0,1fr))]">
       <div className="xl:col-span-4">
         <GroupListPanel />
       </div>

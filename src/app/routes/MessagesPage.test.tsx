@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
 import { MESSAGE_PAGE_SIZE } from '../../features/messages';
 import type { ChatMessage } from '../../lib/firebase/chat-message';
 import type { FriendRequest } from '../../lib/firebase/records';
@@ -50,7 +51,12 @@ beforeEach(() => {
 });
 afterEach(() => app.stop());
 const start = (friends: FriendRequest[] = []) => {
-  app = renderSignedIn(<MessagesPage />, fakes);
+  app = renderSignedIn(
+    <MemoryRouter>
+      <MessagesPage />
+    </MemoryRouter>,
+    fakes,
+  );
   loadEverythingEmpty(app.feeds, friends);
 };
 

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { GroupChatPanel, GroupListPanel } from '../../features/groups';
 import { ConversationList } from '../../features/inbox';
+import { PhoneBackBar, useFocusComposer, usePhoneChatView } from '../../features/layout';
 import {
   ChatPanel,
   chatScreenEntered,
@@ -8,36 +9,64 @@ import {
   selectFriend,
   selectSelectedFriend,
 } from '../../features/messages';
+import { strings } from '../../strings';
 import { useAppDispatch, useAppSelector } from '../hooks';
 
 /**
  * The messages screen: Group List and Friend List (the conversations) on the left (4 of 12
- * columns), the chat with the selected friend on the right (8). The conversation is live only while shown.
+ * columns), the chat with the selected friend on the right (8); it fills the screen's height and
+ * each part scrolls inside itself. On phones it is one column: the lists, and choosing one shows
+ * only its chat with a back button (a history entry, so the browser's back works too).
+ * Choosing a conversation moves focus to its message field. It is live only while shown.
  */
 export function MessagesPage() {
   const dispatch = useAppDispatch();
   const selected = useAppSelector(selectSelectedFriend);
   // The chat target: a group's conversation while one is open, otherwise the selected friend's.
   const [groupId, setGroupId] = useState<string | null>(null);
+  const chatBox = useRef<HTMLDivElement>(null);
+  const focusComposer = useFocusComposer(chatBox);
+  const phone = usePhoneChatView();
   useEffect(() => {
     dispatch(chatScreenEntered());
     return () => {
       dispatch(chatScreenLeft());
     };
   }, [dispatch]);
+  const chosen = () => {
+    phone.showChat();
+    focusComposer();
+  };
   return (
-    <div className="grid grid-cols-1 gap-6 xl:grid-cols-12">
-      <div className="space-y-6 xl:col-span-4">
-        <GroupListPanel onOpen={setGroupId} selectedId={groupId} />
-        <ConversationList
-          selectedUid={groupId ? undefined : selected?.uid}
-          onSelect={(row) => {
-            setGroupId(null);
-            dispatch(selectFriend(row));
-          }}
-        />
+    <div className="grid h-full grid-cols-1 gap-3 md:grid-cols-12 md:gap-6">
+      <div
+        className={`${phone.chatShown ? 'hidden' : 'flex'} min-h-0 flex-col gap-3 md:col-span-5 md:flex md:gap-6 xl:col-span-4`}
+      >
+        <div className="min-h-0 flex-[2] [&>section]:h-full">
+          <GroupListPanel
+            onOpen={(id) => {
+              setGroupId(id);
+              chosen();
+            }}
+            selectedId={groupId}
+          />
+        </div>
+        <div className="min-h-0 flex-[3] [&>section]:h-full">
+          <ConversationList
+            selectedUid={groupId ? undefined : selected?.uid}
+            onSelect={(row) => {
+              setGroupId(null);
+              dispatch(selectFriend(row));
+              chosen();
+            }}
+          />
+        </div>
       </div>
-      <div className="xl:col-span-8">
+      <div
+        ref={chatBox}
+        className={`${phone.chatShown ? 'flex' : 'hidden'} min-h-0 flex-col gap-2 md:col-span-7 md:flex xl:col-span-8 [&>section]:!h-auto [&>section]:!min-h-0 [&>section]:flex-1`}
+      >
+        <PhoneBackBar label={strings.a11y.backToConversations} onBack={phone.back} />
         {groupId ? <GroupChatPanel groupId={groupId} /> : <ChatPanel />}
       </div>
     </div>

@@ -5,32 +5,42 @@ import { RowAction } from '../../components/RowAction';
 import type { Friendship } from '../../lib/firebase/records';
 import { strings } from '../../strings';
 import { blockFriend } from './relationship-thunks';
+import { RowMenu } from './RowMenu';
 
 interface Props {
   friendship: Friendship;
   /** The friend's name, for the button's accessible name and the dialog's text. */
   name: string;
+  /** In the row's '⋯' menu instead of a button, where the row's room belongs to the name. */
+  menu?: boolean;
 }
 
 /**
  * A friend row's 'Block': it ends the conversation for both people, so it asks first, in a
  * dialog that says so. Cancelling changes nothing.
  */
-export function BlockFriendAction({ friendship, name }: Props) {
+export function BlockFriendAction({ friendship, name, menu = false }: Props) {
   const dispatch = useAppDispatch();
   const [asking, setAsking] = useState(false);
   const s = strings.a11y;
   return (
     <>
-      <RowAction
-        label={strings.relation.block}
-        variant="danger"
-        context={name}
-        onAction={() => {
-          setAsking(true);
-          return undefined;
-        }}
-      />
+      {menu ? (
+        <RowMenu
+          label={s.rowMenu(name)}
+          items={[{ label: strings.relation.block, danger: true, onSelect: () => setAsking(true) }]}
+        />
+      ) : (
+        <RowAction
+          label={strings.relation.block}
+          variant="danger"
+          context={name}
+          onAction={() => {
+            setAsking(true);
+            return undefined;
+          }}
+        />
+      )}
       {asking ? (
         <ConfirmDialog
           title={s.blockTitle(name)}

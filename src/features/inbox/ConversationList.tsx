@@ -81,7 +81,7 @@ export function ConversationList({ selectedUid, onSelect }: Props) {
                     </span>
                   ) : null}
                   {deleted[i] ? null : (
-                    <BlockFriendAction friendship={friendship} name={friend.name} />
+                    <BlockFriendAction friendship={friendship} name={friend.name} menu />
                   )}
                 </>
               }

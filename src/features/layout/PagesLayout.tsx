@@ -8,7 +8,11 @@ import { screenOf } from './screen-titles';
 import { Sidebar } from './Sidebar';
 import { SignedOutRedirect } from './SignedOutRedirect';
 
-/** The signed-in shell: sidebar (2 of 12 columns) and the nested page (10 of 12). */
+/**
+ * The signed-in shell, exactly one viewport tall: the page itself never scrolls; a screen taller
+ * than the room left scrolls inside `main` (with a shadow at the cut edge). From 1280 px the
+ * spec's grid: sidebar 2 of 12 columns, page 10; from 768 px an icon rail; below, a top bar.
+ */
 export function PagesLayout() {
   const status = useAppSelector(selectSessionStatus);
   const screen = screenOf(useLocation().pathname);
@@ -29,7 +33,7 @@ export function PagesLayout() {
   if (status === 'signedOut') return <SignedOutRedirect />;
 
   return (
-    <div className="flex min-h-screen flex-col gap-4 p-3 md:grid md:grid-cols-12 md:gap-6 md:p-6">
+    <div className="flex h-dvh flex-col gap-3 overflow-hidden p-3 md:grid md:grid-cols-[5rem_minmax(0,1fr)] md:gap-6 md:p-6 xl:grid-cols-12">
       <a
         href="#main-content"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
@@ -37,7 +41,11 @@ export function PagesLayout() {
         {strings.a11y.skipToContent}
       </a>
       <Sidebar />
-      <main id="main-content" tabIndex={-1} className="min-w-0 focus:outline-none md:col-span-10">
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="scroll-fade min-h-0 min-w-0 flex-1 overflow-y-auto focus:outline-none xl:col-span-10"
+      >
         {screen.layoutHeading ? <h1 className="sr-only">{screen.title}</h1> : null}
         <Outlet />
       </main>

@@ -41,7 +41,7 @@ export function Sidebar() {
   return (
     <aside
       aria-label={strings.layout.sidebar}
-      className="sticky top-0 z-40 flex items-center gap-2 rounded-2xl bg-brand-500 px-3 py-2 text-white md:top-6 md:col-span-2 md:h-[calc(100vh-3rem)] md:flex-col md:gap-8 md:py-8"
+      className="z-40 flex shrink-0 items-center gap-2 rounded-2xl bg-brand-500 px-3 py-2 text-white md:min-h-0 md:flex-col md:gap-6 md:px-2 md:py-6 xl:col-span-2 xl:gap-8 xl:px-3 xl:py-8"
     >
       <div className="flex shrink-0 flex-col items-center gap-3 text-center md:w-full">
         <button
@@ -55,7 +55,7 @@ export function Sidebar() {
           <img
             src={photo || FALLBACK_PHOTO}
             alt={`${strings.layout.profilePicture} ${name}`}
-            className="h-10 w-10 rounded-full md:h-20 md:w-20 bg-white/20 object-cover ring-4 ring-white/30 transition group-hover:ring-white/60"
+            className="h-10 w-10 rounded-full md:h-14 md:w-14 xl:h-20 xl:w-20 bg-white/20 object-cover ring-4 ring-white/30 transition group-hover:ring-white/60"
             onError={(event) => {
               // A broken link (e.g. an expired provider picture) falls back to the default.
               if (!event.currentTarget.src.endsWith(FALLBACK_PHOTO))
@@ -66,7 +66,7 @@ export function Sidebar() {
             <CameraIcon className="h-3 w-3 md:h-4 md:w-4" />
           </span>
         </button>
-        <p className="hidden w-full truncate px-1 text-base font-semibold md:block" title={name}>
+        <p className="hidden w-full truncate px-1 text-base font-semibold xl:block" title={name}>
           {name}
         </p>
       </div>

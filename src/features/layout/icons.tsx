@@ -66,3 +66,11 @@ export function LogoutIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function BackIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M15 5 8 12l7 7" />
+    </Icon>
+  );
+}

@@ -1,2 +1,5 @@
 /** What the routes and tests may use from the layout feature. */
 export { PagesLayout } from './PagesLayout';
+export { PhoneBackBar } from './PhoneBackBar';
+export { usePhoneChatView } from './phone-chat-view';
+export { useFocusComposer } from './focus-composer';

@@ -1,0 +1,40 @@
+import { useEffect, useRef, type RefObject } from 'react';
+
+/** How long a chosen conversation's field may take to appear and become enabled. */
+const WAIT_MS = 3000;
+
+/**
+ * Moves focus to the message field of the chat inside `box` once it can take it: a chosen
+ * conversation renders (and enables its field) a moment after the click, so this watches the
+ * box until the field is there, and gives up after a few seconds or when focus moves elsewhere.
+ */
+export function useFocusComposer(box: RefObject<HTMLElement | null>) {
+  const stop = useRef<() => void>(() => undefined);
+  useEffect(() => () => stop.current(), []);
+  return () => {
+    stop.current();
+    const root = box.current;
+    const started = document.activeElement;
+    const tryFocus = () => {
+      const field = root?.querySelector<HTMLTextAreaElement>('textarea:not([disabled])');
+      // The person went on with something else meanwhile: leave their focus alone.
+      const moved = document.activeElement !== started && document.activeElement !== document.body;
+      if (moved || !field) return moved;
+      field.focus();
+      return true;
+    };
+    const attempt = () => {
+      if (tryFocus()) stop.current();
+    };
+    // First after React has rendered the choice (the old conversation's field may be replaced).
+    const frame = window.requestAnimationFrame(attempt);
+    const observer = new MutationObserver(attempt);
+    const timer = window.setTimeout(() => stop.current(), WAIT_MS);
+    if (root) observer.observe(root, { subtree: true, childList: true, attributes: true });
+    stop.current = () => {
+      window.cancelAnimationFrame(frame);
+      observer.disconnect();
+      window.clearTimeout(timer);
+    };
+  };
+}
