@@ -1,7 +1,9 @@
 /**
- * `chatImages/{relId}/{imageId}`: the bytes of an image message, apart from the message so a
- * conversation downloads thumbnails only. Readable by the conversation's parties (the same
- * condition as `sendMessage/{relId}`), written once, in the same update as its message.
+ * `chatImages/{conversationId}/{imageId}`: the bytes of an image message, apart from the message
+ * so a conversation downloads thumbnails only. The conversation is a friendship's
+ * (`sendMessage/{relId}`) or a group's (`groupMessages/{groupId}`); its readers (the two friends,
+ * or the group's admin and members) read the bytes, written once, in the same update as their
+ * message.
  */
 import { and, childOf, or, x, type Expr, type RuleNode } from './builder';
 import {
@@ -22,16 +24,18 @@ import {
   variable,
   verifiedUser,
 } from './conditions';
+import { inGroupOf } from './group-access';
 
 /** Characters of a data URL: ~300 KB full image, ~20 KB thumbnail (chat-image-message.ts). */
 export const FULL_DATA_MAX = 420000;
 export const THUMB_DATA_MAX = 28000;
 const SIDE_MAX = 4096;
 
-const $relId = variable('relId');
+const $conversationId = variable('conversationId');
 const $imageId = variable('imageId');
-const friend = (key: string) => val(at('friendList', $relId, key));
-const parties = and(signedIn, partyOf(friend));
+const friend = (key: string) => val(at('friendList', $conversationId, key));
+const inGroup = inGroupOf($conversationId, me);
+const parties = and(signedIn, or(partyOf(friend), inGroup));
 
 const dataUrl = (max: number): RuleNode => ({
   '.read': parties,
@@ -44,22 +48,31 @@ const dataUrl = (max: number): RuleNode => ({
   ),
 });
 
-/** The image's message, as the update leaves it (seen from `chatImages/$relId/$imageId`). */
-const messageAfter = (...path: string[]) => after(3)('sendMessage', $relId, $imageId, ...path);
+/**
+ * Only together with a new image message of mine in `tree` that names this very image (the
+ * message as the update leaves it, seen from `chatImages/$conversationId/$imageId`).
+ */
+const withNewImageMessage = (tree: string, senderField: string) => {
+  const messageAfter = (key: string) => val(after(3)(tree, $conversationId, $imageId, key));
+  return and(
+    missing(at(tree, $conversationId, $imageId)),
+    eq(messageAfter('kind'), 'image'),
+    eq(messageAfter('imageId'), $imageId),
+    eq(messageAfter(senderField), me),
+  );
+};
 
 export const chatImages: RuleNode = {
-  $relId: {
+  $conversationId: {
     $imageId: {
       // Never the list: a reader asks for one thumbnail or one full image by its path.
       '.write': and(
         verifiedUser,
         creating,
-        partyOf(friend),
-        // Only together with a new image message of mine that names this very image.
-        missing(at('sendMessage', $relId, $imageId)),
-        eq(val(messageAfter('kind')), 'image'),
-        eq(val(messageAfter('imageId')), $imageId),
-        eq(val(messageAfter('messagesenderId')), me),
+        or(
+          and(partyOf(friend), withNewImageMessage('sendMessage', 'messagesenderId')),
+          and(inGroup, withNewImageMessage('groupMessages', 'senderId')),
+        ),
       ),
       ...exactFields({
         full: dataUrl(FULL_DATA_MAX),
@@ -79,20 +92,17 @@ const side = and(
 );
 const isImage = eq(x`newData.parent().child('kind').val()`, 'image');
 
-/** The image message's bytes, stored by the same update (seen from a field of the message). */
-const imageStored = (msgId: Expr) =>
-  exists(childOf(after(4)('chatImages', $relId, msgId), 'thumb'));
-
 /**
- * For `sendMessage/{relId}/{msgId}`: the optional fields of an image message. A message with a
- * `kind` is an image with its size and its bytes; a caption is the message's own text.
+ * For `sendMessage/{relId}/{msgId}` and `groupMessages/{groupId}/{msgId}`: the optional fields
+ * of an image message. A message with a `kind` is an image with its size and its bytes (stored
+ * by the same update under the same conversation id); a caption is the message's own text.
  */
-export const imageMessageFields = (msgId: Expr): RuleNode => ({
+export const imageMessageFields = (conversationId: Expr, msgId: Expr): RuleNode => ({
   kind: {
     '.validate': and(
       eq(x`newData.val()`, 'image'),
       x`newData.parent().hasChildren(['imageId', 'width', 'height'])`,
-      imageStored(msgId),
+      exists(childOf(after(4)('chatImages', conversationId, msgId), 'thumb')),
     ),
   },
   imageId: { '.validate': and(eq(x`newData.val()`, msgId), isImage) },
@@ -103,7 +113,7 @@ export const imageMessageFields = (msgId: Expr): RuleNode => ({
   },
 });
 
-/** For an inbox entry (`inbox/$uid/$relId`): 'image' exactly when the message it names is one. */
+/** For an inbox entry (`inbox/$uid/$conversationId`): 'image' exactly when the message it names is one. */
 export const kindOfMessage = (messageKind: Expr) =>
   or(
     and(eq(newField('lastKind'), 'text'), x`${messageKind} == null`),

@@ -1,30 +1,13 @@
 /** `groupMessages/{groupId}/{msgId}`: a group's conversation, for its admin and members only. */
-import { and, or, x, type RuleNode } from './builder';
-import {
-  adminOf,
-  at,
-  creating,
-  eq,
-  exactFields,
-  me,
-  newField,
-  newValue,
-  serverTime,
-  signedIn,
-  stringOf,
-  uidField,
-  val,
-  variable,
-  verifiedUser,
-} from './conditions';
-import { isMember } from './groups';
+import { and, x, type RuleNode } from './builder';
+import { at, eq, exactFields, me, newValue, signedIn, uidField, val, variable } from './conditions';
+import { imageMessageFields } from './chat-images';
+import { inGroupOf } from './group-access';
+import { messageCreatedAt, messageText, newMessageBy } from './messages';
 
 const $groupId = variable('groupId');
-/**
- * The admin or a current member. Invited and requesting people, former members and strangers
- * are neither; leaving or removal deletes the membership entry, and with it access.
- */
-const inGroup = or(adminOf($groupId), isMember);
+/** The admin or a current member (rules/group-access.ts). */
+const inGroup = inGroupOf($groupId, me);
 
 export const groupMessages: RuleNode = {
   $groupId: {
@@ -32,16 +15,18 @@ export const groupMessages: RuleNode = {
     '.indexOn': ['createdAt'],
     $msgId: {
       // Messages are never edited or deleted; each person writes only as themself.
-      '.write': and(verifiedUser, creating, eq(newField('senderId'), me), inGroup),
+      '.write': and(newMessageBy('senderId'), inGroup),
       ...exactFields({
-        message: { '.validate': stringOf({ min: 1, max: 4000 }) },
+        message: messageText,
         senderId: uidField,
         // The sender's current name, so nobody posts under another's name.
         senderName: {
           '.validate': and(x`newData.isString()`, eq(newValue, val(at('users', me, 'username')))),
         },
-        createdAt: { '.validate': serverTime },
+        createdAt: messageCreatedAt,
       }),
+      // Image messages, as in a one-to-one chat (rules/chat-images.ts).
+      ...imageMessageFields($groupId, variable('msgId')),
     },
   },
 };

@@ -1,7 +1,8 @@
 /**
- * `inbox/{uid}/{relId}`: my view of one conversation (unread count and last-message summary).
- * Written in the same root update as each message (docs/data-model.md, Inbox), so the rules can
- * tie every change of an entry to a message that the same update creates.
+ * `inbox/{uid}/{conversationId}`: my view of one conversation (unread count and last-message
+ * summary), a friendship's (`relId`) or a group's (`groupId`). Written in the same root update as
+ * each message (docs/data-model.md, Inbox), so the rules can tie every change of an entry to a
+ * message that the same update creates.
  */
 import { and, childOf, not, or, x, type Expr, type RuleNode } from './builder';
 import {
@@ -16,6 +17,7 @@ import {
   newData,
   newField,
   oldField,
+  pairKey,
   serverTime,
   signedIn,
   stringOf,
@@ -25,6 +27,7 @@ import {
   verifiedUser,
 } from './conditions';
 import { kindOfMessage } from './chat-images';
+import { inGroupOf } from './group-access';
 
 const $uid = variable('uid');
 const $relId = variable('relId');
@@ -41,36 +44,60 @@ export const friendsNow = (other: Expr) =>
     and(eq(friend('receiverId'), me), eq(friend('senderId'), other)),
   );
 
-/** The message the entry names, as it is before the write and as it will be after it. */
-const namedId = newField('lastMessageId');
-const messageBefore = at('sendMessage', $relId, namedId);
-const messageAfter = after(3)('sendMessage', $relId, namedId);
-const messageField = (key: string) => val(childOf(messageAfter, key));
+/** The conversation is a group's: `$relId` names a group. */
+const isGroup = exists(at('Mygroup', $relId));
 
 /**
- * `lastText` is the message's beginning, cut at 100 characters (at 99 when the 100th would split
- * a surrogate pair), so the preview is always the sender's own words.
+ * The signed-in user and `$uid` are both in group `$relId` (its admin or members), and no block
+ * stands between them: a person I blocked (or who blocked me) never moves my counts.
  */
-const previewOfMessage = and(
-  x`${messageField('message')}.beginsWith(${newField('lastText')})`,
+const groupPeers = and(
+  inGroupOf($relId, me),
+  inGroupOf($relId, $uid),
   or(
-    eq(newField('lastText'), messageField('message')),
-    x`${newField('lastText')}.length >= ${PREVIEW_LENGTH - 1}`,
+    missing(at('pairs', pairKey($uid, me))),
+    missing(at('block', val(at('pairs', pairKey($uid, me))))),
   ),
 );
 
-/** The entry now describes a message that this very update creates, sent by the signed-in user. */
-const describesNewMessage = and(
-  x`!${newField('lastMessageId')}.contains('/')`,
-  missing(messageBefore),
-  exists(messageAfter),
-  eq(messageField('messagesenderId'), me),
+/**
+ * The entry now describes a message that this very update creates in `tree`, sent by the
+ * signed-in user (its `senderField`) and `addressed` to the entry's owner.
+ */
+function describesNewMessageIn(
+  tree: string,
+  senderField: string,
+  addressed?: (field: (key: string) => Expr) => Expr,
+) {
+  const namedId = newField('lastMessageId');
+  const messageAfter = after(3)(tree, $relId, namedId);
+  const messageField = (key: string) => val(childOf(messageAfter, key));
+  return and(
+    x`!${namedId}.contains('/')`,
+    missing(at(tree, $relId, namedId)),
+    exists(messageAfter),
+    eq(messageField(senderField), me),
+    ...(addressed ? [addressed(messageField)] : []),
+    eq(newField('lastSenderId'), me),
+    eq(newField('lastAt'), x`now`),
+    // `lastText` is the message's beginning, cut at 100 characters (at 99 when the 100th would
+    // split a surrogate pair), so the preview is always the sender's own words.
+    x`${messageField('message')}.beginsWith(${newField('lastText')})`,
+    or(
+      eq(newField('lastText'), messageField('message')),
+      x`${newField('lastText')}.length >= ${PREVIEW_LENGTH - 1}`,
+    ),
+    kindOfMessage(messageField('kind')),
+  );
+}
+
+const describesNewMessage = or(
   // My own entry names the friend it went to; anyone else's entry is the receiver's.
-  or(isUser($uid), eq(messageField('messagereceiverId'), $uid)),
-  eq(newField('lastSenderId'), me),
-  eq(newField('lastAt'), x`now`),
-  previewOfMessage,
-  kindOfMessage(messageField('kind')),
+  describesNewMessageIn('sendMessage', 'messagesenderId', (field) =>
+    or(isUser($uid), eq(field('messagereceiverId'), $uid)),
+  ),
+  // A group message goes to every member: the write rule checked the owner is one.
+  and(isGroup, describesNewMessageIn('groupMessages', 'senderId')),
 );
 
 const unchanged = (key: string) => eq(newField(key), oldField(key));
@@ -99,8 +126,12 @@ export const inbox: RuleNode = {
     // Nobody reads another person's counts or previews.
     '.read': and(signedIn, isUser($uid)),
     $relId: {
-      // The owner, or their current friend writing a new message's summary (never deleting it).
-      '.write': and(verifiedUser, or(isUser($uid), and(friendsNow($uid), exists(newData)))),
+      // The owner, or their current friend or a fellow group member writing a new message's
+      // summary (never deleting it).
+      '.write': and(
+        verifiedUser,
+        or(isUser($uid), and(exists(newData), or(friendsNow($uid), groupPeers))),
+      ),
       '.validate': and(
         x`newData.hasChildren(['lastMessageId', 'lastSenderId', 'lastText', 'lastKind', 'lastAt'])`,
         or(reset, delivery),

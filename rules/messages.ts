@@ -21,6 +21,14 @@ import { imageMessageFields } from './chat-images';
 import { comesWithInboxEntry } from './inbox';
 
 const $relId = variable('relId');
+
+/** A message's text, in a one-to-one or a group conversation. */
+export const messageText: RuleNode = { '.validate': stringOf({ min: 1, max: 4000 }) };
+/** A message's time: the server's, never the client's. */
+export const messageCreatedAt: RuleNode = { '.validate': serverTime };
+/** A new message (never an edit or a deletion) written by the signed-in user as themself. */
+export const newMessageBy = (senderField: string) =>
+  and(verifiedUser, creating, eq(newField(senderField), me));
 /** A field of the friendship this chat belongs to. */
 const friend = (key: string) => val(at('friendList', $relId, key));
 
@@ -41,9 +49,7 @@ export const sendMessage: RuleNode = {
     $msgId: {
       // Messages are never edited or deleted; the sender writes as themself, to the other friend.
       '.write': and(
-        verifiedUser,
-        creating,
-        eq(newField('messagesenderId'), me),
+        newMessageBy('messagesenderId'),
         or(
           and(eq(friend('senderId'), me), eq(newField('messagereceiverId'), friend('receiverId'))),
           and(eq(friend('receiverId'), me), eq(newField('messagereceiverId'), friend('senderId'))),
@@ -53,7 +59,7 @@ export const sendMessage: RuleNode = {
       // names the message in the same update, so no message skips their unread count.
       ...exactFields(
         {
-          message: { '.validate': stringOf({ min: 1, max: 4000 }) },
+          message: messageText,
           messagesenderId: uidField,
           massagesenderName: {
             '.validate': and(x`newData.isString()`, nameOfMessageUser('messagesenderId')),
@@ -62,12 +68,12 @@ export const sendMessage: RuleNode = {
           messagereceiverName: {
             '.validate': and(x`newData.isString()`, nameOfMessageUser('messagereceiverId')),
           },
-          createdAt: { '.validate': serverTime },
+          createdAt: messageCreatedAt,
         },
         comesWithInboxEntry,
       ),
       // Image messages (rules/chat-images.ts): optional fields beside the spec's.
-      ...imageMessageFields(variable('msgId')),
+      ...imageMessageFields($relId, variable('msgId')),
     },
   },
 };

@@ -163,6 +163,8 @@ export const strings = {
   // Not in the spec: the inbox (issue 9): conversation list, totals, Seen, typing, sends.
   inbox: {
     you: (text: string) => `You: ${text}`,
+    /** A group's last message by someone else: their first name, then the words. */
+    from: (firstName: string, text: string) => `${firstName}: ${text}`,
     kinds: { image: 'Photo' } as Record<string, string>,
     unread: (n: number) => (n === 1 ? '1 unread message' : `${String(n)} unread messages`),
     noMessages: 'No messages yet',
@@ -170,6 +172,7 @@ export const strings = {
     sending: 'Sending',
     sent: 'Sent',
     seen: 'Seen',
+    seenBy: (n: number) => `Seen by ${String(n)}`,
     failed: 'Not sent',
     retry: 'Retry',
     delete: 'Delete',
@@ -302,6 +305,7 @@ export const strings = {
       send: 'Could not send the message',
       leave: 'Could not leave the group',
       rename: 'Could not rename the group',
+      notMember: 'You are not a member of this group',
     },
   },
   home: {

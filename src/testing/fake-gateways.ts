@@ -26,7 +26,6 @@ import type {
 import type { RelationshipsApi } from '../lib/firebase/relationships';
 import type { UserDirectoryApi } from '../lib/firebase/user-directory';
 import { createFakeAuth, type FakeAuth } from './fake-auth';
-import type { GroupMessage } from '../lib/firebase/group-messages';
 import { Feed } from './feed';
 import { fakeGroupChat } from './fake-group-chat';
 import { fakeNotificationGateways } from './fake-notification-gateways';
@@ -44,11 +43,12 @@ function createFeeds() {
     group: new Feed<Group | null>(),
     memberships: new Feed<Record<string, MembershipStatus>>(),
     roster: new Feed<GroupMembership[]>(),
-    groupMessages: new Feed<GroupMessage[]>(),
+    groupMessages: new Feed<ChatMessage[]>(),
     latestMessages: new Feed<ChatMessage[]>(),
     statuses: new Feed<PresenceStatus | null>(),
     inbox: new Feed<Record<string, InboxEntry>>(),
     readMarkers: new Feed<ReadMarker | null>(),
+    groupReadMarkers: new Feed<Record<string, ReadMarker>>(),
     typing: new Feed<number | null>(),
     connected: new Feed<boolean>(),
     readReceipts: new Feed<boolean>(),
@@ -148,6 +148,10 @@ function fakeInbox(feeds: Feeds) {
       (_relId, friendUid, onData, onError) =>
         feeds.readMarkers.subscribe(friendUid, onData, onError),
     ),
+    subscribeReadMarkers: vi.fn<InboxApi['subscribeReadMarkers']>(
+      (conversationId, onData, onError) =>
+        feeds.groupReadMarkers.subscribe(conversationId, onData, onError),
+    ),
     setTyping: vi.fn<InboxApi['setTyping']>(() => Promise.resolve()),
     subscribeTyping: vi.fn<InboxApi['subscribeTyping']>((_relId, friendUid, onData, onError) =>
       feeds.typing.subscribe(friendUid, onData, onError),
@@ -175,6 +179,9 @@ function fakePictures() {
 function fakeChatImages() {
   return {
     send: vi.fn<ChatImagesApi['send']>(() => asSentMessage('-Nimage', Promise.resolve())),
+    sendToGroup: vi.fn<ChatImagesApi['sendToGroup']>(() =>
+      asSentMessage('-Ngroupimage', Promise.resolve()),
+    ),
     readThumb: vi.fn<ChatImagesApi['readThumb']>(() => Promise.resolve(null)),
     readFull: vi.fn<ChatImagesApi['readFull']>(() => Promise.resolve(null)),
   } satisfies ChatImagesApi;

@@ -1,14 +1,19 @@
 import { vi } from 'vitest';
-import type { GroupMessage, GroupMessagesApi } from '../lib/firebase/group-messages';
+import type { ChatMessage } from '../lib/firebase/chat-message';
+import type { GroupMessagesApi } from '../lib/firebase/group-messages';
+import { asSentMessage } from '../lib/firebase/inbox-entry';
 import type { Feed } from './feed';
 
 /** The group chat part of the fake groups gateway: `feed` answers the live conversation. */
-export function fakeGroupChat(feed: Feed<GroupMessage[]>) {
+export function fakeGroupChat(feed: Feed<ChatMessage[]>) {
   return {
-    subscribeGroupMessages: vi.fn<GroupMessagesApi['subscribeGroupMessages']>(
-      (page, onData, onError) => feed.subscribe(page.groupId, onData, onError),
+    subscribeGroupLatest: vi.fn<GroupMessagesApi['subscribeGroupLatest']>((page, onData, onError) =>
+      feed.subscribe(page.groupId, onData, onError),
     ),
-    sendGroupMessage: vi.fn<GroupMessagesApi['sendGroupMessage']>(() => Promise.resolve('-Nsent')),
+    fetchGroupOlder: vi.fn<GroupMessagesApi['fetchGroupOlder']>(() => Promise.resolve([])),
+    sendToGroup: vi.fn<GroupMessagesApi['sendToGroup']>(() =>
+      asSentMessage('-Nsent', Promise.resolve()),
+    ),
     renameGroup: vi.fn<GroupMessagesApi['renameGroup']>(() => Promise.resolve()),
   } satisfies GroupMessagesApi;
 }

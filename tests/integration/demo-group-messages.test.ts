@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildDemoData } from '../../scripts/demo-data';
 import { demoUsers } from '../../scripts/demo-users';
-import type { GroupMessage } from '../../src/lib/firebase/group-messages';
+import type { ChatMessage } from '../../src/lib/firebase/chat-message';
 import { adminUpdate } from '../support/backend';
 import { cleanBackendPerTest, eventually, type Person } from './home-clients';
 
@@ -15,7 +15,7 @@ describe('the demo group conversations', () => {
     expect(messages.length).toBeGreaterThanOrEqual(5);
     for (const [path, value] of messages) {
       const groupId = path.split('/')[1];
-      const message = value as GroupMessage;
+      const message = value as { senderId: string; senderName: string };
       const group = data[`Mygroup/${groupId}`] as { adminId: string };
       const membership = data[`groupMembership/${groupId}/${message.senderId}`] as
         { status: string } | undefined;
@@ -39,15 +39,17 @@ describe('the demo group conversations', () => {
         (value as { groupName: string }).groupName === 'Weekend Hikers',
     )?.[0];
     const groupId = hikers?.split('/')[1] ?? '';
-    let seen: GroupMessage[] = [];
+    let seen: ChatMessage[] = [];
     stopAfterTest(
-      alice.groups.subscribeGroupMessages(
-        { groupId, limit: 30 },
+      alice.groups.subscribeGroupLatest(
+        { groupId, pageSize: 50 },
         (messages) => (seen = messages),
         () => undefined,
       ),
     );
     await eventually(() => expect(seen.length).toBe(5));
-    expect(new Set(seen.map((m) => m.senderName))).toEqual(new Set(['Alice', 'Bob', 'Carol']));
+    expect(new Set(seen.map((m) => m.massagesenderName))).toEqual(
+      new Set(['Alice', 'Bob', 'Carol']),
+    );
   });
 });

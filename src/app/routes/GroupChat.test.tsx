@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { GroupMessage } from '../../lib/firebase/group-messages';
+import type { ChatMessage } from '../../lib/firebase/chat-message';
 import type { Block, Group, GroupMembership } from '../../lib/firebase/records';
 import {
   createFakeGateways,
@@ -26,11 +27,13 @@ const member = (groupId: string, uid: string): GroupMembership => ({
   status: 'member',
   at: 1,
 });
-const msg = (id: string, senderId: string, text: string, createdAt = 1000): GroupMessage => ({
+const msg = (id: string, senderId: string, text: string, createdAt = 1000): ChatMessage => ({
   id,
   message: text,
-  senderId,
-  senderName: senderId === 'me' ? 'Mia' : senderId.toUpperCase(),
+  messagesenderId: senderId,
+  massagesenderName: senderId === 'me' ? 'Mia' : senderId.toUpperCase(),
+  messagereceiverId: 'g-in',
+  messagereceiverName: '',
   createdAt,
 });
 
@@ -44,7 +47,13 @@ const open = (name: string) =>
 
 beforeEach(() => {
   fakes = createFakeGateways();
-  app = renderSignedIn(<MessagesPage />, fakes);
+  // The page keeps the phone layout's chat view in the history, so it needs a router.
+  app = renderSignedIn(
+    <MemoryRouter>
+      <MessagesPage />
+    </MemoryRouter>,
+    fakes,
+  );
   loadEverythingEmpty(app.feeds);
   act(() => {
     app.feeds.myGroups.emit([group('g-mine', 'me', 'Mine')]);
@@ -63,8 +72,8 @@ describe('group chat on the messages page', () => {
     open('Joined');
     expect(within(chat()).getByRole('heading', { name: 'Joined' })).toBeInTheDocument();
     expect(within(chat()).getByText('3 members')).toBeInTheDocument();
-    expect(fakes.groups.subscribeGroupMessages).toHaveBeenCalledWith(
-      { groupId: 'g-in', limit: 30 },
+    expect(fakes.groups.subscribeGroupLatest).toHaveBeenCalledWith(
+      { groupId: 'g-in', pageSize: 50 },
       expect.any(Function),
       expect.any(Function),
     );
@@ -83,24 +92,24 @@ describe('group chat on the messages page', () => {
     ).not.toBeInTheDocument();
   });
 
-  it('pages back by widening the live window', async () => {
+  it('pages back like the one-to-one chat: older messages before the oldest loaded', async () => {
     open('Joined');
-    const page = Array.from({ length: 30 }, (_, i) =>
-      msg(`m${String(i)}`, 'ann', `n${String(i)}`, i),
+    const page = Array.from({ length: 50 }, (_, i) =>
+      msg(`m${String(i + 10)}`, 'ann', `n${String(i)}`, i + 10),
     );
     act(() => app.feeds.groupMessages.emit(page));
     fireEvent.click(await within(chat()).findByRole('button', { name: 'Load older messages' }));
     await waitFor(() =>
-      expect(fakes.groups.subscribeGroupMessages).toHaveBeenLastCalledWith(
-        { groupId: 'g-in', limit: 60 },
-        expect.any(Function),
-        expect.any(Function),
-      ),
+      expect(fakes.groups.fetchGroupOlder).toHaveBeenCalledWith({
+        groupId: 'g-in',
+        before: page[0],
+        pageSize: 50,
+      }),
     );
     expect(app.feeds.groupMessages.keys()).toEqual(['g-in']);
   });
 
-  it('sends as me through the gateway', async () => {
+  it('sends as me to the admin and the other members, in one update with their counts', async () => {
     open('Joined');
     act(() => app.feeds.groupMessages.emit([]));
     fireEvent.change(within(chat()).getByRole('textbox', { name: 'Message' }), {
@@ -108,12 +117,76 @@ describe('group chat on the messages page', () => {
     });
     fireEvent.click(within(chat()).getByRole('button', { name: 'Send' }));
     await waitFor(() =>
-      expect(fakes.groups.sendGroupMessage).toHaveBeenCalledWith(
-        'g-in',
-        { uid: 'me', username: 'Mia' },
+      expect(fakes.groups.sendToGroup).toHaveBeenCalledWith(
+        { groupId: 'g-in', from: { uid: 'me', name: 'Mia' }, to: ['zed', 'ann'] },
         'Hello group',
       ),
     );
+  });
+
+  it('leaves a person blocked either way out of the counts', async () => {
+    const block: Block = {
+      id: 'b1',
+      blockid: 'me',
+      blockName: 'Mia',
+      blockbyid: 'ann',
+      blockbyName: 'ANN',
+    };
+    act(() => app.feeds.blocks.emit([block]));
+    open('Joined');
+    act(() => app.feeds.groupMessages.emit([]));
+    fireEvent.change(within(chat()).getByRole('textbox', { name: 'Message' }), {
+      target: { value: 'Hi' },
+    });
+    fireEvent.click(within(chat()).getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(fakes.groups.sendToGroup).toHaveBeenCalledWith(
+        { groupId: 'g-in', from: { uid: 'me', name: 'Mia' }, to: ['zed'] },
+        'Hi',
+      ),
+    );
+  });
+
+  it('has the one-to-one composer: emoji and photos', () => {
+    open('Joined');
+    act(() => app.feeds.groupMessages.emit([]));
+    expect(within(chat()).getByRole('button', { name: 'Send a photo' })).toBeEnabled();
+    expect(within(chat()).getByRole('button', { name: /emoji/i })).toBeEnabled();
+  });
+
+  it("shows the group's last message, time and unread count on its row", () => {
+    act(() =>
+      app.feeds.inbox.emit(
+        {
+          'g-in': {
+            relId: 'g-in',
+            unread: 3,
+            lastMessageId: 'm9',
+            lastSenderId: 'ann',
+            lastText: 'See you there',
+            lastKind: 'text',
+            lastAt: Date.now(),
+          },
+        },
+        'me',
+      ),
+    );
+    const joined = row('Group List', 'Joined');
+    expect(within(joined).getByText('ANN: See you there')).toBeInTheDocument();
+    expect(within(joined).getByText('3 unread messages')).toBeInTheDocument();
+  });
+
+  it('says Seen by N under my latest message once others read it', () => {
+    open('Joined');
+    act(() => app.feeds.groupMessages.emit([msg('m1', 'me', 'Anyone?', 1000)]));
+    expect(within(chat()).getByText('Sent')).toBeInTheDocument();
+    act(() =>
+      app.feeds.groupReadMarkers.emit(
+        { ann: { at: 2000, messageId: 'm1' }, zed: { at: 500, messageId: 'm0' } },
+        'g-in',
+      ),
+    );
+    expect(within(chat()).getByText('Seen by 1')).toBeInTheDocument();
   });
 
   it('closes the listener and the conversation the moment my membership ends', () => {

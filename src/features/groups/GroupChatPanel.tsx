@@ -1,27 +1,41 @@
+import { useEffect } from 'react';
 import { shallowEqual } from 'react-redux';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { EmptyState } from '../../components/EmptyState';
-import { AlertIcon, BanIcon } from '../../components/icons';
-import { Spinner } from '../../components/Spinner';
+import { BanIcon } from '../../components/icons';
 import { strings } from '../../strings';
-import { PersonAvatar } from '../users';
+import { FailedMessages, OfflineBanner, useChatShown } from '../inbox';
+import { ChatComposer, groupChatShown, OpenConversation, sendChatMessage } from '../messages';
+import { PersonAvatar, useDisplayNames } from '../users';
 import { selectGroupChatAccess } from './group-chat-access';
-import { GroupComposer } from './GroupComposer';
-import { GroupMessageList } from './GroupMessageList';
 import { selectRosterView } from './selectors';
-import { useGroupConversation, type GroupConversation } from './use-group-conversation';
 
 const SHOWN = 5;
 
-/** The conversation of a group I run or belong to: header with its people, messages, field. */
+/**
+ * The conversation of a group I run or belong to, in the one-to-one chat's parts (windowed
+ * list, composer with emoji and photos, pending and failed sends, the lightbox): a header with
+ * the group's name and people, then its messages with each sender's name and avatar.
+ */
 export function GroupChatPanel({ groupId }: { groupId: string }) {
+  const dispatch = useAppDispatch();
   const { group, canChat } = useAppSelector(
     (state) => selectGroupChatAccess(state, groupId),
     shallowEqual,
   );
   const { members } = useAppSelector((state) => selectRosterView(state, groupId));
-  const conversation = useGroupConversation(groupId, canChat);
+  const ready = useAppSelector(
+    (state) => state.chat.relId === groupId && state.chat.status === 'ready',
+  );
+  // The store opens (and keeps live) the shown group's conversation instead of the friend's.
+  useEffect(() => {
+    dispatch(groupChatShown(groupId));
+    return () => {
+      dispatch(groupChatShown(null));
+    };
+  }, [dispatch, groupId]);
+  useChatShown();
   const name = group?.groupName ?? '';
   const people = group
     ? [
@@ -29,6 +43,7 @@ export function GroupChatPanel({ groupId }: { groupId: string }) {
         ...members.map((m) => ({ uid: m.uid, name: m.username })),
       ]
     : [];
+  const names = useDisplayNames(people);
   return (
     <section
       aria-label={strings.chat.label}
@@ -39,48 +54,27 @@ export function GroupChatPanel({ groupId }: { groupId: string }) {
         <div className="min-w-0 flex-1">
           <h2 className="truncate text-lg font-semibold text-slate-900">{name}</h2>
           {canChat ? (
-            <p className="text-sm text-slate-500">{strings.groupChat.members(people.length)}</p>
+            <p className="text-sm text-slate-600">{strings.groupChat.members(people.length)}</p>
           ) : null}
         </div>
         {canChat ? (
-          <div className="flex -space-x-2" title={people.map((p) => p.name).join(', ')}>
-            {people.slice(0, SHOWN).map((person) => (
-              <PersonAvatar key={person.uid} uid={person.uid} name={person.name} size="sm" />
+          <div className="flex -space-x-2" title={names.join(', ')}>
+            {people.slice(0, SHOWN).map((person, i) => (
+              <PersonAvatar key={person.uid} uid={person.uid} name={names[i] ?? ''} size="sm" />
             ))}
           </div>
         ) : null}
       </header>
+      <OfflineBanner />
       <div className="min-h-0 flex-1">
         {canChat ? (
-          <Body groupId={groupId} groupName={name} conversation={conversation} />
+          <OpenConversation id={groupId} name={name} />
         ) : (
           <EmptyState icon={<BanIcon />} message={strings.groupChat.noAccess(name)} />
         )}
       </div>
-      <GroupComposer groupId={groupId} disabled={!canChat || conversation.status !== 'ready'} />
+      <FailedMessages onRetry={(text) => void dispatch(sendChatMessage(text))} />
+      <ChatComposer disabled={!canChat || !ready} />
     </section>
   );
-}
-
-function Body({
-  groupId,
-  groupName,
-  conversation,
-}: {
-  groupId: string;
-  groupName: string;
-  conversation: GroupConversation;
-}) {
-  if (conversation.status === 'error') {
-    return <EmptyState icon={<AlertIcon />} message={conversation.error} />;
-  }
-  if (conversation.status === 'loading') {
-    return (
-      <div className="flex h-full items-center justify-center gap-3 text-slate-500">
-        <Spinner />
-        {strings.chat.loading}
-      </div>
-    );
-  }
-  return <GroupMessageList key={groupId} groupName={groupName} conversation={conversation} />;
 }

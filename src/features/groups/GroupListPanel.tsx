@@ -8,6 +8,7 @@ import { Panel } from '../../components/Panel';
 import { RowAction } from '../../components/RowAction';
 import type { Group, MembershipStatus } from '../../lib/firebase/records';
 import { strings } from '../../strings';
+import { GroupConversationMeta, GroupPreview, useGroupInboxEntry } from '../inbox';
 import { useDisplayName } from '../users';
 import { acceptGroup, leaveGroupInvitation } from './group-thunks';
 import { moreGroupsRequested } from './groups-slice';
@@ -132,13 +133,25 @@ function GroupRow({ group, status, selected, onOpen, onLeave }: RowProps) {
       />
     ) : null;
   const canOpen = onOpen && (status === 'member' || status === 'admin');
+  // Where conversations open, a group's row is also its inbox line: last message, time, unread.
+  const entry = useGroupInboxEntry(group.id);
+  const summary = canOpen && entry ? entry : null;
 
   return (
     <ListRow
       avatar={<Avatar name={name} />}
       title={name}
-      subtitle={subtitle}
-      actions={actions}
+      subtitle={summary ? <GroupPreview entry={summary} /> : subtitle}
+      actions={
+        summary ? (
+          <>
+            <GroupConversationMeta entry={summary} />
+            {actions}
+          </>
+        ) : (
+          actions
+        )
+      }
       selected={selected}
       onSelect={canOpen ? () => onOpen(group.id) : undefined}
     >

@@ -106,14 +106,3 @@ export const renameGroup = createAppAsyncThunk(
       rejectWithValue,
     ),
 );
-
-/** Posts to a group's conversation as me; the rules refuse it once I am not a member. */
-export const sendGroupMessage = createAppAsyncThunk(
-  'groups/sendGroupMessage',
-  ({ groupId, text }: { groupId: string; text: string }, { getState, extra, rejectWithValue }) =>
-    attemptWrite(
-      strings.groupChat.errors.send,
-      () => extra.groups.sendGroupMessage(groupId, me(getState()), text),
-      rejectWithValue,
-    ),
-);

@@ -8,6 +8,7 @@ import {
   selectMyLatestMessage,
   selectOutgoingState,
   selectReceiptsOn,
+  selectSeenBy,
 } from './inbox-selectors';
 
 function ClockIcon() {
@@ -26,14 +27,22 @@ function ClockIcon() {
   );
 }
 
-/** Which status a message of mine shows: pending, or Sent/Seen under my latest one. */
-function useStatus(message: ChatMessage): 'pending' | 'sent' | 'seen' | null {
+type Status = 'pending' | 'sent' | 'seen' | { seenBy: number } | null;
+
+/**
+ * Which status a message of mine shows: pending, or under my latest one Sent/Seen (one
+ * friend) or 'Seen by N' (a group, once anyone read it).
+ */
+function useStatus(message: ChatMessage): Status {
   const outgoing = useAppSelector((state) => selectOutgoingState(state, message.id));
   const latest = useAppSelector((state) => selectMyLatestMessage(state)?.id === message.id);
+  const group = useAppSelector((state) => state.chat.kind === 'group');
+  const seenBy = useAppSelector((state) => (latest && group ? selectSeenBy(state, message) : 0));
   const marker = useAppSelector(selectFriendMarker);
   const receiptsOn = useAppSelector(selectReceiptsOn);
   if (outgoing === 'pending') return 'pending';
   if (!latest) return null;
+  if (group) return seenBy > 0 ? { seenBy } : 'sent';
   return seenState(message, marker, receiptsOn);
 }
 
@@ -55,6 +64,11 @@ export function MessageStatus({
     status === 'pending' ? (
       <span role="img" aria-label={strings.inbox.sending} title={strings.inbox.sending}>
         <ClockIcon />
+      </span>
+    ) : typeof status === 'object' ? (
+      <span className="inline-flex items-center gap-0.5" data-status="seen">
+        <CheckIcon className="h-3 w-3" />
+        {strings.inbox.seenBy(status.seenBy)}
       </span>
     ) : (
       <span className="inline-flex items-center gap-0.5" data-status={status}>

@@ -6,6 +6,7 @@ import { selectHasPending, selectUnreadOf } from './inbox-selectors';
 import {
   connectionChanged,
   friendMarkerChanged,
+  groupMarkersChanged,
   inboxFailed,
   inboxReceived,
   openedUnreadCaptured,
@@ -42,14 +43,30 @@ function addOpenConversationListeners(start: AppStartListening) {
       const me = selectMyUid(state);
       const friend = relId ? friendOf(state, relId) : null;
       api.dispatch(friendMarkerChanged(null));
+      api.dispatch(groupMarkersChanged(null));
       api.dispatch(typingChanged(null));
       // Runs before the messages load, so before opening them resets the count.
       const entries = state.inbox.status === 'ready' && relId;
       api.dispatch(
         openedUnreadCaptured(entries ? { relId, count: selectUnreadOf(state, relId) } : null),
       );
-      if (!relId || !friend) return;
       const { inbox } = api.extra;
+      if (relId && state.chat.kind === 'group') {
+        // A group: everyone's read markers ('Seen by N'), while my receipts are on.
+        if (!state.inbox.receiptsOn) return;
+        const stop = inbox.subscribeReadMarkers(
+          relId,
+          (markers) => api.dispatch(groupMarkersChanged({ relId, markers })),
+          () => api.dispatch(groupMarkersChanged(null)),
+        );
+        try {
+          await api.condition((_a, now) => openRelId(now) !== relId);
+        } finally {
+          stop();
+        }
+        return;
+      }
+      if (!relId || !friend) return;
       const stops = [
         inbox.subscribeTyping(
           relId,

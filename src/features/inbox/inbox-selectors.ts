@@ -26,15 +26,24 @@ export const selectConversationRows = createSelector(
   },
 );
 
-/** Unread messages over my current friendships only. */
-export const selectTotalUnread = createSelector(
-  [selectFriendRows, selectEntries],
-  (friends, entries) =>
-    totalUnread(
-      entries,
-      friends.map((f) => f.friendship.id),
-    ),
+/** Groups I run or belong to now: their entries count; former groups' entries do not. */
+export const selectMyGroupIds = createSelector(
+  [(state: RootState) => state.groups.mine.ids, (state: RootState) => state.memberships.mine],
+  (mine, statuses): string[] => [
+    ...new Set([...mine, ...Object.keys(statuses).filter((id) => statuses[id] === 'member')]),
+  ],
 );
+
+/** Unread messages over my current friendships and groups only. */
+export const selectTotalUnread = createSelector(
+  [selectFriendRows, selectMyGroupIds, selectEntries],
+  (friends, groups, entries) =>
+    totalUnread(entries, [...friends.map((f) => f.friendship.id), ...groups]),
+);
+
+/** My inbox entry of a conversation (a friendship's or a group's), or null. */
+export const selectInboxEntry = (state: RootState, id: string): InboxEntry | null =>
+  state.inbox.entries[id] ?? null;
 
 export const selectUnreadOf = (state: RootState, relId: string | null): number =>
   relId ? (state.inbox.entries[relId]?.unread ?? 0) : 0;
@@ -81,6 +90,27 @@ export const selectFriendMarker = (state: RootState) => {
   const { friendMarker, receiptsOn } = state.inbox;
   if (!receiptsOn || !friendMarker || friendMarker.relId !== state.chat.relId) return null;
   return friendMarker.marker;
+};
+
+/**
+ * How many others in the open group have read up to `message` ('Seen by N'): the admin and
+ * current members whose read marker is at or past it. Markers exist only for people with
+ * receipts on (the rules refuse the others'); with mine off I see none.
+ */
+export const selectSeenBy = (state: RootState, message: ChatMessage): number => {
+  const { groupMarkers, receiptsOn } = state.inbox;
+  const groupId = state.chat.relId;
+  if (!receiptsOn || !groupMarkers || !groupId || groupMarkers.relId !== groupId) return 0;
+  const me = selectMyUid(state);
+  const adminId = (state.groups.entities[groupId] as { adminId: string } | undefined)?.adminId;
+  const members = (state.memberships.rosters[groupId] ?? []).filter((m) => m.status === 'member');
+  const current = new Set([adminId, ...members.map((m) => m.uid)]);
+  current.delete(me);
+  let count = 0;
+  for (const [uid, marker] of Object.entries(groupMarkers.markers)) {
+    if (current.has(uid) && marker.at >= message.createdAt) count++;
+  }
+  return count;
 };
 
 /** When (local ms) the friend of the open conversation last signalled typing, or null. */

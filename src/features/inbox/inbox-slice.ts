@@ -25,6 +25,8 @@ interface InboxFields {
   /** The open conversation's friend: how far they read, and when (local time) they typed. */
   friendMarker: { relId: string; marker: ReadMarker | null } | null;
   typing: { relId: string; seenAt: number } | null;
+  /** The open group conversation's read markers by uid (mine included), with my receipts on. */
+  groupMarkers: { relId: string; markers: Record<string, ReadMarker> } | null;
   /** Sends not acknowledged yet, in the order they were made. */
   outgoing: OutgoingMessage[];
   tabVisible: boolean;
@@ -46,6 +48,7 @@ function initialState(
     receiptsOn: true,
     friendMarker: null,
     typing: null,
+    groupMarkers: null,
     outgoing: [],
     tabVisible,
     chatShown,
@@ -79,6 +82,12 @@ export const inboxSlice = createSlice({
       action: PayloadAction<{ relId: string; marker: ReadMarker | null } | null>,
     ) {
       state.friendMarker = action.payload;
+    },
+    groupMarkersChanged(
+      state,
+      action: PayloadAction<{ relId: string; markers: Record<string, ReadMarker> } | null>,
+    ) {
+      state.groupMarkers = action.payload;
     },
     typingChanged(state, action: PayloadAction<{ relId: string; seenAt: number } | null>) {
       state.typing = action.payload;
@@ -123,6 +132,7 @@ export const {
   connectionChanged,
   receiptsChanged,
   friendMarkerChanged,
+  groupMarkersChanged,
   typingChanged,
   tabVisibilityChanged,
   chatShownChanged,

@@ -1,6 +1,8 @@
 /** What other features and the routes may use from the inbox feature. */
 export { ConversationList } from './ConversationList';
 export { FailedMessages } from './FailedMessages';
+export { GroupConversationMeta, GroupPreview } from './GroupInboxSummary';
+export { useGroupInboxEntry } from './use-group-inbox-entry';
 export { typedInChat } from './inbox-listeners';
 export { selectOffline, selectReadUpTo, selectUnreadOf } from './inbox-selectors';
 export { MessagesBadge } from './MessagesBadge';

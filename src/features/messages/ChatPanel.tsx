@@ -1,14 +1,12 @@
 import type { ReactNode, SyntheticEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../components/EmptyState';
-import { AlertIcon, BanIcon, ChatBubbleIcon, UsersIcon } from '../../components/icons';
-import { Spinner } from '../../components/Spinner';
+import { BanIcon, ChatBubbleIcon, UsersIcon } from '../../components/icons';
 import { strings } from '../../strings';
 import {
   FailedMessages,
   OfflineBanner,
   selectOffline,
-  selectReadUpTo,
   typedInChat,
   TypingIndicator,
   useChatShown,
@@ -23,7 +21,7 @@ import {
 import { ChatComposer } from './ChatComposer';
 import { sendChatMessage } from './chat-thunks';
 import { ChatPresence } from './ChatPresence';
-import { MessageList } from './MessageList';
+import { ChatLoading, OpenConversation } from './OpenConversation';
 
 /** The chat with the selected friend: header, messages and the message field. */
 export function ChatPanel() {
@@ -95,9 +93,6 @@ function ChatBody({
   availability: ChatAvailability;
   friendName: string;
 }) {
-  const status = useAppSelector((state) => state.chat.status);
-  const error = useAppSelector((state) => state.chat.error);
-  const readUpTo = useAppSelector(selectReadUpTo);
   const notice = (icon: ReactNode, message: ReactNode) => (
     <EmptyState icon={icon} message={message} />
   );
@@ -109,18 +104,8 @@ function ChatBody({
     case 'notFriends':
       return notice(<BanIcon />, strings.chat[availability.kind](friendName));
     case 'loading':
-      return <Loading />;
+      return <ChatLoading />;
     case 'open':
-      if (status === 'error') return notice(<AlertIcon />, error);
-      if (status !== 'ready') return <Loading />;
-      return <MessageList friendName={friendName} readUpTo={readUpTo} />;
+      return <OpenConversation id={availability.friendship.id} name={friendName} />;
   }
-}
-
-function Loading() {
-  return (
-    <div className="flex h-full items-center justify-center gap-3 text-slate-500">
-      <Spinner className="h-5 w-5 text-brand-500" label={strings.chat.loading} />
-    </div>
-  );
 }

@@ -20,7 +20,7 @@ const messageItems = () =>
 
 describe('MessageList', () => {
   it('separates days, groups a run from one person and shows its time once', () => {
-    renderWithChat(<MessageList friendName="Bo" />, [
+    renderWithChat(<MessageList name="Bo" />, [
       message('a1', 'bo', yesterday(9), 'Morning!'),
       message('b1', 'bo', today(0, 1), 'First today'),
       message('b2', 'bo', today(0, 2), 'Second today'),
@@ -42,7 +42,7 @@ describe('MessageList', () => {
   });
 
   it('keeps line breaks and makes only http(s) addresses links, opening safely', () => {
-    renderWithChat(<MessageList friendName="Bo" />, [
+    renderWithChat(<MessageList name="Bo" />, [
       message('m1', 'bo', today(0, 1), 'line one\nline two https://example.com/x.'),
       message('m2', 'bo', today(0, 2), 'javascript:alert(1) <img src=x onerror=alert(1)>'),
     ]);
@@ -59,7 +59,7 @@ describe('MessageList', () => {
 
   it("puts 'New messages' before the friend's first message since I last had the chat open", () => {
     storeReadMarker('me', REL, today(0, 2));
-    const { store } = renderWithChat(<MessageList friendName="Bo" />, [
+    const { store } = renderWithChat(<MessageList name="Bo" />, [
       message('m1', 'bo', today(0, 1)),
       message('m2', 'me', today(0, 2)),
       message('m3', 'me', today(0, 3)),
@@ -89,7 +89,7 @@ describe('MessageList', () => {
   });
 
   it('shows no divider the first time this browser shows the chat, and remembers it now', () => {
-    renderWithChat(<MessageList friendName="Bo" />, [message('m1', 'bo', today(0, 1))]);
+    renderWithChat(<MessageList name="Bo" />, [message('m1', 'bo', today(0, 1))]);
     expect(screen.queryByText('New messages')).toBeNull();
     expect(JSON.parse(localStorage.getItem('chatReadUpTo') ?? '{}')).toEqual({
       [`me/${REL}`]: today(0, 1),
@@ -97,7 +97,7 @@ describe('MessageList', () => {
   });
 
   it('says hello when the conversation is empty', () => {
-    renderWithChat(<MessageList friendName="Bo" />, []);
+    renderWithChat(<MessageList name="Bo" />, []);
     expect(screen.getByText('No messages yet. Say hello to Bo!')).toBeInTheDocument();
   });
 });

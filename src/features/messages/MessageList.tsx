@@ -5,7 +5,10 @@ import { EmptyState } from '../../components/EmptyState';
 import { ChatBubbleIcon } from '../../components/icons';
 import { strings } from '../../strings';
 import { selectMyUid } from '../friends';
+import { GroupMessageRow } from './group-message-row';
 import {
+  selectBlockedUids,
+  selectChatKind,
   selectChatMessages,
   selectChatRelId,
   selectHasOlder,
@@ -25,21 +28,36 @@ const NEAR_BOTTOM = 64;
 
 const components = { List: MessageOl, Item: MessageLi, Header: OlderHeader, Footer: BottomGap };
 
-function rowContent(_index: number, row: MessageRow) {
+function rowContent(_index: number, row: MessageRow, context: ListContext) {
   switch (row.kind) {
     case 'day':
       return <DaySeparator label={row.label} />;
     case 'unread':
       return <UnreadDivider />;
-    case 'message':
-      return <MessageBubble message={row.message} mine={row.mine} groupEnd={row.groupEnd} />;
+    case 'message': {
+      const bubble = (
+        <MessageBubble message={row.message} mine={row.mine} groupEnd={row.groupEnd} />
+      );
+      // In a group, others' messages say who wrote them; a blocked person's stay collapsed.
+      if (!context.group || row.mine) return bubble;
+      return (
+        <GroupMessageRow
+          message={row.message}
+          groupStart={row.groupStart}
+          blocked={context.blocked.has(row.message.messagesenderId)}
+        >
+          {bubble}
+        </GroupMessageRow>
+      );
+    }
   }
 }
 
 const rowKey = (_index: number, row: MessageRow) => row.key;
 
 interface Props {
-  friendName: string;
+  /** The friend's name, or the group's. */
+  name: string;
   /**
    * Server time I had read the conversation up to: the 'New messages' divider goes before
    * the friend's first message after it. Defaults to this browser's own record.
@@ -52,11 +70,13 @@ interface Props {
  * New messages keep me at the bottom when I am there (or sent them); older pages load on
  * scrolling up and keep what I am reading in place.
  */
-export function MessageList({ friendName, readUpTo }: Props) {
+export function MessageList({ name, readUpTo }: Props) {
   const dispatch = useAppDispatch();
   const messages = useAppSelector(selectChatMessages);
   const me = useAppSelector(selectMyUid);
   const relId = useAppSelector(selectChatRelId);
+  const group = useAppSelector(selectChatKind) === 'group';
+  const blocked = useAppSelector(selectBlockedUids);
   const hasOlder = useAppSelector(selectHasOlder);
   const loadingOlder = useAppSelector(selectLoadingOlder);
   const virtuoso = useRef<VirtuosoHandle>(null);
@@ -112,14 +132,18 @@ export function MessageList({ friendName, readUpTo }: Props) {
   const startReached = useCallback(() => {
     if (hasOlder && !loadingOlder) loadOlder();
   }, [hasOlder, loadingOlder, loadOlder]);
+  const label = group
+    ? strings.groupChat.conversationIn(name)
+    : strings.chat.conversationWith(name);
   const context = useMemo<ListContext>(
-    () => ({ label: strings.chat.conversationWith(friendName), hasOlder, loadingOlder, loadOlder }),
-    [friendName, hasOlder, loadingOlder, loadOlder],
+    () => ({ label, hasOlder, loadingOlder, loadOlder, group, blocked }),
+    [label, hasOlder, loadingOlder, loadOlder, group, blocked],
   );
   const jump = () => virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
 
   if (messages.length === 0) {
-    return <EmptyState icon={<ChatBubbleIcon />} message={strings.chat.sayHello(friendName)} />;
+    const hello = group ? strings.groupChat.sayHello(name) : strings.chat.sayHello(name);
+    return <EmptyState icon={<ChatBubbleIcon />} message={hello} />;
   }
   return (
     <div className="relative h-full">

@@ -1,4 +1,5 @@
 import { toast } from 'react-toastify';
+import type { ChatMessage } from '../../lib/firebase/chat-message';
 import type { AppStartListening } from '../../app/store';
 import { strings } from '../../strings';
 import { whileSignedIn } from '../session';
@@ -30,7 +31,7 @@ export function addChatListeners(startAppListening: AppStartListening): void {
 
   whileSignedIn(startAppListening, (_uid, listenerApi) => {
     const { dispatch } = listenerApi;
-    const api = listenerApi.extra.messages;
+    const { messages, groups } = listenerApi.extra;
     const getState = () => listenerApi.getState();
     let open: { relId: string; close: () => void } | null = null;
     const sync = () => {
@@ -42,14 +43,18 @@ export function addChatListeners(startAppListening: AppStartListening): void {
         if (getState().chat.relId) dispatch(conversationClosed());
         return;
       }
-      dispatch(conversationOpened(relId));
+      const group = getState().chat.selectedGroup === relId;
+      dispatch(conversationOpened(relId, group ? 'group' : 'direct'));
+      const onData = (loaded: ChatMessage[]) =>
+        dispatch(latestReceived({ relId, messages: loaded }));
+      const onError = (error: Error) =>
+        dispatch(conversationFailed({ relId, message: error.message }));
+      const pageSize = MESSAGE_PAGE_SIZE;
       open = {
         relId,
-        close: api.subscribeLatest(
-          { relId, pageSize: MESSAGE_PAGE_SIZE },
-          (messages) => dispatch(latestReceived({ relId, messages })),
-          (error) => dispatch(conversationFailed({ relId, message: error.message })),
-        ),
+        close: group
+          ? groups.subscribeGroupLatest({ groupId: relId, pageSize }, onData, onError)
+          : messages.subscribeLatest({ relId, pageSize }, onData, onError),
       };
     };
     syncConversation = sync;
@@ -101,8 +106,12 @@ export function addChatListeners(startAppListening: AppStartListening): void {
       const relId = chat.relId;
       if (!chat.loadingOlder || !relId || !oldest) return;
       try {
-        const page = { relId, before: oldest, pageSize: MESSAGE_PAGE_SIZE };
-        dispatch(olderReceived({ relId, messages: await extra.messages.fetchOlder(page) }));
+        const page = { before: oldest, pageSize: MESSAGE_PAGE_SIZE };
+        const older =
+          chat.kind === 'group'
+            ? await extra.groups.fetchGroupOlder({ ...page, groupId: relId })
+            : await extra.messages.fetchOlder({ ...page, relId });
+        dispatch(olderReceived({ relId, messages: older }));
       } catch (error) {
         dispatch(olderFailed({ relId }));
         const reason = error instanceof Error ? error.message : strings.app.errorUnknown;

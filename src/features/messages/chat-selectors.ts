@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
-import type { Friendship } from '../../lib/firebase/records';
+import type { Friendship, Group } from '../../lib/firebase/records';
 import { relationWith, selectListMeta, selectMyUid, selectRelationIndex } from '../friends';
 import { MESSAGE_PAGE_SIZE, messageSelectors } from './chat-slice';
 
@@ -35,12 +35,33 @@ export const selectChatAvailability = createSelector(
   },
 );
 
-/** The conversation to keep live: the selected friend's, while friends and on screen. */
+/**
+ * I run group `groupId` or am a current member, by my own live statuses (the rules' condition).
+ * The emulator does not cancel a listener when the data its rule reads changes, so the client
+ * closes the conversation itself the moment this turns false (I left or was removed).
+ */
+export const selectInGroup = (state: RootState, groupId: string): boolean =>
+  (state.groups.entities[groupId] as Group | undefined)?.adminId === selectMyUid(state) ||
+  state.memberships.mine[groupId] === 'member';
+
+/** The group whose conversation is shown, or null for the selected friend's. */
+export const selectSelectedGroup = (state: RootState) => state.chat.selectedGroup;
+
+/**
+ * The conversation to keep live while the chat is on screen: the shown group's while I am in
+ * it, otherwise the selected friend's while we are friends. Group ids and friendship ids are
+ * both push ids, so one id names one conversation.
+ */
 export const selectOpenRelId = (state: RootState): string | null => {
   if (!state.chat.screenOpen) return null;
+  const group = state.chat.selectedGroup;
+  if (group) return selectInGroup(state, group) ? group : null;
   const availability = selectChatAvailability(state);
   return availability.kind === 'open' ? availability.friendship.id : null;
 };
+
+/** Which kind of conversation is loaded (meaningful while one is). */
+export const selectChatKind = (state: RootState) => state.chat.kind;
 
 export const selectChatMessages = messageSelectors.selectAll;
 
@@ -52,3 +73,10 @@ export const selectHasOlder = (state: RootState): boolean =>
 export const selectChatRelId = (state: RootState): string | null => state.chat.relId;
 
 export const selectLoadingOlder = (state: RootState): boolean => state.chat.loadingOlder;
+
+/** People I blocked (their group messages are collapsed on my screen). */
+export const selectBlockedUids = createSelector(
+  [selectRelationIndex],
+  (index): ReadonlySet<string> =>
+    new Set([...index].flatMap(([uid, relation]) => (relation.kind === 'blocking' ? [uid] : []))),
+);

@@ -14,6 +14,9 @@ export interface SelectedFriend {
   photo: string;
 }
 
+/** A friendship's conversation, or a group's. */
+export type ConversationKind = 'direct' | 'group';
+
 const messagesAdapter = createEntityAdapter<ChatMessage>({ sortComparer: compareMessages });
 
 interface ChatFields {
@@ -21,10 +24,16 @@ interface ChatFields {
   /** The messages screen is shown: only then is the conversation live. */
   screenOpen: boolean;
   selected: SelectedFriend | null;
+  /** The group whose conversation the chat shows instead of the selected friend's. */
+  selectedGroup: string | null;
   /** The selection came from local storage and is not confirmed as a friend yet. */
   restored: boolean;
-  /** The open conversation (the friendship's id), while the selected person is a friend. */
+  /**
+   * The open conversation: the friendship's id while the selected person is a friend, or the
+   * selected group's id while I run it or belong to it (`kind` says which).
+   */
   relId: string | null;
+  kind: ConversationKind;
   status: LoadStatus;
   error: string | null;
   /** Ids in the latest answer of the live window of the newest messages. */
@@ -38,8 +47,10 @@ function initialState(owner: string | null = null) {
     owner,
     screenOpen: false,
     selected: null,
+    selectedGroup: null,
     restored: false,
     relId: null,
+    kind: 'direct',
     status: 'idle',
     error: null,
     liveIds: [],
@@ -51,10 +62,11 @@ function initialState(owner: string | null = null) {
 
 type ChatState = ReturnType<typeof initialState>;
 
-function clearConversation(state: ChatState, relId: string | null) {
+function clearConversation(state: ChatState, relId: string | null, kind: ConversationKind) {
   messagesAdapter.removeAll(state);
   Object.assign(state, {
     relId,
+    kind,
     status: relId ? 'loading' : 'idle',
     error: null,
     liveIds: [],
@@ -94,11 +106,20 @@ export const chatSlice = createSlice({
       state.selected = null;
       state.restored = false;
     },
-    conversationOpened(state, action: PayloadAction<string>) {
-      clearConversation(state, action.payload);
+    /** The chat shows a group's conversation (the Group List's choice), or the friend's again. */
+    groupChatShown(state, action: PayloadAction<string | null>) {
+      state.selectedGroup = action.payload;
+    },
+    conversationOpened: {
+      reducer(state, action: PayloadAction<{ relId: string; kind: ConversationKind }>) {
+        clearConversation(state, action.payload.relId, action.payload.kind);
+      },
+      prepare: (relId: string, kind: ConversationKind = 'direct') => ({
+        payload: { relId, kind },
+      }),
     },
     conversationClosed(state) {
-      clearConversation(state, null);
+      clearConversation(state, null, 'direct');
     },
     /**
      * A message that left the live window by being older than all of it scrolled out and
@@ -160,6 +181,7 @@ export const {
   selectionRestored,
   selectionConfirmed,
   selectionCleared,
+  groupChatShown,
   conversationOpened,
   conversationClosed,
   latestReceived,

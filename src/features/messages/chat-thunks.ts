@@ -1,35 +1,38 @@
 import { createAppAsyncThunk } from '../../app/create-app-thunk';
 import type { AppDispatch, RootState } from '../../app/store';
 import { MESSAGE_MAX_LENGTH } from '../../lib/firebase/chat-message';
-import { otherParty } from '../../lib/firebase/records';
 import { attemptWrite } from '../../lib/write-failure';
 import { strings } from '../../strings';
 import type { FriendRow } from '../friends';
 import { selectMyUid } from '../friends';
 import { trackSend } from '../inbox';
 import { selectProfile } from '../users';
-import { selectChatAvailability } from './chat-selectors';
 import { friendSelected } from './chat-slice';
+import { conversationTarget } from './conversation-target';
 
-/** Sends `text` (trimmed) to the selected friend; a refusal becomes the toast text. */
+/**
+ * Sends `text` (trimmed) to the open conversation, the selected friend's or the shown group's;
+ * a refusal becomes the toast text.
+ */
 export const sendChatMessage = createAppAsyncThunk(
   'chat/sendMessage',
   (text: string, { getState, dispatch, extra, rejectWithValue }) => {
-    const state = getState();
     const message = text.trim();
-    const availability = selectChatAvailability(state);
-    const { send, notFriends, tooLong } = strings.chat.errors;
-    if (availability.kind !== 'open') return rejectWithValue(`${send}: ${notFriends}`);
+    const { send, tooLong } = strings.chat.errors;
     if (message.length > MESSAGE_MAX_LENGTH) {
       return rejectWithValue(`${send}: ${tooLong(MESSAGE_MAX_LENGTH)}`);
     }
-    const { friendship } = availability;
-    const me = selectMyUid(state);
-    const them = otherParty(friendship, me);
-    const myName = friendship.senderId === me ? friendship.senderName : friendship.receiverName;
-    const parties = { relId: friendship.id, from: { uid: me, name: myName }, to: them };
+    const target = conversationTarget(getState());
+    if (target.kind === 'closed') return rejectWithValue(`${send}: ${target.reason}`);
     const write = () =>
-      trackSend(dispatch, friendship.id, message, extra.messages.send(parties, message));
+      trackSend(
+        dispatch,
+        target.id,
+        message,
+        target.kind === 'group'
+          ? extra.groups.sendToGroup(target.parties, message)
+          : extra.messages.send(target.parties, message),
+      );
     return attemptWrite(send, write, rejectWithValue);
   },
   { condition: (text) => text.trim().length > 0 },

@@ -1,9 +1,7 @@
 import { createAppAsyncThunk } from '../../app/create-app-thunk';
-import { otherParty } from '../../lib/firebase/records';
 import { attemptWrite } from '../../lib/write-failure';
 import { strings } from '../../strings';
-import { selectMyUid } from '../friends';
-import { selectChatAvailability } from './chat-selectors';
+import { conversationTarget } from './conversation-target';
 import { compressImageFile, ImageFileError, MAX_IMAGE_FILE_BYTES } from './image-compress';
 import { trackUpload } from './image-uploads';
 
@@ -26,7 +24,7 @@ export function imageProblemText(error: unknown): string {
 }
 
 /**
- * Compresses `file` in the browser and sends it to the selected friend with an optional
+ * Compresses `file` in the browser and sends it to the open conversation (friend or group) with an optional
  * caption; a file that cannot be sent, or a refused write, rejects with the toast text.
  */
 export const sendChatImage = createAppAsyncThunk(
@@ -42,25 +40,17 @@ export const sendChatImage = createAppAsyncThunk(
     } catch (error) {
       return rejectWithValue(imageProblemText(error));
     }
-    // Read after compressing: the friendship may have ended meanwhile.
-    const state = getState();
-    const availability = selectChatAvailability(state);
-    if (availability.kind !== 'open') {
-      return rejectWithValue(`${sendFailed}: ${strings.chat.errors.notFriends}`);
-    }
-    const { friendship } = availability;
-    const me = selectMyUid(state);
-    const myName = friendship.senderId === me ? friendship.senderName : friendship.receiverName;
-    const parties = {
-      relId: friendship.id,
-      from: { uid: me, name: myName },
-      to: otherParty(friendship, me),
-    };
+    // Read after compressing: the friendship or membership may have ended meanwhile.
+    const target = conversationTarget(getState());
+    if (target.kind === 'closed') return rejectWithValue(`${sendFailed}: ${target.reason}`);
     const image = upload;
     return attemptWrite(
       sendFailed,
       async () => {
-        const sent = extra.chatImages.send(parties, image, caption.trim());
+        const sent =
+          target.kind === 'group'
+            ? extra.chatImages.sendToGroup(target.parties, image, caption.trim())
+            : extra.chatImages.send(target.parties, image, caption.trim());
         trackUpload(sent.id, sent.acked);
         await sent.acked;
         return sent.id;

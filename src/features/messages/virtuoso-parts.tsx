@@ -10,6 +10,10 @@ export interface ListContext {
   hasOlder: boolean;
   loadingOlder: boolean;
   loadOlder: () => void;
+  /** A group's conversation: others' messages show their sender. */
+  group: boolean;
+  /** People I blocked: their messages in a group stay collapsed until shown. */
+  blocked: ReadonlySet<string>;
 }
 
 type WithContext = { context?: ListContext };

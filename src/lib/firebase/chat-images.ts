@@ -16,6 +16,7 @@ import {
   type ChatImageUpload,
 } from './chat-image-message';
 import { db as appDb } from './database';
+import { groupSendUpdate, type GroupParties } from './group-message-update';
 import { asSentMessage, type MessageParties, type SentMessage } from './inbox-entry';
 
 export * from './chat-image-message';
@@ -56,6 +57,17 @@ export function makeChatImagesApi(db: Database, cacheSize = 400) {
       void remember(chatImagePath(parties.relId, id, 'full'), Promise.resolve(image.full));
       const acked = update(ref(db), imageSendUpdate(parties, id, image, caption, server));
       return asSentMessage(id, acked);
+    },
+
+    /** Posts `image` to a group, with every other member's count + 1 (group-messages.ts). */
+    sendToGroup(parties: GroupParties, image: ChatImageUpload, caption: string): SentMessage {
+      const id = push(ref(db, `groupMessages/${parties.groupId}`)).key;
+      if (!id) throw new Error('A push id is always generated');
+      const server = { now: serverTimestamp(), plusOne: increment(1) };
+      void remember(chatImagePath(parties.groupId, id, 'thumb'), Promise.resolve(image.thumb));
+      void remember(chatImagePath(parties.groupId, id, 'full'), Promise.resolve(image.full));
+      const changes = groupSendUpdate(parties, id, '', server, { upload: image, caption });
+      return asSentMessage(id, update(ref(db), changes));
     },
 
     /** The thumbnail's data URL, or null when it is missing or not an image. */

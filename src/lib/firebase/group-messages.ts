@@ -1,4 +1,7 @@
 import {
+  endBefore,
+  get,
+  increment,
   limitToLast,
   onValue,
   orderByChild,
@@ -6,78 +9,75 @@ import {
   query,
   ref,
   serverTimestamp,
-  set,
   update,
   type Database,
+  type DataSnapshot,
   type Unsubscribe,
 } from 'firebase/database';
-import { MESSAGE_MAX_LENGTH } from './chat-message';
+import type { ChatMessage } from './chat-message';
+import { groupSendUpdate, parseGroupChatMessage, type GroupParties } from './group-message-update';
+import { asSentMessage, type SentMessage } from './inbox-entry';
 
-/** One message of a group's conversation, `groupMessages/{groupId}/{id}`. */
-export interface GroupMessage {
-  id: string;
-  message: string;
-  senderId: string;
-  senderName: string;
-  /** Server time; the pending local write shows the client's estimate. */
-  createdAt: number;
-}
+export type { GroupParties } from './group-message-update';
 
 type OnError = (error: Error) => void;
 
-export function parseGroupMessage(id: string, value: unknown): GroupMessage | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { message, senderId, senderName, createdAt } = value as Record<string, unknown>;
-  if (typeof message !== 'string' || typeof senderId !== 'string') return null;
-  if (typeof senderName !== 'string' || typeof createdAt !== 'number') return null;
-  return { id, message, senderId, senderName, createdAt };
+function parseOrdered(groupId: string, snapshot: DataSnapshot): ChatMessage[] {
+  const out: ChatMessage[] = [];
+  snapshot.forEach((child) => {
+    const message = child.key ? parseGroupChatMessage(groupId, child.key, child.val()) : null;
+    if (message) out.push(message);
+  });
+  return out;
 }
 
 /**
  * Group conversations (rules/group-messages.ts): the group's admin and current members read
- * and post, each as themself; a message is never changed.
+ * and post, each as themself; a message is never changed. The reads mirror the one-to-one
+ * chat's (messages.ts), so the same store and list show both kinds.
  */
 export function makeGroupMessagesApi(db: Database) {
+  const conversation = (groupId: string) => ref(db, `groupMessages/${groupId}`);
   return {
-    /** The newest `limit` messages of the group, oldest first, live. */
-    subscribeGroupMessages(
-      page: { groupId: string; limit: number },
-      onData: (messages: GroupMessage[]) => void,
+    /** The newest `pageSize` messages of the group, oldest first, live. */
+    subscribeGroupLatest(
+      page: { groupId: string; pageSize: number },
+      onData: (messages: ChatMessage[]) => void,
       onError: OnError,
     ): Unsubscribe {
       return onValue(
-        query(
-          ref(db, `groupMessages/${page.groupId}`),
-          orderByChild('createdAt'),
-          limitToLast(page.limit),
-        ),
-        (snapshot) => {
-          const out: GroupMessage[] = [];
-          snapshot.forEach((child) => {
-            const message = child.key ? parseGroupMessage(child.key, child.val()) : null;
-            if (message) out.push(message);
-          });
-          onData(out);
-        },
+        query(conversation(page.groupId), orderByChild('createdAt'), limitToLast(page.pageSize)),
+        (snapshot) => onData(parseOrdered(page.groupId, snapshot)),
         onError,
       );
     },
 
-    async sendGroupMessage(
-      groupId: string,
-      sender: { uid: string; username: string },
-      text: string,
-    ) {
-      if (text.length === 0 || text.length > MESSAGE_MAX_LENGTH)
-        throw new Error('Bad message length');
-      const target = push(ref(db, `groupMessages/${groupId}`));
-      await set(target, {
-        message: text,
-        senderId: sender.uid,
-        senderName: sender.username,
-        createdAt: serverTimestamp(),
-      });
-      return target.key;
+    /** Up to `pageSize` messages older than `before`, oldest first. */
+    async fetchGroupOlder(page: {
+      groupId: string;
+      before: Pick<ChatMessage, 'id' | 'createdAt'>;
+      pageSize: number;
+    }): Promise<ChatMessage[]> {
+      const snapshot = await get(
+        query(
+          conversation(page.groupId),
+          orderByChild('createdAt'),
+          endBefore(page.before.createdAt, page.before.id),
+          limitToLast(page.pageSize),
+        ),
+      );
+      return parseOrdered(page.groupId, snapshot);
+    },
+
+    /**
+     * Posts `text` with every other member's unread count + 1 in the same root update; the id
+     * is known at once and `acked` settles as in a one-to-one send (messages.ts `send`).
+     */
+    sendToGroup(parties: GroupParties, text: string): SentMessage {
+      const id = push(conversation(parties.groupId)).key;
+      if (!id) throw new Error('A push id is always generated');
+      const server = { now: serverTimestamp(), plusOne: increment(1) };
+      return asSentMessage(id, update(ref(db), groupSendUpdate(parties, id, text, server)));
     },
 
     /** The admin renames the group (both fields in one write, checked by the rules). */

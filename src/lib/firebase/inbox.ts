@@ -74,6 +74,26 @@ export function makeInboxApi(db: Database, typingThrottle = new TypingThrottle()
       );
     },
 
+    /** Every read marker of a group's conversation by uid, live (the admin's and members'). */
+    subscribeReadMarkers(
+      conversationId: string,
+      onData: (markers: Record<string, ReadMarker>) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      return onValue(
+        ref(db, `reads/${conversationId}`),
+        (snapshot) => {
+          const markers: Record<string, ReadMarker> = {};
+          snapshot.forEach((child) => {
+            const marker = parseReadMarker(child.val());
+            if (child.key && marker) markers[child.key] = marker;
+          });
+          onData(markers);
+        },
+        onError,
+      );
+    },
+
     /**
      * Says (`on`) or unsays that `uid` is typing in `relId`. "On" writes at most once every 2 s
      * per conversation (the rest resolve at once); the server removes the signal if the

@@ -1,0 +1,60 @@
+import { useAppSelector } from '../../app/hooks';
+import type { RootState } from '../../app/store';
+import type { InboxEntry } from '../../lib/firebase/inbox-entry';
+import type { Group } from '../../lib/firebase/records';
+import { strings } from '../../strings';
+import { selectMyUid } from '../friends';
+import { useDisplayName } from '../users';
+import { formatConversationTime, previewOf } from './conversation-time';
+import { UnreadBadge } from './UnreadBadge';
+
+function copiedName(state: RootState, groupId: string, uid: string): string {
+  const group = state.groups.entities[groupId] as Group | undefined;
+  if (group?.adminId === uid) return group.adminName;
+  return state.memberships.rosters[groupId]?.find((m) => m.uid === uid)?.username ?? '';
+}
+
+/** A group's last message in words: 'You: …' when mine, else the sender's first name first. */
+function useGroupPreview(entry: InboxEntry): string {
+  const me = useAppSelector(selectMyUid);
+  const mine = entry.lastSenderId === me;
+  // The roster's copied name shows until the sender's live profile is read.
+  const copied = useAppSelector((state) => copiedName(state, entry.relId, entry.lastSenderId));
+  const name = useDisplayName(mine ? null : entry.lastSenderId, copied);
+  const text = previewOf(entry, me);
+  if (mine) return text;
+  const firstName = name.trim().split(/\s+/)[0] ?? '';
+  return firstName ? strings.inbox.from(firstName, text) : text;
+}
+
+/** The Group List row's subtitle: the group's last message, bold while unread. */
+export function GroupPreview({ entry }: { entry: InboxEntry }) {
+  const preview = useGroupPreview(entry);
+  return (
+    <span
+      aria-hidden
+      className={`block truncate ${entry.unread ? 'font-semibold text-slate-800' : ''}`}
+    >
+      {preview}
+    </span>
+  );
+}
+
+/** The Group List row's time of the last message and unread count (read out in words). */
+export function GroupConversationMeta({ entry }: { entry: InboxEntry }) {
+  const preview = useGroupPreview(entry);
+  const time = formatConversationTime(entry.lastAt);
+  return (
+    <span className="flex flex-col items-end gap-1">
+      <span className="sr-only">{strings.inbox.lastMessage(preview, time)}</span>
+      <time
+        aria-hidden
+        dateTime={new Date(entry.lastAt).toISOString()}
+        className="hidden text-xs text-slate-600 sm:block"
+      >
+        {time}
+      </time>
+      <UnreadBadge count={entry.unread} />
+    </span>
+  );
+}
