@@ -1,9 +1,10 @@
-import { readFile, readdir, rm, stat } from 'node:fs/promises';
+import { copyFile, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { type CompactionFigures, type LoopDelay, compactionProbe } from './compaction-probe';
 import { loadDatasetByRest, writeDataset } from './dataset';
 import { type Child, startChild } from './processes';
 import { writeLoop } from './raw-writer';
+import { WHOLE_FILE_COMMIT, wholeFileStoreCli } from './whole-file-store';
 import { type SteadyFigures, steadyWrites } from './steady';
 
 const MB = 1024 * 1024;
@@ -87,6 +88,23 @@ function probeLine(label: string, p: CompactionFigures): string {
   );
 }
 
+/** The same load against the store the journal replaced, on a copy of the same data file. */
+async function wholeFileRun(o: PersistenceBenchOptions, base: string[], file: string, mb: number) {
+  const cli = wholeFileStoreCli();
+  if (!cli) return o.print('  whole-file store: not measured (no git checkout to extract it from)');
+  const copy = join(o.dir, `whole-file-${mb}mb.json`);
+  await copyFile(file, copy);
+  const started = await timedStart(cli, [...base, '--data', copy]);
+  o.print(row('whole-file store', await measure(o, started.child)));
+  const t = performance.now();
+  await started.child.stop();
+  o.print(
+    `    (the store before the journal, ${WHOLE_FILE_COMMIT.slice(0, 8)}: acks not durable; ` +
+      `start-up ${started.ms.toFixed(0)} ms, clean stop ${(performance.now() - t).toFixed(0)} ms)`,
+  );
+  await rm(copy, { force: true });
+}
+
 /** Persistence on (`--data`), on while compacting, and off (in memory), at each database size. */
 export async function persistenceBench(o: PersistenceBenchOptions): Promise<void> {
   const rules = join(o.dir, 'rules.json');
@@ -102,6 +120,7 @@ export async function persistenceBench(o: PersistenceBenchOptions): Promise<void
     const file = join(o.dir, `db-${mb}mb.json`);
     const conversations = await writeDataset(file, mb);
     o.print(`${mb} MB database (${conversations * 1000} messages)`);
+    if (o.journal) await wholeFileRun(o, base, file, mb);
     const first = await timedStart(o.cli, [...base, '--data', file]);
     o.print(row('persistence on', await measure(o, first.child)));
     const t = performance.now();
