@@ -125,6 +125,7 @@ export const strings = {
     offline: 'Offline',
     lastSeen: (time: string) => `Last seen ${time}`,
     label: 'Chat',
+    scroller: 'Messages, scroll with the arrow and page keys',
     pickHint: 'Pick a friend from the Friend List to open your conversation.',
     loading: 'Loading the conversation…',
     sayHello: (name: string) => `No messages yet. Say hello to ${name}!`,

@@ -1,5 +1,5 @@
-import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { latestReceived } from './chat-slice';
 import { message, REL, renderWithChat } from './chat-test-store';
 import { MessageList } from './MessageList';
@@ -99,5 +99,22 @@ describe('MessageList', () => {
   it('says hello when the conversation is empty', () => {
     renderWithChat(<MessageList name="Bo" />, []);
     expect(screen.getByText('No messages yet. Say hello to Bo!')).toBeInTheDocument();
+  });
+
+  it('is reachable with Tab and scrolls with the arrow, page and Home/End keys', () => {
+    renderWithChat(<MessageList name="Bo" />, [message('m1', 'bo', today(0, 1))]);
+    const scroller = screen.getByRole('region', {
+      name: 'Messages, scroll with the arrow and page keys',
+    });
+    expect(scroller).toHaveAttribute('tabindex', '0');
+    const scrollBy = vi.fn();
+    const scrollTo = vi.fn();
+    Object.assign(scroller, { scrollBy, scrollTo });
+    fireEvent.keyDown(scroller, { key: 'ArrowDown' });
+    fireEvent.keyDown(scroller, { key: 'ArrowUp' });
+    fireEvent.keyDown(scroller, { key: 'Home' });
+    fireEvent.keyDown(scroller, { key: 'a' });
+    expect(scrollBy.mock.calls).toEqual([[{ top: 40 }], [{ top: -40 }]]);
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
   });
 });

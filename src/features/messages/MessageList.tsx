@@ -19,14 +19,27 @@ import { JumpToLatest } from './JumpToLatest';
 import { DaySeparator, MessageBubble, UnreadDivider } from './message-row';
 import { buildRows, countAfter, findFirstUnread, type MessageRow } from './message-rows';
 import { readMarker, storeReadMarker } from './read-marker-storage';
-import { BottomGap, MessageLi, MessageOl, OlderHeader, type ListContext } from './virtuoso-parts';
+import {
+  BottomGap,
+  MessageLi,
+  MessageOl,
+  MessageScroller,
+  OlderHeader,
+  type ListContext,
+} from './virtuoso-parts';
 
 /** Virtuoso needs a positive index for the oldest row that only ever goes down. */
 const FIRST_INDEX = 1_000_000_000;
 /** How close to the bottom (px) still counts as reading the newest messages. */
 const NEAR_BOTTOM = 64;
 
-const components = { List: MessageOl, Item: MessageLi, Header: OlderHeader, Footer: BottomGap };
+const components = {
+  Scroller: MessageScroller,
+  List: MessageOl,
+  Item: MessageLi,
+  Header: OlderHeader,
+  Footer: BottomGap,
+};
 
 function rowContent(_index: number, row: MessageRow, context: ListContext) {
   switch (row.kind) {

@@ -1,5 +1,5 @@
-import { forwardRef, type Ref } from 'react';
-import type { ItemProps, ListProps } from 'react-virtuoso';
+import { forwardRef, type KeyboardEvent, type Ref } from 'react';
+import type { ItemProps, ListProps, ScrollerProps } from 'react-virtuoso';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { strings } from '../../strings';
 import type { MessageRow } from './message-rows';
@@ -17,6 +17,59 @@ export interface ListContext {
 }
 
 type WithContext = { context?: ListContext };
+
+/** Pixels an arrow key scrolls; a page key scrolls most of the visible height. */
+const LINE = 40;
+const PAGE_SHARE = 0.9;
+
+function scrollByKey(event: KeyboardEvent<HTMLDivElement>) {
+  // Keys typed into a control inside a row (a Show button, a photo) keep their own meaning.
+  if (event.target !== event.currentTarget || event.altKey || event.ctrlKey || event.metaKey)
+    return;
+  const box = event.currentTarget;
+  const page = box.clientHeight * PAGE_SHARE;
+  const by: Partial<Record<string, number>> = {
+    ArrowDown: LINE,
+    ArrowUp: -LINE,
+    PageDown: page,
+    PageUp: -page,
+    ' ': event.shiftKey ? -page : page,
+  };
+  if (event.key === 'Home' || event.key === 'End') {
+    event.preventDefault();
+    box.scrollTo({ top: event.key === 'Home' ? 0 : box.scrollHeight });
+    return;
+  }
+  const delta = by[event.key];
+  if (delta === undefined) return;
+  event.preventDefault();
+  box.scrollBy({ top: delta });
+}
+
+/**
+ * The scrolling box, focusable (Tab reaches it) and named, so the conversation can be read
+ * with the keyboard alone: arrows scroll a line, Page Up/Down (and Space) a screen, Home/End
+ * to the oldest loaded and the newest message.
+ */
+export const MessageScroller = forwardRef(function MessageScroller(
+  { style, children, context: _context, ...props }: ScrollerProps & WithContext,
+  ref: Ref<HTMLDivElement>,
+) {
+  return (
+    <div
+      {...props}
+      ref={ref}
+      style={style}
+      tabIndex={0}
+      role="region"
+      aria-label={strings.chat.scroller}
+      onKeyDown={scrollByKey}
+      className="focus:outline-none focus-visible:ring-4 focus-visible:ring-inset focus-visible:ring-brand-100"
+    >
+      {children}
+    </div>
+  );
+});
 
 /** The conversation as an ordered list (Virtuoso renders only the rows in view). */
 export const MessageOl = forwardRef(function MessageOl(
