@@ -31,7 +31,13 @@ export function LiveRegion() {
     };
   }, []);
   return (
-    <div role="status" aria-live="polite" aria-relevant="additions" className="sr-only">
+    <div
+      id="app-announcements"
+      role="status"
+      aria-live="polite"
+      aria-relevant="additions"
+      className="sr-only"
+    >
       {lines.map((line) => (
         <p key={line.id}>{line.text}</p>
       ))}
