@@ -1,4 +1,4 @@
-import { FocusTrap } from 'focus-trap-react';
+import type { FocusTrap } from 'focus-trap';
 import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { strings } from '../strings';
@@ -38,7 +38,25 @@ export function Modal({ title, description, onClose, children, wide = false }: P
       if (event.key === 'Escape') close();
     };
     document.addEventListener('keydown', onKey);
+    // The trap (focus-trap + tabbable, ~9 kB gzipped) loads with the first dialog, not with
+    // every screen; the dialog already holds focus while it arrives.
+    let trap: FocusTrap | null = null;
+    let closed = false;
+    void import('focus-trap').then(({ createFocusTrap }) => {
+      if (closed || !dialog.current) return;
+      trap = createFocusTrap(dialog.current, {
+        // Opening focus, Escape and focus return are handled here, in one place.
+        initialFocus: false,
+        escapeDeactivates: false,
+        returnFocusOnDeactivate: false,
+        allowOutsideClick: true,
+        fallbackFocus: () => dialog.current ?? document.body,
+        tabbableOptions: { displayCheck: displayCheck() },
+      }).activate();
+    });
     return () => {
+      closed = true;
+      trap?.deactivate();
       document.removeEventListener('keydown', onKey);
       previous?.focus();
     };
@@ -51,42 +69,30 @@ export function Modal({ title, description, onClose, children, wide = false }: P
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <FocusTrap
-        focusTrapOptions={{
-          // Opening focus, Escape and focus return are handled above, in one place.
-          initialFocus: false,
-          escapeDeactivates: false,
-          returnFocusOnDeactivate: false,
-          allowOutsideClick: true,
-          fallbackFocus: () => dialog.current ?? document.body,
-          tabbableOptions: { displayCheck: displayCheck() },
-        }}
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+        className={`w-full ${wide ? 'max-w-3xl' : 'max-w-md'} max-h-[calc(100vh-2rem)] overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none`}
       >
-        <div
-          ref={dialog}
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby={titleId}
-          aria-describedby={description ? descriptionId : undefined}
-          tabIndex={-1}
-          className={`w-full ${wide ? 'max-w-3xl' : 'max-w-md'} max-h-[calc(100vh-2rem)] overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none`}
-        >
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <div>
-              <h2 id={titleId} className="text-xl font-semibold text-slate-900">
-                {title}
-              </h2>
-              {description ? (
-                <p id={descriptionId} className="mt-1 text-sm text-slate-500">
-                  {description}
-                </p>
-              ) : null}
-            </div>
-            <IconButton label={strings.home.close} icon={<CloseIcon />} onClick={onClose} />
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <div>
+            <h2 id={titleId} className="text-xl font-semibold text-slate-900">
+              {title}
+            </h2>
+            {description ? (
+              <p id={descriptionId} className="mt-1 text-sm text-slate-500">
+                {description}
+              </p>
+            ) : null}
           </div>
-          {children}
+          <IconButton label={strings.home.close} icon={<CloseIcon />} onClick={onClose} />
         </div>
-      </FocusTrap>
+        {children}
+      </div>
     </div>,
     document.body,
   );
