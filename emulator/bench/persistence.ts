@@ -88,6 +88,13 @@ function probeLine(label: string, p: CompactionFigures): string {
   );
 }
 
+/** The floor under any loader of this file: reading and parsing it, nothing built from it. */
+async function parseMs(file: string): Promise<number> {
+  const t = performance.now();
+  JSON.parse(await readFile(file, 'utf8'));
+  return performance.now() - t;
+}
+
 /** The same load against the store the journal replaced, on a copy of the same data file. */
 async function wholeFileRun(o: PersistenceBenchOptions, base: string[], file: string, mb: number) {
   const cli = wholeFileStoreCli();
@@ -157,7 +164,8 @@ export async function persistenceBench(o: PersistenceBenchOptions): Promise<void
     o.print(row('in memory', await measure(o, memory)));
     await memory.stop();
     o.print(
-      `  start-up: ${first.ms.toFixed(0)} ms from the whole-file data, ${again.ms.toFixed(0)} ms after a clean stop${crash}`,
+      `  start-up: ${first.ms.toFixed(0)} ms from the whole-file data, ${again.ms.toFixed(0)} ms after a clean stop${crash}` +
+        ` | for scale, readFile + JSON.parse of the data file alone: ${(await parseMs(file)).toFixed(0)} ms`,
     );
     o.print(
       `  clean stop ${stopMs.toFixed(0)} ms, leaving: ${afterStop} | in-memory load by REST ${restLoadMs.toFixed(0)} ms`,
