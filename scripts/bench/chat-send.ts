@@ -15,7 +15,7 @@ import {
   throttle,
   timeSend,
 } from './chat-page';
-import { seedChats } from './chat-seed';
+import { seedChats, type ChatPeople } from './chat-seed';
 import { int, ms, table } from './report';
 import { benchPassword } from './seed';
 
@@ -35,6 +35,8 @@ export interface ChatRun {
 export interface ChatResults {
   short: ChatRun;
   long: ChatRun;
+  /** The seeded accounts, reused by the web vitals (section 8). */
+  people: ChatPeople;
 }
 
 const median = (values: number[]) => {
@@ -85,7 +87,7 @@ export async function chatBench(
   const short = await run(people.short);
   const long = await run(people.long);
   await page.context().close();
-  return { short, long };
+  return { short, long, people };
 }
 
 export function printChatSummary(r: ChatResults): void {

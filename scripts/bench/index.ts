@@ -8,9 +8,10 @@
  *   4. User List first page and search over many users;
  *   5. the chat: Enter to the bubble in a short and a 10,000-message conversation (chat-send.ts);
  *   6. the inbox: bytes per message, send to the receiver's inbox event, typing delay (inbox.ts);
- *   7. image messages: lazy chunk sizes, bytes to open 50 photos, photo send time (chat-images.ts).
+ *   7. image messages: lazy chunk sizes, bytes to open 50 photos, photo send time (chat-images.ts);
+ *   8. web vitals at 4x CPU slowdown and slow 4G: /login LCP, send delay in the long chat.
  * Knobs: BENCH_USERS (10000), BENCH_MESSAGES (300 latency samples), BENCH_CHAT_LONG (10000),
- * BENCH_CHAT_SENDS (5), CHROMIUM_PATH.
+ * BENCH_CHAT_SENDS (5), BENCH_LCP_RUNS (3), BENCH_INP_SENDS (5), CHROMIUM_PATH.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,6 +27,7 @@ import { int, ms } from './report';
 import { benchPassword, latencyPair, shape } from './seed';
 import { startBenchStack, type BenchStack } from './stack';
 import { printSummary, type Results } from './summary';
+import { printVitalsSummary, webVitalsBench, type VitalsResults } from './web-vitals';
 import { repoRoot } from '../stack/paths';
 
 /** The app's search debounce, read from its source so the note never drifts. */
@@ -68,6 +70,7 @@ async function run(stack: BenchStack, browser: Browser): Promise<Results> {
   inbox = await inboxBench(target, pair, benchPassword, LATENCY_MESSAGES);
   log('inbox figures done');
   chat = await chatBench(browser, target, stack.appUrl, log);
+  vitals = await webVitalsBench(browser, stack.appUrl, chat.people, log);
   images = await chatImagesBench(browser, target, stack.appUrl, stack.outDir, log);
   return { stack, small, large, smallDb: data.small, largeDb, searches, debounceMs, latency };
 }
@@ -75,6 +78,7 @@ async function run(stack: BenchStack, browser: Browser): Promise<Results> {
 let chat: ChatResults | undefined;
 let inbox: InboxFigures | undefined;
 let images: ImageFigures | undefined;
+let vitals: VitalsResults | undefined;
 
 let stack: BenchStack | undefined;
 let browser: Browser | undefined;
@@ -106,6 +110,7 @@ async function main(): Promise<void> {
     if (chat) printChatSummary(chat);
     if (inbox) printInboxSummary(inbox);
     if (images) printImageSummary(images);
+    if (vitals) printVitalsSummary(vitals);
   } finally {
     await stopAll();
   }

@@ -1,0 +1,22 @@
+/**
+ * `npx tsx scripts/bench/vitals-main.ts`: section 8 of `npm run bench` alone (the /login LCP
+ * and the send delay in a long chat at 4x CPU slowdown and slow 4G), on a fresh stack.
+ */
+import { launchBrowser } from './browser';
+import { seedChats } from './chat-seed';
+import { chatSizes } from './chat-send';
+import { startBenchStack } from './stack';
+import { printVitalsSummary, webVitalsBench } from './web-vitals';
+
+const log = (line: string) => console.log(`[vitals] ${line}`);
+const stack = await startBenchStack(log);
+const browser = await launchBrowser();
+try {
+  const people = await seedChats(stack.target, { short: 1, long: chatSizes.long });
+  log(`seeded a ${String(chatSizes.long)}-message conversation`);
+  printVitalsSummary(await webVitalsBench(browser, stack.appUrl, people, log));
+} finally {
+  await browser.close();
+  await stack.stop();
+}
+process.exit(0);
