@@ -122,6 +122,18 @@ describeBrowser('accessibility (axe-core) of every screen', () => {
       .waitFor();
     await audit(page, findings, 'messages /pages/messages (conversation open)');
     await shots(page, 'messages');
+    await page.getByRole('button', { name: strings.a11y.rowMenu('Ben') }).click();
+    await page.getByRole('menuitem', { name: strings.relation.block }).waitFor();
+    await audit(page, findings, 'conversation row menu');
+    await page.keyboard.press('Escape');
+    // A phone shows the chat alone, with its way back to the list.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await row(page, strings.panels.friendList, 'Ben')
+      .getByRole('button', { name: 'Ben', exact: true })
+      .click();
+    await page.getByRole('button', { name: strings.a11y.backToConversations }).waitFor();
+    await audit(page, findings, 'messages on a phone (chat alone)');
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     for (const [path, name] of [
       ['/pages/notification', 'notification'],

@@ -17,11 +17,13 @@ interface Position {
  * A row's '⋯' button and its menu (the WAI-ARIA menu button pattern), so a row's actions take no
  * room from its name. Enter, Space or the arrows open it; the arrows, Home and End move between
  * items; Enter picks one; Escape and Tab close it and focus returns to the button. The menu is
- * drawn over the page (a portal), so a scrolling panel cannot cut it off.
+ * drawn over the page (a portal into `main`), so a scrolling panel cannot cut it off.
  */
 export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] }) {
   const [open, setOpen] = useState<false | 'first' | 'last'>(false);
   const [position, setPosition] = useState<Position>({ right: 0 });
+  // Inside the page's landmark (axe 'region'); fixed, so no scroll area clips it.
+  const [host, setHost] = useState<HTMLElement | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const buttonId = useId();
@@ -29,6 +31,10 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
 
   const menuItems = () =>
     Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+  const openAt = (item: 'first' | 'last') => {
+    setHost(button.current?.closest('main') ?? document.body);
+    setOpen(item);
+  };
   const close = (refocus: boolean) => {
     setOpen(false);
     if (refocus) button.current?.focus();
@@ -72,7 +78,7 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
   const onButtonKey = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     event.preventDefault();
-    setOpen(event.key === 'ArrowUp' ? 'last' : 'first');
+    openAt(event.key === 'ArrowUp' ? 'last' : 'first');
   };
 
   const onMenuKey = (event: KeyboardEvent) => {
@@ -105,7 +111,7 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
         aria-haspopup="menu"
         aria-expanded={Boolean(open)}
         aria-controls={open ? menuId : undefined}
-        onClick={() => (open ? close(false) : setOpen('first'))}
+        onClick={() => (open ? close(false) : openAt('first'))}
         onKeyDown={onButtonKey}
         className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-100"
       >
@@ -118,7 +124,7 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
           />
         </svg>
       </button>
-      {open
+      {open && host
         ? createPortal(
             <div
               ref={menu}
@@ -146,7 +152,7 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
                 </button>
               ))}
             </div>,
-            document.body,
+            host,
           )
         : null}
     </>

@@ -13,7 +13,7 @@ const links = [
 ];
 
 const linkBase =
-  'relative flex w-full items-center justify-center gap-3 rounded-xl px-3 py-3 transition-colors xl:justify-start [&>svg]:shrink-0 ' +
+  'relative flex w-full items-center justify-center gap-3 rounded-xl px-3 py-3 transition-colors xl:justify-start xl:gap-2 xl:px-2.5 [&>svg]:shrink-0 ' +
   'focus:outline-none focus-visible:ring-4 focus-visible:ring-white/60';
 
 /** Icon links to the signed-in screens; the current one is highlighted (and aria-current). */
@@ -37,7 +37,12 @@ export function SidebarNav() {
               <Icon />
               <span className="hidden text-sm font-semibold xl:inline">{label}</span>
               {to === paths.messages ? <MessagesBadge /> : null}
-              {to === paths.notification ? <NotificationBadge /> : null}
+              {to === paths.notification ? (
+                // Over the icon's corner where the label is hidden, beside the label from xl.
+                <span className="absolute right-0 top-0 flex xl:static xl:ml-auto">
+                  <NotificationBadge />
+                </span>
+              ) : null}
             </NavLink>
           </li>
         ))}
