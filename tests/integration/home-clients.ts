@@ -51,7 +51,7 @@ export async function signUpAndIn(username: string): Promise<Person> {
     photo: '/default-avatar.svg',
     client,
     relationships: makeRelationshipsApi(client.db),
-    groups: makeGroupsApi(client.db),
+    groups: makeGroupsApi(client.db, () => client.auth.currentUser?.uid),
     directory: makeUserDirectoryApi(client.db),
     messages: makeMessagesApi(client.db),
     presence: makePresenceApi(client.db),

@@ -1,4 +1,3 @@
-import { getAuth } from 'firebase/auth';
 import {
   endBefore,
   equalTo,
@@ -15,6 +14,7 @@ import {
   type QueryConstraint,
   type Unsubscribe,
 } from 'firebase/database';
+import { auth as appAuth } from './app';
 import { db as appDb } from './database';
 import { makeGroupMessagesApi } from './group-messages';
 import type { NotificationInput } from './notification-record';
@@ -39,9 +39,10 @@ type Person = { uid: string; username: string };
  * Groups and membership. `groupMembership/{groupId}/{uid}` is the group's roster (read by its
  * admin and members); `userGroups/{uid}/{groupId}` mirrors each status for that user (read by
  * them only). Every change writes both in one atomic update; the rules refuse a write that
- * leaves them different.
+ * leaves them different. `currentUid` names who acts (for notifications): passed in, as
+ * getAuth() would bundle every Auth persistence into the signed-in screens.
  */
-export function makeGroupsApi(db: Database) {
+export function makeGroupsApi(db: Database, currentUid: () => string | undefined) {
   /**
    * Who should hear of this membership change, and as what (rules/notifications.ts): the invitee,
    * the admin of a group I ask to join, the person the admin admits or removes. Nobody when I
@@ -52,7 +53,7 @@ export function makeGroupsApi(db: Database) {
     person: Person,
     status: MembershipStatus | null,
   ): Promise<Record<string, unknown>> {
-    const actor = getAuth(db.app).currentUser?.uid;
+    const actor = currentUid();
     if (!actor) return {};
     const [groupValue, actorName] = await Promise.all([
       readForNotification(db, `Mygroup/${groupId}`),
@@ -191,4 +192,4 @@ export function makeGroupsApi(db: Database) {
 
 export type GroupsApi = ReturnType<typeof makeGroupsApi>;
 
-export const groupsApi: GroupsApi = makeGroupsApi(appDb);
+export const groupsApi: GroupsApi = makeGroupsApi(appDb, () => appAuth.currentUser?.uid);
