@@ -385,6 +385,8 @@ export const strings = {
     messageList: 'Conversation messages',
     notifications: 'Notifications',
     backToConversations: 'Conversations',
+    /** A panel's count beside its title, as a screen reader says it. */
+    panelCount: (n: number) => `, ${String(n)} ${n === 1 ? 'entry' : 'entries'}`,
     /** The '⋯' button of a conversation row, and its menu. */
     rowMenu: (name: string) => `More actions for ${name}`,
     /** What the polite live region reads when a message arrives from someone else. */

@@ -42,7 +42,8 @@ export function Panel(props: Props) {
           {title}
           {showCount ? (
             <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-600">
-              {count}
+              <span aria-hidden="true">{count}</span>
+              <span className="sr-only">{strings.a11y.panelCount(count)}</span>
             </span>
           ) : null}
         </h2>

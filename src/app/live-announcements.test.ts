@@ -1,0 +1,67 @@
+import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { describe, expect, it } from 'vitest';
+import { rootReducer } from './reducer';
+import type { AppStartListening } from './store';
+import type { ChatMessage } from '../lib/firebase/chat-message';
+import { conversationOpened, latestReceived } from '../features/messages/chat-slice';
+import { userSignedIn } from '../features/session';
+import { addAnnounceListeners } from '../features/layout/announce-listeners';
+import { onAnnouncement } from '../features/layout/announcer';
+
+const REL = 'rel-bo';
+const message = (id: string, from: string, text: string): ChatMessage => ({
+  id,
+  message: text,
+  messagesenderId: from,
+  massagesenderName: from === 'me' ? 'Mia' : 'Bo',
+  messagereceiverId: from === 'me' ? 'bo' : 'me',
+  messagereceiverName: from === 'me' ? 'Bo' : 'Mia',
+  createdAt: Number(id.slice(1)),
+});
+
+function setup() {
+  const listener = createListenerMiddleware();
+  addAnnounceListeners(listener.startListening as AppStartListening);
+  const store = configureStore({
+    reducer: rootReducer,
+    middleware: (getDefault) => getDefault().prepend(listener.middleware),
+  });
+  const heard: string[] = [];
+  const stop = onAnnouncement((text) => heard.push(text));
+  store.dispatch(
+    userSignedIn({
+      uid: 'me',
+      email: 'me@example.com',
+      displayName: 'Mia',
+      photoURL: '',
+      emailVerified: true,
+    }),
+  );
+  store.dispatch(conversationOpened(REL));
+  return { store, heard, stop };
+}
+
+describe('incoming messages in the polite live region', () => {
+  it("reads out the friend's new messages, not the history, not mine, not twice", () => {
+    const { store, heard, stop } = setup();
+    const history = [message('m1', 'bo', 'Old news'), message('m2', 'me', 'Mine, old')];
+    store.dispatch(latestReceived({ relId: REL, messages: history }));
+    expect(heard).toEqual([]);
+
+    const mine = message('m3', 'me', 'I wrote this');
+    store.dispatch(latestReceived({ relId: REL, messages: [...history, mine] }));
+    expect(heard).toEqual([]);
+
+    const photo = { ...message('m5', 'bo', ''), image: undefined };
+    const next = [...history, mine, message('m4', 'bo', 'Hello Mia'), photo];
+    store.dispatch(latestReceived({ relId: REL, messages: next }));
+    // The same answer again (a re-render of the window) is no news.
+    store.dispatch(latestReceived({ relId: REL, messages: next }));
+    expect(heard).toEqual(['Bo: Hello Mia', 'Bo sent a photo']);
+
+    // Another conversation's answer, or one that is not open, says nothing.
+    store.dispatch(latestReceived({ relId: 'rel-other', messages: [message('m6', 'bo', 'x')] }));
+    expect(heard).toHaveLength(2);
+    stop();
+  });
+});
