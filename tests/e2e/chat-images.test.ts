@@ -4,6 +4,7 @@ import { gradientPng } from '../../scripts/gradient-png';
 import { strings } from '../../src/strings';
 import { browserPerSuite, describeBrowser, shot } from '../support/browser';
 import { befriend, createPerson, loginPage, row } from './home-steps';
+import { dropImage, pasteImage } from './image-transfer';
 
 const c = strings.chat;
 const ci = strings.chatImages;
@@ -108,6 +109,40 @@ describeBrowser('image messages, the lightbox and the emoji picker', () => {
     await dialog.waitFor({ state: 'detached' });
     // Focus returns to the image that opened the lightbox.
     await expect.poll(() => theirs.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it('a pasted photo and a dropped one both reach the friend', async () => {
+    const alice = await createPerson('Alice');
+    const bob = await createPerson('Bob');
+    await befriend('-Ne2eImagesAliceBob02', alice, bob);
+    const [a, b] = await Promise.all([
+      loginPage(browser(), alice.email),
+      loginPage(browser(), bob.email),
+    ]);
+    await Promise.all([openChatWith(a, 'Bob'), openChatWith(b, 'Alice')]);
+    const field = chat(a).getByRole('textbox', { name: c.inputLabel });
+    await pasteImage(field, gradientPng(800, 600));
+    await chat(b)
+      .getByRole('button', { name: ci.open('') })
+      .first()
+      .waitFor();
+    await dropImage(field, gradientPng(600, 900));
+    await expect
+      .poll(
+        () =>
+          chat(b)
+            .getByRole('button', { name: ci.open('') })
+            .count(),
+        { timeout: 15_000 },
+      )
+      .toBe(2);
+    await chat(b)
+      .getByRole('button', { name: ci.open('') })
+      .last()
+      .click();
+    await b.getByRole('dialog').waitFor();
+    await b.keyboard.press('Escape');
+    await b.getByRole('dialog').waitFor({ state: 'detached' });
   });
 
   it("the emoji picker's search inserts an emoji", async () => {

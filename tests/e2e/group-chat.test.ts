@@ -2,7 +2,9 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { strings } from '../../src/strings';
 import { adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
+import { gradientPng } from '../../scripts/gradient-png';
 import { createPerson, loginPage, row } from './home-steps';
+import { dropImage, pasteImage } from './image-transfer';
 
 // Issue 10 items 1, 2 and 6: a group conversation in three browsers.
 const g = strings.groupChat;
@@ -87,5 +89,61 @@ describeBrowser('group chat in three browsers', () => {
       .waitFor();
     expect(await b.getByText('Bob left, so this is for nobody else.').count()).toBe(0);
     await shot(b, 'group-chat-2-bob-left');
+  });
+
+  it('photos by paste and drop, the unread badge of another member, Seen by N', async () => {
+    const alice = await createPerson('Alice');
+    const bob = await createPerson('Bob');
+    const carol = await createPerson('Carol');
+    const member = (uid: string, username: string) => ({
+      [`groupMembership/${groupId}/${uid}`]: { status: 'member', username, at: 1 },
+      [`userGroups/${uid}/${groupId}`]: 'member',
+    });
+    await adminUpdate({
+      [`Mygroup/${groupId}`]: {
+        adminId: alice.uid,
+        adminName: 'Alice',
+        groupName: 'Hikers',
+        groupTag: 'Up a hill',
+      },
+      ...member(bob.uid, 'Bob'),
+      ...member(carol.uid, 'Carol'),
+    });
+    const [a, b, c] = await Promise.all([
+      loginPage(browser(), alice.email),
+      loginPage(browser(), bob.email),
+      loginPage(browser(), carol.email),
+    ]);
+    await Promise.all([openMessages(a), openMessages(b), openMessages(c)]);
+    await Promise.all([openGroup(a), openGroup(b)]);
+    await chat(b).getByText(g.members(3)).waitFor();
+
+    // Bob pastes one photo and drops another; Alice sees both and opens one.
+    const field = chat(b).getByRole('textbox', { name: strings.chat.inputLabel });
+    await pasteImage(field, gradientPng(800, 600));
+    await conversation(a)
+      .getByRole('button', { name: strings.chatImages.open('') })
+      .waitFor();
+    await dropImage(field, gradientPng(600, 800));
+    const photos = conversation(a).getByRole('button', { name: strings.chatImages.open('') });
+    await expect.poll(() => photos.count(), { timeout: 15_000 }).toBe(2);
+    await photos.first().click();
+    await a.getByRole('dialog').waitFor();
+    await shot(a, 'group-chat-3-alice-lightbox');
+    await a.keyboard.press('Escape');
+    await a.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // Carol has not opened the group: its row says 2 unread, and so does the tab title.
+    const carolsRow = row(c, strings.panels.groupList, 'Hikers');
+    await carolsRow.getByText(strings.inbox.unread(2)).waitFor();
+    await expect.poll(() => c.title()).toMatch(/^\(2\)/);
+    await shot(c, 'group-chat-4-carol-unread');
+    // Alice has it open: it was read at once, and Bob sees it.
+    await chat(b).getByText(strings.inbox.seenBy(1)).waitFor();
+    await openGroup(c);
+    await expect.poll(() => carolsRow.getByText(strings.inbox.unread(2)).count()).toBe(0);
+    await expect.poll(() => c.title()).not.toMatch(/^\(/);
+    await chat(b).getByText(strings.inbox.seenBy(2)).waitFor();
+    await shot(b, 'group-chat-5-bob-seen-by');
   });
 });
