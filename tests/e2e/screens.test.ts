@@ -133,6 +133,15 @@ describeBrowser('every screen fits the desktop sizes, with screenshots', () => {
     // On a phone this screen is the list (the chat alone is the next test's screenshot).
     await check(page, 'messages', overflows, () => benRow.waitFor());
 
+    // A group's conversation fills the same room, its field in view.
+    const hikers = row(page, strings.panels.groupList, 'Weekend Hikers').getByRole('button', {
+      name: /^Weekend Hikers/,
+    });
+    await hikers.click();
+    await chat(page).getByRole('heading', { name: 'Weekend Hikers' }).waitFor();
+    await check(page, 'messages-group', overflows, () => hikers.waitFor());
+    await benRow.getByRole('button', { name: ben.username, exact: true }).click();
+
     // The row's '⋯' menu opens the block confirmation; the name keeps its room.
     await benRow.getByRole('button', { name: strings.a11y.rowMenu(ben.username) }).click();
     await page.getByRole('menuitem', { name: strings.relation.block }).waitFor();
