@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { strings } from '../../src/strings';
@@ -7,7 +8,7 @@ import {
   browserPerSuite,
   describeBrowser,
   newPage,
-  shot,
+  screenshotDir,
 } from '../support/browser';
 import { befriend, createPerson, dismissToasts, loginPage, row, settle } from './home-steps';
 
@@ -23,6 +24,10 @@ const SHOTS = [
   [768, 1024],
   [390, 844],
 ] as const;
+
+/** The viewport as a person sees it (the page never scrolls; its parts scroll inside). */
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(screenshotDir, `${name}.png`) });
 
 const chat = (page: Page) => page.getByRole('region', { name: strings.chat.label });
 
