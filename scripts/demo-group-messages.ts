@@ -1,16 +1,22 @@
 /**
  * The demo's group conversations (`groupMessages/{groupId}/{id}`), for groups the demo data
  * already holds: each line is written by the group's admin or one of its members, by position
- * (0 the admin, 1.. the members by name), as the app's sends would have written them.
+ * (0 the admin, 1.. the members by name), as the app's sends would have written them, photos
+ * included (`chatImages/{groupId}/{id}`), with every person's inbox entry and read marker.
  */
+import { IMAGE_PLACEHOLDER } from '../src/lib/firebase/chat-image-message';
+import { previewOf } from '../src/lib/firebase/inbox-entry';
+import { hills, sunset, type DemoImage } from './demo-images';
+
 const MINUTE = 60_000;
 
-type Line = [speaker: number, text: string, minutesAgo: number];
+type Line = [speaker: number, text: string, minutesAgo: number, photo?: DemoImage];
 
 const scripts: Record<string, Line[]> = {
   'Weekend Hikers': [
     [0, 'Saturday: Blue Ridge trail, meet at the car park at 8?', 190],
     [1, "I'm in! Bringing the big thermos.", 185],
+    [1, 'The view from last time', 180, hills],
     [2, 'Count me in too. Is the weather going to hold?', 120],
     [0, 'Forecast says sunny until 3 pm, so we start early.', 95],
     [2, 'Perfect, see you there 🥾', 12],
@@ -18,21 +24,57 @@ const scripts: Record<string, Line[]> = {
   Photography: [
     [0, 'Golden hour is at 7:40 tonight. River walk?', 400],
     [1, 'Yes! I finally got the 35 mm lens.', 380],
+    [1, '', 370, sunset],
     [2, 'I can come after work, around 7:30.', 300],
   ],
 };
 
+type Fields = Record<string, unknown>;
+
 function str(value: unknown, key: string): string {
-  const field = (value as Record<string, unknown> | null)?.[key];
+  const field = (value as Fields | null)?.[key];
   return typeof field === 'string' ? field : '';
 }
 
+interface Sent {
+  id: string;
+  senderId: string;
+  message: string;
+  kind: 'text' | 'image';
+  createdAt: number;
+}
+
+/**
+ * Each person's `inbox/{uid}/{groupId}` (the last message; unread = others' messages after
+ * their own last one, as if they read up to where they wrote) and `reads/{groupId}/{uid}`.
+ */
+function inboxOf(groupId: string, people: string[], sent: Sent[], out: Fields): void {
+  const last = sent.at(-1);
+  if (!last) return;
+  for (const uid of people) {
+    const ownAt = sent.findLastIndex((m) => m.senderId === uid);
+    const unread = sent.slice(ownAt + 1).filter((m) => m.senderId !== uid).length;
+    out[`inbox/${uid}/${groupId}`] = {
+      ...(uid === last.senderId ? {} : { unread }),
+      lastMessageId: last.id,
+      lastSenderId: last.senderId,
+      lastText: previewOf(last.message),
+      lastKind: last.kind,
+      lastAt: last.createdAt,
+    };
+    if (ownAt >= 0) {
+      const read = sent[ownAt];
+      out[`reads/${groupId}/${uid}`] = { at: read.createdAt, messageId: read.id };
+    }
+  }
+}
+
 export function demoGroupMessageEntries(
-  data: Record<string, unknown>,
+  data: Fields,
   now: number,
   nextId: (time: number) => string,
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+): Fields {
+  const out: Fields = {};
   for (const [path, group] of Object.entries(data)) {
     const [area, groupId] = path.split('/');
     const lines = area === 'Mygroup' && groupId ? scripts[str(group, 'groupName')] : undefined;
@@ -44,17 +86,38 @@ export function demoGroupMessageEntries(
       .map(([p, v]) => ({ uid: p.split('/')[2] ?? '', username: str(v, 'username') }))
       .sort((a, b) => a.username.localeCompare(b.username));
     const people = [{ uid: str(group, 'adminId'), username: str(group, 'adminName') }, ...members];
-    for (const [speaker, message, minutesAgo] of lines) {
+    const sent: Sent[] = [];
+    for (const [speaker, text, minutesAgo, photo] of lines) {
       const sender = people.at(speaker);
       if (!sender) continue;
       const createdAt = now - minutesAgo * MINUTE;
-      out[`groupMessages/${groupId}/${nextId(createdAt)}`] = {
+      const id = nextId(createdAt);
+      const message = photo ? text || IMAGE_PLACEHOLDER : text;
+      const record: Fields = {
         message,
         senderId: sender.uid,
         senderName: sender.username,
         createdAt,
       };
+      if (photo) {
+        Object.assign(record, {
+          kind: 'image',
+          imageId: id,
+          width: photo.width,
+          height: photo.height,
+        });
+        if (text) record.caption = text;
+        out[`chatImages/${groupId}/${id}`] = { full: photo.full, thumb: photo.thumb, createdAt };
+      }
+      out[`groupMessages/${groupId}/${id}`] = record;
+      sent.push({ id, senderId: sender.uid, message, kind: photo ? 'image' : 'text', createdAt });
     }
+    inboxOf(
+      groupId,
+      people.map((p) => p.uid),
+      sent,
+      out,
+    );
   }
   return out;
 }

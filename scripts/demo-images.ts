@@ -6,7 +6,7 @@
  */
 import { IMAGE_PLACEHOLDER } from '../src/lib/firebase/chat-image-message';
 
-interface DemoImage {
+export interface DemoImage {
   full: string;
   thumb: string;
   width: number;
@@ -14,7 +14,7 @@ interface DemoImage {
   caption: string;
 }
 
-const sunset: DemoImage = {
+export const sunset: DemoImage = {
   full: [
     'data:image/webp;base64,UklGRkgTAABXRUJQVlA4WAoAAAAgAAAAvwMAfwIASUNDUMgBAAAAAAHIAAAAAAQwAAB',
     'tbnRyUkdCIFhZWiAH4AABAAEAAAAAAABhY3NwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAQAA9tYAAQAAAADTL',
@@ -122,7 +122,7 @@ const sunset: DemoImage = {
   caption: 'Sunset from the hill last night 🌅',
 };
 
-const hills: DemoImage = {
+export const hills: DemoImage = {
   full: [
     'data:image/webp;base64,UklGRtIcAABXRUJQVlA4WAoAAAAgAAAAfwIAHwMASUNDUMgBAAAAAAHIAAAAAAQwAAB',
     'tbnRyUkdCIFhZWiAH4AABAAEAAAAAAABhY3NwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAQAA9tYAAQAAAADTL',

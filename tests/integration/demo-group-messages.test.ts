@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildDemoData } from '../../scripts/demo-data';
 import { demoUsers } from '../../scripts/demo-users';
 import type { ChatMessage } from '../../src/lib/firebase/chat-message';
+import { makeChatImagesApi } from '../../src/lib/firebase/chat-images';
 import { adminUpdate } from '../support/backend';
 import { cleanBackendPerTest, eventually, type Person } from './home-clients';
 
@@ -22,6 +23,19 @@ describe('the demo group conversations', () => {
       expect(message.senderId === group.adminId || membership?.status === 'member').toBe(true);
       expect(message.senderName).toBe(users.find((u) => u.uid === message.senderId)?.username);
     }
+    // Each group has photos stored beside their messages, and an inbox entry per person.
+    const photos = messages.filter(([, v]) => (v as { kind?: string }).kind === 'image');
+    expect(photos.length).toBe(2);
+    for (const [path] of photos) {
+      const [, groupId, id] = path.split('/');
+      expect(data[`chatImages/${groupId}/${id}`]).toMatchObject({ thumb: expect.any(String) });
+    }
+    const groups = new Set(messages.map(([path]) => path.split('/')[1]));
+    const entries = Object.keys(data).filter(
+      (path) => path.startsWith('inbox/') && groups.has(path.split('/')[2]),
+    );
+    // Weekend Hikers and Photography have three people each.
+    expect(entries.length).toBe(6);
   });
 
   it("shows in Alice's groups, readable through the rules", async () => {
@@ -47,7 +61,13 @@ describe('the demo group conversations', () => {
         () => undefined,
       ),
     );
-    await eventually(() => expect(seen.length).toBe(5));
+    await eventually(() => expect(seen.length).toBe(6));
+    // Its photo's thumbnail reads through the rules, and Alice's inbox counts the group.
+    const photo = seen.find((m) => m.image);
+    expect(photo).toBeDefined();
+    const thumb = await makeChatImagesApi(alice.client.db).readThumb(groupId, photo?.id ?? '');
+    expect(thumb).toMatch(/^data:image\/webp;base64,/);
+    expect(data[`inbox/${alice.uid}/${groupId}`]).toMatchObject({ unread: 1, lastKind: 'text' });
     expect(new Set(seen.map((m) => m.massagesenderName))).toEqual(
       new Set(['Alice', 'Bob', 'Carol']),
     );
