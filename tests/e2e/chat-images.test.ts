@@ -126,7 +126,11 @@ describeBrowser('image messages, the lightbox and the emoji picker', () => {
       .getByRole('button', { name: ci.open('') })
       .first()
       .waitFor();
-    await dropImage(field, gradientPng(600, 900));
+    // Dropped onto the message list, not the field: the whole chat takes photos.
+    await dropImage(
+      chat(a).getByRole('region', { name: strings.chat.scroller }),
+      gradientPng(600, 900),
+    );
     await expect
       .poll(
         () =>

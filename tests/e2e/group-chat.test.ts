@@ -124,7 +124,11 @@ describeBrowser('group chat in three browsers', () => {
     await conversation(a)
       .getByRole('button', { name: strings.chatImages.open('') })
       .waitFor();
-    await dropImage(field, gradientPng(600, 800));
+    // Dropped onto the message list, not the field: the whole chat takes photos.
+    await dropImage(
+      chat(b).getByRole('region', { name: strings.chat.scroller }),
+      gradientPng(600, 800),
+    );
     const photos = conversation(a).getByRole('button', { name: strings.chatImages.open('') });
     await expect.poll(() => photos.count(), { timeout: 15_000 }).toBe(2);
     await photos.first().click();

@@ -14,7 +14,7 @@ import { MESSAGE_MAX_LENGTH } from '../../lib/firebase/chat-message';
 import { strings } from '../../strings';
 import { sendChatMessage } from './chat-thunks';
 import { EmojiPicker } from './EmojiPicker';
-import { firstImageFile, useImageSending } from './image-sending';
+import { firstImageFile, useImageSending, usePanelDrop } from './image-sending';
 import { checkLength } from './message-limit';
 
 /** The field grows with its text up to this height (px, about five lines), then scrolls. */
@@ -45,6 +45,9 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
     setText('');
     return text;
   });
+
+  const form = useRef<HTMLFormElement>(null);
+  usePanelDrop(form, images);
 
   // The field's height follows its text, and its width (a narrower window wraps more).
   useLayoutEffect(() => fitHeight(input.current), [text]);
@@ -90,10 +93,8 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
   const r = strings.chatReading;
   return (
     <form
+      ref={form}
       onSubmit={(event) => void send(event)}
-      onDragOver={images.onDragOver}
-      onDragLeave={images.onDragLeave}
-      onDrop={images.onDrop}
       className={`relative border-t border-slate-100 px-5 py-4 ${images.dragging ? 'bg-brand-50' : ''}`}
     >
       <div className="flex items-end gap-3">

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type RefObject } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { sendChatImage } from './image-thunks';
 
@@ -8,7 +8,14 @@ export function firstImageFile(data: DataTransfer | null): File | null {
   return files.find((file) => file.type.startsWith('image/')) ?? files.at(0) ?? null;
 }
 
-const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
+/** A React or a native drag event: only these parts are used. */
+interface DragLike {
+  dataTransfer: DataTransfer | null;
+  preventDefault(): void;
+}
+
+const carriesFiles = (event: DragLike) =>
+  Array.from(event.dataTransfer?.types ?? []).includes('Files');
 
 /**
  * The composer's photo sending: the camera button's file input, paste and drag and drop all
@@ -46,7 +53,7 @@ export function useImageSending(disabled: boolean, takeCaption: () => string) {
       event.target.value = '';
       if (file) send(file);
     },
-    onDragOver: (event: DragEvent) => {
+    onDragOver: (event: DragLike) => {
       if (disabled || !carriesFiles(event)) return;
       event.preventDefault();
       setDragging(true);
@@ -54,7 +61,7 @@ export function useImageSending(disabled: boolean, takeCaption: () => string) {
     onDragLeave: () => {
       setDragging(false);
     },
-    onDrop: (event: DragEvent) => {
+    onDrop: (event: DragLike) => {
       setDragging(false);
       const file = firstImageFile(event.dataTransfer);
       if (disabled || !file) return;
@@ -62,4 +69,38 @@ export function useImageSending(disabled: boolean, takeCaption: () => string) {
       send(file);
     },
   };
+}
+
+type DropHandlers = Pick<
+  ReturnType<typeof useImageSending>,
+  'onDragOver' | 'onDragLeave' | 'onDrop'
+>;
+
+/**
+ * A photo dropped anywhere on the chat panel (the message list included) is sent, not opened by
+ * the browser: the panel is the closest `section` around `inside` (the composer).
+ */
+export function usePanelDrop(inside: RefObject<HTMLElement | null>, handlers: DropHandlers) {
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+  useEffect(() => {
+    const area = inside.current?.closest('section');
+    if (!area) return;
+    const over = (event: DragEvent) => latest.current.onDragOver(event);
+    const leave = (event: DragEvent) => {
+      const to = event.relatedTarget;
+      if (!(to instanceof Node && area.contains(to))) latest.current.onDragLeave();
+    };
+    const drop = (event: DragEvent) => latest.current.onDrop(event);
+    area.addEventListener('dragover', over);
+    area.addEventListener('dragleave', leave);
+    area.addEventListener('drop', drop);
+    return () => {
+      area.removeEventListener('dragover', over);
+      area.removeEventListener('dragleave', leave);
+      area.removeEventListener('drop', drop);
+    };
+  }, [inside]);
 }
