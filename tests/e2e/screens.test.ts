@@ -191,7 +191,8 @@ describeBrowser('every screen fits the desktop sizes, with screenshots', () => {
     await benButton.click();
     const field = chat(page).getByRole('textbox', { name: strings.chat.inputLabel });
     await field.waitFor();
-    // Only the chat shows, and it fits the phone's screen with its field in view.
+    // Only the chat shows, focus is in its field, and it fits the phone's screen.
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await benButton.isVisible()).toBe(false);
     expect(await field.evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThanOrEqual(
       844,

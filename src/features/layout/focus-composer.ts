@@ -20,8 +20,9 @@ export function useFocusComposer(box: RefObject<HTMLElement | null>) {
       // The person went on with something else meanwhile: leave their focus alone.
       const moved = document.activeElement !== started && document.activeElement !== document.body;
       if (moved || !field) return moved;
+      // A field still hidden (a phone's chat before it shows) does not take focus yet.
       field.focus();
-      return true;
+      return document.activeElement === field;
     };
     const attempt = () => {
       if (tryFocus()) stop.current();
