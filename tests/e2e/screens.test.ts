@@ -208,6 +208,8 @@ describeBrowser('every screen fits the desktop sizes, with screenshots', () => {
     await field.waitFor();
     await page.getByRole('button', { name: strings.a11y.backToConversations }).click();
     await benButton.waitFor();
+    // Focus is back on the conversation the chat showed.
+    await expect.poll(() => benButton.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(page.url()).not.toContain('view=chat');
   });
 });

@@ -27,6 +27,15 @@ export function MessagesPage() {
   const chatBox = useRef<HTMLDivElement>(null);
   const focusComposer = useFocusComposer(chatBox);
   const phone = usePhoneChatView();
+  const listBox = useRef<HTMLDivElement>(null);
+  const chatWasShown = useRef(phone.chatShown);
+  // Back from a phone's chat (button or browser), focus returns to the conversation it showed.
+  useEffect(() => {
+    if (chatWasShown.current && !phone.chatShown) {
+      listBox.current?.querySelector<HTMLElement>('button[aria-pressed="true"]')?.focus();
+    }
+    chatWasShown.current = phone.chatShown;
+  }, [phone.chatShown]);
   useEffect(() => {
     dispatch(chatScreenEntered());
     return () => {
@@ -40,6 +49,7 @@ export function MessagesPage() {
   return (
     <div className="grid h-full grid-cols-1 gap-3 md:grid-cols-12 md:gap-6">
       <div
+        ref={listBox}
         className={`${phone.chatShown ? 'hidden' : 'flex'} min-h-0 flex-col gap-3 md:col-span-5 md:flex md:gap-6 xl:col-span-4`}
       >
         <div className="min-h-0 flex-[2] [&>section]:h-full">
