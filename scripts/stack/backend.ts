@@ -36,7 +36,7 @@ export interface Backend {
 }
 
 export function assertJava21(): void {
-  let text = '';
+  let text: string;
   try {
     text = execFileSync('java', ['-version'], {
       encoding: 'utf8',
