@@ -5,6 +5,7 @@ import {
   creating,
   eq,
   exactFields,
+  exists,
   me,
   newField,
   newValue,
@@ -54,6 +55,8 @@ export const sendMessage: RuleNode = {
           and(eq(friend('senderId'), me), eq(newField('messagereceiverId'), friend('receiverId'))),
           and(eq(friend('receiverId'), me), eq(newField('messagereceiverId'), friend('senderId'))),
         ),
+        // A deleted account (its profile gone) receives nothing; its chat stays readable.
+        exists(at('users', x`newData.child('messagereceiverId').val()`)),
       ),
       // `massagesenderName` is the spec's field name, typo included. The receiver's inbox entry
       // names the message in the same update, so no message skips their unread count.

@@ -145,6 +145,8 @@ export const strings = {
       notFriends: 'you are not friends any more',
       tooLong: (max: number) => `the message is longer than ${max} characters`,
       loadOlder: 'Could not load older messages',
+      load: 'Could not load the conversation',
+      accessLost: 'You can no longer read this conversation',
     },
   },
   // Not in the spec: reading and writing comfort in the chat (issue 9, item 6).

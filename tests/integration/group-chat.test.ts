@@ -111,6 +111,20 @@ describe('group chat between signed-in people', () => {
     await expect(post(bob, groupId, bob, 'Gone')).rejects.toThrow(/permission/i);
   });
 
+  it("a removed member's open listener is cancelled by the server and gets nothing later", async () => {
+    const { a, b, groupId } = await groupWithBob();
+    // A forged client keeps its listener open, skipping the app's own close on removal.
+    const bobSees = watch(bob, groupId);
+    await sendInGroup(a, groupId, 'Before');
+    await eventually(() => expect(bobSees.messages.map((m) => m.message)).toEqual(['Before']));
+    await a.store.dispatch(removeFromGroup({ groupId, person: as(bob) })).unwrap();
+    await eventually(() => expect(bobSees.error?.message).toMatch(/permission/i));
+    await sendInGroup(a, groupId, 'After');
+    const aliceSees = watch(alice, groupId);
+    await eventually(() => expect(aliceSees.messages.map((m) => m.message)).toContain('After'));
+    expect(bobSees.messages.map((m) => m.message)).toEqual(['Before']);
+  });
+
   it('a person I blocked cannot invite me; the admin renames the group', async () => {
     const a = storeFor(alice);
     const b = storeFor(bob);

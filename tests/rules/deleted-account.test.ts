@@ -1,5 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { send } from './inbox-fixtures';
 import { alice, befriended, bob, carol, relId } from './relationship-fixtures';
 import { rulesEnvForFile, userRecord } from './rules-env';
 
@@ -66,6 +67,12 @@ describe('after an account is deleted', () => {
     const chat = await assertSucceeds(dbAs(bob).ref(`sendMessage/${relId}`).once('value'));
     expect(Object.keys(chat.val() as object)).toEqual(['-Nmsg1']);
     await assertSucceeds(dbAs(bob).ref(`friendList/${relId}`).once('value'));
+  });
+
+  it('nobody sends a message to the deleted account; before the deletion the friend could', async () => {
+    await assertSucceeds(write(bob, send(bob, alice, '-Nbefore')));
+    await assertSucceeds(aliceDeletes());
+    await assertFails(write(bob, send(bob, alice, '-Nafter')));
   });
 
   it('strangers still cannot read the conversation', async () => {

@@ -47,8 +47,10 @@ export function addChatListeners(startAppListening: AppStartListening): void {
       dispatch(conversationOpened(relId, group ? 'group' : 'direct'));
       const onData = (loaded: ChatMessage[]) =>
         dispatch(latestReceived({ relId, messages: loaded }));
+      // The server cancels a listen whose read access is gone (a removal, a block); say so in
+      // words, never with the SDK's raw 'permission_denied at /path' text.
       const onError = (error: Error) =>
-        dispatch(conversationFailed({ relId, message: error.message }));
+        dispatch(conversationFailed({ relId, message: loadErrorText(error, group) }));
       const pageSize = MESSAGE_PAGE_SIZE;
       open = {
         relId,
@@ -119,4 +121,12 @@ export function addChatListeners(startAppListening: AppStartListening): void {
       }
     },
   });
+}
+
+function loadErrorText(error: Error, group: boolean): string {
+  const denied = /permission[_ ]denied/i.test(
+    `${(error as { code?: string }).code} ${error.message}`,
+  );
+  if (group) return denied ? strings.groupChat.errors.notMember : strings.groupChat.errors.load;
+  return denied ? strings.chat.errors.accessLost : strings.chat.errors.load;
 }
