@@ -4,6 +4,8 @@ interface Props {
   avatar: ReactNode;
   title: string;
   subtitle?: ReactNode;
+  /** Small text on the title's line, e.g. a conversation's last time: it takes no room from the preview. */
+  meta?: ReactNode;
   actions?: ReactNode;
   /** Extra content under the row, e.g. a group's join requests. */
   children?: ReactNode;
@@ -20,14 +22,17 @@ const mainBox = 'flex min-w-[min(100%,10rem)] flex-1 items-center gap-3';
  * (content-visibility), so a panel with hundreds of rows stays smooth without a windowing library.
  */
 export function ListRow(props: Props) {
-  const { avatar, title, subtitle, actions, children, onSelect, selected = false } = props;
+  const { avatar, title, subtitle, meta, actions, children, onSelect, selected = false } = props;
   const main = (
     <>
       {avatar}
       <div className="min-w-0 flex-1">
-        <p className="line-clamp-2 font-semibold text-slate-900 [overflow-wrap:anywhere]">
-          {title}
-        </p>
+        <div className="flex items-baseline gap-2">
+          <p className="line-clamp-2 min-w-0 flex-1 font-semibold text-slate-900 [overflow-wrap:anywhere]">
+            {title}
+          </p>
+          {meta ? <span className="shrink-0">{meta}</span> : null}
+        </div>
         {subtitle ? <div className="line-clamp-2 text-sm text-slate-600">{subtitle}</div> : null}
       </div>
     </>

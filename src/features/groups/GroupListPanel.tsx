@@ -8,7 +8,12 @@ import { Panel } from '../../components/Panel';
 import { RowAction } from '../../components/RowAction';
 import type { Group, MembershipStatus } from '../../lib/firebase/records';
 import { strings } from '../../strings';
-import { GroupConversationMeta, GroupPreview, useGroupInboxEntry } from '../inbox';
+import {
+  ConversationTime,
+  GroupConversationMeta,
+  GroupPreview,
+  useGroupInboxEntry,
+} from '../inbox';
 import { useDisplayName } from '../users';
 import { acceptGroup, leaveGroupInvitation } from './group-thunks';
 import { moreGroupsRequested } from './groups-slice';
@@ -142,6 +147,7 @@ function GroupRow({ group, status, selected, onOpen, onLeave }: RowProps) {
       avatar={<Avatar name={name} />}
       title={name}
       subtitle={summary ? <GroupPreview entry={summary} /> : subtitle}
+      meta={summary ? <ConversationTime at={summary.lastAt} /> : undefined}
       actions={
         summary ? (
           <>

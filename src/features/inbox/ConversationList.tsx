@@ -7,6 +7,7 @@ import { BlockFriendAction, selectListMeta, selectMyUid, type FriendRow } from '
 import { PersonAvatar, useDeletedAccounts, useDisplayNames } from '../users';
 import { formatConversationTime, previewOf } from './conversation-time';
 import { selectConversationRows } from './inbox-selectors';
+import { ConversationTime } from './ConversationTime';
 import { UnreadBadge } from './UnreadBadge';
 
 interface Props {
@@ -60,23 +61,17 @@ export function ConversationList({ selectedUid, onSelect }: Props) {
                   {entry ? previewOf(entry, me) : strings.inbox.noMessages}
                 </span>
               }
+              meta={entry ? <ConversationTime at={entry.lastAt} /> : undefined}
               actions={
                 <>
                   {entry ? (
-                    <span className="flex flex-col items-end gap-1">
+                    <span className="flex items-center">
                       <span className="sr-only">
                         {strings.inbox.lastMessage(
                           previewOf(entry, me),
                           formatConversationTime(entry.lastAt),
                         )}
                       </span>
-                      <time
-                        aria-hidden
-                        dateTime={new Date(entry.lastAt).toISOString()}
-                        className="hidden text-xs text-slate-600 sm:block"
-                      >
-                        {formatConversationTime(entry.lastAt)}
-                      </time>
                       <UnreadBadge count={entry.unread} />
                     </span>
                   ) : null}

@@ -40,20 +40,14 @@ export function GroupPreview({ entry }: { entry: InboxEntry }) {
   );
 }
 
-/** The Group List row's time of the last message and unread count (read out in words). */
+/** The Group List row's last message and time in words (shown as the row's meta) and unread count. */
 export function GroupConversationMeta({ entry }: { entry: InboxEntry }) {
   const preview = useGroupPreview(entry);
-  const time = formatConversationTime(entry.lastAt);
   return (
-    <span className="flex flex-col items-end gap-1">
-      <span className="sr-only">{strings.inbox.lastMessage(preview, time)}</span>
-      <time
-        aria-hidden
-        dateTime={new Date(entry.lastAt).toISOString()}
-        className="hidden text-xs text-slate-600 sm:block"
-      >
-        {time}
-      </time>
+    <span className="flex items-center">
+      <span className="sr-only">
+        {strings.inbox.lastMessage(preview, formatConversationTime(entry.lastAt))}
+      </span>
       <UnreadBadge count={entry.unread} />
     </span>
   );

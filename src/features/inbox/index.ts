@@ -1,6 +1,7 @@
 /** What other features and the routes may use from the inbox feature. */
 export { ConversationList } from './ConversationList';
 export { FailedMessages } from './FailedMessages';
+export { ConversationTime } from './ConversationTime';
 export { GroupConversationMeta, GroupPreview } from './GroupInboxSummary';
 export { useGroupInboxEntry } from './use-group-inbox-entry';
 export { typedInChat } from './inbox-listeners';
