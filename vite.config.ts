@@ -1,12 +1,44 @@
 /// <reference types="vitest/config" />
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { screenChunks } from './scripts/build/screen-chunks.ts';
+
+const src = (path: string) => resolve(import.meta.dirname, 'src', path);
+
+// Few chunks per screen instead of ~40 slivers (scripts/build/screen-chunks.ts): the signed-in
+// home's JavaScript drops by ~14 kB gzipped, /login's by ~4 kB. The roots are the modules each
+// screen starts from; the rest follows from the module graph.
+const chunkName = screenChunks({
+  entry: [src('main.tsx')],
+  core: [src('app/bootstrap.tsx')],
+  signedOut: [src('features/auth/LoginPage.tsx'), src('features/auth/RegisterPage.tsx')],
+  auth: [src('lib/firebase/auth.ts')],
+  signedIn: [
+    src('features/layout/PagesLayout.tsx'),
+    src('app/routes/HomePage.tsx'),
+    src('app/signed-in-listeners.ts'),
+    src('app/database-gateways.ts'),
+  ],
+});
 
 export default defineConfig({
   plugins: [react()],
   server: { port: 5173, strictPort: false },
   preview: { port: 4173 },
-  build: { sourcemap: true },
+  build: {
+    sourcemap: true,
+    // Every browser the app supports (current desktop Chrome, Firefox, Safari) has modulepreload
+    // or ignores it harmlessly; the polyfill would only add bytes to the entry.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Dependencies stay where their own screen puts them: pulling them into a group would
+        // put modules /login needs into the signed-in chunk.
+        codeSplitting: { groups: [{ name: chunkName, includeDependenciesRecursively: false }] },
+      },
+    },
+  },
   test: {
     // One run reports every suite; each project picks its own environment and backend.
     projects: [
