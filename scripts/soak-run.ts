@@ -4,13 +4,10 @@
  * nothing of the stack may be left running; after each start, everything acknowledged before
  * (at least 3 s before, for SIGKILL) must still be there, and the demo data must not be wiped.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { demoUsers } from './demo-users';
 import { checkAcknowledged, countUsers, registerAndWrite, type Acknowledged } from './soak-client';
-import { killLeftovers, startStack, waitStackGone, type SoakEnv } from './soak-stack';
-import { freePort } from './stack/ports';
+import { killLeftovers, newSoakEnv, startStack, waitStackGone } from './soak-stack';
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGKILL'] as const;
 type Signal = (typeof SIGNALS)[number];
@@ -42,16 +39,7 @@ export async function runSoak(
   cycles: number,
   report: (line: string) => void = console.log,
 ): Promise<CycleResult[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'chat-soak-'));
-  const env: SoakEnv = {
-    dir,
-    ports: { auth: await freePort(), db: await freePort(), app: await freePort() },
-  };
-  const hosts = {
-    authHost: `127.0.0.1:${env.ports.auth}`,
-    dbHost: `127.0.0.1:${env.ports.db}`,
-    ns: 'demo-chat-default-rtdb',
-  };
+  const { env, hosts, dir } = await newSoakEnv('chat-soak-');
   const acknowledged: Acknowledged[] = [];
   const results: CycleResult[] = [];
   try {

@@ -4,16 +4,14 @@
  * files and check that every write acknowledged before the kill is there, and the pre-filled
  * data too. One table row per size and step.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Child, startChild } from '../emulator/bench/processes';
 import { demoUsers } from './demo-users';
 import { countUsers } from './soak-client';
 import { fillStackData, writeFiller } from './soak-fill';
-import { killLeftovers, startStack, waitStackGone, type SoakEnv } from './soak-stack';
-import { freePort } from './stack/ports';
+import { killLeftovers, newSoakEnv, startStack, waitStackGone, type SoakEnv } from './soak-stack';
 import { missingWrites, steadyWriter, waitForAcks, type SteadyWriter } from './soak-writer';
 
 export interface SizeRow {
@@ -153,16 +151,7 @@ export async function runSizedCrashes(
   sizesMb: number[],
   report: (line: string) => void = console.log,
 ): Promise<SizeRow[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'chat-soak-sizes-'));
-  const env: SoakEnv = {
-    dir,
-    ports: { auth: await freePort(), db: await freePort(), app: await freePort() },
-  };
-  const hosts = {
-    authHost: `127.0.0.1:${env.ports.auth}`,
-    dbHost: `127.0.0.1:${env.ports.db}`,
-    ns: 'demo-chat-default-rtdb',
-  };
+  const { env, hosts, dir } = await newSoakEnv('chat-soak-sizes-');
   const rows: SizeRow[] = [];
   const note = (row: SizeRow) => {
     rows.push(row);

@@ -3,14 +3,30 @@
  * its own ports and data folder, and a check that nothing of it outlives a stop.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { repoRoot } from './stack/paths';
-import { isPortFree } from './stack/ports';
+import { freePort, isPortFree } from './stack/ports';
 
 export interface SoakEnv {
   dir: string;
   ports: { auth: number; db: number; app: number };
+}
+
+/** A fresh data folder and free ports for one soak, and the hosts its clients reach. */
+export async function newSoakEnv(prefix: string) {
+  const env: SoakEnv = {
+    dir: mkdtempSync(join(tmpdir(), prefix)),
+    ports: { auth: await freePort(), db: await freePort(), app: await freePort() },
+  };
+  const hosts = {
+    authHost: `127.0.0.1:${env.ports.auth}`,
+    dbHost: `127.0.0.1:${env.ports.db}`,
+    ns: 'demo-chat-default-rtdb',
+  };
+  return { env, hosts, dir: env.dir };
 }
 
 export interface RunningStack {

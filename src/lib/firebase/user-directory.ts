@@ -38,6 +38,18 @@ export function makeUserDirectoryApi(db: Database) {
     return query(ref(db, 'users'), ...constraints);
   }
 
+  /** One person's `users/{uid}` record, live; null once it is gone (a deleted account). */
+  const watchUser = (
+    uid: string,
+    onData: (user: DirectoryUser | null) => void,
+    onError: (error: Error) => void,
+  ): Unsubscribe =>
+    onValue(
+      ref(db, `users/${uid}`),
+      (snapshot) => onData(parseDirectoryUser(uid, snapshot.val())),
+      onError,
+    );
+
   return {
     /** A live page: changes to these users (or new ones in range) arrive as they happen. */
     subscribeUserPage(
@@ -60,33 +72,13 @@ export function makeUserDirectoryApi(db: Database) {
     },
 
     /** One user's profile, live (used for the signed-in user's own name and photo). */
-    subscribeUser(
-      uid: string,
-      onData: (user: DirectoryUser | null) => void,
-      onError: (error: Error) => void,
-    ): Unsubscribe {
-      return onValue(
-        ref(db, `users/${uid}`),
-        (snapshot) => onData(parseDirectoryUser(uid, snapshot.val())),
-        onError,
-      );
-    },
+    subscribeUser: watchUser,
 
     /**
      * Another person's profile, live while someone on screen shows it: their current name and
      * photo, or null once the record is gone (a deleted account).
      */
-    subscribeProfile(
-      uid: string,
-      onData: (user: DirectoryUser | null) => void,
-      onError: (error: Error) => void,
-    ): Unsubscribe {
-      return onValue(
-        ref(db, `users/${uid}`),
-        (snapshot) => onData(parseDirectoryUser(uid, snapshot.val())),
-        onError,
-      );
-    },
+    subscribeProfile: watchUser,
 
     async getUser(uid: string): Promise<DirectoryUser | null> {
       const snapshot = await get(ref(db, `users/${uid}`));
