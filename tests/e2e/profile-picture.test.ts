@@ -143,7 +143,7 @@ describeBrowser('changing the profile picture', () => {
     await shot(page, 'profile-picture-2-cropping');
 
     await upload.click();
-    await page.getByText(s.uploaded).waitFor();
+    await page.locator('.Toastify__toast', { hasText: s.uploaded }).first().waitFor();
     await dialog.waitFor({ state: 'detached' });
     await expect
       .poll(() => sidebarPicture(page).getAttribute('src'), poll)
