@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { repoRoot } from './stack/paths';
+import { isAlive } from './stack/lock';
 import { freePort, isPortFree } from './stack/ports';
 
 export interface SoakEnv {
@@ -114,10 +115,23 @@ export function killLeftovers(dir: string): void {
  * Waits until no process of the stack is left and its ports are free. Returns the time to both,
  * and to the ports alone (what a developer waits for before starting again).
  */
+/** The pid named in the data folder's `stack.lock`, if any. */
+function lockHolder(dir: string): number | undefined {
+  try {
+    const { pid } = JSON.parse(readFileSync(join(dir, 'stack.lock'), 'utf8')) as { pid?: unknown };
+    return typeof pid === 'number' ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function waitStackGone(env: SoakEnv, since: number, timeoutMs = 30_000) {
   let portsFreeMs: number | undefined;
   for (;;) {
     const left = stackProcesses(env.dir);
+    // A launcher being torn down has no readable environ yet still holds the lock: wait for it too.
+    const holder = lockHolder(env.dir);
+    if (holder !== undefined && isAlive(holder) && !left.includes(holder)) left.push(holder);
     const busy = [];
     for (const port of Object.values(env.ports)) if (!(await isPortFree(port))) busy.push(port);
     if (busy.length === 0) portsFreeMs ??= Date.now() - since;

@@ -14,9 +14,24 @@ interface LockState {
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+/**
+ * An exited process nobody has reaped yet still answers `kill(pid, 0)`. Containers whose PID 1
+ * does not reap orphans keep such zombies for good, and a killed stack's launcher would then
+ * hold its lock forever.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    // /proc/<pid>/stat: "pid (comm) S ..."; comm may hold spaces or parentheses.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    return false; // No /proc (not Linux), or gone meanwhile: kill() said it is there.
   }
 }
 
