@@ -1,19 +1,13 @@
 import {
-  endBefore,
-  get,
   increment,
-  limitToLast,
-  onValue,
-  orderByChild,
   push,
-  query,
   ref,
   serverTimestamp,
   update,
   type Database,
-  type DataSnapshot,
   type Unsubscribe,
 } from 'firebase/database';
+import { conversationReads } from './conversation-reads';
 import type { ChatMessage } from './chat-message';
 import { groupSendUpdate, parseGroupChatMessage, type GroupParties } from './group-message-update';
 import { asSentMessage, type SentMessage } from './inbox-entry';
@@ -22,22 +16,17 @@ export type { GroupParties } from './group-message-update';
 
 type OnError = (error: Error) => void;
 
-function parseOrdered(groupId: string, snapshot: DataSnapshot): ChatMessage[] {
-  const out: ChatMessage[] = [];
-  snapshot.forEach((child) => {
-    const message = child.key ? parseGroupChatMessage(groupId, child.key, child.val()) : null;
-    if (message) out.push(message);
-  });
-  return out;
-}
-
 /**
  * Group conversations (rules/group-messages.ts): the group's admin and current members read
- * and post, each as themself; a message is never changed. The reads mirror the one-to-one
- * chat's (messages.ts), so the same store and list show both kinds.
+ * and post, each as themself; a message is never changed. The reads are the one-to-one
+ * chat's (conversation-reads.ts), so the same store and list show both kinds.
  */
 export function makeGroupMessagesApi(db: Database) {
   const conversation = (groupId: string) => ref(db, `groupMessages/${groupId}`);
+  const reads = (groupId: string) =>
+    conversationReads(conversation(groupId), (id, value) =>
+      parseGroupChatMessage(groupId, id, value),
+    );
   return {
     /** The newest `pageSize` messages of the group, oldest first, live. */
     subscribeGroupLatest(
@@ -45,28 +34,16 @@ export function makeGroupMessagesApi(db: Database) {
       onData: (messages: ChatMessage[]) => void,
       onError: OnError,
     ): Unsubscribe {
-      return onValue(
-        query(conversation(page.groupId), orderByChild('createdAt'), limitToLast(page.pageSize)),
-        (snapshot) => onData(parseOrdered(page.groupId, snapshot)),
-        onError,
-      );
+      return reads(page.groupId).subscribeLatest(page.pageSize, onData, onError);
     },
 
     /** Up to `pageSize` messages older than `before`, oldest first. */
-    async fetchGroupOlder(page: {
+    fetchGroupOlder(page: {
       groupId: string;
       before: Pick<ChatMessage, 'id' | 'createdAt'>;
       pageSize: number;
     }): Promise<ChatMessage[]> {
-      const snapshot = await get(
-        query(
-          conversation(page.groupId),
-          orderByChild('createdAt'),
-          endBefore(page.before.createdAt, page.before.id),
-          limitToLast(page.pageSize),
-        ),
-      );
-      return parseOrdered(page.groupId, snapshot);
+      return reads(page.groupId).fetchOlder(page.before, page.pageSize);
     },
 
     /**

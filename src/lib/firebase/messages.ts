@@ -1,19 +1,13 @@
 import {
-  endBefore,
-  get,
   increment,
-  limitToLast,
-  onValue,
-  orderByChild,
   push,
-  query,
   ref,
   serverTimestamp,
   update,
   type Database,
-  type DataSnapshot,
   type Unsubscribe,
 } from 'firebase/database';
+import { conversationReads } from './conversation-reads';
 import { parseChatMessage, type ChatMessage } from './chat-message';
 import { db as appDb } from './database';
 import { asSentMessage, sendUpdate, type MessageParties, type SentMessage } from './inbox-entry';
@@ -22,21 +16,13 @@ export type { MessageParties, SentMessage } from './inbox-entry';
 
 type OnError = (error: Error) => void;
 
-function parseOrdered(snapshot: DataSnapshot): ChatMessage[] {
-  const out: ChatMessage[] = [];
-  snapshot.forEach((child) => {
-    const item = child.key ? parseChatMessage(child.key, child.val()) : null;
-    if (item) out.push(item);
-  });
-  return out;
-}
-
 /**
  * One-to-one conversations: `sendMessage/{relId}/{msgId}`, readable and writable only by the
  * two parties of the current `friendList/{relId}` (docs/data-model.md, Conversations).
  */
 export function makeMessagesApi(db: Database) {
   const conversation = (relId: string) => ref(db, `sendMessage/${relId}`);
+  const reads = (relId: string) => conversationReads(conversation(relId), parseChatMessage);
   return {
     /** The newest `pageSize` messages, oldest first, live. */
     subscribeLatest(
@@ -44,28 +30,16 @@ export function makeMessagesApi(db: Database) {
       onData: (messages: ChatMessage[]) => void,
       onError: OnError,
     ): Unsubscribe {
-      return onValue(
-        query(conversation(page.relId), orderByChild('createdAt'), limitToLast(page.pageSize)),
-        (snapshot) => onData(parseOrdered(snapshot)),
-        onError,
-      );
+      return reads(page.relId).subscribeLatest(page.pageSize, onData, onError);
     },
 
     /** Up to `pageSize` messages older than `before`, oldest first. Messages never change. */
-    async fetchOlder(page: {
+    fetchOlder(page: {
       relId: string;
       before: Pick<ChatMessage, 'id' | 'createdAt'>;
       pageSize: number;
     }): Promise<ChatMessage[]> {
-      const snapshot = await get(
-        query(
-          conversation(page.relId),
-          orderByChild('createdAt'),
-          endBefore(page.before.createdAt, page.before.id),
-          limitToLast(page.pageSize),
-        ),
-      );
-      return parseOrdered(snapshot);
+      return reads(page.relId).fetchOlder(page.before, page.pageSize);
     },
 
     /**
