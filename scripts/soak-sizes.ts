@@ -65,6 +65,23 @@ async function writeThenKill(writer: SteadyWriter, kill: () => Promise<void>) {
   return { acked: writer.acked.slice(0, at.acked), inFlight: at.started - at.acked };
 }
 
+/** What a restart kept: every acknowledged write and every pre-filled conversation. */
+async function afterRestart(
+  host: string,
+  ns: string,
+  acked: number[],
+  where: { writes: string; filler: string; conversations: number },
+) {
+  const problems: string[] = [];
+  const lost = missingWrites(acked, await getJson(host, ns, where.writes));
+  if (lost.length) problems.push(`lost acknowledged writes: ${lost.slice(0, 10).join(', ')}`);
+  const kept = await keyCount(host, ns, where.filler);
+  if (kept !== where.conversations) {
+    problems.push(`${kept} of ${where.conversations} conversations kept`);
+  }
+  return { lost, problems };
+}
+
 async function emulatorStep(dir: string, mb: number): Promise<SizeRow> {
   const ns = 'soak-sizes';
   const rules = join(dir, 'open.rules.json');
@@ -83,12 +100,8 @@ async function emulatorStep(dir: string, mb: number): Promise<SizeRow> {
     second = await startChild(CLI, args);
     const restartMs = performance.now() - t;
     const host = `127.0.0.1:${second.port}`;
-    const lost = missingWrites(acked, await getJson(host, ns, 'soakWrites'));
-    const problems = lost.length
-      ? [`lost acknowledged writes: ${lost.slice(0, 10).join(', ')}`]
-      : [];
-    const kept = await keyCount(host, ns, 'messages');
-    if (kept !== conversations) problems.push(`${kept} of ${conversations} conversations kept`);
+    const where = { writes: 'soakWrites', filler: 'messages', conversations };
+    const { lost, problems } = await afterRestart(host, ns, acked, where);
     return {
       step: 'emulator',
       mb,
@@ -119,12 +132,9 @@ async function stackStep(env: SoakEnv, hosts: Hosts, mb: number): Promise<SizeRo
   const second = await startStack(env);
   try {
     const restartMs = performance.now() - t;
-    const problems: string[] = [];
+    const where = { writes: `soakWrites/s${mb}`, filler: 'soakFiller', conversations };
+    const { lost, problems } = await afterRestart(hosts.dbHost, hosts.ns, acked, where);
     if (!second.output.includes('Existing local data kept.')) problems.push('data not kept');
-    const lost = missingWrites(acked, await getJson(hosts.dbHost, hosts.ns, `soakWrites/s${mb}`));
-    if (lost.length) problems.push(`lost acknowledged writes: ${lost.slice(0, 10).join(', ')}`);
-    const kept = await keyCount(hosts.dbHost, hosts.ns, 'soakFiller');
-    if (kept !== conversations) problems.push(`${kept} of ${conversations} conversations kept`);
     const users = await countUsers(hosts);
     if (users !== demoUsers.length) problems.push(`${users} users records, not the demo ones`);
     return {
