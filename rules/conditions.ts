@@ -134,3 +134,17 @@ export const deleting = and(exists(data), missing(newData));
 export const senderPhotoField: RuleNode = {
   '.validate': photoOf(x`newData.parent().child('senderId').val()`),
 };
+
+/**
+ * `uid`'s account still exists: its public profile `users/{uid}` is there. Deleting an account
+ * removes it first (src/lib/firebase/account.ts), so nothing is written for a recipient who is
+ * gone: no inbox entry, notification, invitation, join request or message (issue 24).
+ */
+export const accountExists = (uid: Expr) => exists(at('users', uid));
+
+/**
+ * No block stands between `a` and `b`, whoever blocked whom: a block keeps the pair's
+ * relationship id in `pairs/{pairKey}` and replaces the friendship under it (rules/relationships.ts).
+ */
+export const noBlockBetween = (a: Expr, b: Expr) =>
+  or(missing(at('pairs', pairKey(a, b))), missing(at('block', val(at('pairs', pairKey(a, b))))));

@@ -6,6 +6,7 @@
  */
 import { and, childOf, not, or, x, type Expr, type RuleNode } from './builder';
 import {
+  accountExists,
   after,
   at,
   data,
@@ -130,7 +131,11 @@ export const inbox: RuleNode = {
       // summary (never deleting it).
       '.write': and(
         verifiedUser,
-        or(isUser($uid), and(exists(newData), or(friendsNow($uid), groupPeers))),
+        or(
+          isUser($uid),
+          // Never into an account that is gone (its roster entry may outlive it).
+          and(exists(newData), accountExists($uid), or(friendsNow($uid), groupPeers)),
+        ),
       ),
       '.validate': and(
         x`newData.hasChildren(['lastMessageId', 'lastSenderId', 'lastText', 'lastKind', 'lastAt'])`,

@@ -3,11 +3,13 @@
  * who acted, in the same root update as the action, and only when that update really is the
  * action it names (docs/data-model.md, Notifications). The recipient reads, marks read, deletes.
  */
-import { and, or, x, type Expr, type RuleNode } from './builder';
+import { and, concat, or, x, type Expr, type RuleNode } from './builder';
 import {
+  accountExists,
   after,
   at,
   creating,
+  data,
   deleting,
   eq,
   exists,
@@ -15,10 +17,12 @@ import {
   me,
   missing,
   ne,
+  newData,
   newField,
   newValue,
+  noBlockBetween,
+  oldField,
   oneOf,
-  pairKey,
   signedIn,
   stringOf,
   val,
@@ -95,9 +99,13 @@ const matchesItsAction = or(
   ),
 );
 
-/** Whatever the action, $uid has not blocked me (a friend request could not exist then anyway). */
-const pair = pairKey(me, $uid);
-const notBlocked = or(missing(at('pairs', pair)), missing(at('block', val(at('pairs', pair)))));
+/**
+ * One action, one entry per recipient: the id is the action's own key, `{kind}_{ref}_{actorId}`
+ * (notificationId in src/lib/firebase/notification-record.ts), so an update holds at most one
+ * entry per action and recipient, however many paths it names. Doing the same action again
+ * (asking to join again after a decline) replaces the older entry, unread again.
+ */
+const idOfItsAction = eq(variable('id'), concat(newField('kind'), '_', ref, '_', me));
 
 /** Group kinds carry the group's name as it is; the others carry none. */
 const subjectMatches = or(
@@ -108,20 +116,36 @@ const subjectMatches = or(
 export const notifications: RuleNode = {
   $uid: {
     '.read': and(signedIn, isUser($uid)),
-    '.indexOn': ['read'],
+    // `at` orders the newest page (ids are the actions' keys, not push ids).
+    '.indexOn': ['read', 'at'],
     // The recipient may clear the whole feed (account deletion).
     '.write': and(verifiedUser, isUser($uid), missing(x`newData`)),
+    // Only ever entries under it, never a bare value.
+    '.validate': x`newData.hasChildren()`,
     $id: {
       '.write': and(
         verifiedUser,
         or(
-          and(creating, ne($uid, me), eq(newField('actorId'), me), notBlocked, matchesItsAction),
+          and(
+            exists(newData),
+            ne($uid, me),
+            eq(newField('actorId'), me),
+            idOfItsAction,
+            or(creating, eq(oldField('actorId'), me)),
+            eq(newField('read'), x`false`),
+            // Nobody writes into a deleted account's feed, nor across a block either way.
+            accountExists($uid),
+            noBlockBetween(me, $uid),
+            matchesItsAction,
+          ),
           and(deleting, isUser($uid)),
         ),
       ),
       '.validate': and(
         x`newData.hasChildren(['kind', 'actorId', 'actorName', 'ref', 'at', 'read'])`,
-        subjectMatches,
+        // Checked when written by the actor; marking read keeps `at`, and must still work once
+        // the group was renamed or closed.
+        or(and(exists(data), eq(newField('at'), oldField('at'))), subjectMatches),
       ),
       kind: { '.validate': oneOf(...STORED_KINDS) },
       actorId: { '.validate': stringOf({ min: 1, max: 128 }) },

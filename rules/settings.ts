@@ -9,6 +9,8 @@ export const settings: RuleNode = {
   $uid: {
     '.read': and(signedIn, isUser($uid)),
     '.write': and(verifiedUser, isUser($uid)),
+    // A record of the keys below, never a bare value (a string or number as the whole record).
+    '.validate': x`newData.hasChildren()`,
     // Absent means on: the person sends read markers and sees the friend's.
     readReceipts: { '.validate': x`newData.isBoolean()` },
     // Absent means on; off closes status/{uid} to everyone else (rules/presence.ts).
@@ -18,6 +20,7 @@ export const settings: RuleNode = {
     // Browser notifications (the Notification API), off unless switched on, and per kind.
     browserNotifications: { '.validate': x`newData.isBoolean()` },
     notifyKinds: {
+      '.validate': x`newData.hasChildren()`,
       $kind: {
         '.validate': and(
           x`newData.isBoolean()`,
