@@ -12,10 +12,29 @@ import {
   requested,
   users,
 } from './relationship-fixtures';
+import { notificationId, type NotificationInput } from '../../src/lib/firebase/notification-record';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
 /** Rules of `notifications/{uid}/{id}`: written only with the action they report, by its actor. */
-const { dbAs, seed, write } = rulesEnvForFile('notifications');
+const { dbAs, seed, write: rawWrite } = rulesEnvForFile('notifications');
+
+/**
+ * An entry's id is its action's key (`{kind}_{ref}_{actorId}`, notificationId): the tests below
+ * name entries at the placeholder `noteId`, and this writes them where the app would.
+ */
+const write = (uid: string | null, changes: Record<string, unknown>) =>
+  rawWrite(
+    uid,
+    Object.fromEntries(
+      Object.entries(changes).map(([path, value]) =>
+        path.endsWith(`/${noteId}`) && isInput(value)
+          ? [path.replace(noteId, notificationId(value)), value]
+          : [path, value],
+      ),
+    ),
+  );
+const isInput = (value: unknown): value is NotificationInput =>
+  typeof value === 'object' && value !== null && 'kind' in value && 'actorId' in value;
 
 const note = (kind: string, actorId: string, actorName: string, ref: string, extra = {}) => ({
   kind,
@@ -175,10 +194,16 @@ describe('group notifications', () => {
         [`notifications/${carol}/-Nother`]: note('groupRemoved', alice, 'Alice', groupId, subject),
       }),
     );
-    await assertSucceeds(
+    await assertFails(
       write(alice, {
         ...member(carol, 'Carol', null),
         [`notifications/${carol}/-Nother`]: note('groupRemoved', alice, 'Alice', groupId, subject),
+      }),
+    );
+    await assertSucceeds(
+      write(alice, {
+        ...member(carol, 'Carol', null),
+        [to(carol)]: note('groupRemoved', alice, 'Alice', groupId, subject),
       }),
     );
   });

@@ -4,7 +4,7 @@ import type { MessageParties } from '../../lib/firebase/inbox-entry';
 import { otherParty, type Group } from '../../lib/firebase/records';
 import { strings } from '../../strings';
 import { relationWith, selectMyUid, selectRelationIndex } from '../friends';
-import { requireMe } from '../users';
+import { requireMe, selectIsDeletedAccount } from '../users';
 import { selectChatAvailability, selectInGroup } from './chat-selectors';
 
 /** Where a send goes: the selected friend, or the shown group's other people. */
@@ -14,9 +14,10 @@ export type ConversationTarget =
   | { kind: 'closed'; reason: string };
 
 /**
- * The shown group's admin and members other than me, without anyone blocked either way: each
- * gets the message in their inbox (the rules refuse an entry for someone outside the group, or
- * across a block, so the list must be exact). Null while the roster is loading.
+ * The shown group's admin and members other than me, without anyone blocked either way or whose
+ * account is gone: each gets the message in their inbox (the rules refuse an entry for someone
+ * outside the group, across a block, or for a deleted account, so the list must be exact). The
+ * group's panel keeps its people's profiles live. Null while the roster is loading.
  */
 function groupRecipients(state: RootState, groupId: string, me: string): string[] | null {
   const roster = state.memberships.rosters[groupId];
@@ -25,7 +26,7 @@ function groupRecipients(state: RootState, groupId: string, me: string): string[
   const index = selectRelationIndex(state);
   const uids = [group.adminId, ...roster.filter((m) => m.status === 'member').map((m) => m.uid)];
   return [...new Set(uids)].filter((uid) => {
-    if (uid === me) return false;
+    if (uid === me || selectIsDeletedAccount(state, uid)) return false;
     const kind = relationWith(index, me, uid).kind;
     return kind !== 'blocking' && kind !== 'blockedBy';
   });

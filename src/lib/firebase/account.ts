@@ -9,7 +9,9 @@ import {
 import { equalTo, get, orderByChild, query, ref, update, type Database } from 'firebase/database';
 import { auth as appAuth } from './app';
 import { db as appDb } from './database';
+import { groupSuccessionChanges, longestStanding, type Successor } from './group-succession';
 import { pairKey } from './pair-key';
+import { parseDirectoryUser, parseMembership } from './records';
 
 function signedInUser(auth: Auth) {
   const user = auth.currentUser;
@@ -22,15 +24,51 @@ function signedInUser(auth: Auth) {
  * verification e-mail and its display name.
  */
 export function makeAccountApi(auth: Auth, db: Database) {
+  /** A current member of the group who still has an account, with their name as it is now. */
+  async function successorCandidate(uid: string, at: number): Promise<Successor | null> {
+    const profile = parseDirectoryUser(uid, (await get(ref(db, `users/${uid}`))).val());
+    return profile ? { uid, username: profile.username, at } : null;
+  }
+
+  /** Each group I run: handed to its longest-standing member, or closed if nobody is in it. */
+  async function myGroupsHandedOver(uid: string): Promise<Record<string, unknown>> {
+    const mine = await get(query(ref(db, 'Mygroup'), orderByChild('adminId'), equalTo(uid)));
+    const changes: Record<string, unknown> = {};
+    const groupIds: string[] = [];
+    mine.forEach((child) => {
+      if (child.key) groupIds.push(child.key);
+    });
+    for (const groupId of groupIds) {
+      const rosterValue = (await get(ref(db, `groupMembership/${groupId}`))).val() as Record<
+        string,
+        unknown
+      > | null;
+      const roster = Object.entries(rosterValue ?? {}).flatMap(([memberUid, value]) => {
+        const entry = parseMembership(groupId, memberUid, value);
+        return entry ? [entry] : [];
+      });
+      const candidates = await Promise.all(
+        roster
+          .filter((entry) => entry.status === 'member' && entry.uid !== uid)
+          .map((entry) => successorCandidate(entry.uid, entry.at)),
+      );
+      const successor = longestStanding(candidates.filter((c): c is Successor => c !== null));
+      Object.assign(changes, groupSuccessionChanges(groupId, roster, successor));
+    }
+    return changes;
+  }
+
   /** Every path of mine that goes with the account, as one root update of nulls. */
-  async function myRecords(uid: string): Promise<Record<string, null>> {
-    const [sent, received, groups, inbox] = await Promise.all([
+  async function myRecords(uid: string): Promise<Record<string, unknown>> {
+    const [sent, received, groups, inbox, handedOver] = await Promise.all([
       get(query(ref(db, 'friendRequest'), orderByChild('senderId'), equalTo(uid))),
       get(query(ref(db, 'friendRequest'), orderByChild('receiverId'), equalTo(uid))),
       get(ref(db, `userGroups/${uid}`)),
       get(ref(db, `inbox/${uid}`)),
+      myGroupsHandedOver(uid),
     ]);
-    const changes: Record<string, null> = {
+    const changes: Record<string, unknown> = {
+      ...handedOver,
       [`users/${uid}`]: null,
       [`userPrivate/${uid}`]: null,
       [`pictures/${uid}`]: null,
@@ -61,7 +99,8 @@ export function makeAccountApi(auth: Auth, db: Database) {
     /**
      * Deletes the account after proving the password: my profile, picture, requests, group
      * places, inbox, settings and notifications go in one update (all or nothing), then the Auth
-     * account. Friendships, blocks and conversations stay, so the other person keeps the chat;
+     * account. The groups I run go, in that same update, to their longest-standing member (or
+     * close when nobody is in them: group-succession.ts). Friendships, blocks and conversations stay, so the other person keeps the chat;
      * my `users` record is gone, which is how they learn the account was deleted.
      */
     async deleteAccount(password: string): Promise<void> {

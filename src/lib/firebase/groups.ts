@@ -62,7 +62,7 @@ export function makeGroupsApi(db: Database, currentUid: () => string | undefined
     const group = parseGroup(groupId, groupValue);
     if (!group || actorName === null) return {};
     const fromAdmin = (kind: NotificationInput['kind']) =>
-      notificationChanges(db, person.uid, {
+      notificationChanges(person.uid, {
         kind,
         actorId: actor,
         actorName,
@@ -70,7 +70,7 @@ export function makeGroupsApi(db: Database, currentUid: () => string | undefined
         subject: group.groupName,
       });
     if (status === 'requested' && person.uid === actor) {
-      return notificationChanges(db, group.adminId, {
+      return notificationChanges(group.adminId, {
         kind: 'joinRequest',
         actorId: actor,
         actorName,

@@ -42,6 +42,13 @@ export interface NotificationInput {
   subject?: string;
 }
 
+/**
+ * The id of the entry an action writes: the action's own key, so one action writes at most one
+ * entry per recipient, and doing it again replaces the older one (rules/notifications.ts).
+ */
+export const notificationId = ({ kind, ref, actorId }: NotificationInput) =>
+  `${kind}_${ref}_${actorId}`;
+
 const isStoredKind = (kind: unknown): kind is StoredKind =>
   typeof kind === 'string' && (STORED_KINDS as readonly string[]).includes(kind);
 

@@ -4,8 +4,6 @@ import {
   limitToLast,
   onValue,
   orderByChild,
-  orderByKey,
-  push,
   query,
   ref,
   remove,
@@ -17,6 +15,7 @@ import {
 import { db as appDb } from './database';
 import { parseInbox, type InboxEntry } from './inbox-entry';
 import {
+  notificationId,
   parseNotification,
   type AppNotification,
   type NotificationInput,
@@ -29,14 +28,9 @@ type OnError = (error: Error) => void;
  * The changes that add a notification for `to` to an action's own root update: the rules accept
  * it only in the same write as that action (rules/notifications.ts).
  */
-export function notificationChanges(
-  db: Database,
-  to: string,
-  input: NotificationInput,
-): Record<string, unknown> {
-  const id = push(ref(db, `notifications/${to}`)).key;
-  if (!id) throw new Error('Could not create a notification id');
-  return { [`notifications/${to}/${id}`]: { ...input, at: serverTimestamp(), read: false } };
+export function notificationChanges(to: string, input: NotificationInput): Record<string, unknown> {
+  const path = `notifications/${to}/${notificationId(input)}`;
+  return { [path]: { ...input, at: serverTimestamp(), read: false } };
 }
 
 /** How long an action waits for what its notification needs before going unannounced. */
@@ -72,7 +66,7 @@ export function makeNotificationsApi(db: Database) {
   const mine = (uid: string) => ref(db, `notifications/${uid}`);
 
   return {
-    /** My newest `limit` entries, live (keys are push ids, so key order is time order). */
+    /** My newest `limit` entries by time, live (ids are the actions' keys, not in time order). */
     subscribeLatest(
       uid: string,
       limit: number,
@@ -80,7 +74,7 @@ export function makeNotificationsApi(db: Database) {
       onError: OnError,
     ): Unsubscribe {
       return onValue(
-        query(mine(uid), orderByKey(), limitToLast(limit)),
+        query(mine(uid), orderByChild('at'), limitToLast(limit)),
         (snapshot) => onData(parseChildren(snapshot.val(), parseNotification)),
         onError,
       );

@@ -67,7 +67,7 @@ export function makeRelationshipsApi(db: Database) {
       await update(ref(db), {
         [`friendRequest/${id}`]: request,
         [`pairs/${pairKey(me.uid, to.uid)}`]: id,
-        ...notificationChanges(db, to.uid, {
+        ...notificationChanges(to.uid, {
           kind: 'friendRequest',
           actorId: me.uid,
           actorName: me.username,
@@ -94,7 +94,7 @@ export function makeRelationshipsApi(db: Database) {
       if (myName !== null) {
         Object.assign(
           changes,
-          notificationChanges(db, data.senderId, {
+          notificationChanges(data.senderId, {
             kind: 'friendAccepted',
             actorId: data.receiverId,
             actorName: myName,
