@@ -1,0 +1,60 @@
+import { notificationId } from '../../src/lib/firebase/notification-record';
+import { alice, bob, carol } from './relationship-fixtures';
+import { SERVER_TIME, userRecord } from './rules-env';
+
+/**
+ * Issue 24's group world: Alice runs the group; Bob joined first (at 1), Carol later (at 2);
+ * Dave knows nobody; Erin is invited. Everyone has an account.
+ */
+export const dave = 'dave-uid';
+export const erin = 'erin-uid';
+export const groupId = '-Ngroup0000000000024';
+export const names: Record<string, string> = {
+  [alice]: 'Alice',
+  [bob]: 'Bob',
+  [carol]: 'Carol',
+  [dave]: 'Dave',
+  [erin]: 'Erin',
+};
+export const group = { adminId: alice, adminName: 'Alice', groupName: 'Hikers', groupTag: 'Up' };
+
+/** A roster entry with its mirror, as stored (`at` a past server time). */
+export const stored = (uid: string, status: string, at = 1) => ({
+  [`groupMembership/${groupId}/${uid}`]: { status, username: names[uid], at },
+  [`userGroups/${uid}/${groupId}`]: status,
+});
+/** A status change as the app writes it (null removes the entry and its mirror). */
+export const membership = (uid: string, status: string | null) => ({
+  [`groupMembership/${groupId}/${uid}`]: status
+    ? { status, username: names[uid], at: SERVER_TIME }
+    : null,
+  [`userGroups/${uid}/${groupId}`]: status,
+});
+
+export const everyone = Object.fromEntries(
+  Object.entries(names).map(([uid, name]) => [`users/${uid}`, userRecord(name)]),
+);
+
+export const groupWorld = {
+  ...everyone,
+  [`Mygroup/${groupId}`]: group,
+  ...stored(bob, 'member', 1),
+  ...stored(carol, 'member', 2),
+  ...stored(erin, 'invited', 3),
+};
+
+/** A notification `actor` writes for `to` with an action, at the id the app uses. */
+export function noteFor(to: string, kind: string, actor: string, ref: string, subject?: string) {
+  const input = { kind, actorId: actor, actorName: names[actor] ?? '', ref };
+  const value = { ...input, ...(subject ? { subject } : {}), at: SERVER_TIME, read: false };
+  return {
+    [`notifications/${to}/${notificationId(input as Parameters<typeof notificationId>[0])}`]: value,
+  };
+}
+
+/** The group changes hands to `uid`, who leaves the roster in the same update. */
+export const handOverTo = (uid: string, name = names[uid]) => ({
+  [`Mygroup/${groupId}/adminId`]: uid,
+  [`Mygroup/${groupId}/adminName`]: name,
+  ...membership(uid, null),
+});
