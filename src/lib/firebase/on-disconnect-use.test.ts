@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Issue 24 part 4: a write queued with `onDisconnect()` runs on the server later, with the rules
+ * as they are then but without the app knowing whether it still should (a post queued while a
+ * member lands after a removal's check passed). So the app queues only presence and typing
+ * signals that way, never a message, inbox entry, membership or notification.
+ */
+const ALLOWED: Record<string, string> = {
+  // `status/{uid}` goes offline when the connection drops.
+  'presence.ts': 'status',
+  // `typing/{relId}/{uid}` is removed when the connection drops.
+  'inbox.ts': 'signal',
+};
+
+const dir = 'src/lib/firebase';
+const sources = () =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .map((name) => ({ name, text: readFileSync(join(dir, name), 'utf8') }));
+
+describe('onDisconnect() in the Firebase gateways', () => {
+  it('is used only for presence and typing signals, on those refs alone', () => {
+    const found = sources().flatMap(({ name, text }) =>
+      [...text.matchAll(/onDisconnect\(\s*([A-Za-z_.]+)\s*\)/g)].map((m) => [name, m[1]]),
+    );
+    expect(found.length).toBeGreaterThan(0);
+    for (const [name, target] of found) {
+      expect(ALLOWED[name ?? ''], `${name}: onDisconnect(${target})`).toBe(target);
+    }
+  });
+
+  it('the typing signal it queues is the typing path', () => {
+    const inbox = readFileSync(join(dir, 'inbox.ts'), 'utf8');
+    expect(inbox).toMatch(/signal = typingRef\(/);
+    expect(inbox).toMatch(/typingRef = \([^)]*\) => ref\(db, `typing\//);
+  });
+});
