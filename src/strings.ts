@@ -144,6 +144,7 @@ export const strings = {
       send: 'Could not send the message',
       notFriends: 'you are not friends any more',
       tooLong: (max: number) => `the message is longer than ${max} characters`,
+      moved: 'its conversation is no longer open',
       loadOlder: 'Could not load older messages',
       load: 'Could not load the conversation',
       accessLost: 'You can no longer read this conversation',

@@ -58,6 +58,9 @@ describe('test control: drop the acknowledgement of a committed write', () => {
       /permission_denied/i,
     );
     expect(dropped()).toBe(1);
+    expect((await rest(emu, 'GET', '/.test/drop-ack.json', { ns: c.ns })).body).toEqual({
+      armed: 0,
+    });
     const stored = await rest(emu, 'GET', '/.json', { ns: c.ns });
     expect(stored.body).toEqual({ msgs: { m1: { text: 'hi' } }, other: { x: 1, y: 2 } });
     // Used once: the next write is acknowledged.

@@ -4,14 +4,19 @@ import type { RestContext, RestRequest } from './request';
 /**
  * `POST /.test/drop-ack.json?ns=<ns>` with `{"path": "<path>"}` and admin credentials: the next
  * committed WebSocket write touching that path (or below) gets no acknowledgement and its
- * connection is dropped (db/ack-drops.ts). Only with `--test-controls`; 404 otherwise.
+ * connection is dropped (db/ack-drops.ts). `GET` says how many are armed and not used yet.
+ * Only with `--test-controls`; 404 otherwise.
  */
 export async function handleTestControl(ctx: RestContext, r: RestRequest): Promise<void> {
   if (!ctx.ackDrops || r.url.pathname !== '/.test/drop-ack.json') {
     throw new HttpError(404, `Not found: ${r.url.pathname} (test controls need --test-controls)`);
   }
-  if (r.method !== 'POST') throw new HttpError(405, 'Use POST');
   if (!r.identity.admin) throw new HttpError(401, 'Test controls need admin credentials');
+  if (r.method === 'GET') {
+    sendJson(r.res, 200, { armed: ctx.ackDrops.pending(r.ns) });
+    return;
+  }
+  if (r.method !== 'POST') throw new HttpError(405, 'Use GET or POST');
   let path: unknown;
   try {
     path = (JSON.parse(await readBody(r.req)) as { path?: unknown }).path;
