@@ -374,6 +374,7 @@ export const strings = {
       createGroup: 'Could not create the group',
       invite: 'Could not invite',
       join: 'Could not join the group',
+      changedMeanwhile: 'your place in this group changed just now; look at the row and try again',
       approve: 'Could not approve',
       removeMember: 'Could not update the membership',
     },

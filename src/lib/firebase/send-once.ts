@@ -34,6 +34,26 @@ async function isStored(db: Database, path: string, written: Record<string, unkn
 }
 
 /**
+ * How a send that reached the server ended: `acked`, or `stored` when the server refused it
+ * (the SDK's repeat after a lost acknowledgement) yet holds the very same message. Any other
+ * refusal or failure rejects as it came.
+ */
+export async function settleSend(
+  db: Database,
+  messagePath: string,
+  written: Record<string, unknown>,
+  attempt: Promise<void>,
+): Promise<'acked' | 'stored'> {
+  try {
+    await attempt;
+    return 'acked';
+  } catch (error) {
+    if (isRefusal(error) && (await isStored(db, messagePath, written))) return 'stored';
+    throw error;
+  }
+}
+
+/**
  * Sends `changes` (one root update holding the message at `messagePath`) and settles as sent
  * when the server stored it, even if the acknowledgement was lost and the SDK's repeat refused.
  * `retry`: the message was reported failed before; nothing is written if it is stored already.
@@ -50,9 +70,8 @@ export function sendOnce(
   const attempt = retry
     ? isStored(db, messagePath, written).then((stored) => (stored ? undefined : write()))
     : write();
-  const acked = attempt.catch(async (error: unknown) => {
-    if (isRefusal(error) && (await isStored(db, messagePath, written))) return;
-    throw error;
-  });
-  return asSentMessage(id, acked);
+  return asSentMessage(
+    id,
+    settleSend(db, messagePath, written, attempt).then(() => undefined),
+  );
 }
