@@ -1,4 +1,6 @@
-// Plain JavaScript on purpose: it must run before `npm install` has provided tsx.
+// Plain JavaScript on purpose: it must run before `npm install` has provided tsx. `npm start`
+// loads it with `--import` ahead of tsx, in the one exec'd node process that receives npm's
+// forwarded SIGINT and SIGTERM (a `a && b` script would leave `sh -c` between npm and us).
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

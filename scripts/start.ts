@@ -9,7 +9,9 @@
  *
  * This process owns the shutdown: Ctrl-C, SIGTERM and SIGHUP all go through `shutdown()`, which
  * exits only once Vite and both emulators have stopped (accounts exported, data flushed). If it
- * is killed outright, the emulators notice their parent is gone and stop themselves.
+ * is killed outright, the emulators notice their parent is gone and stop themselves. `npm start`
+ * execs this process (package.json), so a signal sent to the npm process alone (an IDE's stop
+ * button, a process manager) is forwarded here; if npm itself is killed outright, we stop too.
  */
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +19,7 @@ import { watchParent } from '../emulator/src/parent-watch';
 import { describeDemoAccounts, seedIfEmpty } from './seed';
 import { startBackend, type Backend } from './stack/backend';
 import { acquireLock, type StackLock } from './stack/lock';
+import { watchNpmLauncher } from './stack/launcher-watch';
 import { localDir, repoRoot, requireInstalled } from './stack/paths';
 import { assertPortsFree } from './stack/ports';
 import { spawnListeners, stopAll } from './stack/process';
@@ -137,6 +140,8 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 // A harness that starts us (the soak test) can ask us to stop when it disappears.
 const harness = Number(process.env.STACK_PARENT_PID ?? 0);
 if (harness > 0) watchParent(harness, () => void shutdown(0));
+// Started by `npm start` and npm killed outright: stop as if it had forwarded a signal.
+watchNpmLauncher(() => void shutdown(0));
 main().catch(async (err: unknown) => {
   if (shuttingDown()) return; // A start cut short by a signal: shutdown() reports and exits.
   console.error(`\n✖ ${err instanceof Error ? err.message : String(err)}`);

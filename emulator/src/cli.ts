@@ -6,7 +6,7 @@ import { startEmulator } from './server';
 import { watchParent } from './parent-watch';
 
 const USAGE =
-  'Usage: npm run emulator -- --port <port> [--host 127.0.0.1] [--rules <file>] [--data <file> [--compact-mb 16] [--group-commit-ms 2]]';
+  'Usage: npm run emulator -- --port <port> [--host 127.0.0.1] [--rules <file>] [--data <file> [--compact-mb 16] [--group-commit-ms 2]] [--test-controls]';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
       'group-commit-ms': { type: 'string' },
       quiet: { type: 'boolean', default: false },
       'exit-with-parent': { type: 'string' },
+      'test-controls': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     rulesText,
     dataFile: values.data,
     persistence: persistenceFlags(values),
+    testControls: values['test-controls'],
     log: (line) => {
       if (!values.quiet || line.startsWith('listening on')) console.log(line);
     },

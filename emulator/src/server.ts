@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { Registry } from './db/registry';
 import { DurableStore, type StoreOptions } from './persistence/store';
+import { AckDrops } from './db/ack-drops';
 import { Connection } from './protocol/connection';
 import { namespaceFromRequest } from './rest/namespace-param';
 import { handleHttp } from './rest/router';
@@ -21,6 +22,8 @@ export interface EmulatorOptions {
   log?: (line: string) => void;
   /** Interval of `keep-alive` events on REST event streams (default 30 s). */
   streamKeepAliveMs?: number;
+  /** Enables the test-only REST controls under `/.test/` (e.g. dropping an acknowledgement). */
+  testControls?: boolean;
 }
 
 export interface RunningEmulator {
@@ -50,11 +53,12 @@ export async function startEmulator(opts: EmulatorOptions): Promise<RunningEmula
   for (const [name, root] of opened?.data.namespaces ?? []) registry.load(name, root);
   store?.attach(() => registry.all().map((ns) => [ns.name, ns.root]));
 
+  const ackDrops = opts.testControls ? new AckDrops() : undefined;
   const connections = new Set<Connection>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
   const server = createServer((req, res) => {
     handleHttp(
-      { registry, log, compileRules, streamKeepAliveMs: opts.streamKeepAliveMs },
+      { registry, log, compileRules, streamKeepAliveMs: opts.streamKeepAliveMs, ackDrops },
       req,
       res,
     );
@@ -77,6 +81,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<RunningEmula
         host: req.headers.host ?? host,
         log,
         onClosed: (c) => connections.delete(c),
+        ackDrops,
       });
       connections.add(connection);
     });

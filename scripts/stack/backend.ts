@@ -22,6 +22,8 @@ export interface BackendOptions {
   officialPersistDir?: string;
   /** The emulators stop (saving their data) when this process disappears; default: this one. */
   parentPid?: number;
+  /** Tests only: our emulator's `/.test/` controls (ignored by the official one). */
+  testControls?: boolean;
   log?: (line: string) => void;
 }
 
@@ -102,6 +104,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
           rulesFile: options.rulesFile,
           dataFile: options.dataFile,
           parentPid,
+          testControls: options.testControls,
           log: options.log,
         }),
       ]);

@@ -9,6 +9,8 @@ export async function startLocalDatabase(options: {
   dataFile?: string;
   /** The emulator closes, flushing its data, when this process disappears. */
   parentPid?: number;
+  /** Tests only: the emulator's `/.test/` controls (emulator/README.md, "Test controls"). */
+  testControls?: boolean;
   log?: (line: string) => void;
 }): Promise<ManagedProcess> {
   // Plain node with tsx's loader: no tsx wrapper process between us and the emulator.
@@ -26,6 +28,7 @@ export async function startLocalDatabase(options: {
     options.rulesFile,
   ];
   if (options.dataFile) args.push('--data', options.dataFile);
+  if (options.testControls) args.push('--test-controls');
   const output: string[] = [];
   let resolveReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (resolveReady = resolve));

@@ -57,6 +57,22 @@ export async function adminUpdate(values: Record<string, unknown>): Promise<void
   await dbRest(getBackend(), 'PATCH', '/', values);
 }
 
+/**
+ * Our emulator's test control: the next committed write under `path` is never acknowledged and
+ * its connection drops (emulator/README.md, "Test controls"). Resolves with how many are armed.
+ */
+export async function dropNextAck(path: string): Promise<number> {
+  const { armed } = (await dbRest(getBackend(), 'POST', '.test/drop-ack', { path })) as {
+    armed: number;
+  };
+  return armed;
+}
+
+/** How many armed drops (dropNextAck) no write has used yet. */
+export async function armedAckDrops(): Promise<number> {
+  return ((await dbRest(getBackend(), 'GET', '.test/drop-ack')) as { armed: number }).armed;
+}
+
 export function getOobCodes(): Promise<OobCode[]> {
   return fetchOobCodes(getBackend());
 }

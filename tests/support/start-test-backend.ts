@@ -19,6 +19,7 @@ export async function startTestBackend(): Promise<{ info: BackendInfo; backend: 
     dbPort: await freePort(),
     rulesFile: rulesPath,
     official: process.env.USE_OFFICIAL_EMULATORS === '1',
+    testControls: true,
     log: process.env.DEBUG_EMULATORS ? (line) => console.log(line) : undefined,
   });
   const { projectId, authHost, dbHost, dbNamespace } = backend;

@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import type { Namespace } from '../db/namespace';
 import { ANONYMOUS, type Identity } from '../db/identity';
 import type { Listen } from '../db/listens';
+import type { AckDrops } from '../db/ack-drops';
 import { OnDisconnectQueue } from '../db/on-disconnect';
 import { FrameAssembler, encodeFrames } from '../transport/framing';
 import { type Session, handleRequest } from './handlers';
@@ -16,6 +17,8 @@ export interface ConnectionOptions {
   host: string;
   log: (line: string) => void;
   onClosed: (c: Connection) => void;
+  /** Test control (`--test-controls`): writes whose acknowledgement is to be dropped. */
+  ackDrops?: AckDrops;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -78,6 +81,11 @@ export class Connection implements Session {
       throw new Error('malformed request');
     }
     const reply = handleRequest(this, a, b);
+    if (reply.s === 'ok' && this.opts.ackDrops?.take(this.ns.name, a, b)) {
+      // Committed (and on disk), never acknowledged: the connection drops as a network would.
+      void Promise.resolve(reply.durable).finally(() => this.terminate());
+      return;
+    }
     if (!reply.durable) this.sendRaw({ t: 'd', d: { r, b: { s: reply.s, d: reply.d } } });
     else
       reply.durable.then(

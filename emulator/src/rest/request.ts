@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Identity } from '../db/identity';
 import type { Registry } from '../db/registry';
+import type { AckDrops } from '../db/ack-drops';
 import type { CompiledRules } from '../rules/contract';
 
 /**
@@ -13,6 +14,8 @@ export interface RestContext {
   compileRules: (text: string) => CompiledRules;
   /** Interval of `keep-alive` events on REST event streams; 30 s when absent. */
   streamKeepAliveMs?: number;
+  /** Test controls (`--test-controls`), absent otherwise. */
+  ackDrops?: AckDrops;
 }
 
 export interface RestRequest {

@@ -6,6 +6,7 @@ import { HttpError, credentialOf, sendError, sendJson, setCors } from './http-ut
 import { namespaceFromRequest } from './namespace-param';
 import type { RestContext, RestRequest } from './request';
 import { handleRules } from './rules-endpoint';
+import { handleTestControl } from './test-control';
 
 function identityOf(req: IncomingMessage, params: URLSearchParams): Identity {
   const cred = credentialOf(req, params);
@@ -45,6 +46,8 @@ async function route(ctx: RestContext, req: IncomingMessage, res: ServerResponse
   };
   if (url.pathname === '/.settings/rules.json' || url.pathname === '/.settings/rules') {
     await handleRules(ctx, request);
+  } else if (url.pathname.startsWith('/.test/')) {
+    await handleTestControl(ctx, request);
   } else if (url.pathname === '/.inspect/databases.json') {
     sendJson(
       res,

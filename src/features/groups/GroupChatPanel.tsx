@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { BanIcon } from '../../components/icons';
 import { strings } from '../../strings';
 import { FailedMessages, OfflineBanner, useChatShown } from '../inbox';
-import { ChatComposer, groupChatShown, OpenConversation, sendChatMessage } from '../messages';
+import { ChatComposer, groupChatShown, OpenConversation, retryChatMessage } from '../messages';
 import { PersonAvatar, useDisplayNames } from '../users';
 import { selectGroupChatAccess } from './group-chat-access';
 import { selectRosterView } from './selectors';
@@ -73,7 +73,7 @@ export function GroupChatPanel({ groupId }: { groupId: string }) {
           <EmptyState icon={<BanIcon />} message={strings.groupChat.noAccess(name)} />
         )}
       </div>
-      <FailedMessages onRetry={(text) => void dispatch(sendChatMessage(text))} />
+      <FailedMessages onRetry={(message) => void dispatch(retryChatMessage(message))} />
       <ChatComposer disabled={!canChat || !ready} />
     </section>
   );

@@ -15,7 +15,7 @@ import {
   useGroupInboxEntry,
 } from '../inbox';
 import { useDisplayName } from '../users';
-import { acceptGroup, leaveGroupInvitation } from './group-thunks';
+import { acceptGroupAsShown, leaveGroupInvitation } from './group-thunks';
 import { moreGroupsRequested } from './groups-slice';
 import { LeaveGroupDialog } from './LeaveGroupDialog';
 import { MemberStack } from './MemberStack';
@@ -100,15 +100,23 @@ function GroupRow({ group, status, selected, onOpen, onLeave }: RowProps) {
           ? group.groupTag
           : `${group.groupTag} · ${byAdmin}`;
 
+  // Keyed, so 'Accept' stays the same button when an invitation turns it into 'Decline' and
+  // 'Accept': a click landing while the row changes is not lost between two buttons.
   const accept = (
     <RowAction
+      key="accept"
       label={strings.relation.accept}
       context={name}
-      onAction={() => dispatch(acceptGroup(group.id))}
+      onAction={() =>
+        dispatch(
+          acceptGroupAsShown({ groupId: group.id, shown: status === 'invited' ? 'invited' : null }),
+        )
+      }
     />
   );
   const decline = (label: string) => (
     <RowAction
+      key="decline"
       label={label}
       icon={label === strings.home.decline ? <CloseIcon className="h-4 w-4" /> : undefined}
       variant="secondary"
@@ -118,12 +126,9 @@ function GroupRow({ group, status, selected, onOpen, onLeave }: RowProps) {
   );
   const actions =
     status === null ? (
-      accept
+      [accept]
     ) : status === 'invited' ? (
-      <>
-        {decline(strings.home.decline)}
-        {accept}
-      </>
+      [decline(strings.home.decline), accept]
     ) : status === 'requested' ? (
       decline(strings.groupChat.cancelRequest)
     ) : status === 'member' ? (

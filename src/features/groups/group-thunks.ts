@@ -1,5 +1,6 @@
 import { createAppAsyncThunk } from '../../app/create-app-thunk';
 import type { RootState } from '../../app/store';
+import type { MembershipStatus } from '../../lib/firebase/records';
 import { attemptWrite } from '../../lib/write-failure';
 import { strings } from '../../strings';
 import { requireMe } from '../users';
@@ -43,6 +44,34 @@ export const acceptGroup = createAppAsyncThunk(
       strings.home.errors.join,
       () =>
         invited
+          ? extra.groups.admit(groupId, me(state))
+          : extra.groups.requestToJoin(groupId, me(state)),
+      rejectWithValue,
+    );
+  },
+);
+
+/**
+ * A Group List row's 'Accept', acting on what the row showed when it was clicked (`shown`: an
+ * invitation, or nothing, which asks to join). If my status has changed since (the invitation
+ * arrived or was withdrawn before the row could re-render), nothing is written and the toast
+ * says so: a click never acts on a state its row did not show.
+ */
+export const acceptGroupAsShown = createAppAsyncThunk(
+  'groups/acceptGroupAsShown',
+  (
+    { groupId, shown }: { groupId: string; shown: 'invited' | null },
+    { getState, extra, rejectWithValue },
+  ) => {
+    const state = getState();
+    const { join, changedMeanwhile } = strings.home.errors;
+    const mine: Partial<Record<string, MembershipStatus>> = state.memberships.mine;
+    const now = mine[groupId] ?? null;
+    if (now !== shown) return rejectWithValue(`${join}: ${changedMeanwhile}`);
+    return attemptWrite(
+      join,
+      () =>
+        now === 'invited'
           ? extra.groups.admit(groupId, me(state))
           : extra.groups.requestToJoin(groupId, me(state)),
       rejectWithValue,

@@ -1,13 +1,13 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { strings } from '../../strings';
 import { selectFailedInOpenChat } from './inbox-selectors';
-import { failedDismissed } from './inbox-slice';
+import { failedDismissed, type OutgoingMessage } from './inbox-slice';
 
 /**
  * My messages the server refused in this conversation, under the list: each with Retry (sends
- * the text again through `onRetry`) and Delete.
+ * the message again through `onRetry`, under its own id so it is never stored twice) and Delete.
  */
-export function FailedMessages({ onRetry }: { onRetry: (text: string) => void }) {
+export function FailedMessages({ onRetry }: { onRetry: (message: OutgoingMessage) => void }) {
   const dispatch = useAppDispatch();
   const failed = useAppSelector(selectFailedInOpenChat);
   if (failed.length === 0) return null;
@@ -25,7 +25,7 @@ export function FailedMessages({ onRetry }: { onRetry: (text: string) => void })
               className="font-semibold text-brand-600 hover:underline"
               onClick={() => {
                 dispatch(failedDismissed(m.id));
-                onRetry(m.text);
+                onRetry(m);
               }}
             >
               {strings.inbox.retry}

@@ -10,6 +10,7 @@ export { MessagesBadge } from './MessagesBadge';
 export { MessageStatus } from './MessageStatus';
 export { OfflineBanner } from './OfflineBanner';
 export { trackSend } from './track-send';
+export type { OutgoingMessage } from './inbox-slice';
 export { TypingIndicator } from './TypingIndicator';
 export { useFriendTyping } from './use-friend-typing';
 export { useChatShown } from './use-chat-shown';

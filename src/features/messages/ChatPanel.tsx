@@ -19,7 +19,7 @@ import {
   type ChatAvailability,
 } from './chat-selectors';
 import { ChatComposer } from './ChatComposer';
-import { sendChatMessage } from './chat-thunks';
+import { retryChatMessage } from './chat-thunks';
 import { ChatPresence } from './ChatPresence';
 import { ChatLoading, OpenConversation } from './OpenConversation';
 
@@ -66,7 +66,7 @@ export function ChatPanel() {
       <div className="min-h-0 flex-1">
         <ChatBody availability={availability} friendName={friendName} />
       </div>
-      <FailedMessages onRetry={(text) => void dispatch(sendChatMessage(text))} />
+      <FailedMessages onRetry={(message) => void dispatch(retryChatMessage(message))} />
       {/* A deleted account keeps its conversation readable but can receive nothing more. */}
       {deleted ? (
         <p role="note" className="border-t border-slate-100 px-6 py-4 text-sm text-slate-600">

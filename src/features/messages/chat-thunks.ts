@@ -5,7 +5,7 @@ import { attemptWrite } from '../../lib/write-failure';
 import { strings } from '../../strings';
 import type { FriendRow } from '../friends';
 import { selectMyUid } from '../friends';
-import { trackSend } from '../inbox';
+import { trackSend, type OutgoingMessage } from '../inbox';
 import { selectProfile } from '../users';
 import { friendSelected } from './chat-slice';
 import { conversationTarget } from './conversation-target';
@@ -36,6 +36,31 @@ export const sendChatMessage = createAppAsyncThunk(
     return attemptWrite(send, write, rejectWithValue);
   },
   { condition: (text) => text.trim().length > 0 },
+);
+
+/**
+ * Retry of a message reported failed: the same id, so it can never be stored twice; the gateway
+ * looks first and writes only if the message is not stored (lib/firebase/send-once.ts).
+ */
+export const retryChatMessage = createAppAsyncThunk(
+  'chat/retryMessage',
+  ({ id, relId, text }: OutgoingMessage, { getState, dispatch, extra, rejectWithValue }) => {
+    const { send } = strings.chat.errors;
+    const target = conversationTarget(getState());
+    if (target.kind === 'closed') return rejectWithValue(`${send}: ${target.reason}`);
+    // The failed list shows the open conversation's messages only; it may have changed since.
+    if (target.id !== relId) return rejectWithValue(`${send}: ${strings.chat.errors.moved}`);
+    const write = () =>
+      trackSend(
+        dispatch,
+        relId,
+        text,
+        target.kind === 'group'
+          ? extra.groups.sendToGroup(target.parties, text, id)
+          : extra.messages.send(target.parties, text, id),
+      );
+    return attemptWrite(send, write, rejectWithValue);
+  },
 );
 
 /** Selects a friend from the Friend List, with the photo their avatar shows. */

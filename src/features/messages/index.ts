@@ -4,4 +4,4 @@ export { ChatComposer } from './ChatComposer';
 export { OpenConversation } from './OpenConversation';
 export { selectSelectedFriend } from './chat-selectors';
 export { chatScreenEntered, chatScreenLeft, groupChatShown, MESSAGE_PAGE_SIZE } from './chat-slice';
-export { selectFriend, sendChatMessage } from './chat-thunks';
+export { retryChatMessage, selectFriend, sendChatMessage } from './chat-thunks';

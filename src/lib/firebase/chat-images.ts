@@ -1,12 +1,4 @@
-import {
-  get,
-  increment,
-  push,
-  ref,
-  serverTimestamp,
-  update,
-  type Database,
-} from 'firebase/database';
+import { get, increment, push, ref, serverTimestamp, type Database } from 'firebase/database';
 import {
   chatImagePath,
   FULL_DATA_MAX,
@@ -17,7 +9,8 @@ import {
 } from './chat-image-message';
 import { db as appDb } from './database';
 import { groupSendUpdate, type GroupParties } from './group-message-update';
-import { asSentMessage, type MessageParties, type SentMessage } from './inbox-entry';
+import type { MessageParties, SentMessage } from './inbox-entry';
+import { sendOnce } from './send-once';
 
 export * from './chat-image-message';
 
@@ -55,8 +48,8 @@ export function makeChatImagesApi(db: Database, cacheSize = 400) {
       // The sender already has the bytes: their own bubble and lightbox read nothing back.
       void remember(chatImagePath(parties.relId, id, 'thumb'), Promise.resolve(image.thumb));
       void remember(chatImagePath(parties.relId, id, 'full'), Promise.resolve(image.full));
-      const acked = update(ref(db), imageSendUpdate(parties, id, image, caption, server));
-      return asSentMessage(id, acked);
+      const changes = imageSendUpdate(parties, id, image, caption, server);
+      return sendOnce(db, id, `sendMessage/${parties.relId}/${id}`, changes);
     },
 
     /** Posts `image` to a group, with every other member's count + 1 (group-messages.ts). */
@@ -67,7 +60,7 @@ export function makeChatImagesApi(db: Database, cacheSize = 400) {
       void remember(chatImagePath(parties.groupId, id, 'thumb'), Promise.resolve(image.thumb));
       void remember(chatImagePath(parties.groupId, id, 'full'), Promise.resolve(image.full));
       const changes = groupSendUpdate(parties, id, '', server, { upload: image, caption });
-      return asSentMessage(id, update(ref(db), changes));
+      return sendOnce(db, id, `groupMessages/${parties.groupId}/${id}`, changes);
     },
 
     /** The thumbnail's data URL, or null when it is missing or not an image. */

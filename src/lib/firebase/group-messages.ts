@@ -7,10 +7,11 @@ import {
   type Database,
   type Unsubscribe,
 } from 'firebase/database';
+import { sendOnce } from './send-once';
 import { conversationReads } from './conversation-reads';
 import type { ChatMessage } from './chat-message';
 import { groupSendUpdate, parseGroupChatMessage, type GroupParties } from './group-message-update';
-import { asSentMessage, type SentMessage } from './inbox-entry';
+import type { SentMessage } from './inbox-entry';
 
 export type { GroupParties } from './group-message-update';
 
@@ -48,13 +49,15 @@ export function makeGroupMessagesApi(db: Database) {
 
     /**
      * Posts `text` with every other member's unread count + 1 in the same root update; the id
-     * is known at once and `acked` settles as in a one-to-one send (messages.ts `send`).
+     * is known at once and `acked` settles as in a one-to-one send (messages.ts `send`, whose
+     * `retryOf` this takes too).
      */
-    sendToGroup(parties: GroupParties, text: string): SentMessage {
-      const id = push(conversation(parties.groupId)).key;
+    sendToGroup(parties: GroupParties, text: string, retryOf?: string): SentMessage {
+      const id = retryOf ?? push(conversation(parties.groupId)).key;
       if (!id) throw new Error('A push id is always generated');
       const server = { now: serverTimestamp(), plusOne: increment(1) };
-      return asSentMessage(id, update(ref(db), groupSendUpdate(parties, id, text, server)));
+      const changes = groupSendUpdate(parties, id, text, server);
+      return sendOnce(db, id, `groupMessages/${parties.groupId}/${id}`, changes, !!retryOf);
     },
 
     /** The admin renames the group (both fields in one write, checked by the rules). */

@@ -3,14 +3,14 @@ import {
   push,
   ref,
   serverTimestamp,
-  update,
   type Database,
   type Unsubscribe,
 } from 'firebase/database';
 import { conversationReads } from './conversation-reads';
 import { parseChatMessage, type ChatMessage } from './chat-message';
 import { db as appDb } from './database';
-import { asSentMessage, sendUpdate, type MessageParties, type SentMessage } from './inbox-entry';
+import { sendUpdate, type MessageParties, type SentMessage } from './inbox-entry';
+import { sendOnce } from './send-once';
 
 export type { MessageParties, SentMessage } from './inbox-entry';
 
@@ -46,13 +46,16 @@ export function makeMessagesApi(db: Database) {
      * The message and both inbox entries in one root update (the receiver's unread count + 1).
      * The id is known at once (a client-generated push id), so the UI can show the message as
      * pending; `acked` resolves when the server stored it and rejects when it refused it. Writes
-     * made offline are queued by the SDK and sent in order once connected.
+     * made offline are queued by the SDK and sent in order once connected. A message stored
+     * whose acknowledgement was lost still settles as sent (send-once.ts). `retryOf`: the id of
+     * a message reported failed, sent again under that id only if it is not stored.
      */
-    send(parties: MessageParties, message: string): SentMessage {
-      const id = push(conversation(parties.relId)).key;
+    send(parties: MessageParties, message: string, retryOf?: string): SentMessage {
+      const id = retryOf ?? push(conversation(parties.relId)).key;
       if (!id) throw new Error('A push id is always generated');
       const server = { now: serverTimestamp(), plusOne: increment(1) };
-      return asSentMessage(id, update(ref(db), sendUpdate(parties, id, message, server)));
+      const changes = sendUpdate(parties, id, message, server);
+      return sendOnce(db, id, `sendMessage/${parties.relId}/${id}`, changes, retryOf !== undefined);
     },
   };
 }

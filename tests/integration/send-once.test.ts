@@ -1,0 +1,149 @@
+/**
+ * Issue 24, part 5: a send happens exactly once, and says so. The emulator commits a send but
+ * drops its acknowledgement and the connection (tests/support/backend.ts dropNextAck); the real
+ * SDK then sends the same write again on reconnect and the rules refuse it as an edit. The
+ * message must be stored once, counted once, and the sender's send must resolve as sent.
+ */
+import { describe, expect, it } from 'vitest';
+import { createGroup, inviteFriend, acceptGroup } from '../../src/features/groups/group-thunks';
+import { groupChatShown, retryChatMessage, sendChatMessage } from '../../src/features/messages';
+import { chatScreenEntered, friendSelected } from '../../src/features/messages/chat-slice';
+import { makeChatImagesApi, type ChatImageUpload } from '../../src/lib/firebase/chat-images';
+import { adminGet, armedAckDrops, dropNextAck } from '../support/backend';
+import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './home-clients';
+
+const { signUp, stopAfterTest } = cleanBackendPerTest();
+const official = process.env.USE_OFFICIAL_EMULATORS === '1';
+
+function appOf(person: Person) {
+  const app = storeFor(person);
+  stopAfterTest(app.stop);
+  return app;
+}
+
+/** `me`'s app with the messages screen open on `friend`, once its conversation is read. */
+async function chatOf(me: Person, friend: Person, relId: string) {
+  const app = appOf(me);
+  await app.ready();
+  app.store.dispatch(chatScreenEntered());
+  app.store.dispatch(friendSelected({ uid: friend.uid, name: friend.username, photo: '' }));
+  await eventually(() =>
+    expect(app.store.getState().chat).toMatchObject({ relId, status: 'ready' }),
+  );
+  return app;
+}
+
+const outgoing = (app: ReturnType<typeof appOf>) => app.store.getState().inbox.outgoing;
+const stored = async (path: string) =>
+  Object.values(((await adminGet(path)) as Record<string, { message: string }> | null) ?? {});
+
+const photo: ChatImageUpload = {
+  full: `data:image/webp;base64,${'A'.repeat(2000)}`,
+  thumb: `data:image/jpeg;base64,${'B'.repeat(200)}`,
+  width: 160,
+  height: 120,
+};
+
+describe.skipIf(official)('a send whose acknowledgement is lost', () => {
+  it('one-to-one text: stored once, counted once, shown as sent; Retry adds nothing', async () => {
+    const alice = await signUp('Alice');
+    const bob = await signUp('Bob');
+    const { id: relId } = await befriend(alice, bob);
+    const a = await chatOf(alice, bob, relId);
+
+    expect(await dropNextAck(`sendMessage/${relId}`)).toBe(1);
+    await a.store.dispatch(sendChatMessage('Exactly once')).unwrap();
+    expect(await armedAckDrops()).toBe(0); // The acknowledgement was dropped indeed.
+    expect((await stored(`sendMessage/${relId}`)).map((m) => m.message)).toEqual(['Exactly once']);
+    expect(await adminGet(`inbox/${bob.uid}/${relId}/unread`)).toBe(1);
+    expect(outgoing(a)).toEqual([]);
+
+    // A Retry of that very message (as if it had been reported failed) writes nothing.
+    const [id] = Object.keys((await adminGet(`sendMessage/${relId}`)) as object);
+    await a.store
+      .dispatch(retryChatMessage({ id, relId, text: 'Exactly once', state: 'failed' }))
+      .unwrap();
+    expect(await stored(`sendMessage/${relId}`)).toHaveLength(1);
+    expect(await adminGet(`inbox/${bob.uid}/${relId}/unread`)).toBe(1);
+    expect(outgoing(a)).toEqual([]);
+
+    // Another message under that id is not "the same message": refused, and shown as failed.
+    const other = await a.store.dispatch(
+      retryChatMessage({ id, relId, text: 'Something else', state: 'failed' }),
+    );
+    expect(other.payload).toMatch(/Could not send the message/);
+    expect(outgoing(a)).toEqual([{ id, relId, text: 'Something else', state: 'failed' }]);
+    expect(await stored(`sendMessage/${relId}`)).toHaveLength(1);
+  });
+
+  it('Retry of a message that never arrived sends it once, under its own id', async () => {
+    const alice = await signUp('Alice');
+    const bob = await signUp('Bob');
+    const { id: relId } = await befriend(alice, bob);
+    const a = await chatOf(alice, bob, relId);
+    const id = '-NretryOnlyOnce00001';
+    const retry = () =>
+      a.store
+        .dispatch(retryChatMessage({ id, relId, text: 'Lost on the way', state: 'failed' }))
+        .unwrap();
+    await retry();
+    await retry(); // A second Retry (two tabs, a double click) finds it stored.
+    expect(await adminGet(`sendMessage/${relId}/${id}/message`)).toBe('Lost on the way');
+    expect(await stored(`sendMessage/${relId}`)).toHaveLength(1);
+    expect(await adminGet(`inbox/${bob.uid}/${relId}/unread`)).toBe(1);
+  });
+
+  it('group text and photo: stored once, each member counted once, resolved as sent', async () => {
+    const alice = await signUp('Alice');
+    const bob = await signUp('Bob');
+    await befriend(alice, bob);
+    const a = appOf(alice);
+    const b = appOf(bob);
+    await Promise.all([a.ready(), b.ready()]);
+    const groupId = await a.store
+      .dispatch(createGroup({ groupName: 'Hikers', groupTag: 'Up a hill' }))
+      .unwrap();
+    await a.store
+      .dispatch(inviteFriend({ groupId, friend: { uid: bob.uid, username: 'Bob' } }))
+      .unwrap();
+    await eventually(() => expect(b.store.getState().memberships.mine[groupId]).toBe('invited'));
+    await b.store.dispatch(acceptGroup(groupId)).unwrap();
+    a.store.dispatch(groupChatShown(groupId));
+    await eventually(() => expect(a.store.getState().memberships.rosters[groupId]?.length).toBe(1));
+
+    await dropNextAck(`groupMessages/${groupId}`);
+    await a.store.dispatch(sendChatMessage('Trail at nine')).unwrap();
+    expect(await armedAckDrops()).toBe(0);
+    expect(outgoing(a)).toEqual([]);
+
+    const images = makeChatImagesApi(alice.client.db);
+    const parties = { groupId, from: { uid: alice.uid, name: 'Alice' }, to: [bob.uid] };
+    await dropNextAck(`groupMessages/${groupId}`);
+    const sent = images.sendToGroup(parties, photo, 'The view');
+    await expect(sent.acked).resolves.toBeUndefined();
+    expect(await armedAckDrops()).toBe(0);
+
+    expect((await stored(`groupMessages/${groupId}`)).map((m) => m.message)).toEqual([
+      'Trail at nine',
+      'The view',
+    ]);
+    expect(await adminGet(`inbox/${bob.uid}/${groupId}/unread`)).toBe(2);
+  });
+
+  it('one-to-one photo: stored once, counted once, resolved as sent', async () => {
+    const alice = await signUp('Alice');
+    const bob = await signUp('Bob');
+    const { id: relId } = await befriend(alice, bob);
+    const images = makeChatImagesApi(alice.client.db);
+    const parties = {
+      relId,
+      from: { uid: alice.uid, name: 'Alice' },
+      to: { uid: bob.uid, name: 'Bob' },
+    };
+    await dropNextAck(`sendMessage/${relId}`);
+    await expect(images.send(parties, photo, '').acked).resolves.toBeUndefined();
+    expect(await armedAckDrops()).toBe(0);
+    expect(await stored(`sendMessage/${relId}`)).toHaveLength(1);
+    expect(await adminGet(`inbox/${bob.uid}/${relId}/unread`)).toBe(1);
+  });
+});
