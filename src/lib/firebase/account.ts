@@ -24,11 +24,12 @@ function signedInUser(auth: Auth) {
 export function makeAccountApi(auth: Auth, db: Database) {
   /** Every path of mine that goes with the account, as one root update of nulls. */
   async function myRecords(uid: string): Promise<Record<string, null>> {
-    const [sent, received, groups, inbox] = await Promise.all([
+    const [sent, received, groups, inbox, groupInbox] = await Promise.all([
       get(query(ref(db, 'friendRequest'), orderByChild('senderId'), equalTo(uid))),
       get(query(ref(db, 'friendRequest'), orderByChild('receiverId'), equalTo(uid))),
       get(ref(db, `userGroups/${uid}`)),
       get(ref(db, `inbox/${uid}`)),
+      get(ref(db, `groupInbox/${uid}`)),
     ]);
     const changes: Record<string, null> = {
       [`users/${uid}`]: null,
@@ -53,6 +54,9 @@ export function makeAccountApi(auth: Auth, db: Database) {
     });
     inbox.forEach((child) => {
       if (child.key) changes[`inbox/${uid}/${child.key}`] = null;
+    });
+    groupInbox.forEach((child) => {
+      if (child.key) changes[`groupInbox/${uid}/${child.key}`] = null;
     });
     return changes;
   }
