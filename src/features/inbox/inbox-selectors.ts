@@ -116,7 +116,8 @@ export const selectFriendMarker = (state: RootState) => {
 export const selectSeenBy = (state: RootState, message: ChatMessage): number => {
   const { groupMarkers, receiptsOn } = state.inbox;
   const groupId = state.chat.relId;
-  if (!receiptsOn || !groupMarkers || !groupId || groupMarkers.key !== selectChatKey(state)) return 0;
+  if (!receiptsOn || !groupMarkers || !groupId || groupMarkers.key !== selectChatKey(state))
+    return 0;
   const me = selectMyUid(state);
   const adminId = (state.groups.entities[groupId] as { adminId: string } | undefined)?.adminId;
   const members = (state.memberships.rosters[groupId] ?? []).filter((m) => m.status === 'member');

@@ -106,10 +106,7 @@ export const inboxSlice = createSlice({
     chatShownChanged(state, action: PayloadAction<boolean>) {
       state.chatShown = action.payload;
     },
-    sendStarted(
-      state,
-      action: PayloadAction<{ id: string; key: ConversationKey; text: string }>,
-    ) {
+    sendStarted(state, action: PayloadAction<{ id: string; key: ConversationKey; text: string }>) {
       state.outgoing.push({ ...action.payload, state: 'pending' });
     },
     sendAcked(state, action: PayloadAction<string>) {

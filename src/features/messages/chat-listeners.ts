@@ -73,8 +73,7 @@ export function addChatListeners(startAppListening: AppStartListening): void {
 
   // Runs in the same dispatch as the change, so no message can arrive for a closed chat.
   startAppListening({
-    predicate: (_action, current, previous) =>
-      selectOpenKey(current) !== selectOpenKey(previous),
+    predicate: (_action, current, previous) => selectOpenKey(current) !== selectOpenKey(previous),
     effect: () => syncConversation?.(),
   });
 
