@@ -125,7 +125,10 @@ export const imageMessageFields = (
   },
 });
 
-/** For an inbox entry (`inbox/$uid/$relId` or `groupInbox/$uid/$groupId`): 'image' exactly when the message it names is one. */
+/**
+ * For an inbox entry (`inbox/$uid/$relId` or `groupInbox/$uid/$groupId`): 'image' exactly when
+ * the message it names is one.
+ */
 export const kindOfMessage = (messageKind: Expr) =>
   or(
     and(eq(newField('lastKind'), 'text'), x`${messageKind} == null`),
