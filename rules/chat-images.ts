@@ -1,9 +1,9 @@
 /**
- * `chatImages/{conversationId}/{imageId}`: the bytes of an image message, apart from the message
- * so a conversation downloads thumbnails only. The conversation is a friendship's
- * (`sendMessage/{relId}`) or a group's (`groupMessages/{groupId}`); its readers (the two friends,
- * or the group's admin and members) read the bytes, written once, in the same update as their
- * message.
+ * `chatImages/{relId}/{imageId}` and `groupImages/{groupId}/{imageId}`: the bytes of an image
+ * message, apart from the message so a conversation downloads thumbnails only. A friendship's
+ * photos (`sendMessage/{relId}`) are read by its two friends, a group's (`groupMessages/{groupId}`)
+ * by its admin and members; two trees, so a relationship id and a group id never name the same
+ * photos whatever their values (issue 24). Written once, in the same update as their message.
  */
 import { and, childOf, or, x, type Expr, type RuleNode } from './builder';
 import {
@@ -31,14 +31,13 @@ export const FULL_DATA_MAX = 420000;
 export const THUMB_DATA_MAX = 28000;
 const SIDE_MAX = 4096;
 
-const $conversationId = variable('conversationId');
+const $relId = variable('relId');
+const $groupId = variable('groupId');
 const $imageId = variable('imageId');
-const friend = (key: string) => val(at('friendList', $conversationId, key));
-const inGroup = inGroupOf($conversationId, me);
-const parties = and(signedIn, or(partyOf(friend), inGroup));
+const friend = (key: string) => val(at('friendList', $relId, key));
 
-const dataUrl = (max: number): RuleNode => ({
-  '.read': parties,
+const dataUrl = (max: number, readers: Expr): RuleNode => ({
+  '.read': and(signedIn, readers),
   '.validate': and(
     stringOf({ max }),
     or(
@@ -50,36 +49,44 @@ const dataUrl = (max: number): RuleNode => ({
 
 /**
  * Only together with a new image message of mine in `tree` that names this very image (the
- * message as the update leaves it, seen from `chatImages/$conversationId/$imageId`).
+ * message as the update leaves it, seen from `{images}/$conversationId/$imageId`).
  */
-const withNewImageMessage = (tree: string, senderField: string) => {
-  const messageAfter = (key: string) => val(after(3)(tree, $conversationId, $imageId, key));
+const withNewImageMessage = (tree: string, conversationId: Expr, senderField: string) => {
+  const messageAfter = (key: string) => val(after(3)(tree, conversationId, $imageId, key));
   return and(
-    missing(at(tree, $conversationId, $imageId)),
+    missing(at(tree, conversationId, $imageId)),
     eq(messageAfter('kind'), 'image'),
     eq(messageAfter('imageId'), $imageId),
     eq(messageAfter(senderField), me),
   );
 };
 
+/** One photo's bytes, read and written by `readers` with their new message in `tree`. */
+const imageBytes = (readers: Expr, newMessage: Expr): RuleNode => ({
+  // Never the list: a reader asks for one thumbnail or one full image by its path.
+  '.write': and(verifiedUser, creating, readers, newMessage),
+  ...exactFields({
+    full: dataUrl(FULL_DATA_MAX, readers),
+    thumb: dataUrl(THUMB_DATA_MAX, readers),
+    createdAt: { '.validate': serverTime },
+  }),
+});
+
 export const chatImages: RuleNode = {
-  $conversationId: {
-    $imageId: {
-      // Never the list: a reader asks for one thumbnail or one full image by its path.
-      '.write': and(
-        verifiedUser,
-        creating,
-        or(
-          and(partyOf(friend), withNewImageMessage('sendMessage', 'messagesenderId')),
-          and(inGroup, withNewImageMessage('groupMessages', 'senderId')),
-        ),
-      ),
-      ...exactFields({
-        full: dataUrl(FULL_DATA_MAX),
-        thumb: dataUrl(THUMB_DATA_MAX),
-        createdAt: { '.validate': serverTime },
-      }),
-    },
+  $relId: {
+    $imageId: imageBytes(
+      partyOf(friend),
+      withNewImageMessage('sendMessage', $relId, 'messagesenderId'),
+    ),
+  },
+};
+
+export const groupImages: RuleNode = {
+  $groupId: {
+    $imageId: imageBytes(
+      inGroupOf($groupId, me),
+      withNewImageMessage('groupMessages', $groupId, 'senderId'),
+    ),
   },
 };
 
@@ -95,14 +102,19 @@ const isImage = eq(x`newData.parent().child('kind').val()`, 'image');
 /**
  * For `sendMessage/{relId}/{msgId}` and `groupMessages/{groupId}/{msgId}`: the optional fields
  * of an image message. A message with a `kind` is an image with its size and its bytes (stored
- * by the same update under the same conversation id); a caption is the message's own text.
+ * by the same update in `images`, `chatImages` or `groupImages`, under the same conversation id);
+ * a caption is the message's own text.
  */
-export const imageMessageFields = (conversationId: Expr, msgId: Expr): RuleNode => ({
+export const imageMessageFields = (
+  images: 'chatImages' | 'groupImages',
+  conversationId: Expr,
+  msgId: Expr,
+): RuleNode => ({
   kind: {
     '.validate': and(
       eq(x`newData.val()`, 'image'),
       x`newData.parent().hasChildren(['imageId', 'width', 'height'])`,
-      exists(childOf(after(4)('chatImages', conversationId, msgId), 'thumb')),
+      exists(childOf(after(4)(images, conversationId, msgId), 'thumb')),
     ),
   },
   imageId: { '.validate': and(eq(x`newData.val()`, msgId), isImage) },
@@ -113,7 +125,10 @@ export const imageMessageFields = (conversationId: Expr, msgId: Expr): RuleNode 
   },
 });
 
-/** For an inbox entry (`inbox/$uid/$conversationId`): 'image' exactly when the message it names is one. */
+/**
+ * For an inbox entry (`inbox/$uid/$relId` or `groupInbox/$uid/$groupId`): 'image' exactly when
+ * the message it names is one.
+ */
 export const kindOfMessage = (messageKind: Expr) =>
   or(
     and(eq(newField('lastKind'), 'text'), x`${messageKind} == null`),

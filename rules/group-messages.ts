@@ -26,7 +26,7 @@ export const groupMessages: RuleNode = {
         createdAt: messageCreatedAt,
       }),
       // Image messages, as in a one-to-one chat (rules/chat-images.ts).
-      ...imageMessageFields($groupId, variable('msgId')),
+      ...imageMessageFields('groupImages', $groupId, variable('msgId')),
     },
   },
 };

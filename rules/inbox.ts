@@ -1,8 +1,9 @@
 /**
- * `inbox/{uid}/{conversationId}`: my view of one conversation (unread count and last-message
- * summary), a friendship's (`relId`) or a group's (`groupId`). Written in the same root update as
- * each message (docs/data-model.md, Inbox), so the rules can tie every change of an entry to a
- * message that the same update creates.
+ * `inbox/{uid}/{relId}`: my view of one friendship's conversation (unread count and last-message
+ * summary). Written in the same root update as each message (docs/data-model.md, Inbox), so the
+ * rules can tie every change of an entry to a message that the same update creates. A group's
+ * entries live apart, in `groupInbox/{uid}/{groupId}` (rules/group-inbox.ts), so a relationship id
+ * and a group id never name the same entry whatever their values (issue 24).
  */
 import { and, childOf, not, or, x, type Expr, type RuleNode } from './builder';
 import {
@@ -18,7 +19,6 @@ import {
   newData,
   newField,
   oldField,
-  pairKey,
   serverTime,
   signedIn,
   stringOf,
@@ -28,7 +28,6 @@ import {
   verifiedUser,
 } from './conditions';
 import { kindOfMessage } from './chat-images';
-import { inGroupOf } from './group-access';
 
 const $uid = variable('uid');
 const $relId = variable('relId');
@@ -45,37 +44,23 @@ export const friendsNow = (other: Expr) =>
     and(eq(friend('receiverId'), me), eq(friend('senderId'), other)),
   );
 
-/** The conversation is a group's: `$relId` names a group. */
-const isGroup = exists(at('Mygroup', $relId));
-
 /**
- * The signed-in user and `$uid` are both in group `$relId` (its admin or members), and no block
- * stands between them: a person I blocked (or who blocked me) never moves my counts.
+ * The entry now describes a message that this very update creates in `tree` under
+ * `conversationId`, sent by the signed-in user (its `senderField`) and `addressed` to the
+ * entry's owner.
  */
-const groupPeers = and(
-  inGroupOf($relId, me),
-  inGroupOf($relId, $uid),
-  or(
-    missing(at('pairs', pairKey($uid, me))),
-    missing(at('block', val(at('pairs', pairKey($uid, me))))),
-  ),
-);
-
-/**
- * The entry now describes a message that this very update creates in `tree`, sent by the
- * signed-in user (its `senderField`) and `addressed` to the entry's owner.
- */
-function describesNewMessageIn(
+export function describesNewMessageIn(
   tree: string,
+  conversationId: Expr,
   senderField: string,
   addressed?: (field: (key: string) => Expr) => Expr,
 ) {
   const namedId = newField('lastMessageId');
-  const messageAfter = after(3)(tree, $relId, namedId);
+  const messageAfter = after(3)(tree, conversationId, namedId);
   const messageField = (key: string) => val(childOf(messageAfter, key));
   return and(
     x`!${namedId}.contains('/')`,
-    missing(at(tree, $relId, namedId)),
+    missing(at(tree, conversationId, namedId)),
     exists(messageAfter),
     eq(messageField(senderField), me),
     ...(addressed ? [addressed(messageField)] : []),
@@ -92,13 +77,12 @@ function describesNewMessageIn(
   );
 }
 
-const describesNewMessage = or(
-  // My own entry names the friend it went to; anyone else's entry is the receiver's.
-  describesNewMessageIn('sendMessage', 'messagesenderId', (field) =>
-    or(isUser($uid), eq(field('messagereceiverId'), $uid)),
-  ),
-  // A group message goes to every member: the write rule checked the owner is one.
-  and(isGroup, describesNewMessageIn('groupMessages', 'senderId')),
+// My own entry names the friend it went to; anyone else's entry is the receiver's.
+const describesNewMessage = describesNewMessageIn(
+  'sendMessage',
+  $relId,
+  'messagesenderId',
+  (field) => or(isUser($uid), eq(field('messagereceiverId'), $uid)),
 );
 
 const unchanged = (key: string) => eq(newField(key), oldField(key));
@@ -108,47 +92,55 @@ const lastFields = ['lastMessageId', 'lastSenderId', 'lastText', 'lastKind', 'la
 const reset = and(isUser($uid), eq(newField('unread'), x`0`), ...lastFields.map(unchanged));
 
 /** A message of mine: my own entry keeps its count, the receiver's goes up by exactly one. */
-const delivery = and(
-  describesNewMessage,
-  or(
-    and(isUser($uid), unchanged('unread')),
-    and(
-      not(isUser($uid)),
-      or(
-        and(exists(childOf(data, 'unread')), x`${newField('unread')} == ${oldField('unread')} + 1`),
-        and(missing(childOf(data, 'unread')), eq(newField('unread'), x`1`)),
+const deliveryOf = (describesNewMessage: Expr) =>
+  and(
+    describesNewMessage,
+    or(
+      and(isUser($uid), unchanged('unread')),
+      and(
+        not(isUser($uid)),
+        or(
+          and(
+            exists(childOf(data, 'unread')),
+            x`${newField('unread')} == ${oldField('unread')} + 1`,
+          ),
+          and(missing(childOf(data, 'unread')), eq(newField('unread'), x`1`)),
+        ),
       ),
     ),
+  );
+
+/**
+ * An entry's fields and its one check: the owner's reset, or a summary of a new message that
+ * `describesNewMessage` ties to the same update. Shared with `groupInbox`.
+ */
+export const inboxEntry = (describesNewMessage: Expr): RuleNode => ({
+  '.validate': and(
+    x`newData.hasChildren(['lastMessageId', 'lastSenderId', 'lastText', 'lastKind', 'lastAt'])`,
+    or(reset, deliveryOf(describesNewMessage)),
   ),
-);
+  unread: { '.validate': and(x`newData.isNumber()`, x`newData.val() >= 0`) },
+  lastMessageId: uidField,
+  lastSenderId: uidField,
+  lastText: { '.validate': stringOf({ min: 1, max: PREVIEW_LENGTH }) },
+  // 'image' only for an image message (checked with the message above).
+  lastKind: { '.validate': or(eq(val(newData), 'text'), eq(val(newData), 'image')) },
+  lastAt: { '.validate': serverTime },
+  $other: { '.validate': false },
+});
 
 export const inbox: RuleNode = {
   $uid: {
     // Nobody reads another person's counts or previews.
     '.read': and(signedIn, isUser($uid)),
     $relId: {
-      // The owner, or their current friend or a fellow group member writing a new message's
-      // summary (never deleting it).
+      // The owner, or their current friend writing a new message's summary (never deleting it),
+      // never into an account that is gone.
       '.write': and(
         verifiedUser,
-        or(
-          isUser($uid),
-          // Never into an account that is gone (its roster entry may outlive it).
-          and(exists(newData), accountExists($uid), or(friendsNow($uid), groupPeers)),
-        ),
+        or(isUser($uid), and(exists(newData), accountExists($uid), friendsNow($uid))),
       ),
-      '.validate': and(
-        x`newData.hasChildren(['lastMessageId', 'lastSenderId', 'lastText', 'lastKind', 'lastAt'])`,
-        or(reset, delivery),
-      ),
-      unread: { '.validate': and(x`newData.isNumber()`, x`newData.val() >= 0`) },
-      lastMessageId: uidField,
-      lastSenderId: uidField,
-      lastText: { '.validate': stringOf({ min: 1, max: PREVIEW_LENGTH }) },
-      // 'image' only for an image message (checked with the message above).
-      lastKind: { '.validate': or(eq(val(newData), 'text'), eq(val(newData), 'image')) },
-      lastAt: { '.validate': serverTime },
-      $other: { '.validate': false },
+      ...inboxEntry(describesNewMessage),
     },
   },
 };

@@ -1,6 +1,7 @@
 /** The whole rules tree, area by area. `npm run rules` writes it to database.rules.json. */
 import type { RuleNode } from './builder';
-import { chatImages } from './chat-images';
+import { chatImages, groupImages } from './chat-images';
+import { groupInbox } from './group-inbox';
 import { groupMessages } from './group-messages';
 import { groupMembership, Mygroup, userGroups } from './groups';
 import { inbox } from './inbox';
@@ -8,14 +9,15 @@ import { sendMessage } from './messages';
 import { notifications } from './notifications';
 import { pictures } from './pictures';
 import { status } from './presence';
-import { reads, typing } from './read-markers';
+import { groupReads, reads, typing } from './read-markers';
 import { settings } from './settings';
 import { userPrivate, users } from './profiles';
 import { friendRequest, pairs } from './friend-requests';
 import { block, friendList } from './relationships';
 
 export const rules: RuleNode = {
-  // Closed by default: every path below opens only what its area needs.
+  // Closed by default: every path below opens only what its area needs. `meta` (the schema
+  // version, scripts/migrations) has no entry: only admin access reads or writes it.
   '.read': false,
   '.write': false,
   users,
@@ -37,4 +39,8 @@ export const rules: RuleNode = {
   groupMembership,
   userGroups,
   groupMessages,
+  // A group's own per-conversation trees, never shared with a friendship's (issue 24).
+  groupInbox,
+  groupReads,
+  groupImages,
 };

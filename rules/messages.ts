@@ -76,7 +76,7 @@ export const sendMessage: RuleNode = {
         comesWithInboxEntry,
       ),
       // Image messages (rules/chat-images.ts): optional fields beside the spec's.
-      ...imageMessageFields($relId, variable('msgId')),
+      ...imageMessageFields('chatImages', $relId, variable('msgId')),
     },
   },
 };

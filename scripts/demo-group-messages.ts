@@ -2,7 +2,7 @@
  * The demo's group conversations (`groupMessages/{groupId}/{id}`), for groups the demo data
  * already holds: each line is written by the group's admin or one of its members, by position
  * (0 the admin, 1.. the members by name), as the app's sends would have written them, photos
- * included (`chatImages/{groupId}/{id}`), with every person's inbox entry and read marker.
+ * included (`groupImages/{groupId}/{id}`), with every person's inbox entry and read marker.
  */
 import { IMAGE_PLACEHOLDER } from '../src/lib/firebase/chat-image-message';
 import { previewOf } from '../src/lib/firebase/inbox-entry';
@@ -45,8 +45,8 @@ interface Sent {
 }
 
 /**
- * Each person's `inbox/{uid}/{groupId}` (the last message; unread = others' messages after
- * their own last one, as if they read up to where they wrote) and `reads/{groupId}/{uid}`.
+ * Each person's `groupInbox/{uid}/{groupId}` (the last message; unread = others' messages after
+ * their own last one, as if they read up to where they wrote) and `groupReads/{groupId}/{uid}`.
  */
 function inboxOf(groupId: string, people: string[], sent: Sent[], out: Fields): void {
   const last = sent.at(-1);
@@ -54,7 +54,7 @@ function inboxOf(groupId: string, people: string[], sent: Sent[], out: Fields): 
   for (const uid of people) {
     const ownAt = sent.findLastIndex((m) => m.senderId === uid);
     const unread = sent.slice(ownAt + 1).filter((m) => m.senderId !== uid).length;
-    out[`inbox/${uid}/${groupId}`] = {
+    out[`groupInbox/${uid}/${groupId}`] = {
       ...(uid === last.senderId ? {} : { unread }),
       lastMessageId: last.id,
       lastSenderId: last.senderId,
@@ -64,7 +64,7 @@ function inboxOf(groupId: string, people: string[], sent: Sent[], out: Fields): 
     };
     if (ownAt >= 0) {
       const read = sent[ownAt];
-      out[`reads/${groupId}/${uid}`] = { at: read.createdAt, messageId: read.id };
+      out[`groupReads/${groupId}/${uid}`] = { at: read.createdAt, messageId: read.id };
     }
   }
 }
@@ -107,7 +107,7 @@ export function demoGroupMessageEntries(
           height: photo.height,
         });
         if (text) record.caption = text;
-        out[`chatImages/${groupId}/${id}`] = { full: photo.full, thumb: photo.thumb, createdAt };
+        out[`groupImages/${groupId}/${id}`] = { full: photo.full, thumb: photo.thumb, createdAt };
       }
       out[`groupMessages/${groupId}/${id}`] = record;
       sent.push({ id, senderId: sender.uid, message, kind: photo ? 'image' : 'text', createdAt });

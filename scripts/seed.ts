@@ -13,6 +13,7 @@ import {
 } from './stack/admin';
 import { buildDemoData } from './demo-data';
 import { demoPassword, demoUsers } from './demo-users';
+import { latestSchemaVersion, SCHEMA_VERSION_PATH } from './migrations/runner';
 
 export type SeedOutcome =
   { kind: 'seeded' } | { kind: 'kept' } | { kind: 'mismatch'; message: string };
@@ -59,8 +60,11 @@ async function seed(target: AdminTarget, existing: Array<{ localId: string; emai
     }
     created.push({ uid, username: user.username, email: user.email });
   }
-  // One write: the database is either still empty or fully seeded.
-  await dbRest(target, 'PATCH', '/', buildDemoData(created, Date.now()));
+  // One write: the database is either still empty or fully seeded, at the current schema.
+  await dbRest(target, 'PATCH', '/', {
+    ...buildDemoData(created, Date.now()),
+    [SCHEMA_VERSION_PATH]: latestSchemaVersion(),
+  });
 }
 
 export function describeDemoAccounts(): string {

@@ -16,6 +16,7 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { watchParent } from '../emulator/src/parent-watch';
+import { migrateLocalData } from './migrations';
 import { describeDemoAccounts, seedIfEmpty } from './seed';
 import { startBackend, type Backend } from './stack/backend';
 import { acquireLock, type StackLock } from './stack/lock';
@@ -119,6 +120,9 @@ async function main() {
   const seeding = await seedIfEmpty(backend);
   if (seeding.kind === 'mismatch') say(`\n⚠ ${seeding.message}\n`);
   else say(seeding.kind === 'seeded' ? 'Demo data seeded.' : 'Existing local data kept.');
+  // Existing data written by an older version is brought to the current schema before serving.
+  const migrated = await migrateLocalData(backend, (line) => say(line));
+  if (migrated?.ran.length) say(`Local data migrated to schema version ${String(migrated.to)}.`);
   if (shuttingDown()) return;
 
   process.env.VITE_FIREBASE_PROJECT_ID = projectId;

@@ -45,22 +45,22 @@ describe('incoming messages in the polite live region', () => {
   it("reads out the friend's new messages, not the history, not mine, not twice", () => {
     const { store, heard, stop } = setup();
     const history = [message('m1', 'bo', 'Old news'), message('m2', 'me', 'Mine, old')];
-    store.dispatch(latestReceived({ relId: REL, messages: history }));
+    store.dispatch(latestReceived({ key: `d:${REL}`, messages: history }));
     expect(heard).toEqual([]);
 
     const mine = message('m3', 'me', 'I wrote this');
-    store.dispatch(latestReceived({ relId: REL, messages: [...history, mine] }));
+    store.dispatch(latestReceived({ key: `d:${REL}`, messages: [...history, mine] }));
     expect(heard).toEqual([]);
 
     const photo = { ...message('m5', 'bo', ''), image: undefined };
     const next = [...history, mine, message('m4', 'bo', 'Hello Mia'), photo];
-    store.dispatch(latestReceived({ relId: REL, messages: next }));
+    store.dispatch(latestReceived({ key: `d:${REL}`, messages: next }));
     // The same answer again (a re-render of the window) is no news.
-    store.dispatch(latestReceived({ relId: REL, messages: next }));
+    store.dispatch(latestReceived({ key: `d:${REL}`, messages: next }));
     expect(heard).toEqual(['Bo: Hello Mia', 'Bo sent a photo']);
 
     // Another conversation's answer, or one that is not open, says nothing.
-    store.dispatch(latestReceived({ relId: 'rel-other', messages: [message('m6', 'bo', 'x')] }));
+    store.dispatch(latestReceived({ key: 'd:rel-other', messages: [message('m6', 'bo', 'x')] }));
     expect(heard).toHaveLength(2);
     stop();
   });

@@ -4,6 +4,7 @@
  * the database would), and every write is a vi.fn the test can inspect or make fail. The real
  * gateways are tested against the emulators in tests/integration.
  */
+import type { ConversationKey } from '../lib/conversation-key';
 import { vi } from 'vitest';
 import type { Gateways } from '../app/gateways';
 import type { ChatImagesApi } from '../lib/firebase/chat-images';
@@ -46,7 +47,7 @@ function createFeeds() {
     groupMessages: new Feed<ChatMessage[]>(),
     latestMessages: new Feed<ChatMessage[]>(),
     statuses: new Feed<PresenceStatus | null>(),
-    inbox: new Feed<Record<string, InboxEntry>>(),
+    inbox: new Feed<Record<ConversationKey, InboxEntry>>(),
     readMarkers: new Feed<ReadMarker | null>(),
     groupReadMarkers: new Feed<Record<string, ReadMarker>>(),
     typing: new Feed<number | null>(),

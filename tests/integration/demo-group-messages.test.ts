@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { groupKey } from '../../src/lib/conversation-key';
 import { buildDemoData } from '../../scripts/demo-data';
 import { demoUsers } from '../../scripts/demo-users';
 import type { ChatMessage } from '../../src/lib/firebase/chat-message';
@@ -28,11 +29,11 @@ describe('the demo group conversations', () => {
     expect(photos.length).toBe(2);
     for (const [path] of photos) {
       const [, groupId, id] = path.split('/');
-      expect(data[`chatImages/${groupId}/${id}`]).toMatchObject({ thumb: expect.any(String) });
+      expect(data[`groupImages/${groupId}/${id}`]).toMatchObject({ thumb: expect.any(String) });
     }
     const groups = new Set(messages.map(([path]) => path.split('/')[1]));
     const entries = Object.keys(data).filter(
-      (path) => path.startsWith('inbox/') && groups.has(path.split('/')[2]),
+      (path) => path.startsWith('groupInbox/') && groups.has(path.split('/')[2]),
     );
     // Weekend Hikers and Photography have three people each.
     expect(entries.length).toBe(6);
@@ -65,9 +66,15 @@ describe('the demo group conversations', () => {
     // Its photo's thumbnail reads through the rules, and Alice's inbox counts the group.
     const photo = seen.find((m) => m.image);
     expect(photo).toBeDefined();
-    const thumb = await makeChatImagesApi(alice.client.db).readThumb(groupId, photo?.id ?? '');
+    const thumb = await makeChatImagesApi(alice.client.db).readThumb(
+      groupKey(groupId),
+      photo?.id ?? '',
+    );
     expect(thumb).toMatch(/^data:image\/webp;base64,/);
-    expect(data[`inbox/${alice.uid}/${groupId}`]).toMatchObject({ unread: 1, lastKind: 'text' });
+    expect(data[`groupInbox/${alice.uid}/${groupId}`]).toMatchObject({
+      unread: 1,
+      lastKind: 'text',
+    });
     expect(new Set(seen.map((m) => m.massagesenderName))).toEqual(
       new Set(['Alice', 'Bob', 'Carol']),
     );

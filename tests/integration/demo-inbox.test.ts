@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { directKey } from '../../src/lib/conversation-key';
 import { buildDemoData } from '../../scripts/demo-data';
 import { demoUsers } from '../../scripts/demo-users';
 import type { InboxEntry } from '../../src/lib/firebase/inbox-entry';
@@ -33,12 +34,16 @@ describe('the demo inbox', () => {
     await eventually(() => expect(Object.keys(inbox)).toHaveLength(5));
     const allGroups = (await adminGet('Mygroup')) as Record<string, unknown>;
     const groupIds = new Set(Object.keys(allGroups));
-    const direct = Object.values(inbox).filter((entry) => !groupIds.has(entry.relId));
+    const direct = Object.values(inbox).filter((entry) => entry.kind === 'direct');
+    expect(Object.values(inbox).filter((entry) => groupIds.has(entry.relId))).toHaveLength(2);
     const relWith = async (friend: Person) =>
       (await adminGet(`pairs/${pairKey(alice.uid, friend.uid)}`)) as string;
     const withBob = await relWith(bob);
-    expect(inbox[withBob]).toMatchObject({ unread: 2, lastSenderId: bob.uid });
-    expect(inbox[await relWith(carol)]).toMatchObject({ unread: 1, lastSenderId: carol.uid });
+    expect(inbox[directKey(withBob)]).toMatchObject({ unread: 2, lastSenderId: bob.uid });
+    expect(inbox[directKey(await relWith(carol))]).toMatchObject({
+      unread: 1,
+      lastSenderId: carol.uid,
+    });
     const ordered = direct.sort((a, b) => b.lastAt - a.lastAt);
     expect(ordered.map((entry) => entry.unread)).toEqual([2, 1, 0]);
 
@@ -49,8 +54,8 @@ describe('the demo inbox', () => {
       'Did you see my message?',
     );
     await reply.acked;
-    await eventually(() => expect(inbox[relId].unread).toBe(3));
-    await api.markRead(alice.uid, relId, reply.id, true);
+    await eventually(() => expect(inbox[directKey(relId)].unread).toBe(3));
+    await api.markRead(alice.uid, directKey(relId), reply.id, true);
     expect(await adminGet(`inbox/${alice.uid}/${relId}/unread`)).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { groupKey } from '../../src/lib/conversation-key';
 import {
   acceptGroup,
   createGroup,
@@ -19,7 +20,8 @@ import { sendInGroup } from './group-sending';
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 const as = (p: Person) => ({ uid: p.uid, username: p.username });
 type App = ReturnType<typeof storeFor>;
-const entryOf = (app: App, groupId: string) => app.store.getState().inbox.entries[groupId];
+const entryOf = (app: App, groupId: string) =>
+  app.store.getState().inbox.entries[groupKey(groupId)];
 
 async function threeInAGroup() {
   const [alice, bob, carol] = [await signUp('Alice'), await signUp('Bob'), await signUp('Carol')];

@@ -1,4 +1,5 @@
 import { goOffline } from 'firebase/database';
+import { directKey } from '../../src/lib/conversation-key';
 import { describe, expect, it } from 'vitest';
 import type { ReadMarker } from '../../src/lib/firebase/inbox-entry';
 import { makeInboxApi } from '../../src/lib/firebase/inbox';
@@ -45,14 +46,16 @@ describe('read markers and typing between two people', () => {
       ),
     );
     await eventually(() => expect(receipts.at(-1)).toBe(false));
-    await api(bob).markRead(bob.uid, relId, sent.id, false);
+    await api(bob).markRead(bob.uid, directKey(relId), sent.id, false);
     expect(await adminGet(`inbox/${bob.uid}/${relId}/unread`)).toBe(0);
     expect(await adminGet(`reads/${relId}/${bob.uid}`)).toBeNull();
     // Claiming receipts are on while they are off is refused by the server.
-    await expect(api(bob).markRead(bob.uid, relId, sent.id, true)).rejects.toThrow(/permission/i);
+    await expect(api(bob).markRead(bob.uid, directKey(relId), sent.id, true)).rejects.toThrow(
+      /permission/i,
+    );
 
     await api(bob).setReadReceipts(bob.uid, true);
-    await api(bob).markRead(bob.uid, relId, sent.id, true);
+    await api(bob).markRead(bob.uid, directKey(relId), sent.id, true);
     await eventually(() => expect(seen.marker?.messageId).toBe(sent.id));
     expect(Math.abs((seen.marker?.at ?? 0) - Date.now())).toBeLessThan(60_000);
   });

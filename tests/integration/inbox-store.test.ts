@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { directKey } from '../../src/lib/conversation-key';
 import { blockFriend } from '../../src/features/friends/relationship-thunks';
 import {
   seenState,
@@ -45,7 +46,7 @@ describe('the inbox through the app stores (real gateways, emulators)', () => {
     for (const tab of [bobTab1, bobTab2]) {
       await eventually(() => {
         expect(selectTotalUnread(tab.store.getState())).toBe(2);
-        expect(tab.store.getState().inbox.entries[relId]?.lastText).toBe('Two');
+        expect(tab.store.getState().inbox.entries[directKey(relId)]?.lastText).toBe('Two');
       });
     }
 
@@ -75,6 +76,6 @@ describe('the inbox through the app stores (real gateways, emulators)', () => {
     await b.store.dispatch(blockFriend(friendship)).unwrap();
     await eventually(() => expect(selectTotalUnread(b.store.getState())).toBe(0));
     // The entry stays (only Bob can reset it), but it counts for nothing now.
-    expect(b.store.getState().inbox.entries[friendship.id]?.unread).toBe(1);
+    expect(b.store.getState().inbox.entries[directKey(friendship.id)]?.unread).toBe(1);
   });
 });

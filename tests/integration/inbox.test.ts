@@ -1,4 +1,5 @@
 import { goOffline, goOnline } from 'firebase/database';
+import { directKey, type ConversationKey } from '../../src/lib/conversation-key';
 import { describe, expect, it } from 'vitest';
 import type { InboxEntry } from '../../src/lib/firebase/inbox-entry';
 import { makeInboxApi } from '../../src/lib/firebase/inbox';
@@ -15,7 +16,7 @@ const parties = (relId: string, from: Person, to: Person) => ({
 
 /** `uid`'s inbox as one of their clients sees it, live. */
 function liveInbox(db: Person['client']['db'], uid: string) {
-  const seen: { inbox: Record<string, InboxEntry> | null; error: Error | null } = {
+  const seen: { inbox: Record<ConversationKey, InboxEntry> | null; error: Error | null } = {
     inbox: null,
     error: null,
   };
@@ -26,7 +27,7 @@ function liveInbox(db: Person['client']['db'], uid: string) {
     (error) => (seen.error = error),
   );
   stopAfterTest(stop);
-  return { api, entry: (relId: string) => seen.inbox?.[relId], seen };
+  return { api, entry: (relId: string) => seen.inbox?.[directKey(relId)], seen };
 }
 
 async function friends() {
@@ -63,7 +64,7 @@ describe('the inbox between two people', () => {
     const lastAt = bobs.entry(relId)?.lastAt ?? 0;
     expect(Math.abs(lastAt - Date.now())).toBeLessThan(60_000);
 
-    await bobs.api.markRead(bob.uid, relId, sent.id, true);
+    await bobs.api.markRead(bob.uid, directKey(relId), sent.id, true);
     await eventually(() => expect(bobs.entry(relId)?.unread).toBe(0));
     expect(bobs.entry(relId)?.lastText).toBe(long.slice(0, 100));
     expect(bobs.seen.error).toBeNull();
@@ -75,7 +76,9 @@ describe('the inbox between two people', () => {
     await first.acked;
     await alice.messages.send(parties(relId, alice, bob), 'two');
     const bobs = makeInboxApi(bob.client.db);
-    await expect(bobs.markRead(bob.uid, relId, first.id, false)).rejects.toThrow(/permission/i);
+    await expect(bobs.markRead(bob.uid, directKey(relId), first.id, false)).rejects.toThrow(
+      /permission/i,
+    );
     expect(await adminGet(`inbox/${bob.uid}/${relId}/unread`)).toBe(2);
   });
 
@@ -92,7 +95,7 @@ describe('the inbox between two people', () => {
       expect(phone.entry(relId)?.unread).toBe(1);
       expect(laptop.entry(relId)?.unread).toBe(1);
     });
-    await laptop.api.markRead(bob.uid, relId, sent.id, true);
+    await laptop.api.markRead(bob.uid, directKey(relId), sent.id, true);
     await eventually(() => expect(phone.entry(relId)?.unread).toBe(0));
   });
 

@@ -39,7 +39,7 @@ const world = {
   ...member(bob),
   ...member(carol),
   // Dave's entry from when he belonged stays; he is no member now.
-  [`inbox/${dave}/${groupId}`]: {
+  [`groupInbox/${dave}/${groupId}`]: {
     unread: 1,
     lastMessageId: '-Nold',
     lastSenderId: alice,
@@ -82,7 +82,7 @@ function sendImage(from: string, to: string[], upload = image()) {
   return { id, update: groupSendUpdate(parties, id, '', server, { upload, caption: '' }) };
 }
 const write = (uid: string, update: Record<string, unknown>) => dbAs(uid).ref().update(update);
-const entry = (uid: string) => `inbox/${uid}/${groupId}`;
+const entry = (uid: string) => `groupInbox/${uid}/${groupId}`;
 
 describe('group inbox counts', () => {
   beforeEach(() => seed(world));
@@ -143,13 +143,13 @@ describe('group photos', () => {
     await assertSucceeds(write(bob, sent.update));
     await assertSucceeds(write(alice, sendImage(alice, [bob, carol]).update));
     for (const uid of [alice, bob, carol]) {
-      await assertSucceeds(dbAs(uid).ref(`chatImages/${groupId}/${sent.id}/thumb`).once('value'));
-      await assertSucceeds(dbAs(uid).ref(`chatImages/${groupId}/${sent.id}/full`).once('value'));
+      await assertSucceeds(dbAs(uid).ref(`groupImages/${groupId}/${sent.id}/thumb`).once('value'));
+      await assertSucceeds(dbAs(uid).ref(`groupImages/${groupId}/${sent.id}/full`).once('value'));
     }
     for (const uid of [dave, erin]) {
-      await assertFails(dbAs(uid).ref(`chatImages/${groupId}/${sent.id}/thumb`).once('value'));
+      await assertFails(dbAs(uid).ref(`groupImages/${groupId}/${sent.id}/thumb`).once('value'));
     }
-    await assertFails(dbAs(alice).ref(`chatImages/${groupId}`).once('value'));
+    await assertFails(dbAs(alice).ref(`groupImages/${groupId}`).once('value'));
   });
 
   it('refuses a photo from a former member or a stranger', async () => {
@@ -166,7 +166,7 @@ describe('group photos', () => {
     await assertFails(write(bob, sendImage(bob, [alice], bigThumb).update));
     await assertFails(
       write(bob, {
-        [`chatImages/${groupId}/-Nloose`]: {
+        [`groupImages/${groupId}/-Nloose`]: {
           full: image().full,
           thumb: image().thumb,
           createdAt: SERVER_TIME,
@@ -179,23 +179,85 @@ describe('group photos', () => {
 describe('group read markers', () => {
   beforeEach(() => seed(world));
   const marker = (uid: string, messageId = '-Nold') =>
-    write(uid, { [`reads/${groupId}/${uid}`]: { at: SERVER_TIME, messageId } });
+    write(uid, { [`groupReads/${groupId}/${uid}`]: { at: SERVER_TIME, messageId } });
 
   it('lets the admin and members mark what they read, and read each other’s markers', async () => {
     await assertSucceeds(marker(alice));
     await assertSucceeds(marker(bob));
-    await assertSucceeds(dbAs(carol).ref(`reads/${groupId}`).once('value'));
+    await assertSucceeds(dbAs(carol).ref(`groupReads/${groupId}`).once('value'));
   });
 
   it('refuses former members, strangers, someone else’s marker, unknown messages, receipts off', async () => {
     await assertFails(marker(dave));
     await assertFails(marker(erin));
-    await assertFails(dbAs(erin).ref(`reads/${groupId}`).once('value'));
+    await assertFails(dbAs(erin).ref(`groupReads/${groupId}`).once('value'));
     await assertFails(
-      write(bob, { [`reads/${groupId}/${carol}`]: { at: SERVER_TIME, messageId: '-Nold' } }),
+      write(bob, { [`groupReads/${groupId}/${carol}`]: { at: SERVER_TIME, messageId: '-Nold' } }),
     );
     await assertFails(marker(bob, '-Nmissing'));
     await seed({ [`settings/${bob}/readReceipts`]: false });
     await assertFails(marker(bob));
+  });
+});
+
+describe('every group path, for people who are not in the group (issue 24)', () => {
+  // Frank is invited, Gina asked to join, Henry is blocked by the admin; Dave left, Erin is a stranger.
+  const frank = 'frank-uid';
+  const gina = 'gina-uid';
+  const henry = 'henry-uid';
+  const relAH = '-Nrel00000000000000ah';
+  const outsiders = [frank, gina, henry, dave, erin];
+  // The app's send names the sender: they get names too.
+  Object.assign(names, { [frank]: 'Frank', [gina]: 'Gina', [henry]: 'Henry' });
+  beforeEach(() =>
+    seed({
+      ...world,
+      ...Object.fromEntries(
+        [frank, gina, henry].map((uid) => [`users/${uid}`, userRecord(names[uid] ?? uid)]),
+      ),
+      [`groupMembership/${groupId}/${frank}`]: { status: 'invited', username: 'Frank', at: 1 },
+      [`userGroups/${frank}/${groupId}`]: 'invited',
+      [`groupMembership/${groupId}/${gina}`]: { status: 'requested', username: 'Gina', at: 1 },
+      [`userGroups/${gina}/${groupId}`]: 'requested',
+      [`block/${relAH}`]: {
+        blockbyid: alice,
+        blockbyName: 'Alice',
+        blockid: henry,
+        blockName: 'Henry',
+      },
+      [`pairs/${pairKey(alice, henry)}`]: relAH,
+      [`groupReads/${groupId}/${bob}`]: { at: 1, messageId: '-Nold' },
+    }),
+  );
+
+  it('lets the admin and members use groupReads, groupImages and their groupInbox entries', async () => {
+    const sent = sendImage(bob, [alice, carol]);
+    await assertSucceeds(write(bob, sent.update));
+    for (const uid of [alice, bob, carol]) {
+      await assertSucceeds(dbAs(uid).ref(`groupReads/${groupId}`).once('value'));
+      await assertSucceeds(
+        write(uid, { [`groupReads/${groupId}/${uid}`]: { at: SERVER_TIME, messageId: sent.id } }),
+      );
+      await assertSucceeds(dbAs(uid).ref(`groupImages/${groupId}/${sent.id}/thumb`).once('value'));
+      await assertSucceeds(dbAs(uid).ref(entry(uid)).once('value'));
+    }
+  });
+
+  it('refuses invited, requesting, blocked, former members and strangers everywhere', async () => {
+    const sent = sendImage(bob, [alice, carol]);
+    await write(bob, sent.update);
+    for (const uid of outsiders) {
+      await assertFails(dbAs(uid).ref(`groupReads/${groupId}`).once('value'));
+      await assertFails(dbAs(uid).ref(`groupReads/${groupId}/${bob}`).once('value'));
+      await assertFails(
+        write(uid, { [`groupReads/${groupId}/${uid}`]: { at: SERVER_TIME, messageId: sent.id } }),
+      );
+      await assertFails(dbAs(uid).ref(`groupImages/${groupId}/${sent.id}/thumb`).once('value'));
+      await assertFails(dbAs(uid).ref(`groupImages/${groupId}/${sent.id}/full`).once('value'));
+      await assertFails(write(uid, sendImage(uid, [alice]).update));
+      await assertFails(write(uid, send(uid, [alice, bob]).update));
+      await assertFails(dbAs(uid).ref(entry(bob)).once('value'));
+      await assertFails(write(uid, { [`${entry(bob)}/unread`]: increment(1) }));
+    }
   });
 });

@@ -158,8 +158,9 @@ describe('group chat on the messages page', () => {
     act(() =>
       app.feeds.inbox.emit(
         {
-          'g-in': {
+          'g:g-in': {
             relId: 'g-in',
+            kind: 'group',
             unread: 3,
             lastMessageId: 'm9',
             lastSenderId: 'ann',

@@ -1,5 +1,10 @@
 import { createAction } from '@reduxjs/toolkit';
 import type { AppStartListening, RootState } from '../../app/store';
+import {
+  conversationKey,
+  parseConversationKey,
+  type ConversationKey,
+} from '../../lib/conversation-key';
 import { selectFriendRows, selectMyUid } from '../friends';
 import { whileSignedIn } from '../session';
 import { selectHasPending, selectUnreadOf } from './inbox-selectors';
@@ -24,7 +29,9 @@ export const CONNECT_GRACE_MS = 3000;
 /** Typing stops counting this long after the last keystroke. */
 export const TYPING_IDLE_MS = 3000;
 
-const openRelId = (state: RootState) => state.chat.relId;
+/** The loaded conversation's key (kind and id): a friendship and a group may share an id. */
+const openKey = (state: RootState): ConversationKey | null =>
+  state.chat.relId ? conversationKey(state.chat.kind, state.chat.relId) : null;
 
 function friendOf(state: RootState, relId: string): string | null {
   return selectFriendRows(state).find((r) => r.friendship.id === relId)?.friend.uid ?? null;
@@ -34,44 +41,46 @@ function friendOf(state: RootState, relId: string): string | null {
 function addOpenConversationListeners(start: AppStartListening) {
   start({
     predicate: (_action, current, previous) =>
-      openRelId(current) !== openRelId(previous) ||
+      openKey(current) !== openKey(previous) ||
       current.inbox.receiptsOn !== previous.inbox.receiptsOn,
     effect: async (_action, api) => {
       api.cancelActiveListeners();
       const state = api.getState();
-      const relId = openRelId(state);
+      const key = openKey(state);
+      const relId = state.chat.relId;
       const me = selectMyUid(state);
-      const friend = relId ? friendOf(state, relId) : null;
       api.dispatch(friendMarkerChanged(null));
       api.dispatch(groupMarkersChanged(null));
       api.dispatch(typingChanged(null));
       // Runs before the messages load, so before opening them resets the count.
-      const entries = state.inbox.status === 'ready' && relId;
+      const entries = state.inbox.status === 'ready' && key;
       api.dispatch(
-        openedUnreadCaptured(entries ? { relId, count: selectUnreadOf(state, relId) } : null),
+        openedUnreadCaptured(entries ? { key, count: selectUnreadOf(state, key) } : null),
       );
+      if (!key || !relId) return;
       const { inbox } = api.extra;
-      if (relId && state.chat.kind === 'group') {
+      if (state.chat.kind === 'group') {
         // A group: everyone's read markers ('Seen by N'), while my receipts are on.
         if (!state.inbox.receiptsOn) return;
         const stop = inbox.subscribeReadMarkers(
           relId,
-          (markers) => api.dispatch(groupMarkersChanged({ relId, markers })),
+          (markers) => api.dispatch(groupMarkersChanged({ key, markers })),
           () => api.dispatch(groupMarkersChanged(null)),
         );
         try {
-          await api.condition((_a, now) => openRelId(now) !== relId);
+          await api.condition((_a, now) => openKey(now) !== key);
         } finally {
           stop();
         }
         return;
       }
-      if (!relId || !friend) return;
+      const friend = friendOf(state, relId);
+      if (!friend) return;
       const stops = [
         inbox.subscribeTyping(
           relId,
           friend,
-          (at) => api.dispatch(typingChanged(at === null ? null : { relId, seenAt: Date.now() })),
+          (at) => api.dispatch(typingChanged(at === null ? null : { key, seenAt: Date.now() })),
           () => api.dispatch(typingChanged(null)),
         ),
       ];
@@ -80,13 +89,13 @@ function addOpenConversationListeners(start: AppStartListening) {
           inbox.subscribeReadMarker(
             relId,
             friend,
-            (marker) => api.dispatch(friendMarkerChanged({ relId, marker })),
+            (marker) => api.dispatch(friendMarkerChanged({ key, marker })),
             () => api.dispatch(friendMarkerChanged(null)),
           ),
         );
       }
       try {
-        await api.condition((_a, now) => openRelId(now) !== relId);
+        await api.condition((_a, now) => openKey(now) !== key);
       } finally {
         for (const stop of stops) stop();
         // Leaving the chat (or sign-out) says I stopped typing there.
@@ -95,13 +104,14 @@ function addOpenConversationListeners(start: AppStartListening) {
     },
   });
 
-  // Typing: a write at most every 2 s (the gateway's throttle), removed after a pause.
+  // Typing: a write at most every 2 s (the gateway's throttle), removed after a pause. Only in a
+  // friendship's conversation: `typing/{relId}` is a 1:1 path, groups have none.
   start({
     actionCreator: typedInChat,
     effect: async (_action, api) => {
       const state = api.getState();
-      const relId = openRelId(state);
-      if (!relId) return;
+      const relId = state.chat.relId;
+      if (!relId || state.chat.kind !== 'direct') return;
       const me = selectMyUid(state);
       api.cancelActiveListeners();
       void api.extra.inbox.setTyping(relId, me, true).catch(() => undefined);
@@ -112,8 +122,10 @@ function addOpenConversationListeners(start: AppStartListening) {
   start({
     actionCreator: sendStarted,
     effect: (action, api) => {
+      const { kind, id } = parseConversationKey(action.payload.key);
+      if (kind !== 'direct') return;
       const me = selectMyUid(api.getState());
-      void api.extra.inbox.setTyping(action.payload.relId, me, false).catch(() => undefined);
+      void api.extra.inbox.setTyping(id, me, false).catch(() => undefined);
     },
   });
 }
@@ -127,28 +139,28 @@ function addMarkReadListener(start: AppStartListening) {
   let asked = '';
   start({
     predicate: (_action, current) => {
-      const relId = openRelId(current);
+      const key = openKey(current);
       return (
-        relId !== null &&
+        key !== null &&
         current.inbox.tabVisible &&
         current.inbox.chatShown &&
         current.chat.status === 'ready' &&
-        selectUnreadOf(current, relId) > 0
+        selectUnreadOf(current, key) > 0
       );
     },
     effect: async (_action, api) => {
       const state = api.getState();
-      const relId = openRelId(state);
-      const entry = relId ? state.inbox.entries[relId] : undefined;
-      if (!relId || !entry) return;
-      const key = `${relId}/${entry.lastMessageId}`;
-      if (asked === key) return;
-      asked = key;
+      const key = openKey(state);
+      const entry = key ? state.inbox.entries[key] : undefined;
+      if (!key || !entry) return;
+      const ask = `${key}/${entry.lastMessageId}`;
+      if (asked === ask) return;
+      asked = ask;
       const me = selectMyUid(state);
       try {
-        await api.extra.inbox.markRead(me, relId, entry.lastMessageId, state.inbox.receiptsOn);
+        await api.extra.inbox.markRead(me, key, entry.lastMessageId, state.inbox.receiptsOn);
       } catch {
-        if (asked === key) asked = '';
+        if (asked === ask) asked = '';
       }
     },
   });

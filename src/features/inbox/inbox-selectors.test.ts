@@ -13,6 +13,7 @@ import { inboxReceived, sendAcked, sendFailed, sendStarted } from './inbox-slice
 
 const entry = (relId: string, fields: Partial<InboxEntry> = {}): InboxEntry => ({
   relId,
+  kind: 'direct',
   unread: 0,
   lastMessageId: 'm1',
   lastSenderId: 'bo',
@@ -49,10 +50,12 @@ describe('inbox selectors', () => {
     });
     store.dispatch(
       inboxReceived({
-        'rel-bo': entry('rel-bo', { unread: 2, lastAt: 50 }),
-        'rel-cy': entry('rel-cy', { unread: 1, lastAt: 80 }),
+        'd:rel-bo': entry('rel-bo', { unread: 2, lastAt: 50 }),
+        'd:rel-cy': entry('rel-cy', { unread: 1, lastAt: 80 }),
         // A blocked or former friend's conversation keeps its entry but counts for nothing.
-        'rel-gone': entry('rel-gone', { unread: 7, lastAt: 99 }),
+        'd:rel-gone': entry('rel-gone', { unread: 7, lastAt: 99 }),
+        // A group (not mine) whose id is Al's friendship's: never Al's conversation (issue 24).
+        'g:rel-al': entry('rel-al', { kind: 'group', unread: 5, lastAt: 120 }),
       }),
     );
     expect(selectTotalUnread(store.getState())).toBe(3);
@@ -61,18 +64,19 @@ describe('inbox selectors', () => {
       'Bo',
       'Al',
     ]);
+    expect(selectConversationRows(store.getState())[2]?.entry).toBeNull();
   });
 
   it('tracks pending sends until acked, and keeps failed ones', () => {
     const store = makeTestStore();
-    store.dispatch(sendStarted({ id: 'a', relId: 'r', text: 'one' }));
-    store.dispatch(sendStarted({ id: 'b', relId: 'r', text: 'two' }));
+    store.dispatch(sendStarted({ id: 'a', key: 'd:r', text: 'one' }));
+    store.dispatch(sendStarted({ id: 'b', key: 'd:r', text: 'two' }));
     expect(selectHasPending(store.getState())).toBe(true);
     store.dispatch(sendAcked('a'));
     store.dispatch(sendFailed('b'));
     expect(selectHasPending(store.getState())).toBe(false);
     expect(store.getState().inbox.outgoing).toEqual([
-      { id: 'b', relId: 'r', text: 'two', state: 'failed' },
+      { id: 'b', key: 'd:r', text: 'two', state: 'failed' },
     ]);
   });
 

@@ -1,5 +1,11 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
+import {
+  conversationKey,
+  directKey,
+  groupKey,
+  type ConversationKey,
+} from '../../lib/conversation-key';
 import type { ChatMessage } from '../../lib/firebase/chat-message';
 import { totalUnread, type InboxEntry } from '../../lib/firebase/inbox-entry';
 import { selectFriendRows, selectMyUid, type FriendRow } from '../friends';
@@ -13,6 +19,10 @@ export interface ConversationRow extends FriendRow {
 
 const selectEntries = (state: RootState) => state.inbox.entries;
 
+/** The loaded conversation's key: per-conversation state is compared by key, never by bare id. */
+const selectChatKey = (state: RootState): ConversationKey | null =>
+  state.chat.relId ? conversationKey(state.chat.kind, state.chat.relId) : null;
+
 /**
  * My friends as conversations: the most recent activity first, then friends I have never
  * written with, by name. Entries of blocked or former friends are not listed.
@@ -20,7 +30,10 @@ const selectEntries = (state: RootState) => state.inbox.entries;
 export const selectConversationRows = createSelector(
   [selectFriendRows, selectEntries],
   (friends, entries): ConversationRow[] => {
-    const rows = friends.map((row) => ({ ...row, entry: entries[row.friendship.id] ?? null }));
+    const rows = friends.map((row) => ({
+      ...row,
+      entry: entries[directKey(row.friendship.id)] ?? null,
+    }));
     // A stable sort keeps the name order among friends without messages.
     return rows.sort((a, b) => (b.entry?.lastAt ?? -1) - (a.entry?.lastAt ?? -1));
   },
@@ -38,15 +51,18 @@ export const selectMyGroupIds = createSelector(
 export const selectTotalUnread = createSelector(
   [selectFriendRows, selectMyGroupIds, selectEntries],
   (friends, groups, entries) =>
-    totalUnread(entries, [...friends.map((f) => f.friendship.id), ...groups]),
+    totalUnread(entries, [
+      ...friends.map((f) => directKey(f.friendship.id)),
+      ...groups.map(groupKey),
+    ]),
 );
 
 /** My inbox entry of a conversation (a friendship's or a group's), or null. */
-export const selectInboxEntry = (state: RootState, id: string): InboxEntry | null =>
-  state.inbox.entries[id] ?? null;
+export const selectInboxEntry = (state: RootState, key: ConversationKey): InboxEntry | null =>
+  state.inbox.entries[key] ?? null;
 
-export const selectUnreadOf = (state: RootState, relId: string | null): number =>
-  relId ? (state.inbox.entries[relId]?.unread ?? 0) : 0;
+export const selectUnreadOf = (state: RootState, key: ConversationKey | null): number =>
+  key ? (state.inbox.entries[key]?.unread ?? 0) : 0;
 
 export const selectConnection = (state: RootState) => state.inbox.connection;
 export const selectOffline = (state: RootState) => state.inbox.connection === 'offline';
@@ -61,8 +77,8 @@ export const selectOutgoingState = (state: RootState, id: string) =>
 
 /** My messages the server refused in the open conversation: shown with Retry and Delete. */
 export const selectFailedInOpenChat = createSelector(
-  [selectOutgoing, (state: RootState) => state.chat.relId],
-  (outgoing, relId) => outgoing.filter((m) => m.state === 'failed' && m.relId === relId),
+  [selectOutgoing, selectChatKey],
+  (outgoing, key) => outgoing.filter((m) => m.state === 'failed' && m.key === key),
 );
 
 /** My newest message in the open conversation (the one 'Sent' / 'Seen' is shown under). */
@@ -88,7 +104,7 @@ export function seenState(
 /** The friend's read marker of the open conversation, when my receipts are on. */
 export const selectFriendMarker = (state: RootState) => {
   const { friendMarker, receiptsOn } = state.inbox;
-  if (!receiptsOn || !friendMarker || friendMarker.relId !== state.chat.relId) return null;
+  if (!receiptsOn || !friendMarker || friendMarker.key !== selectChatKey(state)) return null;
   return friendMarker.marker;
 };
 
@@ -100,7 +116,8 @@ export const selectFriendMarker = (state: RootState) => {
 export const selectSeenBy = (state: RootState, message: ChatMessage): number => {
   const { groupMarkers, receiptsOn } = state.inbox;
   const groupId = state.chat.relId;
-  if (!receiptsOn || !groupMarkers || !groupId || groupMarkers.relId !== groupId) return 0;
+  if (!receiptsOn || !groupMarkers || !groupId || groupMarkers.key !== selectChatKey(state))
+    return 0;
   const me = selectMyUid(state);
   const adminId = (state.groups.entities[groupId] as { adminId: string } | undefined)?.adminId;
   const members = (state.memberships.rosters[groupId] ?? []).filter((m) => m.status === 'member');
@@ -116,7 +133,7 @@ export const selectSeenBy = (state: RootState, message: ChatMessage): number => 
 /** When (local ms) the friend of the open conversation last signalled typing, or null. */
 export const selectTypingSeenAt = (state: RootState): number | null => {
   const { typing } = state.inbox;
-  return typing && typing.relId === state.chat.relId ? typing.seenAt : null;
+  return typing && typing.key === selectChatKey(state) ? typing.seenAt : null;
 };
 
 /**
@@ -125,8 +142,8 @@ export const selectTypingSeenAt = (state: RootState): number | null => {
  */
 export const selectReadUpTo = (state: RootState): number | null => {
   const opened = state.inbox.openedUnread;
-  const { relId, ids, entities } = state.chat;
-  if (!opened || opened.relId !== relId) return null;
+  const { ids, entities } = state.chat;
+  if (!opened || opened.key !== selectChatKey(state)) return null;
   if (opened.count === 0) return Number.MAX_SAFE_INTEGER;
   const me = selectMyUid(state);
   let seen = 0;

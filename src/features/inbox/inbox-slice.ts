@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ConversationKey } from '../../lib/conversation-key';
 import type { InboxEntry, ReadMarker } from '../../lib/firebase/inbox-entry';
 import type { LoadStatus } from '../../lib/load-status';
 import { resetPerSignedInUser } from '../session';
@@ -9,7 +10,8 @@ export type Connection = 'unknown' | 'online' | 'offline';
 /** One of my messages the server has not stored yet ('pending') or refused ('failed'). */
 export interface OutgoingMessage {
   id: string;
-  relId: string;
+  /** The conversation it was sent to. */
+  key: ConversationKey;
   text: string;
   state: 'pending' | 'failed';
 }
@@ -17,23 +19,23 @@ export interface OutgoingMessage {
 interface InboxFields {
   owner: string | null;
   status: LoadStatus;
-  /** My conversations by relId (`inbox/{me}`), live. */
-  entries: Partial<Record<string, InboxEntry>>;
+  /** My conversations by key (`inbox/{me}` and `groupInbox/{me}`), live. */
+  entries: Partial<Record<ConversationKey, InboxEntry>>;
   connection: Connection;
   /** My `settings/{me}/readReceipts`: on unless switched off. */
   receiptsOn: boolean;
   /** The open conversation's friend: how far they read, and when (local time) they typed. */
-  friendMarker: { relId: string; marker: ReadMarker | null } | null;
-  typing: { relId: string; seenAt: number } | null;
+  friendMarker: { key: ConversationKey; marker: ReadMarker | null } | null;
+  typing: { key: ConversationKey; seenAt: number } | null;
   /** The open group conversation's read markers by uid (mine included), with my receipts on. */
-  groupMarkers: { relId: string; markers: Record<string, ReadMarker> } | null;
+  groupMarkers: { key: ConversationKey; markers: Record<string, ReadMarker> } | null;
   /** Sends not acknowledged yet, in the order they were made. */
   outgoing: OutgoingMessage[];
   tabVisible: boolean;
   /** The one-to-one chat panel is on screen (the messages page may show a group's instead). */
   chatShown: boolean;
   /** My unread count of the open conversation when it opened: where 'New messages' goes. */
-  openedUnread: { relId: string; count: number } | null;
+  openedUnread: { key: ConversationKey; count: number } | null;
 }
 
 function initialState(
@@ -64,7 +66,7 @@ export const inboxSlice = createSlice({
   name: 'inbox',
   initialState: initialState(),
   reducers: {
-    inboxReceived(state, action: PayloadAction<Record<string, InboxEntry>>) {
+    inboxReceived(state, action: PayloadAction<Record<ConversationKey, InboxEntry>>) {
       state.entries = action.payload;
       state.status = 'ready';
     },
@@ -79,20 +81,23 @@ export const inboxSlice = createSlice({
     },
     friendMarkerChanged(
       state,
-      action: PayloadAction<{ relId: string; marker: ReadMarker | null } | null>,
+      action: PayloadAction<{ key: ConversationKey; marker: ReadMarker | null } | null>,
     ) {
       state.friendMarker = action.payload;
     },
     groupMarkersChanged(
       state,
-      action: PayloadAction<{ relId: string; markers: Record<string, ReadMarker> } | null>,
+      action: PayloadAction<{ key: ConversationKey; markers: Record<string, ReadMarker> } | null>,
     ) {
       state.groupMarkers = action.payload;
     },
-    typingChanged(state, action: PayloadAction<{ relId: string; seenAt: number } | null>) {
+    typingChanged(state, action: PayloadAction<{ key: ConversationKey; seenAt: number } | null>) {
       state.typing = action.payload;
     },
-    openedUnreadCaptured(state, action: PayloadAction<{ relId: string; count: number } | null>) {
+    openedUnreadCaptured(
+      state,
+      action: PayloadAction<{ key: ConversationKey; count: number } | null>,
+    ) {
       state.openedUnread = action.payload;
     },
     tabVisibilityChanged(state, action: PayloadAction<boolean>) {
@@ -101,7 +106,7 @@ export const inboxSlice = createSlice({
     chatShownChanged(state, action: PayloadAction<boolean>) {
       state.chatShown = action.payload;
     },
-    sendStarted(state, action: PayloadAction<{ id: string; relId: string; text: string }>) {
+    sendStarted(state, action: PayloadAction<{ id: string; key: ConversationKey; text: string }>) {
       state.outgoing.push({ ...action.payload, state: 'pending' });
     },
     sendAcked(state, action: PayloadAction<string>) {

@@ -1,3 +1,4 @@
+import type { ConversationKey } from '../../lib/conversation-key';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MessagesPage } from '../../app/routes/MessagesPage';
@@ -29,6 +30,7 @@ const dee = friendship('dee', 'Dee');
 const now = Date.now();
 const entry = (relId: string, fields: Partial<InboxEntry>): InboxEntry => ({
   relId,
+  kind: 'direct',
   unread: 0,
   lastMessageId: 'm1',
   lastSenderId: 'bo',
@@ -84,7 +86,8 @@ function start() {
 }
 
 const emit = (fn: () => void) => act(fn);
-const inbox = (entries: Record<string, InboxEntry>) => emit(() => fakes.feeds.inbox.emit(entries));
+const inbox = (entries: Record<ConversationKey, InboxEntry>) =>
+  emit(() => fakes.feeds.inbox.emit(entries));
 const names = () =>
   within(screen.getByRole('list', { name: 'Friend List' }))
     .getAllByRole('listitem')
@@ -100,10 +103,10 @@ describe('the inbox on the messages screen', () => {
     start();
     expect(names()).toEqual(['Bo', 'Cy', 'Dee']);
     inbox({
-      'rel-bo': entry('rel-bo', { unread: 2, lastText: 'Are you there?', lastAt: now - 5000 }),
-      'rel-cy': entry('rel-cy', { lastSenderId: 'me', lastText: 'See you', lastAt: now - 1000 }),
+      'd:rel-bo': entry('rel-bo', { unread: 2, lastText: 'Are you there?', lastAt: now - 5000 }),
+      'd:rel-cy': entry('rel-cy', { lastSenderId: 'me', lastText: 'See you', lastAt: now - 1000 }),
       // A former friend's conversation: not listed, not counted.
-      'rel-gone': entry('rel-gone', { unread: 5 }),
+      'd:rel-gone': entry('rel-gone', { unread: 5 }),
     });
     expect(names()).toEqual(['Cy', 'Bo', 'Dee']);
     expect(within(row('Friend List', 'Cy')).getByText('You: See you')).toBeInTheDocument();
@@ -116,8 +119,8 @@ describe('the inbox on the messages screen', () => {
 
     // Bo writes again: Bo moves to the top, the totals follow.
     inbox({
-      'rel-bo': entry('rel-bo', { unread: 3, lastText: 'Hello?', lastAt: now }),
-      'rel-cy': entry('rel-cy', { lastSenderId: 'me', lastText: 'See you', lastAt: now - 1000 }),
+      'd:rel-bo': entry('rel-bo', { unread: 3, lastText: 'Hello?', lastAt: now }),
+      'd:rel-cy': entry('rel-cy', { lastSenderId: 'me', lastText: 'See you', lastAt: now - 1000 }),
     });
     expect(names()).toEqual(['Bo', 'Cy', 'Dee']);
     expect(within(nav).getByText('3 unread messages')).toBeInTheDocument();
@@ -126,22 +129,22 @@ describe('the inbox on the messages screen', () => {
 
   it('opening a conversation marks it read, and again for each new message while open and visible', async () => {
     const { store } = start();
-    inbox({ 'rel-bo': entry('rel-bo', { unread: 1, lastMessageId: 'm1' }) });
+    inbox({ 'd:rel-bo': entry('rel-bo', { unread: 1, lastMessageId: 'm1' }) });
     openBo([msg('m1', 'bo', 'Hi', now - 60_000)]);
-    expect(fakes.inbox.markRead).toHaveBeenCalledWith('me', 'rel-bo', 'm1', true);
+    expect(fakes.inbox.markRead).toHaveBeenCalledWith('me', 'd:rel-bo', 'm1', true);
     // The divider sits before the one unread message.
     expect(within(chat()).getByText('New messages')).toBeInTheDocument();
     await act(() => Promise.resolve());
 
-    inbox({ 'rel-bo': entry('rel-bo', { unread: 1, lastMessageId: 'm2' }) });
-    expect(fakes.inbox.markRead).toHaveBeenLastCalledWith('me', 'rel-bo', 'm2', true);
+    inbox({ 'd:rel-bo': entry('rel-bo', { unread: 1, lastMessageId: 'm2' }) });
+    expect(fakes.inbox.markRead).toHaveBeenLastCalledWith('me', 'd:rel-bo', 'm2', true);
 
     // A hidden tab leaves the count for when I look.
     emit(() => store.dispatch({ type: 'inbox/tabVisibilityChanged', payload: false }));
-    inbox({ 'rel-bo': entry('rel-bo', { unread: 1, lastMessageId: 'm3' }) });
+    inbox({ 'd:rel-bo': entry('rel-bo', { unread: 1, lastMessageId: 'm3' }) });
     expect(fakes.inbox.markRead).toHaveBeenCalledTimes(2);
     emit(() => store.dispatch({ type: 'inbox/tabVisibilityChanged', payload: true }));
-    expect(fakes.inbox.markRead).toHaveBeenLastCalledWith('me', 'rel-bo', 'm3', true);
+    expect(fakes.inbox.markRead).toHaveBeenLastCalledWith('me', 'd:rel-bo', 'm3', true);
   });
 
   it('shows my message as Sending until acked, then Sent, then Seen by the friend marker', async () => {

@@ -1,4 +1,5 @@
 import type { AppDispatch } from '../../app/store';
+import type { ConversationKey } from '../../lib/conversation-key';
 import type { SentMessage } from '../../lib/firebase/inbox-entry';
 import { sendAcked, sendFailed, sendStarted } from './inbox-slice';
 
@@ -8,11 +9,11 @@ import { sendAcked, sendFailed, sendStarted } from './inbox-slice';
  */
 export async function trackSend(
   dispatch: AppDispatch,
-  relId: string,
+  key: ConversationKey,
   text: string,
   sent: SentMessage,
 ): Promise<void> {
-  dispatch(sendStarted({ id: sent.id, relId, text }));
+  dispatch(sendStarted({ id: sent.id, key, text }));
   try {
     // The SentMessage is its own `acked` promise.
     await sent;

@@ -1,5 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/store';
+import { conversationKey, type ConversationKey } from '../../lib/conversation-key';
 import type { ChatMessage } from '../../lib/firebase/chat-message';
 import { strings } from '../../strings';
 import { selectActiveUser } from '../session';
@@ -10,7 +11,7 @@ const LATEST_RECEIVED = 'chat/latestReceived';
 
 interface LatestReceived {
   type: typeof LATEST_RECEIVED;
-  payload: { relId: string; messages: ChatMessage[] };
+  payload: { key: ConversationKey; messages: ChatMessage[] };
 }
 
 const isLatestReceived = (action: UnknownAction): action is LatestReceived & UnknownAction =>
@@ -25,9 +26,10 @@ export function addAnnounceListeners(start: AppStartListening): void {
   start({
     predicate: isLatestReceived,
     effect: (action, api) => {
-      const { relId, messages } = (action as LatestReceived).payload;
+      const { key, messages } = (action as LatestReceived).payload;
       const before = api.getOriginalState().chat;
-      if (before.relId !== relId || before.status !== 'ready') return;
+      const open = before.relId ? conversationKey(before.kind, before.relId) : null;
+      if (open !== key || before.status !== 'ready') return;
       const me = selectActiveUser(api.getState())?.uid;
       for (const message of messages) {
         if (message.messagesenderId === me || message.id in before.entities) continue;

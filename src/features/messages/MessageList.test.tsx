@@ -58,7 +58,7 @@ describe('MessageList', () => {
   });
 
   it("puts 'New messages' before the friend's first message since I last had the chat open", () => {
-    storeReadMarker('me', REL, today(0, 2));
+    storeReadMarker('me', `d:${REL}`, today(0, 2));
     const { store } = renderWithChat(<MessageList name="Bo" />, [
       message('m1', 'bo', today(0, 1)),
       message('m2', 'me', today(0, 2)),
@@ -76,7 +76,7 @@ describe('MessageList', () => {
     act(() => {
       store.dispatch(
         latestReceived({
-          relId: REL,
+          key: `d:${REL}`,
           messages: [4, 5, 6].map((i) => message(`m${String(i)}`, 'bo', today(0, i))),
         }),
       );

@@ -10,7 +10,7 @@ import {
   selectBlockedUids,
   selectChatKind,
   selectChatMessages,
-  selectChatRelId,
+  selectChatKey,
   selectHasOlder,
   selectLoadingOlder,
 } from './chat-selectors';
@@ -87,7 +87,7 @@ export function MessageList({ name, readUpTo }: Props) {
   const dispatch = useAppDispatch();
   const messages = useAppSelector(selectChatMessages);
   const me = useAppSelector(selectMyUid);
-  const relId = useAppSelector(selectChatRelId);
+  const chatKey = useAppSelector(selectChatKey);
   const group = useAppSelector(selectChatKind) === 'group';
   const blocked = useAppSelector(selectBlockedUids);
   const hasOlder = useAppSelector(selectHasOlder);
@@ -97,15 +97,15 @@ export function MessageList({ name, readUpTo }: Props) {
   // What I had read when the conversation opened. The divider goes before the friend's first
   // message after it, found again as messages come: the first answer may be the SDK's cache,
   // and older pages may hold earlier unread messages.
-  const [readPoint] = useState(() => readUpTo ?? (relId ? readMarker(me, relId) : null));
+  const [readPoint] = useState(() => readUpTo ?? (chatKey ? readMarker(me, chatKey) : null));
   const firstUnreadId = useMemo(
     () => findFirstUnread(messages, me, readPoint),
     [messages, me, readPoint],
   );
   const newest = messages.at(-1);
   useEffect(() => {
-    if (relId && newest) storeReadMarker(me, relId, newest.createdAt);
-  }, [me, relId, newest]);
+    if (chatKey && newest) storeReadMarker(me, chatKey, newest.createdAt);
+  }, [me, chatKey, newest]);
 
   const rows = useMemo(() => buildRows(messages, me, firstUnreadId), [messages, me, firstUnreadId]);
 

@@ -1,9 +1,10 @@
 import { toast } from 'react-toastify';
+import { parseConversationKey, type ConversationKey } from '../../lib/conversation-key';
 import type { ChatMessage } from '../../lib/firebase/chat-message';
 import type { AppStartListening } from '../../app/store';
 import { strings } from '../../strings';
 import { whileSignedIn } from '../session';
-import { selectChatAvailability, selectOpenRelId } from './chat-selectors';
+import { selectChatAvailability, selectChatKey, selectOpenKey } from './chat-selectors';
 import {
   conversationClosed,
   conversationFailed,
@@ -33,27 +34,27 @@ export function addChatListeners(startAppListening: AppStartListening): void {
     const { dispatch } = listenerApi;
     const { messages, groups } = listenerApi.extra;
     const getState = () => listenerApi.getState();
-    let open: { relId: string; close: () => void } | null = null;
+    let open: { key: ConversationKey; close: () => void } | null = null;
     const sync = () => {
-      const relId = selectOpenRelId(getState());
-      if (open?.relId === relId) return;
+      const key = selectOpenKey(getState());
+      if (open?.key === key) return;
       open?.close();
       open = null;
-      if (!relId) {
+      if (!key) {
         if (getState().chat.relId) dispatch(conversationClosed());
         return;
       }
-      const group = getState().chat.selectedGroup === relId;
-      dispatch(conversationOpened(relId, group ? 'group' : 'direct'));
-      const onData = (loaded: ChatMessage[]) =>
-        dispatch(latestReceived({ relId, messages: loaded }));
+      const { kind, id: relId } = parseConversationKey(key);
+      const group = kind === 'group';
+      dispatch(conversationOpened(relId, kind));
+      const onData = (loaded: ChatMessage[]) => dispatch(latestReceived({ key, messages: loaded }));
       // The server cancels a listen whose read access is gone (a removal, a block); say so in
       // words, never with the SDK's raw 'permission_denied at /path' text.
       const onError = (error: Error) =>
-        dispatch(conversationFailed({ relId, message: loadErrorText(error, group) }));
+        dispatch(conversationFailed({ key, message: loadErrorText(error, group) }));
       const pageSize = MESSAGE_PAGE_SIZE;
       open = {
-        relId,
+        key,
         close: group
           ? groups.subscribeGroupLatest({ groupId: relId, pageSize }, onData, onError)
           : messages.subscribeLatest({ relId, pageSize }, onData, onError),
@@ -72,8 +73,7 @@ export function addChatListeners(startAppListening: AppStartListening): void {
 
   // Runs in the same dispatch as the change, so no message can arrive for a closed chat.
   startAppListening({
-    predicate: (_action, current, previous) =>
-      selectOpenRelId(current) !== selectOpenRelId(previous),
+    predicate: (_action, current, previous) => selectOpenKey(current) !== selectOpenKey(previous),
     effect: () => syncConversation?.(),
   });
 
@@ -106,16 +106,17 @@ export function addChatListeners(startAppListening: AppStartListening): void {
       const { chat } = state;
       const oldest = messageSelectors.selectAll(state).at(0);
       const relId = chat.relId;
-      if (!chat.loadingOlder || !relId || !oldest) return;
+      const key = selectChatKey(state);
+      if (!chat.loadingOlder || !relId || !key || !oldest) return;
       try {
         const page = { before: oldest, pageSize: MESSAGE_PAGE_SIZE };
         const older =
           chat.kind === 'group'
             ? await extra.groups.fetchGroupOlder({ ...page, groupId: relId })
             : await extra.messages.fetchOlder({ ...page, relId });
-        dispatch(olderReceived({ relId, messages: older }));
+        dispatch(olderReceived({ key, messages: older }));
       } catch (error) {
-        dispatch(olderFailed({ relId }));
+        dispatch(olderFailed({ key }));
         const reason = error instanceof Error ? error.message : strings.app.errorUnknown;
         toast.error(`${strings.chat.errors.loadOlder}: ${reason}`);
       }

@@ -1,8 +1,9 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
+import { directKey, groupKey, type ConversationKey } from '../../lib/conversation-key';
 import type { Friendship, Group } from '../../lib/firebase/records';
 import { relationWith, selectListMeta, selectMyUid, selectRelationIndex } from '../friends';
-import { MESSAGE_PAGE_SIZE, messageSelectors } from './chat-slice';
+import { MESSAGE_PAGE_SIZE, messageSelectors, openConversationKey } from './chat-slice';
 
 /** Whether the selected person can be chatted with, and if not, why. */
 export type ChatAvailability =
@@ -49,15 +50,15 @@ export const selectSelectedGroup = (state: RootState) => state.chat.selectedGrou
 
 /**
  * The conversation to keep live while the chat is on screen: the shown group's while I am in
- * it, otherwise the selected friend's while we are friends. Group ids and friendship ids are
- * both push ids, so one id names one conversation.
+ * it, otherwise the selected friend's while we are friends. A friendship and a group may have
+ * the same id (separate key spaces), so the key names the kind too.
  */
-export const selectOpenRelId = (state: RootState): string | null => {
+export const selectOpenKey = (state: RootState): ConversationKey | null => {
   if (!state.chat.screenOpen) return null;
   const group = state.chat.selectedGroup;
-  if (group) return selectInGroup(state, group) ? group : null;
+  if (group) return selectInGroup(state, group) ? groupKey(group) : null;
   const availability = selectChatAvailability(state);
-  return availability.kind === 'open' ? availability.friendship.id : null;
+  return availability.kind === 'open' ? directKey(availability.friendship.id) : null;
 };
 
 /** Which kind of conversation is loaded (meaningful while one is). */
@@ -69,8 +70,9 @@ export const selectChatMessages = messageSelectors.selectAll;
 export const selectHasOlder = (state: RootState): boolean =>
   !state.chat.olderExhausted && messageSelectors.selectTotal(state) >= MESSAGE_PAGE_SIZE;
 
-/** The open conversation's id (the friendship's), while one is loaded. */
-export const selectChatRelId = (state: RootState): string | null => state.chat.relId;
+/** The loaded conversation's key (its kind and id), while one is loaded. */
+export const selectChatKey = (state: RootState): ConversationKey | null =>
+  openConversationKey(state.chat);
 
 export const selectLoadingOlder = (state: RootState): boolean => state.chat.loadingOlder;
 

@@ -35,47 +35,59 @@ describe('chat slice', () => {
     expect(state.status).toBe('loading');
     state = reduce(
       state,
-      latestReceived({ relId: 'rel', messages: [message('b', 2), message('c', 3)] }),
+      latestReceived({ key: 'd:rel', messages: [message('b', 2), message('c', 3)] }),
     );
     expect(ids(state)).toEqual(['b', 'c']);
     expect(state.status).toBe('ready');
     // 'd' arrives and 'b' leaves the window by being older than all of it: it stays.
     state = reduce(
       state,
-      latestReceived({ relId: 'rel', messages: [message('c', 3), message('d', 4)] }),
+      latestReceived({ key: 'd:rel', messages: [message('c', 3), message('d', 4)] }),
     );
     expect(ids(state)).toEqual(['b', 'c', 'd']);
   });
 
   it('drops a message the server refused (it vanishes from inside the window)', () => {
-    let state = reduce(opened(), latestReceived({ relId: 'rel', messages: [message('a', 1)] }));
+    let state = reduce(opened(), latestReceived({ key: 'd:rel', messages: [message('a', 1)] }));
     state = reduce(
       state,
-      latestReceived({ relId: 'rel', messages: [message('a', 1), message('x', 9)] }),
+      latestReceived({ key: 'd:rel', messages: [message('a', 1), message('x', 9)] }),
     );
-    state = reduce(state, latestReceived({ relId: 'rel', messages: [message('a', 1)] }));
+    state = reduce(state, latestReceived({ key: 'd:rel', messages: [message('a', 1)] }));
     expect(ids(state)).toEqual(['a']);
-    state = reduce(state, latestReceived({ relId: 'rel', messages: [] }));
+    state = reduce(state, latestReceived({ key: 'd:rel', messages: [] }));
     expect(ids(state)).toEqual([]);
   });
 
   it('ignores answers for another conversation', () => {
-    const state = reduce(opened(), latestReceived({ relId: 'old', messages: [message('a', 1)] }));
+    const state = reduce(opened(), latestReceived({ key: 'd:old', messages: [message('a', 1)] }));
     expect(ids(state)).toEqual([]);
     expect(state.status).toBe('loading');
-    expect(reduce(state, conversationFailed({ relId: 'old', message: 'x' })).status).toBe(
+    expect(reduce(state, conversationFailed({ key: 'd:old', message: 'x' })).status).toBe(
       'loading',
     );
+  });
+
+  it("ignores a friendship's answers in a group's conversation with the same id, and back", () => {
+    const group = reduce(undefined, conversationOpened('rel', 'group'));
+    const stray = reduce(group, latestReceived({ key: 'd:rel', messages: [message('a', 1)] }));
+    expect(ids(stray)).toEqual([]);
+    expect(
+      reduce(opened(), latestReceived({ key: 'g:rel', messages: [message('a', 1)] })).status,
+    ).toBe('loading');
+    expect(
+      ids(reduce(group, latestReceived({ key: 'g:rel', messages: [message('a', 1)] }))),
+    ).toEqual(['a']);
   });
 
   it('pages older messages in until a short page says there are no more', () => {
     const page = Array.from({ length: MESSAGE_PAGE_SIZE }, (_, i) =>
       message(`m${100 + i}`, 100 + i),
     );
-    let state = reduce(opened(), latestReceived({ relId: 'rel', messages: page }));
+    let state = reduce(opened(), latestReceived({ key: 'd:rel', messages: page }));
     state = reduce(state, olderRequested());
     expect(state.loadingOlder).toBe(true);
-    state = reduce(state, olderReceived({ relId: 'rel', messages: [message('m050', 50)] }));
+    state = reduce(state, olderReceived({ key: 'd:rel', messages: [message('m050', 50)] }));
     expect(state.loadingOlder).toBe(false);
     expect(state.olderExhausted).toBe(true);
     expect(ids(state).at(0)).toBe('m050');
@@ -83,7 +95,7 @@ describe('chat slice', () => {
   });
 
   it('empties on close and on sign-out, keeping only whether the screen is shown', () => {
-    let state = reduce(opened(), latestReceived({ relId: 'rel', messages: [message('a', 1)] }));
+    let state = reduce(opened(), latestReceived({ key: 'd:rel', messages: [message('a', 1)] }));
     state = reduce(state, conversationClosed());
     expect(state.relId).toBeNull();
     expect(ids(state)).toEqual([]);

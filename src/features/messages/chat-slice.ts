@@ -1,4 +1,9 @@
 import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  conversationKey,
+  type ConversationKey,
+  type ConversationKind,
+} from '../../lib/conversation-key';
 import { compareMessages, type ChatMessage } from '../../lib/firebase/chat-message';
 import type { LoadStatus } from '../../lib/load-status';
 import { resetPerSignedInUser } from '../session';
@@ -14,8 +19,7 @@ export interface SelectedFriend {
   photo: string;
 }
 
-/** A friendship's conversation, or a group's. */
-export type ConversationKind = 'direct' | 'group';
+export type { ConversationKind };
 
 const messagesAdapter = createEntityAdapter<ChatMessage>({ sortComparer: compareMessages });
 
@@ -75,7 +79,14 @@ function clearConversation(state: ChatState, relId: string | null, kind: Convers
   });
 }
 
-type ForConversation<T> = PayloadAction<{ relId: string } & T>;
+/** What a conversation's answers name: its key, so a friendship's never lands in a group's. */
+type ForConversation<T> = PayloadAction<{ key: ConversationKey } & T>;
+
+/** The open conversation's key, or null. */
+export const openConversationKey = (state: {
+  relId: string | null;
+  kind: ConversationKind;
+}): ConversationKey | null => (state.relId ? conversationKey(state.kind, state.relId) : null);
 
 /**
  * The chat of the signed-in user: who is selected and the loaded messages of the open
@@ -126,8 +137,8 @@ export const chatSlice = createSlice({
      * stays; one missing from inside the window was a send the server refused, and goes.
      */
     latestReceived(state, action: ForConversation<{ messages: ChatMessage[] }>) {
-      const { relId, messages } = action.payload;
-      if (relId !== state.relId) return;
+      const { key, messages } = action.payload;
+      if (key !== openConversationKey(state)) return;
       const oldest = messages.at(0);
       const incoming = new Set(messages.map((m) => m.id));
       const refused = state.liveIds.filter((id) => {
@@ -148,17 +159,17 @@ export const chatSlice = createSlice({
       if (state.status === 'ready' && !state.olderExhausted) state.loadingOlder = true;
     },
     olderReceived(state, action: ForConversation<{ messages: ChatMessage[] }>) {
-      const { relId, messages } = action.payload;
-      if (relId !== state.relId) return;
+      const { key, messages } = action.payload;
+      if (key !== openConversationKey(state)) return;
       messagesAdapter.upsertMany(state, messages);
       state.loadingOlder = false;
       if (messages.length < MESSAGE_PAGE_SIZE) state.olderExhausted = true;
     },
-    olderFailed(state, action: PayloadAction<{ relId: string }>) {
-      if (action.payload.relId === state.relId) state.loadingOlder = false;
+    olderFailed(state, action: PayloadAction<{ key: ConversationKey }>) {
+      if (action.payload.key === openConversationKey(state)) state.loadingOlder = false;
     },
     conversationFailed(state, action: ForConversation<{ message: string }>) {
-      if (action.payload.relId !== state.relId) return;
+      if (action.payload.key !== openConversationKey(state)) return;
       state.status = 'error';
       state.error = action.payload.message;
       state.loadingOlder = false;

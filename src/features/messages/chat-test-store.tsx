@@ -43,7 +43,7 @@ export function renderWithChat(ui: ReactElement, messages: ChatMessage[] = []) {
     }),
   );
   store.dispatch(conversationOpened(REL));
-  store.dispatch(latestReceived({ relId: REL, messages }));
+  store.dispatch(latestReceived({ key: `d:${REL}`, messages }));
   const view = render(<Provider store={store}>{ui}</Provider>);
   return { store, view, actions };
 }

@@ -1,5 +1,6 @@
 import { createAppAsyncThunk } from '../../app/create-app-thunk';
 import type { AppDispatch, RootState } from '../../app/store';
+import { conversationKey } from '../../lib/conversation-key';
 import { MESSAGE_MAX_LENGTH } from '../../lib/firebase/chat-message';
 import { attemptWrite } from '../../lib/write-failure';
 import { strings } from '../../strings';
@@ -27,7 +28,7 @@ export const sendChatMessage = createAppAsyncThunk(
     const write = () =>
       trackSend(
         dispatch,
-        target.id,
+        conversationKey(target.kind, target.id),
         message,
         target.kind === 'group'
           ? extra.groups.sendToGroup(target.parties, message)

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAppSelector, useGateways } from '../../app/hooks';
+import type { ConversationKey } from '../../lib/conversation-key';
 import type { ChatImageInfo } from '../../lib/firebase/chat-image-message';
 import { strings } from '../../strings';
-import { selectChatRelId } from './chat-selectors';
+import { selectChatKey } from './chat-selectors';
 import { fitWithin } from './image-compress';
 import { useUploading } from './image-uploads';
 
@@ -13,20 +14,20 @@ const ImageLightbox = lazy(() => import('./image-lightbox'));
 const BOX = 240;
 
 /** The thumbnail's data URL once read (null while loading or when it cannot be read). */
-function useThumbnail(conversationId: string | null, imageId: string): string | null {
+function useThumbnail(conversation: ConversationKey | null, imageId: string): string | null {
   const { chatImages } = useGateways();
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
-    if (!conversationId) return;
+    if (!conversation) return;
     let current = true;
-    chatImages.readThumb(conversationId, imageId).then(
+    chatImages.readThumb(conversation, imageId).then(
       (data) => current && setUrl(data),
       () => current && setUrl(null),
     );
     return () => {
       current = false;
     };
-  }, [chatImages, conversationId, imageId]);
+  }, [chatImages, conversation, imageId]);
   return url;
 }
 
@@ -35,8 +36,8 @@ function useThumbnail(conversationId: string | null, imageId: string): string | 
  * stored my send), a click opens the conversation's images in the lightbox.
  */
 export function ImageBubble({ image, mine }: { image: ChatImageInfo; mine: boolean }) {
-  const relId = useAppSelector(selectChatRelId);
-  const thumb = useThumbnail(relId, image.id);
+  const conversation = useAppSelector(selectChatKey);
+  const thumb = useThumbnail(conversation, image.id);
   const uploading = useUploading(image.id);
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -73,10 +74,10 @@ export function ImageBubble({ image, mine }: { image: ChatImageInfo; mine: boole
           </span>
         ) : null}
       </button>
-      {open && relId ? (
+      {open && conversation ? (
         <Suspense fallback={null}>
           <ImageLightbox
-            conversationId={relId}
+            conversation={conversation}
             startId={image.id}
             onClose={() => {
               setOpen(false);

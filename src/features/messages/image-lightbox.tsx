@@ -3,6 +3,7 @@
  * zoom (buttons, wheel, +/-), rotate left/right, download under a readable name, a counter,
  * arrows and Escape. Slides show the thumbnail until the full image has been read.
  */
+import type { ConversationKey } from '../../lib/conversation-key';
 import { useEffect, useMemo, useState } from 'react';
 import Lightbox, { type Slide } from 'yet-another-react-lightbox';
 import Counter from 'yet-another-react-lightbox/plugins/counter';
@@ -40,7 +41,7 @@ const RotateIcon = ({ flip }: { flip: boolean }) => (
 type WithImage = ChatMessage & { image: NonNullable<ChatMessage['image']> };
 
 /** Reads thumbnails and full images of the slides near `index`, as they are needed. */
-function useSlideSources(conversationId: string, images: WithImage[], index: number) {
+function useSlideSources(conversation: ConversationKey, images: WithImage[], index: number) {
   const { chatImages } = useGateways();
   const [sources, setSources] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -52,12 +53,12 @@ function useSlideSources(conversationId: string, images: WithImage[], index: num
           setSources((known) => (known[image.id] === url ? known : { ...known, [image.id]: url }));
       };
       // The thumbnail is usually cached from the bubble; the full image replaces it.
-      void chatImages.readThumb(conversationId, image.id).then(
+      void chatImages.readThumb(conversation, image.id).then(
         (thumb) => {
           setSources((known) =>
             known[image.id] || !thumb || !current ? known : { ...known, [image.id]: thumb },
           );
-          return chatImages.readFull(conversationId, image.id).then(keep);
+          return chatImages.readFull(conversation, image.id).then(keep);
         },
         () => undefined,
       );
@@ -65,17 +66,17 @@ function useSlideSources(conversationId: string, images: WithImage[], index: num
     return () => {
       current = false;
     };
-  }, [chatImages, conversationId, images, index]);
+  }, [chatImages, conversation, images, index]);
   return sources;
 }
 
 interface Props {
-  conversationId: string;
+  conversation: ConversationKey;
   startId: string;
   onClose: () => void;
 }
 
-export default function ImageLightbox({ conversationId, startId, onClose }: Props) {
+export default function ImageLightbox({ conversation, startId, onClose }: Props) {
   const messages = useAppSelector(selectChatMessages);
   const images = useMemo(
     () => messages.filter((m): m is WithImage => m.image !== undefined),
@@ -88,7 +89,7 @@ export default function ImageLightbox({ conversationId, startId, onClose }: Prop
     ),
   );
   const [rotation, setRotation] = useState<Record<string, number>>({});
-  const sources = useSlideSources(conversationId, images, index);
+  const sources = useSlideSources(conversation, images, index);
 
   const slides: Slide[] = images.map(({ image, createdAt }) => {
     const src = sources[image.id] ?? EMPTY;

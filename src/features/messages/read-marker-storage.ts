@@ -1,3 +1,5 @@
+import type { ConversationKey } from '../../lib/conversation-key';
+
 /**
  * Until the server keeps read markers: the newest message time (server ms) each of my
  * conversations showed when I last had it open, in local storage, per signed-in user.
@@ -15,20 +17,21 @@ function readAll(): Markers {
   }
 }
 
-const slot = (me: string, relId: string) => `${me}/${relId}`;
+/** Per user and conversation key (`d:`/`g:`), so a friendship and a group never share one. */
+const slot = (me: string, key: ConversationKey) => `${me}/${key}`;
 
-/** When I last read `relId` up to, or null if this browser never showed it to me. */
-export function readMarker(me: string, relId: string): number | null {
-  const at = readAll()[slot(me, relId)];
+/** When I last read conversation `key` up to, or null if this browser never showed it to me. */
+export function readMarker(me: string, key: ConversationKey): number | null {
+  const at = readAll()[slot(me, key)];
   return typeof at === 'number' ? at : null;
 }
 
 /** Moves the marker forward to `at` (never back: an older tab must not undo a newer one). */
-export function storeReadMarker(me: string, relId: string, at: number): void {
+export function storeReadMarker(me: string, key: ConversationKey, at: number): void {
   const all = readAll();
-  const key = slot(me, relId);
-  if ((all[key] ?? -Infinity) >= at) return;
-  all[key] = at;
+  const name = slot(me, key);
+  if ((all[name] ?? -Infinity) >= at) return;
+  all[name] = at;
   try {
     localStorage.setItem(KEY, JSON.stringify(all));
   } catch {

@@ -145,6 +145,7 @@ describe('NotificationPage', () => {
       fakes.noticeFeeds.conversations.emit([
         {
           relId: 'rel-bob',
+          kind: 'direct',
           unread: 2,
           lastMessageId: 'm2',
           lastSenderId: 'bob',
@@ -163,6 +164,7 @@ describe('NotificationPage', () => {
       fakes.noticeFeeds.conversations.emit([
         {
           relId: 'rel-bob',
+          kind: 'direct',
           unread: 0,
           lastMessageId: 'm2',
           lastSenderId: 'bob',
@@ -193,6 +195,7 @@ describe('NotificationPage', () => {
       fakes.noticeFeeds.conversations.emit([
         {
           relId: 'rel-bob',
+          kind: 'direct',
           unread: 1,
           lastMessageId: 'm1',
           lastSenderId: 'bob',

@@ -60,11 +60,12 @@ export function makeAccountApi(auth: Auth, db: Database) {
 
   /** Every path of mine that goes with the account, as one root update of nulls. */
   async function myRecords(uid: string): Promise<Record<string, unknown>> {
-    const [sent, received, groups, inbox, handedOver] = await Promise.all([
+    const [sent, received, groups, inbox, groupInbox, handedOver] = await Promise.all([
       get(query(ref(db, 'friendRequest'), orderByChild('senderId'), equalTo(uid))),
       get(query(ref(db, 'friendRequest'), orderByChild('receiverId'), equalTo(uid))),
       get(ref(db, `userGroups/${uid}`)),
       get(ref(db, `inbox/${uid}`)),
+      get(ref(db, `groupInbox/${uid}`)),
       myGroupsHandedOver(uid),
     ]);
     const changes: Record<string, unknown> = {
@@ -91,6 +92,9 @@ export function makeAccountApi(auth: Auth, db: Database) {
     });
     inbox.forEach((child) => {
       if (child.key) changes[`inbox/${uid}/${child.key}`] = null;
+    });
+    groupInbox.forEach((child) => {
+      if (child.key) changes[`groupInbox/${uid}/${child.key}`] = null;
     });
     return changes;
   }

@@ -2,10 +2,13 @@
  * Image messages as plain data: the extra fields an image message carries, and the one root
  * update that sends it (docs/data-model.md, Chat images). Nothing here imports Firebase.
  *
- * The bytes live apart from the message, keyed by conversation id and image id, so a group
- * conversation can use the same tree: `chatImages/{conversationId}/{imageId}/{thumb|full}`.
+ * The bytes live apart from the message, keyed by conversation id and image id:
+ * `chatImages/{relId}/{imageId}/{thumb|full}` for a friendship, `groupImages/{groupId}/…` for a
+ * group (conversation-paths.ts).
  * Opening a conversation reads only the thumbnails; the full image is read in the lightbox.
  */
+import { parseConversationKey, type ConversationKey } from '../conversation-key';
+import { imagesPath } from './conversation-paths';
 import { sendUpdate, type MessageParties, type ServerValues } from './inbox-entry';
 
 /** What `message` holds when a photo has no caption, so clients that predate images show words. */
@@ -18,7 +21,7 @@ export const THUMB_DATA_MAX = 28_000;
 export const IMAGE_SIDE_MAX = 4096;
 
 export interface ChatImageInfo {
-  /** The id of the image under `chatImages/{conversationId}/` (the message's own id). */
+  /** The id of the image under its conversation's images (the message's own id). */
   id: string;
   width: number;
   height: number;
@@ -54,9 +57,11 @@ export function isChatImageDataUrl(value: unknown, max: number): value is string
   );
 }
 
-/** The path of an image's thumbnail or full data URL. */
-export const chatImagePath = (conversationId: string, imageId: string, size: 'thumb' | 'full') =>
-  `chatImages/${conversationId}/${imageId}/${size}`;
+/** The path of an image's thumbnail or full data URL in conversation `key`. */
+export function chatImagePath(key: ConversationKey, imageId: string, size: 'thumb' | 'full') {
+  const { kind, id } = parseConversationKey(key);
+  return `${imagesPath(kind, id)}/${imageId}/${size}`;
+}
 
 /**
  * The text message's update (message + both inbox entries) extended for an image: the message
@@ -84,7 +89,7 @@ export function imageSendUpdate(
   for (const uid of [parties.from.uid, parties.to.uid]) {
     update[`inbox/${uid}/${parties.relId}/lastKind`] = 'image';
   }
-  update[`chatImages/${parties.relId}/${id}`] = {
+  update[`${imagesPath('direct', parties.relId)}/${id}`] = {
     full: image.full,
     thumb: image.thumb,
     createdAt: server.now,

@@ -7,6 +7,7 @@ import {
   THUMB_DATA_MAX,
   type ChatImageUpload,
 } from './chat-image-message';
+import { directKey, groupKey, type ConversationKey } from '../conversation-key';
 import { db as appDb } from './database';
 import { groupSendUpdate, type GroupParties } from './group-message-update';
 import type { MessageParties, SentMessage } from './inbox-entry';
@@ -46,8 +47,9 @@ export function makeChatImagesApi(db: Database, cacheSize = 400) {
       if (!id) throw new Error('A push id is always generated');
       const server = { now: serverTimestamp(), plusOne: increment(1) };
       // The sender already has the bytes: their own bubble and lightbox read nothing back.
-      void remember(chatImagePath(parties.relId, id, 'thumb'), Promise.resolve(image.thumb));
-      void remember(chatImagePath(parties.relId, id, 'full'), Promise.resolve(image.full));
+      const key = directKey(parties.relId);
+      void remember(chatImagePath(key, id, 'thumb'), Promise.resolve(image.thumb));
+      void remember(chatImagePath(key, id, 'full'), Promise.resolve(image.full));
       const changes = imageSendUpdate(parties, id, image, caption, server);
       return sendOnce(db, id, `sendMessage/${parties.relId}/${id}`, changes);
     },
@@ -57,20 +59,21 @@ export function makeChatImagesApi(db: Database, cacheSize = 400) {
       const id = push(ref(db, `groupMessages/${parties.groupId}`)).key;
       if (!id) throw new Error('A push id is always generated');
       const server = { now: serverTimestamp(), plusOne: increment(1) };
-      void remember(chatImagePath(parties.groupId, id, 'thumb'), Promise.resolve(image.thumb));
-      void remember(chatImagePath(parties.groupId, id, 'full'), Promise.resolve(image.full));
+      const key = groupKey(parties.groupId);
+      void remember(chatImagePath(key, id, 'thumb'), Promise.resolve(image.thumb));
+      void remember(chatImagePath(key, id, 'full'), Promise.resolve(image.full));
       const changes = groupSendUpdate(parties, id, '', server, { upload: image, caption });
       return sendOnce(db, id, `groupMessages/${parties.groupId}/${id}`, changes);
     },
 
-    /** The thumbnail's data URL, or null when it is missing or not an image. */
-    readThumb(conversationId: string, imageId: string): Promise<string | null> {
-      return read(chatImagePath(conversationId, imageId, 'thumb'), THUMB_DATA_MAX);
+    /** The thumbnail's data URL in conversation `key`, or null when missing or not an image. */
+    readThumb(key: ConversationKey, imageId: string): Promise<string | null> {
+      return read(chatImagePath(key, imageId, 'thumb'), THUMB_DATA_MAX);
     },
 
     /** The full image's data URL (only the lightbox asks for it). */
-    readFull(conversationId: string, imageId: string): Promise<string | null> {
-      return read(chatImagePath(conversationId, imageId, 'full'), FULL_DATA_MAX);
+    readFull(key: ConversationKey, imageId: string): Promise<string | null> {
+      return read(chatImagePath(key, imageId, 'full'), FULL_DATA_MAX);
     },
   };
 }

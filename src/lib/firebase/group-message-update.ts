@@ -5,6 +5,7 @@
  */
 import { IMAGE_PLACEHOLDER, parseChatImageInfo, type ChatImageUpload } from './chat-image-message';
 import type { ChatMessage } from './chat-message';
+import { imagesPath, inboxEntryPath } from './conversation-paths';
 import { previewOf, type ServerValues } from './inbox-entry';
 
 /** Who posts to which group, and whose inbox entries count the message. */
@@ -45,8 +46,8 @@ export function parseGroupChatMessage(
 
 /**
  * The message at `groupMessages/{groupId}/{id}`, each other member's entry (count + 1) and the
- * sender's (count untouched), and for a photo its bytes at `chatImages/{groupId}/{id}`: one root
- * update, so the server stores all of it or none of it.
+ * sender's (count untouched), all in `groupInbox`, and for a photo its bytes at
+ * `groupImages/{groupId}/{id}`: one root update, so the server stores all of it or none of it.
  */
 export function groupSendUpdate(
   { groupId, from, to }: GroupParties,
@@ -72,7 +73,7 @@ export function groupSendUpdate(
       height: upload.height,
     });
     if (caption) record.caption = caption;
-    update[`chatImages/${groupId}/${id}`] = {
+    update[`${imagesPath('group', groupId)}/${id}`] = {
       full: upload.full,
       thumb: upload.thumb,
       createdAt: server.now,
@@ -86,9 +87,10 @@ export function groupSendUpdate(
     lastAt: server.now,
   };
   for (const uid of [from.uid, ...to]) {
-    if (uid !== from.uid) update[`inbox/${uid}/${groupId}/unread`] = server.plusOne;
+    const entry = inboxEntryPath('group', uid, groupId);
+    if (uid !== from.uid) update[`${entry}/unread`] = server.plusOne;
     for (const [key, value] of Object.entries(summary)) {
-      update[`inbox/${uid}/${groupId}/${key}`] = value;
+      update[`${entry}/${key}`] = value;
     }
   }
   return update;

@@ -33,19 +33,32 @@ describe('previewOf', () => {
 
 describe('parseInboxEntry', () => {
   it('reads a stored entry, an absent count as 0', () => {
-    expect(parseInboxEntry('r1', stored)).toEqual({ relId: 'r1', ...stored });
-    expect(parseInboxEntry('r1', { ...stored, unread: undefined })?.unread).toBe(0);
+    expect(parseInboxEntry('direct', 'r1', stored)).toEqual({
+      relId: 'r1',
+      kind: 'direct',
+      ...stored,
+    });
+    expect(parseInboxEntry('direct', 'r1', { ...stored, unread: undefined })?.unread).toBe(0);
   });
 
   it('drops what the app cannot show', () => {
-    expect(parseInboxEntry('r1', null)).toBeNull();
-    expect(parseInboxEntry('r1', 'text')).toBeNull();
-    expect(parseInboxEntry('r1', { ...stored, lastText: 5 })).toBeNull();
-    expect(parseInboxEntry('r1', { ...stored, lastKind: 'video' })).toBeNull();
-    expect(parseInbox({ r1: stored, r2: { unread: 1 } })).toEqual({
-      r1: { relId: 'r1', ...stored },
+    expect(parseInboxEntry('direct', 'r1', null)).toBeNull();
+    expect(parseInboxEntry('direct', 'r1', 'text')).toBeNull();
+    expect(parseInboxEntry('direct', 'r1', { ...stored, lastText: 5 })).toBeNull();
+    expect(parseInboxEntry('direct', 'r1', { ...stored, lastKind: 'video' })).toBeNull();
+    expect(parseInbox('direct', { r1: stored, r2: { unread: 1 } })).toEqual({
+      'd:r1': { relId: 'r1', kind: 'direct', ...stored },
     });
-    expect(parseInbox(null)).toEqual({});
+    expect(parseInbox('direct', null)).toEqual({});
+  });
+
+  it('keys each entry by its kind, so a friendship and a group with one id stay apart', () => {
+    const both = {
+      ...parseInbox('direct', { x1: stored }),
+      ...parseInbox('group', { x1: { ...stored, unread: 7 } }),
+    };
+    expect(both['d:x1'].unread).toBe(stored.unread);
+    expect(both['g:x1']).toEqual({ relId: 'x1', kind: 'group', ...stored, unread: 7 });
   });
 });
 
@@ -86,8 +99,8 @@ describe('sendUpdate', () => {
 
 describe('totalUnread', () => {
   it('adds the counts of the given conversations only', () => {
-    const inbox = parseInbox({ r1: stored, r2: { ...stored, unread: 2 }, r3: stored });
-    expect(totalUnread(inbox, ['r1', 'r2', 'gone'])).toBe(5);
+    const inbox = parseInbox('direct', { r1: stored, r2: { ...stored, unread: 2 }, r3: stored });
+    expect(totalUnread(inbox, ['d:r1', 'd:r2', 'd:gone', 'g:r1'])).toBe(5);
     expect(totalUnread(inbox, [])).toBe(0);
   });
 });

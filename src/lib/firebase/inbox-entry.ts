@@ -1,14 +1,18 @@
 /**
- * `inbox/{uid}/{relId}` as a plain object, its parser, and the one root update that sends a
+ * `inbox/{uid}/{relId}` (and a group's `groupInbox/{uid}/{groupId}`) as a plain object, its parser, and the one root update that sends a
  * message together with both parties' inbox entries (docs/data-model.md, Inbox). Nothing here
  * imports Firebase: the server-value placeholders are passed in.
  */
+
+import { conversationKey, type ConversationKey, type ConversationKind } from '../conversation-key';
 
 /** What a conversation's last message was: its words, or a photo ('image', chat-image-message.ts). */
 export type InboxKind = 'text' | 'image';
 
 export interface InboxEntry {
+  /** The friendship's id (`kind` 'direct') or the group's ('group'). */
   relId: string;
+  kind: ConversationKind;
   /** Messages from the friend that I have not read (0 when absent). */
   unread: number;
   lastMessageId: string;
@@ -34,7 +38,11 @@ export function previewOf(message: string): string {
   return message.slice(0, splitsPair ? PREVIEW_LENGTH - 1 : PREVIEW_LENGTH);
 }
 
-export function parseInboxEntry(relId: string, value: unknown): InboxEntry | null {
+export function parseInboxEntry(
+  kind: ConversationKind,
+  relId: string,
+  value: unknown,
+): InboxEntry | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
   const { unread, lastMessageId, lastSenderId, lastText, lastKind, lastAt } = v;
@@ -42,6 +50,7 @@ export function parseInboxEntry(relId: string, value: unknown): InboxEntry | nul
   if (typeof lastText !== 'string' || (lastKind !== 'text' && lastKind !== 'image')) return null;
   return {
     relId,
+    kind,
     unread: typeof unread === 'number' && unread > 0 ? unread : 0,
     lastMessageId,
     lastSenderId,
@@ -51,13 +60,19 @@ export function parseInboxEntry(relId: string, value: unknown): InboxEntry | nul
   };
 }
 
-/** Every entry under `inbox/{uid}` that parses, by relId. */
-export function parseInbox(value: unknown): Record<string, InboxEntry> {
-  const out: Record<string, InboxEntry> = {};
+/**
+ * Every entry under `inbox/{uid}` (`kind` 'direct') or `groupInbox/{uid}` ('group') that parses,
+ * by conversation key.
+ */
+export function parseInbox(
+  kind: ConversationKind,
+  value: unknown,
+): Record<ConversationKey, InboxEntry> {
+  const out: Record<ConversationKey, InboxEntry> = {};
   if (typeof value !== 'object' || value === null) return out;
-  for (const [relId, entry] of Object.entries(value as Record<string, unknown>)) {
-    const parsed = parseInboxEntry(relId, entry);
-    if (parsed) out[relId] = parsed;
+  for (const [id, entry] of Object.entries(value as Record<string, unknown>)) {
+    const parsed = parseInboxEntry(kind, id, entry);
+    if (parsed) out[conversationKey(kind, id)] = parsed;
   }
   return out;
 }
@@ -110,13 +125,13 @@ export function sendUpdate(
   return update;
 }
 
-/** Total unread over the conversations in `relIds` (the current friendships). */
+/** Total unread over the conversations in `keys` (the current friendships and groups). */
 export function totalUnread(
-  inbox: Partial<Record<string, InboxEntry>>,
-  relIds: Iterable<string>,
+  inbox: Partial<Record<ConversationKey, InboxEntry>>,
+  keys: Iterable<ConversationKey>,
 ): number {
   let total = 0;
-  for (const relId of relIds) total += inbox[relId]?.unread ?? 0;
+  for (const key of keys) total += inbox[key]?.unread ?? 0;
   return total;
 }
 
@@ -130,7 +145,7 @@ export function asSentMessage(id: string, acked: Promise<void>): SentMessage {
   return Object.assign(acked, { id, acked });
 }
 
-/** `reads/{relId}/{uid}`: the friend has read up to `messageId`, at server time `at`. */
+/** `reads/{relId}/{uid}` (or `groupReads/{groupId}/{uid}`): that person has read up to `messageId`, at server time `at`. */
 export interface ReadMarker {
   at: number;
   messageId: string;

@@ -9,6 +9,8 @@ import {
   type Database,
   type Unsubscribe,
 } from 'firebase/database';
+import { parseConversationKey, type ConversationKey } from '../conversation-key';
+import { inboxEntryPath, readsPath } from './conversation-paths';
 import { db as appDb } from './database';
 import { parseInbox, parseReadMarker, type InboxEntry, type ReadMarker } from './inbox-entry';
 import { TypingThrottle } from './inbox-typing';
@@ -16,46 +18,74 @@ import { TypingThrottle } from './inbox-typing';
 type OnError = (error: Error) => void;
 
 /**
- * The inbox (`inbox/{uid}`), read markers (`reads/{relId}/{uid}`), typing
- * (`typing/{relId}/{uid}`) and `settings/{uid}/readReceipts` (docs/data-model.md, Inbox). The
- * entries change with each message, in the message's own update (see messages.ts `send`).
+ * The inbox (`inbox/{uid}` for friendships, `groupInbox/{uid}` for groups), read markers
+ * (`reads/{relId}/{uid}`, `groupReads/{groupId}/{uid}`), typing (`typing/{relId}/{uid}`, 1:1
+ * only) and `settings/{uid}/readReceipts` (docs/data-model.md, Inbox). The entries change with
+ * each message, in the message's own update (see messages.ts `send`).
  */
 export function makeInboxApi(db: Database, typingThrottle = new TypingThrottle()) {
   const typingRef = (relId: string, uid: string) => ref(db, `typing/${relId}/${uid}`);
   const receiptsRef = (uid: string) => ref(db, `settings/${uid}/readReceipts`);
 
   return {
-    /** My entries by relId, live. */
+    /**
+     * My entries of both trees by conversation key, live: first once both have answered, then
+     * on every change of either.
+     */
     subscribeInbox(
       uid: string,
-      onData: (inbox: Record<string, InboxEntry>) => void,
+      onData: (inbox: Record<ConversationKey, InboxEntry>) => void,
       onError: OnError,
     ): Unsubscribe {
-      return onValue(
-        ref(db, `inbox/${uid}`),
-        (snapshot) => onData(parseInbox(snapshot.val())),
-        onError,
-      );
+      let direct: Record<ConversationKey, InboxEntry> | null = null;
+      let group: Record<ConversationKey, InboxEntry> | null = null;
+      const emit = () => {
+        if (direct && group) onData({ ...direct, ...group });
+      };
+      const stops = [
+        onValue(
+          ref(db, `inbox/${uid}`),
+          (snapshot) => {
+            direct = parseInbox('direct', snapshot.val());
+            emit();
+          },
+          onError,
+        ),
+        onValue(
+          ref(db, `groupInbox/${uid}`),
+          (snapshot) => {
+            group = parseInbox('group', snapshot.val());
+            emit();
+          },
+          onError,
+        ),
+      ];
+      return () => {
+        for (const stop of stops) stop();
+      };
     },
 
     /**
-     * Clears my unread count of `relId`, naming the last message I saw: the server refuses the
-     * reset (and the promise rejects) when another message arrived since, so a count is never
-     * cleared for a message nobody showed me; the entry's update then asks again. With receipts
-     * on, my read marker moves in the same update (only allowed while we are friends).
+     * Clears my unread count of conversation `key`, naming the last message I saw: the server
+     * refuses the reset (and the promise rejects) when another message arrived since, so a count
+     * is never cleared for a message nobody showed me; the entry's update then asks again. With
+     * receipts on, my read marker moves in the same update (only allowed while we are friends,
+     * or while I am in the group).
      */
     markRead(
       uid: string,
-      relId: string,
+      key: ConversationKey,
       lastMessageId: string,
       receiptsOn: boolean,
     ): Promise<void> {
+      const { kind, id } = parseConversationKey(key);
+      const entry = inboxEntryPath(kind, uid, id);
       const changes: Record<string, unknown> = {
-        [`inbox/${uid}/${relId}/unread`]: 0,
-        [`inbox/${uid}/${relId}/lastMessageId`]: lastMessageId,
+        [`${entry}/unread`]: 0,
+        [`${entry}/lastMessageId`]: lastMessageId,
       };
       if (receiptsOn) {
-        changes[`reads/${relId}/${uid}`] = { at: serverTimestamp(), messageId: lastMessageId };
+        changes[readsPath(kind, id, uid)] = { at: serverTimestamp(), messageId: lastMessageId };
       }
       return update(ref(db), changes);
     },
@@ -68,7 +98,7 @@ export function makeInboxApi(db: Database, typingThrottle = new TypingThrottle()
       onError: OnError,
     ): Unsubscribe {
       return onValue(
-        ref(db, `reads/${relId}/${friendUid}`),
+        ref(db, readsPath('direct', relId, friendUid)),
         (snapshot) => onData(parseReadMarker(snapshot.val())),
         onError,
       );
@@ -76,12 +106,12 @@ export function makeInboxApi(db: Database, typingThrottle = new TypingThrottle()
 
     /** Every read marker of a group's conversation by uid, live (the admin's and members'). */
     subscribeReadMarkers(
-      conversationId: string,
+      groupId: string,
       onData: (markers: Record<string, ReadMarker>) => void,
       onError: OnError,
     ): Unsubscribe {
       return onValue(
-        ref(db, `reads/${conversationId}`),
+        ref(db, readsPath('group', groupId)),
         (snapshot) => {
           const markers: Record<string, ReadMarker> = {};
           snapshot.forEach((child) => {

@@ -94,8 +94,9 @@ export function makeNotificationsApi(db: Database) {
     },
 
     /**
-     * My conversations' inbox entries, live: "new messages" entries are derived from them (one
-     * per conversation, updated with each message) instead of a second fan-out per message.
+     * My 1:1 conversations' inbox entries, live: "new messages" entries are derived from them
+     * (one per conversation, updated with each message) instead of a second fan-out per message.
+     * Groups' entries (`groupInbox`) are not read: a message notification is always a friend's.
      * The SDK shares one server listener with the inbox screen's query of the same path.
      */
     subscribeConversations(
@@ -105,7 +106,7 @@ export function makeNotificationsApi(db: Database) {
     ): Unsubscribe {
       return onValue(
         ref(db, `inbox/${uid}`),
-        (snapshot) => onData(Object.values(parseInbox(snapshot.val()))),
+        (snapshot) => onData(Object.values(parseInbox('direct', snapshot.val()))),
         onError,
       );
     },
