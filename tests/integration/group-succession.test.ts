@@ -63,7 +63,7 @@ describe('deleting the account of a group admin', () => {
       { groupId: hikers, from: { uid: bob.uid, name: 'Bob' }, to: [carol.uid] },
       'Still here',
     ).acked;
-    const entry = await get(ref(carol.client.db, `inbox/${carol.uid}/${hikers}/unread`));
+    const entry = await get(ref(carol.client.db, `groupInbox/${carol.uid}/${hikers}/unread`));
     expect(entry.val()).toBe(1);
   });
 });

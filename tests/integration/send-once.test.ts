@@ -9,6 +9,7 @@ import { createGroup, inviteFriend, acceptGroup } from '../../src/features/group
 import { groupChatShown, retryChatMessage, sendChatMessage } from '../../src/features/messages';
 import { chatScreenEntered, friendSelected } from '../../src/features/messages/chat-slice';
 import { makeChatImagesApi, type ChatImageUpload } from '../../src/lib/firebase/chat-images';
+import { directKey } from '../../src/lib/conversation-key';
 import { adminGet, armedAckDrops, dropNextAck } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './home-clients';
 
@@ -61,7 +62,9 @@ describe.skipIf(official)('a send whose acknowledgement is lost', () => {
     // A Retry of that very message (as if it had been reported failed) writes nothing.
     const [id] = Object.keys((await adminGet(`sendMessage/${relId}`)) as object);
     await a.store
-      .dispatch(retryChatMessage({ id, relId, text: 'Exactly once', state: 'failed' }))
+      .dispatch(
+        retryChatMessage({ id, key: directKey(relId), text: 'Exactly once', state: 'failed' }),
+      )
       .unwrap();
     expect(await stored(`sendMessage/${relId}`)).toHaveLength(1);
     expect(await adminGet(`inbox/${bob.uid}/${relId}/unread`)).toBe(1);
@@ -69,10 +72,12 @@ describe.skipIf(official)('a send whose acknowledgement is lost', () => {
 
     // Another message under that id is not "the same message": refused, and shown as failed.
     const other = await a.store.dispatch(
-      retryChatMessage({ id, relId, text: 'Something else', state: 'failed' }),
+      retryChatMessage({ id, key: directKey(relId), text: 'Something else', state: 'failed' }),
     );
     expect(other.payload).toMatch(/Could not send the message/);
-    expect(outgoing(a)).toEqual([{ id, relId, text: 'Something else', state: 'failed' }]);
+    expect(outgoing(a)).toEqual([
+      { id, key: directKey(relId), text: 'Something else', state: 'failed' },
+    ]);
     expect(await stored(`sendMessage/${relId}`)).toHaveLength(1);
   });
 
@@ -84,7 +89,9 @@ describe.skipIf(official)('a send whose acknowledgement is lost', () => {
     const id = '-NretryOnlyOnce00001';
     const retry = () =>
       a.store
-        .dispatch(retryChatMessage({ id, relId, text: 'Lost on the way', state: 'failed' }))
+        .dispatch(
+          retryChatMessage({ id, key: directKey(relId), text: 'Lost on the way', state: 'failed' }),
+        )
         .unwrap();
     await retry();
     await retry(); // A second Retry (two tabs, a double click) finds it stored.
@@ -127,7 +134,7 @@ describe.skipIf(official)('a send whose acknowledgement is lost', () => {
       'Trail at nine',
       'The view',
     ]);
-    expect(await adminGet(`inbox/${bob.uid}/${groupId}/unread`)).toBe(2);
+    expect(await adminGet(`groupInbox/${bob.uid}/${groupId}/unread`)).toBe(2);
   });
 
   it('one-to-one photo: stored once, counted once, resolved as sent', async () => {

@@ -45,16 +45,18 @@ export const sendChatMessage = createAppAsyncThunk(
  */
 export const retryChatMessage = createAppAsyncThunk(
   'chat/retryMessage',
-  ({ id, relId, text }: OutgoingMessage, { getState, dispatch, extra, rejectWithValue }) => {
+  ({ id, key, text }: OutgoingMessage, { getState, dispatch, extra, rejectWithValue }) => {
     const { send } = strings.chat.errors;
     const target = conversationTarget(getState());
     if (target.kind === 'closed') return rejectWithValue(`${send}: ${target.reason}`);
     // The failed list shows the open conversation's messages only; it may have changed since.
-    if (target.id !== relId) return rejectWithValue(`${send}: ${strings.chat.errors.moved}`);
+    if (conversationKey(target.kind, target.id) !== key) {
+      return rejectWithValue(`${send}: ${strings.chat.errors.moved}`);
+    }
     const write = () =>
       trackSend(
         dispatch,
-        relId,
+        key,
         text,
         target.kind === 'group'
           ? extra.groups.sendToGroup(target.parties, text, id)
