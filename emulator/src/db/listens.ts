@@ -13,6 +13,11 @@ export interface PushSink {
   pushSerialized(message: string): void;
   /** The namespace cancelled this listen (revocation). */
   dropped(l: Listen): void;
+  /**
+   * The client keeps its query windows itself (the SDK's limit filter), so a window's changes
+   * may be pushed child by child; otherwise every change sends the whole window.
+   */
+  readonly filtersWindows?: boolean;
 }
 
 export interface Listen {
@@ -120,6 +125,35 @@ export function pushChanges(
   }
 }
 
+/** Above this many children entering or leaving, the whole window is cheaper to send. */
+const MAX_CHILD_PUSHES = 4;
+
+/**
+ * A window whose set of children changed: the children that left (`d` null at their path) and
+ * those that entered or changed (`d` at their path), tagged, as the SDK's own limit filter then
+ * keeps the same window; the whole window when much of it changed. A new message in a
+ * conversation's latest page is then one child on the wire, not the page again.
+ */
+function pushWindowChange(
+  l: Listen,
+  p: string,
+  prev: Map<string, DataNode>,
+  next: Map<string, DataNode>,
+): void {
+  const leaving: string[] = [];
+  for (const k of prev.keys()) if (!next.has(k)) leaving.push(k);
+  const entering: [string, DataNode][] = [];
+  for (const [k, v] of next) if (prev.get(k) !== v) entering.push([k, v]);
+  if (!l.sink.filtersWindows || leaving.length + entering.length > MAX_CHILD_PUSHES) {
+    l.sink.pushSerialized(dataMessage('d', p, entriesJsonText(next), l.tag));
+    return;
+  }
+  const at = (k: string): string => pathString([...l.path, k]);
+  for (const k of leaving) l.sink.pushSerialized(dataMessage('d', at(k), 'null', l.tag));
+  for (const [k, v] of entering)
+    l.sink.pushSerialized(dataMessage('d', at(k), nodeJsonText(v), l.tag));
+}
+
 function pushWindow(l: Listen, node: DataNode, changedKeys: Set<string> | null): void {
   if (!l.spec || l.tag === null) return;
   l.live ??= new LiveWindow(l.spec, null);
@@ -139,7 +173,7 @@ function pushWindow(l: Listen, node: DataNode, changedKeys: Set<string> | null):
     }
     if (before !== v) changed.push([k, v]);
   }
-  if (!sameKeys) l.sink.pushSerialized(dataMessage('d', p, entriesJsonText(next), l.tag));
+  if (!sameKeys) pushWindowChange(l, p, prev, next);
   else if (changed.length > 0)
     l.sink.pushSerialized(dataMessage('m', p, entriesJsonText(changed), l.tag));
 }
