@@ -97,10 +97,17 @@ async function run(input: WorkerInput): Promise<WorkerResult> {
   for (const i of input.users) {
     const rel = relOf(i);
     const client = new Client(url, (a, b) => {
-      if ((a !== 'd' && a !== 'm') || b.p !== `/sendMessage/${rel}`) return;
+      if (a !== 'd' && a !== 'm') return;
+      const at = `/sendMessage/${rel}`;
+      const p = String(b.p);
       const d = b.d;
       if (d === null || typeof d !== 'object') return;
-      for (const id of Object.keys(d)) {
+      // The window (or a merge into it), or one child pushed at its own path.
+      let ids: string[];
+      if (p === at) ids = Object.keys(d);
+      else if (p.startsWith(`${at}/`)) ids = [p.slice(at.length + 1)];
+      else return;
+      for (const id of ids) {
         const key = `${rel}/${id}`;
         const sent = inFlight.get(key);
         // Only the friend's arrival counts; the sender hears its own message too.

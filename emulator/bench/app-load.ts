@@ -55,11 +55,14 @@ async function cpuSeconds(pid: number): Promise<number> {
 }
 
 async function rest(port: number, method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`http://127.0.0.1:${port}${path}${path.includes('?') ? '&' : '?'}ns=${NS}`, {
-    method,
-    headers: { Authorization: 'Bearer owner' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const res = await fetch(
+    `http://127.0.0.1:${port}${path}${path.includes('?') ? '&' : '?'}ns=${NS}`,
+    {
+      method,
+      headers: { Authorization: 'Bearer owner' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    },
+  );
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
   return text ? (JSON.parse(text) as unknown) : null;
