@@ -181,7 +181,7 @@ async function run(input: WorkerInput): Promise<WorkerResult> {
   const settled = Promise.all(waits);
   const late = await Promise.race([
     settled.then(() => false),
-    new Promise<boolean>((r) => setTimeout(() => r(true), 15_000)),
+    new Promise<boolean>((r) => setTimeout(() => r(true), 30_000)),
   ]);
   const deadline = now() + 10_000;
   while (inFlight.size > 0 && now() < deadline) await new Promise((r) => setTimeout(r, 20));

@@ -161,17 +161,18 @@ export async function appLoad(opts: LoadOptions): Promise<LoadFigures> {
     const acks = results.flatMap((r) => r.acks).sort((a, b) => a - b);
     const deliveries = results.flatMap((r) => r.deliveries).sort((a, b) => a - b);
     const acked = results.flatMap((r) => r.acked);
+    const sum = (k: 'refused' | 'unacked' | 'undelivered'): number =>
+      results.reduce((n, r) => n + r[k], 0);
     if (opts.dataFile) {
       // Acknowledged means durable: what a crash right now leaves must hold every one of them.
       await emu.kill();
       emu = await startChild(opts.cli, args);
     }
     const lost = await missing(emu.port, acked);
-    const sum = (k: 'refused' | 'unacked' | 'undelivered'): number =>
-      results.reduce((n, r) => n + r[k], 0);
     return {
       sends: acks.length,
-      cpuMsPerSend: (cpu * 1000) / Math.max(1, acks.length),
+      // Every send the emulator received, acknowledged in time or not.
+      cpuMsPerSend: (cpu * 1000) / Math.max(1, acks.length + sum('refused') + sum('unacked')),
       cpuShare: cpu / wall,
       ackP50: percentile(acks, 50),
       ackP99: percentile(acks, 99),
