@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { appLoadBench } from './app-load-bench';
 import { latency } from './latency';
 import { loadNodes } from './memory';
 import { persistenceBench } from './persistence';
@@ -27,7 +28,8 @@ async function withChild<T>(
 }
 
 async function main(): Promise<void> {
-  // `--sizes 1,10` limits the persistence runs (database sizes in MB); `--only persistence` skips the rest.
+  // `--sizes 1,10` limits the persistence runs (database sizes in MB); `--only persistence` or
+  // `--only app` (the app's sends: CPU per send, 600 sends/s from 200 users) skips the rest.
   const { values } = parseArgs({
     options: { sizes: { type: 'string', default: '1,10,60,200' }, only: { type: 'string' } },
   });
@@ -43,6 +45,11 @@ async function main(): Promise<void> {
 
   if (values.only === 'persistence') {
     await persistence(dir, sizesMb);
+    await rm(dir, { recursive: true, force: true });
+    return;
+  }
+  if (values.only === 'app') {
+    await appLoadBench(dir, (line) => console.log(line));
     await rm(dir, { recursive: true, force: true });
     return;
   }
@@ -87,6 +94,7 @@ async function main(): Promise<void> {
     `rules evaluation, typical validated write    ${speed.writeMicros.toFixed(2)} µs` +
       ` (read ${speed.readMicros.toFixed(2)} µs)`,
   );
+  await appLoadBench(dir, (line) => console.log(line));
   await persistence(dir, sizesMb);
   await rm(dir, { recursive: true, force: true });
 }

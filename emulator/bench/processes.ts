@@ -15,9 +15,12 @@ export interface Child {
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
+/** Extra Node flags for every child, e.g. `BENCH_NODE_ARGS=--cpu-prof` to profile the emulator. */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 /** Runs a TypeScript entry point in its own Node process (so its memory can be measured alone). */
 export function startChild(script: string, args: string[] = []): Promise<Child> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const proc = spawn(process.execPath, [...NODE_ARGS, '--import', 'tsx', script, ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,4 +1,4 @@
-import { type Json, toJson } from '../data/json';
+import { entriesJsonText, nodeJsonText } from '../data/node-json';
 import { type DataNode, getAt } from '../data/node';
 import { type Path, isAncestorOrSelf, pathString } from '../data/path';
 import { type QuerySpec } from '../query/spec';
@@ -13,6 +13,11 @@ export interface PushSink {
   pushSerialized(message: string): void;
   /** The namespace cancelled this listen (revocation). */
   dropped(l: Listen): void;
+  /**
+   * The client keeps its query windows itself (the SDK's limit filter), so a window's changes
+   * may be pushed child by child; otherwise every change sends the whole window.
+   */
+  readonly filtersWindows?: boolean;
 }
 
 export interface Listen {
@@ -34,11 +39,13 @@ export interface Listen {
   readDeps: Path[];
 }
 
-function windowJson(w: Map<string, DataNode>): Json {
-  if (w.size === 0) return null;
-  const out: Record<string, Json> = {};
-  for (const [k, v] of w) out[k] = toJson(v, true);
-  return out;
+/**
+ * Exactly `JSON.stringify({t: 'd', d: {a, b: {p, d[, t]}}})` (what the connection sends for a
+ * push), with the data already as JSON text.
+ */
+function dataMessage(action: 'd' | 'm', p: string, dText: string, tag: number | null): string {
+  const t = tag === null ? '' : `,"t":${JSON.stringify(tag)}`;
+  return `{"t":"d","d":{"a":"${action}","b":{"p":${JSON.stringify(p)},"d":${dText}${t}}}}`;
 }
 
 /** Pushes the listen's current data; must precede the listen's `ok` (docs/protocol.md, "Listens and pushes"). */
@@ -48,9 +55,9 @@ export function pushInitial(l: Listen, root: DataNode): void {
   if (l.spec && l.tag !== null) {
     l.live = new LiveWindow(l.spec, node);
     l.window = new Map(l.live.window());
-    l.sink.push('d', { p, d: windowJson(l.window), t: l.tag });
+    l.sink.pushSerialized(dataMessage('d', p, entriesJsonText(l.window), l.tag));
   } else {
-    l.sink.push('d', { p, d: toJson(node, true) });
+    l.sink.pushSerialized(dataMessage('d', p, nodeJsonText(node), null));
   }
 }
 
@@ -67,12 +74,12 @@ function pushShared(
   cache: PushCache,
   action: 'd' | 'm',
   p: string,
-  d: () => Json,
+  dText: () => string,
 ): void {
   const key = `${action}\u0000${p}`;
   let message = cache.get(key);
   if (message === undefined) {
-    message = JSON.stringify({ t: 'd', d: { a: action, b: { p, d: d() } } });
+    message = dataMessage(action, p, dText(), null);
     cache.set(key, message);
   }
   l.sink.pushSerialized(message);
@@ -104,19 +111,47 @@ export function pushChanges(
   const p = pathString(l.path);
   if (relevant.some((t) => isAncestorOrSelf(t, l.path))) {
     if (newNode !== getAt(oldRoot, l.path))
-      pushShared(l, cache, 'd', p, () => toJson(newNode, true));
+      pushShared(l, cache, 'd', p, () => nodeJsonText(newNode));
     return;
   }
   const changed = relevant.filter((t) => getAt(oldRoot, t) !== getAt(newRoot, t));
   if (changed.length === 1 && changed[0]) {
     const t = changed[0];
-    pushShared(l, cache, 'd', pathString(t), () => toJson(getAt(newRoot, t), true));
+    pushShared(l, cache, 'd', pathString(t), () => nodeJsonText(getAt(newRoot, t)));
   } else if (changed.length > 1) {
-    const d: Record<string, Json> = {};
-    for (const t of changed) d[t.slice(l.path.length).join('/')] = toJson(getAt(newRoot, t), true);
+    const d = changed.map((t) => [t.slice(l.path.length).join('/'), getAt(newRoot, t)] as const);
     // The merge's keys depend on which touched paths fall under this listen, so no sharing.
-    l.sink.push('m', { p, d });
+    l.sink.pushSerialized(dataMessage('m', p, entriesJsonText(d), null));
   }
+}
+
+/** Above this many children entering or leaving, the whole window is cheaper to send. */
+const MAX_CHILD_PUSHES = 4;
+
+/**
+ * A window whose set of children changed: the children that left (`d` null at their path) and
+ * those that entered or changed (`d` at their path), tagged, as the SDK's own limit filter then
+ * keeps the same window; the whole window when much of it changed. A new message in a
+ * conversation's latest page is then one child on the wire, not the page again.
+ */
+function pushWindowChange(
+  l: Listen,
+  p: string,
+  prev: Map<string, DataNode>,
+  next: Map<string, DataNode>,
+): void {
+  const leaving: string[] = [];
+  for (const k of prev.keys()) if (!next.has(k)) leaving.push(k);
+  const entering: [string, DataNode][] = [];
+  for (const [k, v] of next) if (prev.get(k) !== v) entering.push([k, v]);
+  if (!l.sink.filtersWindows || leaving.length + entering.length > MAX_CHILD_PUSHES) {
+    l.sink.pushSerialized(dataMessage('d', p, entriesJsonText(next), l.tag));
+    return;
+  }
+  const at = (k: string): string => pathString([...l.path, k]);
+  for (const k of leaving) l.sink.pushSerialized(dataMessage('d', at(k), 'null', l.tag));
+  for (const [k, v] of entering)
+    l.sink.pushSerialized(dataMessage('d', at(k), nodeJsonText(v), l.tag));
 }
 
 function pushWindow(l: Listen, node: DataNode, changedKeys: Set<string> | null): void {
@@ -129,19 +164,16 @@ function pushWindow(l: Listen, node: DataNode, changedKeys: Set<string> | null):
   l.window = next;
   const p = pathString(l.path);
   let sameKeys = prev.size === next.size;
-  const changed: Record<string, Json> = {};
-  let anyChanged = false;
+  const changed: [string, DataNode][] = [];
   for (const [k, v] of next) {
     const before = prev.get(k);
     if (before === undefined) {
       sameKeys = false;
       break;
     }
-    if (before !== v) {
-      changed[k] = toJson(v, true);
-      anyChanged = true;
-    }
+    if (before !== v) changed.push([k, v]);
   }
-  if (!sameKeys) l.sink.push('d', { p, d: windowJson(next), t: l.tag });
-  else if (anyChanged) l.sink.push('m', { p, d: changed, t: l.tag });
+  if (!sameKeys) pushWindowChange(l, p, prev, next);
+  else if (changed.length > 0)
+    l.sink.pushSerialized(dataMessage('m', p, entriesJsonText(changed), l.tag));
 }

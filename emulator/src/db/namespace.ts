@@ -5,6 +5,7 @@ import { NodeView } from '../data/view';
 import { type QuerySpec, loadsAllData, queryVars } from '../query/spec';
 import type { CompiledRules, RuleDecision } from '../rules/contract';
 import type { Identity } from './identity';
+import { ListenSet } from './listen-set';
 import { type Listen, type PushCache, pushChanges, pushRevoked } from './listens';
 
 /**
@@ -18,7 +19,7 @@ export class Namespace {
   root: DataNode = null;
   /** The rules text last uploaded through REST, for `GET /.settings/rules.json`. */
   rulesSource: string | null = null;
-  readonly listens = new Set<Listen>();
+  readonly listens = new ListenSet();
 
   constructor(
     readonly name: string,
@@ -40,7 +41,9 @@ export class Namespace {
     if (newRoot === oldRoot) return handled(this.onCommit(this, null));
     this.root = newRoot;
     const cache: PushCache = new Map();
-    for (const l of this.listens) {
+    for (const l of this.listens.concerned(touched)) {
+      // Dropped by an earlier listener's handling (as a live Set iteration would skip it).
+      if (!this.listens.has(l)) continue;
       try {
         // A listen that lost its read access is cancelled before this commit's data reaches it.
         if (overlapsAny(l.readDeps, touched) && !this.stillReadable(l)) {
@@ -105,6 +108,7 @@ export class Namespace {
     const seen: Path[] = [];
     if (!this.canRead(l.sink.identity, l.path, l.spec, seen).allowed) return false;
     l.readDeps = coveringPaths(seen);
+    this.listens.depsChanged(l);
     return true;
   }
 

@@ -31,6 +31,8 @@ export class Connection implements Session {
   readonly listens = new Map<string, Listen>();
   readonly onDisconnect = new OnDisconnectQueue();
   readonly ns: Namespace;
+  /** The SDK's views apply child pushes to a query window through its own limit filter. */
+  readonly filtersWindows = true;
   private readonly assembler = new FrameAssembler();
   private closed = false;
   private corked = false;

@@ -34,18 +34,29 @@ function compileVariable(name: string, offset: number, scope: CompileScope): Com
     case 'now':
       return { type: 'number', run: (ctx) => ctx.now };
     case 'root':
-      return { type: 'snapshot', run: (ctx) => new RuleSnapshot(ctx.root, [], ctx.root) };
+      return {
+        type: 'snapshot',
+        run: (ctx) => ctx.snapshots?.root ?? new RuleSnapshot(ctx.root, [], ctx.root),
+      };
     case 'data':
-      return { type: 'snapshot', run: (ctx) => new RuleSnapshot(ctx.root, ctx.path, ctx.data) };
+      return {
+        type: 'snapshot',
+        run: (ctx) =>
+          ctx.snapshots?.root.descendant(ctx.path) ??
+          new RuleSnapshot(ctx.root, ctx.path, ctx.data),
+      };
     case 'newData':
       if (!scope.allowNewData)
         throw new ExpressionError('newData is not available in .read rules', offset);
       return {
         type: 'snapshot',
-        run: (ctx) =>
-          ctx.newRoot && ctx.newData
-            ? new RuleSnapshot(ctx.newRoot, ctx.path, ctx.newData)
-            : fail('newData is not available'),
+        run: (ctx) => {
+          if (!ctx.newRoot || !ctx.newData) return fail('newData is not available');
+          return (
+            ctx.snapshots?.newRoot.descendant(ctx.path) ??
+            new RuleSnapshot(ctx.newRoot, ctx.path, ctx.newData)
+          );
+        },
       };
   }
   if (name.startsWith('$') && scope.captures.has(name)) {

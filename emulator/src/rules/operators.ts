@@ -27,9 +27,10 @@ function asNumber(value: Value, operator: string): number {
   return value;
 }
 
+const concatenable = (v: Value): boolean => typeof v === 'string' || typeof v === 'number';
+
 function add(a: Value, b: Value): Value {
   if (typeof a === 'number' && typeof b === 'number') return a + b;
-  const concatenable = (v: Value) => typeof v === 'string' || typeof v === 'number';
   if ((typeof a === 'string' || typeof b === 'string') && concatenable(a) && concatenable(b))
     return String(a) + String(b);
   return fail(`Cannot add ${describeValue(a)} and ${describeValue(b)}`);

@@ -5,15 +5,23 @@ import { describeValue, fail, ObjectSentinel, type Value } from './values';
 // eslint-disable-next-line no-control-regex -- control characters are exactly what keys may not hold
 const INVALID_KEY = /[.#$[\]\u0000-\u001f\u007f]/;
 
+/** Valid child paths already split: rules build the same few paths again and again. */
+const splitPaths = new Map<string, readonly string[]>();
+const MAX_SPLIT_PATHS = 10_000;
+
 /** Splits the argument of `child()`/`hasChild()`; it may name a descendant several levels down. */
-function childPathSegments(path: Value): string[] {
+function childPathSegments(path: Value): readonly string[] {
   if (typeof path !== 'string')
     return fail(`Expected a string path but got ${describeValue(path)}`);
+  const known = splitPaths.get(path);
+  if (known) return known;
   const segments = path.split('/').filter((segment) => segment !== '');
   if (segments.length === 0) return fail('Child path is empty');
   for (const segment of segments) {
     if (INVALID_KEY.test(segment)) fail(`Invalid key in child path: ${JSON.stringify(segment)}`);
   }
+  if (splitPaths.size >= MAX_SPLIT_PATHS) splitPaths.clear();
+  splitPaths.set(path, segments);
   return segments;
 }
 
@@ -24,6 +32,14 @@ function descend(view: DataView, segments: readonly string[]): DataView {
 }
 
 export class RuleSnapshot {
+  /**
+   * Snapshots reached from this one, by the argument of `child()`: the tree does not change during
+   * a request, and one request's rules ask for the same locations many times (see
+   * RequestSnapshots), so each is found once.
+   */
+  private children: Map<string, RuleSnapshot> | undefined;
+  private parentSnapshot: RuleSnapshot | undefined;
+
   constructor(
     /** The root of the same tree, so that `parent()` can walk back down to the parent. */
     private readonly root: DataView,
@@ -38,14 +54,37 @@ export class RuleSnapshot {
   }
 
   child(path: Value): RuleSnapshot {
-    const segments = childPathSegments(path);
-    return new RuleSnapshot(this.root, [...this.path, ...segments], descend(this.view, segments));
+    const known = typeof path === 'string' ? this.children?.get(path) : undefined;
+    if (known) return known;
+    let snapshot: RuleSnapshot = this;
+    for (const segment of childPathSegments(path)) snapshot = snapshot.step(segment);
+    (this.children ??= new Map()).set(path as string, snapshot);
+    return snapshot;
+  }
+
+  /** The snapshot at `path` below this one. */
+  descendant(path: readonly string[]): RuleSnapshot {
+    let snapshot: RuleSnapshot = this;
+    for (const segment of path) snapshot = snapshot.step(segment);
+    return snapshot;
+  }
+
+  private step(key: string): RuleSnapshot {
+    let child = this.children?.get(key);
+    if (child === undefined) {
+      child = new RuleSnapshot(this.root, [...this.path, key], this.view.child(key));
+      child.parentSnapshot = this;
+      (this.children ??= new Map()).set(key, child);
+    }
+    return child;
   }
 
   parent(): RuleSnapshot {
+    if (this.parentSnapshot) return this.parentSnapshot;
     if (this.path.length === 0) return fail('The root has no parent');
     const parentPath = this.path.slice(0, -1);
-    return new RuleSnapshot(this.root, parentPath, descend(this.root, parentPath));
+    this.parentSnapshot = new RuleSnapshot(this.root, parentPath, descend(this.root, parentPath));
+    return this.parentSnapshot;
   }
 
   hasChild(path: Value): boolean {

@@ -32,6 +32,18 @@ export interface EvalContext {
   newData: DataView | null;
   /** Segments captured by `$wildcard` keys on the way down. */
   captures: Readonly<Record<string, string>>;
+  /** Shared by every rule of one write request, when given (see RequestSnapshots). */
+  snapshots?: RequestSnapshots;
+}
+
+/**
+ * The `root` and `newRoot` snapshots of one request: `data` and `newData` at any location are
+ * found below them, so lookups repeated across a request's rules (an update's many paths, long
+ * rules naming the same locations) are done once.
+ */
+export interface RequestSnapshots {
+  root: RuleSnapshot;
+  newRoot: RuleSnapshot;
 }
 
 export type Evaluator = (ctx: EvalContext) => Value;

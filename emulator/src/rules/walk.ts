@@ -8,7 +8,8 @@ import type {
   WriteRequest,
 } from './contract';
 import type { RuleNode } from './rule-tree';
-import type { EvalContext } from './values';
+import { RuleSnapshot } from './snapshot';
+import type { EvalContext, RequestSnapshots } from './values';
 
 /** What `query` holds for a plain listen or get: nothing ordered, nothing bounded. */
 export const DEFAULT_QUERY: QueryVars = Object.freeze({
@@ -99,17 +100,33 @@ export class RuleEngine implements CompiledRules {
     return deny(`No .read rule allowed reading ${formatPath(path)}`, errors);
   }
 
-  canWrite(request: WriteRequest): RuleDecision {
+  canWrite(write: WriteRequest): RuleDecision {
+    const request: WriteRequest & { snapshots: RequestSnapshots } = {
+      ...write,
+      snapshots: {
+        root: new RuleSnapshot(write.root, [], write.root),
+        newRoot: new RuleSnapshot(write.newRoot, [], write.newRoot),
+      },
+    };
     const paths = request.paths.map(ownerPath);
     const errors: string[] = [];
     const chains = paths.map((path) => chain(this.tree, path, request.root, request.newRoot));
+    // An update's paths share ancestors, and a .write at one location sees the same data and
+    // captures whichever written path led to it: each is evaluated once per request.
+    const writeDecisions = new Map<string, boolean>();
+    const writeAllows = (level: Level): boolean => {
+      const rule = level.node.write;
+      if (!rule) return false;
+      const key = level.path.join('/');
+      let allowed = writeDecisions.get(key);
+      if (allowed === undefined) {
+        allowed = rule.test(this.context(request, DEFAULT_QUERY, request.newRoot, level), errors);
+        writeDecisions.set(key, allowed);
+      }
+      return allowed;
+    };
     for (const [i, levels] of chains.entries()) {
-      const granted = levels.some((level) =>
-        level.node.write?.test(
-          this.context(request, DEFAULT_QUERY, request.newRoot, level),
-          errors,
-        ),
-      );
+      const granted = levels.some(writeAllows);
       if (!granted) return deny(`No .write rule allowed writing ${formatPath(paths[i])}`, errors);
     }
     // An update's paths share ancestors; each ancestor's .validate needs to run only once.
@@ -141,12 +158,13 @@ export class RuleEngine implements CompiledRules {
   }
 
   private context(
-    request: ReadRequest | WriteRequest,
+    request: (ReadRequest | WriteRequest) & { snapshots?: RequestSnapshots },
     query: QueryVars,
     newRoot: DataView | null,
     level: Level,
   ): EvalContext {
     return {
+      snapshots: request.snapshots,
       auth: request.auth,
       query,
       now: request.now,

@@ -1,0 +1,75 @@
+/**
+ * `npm run bench:emulator` section "app sends": the emulator's CPU per app send and 600 sends a
+ * second from 200 signed-in users, today's emulator beside the one before the hot-path work
+ * (extracted from git and run in the same bench run, so the machine's load weighs on both).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type LoadFigures, appLoad } from './app-load';
+import { extractedCli } from './extracted-cli';
+
+/** The last commit before the emulator's hot paths were reworked (issue 29, part 6). */
+export const BEFORE_HOT_PATHS_COMMIT = 'bbf5ade29af781f7576563dde418e3bcc80807d3';
+
+const USERS = 200;
+const RATE = Number(process.env.BENCH_APP_RATE ?? 600);
+const SECONDS = Number(process.env.BENCH_APP_SECONDS ?? 10);
+/** The CPU runs send slower than the load runs, so that both emulators keep up. */
+const CPU_RATE = 200;
+const CPU_ROUNDS = 2;
+
+const ms = (n: number): string => (Number.isFinite(n) ? n.toFixed(n < 10 ? 1 : 0) : '–');
+
+function row(label: string, f: LoadFigures): string {
+  return (
+    `${label.padEnd(34)} CPU ${f.cpuMsPerSend.toFixed(2)} ms/send (${(f.cpuShare * 100).toFixed(0)}% of a core), ` +
+    `ack p50/p99 ${ms(f.ackP50)}/${ms(f.ackP99)} ms, delivery p50/p99 ${ms(f.deliveryP50)}/${ms(f.deliveryP99)} ms, ` +
+    `${f.sends} sends, lost ${f.lost}, refused ${f.refused}, unacked ${f.unacked}, undelivered ${f.undelivered}`
+  );
+}
+
+export async function appLoadBench(dir: string, print: (line: string) => void): Promise<void> {
+  const before = extractedCli(BEFORE_HOT_PATHS_COMMIT);
+  const emulators: [string, string][] = [['today', 'emulator/src/cli.ts']];
+  if (before) emulators.push([`before (${BEFORE_HOT_PATHS_COMMIT.slice(0, 8)})`, before]);
+  const base = { users: USERS, workers: 2, prefillMb: 0, dataFile: null };
+  print(
+    `app sends: ${USERS} signed-in users (inbox + latest-page listens), message + inbox fan-out ` +
+      `through database.rules.json, load from 2 worker processes`,
+  );
+  // Alternating rounds, so a burst of load on the machine weighs on both emulators alike.
+  const cpu = new Map<string, number[]>();
+  for (let round = 0; round < CPU_ROUNDS; round++) {
+    for (const [name, cli] of emulators) {
+      const f = await appLoad({ ...base, cli, rate: CPU_RATE, seconds: 5 });
+      cpu.set(name, [...(cpu.get(name) ?? []), f.cpuMsPerSend]);
+      print(row(`${CPU_RATE}/s in memory, ${name}`, f));
+    }
+  }
+  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
+  const today = median(cpu.get('today') ?? []);
+  const earlier = emulators[1] ? median(cpu.get(emulators[1][0]) ?? []) : NaN;
+  print(
+    `CPU per app send: ${today.toFixed(2)} ms today, ${earlier.toFixed(2)} ms before ` +
+      `(${((today / earlier) * 100).toFixed(0)}%)`,
+  );
+  for (const [name, cli] of emulators) {
+    print(
+      row(
+        `${RATE}/s in memory, ${name}`,
+        await appLoad({ ...base, cli, rate: RATE, seconds: SECONDS }),
+      ),
+    );
+    const sub = await mkdtemp(join(dir, 'app-load-'));
+    const f = await appLoad({
+      ...base,
+      cli,
+      rate: RATE,
+      seconds: SECONDS,
+      prefillMb: 60,
+      dataFile: join(sub, 'database.json'),
+    });
+    print(row(`${RATE}/s, 60 MB on disk, ${name}`, f));
+    await rm(sub, { recursive: true, force: true });
+  }
+}
