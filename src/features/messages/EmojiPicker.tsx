@@ -3,7 +3,7 @@ import { IconButton } from '../../components/IconButton';
 import { SmileIcon } from '../../components/icons';
 import { strings } from '../../strings';
 
-/** emoji-picker-react and its bundled emoji data load on the first open, never before. */
+/** The picker's code loads on the first open, never before; its data then comes from IndexedDB. */
 const EmojiPanel = lazy(() => import('./emoji-panel'));
 
 interface Props {
@@ -11,14 +11,19 @@ interface Props {
   disabled?: boolean;
 }
 
-/** The emoji icon and its picker; a pick, Escape or a click elsewhere closes it. */
+/**
+ * The emoji icon and its picker; a pick, Escape or a click elsewhere closes it. Escape gives the
+ * focus back to the icon (a pick gives it to the message field, ChatComposer).
+ */
 export function EmojiPicker({ onPick, disabled = false }: Props) {
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      box.current?.querySelector('button')?.focus();
     };
     const onPointer = (event: PointerEvent) => {
       if (!box.current?.contains(event.target as Node)) setOpen(false);
