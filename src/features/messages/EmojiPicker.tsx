@@ -36,7 +36,9 @@ export function EmojiPicker({ onPick, disabled = false }: Props) {
     };
   }, [open]);
   return (
-    <div ref={box} className="relative">
+    // At phone widths not positioned itself: the picker opens above the whole composer (its
+    // form), right-aligned, so it stays on screen instead of hanging left of the icon.
+    <div ref={box} className="sm:relative">
       <IconButton
         label={strings.chat.emoji}
         icon={<SmileIcon />}
@@ -48,11 +50,11 @@ export function EmojiPicker({ onPick, disabled = false }: Props) {
         <div
           role="dialog"
           aria-label={strings.chat.emojiPalette}
-          className="absolute bottom-full right-0 z-10 mb-2"
+          className="absolute bottom-full right-3 z-10 mb-1 sm:right-0 sm:mb-2"
         >
           <Suspense
             fallback={
-              <div className="h-[380px] w-[320px] rounded-2xl bg-white shadow-lg ring-1 ring-slate-200" />
+              <div className="h-[380px] w-[320px] max-w-[calc(100vw-2rem)] rounded-2xl bg-white shadow-lg ring-1 ring-slate-200" />
             }
           >
             <EmojiPanel

@@ -23,8 +23,12 @@ const look = [
   '--input-placeholder-color: #94a3b8',
   '--outline-color: #5f35f5',
   '--category-font-color: #64748b',
-  '--num-columns: 8',
+  // All ten category tabs fit in the 320 px width (the default sizes overflow it).
+  '--emoji-size: 1.25rem',
+  '--emoji-padding: 0.35rem',
+  '--num-columns: 9',
   'width: 320px',
+  'max-width: calc(100vw - 2rem)',
   'height: 380px',
 ].join(';');
 
