@@ -70,7 +70,7 @@ async function run(stack: BenchStack, browser: Browser): Promise<Results> {
   inbox = await inboxBench(target, pair, benchPassword, LATENCY_MESSAGES);
   log('inbox figures done');
   chat = await chatBench(browser, target, stack.appUrl, log);
-  vitals = await webVitalsBench(browser, stack.appUrl, chat.people, log);
+  vitals = await webVitalsBench(browser, stack.appUrl, stack.outDir, chat.people, log);
   images = await chatImagesBench(browser, target, stack.appUrl, stack.outDir, log);
   return { stack, small, large, smallDb: data.small, largeDb, searches, debounceMs, latency };
 }

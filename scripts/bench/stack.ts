@@ -20,7 +20,11 @@ export interface BenchStack {
 
 export const outDir = join(localDir, 'bench-dist');
 
-export async function startBenchStack(log: (line: string) => void): Promise<BenchStack> {
+export async function startBenchStack(
+  log: (line: string) => void,
+  /** Where the build goes: the size check (scripts/size-budget.ts) keeps its own. */
+  buildDir = outDir,
+): Promise<BenchStack> {
   let backend: Backend | undefined;
   let server: PreviewServer | undefined;
   const stop = async () => {
@@ -49,7 +53,7 @@ export async function startBenchStack(log: (line: string) => void): Promise<Benc
       root: repoRoot,
       logLevel: 'error',
       build: {
-        outDir,
+        outDir: buildDir,
         emptyOutDir: true,
         // The bench prints the sizes itself; keep the build's own advice out of its output.
         chunkSizeWarningLimit: Infinity,
@@ -63,14 +67,14 @@ export async function startBenchStack(log: (line: string) => void): Promise<Benc
     server = await preview({
       root: repoRoot,
       logLevel: 'warn',
-      build: { outDir },
+      build: { outDir: buildDir },
       preview: { port, strictPort: true, host: '127.0.0.1' },
     });
     const { projectId, authHost, dbHost, dbNamespace } = backend;
     return {
       target: { projectId, authHost, dbHost, dbNamespace },
       appUrl: `http://127.0.0.1:${port}`,
-      outDir,
+      outDir: buildDir,
       buildMs,
       stop,
     };

@@ -1,6 +1,7 @@
 /** The bench's final tables. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { budgetText, checkBudgets } from './budgets';
 import { chunkPackages, packagesOf } from './chunk-contents';
 import { repoRoot } from '../stack/paths';
 import type { Visit } from './dashboard';
@@ -45,6 +46,7 @@ export function printScripts(outDir: string, visit: Visit): void {
       ],
     ),
   );
+  console.log(`   budgets (npm run check): ${checkBudgets(sets).map(budgetText).join('; ')}`);
   console.log(
     table('   Biggest chunks', ['Chunk', 'raw', 'gzip', 'loaded by'], biggestChunks(sets, 8)),
   );

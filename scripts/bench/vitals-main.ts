@@ -14,7 +14,7 @@ const browser = await launchBrowser();
 try {
   const people = await seedChats(stack.target, { short: 1, long: chatSizes.long });
   log(`seeded a ${String(chatSizes.long)}-message conversation`);
-  printVitalsSummary(await webVitalsBench(browser, stack.appUrl, people, log));
+  printVitalsSummary(await webVitalsBench(browser, stack.appUrl, stack.outDir, people, log));
 } finally {
   await browser.close();
   await stack.stop();

@@ -157,14 +157,68 @@ describeBrowser('image messages, the lightbox and the emoji picker', () => {
     await openChatWith(a, 'Bob');
     await chat(a).getByRole('button', { name: c.emoji }).click();
     const picker = chat(a).getByRole('dialog', { name: c.emojiPalette });
-    const search = picker.getByRole('textbox', { name: 'Type to search for an emoji' });
+    const search = picker.getByRole('combobox', { name: strings.chatImages.emojiSearch });
     await search.fill('rocket');
     await picker
-      .getByRole('gridcell', { name: /rocket/i })
+      .getByRole('option', { name: /rocket/i })
       .first()
       .click();
     const field = chat(a).getByRole('textbox', { name: c.inputLabel });
     expect(await field.inputValue()).toBe('🚀');
     await picker.waitFor({ state: 'detached' });
+  });
+
+  it('the emoji picker works from the keyboard, loads its data from the app and keeps it', async () => {
+    const alice = await createPerson('Alice');
+    const bob = await createPerson('Bob');
+    await befriend('-Ne2eImagesAliceBob01', alice, bob);
+    const a = await loginPage(browser(), alice.email);
+    const dataUrls: string[] = [];
+    a.on('request', (request) => {
+      if (/\/assets\/data-[\w-]+\.json$/.test(request.url())) dataUrls.push(request.url());
+    });
+    await openChatWith(a, 'Bob');
+    const field = chat(a).getByRole('textbox', { name: c.inputLabel });
+    await field.fill('Hi !');
+    await field.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(3, 3));
+    const icon = chat(a).getByRole('button', { name: c.emoji });
+    await icon.focus();
+    await a.keyboard.press('Enter');
+    const picker = chat(a).getByRole('dialog', { name: c.emojiPalette });
+    const search = picker.getByRole('combobox', { name: ci.emojiSearch });
+    // The search field has the focus: type, arrow down to the first result, Enter picks it.
+    await picker.getByRole('tab').first().waitFor();
+    await a.waitForFunction(() => document.activeElement?.tagName === 'EMOJI-PICKER');
+    await a.keyboard.type('rocket');
+    await picker
+      .getByRole('option', { name: /rocket/i })
+      .first()
+      .waitFor();
+    // A result's name is the emoji, then its names ('🧑‍🚀, astronaut').
+    const label = await picker.getByRole('option').first().getAttribute('aria-label');
+    const emoji = label?.split(',')[0] ?? '';
+    expect(emoji).not.toBe('');
+    await search.press('ArrowDown');
+    await search.press('Enter');
+    await picker.waitFor({ state: 'detached' });
+    // Inserted at the caret, and the field has the focus back.
+    expect(await field.inputValue()).toBe(`Hi ${emoji}!`);
+    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Escape closes it and gives the focus back to the icon.
+    await icon.click();
+    await search.waitFor();
+    await a.keyboard.press('Escape');
+    await picker.waitFor({ state: 'detached' });
+    expect(await icon.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await icon.getAttribute('aria-expanded')).toBe('false');
+
+    // The data came from the app's own hashed asset, and the picker keeps it in IndexedDB.
+    expect(dataUrls.length).toBeGreaterThan(0);
+    expect(new URL(dataUrls[0] ?? '').origin).toBe(new URL(a.url()).origin);
+    const stored = await a.evaluate(async () =>
+      (await indexedDB.databases()).map((db) => db.name ?? ''),
+    );
+    expect(stored).toContain('emoji-picker-element-en');
   });
 });

@@ -48,10 +48,12 @@ describeBrowser('messages between two friends in two browsers', () => {
     await chat(a).getByRole('dialog', { name: c.emojiPalette }).waitFor();
     await settle(a);
     await shot(a, 'messages-2-alice-empty-chat-emoji');
-    // The emoji picker (emoji-picker-react): search, then pick from the grid.
-    await chat(a).getByRole('textbox', { name: 'Type to search for an emoji' }).fill('waving hand');
+    // The emoji picker (emoji-picker-element, in its shadow root): search, then pick a result.
     await chat(a)
-      .getByRole('gridcell', { name: /waving hand/i })
+      .getByRole('combobox', { name: strings.chatImages.emojiSearch })
+      .fill('waving hand');
+    await chat(a)
+      .getByRole('option', { name: /waving hand/i })
       .first()
       .click();
     const field = chat(a).getByRole('textbox', { name: c.inputLabel });

@@ -1,23 +1,55 @@
 /**
- * The emoji picker itself (a lazy chunk): emoji-picker-react with its bundled data and native
- * emoji, so nothing is fetched at runtime (our CSP and offline use forbid a CDN). Search,
- * categories, skin tones, recently used and keyboard navigation come with it.
+ * The emoji picker itself (a lazy chunk): emoji-picker-element, a ~13 kB web component with
+ * search, categories, skin tones and frequently used emoji. Its data (emojibase, English) is not
+ * in the code: it is a hashed static asset of our build, fetched once and then kept by the
+ * picker in IndexedDB, so nothing comes from a CDN (our CSP and offline use forbid one).
  */
-import Picker, { EmojiStyle, SuggestionMode } from 'emoji-picker-react';
+import Picker from 'emoji-picker-element/picker';
+import dataSource from 'emoji-picker-element-data/en/emojibase/data.json?url';
+import { useEffect, useRef } from 'react';
 import { strings } from '../../strings';
 
+/** The app's look (white card, brand accent, slate text), in the element's own variables. */
+const look = [
+  '--background: #fff',
+  '--border-size: 0',
+  '--border-radius: 1rem',
+  '--button-active-background: #e0e7ff',
+  '--button-hover-background: #f1f5f9',
+  '--indicator-color: #5f35f5',
+  '--input-border-color: #e2e8f0',
+  '--input-border-radius: 9999px',
+  '--input-font-color: #0f172a',
+  '--input-placeholder-color: #94a3b8',
+  '--outline-color: #5f35f5',
+  '--category-font-color: #64748b',
+  // All ten category tabs fit in the 320 px width (the default sizes overflow it).
+  '--emoji-size: 1.25rem',
+  '--emoji-padding: 0.35rem',
+  '--num-columns: 9',
+  'width: 320px',
+  'max-width: calc(100vw - 2rem)',
+  'height: 380px',
+].join(';');
+
 export default function EmojiPanel({ onPick }: { onPick: (emoji: string) => void }) {
-  return (
-    <Picker
-      onEmojiClick={(data) => onPick(data.emoji)}
-      emojiStyle={EmojiStyle.NATIVE}
-      suggestedEmojisMode={SuggestionMode.RECENT}
-      autoFocusSearch
-      lazyLoadEmojis
-      searchPlaceholder={strings.chatImages.emojiSearch}
-      previewConfig={{ showPreview: false }}
-      width={320}
-      height={380}
-    />
-  );
+  const box = useRef<HTMLDivElement>(null);
+  const pick = useRef(onPick);
+  useEffect(() => {
+    pick.current = onPick;
+  });
+  useEffect(() => {
+    const picker = new Picker({ dataSource, locale: 'en' });
+    picker.i18n = { ...picker.i18n, searchLabel: strings.chatImages.emojiSearch };
+    picker.classList.add('light');
+    picker.setAttribute('style', look);
+    picker.addEventListener('emoji-click', (event) => {
+      if (event.detail.unicode) pick.current(event.detail.unicode);
+    });
+    box.current?.append(picker);
+    // The search field takes the focus, as the menu button's popup should.
+    picker.shadowRoot?.querySelector<HTMLInputElement>('input[type="search"]')?.focus();
+    return () => picker.remove();
+  }, []);
+  return <div ref={box} className="overflow-hidden rounded-2xl shadow-lg ring-1 ring-slate-200" />;
 }

@@ -1,0 +1,113 @@
+/**
+ * The emoji picker at 4x CPU slowdown (part of section 8): from the click on the composer's
+ * emoji icon to the frame after the picker's first emoji buttons are drawn, once its code is
+ * in the HTTP cache and its data in IndexedDB (a visit after the first open, reloaded so the
+ * chunk is loaded and parsed again), and a second open in the same page. Also its sizes: the
+ * lazy chunk's gzipped JavaScript and the emoji data asset.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { strings } from '../../src/strings';
+import { clickLogin, fillLogin, freshPage } from './browser';
+import { desktopWindow, openConversation, throttle } from './chat-page';
+import type { ChatPeople } from './chat-seed';
+import { CPU_SLOWDOWN } from './chat-send';
+import { benchPassword } from './seed';
+import { recordScripts, type Chunk } from './scripts-size';
+
+const OPENS = Number(process.env.BENCH_EMOJI_OPENS ?? 5);
+
+export interface EmojiFigures {
+  /** Click to drawn, after a reload (code from the HTTP cache, data from IndexedDB). */
+  cachedMs: number[];
+  /** Click to drawn, the picker opened again in the same page. */
+  reopenMs: number[];
+  /** The first open of a fresh visit, at full CPU (code and data downloaded). */
+  firstMs: number;
+  chunks: Chunk[];
+  data: { url: string; bytes: number; encoding: string };
+}
+
+// Strings, not functions: tsx would wrap named in-page helpers with a `__name` the page lacks.
+const TIME_OPEN = `new Promise((done) => {
+  const button = document.querySelector('button[aria-label="${strings.chat.emoji}"]');
+  const started = performance.now();
+  button.click();
+  const poll = () => {
+    const root = document.querySelector('emoji-picker')?.shadowRoot;
+    if (root && root.querySelectorAll('.tabpanel button.emoji').length > 0) {
+      requestAnimationFrame(() => done(performance.now() - started));
+    } else requestAnimationFrame(poll);
+  };
+  poll();
+})`;
+
+/** Clicks the emoji icon; ms from the click to the frame after the picker's emoji are drawn. */
+async function timeOpen(page: Page): Promise<number> {
+  await page.getByRole('button', { name: strings.chat.emoji }).waitFor();
+  return Number(await page.evaluate(TIME_OPEN));
+}
+
+async function close(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page
+    .getByRole('dialog', { name: strings.chat.emojiPalette })
+    .waitFor({ state: 'detached' });
+}
+
+async function toChat(page: Page, appUrl: string, friend: string, newest: string) {
+  await page.goto(`${appUrl}/pages/messages`);
+  await openConversation(page, friend, newest);
+}
+
+export async function emojiOpenBench(
+  browser: Browser,
+  appUrl: string,
+  outDir: string,
+  people: ChatPeople,
+): Promise<EmojiFigures> {
+  const { friend, messages } = people.short;
+  const newest = `Message ${String(messages - 1)} from`;
+  const page = await freshPage(browser);
+  const cdp = await desktopWindow(page);
+  await page.goto(`${appUrl}/login`);
+  await fillLogin(page, people.me.email, benchPassword);
+  await clickLogin(page);
+  await page.waitForURL('**/pages/home', { timeout: 30_000 });
+  await toChat(page, appUrl, friend.username, newest);
+
+  // First open: the chunk and the data come over the network; the data goes to IndexedDB.
+  let data = { url: '', bytes: 0, encoding: 'none' };
+  page.on('response', (response) => {
+    if (
+      /\/assets\/data-[\w-]+\.json$/.test(response.url()) &&
+      response.request().method() === 'GET'
+    ) {
+      void response.body().then((body) => {
+        data = {
+          url: new URL(response.url()).pathname,
+          bytes: body.length,
+          encoding: response.headers()['content-encoding'] ?? 'none',
+        };
+      });
+    }
+  });
+  const scripts = recordScripts(page, outDir);
+  const firstMs = await timeOpen(page);
+  const chunks = scripts.stop().chunks;
+  await close(page);
+
+  const cachedMs: number[] = [];
+  const reopenMs: number[] = [];
+  for (let i = 0; i < OPENS; i++) {
+    await throttle(cdp, 1);
+    await toChat(page, appUrl, friend.username, newest);
+    await page.waitForLoadState('networkidle');
+    await throttle(cdp, CPU_SLOWDOWN);
+    cachedMs.push(await timeOpen(page));
+    await close(page);
+    reopenMs.push(await timeOpen(page));
+    await close(page);
+  }
+  await page.context().close();
+  return { cachedMs, reopenMs, firstMs, chunks, data };
+}
