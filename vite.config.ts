@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { resolve } from 'node:path';
+import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { screenChunks } from './scripts/build/screen-chunks.ts';
@@ -23,7 +24,7 @@ const chunkName = screenChunks({
 });
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), tailwindcss()],
   server: { port: 5173, strictPort: false },
   preview: { port: 4173 },
   build: {

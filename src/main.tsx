@@ -13,7 +13,7 @@ import('./app/bootstrap')
     console.error(error);
     const box = document.createElement('div');
     box.setAttribute('role', 'alert');
-    box.className = 'mx-auto mt-24 max-w-lg rounded-2xl bg-white p-8 text-center shadow';
+    box.className = 'mx-auto mt-24 max-w-lg rounded-2xl bg-white p-8 text-center shadow-sm';
     const title = document.createElement('h1');
     title.className = 'text-xl font-semibold';
     title.textContent = strings.app.configError;

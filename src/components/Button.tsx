@@ -14,16 +14,16 @@ interface Props extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 const base =
   'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors ' +
-  'focus:outline-none focus-visible:ring-4 disabled:cursor-not-allowed';
+  'focus:outline-hidden focus-visible:ring-4 disabled:cursor-not-allowed';
 
 const variants: Record<Variant, string> = {
   primary:
-    'bg-brand-500 px-5 py-3 text-white shadow-sm hover:bg-brand-600 focus-visible:ring-brand-100 ' +
+    'bg-brand-500 px-5 py-3 text-white shadow-xs hover:bg-brand-600 focus-visible:ring-brand-100 ' +
     'disabled:bg-brand-500/60',
   secondary:
-    'border border-slate-300 bg-white px-5 py-3 text-slate-700 shadow-sm hover:bg-slate-50 ' +
+    'border border-slate-300 bg-white px-5 py-3 text-slate-700 shadow-xs hover:bg-slate-50 ' +
     'focus-visible:ring-brand-100 disabled:text-slate-400',
-  link: 'rounded px-1 text-brand-600 underline-offset-4 hover:underline focus-visible:ring-brand-100',
+  link: 'px-1 text-brand-600 underline-offset-4 hover:underline focus-visible:ring-brand-100',
 };
 
 /** The app's button: one look per variant, a busy state, never a double submit. */

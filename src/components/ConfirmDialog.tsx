@@ -37,7 +37,7 @@ export function ConfirmDialog({ title, description, confirmLabel, onConfirm, onC
           {strings.a11y.cancel}
         </Button>
         <Button
-          className="!bg-rose-600 hover:!bg-rose-700"
+          className="bg-rose-600! hover:bg-rose-700!"
           loading={running}
           onClick={() => void confirm()}
         >

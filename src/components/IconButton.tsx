@@ -8,7 +8,7 @@ interface Props extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 const tones = {
-  brand: 'bg-brand-500 text-white shadow-sm hover:bg-brand-600',
+  brand: 'bg-brand-500 text-white shadow-xs hover:bg-brand-600',
   plain: 'text-slate-500 hover:bg-slate-100 hover:text-slate-700',
 };
 
@@ -25,7 +25,7 @@ export function IconButton({
       type={type}
       aria-label={label}
       title={label}
-      className={`inline-flex h-9 w-9 items-center justify-center rounded-full transition-colors focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-100 disabled:opacity-50 ${tones[tone]} ${className}`}
+      className={`inline-flex h-9 w-9 items-center justify-center rounded-full transition-colors focus:outline-hidden focus-visible:ring-4 focus-visible:ring-brand-100 disabled:opacity-50 ${tones[tone]} ${className}`}
       {...rest}
     >
       {icon}

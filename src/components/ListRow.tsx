@@ -28,7 +28,7 @@ export function ListRow(props: Props) {
       {avatar}
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline gap-2">
-          <p className="line-clamp-2 min-w-0 flex-1 font-semibold text-slate-900 [overflow-wrap:anywhere]">
+          <p className="line-clamp-2 min-w-0 flex-1 font-semibold text-slate-900 wrap-anywhere">
             {title}
           </p>
           {meta ? <span className="shrink-0">{meta}</span> : null}
@@ -49,7 +49,7 @@ export function ListRow(props: Props) {
             type="button"
             onClick={onSelect}
             aria-pressed={selected}
-            className={`${mainBox} rounded-lg text-left focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-100`}
+            className={`${mainBox} rounded-lg text-left focus:outline-hidden focus-visible:ring-4 focus-visible:ring-brand-100`}
           >
             {main}
           </button>

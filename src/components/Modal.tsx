@@ -76,7 +76,7 @@ export function Modal({ title, description, onClose, children, wide = false }: P
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        className={`w-full ${wide ? 'max-w-3xl' : 'max-w-md'} max-h-[calc(100vh-2rem)] overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none`}
+        className={`w-full ${wide ? 'max-w-3xl' : 'max-w-md'} max-h-[calc(100vh-2rem)] overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-hidden`}
       >
         <div className="mb-4 flex items-start justify-between gap-4">
           <div>

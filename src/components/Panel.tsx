@@ -35,7 +35,7 @@ export function Panel(props: Props) {
     <section
       aria-labelledby={titleId}
       aria-busy={status === 'loading' || undefined}
-      className="flex h-[24rem] min-h-0 flex-col rounded-2xl md:h-full bg-white shadow-[0_2px_12px_rgba(15,23,42,0.06)] ring-1 ring-slate-100"
+      className="flex h-96 min-h-0 flex-col rounded-2xl md:h-full bg-white shadow-[0_2px_12px_rgba(15,23,42,0.06)] ring-1 ring-slate-100"
     >
       <header className="flex items-center justify-between gap-3 px-5 pb-3 pt-4">
         <h2 id={titleId} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
@@ -86,8 +86,8 @@ function SkeletonRows() {
         <li key={row} className="flex animate-pulse items-center gap-3 py-2">
           <span className="h-12 w-12 rounded-full bg-slate-100" />
           <span className="flex-1 space-y-2">
-            <span className="block h-3 w-2/5 rounded bg-slate-100" />
-            <span className="block h-3 w-3/5 rounded bg-slate-100" />
+            <span className="block h-3 w-2/5 rounded-sm bg-slate-100" />
+            <span className="block h-3 w-3/5 rounded-sm bg-slate-100" />
           </span>
         </li>
       ))}

@@ -20,7 +20,7 @@ export function PasswordField(props: Props) {
           aria-label={toggleLabel}
           aria-pressed={visible}
           title={toggleLabel}
-          className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-100"
+          className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus:outline-hidden focus-visible:ring-4 focus-visible:ring-brand-100"
         >
           {visible ? <EyeOffIcon /> : <EyeIcon />}
         </button>

@@ -16,13 +16,13 @@ interface Props {
 }
 
 const variants: Record<Variant, string> = {
-  primary: 'bg-brand-500 text-white shadow-sm hover:bg-brand-600 disabled:bg-brand-500/60',
+  primary: 'bg-brand-500 text-white shadow-xs hover:bg-brand-600 disabled:bg-brand-500/60',
   secondary: 'border border-slate-200 bg-white text-slate-600 hover:bg-slate-50',
   danger: 'border border-rose-200 bg-white text-rose-600 hover:bg-rose-50',
   status: 'cursor-default bg-slate-100 text-slate-500',
 };
 
-const shapes = { text: 'min-w-[4.75rem] px-3 py-1.5', icon: 'h-8 w-8' };
+const shapes = { text: 'min-w-19 px-3 py-1.5', icon: 'h-8 w-8' };
 
 /**
  * The compact button of a list row. While its action runs it is disabled and shows a spinner;
@@ -60,7 +60,7 @@ export function RowAction({
       aria-busy={busy || undefined}
       aria-label={context ? `${label} ${context}` : icon ? label : undefined}
       title={icon ? label : undefined}
-      className={`${icon ? shapes.icon : shapes.text} inline-flex shrink-0 items-center justify-center gap-1.5 rounded-lg text-sm font-semibold transition-colors focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-100 disabled:cursor-not-allowed ${variants[isStatus ? 'status' : variant]}`}
+      className={`${icon ? shapes.icon : shapes.text} inline-flex shrink-0 items-center justify-center gap-1.5 rounded-lg text-sm font-semibold transition-colors focus:outline-hidden focus-visible:ring-4 focus-visible:ring-brand-100 disabled:cursor-not-allowed ${variants[isStatus ? 'status' : variant]}`}
     >
       {busy ? <Spinner className="h-4 w-4" /> : icon}
       {icon ? null : label}

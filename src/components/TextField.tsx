@@ -10,8 +10,8 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 const inputBase =
-  'block w-full rounded-lg border bg-white px-4 py-3 text-slate-900 shadow-sm ' +
-  'placeholder:text-slate-400 focus:outline-none focus:ring-4 transition-colors';
+  'block w-full rounded-lg border bg-white px-4 py-3 text-slate-900 shadow-xs ' +
+  'placeholder:text-slate-400 focus:outline-hidden focus:ring-4 transition-colors';
 
 /** A labelled input with its error underneath, wired for screen readers. */
 export function TextField({

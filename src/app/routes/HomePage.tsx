@@ -10,7 +10,7 @@ import { UserListPanel } from '../../features/home';
  */
 export function HomePage() {
   return (
-    <div className="grid grid-cols-1 gap-3 md:grid-cols-2 md:auto-rows-[22rem] md:gap-6 xl:h-full xl:grid-cols-12 xl:grid-rows-[repeat(2,minmax(0,1fr))]">
+    <div className="grid grid-cols-1 gap-3 md:grid-cols-2 md:auto-rows-88 md:gap-6 xl:h-full xl:grid-cols-12 xl:grid-rows-2">
       <div className="xl:col-span-4">
         <GroupListPanel />
       </div>

@@ -52,7 +52,7 @@ export function MessagesPage() {
         ref={listBox}
         className={`${phone.chatShown ? 'hidden' : 'flex'} min-h-0 flex-col gap-3 md:col-span-5 md:flex md:gap-6 xl:col-span-4`}
       >
-        <div className="min-h-0 flex-[2] [&>section]:h-full">
+        <div className="min-h-0 flex-2 [&>section]:h-full">
           <GroupListPanel
             onOpen={(id) => {
               setGroupId(id);
@@ -61,7 +61,7 @@ export function MessagesPage() {
             selectedId={groupId}
           />
         </div>
-        <div className="min-h-0 flex-[3] [&>section]:h-full">
+        <div className="min-h-0 flex-3 [&>section]:h-full">
           <ConversationList
             selectedUid={groupId ? undefined : selected?.uid}
             onSelect={(row) => {
@@ -74,7 +74,7 @@ export function MessagesPage() {
       </div>
       <div
         ref={chatBox}
-        className={`${phone.chatShown ? 'flex' : 'hidden'} min-h-0 flex-col gap-2 md:col-span-7 md:flex xl:col-span-8 [&>section]:!h-auto [&>section]:!min-h-0 [&>section]:flex-1`}
+        className={`${phone.chatShown ? 'flex' : 'hidden'} min-h-0 flex-col gap-2 md:col-span-7 md:flex xl:col-span-8 [&>section]:h-auto! [&>section]:min-h-0! [&>section]:flex-1`}
       >
         <PhoneBackBar label={strings.a11y.backToConversations} onBack={phone.back} />
         {groupId ? <GroupChatPanel groupId={groupId} /> : <ChatPanel />}

@@ -10,7 +10,7 @@ export function NotFoundPage() {
       <p className="text-slate-500">{strings.app.notFoundBody}</p>
       <Link
         to={paths.register}
-        className="rounded-lg bg-brand-500 px-5 py-2.5 font-medium text-white hover:bg-brand-600 focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-100"
+        className="rounded-lg bg-brand-500 px-5 py-2.5 font-medium text-white hover:bg-brand-600 focus:outline-hidden focus-visible:ring-4 focus-visible:ring-brand-100"
       >
         {strings.app.notFoundBack}
       </Link>

@@ -19,7 +19,7 @@ export function AuthLayout({ title, subtitle, children, footer }: Props) {
           <Logo className="mb-8 lg:hidden" tone="brand" />
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
           <p className="mt-2 text-slate-500">{subtitle}</p>
-          <div className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+          <div className="mt-8 rounded-2xl bg-white p-6 shadow-xs ring-1 ring-slate-200 sm:p-8">
             {children}
           </div>
           {footer ? <p className="mt-6 text-center text-sm text-slate-600">{footer}</p> : null}
@@ -31,7 +31,7 @@ export function AuthLayout({ title, subtitle, children, footer }: Props) {
 
 function BrandPanel() {
   return (
-    <aside className="relative hidden overflow-hidden bg-gradient-to-br from-brand-500 to-brand-700 p-12 text-white lg:flex lg:flex-col lg:justify-between">
+    <aside className="relative hidden overflow-hidden bg-linear-to-br/srgb from-brand-500 to-brand-700 p-12 text-white lg:flex lg:flex-col lg:justify-between">
       <Logo tone="light" />
       <div className="relative z-10 max-w-md">
         <h2 className="text-4xl font-bold leading-tight">{strings.auth.heroTitle}</h2>
@@ -61,19 +61,19 @@ function ChatPreview() {
     <div className="mt-12 max-w-sm space-y-3" aria-hidden="true">
       <div className="flex items-end gap-2">
         <span className="h-8 w-8 shrink-0 rounded-full bg-white/30" />
-        <div className="rounded-2xl rounded-bl-sm bg-white/15 px-4 py-3">
-          <div className="h-2 w-40 rounded bg-white/70" />
-          <div className="mt-2 h-2 w-24 rounded bg-white/50" />
+        <div className="rounded-2xl rounded-bl-xs bg-white/15 px-4 py-3">
+          <div className="h-2 w-40 rounded-sm bg-white/70" />
+          <div className="mt-2 h-2 w-24 rounded-sm bg-white/50" />
         </div>
       </div>
       <div className="flex justify-end">
-        <div className="rounded-2xl rounded-br-sm bg-white px-4 py-3 shadow-lg">
-          <div className="h-2 w-32 rounded bg-brand-500/40" />
+        <div className="rounded-2xl rounded-br-xs bg-white px-4 py-3 shadow-lg">
+          <div className="h-2 w-32 rounded-sm bg-brand-500/40" />
         </div>
       </div>
       <div className="flex items-end gap-2">
         <span className="h-8 w-8 shrink-0 rounded-full bg-white/30" />
-        <div className="flex gap-1.5 rounded-2xl rounded-bl-sm bg-white/15 px-4 py-3.5">
+        <div className="flex gap-1.5 rounded-2xl rounded-bl-xs bg-white/15 px-4 py-3.5">
           <span className="h-2 w-2 rounded-full bg-white/80" />
           <span className="h-2 w-2 rounded-full bg-white/60" />
           <span className="h-2 w-2 rounded-full bg-white/40" />

@@ -113,7 +113,7 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
         aria-controls={open ? menuId : undefined}
         onClick={() => (open ? close(false) : openAt('first'))}
         onKeyDown={onButtonKey}
-        className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-100"
+        className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-800 focus:outline-hidden focus-visible:ring-4 focus-visible:ring-brand-100"
       >
         <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
           <path
@@ -133,7 +133,7 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
               aria-labelledby={buttonId}
               onKeyDown={onMenuKey}
               style={position}
-              className="fixed z-50 min-w-[9rem] rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200"
+              className="fixed z-50 min-w-36 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200"
             >
               {items.map((item) => (
                 <button
@@ -146,7 +146,7 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
                     close(true);
                     item.onSelect();
                   }}
-                  className={`block w-full rounded-lg px-3 py-2 text-left text-sm font-semibold focus:outline-none ${item.danger ? 'text-rose-700 hover:bg-rose-50 focus:bg-rose-50' : 'text-slate-700 hover:bg-slate-100 focus:bg-slate-100'}`}
+                  className={`block w-full rounded-lg px-3 py-2 text-left text-sm font-semibold focus:outline-hidden ${item.danger ? 'text-rose-700 hover:bg-rose-50 focus:bg-rose-50' : 'text-slate-700 hover:bg-slate-100 focus:bg-slate-100'}`}
                 >
                   {item.label}
                 </button>

@@ -47,7 +47,7 @@ export function GroupChatPanel({ groupId }: { groupId: string }) {
   return (
     <section
       aria-label={strings.chat.label}
-      className="flex h-[calc(100vh-3rem)] min-h-[45.5rem] flex-col rounded-2xl bg-white shadow-[0_2px_12px_rgba(15,23,42,0.06)] ring-1 ring-slate-100"
+      className="flex h-[calc(100vh-3rem)] min-h-182 flex-col rounded-2xl bg-white shadow-[0_2px_12px_rgba(15,23,42,0.06)] ring-1 ring-slate-100"
     >
       <header className="flex items-center gap-4 border-b border-slate-100 px-6 py-4">
         <Avatar name={name || '#'} size="lg" />

@@ -14,7 +14,7 @@ export function ManageMembers({ groupId }: { groupId: string }) {
   return (
     <ul
       aria-label={strings.home.members(members.length)}
-      className="mt-2 flex flex-wrap gap-1.5 pl-[3.75rem]"
+      className="mt-2 flex flex-wrap gap-1.5 pl-15"
     >
       {members.map((entry) => (
         <MemberChip key={entry.uid} groupId={groupId} entry={entry} />
@@ -33,7 +33,7 @@ function MemberChip({ groupId, entry }: { groupId: string; entry: GroupMembershi
       className="flex items-center gap-1.5 rounded-full bg-slate-50 py-0.5 pl-0.5 pr-1 ring-1 ring-slate-100"
     >
       <PersonAvatar uid={entry.uid} name={name} size="sm" />
-      <span className="max-w-[8rem] truncate text-xs font-medium text-slate-700">{name}</span>
+      <span className="max-w-32 truncate text-xs font-medium text-slate-700">{name}</span>
       <RowAction
         label={strings.groupChat.remove}
         icon={<CloseIcon className="h-3.5 w-3.5" />}

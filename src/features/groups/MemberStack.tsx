@@ -17,7 +17,7 @@ export function MemberStack({ groupId, admin }: Props) {
   // Current names (a rename shows at once); the roster's copies while they load.
   const names = useDisplayNames(people).join(', ');
   return (
-    <div className="mt-2 flex items-center gap-2 pl-[3.75rem]" title={names}>
+    <div className="mt-2 flex items-center gap-2 pl-15" title={names}>
       <div className="flex -space-x-2">
         {people.slice(0, SHOWN).map((person) => (
           <PersonAvatar key={person.uid} uid={person.uid} name={person.name} size="sm" />

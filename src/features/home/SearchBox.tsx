@@ -23,7 +23,7 @@ export function SearchBox({ value, onChange }: Props) {
         placeholder={strings.home.searchPlaceholder}
         autoComplete="off"
         maxLength={40}
-        className="block w-full rounded-xl border border-slate-200 bg-slate-50 py-2 pl-9 pr-9 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:bg-white focus:outline-none focus:ring-4 focus:ring-brand-100 [&::-webkit-search-cancel-button]:hidden"
+        className="block w-full rounded-xl border border-slate-200 bg-slate-50 py-2 pl-9 pr-9 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:bg-white focus:outline-hidden focus:ring-4 focus:ring-brand-100 [&::-webkit-search-cancel-button]:hidden"
       />
       {value ? (
         <button

@@ -15,7 +15,7 @@ export function FailedMessages({ onRetry }: { onRetry: (message: OutgoingMessage
     <ul aria-label={strings.inbox.failedList} className="space-y-1 px-5 pb-2">
       {failed.map((m, i) => (
         <li key={`${m.id}:${String(i)}`} className="flex flex-col items-end gap-1">
-          <p className="max-w-[75%] whitespace-pre-wrap break-words rounded-2xl bg-red-50 px-4 py-2 text-slate-900 ring-1 ring-red-200">
+          <p className="max-w-[75%] whitespace-pre-wrap wrap-break-word rounded-2xl bg-red-50 px-4 py-2 text-slate-900 ring-1 ring-red-200">
             {m.text}
           </p>
           <p className="flex items-center gap-3 text-xs">

@@ -36,7 +36,7 @@ export function PagesLayout() {
     <div className="flex h-dvh flex-col gap-3 overflow-hidden p-3 md:grid md:grid-cols-[5rem_minmax(0,1fr)] md:gap-6 md:p-6 xl:grid-cols-12">
       <a
         href="#main-content"
-        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 shadow-sm focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
       >
         {strings.a11y.skipToContent}
       </a>
@@ -44,7 +44,7 @@ export function PagesLayout() {
       <main
         id="main-content"
         tabIndex={-1}
-        className="scroll-fade min-h-0 min-w-0 flex-1 overflow-y-auto focus:outline-none xl:col-span-10"
+        className="scroll-fade min-h-0 min-w-0 flex-1 overflow-y-auto focus:outline-hidden xl:col-span-10"
       >
         {screen.layoutHeading ? <h1 className="sr-only">{screen.title}</h1> : null}
         <Outlet />

@@ -50,7 +50,7 @@ export function Sidebar() {
           onClick={() => setEditing(true)}
           aria-label={strings.profile.changePicture}
           title={strings.profile.changePicture}
-          className="group relative rounded-full focus:outline-none focus-visible:ring-4 focus-visible:ring-white/60"
+          className="group relative rounded-full focus:outline-hidden focus-visible:ring-4 focus-visible:ring-white/60"
         >
           <img
             src={photo || FALLBACK_PHOTO}
@@ -81,7 +81,7 @@ export function Sidebar() {
         onClick={() => void logout()}
         aria-label={strings.layout.logout}
         title={strings.layout.logout}
-        className="flex shrink-0 items-center md:mt-auto md:w-full justify-center gap-3 rounded-xl px-3 py-3 xl:gap-2 xl:px-2.5 text-white/90 xl:justify-start transition-colors hover:bg-white/10 hover:text-white focus:outline-none focus-visible:ring-4 focus-visible:ring-white/60"
+        className="flex shrink-0 items-center md:mt-auto md:w-full justify-center gap-3 rounded-xl px-3 py-3 xl:gap-2 xl:px-2.5 text-white/90 xl:justify-start transition-colors hover:bg-white/10 hover:text-white focus:outline-hidden focus-visible:ring-4 focus-visible:ring-white/60"
       >
         <LogoutIcon />
         <span className="hidden text-sm font-semibold xl:inline">{strings.layout.logout}</span>

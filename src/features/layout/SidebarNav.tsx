@@ -14,7 +14,7 @@ const links = [
 
 const linkBase =
   'relative flex w-full items-center justify-center gap-3 rounded-xl px-3 py-3 transition-colors xl:justify-start xl:gap-2 xl:px-2.5 [&>svg]:shrink-0 ' +
-  'focus:outline-none focus-visible:ring-4 focus-visible:ring-white/60';
+  'focus:outline-hidden focus-visible:ring-4 focus-visible:ring-white/60';
 
 /** Icon links to the signed-in screens; the current one is highlighted (and aria-current). */
 export function SidebarNav() {

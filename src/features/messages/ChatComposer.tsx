@@ -118,7 +118,7 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
               event.preventDefault();
               images.send(file);
             }}
-            className="max-h-32 min-w-0 flex-1 resize-none self-center bg-transparent py-2 leading-6 text-slate-900 placeholder:text-slate-400 focus:outline-none disabled:cursor-not-allowed"
+            className="max-h-32 min-w-0 flex-1 resize-none self-center bg-transparent py-2 leading-6 text-slate-900 placeholder:text-slate-400 focus:outline-hidden disabled:cursor-not-allowed"
           />
           <EmojiPicker onPick={insertEmoji} disabled={disabled} />
           <IconButton
@@ -142,7 +142,7 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
           label={strings.chat.send}
           icon={<SendIcon className="h-5 w-5 -translate-x-px translate-y-px" />}
           disabled={!canSend}
-          className="h-11 w-11 shrink-0"
+          className="shrink-0"
         />
       </div>
       {images.dragging ? (

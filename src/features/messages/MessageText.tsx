@@ -10,7 +10,7 @@ export const MessageText = memo(function MessageText({
   mine: boolean;
 }) {
   return (
-    <p className="whitespace-pre-wrap break-words [overflow-wrap:anywhere]">
+    <p className="whitespace-pre-wrap wrap-anywhere">
       {splitLinks(text).map((part, i) =>
         part.kind === 'link' ? (
           <a

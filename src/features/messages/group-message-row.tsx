@@ -27,7 +27,7 @@ export const GroupMessageRow = memo(function GroupMessageRow({
         <button
           type="button"
           onClick={() => setRevealed(true)}
-          className="font-semibold text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-200"
+          className="font-semibold text-brand-700 hover:underline focus:outline-hidden focus-visible:ring-2 focus-visible:ring-brand-200"
         >
           {strings.groupChat.show}
         </button>
@@ -42,7 +42,7 @@ export const GroupMessageRow = memo(function GroupMessageRow({
           <PersonAvatar uid={sender} name={message.massagesenderName} size="sm" />
         ) : null}
       </span>
-      <div className="flex min-w-0 flex-col items-start [&>*]:max-w-full">
+      <div className="flex min-w-0 flex-col items-start *:max-w-full">
         {groupStart ? (
           <PersonName
             uid={sender}

@@ -55,7 +55,7 @@ export function ImageBubble({ image, mine }: { image: ChatImageInfo; mine: boole
           aspectRatio: `${String(image.width)} / ${String(image.height)}`,
           width: box.width,
         }}
-        className={`relative block max-w-full overflow-hidden rounded-xl focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-200 ${
+        className={`relative block max-w-full overflow-hidden rounded-xl focus:outline-hidden focus-visible:ring-4 focus-visible:ring-brand-200 ${
           mine ? 'bg-brand-400' : 'bg-slate-200'
         }`}
       >

@@ -24,7 +24,7 @@ export const MessageBubble = memo(function MessageBubble({
   return (
     <div
       title={groupEnd ? undefined : time}
-      className={`max-w-[75%] rounded-2xl px-4 py-2 shadow-sm ${corner} ${
+      className={`max-w-[75%] rounded-2xl px-4 py-2 shadow-xs ${corner} ${
         mine ? 'bg-brand-500 text-white' : 'bg-slate-100 text-slate-900'
       }`}
     >

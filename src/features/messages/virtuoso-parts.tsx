@@ -64,7 +64,7 @@ export const MessageScroller = forwardRef(function MessageScroller(
       role="region"
       aria-label={strings.chat.scroller}
       onKeyDown={scrollByKey}
-      className="focus:outline-none focus-visible:ring-4 focus-visible:ring-inset focus-visible:ring-brand-100"
+      className="focus:outline-hidden focus-visible:ring-4 focus-visible:ring-inset focus-visible:ring-brand-100"
     >
       {children}
     </div>

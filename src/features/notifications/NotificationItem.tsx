@@ -22,7 +22,7 @@ export function NotificationItem({ notification, onOpen }: Props) {
         to={notificationTarget(n)}
         onClick={onOpen}
         data-unread={n.read ? undefined : 'true'}
-        className={`flex items-center gap-3 rounded-xl px-4 py-3 ring-1 transition-colors hover:bg-slate-50 focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-100 ${
+        className={`flex items-center gap-3 rounded-xl px-4 py-3 ring-1 transition-colors hover:bg-slate-50 focus:outline-hidden focus-visible:ring-4 focus-visible:ring-brand-100 ${
           n.read ? 'ring-slate-100' : 'bg-brand-50 ring-brand-200'
         }`}
       >

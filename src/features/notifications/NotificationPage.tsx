@@ -17,7 +17,7 @@ export function NotificationPage() {
   const mayHaveOlder = useAppSelector(selectMayHaveOlder);
 
   return (
-    <section className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm">
+    <section className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-xs">
       <header className="mb-4 flex items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-800">
           {strings.placeholders.notification}

@@ -127,7 +127,7 @@ export default function ProfilePictureModal({ uid, onClose }: Props) {
           />
           <label
             htmlFor={inputId}
-            className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-700 shadow-sm transition-colors hover:bg-slate-50 peer-focus-visible:ring-4 peer-focus-visible:ring-brand-100"
+            className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-700 shadow-xs transition-colors hover:bg-slate-50 peer-focus-visible:ring-4 peer-focus-visible:ring-brand-100"
           >
             <CameraIcon />
             {chosen ? s.chooseAnother : s.choose}

@@ -6,7 +6,7 @@ export function SettingsSection({ title, children }: { title: string; children: 
   return (
     <section
       aria-labelledby={id}
-      className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-100"
+      className="rounded-2xl bg-white p-6 shadow-xs ring-1 ring-slate-100"
     >
       <h2 id={id} className="mb-3 text-lg font-semibold text-slate-900">
         {title}

@@ -1,3 +1,0 @@
-export default {
-  plugins: { tailwindcss: {}, autoprefixer: {} },
-};
