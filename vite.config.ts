@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { prerenderSignedOut } from './scripts/build/prerender.ts';
 import { screenChunks } from './scripts/build/screen-chunks.ts';
 
 const src = (path: string) => resolve(import.meta.dirname, 'src', path);
@@ -23,7 +24,14 @@ const chunkName = screenChunks({
 });
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // / and /login as HTML with their CSS at build time, hydrated by the app.
+    prerenderSignedOut({
+      entry: 'src/prerender/render.tsx',
+      screenModule: src('features/auth/LoginPage.tsx'),
+    }),
+  ],
   server: { port: 5173, strictPort: false },
   preview: { port: 4173 },
   build: {
