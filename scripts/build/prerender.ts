@@ -5,7 +5,8 @@
  * script of src/prerender/inline-script.ts; the app hydrates it (src/app/bootstrap.tsx).
  *   dist/index.html  `/` (registration)      dist/login.html  `/login`
  *   dist/app.html    the empty shell, for every other route (the host's fallback)
- * The full stylesheet follows the markup, so it no longer holds up the first paint.
+ * The full stylesheet follows the markup, so it no longer holds up the first paint; #root is
+ * shown once it has been parsed whole (no partial page that would shift as the rest arrives).
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -96,15 +97,22 @@ export function prerenderSignedOut(options: { entry: string; screenModule: strin
       for (const page of await renderRoutes(config, options.entry)) {
         const file = prerenderedPages[page.path];
         if (!file) throw new Error(`prerender: no page file for ${page.path}`);
+        // #root shows once parsed whole: a half-arrived page drawn early would shift as the
+        // rest comes in (the column is centred vertically).
+        const critical = criticalCss(css, shell + page.markup);
         const head =
           `<script>${beforeHydrationScript}</script>` +
-          `<style>${hiddenRootCss}${criticalCss(css, page.markup)}</style>${preloads}`;
+          `<style>${hiddenRootCss}#root{display:none}${critical}</style>${preloads}`;
+        const rootEnd = '<style>#root{display:block}</style>';
         const html = shell
           .replace('<html lang="en">', `<html lang="en" ${PRERENDERED_ATTR}="${page.path}">`)
           .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
           .replace(cssLink[0], '')
           .replace('</head>', `${head}</head>`)
-          .replace('<div id="root"></div>', `<div id="root">${page.markup}</div>${cssLink[0]}`);
+          .replace(
+            '<div id="root"></div>',
+            `<div id="root">${page.markup}</div>${rootEnd}${cssLink[0]}`,
+          );
         if (!html.includes(page.markup))
           throw new Error('prerender: index.html has no empty #root');
         writeFileSync(join(outDir, file), html);

@@ -7,6 +7,14 @@ import { createPerson, fillLoginForm, loginPage, password } from './home-steps';
 
 const s = strings.auth;
 
+/** Lighthouse's "slow 4G", in CDP's units (bytes per second). */
+const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: 200_000,
+  uploadThroughput: 93_750,
+};
+
 /** A page whose scripts are held back until `release()`: the prerendered HTML on its own. */
 async function pageWithHeldScripts(browser: Browser) {
   const page = await newPage(browser);
@@ -108,6 +116,10 @@ describeBrowser('prerendered signed-out screens in Chromium', () => {
           for (const e of list.getEntries()) window.__cls += e.value;
         }).observe({ type: 'layout-shift', buffered: true });
       `);
+      // On a slow link the HTML arrives in parts: a page drawn half-arrived would shift.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
       await page.goto(appUrl(path));
       await hydrated(page);
       await page.waitForLoadState('networkidle');
