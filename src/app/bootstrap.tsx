@@ -5,7 +5,7 @@ import { browserDeferredAuthApi } from '../lib/firebase/deferred-auth';
 import { normalPath, PRERENDERED_ATTR } from '../prerender/markers';
 import { AppTree } from './AppTree';
 import { productionGateways } from './production-gateways';
-import { signedOutScreens } from './router';
+import { signedOutScreens } from './signed-out-screens';
 import { signedInLoader } from './signed-in';
 import { makeStore } from './store';
 

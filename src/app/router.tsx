@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { loadLoginPage, loadRegisterPage } from './signed-out-screens';
 import { NotFoundPage } from './routes/NotFoundPage';
 import { RouteErrorBoundary } from './routes/RouteErrorBoundary';
 
@@ -8,12 +9,6 @@ import { RouteErrorBoundary } from './routes/RouteErrorBoundary';
 // routes, not a data router: createBrowserRouter/RouterProvider would add ~16 kB gzipped to
 // every screen for loaders and actions the app does not use. Navigations run in a transition,
 // so the screen being left stays up while the next one's chunk loads.
-function loadRegisterPage() {
-  return import('../features/auth/RegisterPage').then((m) => ({ default: m.RegisterPage }));
-}
-function loadLoginPage() {
-  return import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage }));
-}
 const RegisterPage = lazy(loadRegisterPage);
 const LoginPage = lazy(loadLoginPage);
 const PagesLayout = lazy(() =>
@@ -31,12 +26,6 @@ const NotificationPage = lazy(() =>
 const SettingsPage = lazy(() =>
   import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })),
 );
-
-/** The signed-out screens, loaded before hydrating their prerendered HTML (bootstrap.tsx). */
-export const signedOutScreens: Record<string, () => Promise<unknown>> = {
-  [paths.register]: loadRegisterPage,
-  [paths.login]: loadLoginPage,
-};
 
 export function AppRouter() {
   return (

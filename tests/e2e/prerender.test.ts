@@ -82,7 +82,7 @@ describeBrowser('prerendered signed-out screens in Chromium', () => {
     release();
     await hydrated(page);
     // Hydrated, not drawn again: the very input typed into is still in the page.
-    await expect(before!.evaluate((el) => el.isConnected)).resolves.toBe(true);
+    await expect(before.evaluate((el) => el.isConnected)).resolves.toBe(true);
     await expect(emailField.inputValue()).resolves.toBe(email);
     await expect(page.getByLabel(s.passwordLabel, { exact: true }).inputValue()).resolves.toBe(
       password,

@@ -42,9 +42,10 @@ export function AuthForm({
     }
   }, []);
   // After the render that holds the adopted values, so the submit sends them.
+  const heldSubmitSent = useRef(false);
   useEffect(() => {
-    if (!sendHeldSubmit) return;
-    setSendHeldSubmit(false);
+    if (!sendHeldSubmit || heldSubmitSent.current) return;
+    heldSubmitSent.current = true;
     formRef.current?.requestSubmit();
   }, [sendHeldSubmit]);
 
