@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { prerenderSignedOut } from './scripts/build/prerender.ts';
 import { screenChunks } from './scripts/build/screen-chunks.ts';
 
 const src = (path: string) => resolve(import.meta.dirname, 'src', path);
@@ -24,7 +25,15 @@ const chunkName = screenChunks({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // / and /login as HTML with their CSS at build time, hydrated by the app.
+    prerenderSignedOut({
+      entry: 'src/prerender/render.tsx',
+      screenModule: src('features/auth/LoginPage.tsx'),
+    }),
+  ],
   server: { port: 5173, strictPort: false },
   preview: { port: 4173 },
   build: {

@@ -1,5 +1,6 @@
 import 'react-toastify/dist/ReactToastify.css';
 import './index.css';
+import { HIDDEN_ATTR } from './prerender/markers';
 import { strings } from './strings';
 
 const rootElement = document.getElementById('root');
@@ -22,4 +23,5 @@ import('./app/bootstrap')
     detail.textContent = error instanceof Error ? error.message : String(error);
     box.append(title, detail);
     rootElement.replaceChildren(box);
+    document.documentElement.removeAttribute(HIDDEN_ATTR);
   });

@@ -1,16 +1,15 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { Bounce, ToastContainer } from 'react-toastify';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
 import { observeAuth } from '../features/auth/auth-listeners';
-import { LiveRegion } from '../features/layout/LiveRegion';
 import { browserDeferredAuthApi } from '../lib/firebase/deferred-auth';
+import { normalPath, PRERENDERED_ATTR } from '../prerender/markers';
+import { AppTree } from './AppTree';
 import { productionGateways } from './production-gateways';
-import { AppRouter } from './router';
+import { signedOutScreens } from './signed-out-screens';
 import { signedInLoader } from './signed-in';
 import { makeStore } from './store';
 
-export function bootstrap(rootElement: HTMLElement): void {
+export async function bootstrap(rootElement: HTMLElement): Promise<void> {
   // Firebase Auth loads when there is a session to restore or the visitor acts (deferred-auth.ts).
   const authApi = browserDeferredAuthApi(() =>
     import('../lib/firebase/auth').then((m) => m.authApi),
@@ -20,20 +19,17 @@ export function bootstrap(rootElement: HTMLElement): void {
   const loadSignedIn = signedInLoader(store.startListening, loadDatabase);
   observeAuth(store, gateways.auth, { beforeSignIn: loadSignedIn });
 
-  createRoot(rootElement).render(
-    <StrictMode>
-      <Provider store={store}>
-        <AppRouter />
-        {/* Toasts are read out by the polite live region, not as alerts that interrupt. */}
-        <ToastContainer
-          position="top-center"
-          autoClose={5000}
-          theme="dark"
-          transition={Bounce}
-          role="none"
-        />
-        <LiveRegion />
-      </Provider>
-    </StrictMode>,
-  );
+  const app = <AppTree store={store} Router={BrowserRouter} />;
+  // The production build serves / and /login as HTML rendered at build time
+  // (scripts/build/prerender.ts): the app takes that markup over instead of drawing it again.
+  const prerendered = document.documentElement.getAttribute(PRERENDERED_ATTR);
+  const path = normalPath(window.location.pathname);
+  const screen = prerendered === path ? signedOutScreens[path] : undefined;
+  if (screen) {
+    await screen(); // its chunk first, so the whole page hydrates in one pass
+    hydrateRoot(rootElement, app);
+  } else {
+    rootElement.replaceChildren(); // another route's HTML (a host serving index.html for all)
+    createRoot(rootElement).render(app);
+  }
 }

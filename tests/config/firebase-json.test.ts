@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileRules } from '../../emulator/src/rules/index';
+import { prerenderedPages, shellPage } from '../../scripts/build/prerender';
+import { beforeHydrationScript } from '../../src/prerender/inline-script';
 
 interface Header {
   key: string;
@@ -11,6 +14,7 @@ interface FirebaseJson {
   emulators: { auth: { port: number }; database: { port: number } };
   hosting: {
     public: string;
+    cleanUrls: boolean;
     rewrites: Array<{ source: string; destination: string }>;
     headers: Array<{ source: string; headers: Header[] }>;
   };
@@ -50,9 +54,18 @@ describe('firebase.json', () => {
     expect(rules.canWrite({ paths: [[]], root, newRoot: root, auth, now: 0 }).allowed).toBe(false);
   });
 
-  it('serves dist/ as a single-page app', () => {
+  it('serves dist/: the prerendered pages at their routes, the app shell for every other one', () => {
     expect(config.hosting.public).toBe('dist');
-    expect(config.hosting.rewrites).toContainEqual({ source: '**', destination: '/index.html' });
+    // cleanUrls: /login is login.html; / is index.html as on any host.
+    expect(config.hosting.cleanUrls).toBe(true);
+    expect(prerenderedPages).toEqual({ '/': 'index.html', '/login': 'login.html' });
+    expect(config.hosting.rewrites).toContainEqual({ source: '**', destination: `/${shellPage}` });
+  });
+
+  it("allows the prerendered pages' inline script by its hash, and no other inline script", () => {
+    const hash = createHash('sha256').update(beforeHydrationScript).digest('base64');
+    const hashes = csp.get('script-src')?.filter((source) => source.startsWith("'sha256-"));
+    expect(hashes).toEqual([`'sha256-${hash}'`]);
   });
 
   it('sends security headers', () => {

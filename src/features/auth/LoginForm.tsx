@@ -59,7 +59,12 @@ export function LoginForm({
   const busy = formik.isSubmitting;
 
   return (
-    <AuthForm label={s.loginForm} blocked={busy || locked} onSubmit={formik.handleSubmit}>
+    <AuthForm
+      label={s.loginForm}
+      blocked={busy || locked}
+      onSubmit={formik.handleSubmit}
+      onTypedBeforeHydration={(typed) => void formik.setValues({ ...formik.values, ...typed })}
+    >
       <EmailField {...fieldProps(formik, 'email')} />
       <div>
         <PasswordField

@@ -68,7 +68,12 @@ export function RegisterPage() {
         </>
       }
     >
-      <AuthForm label={s.registerForm} blocked={busy} onSubmit={formik.handleSubmit}>
+      <AuthForm
+        label={s.registerForm}
+        blocked={busy}
+        onSubmit={formik.handleSubmit}
+        onTypedBeforeHydration={(typed) => void formik.setValues({ ...formik.values, ...typed })}
+      >
         <EmailField {...fieldProps(formik, 'email')} />
         <TextField
           label={s.fullNameLabel}

@@ -1,0 +1,27 @@
+/**
+ * What the prerendered signed-out pages (scripts/build/prerender.ts) and the app agree on: the
+ * attributes the inline head script sets on <html> and the global it keeps a submit in.
+ */
+
+/** On <html>: the path whose screen #root holds, rendered at build time. */
+export const PRERENDERED_ATTR = 'data-prerendered';
+/** On <html> while the prerendered form must stay hidden (a stored session, another route). */
+export const HIDDEN_ATTR = 'data-prerender-hidden';
+/** The form sent before the app hydrated it (the inline script keeps it for the app). */
+export const PENDING_SUBMIT = '__chattyPendingSubmit';
+/** Set once the app hydrated a form: from then on submits are the app's. */
+export const HYDRATED_FLAG = '__chattyHydrated';
+
+interface PrerenderGlobals {
+  [PENDING_SUBMIT]?: HTMLFormElement | null;
+  [HYDRATED_FLAG]?: boolean;
+}
+
+export function prerenderGlobals(): PrerenderGlobals {
+  return window as unknown as PrerenderGlobals;
+}
+
+/** `/login/` and `/login` are one route. */
+export function normalPath(pathname: string): string {
+  return pathname.replace(/\/+$/, '') || '/';
+}
