@@ -9,9 +9,10 @@
  *   5. the chat: Enter to the bubble in a short and a 10,000-message conversation (chat-send.ts);
  *   6. the inbox: bytes per message, send to the receiver's inbox event, typing delay (inbox.ts);
  *   7. image messages: lazy chunk sizes, bytes to open 50 photos, photo send time (chat-images.ts);
- *   8. web vitals at 4x CPU slowdown and slow 4G: /login LCP, send delay in the long chat.
+ *   8. web vitals at 4x CPU slowdown and slow 4G: /login LCP, send delay in the long chat;
+ *      the emoji picker: its chunk, its data asset, its open time at 4x CPU once cached.
  * Knobs: BENCH_USERS (10000), BENCH_MESSAGES (300 latency samples), BENCH_CHAT_LONG (10000),
- * BENCH_CHAT_SENDS (5), BENCH_LCP_RUNS (3), BENCH_INP_SENDS (5), CHROMIUM_PATH.
+ * BENCH_CHAT_SENDS (5), BENCH_LCP_RUNS (3), BENCH_INP_SENDS (5), BENCH_EMOJI_OPENS (5), CHROMIUM_PATH.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

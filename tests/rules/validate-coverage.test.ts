@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
  * such node needs its own `.validate` (type, field set, size), `$other: { '.validate': false }`
  * alone is not enough, since it never runs when a bare value replaces the whole record.
  */
-type RuleTree = { [key: string]: RuleTree | string | boolean | string[] };
+type RuleTree = { [key: string]: RuleTree | string | boolean | string[] | undefined };
 
 /**
  * Writable nodes allowed without a `.validate`, each with why. Empty today: every writable node

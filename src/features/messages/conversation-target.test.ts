@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { makeTestStore } from '../../testing';
-import { groupReceived } from '../groups/groups-slice';
-import { myMembershipsReceived, rosterReceived } from '../groups/memberships-slice';
 import { userSignedIn } from '../session';
-import { myProfileReceived, profileFetched } from '../users/profiles-slice';
 import { groupChatShown } from './chat-slice';
 import { conversationTarget } from './conversation-target';
 
 const groupId = '-Ngroup';
+/**
+ * The groups and users features keep their slices to themselves (their index exports no
+ * actions), so the store is filled by the actions' types, as their listeners dispatch them.
+ */
+const action = (type: string) => (payload: unknown) => ({ type, payload });
+const groupReceived = action('groups/groupReceived');
+const myMembershipsReceived = action('memberships/myMembershipsReceived');
+const rosterReceived = action('memberships/rosterReceived');
+const myProfileReceived = action('profiles/myProfileReceived');
+const profileFetched = action('profiles/profileFetched');
 const person = (uid: string) => ({ uid, username: uid, usernameLower: uid, photo: '' });
 const entry = (uid: string) => ({ groupId, uid, username: uid, status: 'member' as const, at: 1 });
 

@@ -28,7 +28,7 @@ describe('onDisconnect() in the Firebase gateways', () => {
     );
     expect(found.length).toBeGreaterThan(0);
     for (const [name, target] of found) {
-      expect(ALLOWED[name ?? ''], `${name}: onDisconnect(${target})`).toBe(target);
+      expect(ALLOWED[name], `${name}: onDisconnect(${target})`).toBe(target);
     }
   });
 
