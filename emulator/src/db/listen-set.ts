@@ -3,8 +3,8 @@ import type { Listen } from './listens';
 
 /** A trie over paths: what is registered at each location. */
 class PathTrie {
-  private readonly here = new Set<Listen>();
-  private readonly below = new Map<string, PathTrie>();
+  readonly here = new Set<Listen>();
+  readonly below = new Map<string, PathTrie>();
 
   add(path: Path, l: Listen, depth = 0): void {
     if (depth === path.length) {
@@ -31,16 +31,10 @@ class PathTrie {
   }
 
   /** Everything registered at an ancestor of `path`, at `path` itself, or below it. */
-  collectOverlapping(path: Path, out: Set<Listen>): void {
-    let node: PathTrie | undefined = this;
-    for (let depth = 0; node; depth++) {
-      for (const l of node.here) out.add(l);
-      if (depth === path.length) {
-        node.collectBelow(out);
-        return;
-      }
-      node = node.below.get(path[depth]);
-    }
+  collectOverlapping(path: Path, out: Set<Listen>, depth = 0): void {
+    for (const l of this.here) out.add(l);
+    if (depth === path.length) this.collectBelow(out);
+    else this.below.get(path[depth])?.collectOverlapping(path, out, depth + 1);
   }
 
   private collectBelow(out: Set<Listen>): void {

@@ -27,7 +27,8 @@ function asNumber(value: Value, operator: string): number {
   return value;
 }
 
-const concatenable = (v: Value): boolean => typeof v === 'string' || typeof v === 'number';
+const concatenable = (v: Value): v is string | number =>
+  typeof v === 'string' || typeof v === 'number';
 
 function add(a: Value, b: Value): Value {
   if (typeof a === 'number' && typeof b === 'number') return a + b;

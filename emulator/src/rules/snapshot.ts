@@ -54,19 +54,19 @@ export class RuleSnapshot {
   }
 
   child(path: Value): RuleSnapshot {
-    const known = typeof path === 'string' ? this.children?.get(path) : undefined;
-    if (known) return known;
-    let snapshot: RuleSnapshot = this;
-    for (const segment of childPathSegments(path)) snapshot = snapshot.step(segment);
-    (this.children ??= new Map()).set(path as string, snapshot);
+    // A path that is not a string fails in childPathSegments.
+    if (typeof path !== 'string') return this.descendant(childPathSegments(path));
+    let snapshot = this.children?.get(path);
+    if (snapshot === undefined) {
+      snapshot = this.descendant(childPathSegments(path));
+      (this.children ??= new Map()).set(path, snapshot);
+    }
     return snapshot;
   }
 
   /** The snapshot at `path` below this one. */
-  descendant(path: readonly string[]): RuleSnapshot {
-    let snapshot: RuleSnapshot = this;
-    for (const segment of path) snapshot = snapshot.step(segment);
-    return snapshot;
+  descendant(path: readonly string[], from = 0): RuleSnapshot {
+    return from === path.length ? this : this.step(path[from]).descendant(path, from + 1);
   }
 
   private step(key: string): RuleSnapshot {
