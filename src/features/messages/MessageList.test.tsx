@@ -92,7 +92,7 @@ describe('MessageList', () => {
     renderWithChat(<MessageList name="Bo" />, [message('m1', 'bo', today(0, 1))]);
     expect(screen.queryByText('New messages')).toBeNull();
     expect(JSON.parse(localStorage.getItem('chatReadUpTo') ?? '{}')).toEqual({
-      [`me/${REL}`]: today(0, 1),
+      [`me/d:${REL}`]: today(0, 1),
     });
   });
 

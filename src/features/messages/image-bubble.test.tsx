@@ -17,7 +17,7 @@ describe('ImageBubble', () => {
     store.dispatch(conversationOpened('rel-1'));
     const img = await screen.findByRole('img', { name: 'Beach' });
     expect(img).toHaveAttribute('src', THUMB);
-    expect(gateways.chatImages.readThumb).toHaveBeenCalledWith('rel-1', '-Nimg');
+    expect(gateways.chatImages.readThumb).toHaveBeenCalledWith('d:rel-1', '-Nimg');
     expect(gateways.chatImages.readFull).not.toHaveBeenCalled();
     const button = screen.getByRole('button', { name: 'Open photo: Beach' });
     expect(button.style.aspectRatio).toBe('1600 / 1200');
