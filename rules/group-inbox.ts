@@ -7,15 +7,12 @@
 import { and, or, type RuleNode } from './builder';
 import {
   accountExists,
-  at,
   exists,
   isUser,
   me,
-  missing,
   newData,
-  pairKey,
+  noBlockBetween,
   signedIn,
-  val,
   variable,
   verifiedUser,
 } from './conditions';
@@ -32,10 +29,7 @@ const $groupId = variable('groupId');
 const groupPeers = and(
   inGroupOf($groupId, me),
   inGroupOf($groupId, $uid),
-  or(
-    missing(at('pairs', pairKey($uid, me))),
-    missing(at('block', val(at('pairs', pairKey($uid, me))))),
-  ),
+  noBlockBetween($uid, me),
 );
 
 export const groupInbox: RuleNode = {
