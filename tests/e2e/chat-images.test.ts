@@ -164,7 +164,7 @@ describeBrowser('image messages, the lightbox and the emoji picker', () => {
       .first()
       .click();
     const field = chat(a).getByRole('textbox', { name: c.inputLabel });
-    expect(await field.inputValue()).toBe('🚀');
+    await expect.poll(() => field.inputValue()).toBe('🚀');
     await picker.waitFor({ state: 'detached' });
   });
 
