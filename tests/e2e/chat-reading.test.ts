@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { demoPushId } from '../../scripts/demo-data';
 import { messageRecord } from '../../scripts/seed-records';
@@ -102,8 +102,9 @@ describeBrowser('reading a long conversation', () => {
         ),
       { sel: conversation(page), top },
     );
-    await page.waitForTimeout(300);
-    const after = (await oldestLoaded.boundingBox())?.y ?? NaN;
+    // Measured once the list has settled (unchanged for 300 ms), not after a fixed delay: a late
+    // correction would otherwise go unseen.
+    const after = await settledY(oldestLoaded);
     expect(Math.abs(after - before)).toBeLessThan(80);
 
     // Page back to the very first message; the DOM keeps only a window of rows.
@@ -237,3 +238,20 @@ describeBrowser('reading new messages', () => {
     await shot(page, 'chat-reading-5-divider-390');
   });
 });
+
+/** The element's top once it has stayed put for 300 ms (at most 5 s). */
+async function settledY(element: Locator): Promise<number> {
+  let last = NaN;
+  let stableSince = Date.now();
+  for (const deadline = Date.now() + 5_000; Date.now() < deadline;) {
+    const y = (await element.boundingBox())?.y ?? NaN;
+    if (y !== last) {
+      last = y;
+      stableSince = Date.now();
+    } else if (Date.now() - stableSince >= 300) {
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return last;
+}

@@ -174,7 +174,10 @@ export function MessageList({ name, readUpTo }: Props) {
         atBottomThreshold={NEAR_BOTTOM}
         atBottomStateChange={onAtBottom}
         startReached={startReached}
-        increaseViewportBy={{ top: 400, bottom: 200 }}
+        // Nothing extra above: Virtuoso keeps the place on a prepend by scrolling down by the
+        // new rows' default height before they render; rendering them early (a top margin)
+        // measured other heights and moved the list by ~270 px (react-virtuoso #370, #947).
+        increaseViewportBy={{ top: 0, bottom: 200 }}
       />
       {awayFrom === null ? null : (
         <JumpToLatest count={countAfter(messages, awayFrom)} onClick={jump} />
