@@ -57,7 +57,8 @@ describeBrowser('messages between two friends in two browsers', () => {
       .first()
       .click();
     const field = chat(a).getByRole('textbox', { name: c.inputLabel });
-    expect(await field.inputValue()).toBe('👋');
+    // The picker looks the emoji up in its database before it reports the click: wait for it.
+    await expect.poll(() => field.inputValue()).toBe('👋');
     await field.fill('');
 
     await send(a, 'Hi Bob, how are you?');
