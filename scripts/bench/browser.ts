@@ -1,4 +1,5 @@
 /** Chromium, the login form and the dashboard panels, as the bench drives them. */
+import { benchPassword } from './seed';
 import type { Browser, Page } from 'playwright-core';
 import { strings } from '../../src/strings';
 import { launchChromium, pageInNewContext } from '../stack/chromium';
@@ -27,6 +28,14 @@ export async function fillLogin(page: Page, email: string, password: string): Pr
 
 export function clickLogin(page: Page): Promise<void> {
   return page.getByRole('button', { name: strings.auth.loginToContinue }).click();
+}
+
+/** Logs in from /login with the bench password and waits for home. */
+export async function signInToHome(page: Page, appUrl: string, email: string): Promise<void> {
+  await page.goto(`${appUrl}/login`);
+  await fillLogin(page, email, benchPassword);
+  await clickLogin(page);
+  await page.waitForURL('**/pages/home', { timeout: 30_000 });
 }
 
 /**

@@ -13,10 +13,10 @@ import { pairKey } from '../../src/lib/firebase/pair-key';
 import { gradientPng } from '../gradient-png';
 import { relationRecord } from '../seed-records';
 import type { AdminTarget } from '../stack/admin';
-import { clickLogin, fillLogin, freshPage } from './browser';
+import { freshPage, signInToHome } from './browser';
 import { countWebSocketBytes } from './ws-bytes';
 import { kb, ms, table } from './report';
-import { benchPassword, createAccount, writeInBatches } from './seed';
+import { createAccount, writeInBatches } from './seed';
 
 const IMAGES = 50;
 /** Typical sizes of what the app stores: a ~15 kB thumbnail and a ~250 kB photo. */
@@ -86,10 +86,7 @@ export async function chatImagesBench(
   const { me, friend } = await seedPhotoChat(target);
   log(`images: seeded ${String(IMAGES)} photos`);
   const page = await freshPage(browser);
-  await page.goto(`${appUrl}/login`);
-  await fillLogin(page, me.email, benchPassword);
-  await clickLogin(page);
-  await page.waitForURL('**/pages/home', { timeout: 30_000 });
+  await signInToHome(page, appUrl, me.email);
   await page.goto(`${appUrl}/pages/messages`);
   const button = page
     .getByRole('region', { name: new RegExp(`^${strings.panels.friendList}`) })

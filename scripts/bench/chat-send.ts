@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import type { AdminTarget } from '../stack/admin';
-import { clickLogin, fillLogin, freshPage } from './browser';
+import { freshPage, signInToHome } from './browser';
 import {
   desktopWindow,
   messageNodes,
@@ -17,7 +17,6 @@ import {
 } from './chat-page';
 import { seedChats, type ChatPeople } from './chat-seed';
 import { int, ms, table } from './report';
-import { benchPassword } from './seed';
 
 export const CPU_SLOWDOWN = 4;
 const SENDS = Number(process.env.BENCH_CHAT_SENDS ?? 5);
@@ -54,10 +53,7 @@ export async function chatBench(
   log(`chat: seeded ${int(chatSizes.short)} and ${int(chatSizes.long)} messages`);
   const page = await freshPage(browser);
   const cdp = await desktopWindow(page);
-  await page.goto(`${appUrl}/login`);
-  await fillLogin(page, people.me.email, benchPassword);
-  await clickLogin(page);
-  await page.waitForURL('**/pages/home', { timeout: 30_000 });
+  await signInToHome(page, appUrl, people.me.email);
   await page.goto(`${appUrl}/pages/messages`);
 
   const run = async (chat: { friend: { username: string }; messages: number }) => {

@@ -7,11 +7,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { strings } from '../../src/strings';
-import { clickLogin, fillLogin, freshPage } from './browser';
+import { freshPage, signInToHome } from './browser';
 import { desktopWindow, openConversation, throttle } from './chat-page';
 import type { ChatPeople } from './chat-seed';
 import { CPU_SLOWDOWN } from './chat-send';
-import { benchPassword } from './seed';
 import { recordScripts, type Chunk } from './scripts-size';
 
 const OPENS = Number(process.env.BENCH_EMOJI_OPENS ?? 5);
@@ -69,10 +68,7 @@ export async function emojiOpenBench(
   const newest = `Message ${String(messages - 1)} from`;
   const page = await freshPage(browser);
   const cdp = await desktopWindow(page);
-  await page.goto(`${appUrl}/login`);
-  await fillLogin(page, people.me.email, benchPassword);
-  await clickLogin(page);
-  await page.waitForURL('**/pages/home', { timeout: 30_000 });
+  await signInToHome(page, appUrl, people.me.email);
   await toChat(page, appUrl, friend.username, newest);
 
   // First open: the chunk and the data come over the network; the data goes to IndexedDB.

@@ -11,13 +11,12 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { HYDRATED_FLAG } from '../../src/prerender/markers';
 import { strings } from '../../src/strings';
 import { shellPage } from '../build/prerender';
-import { clickLogin, fillLogin, freshPage } from './browser';
+import { freshPage, signInToHome } from './browser';
 import { desktopWindow, openConversation, scrollToNewest, throttle, timeSend } from './chat-page';
 import type { ChatPeople } from './chat-seed';
 import { CPU_SLOWDOWN } from './chat-send';
 import { emojiOpenBench, type EmojiFigures } from './emoji-open';
 import { int, kb, ms, table } from './report';
-import { benchPassword } from './seed';
 
 const LCP_RUNS = Number(process.env.BENCH_LCP_RUNS ?? 3);
 const SENDS = Number(process.env.BENCH_INP_SENDS ?? 5);
@@ -152,10 +151,7 @@ async function sendDelays(browser: Browser, appUrl: string, people: ChatPeople) 
   const page = await freshPage(browser);
   await page.addInitScript(OBSERVERS);
   const cdp = await desktopWindow(page);
-  await page.goto(`${appUrl}/login`);
-  await fillLogin(page, people.me.email, benchPassword);
-  await clickLogin(page);
-  await page.waitForURL('**/pages/home', { timeout: 30_000 });
+  await signInToHome(page, appUrl, people.me.email);
   await page.goto(`${appUrl}/pages/messages`);
   await openConversation(page, friend.username, `Message ${String(messages - 1)} from`);
   await scrollToNewest(page, friend.username);
