@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
 import emulatorLayers from './emulator/eslint-layers.js';
+import { slicePlugin } from './eslint/slice-ownership.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'coverage', '.local', 'test-artifacts', 'node_modules'] },
@@ -28,6 +29,11 @@ export default tseslint.config(
       ],
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-confusing-void-expression': 'off',
+      // Slices and gateways join the store's RootState and DatabaseGateways by declaration merging.
+      '@typescript-eslint/no-empty-object-type': [
+        'error',
+        { allowInterfaces: 'with-single-extends' },
+      ],
       'no-restricted-imports': [
         'error',
         {
@@ -35,7 +41,7 @@ export default tseslint.config(
             {
               name: 'react-redux',
               importNames: ['useDispatch', 'useSelector'],
-              message: 'Use the typed hooks from src/app/hooks.ts.',
+              message: 'Use the typed hooks from src/store/hooks.ts.',
             },
           ],
         },
@@ -60,7 +66,7 @@ export default tseslint.config(
             {
               name: 'react-redux',
               importNames: ['useDispatch', 'useSelector'],
-              message: 'Use the typed hooks from src/app/hooks.ts.',
+              message: 'Use the typed hooks from src/store/hooks.ts.',
             },
           ],
         },
@@ -70,8 +76,11 @@ export default tseslint.config(
   {
     // A feature is used through its index.ts only. The composition root (src/app/*.ts(x), not
     // its routes) wires slices and listeners directly, so that the barrels' components stay out
-    // of the first screen's chunks.
+    // of the first screen's chunks. Layers, bottom up: lib, components, config and the store
+    // (src/store, which imports no feature); the features; the app shell and its routes (src/app),
+    // the only code that composes features and which no feature imports.
     files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
@@ -80,20 +89,39 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: readdirSync('src/features').map((feature) => ({
-            target: [
-              './src/*.{ts,tsx}',
-              './src/!(app|features)/**',
-              './src/app/routes/**',
-              `./src/features/!(${feature})/**`,
-            ],
-            from: `./src/features/${feature}`,
-            except: ['./index.ts'],
-            message: `Import the ${feature} feature from its index.ts.`,
-          })),
+          zones: [
+            ...readdirSync('src/features').map((feature) => ({
+              target: [
+                './src/*.{ts,tsx}',
+                './src/!(app|features)/**',
+                './src/app/routes/**',
+                `./src/features/!(${feature})/**`,
+              ],
+              from: `./src/features/${feature}`,
+              except: ['./index.ts'],
+              message: `Import the ${feature} feature from its index.ts.`,
+            })),
+            {
+              target: './src/!(app|prerender)/**',
+              from: './src/app',
+              message: 'Only the app shell composes features: nothing below it imports src/app.',
+            },
+            {
+              target: ['./src/store', './src/lib', './src/components', './src/config'],
+              from: './src/features',
+              message: 'The store, lib, components and config sit below the features.',
+            },
+          ],
         },
       ],
     },
+  },
+  {
+    // A feature reads another feature's state only through that feature's exported selectors.
+    files: ['src/features/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    plugins: { local: slicePlugin(import.meta.dirname) },
+    rules: { 'local/no-foreign-slice-state': 'error' },
   },
   {
     files: [

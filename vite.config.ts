@@ -17,7 +17,7 @@ const chunkName = screenChunks({
   signedOut: [src('features/auth/LoginPage.tsx'), src('features/auth/RegisterPage.tsx')],
   auth: [src('lib/firebase/auth.ts')],
   signedIn: [
-    src('features/layout/PagesLayout.tsx'),
+    src('app/shell/PagesLayout.tsx'),
     src('app/routes/HomePage.tsx'),
     src('app/signed-in-listeners.ts'),
     src('app/database-gateways.ts'),

@@ -4,7 +4,7 @@
  * (0 the admin, 1.. the members by name), as the app's sends would have written them, photos
  * included (`groupImages/{groupId}/{id}`), with every person's inbox entry and read marker.
  */
-import { IMAGE_PLACEHOLDER } from '../src/lib/firebase/chat-image-message';
+import { IMAGE_PLACEHOLDER } from '../src/lib/firebase/conversations-image-message';
 import { previewOf } from '../src/lib/firebase/inbox-entry';
 import { hills, sunset, type DemoImage } from './demo-images';
 

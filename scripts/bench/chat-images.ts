@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { strings } from '../../src/strings';
-import { pairKey } from '../../src/lib/firebase/pair-key';
+import { pairKey } from '../../src/lib/firebase/friends-pair-key';
 import { gradientPng } from '../gradient-png';
 import { relationRecord } from '../seed-records';
 import type { AdminTarget } from '../stack/admin';

@@ -34,7 +34,7 @@ import { repoRoot } from '../stack/paths';
 /** The app's search debounce, read from its source so the note never drifts. */
 const debounceMs = Number(
   /SEARCH_DEBOUNCE_MS = (\d+)/.exec(
-    readFileSync(join(repoRoot, 'src/features/users/user-directory-listeners.ts'), 'utf8'),
+    readFileSync(join(repoRoot, 'src/features/directory/directory-listeners.ts'), 'utf8'),
   )?.[1] ?? NaN,
 );
 const LATENCY_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 300);

@@ -1,7 +1,7 @@
 import { StrictMode, type ComponentType, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { Bounce, ToastContainer } from 'react-toastify';
-import { LiveRegion } from '../features/layout/LiveRegion';
+import { LiveRegion } from './shell/LiveRegion';
 import { PrerenderReveal } from '../prerender/PrerenderReveal';
 import { AppRoutes } from './router';
 import type { AppStore } from './store';

@@ -1,7 +1,7 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { observeAuth } from '../features/auth/auth-listeners';
-import { browserDeferredAuthApi } from '../lib/firebase/deferred-auth';
+import { browserDeferredAuthApi } from '../lib/firebase/auth-deferred';
 import { normalPath, PRERENDERED_ATTR } from '../prerender/markers';
 import { AppTree } from './AppTree';
 import { productionGateways } from './production-gateways';

@@ -1,20 +1,23 @@
-import { accountApi } from '../lib/firebase/account';
-import { chatImagesApi } from '../lib/firebase/chat-images';
+import type { DatabaseGateways } from '../store/gateways';
+import { directoryApi } from '../lib/firebase/directory';
+import { chatImagesApi } from '../lib/firebase/conversations-images';
+import { messagesApi } from '../lib/firebase/conversations';
+import { friendsApi } from '../lib/firebase/friends';
 import { groupsApi } from '../lib/firebase/groups';
 import { inboxApi } from '../lib/firebase/inbox';
-import { messagesApi } from '../lib/firebase/messages';
 import { notificationsApi } from '../lib/firebase/notifications';
-import { picturesApi } from '../lib/firebase/pictures';
+import { picturesApi } from '../lib/firebase/profiles-pictures';
 import { presenceApi } from '../lib/firebase/presence';
-import { relationshipsApi } from '../lib/firebase/relationships';
+import { accountApi } from '../lib/firebase/settings-account';
 import { settingsApi } from '../lib/firebase/settings';
-import { userDirectoryApi } from '../lib/firebase/user-directory';
-import type { DatabaseGateways } from './gateways';
 
-/** The real database gateways. Importing this module starts the database SDK. */
+/**
+ * The real database gateways: the list the store's `DatabaseGateways` is checked against (each
+ * gateway module declares its own entry there). Importing this module starts the database SDK.
+ */
 export const databaseGateways: DatabaseGateways = {
-  relationships: relationshipsApi,
-  userDirectory: userDirectoryApi,
+  friends: friendsApi,
+  directory: directoryApi,
   groups: groupsApi,
   messages: messagesApi,
   inbox: inboxApi,

@@ -1,12 +1,13 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
-import { rootReducer } from './reducer';
+import { slices } from './slices';
+import { buildRootReducer } from '../store/store';
 import type { AppStartListening } from './store';
-import type { ChatMessage } from '../lib/firebase/chat-message';
-import { conversationOpened, latestReceived } from '../features/messages/chat-slice';
-import { userSignedIn } from '../features/session';
-import { addAnnounceListeners } from '../features/layout/announce-listeners';
-import { onAnnouncement } from '../features/layout/announcer';
+import type { ChatMessage } from '../lib/firebase/conversations-message';
+import { conversationOpened, latestReceived } from '../features/conversations/conversations-slice';
+import { userSignedIn } from '../store/session';
+import { addAnnounceListeners } from './shell/announce-listeners';
+import { onAnnouncement } from './shell/announcer';
 
 const REL = 'rel-bo';
 const message = (id: string, from: string, text: string): ChatMessage => ({
@@ -23,7 +24,7 @@ function setup() {
   const listener = createListenerMiddleware();
   addAnnounceListeners(listener.startListening as AppStartListening);
   const store = configureStore({
-    reducer: rootReducer,
+    reducer: buildRootReducer(slices),
     middleware: (getDefault) => getDefault().prepend(listener.middleware),
   });
   const heard: string[] = [];

@@ -1,5 +1,5 @@
 import type { AuthApi } from '../lib/firebase/auth';
-import type { DatabaseGateways, Gateways } from './gateways';
+import type { DatabaseGateways, Gateways } from '../store/gateways';
 
 /**
  * The real gateways, with the database ones filled in by `loadDatabase` (the first sign-in
@@ -8,46 +8,15 @@ import type { DatabaseGateways, Gateways } from './gateways';
  */
 export function productionGateways(auth: AuthApi) {
   let database: DatabaseGateways | null = null;
-  const loaded = (): DatabaseGateways => {
-    if (!database) throw new Error('The database gateways are used before the first sign-in.');
-    return database;
-  };
-  const gateways: Gateways = {
-    auth,
-    get relationships() {
-      return loaded().relationships;
+  const gateways = new Proxy({ auth } as Gateways, {
+    get(target, name) {
+      if (name === 'auth') return target.auth;
+      // Not a gateway: what `await`, inspectors and serialisers probe for.
+      if (typeof name === 'symbol' || name === 'then') return undefined;
+      if (!database) throw new Error('The database gateways are used before the first sign-in.');
+      return database[name as keyof DatabaseGateways];
     },
-    get userDirectory() {
-      return loaded().userDirectory;
-    },
-    get groups() {
-      return loaded().groups;
-    },
-    get messages() {
-      return loaded().messages;
-    },
-    get presence() {
-      return loaded().presence;
-    },
-    get pictures() {
-      return loaded().pictures;
-    },
-    get chatImages() {
-      return loaded().chatImages;
-    },
-    get inbox() {
-      return loaded().inbox;
-    },
-    get notifications() {
-      return loaded().notifications;
-    },
-    get settings() {
-      return loaded().settings;
-    },
-    get account() {
-      return loaded().account;
-    },
-  };
+  });
   const loadDatabase = async (): Promise<void> => {
     database ??= (await import('./database-gateways')).databaseGateways;
   };

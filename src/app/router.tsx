@@ -12,7 +12,7 @@ import { RouteErrorBoundary } from './routes/RouteErrorBoundary';
 const RegisterPage = lazy(loadRegisterPage);
 const LoginPage = lazy(loadLoginPage);
 const PagesLayout = lazy(() =>
-  import('../features/layout/PagesLayout').then((m) => ({ default: m.PagesLayout })),
+  import('./shell/PagesLayout').then((m) => ({ default: m.PagesLayout })),
 );
 const HomePage = lazy(() => import('./routes/HomePage').then((m) => ({ default: m.HomePage })));
 const MessagesPage = lazy(() =>

@@ -1,13 +1,13 @@
-import { addRelationshipListeners } from '../features/friends/relationship-listeners';
-import { addGroupListeners } from '../features/groups/group-listeners';
+import { addRelationshipListeners } from '../features/friends/friends-listeners';
+import { addGroupListeners } from '../features/groups/groups-listeners';
 import { addInboxListeners } from '../features/inbox/inbox-listeners';
-import { addAnnounceListeners } from '../features/layout/announce-listeners';
-import { addChatListeners } from '../features/messages/chat-listeners';
-import { addNotificationListeners } from '../features/notifications/notification-listeners';
+import { addAnnounceListeners } from './shell/announce-listeners';
+import { addChatListeners } from '../features/conversations/conversations-listeners';
+import { addNotificationListeners } from '../features/notifications/notifications-listeners';
 import { addPresenceListeners } from '../features/presence/presence-listeners';
 import { addSettingsListeners } from '../features/settings/settings-listeners';
-import { addProfileListeners } from '../features/users/profile-listeners';
-import { addUserDirectoryListeners } from '../features/users/user-directory-listeners';
+import { addProfileListeners } from '../features/profiles/profiles-listeners';
+import { addUserDirectoryListeners } from '../features/directory/directory-listeners';
 import type { AppStartListening } from './store';
 
 /**

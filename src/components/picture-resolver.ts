@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type RefObject } from 'react';
-import { parsePictureReference } from '../lib/firebase/picture-reference';
+import { parsePictureReference } from '../lib/firebase/profiles-picture-reference';
 
 /** Where avatars get picture bytes from: the pictures gateway, or a fake in tests. */
 export interface PictureLoader {
@@ -64,7 +64,7 @@ export function makePictureResolver(
 
 /** The app's resolver: the database gateway loads with the first picture, not before. */
 export const appPictureResolver = makePictureResolver(() =>
-  import('../lib/firebase/pictures').then((m) => m.picturesApi),
+  import('../lib/firebase/profiles-pictures').then((m) => m.picturesApi),
 );
 
 export const PictureResolverContext = createContext<PictureResolver>(appPictureResolver);

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../store/hooks';
 import { paths } from '../config/paths';
-import { selectSessionStatus } from '../features/session';
+import { selectSessionStatus } from '../store/session';
 import { HIDDEN_ATTR, normalPath } from './markers';
 
 const signedOutScreens: readonly string[] = [paths.register, paths.login];

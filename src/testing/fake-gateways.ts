@@ -6,14 +6,14 @@
  */
 import type { ConversationKey } from '../lib/conversation-key';
 import { vi } from 'vitest';
-import type { Gateways } from '../app/gateways';
-import type { ChatImagesApi } from '../lib/firebase/chat-images';
-import type { ChatMessage } from '../lib/firebase/chat-message';
+import type { Gateways } from '../store/gateways';
+import type { ChatImagesApi } from '../lib/firebase/conversations-images';
+import type { ChatMessage } from '../lib/firebase/conversations-message';
 import type { GroupsApi } from '../lib/firebase/groups';
 import type { InboxApi } from '../lib/firebase/inbox';
 import { asSentMessage, type InboxEntry, type ReadMarker } from '../lib/firebase/inbox-entry';
-import type { MessagesApi } from '../lib/firebase/messages';
-import type { PicturesApi } from '../lib/firebase/pictures';
+import type { MessagesApi } from '../lib/firebase/conversations';
+import type { PicturesApi } from '../lib/firebase/profiles-pictures';
 import type { PresenceApi } from '../lib/firebase/presence';
 import type { PresenceStatus } from '../lib/firebase/presence-status';
 import type {
@@ -24,8 +24,8 @@ import type {
   GroupMembership,
   MembershipStatus,
 } from '../lib/firebase/records';
-import type { RelationshipsApi } from '../lib/firebase/relationships';
-import type { UserDirectoryApi } from '../lib/firebase/user-directory';
+import type { FriendsApi } from '../lib/firebase/friends';
+import type { DirectoryApi } from '../lib/firebase/directory';
 import { createFakeAuth, type FakeAuth } from './fake-auth';
 import { Feed } from './feed';
 import { fakeGroupChat } from './fake-group-chat';
@@ -60,13 +60,13 @@ export type Feeds = ReturnType<typeof createFeeds>;
 
 function fakeRelationships(feeds: Feeds) {
   return {
-    subscribeRequests: vi.fn<RelationshipsApi['subscribeRequests']>((uid, onData, onError) =>
+    subscribeRequests: vi.fn<FriendsApi['subscribeRequests']>((uid, onData, onError) =>
       feeds.requests.subscribe(uid, onData, onError),
     ),
-    subscribeFriends: vi.fn<RelationshipsApi['subscribeFriends']>((uid, onData, onError) =>
+    subscribeFriends: vi.fn<FriendsApi['subscribeFriends']>((uid, onData, onError) =>
       feeds.friends.subscribe(uid, onData, onError),
     ),
-    subscribeBlocks: vi.fn<RelationshipsApi['subscribeBlocks']>((uid, onData, onError) =>
+    subscribeBlocks: vi.fn<FriendsApi['subscribeBlocks']>((uid, onData, onError) =>
       feeds.blocks.subscribe(uid, onData, onError),
     ),
     sendRequest: vi.fn(() => Promise.resolve('-Nnew')),
@@ -74,22 +74,22 @@ function fakeRelationships(feeds: Feeds) {
     withdrawRequest: vi.fn(() => Promise.resolve()),
     block: vi.fn(() => Promise.resolve()),
     unblock: vi.fn(() => Promise.resolve()),
-  } satisfies RelationshipsApi;
+  } satisfies FriendsApi;
 }
 
 function fakeUserDirectory(feeds: Feeds) {
   return {
-    subscribeUserPage: vi.fn<UserDirectoryApi['subscribeUserPage']>((page, onData, onError) =>
+    subscribeUserPage: vi.fn<DirectoryApi['subscribeUserPage']>((page, onData, onError) =>
       feeds.userPages.subscribe(page, onData, onError),
     ),
-    subscribeUser: vi.fn<UserDirectoryApi['subscribeUser']>((uid, onData, onError) =>
+    subscribeUser: vi.fn<DirectoryApi['subscribeUser']>((uid, onData, onError) =>
       feeds.me.subscribe(uid, onData, onError),
     ),
-    subscribeProfile: vi.fn<UserDirectoryApi['subscribeProfile']>((uid, onData, onError) =>
+    subscribeProfile: vi.fn<DirectoryApi['subscribeProfile']>((uid, onData, onError) =>
       feeds.profiles.subscribe(uid, onData, onError),
     ),
     getUser: vi.fn(() => Promise.resolve(null)),
-  } satisfies UserDirectoryApi;
+  } satisfies DirectoryApi;
 }
 
 function fakeGroups(feeds: Feeds) {
@@ -194,8 +194,8 @@ export function createFakeGateways({ auth }: { auth?: FakeAuth } = {}) {
   return {
     feeds,
     auth: auth ?? createFakeAuth(),
-    relationships: fakeRelationships(feeds),
-    userDirectory: fakeUserDirectory(feeds),
+    friends: fakeRelationships(feeds),
+    directory: fakeUserDirectory(feeds),
     groups: fakeGroups(feeds),
     messages: fakeMessages(feeds),
     presence: fakePresence(feeds),

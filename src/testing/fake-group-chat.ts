@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
-import type { ChatMessage } from '../lib/firebase/chat-message';
-import type { GroupMessagesApi } from '../lib/firebase/group-messages';
+import type { ChatMessage } from '../lib/firebase/conversations-message';
+import type { GroupMessagesApi } from '../lib/firebase/conversations-groups';
 import { asSentMessage } from '../lib/firebase/inbox-entry';
 import type { Feed } from './feed';
 

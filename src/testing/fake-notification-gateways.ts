@@ -1,8 +1,8 @@
 /** Fakes of the notifications, settings and account gateways (see fake-gateways.ts). */
 import { vi } from 'vitest';
-import type { AccountApi } from '../lib/firebase/account';
+import type { AccountApi } from '../lib/firebase/settings-account';
 import type { InboxEntry } from '../lib/firebase/inbox-entry';
-import type { AppNotification } from '../lib/firebase/notification-record';
+import type { AppNotification } from '../lib/firebase/notifications-record';
 import type { NotificationsApi } from '../lib/firebase/notifications';
 import type { SettingsApi, UserSettings } from '../lib/firebase/settings';
 import { Feed } from './feed';

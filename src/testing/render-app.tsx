@@ -1,9 +1,9 @@
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import type { RootState } from '../app/store';
+import type { RootState } from '../store/store';
 import { paths } from '../config/paths';
 import { LoginPage, RegisterPage } from '../features/auth';
-import { PagesLayout } from '../features/layout';
+import { PagesLayout } from '../app/shell';
 import { createFakeAuth } from './fake-auth';
 import { createFakeGateways } from './fake-gateways';
 import { renderWithProviders } from './render-with-providers';

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { userSignedIn } from '../features/session';
+import { userSignedIn } from '../store/session';
 import type { DirectoryUser, FriendRequest } from '../lib/firebase/records';
 import { createFakeGateways, type Feeds, type FakeGateways } from './fake-gateways';
 import { renderWithProviders } from './render-with-providers';

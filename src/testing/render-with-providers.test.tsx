@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { expect, it } from 'vitest';
-import { useGateways } from '../app/hooks';
+import { useGateways } from '../store/hooks';
 import { createFakeGateways } from './fake-gateways';
 import { renderWithProviders } from './render-with-providers';
 import { signedIn } from './session-fixtures';

@@ -4,7 +4,7 @@ import { StrictMode, type ReactElement, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import type { Gateways } from '../app/gateways';
+import type { Gateways } from '../store/gateways';
 import { registerSignedInListeners } from '../app/signed-in-listeners';
 import { makeStore, type RootState } from '../app/store';
 import { createFakeGateways } from './fake-gateways';

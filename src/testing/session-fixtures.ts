@@ -1,5 +1,5 @@
-import type { RootState } from '../app/store';
-import type { ActiveUser } from '../features/session';
+import type { RootState } from '../store/store';
+import type { ActiveUser } from '../store/session';
 
 export const sampleUser: ActiveUser = {
   uid: 'uid-sara',

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { demoPushId } from '../../scripts/demo-data';
 import { messageRecord } from '../../scripts/seed-records';
-import { MESSAGE_MAX_LENGTH } from '../../src/lib/firebase/chat-message';
+import { MESSAGE_MAX_LENGTH } from '../../src/lib/firebase/conversations-message';
 import { strings } from '../../src/strings';
 import { adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
 import { befriend, createPerson, loginPage, row } from './home-steps';

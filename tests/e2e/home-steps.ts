@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { pairKey } from '../../src/lib/firebase/pair-key';
+import { pairKey } from '../../src/lib/firebase/friends-pair-key';
 import { strings } from '../../src/strings';
 import { adminUpdate, appUrl, createVerifiedPerson, newPage } from '../support/browser';
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { pairKey } from '../../src/lib/firebase/pair-key';
+import { pairKey } from '../../src/lib/firebase/friends-pair-key';
 import { strings } from '../../src/strings';
 import {
   adminUpdate,

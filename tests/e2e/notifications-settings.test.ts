@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { strings } from '../../src/strings';
-import { pairKey } from '../../src/lib/firebase/pair-key';
+import { pairKey } from '../../src/lib/firebase/friends-pair-key';
 import {
   adminUpdate,
   appUrl,

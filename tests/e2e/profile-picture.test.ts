@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { pairKey } from '../../src/lib/firebase/pair-key';
+import { pairKey } from '../../src/lib/firebase/friends-pair-key';
 import { strings } from '../../src/strings';
 import { adminGet, adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
 import { createPerson, dismissToasts, loginPage, row, settle } from './home-steps';

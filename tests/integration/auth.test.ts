@@ -2,8 +2,8 @@ import { deleteApp, setLogLevel } from 'firebase/app';
 import { goOffline } from 'firebase/database';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeAuthApi, type AuthApi, type SessionUser } from '../../src/lib/firebase/auth';
-import { DEFAULT_PHOTO } from '../../src/lib/firebase/user-profile';
-import { makeUsersApi } from '../../src/lib/firebase/users';
+import { DEFAULT_PHOTO } from '../../src/lib/firebase/profiles-record';
+import { makeUsersApi } from '../../src/lib/firebase/profiles';
 import {
   adminGet,
   adminSet,

@@ -4,7 +4,7 @@ import { buildDemoData } from '../../scripts/demo-data';
 import { demoUsers } from '../../scripts/demo-users';
 import type { InboxEntry } from '../../src/lib/firebase/inbox-entry';
 import { makeInboxApi } from '../../src/lib/firebase/inbox';
-import { pairKey } from '../../src/lib/firebase/pair-key';
+import { pairKey } from '../../src/lib/firebase/friends-pair-key';
 import { adminGet, adminUpdate } from '../support/backend';
 import { cleanBackendPerTest, eventually, type Person } from './home-clients';
 

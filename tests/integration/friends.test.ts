@@ -5,9 +5,9 @@ import {
   blockFriend,
   sendFriendRequest,
   unblockUser,
-} from '../../src/features/friends/relationship-thunks';
-import { requestSelectors } from '../../src/features/friends/relationships-slice';
-import { pairKey } from '../../src/lib/firebase/pair-key';
+} from '../../src/features/friends/friends-thunks';
+import { requestSelectors } from '../../src/features/friends/friends-slice';
+import { pairKey } from '../../src/lib/firebase/friends-pair-key';
 import { adminGet } from '../support/backend';
 import {
   befriend,

@@ -7,7 +7,7 @@ import {
   acceptGroupAsShown,
   createGroup,
   inviteFriend,
-} from '../../src/features/groups/group-thunks';
+} from '../../src/features/groups/groups-thunks';
 import { strings } from '../../src/strings';
 import { adminGet } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually, storeFor } from './home-clients';

@@ -6,8 +6,8 @@ import {
   leaveGroup,
   removeFromGroup,
   renameGroup,
-} from '../../src/features/groups/group-thunks';
-import type { ChatMessage } from '../../src/lib/firebase/chat-message';
+} from '../../src/features/groups/groups-thunks';
+import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
 import { strings } from '../../src/strings';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './home-clients';
 import { sendInGroup } from './group-sending';

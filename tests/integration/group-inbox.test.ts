@@ -5,14 +5,17 @@ import {
   createGroup,
   inviteFriend,
   leaveGroup,
-} from '../../src/features/groups/group-thunks';
+} from '../../src/features/groups/groups-thunks';
 import {
   selectMyLatestMessage,
   selectSeenBy,
   selectTotalUnread,
 } from '../../src/features/inbox/inbox-selectors';
 import { chatShownChanged } from '../../src/features/inbox/inbox-slice';
-import { chatScreenEntered, groupChatShown } from '../../src/features/messages/chat-slice';
+import {
+  chatScreenEntered,
+  groupChatShown,
+} from '../../src/features/conversations/conversations-slice';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './home-clients';
 import { sendInGroup } from './group-sending';
 
@@ -107,7 +110,7 @@ describe('the group inbox through the app stores (real gateways, emulators)', ()
     const bobCarol = await befriend(bob, carol);
     await carol.relationships.block(bobCarol, carol.uid);
     await eventually(() =>
-      expect(Object.keys(b.store.getState().relationships.blocks.entities)).toHaveLength(1),
+      expect(Object.keys(b.store.getState().friends.blocks.entities)).toHaveLength(1),
     );
     await sendInGroup(b, groupId, 'Hello?');
     await eventually(() => expect(entryOf(a, groupId)?.unread).toBe(1));

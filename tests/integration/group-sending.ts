@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { groupChatShown, sendChatMessage } from '../../src/features/messages';
+import { groupChatShown, sendChatMessage } from '../../src/features/conversations';
 import { eventually, type storeFor } from './home-clients';
 
 type Client = ReturnType<typeof storeFor>;

@@ -4,12 +4,12 @@ import {
   approveJoinRequest,
   createGroup,
   inviteFriend,
-} from '../../src/features/groups/group-thunks';
+} from '../../src/features/groups/groups-thunks';
 import {
   selectGroupListRows,
   selectMyGroups,
   selectRosterView,
-} from '../../src/features/groups/selectors';
+} from '../../src/features/groups/groups-selectors';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './home-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();

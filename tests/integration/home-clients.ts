@@ -1,23 +1,23 @@
 import { setLogLevel } from 'firebase/app';
 import { afterEach, beforeEach, expect } from 'vitest';
-import type { Gateways } from '../../src/app/gateways';
+import type { Gateways } from '../../src/store/gateways';
 import { registerSignedInListeners } from '../../src/app/signed-in-listeners';
 import { makeStore } from '../../src/app/store';
-import { userSignedIn, userSignedOut } from '../../src/features/session';
-import { selectMyProfile } from '../../src/features/users';
-import { makeAccountApi } from '../../src/lib/firebase/account';
+import { userSignedIn, userSignedOut } from '../../src/store/session';
+import { selectMyProfile } from '../../src/features/profiles';
+import { makeAccountApi } from '../../src/lib/firebase/settings-account';
 import { makeAuthApi } from '../../src/lib/firebase/auth';
 import { makeGroupsApi } from '../../src/lib/firebase/groups';
 import { makeInboxApi } from '../../src/lib/firebase/inbox';
-import { makeChatImagesApi } from '../../src/lib/firebase/chat-images';
-import { makeMessagesApi } from '../../src/lib/firebase/messages';
+import { makeChatImagesApi } from '../../src/lib/firebase/conversations-images';
+import { makeMessagesApi } from '../../src/lib/firebase/conversations';
 import { makeNotificationsApi } from '../../src/lib/firebase/notifications';
-import { makePicturesApi } from '../../src/lib/firebase/pictures';
+import { makePicturesApi } from '../../src/lib/firebase/profiles-pictures';
 import { makePresenceApi } from '../../src/lib/firebase/presence';
-import { makeRelationshipsApi } from '../../src/lib/firebase/relationships';
+import { makeFriendsApi } from '../../src/lib/firebase/friends';
 import { makeSettingsApi } from '../../src/lib/firebase/settings';
-import { makeUserDirectoryApi } from '../../src/lib/firebase/user-directory';
-import { makeUsersApi } from '../../src/lib/firebase/users';
+import { makeDirectoryApi } from '../../src/lib/firebase/directory';
+import { makeUsersApi } from '../../src/lib/firebase/profiles';
 import {
   createVerifiedPerson,
   resetBackend,
@@ -33,9 +33,9 @@ export interface Person {
   username: string;
   photo: string;
   client: TestClient;
-  relationships: ReturnType<typeof makeRelationshipsApi>;
+  relationships: ReturnType<typeof makeFriendsApi>;
   groups: ReturnType<typeof makeGroupsApi>;
-  directory: ReturnType<typeof makeUserDirectoryApi>;
+  directory: ReturnType<typeof makeDirectoryApi>;
   messages: ReturnType<typeof makeMessagesApi>;
   presence: ReturnType<typeof makePresenceApi>;
 }
@@ -50,9 +50,9 @@ export async function signUpAndIn(username: string): Promise<Person> {
     username,
     photo: '/default-avatar.svg',
     client,
-    relationships: makeRelationshipsApi(client.db),
+    relationships: makeFriendsApi(client.db),
     groups: makeGroupsApi(client.db, () => client.auth.currentUser?.uid),
-    directory: makeUserDirectoryApi(client.db),
+    directory: makeDirectoryApi(client.db),
     messages: makeMessagesApi(client.db),
     presence: makePresenceApi(client.db),
   };
@@ -108,8 +108,8 @@ export function gatewaysFor(person: Person): Gateways {
   const { auth, db } = person.client;
   return {
     auth: makeAuthApi(auth, () => Promise.resolve(makeUsersApi(db))),
-    relationships: person.relationships,
-    userDirectory: person.directory,
+    friends: person.relationships,
+    directory: person.directory,
     groups: person.groups,
     messages: person.messages,
     presence: person.presence,

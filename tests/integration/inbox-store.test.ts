@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { directKey } from '../../src/lib/conversation-key';
-import { blockFriend } from '../../src/features/friends/relationship-thunks';
+import { blockFriend } from '../../src/features/friends/friends-thunks';
 import {
   seenState,
   selectFriendMarker,
@@ -8,8 +8,11 @@ import {
   selectTotalUnread,
 } from '../../src/features/inbox/inbox-selectors';
 import { chatShownChanged } from '../../src/features/inbox/inbox-slice';
-import { chatScreenEntered, friendSelected } from '../../src/features/messages/chat-slice';
-import { sendChatMessage } from '../../src/features/messages/chat-thunks';
+import {
+  chatScreenEntered,
+  friendSelected,
+} from '../../src/features/conversations/conversations-slice';
+import { sendChatMessage } from '../../src/features/conversations/conversations-thunks';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './home-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();
@@ -37,7 +40,7 @@ describe('the inbox through the app stores (real gateways, emulators)', () => {
     const bobTab2 = appOf(bob);
     openChat(a, bob);
     await eventually(() =>
-      expect(a.store.getState().chat).toMatchObject({ relId, status: 'ready' }),
+      expect(a.store.getState().conversations).toMatchObject({ relId, status: 'ready' }),
     );
 
     await a.store.dispatch(sendChatMessage('One')).unwrap();
@@ -70,7 +73,7 @@ describe('the inbox through the app stores (real gateways, emulators)', () => {
     const c = appOf(carol);
     const b = appOf(bob);
     openChat(c, bob);
-    await eventually(() => expect(c.store.getState().chat.status).toBe('ready'));
+    await eventually(() => expect(c.store.getState().conversations.status).toBe('ready'));
     await c.store.dispatch(sendChatMessage('Hello')).unwrap();
     await eventually(() => expect(selectTotalUnread(b.store.getState())).toBe(1));
     await b.store.dispatch(blockFriend(friendship)).unwrap();

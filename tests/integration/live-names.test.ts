@@ -4,10 +4,12 @@ import {
   profilesWatched,
   selectDisplayName,
   selectIsDeletedAccount,
+} from '../../src/features/profiles';
+import {
   selectUserDirectory,
   userSearchChanged,
-} from '../../src/features/users';
-import { makeAccountApi } from '../../src/lib/firebase/account';
+} from '../../src/features/directory/directory-slice';
+import { makeAccountApi } from '../../src/lib/firebase/settings-account';
 import { strings } from '../../src/strings';
 import { befriend, cleanBackendPerTest, eventually, storeFor } from './home-clients';
 

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   selectChatAvailability,
   selectChatMessages,
-} from '../../src/features/messages/chat-selectors';
+} from '../../src/features/conversations/conversations-selectors';
 import {
   chatScreenEntered,
   friendSelected,
   olderRequested,
-} from '../../src/features/messages/chat-slice';
-import { sendChatMessage } from '../../src/features/messages/chat-thunks';
-import { blockFriend } from '../../src/features/friends/relationship-thunks';
+} from '../../src/features/conversations/conversations-slice';
+import { sendChatMessage } from '../../src/features/conversations/conversations-thunks';
+import { blockFriend } from '../../src/features/friends/friends-thunks';
 import { adminUpdate } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './home-clients';
 
@@ -40,8 +40,8 @@ describe('one-to-one messages between two signed-in people', () => {
     const a = chatOf(alice, bob);
     const b = chatOf(bob, alice);
     await eventually(() => {
-      expect(a.store.getState().chat).toMatchObject({ relId, status: 'ready' });
-      expect(b.store.getState().chat).toMatchObject({ relId, status: 'ready' });
+      expect(a.store.getState().conversations).toMatchObject({ relId, status: 'ready' });
+      expect(b.store.getState().conversations).toMatchObject({ relId, status: 'ready' });
     });
 
     // Each side acts through the app's thunks, as the composer does.
@@ -66,7 +66,7 @@ describe('one-to-one messages between two signed-in people', () => {
     await eventually(() => {
       expect(selectChatAvailability(a.store.getState()).kind).toBe('blocking');
       expect(selectChatAvailability(b.store.getState()).kind).toBe('blockedBy');
-      expect(b.store.getState().chat.relId).toBeNull();
+      expect(b.store.getState().conversations.relId).toBeNull();
       expect(b.texts()).toEqual([]);
     });
     await expect(bob.messages.send(parties(relId, bob, alice), 'still?')).rejects.toThrow(
@@ -98,6 +98,6 @@ describe('one-to-one messages between two signed-in people', () => {
     a.store.dispatch(olderRequested());
     await eventually(() => expect(a.texts()).toHaveLength(55));
     expect(a.texts()[0]).toBe('old 0');
-    expect(a.store.getState().chat.olderExhausted).toBe(true);
+    expect(a.store.getState().conversations.olderExhausted).toBe(true);
   });
 });

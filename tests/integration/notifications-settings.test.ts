@@ -1,8 +1,8 @@
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { get, ref } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
-import { makeAccountApi } from '../../src/lib/firebase/account';
-import type { AppNotification } from '../../src/lib/firebase/notification-record';
+import { makeAccountApi } from '../../src/lib/firebase/settings-account';
+import type { AppNotification } from '../../src/lib/firebase/notifications-record';
 import { makeNotificationsApi } from '../../src/lib/firebase/notifications';
 import { makeSettingsApi } from '../../src/lib/firebase/settings';
 import { adminGet, adminUpdate, connectClient } from '../support/backend';

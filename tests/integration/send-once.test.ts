@@ -5,10 +5,20 @@
  * message must be stored once, counted once, and the sender's send must resolve as sent.
  */
 import { describe, expect, it } from 'vitest';
-import { createGroup, inviteFriend, acceptGroup } from '../../src/features/groups/group-thunks';
-import { groupChatShown, retryChatMessage, sendChatMessage } from '../../src/features/messages';
-import { chatScreenEntered, friendSelected } from '../../src/features/messages/chat-slice';
-import { makeChatImagesApi, type ChatImageUpload } from '../../src/lib/firebase/chat-images';
+import { createGroup, inviteFriend, acceptGroup } from '../../src/features/groups/groups-thunks';
+import {
+  groupChatShown,
+  retryChatMessage,
+  sendChatMessage,
+} from '../../src/features/conversations';
+import {
+  chatScreenEntered,
+  friendSelected,
+} from '../../src/features/conversations/conversations-slice';
+import {
+  makeChatImagesApi,
+  type ChatImageUpload,
+} from '../../src/lib/firebase/conversations-images';
 import { directKey } from '../../src/lib/conversation-key';
 import { adminGet, armedAckDrops, dropNextAck } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './home-clients';
@@ -29,7 +39,7 @@ async function chatOf(me: Person, friend: Person, relId: string) {
   app.store.dispatch(chatScreenEntered());
   app.store.dispatch(friendSelected({ uid: friend.uid, name: friend.username, photo: '' }));
   await eventually(() =>
-    expect(app.store.getState().chat).toMatchObject({ relId, status: 'ready' }),
+    expect(app.store.getState().conversations).toMatchObject({ relId, status: 'ready' }),
   );
   return app;
 }

@@ -1,6 +1,9 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
-import { imageSendUpdate, type ChatImageUpload } from '../../src/lib/firebase/chat-image-message';
+import {
+  imageSendUpdate,
+  type ChatImageUpload,
+} from '../../src/lib/firebase/conversations-image-message';
 import { increment, omit, send, storedMessage } from './inbox-fixtures';
 import { alice, befriended, blocked, bob, carol, relId, users } from './relationship-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';

@@ -1,6 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
-import { groupSendUpdate } from '../../src/lib/firebase/group-message-update';
+import { groupSendUpdate } from '../../src/lib/firebase/conversations-group-message';
 import { dave, groupId, groupWorld, membership, noteFor, stored } from './group-fixtures-24';
 import { increment, send } from './inbox-fixtures';
 import { alice, befriended, bob, carol } from './relationship-fixtures';

@@ -1,6 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { pairKey } from '../../src/lib/firebase/pair-key';
+import { pairKey } from '../../src/lib/firebase/friends-pair-key';
 import { dave, groupId, groupWorld, membership, names, noteFor, stored } from './group-fixtures-24';
 import { alice, carol } from './relationship-fixtures';
 import { rulesEnvForFile } from './rules-env';

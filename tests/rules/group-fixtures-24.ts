@@ -1,4 +1,4 @@
-import { notificationId } from '../../src/lib/firebase/notification-record';
+import { notificationId } from '../../src/lib/firebase/notifications-record';
 import { alice, bob, carol } from './relationship-fixtures';
 import { SERVER_TIME, userRecord } from './rules-env';
 

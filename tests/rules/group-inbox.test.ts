@@ -1,8 +1,8 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
-import type { ChatImageUpload } from '../../src/lib/firebase/chat-image-message';
-import { groupSendUpdate } from '../../src/lib/firebase/group-message-update';
-import { pairKey } from '../../src/lib/firebase/pair-key';
+import type { ChatImageUpload } from '../../src/lib/firebase/conversations-image-message';
+import { groupSendUpdate } from '../../src/lib/firebase/conversations-group-message';
+import { pairKey } from '../../src/lib/firebase/friends-pair-key';
 import { increment, omit } from './inbox-fixtures';
 import { alice, bob, carol } from './relationship-fixtures';
 import { SERVER_TIME, rulesEnvForFile, userRecord } from './rules-env';

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { userSignedOut } from '../../features/session';
+import { userSignedOut } from '../../store/session';
 import type { Block, DirectoryUser, FriendRequest } from '../../lib/firebase/records';
 import {
   createFakeGateways,
@@ -111,8 +111,8 @@ describe('home dashboard', () => {
     const add = within(row('User List', 'Ann')).getByRole('button', { name: 'Add Ann' });
     fireEvent.click(add);
     fireEvent.click(add);
-    await waitFor(() => expect(fakes.relationships.sendRequest).toHaveBeenCalledTimes(1));
-    expect(fakes.relationships.sendRequest).toHaveBeenCalledWith(
+    await waitFor(() => expect(fakes.friends.sendRequest).toHaveBeenCalledTimes(1));
+    expect(fakes.friends.sendRequest).toHaveBeenCalledWith(
       { uid: 'me', username: 'Mia', photo: '' },
       { uid: 'ann', username: 'Ann' },
     );
@@ -121,7 +121,7 @@ describe('home dashboard', () => {
   it('shows a failed write in a toast and lets the user try again', async () => {
     loadEverythingEmpty(home.feeds);
     act(() => home.feeds.userPages.emit([ann]));
-    fakes.relationships.sendRequest.mockRejectedValueOnce(
+    fakes.friends.sendRequest.mockRejectedValueOnce(
       new Error('PERMISSION_DENIED: Permission denied'),
     );
     fireEvent.click(within(row('User List', 'Ann')).getByRole('button', { name: 'Add Ann' }));
@@ -131,7 +131,7 @@ describe('home dashboard', () => {
     const add = within(row('User List', 'Ann')).getByRole('button', { name: 'Add Ann' });
     await waitFor(() => expect(add).toBeEnabled());
     fireEvent.click(add);
-    await waitFor(() => expect(fakes.relationships.sendRequest).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(fakes.friends.sendRequest).toHaveBeenCalledTimes(2));
   });
 
   it('accepts a request with any crossing one, blocks a friend and unblocks', async () => {
@@ -149,7 +149,7 @@ describe('home dashboard', () => {
       within(row('Friend Request', 'Ann')).getByRole('button', { name: 'Accept Ann' }),
     );
     await waitFor(() =>
-      expect(fakes.relationships.acceptRequest).toHaveBeenCalledWith(incoming, [crossing]),
+      expect(fakes.friends.acceptRequest).toHaveBeenCalledWith(incoming, [crossing]),
     );
     fireEvent.click(within(row('Friend List', 'Ben')).getByRole('button', { name: 'Block Ben' }));
     fireEvent.click(
@@ -157,11 +157,11 @@ describe('home dashboard', () => {
         name: 'Block',
       }),
     );
-    await waitFor(() => expect(fakes.relationships.block).toHaveBeenCalledWith(friendship, 'me'));
+    await waitFor(() => expect(fakes.friends.block).toHaveBeenCalledWith(friendship, 'me'));
     fireEvent.click(
       within(row('Blocked Users', 'Cat')).getByRole('button', { name: 'Unblock Cat' }),
     );
-    await waitFor(() => expect(fakes.relationships.unblock).toHaveBeenCalledWith(blocked, ''));
+    await waitFor(() => expect(fakes.friends.unblock).toHaveBeenCalledWith(blocked, ''));
   });
 
   it('searches on the server, after typing pauses', async () => {

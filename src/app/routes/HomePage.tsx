@@ -1,6 +1,6 @@
 import { BlockedUsersPanel, FriendListPanel, FriendRequestPanel } from '../../features/friends';
 import { GroupListPanel, MyGroupsPanel } from '../../features/groups';
-import { UserListPanel } from '../../features/home';
+import { UserListPanel } from '../../features/directory';
 
 /**
  * The dashboard: six panels, three per row (4 of 12 columns each), each fed by live,

@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { GroupChatPanel, GroupListPanel } from '../../features/groups';
 import { ConversationList } from '../../features/inbox';
-import { PhoneBackBar, useFocusComposer, usePhoneChatView } from '../../features/layout';
+import { PhoneBackBar, useFocusComposer, usePhoneChatView } from '../shell';
 import {
   ChatPanel,
   chatScreenEntered,
   chatScreenLeft,
   selectFriend,
   selectSelectedFriend,
-} from '../../features/messages';
+} from '../../features/conversations';
 import { strings } from '../../strings';
-import { useAppDispatch, useAppSelector } from '../hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 
 /**
  * The messages screen: Group List and Friend List (the conversations) on the left (4 of 12

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { useGateways } from '../../app/hooks';
+import { useGateways } from '../../store/hooks';
 import { Button } from '../../components/Button';
 import { strings } from '../../strings';
 import { errorCode } from './auth-errors';

@@ -1,6 +1,6 @@
 import { useFormik } from 'formik';
 import { toast } from 'react-toastify';
-import { useGateways } from '../../app/hooks';
+import { useGateways } from '../../store/hooks';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/PasswordField';
 import { fieldProps } from '../../lib/form-field';

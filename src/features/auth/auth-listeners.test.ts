@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../lib/firebase/auth';
 import { makeTestStore as makeStore, sessionUser as verified } from '../../testing';
-import { selectActiveUser, selectSessionStatus, storageKeys, userSignedOut } from '../session';
+import {
+  selectActiveUser,
+  selectSessionStatus,
+  storageKeys,
+  userSignedOut,
+} from '../../store/session';
 import { observeAuth } from './auth-listeners';
 
 /** A fake observeSession that lets the test play Firebase's auth state changes. */

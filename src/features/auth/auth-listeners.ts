@@ -1,4 +1,4 @@
-import type { AppStartListening, AppStore } from '../../app/store';
+import type { AppStartListening, AppStore } from '../../store/store';
 import type { AuthApi, SessionUser } from '../../lib/firebase/auth';
 import {
   clearStoredSession,
@@ -6,7 +6,7 @@ import {
   storeActiveUser,
   userSignedIn,
   userSignedOut,
-} from '../session';
+} from '../../store/session';
 import { isTrustedSession, toActiveUser } from './auth-session';
 
 type SessionStore = Pick<AppStore, 'dispatch' | 'getState'>;

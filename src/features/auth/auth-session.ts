@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../lib/firebase/auth';
-import type { ActiveUser } from '../session';
+import type { ActiveUser } from '../../store/session';
 
 /**
  * Whether an account may count as signed in. A password account must have verified its

@@ -10,7 +10,7 @@ import {
   signedIn,
   signedOut,
 } from '../../testing';
-import { userSignedIn } from '../session';
+import { userSignedIn } from '../../store/session';
 import { returnPath } from './return-path';
 
 afterEach(() => vi.resetAllMocks());

@@ -1,11 +1,16 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useAppDispatch, useAppStore } from '../../app/hooks';
+import { useAppDispatch, useAppStore } from '../../store/hooks';
 import { paths } from '../../config/paths';
 import { errorCode } from './auth-errors';
 import { dismissLoginToast } from './login-toast';
-import { logoutFailed, logoutStarted, selectSessionStatus, userSignedOut } from '../session';
+import {
+  logoutFailed,
+  logoutStarted,
+  selectSessionStatus,
+  userSignedOut,
+} from '../../store/session';
 
 /**
  * Signs out and goes to /login. The auth observer normally reports the sign-out first; if it

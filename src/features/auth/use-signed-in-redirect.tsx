@@ -1,6 +1,6 @@
 import { Navigate, useLocation } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
-import { selectSessionStatus } from '../session';
+import { useAppSelector } from '../../store/hooks';
+import { selectSessionStatus } from '../../store/session';
 import { returnPath } from './return-path';
 
 /**

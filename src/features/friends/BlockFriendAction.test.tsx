@@ -38,14 +38,14 @@ describe('Block on the Friend List', () => {
     const user = userEvent.setup();
     await user.click(blockButton());
     expect(dialog()).toHaveAccessibleDescription(strings.a11y.blockBody('Ben'));
-    expect(fakes.relationships.block).not.toHaveBeenCalled();
+    expect(fakes.friends.block).not.toHaveBeenCalled();
     await user.click(within(dialog()).getByRole('button', { name: strings.a11y.cancel }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(blockButton()).toHaveFocus();
     await user.click(blockButton());
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(fakes.relationships.block).not.toHaveBeenCalled();
+    expect(fakes.friends.block).not.toHaveBeenCalled();
   });
 
   it('blocks once on confirmation and closes', async () => {
@@ -53,7 +53,7 @@ describe('Block on the Friend List', () => {
     await user.click(blockButton());
     await user.click(within(dialog()).getByRole('button', { name: strings.a11y.blockConfirm }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(fakes.relationships.block).toHaveBeenCalledExactlyOnceWith(friendship, 'me');
+    expect(fakes.friends.block).toHaveBeenCalledExactlyOnceWith(friendship, 'me');
   });
 
   it('keeps Tab inside the dialog', async () => {

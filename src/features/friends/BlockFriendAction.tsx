@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { RowAction } from '../../components/RowAction';
 import type { Friendship } from '../../lib/firebase/records';
 import { strings } from '../../strings';
-import { blockFriend } from './relationship-thunks';
+import { blockFriend } from './friends-thunks';
 import { RowMenu } from './RowMenu';
 
 interface Props {

@@ -1,14 +1,14 @@
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { BanIcon } from '../../components/icons';
 import { ListRow, RowList } from '../../components/ListRow';
 import { Panel } from '../../components/Panel';
 import { RowAction } from '../../components/RowAction';
 import { strings } from '../../strings';
 import type { Block } from '../../lib/firebase/records';
-import { PersonAvatar, useDisplayName } from '../users';
-import { unblockUser } from './relationship-thunks';
-import { selectListMeta } from './relationships-slice';
-import { selectMyBlocks } from './selectors';
+import { PersonAvatar, useDisplayName } from '../profiles';
+import { unblockUser } from './friends-thunks';
+import { selectListMeta } from './friends-slice';
+import { selectMyBlocks } from './friends-selectors';
 
 /** The people I blocked, each with 'Unblock' (only the blocker can unblock). */
 export function BlockedUsersPanel() {

@@ -1,13 +1,13 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../store/hooks';
 import { UsersIcon } from '../../components/icons';
 import { ListRow, RowList } from '../../components/ListRow';
 import { Panel } from '../../components/Panel';
 import { strings } from '../../strings';
 import type { FriendRequest } from '../../lib/firebase/records';
-import { PersonAvatar, useDisplayName, useIsDeletedAccount } from '../users';
+import { PersonAvatar, useDisplayName, useIsDeletedAccount } from '../profiles';
 import { BlockFriendAction } from './BlockFriendAction';
-import { selectListMeta } from './relationships-slice';
-import { selectFriendRows, selectMyUid } from './selectors';
+import { selectListMeta } from './friends-slice';
+import { selectFriendRows, selectMyUid } from './friends-selectors';
 
 /**
  * The home dashboard's Friend List in the spec's form: my friends by name, each with 'Block'.

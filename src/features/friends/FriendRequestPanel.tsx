@@ -1,14 +1,14 @@
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CloseIcon, InboxIcon } from '../../components/icons';
 import { ListRow, RowList } from '../../components/ListRow';
 import { Panel } from '../../components/Panel';
 import { RowAction } from '../../components/RowAction';
 import { strings } from '../../strings';
 import type { FriendRequest } from '../../lib/firebase/records';
-import { PersonAvatar, useDisplayName } from '../users';
-import { acceptFriendRequest, declineFriendRequest } from './relationship-thunks';
-import { selectListMeta } from './relationships-slice';
-import { selectIncomingRequests } from './selectors';
+import { PersonAvatar, useDisplayName } from '../profiles';
+import { acceptFriendRequest, declineFriendRequest } from './friends-thunks';
+import { selectListMeta } from './friends-slice';
+import { selectIncomingRequests } from './friends-selectors';
 
 /** Requests others sent me, newest first, each with 'Accept'. */
 export function FriendRequestPanel() {

@@ -3,7 +3,12 @@ export { FriendListPanel } from './FriendListPanel';
 export { BlockFriendAction } from './BlockFriendAction';
 export { FriendRequestPanel } from './FriendRequestPanel';
 export { BlockedUsersPanel } from './BlockedUsersPanel';
-export { relationWith, userListButton, type Relation } from './relationship';
-export { selectFriendRows, selectMyUid, selectRelationIndex, type FriendRow } from './selectors';
-export { blockFriend, sendFriendRequest, unblockUser } from './relationship-thunks';
-export { selectListMeta } from './relationships-slice';
+export { relationWith, userListButton, type Relation } from './friendship';
+export {
+  selectFriendRows,
+  selectMyUid,
+  selectRelationIndex,
+  type FriendRow,
+} from './friends-selectors';
+export { blockFriend, sendFriendRequest, unblockUser } from './friends-thunks';
+export { selectListMeta } from './friends-slice';

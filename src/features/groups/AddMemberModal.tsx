@@ -1,4 +1,4 @@
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { EmptyState } from '../../components/EmptyState';
 import { UsersIcon } from '../../components/icons';
 import { ListRow, RowList } from '../../components/ListRow';
@@ -7,9 +7,9 @@ import { RowAction } from '../../components/RowAction';
 import type { Group } from '../../lib/firebase/records';
 import { strings } from '../../strings';
 import { selectFriendRows } from '../friends';
-import { PersonAvatar, useDisplayNames } from '../users';
-import { approveJoinRequest, inviteFriend } from './group-thunks';
-import { selectRosterView } from './selectors';
+import { PersonAvatar, useDisplayNames } from '../profiles';
+import { approveJoinRequest, inviteFriend } from './groups-thunks';
+import { selectRosterView } from './groups-selectors';
 
 /** 'Add membar': my friends, each invitable once; their answer comes back live. */
 export function AddMemberModal({ group, onClose }: { group: Group; onClose: () => void }) {

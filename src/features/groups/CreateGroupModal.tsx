@@ -1,7 +1,7 @@
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { strings } from '../../strings';
 import { GroupFormModal } from './GroupFormModal';
-import { createGroup } from './group-thunks';
+import { createGroup } from './groups-thunks';
 
 /** The form behind My Groups' plus icon. A failed write keeps the form filled for a retry. */
 export function CreateGroupModal({ onClose }: { onClose: () => void }) {

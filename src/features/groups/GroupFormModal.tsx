@@ -4,7 +4,7 @@ import { Modal } from '../../components/Modal';
 import { TextField } from '../../components/TextField';
 import { fieldProps } from '../../lib/form-field';
 import { strings } from '../../strings';
-import { groupSchema, GROUP_NAME, GROUP_TAG, type GroupFields } from './group-schema';
+import { groupSchema, GROUP_NAME, GROUP_TAG, type GroupFields } from './groups-schema';
 
 interface Props {
   title: string;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Avatar } from '../../components/Avatar';
 import { CloseIcon, HashIcon } from '../../components/icons';
 import { ListRow, RowList } from '../../components/ListRow';
@@ -14,12 +14,12 @@ import {
   GroupPreview,
   useGroupInboxEntry,
 } from '../inbox';
-import { useDisplayName } from '../users';
-import { acceptGroupAsShown, leaveGroupInvitation } from './group-thunks';
+import { useDisplayName } from '../profiles';
+import { acceptGroupAsShown, leaveGroupInvitation } from './groups-thunks';
 import { moreGroupsRequested } from './groups-slice';
 import { LeaveGroupDialog } from './LeaveGroupDialog';
 import { MemberStack } from './MemberStack';
-import { selectGroupListRows, selectMyGroups } from './selectors';
+import { selectGroupListRows, selectMyGroups } from './groups-selectors';
 
 interface Props {
   /** Opens a group's conversation (messages page): rows I run or belong to become buttons. */

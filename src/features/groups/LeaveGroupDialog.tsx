@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import type { Group } from '../../lib/firebase/records';
 import { strings } from '../../strings';
-import { leaveGroup } from './group-thunks';
+import { leaveGroup } from './groups-thunks';
 
 /** Asks before I leave a group; a failed write keeps the dialog open (the toast says why). */
 export function LeaveGroupDialog({ group, onClose }: { group: Group; onClose: () => void }) {

@@ -1,11 +1,11 @@
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CloseIcon } from '../../components/icons';
 import { RowAction } from '../../components/RowAction';
 import { strings } from '../../strings';
 import type { GroupMembership } from '../../lib/firebase/records';
-import { PersonAvatar, useDisplayName } from '../users';
-import { removeFromGroup } from './group-thunks';
-import { selectRosterView } from './selectors';
+import { PersonAvatar, useDisplayName } from '../profiles';
+import { removeFromGroup } from './groups-thunks';
+import { selectRosterView } from './groups-selectors';
 
 /** The admin's list of a group's members, each with 'Remove'. */
 export function ManageMembers({ groupId }: { groupId: string }) {

@@ -1,7 +1,7 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../store/hooks';
 import { strings } from '../../strings';
-import { PersonAvatar, useDisplayNames } from '../users';
-import { selectRosterView } from './selectors';
+import { PersonAvatar, useDisplayNames } from '../profiles';
+import { selectRosterView } from './groups-selectors';
 
 const SHOWN = 5;
 

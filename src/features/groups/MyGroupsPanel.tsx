@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Avatar } from '../../components/Avatar';
 import { IconButton } from '../../components/IconButton';
 import { CloseIcon, PlusIcon, UsersIcon } from '../../components/icons';
@@ -8,13 +8,13 @@ import { Panel } from '../../components/Panel';
 import { RowAction } from '../../components/RowAction';
 import type { Group, GroupMembership } from '../../lib/firebase/records';
 import { strings } from '../../strings';
-import { PersonAvatar, useDisplayName } from '../users';
+import { PersonAvatar, useDisplayName } from '../profiles';
 import { AddMemberModal } from './AddMemberModal';
 import { CreateGroupModal, RenameGroupModal } from './lazy-modals';
 import { ManageMembers } from './ManageMembers';
-import { approveJoinRequest, removeFromGroup } from './group-thunks';
+import { approveJoinRequest, removeFromGroup } from './groups-thunks';
 import { MemberStack } from './MemberStack';
-import { selectMyGroups, selectRosterView } from './selectors';
+import { selectMyGroups, selectRosterView } from './groups-selectors';
 
 /** The groups I administer: create one with +, invite friends with 'Add membar'. */
 export function MyGroupsPanel() {

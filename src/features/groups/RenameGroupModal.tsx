@@ -1,8 +1,8 @@
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import type { Group } from '../../lib/firebase/records';
 import { strings } from '../../strings';
 import { GroupFormModal } from './GroupFormModal';
-import { renameGroup } from './group-thunks';
+import { renameGroup } from './groups-thunks';
 
 /** The admin's rename form, with the creation form's name and tag rules. */
 export function RenameGroupModal({ group, onClose }: { group: Group; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeTestStore as makeStore } from '../../testing';
 import type { Group, GroupMembership } from '../../lib/firebase/records';
-import { userSignedIn, userSignedOut } from '../session';
+import { userSignedIn, userSignedOut } from '../../store/session';
 import {
   GROUP_PAGE_SIZE,
   groupListFailed,
@@ -10,14 +10,14 @@ import {
   moreGroupsRequested,
   myGroupsReceived,
 } from './groups-slice';
-import { myMembershipsReceived, rosterClosed, rosterReceived } from './memberships-slice';
+import { myMembershipsReceived, rosterClosed, rosterReceived } from './groups-memberships-slice';
 import {
   selectGroupListRows,
   selectMembershipKey,
   selectMyGroups,
   selectRosterKey,
   selectRosterView,
-} from './selectors';
+} from './groups-selectors';
 
 const me = 'me';
 const group = (id: string, adminId: string, groupName = id): Group => ({

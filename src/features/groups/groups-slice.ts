@@ -1,7 +1,8 @@
+import type { WithSlice } from '@reduxjs/toolkit';
 import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { liveListIdle, liveListLoading, type LiveListMeta } from '../../lib/load-status';
 import type { Group } from '../../lib/firebase/records';
-import { resetPerSignedInUser } from '../session';
+import { resetPerSignedInUser } from '../../store/session';
 
 /** Groups per directory page ("Load more" asks for the next, older page). */
 export const GROUP_PAGE_SIZE = 50;
@@ -77,3 +78,7 @@ export type GroupsState = ReturnType<typeof groupsSlice.getInitialState>;
 export type WithGroups = { [groupsSlice.reducerPath]: GroupsState };
 
 export const groupSelectors = groupsAdapter.getSelectors((state: WithGroups) => state.groups);
+
+declare module '../../store/root-state' {
+  interface RootState extends WithSlice<typeof groupsSlice> {}
+}

@@ -1,10 +1,10 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../store/hooks';
 import { UsersIcon } from '../../components/icons';
 import { ListRow, RowList } from '../../components/ListRow';
 import { Panel } from '../../components/Panel';
 import { strings } from '../../strings';
 import { BlockFriendAction, selectListMeta, selectMyUid, type FriendRow } from '../friends';
-import { PersonAvatar, useDeletedAccounts, useDisplayNames } from '../users';
+import { PersonAvatar, useDeletedAccounts, useDisplayNames } from '../profiles';
 import { formatConversationTime, previewOf } from './conversation-time';
 import { selectConversationRows } from './inbox-selectors';
 import { ConversationTime } from './ConversationTime';

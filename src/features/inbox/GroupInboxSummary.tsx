@@ -1,10 +1,10 @@
-import { useAppSelector } from '../../app/hooks';
-import type { RootState } from '../../app/store';
+import { useAppSelector } from '../../store/hooks';
+import type { RootState } from '../../store/store';
 import type { InboxEntry } from '../../lib/firebase/inbox-entry';
 import type { Group } from '../../lib/firebase/records';
 import { strings } from '../../strings';
 import { selectMyUid } from '../friends';
-import { useDisplayName } from '../users';
+import { useDisplayName } from '../profiles';
 import { formatConversationTime, previewOf } from './conversation-time';
 import { UnreadBadge } from './UnreadBadge';
 

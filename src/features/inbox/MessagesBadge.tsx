@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../store/hooks';
 import { useTitleCount } from '../../components/document-title';
 import { selectTotalUnread } from './inbox-selectors';
 import { UnreadBadge } from './UnreadBadge';

@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../store/hooks';
 import { AlertIcon } from '../../components/icons';
 import { strings } from '../../strings';
 import { selectOffline } from './inbox-selectors';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { createFakeGateways } from '../../testing';
-import { userSignedIn } from '../session';
+import { userSignedIn } from '../../store/session';
 import { addInboxListeners } from './inbox-listeners';
 import { selectConnection } from './inbox-selectors';
 

@@ -1,12 +1,12 @@
 import { createAction } from '@reduxjs/toolkit';
-import type { AppStartListening, RootState } from '../../app/store';
+import type { AppStartListening, RootState } from '../../store/store';
 import {
   conversationKey,
   parseConversationKey,
   type ConversationKey,
 } from '../../lib/conversation-key';
 import { selectFriendRows, selectMyUid } from '../friends';
-import { whileSignedIn } from '../session';
+import { whileSignedIn } from '../../store/session';
 import { selectHasPending, selectUnreadOf } from './inbox-selectors';
 import {
   connectionChanged,
@@ -31,7 +31,9 @@ export const TYPING_IDLE_MS = 3000;
 
 /** The loaded conversation's key (kind and id): a friendship and a group may share an id. */
 const openKey = (state: RootState): ConversationKey | null =>
-  state.chat.relId ? conversationKey(state.chat.kind, state.chat.relId) : null;
+  state.conversations.relId
+    ? conversationKey(state.conversations.kind, state.conversations.relId)
+    : null;
 
 function friendOf(state: RootState, relId: string): string | null {
   return selectFriendRows(state).find((r) => r.friendship.id === relId)?.friend.uid ?? null;
@@ -47,7 +49,7 @@ function addOpenConversationListeners(start: AppStartListening) {
       api.cancelActiveListeners();
       const state = api.getState();
       const key = openKey(state);
-      const relId = state.chat.relId;
+      const relId = state.conversations.relId;
       const me = selectMyUid(state);
       api.dispatch(friendMarkerChanged(null));
       api.dispatch(groupMarkersChanged(null));
@@ -59,7 +61,7 @@ function addOpenConversationListeners(start: AppStartListening) {
       );
       if (!key || !relId) return;
       const { inbox } = api.extra;
-      if (state.chat.kind === 'group') {
+      if (state.conversations.kind === 'group') {
         // A group: everyone's read markers ('Seen by N'), while my receipts are on.
         if (!state.inbox.receiptsOn) return;
         const stop = inbox.subscribeReadMarkers(
@@ -110,8 +112,8 @@ function addOpenConversationListeners(start: AppStartListening) {
     actionCreator: typedInChat,
     effect: async (_action, api) => {
       const state = api.getState();
-      const relId = state.chat.relId;
-      if (!relId || state.chat.kind !== 'direct') return;
+      const relId = state.conversations.relId;
+      if (!relId || state.conversations.kind !== 'direct') return;
       const me = selectMyUid(state);
       api.cancelActiveListeners();
       void api.extra.inbox.setTyping(relId, me, true).catch(() => undefined);
@@ -144,7 +146,7 @@ function addMarkReadListener(start: AppStartListening) {
         key !== null &&
         current.inbox.tabVisible &&
         current.inbox.chatShown &&
-        current.chat.status === 'ready' &&
+        current.conversations.status === 'ready' &&
         selectUnreadOf(current, key) > 0
       );
     },

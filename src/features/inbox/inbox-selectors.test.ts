@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../lib/firebase/chat-message';
+import type { ChatMessage } from '../../lib/firebase/conversations-message';
 import type { InboxEntry } from '../../lib/firebase/inbox-entry';
 import { makeTestStore, sampleUser, signedIn } from '../../testing';
 import { formatConversationTime, previewOf } from './conversation-time';
@@ -45,7 +45,7 @@ describe('inbox selectors', () => {
     });
     // The friends list as its listener delivers it (the friends feature's own action).
     store.dispatch({
-      type: 'relationships/friendsReceived',
+      type: 'friends/friendsReceived',
       payload: [friend('bo', 'Bo'), friend('al', 'Al'), friend('cy', 'Cy')],
     });
     store.dispatch(

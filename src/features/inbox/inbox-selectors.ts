@@ -1,12 +1,12 @@
 import { createSelector } from '@reduxjs/toolkit';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../store/store';
 import {
   conversationKey,
   directKey,
   groupKey,
   type ConversationKey,
 } from '../../lib/conversation-key';
-import type { ChatMessage } from '../../lib/firebase/chat-message';
+import type { ChatMessage } from '../../lib/firebase/conversations-message';
 import { totalUnread, type InboxEntry } from '../../lib/firebase/inbox-entry';
 import { selectFriendRows, selectMyUid, type FriendRow } from '../friends';
 
@@ -21,7 +21,9 @@ const selectEntries = (state: RootState) => state.inbox.entries;
 
 /** The loaded conversation's key: per-conversation state is compared by key, never by bare id. */
 const selectChatKey = (state: RootState): ConversationKey | null =>
-  state.chat.relId ? conversationKey(state.chat.kind, state.chat.relId) : null;
+  state.conversations.relId
+    ? conversationKey(state.conversations.kind, state.conversations.relId)
+    : null;
 
 /**
  * My friends as conversations: the most recent activity first, then friends I have never
@@ -84,7 +86,7 @@ export const selectFailedInOpenChat = createSelector(
 /** My newest message in the open conversation (the one 'Sent' / 'Seen' is shown under). */
 export const selectMyLatestMessage = (state: RootState): ChatMessage | null => {
   const me = selectMyUid(state);
-  const { ids, entities } = state.chat;
+  const { ids, entities } = state.conversations;
   for (let i = ids.length - 1; i >= 0; i--) {
     const message = entities[ids[i]] as ChatMessage | undefined;
     if (message?.messagesenderId === me) return message;
@@ -115,7 +117,7 @@ export const selectFriendMarker = (state: RootState) => {
  */
 export const selectSeenBy = (state: RootState, message: ChatMessage): number => {
   const { groupMarkers, receiptsOn } = state.inbox;
-  const groupId = state.chat.relId;
+  const groupId = state.conversations.relId;
   if (!receiptsOn || !groupMarkers || !groupId || groupMarkers.key !== selectChatKey(state))
     return 0;
   const me = selectMyUid(state);
@@ -142,7 +144,7 @@ export const selectTypingSeenAt = (state: RootState): number | null => {
  */
 export const selectReadUpTo = (state: RootState): number | null => {
   const opened = state.inbox.openedUnread;
-  const { ids, entities } = state.chat;
+  const { ids, entities } = state.conversations;
   if (!opened || opened.key !== selectChatKey(state)) return null;
   if (opened.count === 0) return Number.MAX_SAFE_INTEGER;
   const me = selectMyUid(state);

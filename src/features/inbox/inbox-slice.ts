@@ -1,8 +1,9 @@
+import type { WithSlice } from '@reduxjs/toolkit';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ConversationKey } from '../../lib/conversation-key';
 import type { InboxEntry, ReadMarker } from '../../lib/firebase/inbox-entry';
 import type { LoadStatus } from '../../lib/load-status';
-import { resetPerSignedInUser } from '../session';
+import { resetPerSignedInUser } from '../../store/session';
 
 /** 'unknown' until `.info/connected` first answers, so the page never opens saying "offline". */
 export type Connection = 'unknown' | 'online' | 'offline';
@@ -147,3 +148,7 @@ export const {
   sendFailed,
   failedDismissed,
 } = inboxSlice.actions;
+
+declare module '../../store/root-state' {
+  interface RootState extends WithSlice<typeof inboxSlice> {}
+}

@@ -2,7 +2,7 @@ import type { ConversationKey } from '../../lib/conversation-key';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MessagesPage } from '../../app/routes/MessagesPage';
-import type { ChatMessage } from '../../lib/firebase/chat-message';
+import type { ChatMessage } from '../../lib/firebase/conversations-message';
 import { asSentMessage, type InboxEntry } from '../../lib/firebase/inbox-entry';
 import type { FriendRequest } from '../../lib/firebase/records';
 import {
@@ -13,7 +13,7 @@ import {
   row,
   type FakeGateways,
 } from '../../testing';
-import { userSignedIn } from '../session';
+import { userSignedIn } from '../../store/session';
 import { MessagesBadge } from './MessagesBadge';
 
 const friendship = (uid: string, name: string): FriendRequest => ({

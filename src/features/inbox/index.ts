@@ -1,16 +1,16 @@
 /** What other features and the routes may use from the inbox feature. */
 export { ConversationList } from './ConversationList';
-export { FailedMessages } from './FailedMessages';
+export { FailedMessages } from '../conversations/FailedMessages';
 export { ConversationTime } from './ConversationTime';
 export { GroupConversationMeta, GroupPreview } from './GroupInboxSummary';
 export { useGroupInboxEntry } from './use-group-inbox-entry';
 export { typedInChat } from './inbox-listeners';
 export { selectOffline, selectReadUpTo, selectUnreadOf } from './inbox-selectors';
 export { MessagesBadge } from './MessagesBadge';
-export { MessageStatus } from './MessageStatus';
+export { MessageStatus } from '../conversations/MessageStatus';
 export { OfflineBanner } from './OfflineBanner';
-export { trackSend } from './track-send';
+export { trackSend } from '../conversations/track-send';
 export type { OutgoingMessage } from './inbox-slice';
-export { TypingIndicator } from './TypingIndicator';
-export { useFriendTyping } from './use-friend-typing';
-export { useChatShown } from './use-chat-shown';
+export { TypingIndicator } from '../conversations/TypingIndicator';
+export { useFriendTyping } from '../conversations/use-friend-typing';
+export { useChatShown } from '../conversations/use-chat-shown';

@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../store/hooks';
 import { groupKey } from '../../lib/conversation-key';
 import type { InboxEntry } from '../../lib/firebase/inbox-entry';
 import { selectInboxEntry } from './inbox-selectors';

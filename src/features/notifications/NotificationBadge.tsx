@@ -1,7 +1,7 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../store/hooks';
 import { useTitleCount } from '../../components/document-title';
 import { strings } from '../../strings';
-import { selectTitleCount, selectUnreadCount } from './feed-selectors';
+import { selectTitleCount, selectUnreadCount } from './notifications-selectors';
 import { useNotificationAlerts } from './use-notification-alerts';
 
 /**

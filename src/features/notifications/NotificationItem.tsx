@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../components/Avatar';
-import type { AppNotification } from '../../lib/firebase/notification-record';
+import type { AppNotification } from '../../lib/firebase/notifications-record';
 import { strings } from '../../strings';
-import { useDisplayName } from '../users';
+import { useDisplayName } from '../profiles';
 import { notificationTarget, notificationText } from './notification-text';
 
 interface Props {

@@ -1,10 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import { Link } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { AppNotification } from '../../lib/firebase/notification-record';
+import type { AppNotification } from '../../lib/firebase/notifications-record';
 import { strings } from '../../strings';
 import { createFakeGateways, renderWithProviders } from '../../testing';
-import { userSignedIn } from '../session';
+import { userSignedIn } from '../../store/session';
 import { NotificationBadge } from './NotificationBadge';
 import { NotificationPage } from './NotificationPage';
 
@@ -205,10 +205,10 @@ describe('NotificationPage', () => {
         },
       ]);
     });
-    expect(store.getState().chat.selected).toBeNull();
+    expect(store.getState().conversations.selected).toBeNull();
     const link = within(screen.getByRole('list', { name: 'Notification' })).getByRole('link');
     act(() => link.click());
-    expect(store.getState().chat.selected).toMatchObject({ uid: 'bob', name: 'Bob' });
+    expect(store.getState().conversations.selected).toMatchObject({ uid: 'bob', name: 'Bob' });
     expect(fakes.notifications.markRead).not.toHaveBeenCalled();
   });
 

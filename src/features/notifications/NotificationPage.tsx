@@ -1,10 +1,10 @@
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Button } from '../../components/Button';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { strings } from '../../strings';
-import { selectFeed, selectMayHaveOlder } from './feed-selectors';
+import { selectFeed, selectMayHaveOlder } from './notifications-selectors';
 import { NotificationItem } from './NotificationItem';
-import { markNotificationsRead, notificationOpened } from './notification-thunks';
+import { markNotificationsRead, notificationOpened } from './notifications-thunks';
 import { olderRequested, selectNotifications } from './notifications-slice';
 
 const s = strings.notifications;

@@ -1,5 +1,5 @@
 import { paths } from '../../config/paths';
-import type { AppNotification } from '../../lib/firebase/notification-record';
+import type { AppNotification } from '../../lib/firebase/notifications-record';
 import { strings } from '../../strings';
 
 const t = strings.notifications.text;

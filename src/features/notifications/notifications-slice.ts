@@ -1,9 +1,10 @@
+import type { WithSlice } from '@reduxjs/toolkit';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../store/store';
 import type { LoadStatus } from '../../lib/load-status';
 import type { InboxEntry } from '../../lib/firebase/inbox-entry';
-import { newestFirst, type AppNotification } from '../../lib/firebase/notification-record';
-import { resetPerSignedInUser } from '../session';
+import { newestFirst, type AppNotification } from '../../lib/firebase/notifications-record';
+import { resetPerSignedInUser } from '../../store/session';
 
 /** Entries per page of the feed; "Show older" asks for one more page. */
 export const NOTIFICATION_PAGE = 20;
@@ -80,3 +81,7 @@ export const {
 } = notificationsSlice.actions;
 
 export const selectNotifications = (state: RootState) => state.notifications;
+
+declare module '../../store/root-state' {
+  interface RootState extends WithSlice<typeof notificationsSlice> {}
+}

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../store/hooks';
 import { paths } from '../../config/paths';
 import { notificationText } from './notification-text';
-import { selectAllUnread } from './feed-selectors';
+import { selectAllUnread } from './notifications-selectors';
 import { selectNotifications } from './notifications-slice';
 
 /**

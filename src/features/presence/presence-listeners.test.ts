@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PresenceApi } from '../../lib/firebase/presence';
 import { makeStore } from '../../app/store';
 import { createFakeGateways } from '../../testing';
-import { logoutFailed, logoutStarted, userSignedIn, userSignedOut } from '../session';
+import { logoutFailed, logoutStarted, userSignedIn, userSignedOut } from '../../store/session';
 import { addPresenceListeners } from './presence-listeners';
 
 const user = (uid: string) => ({

@@ -1,6 +1,6 @@
-import type { AppStartListening } from '../../app/store';
+import type { AppStartListening } from '../../store/store';
 import type { PresenceApi } from '../../lib/firebase/presence';
-import { logoutFailed, logoutStarted, whileSignedIn } from '../session';
+import { logoutFailed, logoutStarted, whileSignedIn } from '../../store/session';
 
 /** The signed-in user's presence; `stop` is set while they are marked online. */
 interface Presence {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useGateways } from '../../app/hooks';
+import { useGateways } from '../../store/hooks';
 import type { PresenceStatus } from '../../lib/firebase/presence-status';
 
 /**

@@ -1,12 +1,12 @@
 import { useState, type SyntheticEvent } from 'react';
 import { toast } from 'react-toastify';
 import { ValidationError } from 'yup';
-import { useAppSelector, useGateways } from '../../app/hooks';
+import { useAppSelector, useGateways } from '../../store/hooks';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/PasswordField';
 import { strings } from '../../strings';
 import { registerSchema } from '../auth';
-import { selectActiveUser } from '../session';
+import { selectActiveUser } from '../../store/session';
 import { accountErrorMessage } from './account-errors';
 import { DeleteAccountForm } from './DeleteAccountForm';
 import { SettingsSection } from './SettingsSection';

@@ -1,5 +1,5 @@
 import { useState, type SyntheticEvent } from 'react';
-import { useGateways } from '../../app/hooks';
+import { useGateways } from '../../store/hooks';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { PasswordField } from '../../components/PasswordField';

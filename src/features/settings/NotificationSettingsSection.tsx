@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useAppSelector } from '../../app/hooks';
-import { NOTIFICATION_KINDS } from '../../lib/firebase/notification-record';
+import { useAppSelector } from '../../store/hooks';
+import { NOTIFICATION_KINDS } from '../../lib/firebase/notifications-record';
 import { strings } from '../../strings';
 import { selectSettings } from './settings-slice';
 import { SettingsSection } from './SettingsSection';

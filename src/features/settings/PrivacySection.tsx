@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../store/hooks';
 import { strings } from '../../strings';
 import { selectSettings } from './settings-slice';
 import { SettingsSection } from './SettingsSection';

@@ -1,15 +1,15 @@
 import { Suspense, useState, type SyntheticEvent } from 'react';
 import { toast } from 'react-toastify';
 import { ValidationError } from 'yup';
-import { useAppSelector, useGateways } from '../../app/hooks';
+import { useAppSelector, useGateways } from '../../store/hooks';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { TextField } from '../../components/TextField';
 import { strings } from '../../strings';
 import { registerSchema } from '../auth';
-import { ProfilePictureModal } from '../profile';
-import { selectActiveUser } from '../session';
-import { selectMyProfile } from '../users';
+import { ProfilePictureModal } from '../profiles';
+import { selectActiveUser } from '../../store/session';
+import { selectMyProfile } from '../profiles';
 import { accountErrorMessage } from './account-errors';
 import { SettingsSection } from './SettingsSection';
 

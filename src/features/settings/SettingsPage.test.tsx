@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../lib/firebase/settings';
 import { strings } from '../../strings';
 import { createFakeGateways, firebaseError, renderWithProviders } from '../../testing';
-import { userSignedIn } from '../session';
+import { userSignedIn } from '../../store/session';
 import { SettingsPage } from './SettingsPage';
 
 const s = strings.settings;

@@ -1,5 +1,5 @@
-import type { AppStartListening } from '../../app/store';
-import { whileSignedIn } from '../session';
+import type { AppStartListening } from '../../store/store';
+import { whileSignedIn } from '../../store/session';
 import { settingsFailed, settingsReceived } from './settings-slice';
 
 /** My `settings/{uid}`, live from sign-in to sign-out (the page and the alerts read it). */

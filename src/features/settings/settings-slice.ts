@@ -1,8 +1,9 @@
+import type { WithSlice } from '@reduxjs/toolkit';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../store/store';
 import type { LoadStatus } from '../../lib/load-status';
 import type { UserSettings } from '../../lib/firebase/settings';
-import { resetPerSignedInUser } from '../session';
+import { resetPerSignedInUser } from '../../store/session';
 
 interface SettingsState {
   owner: string | null;
@@ -38,3 +39,7 @@ export const { settingsReceived, settingsFailed } = settingsSlice.actions;
 
 export const selectSettings = (state: RootState) => state.settings.values;
 export const selectSettingsStatus = (state: RootState) => state.settings.status;
+
+declare module '../../store/root-state' {
+  interface RootState extends WithSlice<typeof settingsSlice> {}
+}

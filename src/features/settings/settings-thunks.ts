@@ -1,9 +1,9 @@
-import { createAppAsyncThunk } from '../../app/create-app-thunk';
-import type { NotificationKind } from '../../lib/firebase/notification-record';
+import { createAppAsyncThunk } from '../../store/create-app-thunk';
+import type { NotificationKind } from '../../lib/firebase/notifications-record';
 import type { UserSettings } from '../../lib/firebase/settings';
 import { attemptWrite } from '../../lib/write-failure';
 import { strings } from '../../strings';
-import { selectActiveUser } from '../session';
+import { selectActiveUser } from '../../store/session';
 
 type Simple = Exclude<keyof UserSettings, 'notifyKinds'>;
 export type SettingChange =

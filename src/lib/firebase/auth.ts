@@ -15,8 +15,8 @@ import {
 } from 'firebase/auth';
 import { env } from '../../config/env';
 import { auth as appAuth } from './app';
-import { DEFAULT_PHOTO, PHOTO_MAX, USERNAME_MAX, type UserProfile } from './user-profile';
-import type { UsersApi } from './users';
+import { DEFAULT_PHOTO, PHOTO_MAX, USERNAME_MAX, type UserProfile } from './profiles-record';
+import type { UsersApi } from './profiles';
 
 /** The signed-in account as plain data; no Firebase object leaves this module. */
 export interface SessionUser {
@@ -138,7 +138,7 @@ export function makeAuthApi(
     async signInWithGoogle(): Promise<SessionUser> {
       const stubToken = options.emulatorGoogleIdToken?.();
       if (stubToken) return signInWithGoogleIdToken(stubToken);
-      const { signInWithGooglePopup } = await import('./google-popup');
+      const { signInWithGooglePopup } = await import('./auth-google-popup');
       return completeGoogleSignIn(await signInWithGooglePopup(auth));
     },
 
@@ -171,7 +171,7 @@ function readEmulatorGoogleIdToken(): string | undefined {
 
 export const authApi: AuthApi = makeAuthApi(
   appAuth,
-  () => import('./users').then((m) => m.usersApi),
+  () => import('./profiles').then((m) => m.usersApi),
   {
     // A fake ID token only works on the Auth emulator, so the hook is wired there and nowhere else.
     emulatorGoogleIdToken: env.emulators ? readEmulatorGoogleIdToken : undefined,

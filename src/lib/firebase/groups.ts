@@ -16,8 +16,8 @@ import {
 } from 'firebase/database';
 import { auth as appAuth } from './app';
 import { db as appDb } from './database';
-import { makeGroupMessagesApi } from './group-messages';
-import type { NotificationInput } from './notification-record';
+import { makeGroupMessagesApi } from './conversations-groups';
+import type { NotificationInput } from './notifications-record';
 import { currentName, notificationChanges, readForNotification } from './notifications';
 import {
   isMembershipStatus,
@@ -193,3 +193,9 @@ export function makeGroupsApi(db: Database, currentUid: () => string | undefined
 export type GroupsApi = ReturnType<typeof makeGroupsApi>;
 
 export const groupsApi: GroupsApi = makeGroupsApi(appDb, () => appAuth.currentUser?.uid);
+
+declare module '../../store/gateways' {
+  interface DatabaseGateways {
+    groups: GroupsApi;
+  }
+}

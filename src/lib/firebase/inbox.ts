@@ -10,10 +10,10 @@ import {
   type Unsubscribe,
 } from 'firebase/database';
 import { parseConversationKey, type ConversationKey } from '../conversation-key';
-import { inboxEntryPath, readsPath } from './conversation-paths';
+import { inboxEntryPath, readsPath } from './conversations-paths';
 import { db as appDb } from './database';
 import { parseInbox, parseReadMarker, type InboxEntry, type ReadMarker } from './inbox-entry';
-import { TypingThrottle } from './inbox-typing';
+import { TypingThrottle } from './conversations-typing';
 
 type OnError = (error: Error) => void;
 
@@ -182,3 +182,9 @@ export function makeInboxApi(db: Database, typingThrottle = new TypingThrottle()
 export type InboxApi = ReturnType<typeof makeInboxApi>;
 
 export const inboxApi: InboxApi = makeInboxApi(appDb);
+
+declare module '../../store/gateways' {
+  interface DatabaseGateways {
+    inbox: InboxApi;
+  }
+}

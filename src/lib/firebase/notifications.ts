@@ -19,7 +19,7 @@ import {
   parseNotification,
   type AppNotification,
   type NotificationInput,
-} from './notification-record';
+} from './notifications-record';
 import { parseChildren } from './scoped-query';
 
 type OnError = (error: Error) => void;
@@ -128,3 +128,9 @@ export function makeNotificationsApi(db: Database) {
 export type NotificationsApi = ReturnType<typeof makeNotificationsApi>;
 
 export const notificationsApi: NotificationsApi = makeNotificationsApi(appDb);
+
+declare module '../../store/gateways' {
+  interface DatabaseGateways {
+    notifications: NotificationsApi;
+  }
+}

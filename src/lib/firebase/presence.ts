@@ -70,3 +70,9 @@ export function makePresenceApi(db: Database) {
 export type PresenceApi = ReturnType<typeof makePresenceApi>;
 
 export const presenceApi: PresenceApi = makePresenceApi(appDb);
+
+declare module '../../store/gateways' {
+  interface DatabaseGateways {
+    presence: PresenceApi;
+  }
+}

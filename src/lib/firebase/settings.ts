@@ -1,6 +1,6 @@
 import { onValue, ref, set, type Database, type Unsubscribe } from 'firebase/database';
 import { db as appDb } from './database';
-import { NOTIFICATION_KINDS, type NotificationKind } from './notification-record';
+import { NOTIFICATION_KINDS, type NotificationKind } from './notifications-record';
 
 export type FriendRequestPolicy = 'everyone' | 'nobody';
 
@@ -73,3 +73,9 @@ export function makeSettingsApi(db: Database) {
 export type SettingsApi = ReturnType<typeof makeSettingsApi>;
 
 export const settingsApi: SettingsApi = makeSettingsApi(appDb);
+
+declare module '../../store/gateways' {
+  interface DatabaseGateways {
+    settings: SettingsApi;
+  }
+}

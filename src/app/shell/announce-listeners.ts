@@ -1,0 +1,45 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import type { AppStartListening } from '../store';
+import { conversationKey, type ConversationKey } from '../../lib/conversation-key';
+import type { ChatMessage } from '../../lib/firebase/conversations-message';
+import { strings } from '../../strings';
+import { selectActiveUser } from '../../store/session';
+import { announce } from './announcer';
+
+/** The chat slice's live-window answer (features/messages/chat-slice.ts, `latestReceived`). */
+const LATEST_RECEIVED = 'conversations/latestReceived';
+
+interface LatestReceived {
+  type: typeof LATEST_RECEIVED;
+  payload: { key: ConversationKey; messages: ChatMessage[] };
+}
+
+const isLatestReceived = (action: UnknownAction): action is LatestReceived & UnknownAction =>
+  action.type === LATEST_RECEIVED;
+
+/**
+ * Reads out, through the polite live region, each message that arrives from someone else in the
+ * open conversation. The first answer of a conversation (its history) and my own sends are not
+ * news, so only messages new to an already loaded conversation are announced.
+ */
+export function addAnnounceListeners(start: AppStartListening): void {
+  start({
+    predicate: isLatestReceived,
+    effect: (action, api) => {
+      const { key, messages } = (action as LatestReceived).payload;
+      const before = api.getOriginalState().conversations;
+      const open = before.relId ? conversationKey(before.kind, before.relId) : null;
+      if (open !== key || before.status !== 'ready') return;
+      const me = selectActiveUser(api.getState())?.uid;
+      for (const message of messages) {
+        if (message.messagesenderId === me || message.id in before.entities) continue;
+        const name = message.massagesenderName;
+        announce(
+          message.message
+            ? strings.a11y.incomingMessage(name, message.message)
+            : strings.a11y.incomingPhoto(name),
+        );
+      }
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import type { Slice } from '@reduxjs/toolkit';
+import { conversationsSlice } from '../features/conversations/conversations-slice';
+import { directorySlice } from '../features/directory/directory-slice';
+import { friendsSlice } from '../features/friends/friends-slice';
+import { membershipsSlice } from '../features/groups/groups-memberships-slice';
+import { groupsSlice } from '../features/groups/groups-slice';
+import { inboxSlice } from '../features/inbox/inbox-slice';
+import { notificationsSlice } from '../features/notifications/notifications-slice';
+import { profilesSlice } from '../features/profiles/profiles-slice';
+import { settingsSlice } from '../features/settings/settings-slice';
+
+/**
+ * The slices the app's store is built from (src/store imports no feature). Slice modules hold no
+ * Firebase code, so listing them here keeps the first screen free of the database SDK.
+ */
+export const slices: readonly Slice[] = [
+  friendsSlice,
+  directorySlice,
+  profilesSlice,
+  groupsSlice,
+  membershipsSlice,
+  conversationsSlice,
+  notificationsSlice,
+  settingsSlice,
+  inboxSlice,
+];

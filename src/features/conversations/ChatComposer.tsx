@@ -1,0 +1,175 @@
+import {
+  type ClipboardEvent,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type SyntheticEvent,
+} from 'react';
+import { useAppDispatch } from '../../store/hooks';
+import { IconButton } from '../../components/IconButton';
+import { CameraIcon, SendIcon } from '../../components/icons';
+import { MESSAGE_MAX_LENGTH } from '../../lib/firebase/conversations-message';
+import { strings } from '../../strings';
+import { sendChatMessage } from './conversations-thunks';
+import { EmojiPicker } from './EmojiPicker';
+import { firstImageFile, useImageSending, usePanelDrop } from './image-sending';
+import { checkLength } from './message-limit';
+
+/** The field grows with its text up to this height (px, about five lines), then scrolls. */
+const MAX_FIELD_HEIGHT = 128;
+
+function fitHeight(field: HTMLTextAreaElement | null) {
+  if (!field) return;
+  field.style.height = 'auto';
+  field.style.height = `${String(Math.min(field.scrollHeight, MAX_FIELD_HEIGHT))}px`;
+}
+
+/**
+ * The message field with the emoji palette, the (unsupported) camera and send. Enter sends,
+ * Shift+Enter starts a new line; the field empties at once and gets its text back if the
+ * send fails. The text lives here, so typing re-renders the composer only. A text over the
+ * limit is never cut: the send is blocked and the field says by how much it is over.
+ */
+export function ChatComposer({ disabled }: { disabled: boolean }) {
+  const dispatch = useAppDispatch();
+  const [text, setText] = useState('');
+  const input = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const length = checkLength(text);
+  const canSend = !disabled && length.length > 0 && length.over === 0;
+  // The typed text goes with a photo as its caption (when it fits the limit).
+  const images = useImageSending(disabled, () => {
+    if (length.over > 0) return '';
+    setText('');
+    return text;
+  });
+
+  const form = useRef<HTMLFormElement>(null);
+  usePanelDrop(form, images);
+
+  // The field's height follows its text, and its width (a narrower window wraps more).
+  useLayoutEffect(() => fitHeight(input.current), [text]);
+  useEffect(() => {
+    const field = input.current;
+    if (!field || typeof ResizeObserver === 'undefined') return;
+    let width = field.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (field.clientWidth === width) return;
+      width = field.clientWidth;
+      fitHeight(field);
+    });
+    observer.observe(field);
+    return () => observer.disconnect();
+  }, []);
+
+  const send = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (!canSend) return;
+    const sent = text;
+    setText('');
+    const result = await dispatch(sendChatMessage(sent));
+    if (sendChatMessage.rejected.match(result)) setText((typed) => typed || sent);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Shift+Enter is a new line; Enter while an input method composes a word is not a send.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    void send(event);
+  };
+
+  const insertEmoji = (emoji: string) => {
+    const field = input.current;
+    const start = field?.selectionStart ?? text.length;
+    const end = field?.selectionEnd ?? text.length;
+    setText(text.slice(0, start) + emoji + text.slice(end));
+    requestAnimationFrame(() => {
+      field?.focus();
+      field?.setSelectionRange(start + emoji.length, start + emoji.length);
+    });
+  };
+
+  const r = strings.chatReading;
+  return (
+    <form
+      ref={form}
+      onSubmit={(event) => void send(event)}
+      className={`relative border-t border-slate-100 px-5 py-4 ${images.dragging ? 'bg-brand-50' : ''}`}
+    >
+      <div className="flex items-end gap-3">
+        <div className="flex min-w-0 flex-1 items-end gap-1 rounded-3xl bg-slate-100 py-1 pl-5 pr-1.5 focus-within:ring-4 focus-within:ring-brand-100">
+          <textarea
+            ref={input}
+            rows={1}
+            aria-label={strings.chat.inputLabel}
+            aria-invalid={length.over > 0}
+            aria-describedby={length.showCounter ? 'chat-composer-length' : undefined}
+            title={r.newLineHint}
+            placeholder={strings.chat.inputPlaceholder}
+            value={text}
+            disabled={disabled}
+            autoComplete="off"
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={onKeyDown}
+            onPaste={(event: ClipboardEvent<HTMLTextAreaElement>) => {
+              const file = firstImageFile(event.clipboardData);
+              if (!file) return;
+              event.preventDefault();
+              images.send(file);
+            }}
+            className="max-h-32 min-w-0 flex-1 resize-none self-center bg-transparent py-2 leading-6 text-slate-900 placeholder:text-slate-400 focus:outline-hidden disabled:cursor-not-allowed"
+          />
+          <EmojiPicker onPick={insertEmoji} disabled={disabled} />
+          <IconButton
+            label={strings.chatImages.attach}
+            icon={<CameraIcon />}
+            disabled={disabled}
+            onClick={() => fileInput.current?.click()}
+          />
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            hidden
+            data-testid="chat-image-input"
+            onChange={images.onFileChosen}
+          />
+        </div>
+        <IconButton
+          type="submit"
+          tone="brand"
+          label={strings.chat.send}
+          icon={<SendIcon className="h-5 w-5 -translate-x-px translate-y-px" />}
+          disabled={!canSend}
+          className="shrink-0"
+        />
+      </div>
+      {images.dragging ? (
+        <p className="pointer-events-none absolute inset-0 flex items-center justify-center text-sm font-medium text-brand-700">
+          {strings.chatImages.dropHere}
+        </p>
+      ) : null}
+      {images.preparing ? (
+        <p role="status" className="mt-1.5 text-xs text-slate-500">
+          {strings.chatImages.preparing}
+        </p>
+      ) : null}
+      {images.problem ? (
+        <p role="alert" className="mt-1.5 text-xs font-medium text-red-600">
+          {images.problem}
+        </p>
+      ) : null}
+      {length.showCounter ? (
+        <p
+          id="chat-composer-length"
+          role={length.over > 0 ? 'alert' : undefined}
+          className={`mt-1.5 flex justify-end gap-3 pr-14 text-xs ${length.over > 0 ? 'font-medium text-red-600' : 'text-slate-500'}`}
+        >
+          {length.over > 0 ? <span>{r.overLimit(length.over, MESSAGE_MAX_LENGTH)}</span> : null}
+          <span>{r.counter(length.length, MESSAGE_MAX_LENGTH)}</span>
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+import type { ReactNode, SyntheticEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { EmptyState } from '../../components/EmptyState';
+import { BanIcon, ChatBubbleIcon, UsersIcon } from '../../components/icons';
+import { strings } from '../../strings';
+import {
+  FailedMessages,
+  OfflineBanner,
+  selectOffline,
+  typedInChat,
+  TypingIndicator,
+  useChatShown,
+  useFriendTyping,
+} from '../inbox';
+import { PersonAvatar, useDisplayName, useIsDeletedAccount } from '../profiles';
+import {
+  selectChatAvailability,
+  selectSelectedFriend,
+  type ChatAvailability,
+} from './conversations-selectors';
+import { ChatComposer } from './ChatComposer';
+import { retryChatMessage } from './conversations-thunks';
+import { ChatPresence } from './ChatPresence';
+import { ChatLoading, OpenConversation } from './OpenConversation';
+
+/** The chat with the selected friend: header, messages and the message field. */
+export function ChatPanel() {
+  const friend = useAppSelector(selectSelectedFriend);
+  // The friend's current name, live: a rename shows at once, a deleted account as such.
+  const friendName = useDisplayName(friend?.uid, friend?.name ?? '');
+  const deleted = useIsDeletedAccount(friend?.uid);
+  const availability = useAppSelector(selectChatAvailability);
+  const offline = useAppSelector(selectOffline);
+  const dispatch = useAppDispatch();
+  useChatShown();
+  // Typing in the message field (the only textarea) tells the friend, throttled by the gateway.
+  const onInput = (event: SyntheticEvent) => {
+    if (event.target instanceof HTMLTextAreaElement) dispatch(typedInChat());
+  };
+  const open = friend && availability.kind === 'open';
+  return (
+    <section
+      aria-label={strings.chat.label}
+      onInput={onInput}
+      className="flex h-[calc(100vh-3rem)] min-h-182 flex-col rounded-2xl bg-white shadow-[0_2px_12px_rgba(15,23,42,0.06)] ring-1 ring-slate-100"
+    >
+      <header className="flex items-center gap-4 border-b border-slate-100 px-6 py-4">
+        {friend ? (
+          <PersonAvatar uid={friend.uid} name={friendName} photo={friend.photo} size="lg" />
+        ) : (
+          <span className="flex h-14 w-14 items-center justify-center rounded-full bg-slate-100 text-slate-400">
+            <UsersIcon className="h-6 w-6" />
+          </span>
+        )}
+        <div className="min-w-0">
+          <h2 className="truncate text-lg font-semibold text-slate-900">
+            {friend ? friendName : strings.chat.selectFriend}
+          </h2>
+          {/* Only while they can chat: a blocked or former friend's header keeps no label. */}
+          {open && !deleted ? (
+            <FriendLine uid={friend.uid} name={friendName} offline={offline} />
+          ) : null}
+        </div>
+      </header>
+      <OfflineBanner />
+      <div className="min-h-0 flex-1">
+        <ChatBody availability={availability} friendName={friendName} />
+      </div>
+      <FailedMessages onRetry={(message) => void dispatch(retryChatMessage(message))} />
+      {/* A deleted account keeps its conversation readable but can receive nothing more. */}
+      {deleted ? (
+        <p role="note" className="border-t border-slate-100 px-6 py-4 text-sm text-slate-600">
+          {strings.people.cannotReceive}
+        </p>
+      ) : (
+        <ChatComposer disabled={availability.kind !== 'open'} />
+      )}
+    </section>
+  );
+}
+
+/** '{name} is typing…' while they type, else their presence; nothing stale while offline. */
+function FriendLine({ uid, name, offline }: { uid: string; name: string; offline: boolean }) {
+  const typing = useFriendTyping();
+  if (typing) return <TypingIndicator name={name} />;
+  return offline ? null : <ChatPresence uid={uid} />;
+}
+
+function ChatBody({
+  availability,
+  friendName,
+}: {
+  availability: ChatAvailability;
+  friendName: string;
+}) {
+  const notice = (icon: ReactNode, message: ReactNode) => (
+    <EmptyState icon={icon} message={message} />
+  );
+  switch (availability.kind) {
+    case 'none':
+      return notice(<ChatBubbleIcon />, strings.chat.pickHint);
+    case 'blocking':
+    case 'blockedBy':
+    case 'notFriends':
+      return notice(<BanIcon />, strings.chat[availability.kind](friendName));
+    case 'loading':
+      return <ChatLoading />;
+    case 'open':
+      return <OpenConversation id={availability.friendship.id} name={friendName} />;
+  }
+}

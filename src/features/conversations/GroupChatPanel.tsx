@@ -1,0 +1,80 @@
+import { useEffect } from 'react';
+import { shallowEqual } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { Avatar } from '../../components/Avatar';
+import { EmptyState } from '../../components/EmptyState';
+import { BanIcon } from '../../components/icons';
+import { strings } from '../../strings';
+import { FailedMessages, OfflineBanner, useChatShown } from '../inbox';
+import { ChatComposer, groupChatShown, OpenConversation, retryChatMessage } from './';
+import { PersonAvatar, useDisplayNames } from '../profiles';
+import { selectGroupChatAccess } from '../groups/groups-chat-access';
+import { selectRosterView } from '../groups/groups-selectors';
+
+const SHOWN = 5;
+
+/**
+ * The conversation of a group I run or belong to, in the one-to-one chat's parts (windowed
+ * list, composer with emoji and photos, pending and failed sends, the lightbox): a header with
+ * the group's name and people, then its messages with each sender's name and avatar.
+ */
+export function GroupChatPanel({ groupId }: { groupId: string }) {
+  const dispatch = useAppDispatch();
+  const { group, canChat } = useAppSelector(
+    (state) => selectGroupChatAccess(state, groupId),
+    shallowEqual,
+  );
+  const { members } = useAppSelector((state) => selectRosterView(state, groupId));
+  const ready = useAppSelector(
+    (state) => state.conversations.relId === groupId && state.conversations.status === 'ready',
+  );
+  // The store opens (and keeps live) the shown group's conversation instead of the friend's.
+  useEffect(() => {
+    dispatch(groupChatShown(groupId));
+    return () => {
+      dispatch(groupChatShown(null));
+    };
+  }, [dispatch, groupId]);
+  useChatShown();
+  const name = group?.groupName ?? '';
+  const people = group
+    ? [
+        { uid: group.adminId, name: group.adminName },
+        ...members.map((m) => ({ uid: m.uid, name: m.username })),
+      ]
+    : [];
+  const names = useDisplayNames(people);
+  return (
+    <section
+      aria-label={strings.chat.label}
+      className="flex h-[calc(100vh-3rem)] min-h-182 flex-col rounded-2xl bg-white shadow-[0_2px_12px_rgba(15,23,42,0.06)] ring-1 ring-slate-100"
+    >
+      <header className="flex items-center gap-4 border-b border-slate-100 px-6 py-4">
+        <Avatar name={name || '#'} size="lg" />
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate text-lg font-semibold text-slate-900">{name}</h2>
+          {canChat ? (
+            <p className="text-sm text-slate-600">{strings.groupChat.members(people.length)}</p>
+          ) : null}
+        </div>
+        {canChat ? (
+          <div className="flex -space-x-2" title={names.join(', ')}>
+            {people.slice(0, SHOWN).map((person, i) => (
+              <PersonAvatar key={person.uid} uid={person.uid} name={names[i] ?? ''} size="sm" />
+            ))}
+          </div>
+        ) : null}
+      </header>
+      <OfflineBanner />
+      <div className="min-h-0 flex-1">
+        {canChat ? (
+          <OpenConversation id={groupId} name={name} />
+        ) : (
+          <EmptyState icon={<BanIcon />} message={strings.groupChat.noAccess(name)} />
+        )}
+      </div>
+      <FailedMessages onRetry={(message) => void dispatch(retryChatMessage(message))} />
+      <ChatComposer disabled={!canChat || !ready} />
+    </section>
+  );
+}

@@ -1,0 +1,187 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { EmptyState } from '../../components/EmptyState';
+import { ChatBubbleIcon } from '../../components/icons';
+import { strings } from '../../strings';
+import { selectMyUid } from '../friends';
+import { GroupMessageRow } from './group-message-row';
+import {
+  selectBlockedUids,
+  selectChatKind,
+  selectChatMessages,
+  selectChatKey,
+  selectHasOlder,
+  selectLoadingOlder,
+} from './conversations-selectors';
+import { olderRequested } from './conversations-slice';
+import { JumpToLatest } from './JumpToLatest';
+import { DaySeparator, MessageBubble, UnreadDivider } from './message-row';
+import { buildRows, countAfter, findFirstUnread, type MessageRow } from './message-rows';
+import { readMarker, storeReadMarker } from './read-marker-storage';
+import {
+  BottomGap,
+  MessageLi,
+  MessageOl,
+  MessageScroller,
+  OlderHeader,
+  type ListContext,
+} from './virtuoso-parts';
+
+/** Virtuoso needs a positive index for the oldest row that only ever goes down. */
+const FIRST_INDEX = 1_000_000_000;
+/** How close to the bottom (px) still counts as reading the newest messages. */
+const NEAR_BOTTOM = 64;
+
+const components = {
+  Scroller: MessageScroller,
+  List: MessageOl,
+  Item: MessageLi,
+  Header: OlderHeader,
+  Footer: BottomGap,
+};
+
+function rowContent(_index: number, row: MessageRow, context: ListContext) {
+  switch (row.kind) {
+    case 'day':
+      return <DaySeparator label={row.label} />;
+    case 'unread':
+      return <UnreadDivider />;
+    case 'message': {
+      const bubble = (
+        <MessageBubble message={row.message} mine={row.mine} groupEnd={row.groupEnd} />
+      );
+      // In a group, others' messages say who wrote them; a blocked person's stay collapsed.
+      if (!context.group || row.mine) return bubble;
+      return (
+        <GroupMessageRow
+          message={row.message}
+          groupStart={row.groupStart}
+          blocked={context.blocked.has(row.message.messagesenderId)}
+        >
+          {bubble}
+        </GroupMessageRow>
+      );
+    }
+  }
+}
+
+const rowKey = (_index: number, row: MessageRow) => row.key;
+
+interface Props {
+  /** The friend's name, or the group's. */
+  name: string;
+  /**
+   * Server time I had read the conversation up to: the 'New messages' divider goes before
+   * the friend's first message after it. Defaults to this browser's own record.
+   */
+  readUpTo?: number | null;
+}
+
+/**
+ * The loaded messages, oldest at the top, windowed: only the rows in view are in the DOM.
+ * New messages keep me at the bottom when I am there (or sent them); older pages load on
+ * scrolling up and keep what I am reading in place.
+ */
+export function MessageList({ name, readUpTo }: Props) {
+  const dispatch = useAppDispatch();
+  const messages = useAppSelector(selectChatMessages);
+  const me = useAppSelector(selectMyUid);
+  const chatKey = useAppSelector(selectChatKey);
+  const group = useAppSelector(selectChatKind) === 'group';
+  const blocked = useAppSelector(selectBlockedUids);
+  const hasOlder = useAppSelector(selectHasOlder);
+  const loadingOlder = useAppSelector(selectLoadingOlder);
+  const virtuoso = useRef<VirtuosoHandle>(null);
+
+  // What I had read when the conversation opened. The divider goes before the friend's first
+  // message after it, found again as messages come: the first answer may be the SDK's cache,
+  // and older pages may hold earlier unread messages.
+  const [readPoint] = useState(() => readUpTo ?? (chatKey ? readMarker(me, chatKey) : null));
+  const firstUnreadId = useMemo(
+    () => findFirstUnread(messages, me, readPoint),
+    [messages, me, readPoint],
+  );
+  const newest = messages.at(-1);
+  useEffect(() => {
+    if (chatKey && newest) storeReadMarker(me, chatKey, newest.createdAt);
+  }, [me, chatKey, newest]);
+
+  const rows = useMemo(() => buildRows(messages, me, firstUnreadId), [messages, me, firstUnreadId]);
+
+  // Virtuoso keeps the scroll position when rows are prepended if the first row's index
+  // goes down by as many rows: count them from a message that stays loaded.
+  const [anchor, setAnchor] = useState(() => messages.at(0)?.id ?? '');
+  const anchorAt = rows.findIndex((row) => row.key === anchor);
+  if (anchorAt < 0 && messages.length > 0) setAnchor(messages[0].id);
+  const firstItemIndex = FIRST_INDEX - Math.max(anchorAt, 0);
+
+  const [initialIndex] = useState(() => {
+    const unreadAt = rows.findIndex((row) => row.kind === 'unread');
+    return unreadAt >= 0
+      ? { index: unreadAt, align: 'start' as const }
+      : { index: 'LAST' as const, align: 'end' as const };
+  });
+
+  // Newest message id when I scrolled up; null while at the bottom.
+  const [awayFrom, setAwayFrom] = useState<string | null>(null);
+  const newestId = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    newestId.current = newest?.id;
+  }, [newest]);
+
+  const onAtBottom = useCallback((atBottom: boolean) => {
+    setAwayFrom(atBottom ? null : (newestId.current ?? ''));
+  }, []);
+  // My own new message always scrolls into view; others only while I am at the bottom.
+  // Virtuoso reads this prop in the render that appends the message (before our effects).
+  const newestMine = newest?.messagesenderId === me;
+  const follow = useCallback(
+    (atBottom: boolean) => (atBottom || newestMine ? 'auto' : false),
+    [newestMine],
+  );
+
+  const loadOlder = useCallback(() => dispatch(olderRequested()), [dispatch]);
+  const startReached = useCallback(() => {
+    if (hasOlder && !loadingOlder) loadOlder();
+  }, [hasOlder, loadingOlder, loadOlder]);
+  const label = group
+    ? strings.groupChat.conversationIn(name)
+    : strings.chat.conversationWith(name);
+  const context = useMemo<ListContext>(
+    () => ({ label, hasOlder, loadingOlder, loadOlder, group, blocked }),
+    [label, hasOlder, loadingOlder, loadOlder, group, blocked],
+  );
+  const jump = () => virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+
+  if (messages.length === 0) {
+    const hello = group ? strings.groupChat.sayHello(name) : strings.chat.sayHello(name);
+    return <EmptyState icon={<ChatBubbleIcon />} message={hello} />;
+  }
+  return (
+    <div className="relative h-full">
+      <Virtuoso
+        ref={virtuoso}
+        className="h-full"
+        data={rows}
+        context={context}
+        components={components}
+        computeItemKey={rowKey}
+        itemContent={rowContent}
+        firstItemIndex={firstItemIndex}
+        initialTopMostItemIndex={initialIndex}
+        followOutput={follow}
+        atBottomThreshold={NEAR_BOTTOM}
+        atBottomStateChange={onAtBottom}
+        startReached={startReached}
+        // Nothing extra above: Virtuoso keeps the place on a prepend by scrolling down by the
+        // new rows' default height before they render; rendering them early (a top margin)
+        // measured other heights and moved the list by ~270 px (react-virtuoso #370, #947).
+        increaseViewportBy={{ top: 0, bottom: 200 }}
+      />
+      {awayFrom === null ? null : (
+        <JumpToLatest count={countAfter(messages, awayFrom)} onClick={jump} />
+      )}
+    </div>
+  );
+}

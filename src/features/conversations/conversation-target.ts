@@ -1,0 +1,66 @@
+import type { RootState } from '../../store/store';
+import type { GroupParties } from '../../lib/firebase/conversations-groups';
+import type { MessageParties } from '../../lib/firebase/inbox-entry';
+import { otherParty, type Group } from '../../lib/firebase/records';
+import { strings } from '../../strings';
+import { relationWith, selectMyUid, selectRelationIndex } from '../friends';
+import { requireMe, selectIsDeletedAccount } from '../profiles';
+import { selectChatAvailability, selectInGroup } from './conversations-selectors';
+
+/** Where a send goes: the selected friend, or the shown group's other people. */
+export type ConversationTarget =
+  | { kind: 'direct'; id: string; parties: MessageParties }
+  | { kind: 'group'; id: string; parties: GroupParties }
+  | { kind: 'closed'; reason: string };
+
+/**
+ * The shown group's admin and members other than me, without anyone blocked either way or whose
+ * account is gone: each gets the message in their inbox (the rules refuse an entry for someone
+ * outside the group, across a block, or for a deleted account, so the list must be exact). The
+ * group's panel keeps its people's profiles live. Null while the roster is loading.
+ */
+function groupRecipients(state: RootState, groupId: string, me: string): string[] | null {
+  const roster = state.memberships.rosters[groupId];
+  const group = state.groups.entities[groupId] as Group | undefined;
+  if (!roster || !group) return null;
+  const index = selectRelationIndex(state);
+  const uids = [group.adminId, ...roster.filter((m) => m.status === 'member').map((m) => m.uid)];
+  return [...new Set(uids)].filter((uid) => {
+    if (uid === me || selectIsDeletedAccount(state, uid)) return false;
+    const kind = relationWith(index, me, uid).kind;
+    return kind !== 'blocking' && kind !== 'blockedBy';
+  });
+}
+
+/** The open chat's target as the send needs it, or why nothing can be sent there now. */
+export function conversationTarget(state: RootState): ConversationTarget {
+  const groupId = state.conversations.selectedGroup;
+  const me = selectMyUid(state);
+  if (groupId) {
+    if (!selectInGroup(state, groupId)) {
+      return { kind: 'closed', reason: strings.groupChat.errors.notMember };
+    }
+    const to = groupRecipients(state, groupId, me);
+    if (!to) return { kind: 'closed', reason: strings.chat.loading };
+    const { username } = requireMe(state);
+    return {
+      kind: 'group',
+      id: groupId,
+      parties: { groupId, from: { uid: me, name: username }, to },
+    };
+  }
+  const availability = selectChatAvailability(state);
+  if (availability.kind !== 'open')
+    return { kind: 'closed', reason: strings.chat.errors.notFriends };
+  const { friendship } = availability;
+  const myName = friendship.senderId === me ? friendship.senderName : friendship.receiverName;
+  return {
+    kind: 'direct',
+    id: friendship.id,
+    parties: {
+      relId: friendship.id,
+      from: { uid: me, name: myName },
+      to: otherParty(friendship, me),
+    },
+  };
+}

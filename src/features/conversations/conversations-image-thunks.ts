@@ -1,0 +1,61 @@
+import { createAppAsyncThunk } from '../../store/create-app-thunk';
+import { attemptWrite } from '../../lib/write-failure';
+import { strings } from '../../strings';
+import { conversationTarget } from './conversation-target';
+import { compressImageFile, ImageFileError, MAX_IMAGE_FILE_BYTES } from './image-compress';
+import { trackUpload } from './image-uploads';
+
+/** The clear message for a file that cannot be sent. */
+export function imageProblemText(error: unknown): string {
+  const { errors } = strings.chatImages;
+  if (!(error instanceof ImageFileError)) return errors.corrupt;
+  switch (error.problem) {
+    case 'notImage':
+      return errors.notImage;
+    case 'tooLarge':
+      return errors.tooLarge(MAX_IMAGE_FILE_BYTES / 1024 / 1024);
+    case 'empty':
+      return errors.empty;
+    case 'corrupt':
+      return errors.corrupt;
+    case 'tooDetailed':
+      return errors.tooDetailed;
+  }
+}
+
+/**
+ * Compresses `file` in the browser and sends it to the open conversation (friend or group) with an optional
+ * caption; a file that cannot be sent, or a refused write, rejects with the toast text.
+ */
+export const sendChatImage = createAppAsyncThunk(
+  'conversations/sendImage',
+  async (
+    { file, caption = '' }: { file: File; caption?: string },
+    { getState, extra, rejectWithValue },
+  ) => {
+    const { sendFailed } = strings.chatImages;
+    let upload;
+    try {
+      upload = await compressImageFile(file);
+    } catch (error) {
+      return rejectWithValue(imageProblemText(error));
+    }
+    // Read after compressing: the friendship or membership may have ended meanwhile.
+    const target = conversationTarget(getState());
+    if (target.kind === 'closed') return rejectWithValue(`${sendFailed}: ${target.reason}`);
+    const image = upload;
+    return attemptWrite(
+      sendFailed,
+      async () => {
+        const sent =
+          target.kind === 'group'
+            ? extra.chatImages.sendToGroup(target.parties, image, caption.trim())
+            : extra.chatImages.send(target.parties, image, caption.trim());
+        trackUpload(sent.id, sent.acked);
+        await sent.acked;
+        return sent.id;
+      },
+      rejectWithValue,
+    );
+  },
+);

@@ -1,0 +1,133 @@
+import { toast } from 'react-toastify';
+import { parseConversationKey, type ConversationKey } from '../../lib/conversation-key';
+import type { ChatMessage } from '../../lib/firebase/conversations-message';
+import type { AppStartListening } from '../../store/store';
+import { strings } from '../../strings';
+import { whileSignedIn } from '../../store/session';
+import { selectChatAvailability, selectChatKey, selectOpenKey } from './conversations-selectors';
+import {
+  conversationClosed,
+  conversationFailed,
+  conversationOpened,
+  friendSelected,
+  latestReceived,
+  MESSAGE_PAGE_SIZE,
+  messageSelectors,
+  olderFailed,
+  olderReceived,
+  olderRequested,
+  selectionCleared,
+  selectionConfirmed,
+  selectionRestored,
+} from './conversations-slice';
+import { readSelectedFriend, storeSelectedFriend } from './selected-friend-storage';
+
+/**
+ * While signed in: the selection is restored from local storage, and the newest messages of
+ * the selected friend's conversation stay live while the chat is on screen and they are
+ * friends. Switching friends, leaving the screen, a block or sign-out closes the listener.
+ */
+export function addChatListeners(startAppListening: AppStartListening): void {
+  let syncConversation: (() => void) | null = null;
+
+  whileSignedIn(startAppListening, (_uid, listenerApi) => {
+    const { dispatch } = listenerApi;
+    const { messages, groups } = listenerApi.extra;
+    const getState = () => listenerApi.getState();
+    let open: { key: ConversationKey; close: () => void } | null = null;
+    const sync = () => {
+      const key = selectOpenKey(getState());
+      if (open?.key === key) return;
+      open?.close();
+      open = null;
+      if (!key) {
+        if (getState().conversations.relId) dispatch(conversationClosed());
+        return;
+      }
+      const { kind, id: relId } = parseConversationKey(key);
+      const group = kind === 'group';
+      dispatch(conversationOpened(relId, kind));
+      const onData = (loaded: ChatMessage[]) => dispatch(latestReceived({ key, messages: loaded }));
+      // The server cancels a listen whose read access is gone (a removal, a block); say so in
+      // words, never with the SDK's raw 'permission_denied at /path' text.
+      const onError = (error: Error) =>
+        dispatch(conversationFailed({ key, message: loadErrorText(error, group) }));
+      const pageSize = MESSAGE_PAGE_SIZE;
+      open = {
+        key,
+        close: group
+          ? groups.subscribeGroupLatest({ groupId: relId, pageSize }, onData, onError)
+          : messages.subscribeLatest({ relId, pageSize }, onData, onError),
+      };
+    };
+    syncConversation = sync;
+    const stored = readSelectedFriend();
+    if (stored) dispatch(selectionRestored(stored));
+    sync();
+    return () => {
+      open?.close();
+      open = null;
+      if (syncConversation === sync) syncConversation = null;
+    };
+  });
+
+  // Runs in the same dispatch as the change, so no message can arrive for a closed chat.
+  startAppListening({
+    predicate: (_action, current, previous) => selectOpenKey(current) !== selectOpenKey(previous),
+    effect: () => syncConversation?.(),
+  });
+
+  // A selection restored after a reload stays only if that person is still a friend.
+  startAppListening({
+    predicate: (_action, current) =>
+      current.conversations.restored && selectChatAvailability(current).kind !== 'loading',
+    effect: (_action, listenerApi) => {
+      const { dispatch } = listenerApi;
+      if (selectChatAvailability(listenerApi.getState()).kind === 'open')
+        dispatch(selectionConfirmed());
+      else dispatch(selectionCleared());
+    },
+  });
+
+  startAppListening({
+    actionCreator: friendSelected,
+    effect: (action) => storeSelectedFriend(action.payload),
+  });
+  startAppListening({
+    actionCreator: selectionCleared,
+    effect: () => storeSelectedFriend(null),
+  });
+
+  startAppListening({
+    actionCreator: olderRequested,
+    effect: async (_action, listenerApi) => {
+      const { dispatch, extra } = listenerApi;
+      const state = listenerApi.getState();
+      const { conversations: chat } = state;
+      const oldest = messageSelectors.selectAll(state).at(0);
+      const relId = chat.relId;
+      const key = selectChatKey(state);
+      if (!chat.loadingOlder || !relId || !key || !oldest) return;
+      try {
+        const page = { before: oldest, pageSize: MESSAGE_PAGE_SIZE };
+        const older =
+          chat.kind === 'group'
+            ? await extra.groups.fetchGroupOlder({ ...page, groupId: relId })
+            : await extra.messages.fetchOlder({ ...page, relId });
+        dispatch(olderReceived({ key, messages: older }));
+      } catch (error) {
+        dispatch(olderFailed({ key }));
+        const reason = error instanceof Error ? error.message : strings.app.errorUnknown;
+        toast.error(`${strings.chat.errors.loadOlder}: ${reason}`);
+      }
+    },
+  });
+}
+
+function loadErrorText(error: Error, group: boolean): string {
+  const denied = /permission[_ ]denied/i.test(
+    `${(error as { code?: string }).code} ${error.message}`,
+  );
+  if (group) return denied ? strings.groupChat.errors.notMember : strings.groupChat.errors.load;
+  return denied ? strings.chat.errors.accessLost : strings.chat.errors.load;
+}

@@ -1,0 +1,84 @@
+import { createSelector } from '@reduxjs/toolkit';
+import type { RootState } from '../../store/store';
+import { directKey, groupKey, type ConversationKey } from '../../lib/conversation-key';
+import type { Friendship, Group } from '../../lib/firebase/records';
+import { relationWith, selectListMeta, selectMyUid, selectRelationIndex } from '../friends';
+import { MESSAGE_PAGE_SIZE, messageSelectors, openConversationKey } from './conversations-slice';
+
+/** Whether the selected person can be chatted with, and if not, why. */
+export type ChatAvailability =
+  | { kind: 'none' }
+  | { kind: 'loading' }
+  | { kind: 'open'; friendship: Friendship }
+  | { kind: 'blocking' | 'blockedBy' | 'notFriends' };
+
+const NONE: ChatAvailability = { kind: 'none' };
+const LOADING: ChatAvailability = { kind: 'loading' };
+
+export const selectSelectedFriend = (state: RootState) => state.conversations.selected;
+
+export const selectChatAvailability = createSelector(
+  [
+    selectSelectedFriend,
+    selectRelationIndex,
+    selectMyUid,
+    (state: RootState) => selectListMeta(state, 'friends').status,
+    (state: RootState) => selectListMeta(state, 'blocks').status,
+  ],
+  (selected, index, me, friendsStatus, blocksStatus): ChatAvailability => {
+    if (!selected) return NONE;
+    const relation = relationWith(index, me, selected.uid);
+    if (relation.kind === 'friends') return { kind: 'open', friendship: relation.friendship };
+    if (friendsStatus !== 'ready' || blocksStatus !== 'ready') return LOADING;
+    if (relation.kind === 'blocking' || relation.kind === 'blockedBy')
+      return { kind: relation.kind };
+    return { kind: 'notFriends' };
+  },
+);
+
+/**
+ * I run group `groupId` or am a current member, by my own live statuses (the rules' condition).
+ * The emulator does not cancel a listener when the data its rule reads changes, so the client
+ * closes the conversation itself the moment this turns false (I left or was removed).
+ */
+export const selectInGroup = (state: RootState, groupId: string): boolean =>
+  (state.groups.entities[groupId] as Group | undefined)?.adminId === selectMyUid(state) ||
+  state.memberships.mine[groupId] === 'member';
+
+/** The group whose conversation is shown, or null for the selected friend's. */
+export const selectSelectedGroup = (state: RootState) => state.conversations.selectedGroup;
+
+/**
+ * The conversation to keep live while the chat is on screen: the shown group's while I am in
+ * it, otherwise the selected friend's while we are friends. A friendship and a group may have
+ * the same id (separate key spaces), so the key names the kind too.
+ */
+export const selectOpenKey = (state: RootState): ConversationKey | null => {
+  if (!state.conversations.screenOpen) return null;
+  const group = state.conversations.selectedGroup;
+  if (group) return selectInGroup(state, group) ? groupKey(group) : null;
+  const availability = selectChatAvailability(state);
+  return availability.kind === 'open' ? directKey(availability.friendship.id) : null;
+};
+
+/** Which kind of conversation is loaded (meaningful while one is). */
+export const selectChatKind = (state: RootState) => state.conversations.kind;
+
+export const selectChatMessages = messageSelectors.selectAll;
+
+/** Older messages may exist once a full page is loaded, until a page comes back short. */
+export const selectHasOlder = (state: RootState): boolean =>
+  !state.conversations.olderExhausted && messageSelectors.selectTotal(state) >= MESSAGE_PAGE_SIZE;
+
+/** The loaded conversation's key (its kind and id), while one is loaded. */
+export const selectChatKey = (state: RootState): ConversationKey | null =>
+  openConversationKey(state.conversations);
+
+export const selectLoadingOlder = (state: RootState): boolean => state.conversations.loadingOlder;
+
+/** People I blocked (their group messages are collapsed on my screen). */
+export const selectBlockedUids = createSelector(
+  [selectRelationIndex],
+  (index): ReadonlySet<string> =>
+    new Set([...index].flatMap(([uid, relation]) => (relation.kind === 'blocking' ? [uid] : []))),
+);

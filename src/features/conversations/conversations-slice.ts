@@ -1,0 +1,214 @@
+import type { WithSlice } from '@reduxjs/toolkit';
+import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  conversationKey,
+  type ConversationKey,
+  type ConversationKind,
+} from '../../lib/conversation-key';
+import { compareMessages, type ChatMessage } from '../../lib/firebase/conversations-message';
+import type { LoadStatus } from '../../lib/load-status';
+import { resetPerSignedInUser } from '../../store/session';
+import { sameMessage } from './same-message';
+
+/** Messages per page: the live window of the newest, and each "load older" page. */
+export const MESSAGE_PAGE_SIZE = 50;
+
+/** The selected friend, as the spec keeps it in local storage under 'friendLists'. */
+export interface SelectedFriend {
+  uid: string;
+  name: string;
+  photo: string;
+}
+
+export type { ConversationKind };
+
+const messagesAdapter = createEntityAdapter<ChatMessage>({ sortComparer: compareMessages });
+
+interface ChatFields {
+  owner: string | null;
+  /** The messages screen is shown: only then is the conversation live. */
+  screenOpen: boolean;
+  selected: SelectedFriend | null;
+  /** The group whose conversation the chat shows instead of the selected friend's. */
+  selectedGroup: string | null;
+  /** The selection came from local storage and is not confirmed as a friend yet. */
+  restored: boolean;
+  /**
+   * The open conversation: the friendship's id while the selected person is a friend, or the
+   * selected group's id while I run it or belong to it (`kind` says which).
+   */
+  relId: string | null;
+  kind: ConversationKind;
+  status: LoadStatus;
+  error: string | null;
+  /** Ids in the latest answer of the live window of the newest messages. */
+  liveIds: string[];
+  olderExhausted: boolean;
+  loadingOlder: boolean;
+}
+
+function initialState(owner: string | null = null) {
+  const fields: ChatFields = {
+    owner,
+    screenOpen: false,
+    selected: null,
+    selectedGroup: null,
+    restored: false,
+    relId: null,
+    kind: 'direct',
+    status: 'idle',
+    error: null,
+    liveIds: [],
+    olderExhausted: false,
+    loadingOlder: false,
+  };
+  return messagesAdapter.getInitialState(fields);
+}
+
+type ChatState = ReturnType<typeof initialState>;
+
+function clearConversation(state: ChatState, relId: string | null, kind: ConversationKind) {
+  messagesAdapter.removeAll(state);
+  Object.assign(state, {
+    relId,
+    kind,
+    status: relId ? 'loading' : 'idle',
+    error: null,
+    liveIds: [],
+    olderExhausted: false,
+    loadingOlder: false,
+  });
+}
+
+/** What a conversation's answers name: its key, so a friendship's never lands in a group's. */
+type ForConversation<T> = PayloadAction<{ key: ConversationKey } & T>;
+
+/** The open conversation's key, or null. */
+export const openConversationKey = (state: {
+  relId: string | null;
+  kind: ConversationKind;
+}): ConversationKey | null => (state.relId ? conversationKey(state.kind, state.relId) : null);
+
+/**
+ * The chat of the signed-in user: who is selected and the loaded messages of the open
+ * conversation (the live newest page plus older pages). Reset on sign-in and sign-out.
+ */
+export const conversationsSlice = createSlice({
+  name: 'conversations',
+  initialState: initialState(),
+  reducers: {
+    chatScreenEntered(state) {
+      state.screenOpen = true;
+    },
+    chatScreenLeft(state) {
+      state.screenOpen = false;
+    },
+    friendSelected(state, action: PayloadAction<SelectedFriend>) {
+      state.selected = action.payload;
+      state.restored = false;
+    },
+    selectionRestored(state, action: PayloadAction<SelectedFriend>) {
+      state.selected = action.payload;
+      state.restored = true;
+    },
+    selectionConfirmed(state) {
+      state.restored = false;
+    },
+    selectionCleared(state) {
+      state.selected = null;
+      state.restored = false;
+    },
+    /** The chat shows a group's conversation (the Group List's choice), or the friend's again. */
+    groupChatShown(state, action: PayloadAction<string | null>) {
+      state.selectedGroup = action.payload;
+    },
+    conversationOpened: {
+      reducer(state, action: PayloadAction<{ relId: string; kind: ConversationKind }>) {
+        clearConversation(state, action.payload.relId, action.payload.kind);
+      },
+      prepare: (relId: string, kind: ConversationKind = 'direct') => ({
+        payload: { relId, kind },
+      }),
+    },
+    conversationClosed(state) {
+      clearConversation(state, null, 'direct');
+    },
+    /**
+     * A message that left the live window by being older than all of it scrolled out and
+     * stays; one missing from inside the window was a send the server refused, and goes.
+     */
+    latestReceived(state, action: ForConversation<{ messages: ChatMessage[] }>) {
+      const { key, messages } = action.payload;
+      if (key !== openConversationKey(state)) return;
+      const oldest = messages.at(0);
+      const incoming = new Set(messages.map((m) => m.id));
+      const refused = state.liveIds.filter((id) => {
+        const kept = state.entities[id];
+        return !incoming.has(id) && (!oldest || !kept || compareMessages(kept, oldest) >= 0);
+      });
+      messagesAdapter.removeMany(state, refused);
+      // Unchanged messages skip the sorted adapter: a send in a long chat stays quick.
+      messagesAdapter.upsertMany(
+        state,
+        messages.filter((m) => !sameMessage(state.entities[m.id], m)),
+      );
+      state.liveIds = [...incoming];
+      state.status = 'ready';
+      state.error = null;
+    },
+    olderRequested(state) {
+      if (state.status === 'ready' && !state.olderExhausted) state.loadingOlder = true;
+    },
+    olderReceived(state, action: ForConversation<{ messages: ChatMessage[] }>) {
+      const { key, messages } = action.payload;
+      if (key !== openConversationKey(state)) return;
+      messagesAdapter.upsertMany(state, messages);
+      state.loadingOlder = false;
+      if (messages.length < MESSAGE_PAGE_SIZE) state.olderExhausted = true;
+    },
+    olderFailed(state, action: PayloadAction<{ key: ConversationKey }>) {
+      if (action.payload.key === openConversationKey(state)) state.loadingOlder = false;
+    },
+    conversationFailed(state, action: ForConversation<{ message: string }>) {
+      if (action.payload.key !== openConversationKey(state)) return;
+      state.status = 'error';
+      state.error = action.payload.message;
+      state.loadingOlder = false;
+    },
+  },
+  extraReducers: (builder) => {
+    // Whether the chat is on screen belongs to the screen, not to the user.
+    resetPerSignedInUser(
+      builder,
+      (owner, { screenOpen }) => ({ ...initialState(owner), screenOpen }),
+      ({ screenOpen }) => ({ ...initialState(), screenOpen }),
+    );
+  },
+});
+
+export const {
+  chatScreenEntered,
+  chatScreenLeft,
+  friendSelected,
+  selectionRestored,
+  selectionConfirmed,
+  selectionCleared,
+  groupChatShown,
+  conversationOpened,
+  conversationClosed,
+  latestReceived,
+  olderRequested,
+  olderReceived,
+  olderFailed,
+  conversationFailed,
+} = conversationsSlice.actions;
+
+export type WithChat = { [conversationsSlice.reducerPath]: ChatState };
+
+export const messageSelectors = messagesAdapter.getSelectors(
+  (state: WithChat) => state.conversations,
+);
+
+declare module '../../store/root-state' {
+  interface RootState extends WithSlice<typeof conversationsSlice> {}
+}

@@ -1,0 +1,77 @@
+import { createAppAsyncThunk } from '../../store/create-app-thunk';
+import type { AppDispatch, RootState } from '../../store/store';
+import { conversationKey } from '../../lib/conversation-key';
+import { MESSAGE_MAX_LENGTH } from '../../lib/firebase/conversations-message';
+import { attemptWrite } from '../../lib/write-failure';
+import { strings } from '../../strings';
+import type { FriendRow } from '../friends';
+import { selectMyUid } from '../friends';
+import { trackSend, type OutgoingMessage } from '../inbox';
+import { selectProfile } from '../profiles';
+import { friendSelected } from './conversations-slice';
+import { conversationTarget } from './conversation-target';
+
+/**
+ * Sends `text` (trimmed) to the open conversation, the selected friend's or the shown group's;
+ * a refusal becomes the toast text.
+ */
+export const sendChatMessage = createAppAsyncThunk(
+  'conversations/sendMessage',
+  (text: string, { getState, dispatch, extra, rejectWithValue }) => {
+    const message = text.trim();
+    const { send, tooLong } = strings.chat.errors;
+    if (message.length > MESSAGE_MAX_LENGTH) {
+      return rejectWithValue(`${send}: ${tooLong(MESSAGE_MAX_LENGTH)}`);
+    }
+    const target = conversationTarget(getState());
+    if (target.kind === 'closed') return rejectWithValue(`${send}: ${target.reason}`);
+    const write = () =>
+      trackSend(
+        dispatch,
+        conversationKey(target.kind, target.id),
+        message,
+        target.kind === 'group'
+          ? extra.groups.sendToGroup(target.parties, message)
+          : extra.messages.send(target.parties, message),
+      );
+    return attemptWrite(send, write, rejectWithValue);
+  },
+  { condition: (text) => text.trim().length > 0 },
+);
+
+/**
+ * Retry of a message reported failed: the same id, so it can never be stored twice; the gateway
+ * looks first and writes only if the message is not stored (lib/firebase/send-once.ts).
+ */
+export const retryChatMessage = createAppAsyncThunk(
+  'conversations/retryMessage',
+  ({ id, key, text }: OutgoingMessage, { getState, dispatch, extra, rejectWithValue }) => {
+    const { send } = strings.chat.errors;
+    const target = conversationTarget(getState());
+    if (target.kind === 'closed') return rejectWithValue(`${send}: ${target.reason}`);
+    // The failed list shows the open conversation's messages only; it may have changed since.
+    if (conversationKey(target.kind, target.id) !== key) {
+      return rejectWithValue(`${send}: ${strings.chat.errors.moved}`);
+    }
+    const write = () =>
+      trackSend(
+        dispatch,
+        key,
+        text,
+        target.kind === 'group'
+          ? extra.groups.sendToGroup(target.parties, text, id)
+          : extra.messages.send(target.parties, text, id),
+      );
+    return attemptWrite(send, write, rejectWithValue);
+  },
+);
+
+/** Selects a friend from the Friend List, with the photo their avatar shows. */
+export const selectFriend =
+  ({ friendship, friend }: FriendRow) =>
+  (dispatch: AppDispatch, getState: () => RootState) => {
+    const state = getState();
+    const sentByThem = friendship.senderId !== selectMyUid(state);
+    const photo = selectProfile(state, friend.uid)?.photo ?? (sentByThem ? friendship.photo : '');
+    dispatch(friendSelected({ uid: friend.uid, name: friend.name, photo }));
+  };

@@ -1,0 +1,68 @@
+import { memo } from 'react';
+import type { ChatMessage } from '../../lib/firebase/conversations-message';
+import { strings } from '../../strings';
+import { MessageStatus } from '../inbox';
+import { ImageMessageBody } from './image-message-body';
+import { formatMessageTime } from './message-time';
+import { MessageText } from './MessageText';
+
+/**
+ * One message bubble. Memoised on stable props (the message object keeps its reference in
+ * the store until it changes), so a new message re-renders only the rows it affects.
+ */
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  mine,
+  groupEnd,
+}: {
+  message: ChatMessage;
+  mine: boolean;
+  groupEnd: boolean;
+}) {
+  const time = formatMessageTime(message.createdAt);
+  const corner = groupEnd ? (mine ? 'rounded-br-md' : 'rounded-bl-md') : '';
+  return (
+    <div
+      title={groupEnd ? undefined : time}
+      className={`max-w-[75%] rounded-2xl px-4 py-2 shadow-xs ${corner} ${
+        mine ? 'bg-brand-500 text-white' : 'bg-slate-100 text-slate-900'
+      }`}
+    >
+      {message.image ? (
+        <ImageMessageBody image={message.image} mine={mine} />
+      ) : (
+        <MessageText text={message.message} mine={mine} />
+      )}
+      {groupEnd ? (
+        <span
+          className={`mt-0.5 flex items-center justify-end gap-1.5 text-[11px] ${mine ? 'text-brand-100' : 'text-slate-600'}`}
+        >
+          <time dateTime={new Date(message.createdAt).toISOString()}>{time}</time>
+          {mine ? <MessageStatus message={message} /> : null}
+        </span>
+      ) : mine ? (
+        <MessageStatus message={message} standalone />
+      ) : null}
+    </div>
+  );
+});
+
+/** 'Today', 'Yesterday', a weekday or a date, centred between two days' messages. */
+export const DaySeparator = memo(function DaySeparator({ label }: { label: string }) {
+  return (
+    <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-600">
+      {label}
+    </span>
+  );
+});
+
+/** Where the messages I have not seen yet begin. */
+export function UnreadDivider() {
+  return (
+    <span className="flex w-full items-center gap-3 text-xs font-semibold uppercase tracking-wide text-brand-600">
+      <span aria-hidden className="h-px flex-1 bg-brand-200" />
+      {strings.chatReading.newMessages}
+      <span aria-hidden className="h-px flex-1 bg-brand-200" />
+    </span>
+  );
+}

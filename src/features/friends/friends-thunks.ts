@@ -1,0 +1,82 @@
+import { createAppAsyncThunk } from '../../store/create-app-thunk';
+import {
+  recordPhoto,
+  type Block,
+  type FriendRequest,
+  type Friendship,
+} from '../../lib/firebase/records';
+import { attemptWrite } from '../../lib/write-failure';
+import { strings } from '../../strings';
+import { requireMe } from '../profiles';
+import { crossingRequests, relationWith } from './friendship';
+import { requestSelectors } from './friends-slice';
+import { selectMyUid, selectRelationIndex } from './friends-selectors';
+
+/** Runs a write, dropping its result; a failure becomes the toast (app/write-failure-toast). */
+const attempt = <R>(what: string, write: () => Promise<unknown>, reject: (m: string) => R) =>
+  attemptWrite(what, () => write().then(() => undefined), reject);
+
+export const sendFriendRequest = createAppAsyncThunk(
+  'friends/sendFriendRequest',
+  (to: { uid: string; username: string }, { getState, extra, rejectWithValue }) =>
+    attempt(
+      strings.home.errors.sendRequest,
+      () => extra.friends.sendRequest(requireMe(getState()), to),
+      rejectWithValue,
+    ),
+  {
+    // A second click after the first request showed up locally does nothing; the rules'
+    // pair guard refuses any that still slip through (another tab, both people at once).
+    condition: (to, { getState }) => {
+      const state = getState();
+      return relationWith(selectRelationIndex(state), selectMyUid(state), to.uid).kind === 'none';
+    },
+  },
+);
+
+export const acceptFriendRequest = createAppAsyncThunk(
+  'friends/acceptFriendRequest',
+  (request: FriendRequest, { getState, extra, rejectWithValue }) => {
+    const state = getState();
+    const crossing = crossingRequests(
+      requestSelectors.selectAll(state),
+      request,
+      selectMyUid(state),
+    );
+    return attempt(
+      strings.home.errors.accept,
+      () => extra.friends.acceptRequest(request, crossing),
+      rejectWithValue,
+    );
+  },
+);
+
+export const declineFriendRequest = createAppAsyncThunk(
+  'friends/declineFriendRequest',
+  (request: FriendRequest, { extra, rejectWithValue }) =>
+    attempt(
+      strings.home.errors.decline,
+      () => extra.friends.withdrawRequest(request),
+      rejectWithValue,
+    ),
+);
+
+export const blockFriend = createAppAsyncThunk(
+  'friends/blockFriend',
+  (friendship: Friendship, { getState, extra, rejectWithValue }) =>
+    attempt(
+      strings.home.errors.block,
+      () => extra.friends.block(friendship, selectMyUid(getState())),
+      rejectWithValue,
+    ),
+);
+
+export const unblockUser = createAppAsyncThunk(
+  'friends/unblockUser',
+  (block: Block, { getState, extra, rejectWithValue }) =>
+    attempt(
+      strings.home.errors.unblock,
+      () => extra.friends.unblock(block, recordPhoto(requireMe(getState()).photo)),
+      rejectWithValue,
+    ),
+);

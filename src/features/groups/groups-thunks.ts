@@ -1,0 +1,137 @@
+import { createAppAsyncThunk } from '../../store/create-app-thunk';
+import type { RootState } from '../../store/store';
+import type { MembershipStatus } from '../../lib/firebase/records';
+import { attemptWrite } from '../../lib/write-failure';
+import { strings } from '../../strings';
+import { requireMe } from '../profiles';
+
+// Each write runs through attemptWrite: a failure becomes the toast (app/write-failure-toast).
+
+type Person = { uid: string; username: string };
+
+function me(state: RootState): Person {
+  const { uid, username } = requireMe(state);
+  return { uid, username };
+}
+
+export const createGroup = createAppAsyncThunk(
+  'groups/createGroup',
+  (fields: { groupName: string; groupTag: string }, { getState, extra, rejectWithValue }) =>
+    attemptWrite(
+      strings.home.errors.createGroup,
+      () => extra.groups.createGroup(me(getState()), fields),
+      rejectWithValue,
+    ),
+);
+
+export const inviteFriend = createAppAsyncThunk(
+  'groups/inviteFriend',
+  ({ groupId, friend }: { groupId: string; friend: Person }, { extra, rejectWithValue }) =>
+    attemptWrite(
+      strings.home.errors.invite,
+      () => extra.groups.invite(groupId, friend),
+      rejectWithValue,
+    ),
+);
+
+/** 'Accept' on the Group List: joins when invited, otherwise asks the admin to let me in. */
+export const acceptGroup = createAppAsyncThunk(
+  'groups/acceptGroup',
+  (groupId: string, { getState, extra, rejectWithValue }) => {
+    const state = getState();
+    const invited = state.memberships.mine[groupId] === 'invited';
+    return attemptWrite(
+      strings.home.errors.join,
+      () =>
+        invited
+          ? extra.groups.admit(groupId, me(state))
+          : extra.groups.requestToJoin(groupId, me(state)),
+      rejectWithValue,
+    );
+  },
+);
+
+/**
+ * A Group List row's 'Accept', acting on what the row showed when it was clicked (`shown`: an
+ * invitation, or nothing, which asks to join). If my status has changed since (the invitation
+ * arrived or was withdrawn before the row could re-render), nothing is written and the toast
+ * says so: a click never acts on a state its row did not show.
+ */
+export const acceptGroupAsShown = createAppAsyncThunk(
+  'groups/acceptGroupAsShown',
+  (
+    { groupId, shown }: { groupId: string; shown: 'invited' | null },
+    { getState, extra, rejectWithValue },
+  ) => {
+    const state = getState();
+    const { join, changedMeanwhile } = strings.home.errors;
+    const mine: Partial<Record<string, MembershipStatus>> = state.memberships.mine;
+    const now = mine[groupId] ?? null;
+    if (now !== shown) return rejectWithValue(`${join}: ${changedMeanwhile}`);
+    return attemptWrite(
+      join,
+      () =>
+        now === 'invited'
+          ? extra.groups.admit(groupId, me(state))
+          : extra.groups.requestToJoin(groupId, me(state)),
+      rejectWithValue,
+    );
+  },
+);
+
+export const approveJoinRequest = createAppAsyncThunk(
+  'groups/approveJoinRequest',
+  ({ groupId, person }: { groupId: string; person: Person }, { extra, rejectWithValue }) =>
+    attemptWrite(
+      strings.home.errors.approve,
+      () => extra.groups.admit(groupId, person),
+      rejectWithValue,
+    ),
+);
+
+/** Declines an invitation or a join request, withdraws my request, or removes a member. */
+export const removeFromGroup = createAppAsyncThunk(
+  'groups/removeFromGroup',
+  ({ groupId, person }: { groupId: string; person: Person }, { extra, rejectWithValue }) =>
+    attemptWrite(
+      strings.home.errors.removeMember,
+      () => extra.groups.remove(groupId, person),
+      rejectWithValue,
+    ),
+);
+
+/** Declines the invitation to a group, or withdraws my request to join it. */
+export const leaveGroupInvitation = createAppAsyncThunk(
+  'groups/leaveGroupInvitation',
+  (groupId: string, { getState, extra, rejectWithValue }) =>
+    attemptWrite(
+      strings.home.errors.removeMember,
+      () => extra.groups.remove(groupId, me(getState())),
+      rejectWithValue,
+    ),
+);
+
+/** I leave a group I belong to (after the confirmation dialog). */
+export const leaveGroup = createAppAsyncThunk(
+  'groups/leaveGroup',
+  (groupId: string, { getState, extra, rejectWithValue }) =>
+    attemptWrite(
+      strings.groupChat.errors.leave,
+      () => extra.groups.remove(groupId, me(getState())),
+      rejectWithValue,
+    ),
+);
+
+/** The admin renames a group; the fields are already checked by groupSchema. */
+export const renameGroup = createAppAsyncThunk(
+  'groups/renameGroup',
+  (
+    { groupId, fields }: { groupId: string; fields: { groupName: string; groupTag: string } },
+    { extra, rejectWithValue },
+  ) =>
+    attemptWrite(
+      strings.groupChat.errors.rename,
+      () => extra.groups.renameGroup(groupId, fields),
+      rejectWithValue,
+    ),
+);

@@ -1,2 +1,0 @@
-/** What the routes may use from the home feature (the User List and its search). */
-export { UserListPanel } from './UserListPanel';

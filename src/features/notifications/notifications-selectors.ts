@@ -1,0 +1,55 @@
+/**
+ * The feed as the screens show it: stored entries plus "new messages" entries derived from my
+ * inbox. Apart from the slice, so that importing the slice never loads the friends feature.
+ */
+import { createSelector } from '@reduxjs/toolkit';
+import type { RootState } from '../../store/store';
+import { newestFirst, type AppNotification } from '../../lib/firebase/notifications-record';
+import { selectFriendRows } from '../friends';
+
+/**
+ * One unread "new messages" entry per conversation with messages I have not read, named after
+ * the friend (from my friendships); it goes away when the chat marks the conversation read.
+ */
+export const selectMessageNotifications = createSelector(
+  [(state: RootState) => state.notifications.conversations, selectFriendRows],
+  (conversations, friends): AppNotification[] =>
+    conversations.flatMap((entry) => {
+      const row = friends.find((f) => f.friendship.id === entry.relId);
+      if (entry.unread <= 0 || !row || entry.lastSenderId !== row.friend.uid) return [];
+      return [
+        {
+          id: `message:${entry.relId}:${entry.lastMessageId}`,
+          kind: 'message' as const,
+          actorId: row.friend.uid,
+          actorName: row.friend.name,
+          ref: entry.relId,
+          at: entry.lastAt,
+          read: false,
+          count: entry.unread,
+        },
+      ];
+    }),
+);
+
+/** Everything unread, newest first: stored entries and conversations with new messages. */
+export const selectAllUnread = createSelector(
+  [(state: RootState) => state.notifications.unread, selectMessageNotifications],
+  (unread, messages) => [...unread, ...messages].sort(newestFirst),
+);
+
+/** The page: the newest stored entries with the conversations' entries among them. */
+export const selectFeed = createSelector(
+  [(state: RootState) => state.notifications.latest, selectMessageNotifications],
+  (latest, messages) => [...latest, ...messages].sort(newestFirst),
+);
+
+export const selectUnreadCount = (state: RootState) => selectAllUnread(state).length;
+/**
+ * What the tab title adds to the messages' unread count: unread entries other than new
+ * messages, which that count already includes.
+ */
+export const selectTitleCount = (state: RootState) => state.notifications.unread.length;
+/** More entries may exist than the page shows. */
+export const selectMayHaveOlder = (state: RootState) =>
+  state.notifications.latest.length >= state.notifications.limit;

@@ -1,0 +1,80 @@
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../lib/firebase/conversations-message';
+import type { FriendRequest } from '../../lib/firebase/records';
+import { strings } from '../../strings';
+import { loadEverythingEmpty, renderSignedIn } from '../../testing';
+import { FriendListPanel } from '../friends';
+import { ChatPanel, chatScreenEntered, selectFriend } from '../conversations';
+
+const bo: FriendRequest = {
+  id: 'rel-bo',
+  senderId: 'bo',
+  senderName: 'Bo',
+  receiverId: 'me',
+  receiverName: 'Mia',
+  photo: '',
+};
+const hello: ChatMessage = {
+  id: 'm1',
+  message: 'Hi Mia',
+  messagesenderId: 'bo',
+  massagesenderName: 'Bo',
+  messagereceiverId: 'me',
+  messagereceiverName: 'Mia',
+  createdAt: 1000,
+};
+
+/** The chat with Bo and my Friend List, Bo's conversation loaded and Bo online. */
+function chatWithBo() {
+  const app = renderSignedIn(
+    <>
+      <FriendListPanel />
+      <ChatPanel />
+    </>,
+  );
+  loadEverythingEmpty(app.feeds, [bo]);
+  act(() => {
+    app.store.dispatch(chatScreenEntered());
+    app.store.dispatch(selectFriend({ friendship: bo, friend: { uid: 'bo', name: 'Bo' } }));
+  });
+  act(() => {
+    app.feeds.latestMessages.emit([hello], bo.id);
+    app.feeds.statuses.emit({ state: 'online', lastChanged: 1 }, 'bo');
+  });
+  return app;
+}
+
+const chat = () => screen.getByRole('region', { name: strings.chat.label });
+
+describe("a friend's profile seen live", () => {
+  it('a new name shows in the chat header and the Friend List at once', () => {
+    const { feeds } = chatWithBo();
+    expect(within(chat()).getByRole('heading', { name: 'Bo' })).toBeInTheDocument();
+    act(() =>
+      feeds.profiles.emit(
+        { uid: 'bo', username: 'Boris', usernameLower: 'boris', photo: '' },
+        'bo',
+      ),
+    );
+    expect(within(chat()).getByRole('heading', { name: 'Boris' })).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Boris' })).toBeInTheDocument();
+  });
+
+  it('a deleted account: named as such, the chat readable, no presence and no message field', () => {
+    const { feeds } = chatWithBo();
+    expect(within(chat()).getByText('Online')).toBeInTheDocument();
+    expect(within(chat()).getByText('Hi Mia')).toBeInTheDocument();
+    expect(within(chat()).getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
+    act(() => feeds.profiles.emit(null, 'bo'));
+    const deleted = strings.people.deletedAccount;
+    expect(within(chat()).getByRole('heading', { name: deleted })).toBeInTheDocument();
+    expect(within(chat()).getByText('Hi Mia')).toBeInTheDocument();
+    expect(within(chat()).queryByText('Online')).toBeNull();
+    expect(within(chat()).queryByRole('textbox', { name: 'Message' })).toBeNull();
+    expect(within(chat()).getByRole('note')).toHaveTextContent(strings.people.cannotReceive);
+    const friendRow = screen.getByRole('listitem', { name: deleted });
+    expect(friendRow).toHaveTextContent(strings.people.cannotReceive);
+    expect(within(friendRow).queryByRole('button', { name: /Block/ })).toBeNull();
+  });
+});

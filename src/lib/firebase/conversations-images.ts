@@ -1,0 +1,89 @@
+import { get, increment, push, ref, serverTimestamp, type Database } from 'firebase/database';
+import {
+  chatImagePath,
+  FULL_DATA_MAX,
+  imageSendUpdate,
+  isChatImageDataUrl,
+  THUMB_DATA_MAX,
+  type ChatImageUpload,
+} from './conversations-image-message';
+import { directKey, groupKey, type ConversationKey } from '../conversation-key';
+import { db as appDb } from './database';
+import { groupSendUpdate, type GroupParties } from './conversations-group-message';
+import type { MessageParties, SentMessage } from './inbox-entry';
+import { sendOnce } from './conversations-send-once';
+
+export * from './conversations-image-message';
+
+/**
+ * Image messages: the send (message, inbox entries and bytes in one root update) and the reads
+ * of one image's thumbnail or full data URL, each read once and kept in memory (images never
+ * change), so scrolling back and forth or reopening the lightbox downloads nothing again.
+ */
+export function makeChatImagesApi(db: Database, cacheSize = 400) {
+  const cache = new Map<string, Promise<string | null>>();
+  const remember = (path: string, value: Promise<string | null>) => {
+    cache.set(path, value);
+    // Oldest first out: a Map iterates in insertion order.
+    if (cache.size > cacheSize) cache.delete(cache.keys().next().value as string);
+    return value;
+  };
+  const read = (path: string, max: number): Promise<string | null> => {
+    const known = cache.get(path);
+    if (known) return known;
+    const value = get(ref(db, path)).then((snapshot) => {
+      const data: unknown = snapshot.val();
+      return isChatImageDataUrl(data, max) ? data : null;
+    });
+    // A failed read is not remembered, so the next view tries again.
+    value.catch(() => cache.delete(path));
+    return remember(path, value);
+  };
+
+  return {
+    /** Sends `image` to the friend; `acked` as for text messages (messages.ts `send`). */
+    send(parties: MessageParties, image: ChatImageUpload, caption: string): SentMessage {
+      const id = push(ref(db, `sendMessage/${parties.relId}`)).key;
+      if (!id) throw new Error('A push id is always generated');
+      const server = { now: serverTimestamp(), plusOne: increment(1) };
+      // The sender already has the bytes: their own bubble and lightbox read nothing back.
+      const key = directKey(parties.relId);
+      void remember(chatImagePath(key, id, 'thumb'), Promise.resolve(image.thumb));
+      void remember(chatImagePath(key, id, 'full'), Promise.resolve(image.full));
+      const changes = imageSendUpdate(parties, id, image, caption, server);
+      return sendOnce(db, id, `sendMessage/${parties.relId}/${id}`, changes);
+    },
+
+    /** Posts `image` to a group, with every other member's count + 1 (group-messages.ts). */
+    sendToGroup(parties: GroupParties, image: ChatImageUpload, caption: string): SentMessage {
+      const id = push(ref(db, `groupMessages/${parties.groupId}`)).key;
+      if (!id) throw new Error('A push id is always generated');
+      const server = { now: serverTimestamp(), plusOne: increment(1) };
+      const key = groupKey(parties.groupId);
+      void remember(chatImagePath(key, id, 'thumb'), Promise.resolve(image.thumb));
+      void remember(chatImagePath(key, id, 'full'), Promise.resolve(image.full));
+      const changes = groupSendUpdate(parties, id, '', server, { upload: image, caption });
+      return sendOnce(db, id, `groupMessages/${parties.groupId}/${id}`, changes);
+    },
+
+    /** The thumbnail's data URL in conversation `key`, or null when missing or not an image. */
+    readThumb(key: ConversationKey, imageId: string): Promise<string | null> {
+      return read(chatImagePath(key, imageId, 'thumb'), THUMB_DATA_MAX);
+    },
+
+    /** The full image's data URL (only the lightbox asks for it). */
+    readFull(key: ConversationKey, imageId: string): Promise<string | null> {
+      return read(chatImagePath(key, imageId, 'full'), FULL_DATA_MAX);
+    },
+  };
+}
+
+export type ChatImagesApi = ReturnType<typeof makeChatImagesApi>;
+
+export const chatImagesApi: ChatImagesApi = makeChatImagesApi(appDb);
+
+declare module '../../store/gateways' {
+  interface DatabaseGateways {
+    chatImages: ChatImagesApi;
+  }
+}

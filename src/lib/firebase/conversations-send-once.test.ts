@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { isSameMessage } from './conversations-send-once';
+
+const written = {
+  message: 'Hi',
+  messagesenderId: 'alice',
+  massagesenderName: 'Alice',
+  messagereceiverId: 'bob',
+  messagereceiverName: 'Bob',
+  createdAt: { '.sv': 'timestamp' },
+};
+
+describe('isSameMessage: is what is stored the message this send wrote?', () => {
+  it('accepts the stored message, whatever time the server gave it', () => {
+    expect(isSameMessage(written, { ...written, createdAt: 1_700_000_000_000 })).toBe(true);
+  });
+
+  it('refuses another sender, other words, or nothing stored', () => {
+    expect(isSameMessage(written, { ...written, messagesenderId: 'mallory' })).toBe(false);
+    expect(isSameMessage(written, { ...written, message: 'Hi!' })).toBe(false);
+    expect(isSameMessage(written, { ...written, massagesenderName: undefined })).toBe(false);
+    expect(isSameMessage(written, null)).toBe(false);
+    expect(isSameMessage(written, 'Hi')).toBe(false);
+  });
+
+  it('compares a photo by its image fields too', () => {
+    const photo = { ...written, kind: 'image', imageId: 'm1', width: 10, height: 20 };
+    expect(isSameMessage(photo, { ...photo, createdAt: 1 })).toBe(true);
+    expect(isSameMessage(photo, { ...photo, width: 11, createdAt: 1 })).toBe(false);
+    expect(isSameMessage(photo, { ...written, createdAt: 1 })).toBe(false);
+  });
+});
