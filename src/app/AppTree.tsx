@@ -4,7 +4,7 @@ import { Bounce, ToastContainer } from 'react-toastify';
 import { LiveRegion } from './shell/LiveRegion';
 import { PrerenderReveal } from '../prerender/PrerenderReveal';
 import { AppRoutes } from './router';
-import type { AppStore } from './store';
+import type { AppStore } from '../store/store';
 
 interface Props {
   store: AppStore;

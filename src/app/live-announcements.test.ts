@@ -2,7 +2,7 @@ import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
 import { slices } from './slices';
 import { buildRootReducer } from '../store/store';
-import type { AppStartListening } from './store';
+import type { AppStartListening } from '../store/store';
 import type { ChatMessage } from '../lib/firebase/conversations-message';
 import { conversationOpened, latestReceived } from '../features/conversations/conversations-slice';
 import { userSignedIn } from '../store/session';

@@ -3,12 +3,13 @@ import { addGroupListeners } from '../features/groups/groups-listeners';
 import { addInboxListeners } from '../features/inbox/inbox-listeners';
 import { addAnnounceListeners } from './shell/announce-listeners';
 import { addChatListeners } from '../features/conversations/conversations-listeners';
+import { addConversationSignalsListeners } from '../features/conversations/conversations-signals-listeners';
 import { addNotificationListeners } from '../features/notifications/notifications-listeners';
 import { addPresenceListeners } from '../features/presence/presence-listeners';
 import { addSettingsListeners } from '../features/settings/settings-listeners';
 import { addProfileListeners } from '../features/profiles/profiles-listeners';
 import { addUserDirectoryListeners } from '../features/directory/directory-listeners';
-import type { AppStartListening } from './store';
+import type { AppStartListening } from '../store/store';
 
 /**
  * The live queries of the signed-in screens. This module (and with it the database SDK) is
@@ -20,6 +21,7 @@ export function registerSignedInListeners(start: AppStartListening): void {
   addUserDirectoryListeners(start);
   addGroupListeners(start);
   addChatListeners(start);
+  addConversationSignalsListeners(start);
   addInboxListeners(start);
   addPresenceListeners(start);
   addNotificationListeners(start);

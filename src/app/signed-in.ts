@@ -1,4 +1,4 @@
-import type { AppStartListening } from './store';
+import type { AppStartListening } from '../store/store';
 
 /**
  * Loads the signed-in features (their listeners, and with `loadDatabase` the database SDK)

@@ -1,4 +1,6 @@
 import type { Slice } from '@reduxjs/toolkit';
+import { conversationSendingSlice } from '../features/conversations/conversations-sending-slice';
+import { conversationSignalsSlice } from '../features/conversations/conversations-signals-slice';
 import { conversationsSlice } from '../features/conversations/conversations-slice';
 import { directorySlice } from '../features/directory/directory-slice';
 import { friendsSlice } from '../features/friends/friends-slice';
@@ -20,6 +22,8 @@ export const slices: readonly Slice[] = [
   groupsSlice,
   membershipsSlice,
   conversationsSlice,
+  conversationSignalsSlice,
+  conversationSendingSlice,
   notificationsSlice,
   settingsSlice,
   inboxSlice,

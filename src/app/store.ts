@@ -2,8 +2,6 @@ import { createAppStore, type StoreOptions } from '../store/store';
 import { registerAppListeners } from './listeners';
 import { slices } from './slices';
 
-export type { AppDispatch, AppStartListening, AppStore, RootState } from '../store/store';
-
 /**
  * The app's store, for the app and for every test: every feature's slice, and the listeners
  * every screen needs (the signed-in features add theirs with `startListening`, listeners.ts).

@@ -1,6 +1,6 @@
 import { isRejectedWithValue, type PayloadAction } from '@reduxjs/toolkit';
 import { toast } from 'react-toastify';
-import type { AppStartListening } from './store';
+import type { AppStartListening } from '../store/store';
 
 /** A thunk that rejected with a message: by convention (createAppAsyncThunk), the toast text. */
 function isFailedWrite(action: unknown): action is PayloadAction<string> {

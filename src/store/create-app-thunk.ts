@@ -1,6 +1,6 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { Gateways } from './gateways';
-import type { AppDispatch, RootState } from '../store/store';
+import type { AppDispatch, RootState } from './store';
 
 /**
  * Every thunk of the app: `extra` is the gateways. A thunk rejects with the toast text (see

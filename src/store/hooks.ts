@@ -2,7 +2,7 @@
 // eslint-disable-next-line no-restricted-imports
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import type { Gateways } from './gateways';
-import type { AppDispatch, AppStore, RootState } from '../store/store';
+import type { AppDispatch, AppStore, RootState } from './store';
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();

@@ -6,7 +6,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import type { Gateways } from '../store/gateways';
 import { registerSignedInListeners } from '../app/signed-in-listeners';
-import { makeStore, type RootState } from '../app/store';
+import { makeStore } from '../app/store';
+import type { RootState } from '../store/store';
 import { createFakeGateways } from './fake-gateways';
 
 export interface RenderOptions {

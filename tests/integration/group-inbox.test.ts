@@ -9,9 +9,9 @@ import {
 import {
   selectMyLatestMessage,
   selectSeenBy,
-  selectTotalUnread,
-} from '../../src/features/inbox/inbox-selectors';
-import { chatShownChanged } from '../../src/features/inbox/inbox-slice';
+} from '../../src/features/conversations/conversations-signals-selectors';
+import { chatShownChanged } from '../../src/features/conversations/conversations-signals-slice';
+import { selectTotalUnread } from '../../src/features/inbox/inbox-selectors';
 import {
   chatScreenEntered,
   groupChatShown,

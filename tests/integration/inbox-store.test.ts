@@ -5,9 +5,9 @@ import {
   seenState,
   selectFriendMarker,
   selectMyLatestMessage,
-  selectTotalUnread,
-} from '../../src/features/inbox/inbox-selectors';
-import { chatShownChanged } from '../../src/features/inbox/inbox-slice';
+} from '../../src/features/conversations/conversations-signals-selectors';
+import { chatShownChanged } from '../../src/features/conversations/conversations-signals-slice';
+import { selectTotalUnread } from '../../src/features/inbox/inbox-selectors';
 import {
   chatScreenEntered,
   friendSelected,
@@ -45,7 +45,7 @@ describe('the inbox through the app stores (real gateways, emulators)', () => {
 
     await a.store.dispatch(sendChatMessage('One')).unwrap();
     await a.store.dispatch(sendChatMessage('Two')).unwrap();
-    expect(a.store.getState().inbox.outgoing).toEqual([]);
+    expect(a.store.getState().conversationSending.outgoing).toEqual([]);
     for (const tab of [bobTab1, bobTab2]) {
       await eventually(() => {
         expect(selectTotalUnread(tab.store.getState())).toBe(2);

@@ -44,7 +44,8 @@ async function chatOf(me: Person, friend: Person, relId: string) {
   return app;
 }
 
-const outgoing = (app: ReturnType<typeof appOf>) => app.store.getState().inbox.outgoing;
+const outgoing = (app: ReturnType<typeof appOf>) =>
+  app.store.getState().conversationSending.outgoing;
 const stored = async (path: string) =>
   Object.values(((await adminGet(path)) as Record<string, { message: string }> | null) ?? {});
 

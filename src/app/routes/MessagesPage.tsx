@@ -1,9 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { GroupChatPanel, GroupListPanel } from '../../features/groups';
-import { ConversationList } from '../../features/inbox';
+import { GroupListPanel } from '../../features/groups';
+import {
+  ConversationList,
+  OfflineBanner,
+  selectOffline,
+  useGroupRowSummary,
+} from '../../features/inbox';
 import { PhoneBackBar, useFocusComposer, usePhoneChatView } from '../shell';
 import {
   ChatPanel,
+  GroupChatPanel,
   chatScreenEntered,
   chatScreenLeft,
   selectFriend,
@@ -22,6 +28,8 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 export function MessagesPage() {
   const dispatch = useAppDispatch();
   const selected = useAppSelector(selectSelectedFriend);
+  const offline = useAppSelector(selectOffline);
+  const connectivity = { offline, banner: <OfflineBanner /> };
   // The chat target: a group's conversation while one is open, otherwise the selected friend's.
   const [groupId, setGroupId] = useState<string | null>(null);
   const chatBox = useRef<HTMLDivElement>(null);
@@ -59,6 +67,7 @@ export function MessagesPage() {
               chosen();
             }}
             selectedId={groupId}
+            useSummary={useGroupRowSummary}
           />
         </div>
         <div className="min-h-0 flex-3 [&>section]:h-full">
@@ -77,7 +86,11 @@ export function MessagesPage() {
         className={`${phone.chatShown ? 'flex' : 'hidden'} min-h-0 flex-col gap-2 md:col-span-7 md:flex xl:col-span-8 [&>section]:h-auto! [&>section]:min-h-0! [&>section]:flex-1`}
       >
         <PhoneBackBar label={strings.a11y.backToConversations} onBack={phone.back} />
-        {groupId ? <GroupChatPanel groupId={groupId} /> : <ChatPanel />}
+        {groupId ? (
+          <GroupChatPanel groupId={groupId} connectivity={connectivity} />
+        ) : (
+          <ChatPanel connectivity={connectivity} />
+        )}
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import type { AppStartListening } from '../store';
+import type { AppStartListening } from '../../store/store';
 import { conversationKey, type ConversationKey } from '../../lib/conversation-key';
 import type { ChatMessage } from '../../lib/firebase/conversations-message';
 import { strings } from '../../strings';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
 import { ChatComposer } from './ChatComposer';
-import { renderWithChat } from './conversations-test-store';
+import { renderWithChat } from '../../testing/render-with-chat';
 
 const field = () => screen.getByRole('textbox', { name: 'Message' });
 const sendButton = () => screen.getByRole('button', { name: 'Send' });

@@ -3,15 +3,11 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { EmptyState } from '../../components/EmptyState';
 import { BanIcon, ChatBubbleIcon, UsersIcon } from '../../components/icons';
 import { strings } from '../../strings';
-import {
-  FailedMessages,
-  OfflineBanner,
-  selectOffline,
-  typedInChat,
-  TypingIndicator,
-  useChatShown,
-  useFriendTyping,
-} from '../inbox';
+import { typedInChat } from './conversations-signals-listeners';
+import { FailedMessages } from './FailedMessages';
+import { TypingIndicator } from './TypingIndicator';
+import { useChatShown } from './use-chat-shown';
+import { useFriendTyping } from './use-friend-typing';
 import { PersonAvatar, useDisplayName, useIsDeletedAccount } from '../profiles';
 import {
   selectChatAvailability,
@@ -21,16 +17,17 @@ import {
 import { ChatComposer } from './ChatComposer';
 import { retryChatMessage } from './conversations-thunks';
 import { ChatPresence } from './ChatPresence';
+import type { Connectivity } from './connectivity';
 import { ChatLoading, OpenConversation } from './OpenConversation';
 
 /** The chat with the selected friend: header, messages and the message field. */
-export function ChatPanel() {
+export function ChatPanel({ connectivity = { offline: false, banner: null } }: Connectivity) {
   const friend = useAppSelector(selectSelectedFriend);
   // The friend's current name, live: a rename shows at once, a deleted account as such.
   const friendName = useDisplayName(friend?.uid, friend?.name ?? '');
   const deleted = useIsDeletedAccount(friend?.uid);
   const availability = useAppSelector(selectChatAvailability);
-  const offline = useAppSelector(selectOffline);
+  const { offline } = connectivity;
   const dispatch = useAppDispatch();
   useChatShown();
   // Typing in the message field (the only textarea) tells the friend, throttled by the gateway.
@@ -62,7 +59,7 @@ export function ChatPanel() {
           ) : null}
         </div>
       </header>
-      <OfflineBanner />
+      {connectivity.banner}
       <div className="min-h-0 flex-1">
         <ChatBody availability={availability} friendName={friendName} />
       </div>

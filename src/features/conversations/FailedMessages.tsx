@@ -1,7 +1,7 @@
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { strings } from '../../strings';
-import { selectFailedInOpenChat } from '../inbox/inbox-selectors';
-import { failedDismissed, type OutgoingMessage } from '../inbox/inbox-slice';
+import { selectFailedInOpenChat } from './conversations-signals-selectors';
+import { failedDismissed, type OutgoingMessage } from './conversations-sending-slice';
 
 /**
  * My messages the server refused in this conversation, under the list: each with Retry (sends

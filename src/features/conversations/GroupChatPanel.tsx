@@ -5,11 +5,15 @@ import { Avatar } from '../../components/Avatar';
 import { EmptyState } from '../../components/EmptyState';
 import { BanIcon } from '../../components/icons';
 import { strings } from '../../strings';
-import { FailedMessages, OfflineBanner, useChatShown } from '../inbox';
-import { ChatComposer, groupChatShown, OpenConversation, retryChatMessage } from './';
+import type { Connectivity } from './connectivity';
+import { FailedMessages } from './FailedMessages';
+import { useChatShown } from './use-chat-shown';
+import { ChatComposer } from './ChatComposer';
+import { groupChatShown } from './conversations-slice';
+import { retryChatMessage } from './conversations-thunks';
+import { OpenConversation } from './OpenConversation';
 import { PersonAvatar, useDisplayNames } from '../profiles';
-import { selectGroupChatAccess } from '../groups/groups-chat-access';
-import { selectRosterView } from '../groups/groups-selectors';
+import { selectGroupChatAccess, selectRosterView } from '../groups';
 
 const SHOWN = 5;
 
@@ -18,7 +22,7 @@ const SHOWN = 5;
  * list, composer with emoji and photos, pending and failed sends, the lightbox): a header with
  * the group's name and people, then its messages with each sender's name and avatar.
  */
-export function GroupChatPanel({ groupId }: { groupId: string }) {
+export function GroupChatPanel({ groupId, connectivity }: { groupId: string } & Connectivity) {
   const dispatch = useAppDispatch();
   const { group, canChat } = useAppSelector(
     (state) => selectGroupChatAccess(state, groupId),
@@ -65,7 +69,7 @@ export function GroupChatPanel({ groupId }: { groupId: string }) {
           </div>
         ) : null}
       </header>
-      <OfflineBanner />
+      {connectivity?.banner}
       <div className="min-h-0 flex-1">
         {canChat ? (
           <OpenConversation id={groupId} name={name} />

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { latestReceived } from './conversations-slice';
-import { message, REL, renderWithChat } from './conversations-test-store';
+import { message, REL, renderWithChat } from '../../testing/render-with-chat';
 import { MessageList } from './MessageList';
 import { storeReadMarker } from './read-marker-storage';
 

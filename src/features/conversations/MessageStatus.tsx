@@ -9,7 +9,7 @@ import {
   selectOutgoingState,
   selectReceiptsOn,
   selectSeenBy,
-} from '../inbox/inbox-selectors';
+} from './conversations-signals-selectors';
 
 function ClockIcon() {
   return (

@@ -3,7 +3,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { AlertIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
 import { strings } from '../../strings';
-import { selectReadUpTo } from '../inbox';
+import { selectReadUpTo } from './conversations-signals-selectors';
 import { MessageList } from './MessageList';
 
 export function ChatLoading() {

@@ -1,11 +1,12 @@
 import type { RootState } from '../../store/store';
 import type { GroupParties } from '../../lib/firebase/conversations-groups';
 import type { MessageParties } from '../../lib/firebase/inbox-entry';
-import { otherParty, type Group } from '../../lib/firebase/records';
+import { otherParty } from '../../lib/firebase/records';
 import { strings } from '../../strings';
 import { relationWith, selectMyUid, selectRelationIndex } from '../friends';
 import { requireMe, selectIsDeletedAccount } from '../profiles';
-import { selectChatAvailability, selectInGroup } from './conversations-selectors';
+import { selectGroup, selectInGroup, selectRoster } from '../groups';
+import { selectChatAvailability } from './conversations-selectors';
 
 /** Where a send goes: the selected friend, or the shown group's other people. */
 export type ConversationTarget =
@@ -20,8 +21,8 @@ export type ConversationTarget =
  * group's panel keeps its people's profiles live. Null while the roster is loading.
  */
 function groupRecipients(state: RootState, groupId: string, me: string): string[] | null {
-  const roster = state.memberships.rosters[groupId];
-  const group = state.groups.entities[groupId] as Group | undefined;
+  const roster = selectRoster(state, groupId);
+  const group = selectGroup(state, groupId);
   if (!roster || !group) return null;
   const index = selectRelationIndex(state);
   const uids = [group.adminId, ...roster.filter((m) => m.status === 'member').map((m) => m.uid)];

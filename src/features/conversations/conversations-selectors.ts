@@ -1,8 +1,9 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../store/store';
 import { directKey, groupKey, type ConversationKey } from '../../lib/conversation-key';
-import type { Friendship, Group } from '../../lib/firebase/records';
+import type { Friendship } from '../../lib/firebase/records';
 import { relationWith, selectListMeta, selectMyUid, selectRelationIndex } from '../friends';
+import { selectInGroup } from '../groups';
 import { MESSAGE_PAGE_SIZE, messageSelectors, openConversationKey } from './conversations-slice';
 
 /** Whether the selected person can be chatted with, and if not, why. */
@@ -35,15 +36,6 @@ export const selectChatAvailability = createSelector(
     return { kind: 'notFriends' };
   },
 );
-
-/**
- * I run group `groupId` or am a current member, by my own live statuses (the rules' condition).
- * The emulator does not cancel a listener when the data its rule reads changes, so the client
- * closes the conversation itself the moment this turns false (I left or was removed).
- */
-export const selectInGroup = (state: RootState, groupId: string): boolean =>
-  (state.groups.entities[groupId] as Group | undefined)?.adminId === selectMyUid(state) ||
-  state.memberships.mine[groupId] === 'member';
 
 /** The group whose conversation is shown, or null for the selected friend's. */
 export const selectSelectedGroup = (state: RootState) => state.conversations.selectedGroup;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeGateways, renderWithProviders } from '../../testing';
 import { ChatComposer } from './ChatComposer';
 import { conversationOpened } from './conversations-slice';
-import { renderWithChat } from './conversations-test-store';
+import { renderWithChat } from '../../testing/render-with-chat';
 import { ImageBubble } from './image-bubble';
 
 const THUMB = 'data:image/webp;base64,UklGRg==';

@@ -1,8 +1,18 @@
-/** What other features and the routes may use from the messages feature. */
+/**
+ * What other features and the routes may use from the conversations feature: an open
+ * conversation end to end (1:1 and group), and what others may know of it.
+ */
 export { ChatPanel } from './ChatPanel';
 export { ChatComposer } from './ChatComposer';
+export { GroupChatPanel } from './GroupChatPanel';
 export { OpenConversation } from './OpenConversation';
 export { selectSelectedFriend } from './conversations-selectors';
+export {
+  selectLoadedKey,
+  selectLoadedOnScreen,
+  selectReceiptsOn,
+} from './conversations-signals-selectors';
+export { openedUnreadCaptured } from './conversations-signals-slice';
 export {
   chatScreenEntered,
   chatScreenLeft,

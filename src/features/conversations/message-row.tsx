@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { ChatMessage } from '../../lib/firebase/conversations-message';
 import { strings } from '../../strings';
-import { MessageStatus } from '../inbox';
+import { MessageStatus } from './MessageStatus';
 import { ImageMessageBody } from './image-message-body';
 import { formatMessageTime } from './message-time';
 import { MessageText } from './MessageText';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conversationsSlice, conversationOpened, latestReceived } from './conversations-slice';
-import { message } from './conversations-test-store';
+import { message } from '../../testing/render-with-chat';
 
 const reduce = conversationsSlice.reducer;
 const window = (createdAtOf3 = 3000) => [

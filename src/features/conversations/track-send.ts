@@ -1,7 +1,7 @@
 import type { AppDispatch } from '../../store/store';
 import type { ConversationKey } from '../../lib/conversation-key';
 import type { SentMessage } from '../../lib/firebase/inbox-entry';
-import { sendAcked, sendFailed, sendStarted } from '../inbox/inbox-slice';
+import { sendAcked, sendFailed, sendStarted } from './conversations-sending-slice';
 
 /**
  * Keeps a just-sent message as pending until the server stores it, and as failed (with its

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAppDispatch } from '../../store/hooks';
-import { chatShownChanged } from '../inbox/inbox-slice';
+import { chatShownChanged } from './conversations-signals-slice';
 
 /** Called by the chat panel: only a conversation on screen is marked read. */
 export function useChatShown(): void {

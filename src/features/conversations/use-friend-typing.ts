@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../store/hooks';
-import { selectTypingSeenAt, TYPING_VISIBLE_MS } from '../inbox/inbox-selectors';
+import { selectTypingSeenAt, TYPING_VISIBLE_MS } from './conversations-signals-selectors';
 
 /**
  * Whether the open conversation's friend is typing: their signal is fresh. Their writer renews

@@ -2,6 +2,7 @@ import type { Unsubscribe } from '@reduxjs/toolkit';
 import type { AppDispatch, AppStartListening, RootState } from '../../store/store';
 import type { DirectoryApi } from '../../lib/firebase/directory';
 import { whileSignedIn } from '../../store/session';
+import { profilesSeen } from '../profiles';
 import {
   moreUsersRequested,
   selectUserDirectory,
@@ -40,7 +41,10 @@ class PageListeners {
     this.pages.push(
       this.api.subscribeUserPage(
         { search, after, pageSize: USER_PAGE_SIZE },
-        (users) => this.dispatch(userPageReceived({ search, index, users })),
+        (users) => {
+          this.dispatch(userPageReceived({ search, index, users }));
+          this.dispatch(profilesSeen(users));
+        },
         (error) => this.dispatch(userPageFailed({ search, message: error.message })),
       ),
     );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Avatar } from '../../components/Avatar';
 import { CloseIcon, HashIcon } from '../../components/icons';
@@ -8,12 +8,6 @@ import { Panel } from '../../components/Panel';
 import { RowAction } from '../../components/RowAction';
 import type { Group, MembershipStatus } from '../../lib/firebase/records';
 import { strings } from '../../strings';
-import {
-  ConversationTime,
-  GroupConversationMeta,
-  GroupPreview,
-  useGroupInboxEntry,
-} from '../inbox';
 import { useDisplayName } from '../profiles';
 import { acceptGroupAsShown, leaveGroupInvitation } from './groups-thunks';
 import { moreGroupsRequested } from './groups-slice';
@@ -25,7 +19,21 @@ interface Props {
   /** Opens a group's conversation (messages page): rows I run or belong to become buttons. */
   onOpen?: (groupId: string) => void;
   selectedId?: string | null;
+  /**
+   * Where conversations open, a group's row is also its conversation line (last message, time,
+   * unread): the route passes the inbox feature's hook for it.
+   */
+  useSummary?: (groupId: string) => GroupRowSummary | null;
 }
+
+/** What a row shows of its conversation instead of its plain subtitle. */
+export interface GroupRowSummary {
+  subtitle: ReactNode;
+  meta: ReactNode;
+  badge: ReactNode;
+}
+
+const noSummary = (): GroupRowSummary | null => null;
 
 type RowStatus = MembershipStatus | 'admin' | null;
 
@@ -33,7 +41,7 @@ type RowStatus = MembershipStatus | 'admin' | null;
  * Groups someone else administers (and, where conversations open, mine first). 'Accept' joins a
  * group I am invited to; on any other group it asks its admin to let me in.
  */
-export function GroupListPanel({ onOpen, selectedId = null }: Props) {
+export function GroupListPanel({ onOpen, selectedId = null, useSummary = noSummary }: Props) {
   const dispatch = useAppDispatch();
   const others = useAppSelector(selectGroupListRows);
   const mine = useAppSelector(selectMyGroups);
@@ -69,6 +77,7 @@ export function GroupListPanel({ onOpen, selectedId = null }: Props) {
               status={row.status}
               selected={row.group.id === selectedId}
               onOpen={onOpen}
+              useSummary={useSummary}
               onLeave={() => setLeaving(row.group)}
             />
           ))}
@@ -84,10 +93,11 @@ interface RowProps {
   status: RowStatus;
   selected: boolean;
   onOpen?: (groupId: string) => void;
+  useSummary: (groupId: string) => GroupRowSummary | null;
   onLeave: () => void;
 }
 
-function GroupRow({ group, status, selected, onOpen, onLeave }: RowProps) {
+function GroupRow({ group, status, selected, onOpen, useSummary, onLeave }: RowProps) {
   const dispatch = useAppDispatch();
   const name = group.groupName;
   const byAdmin = strings.home.createdBy(useDisplayName(group.adminId, group.adminName));
@@ -143,20 +153,19 @@ function GroupRow({ group, status, selected, onOpen, onLeave }: RowProps) {
       />
     ) : null;
   const canOpen = onOpen && (status === 'member' || status === 'admin');
-  // Where conversations open, a group's row is also its inbox line: last message, time, unread.
-  const entry = useGroupInboxEntry(group.id);
-  const summary = canOpen && entry ? entry : null;
+  const line = useSummary(group.id);
+  const summary = canOpen ? line : null;
 
   return (
     <ListRow
       avatar={<Avatar name={name} />}
       title={name}
-      subtitle={summary ? <GroupPreview entry={summary} /> : subtitle}
-      meta={summary ? <ConversationTime at={summary.lastAt} /> : undefined}
+      subtitle={summary ? summary.subtitle : subtitle}
+      meta={summary ? summary.meta : undefined}
       actions={
         summary ? (
           <>
-            <GroupConversationMeta entry={summary} />
+            {summary.badge}
             {actions}
           </>
         ) : (

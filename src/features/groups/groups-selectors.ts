@@ -2,6 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../store/store';
 import type { Group, GroupMembership, MembershipStatus } from '../../lib/firebase/records';
 import { selectActiveUser } from '../../store/session';
+import { selectMyMemberships } from './groups-memberships-slice';
 import { groupSelectors } from './groups-slice';
 
 const selectMyUid = (state: RootState) => selectActiveUser(state)?.uid ?? '';
@@ -97,3 +98,24 @@ export const selectRosterView = createSelector(
     };
   },
 );
+
+/** A group I know of (mine, a page of the list, or one opened on its own), or undefined. */
+export const selectGroup = (state: RootState, groupId: string): Group | undefined =>
+  groupSelectors.selectById(state, groupId);
+
+/** Groups I run or belong to now: their entries count; former groups' entries do not. */
+export const selectMyGroupIds = createSelector(
+  [selectMineIds, selectMyMemberships],
+  (mine, statuses): string[] => [
+    ...new Set([...mine, ...Object.keys(statuses).filter((id) => statuses[id] === 'member')]),
+  ],
+);
+
+/**
+ * I run group `groupId` or am a current member, by my own live statuses (the rules' condition).
+ * The emulator does not cancel a listener when the data its rule reads changes, so the client
+ * closes the conversation itself the moment this turns false (I left or was removed).
+ */
+export const selectInGroup = (state: RootState, groupId: string): boolean =>
+  selectGroup(state, groupId)?.adminId === selectMyUid(state) ||
+  selectMyMemberships(state)[groupId] === 'member';

@@ -1,4 +1,7 @@
-/** What other features may use from the groups feature. */
+/** What other features and the routes may use from the groups feature. */
 export { GroupListPanel } from './GroupListPanel';
 export { MyGroupsPanel } from './MyGroupsPanel';
-export { GroupChatPanel } from '../conversations/GroupChatPanel';
+export type { GroupRowSummary } from './GroupListPanel';
+export { selectGroupChatAccess } from './groups-chat-access';
+export { selectGroup, selectInGroup, selectMyGroupIds, selectRosterView } from './groups-selectors';
+export { selectRoster } from './groups-memberships-slice';

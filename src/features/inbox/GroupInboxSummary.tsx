@@ -1,17 +1,17 @@
 import { useAppSelector } from '../../store/hooks';
 import type { RootState } from '../../store/store';
 import type { InboxEntry } from '../../lib/firebase/inbox-entry';
-import type { Group } from '../../lib/firebase/records';
 import { strings } from '../../strings';
 import { selectMyUid } from '../friends';
+import { selectGroup, selectRoster } from '../groups';
 import { useDisplayName } from '../profiles';
 import { formatConversationTime, previewOf } from './conversation-time';
 import { UnreadBadge } from './UnreadBadge';
 
 function copiedName(state: RootState, groupId: string, uid: string): string {
-  const group = state.groups.entities[groupId] as Group | undefined;
+  const group = selectGroup(state, groupId);
   if (group?.adminId === uid) return group.adminName;
-  return state.memberships.rosters[groupId]?.find((m) => m.uid === uid)?.username ?? '';
+  return selectRoster(state, groupId)?.find((m) => m.uid === uid)?.username ?? '';
 }
 
 /** A group's last message in words: 'You: …' when mine, else the sender's first name first. */

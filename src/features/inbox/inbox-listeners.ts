@@ -1,158 +1,50 @@
-import { createAction } from '@reduxjs/toolkit';
-import type { AppStartListening, RootState } from '../../store/store';
-import {
-  conversationKey,
-  parseConversationKey,
-  type ConversationKey,
-} from '../../lib/conversation-key';
-import { selectFriendRows, selectMyUid } from '../friends';
+import type { AppStartListening } from '../../store/store';
 import { whileSignedIn } from '../../store/session';
-import { selectHasPending, selectUnreadOf } from './inbox-selectors';
+import { selectMyUid } from '../friends';
 import {
-  connectionChanged,
-  friendMarkerChanged,
-  groupMarkersChanged,
-  inboxFailed,
-  inboxReceived,
   openedUnreadCaptured,
-  receiptsChanged,
-  sendStarted,
-  tabVisibilityChanged,
-  typingChanged,
-} from './inbox-slice';
-
-/** The message field changed: "I am typing" in the open conversation. */
-export const typedInChat = createAction('inbox/typedInChat');
+  selectLoadedKey,
+  selectLoadedOnScreen,
+  selectReceiptsOn,
+} from '../conversations';
+import { selectUnreadOf } from './inbox-selectors';
+import { connectionChanged, inboxFailed, inboxReceived } from './inbox-slice';
 
 /** How long `.info/connected` may stay unanswered at start before the app says it is offline. */
 export const CONNECT_GRACE_MS = 3000;
-/** Typing stops counting this long after the last keystroke. */
-export const TYPING_IDLE_MS = 3000;
 
-/** The loaded conversation's key (kind and id): a friendship and a group may share an id. */
-const openKey = (state: RootState): ConversationKey | null =>
-  state.conversations.relId
-    ? conversationKey(state.conversations.kind, state.conversations.relId)
-    : null;
-
-function friendOf(state: RootState, relId: string): string | null {
-  return selectFriendRows(state).find((r) => r.friendship.id === relId)?.friend.uid ?? null;
-}
-
-/** The open conversation's friend's read marker (with my receipts on) and typing signal. */
-function addOpenConversationListeners(start: AppStartListening) {
+/**
+ * A conversation opens: it learns my unread count there (where its 'New messages' divider
+ * goes). Runs before its messages load, so before opening it resets the count.
+ */
+function addOpenedUnreadListener(start: AppStartListening) {
   start({
     predicate: (_action, current, previous) =>
-      openKey(current) !== openKey(previous) ||
-      current.inbox.receiptsOn !== previous.inbox.receiptsOn,
-    effect: async (_action, api) => {
-      api.cancelActiveListeners();
+      selectLoadedKey(current) !== selectLoadedKey(previous),
+    effect: (_action, api) => {
       const state = api.getState();
-      const key = openKey(state);
-      const relId = state.conversations.relId;
-      const me = selectMyUid(state);
-      api.dispatch(friendMarkerChanged(null));
-      api.dispatch(groupMarkersChanged(null));
-      api.dispatch(typingChanged(null));
-      // Runs before the messages load, so before opening them resets the count.
-      const entries = state.inbox.status === 'ready' && key;
-      api.dispatch(
-        openedUnreadCaptured(entries ? { key, count: selectUnreadOf(state, key) } : null),
-      );
-      if (!key || !relId) return;
-      const { inbox } = api.extra;
-      if (state.conversations.kind === 'group') {
-        // A group: everyone's read markers ('Seen by N'), while my receipts are on.
-        if (!state.inbox.receiptsOn) return;
-        const stop = inbox.subscribeReadMarkers(
-          relId,
-          (markers) => api.dispatch(groupMarkersChanged({ key, markers })),
-          () => api.dispatch(groupMarkersChanged(null)),
-        );
-        try {
-          await api.condition((_a, now) => openKey(now) !== key);
-        } finally {
-          stop();
-        }
-        return;
-      }
-      const friend = friendOf(state, relId);
-      if (!friend) return;
-      const stops = [
-        inbox.subscribeTyping(
-          relId,
-          friend,
-          (at) => api.dispatch(typingChanged(at === null ? null : { key, seenAt: Date.now() })),
-          () => api.dispatch(typingChanged(null)),
-        ),
-      ];
-      if (state.inbox.receiptsOn) {
-        stops.push(
-          inbox.subscribeReadMarker(
-            relId,
-            friend,
-            (marker) => api.dispatch(friendMarkerChanged({ key, marker })),
-            () => api.dispatch(friendMarkerChanged(null)),
-          ),
-        );
-      }
-      try {
-        await api.condition((_a, now) => openKey(now) !== key);
-      } finally {
-        for (const stop of stops) stop();
-        // Leaving the chat (or sign-out) says I stopped typing there.
-        void inbox.setTyping(relId, me, false).catch(() => undefined);
-      }
-    },
-  });
-
-  // Typing: a write at most every 2 s (the gateway's throttle), removed after a pause. Only in a
-  // friendship's conversation: `typing/{relId}` is a 1:1 path, groups have none.
-  start({
-    actionCreator: typedInChat,
-    effect: async (_action, api) => {
-      const state = api.getState();
-      const relId = state.conversations.relId;
-      if (!relId || state.conversations.kind !== 'direct') return;
-      const me = selectMyUid(state);
-      api.cancelActiveListeners();
-      void api.extra.inbox.setTyping(relId, me, true).catch(() => undefined);
-      await api.delay(TYPING_IDLE_MS);
-      void api.extra.inbox.setTyping(relId, me, false).catch(() => undefined);
-    },
-  });
-  start({
-    actionCreator: sendStarted,
-    effect: (action, api) => {
-      const { kind, id } = parseConversationKey(action.payload.key);
-      if (kind !== 'direct') return;
-      const me = selectMyUid(api.getState());
-      void api.extra.inbox.setTyping(id, me, false).catch(() => undefined);
+      const key = selectLoadedKey(state);
+      const known = state.inbox.status === 'ready' && key;
+      api.dispatch(openedUnreadCaptured(known ? { key, count: selectUnreadOf(state, key) } : null));
     },
   });
 }
 
 /**
  * Opening a conversation clears my unread count, and so does every new message while it is
- * open, its panel shown and the tab visible. A reset the server refuses (a message arrived meanwhile) is
- * retried by the inbox update that follows, with its newer message id.
+ * open, its panel shown and the tab visible. A reset the server refuses (a message arrived
+ * meanwhile) is retried by the inbox update that follows, with its newer message id.
  */
 function addMarkReadListener(start: AppStartListening) {
   let asked = '';
   start({
     predicate: (_action, current) => {
-      const key = openKey(current);
-      return (
-        key !== null &&
-        current.inbox.tabVisible &&
-        current.inbox.chatShown &&
-        current.conversations.status === 'ready' &&
-        selectUnreadOf(current, key) > 0
-      );
+      const key = selectLoadedKey(current);
+      return key !== null && selectLoadedOnScreen(current) && selectUnreadOf(current, key) > 0;
     },
     effect: async (_action, api) => {
       const state = api.getState();
-      const key = openKey(state);
+      const key = selectLoadedKey(state);
       const entry = key ? state.inbox.entries[key] : undefined;
       if (!key || !entry) return;
       const ask = `${key}/${entry.lastMessageId}`;
@@ -160,7 +52,7 @@ function addMarkReadListener(start: AppStartListening) {
       asked = ask;
       const me = selectMyUid(state);
       try {
-        await api.extra.inbox.markRead(me, key, entry.lastMessageId, state.inbox.receiptsOn);
+        await api.extra.inbox.markRead(me, key, entry.lastMessageId, selectReceiptsOn(state));
       } catch {
         if (asked === ask) asked = '';
       }
@@ -168,23 +60,7 @@ function addMarkReadListener(start: AppStartListening) {
   });
 }
 
-/** Closing the tab while a message is still unsent asks first. */
-function addUnsentGuard(start: AppStartListening) {
-  const guard = (event: BeforeUnloadEvent) => {
-    event.preventDefault();
-  };
-  start({
-    predicate: (_action, current, previous) =>
-      selectHasPending(current) !== selectHasPending(previous),
-    effect: (_action, api) => {
-      if (typeof window === 'undefined') return;
-      if (selectHasPending(api.getState())) window.addEventListener('beforeunload', guard);
-      else window.removeEventListener('beforeunload', guard);
-    },
-  });
-}
-
-/** From sign-in to sign-out: my inbox, my receipts preference and the connection, live. */
+/** From sign-in to sign-out: my inbox and the connection, live. */
 export function addInboxListeners(start: AppStartListening): void {
   whileSignedIn(start, (uid, api) => {
     const { dispatch } = api;
@@ -196,11 +72,6 @@ export function addInboxListeners(start: AppStartListening): void {
     // Node 21+ has a `navigator` without `onLine`, which must not read as offline.
     if (typeof navigator !== 'undefined' && 'onLine' in navigator && !navigator.onLine)
       dispatch(connectionChanged('offline'));
-    // Stores outside a browser (the integration tests run in Node) have no tab to watch.
-    const page = typeof document === 'undefined' ? null : document;
-    const onVisibility = () => dispatch(tabVisibilityChanged(!page?.hidden));
-    page?.addEventListener('visibilitychange', onVisibility);
-    onVisibility();
     const stops = [
       inbox.subscribeInbox(
         uid,
@@ -212,19 +83,12 @@ export function addInboxListeners(start: AppStartListening): void {
         if (connected) dispatch(connectionChanged('online'));
         else if (connection() === 'online') dispatch(connectionChanged('offline'));
       }),
-      inbox.subscribeReadReceipts(
-        uid,
-        (on) => dispatch(receiptsChanged(on)),
-        () => undefined,
-      ),
     ];
     return () => {
       clearTimeout(grace);
-      page?.removeEventListener('visibilitychange', onVisibility);
       for (const stop of stops) stop();
     };
   });
-  addOpenConversationListeners(start);
+  addOpenedUnreadListener(start);
   addMarkReadListener(start);
-  addUnsentGuard(start);
 }

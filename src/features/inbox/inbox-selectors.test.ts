@@ -3,13 +3,10 @@ import type { ChatMessage } from '../../lib/firebase/conversations-message';
 import type { InboxEntry } from '../../lib/firebase/inbox-entry';
 import { makeTestStore, sampleUser, signedIn } from '../../testing';
 import { formatConversationTime, previewOf } from './conversation-time';
-import {
-  seenState,
-  selectConversationRows,
-  selectHasPending,
-  selectTotalUnread,
-} from './inbox-selectors';
-import { inboxReceived, sendAcked, sendFailed, sendStarted } from './inbox-slice';
+import { seenState, selectHasPending } from '../conversations/conversations-signals-selectors';
+import { sendAcked, sendFailed, sendStarted } from '../conversations/conversations-sending-slice';
+import { selectConversationRows, selectTotalUnread } from './inbox-selectors';
+import { inboxReceived } from './inbox-slice';
 
 const entry = (relId: string, fields: Partial<InboxEntry> = {}): InboxEntry => ({
   relId,
@@ -75,7 +72,7 @@ describe('inbox selectors', () => {
     store.dispatch(sendAcked('a'));
     store.dispatch(sendFailed('b'));
     expect(selectHasPending(store.getState())).toBe(false);
-    expect(store.getState().inbox.outgoing).toEqual([
+    expect(store.getState().conversationSending.outgoing).toEqual([
       { id: 'b', key: 'd:r', text: 'two', state: 'failed' },
     ]);
   });

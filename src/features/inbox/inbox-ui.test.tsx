@@ -140,10 +140,12 @@ describe('the inbox on the messages screen', () => {
     expect(fakes.inbox.markRead).toHaveBeenLastCalledWith('me', 'd:rel-bo', 'm2', true);
 
     // A hidden tab leaves the count for when I look.
-    emit(() => store.dispatch({ type: 'inbox/tabVisibilityChanged', payload: false }));
+    emit(() =>
+      store.dispatch({ type: 'conversationSignals/tabVisibilityChanged', payload: false }),
+    );
     inbox({ 'd:rel-bo': entry('rel-bo', { unread: 1, lastMessageId: 'm3' }) });
     expect(fakes.inbox.markRead).toHaveBeenCalledTimes(2);
-    emit(() => store.dispatch({ type: 'inbox/tabVisibilityChanged', payload: true }));
+    emit(() => store.dispatch({ type: 'conversationSignals/tabVisibilityChanged', payload: true }));
     expect(fakes.inbox.markRead).toHaveBeenLastCalledWith('me', 'd:rel-bo', 'm3', true);
   });
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { selectSettings } from '../settings';
 import { useAppSelector } from '../../store/hooks';
 import { paths } from '../../config/paths';
 import { notificationText } from './notification-text';
@@ -15,8 +16,7 @@ import { selectNotifications } from './notifications-slice';
 export function useNotificationAlerts(): void {
   const { unreadStatus, owner } = useAppSelector(selectNotifications);
   const unread = useAppSelector(selectAllUnread);
-  // Read straight from the state: importing the settings feature would pull its page in here.
-  const settings = useAppSelector((state) => state.settings.values);
+  const settings = useAppSelector(selectSettings);
   const { pathname } = useLocation();
   const known = useRef<{ owner: string | null; ids: Set<string> } | null>(null);
 

@@ -6,6 +6,7 @@ export {
   selectDisplayName,
   selectIsDeletedAccount,
   profilesNeeded,
+  profilesSeen,
   profilesWatched,
   profilesUnwatched,
 } from './profiles-slice';

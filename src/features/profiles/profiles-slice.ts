@@ -4,7 +4,6 @@ import type { LoadStatus } from '../../lib/load-status';
 import type { DirectoryUser } from '../../lib/firebase/records';
 import { strings } from '../../strings';
 import { resetPerSignedInUser } from '../../store/session';
-import { userPageReceived } from '../directory/directory-slice';
 
 interface ProfilesState {
   owner: string | null;
@@ -38,6 +37,10 @@ export const profilesSlice = createSlice({
     myProfileFailed(state) {
       state.meStatus = 'error';
     },
+    /** Profiles read elsewhere (a page of the user directory) are as fresh as fetched ones. */
+    profilesSeen(state, action: PayloadAction<DirectoryUser[]>) {
+      for (const user of action.payload) state.byUid[user.uid] = user;
+    },
     profileFetched(state, action: PayloadAction<{ uid: string; profile: DirectoryUser | null }>) {
       state.byUid[action.payload.uid] = action.payload.profile;
     },
@@ -47,13 +50,12 @@ export const profilesSlice = createSlice({
       builder,
       (owner) => ({ ...initialState, owner, meStatus: 'loading' as const }),
       () => initialState,
-    ).addCase(userPageReceived, (state, action) => {
-      for (const user of action.payload.users) state.byUid[user.uid] = user;
-    });
+    );
   },
 });
 
-export const { myProfileReceived, myProfileFailed, profileFetched } = profilesSlice.actions;
+export const { myProfileReceived, myProfileFailed, profilesSeen, profileFetched } =
+  profilesSlice.actions;
 
 export type WithProfiles = { [profilesSlice.reducerPath]: ProfilesState };
 

@@ -5,7 +5,7 @@
  */
 import type { ActionReducerMapBuilder, ListenerEffectAPI } from '@reduxjs/toolkit';
 import type { Gateways } from '../gateways';
-import type { AppDispatch, AppStartListening, RootState } from '../../store/store';
+import type { AppDispatch, AppStartListening, RootState } from '../store';
 import { selectActiveUser, userSignedIn, userSignedOut } from './session-slice';
 
 /**

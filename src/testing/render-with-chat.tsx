@@ -2,11 +2,11 @@ import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/to
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
-import { slices } from '../../app/slices';
-import { buildRootReducer } from '../../store/store';
-import type { ChatMessage } from '../../lib/firebase/conversations-message';
-import { userSignedIn } from '../../store/session';
-import { conversationOpened, latestReceived } from './conversations-slice';
+import { slices } from '../app/slices';
+import { buildRootReducer } from '../store/store';
+import type { ChatMessage } from '../lib/firebase/conversations-message';
+import { userSignedIn } from '../store/session';
+import { conversationOpened, latestReceived } from '../features/conversations/conversations-slice';
 
 export const REL = 'rel-bo';
 
