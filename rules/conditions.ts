@@ -144,7 +144,7 @@ export const accountExists = (uid: Expr) => exists(at('users', uid));
 
 /**
  * No block stands between `a` and `b`, whoever blocked whom: a block keeps the pair's
- * relationship id in `pairs/{pairKey}` and replaces the friendship under it (rules/relationships.ts).
+ * relationship id in `pairs/{pairKey}` and replaces the friendship under it (rules/friends.ts).
  */
 export const noBlockBetween = (a: Expr, b: Expr) =>
   or(missing(at('pairs', pairKey(a, b))), missing(at('block', val(at('pairs', pairKey(a, b))))));

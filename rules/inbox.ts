@@ -2,7 +2,7 @@
  * `inbox/{uid}/{relId}`: my view of one friendship's conversation (unread count and last-message
  * summary). Written in the same root update as each message (docs/data-model.md, Inbox), so the
  * rules can tie every change of an entry to a message that the same update creates. A group's
- * entries live apart, in `groupInbox/{uid}/{groupId}` (rules/group-inbox.ts), so a relationship id
+ * entries live apart, in `groupInbox/{uid}/{groupId}` (rules/inbox-groups.ts), so a relationship id
  * and a group id never name the same entry whatever their values (issue 24).
  */
 import { and, childOf, not, or, x, type Expr, type RuleNode } from './builder';
@@ -27,7 +27,7 @@ import {
   variable,
   verifiedUser,
 } from './conditions';
-import { kindOfMessage } from './chat-images';
+import { kindOfMessage } from './conversations-images';
 
 const $uid = variable('uid');
 const $relId = variable('relId');

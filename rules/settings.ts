@@ -15,7 +15,7 @@ export const settings: RuleNode = {
     readReceipts: { '.validate': x`newData.isBoolean()` },
     // Absent means on; off closes status/{uid} to everyone else (rules/presence.ts).
     showPresence: { '.validate': x`newData.isBoolean()` },
-    // Absent means everyone; 'nobody' refuses new requests to me (rules/friend-requests.ts).
+    // Absent means everyone; 'nobody' refuses new requests to me (rules/friends-requests.ts).
     friendRequests: { '.validate': oneOf('everyone', 'nobody') },
     // Browser notifications (the Notification API), off unless switched on, and per kind.
     browserNotifications: { '.validate': x`newData.isBoolean()` },

@@ -11,7 +11,7 @@ import {
   request,
   requested,
   users,
-} from './relationship-fixtures';
+} from './friends-fixtures';
 import { notificationId, type NotificationInput } from '../../src/lib/firebase/notification-record';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 

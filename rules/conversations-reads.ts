@@ -23,7 +23,7 @@ import {
   variable,
   verifiedUser,
 } from './conditions';
-import { inGroupOf } from './group-access';
+import { inGroupOf } from './groups-access';
 
 const $uid = variable('uid');
 const $relId = variable('relId');

@@ -24,7 +24,7 @@ import {
   variable,
   verifiedUser,
 } from './conditions';
-import { inGroupOf } from './group-access';
+import { inGroupOf } from './groups-access';
 
 /** Characters of a data URL: ~300 KB full image, ~20 KB thumbnail (chat-image-message.ts). */
 export const FULL_DATA_MAX = 420000;

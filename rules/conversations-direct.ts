@@ -18,7 +18,7 @@ import {
   variable,
   verifiedUser,
 } from './conditions';
-import { imageMessageFields } from './chat-images';
+import { imageMessageFields } from './conversations-images';
 import { comesWithInboxEntry } from './inbox';
 
 const $relId = variable('relId');
@@ -75,7 +75,7 @@ export const sendMessage: RuleNode = {
         },
         comesWithInboxEntry,
       ),
-      // Image messages (rules/chat-images.ts): optional fields beside the spec's.
+      // Image messages (rules/conversations-images.ts): optional fields beside the spec's.
       ...imageMessageFields('chatImages', $relId, variable('msgId')),
     },
   },

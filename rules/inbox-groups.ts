@@ -16,7 +16,7 @@ import {
   variable,
   verifiedUser,
 } from './conditions';
-import { inGroupOf } from './group-access';
+import { inGroupOf } from './groups-access';
 import { describesNewMessageIn, inboxEntry } from './inbox';
 
 const $uid = variable('uid');

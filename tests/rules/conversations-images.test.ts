@@ -2,7 +2,7 @@ import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
 import { imageSendUpdate, type ChatImageUpload } from '../../src/lib/firebase/chat-image-message';
 import { increment, omit, send, storedMessage } from './inbox-fixtures';
-import { alice, befriended, blocked, bob, carol, relId, users } from './relationship-fixtures';
+import { alice, befriended, blocked, bob, carol, relId, users } from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
 const { dbAs, seed } = rulesEnvForFile('chat-images');
