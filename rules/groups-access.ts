@@ -1,6 +1,16 @@
-/** Who belongs to a group, for the conversation areas (messages, images, inbox, read markers). */
+/** Who runs and who belongs to a group, for the groups, notifications and conversation areas. */
 import { or, type Expr } from './builder';
-import { at, eq, val } from './conditions';
+import { at, eq, me, val } from './conditions';
+
+/** The admin of group `groupId`, as stored before the write. */
+export const adminIdOf = (groupId: Expr) => val(at('Mygroup', groupId, 'adminId'));
+
+/** The signed-in user is the admin of group `groupId`, as stored before the write. */
+export const adminOf = (groupId: Expr) => eq(adminIdOf(groupId), me);
+
+/** `uid` is a current member of group `groupId` (invited or requesting people are not). */
+export const memberOf = (groupId: Expr, uid: Expr) =>
+  eq(val(at('groupMembership', groupId, uid, 'status')), 'member');
 
 /**
  * `uid` runs group `groupId` or is a current member of it, as stored before the write. Invited
@@ -8,7 +18,4 @@ import { at, eq, val } from './conditions';
  * the membership entry, and with it access.
  */
 export const inGroupOf = (groupId: Expr, uid: Expr) =>
-  or(
-    eq(val(at('Mygroup', groupId, 'adminId')), uid),
-    eq(val(at('groupMembership', groupId, uid, 'status')), 'member'),
-  );
+  or(eq(adminIdOf(groupId), uid), memberOf(groupId, uid));
