@@ -127,7 +127,11 @@ export const inboxEntry = (describesNewMessage: Expr): RuleNode => ({
  * owner alone, written by the owner or, for a new message's summary (never deleting an entry),
  * by one of the conversation's `peers`, never into an account that is gone.
  */
-export const inboxOf = (conversation: string, peers: Expr, describesNewMessage: Expr) => ({
+export const inboxOf = (
+  conversation: string,
+  peers: Expr,
+  describesNewMessage: Expr,
+): RuleNode => ({
   $uid: {
     // Nobody reads another person's counts or previews.
     '.read': signedInAs($uid),
