@@ -12,6 +12,11 @@ export const newData = new Expr('newData');
 export const root = new Expr('root');
 export const me = new Expr('auth.uid');
 
+/** The wildcards every area keys by: a person, a relationship (friendship) and a group. */
+export const $uid = variable('uid');
+export const $relId = variable('relId');
+export const $groupId = variable('groupId');
+
 /** `root.child('a/' + $b + '/c')` from `at('a', $b, 'c')`: the database before the write. */
 export const at = (...path: (Expr | string)[]) => childOf(root, ...path);
 
@@ -38,6 +43,10 @@ export const newField = (key: string) => val(childOf(newData, key));
 
 /** The written value itself. */
 export const newValue = new Expr('newData.val()');
+/** A field beside the written value, as written: `newData.parent().child('key').val()`. */
+export const sibling = (key: string) => x`newData.parent().child(${key}).val()`;
+/** The field keeps its stored value. */
+export const unchanged = (key: string) => eq(newField(key), oldField(key));
 
 export const signedIn = new Expr('auth != null');
 /**
@@ -47,6 +56,10 @@ export const signedIn = new Expr('auth != null');
 export const verifiedUser = and(signedIn, x`auth.token.email_verified == true`);
 /** The signed-in user is `uid`. */
 export const isUser = (uid: Expr) => x`auth.uid == ${uid}`;
+/** Signed in as `uid`: what only its owner reads. */
+export const signedInAs = (uid: Expr) => and(signedIn, isUser(uid));
+/** Signed in as `uid` with a verified e-mail: what only its owner writes. */
+export const verifiedAs = (uid: Expr) => and(verifiedUser, isUser(uid));
 
 /** `a < b ? a_b : b_a`: the one key two users share, whoever of them computes it. */
 export const pairKey = (a: Expr, b: Expr) =>
@@ -59,8 +72,31 @@ export const pairKey = (a: Expr, b: Expr) =>
 export const partyOf = (field: (key: string) => Expr, first = 'senderId', second = 'receiverId') =>
   or(eq(field(first), me), eq(field(second), me));
 
-/** The signed-in user is the admin of group `groupId`, as stored before the write. */
-export const adminOf = (groupId: Expr) => eq(val(at('Mygroup', groupId, 'adminId')), me);
+/** A field of the friendship `friendList/$relId`, as stored before the write. */
+export const friend = (key: string) => val(at('friendList', $relId, key));
+/** The signed-in user is one of the two friends of `$relId` (a block removes the friendship). */
+export const inFriendship = partyOf(friend);
+
+/** One side of the friendship `$relId`: `side('Id')`, `side('Name')` are its stored fields. */
+type FriendSide = (field: 'Id' | 'Name') => Expr;
+const sideOf =
+  (party: 'sender' | 'receiver'): FriendSide =>
+  (field) =>
+    friend(`${party}${field}`);
+
+/** `check` holds for one side of the friendship `$relId` (sender or receiver) and the other. */
+export const eitherSide = (check: (one: FriendSide, other: FriendSide) => Expr[]) =>
+  or(
+    and(...check(sideOf('sender'), sideOf('receiver'))),
+    and(...check(sideOf('receiver'), sideOf('sender'))),
+  );
+
+/**
+ * The signed-in user is one of the two friends of `$relId`, and `check` holds for my side and
+ * the other's (when I sent the request, `their('Id')` is the friendship's `receiverId`).
+ */
+export const asEitherFriend = (check: (my: FriendSide, their: FriendSide) => Expr[]) =>
+  eitherSide((my, their) => [eq(my('Id'), me), ...check(my, their)]);
 
 /** The written value equals the server's clock: clients send `serverTimestamp()`, never their own. */
 export const serverTime = and(x`newData.isNumber()`, x`newData.val() == now`);
@@ -77,6 +113,20 @@ export function stringOf(length: { min?: number; max?: number } = {}): Expr {
 export const uidField: RuleNode = { '.validate': stringOf({ min: 1, max: 128 }) };
 /** A display name copied into a relationship record. */
 export const nameField: RuleNode = { '.validate': stringOf({ min: 1, max: 100 }) };
+
+/** `uid`'s name as their profile has it now. */
+export const profileName = (uid: Expr) => val(at('users', uid, 'username'));
+/** A name copied from `uid`'s profile as it is now, so nobody writes a name nobody has. */
+export const profileNameField = (uid: Expr): RuleNode => ({
+  '.validate': and(x`newData.isString()`, eq(newValue, profileName(uid))),
+});
+
+/** A base64 data URL of an image in one of `formats` (checked in order), at most `max` characters. */
+export const imageDataUrl = (max: number, ...formats: string[]) =>
+  and(
+    stringOf({ max }),
+    or(...formats.map((format) => x`newData.val().beginsWith(${`data:image/${format};base64,`})`)),
+  );
 
 /** The written value is one of these strings. */
 export const oneOf = (...values: string[]) => or(...values.map((value) => eq(newValue, value)));
@@ -110,6 +160,15 @@ export const queryByOwnId = (...fields: string[]) =>
   );
 
 /**
+ * Relationship records (requests, friendships, blocks) of which each party lists their own: the
+ * list read must itself ask for them (`queryByOwnId`), and one record is read by its two parties.
+ */
+export const partyRecords = (first = 'senderId', second = 'receiverId') => ({
+  list: { '.read': queryByOwnId(first, second), '.indexOn': [first, second] },
+  one: { '.read': and(signedIn, partyOf(oldField, first, second)) },
+});
+
+/**
  * A photo: a URL, or a `picture:{uid}:…` reference (see src/lib/firebase/picture-reference.ts),
  * which must name `owner`'s own picture so nobody can show someone else's as theirs.
  */
@@ -131,9 +190,7 @@ export const deleting = and(exists(data), missing(newData));
  * The photo copied into a relationship record: like `users/{uid}/photo`, a `picture:` reference
  * must name the picture of the record's sender (who wrote it), never someone else's.
  */
-export const senderPhotoField: RuleNode = {
-  '.validate': photoOf(x`newData.parent().child('senderId').val()`),
-};
+export const senderPhotoField: RuleNode = { '.validate': photoOf(sibling('senderId')) };
 
 /**
  * `uid`'s account still exists: its public profile `users/{uid}` is there. Deleting an account
@@ -144,7 +201,7 @@ export const accountExists = (uid: Expr) => exists(at('users', uid));
 
 /**
  * No block stands between `a` and `b`, whoever blocked whom: a block keeps the pair's
- * relationship id in `pairs/{pairKey}` and replaces the friendship under it (rules/relationships.ts).
+ * relationship id in `pairs/{pairKey}` and replaces the friendship under it (rules/friends.ts).
  */
 export const noBlockBetween = (a: Expr, b: Expr) =>
   or(missing(at('pairs', pairKey(a, b))), missing(at('block', val(at('pairs', pairKey(a, b))))));

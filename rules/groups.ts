@@ -1,8 +1,9 @@
 /** Groups (`Mygroup`), their members (`groupMembership`) and each user's index (`userGroups`). */
 import { and, not, or, x, type Expr, type RuleNode } from './builder';
 import {
+  $groupId,
+  $uid,
   accountExists,
-  adminOf,
   after,
   at,
   creating,
@@ -22,16 +23,20 @@ import {
   oldField,
   oneOf,
   pairKey,
+  profileName,
+  profileNameField,
   serverTime,
+  sibling,
   signedIn,
+  signedInAs,
   stringOf,
+  uidField,
+  unchanged,
   val,
-  variable,
   verifiedUser,
 } from './conditions';
+import { adminIdOf, adminOf, memberOf } from './groups-access';
 
-const $groupId = variable('groupId');
-const $uid = variable('uid');
 /** The database after the write, from `groupMembership/$groupId/$uid` or `userGroups/$uid/$groupId`. */
 const next = after(3);
 
@@ -41,12 +46,11 @@ const trimmedText = (min: number, max: number): Expr =>
 
 /** The database after the write, from `Mygroup/$groupId`. */
 const groupAfter = after(2);
-/** `uid` is a member of `$groupId` before the write. */
-const isMemberNow = (uid: Expr) =>
-  eq(val(at('groupMembership', $groupId, uid, 'status')), 'member');
 /** `uid`'s roster entry is gone after the write. */
 const leavesRoster = (uid: Expr) => missing(groupAfter('groupMembership', $groupId, uid));
-const keeps = (key: string) => eq(newField(key), oldField(key));
+/** An edit of a stored group that keeps its name and tag. */
+const editKeepingNames = (...conditions: Expr[]) =>
+  and(exists(data), exists(newData), ...conditions, unchanged('groupName'), unchanged('groupTag'));
 /** Nothing of an earlier group is stored under the id. */
 const unusedId = and(
   missing(at('groupMessages', $groupId)),
@@ -77,28 +81,20 @@ export const Mygroup: RuleNode = {
         ),
         // The admin hands the group to a current member, who leaves the roster in the same
         // update (admins are never in it). Account deletion does this (docs/data-model.md).
-        and(
-          exists(data),
-          exists(newData),
+        editKeepingNames(
           eq(oldField('adminId'), me),
           ne(newField('adminId'), me),
-          isMemberNow(newField('adminId')),
+          memberOf($groupId, newField('adminId')),
           accountExists(newField('adminId')),
           leavesRoster(newField('adminId')),
-          keeps('groupName'),
-          keeps('groupTag'),
         ),
         // Fallback for an account deleted outside the app: a member takes over a group whose
         // admin's profile is gone, leaving the roster in the same update.
-        and(
-          exists(data),
-          exists(newData),
+        editKeepingNames(
           eq(newField('adminId'), me),
           missing(at('users', oldField('adminId'))),
-          isMemberNow(me),
+          memberOf($groupId, me),
           leavesRoster(me),
-          keeps('groupName'),
-          keeps('groupTag'),
         ),
         // Closing: the admin deletes the group with its whole roster, only while deleting their
         // own account (a group nobody is left in). Its messages stay, readable by nobody.
@@ -111,7 +107,7 @@ export const Mygroup: RuleNode = {
       ),
     ),
     ...exactFields({
-      adminId: { '.validate': stringOf({ min: 1, max: 128 }) },
+      adminId: uidField,
       // Kept as it was by the same admin, or the (new) admin's current name from the profile.
       adminName: {
         '.validate': and(
@@ -119,12 +115,9 @@ export const Mygroup: RuleNode = {
           or(
             and(
               eq(newValue, x`data.val()`),
-              eq(
-                x`newData.parent().child('adminId').val()`,
-                x`data.parent().child('adminId').val()`,
-              ),
+              eq(sibling('adminId'), x`data.parent().child('adminId').val()`),
             ),
-            eq(newValue, val(at('users', x`newData.parent().child('adminId').val()`, 'username'))),
+            eq(newValue, profileName(sibling('adminId'))),
           ),
         ),
       },
@@ -136,19 +129,18 @@ export const Mygroup: RuleNode = {
 
 const newStatus = newField('status');
 const oldStatus = oldField('status');
-/** The signed-in user is a member of `$groupId` (invited or requesting people are not). */
-export const isMember = eq(val(at('groupMembership', $groupId, me, 'status')), 'member');
 const pairRelId = val(at('pairs', pairKey($uid, me)));
 /**
  * `$uid` and the admin are friends: a friendship exists under their pair's relationship id, and
  * no block does (a person I blocked never invites me, even from inconsistent older data).
  */
 const friendOfAdmin = and(exists(at('friendList', pairRelId)), missing(at('block', pairRelId)));
-const adminId = val(at('Mygroup', $groupId, 'adminId'));
+const adminId = adminIdOf($groupId);
+const membershipStatus = oneOf('invited', 'requested', 'member');
 
 export const groupMembership: RuleNode = {
   $groupId: {
-    '.read': and(signedIn, or(adminOf($groupId), isMember)),
+    '.read': and(signedIn, or(adminOf($groupId), memberOf($groupId, me))),
     $uid: {
       '.write': and(
         verifiedUser,
@@ -194,10 +186,8 @@ export const groupMembership: RuleNode = {
         ),
       ),
       ...exactFields({
-        status: { '.validate': oneOf('invited', 'requested', 'member') },
-        username: {
-          '.validate': and(x`newData.isString()`, eq(newValue, val(at('users', $uid, 'username')))),
-        },
+        status: { '.validate': membershipStatus },
+        username: profileNameField($uid),
         at: { '.validate': serverTime },
       }),
     },
@@ -206,7 +196,7 @@ export const groupMembership: RuleNode = {
 
 export const userGroups: RuleNode = {
   $uid: {
-    '.read': and(signedIn, isUser($uid)),
+    '.read': signedInAs($uid),
     $groupId: {
       // Written only alongside the matching membership, whose rule decides who may.
       '.write': and(
@@ -214,7 +204,7 @@ export const userGroups: RuleNode = {
         or(isUser($uid), adminOf($groupId)),
         eq(val(next('groupMembership', $groupId, $uid, 'status')), newValue),
       ),
-      '.validate': oneOf('invited', 'requested', 'member'),
+      '.validate': membershipStatus,
     },
   },
 };

@@ -2,47 +2,44 @@
  * `inbox/{uid}/{relId}`: my view of one friendship's conversation (unread count and last-message
  * summary). Written in the same root update as each message (docs/data-model.md, Inbox), so the
  * rules can tie every change of an entry to a message that the same update creates. A group's
- * entries live apart, in `groupInbox/{uid}/{groupId}` (rules/group-inbox.ts), so a relationship id
+ * entries live apart, in `groupInbox/{uid}/{groupId}` (rules/inbox-groups.ts), so a relationship id
  * and a group id never name the same entry whatever their values (issue 24).
  */
 import { and, childOf, not, or, x, type Expr, type RuleNode } from './builder';
 import {
+  $relId,
+  $uid,
   accountExists,
   after,
+  asEitherFriend,
   at,
   data,
   eq,
   exists,
+  hasChildren,
   isUser,
   me,
   missing,
   newData,
   newField,
   oldField,
+  oneOf,
   serverTime,
-  signedIn,
+  signedInAs,
   stringOf,
   uidField,
+  unchanged,
   val,
   variable,
   verifiedUser,
 } from './conditions';
-import { kindOfMessage } from './chat-images';
-
-const $uid = variable('uid');
-const $relId = variable('relId');
+import { kindOfMessage } from './conversations-images';
 
 /** The number of characters of a message an entry's `lastText` keeps. */
 export const PREVIEW_LENGTH = 100;
 
-const friend = (key: string) => val(at('friendList', $relId, key));
-
 /** The signed-in user and `other` are the two parties of the current friendship `$relId`. */
-export const friendsNow = (other: Expr) =>
-  or(
-    and(eq(friend('senderId'), me), eq(friend('receiverId'), other)),
-    and(eq(friend('receiverId'), me), eq(friend('senderId'), other)),
-  );
+const friendsNow = (other: Expr) => asEitherFriend((_my, their) => [eq(their('Id'), other)]);
 
 /**
  * The entry now describes a message that this very update creates in `tree` under
@@ -85,7 +82,6 @@ const describesNewMessage = describesNewMessageIn(
   (field) => or(isUser($uid), eq(field('messagereceiverId'), $uid)),
 );
 
-const unchanged = (key: string) => eq(newField(key), oldField(key));
 const lastFields = ['lastMessageId', 'lastSenderId', 'lastText', 'lastKind', 'lastAt'];
 
 /** The owner clears the count, naming the last message they saw (refused if another came since). */
@@ -115,41 +111,48 @@ const deliveryOf = (describesNewMessage: Expr) =>
  * `describesNewMessage` ties to the same update. Shared with `groupInbox`.
  */
 export const inboxEntry = (describesNewMessage: Expr): RuleNode => ({
-  '.validate': and(
-    x`newData.hasChildren(['lastMessageId', 'lastSenderId', 'lastText', 'lastKind', 'lastAt'])`,
-    or(reset, deliveryOf(describesNewMessage)),
-  ),
+  '.validate': and(hasChildren(lastFields), or(reset, deliveryOf(describesNewMessage))),
   unread: { '.validate': and(x`newData.isNumber()`, x`newData.val() >= 0`) },
   lastMessageId: uidField,
   lastSenderId: uidField,
   lastText: { '.validate': stringOf({ min: 1, max: PREVIEW_LENGTH }) },
   // 'image' only for an image message (checked with the message above).
-  lastKind: { '.validate': or(eq(val(newData), 'text'), eq(val(newData), 'image')) },
+  lastKind: { '.validate': oneOf('text', 'image') },
   lastAt: { '.validate': serverTime },
   $other: { '.validate': false },
 });
 
-export const inbox: RuleNode = {
+/**
+ * One person's entries under `$uid`, one per `conversation` (`$relId`, `$groupId`): read by the
+ * owner alone, written by the owner or, for a new message's summary (never deleting an entry),
+ * by one of the conversation's `peers`, never into an account that is gone.
+ */
+export const inboxOf = (
+  conversation: string,
+  peers: Expr,
+  describesNewMessage: Expr,
+): RuleNode => ({
   $uid: {
     // Nobody reads another person's counts or previews.
-    '.read': and(signedIn, isUser($uid)),
-    $relId: {
-      // The owner, or their current friend writing a new message's summary (never deleting it),
-      // never into an account that is gone.
+    '.read': signedInAs($uid),
+    [conversation]: {
       '.write': and(
         verifiedUser,
-        or(isUser($uid), and(exists(newData), accountExists($uid), friendsNow($uid))),
+        or(isUser($uid), and(exists(newData), accountExists($uid), peers)),
       ),
       ...inboxEntry(describesNewMessage),
     },
   },
-};
+});
+
+/** A friendship's entries: its other friend writes them. */
+export const inbox: RuleNode = inboxOf('$relId', friendsNow($uid), describesNewMessage);
 
 /**
  * For `sendMessage/{relId}/{msgId}`: the same update names the message in the receiver's inbox
  * entry, so no message skips the receiver's unread count (the entry's rules check the count).
  */
 export const comesWithInboxEntry = eq(
-  val(after(3)('inbox', newField('messagereceiverId'), variable('relId'), 'lastMessageId')),
+  val(after(3)('inbox', newField('messagereceiverId'), $relId, 'lastMessageId')),
   variable('msgId'),
 );

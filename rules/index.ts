@@ -1,19 +1,19 @@
 /** The whole rules tree, area by area. `npm run rules` writes it to database.rules.json. */
 import type { RuleNode } from './builder';
-import { chatImages, groupImages } from './chat-images';
-import { groupInbox } from './group-inbox';
-import { groupMessages } from './group-messages';
+import { chatImages, groupImages } from './conversations-images';
+import { groupInbox } from './inbox-groups';
+import { groupMessages } from './conversations-groups';
 import { groupMembership, Mygroup, userGroups } from './groups';
 import { inbox } from './inbox';
-import { sendMessage } from './messages';
+import { sendMessage } from './conversations-direct';
 import { notifications } from './notifications';
-import { pictures } from './pictures';
+import { pictures } from './profiles-pictures';
 import { status } from './presence';
-import { groupReads, reads, typing } from './read-markers';
+import { groupReads, reads, typing } from './conversations-reads';
 import { settings } from './settings';
 import { userPrivate, users } from './profiles';
-import { friendRequest, pairs } from './friend-requests';
-import { block, friendList } from './relationships';
+import { friendRequest, pairs } from './friends-requests';
+import { block, friendList } from './friends';
 
 export const rules: RuleNode = {
   // Closed by default: every path below opens only what its area needs. `meta` (the schema

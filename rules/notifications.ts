@@ -5,6 +5,7 @@
  */
 import { and, concat, or, x, type Expr, type RuleNode } from './builder';
 import {
+  $uid,
   accountExists,
   after,
   at,
@@ -13,6 +14,7 @@ import {
   deleting,
   eq,
   exists,
+  hasChildren,
   isUser,
   me,
   missing,
@@ -23,12 +25,19 @@ import {
   noBlockBetween,
   oldField,
   oneOf,
-  signedIn,
+  profileNameField,
+  serverTime,
+  sibling,
+  signedInAs,
   stringOf,
+  uidField,
+  unchanged,
   val,
   variable,
+  verifiedAs,
   verifiedUser,
 } from './conditions';
+import { adminIdOf } from './groups-access';
 
 /** Kept in step with src/lib/firebase/notification-record.ts (the rules source test compares). */
 export const STORED_KINDS = [
@@ -42,13 +51,11 @@ export const STORED_KINDS = [
 /** New messages are derived from `inbox/{uid}` on the client; they are only a preference kind. */
 export const NOTIFICATION_KINDS = [...STORED_KINDS, 'message'];
 
-const $uid = variable('uid');
 /** The database after the write, from `notifications/$uid/$id`. */
 const next = after(3);
 const ref = newField('ref');
 
 const isKind = (kind: string) => eq(newField('kind'), kind);
-const groupAdmin = (groupId: Expr) => val(at('Mygroup', groupId, 'adminId'));
 const membershipNow = (uid: Expr, ...key: string[]) => at('groupMembership', ref, uid, ...key);
 const membershipAfter = (uid: Expr, ...key: string[]) => next('groupMembership', ref, uid, ...key);
 
@@ -72,28 +79,28 @@ const matchesItsAction = or(
   // I, the admin, invite $uid to my group.
   and(
     isKind('groupInvite'),
-    eq(groupAdmin(ref), me),
+    eq(adminIdOf(ref), me),
     missing(membershipNow($uid)),
     eq(val(membershipAfter($uid, 'status')), 'invited'),
   ),
   // I ask to join the group $uid runs.
   and(
     isKind('joinRequest'),
-    eq(groupAdmin(ref), $uid),
+    eq(adminIdOf(ref), $uid),
     missing(membershipNow(me)),
     eq(val(membershipAfter(me, 'status')), 'requested'),
   ),
   // I, the admin, admit $uid who asked to join.
   and(
     isKind('joinApproved'),
-    eq(groupAdmin(ref), me),
+    eq(adminIdOf(ref), me),
     eq(val(membershipNow($uid, 'status')), 'requested'),
     eq(val(membershipAfter($uid, 'status')), 'member'),
   ),
   // I, the admin, remove $uid from my group.
   and(
     isKind('groupRemoved'),
-    eq(groupAdmin(ref), me),
+    eq(adminIdOf(ref), me),
     exists(membershipNow($uid)),
     missing(membershipAfter($uid)),
   ),
@@ -115,11 +122,11 @@ const subjectMatches = or(
 
 export const notifications: RuleNode = {
   $uid: {
-    '.read': and(signedIn, isUser($uid)),
+    '.read': signedInAs($uid),
     // `at` orders the newest page (ids are the actions' keys, not push ids).
     '.indexOn': ['read', 'at'],
     // The recipient may clear the whole feed (account deletion).
-    '.write': and(verifiedUser, isUser($uid), missing(x`newData`)),
+    '.write': and(verifiedAs($uid), missing(newData)),
     // Only ever entries under it, never a bare value.
     '.validate': x`newData.hasChildren()`,
     $id: {
@@ -142,25 +149,20 @@ export const notifications: RuleNode = {
         ),
       ),
       '.validate': and(
-        x`newData.hasChildren(['kind', 'actorId', 'actorName', 'ref', 'at', 'read'])`,
+        hasChildren(['kind', 'actorId', 'actorName', 'ref', 'at', 'read']),
         // Checked when written by the actor; marking read keeps `at`, and must still work once
         // the group was renamed or closed.
-        or(and(exists(data), eq(newField('at'), oldField('at'))), subjectMatches),
+        or(and(exists(data), unchanged('at')), subjectMatches),
       ),
       kind: { '.validate': oneOf(...STORED_KINDS) },
-      actorId: { '.validate': stringOf({ min: 1, max: 128 }) },
-      actorName: {
-        '.validate': and(
-          x`newData.isString()`,
-          eq(newValue, val(at('users', x`newData.parent().child('actorId').val()`, 'username'))),
-        ),
-      },
+      actorId: uidField,
+      actorName: profileNameField(sibling('actorId')),
       ref: { '.validate': stringOf({ min: 1, max: 128 }) },
       subject: { '.validate': stringOf({ min: 1, max: 100 }) },
-      at: { '.validate': and(x`newData.isNumber()`, x`newData.val() == now`) },
+      at: { '.validate': serverTime },
       read: {
         // Created unread; afterwards only the recipient marks it read, never unread again.
-        '.write': and(verifiedUser, isUser($uid), exists(x`data.parent()`), eq(newValue, x`true`)),
+        '.write': and(verifiedAs($uid), exists(x`data.parent()`), eq(newValue, x`true`)),
         '.validate': x`newData.isBoolean() && (data.exists() || newData.val() == false)`,
       },
       $other: { '.validate': false },

@@ -5,17 +5,15 @@
  */
 import { and, x, type RuleNode } from './builder';
 import {
+  $uid,
   eq,
   exactFields,
-  isUser,
   newField,
   photoOf,
   signedIn,
+  signedInAs,
   stringOf,
-  variable,
 } from './conditions';
-
-const $uid = variable('uid');
 
 export const users: RuleNode = {
   // The User List pages through everyone by name: only that query, and at most 100 at a time.
@@ -29,7 +27,7 @@ export const users: RuleNode = {
   $uid: {
     '.read': signedIn,
     // The one write an unverified account may make: registration writes it before verification.
-    '.write': and(signedIn, isUser($uid)),
+    '.write': signedInAs($uid),
     ...exactFields(
       {
         username: { '.validate': stringOf({ min: 1, max: 40 }) },
@@ -45,9 +43,9 @@ export const users: RuleNode = {
 export const userPrivate: RuleNode = {
   $uid: {
     // The owner only: not friends, group members or the directory (no list read at all).
-    '.read': and(signedIn, isUser($uid)),
+    '.read': signedInAs($uid),
     // Written with `users/{uid}` at registration, before the e-mail is verified.
-    '.write': and(signedIn, isUser($uid)),
+    '.write': signedInAs($uid),
     ...exactFields({
       // The address the account signed up with, not one the client makes up.
       email: { '.validate': and(x`newData.isString()`, x`newData.val() == auth.token.email`) },

@@ -1,21 +1,24 @@
 /** `settings/{uid}`: a person's preferences, theirs alone. Each key is listed with its type. */
-import { and, or, x, type RuleNode } from './builder';
-import { eq, isUser, oneOf, signedIn, variable, verifiedUser } from './conditions';
+import { and, or, x, type Expr, type RuleNode } from './builder';
+import { $uid, at, eq, ne, oneOf, signedInAs, val, verifiedAs } from './conditions';
 import { NOTIFICATION_KINDS } from './notifications';
 
-const $uid = variable('uid');
+/** `uid`'s setting `key` as stored: absent until they change it, and then its default applies. */
+export const settingOf = (uid: Expr, key: string) => val(at('settings', uid, key));
+/** A switch of `uid`'s that is on unless they switched it off (absent means on). */
+export const switchedOn = (uid: Expr, key: string) => ne(settingOf(uid, key), x`false`);
 
 export const settings: RuleNode = {
   $uid: {
-    '.read': and(signedIn, isUser($uid)),
-    '.write': and(verifiedUser, isUser($uid)),
+    '.read': signedInAs($uid),
+    '.write': verifiedAs($uid),
     // A record of the keys below, never a bare value (a string or number as the whole record).
     '.validate': x`newData.hasChildren()`,
     // Absent means on: the person sends read markers and sees the friend's.
     readReceipts: { '.validate': x`newData.isBoolean()` },
     // Absent means on; off closes status/{uid} to everyone else (rules/presence.ts).
     showPresence: { '.validate': x`newData.isBoolean()` },
-    // Absent means everyone; 'nobody' refuses new requests to me (rules/friend-requests.ts).
+    // Absent means everyone; 'nobody' refuses new requests to me (rules/friends-requests.ts).
     friendRequests: { '.validate': oneOf('everyone', 'nobody') },
     // Browser notifications (the Notification API), off unless switched on, and per kind.
     browserNotifications: { '.validate': x`newData.isBoolean()` },

@@ -1,6 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
-import { alice, aliceBlocksBob, befriended, bob, carol, relId } from './relationship-fixtures';
+import { alice, aliceBlocksBob, befriended, bob, carol, relId } from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
 // Issue 10 item 2: every way out of a group, renaming, and blocks against invitations.

@@ -1,5 +1,5 @@
 import { previewOf, sendUpdate } from '../../src/lib/firebase/inbox-entry';
-import { alice, bob, relId } from './relationship-fixtures';
+import { alice, bob, relId } from './friends-fixtures';
 import { SERVER_TIME } from './rules-env';
 
 /** The server value `increment(n)` as the SDK sends it. */

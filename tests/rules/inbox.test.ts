@@ -9,7 +9,7 @@ import {
   withEntry,
   withoutEntry,
 } from './inbox-fixtures';
-import { alice, befriended, blocked, bob, carol, relId } from './relationship-fixtures';
+import { alice, befriended, blocked, bob, carol, relId } from './friends-fixtures';
 import { rulesEnvForFile } from './rules-env';
 
 const { dbAs, seed, write } = rulesEnvForFile('inbox');

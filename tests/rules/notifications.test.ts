@@ -11,11 +11,8 @@ import {
   request,
   requested,
   users,
-} from './relationship-fixtures';
-import {
-  notificationId,
-  type NotificationInput,
-} from '../../src/lib/firebase/notifications-record';
+} from './friends-fixtures';
+import { notificationId, type NotificationInput } from '../../src/lib/firebase/notifications-record';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
 /** Rules of `notifications/{uid}/{id}`: written only with the action they report, by its actor. */

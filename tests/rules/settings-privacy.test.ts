@@ -1,6 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
-import { alice, bob, carol, pairAB, relId, request, users } from './relationship-fixtures';
+import { alice, bob, carol, pairAB, relId, request, users } from './friends-fixtures';
 import { rulesEnvForFile } from './rules-env';
 
 /** `settings/{uid}` privacy and notification keys, and the rules that read them. */

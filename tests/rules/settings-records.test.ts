@@ -1,6 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { alice, bob, users } from './relationship-fixtures';
+import { alice, bob, users } from './friends-fixtures';
 import { rulesEnvForFile } from './rules-env';
 
 // Issue 24 part 3: `settings/{uid}` and `notifyKinds` are records, never a bare value.

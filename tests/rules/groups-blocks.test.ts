@@ -1,8 +1,8 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { pairKey } from '../../src/lib/firebase/friends-pair-key';
-import { dave, groupId, groupWorld, membership, names, noteFor, stored } from './group-fixtures-24';
-import { alice, carol } from './relationship-fixtures';
+import { dave, groupId, groupWorld, membership, names, noteFor, stored } from './groups-fixtures';
+import { alice, carol } from './friends-fixtures';
 import { rulesEnvForFile } from './rules-env';
 
 // Issue 24 part 4: blocks stop every way into a group; one action, one notification per recipient.

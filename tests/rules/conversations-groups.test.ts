@@ -1,6 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
-import { alice, befriended, bob, carol } from './relationship-fixtures';
+import { alice, befriended, bob, carol } from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile, userRecord } from './rules-env';
 
 const { dbAs, seed, write } = rulesEnvForFile('group-messages');

@@ -13,7 +13,7 @@ import {
   request,
   requested,
   users,
-} from './relationship-fixtures';
+} from './friends-fixtures';
 import { rulesEnvForFile } from './rules-env';
 
 const { dbAs, seed, write: send } = rulesEnvForFile('requests');

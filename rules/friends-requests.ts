@@ -5,6 +5,7 @@
  */
 import { and, concat, or, x, type RuleNode } from './builder';
 import {
+  $relId,
   after,
   at,
   creating,
@@ -21,18 +22,20 @@ import {
   oldField,
   pairKey,
   partyOf,
-  queryByOwnId,
+  partyRecords,
+  profileNameField,
   senderPhotoField,
-  signedIn,
+  sibling,
   stringOf,
   uidField,
   val,
   variable,
   verifiedUser,
 } from './conditions';
+import { settingOf } from './settings';
 
-const $relId = variable('relId');
 const $pairKey = variable('pairKey');
+const requests = partyRecords();
 /** The database after the write, from `friendRequest/$relId` (and its siblings). */
 const next = after(2);
 
@@ -41,10 +44,9 @@ const oldPair = pairKey(oldField('senderId'), oldField('receiverId'));
 
 export const friendRequest: RuleNode = {
   // Rules are not filters: a list read must itself ask for the reader's own requests.
-  '.read': queryByOwnId('senderId', 'receiverId'),
-  '.indexOn': ['senderId', 'receiverId'],
+  ...requests.list,
   $relId: {
-    '.read': and(signedIn, partyOf(oldField)),
+    ...requests.one,
     '.write': and(
       verifiedUser,
       or(
@@ -58,7 +60,7 @@ export const friendRequest: RuleNode = {
           ne(newField('receiverId'), me),
           exists(at('users', newField('receiverId'))),
           // Unless the receiver takes requests from nobody (settings, rules/settings.ts).
-          ne(val(at('settings', newField('receiverId'), 'friendRequests')), 'nobody'),
+          ne(settingOf(newField('receiverId'), 'friendRequests'), 'nobody'),
           // One open request per pair of people, whoever sent it; the pair index lands with it.
           missing(at('pairs', newPair)),
           eq(val(next('pairs', newPair)), $relId),
@@ -77,19 +79,9 @@ export const friendRequest: RuleNode = {
     ...exactFields({
       senderId: uidField,
       // Names are copied from the profiles, so a request cannot claim a name nobody has.
-      senderName: {
-        '.validate': and(
-          x`newData.isString()`,
-          eq(newValue, val(at('users', x`newData.parent().child('senderId').val()`, 'username'))),
-        ),
-      },
+      senderName: profileNameField(sibling('senderId')),
       receiverId: uidField,
-      receiverName: {
-        '.validate': and(
-          x`newData.isString()`,
-          eq(newValue, val(at('users', x`newData.parent().child('receiverId').val()`, 'username'))),
-        ),
-      },
+      receiverName: profileNameField(sibling('receiverId')),
       photo: senderPhotoField,
     }),
   },

@@ -7,44 +7,39 @@
  */
 import { and, childOf, or, x, type Expr, type RuleNode } from './builder';
 import {
+  $groupId,
+  $relId,
   after,
   at,
   creating,
   eq,
   exactFields,
   exists,
+  imageDataUrl,
+  inFriendship,
   me,
   missing,
   newField,
-  partyOf,
+  newValue,
   serverTime,
+  sibling,
   signedIn,
-  stringOf,
   val,
   variable,
   verifiedUser,
 } from './conditions';
-import { inGroupOf } from './group-access';
+import { inGroupOf } from './groups-access';
 
 /** Characters of a data URL: ~300 KB full image, ~20 KB thumbnail (chat-image-message.ts). */
 export const FULL_DATA_MAX = 420000;
 export const THUMB_DATA_MAX = 28000;
 const SIDE_MAX = 4096;
 
-const $relId = variable('relId');
-const $groupId = variable('groupId');
 const $imageId = variable('imageId');
-const friend = (key: string) => val(at('friendList', $relId, key));
 
 const dataUrl = (max: number, readers: Expr): RuleNode => ({
   '.read': and(signedIn, readers),
-  '.validate': and(
-    stringOf({ max }),
-    or(
-      x`newData.val().beginsWith('data:image/webp;base64,')`,
-      x`newData.val().beginsWith('data:image/jpeg;base64,')`,
-    ),
-  ),
+  '.validate': imageDataUrl(max, 'webp', 'jpeg'),
 });
 
 /**
@@ -75,7 +70,7 @@ const imageBytes = (readers: Expr, newMessage: Expr): RuleNode => ({
 export const chatImages: RuleNode = {
   $relId: {
     $imageId: imageBytes(
-      partyOf(friend),
+      inFriendship,
       withNewImageMessage('sendMessage', $relId, 'messagesenderId'),
     ),
   },
@@ -97,7 +92,7 @@ const side = and(
   x`newData.val() <= ${SIDE_MAX}`,
   x`newData.val() % 1 == 0`,
 );
-const isImage = eq(x`newData.parent().child('kind').val()`, 'image');
+const isImage = eq(sibling('kind'), 'image');
 
 /**
  * For `sendMessage/{relId}/{msgId}` and `groupMessages/{groupId}/{msgId}`: the optional fields
@@ -112,16 +107,16 @@ export const imageMessageFields = (
 ): RuleNode => ({
   kind: {
     '.validate': and(
-      eq(x`newData.val()`, 'image'),
+      eq(newValue, 'image'),
       x`newData.parent().hasChildren(['imageId', 'width', 'height'])`,
       exists(childOf(after(4)(images, conversationId, msgId), 'thumb')),
     ),
   },
-  imageId: { '.validate': and(eq(x`newData.val()`, msgId), isImage) },
+  imageId: { '.validate': and(eq(newValue, msgId), isImage) },
   width: { '.validate': and(side, isImage) },
   height: { '.validate': and(side, isImage) },
   caption: {
-    '.validate': and(isImage, eq(x`newData.val()`, x`newData.parent().child('message').val()`)),
+    '.validate': and(isImage, eq(newValue, sibling('message'))),
   },
 });
 

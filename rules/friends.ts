@@ -1,7 +1,9 @@
 /** Friendships and blocks: what a friend request becomes, under the same `$relId`. */
 import { and, or, type RuleNode } from './builder';
 import {
+  $relId,
   after,
+  asEitherFriend,
   at,
   creating,
   deleting,
@@ -15,31 +17,25 @@ import {
   newField,
   oldField,
   partyOf,
-  queryByOwnId,
+  partyRecords,
   senderPhotoField,
-  signedIn,
   uidField,
   val,
-  variable,
   verifiedUser,
 } from './conditions';
 
-const $relId = variable('relId');
 /** The database after the write, from `friendList/$relId` or `block/$relId`. */
 const next = after(2);
-/** Each party reads their own record. */
-const readOwn = (first?: string, second?: string) => ({
-  '.read': and(signedIn, partyOf(oldField, first, second)),
-});
+const friendships = partyRecords();
+const blocks = partyRecords('blockid', 'blockbyid');
 
 const request = (key: string) => val(at('friendRequest', $relId, key));
 const blocked = (key: string) => val(at('block', $relId, key));
 
 export const friendList: RuleNode = {
-  '.read': queryByOwnId('senderId', 'receiverId'),
-  '.indexOn': ['senderId', 'receiverId'],
+  ...friendships.list,
   $relId: {
-    ...readOwn(),
+    ...friendships.one,
     '.write': and(
       verifiedUser,
       or(
@@ -85,13 +81,10 @@ export const friendList: RuleNode = {
   },
 };
 
-const friend = (key: string) => val(at('friendList', $relId, key));
-
 export const block: RuleNode = {
-  '.read': queryByOwnId('blockid', 'blockbyid'),
-  '.indexOn': ['blockid', 'blockbyid'],
+  ...blocks.list,
   $relId: {
-    ...readOwn('blockid', 'blockbyid'),
+    ...blocks.one,
     '.write': and(
       verifiedUser,
       or(
@@ -100,20 +93,11 @@ export const block: RuleNode = {
           creating,
           eq(newField('blockbyid'), me),
           missing(next('friendList', $relId)),
-          or(
-            and(
-              eq(friend('senderId'), me),
-              eq(newField('blockbyName'), friend('senderName')),
-              eq(newField('blockid'), friend('receiverId')),
-              eq(newField('blockName'), friend('receiverName')),
-            ),
-            and(
-              eq(friend('receiverId'), me),
-              eq(newField('blockbyName'), friend('receiverName')),
-              eq(newField('blockid'), friend('senderId')),
-              eq(newField('blockName'), friend('senderName')),
-            ),
-          ),
+          asEitherFriend((my, their) => [
+            eq(newField('blockbyName'), my('Name')),
+            eq(newField('blockid'), their('Id')),
+            eq(newField('blockName'), their('Name')),
+          ]),
         ),
         // Only the blocker unblocks, restoring the friendship in the same write.
         and(deleting, eq(oldField('blockbyid'), me), exists(next('friendList', $relId))),

@@ -9,8 +9,8 @@ import {
   handOverTo,
   membership,
   stored,
-} from './group-fixtures-24';
-import { alice, bob, carol } from './relationship-fixtures';
+} from './groups-fixtures';
+import { alice, bob, carol } from './friends-fixtures';
 import { rulesEnvForFile } from './rules-env';
 
 // Issue 24 part 2: the groups a deleted account ran are handed over or closed, never left dangling.

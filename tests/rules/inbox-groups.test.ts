@@ -4,7 +4,7 @@ import type { ChatImageUpload } from '../../src/lib/firebase/conversations-image
 import { groupSendUpdate } from '../../src/lib/firebase/conversations-group-message';
 import { pairKey } from '../../src/lib/firebase/friends-pair-key';
 import { increment, omit } from './inbox-fixtures';
-import { alice, bob, carol } from './relationship-fixtures';
+import { alice, bob, carol } from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile, userRecord } from './rules-env';
 
 // Issue 10 items 1-2: group photos, group inbox counts and group read markers.

@@ -1,7 +1,7 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
 import { withReceiverEntry } from './inbox-fixtures';
-import { alice, befriended, blocked, bob, carol, relId } from './relationship-fixtures';
+import { alice, befriended, blocked, bob, carol, relId } from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
 const { dbAs, seed } = rulesEnvForFile('messages');

@@ -1,5 +1,5 @@
 import { notificationId } from '../../src/lib/firebase/notifications-record';
-import { alice, bob, carol } from './relationship-fixtures';
+import { alice, bob, carol } from './friends-fixtures';
 import { SERVER_TIME, userRecord } from './rules-env';
 
 /**

@@ -1,7 +1,7 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { send } from './inbox-fixtures';
-import { alice, befriended, bob, carol, relId } from './relationship-fixtures';
+import { alice, befriended, bob, carol, relId } from './friends-fixtures';
 import { rulesEnvForFile, userRecord } from './rules-env';
 
 /**

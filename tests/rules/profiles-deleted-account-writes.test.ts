@@ -1,9 +1,9 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
 import { groupSendUpdate } from '../../src/lib/firebase/conversations-group-message';
-import { dave, groupId, groupWorld, membership, noteFor, stored } from './group-fixtures-24';
+import { dave, groupId, groupWorld, membership, noteFor, stored } from './groups-fixtures';
 import { increment, send } from './inbox-fixtures';
-import { alice, befriended, bob, carol } from './relationship-fixtures';
+import { alice, befriended, bob, carol } from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
 // Issue 24 part 2: nothing writes into an account that is gone (its `users/{uid}` missing).

@@ -7,32 +7,27 @@
  */
 import { and, or, x, type Expr, type RuleNode } from './builder';
 import {
+  $groupId,
+  $relId,
+  $uid,
   at,
   exactFields,
   exists,
-  isUser,
+  inFriendship,
   me,
   missing,
   newData,
   newValue,
-  partyOf,
   serverTime,
   signedIn,
   stringOf,
-  val,
-  variable,
-  verifiedUser,
+  verifiedAs,
 } from './conditions';
-import { inGroupOf } from './group-access';
-
-const $uid = variable('uid');
-const $relId = variable('relId');
-
-const friend = (key: string) => val(at('friendList', $relId, key));
-const friendsNow = partyOf(friend);
+import { inGroupOf } from './groups-access';
+import { switchedOn } from './settings';
 
 /** Read receipts are on unless the person switched them off (absent means on). */
-const receiptsOn = x`${val(at('settings', $uid, 'readReceipts'))} != false`;
+const receiptsOn = switchedOn($uid, 'readReceipts');
 
 /**
  * A marker of `$uid` in the conversation whose readers are `readers` (signed-in user) and whose
@@ -42,7 +37,7 @@ const markers = (conversationId: Expr, readers: Expr, messages: string): RuleNod
   '.read': and(signedIn, readers),
   $uid: {
     // Removing my own marker is always allowed (e.g. after switching receipts off).
-    '.write': and(verifiedUser, isUser($uid), or(missing(newData), and(readers, receiptsOn))),
+    '.write': and(verifiedAs($uid), or(missing(newData), and(readers, receiptsOn))),
     ...exactFields({
       at: { '.validate': serverTime },
       messageId: {
@@ -57,9 +52,8 @@ const markers = (conversationId: Expr, readers: Expr, messages: string): RuleNod
 });
 
 /** A friendship's markers: only its two friends, only its own messages. */
-export const reads: RuleNode = { $relId: markers($relId, friendsNow, 'sendMessage') };
+export const reads: RuleNode = { $relId: markers($relId, inFriendship, 'sendMessage') };
 
-const $groupId = variable('groupId');
 /** A group's markers: only its admin and current members, only its own messages. */
 export const groupReads: RuleNode = {
   $groupId: markers($groupId, inGroupOf($groupId, me), 'groupMessages'),
@@ -67,10 +61,10 @@ export const groupReads: RuleNode = {
 
 export const typing: RuleNode = {
   $relId: {
-    '.read': and(signedIn, friendsNow),
+    '.read': and(signedIn, inFriendship),
     $uid: {
       // Removal (on send, on leaving, by onDisconnect) stays possible after a block.
-      '.write': and(verifiedUser, isUser($uid), or(missing(newData), friendsNow)),
+      '.write': and(verifiedAs($uid), or(missing(newData), inFriendship)),
       '.validate': serverTime,
     },
   },

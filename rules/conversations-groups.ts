@@ -1,12 +1,19 @@
 /** `groupMessages/{groupId}/{msgId}`: a group's conversation, for its admin and members only. */
-import { and, x, type RuleNode } from './builder';
-import { at, eq, exactFields, me, newValue, signedIn, uidField, val, variable } from './conditions';
-import { imageMessageFields } from './chat-images';
-import { inGroupOf } from './group-access';
-import { messageCreatedAt, messageText, newMessageBy } from './messages';
+import { and, type RuleNode } from './builder';
+import {
+  $groupId,
+  exactFields,
+  me,
+  profileNameField,
+  signedIn,
+  uidField,
+  variable,
+} from './conditions';
+import { imageMessageFields } from './conversations-images';
+import { inGroupOf } from './groups-access';
+import { messageCreatedAt, messageText, newMessageBy } from './conversations-direct';
 
-const $groupId = variable('groupId');
-/** The admin or a current member (rules/group-access.ts). */
+/** The admin or a current member (rules/groups-access.ts). */
 const inGroup = inGroupOf($groupId, me);
 
 export const groupMessages: RuleNode = {
@@ -20,12 +27,10 @@ export const groupMessages: RuleNode = {
         message: messageText,
         senderId: uidField,
         // The sender's current name, so nobody posts under another's name.
-        senderName: {
-          '.validate': and(x`newData.isString()`, eq(newValue, val(at('users', me, 'username')))),
-        },
+        senderName: profileNameField(me),
         createdAt: messageCreatedAt,
       }),
-      // Image messages, as in a one-to-one chat (rules/chat-images.ts).
+      // Image messages, as in a one-to-one chat (rules/conversations-images.ts).
       ...imageMessageFields('groupImages', $groupId, variable('msgId')),
     },
   },

@@ -1,15 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { describe, it } from 'vitest';
-import {
-  alice,
-  blocked,
-  bob,
-  pairAB,
-  relId,
-  request,
-  requested,
-  users,
-} from './relationship-fixtures';
+import { alice, blocked, bob, pairAB, relId, request, requested, users } from './friends-fixtures';
 import { rulesEnvForFile } from './rules-env';
 
 /**

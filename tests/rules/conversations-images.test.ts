@@ -5,7 +5,7 @@ import {
   type ChatImageUpload,
 } from '../../src/lib/firebase/conversations-image-message';
 import { increment, omit, send, storedMessage } from './inbox-fixtures';
-import { alice, befriended, blocked, bob, carol, relId, users } from './relationship-fixtures';
+import { alice, befriended, blocked, bob, carol, relId, users } from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
 const { dbAs, seed } = rulesEnvForFile('chat-images');
