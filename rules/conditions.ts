@@ -169,7 +169,7 @@ export const partyRecords = (first = 'senderId', second = 'receiverId') => ({
 });
 
 /**
- * A photo: a URL, or a `picture:{uid}:…` reference (see src/lib/firebase/picture-reference.ts),
+ * A photo: a URL, or a `picture:{uid}:…` reference (see src/lib/firebase/profiles-picture-reference.ts),
  * which must name `owner`'s own picture so nobody can show someone else's as theirs.
  */
 export const photoOf = (owner: Expr) =>
@@ -194,7 +194,7 @@ export const senderPhotoField: RuleNode = { '.validate': photoOf(sibling('sender
 
 /**
  * `uid`'s account still exists: its public profile `users/{uid}` is there. Deleting an account
- * removes it first (src/lib/firebase/account.ts), so nothing is written for a recipient who is
+ * removes it first (src/lib/firebase/settings-account.ts), so nothing is written for a recipient who is
  * gone: no inbox entry, notification, invitation, join request or message (issue 24).
  */
 export const accountExists = (uid: Expr) => exists(at('users', uid));

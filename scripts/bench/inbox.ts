@@ -17,7 +17,7 @@ import {
   update,
   type Database,
 } from 'firebase/database';
-import { sendUpdate } from '../../src/lib/firebase/inbox-entry';
+import { directSendWrite } from '../../src/lib/firebase/conversations-send-write';
 import { dbRest, type AdminTarget } from '../stack/admin';
 import { connectEmulatorApp } from '../stack/emulator-client';
 import type { LatencyStats } from './latency';
@@ -103,14 +103,14 @@ async function bytesPerMessage(target: AdminTarget, sender: Database, pair: Pair
     ['long (1,000 chars)', 'x'.repeat(1000)],
   ] as const) {
     const id = push(ref(sender, `sendMessage/${pair.relId}`)).key;
-    const whole = sendUpdate(parties, id, text, placeholders);
+    const whole = directSendWrite(parties, id, text, placeholders);
     const messagePath = `sendMessage/${pair.relId}/${id}`;
     const message = size(whole[messagePath]);
     // The SDK's frame for a root update: {"t":"d","d":{"r":n,"a":"m","b":{"p":"/","d":…}}}.
     const frame = size({ t: 'd', d: { r: 100, a: 'm', b: { p: '/', d: whole } } });
     await update(
       ref(sender),
-      sendUpdate(parties, id, text, { now: serverTimestamp(), plusOne: increment(1) }),
+      directSendWrite(parties, id, text, { now: serverTimestamp(), plusOne: increment(1) }),
     );
     const stored = await Promise.all([
       dbRest(target, 'GET', `/${messagePath}`),
@@ -153,7 +153,10 @@ export async function inboxBench(
       );
       const started = performance.now();
       const server = { now: serverTimestamp(), plusOne: increment(1) };
-      const write = update(ref(sender.db), sendUpdate(parties, id, `Probe ${String(i)}`, server));
+      const write = update(
+        ref(sender.db),
+        directSendWrite(parties, id, `Probe ${String(i)}`, server),
+      );
       const [at, ackAt] = await Promise.all([seen, write.then(() => performance.now())]);
       if (i < 0) continue;
       eventMs.push(at - started);

@@ -17,7 +17,7 @@ import {
   serverTimestamp,
   update,
 } from 'firebase/database';
-import { sendUpdate } from '../../src/lib/firebase/inbox-entry';
+import { directSendWrite } from '../../src/lib/firebase/conversations-send-write';
 import type { AdminTarget } from '../stack/admin';
 import { connectEmulatorApp } from '../stack/emulator-client';
 import type { Person } from './seed';
@@ -82,7 +82,7 @@ export async function messageLatency(
       };
       const server = { now: serverTimestamp(), plusOne: increment(1) };
       const text = `Latency probe ${String(i)}`;
-      const pushed = update(ref(sender.db), sendUpdate(parties, key, text, server));
+      const pushed = update(ref(sender.db), directSendWrite(parties, key, text, server));
       let timer: NodeJS.Timeout | undefined;
       const at = await new Promise<number>((resolve, reject) => {
         waiting = { id: key, resolve, reject };

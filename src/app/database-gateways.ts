@@ -1,30 +1,37 @@
 import type { DatabaseGateways } from '../store/gateways';
-import { directoryApi } from '../lib/firebase/directory';
-import { chatImagesApi } from '../lib/firebase/conversations-images';
-import { messagesApi } from '../lib/firebase/conversations';
-import { friendsApi } from '../lib/firebase/friends';
-import { groupsApi } from '../lib/firebase/groups';
-import { inboxApi } from '../lib/firebase/inbox';
-import { notificationsApi } from '../lib/firebase/notifications';
-import { picturesApi } from '../lib/firebase/profiles-pictures';
-import { presenceApi } from '../lib/firebase/presence';
-import { accountApi } from '../lib/firebase/settings-account';
-import { settingsApi } from '../lib/firebase/settings';
+import { makeConversationsApi } from '../lib/firebase/conversations';
+import { makeChatImagesApi } from '../lib/firebase/conversations-images';
+import { appClient, type FirebaseClient } from '../lib/firebase/database';
+import { makeDirectoryApi } from '../lib/firebase/directory';
+import { makeFriendsApi } from '../lib/firebase/friends';
+import { makeGroupsApi } from '../lib/firebase/groups';
+import { makeInboxApi } from '../lib/firebase/inbox';
+import { makeNotificationsApi } from '../lib/firebase/notifications';
+import { makePresenceApi } from '../lib/firebase/presence';
+import { makePicturesApi } from '../lib/firebase/profiles-pictures';
+import { makeSettingsApi } from '../lib/firebase/settings';
+import { makeAccountApi } from '../lib/firebase/settings-account';
 
 /**
- * The real database gateways: the list the store's `DatabaseGateways` is checked against (each
- * gateway module declares its own entry there). Importing this module starts the database SDK.
+ * The database gateways over one Firebase client: the list the store's `DatabaseGateways` is
+ * checked against (each gateway module declares its own entry there), for the app and for the
+ * integration tests' clients alike.
  */
-export const databaseGateways: DatabaseGateways = {
-  friends: friendsApi,
-  directory: directoryApi,
-  groups: groupsApi,
-  messages: messagesApi,
-  inbox: inboxApi,
-  presence: presenceApi,
-  pictures: picturesApi,
-  chatImages: chatImagesApi,
-  notifications: notificationsApi,
-  settings: settingsApi,
-  account: accountApi,
-};
+export function makeDatabaseGateways({ db, auth }: FirebaseClient): DatabaseGateways {
+  return {
+    friends: makeFriendsApi(db),
+    directory: makeDirectoryApi(db),
+    groups: makeGroupsApi(db, () => auth.currentUser?.uid),
+    conversations: makeConversationsApi(db),
+    inbox: makeInboxApi(db),
+    presence: makePresenceApi(db),
+    pictures: makePicturesApi(db),
+    chatImages: makeChatImagesApi(db),
+    notifications: makeNotificationsApi(db),
+    settings: makeSettingsApi(db),
+    account: makeAccountApi(auth, db),
+  };
+}
+
+/** The app's database gateways. Importing this module starts the database SDK. */
+export const databaseGateways: DatabaseGateways = makeDatabaseGateways(appClient);

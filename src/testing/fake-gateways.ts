@@ -12,7 +12,6 @@ import type { ChatMessage } from '../lib/firebase/conversations-message';
 import type { GroupsApi } from '../lib/firebase/groups';
 import type { InboxApi } from '../lib/firebase/inbox';
 import { asSentMessage, type InboxEntry, type ReadMarker } from '../lib/firebase/inbox-entry';
-import type { MessagesApi } from '../lib/firebase/conversations';
 import type { PicturesApi } from '../lib/firebase/profiles-pictures';
 import type { PresenceApi } from '../lib/firebase/presence';
 import type { PresenceStatus } from '../lib/firebase/presence-status';
@@ -28,7 +27,7 @@ import type { FriendsApi } from '../lib/firebase/friends';
 import type { DirectoryApi } from '../lib/firebase/directory';
 import { createFakeAuth, type FakeAuth } from './fake-auth';
 import { Feed } from './feed';
-import { fakeGroupChat } from './fake-group-chat';
+import { fakeConversations } from './fake-conversations';
 import { fakeNotificationGateways } from './fake-notification-gateways';
 
 function createFeeds() {
@@ -94,7 +93,7 @@ function fakeUserDirectory(feeds: Feeds) {
 
 function fakeGroups(feeds: Feeds) {
   return {
-    ...fakeGroupChat(feeds.groupMessages),
+    renameGroup: vi.fn<GroupsApi['renameGroup']>(() => Promise.resolve()),
     subscribeMyGroups: vi.fn<GroupsApi['subscribeMyGroups']>((uid, onData, onError) =>
       feeds.myGroups.subscribe(uid, onData, onError),
     ),
@@ -116,16 +115,6 @@ function fakeGroups(feeds: Feeds) {
     admit: vi.fn(() => Promise.resolve()),
     remove: vi.fn(() => Promise.resolve()),
   } satisfies GroupsApi;
-}
-
-function fakeMessages(feeds: Feeds) {
-  return {
-    subscribeLatest: vi.fn<MessagesApi['subscribeLatest']>((page, onData, onError) =>
-      feeds.latestMessages.subscribe(page.relId, onData, onError),
-    ),
-    fetchOlder: vi.fn<MessagesApi['fetchOlder']>(() => Promise.resolve([])),
-    send: vi.fn<MessagesApi['send']>(() => asSentMessage('-Nfake', Promise.resolve())),
-  } satisfies MessagesApi;
 }
 
 function fakePresence(feeds: Feeds) {
@@ -191,19 +180,41 @@ function fakeChatImages() {
 /** A fresh set of fake gateways (and their feeds); `auth` may be one the test keeps. */
 export function createFakeGateways({ auth }: { auth?: FakeAuth } = {}) {
   const feeds = createFeeds();
-  return {
+  return withUnfakedGateways({
     feeds,
     auth: auth ?? createFakeAuth(),
     friends: fakeRelationships(feeds),
     directory: fakeUserDirectory(feeds),
     groups: fakeGroups(feeds),
-    messages: fakeMessages(feeds),
+    conversations: fakeConversations({ direct: feeds.latestMessages, group: feeds.groupMessages }),
     presence: fakePresence(feeds),
     pictures: fakePictures(),
     chatImages: fakeChatImages(),
     inbox: fakeInbox(feeds),
     ...fakeNotificationGateways(),
-  } satisfies Gateways & { feeds: Feeds };
+  });
 }
 
 export type FakeGateways = ReturnType<typeof createFakeGateways>;
+
+/**
+ * The fakes, standing in for every gateway: one without a fake yet (a new gateway's module and
+ * the app's list are all it needs) answers each call with an error that names it.
+ */
+function withUnfakedGateways<T extends Partial<Gateways>>(fakes: T): T & Gateways {
+  const unfaked = (gateway: string) =>
+    new Proxy(
+      {},
+      {
+        get: (_target, method) => () => {
+          throw new Error(`No fake for gateways.${gateway}.${String(method)} (src/testing)`);
+        },
+      },
+    );
+  return new Proxy(fakes, {
+    get: (target, name, receiver) =>
+      typeof name === 'symbol' || name === 'then' || name in target
+        ? (Reflect.get(target, name, receiver) as unknown)
+        : unfaked(name),
+  }) as T & Gateways;
+}

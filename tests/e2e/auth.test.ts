@@ -11,7 +11,7 @@ import {
   newPage,
   shot,
 } from '../support/browser';
-import { fillLoginForm, password } from './home-steps';
+import { fillLoginForm, password } from './app-home-steps';
 
 const s = strings.auth;
 

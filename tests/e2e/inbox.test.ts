@@ -1,9 +1,12 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { sendUpdate, type ServerValues } from '../../src/lib/firebase/inbox-entry';
+import {
+  directSendWrite,
+  type ServerValues,
+} from '../../src/lib/firebase/conversations-send-write';
 import { strings } from '../../src/strings';
 import { adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
-import { befriend, createPerson, loginPage, row, settle } from './home-steps';
+import { befriend, createPerson, loginPage, row, settle } from './app-home-steps';
 
 const c = strings.chat;
 const s = strings.inbox;
@@ -80,7 +83,7 @@ describeBrowser('the inbox between two people in two browsers', () => {
     // The admin writes plain values where a client sends server values (time, increment).
     const plain = { now: Date.now(), plusOne: 1 } as unknown as ServerValues;
     await adminUpdate(
-      sendUpdate(
+      directSendWrite(
         {
           relId: '-Ne2eInboxCarolBob001',
           from: { uid: carol.uid, name: 'Carol' },

@@ -17,7 +17,7 @@ import {
   password,
   row,
   rowButton,
-} from './home-steps';
+} from './app-home-steps';
 
 const n = strings.notifications;
 const st = strings.settings;

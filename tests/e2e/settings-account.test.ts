@@ -18,7 +18,7 @@ import {
   loginPage,
   password,
   row,
-} from './home-steps';
+} from './app-home-steps';
 
 const st = strings.settings;
 

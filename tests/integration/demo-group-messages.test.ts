@@ -5,7 +5,7 @@ import { demoUsers } from '../../scripts/demo-users';
 import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
 import { makeChatImagesApi } from '../../src/lib/firebase/conversations-images';
 import { adminUpdate } from '../support/backend';
-import { cleanBackendPerTest, eventually, type Person } from './home-clients';
+import { cleanBackendPerTest, eventually, type Person } from './app-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
@@ -56,8 +56,8 @@ describe('the demo group conversations', () => {
     const groupId = hikers?.split('/')[1] ?? '';
     let seen: ChatMessage[] = [];
     stopAfterTest(
-      alice.groups.subscribeGroupLatest(
-        { groupId, pageSize: 50 },
+      alice.conversations.group.subscribeLatest(
+        { id: groupId, pageSize: 50 },
         (messages) => (seen = messages),
         () => undefined,
       ),

@@ -6,7 +6,7 @@ import type { InboxEntry } from '../../src/lib/firebase/inbox-entry';
 import { makeInboxApi } from '../../src/lib/firebase/inbox';
 import { pairKey } from '../../src/lib/firebase/friends-pair-key';
 import { adminGet, adminUpdate } from '../support/backend';
-import { cleanBackendPerTest, eventually, type Person } from './home-clients';
+import { cleanBackendPerTest, eventually, type Person } from './app-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
@@ -49,7 +49,7 @@ describe('the demo inbox', () => {
 
     // Bob replies through the app's send: the seeded count goes up by one, so it was consistent.
     const relId = withBob;
-    const reply = bob.messages.send(
+    const reply = bob.conversations.direct.send(
       { relId, from: { uid: bob.uid, name: 'Bob' }, to: { uid: alice.uid, name: 'Alice' } },
       'Did you see my message?',
     );

@@ -16,7 +16,7 @@ import {
   requestFrom,
   storeFor,
   type Person,
-} from './home-clients';
+} from './app-clients';
 
 type Store = ReturnType<typeof storeFor>['store'];
 const kindFor = (store: Store, me: Person, other: Person) =>
@@ -145,8 +145,10 @@ describe('friend requests, friendship and blocking between two signed-in people'
       from: { uid: bob.uid, name: bob.username },
       to: { uid: alice.uid, name: alice.username },
     };
-    await bob.messages.send(fromBob, 'Hi Alice');
+    await bob.conversations.direct.send(fromBob, 'Hi Alice');
     await alice.relationships.block(request, alice.uid);
-    await expect(bob.messages.send(fromBob, 'Hi Alice').acked).rejects.toThrow(/permission/i);
+    await expect(bob.conversations.direct.send(fromBob, 'Hi Alice').acked).rejects.toThrow(
+      /permission/i,
+    );
   });
 });

@@ -10,7 +10,7 @@ import {
   selectMyGroups,
   selectRosterView,
 } from '../../src/features/groups/groups-selectors';
-import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './home-clients';
+import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 let alice: Person;

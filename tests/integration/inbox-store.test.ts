@@ -13,7 +13,7 @@ import {
   friendSelected,
 } from '../../src/features/conversations/conversations-slice';
 import { sendChatMessage } from '../../src/features/conversations/conversations-thunks';
-import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './home-clients';
+import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { InboxEntry } from '../../src/lib/firebase/inbox-entry';
 import { makeInboxApi } from '../../src/lib/firebase/inbox';
 import { adminGet, signInClient } from '../support/backend';
-import { befriend, cleanBackendPerTest, eventually, type Person } from './home-clients';
+import { befriend, cleanBackendPerTest, eventually, type Person } from './app-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
@@ -43,10 +43,10 @@ describe('the inbox between two people', () => {
     const bobs = liveInbox(bob.client.db, bob.uid);
     const alices = liveInbox(alice.client.db, alice.uid);
 
-    await alice.messages.send(parties(relId, alice, bob), 'Hi Bob');
+    await alice.conversations.direct.send(parties(relId, alice, bob), 'Hi Bob');
     await eventually(() => expect(bobs.entry(relId)?.unread).toBe(1));
     const long = `${'Long story. '.repeat(20)}The end.`;
-    const sent = alice.messages.send(parties(relId, alice, bob), long);
+    const sent = alice.conversations.direct.send(parties(relId, alice, bob), long);
     await sent.acked;
     await eventually(() =>
       expect(bobs.entry(relId)).toMatchObject({
@@ -72,9 +72,9 @@ describe('the inbox between two people', () => {
 
   it('refuses a reset that names a message older than the last one', async () => {
     const { alice, bob, relId } = await friends();
-    const first = alice.messages.send(parties(relId, alice, bob), 'one');
+    const first = alice.conversations.direct.send(parties(relId, alice, bob), 'one');
     await first.acked;
-    await alice.messages.send(parties(relId, alice, bob), 'two');
+    await alice.conversations.direct.send(parties(relId, alice, bob), 'two');
     const bobs = makeInboxApi(bob.client.db);
     await expect(bobs.markRead(bob.uid, directKey(relId), first.id, false)).rejects.toThrow(
       /permission/i,
@@ -89,7 +89,7 @@ describe('the inbox between two people', () => {
     const phone = liveInbox(bob.client.db, bob.uid);
     const laptop = liveInbox(secondDevice.db, bob.uid);
 
-    const sent = alice.messages.send(parties(relId, alice, bob), 'Are you there?');
+    const sent = alice.conversations.direct.send(parties(relId, alice, bob), 'Are you there?');
     await sent.acked;
     await eventually(() => {
       expect(phone.entry(relId)?.unread).toBe(1);
@@ -104,8 +104,10 @@ describe('the inbox between two people', () => {
     const each = 8;
     const sends = [];
     for (let i = 0; i < each; i++) {
-      sends.push(alice.messages.send(parties(relId, alice, bob), `a${String(i)}`).acked);
-      sends.push(bob.messages.send(parties(relId, bob, alice), `b${String(i)}`).acked);
+      sends.push(
+        alice.conversations.direct.send(parties(relId, alice, bob), `a${String(i)}`).acked,
+      );
+      sends.push(bob.conversations.direct.send(parties(relId, bob, alice), `b${String(i)}`).acked);
     }
     await Promise.all(sends);
     expect(await adminGet(`inbox/${bob.uid}/${relId}/unread`)).toBe(each);
@@ -119,7 +121,7 @@ describe('the inbox between two people', () => {
     goOffline(alice.client.db);
     const acked: string[] = [];
     const sent = ['first', 'second', 'third'].map((text) => {
-      const message = alice.messages.send(parties(relId, alice, bob), text);
+      const message = alice.conversations.direct.send(parties(relId, alice, bob), text);
       void message.acked.then(() => acked.push(text));
       return message;
     });

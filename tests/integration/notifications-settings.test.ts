@@ -12,7 +12,7 @@ import {
   eventually,
   requestFrom,
   type Person,
-} from './home-clients';
+} from './app-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 

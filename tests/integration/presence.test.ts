@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { logoutStarted } from '../../src/store/session';
 import type { PresenceStatus } from '../../src/lib/firebase/presence-status';
 import { adminGet } from '../support/backend';
-import { cleanBackendPerTest, eventually, storeFor, type Person } from './home-clients';
+import { cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 

@@ -1,9 +1,7 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
-import {
-  imageSendUpdate,
-  type ChatImageUpload,
-} from '../../src/lib/firebase/conversations-image-message';
+import type { ChatImageUpload } from '../../src/lib/firebase/conversations-image-message';
+import { directImageSendWrite } from '../../src/lib/firebase/conversations-send-write';
 import { increment, omit, send, storedMessage } from './inbox-fixtures';
 import { alice, befriended, blocked, bob, carol, relId, users } from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
@@ -27,7 +25,7 @@ function sendImage(from: string, to: string, id = '-Nimg1', upload = image(), ca
     to: { uid: to, name: names[to] },
   };
   const server = { now: SERVER_TIME, plusOne: increment(1) };
-  return imageSendUpdate(parties, id, upload, caption, server);
+  return directImageSendWrite(parties, id, upload, caption, server);
 }
 
 const write = (uid: string, update: Record<string, unknown>) => dbAs(uid).ref().update(update);

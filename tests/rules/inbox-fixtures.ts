@@ -1,4 +1,5 @@
-import { previewOf, sendUpdate } from '../../src/lib/firebase/inbox-entry';
+import { previewOf } from '../../src/lib/firebase/inbox-entry';
+import { directSendWrite } from '../../src/lib/firebase/conversations-send-write';
 import { alice, bob, relId } from './friends-fixtures';
 import { SERVER_TIME } from './rules-env';
 
@@ -11,7 +12,7 @@ const person = (uid: string) => ({ uid, name: names[uid] ?? uid });
 /** The app's send: the message and both inbox entries in one root update. */
 export function send(from: string, to: string, id: string, text = 'Hi!') {
   const parties = { relId, from: person(from), to: person(to) };
-  return sendUpdate(parties, id, text, { now: SERVER_TIME, plusOne: increment(1) });
+  return directSendWrite(parties, id, text, { now: SERVER_TIME, plusOne: increment(1) });
 }
 
 /** An entry as stored, for seeding. */

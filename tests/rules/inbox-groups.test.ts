@@ -1,7 +1,7 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
 import type { ChatImageUpload } from '../../src/lib/firebase/conversations-image-message';
-import { groupSendUpdate } from '../../src/lib/firebase/conversations-group-message';
+import { groupSendWrite } from '../../src/lib/firebase/conversations-send-write';
 import { pairKey } from '../../src/lib/firebase/friends-pair-key';
 import { increment, omit } from './inbox-fixtures';
 import { alice, bob, carol } from './friends-fixtures';
@@ -67,7 +67,7 @@ const newId = () => `-Nmsg${String(++next)}`;
 function send(from: string, to: string[], text = 'Hi all') {
   const id = newId();
   const parties = { groupId, from: { uid: from, name: names[from] }, to };
-  return { id, update: groupSendUpdate(parties, id, text, server) };
+  return { id, update: groupSendWrite(parties, id, text, server) };
 }
 const image = (overrides: Partial<ChatImageUpload> = {}): ChatImageUpload => ({
   full: `data:image/webp;base64,${'A'.repeat(200_000)}`,
@@ -79,7 +79,7 @@ const image = (overrides: Partial<ChatImageUpload> = {}): ChatImageUpload => ({
 function sendImage(from: string, to: string[], upload = image()) {
   const id = newId();
   const parties = { groupId, from: { uid: from, name: names[from] }, to };
-  return { id, update: groupSendUpdate(parties, id, '', server, { upload, caption: '' }) };
+  return { id, update: groupSendWrite(parties, id, '', server, { upload, caption: '' }) };
 }
 const write = (uid: string, update: Record<string, unknown>) => dbAs(uid).ref().update(update);
 const entry = (uid: string) => `groupInbox/${uid}/${groupId}`;

@@ -12,7 +12,10 @@ import {
   requested,
   users,
 } from './friends-fixtures';
-import { notificationId, type NotificationInput } from '../../src/lib/firebase/notifications-record';
+import {
+  notificationId,
+  type NotificationInput,
+} from '../../src/lib/firebase/notifications-record';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
 /** Rules of `notifications/{uid}/{id}`: written only with the action they report, by its actor. */

@@ -1,6 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
-import { groupSendUpdate } from '../../src/lib/firebase/conversations-group-message';
+import { groupSendWrite } from '../../src/lib/firebase/conversations-send-write';
 import { dave, groupId, groupWorld, membership, noteFor, stored } from './groups-fixtures';
 import { increment, send } from './inbox-fixtures';
 import { alice, befriended, bob, carol } from './friends-fixtures';
@@ -12,7 +12,7 @@ const { seed, write } = rulesEnvForFile('deleted-account-writes');
 const server = { now: SERVER_TIME, plusOne: increment(1) };
 /** `from` posts to the group with inbox entries for `to`, as the app sends it. */
 const post = (from: string, to: string[], id: string) =>
-  groupSendUpdate(
+  groupSendWrite(
     { groupId, from: { uid: from, name: from === bob ? 'Bob' : 'Carol' }, to },
     id,
     'Hi all',

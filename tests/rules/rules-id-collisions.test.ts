@@ -1,6 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sendUpdate } from '../../src/lib/firebase/inbox-entry';
+import { directSendWrite } from '../../src/lib/firebase/conversations-send-write';
 import { pairKey } from '../../src/lib/firebase/friends-pair-key';
 import { increment } from './inbox-fixtures';
 import { SERVER_TIME, rulesEnvForFile, userRecord } from './rules-env';
@@ -97,7 +97,7 @@ describe('a relationship under an existing group id', () => {
       to: { uid: carol, name: 'Carol' },
     };
     const forged = 'Ann: the meeting moved, details at evil.example';
-    const update = sendUpdate(parties, '-Nforged', forged, {
+    const update = directSendWrite(parties, '-Nforged', forged, {
       now: SERVER_TIME,
       plusOne: increment(1),
     });

@@ -72,8 +72,8 @@ describe('group chat on the messages page', () => {
     open('Joined');
     expect(within(chat()).getByRole('heading', { name: 'Joined' })).toBeInTheDocument();
     expect(within(chat()).getByText('3 members')).toBeInTheDocument();
-    expect(fakes.groups.subscribeGroupLatest).toHaveBeenCalledWith(
-      { groupId: 'g-in', pageSize: 50 },
+    expect(fakes.conversations.group.subscribeLatest).toHaveBeenCalledWith(
+      { id: 'g-in', pageSize: 50 },
       expect.any(Function),
       expect.any(Function),
     );
@@ -100,8 +100,8 @@ describe('group chat on the messages page', () => {
     act(() => app.feeds.groupMessages.emit(page));
     fireEvent.click(await within(chat()).findByRole('button', { name: 'Load older messages' }));
     await waitFor(() =>
-      expect(fakes.groups.fetchGroupOlder).toHaveBeenCalledWith({
-        groupId: 'g-in',
+      expect(fakes.conversations.group.fetchOlder).toHaveBeenCalledWith({
+        id: 'g-in',
         before: page[0],
         pageSize: 50,
       }),
@@ -117,7 +117,7 @@ describe('group chat on the messages page', () => {
     });
     fireEvent.click(within(chat()).getByRole('button', { name: 'Send' }));
     await waitFor(() =>
-      expect(fakes.groups.sendToGroup).toHaveBeenCalledWith(
+      expect(fakes.conversations.group.send).toHaveBeenCalledWith(
         { groupId: 'g-in', from: { uid: 'me', name: 'Mia' }, to: ['zed', 'ann'] },
         'Hello group',
       ),
@@ -140,7 +140,7 @@ describe('group chat on the messages page', () => {
     });
     fireEvent.click(within(chat()).getByRole('button', { name: 'Send' }));
     await waitFor(() =>
-      expect(fakes.groups.sendToGroup).toHaveBeenCalledWith(
+      expect(fakes.conversations.group.send).toHaveBeenCalledWith(
         { groupId: 'g-in', from: { uid: 'me', name: 'Mia' }, to: ['zed'] },
         'Hi',
       ),

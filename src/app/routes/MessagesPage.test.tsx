@@ -67,7 +67,7 @@ describe('messages screen', () => {
     expect(input()).toBeDisabled();
     const camera = within(chat()).getByRole('button', { name: 'Send a photo' });
     expect(camera).toBeDisabled();
-    expect(fakes.messages.subscribeLatest).not.toHaveBeenCalled();
+    expect(fakes.conversations.direct.subscribeLatest).not.toHaveBeenCalled();
   });
 
   it('selects a friend: header, highlight, stored selection and a live conversation', () => {
@@ -119,8 +119,8 @@ describe('messages screen', () => {
     fireEvent.submit(input());
     fireEvent.change(input(), { target: { value: '  Hello Bo  ' } });
     fireEvent.submit(input());
-    await waitFor(() => expect(fakes.messages.send).toHaveBeenCalledOnce());
-    expect(fakes.messages.send).toHaveBeenCalledWith(
+    await waitFor(() => expect(fakes.conversations.direct.send).toHaveBeenCalledOnce());
+    expect(fakes.conversations.direct.send).toHaveBeenCalledWith(
       { relId: bo.id, from: { uid: 'me', name: 'Mia' }, to: { uid: 'bo', name: 'Bo' } },
       'Hello Bo',
     );
@@ -130,7 +130,7 @@ describe('messages screen', () => {
   it('shows a refused send in a toast and keeps the typed text', async () => {
     start();
     openChatWithBo();
-    fakes.messages.send.mockRejectedValueOnce(new Error('PERMISSION_DENIED'));
+    fakes.conversations.direct.send.mockRejectedValueOnce(new Error('PERMISSION_DENIED'));
     fireEvent.change(input(), { target: { value: 'Still there?' } });
     fireEvent.click(sendButton());
     expect(
@@ -139,7 +139,7 @@ describe('messages screen', () => {
     expect(input()).toHaveValue('Still there?');
   });
 
-  // Picking and searching run in Chromium (tests/e2e/messages.test.ts, chat-images.test.ts):
+  // Picking and searching run in Chromium (tests/e2e/conversations.test.ts, chat-images.test.ts):
   // rendering the whole emoji set in jsdom costs seconds.
   it('opens the emoji picker from its icon and closes it with Escape', () => {
     start();
@@ -189,11 +189,13 @@ describe('messages screen', () => {
       msg(`m${String(100 + i)}`, 'bo', `n${String(i)}`, 100 + i),
     );
     app.push((v: ChatMessage[]) => app.feeds.latestMessages.emit(v, bo.id), page);
-    fakes.messages.fetchOlder.mockResolvedValueOnce([msg('m050', 'bo', 'the first', 50)]);
+    fakes.conversations.direct.fetchOlder.mockResolvedValueOnce([
+      msg('m050', 'bo', 'the first', 50),
+    ]);
     fireEvent.click(within(chat()).getByRole('button', { name: 'Load older messages' }));
     expect(await within(chat()).findByText('the first')).toBeInTheDocument();
-    expect(fakes.messages.fetchOlder).toHaveBeenCalledWith({
-      relId: bo.id,
+    expect(fakes.conversations.direct.fetchOlder).toHaveBeenCalledWith({
+      id: bo.id,
       before: page[0],
       pageSize: MESSAGE_PAGE_SIZE,
     });

@@ -1,6 +1,6 @@
 import type { RootState } from '../../store/store';
-import type { GroupParties } from '../../lib/firebase/conversations-groups';
-import type { MessageParties } from '../../lib/firebase/inbox-entry';
+import type { GroupParties } from '../../lib/firebase/conversations-send-write';
+import type { MessageParties } from '../../lib/firebase/conversations-send-write';
 import { otherParty } from '../../lib/firebase/records';
 import { strings } from '../../strings';
 import { relationWith, selectMyUid, selectRelationIndex } from '../friends';

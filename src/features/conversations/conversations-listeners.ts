@@ -32,7 +32,7 @@ export function addChatListeners(startAppListening: AppStartListening): void {
 
   whileSignedIn(startAppListening, (_uid, listenerApi) => {
     const { dispatch } = listenerApi;
-    const { messages, groups } = listenerApi.extra;
+    const { conversations } = listenerApi.extra;
     const getState = () => listenerApi.getState();
     let open: { key: ConversationKey; close: () => void } | null = null;
     const sync = () => {
@@ -55,9 +55,7 @@ export function addChatListeners(startAppListening: AppStartListening): void {
       const pageSize = MESSAGE_PAGE_SIZE;
       open = {
         key,
-        close: group
-          ? groups.subscribeGroupLatest({ groupId: relId, pageSize }, onData, onError)
-          : messages.subscribeLatest({ relId, pageSize }, onData, onError),
+        close: conversations[kind].subscribeLatest({ id: relId, pageSize }, onData, onError),
       };
     };
     syncConversation = sync;
@@ -109,11 +107,8 @@ export function addChatListeners(startAppListening: AppStartListening): void {
       const key = selectChatKey(state);
       if (!chat.loadingOlder || !relId || !key || !oldest) return;
       try {
-        const page = { before: oldest, pageSize: MESSAGE_PAGE_SIZE };
-        const older =
-          chat.kind === 'group'
-            ? await extra.groups.fetchGroupOlder({ ...page, groupId: relId })
-            : await extra.messages.fetchOlder({ ...page, relId });
+        const page = { id: relId, before: oldest, pageSize: MESSAGE_PAGE_SIZE };
+        const older = await extra.conversations[chat.kind].fetchOlder(page);
         dispatch(olderReceived({ key, messages: older }));
       } catch (error) {
         dispatch(olderFailed({ key }));

@@ -32,8 +32,8 @@ export const sendChatMessage = createAppAsyncThunk(
         conversationKey(target.kind, target.id),
         message,
         target.kind === 'group'
-          ? extra.groups.sendToGroup(target.parties, message)
-          : extra.messages.send(target.parties, message),
+          ? extra.conversations.group.send(target.parties, message)
+          : extra.conversations.direct.send(target.parties, message),
       );
     return attemptWrite(send, write, rejectWithValue);
   },
@@ -60,8 +60,8 @@ export const retryChatMessage = createAppAsyncThunk(
         key,
         text,
         target.kind === 'group'
-          ? extra.groups.sendToGroup(target.parties, text, id)
-          : extra.messages.send(target.parties, text, id),
+          ? extra.conversations.group.send(target.parties, text, id)
+          : extra.conversations.direct.send(target.parties, text, id),
       );
     return attemptWrite(send, write, rejectWithValue);
   },

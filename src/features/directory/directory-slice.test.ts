@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeTestStore as makeStore } from '../../testing';
 import type { DirectoryUser } from '../../lib/firebase/records';
 import { userSignedIn, userSignedOut } from '../../store/session';
-import { selectProfile } from '../profiles/profiles-slice';
+import { profilesSeen, selectProfile } from '../profiles/profiles-slice';
 import {
   moreUsersRequested,
   normalizeSearch,
@@ -114,7 +114,9 @@ describe('user directory slice', () => {
 
   it('caches the profiles it saw for avatars, and forgets all on sign-out', () => {
     const store = signedIn();
+    // As the directory's listener does: the page, and its users as seen profiles.
     store.dispatch(userPageReceived({ search: '', index: 0, users: [person('a')] }));
+    store.dispatch(profilesSeen([person('a')]));
     expect(selectProfile(store.getState(), 'a')?.username).toBe('a');
     store.dispatch(userSignedOut());
     expect(selectUserDirectory(store.getState()).status).toBe('idle');

@@ -152,7 +152,7 @@ describe('the inbox on the messages screen', () => {
   it('shows my message as Sending until acked, then Sent, then Seen by the friend marker', async () => {
     start();
     const acked = deferred<undefined>();
-    fakes.messages.send.mockReturnValueOnce(asSentMessage('m2', acked.promise));
+    fakes.conversations.direct.send.mockReturnValueOnce(asSentMessage('m2', acked.promise));
     openBo([msg('m1', 'bo', 'Hi', now - 60_000)]);
     const field = within(chat()).getByRole('textbox', { name: 'Message' });
     fireEvent.change(field, { target: { value: 'Hello Bo' } });
@@ -186,7 +186,7 @@ describe('the inbox on the messages screen', () => {
   it('keeps a refused message with Retry and Delete', async () => {
     start();
     const refused = Promise.reject(new Error('PERMISSION_DENIED'));
-    fakes.messages.send.mockReturnValueOnce(asSentMessage('m9', refused));
+    fakes.conversations.direct.send.mockReturnValueOnce(asSentMessage('m9', refused));
     openBo([]);
     const field = within(chat()).getByRole('textbox', { name: 'Message' });
     fireEvent.change(field, { target: { value: 'Lost words' } });
@@ -194,8 +194,8 @@ describe('the inbox on the messages screen', () => {
     const failed = await screen.findByRole('list', { name: 'Messages not sent' });
     expect(within(failed).getByText('Lost words')).toBeInTheDocument();
     fireEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
-    expect(fakes.messages.send).toHaveBeenCalledTimes(2);
-    expect(fakes.messages.send.mock.calls[1][1]).toBe('Lost words');
+    expect(fakes.conversations.direct.send).toHaveBeenCalledTimes(2);
+    expect(fakes.conversations.direct.send.mock.calls[1][1]).toBe('Lost words');
     expect(screen.queryByRole('list', { name: 'Messages not sent' })).toBeNull();
   });
 

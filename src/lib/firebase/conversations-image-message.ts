@@ -9,7 +9,6 @@
  */
 import { parseConversationKey, type ConversationKey } from '../conversation-key';
 import { imagesPath } from './conversations-paths';
-import { sendUpdate, type MessageParties, type ServerValues } from './inbox-entry';
 
 /** What `message` holds when a photo has no caption, so clients that predate images show words. */
 export const IMAGE_PLACEHOLDER = '📷 Photo';
@@ -61,38 +60,4 @@ export function isChatImageDataUrl(value: unknown, max: number): value is string
 export function chatImagePath(key: ConversationKey, imageId: string, size: 'thumb' | 'full') {
   const { kind, id } = parseConversationKey(key);
   return `${imagesPath(kind, id)}/${imageId}/${size}`;
-}
-
-/**
- * The text message's update (message + both inbox entries) extended for an image: the message
- * names its kind, image and size, both inbox entries say 'image', and the bytes go beside it,
- * all in the same root update so the rules see the message and its image together.
- */
-export function imageSendUpdate(
-  parties: MessageParties,
-  id: string,
-  image: ChatImageUpload,
-  caption: string,
-  server: ServerValues,
-): Record<string, unknown> {
-  const update = sendUpdate(parties, id, caption || IMAGE_PLACEHOLDER, server);
-  const messagePath = `sendMessage/${parties.relId}/${id}`;
-  const message = update[messagePath] as Record<string, unknown>;
-  update[messagePath] = {
-    ...message,
-    kind: 'image',
-    imageId: id,
-    width: image.width,
-    height: image.height,
-    ...(caption ? { caption } : {}),
-  };
-  for (const uid of [parties.from.uid, parties.to.uid]) {
-    update[`inbox/${uid}/${parties.relId}/lastKind`] = 'image';
-  }
-  update[`${imagesPath('direct', parties.relId)}/${id}`] = {
-    full: image.full,
-    thumb: image.thumb,
-    createdAt: server.now,
-  };
-  return update;
 }

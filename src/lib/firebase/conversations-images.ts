@@ -2,15 +2,18 @@ import { get, increment, push, ref, serverTimestamp, type Database } from 'fireb
 import {
   chatImagePath,
   FULL_DATA_MAX,
-  imageSendUpdate,
   isChatImageDataUrl,
   THUMB_DATA_MAX,
   type ChatImageUpload,
 } from './conversations-image-message';
 import { directKey, groupKey, type ConversationKey } from '../conversation-key';
-import { db as appDb } from './database';
-import { groupSendUpdate, type GroupParties } from './conversations-group-message';
-import type { MessageParties, SentMessage } from './inbox-entry';
+import type { SentMessage } from './inbox-entry';
+import {
+  directImageSendWrite,
+  groupSendWrite,
+  type GroupParties,
+  type MessageParties,
+} from './conversations-send-write';
 import { sendOnce } from './conversations-send-once';
 
 export * from './conversations-image-message';
@@ -50,7 +53,7 @@ export function makeChatImagesApi(db: Database, cacheSize = 400) {
       const key = directKey(parties.relId);
       void remember(chatImagePath(key, id, 'thumb'), Promise.resolve(image.thumb));
       void remember(chatImagePath(key, id, 'full'), Promise.resolve(image.full));
-      const changes = imageSendUpdate(parties, id, image, caption, server);
+      const changes = directImageSendWrite(parties, id, image, caption, server);
       return sendOnce(db, id, `sendMessage/${parties.relId}/${id}`, changes);
     },
 
@@ -62,7 +65,7 @@ export function makeChatImagesApi(db: Database, cacheSize = 400) {
       const key = groupKey(parties.groupId);
       void remember(chatImagePath(key, id, 'thumb'), Promise.resolve(image.thumb));
       void remember(chatImagePath(key, id, 'full'), Promise.resolve(image.full));
-      const changes = groupSendUpdate(parties, id, '', server, { upload: image, caption });
+      const changes = groupSendWrite(parties, id, '', server, { upload: image, caption });
       return sendOnce(db, id, `groupMessages/${parties.groupId}/${id}`, changes);
     },
 
@@ -80,7 +83,6 @@ export function makeChatImagesApi(db: Database, cacheSize = 400) {
 
 export type ChatImagesApi = ReturnType<typeof makeChatImagesApi>;
 
-export const chatImagesApi: ChatImagesApi = makeChatImagesApi(appDb);
 
 declare module '../../store/gateways' {
   interface DatabaseGateways {

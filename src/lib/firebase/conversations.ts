@@ -6,66 +6,120 @@ import {
   type Database,
   type Unsubscribe,
 } from 'firebase/database';
-import { conversationReads } from './conversations-reads';
+import type { ConversationKind } from '../conversation-key';
+import { parseGroupChatMessage } from './conversations-group-message';
 import { parseChatMessage, type ChatMessage } from './conversations-message';
-import { db as appDb } from './database';
-import { sendUpdate, type MessageParties, type SentMessage } from './inbox-entry';
+import { conversationReads } from './conversations-reads';
 import { sendOnce } from './conversations-send-once';
+import {
+  directSendWrite,
+  groupSendWrite,
+  type GroupParties,
+  type MessageParties,
+  type ServerValues,
+} from './conversations-send-write';
+import type { SentMessage } from './inbox-entry';
 
-export type { MessageParties, SentMessage } from './inbox-entry';
+export type { GroupParties, MessageParties } from './conversations-send-write';
+export type { SentMessage } from './inbox-entry';
 
 type OnError = (error: Error) => void;
 
+/** Where one kind of conversation lives, how its messages read, and how a send is written. */
+export interface ConversationLocation<Parties> {
+  /** The tree of its messages: `{root}/{conversationId}/{messageId}`. */
+  root: string;
+  parse: (conversationId: string, id: string, value: unknown) => ChatMessage | null;
+  conversationOf: (parties: Parties) => string;
+  sendWrite: (
+    parties: Parties,
+    id: string,
+    text: string,
+    server: ServerValues,
+  ) => Record<string, unknown>;
+}
+
+/** A friendship's conversation: `sendMessage/{relId}`, the two parties of `friendList/{relId}`. */
+export const directConversations: ConversationLocation<MessageParties> = {
+  root: 'sendMessage',
+  parse: (_relId, id, value) => parseChatMessage(id, value),
+  conversationOf: (parties) => parties.relId,
+  sendWrite: directSendWrite,
+};
+
+/** A group's conversation: `groupMessages/{groupId}`, its admin and current members. */
+export const groupConversations: ConversationLocation<GroupParties> = {
+  root: 'groupMessages',
+  parse: parseGroupChatMessage,
+  conversationOf: (parties) => parties.groupId,
+  sendWrite: groupSendWrite,
+};
+
 /**
- * One-to-one conversations: `sendMessage/{relId}/{msgId}`, readable and writable only by the
- * two parties of the current `friendList/{relId}` (docs/data-model.md, Conversations).
+ * The conversations of one location (docs/data-model.md, Conversations): the latest page live,
+ * older pages, and sending. The rules decide who reads and writes; a message never changes.
  */
-export function makeMessagesApi(db: Database) {
-  const conversation = (relId: string) => ref(db, `sendMessage/${relId}`);
-  const reads = (relId: string) => conversationReads(conversation(relId), parseChatMessage);
+export function makeConversationApi<Parties>(
+  db: Database,
+  location: ConversationLocation<Parties>,
+) {
+  const conversation = (id: string) => ref(db, `${location.root}/${id}`);
+  const reads = (id: string) =>
+    conversationReads(conversation(id), (messageId, value) => location.parse(id, messageId, value));
   return {
-    /** The newest `pageSize` messages, oldest first, live. */
+    /** The newest `pageSize` messages of conversation `id`, oldest first, live. */
     subscribeLatest(
-      page: { relId: string; pageSize: number },
+      page: { id: string; pageSize: number },
       onData: (messages: ChatMessage[]) => void,
       onError: OnError,
     ): Unsubscribe {
-      return reads(page.relId).subscribeLatest(page.pageSize, onData, onError);
+      return reads(page.id).subscribeLatest(page.pageSize, onData, onError);
     },
 
-    /** Up to `pageSize` messages older than `before`, oldest first. Messages never change. */
+    /** Up to `pageSize` messages older than `before`, oldest first. */
     fetchOlder(page: {
-      relId: string;
+      id: string;
       before: Pick<ChatMessage, 'id' | 'createdAt'>;
       pageSize: number;
     }): Promise<ChatMessage[]> {
-      return reads(page.relId).fetchOlder(page.before, page.pageSize);
+      return reads(page.id).fetchOlder(page.before, page.pageSize);
     },
 
     /**
-     * The message and both inbox entries in one root update (the receiver's unread count + 1).
-     * The id is known at once (a client-generated push id), so the UI can show the message as
-     * pending; `acked` resolves when the server stored it and rejects when it refused it. Writes
-     * made offline are queued by the SDK and sent in order once connected. A message stored
-     * whose acknowledgement was lost still settles as sent (send-once.ts). `retryOf`: the id of
-     * a message reported failed, sent again under that id only if it is not stored.
+     * The message and every party's inbox entry in one root update (the send write). The id is
+     * known at once (a client-generated push id), so the UI can show the message as pending;
+     * `acked` resolves when the server stored it and rejects when it refused it. Writes made
+     * offline are queued by the SDK and sent in order once connected. A message stored whose
+     * acknowledgement was lost still settles as sent (conversations-send-once.ts). `retryOf`:
+     * the id of a message reported failed, sent again under that id only if it is not stored.
      */
-    send(parties: MessageParties, message: string, retryOf?: string): SentMessage {
-      const id = retryOf ?? push(conversation(parties.relId)).key;
+    send(parties: Parties, text: string, retryOf?: string): SentMessage {
+      const at = location.conversationOf(parties);
+      const id = retryOf ?? push(conversation(at)).key;
       if (!id) throw new Error('A push id is always generated');
       const server = { now: serverTimestamp(), plusOne: increment(1) };
-      const changes = sendUpdate(parties, id, message, server);
-      return sendOnce(db, id, `sendMessage/${parties.relId}/${id}`, changes, retryOf !== undefined);
+      const changes = location.sendWrite(parties, id, text, server);
+      const path = `${location.root}/${at}/${id}`;
+      return sendOnce(db, id, path, changes, retryOf !== undefined);
     },
   };
 }
 
-export type MessagesApi = ReturnType<typeof makeMessagesApi>;
+export type ConversationApi<Parties> = ReturnType<typeof makeConversationApi<Parties>>;
 
-export const messagesApi: MessagesApi = makeMessagesApi(appDb);
+/** Every kind of conversation, by kind: `conversations.direct`, `conversations.group`. */
+export function makeConversationsApi(db: Database) {
+  return {
+    direct: makeConversationApi(db, directConversations),
+    group: makeConversationApi(db, groupConversations),
+  } satisfies Record<ConversationKind, unknown>;
+}
+
+export type ConversationsApi = ReturnType<typeof makeConversationsApi>;
+
 
 declare module '../../store/gateways' {
   interface DatabaseGateways {
-    messages: MessagesApi;
+    conversations: ConversationsApi;
   }
 }

@@ -5,7 +5,8 @@ import {
   type Database,
 } from 'firebase/database';
 import { env } from '../../config/env';
-import { app } from './app';
+import type { Auth } from 'firebase/auth';
+import { app, auth } from './app';
 
 function init(): Database {
   const db = getDatabase(app);
@@ -20,3 +21,12 @@ function init(): Database {
 
 /** Imported only by the gateways, which load with the signed-in screens. */
 export const db: Database = init();
+
+/** What the database gateways are made of: a database and the Auth instance of the same app. */
+export interface FirebaseClient {
+  db: Database;
+  auth: Auth;
+}
+
+/** The app's own client (src/app/database-gateways.ts makes the gateways from it). */
+export const appClient: FirebaseClient = { db, auth };

@@ -12,7 +12,6 @@ import {
   type QueryConstraint,
   type Unsubscribe,
 } from 'firebase/database';
-import { db as appDb } from './database';
 import { parseDirectoryUser, type DirectoryUser } from './records';
 
 /** The rules refuse list reads of `users` above this size. */
@@ -89,7 +88,6 @@ export function makeDirectoryApi(db: Database) {
 
 export type DirectoryApi = ReturnType<typeof makeDirectoryApi>;
 
-export const directoryApi: DirectoryApi = makeDirectoryApi(appDb);
 
 declare module '../../store/gateways' {
   interface DatabaseGateways {

@@ -1,5 +1,4 @@
 import { push, ref, update, type Database, type Unsubscribe } from 'firebase/database';
-import { db as appDb } from './database';
 import { currentName, notificationChanges } from './notifications';
 import { pairKey } from './friends-pair-key';
 import {
@@ -148,7 +147,6 @@ export function makeFriendsApi(db: Database) {
 
 export type FriendsApi = ReturnType<typeof makeFriendsApi>;
 
-export const friendsApi: FriendsApi = makeFriendsApi(appDb);
 
 declare module '../../store/gateways' {
   interface DatabaseGateways {

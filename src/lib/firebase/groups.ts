@@ -14,9 +14,6 @@ import {
   type QueryConstraint,
   type Unsubscribe,
 } from 'firebase/database';
-import { auth as appAuth } from './app';
-import { db as appDb } from './database';
-import { makeGroupMessagesApi } from './conversations-groups';
 import type { NotificationInput } from './notifications-record';
 import { currentName, notificationChanges, readForNotification } from './notifications';
 import {
@@ -109,7 +106,9 @@ export function makeGroupsApi(db: Database, currentUid: () => string | undefined
 
   return {
     // The group's conversation and renaming (group-messages.ts).
-    ...makeGroupMessagesApi(db),
+    /** The admin renames the group (both fields in one write, checked by the rules). */
+    renameGroup: (groupId: string, fields: { groupName: string; groupTag: string }) =>
+      update(ref(db, `Mygroup/${groupId}`), fields),
     /** The groups I administer. */
     subscribeMyGroups(uid: string, onData: (groups: Group[]) => void, onError: OnError) {
       return listGroups([orderByChild('adminId'), equalTo(uid)], onData, onError);
@@ -192,7 +191,6 @@ export function makeGroupsApi(db: Database, currentUid: () => string | undefined
 
 export type GroupsApi = ReturnType<typeof makeGroupsApi>;
 
-export const groupsApi: GroupsApi = makeGroupsApi(appDb, () => appAuth.currentUser?.uid);
 
 declare module '../../store/gateways' {
   interface DatabaseGateways {

@@ -4,9 +4,9 @@ import {
   parseInboxEntry,
   parseReadMarker,
   previewOf,
-  sendUpdate,
   totalUnread,
 } from './inbox-entry';
+import { directSendWrite } from './conversations-send-write';
 
 const stored = {
   unread: 3,
@@ -70,12 +70,12 @@ describe('parseReadMarker', () => {
   });
 });
 
-describe('sendUpdate', () => {
+describe('directSendWrite', () => {
   it('writes the message, counts one for the receiver and summarises it for both', () => {
     const now = { '.sv': 'timestamp' };
     const plusOne = { '.sv': { increment: 1 } };
     const parties = { relId: 'r1', from: { uid: 'a', name: 'Al' }, to: { uid: 'b', name: 'Bo' } };
-    const update = sendUpdate(parties, '-Nm1', 'Hello', { now, plusOne });
+    const update = directSendWrite(parties, '-Nm1', 'Hello', { now, plusOne });
     expect(update['sendMessage/r1/-Nm1']).toEqual({
       message: 'Hello',
       messagesenderId: 'a',

@@ -1,7 +1,7 @@
 /**
- * `inbox/{uid}/{relId}` (and a group's `groupInbox/{uid}/{groupId}`) as a plain object, its parser, and the one root update that sends a
- * message together with both parties' inbox entries (docs/data-model.md, Inbox). Nothing here
- * imports Firebase: the server-value placeholders are passed in.
+ * `inbox/{uid}/{relId}` (and a group's `groupInbox/{uid}/{groupId}`) as a plain object and its
+ * parser (docs/data-model.md, Inbox); a send writes it with the message
+ * (conversations-send-write.ts). Nothing here imports Firebase.
  */
 
 import { conversationKey, type ConversationKey, type ConversationKind } from '../conversation-key';
@@ -75,54 +75,6 @@ export function parseInbox(
     if (parsed) out[conversationKey(kind, id)] = parsed;
   }
   return out;
-}
-
-/** Who writes to whom; the rules check both against the current `friendList/{relId}`. */
-export interface MessageParties {
-  relId: string;
-  from: { uid: string; name: string };
-  to: { uid: string; name: string };
-}
-
-/** The server values the SDK provides: `serverTimestamp()` and `increment(1)`. */
-export interface ServerValues {
-  now: object;
-  plusOne: object;
-}
-
-/**
- * The message at `sendMessage/{relId}/{id}`, the receiver's entry (count + 1) and the sender's
- * (count untouched) in one root update, so the server stores all of it or none of it.
- */
-export function sendUpdate(
-  { relId, from, to }: MessageParties,
-  id: string,
-  message: string,
-  server: ServerValues,
-): Record<string, unknown> {
-  const summary = {
-    lastMessageId: id,
-    lastSenderId: from.uid,
-    lastText: previewOf(message),
-    lastKind: 'text',
-    lastAt: server.now,
-  };
-  const update: Record<string, unknown> = {
-    [`sendMessage/${relId}/${id}`]: {
-      message,
-      messagesenderId: from.uid,
-      massagesenderName: from.name,
-      messagereceiverId: to.uid,
-      messagereceiverName: to.name,
-      createdAt: server.now,
-    },
-    [`inbox/${to.uid}/${relId}/unread`]: server.plusOne,
-  };
-  for (const [key, value] of Object.entries(summary)) {
-    update[`inbox/${to.uid}/${relId}/${key}`] = value;
-    update[`inbox/${from.uid}/${relId}/${key}`] = value;
-  }
-  return update;
 }
 
 /** Total unread over the conversations in `keys` (the current friendships and groups). */

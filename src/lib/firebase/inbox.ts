@@ -11,7 +11,6 @@ import {
 } from 'firebase/database';
 import { parseConversationKey, type ConversationKey } from '../conversation-key';
 import { inboxEntryPath, readsPath } from './conversations-paths';
-import { db as appDb } from './database';
 import { parseInbox, parseReadMarker, type InboxEntry, type ReadMarker } from './inbox-entry';
 import { TypingThrottle } from './conversations-typing';
 
@@ -181,7 +180,6 @@ export function makeInboxApi(db: Database, typingThrottle = new TypingThrottle()
 
 export type InboxApi = ReturnType<typeof makeInboxApi>;
 
-export const inboxApi: InboxApi = makeInboxApi(appDb);
 
 declare module '../../store/gateways' {
   interface DatabaseGateways {

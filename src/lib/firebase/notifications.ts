@@ -12,7 +12,6 @@ import {
   type Database,
   type Unsubscribe,
 } from 'firebase/database';
-import { db as appDb } from './database';
 import { parseInbox, type InboxEntry } from './inbox-entry';
 import {
   notificationId,
@@ -127,7 +126,6 @@ export function makeNotificationsApi(db: Database) {
 
 export type NotificationsApi = ReturnType<typeof makeNotificationsApi>;
 
-export const notificationsApi: NotificationsApi = makeNotificationsApi(appDb);
 
 declare module '../../store/gateways' {
   interface DatabaseGateways {

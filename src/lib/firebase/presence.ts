@@ -7,7 +7,6 @@ import {
   type Database,
   type Unsubscribe,
 } from 'firebase/database';
-import { db as appDb } from './database';
 import { parsePresenceStatus, type PresenceState, type PresenceStatus } from './presence-status';
 
 type OnError = (error: Error) => void;
@@ -69,7 +68,6 @@ export function makePresenceApi(db: Database) {
 
 export type PresenceApi = ReturnType<typeof makePresenceApi>;
 
-export const presenceApi: PresenceApi = makePresenceApi(appDb);
 
 declare module '../../store/gateways' {
   interface DatabaseGateways {

@@ -7,8 +7,6 @@ import {
   type Auth,
 } from 'firebase/auth';
 import { equalTo, get, orderByChild, query, ref, update, type Database } from 'firebase/database';
-import { auth as appAuth } from './app';
-import { db as appDb } from './database';
 import { groupSuccessionChanges, longestStanding, type Successor } from './groups-succession';
 import { pairKey } from './friends-pair-key';
 import { parseDirectoryUser, parseMembership } from './records';
@@ -144,7 +142,6 @@ export function makeAccountApi(auth: Auth, db: Database) {
 
 export type AccountApi = ReturnType<typeof makeAccountApi>;
 
-export const accountApi: AccountApi = makeAccountApi(appAuth, appDb);
 
 declare module '../../store/gateways' {
   interface DatabaseGateways {

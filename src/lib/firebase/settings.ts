@@ -1,5 +1,4 @@
 import { onValue, ref, set, type Database, type Unsubscribe } from 'firebase/database';
-import { db as appDb } from './database';
 import { NOTIFICATION_KINDS, type NotificationKind } from './notifications-record';
 
 export type FriendRequestPolicy = 'everyone' | 'nobody';
@@ -72,7 +71,6 @@ export function makeSettingsApi(db: Database) {
 
 export type SettingsApi = ReturnType<typeof makeSettingsApi>;
 
-export const settingsApi: SettingsApi = makeSettingsApi(appDb);
 
 declare module '../../store/gateways' {
   interface DatabaseGateways {

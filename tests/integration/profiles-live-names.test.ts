@@ -11,7 +11,7 @@ import {
 } from '../../src/features/directory/directory-slice';
 import { makeAccountApi } from '../../src/lib/firebase/settings-account';
 import { strings } from '../../src/strings';
-import { befriend, cleanBackendPerTest, eventually, storeFor } from './home-clients';
+import { befriend, cleanBackendPerTest, eventually, storeFor } from './app-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
@@ -53,7 +53,7 @@ describe("names read live from users/{uid} through the app's store", () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
     const { id: relId } = await befriend(alice, bob);
-    await alice.messages.send(
+    await alice.conversations.direct.send(
       { relId, from: { uid: alice.uid, name: 'Alice' }, to: { uid: bob.uid, name: 'Bob' } },
       'bye',
     );

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { groupChatShown, sendChatMessage } from '../../src/features/conversations';
-import { eventually, type storeFor } from './home-clients';
+import { eventually, type storeFor } from './app-clients';
 
 type Client = ReturnType<typeof storeFor>;
 

@@ -5,7 +5,7 @@ import type { ReadMarker } from '../../src/lib/firebase/inbox-entry';
 import { makeInboxApi } from '../../src/lib/firebase/inbox';
 import { TypingThrottle } from '../../src/lib/firebase/conversations-typing';
 import { adminGet } from '../support/backend';
-import { befriend, cleanBackendPerTest, eventually, type Person } from './home-clients';
+import { befriend, cleanBackendPerTest, eventually, type Person } from './app-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
@@ -20,7 +20,7 @@ async function friends() {
 describe('read markers and typing between two people', () => {
   it("shows the friend's read marker live, and none while their receipts are off", async () => {
     const { alice, bob, relId, api } = await friends();
-    const sent = alice.messages.send(
+    const sent = alice.conversations.direct.send(
       { relId, from: { uid: alice.uid, name: 'Alice' }, to: { uid: bob.uid, name: 'Bob' } },
       'Seen?',
     );

@@ -11,7 +11,7 @@ import {
 import { sendChatMessage } from '../../src/features/conversations/conversations-thunks';
 import { blockFriend } from '../../src/features/friends/friends-thunks';
 import { adminUpdate } from '../support/backend';
-import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './home-clients';
+import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
@@ -58,9 +58,9 @@ describe('one-to-one messages between two signed-in people', () => {
     expect(Math.abs(first.createdAt - Date.now())).toBeLessThan(60_000);
 
     // Nobody can write as someone else.
-    await expect(bob.messages.send(parties(relId, alice, bob), 'forged')).rejects.toThrow(
-      /permission/i,
-    );
+    await expect(
+      bob.conversations.direct.send(parties(relId, alice, bob), 'forged'),
+    ).rejects.toThrow(/permission/i);
 
     await a.store.dispatch(blockFriend(friendship)).unwrap();
     await eventually(() => {
@@ -69,9 +69,9 @@ describe('one-to-one messages between two signed-in people', () => {
       expect(b.store.getState().conversations.relId).toBeNull();
       expect(b.texts()).toEqual([]);
     });
-    await expect(bob.messages.send(parties(relId, bob, alice), 'still?')).rejects.toThrow(
-      /permission/i,
-    );
+    await expect(
+      bob.conversations.direct.send(parties(relId, bob, alice), 'still?'),
+    ).rejects.toThrow(/permission/i);
   });
 
   it('loads the newest page live and older pages on request', async () => {

@@ -10,7 +10,7 @@ import {
 } from '../../src/features/groups/groups-thunks';
 import { strings } from '../../src/strings';
 import { adminGet } from '../support/backend';
-import { befriend, cleanBackendPerTest, eventually, storeFor } from './home-clients';
+import { befriend, cleanBackendPerTest, eventually, storeFor } from './app-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 const changed = `${strings.home.errors.join}: ${strings.home.errors.changedMeanwhile}`;

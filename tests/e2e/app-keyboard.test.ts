@@ -10,7 +10,7 @@ import {
   newPage,
   shot,
 } from '../support/browser';
-import { createPerson, loginPage, panel, password, row } from './home-steps';
+import { createPerson, loginPage, panel, password, row } from './app-home-steps';
 
 const chat = (page: Page) => page.getByRole('region', { name: strings.chat.label });
 const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);

@@ -3,8 +3,8 @@ import { expect, it } from 'vitest';
 import { gradientPng } from '../../scripts/gradient-png';
 import { strings } from '../../src/strings';
 import { browserPerSuite, describeBrowser, shot } from '../support/browser';
-import { befriend, createPerson, loginPage, row } from './home-steps';
-import { dropImage, pasteImage } from './image-transfer';
+import { befriend, createPerson, loginPage, row } from './app-home-steps';
+import { dropImage, pasteImage } from './conversations-image-transfer';
 
 const c = strings.chat;
 const ci = strings.chatImages;

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { pairKey } from '../../src/lib/firebase/friends-pair-key';
 import { strings } from '../../src/strings';
 import { adminGet, adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
-import { createPerson, dismissToasts, loginPage, row, settle } from './home-steps';
+import { createPerson, dismissToasts, loginPage, row, settle } from './app-home-steps';
 
 const s = strings.profile;
 

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { HIDDEN_ATTR, HYDRATED_FLAG } from '../../src/prerender/markers';
 import { strings } from '../../src/strings';
 import { appUrl, browserPerSuite, describeBrowser, newPage, shot } from '../support/browser';
-import { createPerson, fillLoginForm, loginPage, password } from './home-steps';
+import { createPerson, fillLoginForm, loginPage, password } from './app-home-steps';
 
 const s = strings.auth;
 

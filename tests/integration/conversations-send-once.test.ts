@@ -21,7 +21,7 @@ import {
 } from '../../src/lib/firebase/conversations-images';
 import { directKey } from '../../src/lib/conversation-key';
 import { adminGet, armedAckDrops, dropNextAck } from '../support/backend';
-import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './home-clients';
+import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 const official = process.env.USE_OFFICIAL_EMULATORS === '1';

@@ -2,20 +2,15 @@ import { setLogLevel } from 'firebase/app';
 import { afterEach, beforeEach, expect } from 'vitest';
 import type { Gateways } from '../../src/store/gateways';
 import { registerSignedInListeners } from '../../src/app/signed-in-listeners';
+import { makeDatabaseGateways } from '../../src/app/database-gateways';
 import { makeStore } from '../../src/app/store';
 import { userSignedIn, userSignedOut } from '../../src/store/session';
 import { selectMyProfile } from '../../src/features/profiles';
-import { makeAccountApi } from '../../src/lib/firebase/settings-account';
 import { makeAuthApi } from '../../src/lib/firebase/auth';
 import { makeGroupsApi } from '../../src/lib/firebase/groups';
-import { makeInboxApi } from '../../src/lib/firebase/inbox';
-import { makeChatImagesApi } from '../../src/lib/firebase/conversations-images';
-import { makeMessagesApi } from '../../src/lib/firebase/conversations';
-import { makeNotificationsApi } from '../../src/lib/firebase/notifications';
-import { makePicturesApi } from '../../src/lib/firebase/profiles-pictures';
+import { makeConversationsApi } from '../../src/lib/firebase/conversations';
 import { makePresenceApi } from '../../src/lib/firebase/presence';
 import { makeFriendsApi } from '../../src/lib/firebase/friends';
-import { makeSettingsApi } from '../../src/lib/firebase/settings';
 import { makeDirectoryApi } from '../../src/lib/firebase/directory';
 import { makeUsersApi } from '../../src/lib/firebase/profiles';
 import {
@@ -36,7 +31,7 @@ export interface Person {
   relationships: ReturnType<typeof makeFriendsApi>;
   groups: ReturnType<typeof makeGroupsApi>;
   directory: ReturnType<typeof makeDirectoryApi>;
-  messages: ReturnType<typeof makeMessagesApi>;
+  conversations: ReturnType<typeof makeConversationsApi>;
   presence: ReturnType<typeof makePresenceApi>;
 }
 
@@ -53,7 +48,7 @@ export async function signUpAndIn(username: string): Promise<Person> {
     relationships: makeFriendsApi(client.db),
     groups: makeGroupsApi(client.db, () => client.auth.currentUser?.uid),
     directory: makeDirectoryApi(client.db),
-    messages: makeMessagesApi(client.db),
+    conversations: makeConversationsApi(client.db),
     presence: makePresenceApi(client.db),
   };
 }
@@ -108,17 +103,13 @@ export function gatewaysFor(person: Person): Gateways {
   const { auth, db } = person.client;
   return {
     auth: makeAuthApi(auth, () => Promise.resolve(makeUsersApi(db))),
+    ...makeDatabaseGateways({ db, auth }),
+    // The ones the tests also call directly: the same instances as the store's.
     friends: person.relationships,
     directory: person.directory,
     groups: person.groups,
-    messages: person.messages,
+    conversations: person.conversations,
     presence: person.presence,
-    pictures: makePicturesApi(db),
-    chatImages: makeChatImagesApi(db),
-    inbox: makeInboxApi(db),
-    notifications: makeNotificationsApi(db),
-    settings: makeSettingsApi(db),
-    account: makeAccountApi(auth, db),
   };
 }
 

@@ -10,7 +10,7 @@ import {
   newPage,
   screenshotDir,
 } from '../support/browser';
-import { befriend, createPerson, dismissToasts, loginPage, row, settle } from './home-steps';
+import { befriend, createPerson, dismissToasts, loginPage, row, settle } from './app-home-steps';
 
 const DESKTOPS = [
   [1280, 720],

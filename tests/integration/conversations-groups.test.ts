@@ -9,8 +9,8 @@ import {
 } from '../../src/features/groups/groups-thunks';
 import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
 import { strings } from '../../src/strings';
-import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './home-clients';
-import { sendInGroup } from './group-sending';
+import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
+import { sendInGroup } from './conversations-group-sending';
 
 // Issue 10 items 1, 2 and 6: a group conversation between real stores over the emulators.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
@@ -23,8 +23,10 @@ const refused = strings.home.errors.permissionDenied;
 const as = (p: Person) => ({ uid: p.uid, username: p.username });
 /** A raw group post from `person`'s own client (no store, no client-side checks). */
 const post = (person: Person, groupId: string, from: Person, text: string) =>
-  person.groups.sendToGroup({ groupId, from: { uid: from.uid, name: from.username }, to: [] }, text)
-    .acked;
+  person.conversations.group.send(
+    { groupId, from: { uid: from.uid, name: from.username }, to: [] },
+    text,
+  ).acked;
 
 beforeEach(async () => {
   alice = await signUp('Alice');
@@ -36,8 +38,8 @@ beforeEach(async () => {
 /** A live window over `person`'s own client: what they receive, or the error they get. */
 function watch(person: Person, groupId: string) {
   const seen: { messages: ChatMessage[]; error: Error | null } = { messages: [], error: null };
-  const stop = person.groups.subscribeGroupLatest(
-    { groupId, pageSize: 50 },
+  const stop = person.conversations.group.subscribeLatest(
+    { id: groupId, pageSize: 50 },
     (messages) => {
       seen.messages = messages;
     },

@@ -16,8 +16,8 @@ import {
   chatScreenEntered,
   groupChatShown,
 } from '../../src/features/conversations/conversations-slice';
-import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './home-clients';
-import { sendInGroup } from './group-sending';
+import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
+import { sendInGroup } from './conversations-group-sending';
 
 // Issue 10 item 2: the group inbox with three people (admin Alice, members Bob and Carol).
 const { signUp, stopAfterTest } = cleanBackendPerTest();
@@ -116,7 +116,7 @@ describe('the group inbox through the app stores (real gateways, emulators)', ()
     await eventually(() => expect(entryOf(a, groupId)?.unread).toBe(1));
     expect(entryOf(c, groupId)).toBeUndefined();
     const raw = (from: Person, to: Person[]) =>
-      from.groups.sendToGroup(
+      from.conversations.group.send(
         { groupId, from: { uid: from.uid, name: from.username }, to: to.map((p) => p.uid) },
         'Forged count',
       ).acked;

@@ -13,7 +13,7 @@ import {
   describeBrowser,
   dropNextAck,
 } from '../support/browser';
-import { befriend, createPerson, loginPage, row } from './home-steps';
+import { befriend, createPerson, loginPage, row } from './app-home-steps';
 
 const c = strings.chat;
 const relId = '-Ne2eSendOnceAliceBob';

@@ -5,7 +5,7 @@ import { messageRecord } from '../../scripts/seed-records';
 import { MESSAGE_MAX_LENGTH } from '../../src/lib/firebase/conversations-message';
 import { strings } from '../../src/strings';
 import { adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
-import { befriend, createPerson, loginPage, row } from './home-steps';
+import { befriend, createPerson, loginPage, row } from './app-home-steps';
 
 const c = strings.chat;
 const r = strings.chatReading;

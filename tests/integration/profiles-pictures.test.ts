@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makePicturesApi, parsePictureReference } from '../../src/lib/firebase/profiles-pictures';
 import { adminGet } from '../support/backend';
-import { cleanBackendPerTest } from './home-clients';
+import { cleanBackendPerTest } from './app-clients';
 
 const { signUp } = cleanBackendPerTest();
 

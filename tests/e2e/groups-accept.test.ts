@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest';
 import { strings } from '../../src/strings';
 import { adminGet, adminUpdate, browserPerSuite, describeBrowser } from '../support/browser';
-import { befriend, createPerson, loginPage, panel } from './home-steps';
+import { befriend, createPerson, loginPage, panel } from './app-home-steps';
 
 const ITERATIONS = 6;
 

@@ -12,7 +12,7 @@ import {
   screenshotDir,
   shot,
 } from '../support/browser';
-import { befriend, createPerson, dismissToasts, loginPage, row, settle } from './home-steps';
+import { befriend, createPerson, dismissToasts, loginPage, row, settle } from './app-home-steps';
 
 /** Every rule axe-core runs (any impact), per screen: rule id and the nodes it names. */
 type Findings = Record<string, Array<{ rule: string; impact: string; nodes: string[] }>>;

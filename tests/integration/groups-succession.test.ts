@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { selectGroupListRows, selectMyGroups } from '../../src/features/groups/groups-selectors';
 import { makeAccountApi } from '../../src/lib/firebase/settings-account';
 import { adminGet } from '../support/backend';
-import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './home-clients';
+import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 
 // Issue 24 part 2: deleting an account hands each group it ran to the longest-standing member,
 // or closes a group nobody is in, in the deletion's own update (src/lib/firebase/account.ts).
@@ -60,7 +60,7 @@ describe('deleting the account of a group admin', () => {
     });
 
     // The group goes on: Bob posts, and the new admin counts it.
-    await bob.groups.sendToGroup(
+    await bob.conversations.group.send(
       { groupId: hikers, from: { uid: bob.uid, name: 'Bob' }, to: [carol.uid] },
       'Still here',
     ).acked;

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { strings } from '../../src/strings';
 import { browserPerSuite, describeBrowser, shot } from '../support/browser';
-import { befriend, createPerson, loginPage, row, settle } from './home-steps';
+import { befriend, createPerson, loginPage, row, settle } from './app-home-steps';
 
 const c = strings.chat;
 

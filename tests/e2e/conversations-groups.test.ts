@@ -3,8 +3,8 @@ import { expect, it } from 'vitest';
 import { strings } from '../../src/strings';
 import { adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
 import { gradientPng } from '../../scripts/gradient-png';
-import { createPerson, loginPage, row } from './home-steps';
-import { dropImage, pasteImage } from './image-transfer';
+import { createPerson, loginPage, row } from './app-home-steps';
+import { dropImage, pasteImage } from './conversations-image-transfer';
 
 // Issue 10 items 1, 2 and 6: a group conversation in three browsers.
 const g = strings.groupChat;

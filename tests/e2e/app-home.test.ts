@@ -10,7 +10,7 @@ import {
   describeBrowser,
   shot,
 } from '../support/browser';
-import { createPerson, loginPage, panel, row, rowButton, settle } from './home-steps';
+import { createPerson, loginPage, panel, row, rowButton, settle } from './app-home-steps';
 
 const r = strings.relation;
 

@@ -1,0 +1,56 @@
+/**
+ * `npm run architecture:check` (part of `npm run check`): fails on an import circle or an upward
+ * arrow in src/, a misnamed file, or a feature docs/architecture.md does not list, and prints the
+ * figures (scripts/check/architecture.ts says what each check asks).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import {
+  importCircles,
+  importGraph,
+  namingProblems,
+  undocumentedFeatures,
+  upwardArrows,
+  type SourceFile,
+} from './check/architecture';
+import { repoRoot } from './stack/paths';
+
+const src = join(repoRoot, 'src');
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+const paths = walk(src).map((file) => relative(src, file).split('\\').join('/'));
+const modules: SourceFile[] = paths
+  .filter((path) => /\.tsx?$/.test(path) && !/\.test\.tsx?$/.test(path))
+  .map((path) => ({ path, text: readFileSync(join(src, path), 'utf8') }));
+const graph = importGraph(modules);
+const circles = importCircles(graph);
+const upward = upwardArrows(graph);
+const testFiles = (dir: string) => readdirSync(join(repoRoot, 'tests', dir));
+const naming = namingProblems(paths, {
+  integration: testFiles('integration'),
+  e2e: testFiles('e2e'),
+});
+const features = readdirSync(join(src, 'features'));
+const docs = undocumentedFeatures(
+  features,
+  readFileSync(join(repoRoot, 'docs', 'architecture.md'), 'utf8'),
+);
+
+const arrows = [...graph.values()].reduce((sum, targets) => sum + targets.length, 0);
+console.log(
+  `src: ${modules.length} modules, ${arrows} imports, ${circles.length} import circles, ` +
+    `${upward.length} upward arrows; ${features.length} features`,
+);
+const problems = [
+  ...circles.map((circle) => `import circle: ${circle.join(' -> ')}`),
+  ...upward.map((arrow) => `upward import: ${arrow}`),
+  ...naming,
+  ...docs,
+];
+for (const problem of problems) console.error(problem);
+if (problems.length > 0) process.exit(1);
