@@ -13,7 +13,7 @@ import { appSeed, relOf } from './app-shape';
 import type { WorkerInput, WorkerResult } from './app-load-worker';
 import { loadDatasetByRest, writeDataset } from './dataset';
 import { type Child, startChild } from './processes';
-import { percentile } from './steady';
+import { percentile } from './sdk-client';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const NS = 'appload';
