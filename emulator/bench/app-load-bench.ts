@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type LoadFigures, appLoad } from './app-load';
 import { extractedCli } from './extracted-cli';
+import { sendCpu } from './send-cpu';
 
 /** The last commit before the emulator's hot paths were reworked (issue 29, part 6). */
 export const BEFORE_HOT_PATHS_COMMIT = 'bbf5ade29af781f7576563dde418e3bcc80807d3';
@@ -49,6 +50,12 @@ export async function appLoadBench(dir: string, print: (line: string) => void): 
   print(
     `app sends: ${USERS} signed-in users (inbox + latest-page listens), message + inbox fan-out ` +
       `through database.rules.json, load from 2 worker processes`,
+  );
+  // In this process, without sockets: the steadiest figure on a shared machine (best of 4).
+  const inProcess = Math.min(...Array.from({ length: 4 }, () => sendCpu(USERS, 10_000)));
+  print(
+    `CPU per app send inside the emulator's code (no sockets, in this process, best of 4): ` +
+      `${inProcess.toFixed(0)} µs`,
   );
   // Alternating rounds, so a burst of load on the machine weighs on both emulators alike.
   const cpu = new Map<string, number[]>();
