@@ -61,7 +61,7 @@ export async function appLoadBench(dir: string, print: (line: string) => void): 
   const cpu = new Map<string, number[]>();
   for (let round = 0; round < CPU_ROUNDS; round++) {
     for (const [name, cli] of emulators) {
-      const f = await appLoad({ ...base, cli, rate: CPU_RATE, seconds: 5 });
+      const f = await appLoad({ ...base, cli, rate: CPU_RATE, seconds: 5, warmupSeconds: 3 });
       cpu.set(name, [...(cpu.get(name) ?? []), f.cpuMsPerSend]);
       print(row(`${CPU_RATE}/s in memory, ${name}`, f));
     }

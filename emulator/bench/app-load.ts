@@ -41,9 +41,9 @@ export interface LoadFigures {
   /** Acknowledged sends a second, from the first send to the last acknowledgement. */
   sendRate: number;
   cpuMsPerSend: number;
-  /** Share of one core the emulator used during the run. */
+  /** Share of one core the emulator used during the timed sends. */
   cpuShare: number;
-  /** Share of one core the load generator's worker processes used together. */
+  /** Share of one core the load generator's worker processes used together (whole run). */
   generatorShare: number;
   /** The slowest event-loop delay in a worker: how late the generator itself timed anything. */
   generatorLagMs: number;
@@ -173,10 +173,25 @@ export async function appLoad(opts: LoadOptions): Promise<LoadFigures> {
     const wallBefore = performance.now();
     const startAt = performance.timeOrigin + performance.now() + 200;
     for (const r of runs) r.worker.send({ startAt });
+    // The emulator's CPU is counted from the end of the warm-up, like the timed sends.
+    const warmupMs = (opts.warmupSeconds ?? 0) * 1000;
+    const cpuAtWarm =
+      warmupMs > 0
+        ? new Promise<number>((resolve) =>
+            setTimeout(
+              () => resolve(cpuSeconds(pid)),
+              startAt + warmupMs - (performance.timeOrigin + performance.now()),
+            ),
+          )
+        : Promise.resolve(cpuBefore);
     const results = await Promise.all(runs.map((r) => r.result));
-    const cpu = (await cpuSeconds(pid)) - cpuBefore;
+    const cpu = (await cpuSeconds(pid)) - (await cpuAtWarm);
     const generator = results.reduce((n, r, w) => n + r.cpuSeconds - (generatorBefore[w] ?? 0), 0);
-    const wall = (performance.now() - wallBefore) / 1000;
+    const wallAll = (performance.now() - wallBefore) / 1000;
+    const wall =
+      warmupMs > 0
+        ? (performance.timeOrigin + performance.now() - startAt - warmupMs) / 1000
+        : wallAll;
     const acks = results.flatMap((r) => r.acks).sort((a, b) => a - b);
     const deliveries = results.flatMap((r) => r.deliveries).sort((a, b) => a - b);
     const acked = results.flatMap((r) => r.acked);
@@ -195,10 +210,10 @@ export async function appLoad(opts: LoadOptions): Promise<LoadFigures> {
       sends: acks.length,
       sendRate:
         (acks.length * 1000) / Math.max(1, lastAck - startAt - (opts.warmupSeconds ?? 0) * 1000),
-      // Every send the emulator received, acknowledged in time or not.
-      cpuMsPerSend: (cpu * 1000) / Math.max(1, acked.length + sum('refused') + sum('unacked')),
+      // Every timed send the emulator received, acknowledged in time or not.
+      cpuMsPerSend: (cpu * 1000) / Math.max(1, acks.length + sum('refused') + sum('unacked')),
       cpuShare: cpu / wall,
-      generatorShare: generator / wall,
+      generatorShare: generator / wallAll,
       generatorLagMs: Math.max(...results.map((r) => r.lagMs)),
       ackP50: percentile(acks, 50),
       ackP95: percentile(acks, 95),
