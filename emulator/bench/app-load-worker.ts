@@ -3,6 +3,7 @@
  * protocol as the SDK does (auth, the inbox listen, the conversation's latest-page query), then
  * sends on a schedule and times each one's acknowledgement and its arrival at the friend.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { appSend, friendOf, idToken, relOf, uidOf } from './app-shape';
 
@@ -14,17 +15,28 @@ export interface WorkerInput {
   /** Sends a second from this worker. */
   rate: number;
   seconds: number;
+  /** Seconds of sends at the same rate before `seconds`, timed apart (the emulator's JIT warms up). */
+  warmupSeconds: number;
   worker: number;
 }
 
 export interface WorkerResult {
   acks: number[];
   deliveries: number[];
+  /** The same times for the warm-up's sends. */
+  warmupAcks: number[];
+  warmupDeliveries: number[];
   /** `relId/messageId` of every acknowledged send. */
   acked: string[];
   refused: number;
   unacked: number;
   undelivered: number;
+  /** When the last acknowledgement came (ms since the epoch, the clock `startAt` is on). */
+  lastAckAt: number;
+  /** CPU seconds this process has used in all (user + system). */
+  cpuSeconds: number;
+  /** The longest this process's event loop was late during the sends. */
+  lagMs: number;
 }
 
 const now = (): number => performance.timeOrigin + performance.now();
@@ -90,9 +102,10 @@ class Client {
 
 async function run(input: WorkerInput): Promise<WorkerResult> {
   const url = `ws://127.0.0.1:${input.port}/.ws?v=5&ns=${input.ns}`;
-  /** `relId/messageId` -> send time, until the friend's query hears of it. */
-  const inFlight = new Map<string, number>();
+  /** `relId/messageId` -> send time and whether it is a warm-up send, until the friend hears of it. */
+  const inFlight = new Map<string, { t: number; warmup: boolean }>();
   const deliveries: number[] = [];
+  const warmupDeliveries: number[] = [];
   const clients = new Map<number, Client>();
   for (const i of input.users) {
     const rel = relOf(i);
@@ -112,7 +125,7 @@ async function run(input: WorkerInput): Promise<WorkerResult> {
         const sent = inFlight.get(key);
         // Only the friend's arrival counts; the sender hears its own message too.
         if (sent !== undefined && !id.endsWith(`_${i}`)) {
-          deliveries.push(now() - sent);
+          (sent.warmup ? warmupDeliveries : deliveries).push(now() - sent.t);
           inFlight.delete(key);
         }
       }
@@ -139,11 +152,16 @@ async function run(input: WorkerInput): Promise<WorkerResult> {
     process.once('message', (m: { startAt: number }) => resolve(m.startAt)),
   );
 
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
   const acks: number[] = [];
+  const warmupAcks: number[] = [];
   const acked: string[] = [];
   let refused = 0;
+  let lastAckAt = startAt;
   const waits: Promise<void>[] = [];
-  const total = Math.round(input.rate * input.seconds);
+  const warmups = Math.round(input.rate * input.warmupSeconds);
+  const total = warmups + Math.round(input.rate * input.seconds);
   let sent = 0;
   await new Promise<void>((done) => {
     const tick = (): void => {
@@ -157,7 +175,8 @@ async function run(input: WorkerInput): Promise<WorkerResult> {
           1 + (seq % 4),
         );
         const t = now();
-        inFlight.set(`${rel}/${id}`, t);
+        const warmup = seq < warmups;
+        inFlight.set(`${rel}/${id}`, { t, warmup });
         const client = clients.get(i);
         if (!client) throw new Error(`no client for ${i}`);
         waits.push(
@@ -167,7 +186,8 @@ async function run(input: WorkerInput): Promise<WorkerResult> {
               inFlight.delete(`${rel}/${id}`);
               return;
             }
-            acks.push(now() - t);
+            lastAckAt = now();
+            (warmup ? warmupAcks : acks).push(lastAckAt - t);
             acked.push(`${rel}/${id}`);
           }),
         );
@@ -185,14 +205,20 @@ async function run(input: WorkerInput): Promise<WorkerResult> {
   ]);
   const deadline = now() + 10_000;
   while (inFlight.size > 0 && now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  lag.disable();
   for (const c of clients.values()) c.close();
   return {
     acks,
     deliveries,
     acked,
     refused,
-    unacked: late ? total - acks.length - refused : 0,
+    warmupAcks,
+    warmupDeliveries,
+    unacked: late ? total - acks.length - warmupAcks.length - refused : 0,
     undelivered: inFlight.size,
+    lastAckAt,
+    cpuSeconds: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
+    lagMs: lag.max / 1e6,
   };
 }
 

@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { type ChildProcess, fork } from 'node:child_process';
 import { appSeed, relOf } from './app-shape';
 import type { WorkerInput, WorkerResult } from './app-load-worker';
-import { loadDatasetByRest, writeDataset } from './dataset';
+import { loadAppDataByRest, writeAppData } from './app-dataset';
 import { type Child, startChild } from './processes';
-import { percentile } from './steady';
+import { percentile } from './sdk-client';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const NS = 'appload';
@@ -23,8 +23,14 @@ export interface LoadOptions {
   users: number;
   rate: number;
   seconds: number;
+  /** Seconds of sends before `seconds`, timed apart (a fresh emulator's JIT is cold). */
+  warmupSeconds?: number;
   workers: number;
-  /** Megabytes of chat-shaped data loaded before the run (0: none). */
+  /**
+   * Megabytes of the app's data (app-dataset.ts: profiles, friendships, conversations with their
+   * messages, inboxes) loaded before the run, the load users' conversations among them; 0: only
+   * the load users' profiles and friendships.
+   */
   prefillMb: number;
   /** Run with `--data` (journal, acknowledged once fsynced) at this file; in memory otherwise. */
   dataFile: string | null;
@@ -32,13 +38,24 @@ export interface LoadOptions {
 
 export interface LoadFigures {
   sends: number;
+  /** Acknowledged sends a second, from the first send to the last acknowledgement. */
+  sendRate: number;
   cpuMsPerSend: number;
-  /** Share of one core the emulator used during the run. */
+  /** Share of one core the emulator used during the timed sends. */
   cpuShare: number;
+  /** Share of one core the load generator's worker processes used together (whole run). */
+  generatorShare: number;
+  /** The slowest event-loop delay in a worker: how late the generator itself timed anything. */
+  generatorLagMs: number;
   ackP50: number;
+  ackP95: number;
   ackP99: number;
   deliveryP50: number;
+  deliveryP95: number;
   deliveryP99: number;
+  /** The warm-up's slowest acknowledgement and delivery (NaN without one). */
+  warmupAckMax: number;
+  warmupDeliveryMax: number;
   refused: number;
   unacked: number;
   undelivered: number;
@@ -114,16 +131,14 @@ async function missing(port: number, acked: string[]): Promise<number> {
 export async function appLoad(opts: LoadOptions): Promise<LoadFigures> {
   const args = ['--port', '0', '--quiet', '--rules', join(ROOT, 'database.rules.json')];
   if (opts.dataFile) {
-    if (opts.prefillMb > 0) await writeDataset(opts.dataFile, opts.prefillMb);
+    if (opts.prefillMb > 0) await writeAppData(opts.dataFile, opts.users, opts.prefillMb);
     args.push('--data', opts.dataFile);
   }
   let emu: Child = await startChild(opts.cli, args);
   try {
-    if (!opts.dataFile && opts.prefillMb > 0) {
-      // The bench's filler, through REST: the conversation count for about `prefillMb` MB.
-      await loadDatasetByRest(emu.port, NS, Math.ceil((opts.prefillMb * 1024 * 1024) / 300_000));
-    }
-    await rest(emu.port, 'PATCH', '/.json?print=silent', appSeed(opts.users));
+    if (opts.prefillMb === 0)
+      await rest(emu.port, 'PATCH', '/.json?print=silent', appSeed(opts.users));
+    else if (!opts.dataFile) await loadAppDataByRest(emu.port, NS, opts.users, opts.prefillMb);
     const users = Array.from({ length: opts.users }, (_, i) => i);
     let waiting = opts.workers;
     let allReady: () => void = () => undefined;
@@ -141,6 +156,7 @@ export async function appLoad(opts: LoadOptions): Promise<LoadFigures> {
           users: users.filter((i) => Math.floor(i / 2) % opts.workers === w),
           rate: opts.rate / opts.workers,
           seconds: opts.seconds,
+          warmupSeconds: opts.warmupSeconds ?? 0,
           worker: w,
         },
         () => {
@@ -152,15 +168,35 @@ export async function appLoad(opts: LoadOptions): Promise<LoadFigures> {
     await ready;
     const pid = emu.proc.pid ?? 0;
     const cpuBefore = await cpuSeconds(pid);
+    const workerPids = runs.map((r) => r.worker.pid ?? 0);
+    const generatorBefore = await Promise.all(workerPids.map(cpuSeconds));
     const wallBefore = performance.now();
     const startAt = performance.timeOrigin + performance.now() + 200;
     for (const r of runs) r.worker.send({ startAt });
+    // The emulator's CPU is counted from the end of the warm-up, like the timed sends.
+    const warmupMs = (opts.warmupSeconds ?? 0) * 1000;
+    const cpuAtWarm =
+      warmupMs > 0
+        ? new Promise<number>((resolve) =>
+            setTimeout(
+              () => resolve(cpuSeconds(pid)),
+              startAt + warmupMs - (performance.timeOrigin + performance.now()),
+            ),
+          )
+        : Promise.resolve(cpuBefore);
     const results = await Promise.all(runs.map((r) => r.result));
-    const cpu = (await cpuSeconds(pid)) - cpuBefore;
-    const wall = (performance.now() - wallBefore) / 1000;
+    const cpu = (await cpuSeconds(pid)) - (await cpuAtWarm);
+    const generator = results.reduce((n, r, w) => n + r.cpuSeconds - (generatorBefore[w] ?? 0), 0);
+    const wallAll = (performance.now() - wallBefore) / 1000;
+    const wall =
+      warmupMs > 0
+        ? (performance.timeOrigin + performance.now() - startAt - warmupMs) / 1000
+        : wallAll;
     const acks = results.flatMap((r) => r.acks).sort((a, b) => a - b);
     const deliveries = results.flatMap((r) => r.deliveries).sort((a, b) => a - b);
     const acked = results.flatMap((r) => r.acked);
+    const warmupAcks = results.flatMap((r) => r.warmupAcks);
+    const warmupDeliveries = results.flatMap((r) => r.warmupDeliveries);
     const sum = (k: 'refused' | 'unacked' | 'undelivered'): number =>
       results.reduce((n, r) => n + r[k], 0);
     if (opts.dataFile) {
@@ -169,15 +205,24 @@ export async function appLoad(opts: LoadOptions): Promise<LoadFigures> {
       emu = await startChild(opts.cli, args);
     }
     const lost = await missing(emu.port, acked);
+    const lastAck = Math.max(...results.map((r) => r.lastAckAt));
     return {
       sends: acks.length,
-      // Every send the emulator received, acknowledged in time or not.
+      sendRate:
+        (acks.length * 1000) / Math.max(1, lastAck - startAt - (opts.warmupSeconds ?? 0) * 1000),
+      // Every timed send the emulator received, acknowledged in time or not.
       cpuMsPerSend: (cpu * 1000) / Math.max(1, acks.length + sum('refused') + sum('unacked')),
       cpuShare: cpu / wall,
+      generatorShare: generator / wallAll,
+      generatorLagMs: Math.max(...results.map((r) => r.lagMs)),
       ackP50: percentile(acks, 50),
+      ackP95: percentile(acks, 95),
       ackP99: percentile(acks, 99),
       deliveryP50: percentile(deliveries, 50),
+      deliveryP95: percentile(deliveries, 95),
       deliveryP99: percentile(deliveries, 99),
+      warmupAckMax: warmupAcks.length ? Math.max(...warmupAcks) : NaN,
+      warmupDeliveryMax: warmupDeliveries.length ? Math.max(...warmupDeliveries) : NaN,
       refused: sum('refused'),
       unacked: sum('unacked'),
       undelivered: sum('undelivered'),

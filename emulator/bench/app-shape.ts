@@ -30,7 +30,8 @@ export function idToken(i: number): string {
 export function appSeed(users: number): Record<string, unknown> {
   const seed: Record<string, unknown> = {};
   for (let i = 0; i < users; i++) {
-    seed[`users/${uidOf(i)}`] = { name: nameOf(i), email: `${uidOf(i)}@example.com` };
+    const name = nameOf(i);
+    seed[`users/${uidOf(i)}`] = { username: name, usernameLower: name.toLowerCase(), photo: '' };
     if (i % 2 === 0 && i + 1 < users) {
       seed[`friendList/${relOf(i)}`] = {
         senderId: uidOf(i),

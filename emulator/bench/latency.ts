@@ -1,32 +1,5 @@
-import { deleteApp, initializeApp } from 'firebase/app';
-import {
-  connectDatabaseEmulator,
-  getDatabase,
-  goOffline,
-  onValue,
-  ref,
-  set,
-} from 'firebase/database';
-
-function sdkClient(port: number, name: string) {
-  const app = initializeApp(
-    { projectId: 'bench', databaseURL: 'https://bench.firebaseio.com' },
-    name,
-  );
-  const db = getDatabase(app);
-  connectDatabaseEmulator(db, '127.0.0.1', port);
-  return {
-    db,
-    close: async () => {
-      goOffline(db);
-      await deleteApp(app);
-    },
-  };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
+import { onValue, ref, set } from 'firebase/database';
+import { percentile, sdkClient } from './sdk-client';
 
 /** Write by one SDK client to the onValue event in another, one write at a time. */
 export async function latency(

@@ -1,12 +1,5 @@
-import { deleteApp, initializeApp } from 'firebase/app';
-import {
-  connectDatabaseEmulator,
-  getDatabase,
-  goOffline,
-  onChildAdded,
-  ref,
-  set,
-} from 'firebase/database';
+import { onChildAdded, ref, set } from 'firebase/database';
+import { percentile, sdkClient } from './sdk-client';
 
 export interface SteadyFigures {
   /** Write sent by one SDK client to the child_added event in another. */
@@ -16,26 +9,6 @@ export interface SteadyFigures {
   ackP50: number;
   ackP99: number;
   writes: number;
-}
-
-function client(port: number, ns: string, name: string) {
-  const app = initializeApp(
-    { projectId: 'bench', databaseURL: `https://${ns}.firebaseio.com` },
-    name,
-  );
-  const db = getDatabase(app);
-  connectDatabaseEmulator(db, '127.0.0.1', port);
-  return {
-    db,
-    close: async () => {
-      goOffline(db);
-      await deleteApp(app);
-    },
-  };
-}
-
-export function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
 let runs = 0;
@@ -48,8 +21,8 @@ export async function steadyWrites(
   seconds: number,
 ): Promise<SteadyFigures> {
   runs++;
-  const writer = client(port, ns, `steady-writer-${runs}`);
-  const reader = client(port, ns, `steady-reader-${runs}`);
+  const writer = sdkClient(port, `steady-writer-${runs}`, ns);
+  const reader = sdkClient(port, `steady-reader-${runs}`, ns);
   const sentAt = new Map<string, number>();
   const events: number[] = [];
   const acks: number[] = [];

@@ -120,10 +120,12 @@ export class Connection implements Session {
   private sendText(message: string): void {
     if (this.closed) return;
     if (!this.corked) {
-      // Everything sent while handling one batch of incoming frames leaves in one TCP write.
+      // Everything sent to this socket in one turn of the event loop leaves in one TCP write:
+      // when requests queue up from many sockets, each socket costs one write per turn, not one
+      // per request (a loopback write is the largest single cost of a send).
       this.corked = true;
       this.opts.socket.cork();
-      process.nextTick(() => {
+      setImmediate(() => {
         this.corked = false;
         this.opts.socket.uncork();
       });

@@ -35,6 +35,17 @@ function boundParam(raw: string, name: string): { value: IndexValue; key: string
   throw new DataError(`${name} must be a JSON value, optionally followed by ,"key"`);
 }
 
+/** A start or end bound; `keyDefault` is the key it takes when the parameter names none. */
+function rangeBound(
+  params: URLSearchParams,
+  name: string,
+  keyDefault: string,
+  inclusive: boolean,
+): Bound {
+  const b = boundParam(params.get(name) ?? '', name);
+  return { value: b.value, name: b.key ?? keyDefault, inclusive };
+}
+
 function limitParam(raw: string, name: string): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) throw new DataError(`${name} must be a positive integer`);
@@ -71,22 +82,12 @@ export function restQuery(params: URLSearchParams): QuerySpec | null {
     end = { value: b.value, name: b.key ?? MAX_NAME, inclusive: true };
   }
   if (startParam) {
-    const b = boundParam(params.get(startParam) ?? '', startParam);
     const after = startParam === 'startAfter';
-    start = {
-      value: b.value,
-      name: b.key ?? (after && !isKey ? MAX_NAME : MIN_NAME),
-      inclusive: !after,
-    };
+    start = rangeBound(params, startParam, after && !isKey ? MAX_NAME : MIN_NAME, !after);
   }
   if (endParam) {
-    const b = boundParam(params.get(endParam) ?? '', endParam);
     const before = endParam === 'endBefore';
-    end = {
-      value: b.value,
-      name: b.key ?? (before && !isKey ? MIN_NAME : MAX_NAME),
-      inclusive: !before,
-    };
+    end = rangeBound(params, endParam, before && !isKey ? MIN_NAME : MAX_NAME, !before);
   }
   if (isKey && [start, end].some((x) => x && typeof x.value !== 'string')) {
     throw new DataError('orderBy="$key" requires string bounds');

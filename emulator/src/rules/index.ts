@@ -5,15 +5,8 @@ import { buildRuleTree } from './rule-tree';
 import { RuleEngine } from './walk';
 
 export { RulesSyntaxError } from './contract';
-export type {
-  AuthVar,
-  CompiledRules,
-  DataView,
-  QueryVars,
-  ReadRequest,
-  RuleDecision,
-  WriteRequest,
-} from './contract';
+// Every type of the contract is public; naming them again here would only drift from it.
+export type * from './contract';
 export { viewFromJson } from './json-view';
 export { DEFAULT_QUERY } from './walk';
 

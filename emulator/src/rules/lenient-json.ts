@@ -140,10 +140,7 @@ class LenientJsonParser {
       this.advance();
       this.skipTrivia();
       entries.push({ key, keyPos, value: this.parseValue() });
-      this.skipTrivia();
-      if (this.text[this.offset] === ',') this.advance();
-      else if (this.text[this.offset] !== '}')
-        this.fail(`Expected ',' or '}' but found ${this.describeCurrent()}`);
+      this.skipSeparator('}');
     }
     this.advance();
     return { kind: 'object', entries, ...pos };
@@ -156,13 +153,18 @@ class LenientJsonParser {
       this.skipTrivia();
       if (this.text[this.offset] === ']') break;
       items.push(this.parseValue());
-      this.skipTrivia();
-      if (this.text[this.offset] === ',') this.advance();
-      else if (this.text[this.offset] !== ']')
-        this.fail(`Expected ',' or ']' but found ${this.describeCurrent()}`);
+      this.skipSeparator(']');
     }
     this.advance();
     return { kind: 'array', items, ...pos };
+  }
+
+  /** After a member: a comma (a trailing one is allowed), or the container's closer, left in place. */
+  private skipSeparator(closer: '}' | ']'): void {
+    this.skipTrivia();
+    if (this.text[this.offset] === ',') this.advance();
+    else if (this.text[this.offset] !== closer)
+      this.fail(`Expected ',' or '${closer}' but found ${this.describeCurrent()}`);
   }
 
   private parseString(): string {

@@ -32,6 +32,8 @@ const NO_CAPTURES: Captures = Object.freeze({});
 interface Level {
   node: RuleNode;
   path: readonly string[];
+  /** `path` joined with '/' ('' at the root): the level's identity within one request. */
+  key: string;
   data: DataView;
   newData: DataView | null;
   captures: Captures;
@@ -60,28 +62,37 @@ function step(node: RuleNode, key: string, captures: Captures) {
   return { node: wildcard.node, captures: { ...captures, [wildcard.name]: key } };
 }
 
-/** The rule nodes from the root towards `path`, stopping where the rules stop. */
-function chain(
-  tree: RuleNode,
-  path: readonly string[],
-  root: DataView,
-  newRoot: DataView | null,
-): Level[] {
-  const levels: Level[] = [
-    { node: tree, path: [], data: root, newData: newRoot, captures: NO_CAPTURES },
-  ];
+function rootLevel(tree: RuleNode, root: DataView, newRoot: DataView | null): Level {
+  return { node: tree, path: [], key: '', data: root, newData: newRoot, captures: NO_CAPTURES };
+}
+
+/**
+ * The rule nodes from the root towards `path`, stopping where the rules stop. `shared` holds
+ * the levels already built for this request by key: an update's paths share their ancestors
+ * (12 paths under two `inbox/$uid/$relId` for a chat send), which are then built once.
+ */
+function chain(path: readonly string[], root: Level, shared: Map<string, Level> | null): Level[] {
+  const levels: Level[] = [root];
+  let parent = root;
   for (let depth = 0; depth < path.length; depth++) {
-    const parent = levels[depth];
     const key = path[depth];
-    const next = step(parent.node, key, parent.captures);
-    if (!next) break;
-    levels.push({
-      node: next.node,
-      path: path.slice(0, depth + 1),
-      data: parent.data.child(key),
-      newData: parent.newData ? parent.newData.child(key) : null,
-      captures: next.captures,
-    });
+    const id = depth === 0 ? key : `${parent.key}/${key}`;
+    let level = shared?.get(id);
+    if (!level) {
+      const next = step(parent.node, key, parent.captures);
+      if (!next) break;
+      level = {
+        node: next.node,
+        path: path.slice(0, depth + 1),
+        key: id,
+        data: parent.data.child(key),
+        newData: parent.newData ? parent.newData.child(key) : null,
+        captures: next.captures,
+      };
+      shared?.set(id, level);
+    }
+    levels.push(level);
+    parent = level;
   }
   return levels;
 }
@@ -93,7 +104,7 @@ export class RuleEngine implements CompiledRules {
     const path = ownerPath(request.path);
     const query = request.query ?? DEFAULT_QUERY;
     const errors: string[] = [];
-    for (const level of chain(this.tree, path, request.root, null)) {
+    for (const level of chain(path, rootLevel(this.tree, request.root, null), null)) {
       const rule = level.node.read;
       if (rule?.test(this.context(request, query, null, level), errors)) return ALLOWED;
     }
@@ -110,18 +121,19 @@ export class RuleEngine implements CompiledRules {
     };
     const paths = request.paths.map(ownerPath);
     const errors: string[] = [];
-    const chains = paths.map((path) => chain(this.tree, path, request.root, request.newRoot));
+    const root = rootLevel(this.tree, request.root, request.newRoot);
+    const shared = new Map<string, Level>();
+    const chains = paths.map((path) => chain(path, root, shared));
     // An update's paths share ancestors, and a .write at one location sees the same data and
     // captures whichever written path led to it: each is evaluated once per request.
     const writeDecisions = new Map<string, boolean>();
     const writeAllows = (level: Level): boolean => {
       const rule = level.node.write;
       if (!rule) return false;
-      const key = level.path.join('/');
-      let allowed = writeDecisions.get(key);
+      let allowed = writeDecisions.get(level.key);
       if (allowed === undefined) {
         allowed = rule.test(this.context(request, DEFAULT_QUERY, request.newRoot, level), errors);
-        writeDecisions.set(key, allowed);
+        writeDecisions.set(level.key, allowed);
       }
       return allowed;
     };
@@ -133,9 +145,8 @@ export class RuleEngine implements CompiledRules {
     const validated = new Set<string>();
     for (const [i, levels] of chains.entries()) {
       for (const level of levels) {
-        const key = formatPath(level.path);
-        if (validated.has(key)) continue;
-        validated.add(key);
+        if (validated.has(level.key)) continue;
+        validated.add(level.key);
         const failure = this.validateLevel(request, level, errors);
         if (failure) return failure;
       }
@@ -198,31 +209,40 @@ export class RuleEngine implements CompiledRules {
   ): RuleDecision | null {
     const { node, newData } = level;
     if (!newData || !node.validatesSubtree) return null;
-    const visit = (key: string, child: RuleNode, captures: Captures): RuleDecision | null => {
-      if (!child.validatesSubtree) return null;
-      const below: Level = {
-        node: child,
-        path: [...level.path, key],
-        data: level.data.child(key),
-        newData: newData.child(key),
-        captures,
-      };
-      if (!below.newData?.exists()) return null;
-      return (
-        this.validateLevel(request, below, errors) ?? this.validateBelow(request, below, errors)
-      );
-    };
     for (const [key, child] of node.children) {
-      const failure = visit(key, child, level.captures);
+      const failure = this.validateChild(request, level, key, child, level.captures, errors);
       if (failure) return failure;
     }
     const wildcard = node.wildcard;
     if (!wildcard?.node.validatesSubtree) return null;
     for (const key of newData.childKeys()) {
       if (node.children.has(key)) continue;
-      const failure = visit(key, wildcard.node, { ...level.captures, [wildcard.name]: key });
+      const captures = { ...level.captures, [wildcard.name]: key };
+      const failure = this.validateChild(request, level, key, wildcard.node, captures, errors);
       if (failure) return failure;
     }
     return null;
+  }
+
+  /** validateBelow for the child `key` of `level`, governed by the rule node `child`. */
+  private validateChild(
+    request: WriteRequest,
+    level: Level,
+    key: string,
+    child: RuleNode,
+    captures: Captures,
+    errors: string[],
+  ): RuleDecision | null {
+    if (!child.validatesSubtree || !level.newData) return null;
+    const below: Level = {
+      node: child,
+      path: [...level.path, key],
+      key: level.key === '' ? key : `${level.key}/${key}`,
+      data: level.data.child(key),
+      newData: level.newData.child(key),
+      captures,
+    };
+    if (!below.newData?.exists()) return null;
+    return this.validateLevel(request, below, errors) ?? this.validateBelow(request, below, errors);
   }
 }
