@@ -26,6 +26,7 @@ const checks: Array<[string, string[]]> = [
   ['lint', ['run', 'lint']],
   ['format', ['run', 'format:check']],
   ['rules', ['run', 'rules:check']],
+  ['architecture', ['run', 'architecture:check']],
 ];
 for (const [name, args] of checks) {
   if (run(`check: ${name}`, 'npm', args)) tally.passed += 1;

@@ -1,9 +1,9 @@
 /**
  * The app's data as the load bench needs it: signed-in users paired as friends, and a send as
- * the app writes it (`sendUpdate` from src/lib/firebase/inbox-entry.ts: the message and both
+ * the app writes it (`directSendWrite` from src/lib/firebase/conversations-send-write.ts: the message and both
  * inbox entries in one root update, with the SDK's server-value placeholders).
  */
-import { sendUpdate } from '../../src/lib/firebase/inbox-entry';
+import { directSendWrite } from '../../src/lib/firebase/conversations-send-write';
 
 export const uidOf = (i: number): string => `loadUser${String(i).padStart(4, '0')}`;
 /** Users 2k and 2k + 1 are friends in conversation k. */
@@ -49,7 +49,7 @@ const SERVER = { now: { '.sv': 'timestamp' }, plusOne: { '.sv': { increment: 1 }
 /** The root update user `i` sends as message `id` to their friend. */
 export function appSend(i: number, id: string, text: string): Record<string, unknown> {
   const f = friendOf(i);
-  return sendUpdate(
+  return directSendWrite(
     {
       relId: relOf(i),
       from: { uid: uidOf(i), name: nameOf(i) },

@@ -39,7 +39,7 @@ const IMPORT =
 export function importsOf(file: SourceFile, known: ReadonlySet<string>): string[] {
   const out = new Set<string>();
   for (const match of file.text.matchAll(IMPORT)) {
-    const spec = match[1] ?? match[2] ?? match[3];
+    const spec = match.slice(1).find(Boolean);
     if (!spec) continue;
     const base = normalize(join(dirname(file.path), spec));
     const target = ['', '.ts', '.tsx', '/index.ts', '/index.tsx']

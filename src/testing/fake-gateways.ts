@@ -201,7 +201,7 @@ export type FakeGateways = ReturnType<typeof createFakeGateways>;
  * The fakes, standing in for every gateway: one without a fake yet (a new gateway's module and
  * the app's list are all it needs) answers each call with an error that names it.
  */
-function withUnfakedGateways<T extends Partial<Gateways>>(fakes: T): T & Gateways {
+function withUnfakedGateways<T extends Partial<Gateways>>(fakes: T): T & Omit<Gateways, keyof T> {
   const unfaked = (gateway: string) =>
     new Proxy(
       {},
@@ -216,5 +216,5 @@ function withUnfakedGateways<T extends Partial<Gateways>>(fakes: T): T & Gateway
       typeof name === 'symbol' || name === 'then' || name in target
         ? (Reflect.get(target, name, receiver) as unknown)
         : unfaked(name),
-  }) as T & Gateways;
+  }) as T & Omit<Gateways, keyof T>;
 }

@@ -6,13 +6,7 @@ import type { AppNotification } from '../../src/lib/firebase/notifications-recor
 import { makeNotificationsApi } from '../../src/lib/firebase/notifications';
 import { makeSettingsApi } from '../../src/lib/firebase/settings';
 import { adminGet, adminUpdate, connectClient } from '../support/backend';
-import {
-  befriend,
-  cleanBackendPerTest,
-  eventually,
-  requestFrom,
-  type Person,
-} from './app-clients';
+import { befriend, cleanBackendPerTest, eventually, requestFrom, type Person } from './app-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 

@@ -83,7 +83,6 @@ export function makeChatImagesApi(db: Database, cacheSize = 400) {
 
 export type ChatImagesApi = ReturnType<typeof makeChatImagesApi>;
 
-
 declare module '../../store/gateways' {
   interface DatabaseGateways {
     chatImages: ChatImagesApi;

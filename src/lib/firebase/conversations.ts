@@ -117,7 +117,6 @@ export function makeConversationsApi(db: Database) {
 
 export type ConversationsApi = ReturnType<typeof makeConversationsApi>;
 
-
 declare module '../../store/gateways' {
   interface DatabaseGateways {
     conversations: ConversationsApi;

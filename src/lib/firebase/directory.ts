@@ -88,7 +88,6 @@ export function makeDirectoryApi(db: Database) {
 
 export type DirectoryApi = ReturnType<typeof makeDirectoryApi>;
 
-
 declare module '../../store/gateways' {
   interface DatabaseGateways {
     directory: DirectoryApi;

@@ -147,7 +147,6 @@ export function makeFriendsApi(db: Database) {
 
 export type FriendsApi = ReturnType<typeof makeFriendsApi>;
 
-
 declare module '../../store/gateways' {
   interface DatabaseGateways {
     friends: FriendsApi;

@@ -191,7 +191,6 @@ export function makeGroupsApi(db: Database, currentUid: () => string | undefined
 
 export type GroupsApi = ReturnType<typeof makeGroupsApi>;
 
-
 declare module '../../store/gateways' {
   interface DatabaseGateways {
     groups: GroupsApi;

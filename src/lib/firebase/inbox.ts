@@ -180,7 +180,6 @@ export function makeInboxApi(db: Database, typingThrottle = new TypingThrottle()
 
 export type InboxApi = ReturnType<typeof makeInboxApi>;
 
-
 declare module '../../store/gateways' {
   interface DatabaseGateways {
     inbox: InboxApi;

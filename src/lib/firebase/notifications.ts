@@ -126,7 +126,6 @@ export function makeNotificationsApi(db: Database) {
 
 export type NotificationsApi = ReturnType<typeof makeNotificationsApi>;
 
-
 declare module '../../store/gateways' {
   interface DatabaseGateways {
     notifications: NotificationsApi;

@@ -68,7 +68,6 @@ export function makePresenceApi(db: Database) {
 
 export type PresenceApi = ReturnType<typeof makePresenceApi>;
 
-
 declare module '../../store/gateways' {
   interface DatabaseGateways {
     presence: PresenceApi;

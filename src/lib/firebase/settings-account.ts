@@ -142,7 +142,6 @@ export function makeAccountApi(auth: Auth, db: Database) {
 
 export type AccountApi = ReturnType<typeof makeAccountApi>;
 
-
 declare module '../../store/gateways' {
   interface DatabaseGateways {
     account: AccountApi;

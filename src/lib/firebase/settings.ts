@@ -71,7 +71,6 @@ export function makeSettingsApi(db: Database) {
 
 export type SettingsApi = ReturnType<typeof makeSettingsApi>;
 
-
 declare module '../../store/gateways' {
   interface DatabaseGateways {
     settings: SettingsApi;
