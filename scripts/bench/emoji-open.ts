@@ -1,6 +1,6 @@
 /**
  * The emoji picker at 4x CPU slowdown (part of section 8): from the click on the composer's
- * emoji icon to the frame after the picker's first emoji buttons are drawn, once its code is
+ * emoji icon to the frame after the picker's first emoji buttons are shown, once its code is
  * in the HTTP cache and its data in IndexedDB (a visit after the first open, reloaded so the
  * chunk is loaded and parsed again), and a second open in the same page. Also its sizes: the
  * lazy chunk's gzipped JavaScript and the emoji data asset.
@@ -32,8 +32,11 @@ const TIME_OPEN = `new Promise((done) => {
   const started = performance.now();
   button.click();
   const poll = () => {
-    const root = document.querySelector('emoji-picker')?.shadowRoot;
-    if (root && root.querySelectorAll('.tabpanel button.emoji').length > 0) {
+    const picker = document.querySelector('emoji-picker');
+    const root = picker?.shadowRoot;
+    // The app builds the picker ahead and keeps it hidden while closed: shown is what counts.
+    const shown = picker?.checkVisibility({ visibilityProperty: true });
+    if (root && shown && root.querySelectorAll('.tabpanel button.emoji').length > 0) {
       requestAnimationFrame(() => done(performance.now() - started));
     } else requestAnimationFrame(poll);
   };
@@ -48,9 +51,7 @@ async function timeOpen(page: Page): Promise<number> {
 
 async function close(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
-  await page
-    .getByRole('dialog', { name: strings.chat.emojiPalette })
-    .waitFor({ state: 'detached' });
+  await page.getByRole('dialog', { name: strings.chat.emojiPalette }).waitFor({ state: 'hidden' });
 }
 
 async function toChat(page: Page, appUrl: string, friend: string, newest: string) {
@@ -69,9 +70,9 @@ export async function emojiOpenBench(
   const page = await freshPage(browser);
   const cdp = await desktopWindow(page);
   await signInToHome(page, appUrl, people.me.email);
-  await toChat(page, appUrl, friend.username, newest);
 
-  // First open: the chunk and the data come over the network; the data goes to IndexedDB.
+  // First visit: the chunk and the data come over the network (the app fetches them once the
+  // chat is idle, or on the first open); the data goes to IndexedDB.
   let data = { url: '', bytes: 0, encoding: 'none' };
   page.on('response', (response) => {
     if (
@@ -88,8 +89,10 @@ export async function emojiOpenBench(
     }
   });
   const scripts = recordScripts(page, outDir);
+  await toChat(page, appUrl, friend.username, newest);
   const firstMs = await timeOpen(page);
-  const chunks = scripts.stop().chunks;
+  // The picker's chunk only, not those of the messages screen loaded on the way.
+  const chunks = scripts.stop().chunks.filter((chunk) => chunk.file.includes('emoji'));
   await close(page);
 
   const cachedMs: number[] = [];

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
 import { slices } from './slices';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { expect, it, vi } from 'vitest';
 
 // Records whether the Firebase SDK's app module (home of initializeApp) is ever loaded.

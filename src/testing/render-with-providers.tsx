@@ -59,7 +59,4 @@ export function renderWithProviders(
   return { store, user: userEvent.setup(), ...view };
 }
 
-/** The app's store over fresh fake gateways, without rendering anything. */
-export function makeTestStore(preloadedState?: Partial<RootState>) {
-  return makeStore({ preloadedState, gateways: createFakeGateways() });
-}
+export { makeTestStore } from './test-store';

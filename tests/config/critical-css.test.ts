@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { criticalCss } from '../../scripts/build/critical-css';
 

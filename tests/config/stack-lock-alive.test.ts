@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -6,7 +6,7 @@ import { strings } from '../../strings';
 import { selectActiveUser } from '../../store/session';
 import { announce } from './announcer';
 
-/** The chat slice's live-window answer (features/messages/chat-slice.ts, `latestReceived`). */
+/** The conversations slice's live-window answer (`latestReceived`). */
 const LATEST_RECEIVED = 'conversations/latestReceived';
 
 interface LatestReceived {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { validateLogin, validateReset } from './login-validation';
 import { loginSchema, resetSchema } from './schemas';

@@ -1,5 +1,6 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { makeTestStore } from '../../testing';
+import { makeTestStore } from '../../testing/test-store';
 import { userSignedIn } from '../../store/session';
 import { groupChatShown } from './conversations-slice';
 import { conversationTarget } from './conversation-target';

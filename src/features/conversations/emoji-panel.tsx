@@ -32,8 +32,15 @@ const look = [
   'height: 380px',
 ].join(';');
 
-export default function EmojiPanel({ onPick }: { onPick: (emoji: string) => void }) {
+interface Props {
+  /** Built ahead and kept while closed (EmojiPicker): shown, it focuses its search field. */
+  open: boolean;
+  onPick: (emoji: string) => void;
+}
+
+export default function EmojiPanel({ open, onPick }: Props) {
   const box = useRef<HTMLDivElement>(null);
+  const search = useRef<HTMLInputElement | null>(null);
   const pick = useRef(onPick);
   useEffect(() => {
     pick.current = onPick;
@@ -47,9 +54,18 @@ export default function EmojiPanel({ onPick }: { onPick: (emoji: string) => void
       if (event.detail.unicode) pick.current(event.detail.unicode);
     });
     box.current?.append(picker);
-    // The search field takes the focus, as the menu button's popup should.
-    picker.shadowRoot?.querySelector<HTMLInputElement>('input[type="search"]')?.focus();
+    search.current = picker.shadowRoot?.querySelector('input[type="search"]') ?? null;
     return () => picker.remove();
   }, []);
+  useEffect(() => {
+    const field = search.current;
+    // The search field takes the focus, as the menu button's popup should.
+    if (open) field?.focus();
+    // Closed, it forgets its search, as a new picker would.
+    else if (field?.value) {
+      field.value = '';
+      field.dispatchEvent(new Event('input'));
+    }
+  }, [open]);
   return <div ref={box} className="overflow-hidden rounded-2xl shadow-lg ring-1 ring-slate-200" />;
 }

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { splitLinks } from './linkify';
 import { checkLength, COUNTER_FROM_REMAINING } from './message-limit';

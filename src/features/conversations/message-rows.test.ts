@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../lib/firebase/conversations-message';
 import { dayLabel } from './day-label';

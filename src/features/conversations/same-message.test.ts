@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { conversationsSlice, conversationOpened, latestReceived } from './conversations-slice';
 import { message } from '../../testing/render-with-chat';

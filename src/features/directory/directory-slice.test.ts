@@ -1,5 +1,6 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { makeTestStore as makeStore } from '../../testing';
+import { makeTestStore as makeStore } from '../../testing/test-store';
 import type { DirectoryUser } from '../../lib/firebase/records';
 import { userSignedIn, userSignedOut } from '../../store/session';
 import { profilesSeen, selectProfile } from '../profiles/profiles-slice';

@@ -1,5 +1,6 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { makeTestStore as makeStore } from '../../testing';
+import { makeTestStore as makeStore } from '../../testing/test-store';
 import type { Block, FriendRequest } from '../../lib/firebase/records';
 import { userSignedIn, userSignedOut, type ActiveUser } from '../../store/session';
 import {

@@ -1,6 +1,7 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
-import { createFakeGateways } from '../../testing';
+import { createFakeGateways } from '../../testing/fake-gateways';
 import { userSignedIn } from '../../store/session';
 import { addInboxListeners } from './inbox-listeners';
 import { selectConnection } from './inbox-selectors';

@@ -1,7 +1,9 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../lib/firebase/conversations-message';
 import type { InboxEntry } from '../../lib/firebase/inbox-entry';
-import { makeTestStore, sampleUser, signedIn } from '../../testing';
+import { sampleUser, signedIn } from '../../testing/session-fixtures';
+import { makeTestStore } from '../../testing/test-store';
 import { formatConversationTime, previewOf } from './conversation-time';
 import { seenState, selectHasPending } from '../conversations/conversations-signals-selectors';
 import { sendAcked, sendFailed, sendStarted } from '../conversations/conversations-sending-slice';

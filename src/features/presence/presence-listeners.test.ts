@@ -1,7 +1,8 @@
+// @vitest-environment node
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PresenceApi } from '../../lib/firebase/presence';
 import { makeStore } from '../../app/store';
-import { createFakeGateways } from '../../testing';
+import { createFakeGateways } from '../../testing/fake-gateways';
 import { logoutFailed, logoutStarted, userSignedIn, userSignedOut } from '../../store/session';
 import { addPresenceListeners } from './presence-listeners';
 

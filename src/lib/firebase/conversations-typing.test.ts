@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { TYPING_WRITE_INTERVAL_MS, TypingThrottle } from './conversations-typing';
 
