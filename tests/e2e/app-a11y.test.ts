@@ -153,5 +153,6 @@ describeBrowser('accessibility (axe-core) of every screen', () => {
     );
     const failing = Object.fromEntries(Object.entries(findings).filter(([, list]) => list.length));
     expect(failing).toEqual({});
-  });
+    // About 12 audits and full-page screenshots at two sizes: ~60 s on a busy 2-core machine.
+  }, 180_000);
 });
