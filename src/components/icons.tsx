@@ -127,3 +127,75 @@ export const ChatBubbleIcon = (props: IconProps) => (
     <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2Z" />
   </Icon>
 );
+
+export const ClockIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </Icon>
+);
+
+export const ArrowDownIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 5v14M6 13l6 6 6-6" />
+  </Icon>
+);
+
+export const MoreIcon = (props: IconProps) => (
+  <Icon strokeWidth={3} {...props}>
+    <path d="M5 12h.01M12 12h.01M19 12h.01" />
+  </Icon>
+);
+
+export const RotateIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+    <path d="M3 3v5h5" />
+  </Icon>
+);
+
+/** The sidebar's icons: larger, with a lighter stroke. */
+const NavIcon = ({ className = 'h-7 w-7', ...props }: IconProps) => (
+  <Icon strokeWidth={1.8} className={className} {...props} />
+);
+
+export const HomeIcon = (props: IconProps) => (
+  <NavIcon {...props}>
+    <path d="M3 10.5 12 3l9 7.5" />
+    <path d="M5 9v11h5v-6h4v6h5V9" />
+  </NavIcon>
+);
+
+export const MessagesIcon = (props: IconProps) => (
+  <NavIcon {...props}>
+    <path d="M21 12a8 8 0 0 1-11.7 7.1L4 20l1-4.4A8 8 0 1 1 21 12Z" />
+    <path d="M8.5 12h.01M12 12h.01M15.5 12h.01" strokeWidth="2.6" />
+  </NavIcon>
+);
+
+export const BellIcon = (props: IconProps) => (
+  <NavIcon {...props}>
+    <path d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4l2-2Z" />
+    <path d="M10 21h4" />
+  </NavIcon>
+);
+
+export const SettingsIcon = (props: IconProps) => (
+  <NavIcon {...props}>
+    <circle cx="12" cy="12" r="3" />
+    <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z" />
+  </NavIcon>
+);
+
+export const LogoutIcon = (props: IconProps) => (
+  <NavIcon {...props}>
+    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
+    <path d="m16 17 5-5-5-5M21 12H9" />
+  </NavIcon>
+);
+
+export const BackIcon = (props: IconProps) => (
+  <NavIcon {...props}>
+    <path d="M15 5 8 12l7 7" />
+  </NavIcon>
+);

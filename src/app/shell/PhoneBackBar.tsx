@@ -1,4 +1,4 @@
-import { BackIcon } from './icons';
+import { BackIcon } from '../../components/icons';
 
 /** The phone's way back from a chat to the conversation list (hidden where both show). */
 export function PhoneBackBar({ label, onBack }: { label: string; onBack: () => void }) {

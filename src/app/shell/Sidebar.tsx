@@ -9,7 +9,7 @@ import { useLogout } from '../../features/auth';
 import { selectActiveUser } from '../../store/session';
 import { ProfilePictureModal } from '../../features/profiles';
 import { selectMyProfile } from '../../features/profiles';
-import { LogoutIcon } from './icons';
+import { LogoutIcon } from '../../components/icons';
 import { SidebarNav } from './SidebarNav';
 
 const FALLBACK_PHOTO = '/default-avatar.svg';

@@ -3,7 +3,7 @@ import { paths } from '../../config/paths';
 import { strings } from '../../strings';
 import { MessagesBadge } from '../../features/inbox';
 import { NotificationBadge } from '../../features/notifications';
-import { BellIcon, HomeIcon, MessagesIcon, SettingsIcon } from './icons';
+import { BellIcon, HomeIcon, MessagesIcon, SettingsIcon } from '../../components/icons';
 
 const links = [
   { to: paths.home, label: strings.layout.home, Icon: HomeIcon },

@@ -1,4 +1,5 @@
 import { strings } from '../../strings';
+import { ArrowDownIcon } from '../../components/icons';
 
 /** Shown while I am scrolled up: back to the newest message, with how many came since. */
 export function JumpToLatest({ count, onClick }: { count: number; onClick: () => void }) {
@@ -9,16 +10,7 @@ export function JumpToLatest({ count, onClick }: { count: number; onClick: () =>
       onClick={onClick}
       className="absolute bottom-3 right-5 flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-brand-600 shadow-lg ring-1 ring-slate-200 hover:bg-brand-50"
     >
-      <svg
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        aria-hidden
-        className="h-4 w-4"
-      >
-        <path d="M12 5v14M6 13l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <ArrowDownIcon className="h-4 w-4" />
       {r.jumpToLatest}
       {count > 0 ? (
         <span className="rounded-full bg-brand-500 px-2 py-0.5 text-xs text-white">

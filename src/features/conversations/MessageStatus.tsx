@@ -1,5 +1,5 @@
 import { useAppSelector } from '../../store/hooks';
-import { CheckIcon } from '../../components/icons';
+import { CheckIcon, ClockIcon } from '../../components/icons';
 import type { ChatMessage } from '../../lib/firebase/conversations-message';
 import { strings } from '../../strings';
 import {
@@ -10,22 +10,6 @@ import {
   selectReceiptsOn,
   selectSeenBy,
 } from './conversations-signals-selectors';
-
-function ClockIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      aria-hidden
-      className="h-3 w-3"
-    >
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 7v5l3 2" strokeLinecap="round" />
-    </svg>
-  );
-}
 
 type Status = 'pending' | 'sent' | 'seen' | { seenBy: number } | null;
 
@@ -63,7 +47,7 @@ export function MessageStatus({
   const content =
     status === 'pending' ? (
       <span role="img" aria-label={strings.inbox.sending} title={strings.inbox.sending}>
-        <ClockIcon />
+        <ClockIcon className="h-3 w-3" />
       </span>
     ) : typeof status === 'object' ? (
       <span className="inline-flex items-center gap-0.5" data-status="seen">

@@ -16,27 +16,10 @@ import type { ChatMessage } from '../../lib/firebase/conversations-message';
 import { strings } from '../../strings';
 import { selectChatMessages } from './conversations-selectors';
 import { downloadName } from './image-download-name';
+import { RotateIcon } from '../../components/icons';
 
 /** A transparent pixel for slides whose bytes have not been read yet. */
 const EMPTY = 'data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==';
-
-const RotateIcon = ({ flip }: { flip: boolean }) => (
-  <svg
-    viewBox="0 0 24 24"
-    width="24"
-    height="24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden
-    style={flip ? { transform: 'scaleX(-1)' } : undefined}
-  >
-    <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
-    <path d="M3 3v5h5" />
-  </svg>
-);
 
 type WithImage = ChatMessage & { image: NonNullable<ChatMessage['image']> };
 
@@ -118,26 +101,8 @@ export default function ImageLightbox({ conversation, startId, onClose }: Props)
       zoom={{ maxZoomPixelRatio: 3, scrollToZoom: true }}
       toolbar={{
         buttons: [
-          <button
-            key="rotate-left"
-            type="button"
-            className="yarl__button"
-            aria-label={l.rotateLeft}
-            title={l.rotateLeft}
-            onClick={() => rotate(-90)}
-          >
-            <RotateIcon flip={false} />
-          </button>,
-          <button
-            key="rotate-right"
-            type="button"
-            className="yarl__button"
-            aria-label={l.rotateRight}
-            title={l.rotateRight}
-            onClick={() => rotate(90)}
-          >
-            <RotateIcon flip />
-          </button>,
+          rotateButton('rotate-left', l.rotateLeft, () => rotate(-90), false),
+          rotateButton('rotate-right', l.rotateRight, () => rotate(90), true),
           'close',
         ],
       }}
@@ -161,5 +126,21 @@ export default function ImageLightbox({ conversation, startId, onClose }: Props)
         },
       }}
     />
+  );
+}
+
+/** A toolbar button that turns the photo a quarter (the icon mirrored for clockwise). */
+function rotateButton(key: string, label: string, onClick: () => void, clockwise: boolean) {
+  return (
+    <button
+      key={key}
+      type="button"
+      className="yarl__button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+    >
+      <RotateIcon className="h-6 w-6" style={clockwise ? { transform: 'scaleX(-1)' } : undefined} />
+    </button>
   );
 }

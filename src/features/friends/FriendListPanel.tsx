@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useAppSelector } from '../../store/hooks';
 import { UsersIcon } from '../../components/icons';
 import { ListRow, RowList } from '../../components/ListRow';
@@ -16,28 +17,38 @@ import { selectFriendRows, selectMyUid } from './friends-selectors';
 export function FriendListPanel() {
   const rows = useAppSelector(selectFriendRows);
   const me = useAppSelector(selectMyUid);
+  return (
+    <FriendListFrame count={rows.length}>
+      {rows.map(({ friendship, friend }) => (
+        <FriendRow
+          key={friendship.id}
+          friendship={friendship}
+          friend={friend}
+          // The record carries the sender's photo: only useful when the friend sent it.
+          photo={friendship.senderId === me ? undefined : friendship.photo}
+        />
+      ))}
+    </FriendListFrame>
+  );
+}
+
+/**
+ * The Friend List's panel around its rows: the spec's title, the friends' load state and the
+ * empty state. Home fills it with friends, the messages screen with their conversations.
+ */
+export function FriendListFrame({ count, children }: { count: number; children: ReactNode }) {
   const { status, error } = useAppSelector((state) => selectListMeta(state, 'friends'));
   return (
     <Panel
       title={strings.panels.friendList}
-      count={rows.length}
+      count={count}
       status={status}
       error={error}
-      isEmpty={rows.length === 0}
+      isEmpty={count === 0}
       empty={strings.home.empty.friends}
       emptyIcon={<UsersIcon />}
     >
-      <RowList label={strings.panels.friendList}>
-        {rows.map(({ friendship, friend }) => (
-          <FriendRow
-            key={friendship.id}
-            friendship={friendship}
-            friend={friend}
-            // The record carries the sender's photo: only useful when the friend sent it.
-            photo={friendship.senderId === me ? undefined : friendship.photo}
-          />
-        ))}
-      </RowList>
+      <RowList label={strings.panels.friendList}>{children}</RowList>
     </Panel>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { MoreIcon } from '../../components/icons';
 
 export interface RowMenuItem {
   label: string;
@@ -115,14 +116,7 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
         onKeyDown={onButtonKey}
         className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-800 focus:outline-hidden focus-visible:ring-4 focus-visible:ring-brand-100"
       >
-        <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
-          <path
-            d="M5 12h.01M12 12h.01M19 12h.01"
-            stroke="currentColor"
-            strokeWidth="3"
-            strokeLinecap="round"
-          />
-        </svg>
+        <MoreIcon />
       </button>
       {open && host
         ? createPortal(

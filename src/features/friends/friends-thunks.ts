@@ -1,4 +1,4 @@
-import { createAppAsyncThunk } from '../../store/create-app-thunk';
+import { createAppAsyncThunk, createWriteThunk } from '../../store/create-app-thunk';
 import {
   recordPhoto,
   type Block,
@@ -51,32 +51,22 @@ export const acceptFriendRequest = createAppAsyncThunk(
   },
 );
 
-export const declineFriendRequest = createAppAsyncThunk(
+export const declineFriendRequest = createWriteThunk(
   'friends/declineFriendRequest',
-  (request: FriendRequest, { extra, rejectWithValue }) =>
-    attempt(
-      strings.home.errors.decline,
-      () => extra.friends.withdrawRequest(request),
-      rejectWithValue,
-    ),
+  strings.home.errors.decline,
+  (request: FriendRequest, { extra }) => extra.friends.withdrawRequest(request),
 );
 
-export const blockFriend = createAppAsyncThunk(
+export const blockFriend = createWriteThunk(
   'friends/blockFriend',
-  (friendship: Friendship, { getState, extra, rejectWithValue }) =>
-    attempt(
-      strings.home.errors.block,
-      () => extra.friends.block(friendship, selectMyUid(getState())),
-      rejectWithValue,
-    ),
+  strings.home.errors.block,
+  (friendship: Friendship, { getState, extra }) =>
+    extra.friends.block(friendship, selectMyUid(getState())),
 );
 
-export const unblockUser = createAppAsyncThunk(
+export const unblockUser = createWriteThunk(
   'friends/unblockUser',
-  (block: Block, { getState, extra, rejectWithValue }) =>
-    attempt(
-      strings.home.errors.unblock,
-      () => extra.friends.unblock(block, recordPhoto(requireMe(getState()).photo)),
-      rejectWithValue,
-    ),
+  strings.home.errors.unblock,
+  (block: Block, { getState, extra }) =>
+    extra.friends.unblock(block, recordPhoto(requireMe(getState()).photo)),
 );

@@ -1,5 +1,5 @@
 /** What other features may use from the friends feature. */
-export { FriendListPanel } from './FriendListPanel';
+export { FriendListFrame, FriendListPanel } from './FriendListPanel';
 export { BlockFriendAction } from './BlockFriendAction';
 export { FriendRequestPanel } from './FriendRequestPanel';
 export { BlockedUsersPanel } from './BlockedUsersPanel';

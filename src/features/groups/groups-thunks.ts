@@ -1,4 +1,4 @@
-import { createAppAsyncThunk } from '../../store/create-app-thunk';
+import { createAppAsyncThunk, createWriteThunk } from '../../store/create-app-thunk';
 import type { RootState } from '../../store/store';
 import type { MembershipStatus } from '../../lib/firebase/records';
 import { attemptWrite } from '../../lib/write-failure';
@@ -14,14 +14,11 @@ function me(state: RootState): Person {
   return { uid, username };
 }
 
-export const createGroup = createAppAsyncThunk(
+export const createGroup = createWriteThunk(
   'groups/createGroup',
-  (fields: { groupName: string; groupTag: string }, { getState, extra, rejectWithValue }) =>
-    attemptWrite(
-      strings.home.errors.createGroup,
-      () => extra.groups.createGroup(me(getState()), fields),
-      rejectWithValue,
-    ),
+  strings.home.errors.createGroup,
+  (fields: { groupName: string; groupTag: string }, { getState, extra }) =>
+    extra.groups.createGroup(me(getState()), fields),
 );
 
 export const inviteFriend = createAppAsyncThunk(
@@ -79,47 +76,33 @@ export const acceptGroupAsShown = createAppAsyncThunk(
   },
 );
 
-export const approveJoinRequest = createAppAsyncThunk(
+export const approveJoinRequest = createWriteThunk(
   'groups/approveJoinRequest',
-  ({ groupId, person }: { groupId: string; person: Person }, { extra, rejectWithValue }) =>
-    attemptWrite(
-      strings.home.errors.approve,
-      () => extra.groups.admit(groupId, person),
-      rejectWithValue,
-    ),
+  strings.home.errors.approve,
+  ({ groupId, person }: { groupId: string; person: Person }, { extra }) =>
+    extra.groups.admit(groupId, person),
 );
 
 /** Declines an invitation or a join request, withdraws my request, or removes a member. */
-export const removeFromGroup = createAppAsyncThunk(
+export const removeFromGroup = createWriteThunk(
   'groups/removeFromGroup',
-  ({ groupId, person }: { groupId: string; person: Person }, { extra, rejectWithValue }) =>
-    attemptWrite(
-      strings.home.errors.removeMember,
-      () => extra.groups.remove(groupId, person),
-      rejectWithValue,
-    ),
+  strings.home.errors.removeMember,
+  ({ groupId, person }: { groupId: string; person: Person }, { extra }) =>
+    extra.groups.remove(groupId, person),
 );
 
 /** Declines the invitation to a group, or withdraws my request to join it. */
-export const leaveGroupInvitation = createAppAsyncThunk(
+export const leaveGroupInvitation = createWriteThunk(
   'groups/leaveGroupInvitation',
-  (groupId: string, { getState, extra, rejectWithValue }) =>
-    attemptWrite(
-      strings.home.errors.removeMember,
-      () => extra.groups.remove(groupId, me(getState())),
-      rejectWithValue,
-    ),
+  strings.home.errors.removeMember,
+  (groupId: string, { getState, extra }) => extra.groups.remove(groupId, me(getState())),
 );
 
 /** I leave a group I belong to (after the confirmation dialog). */
-export const leaveGroup = createAppAsyncThunk(
+export const leaveGroup = createWriteThunk(
   'groups/leaveGroup',
-  (groupId: string, { getState, extra, rejectWithValue }) =>
-    attemptWrite(
-      strings.groupChat.errors.leave,
-      () => extra.groups.remove(groupId, me(getState())),
-      rejectWithValue,
-    ),
+  strings.groupChat.errors.leave,
+  (groupId: string, { getState, extra }) => extra.groups.remove(groupId, me(getState())),
 );
 
 /** The admin renames a group; the fields are already checked by groupSchema. */

@@ -1,9 +1,7 @@
 import { useAppSelector } from '../../store/hooks';
-import { UsersIcon } from '../../components/icons';
-import { ListRow, RowList } from '../../components/ListRow';
-import { Panel } from '../../components/Panel';
+import { ListRow } from '../../components/ListRow';
 import { strings } from '../../strings';
-import { BlockFriendAction, selectListMeta, selectMyUid, type FriendRow } from '../friends';
+import { BlockFriendAction, FriendListFrame, selectMyUid, type FriendRow } from '../friends';
 import { PersonAvatar, useDeletedAccounts, useDisplayNames } from '../profiles';
 import { formatConversationTime, previewOf } from './conversation-time';
 import { selectConversationRows } from './inbox-selectors';
@@ -22,68 +20,57 @@ interface Props {
 export function ConversationList({ selectedUid, onSelect }: Props) {
   const rows = useAppSelector(selectConversationRows);
   const me = useAppSelector(selectMyUid);
-  const { status, error } = useAppSelector((state) => selectListMeta(state, 'friends'));
   // Current names, live from users/{uid}: a rename or a deleted account shows at once.
   const names = useDisplayNames(rows.map((r) => r.friend));
   const deleted = useDeletedAccounts(rows.map((r) => r.friend.uid));
   return (
-    <Panel
-      title={strings.panels.friendList}
-      count={rows.length}
-      status={status}
-      error={error}
-      isEmpty={rows.length === 0}
-      empty={strings.home.empty.friends}
-      emptyIcon={<UsersIcon />}
-    >
-      <RowList label={strings.panels.friendList}>
-        {rows.map(({ friendship, friend: copied, entry }, i) => {
-          const friend = { ...copied, name: names[i] ?? copied.name };
-          return (
-            <ListRow
-              key={friendship.id}
-              onSelect={() => onSelect({ friendship, friend })}
-              selected={friend.uid === selectedUid}
-              avatar={
-                <PersonAvatar
-                  uid={friend.uid}
-                  name={friend.name}
-                  photo={friendship.senderId === me ? undefined : friendship.photo}
-                />
-              }
-              title={friend.name}
-              // Kept out of the select button's name (the friend's name); read out with the actions.
-              subtitle={
-                <span
-                  aria-hidden
-                  className={`block truncate ${entry?.unread ? 'font-semibold text-slate-800' : ''} ${entry ? '' : 'text-slate-600'}`}
-                >
-                  {entry ? previewOf(entry, me) : strings.inbox.noMessages}
-                </span>
-              }
-              meta={entry ? <ConversationTime at={entry.lastAt} /> : undefined}
-              actions={
-                <>
-                  {entry ? (
-                    <span className="flex items-center">
-                      <span className="sr-only">
-                        {strings.inbox.lastMessage(
-                          previewOf(entry, me),
-                          formatConversationTime(entry.lastAt),
-                        )}
-                      </span>
-                      <UnreadBadge count={entry.unread} />
+    <FriendListFrame count={rows.length}>
+      {rows.map(({ friendship, friend: copied, entry }, i) => {
+        const friend = { ...copied, name: names[i] ?? copied.name };
+        return (
+          <ListRow
+            key={friendship.id}
+            onSelect={() => onSelect({ friendship, friend })}
+            selected={friend.uid === selectedUid}
+            avatar={
+              <PersonAvatar
+                uid={friend.uid}
+                name={friend.name}
+                photo={friendship.senderId === me ? undefined : friendship.photo}
+              />
+            }
+            title={friend.name}
+            // Kept out of the select button's name (the friend's name); read out with the actions.
+            subtitle={
+              <span
+                aria-hidden
+                className={`block truncate ${entry?.unread ? 'font-semibold text-slate-800' : ''} ${entry ? '' : 'text-slate-600'}`}
+              >
+                {entry ? previewOf(entry, me) : strings.inbox.noMessages}
+              </span>
+            }
+            meta={entry ? <ConversationTime at={entry.lastAt} /> : undefined}
+            actions={
+              <>
+                {entry ? (
+                  <span className="flex items-center">
+                    <span className="sr-only">
+                      {strings.inbox.lastMessage(
+                        previewOf(entry, me),
+                        formatConversationTime(entry.lastAt),
+                      )}
                     </span>
-                  ) : null}
-                  {deleted[i] ? null : (
-                    <BlockFriendAction friendship={friendship} name={friend.name} menu />
-                  )}
-                </>
-              }
-            />
-          );
-        })}
-      </RowList>
-    </Panel>
+                    <UnreadBadge count={entry.unread} />
+                  </span>
+                ) : null}
+                {deleted[i] ? null : (
+                  <BlockFriendAction friendship={friendship} name={friend.name} menu />
+                )}
+              </>
+            }
+          />
+        );
+      })}
+    </FriendListFrame>
   );
 }
