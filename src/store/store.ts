@@ -1,5 +1,5 @@
 import {
-  combineSlices,
+  combineReducers,
   configureStore,
   createListenerMiddleware,
   type ListenerMiddlewareInstance,
@@ -22,9 +22,16 @@ export interface StoreOptions {
   registerListeners?: (start: AppStartListening) => void;
 }
 
-/** The root reducer of the session and the given slices, as RootState (declaration merging). */
+/**
+ * The root reducer of the session and the given slices, as RootState (declaration merging).
+ * `combineReducers` (already in configureStore) rather than `combineSlices`: the same result for
+ * slices known at start, without adding the latter's code to the first screen.
+ */
 export function buildRootReducer(slices: readonly Slice[]): Reducer<RootState> {
-  return combineSlices(sessionSlice, ...slices) as unknown as Reducer<RootState>;
+  const reducers = Object.fromEntries(
+    [sessionSlice, ...slices].map((slice) => [slice.reducerPath, slice.reducer]),
+  );
+  return combineReducers(reducers) as unknown as Reducer<RootState>;
 }
 
 function configureAppStore(
