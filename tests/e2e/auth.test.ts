@@ -178,12 +178,12 @@ describeBrowser('accounts in Chromium against the emulators', () => {
   it('opens the Google popup where gapi is reachable, or shows the raw code promptly', async () => {
     const page = await newPage(browser());
     await page.goto(appUrl('/login'));
-    const popupOpened = page.waitForEvent('popup', { timeout: 10_000 }).catch(() => null);
+    const popupOpened = page.waitForEvent('popup', { timeout: 20_000 }).catch(() => null);
     await page.getByRole('button', { name: s.loginWithGoogle }).click();
     const errorToast = page.locator('.Toastify__toast', { hasText: /^auth\// }).first();
     const outcome = await Promise.race([
       popupOpened.then((popup) => (popup ? ({ popup } as const) : null)),
-      errorToast.waitFor({ timeout: 10_000 }).then(() => 'toast' as const),
+      errorToast.waitFor({ timeout: 20_000 }).then(() => 'toast' as const),
     ]);
     if (outcome === 'toast') {
       // Offline: the SDK cannot load gapi, so no popup can open; the code shows instead of a hang.
@@ -191,7 +191,7 @@ describeBrowser('accounts in Chromium against the emulators', () => {
       await shot(page, 'auth-google-popup-offline');
       expect(await page.getByRole('button', { name: s.loginWithGoogle }).isEnabled()).toBe(true);
     } else {
-      expect(outcome, 'a popup or an error toast within 10 s').not.toBeNull();
+      expect(outcome, 'a popup or an error toast within 20 s').not.toBeNull();
       const popup = outcome!.popup;
       await popup.waitForLoadState();
       const add = popup.locator('#add-account-button button');
