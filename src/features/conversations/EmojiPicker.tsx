@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { IconButton } from '../../components/IconButton';
 import { SmileIcon } from '../../components/icons';
-import { strings } from '../../strings';
+import { conversationsStrings } from './conversations-strings';
 
 /** The picker's code loads on the first open, never before; its data then comes from IndexedDB. */
 const EmojiPanel = lazy(() => import('./emoji-panel'));
@@ -40,7 +40,7 @@ export function EmojiPicker({ onPick, disabled = false }: Props) {
     // form), right-aligned, so it stays on screen instead of hanging left of the icon.
     <div ref={box} className="sm:relative">
       <IconButton
-        label={strings.chat.emoji}
+        label={conversationsStrings.chat.emoji}
         icon={<SmileIcon />}
         aria-expanded={open}
         disabled={disabled}
@@ -49,7 +49,7 @@ export function EmojiPicker({ onPick, disabled = false }: Props) {
       {open && !disabled ? (
         <div
           role="dialog"
-          aria-label={strings.chat.emojiPalette}
+          aria-label={conversationsStrings.chat.emojiPalette}
           className="absolute bottom-full right-3 z-10 mb-1 sm:right-0 sm:mb-2"
         >
           <Suspense

@@ -1,8 +1,7 @@
-import { strings } from '../../strings';
+import { conversationsStrings } from './conversations-strings';
 
 /** Shown while I am scrolled up: back to the newest message, with how many came since. */
 export function JumpToLatest({ count, onClick }: { count: number; onClick: () => void }) {
-  const r = strings.chatReading;
   return (
     <button
       type="button"
@@ -19,10 +18,10 @@ export function JumpToLatest({ count, onClick }: { count: number; onClick: () =>
       >
         <path d="M12 5v14M6 13l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      {r.jumpToLatest}
+      {conversationsStrings.chatReading.jumpToLatest}
       {count > 0 ? (
         <span className="rounded-full bg-brand-500 px-2 py-0.5 text-xs text-white">
-          {r.newCount(count)}
+          {conversationsStrings.chatReading.newCount(count)}
         </span>
       ) : null}
     </button>

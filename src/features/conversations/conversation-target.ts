@@ -2,7 +2,7 @@ import type { RootState } from '../../store/store';
 import type { GroupParties } from '../../lib/firebase/conversations-groups';
 import type { MessageParties } from '../../lib/firebase/inbox-entry';
 import { otherParty, type Group } from '../../lib/firebase/records';
-import { strings } from '../../strings';
+import { conversationsStrings } from './conversations-strings';
 import { relationWith, selectMyUid, selectRelationIndex } from '../friends';
 import { requireMe, selectIsDeletedAccount } from '../profiles';
 import { selectChatAvailability, selectInGroup } from './conversations-selectors';
@@ -38,10 +38,10 @@ export function conversationTarget(state: RootState): ConversationTarget {
   const me = selectMyUid(state);
   if (groupId) {
     if (!selectInGroup(state, groupId)) {
-      return { kind: 'closed', reason: strings.groupChat.errors.notMember };
+      return { kind: 'closed', reason: conversationsStrings.groupChat.errors.notMember };
     }
     const to = groupRecipients(state, groupId, me);
-    if (!to) return { kind: 'closed', reason: strings.chat.loading };
+    if (!to) return { kind: 'closed', reason: conversationsStrings.chat.loading };
     const { username } = requireMe(state);
     return {
       kind: 'group',
@@ -51,7 +51,7 @@ export function conversationTarget(state: RootState): ConversationTarget {
   }
   const availability = selectChatAvailability(state);
   if (availability.kind !== 'open')
-    return { kind: 'closed', reason: strings.chat.errors.notFriends };
+    return { kind: 'closed', reason: conversationsStrings.chat.errors.notFriends };
   const { friendship } = availability;
   const myName = friendship.senderId === me ? friendship.senderName : friendship.receiverName;
   return {

@@ -13,7 +13,7 @@ import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/counter.css';
 import { useAppSelector, useGateways } from '../../store/hooks';
 import type { ChatMessage } from '../../lib/firebase/conversations-message';
-import { strings } from '../../strings';
+import { conversationsStrings } from './conversations-strings';
 import { selectChatMessages } from './conversations-selectors';
 import { downloadName } from './image-download-name';
 
@@ -97,14 +97,13 @@ export default function ImageLightbox({ conversation, startId, onClose }: Props)
       src,
       width: image.width,
       height: image.height,
-      alt: image.caption || strings.chatImages.photo,
+      alt: image.caption || conversationsStrings.chatImages.photo,
       download: { url: src, filename: downloadName(createdAt, src) },
     };
   });
   const currentId = images[index]?.image.id ?? '';
   const rotate = (by: number) =>
     setRotation((known) => ({ ...known, [currentId]: (known[currentId] ?? 0) + by }));
-  const l = strings.chatImages.lightbox;
 
   return (
     <Lightbox
@@ -122,8 +121,8 @@ export default function ImageLightbox({ conversation, startId, onClose }: Props)
             key="rotate-left"
             type="button"
             className="yarl__button"
-            aria-label={l.rotateLeft}
-            title={l.rotateLeft}
+            aria-label={conversationsStrings.chatImages.lightbox.rotateLeft}
+            title={conversationsStrings.chatImages.lightbox.rotateLeft}
             onClick={() => rotate(-90)}
           >
             <RotateIcon flip={false} />
@@ -132,8 +131,8 @@ export default function ImageLightbox({ conversation, startId, onClose }: Props)
             key="rotate-right"
             type="button"
             className="yarl__button"
-            aria-label={l.rotateRight}
-            title={l.rotateRight}
+            aria-label={conversationsStrings.chatImages.lightbox.rotateRight}
+            title={conversationsStrings.chatImages.lightbox.rotateRight}
             onClick={() => rotate(90)}
           >
             <RotateIcon flip />

@@ -2,7 +2,8 @@ import { useAppSelector } from '../../store/hooks';
 import { UsersIcon } from '../../components/icons';
 import { ListRow, RowList } from '../../components/ListRow';
 import { Panel } from '../../components/Panel';
-import { strings } from '../../strings';
+import { componentsStrings } from '../../components/components-strings';
+import { spec } from '../../strings/spec';
 import type { FriendRequest } from '../../lib/firebase/records';
 import { PersonAvatar, useDisplayName, useIsDeletedAccount } from '../profiles';
 import { BlockFriendAction } from './BlockFriendAction';
@@ -19,15 +20,15 @@ export function FriendListPanel() {
   const { status, error } = useAppSelector((state) => selectListMeta(state, 'friends'));
   return (
     <Panel
-      title={strings.panels.friendList}
+      title={spec.panels.friendList}
       count={rows.length}
       status={status}
       error={error}
       isEmpty={rows.length === 0}
-      empty={strings.home.empty.friends}
+      empty={componentsStrings.home.empty.friends}
       emptyIcon={<UsersIcon />}
     >
-      <RowList label={strings.panels.friendList}>
+      <RowList label={spec.panels.friendList}>
         {rows.map(({ friendship, friend }) => (
           <FriendRow
             key={friendship.id}
@@ -56,7 +57,7 @@ function FriendRow({ friendship, friend, photo }: RowProps) {
     <ListRow
       avatar={<PersonAvatar uid={friend.uid} name={name} photo={photo} />}
       title={name}
-      subtitle={deleted ? strings.people.cannotReceive : undefined}
+      subtitle={deleted ? componentsStrings.people.cannotReceive : undefined}
       actions={deleted ? undefined : <BlockFriendAction friendship={friendship} name={name} />}
     />
   );

@@ -6,7 +6,7 @@ import {
   type Friendship,
 } from '../../lib/firebase/records';
 import { attemptWrite } from '../../lib/write-failure';
-import { strings } from '../../strings';
+import { libStrings } from '../../lib/lib-strings';
 import { requireMe } from '../profiles';
 import { crossingRequests, relationWith } from './friendship';
 import { requestSelectors } from './friends-slice';
@@ -20,7 +20,7 @@ export const sendFriendRequest = createAppAsyncThunk(
   'friends/sendFriendRequest',
   (to: { uid: string; username: string }, { getState, extra, rejectWithValue }) =>
     attempt(
-      strings.home.errors.sendRequest,
+      libStrings.home.errors.sendRequest,
       () => extra.friends.sendRequest(requireMe(getState()), to),
       rejectWithValue,
     ),
@@ -44,7 +44,7 @@ export const acceptFriendRequest = createAppAsyncThunk(
       selectMyUid(state),
     );
     return attempt(
-      strings.home.errors.accept,
+      libStrings.home.errors.accept,
       () => extra.friends.acceptRequest(request, crossing),
       rejectWithValue,
     );
@@ -55,7 +55,7 @@ export const declineFriendRequest = createAppAsyncThunk(
   'friends/declineFriendRequest',
   (request: FriendRequest, { extra, rejectWithValue }) =>
     attempt(
-      strings.home.errors.decline,
+      libStrings.home.errors.decline,
       () => extra.friends.withdrawRequest(request),
       rejectWithValue,
     ),
@@ -65,7 +65,7 @@ export const blockFriend = createAppAsyncThunk(
   'friends/blockFriend',
   (friendship: Friendship, { getState, extra, rejectWithValue }) =>
     attempt(
-      strings.home.errors.block,
+      libStrings.home.errors.block,
       () => extra.friends.block(friendship, selectMyUid(getState())),
       rejectWithValue,
     ),
@@ -75,7 +75,7 @@ export const unblockUser = createAppAsyncThunk(
   'friends/unblockUser',
   (block: Block, { getState, extra, rejectWithValue }) =>
     attempt(
-      strings.home.errors.unblock,
+      libStrings.home.errors.unblock,
       () => extra.friends.unblock(block, recordPhoto(requireMe(getState()).photo)),
       rejectWithValue,
     ),

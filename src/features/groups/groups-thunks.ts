@@ -2,7 +2,8 @@ import { createAppAsyncThunk } from '../../store/create-app-thunk';
 import type { RootState } from '../../store/store';
 import type { MembershipStatus } from '../../lib/firebase/records';
 import { attemptWrite } from '../../lib/write-failure';
-import { strings } from '../../strings';
+import { groupsStrings } from './groups-strings';
+import { libStrings } from '../../lib/lib-strings';
 import { requireMe } from '../profiles';
 
 // Each write runs through attemptWrite: a failure becomes the toast (app/write-failure-toast).
@@ -18,7 +19,7 @@ export const createGroup = createAppAsyncThunk(
   'groups/createGroup',
   (fields: { groupName: string; groupTag: string }, { getState, extra, rejectWithValue }) =>
     attemptWrite(
-      strings.home.errors.createGroup,
+      libStrings.home.errors.createGroup,
       () => extra.groups.createGroup(me(getState()), fields),
       rejectWithValue,
     ),
@@ -28,7 +29,7 @@ export const inviteFriend = createAppAsyncThunk(
   'groups/inviteFriend',
   ({ groupId, friend }: { groupId: string; friend: Person }, { extra, rejectWithValue }) =>
     attemptWrite(
-      strings.home.errors.invite,
+      libStrings.home.errors.invite,
       () => extra.groups.invite(groupId, friend),
       rejectWithValue,
     ),
@@ -41,7 +42,7 @@ export const acceptGroup = createAppAsyncThunk(
     const state = getState();
     const invited = state.memberships.mine[groupId] === 'invited';
     return attemptWrite(
-      strings.home.errors.join,
+      libStrings.home.errors.join,
       () =>
         invited
           ? extra.groups.admit(groupId, me(state))
@@ -64,7 +65,7 @@ export const acceptGroupAsShown = createAppAsyncThunk(
     { getState, extra, rejectWithValue },
   ) => {
     const state = getState();
-    const { join, changedMeanwhile } = strings.home.errors;
+    const { join, changedMeanwhile } = libStrings.home.errors;
     const mine: Partial<Record<string, MembershipStatus>> = state.memberships.mine;
     const now = mine[groupId] ?? null;
     if (now !== shown) return rejectWithValue(`${join}: ${changedMeanwhile}`);
@@ -83,7 +84,7 @@ export const approveJoinRequest = createAppAsyncThunk(
   'groups/approveJoinRequest',
   ({ groupId, person }: { groupId: string; person: Person }, { extra, rejectWithValue }) =>
     attemptWrite(
-      strings.home.errors.approve,
+      libStrings.home.errors.approve,
       () => extra.groups.admit(groupId, person),
       rejectWithValue,
     ),
@@ -94,7 +95,7 @@ export const removeFromGroup = createAppAsyncThunk(
   'groups/removeFromGroup',
   ({ groupId, person }: { groupId: string; person: Person }, { extra, rejectWithValue }) =>
     attemptWrite(
-      strings.home.errors.removeMember,
+      libStrings.home.errors.removeMember,
       () => extra.groups.remove(groupId, person),
       rejectWithValue,
     ),
@@ -105,7 +106,7 @@ export const leaveGroupInvitation = createAppAsyncThunk(
   'groups/leaveGroupInvitation',
   (groupId: string, { getState, extra, rejectWithValue }) =>
     attemptWrite(
-      strings.home.errors.removeMember,
+      libStrings.home.errors.removeMember,
       () => extra.groups.remove(groupId, me(getState())),
       rejectWithValue,
     ),
@@ -116,7 +117,7 @@ export const leaveGroup = createAppAsyncThunk(
   'groups/leaveGroup',
   (groupId: string, { getState, extra, rejectWithValue }) =>
     attemptWrite(
-      strings.groupChat.errors.leave,
+      groupsStrings.groupChat.errors.leave,
       () => extra.groups.remove(groupId, me(getState())),
       rejectWithValue,
     ),
@@ -130,7 +131,7 @@ export const renameGroup = createAppAsyncThunk(
     { extra, rejectWithValue },
   ) =>
     attemptWrite(
-      strings.groupChat.errors.rename,
+      groupsStrings.groupChat.errors.rename,
       () => extra.groups.renameGroup(groupId, fields),
       rejectWithValue,
     ),

@@ -2,7 +2,9 @@ import { useAppSelector } from '../../store/hooks';
 import { UsersIcon } from '../../components/icons';
 import { ListRow, RowList } from '../../components/ListRow';
 import { Panel } from '../../components/Panel';
-import { strings } from '../../strings';
+import { componentsStrings } from '../../components/components-strings';
+import { inboxStrings } from './inbox-strings';
+import { spec } from '../../strings/spec';
 import { BlockFriendAction, selectListMeta, selectMyUid, type FriendRow } from '../friends';
 import { PersonAvatar, useDeletedAccounts, useDisplayNames } from '../profiles';
 import { formatConversationTime, previewOf } from './conversation-time';
@@ -28,15 +30,15 @@ export function ConversationList({ selectedUid, onSelect }: Props) {
   const deleted = useDeletedAccounts(rows.map((r) => r.friend.uid));
   return (
     <Panel
-      title={strings.panels.friendList}
+      title={spec.panels.friendList}
       count={rows.length}
       status={status}
       error={error}
       isEmpty={rows.length === 0}
-      empty={strings.home.empty.friends}
+      empty={componentsStrings.home.empty.friends}
       emptyIcon={<UsersIcon />}
     >
-      <RowList label={strings.panels.friendList}>
+      <RowList label={spec.panels.friendList}>
         {rows.map(({ friendship, friend: copied, entry }, i) => {
           const friend = { ...copied, name: names[i] ?? copied.name };
           return (
@@ -58,7 +60,7 @@ export function ConversationList({ selectedUid, onSelect }: Props) {
                   aria-hidden
                   className={`block truncate ${entry?.unread ? 'font-semibold text-slate-800' : ''} ${entry ? '' : 'text-slate-600'}`}
                 >
-                  {entry ? previewOf(entry, me) : strings.inbox.noMessages}
+                  {entry ? previewOf(entry, me) : inboxStrings.inbox.noMessages}
                 </span>
               }
               meta={entry ? <ConversationTime at={entry.lastAt} /> : undefined}
@@ -67,7 +69,7 @@ export function ConversationList({ selectedUid, onSelect }: Props) {
                   {entry ? (
                     <span className="flex items-center">
                       <span className="sr-only">
-                        {strings.inbox.lastMessage(
+                        {inboxStrings.inbox.lastMessage(
                           previewOf(entry, me),
                           formatConversationTime(entry.lastAt),
                         )}

@@ -1,0 +1,28 @@
+/** The user-visible strings of the shared components and the features that share them (not in the spec; the spec's are in strings/spec.ts). */
+export const componentsStrings = {
+  form: {
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
+  },
+  people: {
+    cannotReceive: 'This account was deleted. It can no longer receive messages.',
+  },
+  home: {
+    loadMore: 'Load more',
+    decline: 'Decline',
+    close: 'Close',
+    cancel: 'Cancel',
+    empty: {
+      friends: 'No friends yet. Find people in the User List and press Add.',
+    },
+  },
+  a11y: {
+    cancel: 'Cancel',
+    /** A panel's count beside its title, as a screen reader says it. */
+    panelCount: (n: number) => `, ${String(n)} ${n === 1 ? 'entry' : 'entries'}`,
+  },
+  app: {
+    name: 'Chatty',
+    loading: 'Loading…',
+  },
+} as const;

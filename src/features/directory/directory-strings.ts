@@ -1,0 +1,12 @@
+/** The user-visible strings of the directory feature (not in the spec; the spec's are in strings/spec.ts). */
+export const directoryStrings = {
+  home: {
+    searchLabel: 'Search users by name',
+    searchPlaceholder: 'Search by name',
+    clearSearch: 'Clear search',
+    empty: {
+      users: 'Nobody else is here yet. Invite a friend to sign up.',
+      usersSearch: (q: string) => `Nobody's name starts with "${q}". Try fewer letters.`,
+    },
+  },
+} as const;
