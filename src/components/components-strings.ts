@@ -1,4 +1,7 @@
-/** The user-visible strings of the shared components and the features that share them (not in the spec; the spec's are in strings/spec.ts). */
+/**
+ * Texts of the shared components and of several features that share them; the spec's verbatim
+ * ones are in src/strings/spec.ts.
+ */
 export const componentsStrings = {
   form: {
     showPassword: 'Show password',

@@ -1,4 +1,4 @@
-/** The user-visible strings of src/lib (and everyone using its messages) (not in the spec; the spec's are in strings/spec.ts). */
+/** The messages of src/lib, shared by the features that report its errors (not in the spec). */
 export const libStrings = {
   home: {
     errors: {

@@ -1,4 +1,4 @@
-/** The user-visible strings of the app shell, its routes and the entry points (not in the spec; the spec's are in strings/spec.ts). */
+/** Texts of the app shell, its routes and entry points; the spec's are in src/strings/spec.ts. */
 export const shellStrings = {
   layout: {
     sidebar: 'Sidebar',

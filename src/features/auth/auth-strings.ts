@@ -1,7 +1,6 @@
-/** The user-visible strings of the auth feature (not in the spec; the spec's are in strings/spec.ts). */
+/** Texts of the auth feature; the spec's verbatim ones are in src/strings/spec.ts. */
 export const authStrings = {
   auth: {
-    // spec
     // Not in the spec: headings, labels and hints of the account screens.
     registerForm: 'Registration',
     loginForm: 'Login',

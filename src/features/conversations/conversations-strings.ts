@@ -1,7 +1,6 @@
-/** The user-visible strings of the conversations feature (not in the spec; the spec's are in strings/spec.ts). */
+/** Texts of the conversations feature; the spec's verbatim ones are in src/strings/spec.ts. */
 export const conversationsStrings = {
   chat: {
-    // spec
     // Not in the spec: the rest of the chat.
     offline: 'Offline',
     lastSeen: (time: string) => `Last seen ${time}`,

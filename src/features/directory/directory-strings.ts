@@ -1,4 +1,4 @@
-/** The user-visible strings of the directory feature (not in the spec; the spec's are in strings/spec.ts). */
+/** Texts of the directory feature; the spec's verbatim ones are in src/strings/spec.ts. */
 export const directoryStrings = {
   home: {
     searchLabel: 'Search users by name',

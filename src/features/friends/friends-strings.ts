@@ -1,4 +1,4 @@
-/** The user-visible strings of the friends feature (not in the spec; the spec's are in strings/spec.ts). */
+/** Texts of the friends feature; the spec's verbatim ones are in src/strings/spec.ts. */
 export const friendsStrings = {
   home: {
     sentYouARequest: 'Wants to connect',

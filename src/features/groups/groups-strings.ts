@@ -1,4 +1,4 @@
-/** The user-visible strings of the groups feature (not in the spec; the spec's are in strings/spec.ts). */
+/** Texts of the groups feature; the spec's verbatim ones are in src/strings/spec.ts. */
 export const groupsStrings = {
   // Not in the spec: group conversations and the rest of membership (issue 10, items 1 and 2).
   groupChat: {

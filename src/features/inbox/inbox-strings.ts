@@ -1,4 +1,4 @@
-/** The user-visible strings of the inbox feature (not in the spec; the spec's are in strings/spec.ts). */
+/** Texts of the inbox feature; the spec's verbatim ones are in src/strings/spec.ts. */
 export const inboxStrings = {
   // Not in the spec: the inbox (issue 9): conversation list, totals, Seen, typing, sends.
   inbox: {

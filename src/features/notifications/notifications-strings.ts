@@ -1,4 +1,4 @@
-/** The user-visible strings of the notifications feature (not in the spec; the spec's are in strings/spec.ts). */
+/** Texts of the notifications feature; the spec's verbatim ones are in src/strings/spec.ts. */
 export const notificationsStrings = {
   notifications: {
     loading: 'Loading notifications…',

@@ -1,11 +1,10 @@
-/** The user-visible strings of the profiles feature (not in the spec; the spec's are in strings/spec.ts). */
+/** Texts of the profiles feature; the spec's verbatim ones are in src/strings/spec.ts. */
 export const profilesStrings = {
   people: {
     // Not in the spec: a person whose account was deleted (their users/{uid} record is gone).
     deletedAccount: 'Deleted account',
   },
   profile: {
-    // spec
     // Not in the spec: the rest of the picture popup.
     choose: 'Choose a picture',
     chooseAnother: 'Choose another picture',
