@@ -107,7 +107,7 @@ function rowsMatch(page: Page, prefix: string, want: 'all' | 'notAll', min: numb
  * `expected` matching rows. Starts from a cleared search.
  */
 export async function timeSearch(page: Page, prefix: string, expected: number): Promise<number> {
-  const box = page.getByLabel(directoryStrings.home.searchLabel, { exact: true });
+  const box = page.getByLabel(directoryStrings.searchLabel, { exact: true });
   if ((await box.inputValue()) !== '') {
     await box.fill('');
     await rowsMatch(page, prefix, 'notAll', 1);

@@ -146,13 +146,13 @@ describeBrowser('group chat in three browsers', () => {
 
     // Carol has not opened the group: its row says 2 unread, and so does the tab title.
     const carolsRow = row(c, spec.panels.groupList, 'Hikers');
-    await carolsRow.getByText(inboxStrings.inbox.unread(2)).waitFor();
+    await carolsRow.getByText(inboxStrings.unread(2)).waitFor();
     await expect.poll(() => c.title()).toMatch(/^\(2\)/);
     await shot(c, 'group-chat-4-carol-unread');
     // Alice has it open: it was read at once, and Bob sees it.
     await chat(b).getByText(conversationsStrings.inbox.seenBy(1)).waitFor();
     await openGroup(c);
-    await expect.poll(() => carolsRow.getByText(inboxStrings.inbox.unread(2)).count()).toBe(0);
+    await expect.poll(() => carolsRow.getByText(inboxStrings.unread(2)).count()).toBe(0);
     await expect.poll(() => c.title()).not.toMatch(/^\(/);
     await chat(b).getByText(conversationsStrings.inbox.seenBy(2)).waitFor();
     await shot(b, 'group-chat-5-bob-seen-by');

@@ -110,8 +110,8 @@ describeBrowser('the inbox between two people in two browsers', () => {
     );
     const aliceRow = row(b, spec.panels.friendList, 'Alice');
     await aliceRow.getByText('Hi Bob, are you there?', { exact: true }).waitFor();
-    await aliceRow.getByText(inboxStrings.inbox.unread(1)).waitFor();
-    await navLink(b).getByText(inboxStrings.inbox.unread(2)).waitFor();
+    await aliceRow.getByText(inboxStrings.unread(1)).waitFor();
+    await navLink(b).getByText(inboxStrings.unread(2)).waitFor();
     // Other counts (notifications) may add to the title's; the unread messages are in it.
     await eventually(async () => {
       const count = /^\((\d+)\) Messages · Chatty$/.exec(await b.title())?.[1];
@@ -132,9 +132,9 @@ describeBrowser('the inbox between two people in two browsers', () => {
     await selectFriend(b, 'Alice');
     await chat(b).getByText('Hi Bob, are you there?').waitFor();
     await eventually(async () =>
-      expect(await aliceRow.getByText(inboxStrings.inbox.unread(1)).count()).toBe(0),
+      expect(await aliceRow.getByText(inboxStrings.unread(1)).count()).toBe(0),
     );
-    await navLink(b).getByText(inboxStrings.inbox.unread(1)).waitFor();
+    await navLink(b).getByText(inboxStrings.unread(1)).waitFor();
     await chat(a).getByText(conversationsStrings.inbox.seen, { exact: true }).waitFor();
 
     // Bob types: Alice sees it within moments, and it goes once he stops.
@@ -150,7 +150,7 @@ describeBrowser('the inbox between two people in two browsers', () => {
 
     // Alice goes offline: the app says so, her message waits as Sending, then goes once.
     await a.context().setOffline(true);
-    await chat(a).getByText(inboxStrings.inbox.offline).waitFor();
+    await chat(a).getByText(inboxStrings.offline).waitFor();
     expect(await chat(a).getByText(spec.chat.online, { exact: true }).count()).toBe(0);
     await send(a, 'Written offline');
     await send(a, 'And a second one');
@@ -173,6 +173,6 @@ describeBrowser('the inbox between two people in two browsers', () => {
     const sent = texts.filter((t) => /Written offline|And a second one/.test(t));
     expect(sent.map((t) => (t.includes('Written') ? 1 : 2))).toEqual([1, 2]);
     expect(await a.evaluate(unloadIsGuarded)).toBe(false);
-    await chat(a).getByText(inboxStrings.inbox.offline).waitFor({ state: 'detached' });
+    await chat(a).getByText(inboxStrings.offline).waitFor({ state: 'detached' });
   });
 });

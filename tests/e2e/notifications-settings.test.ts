@@ -39,7 +39,7 @@ describeBrowser('notifications and settings in two browsers', () => {
     await (await rowButton(a, spec.panels.userList, 'Bob', spec.relation.add)).click();
     await b
       .locator('.Toastify__toast', {
-        hasText: notificationsStrings.notifications.text.friendRequest('Alice'),
+        hasText: notificationsStrings.text.friendRequest('Alice'),
       })
       .waitFor();
     const bell = b.getByRole('link', { name: new RegExp(shellStrings.layout.notification) });
@@ -49,7 +49,7 @@ describeBrowser('notifications and settings in two browsers', () => {
     await bell.click();
     await b.getByRole('heading', { name: spec.placeholders.notification }).waitFor();
     const entry = b.getByRole('link', {
-      name: new RegExp(notificationsStrings.notifications.text.friendRequest('Alice')),
+      name: new RegExp(notificationsStrings.text.friendRequest('Alice')),
     });
     await entry.waitFor();
     expect(await entry.getAttribute('data-unread')).toBe('true');

@@ -79,7 +79,7 @@ describeBrowser('a new-messages notification', () => {
     const f = await loginPage(browser(), finn.email);
     await f.getByRole('link', { name: new RegExp(shellStrings.layout.notification) }).click();
     const entry = f.getByRole('list', { name: spec.placeholders.notification }).getByRole('link', {
-      name: new RegExp(notificationsStrings.notifications.text.message('Erin', 1)),
+      name: new RegExp(notificationsStrings.text.message('Erin', 1)),
     });
     await entry.click();
     await f.waitForURL('**/pages/messages?view=chat');

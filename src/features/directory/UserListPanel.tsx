@@ -49,8 +49,8 @@ export function UserListPanel() {
       isEmpty={users.length === 0}
       empty={
         directory.search
-          ? directoryStrings.home.empty.usersSearch(directory.search)
-          : directoryStrings.home.empty.users
+          ? directoryStrings.empty.usersSearch(directory.search)
+          : directoryStrings.empty.users
       }
       emptyIcon={<UserPlusIcon />}
       footer={

@@ -60,7 +60,7 @@ export function ConversationList({ selectedUid, onSelect }: Props) {
                   aria-hidden
                   className={`block truncate ${entry?.unread ? 'font-semibold text-slate-800' : ''} ${entry ? '' : 'text-slate-600'}`}
                 >
-                  {entry ? previewOf(entry, me) : inboxStrings.inbox.noMessages}
+                  {entry ? previewOf(entry, me) : inboxStrings.noMessages}
                 </span>
               }
               meta={entry ? <ConversationTime at={entry.lastAt} /> : undefined}
@@ -69,7 +69,7 @@ export function ConversationList({ selectedUid, onSelect }: Props) {
                   {entry ? (
                     <span className="flex items-center">
                       <span className="sr-only">
-                        {inboxStrings.inbox.lastMessage(
+                        {inboxStrings.lastMessage(
                           previewOf(entry, me),
                           formatConversationTime(entry.lastAt),
                         )}

@@ -8,7 +8,7 @@ export function UnreadBadge({ count, className = '' }: { count: number; classNam
       className={`inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-500 px-1.5 text-xs font-bold text-white ${className}`}
     >
       <span aria-hidden>{count > 99 ? '99+' : count}</span>
-      <span className="sr-only">{inboxStrings.inbox.unread(count)}</span>
+      <span className="sr-only">{inboxStrings.unread(count)}</span>
     </span>
   );
 }

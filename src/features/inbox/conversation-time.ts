@@ -30,6 +30,6 @@ export function previewOf(entry: InboxEntry, me: string): string {
   const text =
     entry.lastKind === 'text'
       ? entry.lastText
-      : (inboxStrings.inbox.kinds[entry.lastKind] ?? inboxStrings.inbox.kinds.image);
-  return entry.lastSenderId === me ? inboxStrings.inbox.you(text) : text;
+      : (inboxStrings.kinds[entry.lastKind] ?? inboxStrings.kinds.image);
+  return entry.lastSenderId === me ? inboxStrings.you(text) : text;
 }

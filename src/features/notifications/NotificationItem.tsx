@@ -37,7 +37,7 @@ export function NotificationItem({ notification, onOpen }: Props) {
         </span>
         {n.read ? null : (
           <span className="h-2.5 w-2.5 rounded-full bg-brand-500">
-            <span className="sr-only">{notificationsStrings.notifications.unread}</span>
+            <span className="sr-only">{notificationsStrings.unread}</span>
           </span>
         )}
       </Link>

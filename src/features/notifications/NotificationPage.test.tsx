@@ -54,9 +54,7 @@ describe('NotificationPage', () => {
   it('lists entries newest first with who, what and a link; unread ones stand out', () => {
     const { emit } = renderFeed();
     expect(screen.getByRole('heading', { name: 'Notification' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent(
-      notificationsStrings.notifications.loading,
-    );
+    expect(screen.getByRole('status')).toHaveTextContent(notificationsStrings.loading);
     emit([
       entry('a', 1000, true),
       entry('b', 2000, false, {
@@ -72,7 +70,7 @@ describe('NotificationPage', () => {
       expect.stringContaining('Bob sent you a friend request'),
     ]);
     expect(items[0]).toHaveAttribute('data-unread', 'true');
-    expect(items[0]).toHaveTextContent(notificationsStrings.notifications.unread);
+    expect(items[0]).toHaveTextContent(notificationsStrings.unread);
     expect(items[1]).not.toHaveAttribute('data-unread');
     expect(items[1]).toHaveAttribute('href', '/pages/home');
   });
@@ -82,9 +80,7 @@ describe('NotificationPage', () => {
     emit([entry('a', 1, false), entry('b', 2, false)]);
     const link = screen.getByRole('link', { name: /Notification/ });
     expect(within(link).getByTestId('notification-count')).toHaveTextContent('2');
-    expect(link).toHaveAccessibleName(
-      expect.stringContaining(notificationsStrings.notifications.navCount(2)),
-    );
+    expect(link).toHaveAccessibleName(expect.stringContaining(notificationsStrings.navCount(2)));
     emit([entry('a', 1, true), entry('b', 2, true)]);
     expect(within(link).queryByTestId('notification-count')).toBeNull();
   });
@@ -99,9 +95,7 @@ describe('NotificationPage', () => {
     await user.click(links[0]);
     expect(fakes.notifications.markRead).toHaveBeenCalledWith('me', ['b']);
     expect(fakes.notifications.markRead).toHaveBeenCalledTimes(1);
-    await user.click(
-      screen.getByRole('button', { name: notificationsStrings.notifications.markAllRead }),
-    );
+    await user.click(screen.getByRole('button', { name: notificationsStrings.markAllRead }));
     expect(fakes.notifications.markRead).toHaveBeenLastCalledWith('me', ['b', 'a']);
   });
 
@@ -116,14 +110,10 @@ describe('NotificationPage', () => {
   it('says so when the feed is empty, and when it cannot load', () => {
     const { emit, fakes } = renderFeed();
     emit([]);
-    expect(screen.getByText(notificationsStrings.notifications.empty)).toBeInTheDocument();
-    expect(
-      screen.getByRole('button', { name: notificationsStrings.notifications.markAllRead }),
-    ).toBeDisabled();
+    expect(screen.getByText(notificationsStrings.empty)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: notificationsStrings.markAllRead })).toBeDisabled();
     act(() => fakes.noticeFeeds.latestNotifications.fail(new Error('permission_denied')));
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      notificationsStrings.notifications.loadFailed,
-    );
+    expect(screen.getByRole('alert')).toHaveTextContent(notificationsStrings.loadFailed);
   });
 
   it('toasts a new entry while on another screen, not the ones already there', async () => {
@@ -166,7 +156,7 @@ describe('NotificationPage', () => {
     });
     const list = screen.getByRole('list', { name: 'Notification' });
     const first = within(list).getAllByRole('link')[0];
-    expect(first).toHaveTextContent(notificationsStrings.notifications.text.message('Bob', 2));
+    expect(first).toHaveTextContent(notificationsStrings.text.message('Bob', 2));
     expect(first).toHaveAttribute('href', '/pages/messages?view=chat');
     expect(screen.getByTestId('notification-count')).toHaveTextContent('2');
     act(() =>

@@ -24,19 +24,19 @@ export function NotificationPage() {
           disabled={unread.length === 0}
           onClick={() => void dispatch(markNotificationsRead(unread.map((n) => n.id)))}
         >
-          {notificationsStrings.notifications.markAllRead}
+          {notificationsStrings.markAllRead}
         </Button>
       </header>
       {status === 'loading' || status === 'idle' ? (
         <p role="status" className="text-slate-500">
-          {notificationsStrings.notifications.loading}
+          {notificationsStrings.loading}
         </p>
       ) : status === 'error' ? (
         <p role="alert" className="text-red-600">
-          {notificationsStrings.notifications.loadFailed}
+          {notificationsStrings.loadFailed}
         </p>
       ) : latest.length === 0 ? (
-        <p className="text-slate-500">{notificationsStrings.notifications.empty}</p>
+        <p className="text-slate-500">{notificationsStrings.empty}</p>
       ) : (
         <div className="min-h-0 flex-1 overflow-y-auto">
           <ul aria-label={spec.placeholders.notification} className="flex flex-col gap-2">
@@ -52,7 +52,7 @@ export function NotificationPage() {
             <div className="mt-3 flex justify-center">
               <LoadMoreButton
                 loading={false}
-                label={notificationsStrings.notifications.loadMore}
+                label={notificationsStrings.loadMore}
                 onClick={() => dispatch(olderRequested())}
               />
             </div>

@@ -7,19 +7,19 @@ export function notificationText(n: AppNotification): string {
   const group = n.subject ?? '';
   switch (n.kind) {
     case 'friendRequest':
-      return notificationsStrings.notifications.text.friendRequest(n.actorName);
+      return notificationsStrings.text.friendRequest(n.actorName);
     case 'friendAccepted':
-      return notificationsStrings.notifications.text.friendAccepted(n.actorName);
+      return notificationsStrings.text.friendAccepted(n.actorName);
     case 'groupInvite':
-      return notificationsStrings.notifications.text.groupInvite(n.actorName, group);
+      return notificationsStrings.text.groupInvite(n.actorName, group);
     case 'joinRequest':
-      return notificationsStrings.notifications.text.joinRequest(n.actorName, group);
+      return notificationsStrings.text.joinRequest(n.actorName, group);
     case 'joinApproved':
-      return notificationsStrings.notifications.text.joinApproved(n.actorName, group);
+      return notificationsStrings.text.joinApproved(n.actorName, group);
     case 'groupRemoved':
-      return notificationsStrings.notifications.text.groupRemoved(n.actorName, group);
+      return notificationsStrings.text.groupRemoved(n.actorName, group);
     case 'message':
-      return notificationsStrings.notifications.text.message(n.actorName, n.count ?? 1);
+      return notificationsStrings.text.message(n.actorName, n.count ?? 1);
   }
 }
 

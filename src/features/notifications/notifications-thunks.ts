@@ -12,9 +12,9 @@ export const markNotificationsRead = createAppAsyncThunk(
   'notifications/markRead',
   (ids: readonly string[], { getState, extra, rejectWithValue }) => {
     const uid = selectActiveUser(getState())?.uid;
-    if (!uid) return rejectWithValue(notificationsStrings.notifications.markFailed);
+    if (!uid) return rejectWithValue(notificationsStrings.markFailed);
     return attemptWrite(
-      notificationsStrings.notifications.markFailed,
+      notificationsStrings.markFailed,
       () => extra.notifications.markRead(uid, ids),
       rejectWithValue,
     );
