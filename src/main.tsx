@@ -1,7 +1,7 @@
 import 'react-toastify/dist/ReactToastify.css';
 import './index.css';
 import { HIDDEN_ATTR } from './prerender/markers';
-import { strings } from './strings';
+import { shellStrings } from './app/shell/shell-strings';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
@@ -17,7 +17,7 @@ import('./app/bootstrap')
     box.className = 'mx-auto mt-24 max-w-lg rounded-2xl bg-white p-8 text-center shadow-sm';
     const title = document.createElement('h1');
     title.className = 'text-xl font-semibold';
-    title.textContent = strings.app.configError;
+    title.textContent = shellStrings.app.configError;
     const detail = document.createElement('p');
     detail.className = 'mt-2 text-slate-500';
     detail.textContent = error instanceof Error ? error.message : String(error);

@@ -1,7 +1,8 @@
 /** Chromium, the login form and the dashboard panels, as the bench drives them. */
 import { benchPassword } from './seed';
 import type { Browser, Page } from 'playwright-core';
-import { strings } from '../../src/strings';
+import { authStrings } from '../../src/features/auth/auth-strings';
+import { spec } from '../../src/strings/spec';
 import { launchChromium, pageInNewContext } from '../stack/chromium';
 
 export function launchBrowser(): Promise<Browser> {
@@ -22,12 +23,12 @@ export function panelRows(page: Page, title: string) {
 }
 
 export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel(strings.auth.emailLabel, { exact: true }).fill(email);
-  await page.getByLabel(strings.auth.passwordLabel, { exact: true }).fill(password);
+  await page.getByLabel(authStrings.auth.emailLabel, { exact: true }).fill(email);
+  await page.getByLabel(authStrings.auth.passwordLabel, { exact: true }).fill(password);
 }
 
 export function clickLogin(page: Page): Promise<void> {
-  return page.getByRole('button', { name: strings.auth.loginToContinue }).click();
+  return page.getByRole('button', { name: spec.auth.loginToContinue }).click();
 }
 
 /** Logs in from /login with the bench password and waits for home. */
@@ -44,7 +45,7 @@ export async function signInToHome(page: Page, appUrl: string, email: string): P
  */
 export async function waitForDashboard(page: Page, friends: number, users: number) {
   await page.waitForURL('**/pages/home', { timeout: 30_000 });
-  const names = { friends: strings.panels.friendList, users: strings.panels.userList };
+  const names = { friends: spec.panels.friendList, users: spec.panels.userList };
   await page.waitForFunction(
     // No named helpers in here: tsx's name-keeping would reference a `__name` the page lacks.
     ({ names, friends, users }) =>

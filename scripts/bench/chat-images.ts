@@ -8,7 +8,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { strings } from '../../src/strings';
+import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
+import { spec } from '../../src/strings/spec';
 import { pairKey } from '../../src/lib/firebase/friends-pair-key';
 import { gradientPng } from '../gradient-png';
 import { relationRecord } from '../seed-records';
@@ -89,15 +90,17 @@ export async function chatImagesBench(
   await signInToHome(page, appUrl, me.email);
   await page.goto(`${appUrl}/pages/messages`);
   const button = page
-    .getByRole('region', { name: new RegExp(`^${strings.panels.friendList}`) })
+    .getByRole('region', { name: new RegExp(`^${spec.panels.friendList}`) })
     .getByRole('button', { name: friend.username, exact: true });
   await button.waitFor();
   const ws = await countWebSocketBytes(page);
   ws.reset();
   await button.click();
-  const chat = page.getByRole('region', { name: strings.chat.label });
+  const chat = page.getByRole('region', { name: conversationsStrings.chat.label });
   await chat
-    .getByRole('button', { name: strings.chatImages.open(`Photo ${String(IMAGES - 1)}`) })
+    .getByRole('button', {
+      name: conversationsStrings.chatImages.open(`Photo ${String(IMAGES - 1)}`),
+    })
     .waitFor();
   const opened = await ws.settle(1500, 20_000);
   const thumbsShown = await chat.locator('img[src^="data:image/"]').count();
@@ -111,7 +114,9 @@ export async function chatImagesBench(
     mimeType: 'image/png',
     buffer: gradientPng(2400, 1600),
   });
-  const bubble = chat.getByRole('button', { name: strings.chatImages.open('') }).last();
+  const bubble = chat
+    .getByRole('button', { name: conversationsStrings.chatImages.open('') })
+    .last();
   await bubble.locator('img').waitFor({ timeout: 30_000 });
   const visibleMs = Date.now() - started;
   await page.waitForFunction(

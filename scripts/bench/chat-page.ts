@@ -4,9 +4,11 @@
  * (performance.now at the Enter keydown to the frame after the bubble is in the DOM).
  */
 import type { CDPSession, Page } from 'playwright-core';
-import { strings } from '../../src/strings';
+import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
+import { spec } from '../../src/strings/spec';
 
-const listSelector = (name: string) => `ol[aria-label="${strings.chat.conversationWith(name)}"]`;
+const listSelector = (name: string) =>
+  `ol[aria-label="${conversationsStrings.chat.conversationWith(name)}"]`;
 
 /** Headless Chromium's window is small: enlarge it, keep the page's viewport at 1280×720. */
 export async function desktopWindow(page: Page): Promise<CDPSession> {
@@ -24,7 +26,7 @@ export function throttle(cdp: CDPSession, rate: number): Promise<unknown> {
 /** Clicks the friend in the Friend List; ms until their newest message is on screen. */
 export async function openConversation(page: Page, name: string, newest: string) {
   const friendList = page.getByRole('region', {
-    name: new RegExp(`^${strings.panels.friendList}`),
+    name: new RegExp(`^${spec.panels.friendList}`),
   });
   const button = friendList.getByRole('button', { name, exact: true });
   await button.waitFor();
@@ -76,7 +78,7 @@ export async function pageBackToStart(page: Page, name: string): Promise<number>
         );
         more?.click();
       },
-      { sel: listSelector(name), label: strings.chat.loadOlder },
+      { sel: listSelector(name), label: conversationsStrings.chat.loadOlder },
     );
     // No progress within a few seconds (a scroll the list undid while settling): scroll again.
     await page
@@ -117,7 +119,7 @@ export function messageNodes(page: Page, name: string): Promise<number> {
 
 /** Types `text` and presses Enter; ms from the keydown to the frame after its bubble shows. */
 export async function timeSend(page: Page, name: string, text: string): Promise<number> {
-  const field = page.getByRole('textbox', { name: strings.chat.inputLabel });
+  const field = page.getByRole('textbox', { name: conversationsStrings.chat.inputLabel });
   await field.fill(text);
   // A string, not a function: tsx would wrap a named in-page helper with a `__name` the page lacks.
   const timing = page.evaluate<number>(`new Promise((resolve, reject) => {

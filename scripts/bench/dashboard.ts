@@ -4,7 +4,8 @@
  * List's first page), and the User List search.
  */
 import type { Browser, Page } from 'playwright-core';
-import { strings } from '../../src/strings';
+import { directoryStrings } from '../../src/features/directory/directory-strings';
+import { spec } from '../../src/strings/spec';
 import { clickLogin, fillLogin, freshPage, waitForDashboard } from './browser';
 import { countWebSocketBytes, type WsTotals } from './ws-bytes';
 import { recordScripts, type ScriptSet } from './scripts-size';
@@ -32,14 +33,14 @@ export interface Visit {
   home: Page;
 }
 
-const usersTitle = strings.panels.userList;
+const usersTitle = spec.panels.userList;
 
 export async function visit(browser: Browser, o: VisitOptions): Promise<Visit> {
   const page = await freshPage(browser);
   const ws = await countWebSocketBytes(page);
   const login = recordScripts(page, o.outDir);
   await page.goto(`${o.appUrl}/login`, { waitUntil: 'networkidle' });
-  await page.getByRole('button', { name: strings.auth.loginToContinue }).waitFor();
+  await page.getByRole('button', { name: spec.auth.loginToContinue }).waitFor();
   const loginScripts = login.stop();
 
   await fillLogin(page, o.email, o.password);
@@ -106,7 +107,7 @@ function rowsMatch(page: Page, prefix: string, want: 'all' | 'notAll', min: numb
  * `expected` matching rows. Starts from a cleared search.
  */
 export async function timeSearch(page: Page, prefix: string, expected: number): Promise<number> {
-  const box = page.getByLabel(strings.home.searchLabel, { exact: true });
+  const box = page.getByLabel(directoryStrings.searchLabel, { exact: true });
   if ((await box.inputValue()) !== '') {
     await box.fill('');
     await rowsMatch(page, prefix, 'notAll', 1);

@@ -6,7 +6,7 @@
  * lazy chunk's gzipped JavaScript and the emoji data asset.
  */
 import type { Browser, Page } from 'playwright-core';
-import { strings } from '../../src/strings';
+import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
 import { freshPage, signInToHome } from './browser';
 import { desktopWindow, openConversation, throttle } from './chat-page';
 import type { ChatPeople } from './chat-seed';
@@ -28,7 +28,7 @@ export interface EmojiFigures {
 
 // Strings, not functions: tsx would wrap named in-page helpers with a `__name` the page lacks.
 const TIME_OPEN = `new Promise((done) => {
-  const button = document.querySelector('button[aria-label="${strings.chat.emoji}"]');
+  const button = document.querySelector('button[aria-label="${conversationsStrings.chat.emoji}"]');
   const started = performance.now();
   button.click();
   const poll = () => {
@@ -45,13 +45,15 @@ const TIME_OPEN = `new Promise((done) => {
 
 /** Clicks the emoji icon; ms from the click to the frame after the picker's emoji are drawn. */
 async function timeOpen(page: Page): Promise<number> {
-  await page.getByRole('button', { name: strings.chat.emoji }).waitFor();
+  await page.getByRole('button', { name: conversationsStrings.chat.emoji }).waitFor();
   return Number(await page.evaluate(TIME_OPEN));
 }
 
 async function close(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
-  await page.getByRole('dialog', { name: strings.chat.emojiPalette }).waitFor({ state: 'hidden' });
+  await page
+    .getByRole('dialog', { name: conversationsStrings.chat.emojiPalette })
+    .waitFor({ state: 'hidden' });
 }
 
 async function toChat(page: Page, appUrl: string, friend: string, newest: string) {

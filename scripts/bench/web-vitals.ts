@@ -9,7 +9,7 @@
  */
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { HYDRATED_FLAG } from '../../src/prerender/markers';
-import { strings } from '../../src/strings';
+import { spec } from '../../src/strings/spec';
 import { shellPage } from '../build/prerender';
 import { freshPage, signInToHome } from './browser';
 import { desktopWindow, openConversation, scrollToNewest, throttle, timeSend } from './chat-page';
@@ -123,9 +123,7 @@ async function loginLcp(browser: Browser, appUrl: string, variant: Variant) {
     }
   });
   await page.goto(`${appUrl}/login`, { timeout: 120_000 });
-  await page
-    .getByRole('button', { name: strings.auth.loginToContinue })
-    .waitFor({ timeout: 120_000 });
+  await page.getByRole('button', { name: spec.auth.loginToContinue }).waitFor({ timeout: 120_000 });
   await page.waitForFunction('window.__hydrated > 0', undefined, { timeout: 120_000 });
   // LCP candidates keep coming until the page settles (fonts, late chunks): wait, then read.
   await page.waitForLoadState('networkidle', { timeout: 120_000 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { strings } from '../strings';
+import { componentsStrings } from './components-strings';
 import { Button } from './Button';
 import { Modal } from './Modal';
 
@@ -34,7 +34,7 @@ export function ConfirmDialog({ title, description, confirmLabel, onConfirm, onC
     <Modal title={title} description={description} onClose={onClose}>
       <div className="mt-6 flex justify-end gap-3">
         <Button variant="secondary" onClick={onClose} disabled={running}>
-          {strings.a11y.cancel}
+          {componentsStrings.a11y.cancel}
         </Button>
         <Button
           className="bg-rose-600! hover:bg-rose-700!"

@@ -1,4 +1,4 @@
-import { strings } from '../strings';
+import { componentsStrings } from './components-strings';
 import { Spinner } from './Spinner';
 
 interface Props {
@@ -10,7 +10,11 @@ interface Props {
 }
 
 /** 'Load more' under a paged list, with a spinner while the next page loads. */
-export function LoadMoreButton({ loading, onClick, label = strings.home.loadMore }: Props) {
+export function LoadMoreButton({
+  loading,
+  onClick,
+  label = componentsStrings.home.loadMore,
+}: Props) {
   return (
     <button
       type="button"

@@ -1,7 +1,7 @@
 import type { FocusTrap } from 'focus-trap';
 import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { strings } from '../strings';
+import { componentsStrings } from './components-strings';
 import { IconButton } from './IconButton';
 import { CloseIcon } from './icons';
 
@@ -89,7 +89,7 @@ export function Modal({ title, description, onClose, children, wide = false }: P
               </p>
             ) : null}
           </div>
-          <IconButton label={strings.home.close} icon={<CloseIcon />} onClick={onClose} />
+          <IconButton label={componentsStrings.home.close} icon={<CloseIcon />} onClick={onClose} />
         </div>
         {children}
       </div>

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { LoadStatus } from '../lib/load-status';
-import { strings } from '../strings';
+import { componentsStrings } from './components-strings';
+import { libStrings } from '../lib/lib-strings';
 import { EmptyState } from './EmptyState';
 import { AlertIcon } from './icons';
 
@@ -43,7 +44,7 @@ export function Panel(props: Props) {
           {showCount ? (
             <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-600">
               <span aria-hidden="true">{count}</span>
-              <span className="sr-only">{strings.a11y.panelCount(count)}</span>
+              <span className="sr-only">{componentsStrings.a11y.panelCount(count)}</span>
             </span>
           ) : null}
         </h2>
@@ -67,7 +68,7 @@ function PanelBody({ status, error, isEmpty, empty, emptyIcon, children }: Props
         message={
           <>
             <span className="block font-semibold text-slate-700">
-              {strings.home.errors.loadFailed}
+              {libStrings.home.errors.loadFailed}
             </span>
             {error}
           </>
@@ -81,7 +82,7 @@ function PanelBody({ status, error, isEmpty, empty, emptyIcon, children }: Props
 
 function SkeletonRows() {
   return (
-    <ul aria-label={strings.app.loading} className="space-y-1 px-3 py-2">
+    <ul aria-label={componentsStrings.app.loading} className="space-y-1 px-3 py-2">
       {[0, 1, 2, 3].map((row) => (
         <li key={row} className="flex animate-pulse items-center gap-3 py-2">
           <span className="h-12 w-12 rounded-full bg-slate-100" />

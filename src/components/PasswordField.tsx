@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { strings } from '../strings';
+import { componentsStrings } from './components-strings';
 import { EyeIcon, EyeOffIcon } from './icons';
 import { TextField, type TextFieldProps } from './TextField';
 
@@ -8,7 +8,9 @@ type Props = Omit<TextFieldProps, 'type' | 'trailing'>;
 /** A password input with a show/hide toggle that keeps focus and cursor where they are. */
 export function PasswordField(props: Props) {
   const [visible, setVisible] = useState(false);
-  const toggleLabel = visible ? strings.form.hidePassword : strings.form.showPassword;
+  const toggleLabel = visible
+    ? componentsStrings.form.hidePassword
+    : componentsStrings.form.showPassword;
   return (
     <TextField
       {...props}

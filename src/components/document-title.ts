@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { strings } from '../strings';
+import { componentsStrings } from './components-strings';
 
 // The tab title is "<count> <screen> · Chatty": the screen sets its part, any component may
 // add a count (e.g. unread messages). Kept here so the two never overwrite each other.
@@ -7,7 +7,9 @@ let screen = '';
 const counts = new Map<symbol, number>();
 
 export function documentTitle(screenTitle: string, count = 0): string {
-  const base = screenTitle ? `${screenTitle} · ${strings.app.name}` : strings.app.name;
+  const base = screenTitle
+    ? `${screenTitle} · ${componentsStrings.app.name}`
+    : componentsStrings.app.name;
   return count > 0 ? `(${count}) ${base}` : base;
 }
 

@@ -10,7 +10,7 @@ import { AppTree } from '../app/AppTree';
 import { productionGateways } from '../app/production-gateways';
 import { makeStore } from '../app/store';
 import type { AuthApi } from '../lib/firebase/auth';
-import { strings } from '../strings';
+import { authStrings } from '../features/auth';
 import { documentTitle } from '../components/document-title';
 import { paths } from '../config/paths';
 
@@ -29,8 +29,8 @@ const buildTimeAuth: AuthApi = {
 
 /** The prerendered routes and the tab title each screen sets for itself. */
 export const prerenderedRoutes = [
-  { path: paths.register, title: documentTitle(strings.a11y.titles.register) },
-  { path: paths.login, title: documentTitle(strings.a11y.titles.login) },
+  { path: paths.register, title: documentTitle(authStrings.a11y.titles.register) },
+  { path: paths.login, title: documentTitle(authStrings.a11y.titles.login) },
 ];
 
 export async function renderRoute(path: string): Promise<string> {

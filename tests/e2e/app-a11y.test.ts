@@ -3,7 +3,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { strings } from '../../src/strings';
+import { componentsStrings } from '../../src/components/components-strings';
+import { authStrings } from '../../src/features/auth/auth-strings';
+import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
+import { friendsStrings } from '../../src/features/friends/friends-strings';
+import { groupsStrings } from '../../src/features/groups/groups-strings';
+import { shellStrings } from '../../src/app/shell/shell-strings';
+import { spec } from '../../src/strings/spec';
 import {
   appUrl,
   browserPerSuite,
@@ -50,15 +56,15 @@ describeBrowser('accessibility (axe-core) of every screen', () => {
     const visitor = await newPage(browser());
     await visitor.setViewportSize({ width: 1280, height: 720 });
     await visitor.goto(appUrl('/'));
-    await visitor.getByRole('form', { name: strings.auth.registerForm }).waitFor();
+    await visitor.getByRole('form', { name: authStrings.auth.registerForm }).waitFor();
     await audit(visitor, findings, 'register /');
     await shots(visitor, 'register');
     await visitor.goto(appUrl('/login'));
-    await visitor.getByRole('form', { name: strings.auth.loginForm }).waitFor();
+    await visitor.getByRole('form', { name: authStrings.auth.loginForm }).waitFor();
     await audit(visitor, findings, 'login /login');
     await shots(visitor, 'login');
-    await visitor.getByRole('button', { name: strings.auth.forgetPassword }).click();
-    await visitor.getByRole('button', { name: strings.auth.forgetPassword }).waitFor({
+    await visitor.getByRole('button', { name: spec.auth.forgetPassword }).click();
+    await visitor.getByRole('button', { name: spec.auth.forgetPassword }).waitFor({
       state: 'detached',
     });
     await audit(visitor, findings, 'login reset panel');
@@ -68,23 +74,23 @@ describeBrowser('accessibility (axe-core) of every screen', () => {
     await befriend('-Ne2eA11yFriends00001', ann, ben);
     const page = await loginPage(browser(), ann.email);
     await page.setViewportSize({ width: 1280, height: 720 });
-    await page.getByRole('heading', { level: 1, name: strings.a11y.titles.home }).waitFor();
-    await row(page, strings.panels.friendList, 'Ben').waitFor();
-    expect(await page.title()).toBe(`${strings.a11y.titles.home} · Chatty`);
+    await page.getByRole('heading', { level: 1, name: shellStrings.a11y.titles.home }).waitFor();
+    await row(page, spec.panels.friendList, 'Ben').waitFor();
+    expect(await page.title()).toBe(`${shellStrings.a11y.titles.home} · Chatty`);
     await audit(page, findings, 'home /pages/home');
     await shots(page, 'home');
 
     await page
-      .getByRole('button', { name: `${strings.relation.block} Ben` })
+      .getByRole('button', { name: `${spec.relation.block} Ben` })
       .first()
       .click();
-    const confirm = page.getByRole('dialog', { name: strings.a11y.blockTitle('Ben') });
+    const confirm = page.getByRole('dialog', { name: friendsStrings.a11y.blockTitle('Ben') });
     await confirm.waitFor();
     await audit(page, findings, 'block confirmation dialog');
-    await confirm.getByRole('button', { name: strings.a11y.cancel }).click();
+    await confirm.getByRole('button', { name: componentsStrings.a11y.cancel }).click();
     await confirm.waitFor({ state: 'detached' });
 
-    await page.getByRole('button', { name: strings.home.createGroupLabel }).click();
+    await page.getByRole('button', { name: groupsStrings.home.createGroupLabel }).click();
     const createGroup = page.getByRole('dialog');
     await createGroup.waitFor();
     // Focus stays in the dialog however far Tab goes.
@@ -96,42 +102,42 @@ describeBrowser('accessibility (axe-core) of every screen', () => {
 
     // Ben writes first, so Ann's chat shows an incoming message (bubble, time, live region).
     const benPage = await loginPage(browser(), ben.email);
-    await benPage.getByRole('link', { name: strings.layout.messages }).click();
-    await row(benPage, strings.panels.friendList, 'Ann')
+    await benPage.getByRole('link', { name: shellStrings.layout.messages }).click();
+    await row(benPage, spec.panels.friendList, 'Ann')
       .getByRole('button', { name: 'Ann', exact: true })
       .click();
     const benInput = benPage
-      .getByRole('region', { name: strings.chat.label })
-      .getByRole('textbox', { name: strings.chat.inputLabel });
+      .getByRole('region', { name: conversationsStrings.chat.label })
+      .getByRole('textbox', { name: conversationsStrings.chat.inputLabel });
     await benInput.fill('Hello Ann, how are you?');
     await benInput.press('Enter');
 
-    await page.getByRole('link', { name: strings.layout.messages }).click();
+    await page.getByRole('link', { name: shellStrings.layout.messages }).click();
     await page.waitForURL('**/pages/messages');
-    await row(page, strings.panels.friendList, 'Ben')
+    await row(page, spec.panels.friendList, 'Ben')
       .getByRole('button', { name: 'Ben', exact: true })
       .click();
     await page
-      .getByRole('region', { name: strings.chat.label })
+      .getByRole('region', { name: conversationsStrings.chat.label })
       .getByRole('heading', { name: 'Ben' })
       .waitFor();
     await page
-      .getByRole('region', { name: strings.chat.label })
+      .getByRole('region', { name: conversationsStrings.chat.label })
       .getByText('Hello Ann, how are you?')
       .first()
       .waitFor();
     await audit(page, findings, 'messages /pages/messages (conversation open)');
     await shots(page, 'messages');
-    await page.getByRole('button', { name: strings.a11y.rowMenu('Ben') }).click();
-    await page.getByRole('menuitem', { name: strings.relation.block }).waitFor();
+    await page.getByRole('button', { name: friendsStrings.a11y.rowMenu('Ben') }).click();
+    await page.getByRole('menuitem', { name: spec.relation.block }).waitFor();
     await audit(page, findings, 'conversation row menu');
     await page.keyboard.press('Escape');
     // A phone shows the chat alone, with its way back to the list.
     await page.setViewportSize({ width: 390, height: 844 });
-    await row(page, strings.panels.friendList, 'Ben')
+    await row(page, spec.panels.friendList, 'Ben')
       .getByRole('button', { name: 'Ben', exact: true })
       .click();
-    await page.getByRole('button', { name: strings.a11y.backToConversations }).waitFor();
+    await page.getByRole('button', { name: shellStrings.a11y.backToConversations }).waitFor();
     await audit(page, findings, 'messages on a phone (chat alone)');
     await page.setViewportSize({ width: 1280, height: 720 });
 

@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { pairKey } from '../../src/lib/firebase/friends-pair-key';
-import { strings } from '../../src/strings';
+import { authStrings } from '../../src/features/auth/auth-strings';
+import { spec } from '../../src/strings/spec';
 import { adminUpdate, appUrl, createVerifiedPerson, newPage } from '../support/browser';
 
 export const password = 'Secret123';
@@ -28,8 +29,8 @@ export async function befriend(
 
 /** Types an e-mail and a password into the login form, without sending it. */
 export async function fillLoginForm(page: Page, email: string, pw: string): Promise<void> {
-  await page.getByLabel(strings.auth.emailLabel, { exact: true }).fill(email);
-  await page.getByLabel(strings.auth.passwordLabel, { exact: true }).fill(pw);
+  await page.getByLabel(authStrings.auth.emailLabel, { exact: true }).fill(email);
+  await page.getByLabel(authStrings.auth.passwordLabel, { exact: true }).fill(pw);
 }
 
 /** A new browser context, logged in through the login form, on the dashboard. */
@@ -37,7 +38,7 @@ export async function loginPage(browser: Browser, email: string, pw = password):
   const page = await newPage(browser);
   await page.goto(appUrl('/login'));
   await fillLoginForm(page, email, pw);
-  await page.getByRole('button', { name: strings.auth.loginToContinue }).click();
+  await page.getByRole('button', { name: spec.auth.loginToContinue }).click();
   // The login flow waits 1 s by design; a loaded CI machine can add a lot more.
   await page.waitForURL('**/pages/home', { timeout: 30_000 });
   await dismissToasts(page);

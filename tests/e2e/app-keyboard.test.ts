@@ -1,7 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { pairKey } from '../../src/lib/firebase/friends-pair-key';
-import { strings } from '../../src/strings';
+import { authStrings } from '../../src/features/auth/auth-strings';
+import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
+import { friendsStrings } from '../../src/features/friends/friends-strings';
+import { groupsStrings } from '../../src/features/groups/groups-strings';
+import { shellStrings } from '../../src/app/shell/shell-strings';
+import { spec } from '../../src/strings/spec';
 import {
   adminUpdate,
   appUrl,
@@ -12,7 +17,7 @@ import {
 } from '../support/browser';
 import { createPerson, loginPage, panel, password, row } from './app-home-steps';
 
-const chat = (page: Page) => page.getByRole('region', { name: strings.chat.label });
+const chat = (page: Page) => page.getByRole('region', { name: conversationsStrings.chat.label });
 const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
 
 /**
@@ -50,41 +55,41 @@ describeBrowser('the main paths with the keyboard only', () => {
     const page = await newPage(browser());
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto(appUrl('/login'));
-    await tabTo(page, page.getByLabel(strings.auth.emailLabel, { exact: true }));
+    await tabTo(page, page.getByLabel(authStrings.auth.emailLabel, { exact: true }));
     await page.keyboard.type(ann.email);
-    await tabTo(page, page.getByLabel(strings.auth.passwordLabel, { exact: true }));
+    await tabTo(page, page.getByLabel(authStrings.auth.passwordLabel, { exact: true }));
     await page.keyboard.type(password);
     await page.keyboard.press('Enter');
     await page.waitForURL('**/pages/home', { timeout: 30_000 });
 
     // On a fresh load, the skip link is the first stop and takes focus to the main content.
     await page.reload();
-    await row(page, strings.panels.friendRequest, 'Ben').waitFor();
+    await row(page, spec.panels.friendRequest, 'Ben').waitFor();
     await page.keyboard.press('Tab');
-    const skip = page.getByRole('link', { name: strings.a11y.skipToContent });
+    const skip = page.getByRole('link', { name: shellStrings.a11y.skipToContent });
     expect(await isFocused(skip)).toBe(true);
     await page.keyboard.press('Enter');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
 
     // Accept Ben's request.
-    const accept = row(page, strings.panels.friendRequest, 'Ben').getByRole('button', {
-      name: `${strings.relation.accept} Ben`,
+    const accept = row(page, spec.panels.friendRequest, 'Ben').getByRole('button', {
+      name: `${spec.relation.accept} Ben`,
     });
     await tabTo(page, accept);
     await page.keyboard.press('Enter');
-    await row(page, strings.panels.friendList, 'Ben').waitFor();
+    await row(page, spec.panels.friendList, 'Ben').waitFor();
 
     // To the messages screen; choosing Ben puts the focus in the message field.
-    await tabTo(page, page.getByRole('link', { name: strings.layout.messages }), 'Shift+Tab');
+    await tabTo(page, page.getByRole('link', { name: shellStrings.layout.messages }), 'Shift+Tab');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/pages/messages');
-    const benButton = row(page, strings.panels.friendList, 'Ben').getByRole('button', {
+    const benButton = row(page, spec.panels.friendList, 'Ben').getByRole('button', {
       name: 'Ben',
       exact: true,
     });
     await tabTo(page, benButton);
     await page.keyboard.press('Enter');
-    const field = chat(page).getByRole('textbox', { name: strings.chat.inputLabel });
+    const field = chat(page).getByRole('textbox', { name: conversationsStrings.chat.inputLabel });
     await expect.poll(() => isFocused(field)).toBe(true);
     await page.keyboard.type('Hello Ben, typed without a mouse');
     await page.keyboard.press('Enter');
@@ -93,15 +98,17 @@ describeBrowser('the main paths with the keyboard only', () => {
 
     // Ben answers: the answer is read out through the polite live region.
     const benPage = await loginPage(browser(), ben.email);
-    await benPage.getByRole('link', { name: strings.layout.messages }).click();
-    await row(benPage, strings.panels.friendList, 'Ann')
+    await benPage.getByRole('link', { name: shellStrings.layout.messages }).click();
+    await row(benPage, spec.panels.friendList, 'Ann')
       .getByRole('button', { name: 'Ann', exact: true })
       .click();
-    const benField = chat(benPage).getByRole('textbox', { name: strings.chat.inputLabel });
+    const benField = chat(benPage).getByRole('textbox', {
+      name: conversationsStrings.chat.inputLabel,
+    });
     await benField.fill('Hi Ann, loud and clear');
     await benField.press('Enter');
     const live = page.locator('#app-announcements').filter({
-      hasText: strings.a11y.incomingMessage('Ben', 'Hi Ann, loud and clear'),
+      hasText: shellStrings.a11y.incomingMessage('Ben', 'Hi Ann, loud and clear'),
     });
     await live.waitFor({ state: 'attached' });
     // My own message was not announced.
@@ -110,12 +117,12 @@ describeBrowser('the main paths with the keyboard only', () => {
     );
 
     // The row's '⋯' menu: arrows open it and move in it, Escape closes it and returns focus.
-    const menuButton = row(page, strings.panels.friendList, 'Ben').getByRole('button', {
-      name: strings.a11y.rowMenu('Ben'),
+    const menuButton = row(page, spec.panels.friendList, 'Ben').getByRole('button', {
+      name: friendsStrings.a11y.rowMenu('Ben'),
     });
     await tabTo(page, menuButton, 'Shift+Tab');
     await page.keyboard.press('ArrowDown');
-    const block = page.getByRole('menuitem', { name: strings.relation.block });
+    const block = page.getByRole('menuitem', { name: spec.relation.block });
     await expect.poll(() => isFocused(block)).toBe(true);
     expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
     await shot(page, 'keyboard-row-menu');
@@ -126,28 +133,28 @@ describeBrowser('the main paths with the keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => isFocused(block)).toBe(true);
     await page.keyboard.press('Enter');
-    const confirm = page.getByRole('dialog', { name: strings.a11y.blockTitle('Ben') });
+    const confirm = page.getByRole('dialog', { name: friendsStrings.a11y.blockTitle('Ben') });
     await confirm.waitFor();
     await page.keyboard.press('Escape');
     await confirm.waitFor({ state: 'detached' });
     expect(await isFocused(menuButton)).toBe(true);
-    await row(page, strings.panels.friendList, 'Ben').waitFor();
+    await row(page, spec.panels.friendList, 'Ben').waitFor();
 
     // Create a group from home: the dialog's fields, then Enter.
-    await tabTo(page, page.getByRole('link', { name: strings.layout.home }), 'Shift+Tab');
+    await tabTo(page, page.getByRole('link', { name: shellStrings.layout.home }), 'Shift+Tab');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/pages/home');
-    await tabTo(page, page.getByRole('button', { name: strings.home.createGroupLabel }));
+    await tabTo(page, page.getByRole('button', { name: groupsStrings.home.createGroupLabel }));
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: strings.home.createGroupTitle });
-    const name = dialog.getByLabel(strings.home.groupName, { exact: true });
+    const dialog = page.getByRole('dialog', { name: groupsStrings.home.createGroupTitle });
+    const name = dialog.getByLabel(groupsStrings.home.groupName, { exact: true });
     await expect.poll(() => isFocused(name)).toBe(true);
     await page.keyboard.type('Keyboard Club');
-    await tabTo(page, dialog.getByLabel(strings.home.groupTag, { exact: true }));
+    await tabTo(page, dialog.getByLabel(groupsStrings.home.groupTag, { exact: true }));
     await page.keyboard.type('No mouse needed');
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
-    await panel(page, strings.panels.myGroups)
+    await panel(page, spec.panels.myGroups)
       .getByRole('listitem', { name: 'Keyboard Club' })
       .waitFor();
     await shot(page, 'keyboard-group-created');

@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { HIDDEN_ATTR, HYDRATED_FLAG } from '../../src/prerender/markers';
-import { strings } from '../../src/strings';
+import { authStrings } from '../../src/features/auth/auth-strings';
+import { shellStrings } from '../../src/app/shell/shell-strings';
+import { spec } from '../../src/strings/spec';
 import { appUrl, browserPerSuite, describeBrowser, newPage, shot } from '../support/browser';
 import { createPerson, fillLoginForm, loginPage, password } from './app-home-steps';
-
-const s = strings.auth;
 
 /** Lighthouse's "slow 4G", in CDP's units (bytes per second). */
 const SLOW_4G = {
@@ -48,24 +48,28 @@ describeBrowser('prerendered signed-out screens in Chromium', () => {
     const page = await context.newPage();
 
     await page.goto(appUrl('/login'));
-    const login = page.getByRole('form', { name: s.loginForm });
+    const login = page.getByRole('form', { name: authStrings.auth.loginForm });
     await expect(login.isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('heading', { name: s.loginTitle }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByRole('heading', { name: authStrings.auth.loginTitle }).isVisible(),
+    ).resolves.toBe(true);
     await fillLoginForm(page, 'sara@example.com', password);
-    await expect(page.getByLabel(s.emailLabel, { exact: true }).inputValue()).resolves.toBe(
-      'sara@example.com',
-    );
-    await expect(page.getByLabel(s.passwordLabel, { exact: true }).inputValue()).resolves.toBe(
-      password,
-    );
+    await expect(
+      page.getByLabel(authStrings.auth.emailLabel, { exact: true }).inputValue(),
+    ).resolves.toBe('sara@example.com');
+    await expect(
+      page.getByLabel(authStrings.auth.passwordLabel, { exact: true }).inputValue(),
+    ).resolves.toBe(password);
     await shot(page, 'prerender-login-no-js');
 
     await page.goto(appUrl('/'));
-    await expect(page.getByRole('form', { name: s.registerForm }).isVisible()).resolves.toBe(true);
-    await page.getByLabel(s.fullNameLabel, { exact: true }).fill('Sara_Lee');
-    await expect(page.getByLabel(s.fullNameLabel, { exact: true }).inputValue()).resolves.toBe(
-      'Sara_Lee',
-    );
+    await expect(
+      page.getByRole('form', { name: authStrings.auth.registerForm }).isVisible(),
+    ).resolves.toBe(true);
+    await page.getByLabel(authStrings.auth.fullNameLabel, { exact: true }).fill('Sara_Lee');
+    await expect(
+      page.getByLabel(authStrings.auth.fullNameLabel, { exact: true }).inputValue(),
+    ).resolves.toBe('Sara_Lee');
     await shot(page, 'prerender-register-no-js');
   });
 
@@ -73,7 +77,7 @@ describeBrowser('prerendered signed-out screens in Chromium', () => {
     const { email } = await createPerson('Sara_Lee');
     const { page, release } = await pageWithHeldScripts(browser());
     await page.goto(appUrl('/login'), { waitUntil: 'commit' });
-    const emailField = page.getByLabel(s.emailLabel, { exact: true });
+    const emailField = page.getByLabel(authStrings.auth.emailLabel, { exact: true });
     await emailField.waitFor();
     await fillLoginForm(page, email, password);
     const before = await emailField.elementHandle();
@@ -84,10 +88,10 @@ describeBrowser('prerendered signed-out screens in Chromium', () => {
     // Hydrated, not drawn again: the very input typed into is still in the page.
     await expect(before.evaluate((el) => el.isConnected)).resolves.toBe(true);
     await expect(emailField.inputValue()).resolves.toBe(email);
-    await expect(page.getByLabel(s.passwordLabel, { exact: true }).inputValue()).resolves.toBe(
-      password,
-    );
-    await page.getByRole('button', { name: s.loginToContinue }).click();
+    await expect(
+      page.getByLabel(authStrings.auth.passwordLabel, { exact: true }).inputValue(),
+    ).resolves.toBe(password);
+    await page.getByRole('button', { name: spec.auth.loginToContinue }).click();
     await page.waitForURL('**/pages/home', { timeout: 30_000 });
   });
 
@@ -95,9 +99,9 @@ describeBrowser('prerendered signed-out screens in Chromium', () => {
     const { email } = await createPerson('Sara_Lee');
     const { page, release } = await pageWithHeldScripts(browser());
     await page.goto(appUrl('/login'), { waitUntil: 'commit' });
-    await page.getByLabel(s.emailLabel, { exact: true }).waitFor();
+    await page.getByLabel(authStrings.auth.emailLabel, { exact: true }).waitFor();
     await fillLoginForm(page, email, password);
-    await page.getByLabel(s.passwordLabel, { exact: true }).press('Enter');
+    await page.getByLabel(authStrings.auth.passwordLabel, { exact: true }).press('Enter');
     await page.waitForTimeout(300); // a native submit would be navigating by now
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(new URL(page.url()).search).toBe(''); // no typed password in a URL
@@ -141,7 +145,7 @@ describeBrowser('prerendered signed-out screens in Chromium', () => {
     await page.addInitScript(`
       window.__formFrames = [];
       const sample = () => {
-        const form = document.querySelector('form[aria-label="${s.loginForm}"]');
+        const form = document.querySelector('form[aria-label="${authStrings.auth.loginForm}"]');
         window.__formFrames.push(
           form ? (form.checkVisibility({ visibilityProperty: true }) ? 'shown' : 'hidden') : 'none',
         );
@@ -151,7 +155,7 @@ describeBrowser('prerendered signed-out screens in Chromium', () => {
     `);
     await page.goto(appUrl('/login'));
     await page.waitForURL('**/pages/home', { timeout: 30_000 });
-    await page.getByRole('complementary', { name: strings.layout.sidebar }).waitFor();
+    await page.getByRole('complementary', { name: shellStrings.layout.sidebar }).waitFor();
     const frames = await page.evaluate<string[]>('window.__formFrames');
     expect(frames).toContain('hidden'); // the prerendered form was there, hidden
     expect(frames).not.toContain('shown');
@@ -168,7 +172,9 @@ describeBrowser('prerendered signed-out screens in Chromium', () => {
       if (!key) localStorage.setItem('firebase:authUser:stale:[DEFAULT]', '{}');
     });
     await page.goto(appUrl('/login'));
-    await page.getByRole('form', { name: s.loginForm }).waitFor({ state: 'visible' });
+    await page
+      .getByRole('form', { name: authStrings.auth.loginForm })
+      .waitFor({ state: 'visible' });
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 });

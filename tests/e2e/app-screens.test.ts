@@ -1,7 +1,13 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { strings } from '../../src/strings';
+import { componentsStrings } from '../../src/components/components-strings';
+import { authStrings } from '../../src/features/auth/auth-strings';
+import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
+import { friendsStrings } from '../../src/features/friends/friends-strings';
+import { groupsStrings } from '../../src/features/groups/groups-strings';
+import { shellStrings } from '../../src/app/shell/shell-strings';
+import { spec } from '../../src/strings/spec';
 import {
   adminUpdate,
   appUrl,
@@ -29,7 +35,7 @@ const SHOTS = [
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(screenshotDir, `${name}.png`) });
 
-const chat = (page: Page) => page.getByRole('region', { name: strings.chat.label });
+const chat = (page: Page) => page.getByRole('region', { name: conversationsStrings.chat.label });
 
 /** How far the document itself scrolls past the viewport (0: the screen fits). */
 const pageOverflow = (page: Page) =>
@@ -71,13 +77,13 @@ describeBrowser('every screen fits the desktop sizes, with screenshots', () => {
     const overflows: Record<string, unknown> = {};
     const visitor = await newPage(browser());
     await visitor.goto(appUrl('/'));
-    const registerForm = visitor.getByRole('form', { name: strings.auth.registerForm });
+    const registerForm = visitor.getByRole('form', { name: authStrings.auth.registerForm });
     await check(visitor, 'register', overflows, () => registerForm.waitFor());
     await visitor.goto(appUrl('/login'));
-    const loginForm = visitor.getByRole('form', { name: strings.auth.loginForm });
+    const loginForm = visitor.getByRole('form', { name: authStrings.auth.loginForm });
     await check(visitor, 'login', overflows, () => loginForm.waitFor());
-    await visitor.getByRole('button', { name: strings.auth.forgetPassword }).click();
-    const reset = visitor.getByRole('button', { name: strings.auth.backToLogin });
+    await visitor.getByRole('button', { name: spec.auth.forgetPassword }).click();
+    const reset = visitor.getByRole('button', { name: spec.auth.backToLogin });
     await check(visitor, 'login-reset', overflows, () => reset.waitFor());
 
     // Long names and more rows than fit: nothing may squeeze a name, panels scroll inside.
@@ -117,29 +123,29 @@ describeBrowser('every screen fits the desktop sizes, with screenshots', () => {
 
     // Ben writes first, so Ann's conversation list has a preview and her chat a message.
     const benPage = await loginPage(browser(), ben.email);
-    await benPage.getByRole('link', { name: strings.layout.messages }).click();
-    await row(benPage, strings.panels.friendList, 'Ann')
+    await benPage.getByRole('link', { name: shellStrings.layout.messages }).click();
+    await row(benPage, spec.panels.friendList, 'Ann')
       .getByRole('button', { name: 'Ann', exact: true })
       .click();
-    const benField = chat(benPage).getByRole('textbox', { name: strings.chat.inputLabel });
+    const benField = chat(benPage).getByRole('textbox', {
+      name: conversationsStrings.chat.inputLabel,
+    });
     await benField.fill('Hi Ann, are you coming to the board games night on Friday?');
     await benField.press('Enter');
 
     const page = await loginPage(browser(), ann.email);
-    await check(page, 'home', overflows, () =>
-      row(page, strings.panels.friendList, 'Gus').waitFor(),
-    );
+    await check(page, 'home', overflows, () => row(page, spec.panels.friendList, 'Gus').waitFor());
 
-    await page.getByRole('link', { name: strings.layout.messages }).click();
+    await page.getByRole('link', { name: shellStrings.layout.messages }).click();
     await page.waitForURL('**/pages/messages');
-    const benRow = row(page, strings.panels.friendList, ben.username);
+    const benRow = row(page, spec.panels.friendList, ben.username);
     await benRow.getByRole('button', { name: ben.username, exact: true }).click();
     await chat(page).getByText('board games night', { exact: false }).first().waitFor();
     // On a phone this screen is the list (the chat alone is the next test's screenshot).
     await check(page, 'messages', overflows, () => benRow.waitFor());
 
     // A group's conversation fills the same room, its field in view.
-    const hikers = row(page, strings.panels.groupList, 'Weekend Hikers').getByRole('button', {
+    const hikers = row(page, spec.panels.groupList, 'Weekend Hikers').getByRole('button', {
       name: /^Weekend Hikers/,
     });
     await hikers.click();
@@ -148,13 +154,15 @@ describeBrowser('every screen fits the desktop sizes, with screenshots', () => {
     await benRow.getByRole('button', { name: ben.username, exact: true }).click();
 
     // The row's '⋯' menu opens the block confirmation; the name keeps its room.
-    await benRow.getByRole('button', { name: strings.a11y.rowMenu(ben.username) }).click();
-    await page.getByRole('menuitem', { name: strings.relation.block }).waitFor();
+    await benRow.getByRole('button', { name: friendsStrings.a11y.rowMenu(ben.username) }).click();
+    await page.getByRole('menuitem', { name: spec.relation.block }).waitFor();
     await shot(page, 'screens-messages-row-menu-1280x720');
-    await page.getByRole('menuitem', { name: strings.relation.block }).click();
-    const confirm = page.getByRole('dialog', { name: strings.a11y.blockTitle(ben.username) });
+    await page.getByRole('menuitem', { name: spec.relation.block }).click();
+    const confirm = page.getByRole('dialog', {
+      name: friendsStrings.a11y.blockTitle(ben.username),
+    });
     await check(page, 'block-dialog', overflows, () => confirm.waitFor());
-    await confirm.getByRole('button', { name: strings.a11y.cancel }).click();
+    await confirm.getByRole('button', { name: componentsStrings.a11y.cancel }).click();
 
     for (const [path, name] of [
       ['/pages/notification', 'notification'],
@@ -169,7 +177,7 @@ describeBrowser('every screen fits the desktop sizes, with screenshots', () => {
 
     await page.goto(appUrl('/pages/home'));
     await dismissToasts(page);
-    await page.getByRole('button', { name: strings.home.createGroupLabel }).click();
+    await page.getByRole('button', { name: groupsStrings.home.createGroupLabel }).click();
     const createGroup = page.getByRole('dialog');
     await check(page, 'create-group-dialog', overflows, () => createGroup.waitFor());
 
@@ -182,14 +190,14 @@ describeBrowser('every screen fits the desktop sizes, with screenshots', () => {
     await befriend('-Ne2ePhoneFriends00001', ann, ben);
     const page = await loginPage(browser(), ann.email);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByRole('link', { name: strings.layout.messages }).click();
+    await page.getByRole('link', { name: shellStrings.layout.messages }).click();
     await page.waitForURL('**/pages/messages');
-    const benButton = row(page, strings.panels.friendList, 'Ben').getByRole('button', {
+    const benButton = row(page, spec.panels.friendList, 'Ben').getByRole('button', {
       name: 'Ben',
       exact: true,
     });
     await benButton.click();
-    const field = chat(page).getByRole('textbox', { name: strings.chat.inputLabel });
+    const field = chat(page).getByRole('textbox', { name: conversationsStrings.chat.inputLabel });
     await field.waitFor();
     // Only the chat shows, focus is in its field, and it fits the phone's screen.
     await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -206,7 +214,7 @@ describeBrowser('every screen fits the desktop sizes, with screenshots', () => {
     expect(await chat(page).isVisible()).toBe(false);
     await benButton.click();
     await field.waitFor();
-    await page.getByRole('button', { name: strings.a11y.backToConversations }).click();
+    await page.getByRole('button', { name: shellStrings.a11y.backToConversations }).click();
     await benButton.waitFor();
     // Focus is back on the conversation the chat showed.
     await expect.poll(() => benButton.evaluate((el) => el === document.activeElement)).toBe(true);

@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { strings } from '../../src/strings';
+import { authStrings } from '../../src/features/auth/auth-strings';
+import { shellStrings } from '../../src/app/shell/shell-strings';
+import { spec } from '../../src/strings/spec';
 import {
   adminGet,
   browserPerSuite,
@@ -13,11 +15,9 @@ import {
 } from '../support/browser';
 import { fillLoginForm, password } from './app-home-steps';
 
-const s = strings.auth;
-
 async function fillLogin(page: Page, email: string, pw: string) {
   await fillLoginForm(page, email, pw);
-  await page.getByLabel(s.passwordLabel, { exact: true }).press('Enter');
+  await page.getByLabel(authStrings.auth.passwordLabel, { exact: true }).press('Enter');
 }
 
 const toast = (page: Page, text: string) =>
@@ -41,21 +41,21 @@ describeBrowser('accounts in Chromium against the emulators', () => {
   it('registers, verifies the e-mail, logs in, survives a reload and logs out', async () => {
     const page = await newPage(browser());
     await page.goto(appUrl('/'));
-    await page.getByRole('button', { name: s.signUp }).click();
-    await page.getByText(strings.validation.registerEmailRequired).waitFor();
+    await page.getByRole('button', { name: spec.auth.signUp }).click();
+    await page.getByText(spec.validation.registerEmailRequired).waitFor();
     await shot(page, 'auth-register-errors');
 
-    await page.getByLabel(s.emailLabel, { exact: true }).fill('sara@example.com');
-    await page.getByLabel(s.fullNameLabel, { exact: true }).fill('Sara_Lee');
-    await page.getByLabel(s.passwordLabel, { exact: true }).fill(password);
+    await page.getByLabel(authStrings.auth.emailLabel, { exact: true }).fill('sara@example.com');
+    await page.getByLabel(authStrings.auth.fullNameLabel, { exact: true }).fill('Sara_Lee');
+    await page.getByLabel(authStrings.auth.passwordLabel, { exact: true }).fill(password);
     await shot(page, 'auth-register-filled');
-    await page.getByLabel(s.passwordLabel, { exact: true }).press('Enter');
+    await page.getByLabel(authStrings.auth.passwordLabel, { exact: true }).press('Enter');
 
-    await toast(page, strings.toast.accountCreated).waitFor();
+    await toast(page, spec.toast.accountCreated).waitFor();
     const shownAt = Date.now();
-    await toastShown(page, strings.toast.verificationSent1);
-    await toastShown(page, strings.toast.verificationSent2);
-    await toastShown(page, strings.toast.accountCreated);
+    await toastShown(page, spec.toast.verificationSent1);
+    await toastShown(page, spec.toast.verificationSent2);
+    await toastShown(page, spec.toast.accountCreated);
     await shot(page, 'auth-register-toasts');
     await page.waitForURL('**/login');
     expect(Date.now() - shownAt).toBeGreaterThan(1500);
@@ -71,10 +71,10 @@ describeBrowser('accounts in Chromium against the emulators', () => {
     await linkPage.close();
 
     await fillLogin(page, 'sara@example.com', password);
-    await toastShown(page, strings.toast.loginSuccess);
+    await toastShown(page, spec.toast.loginSuccess);
     await shot(page, 'auth-login-success');
     await page.waitForURL('**/pages/home');
-    const sidebar = page.getByRole('complementary', { name: strings.layout.sidebar });
+    const sidebar = page.getByRole('complementary', { name: shellStrings.layout.sidebar });
     await sidebar.getByText('Sara_Lee').waitFor();
     await shot(page, 'auth-home-signed-in');
 
@@ -93,10 +93,10 @@ describeBrowser('accounts in Chromium against the emulators', () => {
     await sidebar.getByText('Sara_Lee').waitFor();
     expect(new URL(page.url()).pathname).toBe('/pages/home');
 
-    await page.getByRole('button', { name: strings.layout.logout }).click();
+    await page.getByRole('button', { name: shellStrings.layout.logout }).click();
     await page.waitForURL('**/login');
     expect(await storedActiveUser(page)).toBeNull();
-    expect(await toast(page, strings.toast.loginFailed).count()).toBe(0);
+    expect(await toast(page, spec.toast.loginFailed).count()).toBe(0);
     await page.goto(appUrl('/pages/home'));
     await page.waitForURL('**/login');
   });
@@ -106,13 +106,13 @@ describeBrowser('accounts in Chromium against the emulators', () => {
     const page = await newPage(browser());
     await page.goto(appUrl('/login'));
     await fillLogin(page, 'new@example.com', password);
-    await toastShown(page, strings.toast.emailNotVerified);
+    await toastShown(page, spec.toast.emailNotVerified);
     await shot(page, 'auth-login-unverified');
     expect(await storedActiveUser(page)).toBeNull();
 
     await page.goto(appUrl('/pages/home'));
     await page.waitForURL('**/login');
-    await toastShown(page, strings.toast.loginFailed);
+    await toastShown(page, spec.toast.loginFailed);
     await shot(page, 'auth-signed-out-redirect');
   });
 
@@ -120,17 +120,17 @@ describeBrowser('accounts in Chromium against the emulators', () => {
     await createTestUser({ email: 'sara@example.com', password });
     const page = await newPage(browser());
     await page.goto(appUrl('/login'));
-    await page.getByRole('button', { name: s.loginToContinue }).click();
-    await page.getByText(strings.validation.loginEmailRequired).waitFor();
+    await page.getByRole('button', { name: spec.auth.loginToContinue }).click();
+    await page.getByText(spec.validation.loginEmailRequired).waitFor();
     await shot(page, 'auth-login-errors');
 
     await fillLogin(page, 'sara@example.com', 'Wrong1234');
-    await toastShown(page, strings.toast.invalidCredential);
+    await toastShown(page, spec.toast.invalidCredential);
     await shot(page, 'auth-login-wrong-password');
     await page.locator('.Toastify__toast').first().click(); // dismiss
-    await page.getByLabel(s.passwordLabel, { exact: true }).fill('');
+    await page.getByLabel(authStrings.auth.passwordLabel, { exact: true }).fill('');
     await fillLogin(page, 'nobody@example.com', password);
-    await toast(page, strings.toast.invalidCredential).waitFor();
+    await toast(page, spec.toast.invalidCredential).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
@@ -138,14 +138,14 @@ describeBrowser('accounts in Chromium against the emulators', () => {
     await createTestUser({ email: 'sara@example.com', password });
     const page = await newPage(browser());
     await page.goto(appUrl('/login'));
-    await page.getByRole('button', { name: s.forgetPassword }).click();
-    await page.getByRole('button', { name: s.sendResetEmail }).click();
-    await page.getByText(strings.validation.resetEmailRequired).waitFor();
+    await page.getByRole('button', { name: spec.auth.forgetPassword }).click();
+    await page.getByRole('button', { name: spec.auth.sendResetEmail }).click();
+    await page.getByText(spec.validation.resetEmailRequired).waitFor();
     await shot(page, 'auth-reset-panel');
-    await page.getByLabel(s.emailLabel, { exact: true }).fill('sara@example.com');
-    await page.getByRole('button', { name: s.sendResetEmail }).click();
-    await toast(page, s.resetSent).waitFor();
-    await page.getByRole('button', { name: s.loginToContinue }).waitFor();
+    await page.getByLabel(authStrings.auth.emailLabel, { exact: true }).fill('sara@example.com');
+    await page.getByRole('button', { name: spec.auth.sendResetEmail }).click();
+    await toast(page, authStrings.auth.resetSent).waitFor();
+    await page.getByRole('button', { name: spec.auth.loginToContinue }).waitFor();
     const resets = (await getOobCodes()).filter((c) => c.requestType === 'PASSWORD_RESET');
     expect(resets.map((c) => c.email)).toEqual(['sara@example.com']);
   });
@@ -163,8 +163,8 @@ describeBrowser('accounts in Chromium against the emulators', () => {
       Reflect.set(window, '__E2E_GOOGLE_ID_TOKEN__', token);
     }, idToken);
     await page.goto(appUrl('/login'));
-    await page.getByRole('button', { name: s.loginWithGoogle }).click();
-    await toast(page, strings.toast.loginSuccess).waitFor();
+    await page.getByRole('button', { name: spec.auth.loginWithGoogle }).click();
+    await toast(page, spec.toast.loginSuccess).waitFor();
     await page.waitForURL('**/pages/home');
     await page.getByText('Gina Google').first().waitFor();
     await shot(page, 'auth-google-home');
@@ -179,7 +179,7 @@ describeBrowser('accounts in Chromium against the emulators', () => {
     const page = await newPage(browser());
     await page.goto(appUrl('/login'));
     const popupOpened = page.waitForEvent('popup', { timeout: 20_000 }).catch(() => null);
-    await page.getByRole('button', { name: s.loginWithGoogle }).click();
+    await page.getByRole('button', { name: spec.auth.loginWithGoogle }).click();
     const errorToast = page.locator('.Toastify__toast', { hasText: /^auth\// }).first();
     const outcome = await Promise.race([
       popupOpened.then((popup) => (popup ? ({ popup } as const) : null)),
@@ -189,7 +189,9 @@ describeBrowser('accounts in Chromium against the emulators', () => {
       // Offline: the SDK cannot load gapi, so no popup can open; the code shows instead of a hang.
       await errorToast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
       await shot(page, 'auth-google-popup-offline');
-      expect(await page.getByRole('button', { name: s.loginWithGoogle }).isEnabled()).toBe(true);
+      expect(await page.getByRole('button', { name: spec.auth.loginWithGoogle }).isEnabled()).toBe(
+        true,
+      );
     } else {
       expect(outcome, 'a popup or an error toast within 20 s').not.toBeNull();
       const popup = outcome!.popup;
@@ -199,7 +201,7 @@ describeBrowser('accounts in Chromium against the emulators', () => {
       await popup.locator('#email-input').fill('popup.user@example.com');
       await popup.locator('#display-name-input').fill('Popup User');
       await popup.locator('#sign-in').click();
-      await toast(page, strings.toast.loginSuccess).waitFor();
+      await toast(page, spec.toast.loginSuccess).waitFor();
       await page.waitForURL('**/pages/home');
       await shot(page, 'auth-google-popup-home');
     }

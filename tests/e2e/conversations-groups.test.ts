@@ -1,33 +1,38 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { strings } from '../../src/strings';
+import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
+import { groupsStrings } from '../../src/features/groups/groups-strings';
+import { inboxStrings } from '../../src/features/inbox/inbox-strings';
+import { shellStrings } from '../../src/app/shell/shell-strings';
+import { spec } from '../../src/strings/spec';
 import { adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
 import { gradientPng } from '../../scripts/gradient-png';
 import { createPerson, loginPage, row } from './app-home-steps';
 import { dropImage, pasteImage } from './conversations-image-transfer';
 
 // Issue 10 items 1, 2 and 6: a group conversation in three browsers.
-const g = strings.groupChat;
 const groupId = '-Ne2eGroupHikers0001';
-const chat = (page: Page) => page.getByRole('region', { name: strings.chat.label });
+const chat = (page: Page) => page.getByRole('region', { name: conversationsStrings.chat.label });
 const conversation = (page: Page) =>
-  chat(page).getByRole('list', { name: g.conversationIn('Hikers') });
+  chat(page).getByRole('list', { name: conversationsStrings.groupChat.conversationIn('Hikers') });
 
 async function openMessages(page: Page): Promise<void> {
-  await page.getByRole('link', { name: strings.layout.messages }).click();
+  await page.getByRole('link', { name: shellStrings.layout.messages }).click();
   await page.waitForURL('**/pages/messages');
 }
 
 async function openGroup(page: Page): Promise<void> {
-  await row(page, strings.panels.groupList, 'Hikers')
+  await row(page, spec.panels.groupList, 'Hikers')
     .getByRole('button', { name: /^Hikers/ })
     .click();
   await chat(page).getByRole('heading', { name: 'Hikers' }).waitFor();
 }
 
 async function send(page: Page, text: string): Promise<void> {
-  await chat(page).getByRole('textbox', { name: strings.chat.inputLabel }).fill(text);
-  await chat(page).getByRole('textbox', { name: strings.chat.inputLabel }).press('Enter');
+  await chat(page).getByRole('textbox', { name: conversationsStrings.chat.inputLabel }).fill(text);
+  await chat(page)
+    .getByRole('textbox', { name: conversationsStrings.chat.inputLabel })
+    .press('Enter');
 }
 
 describeBrowser('group chat in three browsers', () => {
@@ -55,7 +60,7 @@ describeBrowser('group chat in three browsers', () => {
     ]);
     await Promise.all([openMessages(a), openMessages(b), openMessages(c)]);
     await Promise.all([openGroup(a), openGroup(b)]);
-    await chat(a).getByText(g.members(2)).waitFor();
+    await chat(a).getByText(conversationsStrings.groupChat.members(2)).waitFor();
 
     await send(b, 'Hi Alice, ready for Saturday?');
     await conversation(a).getByText('Hi Alice, ready for Saturday?').waitFor();
@@ -66,26 +71,26 @@ describeBrowser('group chat in three browsers', () => {
     await shot(b, 'group-chat-1-bob');
 
     // Carol sees the group, can only ask to join, and has no conversation to open.
-    const carolsRow = row(c, strings.panels.groupList, 'Hikers');
-    await carolsRow.getByRole('button', { name: `${strings.relation.accept} Hikers` }).waitFor();
+    const carolsRow = row(c, spec.panels.groupList, 'Hikers');
+    await carolsRow.getByRole('button', { name: `${spec.relation.accept} Hikers` }).waitFor();
     expect(await carolsRow.getByRole('button', { name: /^Hikers/ }).count()).toBe(0);
     expect(await c.getByText('Hi Alice, ready for Saturday?').count()).toBe(0);
 
     // Bob leaves (after confirming): his conversation closes, later messages never reach him.
-    await row(b, strings.panels.groupList, 'Hikers')
-      .getByRole('button', { name: `${g.leave} Hikers` })
+    await row(b, spec.panels.groupList, 'Hikers')
+      .getByRole('button', { name: `${groupsStrings.groupChat.leave} Hikers` })
       .click();
     await b
-      .getByRole('dialog', { name: g.leaveTitle('Hikers') })
-      .getByRole('button', { name: g.leaveConfirm })
+      .getByRole('dialog', { name: groupsStrings.groupChat.leaveTitle('Hikers') })
+      .getByRole('button', { name: groupsStrings.groupChat.leaveConfirm })
       .click();
-    await chat(b).getByText(g.noAccess('Hikers')).waitFor();
+    await chat(b).getByText(conversationsStrings.groupChat.noAccess('Hikers')).waitFor();
     expect(await chat(b).getByText('Yes! 8 am at the car park.').count()).toBe(0);
-    await chat(a).getByText(g.members(1)).waitFor();
+    await chat(a).getByText(conversationsStrings.groupChat.members(1)).waitFor();
     await send(a, 'Bob left, so this is for nobody else.');
     await conversation(a).getByText('Bob left, so this is for nobody else.').waitFor();
-    await row(b, strings.panels.groupList, 'Hikers')
-      .getByRole('button', { name: `${strings.relation.accept} Hikers` })
+    await row(b, spec.panels.groupList, 'Hikers')
+      .getByRole('button', { name: `${spec.relation.accept} Hikers` })
       .waitFor();
     expect(await b.getByText('Bob left, so this is for nobody else.').count()).toBe(0);
     await shot(b, 'group-chat-2-bob-left');
@@ -116,20 +121,22 @@ describeBrowser('group chat in three browsers', () => {
     ]);
     await Promise.all([openMessages(a), openMessages(b), openMessages(c)]);
     await Promise.all([openGroup(a), openGroup(b)]);
-    await chat(b).getByText(g.members(3)).waitFor();
+    await chat(b).getByText(conversationsStrings.groupChat.members(3)).waitFor();
 
     // Bob pastes one photo and drops another; Alice sees both and opens one.
-    const field = chat(b).getByRole('textbox', { name: strings.chat.inputLabel });
+    const field = chat(b).getByRole('textbox', { name: conversationsStrings.chat.inputLabel });
     await pasteImage(field, gradientPng(800, 600));
     await conversation(a)
-      .getByRole('button', { name: strings.chatImages.open('') })
+      .getByRole('button', { name: conversationsStrings.chatImages.open('') })
       .waitFor();
     // Dropped onto the message list, not the field: the whole chat takes photos.
     await dropImage(
-      chat(b).getByRole('region', { name: strings.chat.scroller }),
+      chat(b).getByRole('region', { name: conversationsStrings.chat.scroller }),
       gradientPng(600, 800),
     );
-    const photos = conversation(a).getByRole('button', { name: strings.chatImages.open('') });
+    const photos = conversation(a).getByRole('button', {
+      name: conversationsStrings.chatImages.open(''),
+    });
     await expect.poll(() => photos.count(), { timeout: 15_000 }).toBe(2);
     await photos.first().click();
     await a.getByRole('dialog').waitFor();
@@ -138,16 +145,16 @@ describeBrowser('group chat in three browsers', () => {
     await a.getByRole('dialog').waitFor({ state: 'detached' });
 
     // Carol has not opened the group: its row says 2 unread, and so does the tab title.
-    const carolsRow = row(c, strings.panels.groupList, 'Hikers');
-    await carolsRow.getByText(strings.inbox.unread(2)).waitFor();
+    const carolsRow = row(c, spec.panels.groupList, 'Hikers');
+    await carolsRow.getByText(inboxStrings.unread(2)).waitFor();
     await expect.poll(() => c.title()).toMatch(/^\(2\)/);
     await shot(c, 'group-chat-4-carol-unread');
     // Alice has it open: it was read at once, and Bob sees it.
-    await chat(b).getByText(strings.inbox.seenBy(1)).waitFor();
+    await chat(b).getByText(conversationsStrings.inbox.seenBy(1)).waitFor();
     await openGroup(c);
-    await expect.poll(() => carolsRow.getByText(strings.inbox.unread(2)).count()).toBe(0);
+    await expect.poll(() => carolsRow.getByText(inboxStrings.unread(2)).count()).toBe(0);
     await expect.poll(() => c.title()).not.toMatch(/^\(/);
-    await chat(b).getByText(strings.inbox.seenBy(2)).waitFor();
+    await chat(b).getByText(conversationsStrings.inbox.seenBy(2)).waitFor();
     await shot(b, 'group-chat-5-bob-seen-by');
   });
 });

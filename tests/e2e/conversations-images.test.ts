@@ -1,22 +1,19 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { gradientPng } from '../../scripts/gradient-png';
-import { strings } from '../../src/strings';
+import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
+import { shellStrings } from '../../src/app/shell/shell-strings';
+import { spec } from '../../src/strings/spec';
 import { browserPerSuite, describeBrowser, shot } from '../support/browser';
 import { befriend, createPerson, loginPage, row } from './app-home-steps';
 import { dropImage, pasteImage } from './conversations-image-transfer';
 
-const c = strings.chat;
-const ci = strings.chatImages;
-
-const chat = (page: Page) => page.getByRole('region', { name: c.label });
+const chat = (page: Page) => page.getByRole('region', { name: conversationsStrings.chat.label });
 
 async function openChatWith(page: Page, name: string): Promise<void> {
-  await page.getByRole('link', { name: strings.layout.messages }).click();
+  await page.getByRole('link', { name: shellStrings.layout.messages }).click();
   await page.waitForURL('**/pages/messages');
-  await row(page, strings.panels.friendList, name)
-    .getByRole('button', { name, exact: true })
-    .click();
+  await row(page, spec.panels.friendList, name).getByRole('button', { name, exact: true }).click();
   await chat(page).getByRole('heading', { name }).waitFor();
 }
 
@@ -43,14 +40,20 @@ describeBrowser('image messages, the lightbox and the emoji picker', () => {
       mimeType: 'text/plain',
       buffer: Buffer.from('hi'),
     });
-    await chat(a).getByRole('alert').getByText(ci.errors.notImage).waitFor();
+    await chat(a)
+      .getByRole('alert')
+      .getByText(conversationsStrings.chatImages.errors.notImage)
+      .waitFor();
     // A corrupt "image" is refused too.
     await input.setInputFiles({
       name: 'broken.png',
       mimeType: 'image/png',
       buffer: Buffer.from('not a png'),
     });
-    await chat(a).getByRole('alert').getByText(ci.errors.corrupt).waitFor();
+    await chat(a)
+      .getByRole('alert')
+      .getByText(conversationsStrings.chatImages.errors.corrupt)
+      .waitFor();
     expect(
       await chat(a)
         .getByRole('button', { name: /^Open photo/ })
@@ -58,19 +61,25 @@ describeBrowser('image messages, the lightbox and the emoji picker', () => {
     ).toBe(0);
 
     // A caption typed first goes with the photo.
-    await chat(a).getByRole('textbox', { name: c.inputLabel }).fill('Sunset');
+    await chat(a)
+      .getByRole('textbox', { name: conversationsStrings.chat.inputLabel })
+      .fill('Sunset');
     await input.setInputFiles({
       name: 'sunset.png',
       mimeType: 'image/png',
       buffer: gradientPng(2400, 1600),
     });
-    const mine = chat(a).getByRole('button', { name: ci.open('Sunset') });
+    const mine = chat(a).getByRole('button', {
+      name: conversationsStrings.chatImages.open('Sunset'),
+    });
     await mine.waitFor();
     await expect.poll(() => mine.getAttribute('aria-busy'), { timeout: 15_000 }).toBe('false');
     expect(await chat(a).getByRole('alert').count()).toBe(0);
 
     // Bob sees the thumbnail at the photo's aspect ratio (3:2), with the caption.
-    const theirs = chat(b).getByRole('button', { name: ci.open('Sunset') });
+    const theirs = chat(b).getByRole('button', {
+      name: conversationsStrings.chatImages.open('Sunset'),
+    });
     await theirs.waitFor();
     const thumb = theirs.getByRole('img', { name: 'Sunset' });
     await thumb.waitFor();
@@ -92,10 +101,16 @@ describeBrowser('image messages, the lightbox and the emoji picker', () => {
     await b.getByRole('button', { name: 'Zoom in' }).click();
     await b.getByRole('button', { name: 'Zoom out' }).waitFor();
     await b.keyboard.press('-');
-    await b.getByRole('button', { name: ci.lightbox.rotateRight }).click();
+    await b
+      .getByRole('button', { name: conversationsStrings.chatImages.lightbox.rotateRight })
+      .click();
     expect(await rotation(b)).toBe('90');
-    await b.getByRole('button', { name: ci.lightbox.rotateLeft }).click();
-    await b.getByRole('button', { name: ci.lightbox.rotateLeft }).click();
+    await b
+      .getByRole('button', { name: conversationsStrings.chatImages.lightbox.rotateLeft })
+      .click();
+    await b
+      .getByRole('button', { name: conversationsStrings.chatImages.lightbox.rotateLeft })
+      .click();
     expect(await rotation(b)).toBe('-90');
     await shot(b, 'chat-images-2-bob-lightbox');
     const [download] = await Promise.all([
@@ -120,28 +135,28 @@ describeBrowser('image messages, the lightbox and the emoji picker', () => {
       loginPage(browser(), bob.email),
     ]);
     await Promise.all([openChatWith(a, 'Bob'), openChatWith(b, 'Alice')]);
-    const field = chat(a).getByRole('textbox', { name: c.inputLabel });
+    const field = chat(a).getByRole('textbox', { name: conversationsStrings.chat.inputLabel });
     await pasteImage(field, gradientPng(800, 600));
     await chat(b)
-      .getByRole('button', { name: ci.open('') })
+      .getByRole('button', { name: conversationsStrings.chatImages.open('') })
       .first()
       .waitFor();
     // Dropped onto the message list, not the field: the whole chat takes photos.
     await dropImage(
-      chat(a).getByRole('region', { name: strings.chat.scroller }),
+      chat(a).getByRole('region', { name: conversationsStrings.chat.scroller }),
       gradientPng(600, 900),
     );
     await expect
       .poll(
         () =>
           chat(b)
-            .getByRole('button', { name: ci.open('') })
+            .getByRole('button', { name: conversationsStrings.chatImages.open('') })
             .count(),
         { timeout: 15_000 },
       )
       .toBe(2);
     await chat(b)
-      .getByRole('button', { name: ci.open('') })
+      .getByRole('button', { name: conversationsStrings.chatImages.open('') })
       .last()
       .click();
     await b.getByRole('dialog').waitFor();
@@ -155,15 +170,17 @@ describeBrowser('image messages, the lightbox and the emoji picker', () => {
     await befriend('-Ne2eImagesAliceBob01', alice, bob);
     const a = await loginPage(browser(), alice.email);
     await openChatWith(a, 'Bob');
-    await chat(a).getByRole('button', { name: c.emoji }).click();
-    const picker = chat(a).getByRole('dialog', { name: c.emojiPalette });
-    const search = picker.getByRole('combobox', { name: strings.chatImages.emojiSearch });
+    await chat(a).getByRole('button', { name: conversationsStrings.chat.emoji }).click();
+    const picker = chat(a).getByRole('dialog', { name: conversationsStrings.chat.emojiPalette });
+    const search = picker.getByRole('combobox', {
+      name: conversationsStrings.chatImages.emojiSearch,
+    });
     await search.fill('rocket');
     await picker
       .getByRole('option', { name: /rocket/i })
       .first()
       .click();
-    const field = chat(a).getByRole('textbox', { name: c.inputLabel });
+    const field = chat(a).getByRole('textbox', { name: conversationsStrings.chat.inputLabel });
     await expect.poll(() => field.inputValue()).toBe('🚀');
     await picker.waitFor({ state: 'detached' });
   });
@@ -178,14 +195,16 @@ describeBrowser('image messages, the lightbox and the emoji picker', () => {
       if (/\/assets\/data-[\w-]+\.json$/.test(request.url())) dataUrls.push(request.url());
     });
     await openChatWith(a, 'Bob');
-    const field = chat(a).getByRole('textbox', { name: c.inputLabel });
+    const field = chat(a).getByRole('textbox', { name: conversationsStrings.chat.inputLabel });
     await field.fill('Hi !');
     await field.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(3, 3));
-    const icon = chat(a).getByRole('button', { name: c.emoji });
+    const icon = chat(a).getByRole('button', { name: conversationsStrings.chat.emoji });
     await icon.focus();
     await a.keyboard.press('Enter');
-    const picker = chat(a).getByRole('dialog', { name: c.emojiPalette });
-    const search = picker.getByRole('combobox', { name: ci.emojiSearch });
+    const picker = chat(a).getByRole('dialog', { name: conversationsStrings.chat.emojiPalette });
+    const search = picker.getByRole('combobox', {
+      name: conversationsStrings.chatImages.emojiSearch,
+    });
     // The search field has the focus: type, arrow down to the first result, Enter picks it.
     await picker.getByRole('tab').first().waitFor();
     await a.waitForFunction(() => document.activeElement?.tagName === 'EMOJI-PICKER');

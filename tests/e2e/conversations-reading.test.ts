@@ -3,12 +3,11 @@ import { expect, it } from 'vitest';
 import { demoPushId } from '../../scripts/demo-data';
 import { messageRecord } from '../../scripts/seed-records';
 import { MESSAGE_MAX_LENGTH } from '../../src/lib/firebase/conversations-message';
-import { strings } from '../../src/strings';
+import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
+import { shellStrings } from '../../src/app/shell/shell-strings';
+import { spec } from '../../src/strings/spec';
 import { adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
 import { befriend, createPerson, loginPage, row } from './app-home-steps';
-
-const c = strings.chat;
-const r = strings.chatReading;
 type Person = { uid: string; username: string };
 /** Each test's own conversation, so one test's messages never show in the other's. */
 let relId = '-Ne2eReadingAliceBob1';
@@ -30,8 +29,9 @@ async function seedMessages(list: Array<{ from: Person; to: Person; text: string
   return lastId;
 }
 
-const chat = (page: Page) => page.getByRole('region', { name: c.label });
-const conversation = (_page: Page) => `ol[aria-label="${c.conversationWith('Bob')}"]`;
+const chat = (page: Page) => page.getByRole('region', { name: conversationsStrings.chat.label });
+const conversation = (_page: Page) =>
+  `ol[aria-label="${conversationsStrings.chat.conversationWith('Bob')}"]`;
 const scroller = (page: Page) => chat(page).locator('[data-virtuoso-scroller="true"]');
 
 /** Message rows in the DOM (a separator row holds a `separator`). */
@@ -51,9 +51,9 @@ const firstIndex = (page: Page) =>
   );
 
 async function openChatWithBob(page: Page) {
-  await page.getByRole('link', { name: strings.layout.messages }).click();
+  await page.getByRole('link', { name: shellStrings.layout.messages }).click();
   await page.waitForURL('**/pages/messages');
-  await row(page, strings.panels.friendList, 'Bob')
+  await row(page, spec.panels.friendList, 'Bob')
     .getByRole('button', { name: 'Bob', exact: true })
     .click();
   await chat(page).getByRole('heading', { name: 'Bob' }).waitFor();
@@ -136,13 +136,15 @@ describeBrowser('reading a long conversation', () => {
     ).toBe(0);
 
     // Scrolled up, two messages arrive: the button says so and takes me to them.
-    const jump = chat(page).getByRole('button', { name: new RegExp(r.jumpToLatest) });
+    const jump = chat(page).getByRole('button', {
+      name: new RegExp(conversationsStrings.chatReading.jumpToLatest),
+    });
     await jump.waitFor();
     await seedMessages([
       { from: bob, to: alice, text: 'Are you there?', at: Date.now() },
       { from: bob, to: alice, text: 'Look at https://example.com/news', at: Date.now() + 1 },
     ]);
-    await jump.filter({ hasText: r.newCount(2) }).waitFor();
+    await jump.filter({ hasText: conversationsStrings.chatReading.newCount(2) }).waitFor();
     await shot(page, 'chat-reading-1-jump-to-latest');
     await jump.click();
     await chat(page).getByText('Look at').waitFor();
@@ -164,7 +166,7 @@ describeBrowser('reading a long conversation', () => {
     // Scrolled up again, my own message takes me down to it.
     await scroller(page).evaluate((el) => el.scrollTo({ top: 0 }));
     await jump.waitFor();
-    const field = chat(page).getByRole('textbox', { name: c.inputLabel });
+    const field = chat(page).getByRole('textbox', { name: conversationsStrings.chat.inputLabel });
     await field.fill('On my way');
     await field.press('Enter');
     const mine = chat(page).getByText('On my way');
@@ -195,8 +197,12 @@ describeBrowser('reading new messages', () => {
     await openChatWithBob(page);
     await chat(page).getByText('Recipe:').waitFor();
     // The first time this browser shows the chat, nothing is known to be unread.
-    expect(await chat(page).getByText(r.newMessages).count()).toBe(0);
-    const list = chat(page).getByRole('list', { name: c.conversationWith('Bob') });
+    expect(await chat(page).getByText(conversationsStrings.chatReading.newMessages).count()).toBe(
+      0,
+    );
+    const list = chat(page).getByRole('list', {
+      name: conversationsStrings.chat.conversationWith('Bob'),
+    });
     expect(await list.getByText('Shopping list:').evaluate((p) => p.textContent)).toBe(
       'Shopping list:\n- bread\n- milk',
     );
@@ -205,7 +211,7 @@ describeBrowser('reading new messages', () => {
     // src/features/inbox/inbox-ui.test.tsx (with the store's real inbox slice).
 
     // Shift+Enter starts a new line; Enter sends both lines as one message.
-    const field = chat(page).getByRole('textbox', { name: c.inputLabel });
+    const field = chat(page).getByRole('textbox', { name: conversationsStrings.chat.inputLabel });
     await field.click();
     await page.keyboard.type('Yes!');
     await page.keyboard.press('Shift+Enter');
@@ -222,11 +228,13 @@ describeBrowser('reading new messages', () => {
     await field.fill('x'.repeat(MESSAGE_MAX_LENGTH + 100));
     await chat(page)
       .getByRole('alert')
-      .filter({ hasText: r.overLimit(100, MESSAGE_MAX_LENGTH) })
+      .filter({ hasText: conversationsStrings.chatReading.overLimit(100, MESSAGE_MAX_LENGTH) })
       .waitFor();
-    expect(await chat(page).getByRole('button', { name: c.send, exact: true }).isDisabled()).toBe(
-      true,
-    );
+    expect(
+      await chat(page)
+        .getByRole('button', { name: conversationsStrings.chat.send, exact: true })
+        .isDisabled(),
+    ).toBe(true);
     await field.press('Enter');
     expect((await field.inputValue()).length).toBe(MESSAGE_MAX_LENGTH + 100);
     await shot(page, 'chat-reading-3-over-limit-1280');

@@ -5,7 +5,9 @@
  * with a Retry, and it must be stored and counted once.
  */
 import { expect, it } from 'vitest';
-import { strings } from '../../src/strings';
+import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
+import { shellStrings } from '../../src/app/shell/shell-strings';
+import { spec } from '../../src/strings/spec';
 import {
   adminGet,
   armedAckDrops,
@@ -14,8 +16,6 @@ import {
   dropNextAck,
 } from '../support/browser';
 import { befriend, createPerson, loginPage, row } from './app-home-steps';
-
-const c = strings.chat;
 const relId = '-Ne2eSendOnceAliceBob';
 
 describeBrowser('a message delivered but not acknowledged', () => {
@@ -28,27 +28,31 @@ describeBrowser('a message delivered but not acknowledged', () => {
       const bob = await createPerson('Bob');
       await befriend(relId, alice, bob);
       const a = await loginPage(browser(), alice.email);
-      await a.getByRole('link', { name: strings.layout.messages }).click();
+      await a.getByRole('link', { name: shellStrings.layout.messages }).click();
       await a.waitForURL('**/pages/messages');
-      const chat = a.getByRole('region', { name: c.label });
-      await row(a, strings.panels.friendList, 'Bob')
+      const chat = a.getByRole('region', { name: conversationsStrings.chat.label });
+      await row(a, spec.panels.friendList, 'Bob')
         .getByRole('button', { name: 'Bob', exact: true })
         .click();
-      await chat.getByText(c.sayHello('Bob')).waitFor();
+      await chat.getByText(conversationsStrings.chat.sayHello('Bob')).waitFor();
 
       expect(await dropNextAck(`sendMessage/${relId}`)).toBe(1);
-      const field = chat.getByRole('textbox', { name: c.inputLabel });
+      const field = chat.getByRole('textbox', { name: conversationsStrings.chat.inputLabel });
       await field.fill('Delivered exactly once');
       await field.press('Enter');
       await chat.getByText('Delivered exactly once').waitFor();
       // The connection dropped before the acknowledgement; the SDK reconnects and repeats it.
       await expect.poll(armedAckDrops, { timeout: 10_000 }).toBe(0);
       await chat
-        .getByRole('img', { name: strings.inbox.sending })
+        .getByRole('img', { name: conversationsStrings.inbox.sending })
         .waitFor({ state: 'detached', timeout: 30_000 });
-      await chat.getByText(strings.inbox.sent, { exact: true }).waitFor();
-      expect(await a.getByRole('list', { name: strings.inbox.failedList }).count()).toBe(0);
-      expect(await chat.getByText(strings.inbox.failed, { exact: true }).count()).toBe(0);
+      await chat.getByText(conversationsStrings.inbox.sent, { exact: true }).waitFor();
+      expect(
+        await a.getByRole('list', { name: conversationsStrings.inbox.failedList }).count(),
+      ).toBe(0);
+      expect(await chat.getByText(conversationsStrings.inbox.failed, { exact: true }).count()).toBe(
+        0,
+      );
 
       const stored = (await adminGet(`sendMessage/${relId}`)) as Record<string, unknown>;
       expect(Object.keys(stored)).toHaveLength(1);

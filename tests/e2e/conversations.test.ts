@@ -1,28 +1,29 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { strings } from '../../src/strings';
+import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
+import { friendsStrings } from '../../src/features/friends/friends-strings';
+import { shellStrings } from '../../src/app/shell/shell-strings';
+import { spec } from '../../src/strings/spec';
 import { browserPerSuite, describeBrowser, shot } from '../support/browser';
 import { befriend, createPerson, loginPage, row, settle } from './app-home-steps';
 
-const c = strings.chat;
-
 async function openMessages(page: Page): Promise<void> {
-  await page.getByRole('link', { name: strings.layout.messages }).click();
+  await page.getByRole('link', { name: shellStrings.layout.messages }).click();
   await page.waitForURL('**/pages/messages');
 }
 
-const chat = (page: Page) => page.getByRole('region', { name: c.label });
+const chat = (page: Page) => page.getByRole('region', { name: conversationsStrings.chat.label });
 
 async function selectFriend(page: Page, name: string): Promise<void> {
-  await row(page, strings.panels.friendList, name)
-    .getByRole('button', { name, exact: true })
-    .click();
+  await row(page, spec.panels.friendList, name).getByRole('button', { name, exact: true }).click();
   await chat(page).getByRole('heading', { name }).waitFor();
 }
 
 async function send(page: Page, text: string): Promise<void> {
-  await chat(page).getByRole('textbox', { name: c.inputLabel }).fill(text);
-  await chat(page).getByRole('textbox', { name: c.inputLabel }).press('Enter');
+  await chat(page).getByRole('textbox', { name: conversationsStrings.chat.inputLabel }).fill(text);
+  await chat(page)
+    .getByRole('textbox', { name: conversationsStrings.chat.inputLabel })
+    .press('Enter');
 }
 
 describeBrowser('messages between two friends in two browsers', () => {
@@ -37,26 +38,26 @@ describeBrowser('messages between two friends in two browsers', () => {
       loginPage(browser(), bob.email),
     ]);
     await Promise.all([openMessages(a), openMessages(b)]);
-    await chat(a).getByRole('heading', { name: c.selectFriend }).waitFor();
+    await chat(a).getByRole('heading', { name: spec.chat.selectFriend }).waitFor();
     await a.mouse.move(700, 600);
     await settle(a);
     await shot(a, 'messages-1-alice-no-selection');
 
     await selectFriend(a, 'Bob');
-    await chat(a).getByText(c.sayHello('Bob')).waitFor();
-    await chat(a).getByRole('button', { name: c.emoji }).click();
-    await chat(a).getByRole('dialog', { name: c.emojiPalette }).waitFor();
+    await chat(a).getByText(conversationsStrings.chat.sayHello('Bob')).waitFor();
+    await chat(a).getByRole('button', { name: conversationsStrings.chat.emoji }).click();
+    await chat(a).getByRole('dialog', { name: conversationsStrings.chat.emojiPalette }).waitFor();
     await settle(a);
     await shot(a, 'messages-2-alice-empty-chat-emoji');
     // The emoji picker (emoji-picker-element, in its shadow root): search, then pick a result.
     await chat(a)
-      .getByRole('combobox', { name: strings.chatImages.emojiSearch })
+      .getByRole('combobox', { name: conversationsStrings.chatImages.emojiSearch })
       .fill('waving hand');
     await chat(a)
       .getByRole('option', { name: /waving hand/i })
       .first()
       .click();
-    const field = chat(a).getByRole('textbox', { name: c.inputLabel });
+    const field = chat(a).getByRole('textbox', { name: conversationsStrings.chat.inputLabel });
     // The picker looks the emoji up in its database before it reports the click: wait for it.
     await expect.poll(() => field.inputValue()).toBe('👋');
     await field.fill('');
@@ -68,7 +69,7 @@ describeBrowser('messages between two friends in two browsers', () => {
     await selectFriend(b, 'Alice');
     await chat(b).getByText('Hi Bob, how are you?').waitFor();
     // Alice has the app open, so her status record says so.
-    await chat(b).getByText(c.online, { exact: true }).waitFor();
+    await chat(b).getByText(spec.chat.online, { exact: true }).waitFor();
     await send(b, 'Great, thanks Alice!');
     await chat(b).getByText('Great, thanks Alice!').waitFor();
     await chat(a).getByText('Great, thanks Alice!').waitFor();
@@ -81,17 +82,21 @@ describeBrowser('messages between two friends in two browsers', () => {
     expect(await a.evaluate(() => localStorage.getItem('friendLists'))).toContain('"name":"Bob"');
 
     // Bob blocks Alice: her chat says so and she can no longer type.
-    await row(b, strings.panels.friendList, 'Alice')
-      .getByRole('button', { name: strings.a11y.rowMenu('Alice') })
+    await row(b, spec.panels.friendList, 'Alice')
+      .getByRole('button', { name: friendsStrings.a11y.rowMenu('Alice') })
       .click();
-    await b.getByRole('menuitem', { name: strings.relation.block }).click();
+    await b.getByRole('menuitem', { name: spec.relation.block }).click();
     await b
-      .getByRole('dialog', { name: strings.a11y.blockTitle('Alice') })
-      .getByRole('button', { name: strings.a11y.blockConfirm })
+      .getByRole('dialog', { name: friendsStrings.a11y.blockTitle('Alice') })
+      .getByRole('button', { name: friendsStrings.a11y.blockConfirm })
       .click();
-    await chat(a).getByText(c.blockedBy('Bob')).waitFor();
-    expect(await chat(a).getByText(c.online).count()).toBe(0);
-    expect(await chat(a).getByRole('textbox', { name: c.inputLabel }).isDisabled()).toBe(true);
+    await chat(a).getByText(conversationsStrings.chat.blockedBy('Bob')).waitFor();
+    expect(await chat(a).getByText(spec.chat.online).count()).toBe(0);
+    expect(
+      await chat(a)
+        .getByRole('textbox', { name: conversationsStrings.chat.inputLabel })
+        .isDisabled(),
+    ).toBe(true);
     await shot(a, 'messages-4-alice-blocked');
   });
 });

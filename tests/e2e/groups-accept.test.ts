@@ -4,7 +4,8 @@
  * that single click must make them a member (or, had it been impossible, say so).
  */
 import { expect, it } from 'vitest';
-import { strings } from '../../src/strings';
+import { componentsStrings } from '../../src/components/components-strings';
+import { spec } from '../../src/strings/spec';
 import { adminGet, adminUpdate, browserPerSuite, describeBrowser } from '../support/browser';
 import { befriend, createPerson, loginPage, panel } from './app-home-steps';
 
@@ -18,7 +19,7 @@ describeBrowser('accepting a group invitation the moment it appears', () => {
     const bob = await createPerson('Bob');
     await befriend('-Nrel-alice-bob', alice, bob);
     const b = await loginPage(browser(), bob.email);
-    const groupList = panel(b, strings.panels.groupList);
+    const groupList = panel(b, spec.panels.groupList);
     const outcomes: string[] = [];
 
     for (let i = 1; i <= ITERATIONS; i++) {
@@ -49,13 +50,16 @@ describeBrowser('accepting a group invitation the moment it appears', () => {
         await adminUpdate({ ...group, ...invitation });
       }
       const accept = groupList.getByRole('button', {
-        name: `${strings.relation.accept} ${groupName}`,
+        name: `${spec.relation.accept} ${groupName}`,
         exact: true,
       });
       // The invitation appears (Decline beside Accept): click Accept at once, as a person
       // would, without waiting for the row to stop moving.
       await groupList
-        .getByRole('button', { name: `${strings.home.decline} ${groupName}`, exact: true })
+        .getByRole('button', {
+          name: `${componentsStrings.home.decline} ${groupName}`,
+          exact: true,
+        })
         .waitFor();
       await accept.click({ force: true });
       let status: unknown;

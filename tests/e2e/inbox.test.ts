@@ -4,36 +4,36 @@ import {
   directSendWrite,
   type ServerValues,
 } from '../../src/lib/firebase/conversations-send-write';
-import { strings } from '../../src/strings';
+import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
+import { inboxStrings } from '../../src/features/inbox/inbox-strings';
+import { shellStrings } from '../../src/app/shell/shell-strings';
+import { spec } from '../../src/strings/spec';
 import { adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
 import { befriend, createPerson, loginPage, row, settle } from './app-home-steps';
 
-const c = strings.chat;
-const s = strings.inbox;
-
 async function openMessages(page: Page): Promise<void> {
-  await page.getByRole('link', { name: strings.layout.messages }).click();
+  await page.getByRole('link', { name: shellStrings.layout.messages }).click();
   await page.waitForURL('**/pages/messages');
 }
 
-const chat = (page: Page) => page.getByRole('region', { name: c.label });
+const chat = (page: Page) => page.getByRole('region', { name: conversationsStrings.chat.label });
 const friendRows = (page: Page) =>
-  page.getByRole('list', { name: strings.panels.friendList }).getByRole('listitem');
+  page.getByRole('list', { name: spec.panels.friendList }).getByRole('listitem');
 const navLink = (page: Page) =>
-  page.getByRole('navigation', { name: strings.layout.mainNav }).getByRole('link', {
-    name: strings.layout.messages,
+  page.getByRole('navigation', { name: shellStrings.layout.mainNav }).getByRole('link', {
+    name: shellStrings.layout.messages,
   });
 
 async function selectFriend(page: Page, name: string): Promise<void> {
-  await row(page, strings.panels.friendList, name)
-    .getByRole('button', { name, exact: true })
-    .click();
+  await row(page, spec.panels.friendList, name).getByRole('button', { name, exact: true }).click();
   await chat(page).getByRole('heading', { name }).waitFor();
 }
 
 async function send(page: Page, text: string): Promise<void> {
-  await chat(page).getByRole('textbox', { name: c.inputLabel }).fill(text);
-  await chat(page).getByRole('textbox', { name: c.inputLabel }).press('Enter');
+  await chat(page).getByRole('textbox', { name: conversationsStrings.chat.inputLabel }).fill(text);
+  await chat(page)
+    .getByRole('textbox', { name: conversationsStrings.chat.inputLabel })
+    .press('Enter');
 }
 
 /** Polls until `check` passes (live updates arrive within moments). */
@@ -102,7 +102,7 @@ describeBrowser('the inbox between two people in two browsers', () => {
     );
     await selectFriend(a, 'Bob');
     await send(a, 'Hi Bob, are you there?');
-    await chat(a).getByText(s.sent, { exact: true }).waitFor();
+    await chat(a).getByText(conversationsStrings.inbox.sent, { exact: true }).waitFor();
 
     // Bob: Alice moves to the top with her preview and a badge; the totals say 2.
     await eventually(async () =>
@@ -111,10 +111,10 @@ describeBrowser('the inbox between two people in two browsers', () => {
         'Carol',
       ]),
     );
-    const aliceRow = row(b, strings.panels.friendList, 'Alice');
+    const aliceRow = row(b, spec.panels.friendList, 'Alice');
     await aliceRow.getByText('Hi Bob, are you there?', { exact: true }).waitFor();
-    await aliceRow.getByText(s.unread(1)).waitFor();
-    await navLink(b).getByText(s.unread(2)).waitFor();
+    await aliceRow.getByText(inboxStrings.unread(1)).waitFor();
+    await navLink(b).getByText(inboxStrings.unread(2)).waitFor();
     // Other counts (notifications) may add to the title's; the unread messages are in it.
     await eventually(async () => {
       const count = /^\((\d+)\) Messages · Chatty$/.exec(await b.title())?.[1];
@@ -134,32 +134,40 @@ describeBrowser('the inbox between two people in two browsers', () => {
     // Bob opens Alice's conversation: her badge clears, the total drops, Alice sees Seen.
     await selectFriend(b, 'Alice');
     await chat(b).getByText('Hi Bob, are you there?').waitFor();
-    await eventually(async () => expect(await aliceRow.getByText(s.unread(1)).count()).toBe(0));
-    await navLink(b).getByText(s.unread(1)).waitFor();
-    await chat(a).getByText(s.seen, { exact: true }).waitFor();
+    await eventually(async () =>
+      expect(await aliceRow.getByText(inboxStrings.unread(1)).count()).toBe(0),
+    );
+    await navLink(b).getByText(inboxStrings.unread(1)).waitFor();
+    await chat(a).getByText(conversationsStrings.inbox.seen, { exact: true }).waitFor();
 
     // Bob types: Alice sees it within moments, and it goes once he stops.
-    await chat(b).getByRole('textbox', { name: c.inputLabel }).pressSequentially('Hmm', {
-      delay: 50,
-    });
-    await chat(a).getByText(s.typing('Bob')).waitFor({ timeout: 3000 });
-    await chat(a).getByText(s.typing('Bob')).waitFor({ state: 'detached', timeout: 8000 });
+    await chat(b)
+      .getByRole('textbox', { name: conversationsStrings.chat.inputLabel })
+      .pressSequentially('Hmm', {
+        delay: 50,
+      });
+    await chat(a).getByText(conversationsStrings.inbox.typing('Bob')).waitFor({ timeout: 3000 });
+    await chat(a)
+      .getByText(conversationsStrings.inbox.typing('Bob'))
+      .waitFor({ state: 'detached', timeout: 8000 });
 
     // Alice goes offline: the app says so, her message waits as Sending, then goes once.
     await a.context().setOffline(true);
-    await chat(a).getByText(s.offline).waitFor();
-    expect(await chat(a).getByText(c.online, { exact: true }).count()).toBe(0);
+    await chat(a).getByText(inboxStrings.offline).waitFor();
+    expect(await chat(a).getByText(spec.chat.online, { exact: true }).count()).toBe(0);
     await send(a, 'Written offline');
     await send(a, 'And a second one');
-    await chat(a).getByRole('img', { name: s.sending }).first().waitFor();
-    expect(await chat(a).getByRole('img', { name: s.sending }).count()).toBe(2);
+    await chat(a).getByRole('img', { name: conversationsStrings.inbox.sending }).first().waitFor();
+    expect(
+      await chat(a).getByRole('img', { name: conversationsStrings.inbox.sending }).count(),
+    ).toBe(2);
     // Closing or reloading the tab now would ask first.
     expect(await a.evaluate(unloadIsGuarded)).toBe(true);
     await settle(a);
     await shot(a, 'inbox-2-alice-offline-pending');
     await a.context().setOffline(false);
     await chat(a)
-      .getByRole('img', { name: s.sending })
+      .getByRole('img', { name: conversationsStrings.inbox.sending })
       .first()
       .waitFor({ state: 'detached', timeout: 20_000 });
     await chat(b).getByText('And a second one').waitFor();
@@ -168,6 +176,6 @@ describeBrowser('the inbox between two people in two browsers', () => {
     const sent = texts.filter((t) => /Written offline|And a second one/.test(t));
     expect(sent.map((t) => (t.includes('Written') ? 1 : 2))).toEqual([1, 2]);
     expect(await a.evaluate(unloadIsGuarded)).toBe(false);
-    await chat(a).getByText(s.offline).waitFor({ state: 'detached' });
+    await chat(a).getByText(inboxStrings.offline).waitFor({ state: 'detached' });
   });
 });

@@ -1,5 +1,9 @@
 import { expect, it } from 'vitest';
-import { strings } from '../../src/strings';
+import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
+import { notificationsStrings } from '../../src/features/notifications/notifications-strings';
+import { settingsStrings } from '../../src/features/settings/settings-strings';
+import { shellStrings } from '../../src/app/shell/shell-strings';
+import { spec } from '../../src/strings/spec';
 import { pairKey } from '../../src/lib/firebase/friends-pair-key';
 import {
   adminUpdate,
@@ -19,9 +23,6 @@ import {
   rowButton,
 } from './app-home-steps';
 
-const n = strings.notifications;
-const st = strings.settings;
-
 describeBrowser('notifications and settings in two browsers', () => {
   const browser = browserPerSuite({ resetBackend: true });
 
@@ -32,51 +33,64 @@ describeBrowser('notifications and settings in two browsers', () => {
       loginPage(browser(), alice.email),
       loginPage(browser(), bob.email),
     ]);
-    await b.getByRole('link', { name: strings.layout.messages }).click();
+    await b.getByRole('link', { name: shellStrings.layout.messages }).click();
     await b.waitForURL('**/pages/messages');
 
-    await (await rowButton(a, strings.panels.userList, 'Bob', strings.relation.add)).click();
-    await b.locator('.Toastify__toast', { hasText: n.text.friendRequest('Alice') }).waitFor();
-    const bell = b.getByRole('link', { name: new RegExp(strings.layout.notification) });
+    await (await rowButton(a, spec.panels.userList, 'Bob', spec.relation.add)).click();
+    await b
+      .locator('.Toastify__toast', {
+        hasText: notificationsStrings.text.friendRequest('Alice'),
+      })
+      .waitFor();
+    const bell = b.getByRole('link', { name: new RegExp(shellStrings.layout.notification) });
     await bell.getByTestId('notification-count').filter({ hasText: '1' }).waitFor();
     await shot(b, 'notifications-1-bob-count');
 
     await bell.click();
-    await b.getByRole('heading', { name: strings.placeholders.notification }).waitFor();
-    const entry = b.getByRole('link', { name: new RegExp(n.text.friendRequest('Alice')) });
+    await b.getByRole('heading', { name: spec.placeholders.notification }).waitFor();
+    const entry = b.getByRole('link', {
+      name: new RegExp(notificationsStrings.text.friendRequest('Alice')),
+    });
     await entry.waitFor();
     expect(await entry.getAttribute('data-unread')).toBe('true');
     await shot(b, 'notifications-2-bob-feed');
     await entry.click();
     await b.waitForURL('**/pages/home');
     await bell.getByTestId('notification-count').waitFor({ state: 'detached' });
-    await rowButton(b, strings.panels.friendRequest, 'Alice', strings.relation.accept);
+    await rowButton(b, spec.panels.friendRequest, 'Alice', spec.relation.accept);
   });
 
   it('a password change needs the current one; afterwards the new one signs in', async () => {
     const carol = await createPerson('Carol');
     const page = await loginPage(browser(), carol.email);
-    await page.getByRole('link', { name: strings.layout.settings }).click();
-    await page.getByRole('heading', { name: strings.placeholders.settings }).waitFor();
+    await page.getByRole('link', { name: shellStrings.layout.settings }).click();
+    await page.getByRole('heading', { name: spec.placeholders.settings }).waitFor();
 
-    await page.getByLabel(st.currentPassword, { exact: true }).fill('Wrong1234');
-    await page.getByLabel(st.newPassword, { exact: true }).fill('short');
-    await page.getByRole('button', { name: st.changePassword }).click();
-    await page.getByText(strings.validation.passwordMin).waitFor();
+    await page
+      .getByLabel(settingsStrings.settings.currentPassword, { exact: true })
+      .fill('Wrong1234');
+    await page.getByLabel(settingsStrings.settings.newPassword, { exact: true }).fill('short');
+    await page.getByRole('button', { name: settingsStrings.settings.changePassword }).click();
+    await page.getByText(spec.validation.passwordMin).waitFor();
 
-    await page.getByLabel(st.newPassword, { exact: true }).fill('Newpass123');
-    await page.getByRole('button', { name: st.changePassword }).click();
-    await page.getByRole('alert').filter({ hasText: st.wrongPassword }).waitFor();
+    await page.getByLabel(settingsStrings.settings.newPassword, { exact: true }).fill('Newpass123');
+    await page.getByRole('button', { name: settingsStrings.settings.changePassword }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: settingsStrings.settings.wrongPassword })
+      .waitFor();
 
-    await page.getByLabel(st.currentPassword, { exact: true }).fill(password);
-    await page.getByRole('button', { name: st.changePassword }).click();
-    await page.locator('.Toastify__toast', { hasText: st.passwordChanged }).waitFor();
+    await page.getByLabel(settingsStrings.settings.currentPassword, { exact: true }).fill(password);
+    await page.getByRole('button', { name: settingsStrings.settings.changePassword }).click();
+    await page
+      .locator('.Toastify__toast', { hasText: settingsStrings.settings.passwordChanged })
+      .waitFor();
     await shot(page, 'settings-1-password-changed');
 
     const fresh = await newPage(browser());
     await fresh.goto(appUrl('/login'));
     await fillLoginForm(fresh, carol.email, 'Newpass123');
-    await fresh.getByRole('button', { name: strings.auth.loginToContinue }).click();
+    await fresh.getByRole('button', { name: spec.auth.loginToContinue }).click();
     await fresh.waitForURL('**/pages/home', { timeout: 30_000 });
     await dismissToasts(fresh);
   });
@@ -85,13 +99,15 @@ describeBrowser('notifications and settings in two browsers', () => {
     const dan = await createPerson('Dan');
     const page = await loginPage(browser(), dan.email);
     await page.goto(appUrl('/pages/settings'));
-    const presence = page.getByRole('switch', { name: st.showPresence });
+    const presence = page.getByRole('switch', { name: settingsStrings.settings.showPresence });
     expect(await presence.isChecked()).toBe(true);
     await presence.click();
-    await page.locator('.Toastify__toast', { hasText: st.saved }).waitFor();
+    await page.locator('.Toastify__toast', { hasText: settingsStrings.settings.saved }).waitFor();
     await page.reload();
-    await page.getByRole('switch', { name: st.showPresence }).waitFor();
-    expect(await page.getByRole('switch', { name: st.showPresence }).isChecked()).toBe(false);
+    await page.getByRole('switch', { name: settingsStrings.settings.showPresence }).waitFor();
+    expect(
+      await page.getByRole('switch', { name: settingsStrings.settings.showPresence }).isChecked(),
+    ).toBe(false);
   });
 
   it('privacy off: the friend’s chat header shows no Online once presence is hidden', async () => {
@@ -112,26 +128,26 @@ describeBrowser('notifications and settings in two browsers', () => {
       loginPage(browser(), erin.email),
       loginPage(browser(), finn.email),
     ]);
-    const chat = f.getByRole('region', { name: strings.chat.label });
+    const chat = f.getByRole('region', { name: conversationsStrings.chat.label });
     const openChatWithErin = async () => {
-      await f.getByRole('link', { name: strings.layout.messages }).click();
+      await f.getByRole('link', { name: shellStrings.layout.messages }).click();
       await f.waitForURL('**/pages/messages');
-      await row(f, strings.panels.friendList, 'Erin')
+      await row(f, spec.panels.friendList, 'Erin')
         .getByRole('button', { name: 'Erin', exact: true })
         .click();
       await chat.getByRole('heading', { name: 'Erin' }).waitFor();
     };
     await openChatWithErin();
-    await chat.getByText(strings.chat.online, { exact: true }).waitFor();
+    await chat.getByText(spec.chat.online, { exact: true }).waitFor();
 
-    await e.getByRole('link', { name: strings.layout.settings }).click();
-    await e.getByRole('switch', { name: st.showPresence }).click();
-    await e.locator('.Toastify__toast', { hasText: st.saved }).waitFor();
+    await e.getByRole('link', { name: shellStrings.layout.settings }).click();
+    await e.getByRole('switch', { name: settingsStrings.settings.showPresence }).click();
+    await e.locator('.Toastify__toast', { hasText: settingsStrings.settings.saved }).waitFor();
 
     await f.goto(appUrl('/pages/home'));
     await openChatWithErin();
-    await chat.getByText(strings.chat.sayHello('Erin')).waitFor();
-    expect(await chat.getByText(strings.chat.online, { exact: true }).count()).toBe(0);
+    await chat.getByText(conversationsStrings.chat.sayHello('Erin')).waitFor();
+    expect(await chat.getByText(spec.chat.online, { exact: true }).count()).toBe(0);
     expect(await chat.getByText(/Last seen/).count()).toBe(0);
     await shot(f, 'settings-2-presence-hidden');
   });

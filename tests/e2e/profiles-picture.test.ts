@@ -2,11 +2,10 @@ import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { pairKey } from '../../src/lib/firebase/friends-pair-key';
-import { strings } from '../../src/strings';
+import { profilesStrings } from '../../src/features/profiles/profiles-strings';
+import { spec } from '../../src/strings/spec';
 import { adminGet, adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
 import { createPerson, dismissToasts, loginPage, row, settle } from './app-home-steps';
-
-const s = strings.profile;
 
 /** CRC-32 of PNG chunks. */
 function crc32(bytes: Buffer): number {
@@ -81,7 +80,7 @@ function cropperCssLoaded(page: Page): Promise<boolean> {
 const poll = { timeout: 15_000 };
 
 const sidebarPicture = (page: Page) =>
-  page.getByRole('button', { name: s.changePicture }).getByRole('img');
+  page.getByRole('button', { name: spec.profile.changePicture }).getByRole('img');
 
 describeBrowser('changing the profile picture', () => {
   const browser = browserPerSuite({ resetBackend: true });
@@ -104,12 +103,12 @@ describeBrowser('changing the profile picture', () => {
 
     // The cropper (and its CSS) is not part of the dashboard; it loads with the popup.
     expect(await cropperCssLoaded(page)).toBe(false);
-    await page.getByRole('button', { name: s.changePicture }).click();
-    const dialog = page.getByRole('dialog', { name: s.changePicture });
-    const picker = dialog.getByLabel(s.fileLabel);
+    await page.getByRole('button', { name: spec.profile.changePicture }).click();
+    const dialog = page.getByRole('dialog', { name: spec.profile.changePicture });
+    const picker = dialog.getByLabel(profilesStrings.profile.fileLabel);
     await picker.waitFor({ state: 'attached' });
     expect(await cropperCssLoaded(page)).toBe(true);
-    const upload = dialog.getByRole('button', { name: s.upload, exact: true });
+    const upload = dialog.getByRole('button', { name: spec.profile.upload, exact: true });
     expect(await upload.isDisabled()).toBe(true);
     await settle(page);
     await shot(page, 'profile-picture-1-popup-empty');
@@ -120,7 +119,7 @@ describeBrowser('changing the profile picture', () => {
       mimeType: 'text/plain',
       buffer: Buffer.from('not a picture'),
     });
-    await dialog.getByRole('alert').getByText(s.errors.notImage).waitFor();
+    await dialog.getByRole('alert').getByText(profilesStrings.profile.errors.notImage).waitFor();
     expect(await upload.isDisabled()).toBe(true);
 
     await picker.setInputFiles({
@@ -143,7 +142,10 @@ describeBrowser('changing the profile picture', () => {
     await shot(page, 'profile-picture-2-cropping');
 
     await upload.click();
-    await page.locator('.Toastify__toast', { hasText: s.uploaded }).first().waitFor();
+    await page
+      .locator('.Toastify__toast', { hasText: profilesStrings.profile.uploaded })
+      .first()
+      .waitFor();
     await dialog.waitFor({ state: 'detached' });
     await expect
       .poll(() => sidebarPicture(page).getAttribute('src'), poll)
@@ -168,7 +170,7 @@ describeBrowser('changing the profile picture', () => {
 
     // Bob sees it next to Alice in his Friend List.
     const bobPage = await loginPage(browser(), bob.email);
-    const aliceRow = row(bobPage, strings.panels.friendList, 'Alice');
+    const aliceRow = row(bobPage, spec.panels.friendList, 'Alice');
     await expect.poll(() => aliceRow.locator('img').first().getAttribute('src'), poll).toBe(shown);
     await settle(bobPage);
     await shot(bobPage, 'profile-picture-4-friend-sees-it');

@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { strings } from '../../src/strings';
+import { componentsStrings } from '../../src/components/components-strings';
+import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
+import { notificationsStrings } from '../../src/features/notifications/notifications-strings';
+import { profilesStrings } from '../../src/features/profiles/profiles-strings';
+import { settingsStrings } from '../../src/features/settings/settings-strings';
+import { shellStrings } from '../../src/app/shell/shell-strings';
+import { spec } from '../../src/strings/spec';
 import {
   adminGet,
   adminUpdate,
@@ -20,16 +26,12 @@ import {
   row,
 } from './app-home-steps';
 
-const st = strings.settings;
-
 /** Opens Messages and the conversation with `name`; returns the chat region. */
 async function openChat(page: Page, name: string) {
-  await page.getByRole('link', { name: strings.layout.messages }).click();
+  await page.getByRole('link', { name: shellStrings.layout.messages }).click();
   await page.waitForURL('**/pages/messages');
-  await row(page, strings.panels.friendList, name)
-    .getByRole('button', { name, exact: true })
-    .click();
-  const chat = page.getByRole('region', { name: strings.chat.label });
+  await row(page, spec.panels.friendList, name).getByRole('button', { name, exact: true }).click();
+  const chat = page.getByRole('region', { name: conversationsStrings.chat.label });
   await chat.getByRole('heading', { name }).waitFor();
   return chat;
 }
@@ -75,13 +77,13 @@ describeBrowser('a new-messages notification', () => {
       },
     });
     const f = await loginPage(browser(), finn.email);
-    await f.getByRole('link', { name: new RegExp(strings.layout.notification) }).click();
-    const entry = f
-      .getByRole('list', { name: strings.placeholders.notification })
-      .getByRole('link', { name: new RegExp(strings.notifications.text.message('Erin', 1)) });
+    await f.getByRole('link', { name: new RegExp(shellStrings.layout.notification) }).click();
+    const entry = f.getByRole('list', { name: spec.placeholders.notification }).getByRole('link', {
+      name: new RegExp(notificationsStrings.text.message('Erin', 1)),
+    });
     await entry.click();
     await f.waitForURL('**/pages/messages?view=chat');
-    const chat = f.getByRole('region', { name: strings.chat.label });
+    const chat = f.getByRole('region', { name: conversationsStrings.chat.label });
     await chat.getByRole('heading', { name: 'Erin' }).waitFor();
     await chat.getByText('Are you there?').waitFor();
   });
@@ -100,24 +102,24 @@ describeBrowser('account changes seen by a friend in another browser', () => {
     ]);
     const chat = await openChat(b, 'Alice');
 
-    await a.getByRole('link', { name: strings.layout.settings }).click();
-    const nameField = a.getByLabel(st.displayName, { exact: true });
+    await a.getByRole('link', { name: shellStrings.layout.settings }).click();
+    const nameField = a.getByLabel(settingsStrings.settings.displayName, { exact: true });
     await nameField.fill('Alicia');
-    await a.getByRole('button', { name: st.saveName }).click();
-    await a.locator('.Toastify__toast', { hasText: st.nameSaved }).waitFor();
+    await a.getByRole('button', { name: settingsStrings.settings.saveName }).click();
+    await a.locator('.Toastify__toast', { hasText: settingsStrings.settings.nameSaved }).waitFor();
     // My own sidebar names me from the same live record.
-    await a.getByAltText(`${strings.layout.profilePicture} Alicia`).waitFor();
+    await a.getByAltText(`${shellStrings.layout.profilePicture} Alicia`).waitFor();
 
     // Bob's screen follows without a reload: the chat header and his conversation list.
     await chat.getByRole('heading', { name: 'Alicia' }).waitFor();
-    await row(b, strings.panels.friendList, 'Alicia').waitFor();
-    expect(await row(b, strings.panels.friendList, 'Alice').count()).toBe(0);
+    await row(b, spec.panels.friendList, 'Alicia').waitFor();
+    expect(await row(b, spec.panels.friendList, 'Alice').count()).toBe(0);
     await shot(b, 'settings-account-1-renamed-friend');
     // The copy in the friendship is untouched: the name is read live.
     expect(await adminGet(`friendList/-Ne2eRenameAliceBob1/senderName`)).toBe('Alice');
 
-    await b.getByRole('link', { name: strings.layout.home }).click();
-    await row(b, strings.panels.friendList, 'Alicia').waitFor();
+    await b.getByRole('link', { name: shellStrings.layout.home }).click();
+    await row(b, spec.panels.friendList, 'Alicia').waitFor();
   });
 
   it('delete account: password, confirmation; the friend sees a deleted account and keeps the chat; no login after', async () => {
@@ -132,41 +134,43 @@ describeBrowser('account changes seen by a friend in another browser', () => {
     ]);
     const chat = await openChat(d, 'Carol');
     await chat.getByText('Goodbye Dan').waitFor();
-    await chat.getByRole('textbox', { name: strings.chat.inputLabel }).waitFor();
+    await chat.getByRole('textbox', { name: conversationsStrings.chat.inputLabel }).waitFor();
 
-    await c.getByRole('link', { name: strings.layout.settings }).click();
-    const deletePassword = c.getByLabel(st.deletePassword, { exact: true });
-    await c.getByRole('button', { name: st.deleteAccount }).click();
-    await c.getByText(st.currentPasswordRequired).waitFor();
+    await c.getByRole('link', { name: shellStrings.layout.settings }).click();
+    const deletePassword = c.getByLabel(settingsStrings.settings.deletePassword, { exact: true });
+    await c.getByRole('button', { name: settingsStrings.settings.deleteAccount }).click();
+    await c.getByText(settingsStrings.settings.currentPasswordRequired).waitFor();
     await deletePassword.fill('Wrong1234');
-    await c.getByRole('button', { name: st.deleteAccount }).click();
+    await c.getByRole('button', { name: settingsStrings.settings.deleteAccount }).click();
     await c
-      .getByRole('dialog', { name: st.deleteConfirmTitle })
-      .getByRole('button', { name: st.deleteConfirm })
+      .getByRole('dialog', { name: settingsStrings.settings.deleteConfirmTitle })
+      .getByRole('button', { name: settingsStrings.settings.deleteConfirm })
       .click();
-    await c.getByText(st.wrongPassword).waitFor();
+    await c.getByText(settingsStrings.settings.wrongPassword).waitFor();
     expect(await adminGet(`users/${carol.uid}/username`)).toBe('Carol');
 
     await deletePassword.fill(password);
-    await c.getByRole('button', { name: st.deleteAccount }).click();
-    const dialog = c.getByRole('dialog', { name: st.deleteConfirmTitle });
-    await dialog.getByRole('button', { name: st.cancel }).click();
+    await c.getByRole('button', { name: settingsStrings.settings.deleteAccount }).click();
+    const dialog = c.getByRole('dialog', { name: settingsStrings.settings.deleteConfirmTitle });
+    await dialog.getByRole('button', { name: settingsStrings.settings.cancel }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await adminGet(`users/${carol.uid}/username`)).toBe('Carol');
-    await c.getByRole('button', { name: st.deleteAccount }).click();
-    await dialog.getByRole('button', { name: st.deleteConfirm }).click();
+    await c.getByRole('button', { name: settingsStrings.settings.deleteAccount }).click();
+    await dialog.getByRole('button', { name: settingsStrings.settings.deleteConfirm }).click();
     await c.waitForURL('**/login', { timeout: 30_000 });
     expect(await adminGet(`users/${carol.uid}`)).toBeNull();
 
     // Dan, without reloading: the name, no presence, no message field, the conversation kept.
-    const deleted = strings.people.deletedAccount;
+    const deleted = profilesStrings.people.deletedAccount;
     await chat.getByRole('heading', { name: deleted }).waitFor();
-    await chat.getByText(strings.people.cannotReceive).waitFor();
-    expect(await chat.getByRole('textbox', { name: strings.chat.inputLabel }).count()).toBe(0);
-    expect(await chat.getByText(strings.chat.online, { exact: true }).count()).toBe(0);
+    await chat.getByText(componentsStrings.people.cannotReceive).waitFor();
+    expect(
+      await chat.getByRole('textbox', { name: conversationsStrings.chat.inputLabel }).count(),
+    ).toBe(0);
+    expect(await chat.getByText(spec.chat.online, { exact: true }).count()).toBe(0);
     expect(await chat.getByText(/Last seen/).count()).toBe(0);
     await chat.getByText('Goodbye Dan').waitFor();
-    await row(d, strings.panels.friendList, deleted).waitFor();
+    await row(d, spec.panels.friendList, deleted).waitFor();
     await shot(d, 'settings-account-2-deleted-friend');
 
     // And after a reload too.
@@ -177,8 +181,8 @@ describeBrowser('account changes seen by a friend in another browser', () => {
     const login = await newPage(browser());
     await login.goto(appUrl('/login'));
     await fillLoginForm(login, carol.email, password);
-    await login.getByRole('button', { name: strings.auth.loginToContinue }).click();
-    await login.locator('.Toastify__toast', { hasText: strings.toast.invalidCredential }).waitFor();
+    await login.getByRole('button', { name: spec.auth.loginToContinue }).click();
+    await login.locator('.Toastify__toast', { hasText: spec.toast.invalidCredential }).waitFor();
     expect(new URL(login.url()).pathname).toBe('/login');
     await dismissToasts(login);
   });

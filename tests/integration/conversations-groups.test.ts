@@ -8,7 +8,7 @@ import {
   renameGroup,
 } from '../../src/features/groups/groups-thunks';
 import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
-import { strings } from '../../src/strings';
+import { libStrings } from '../../src/lib/lib-strings';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 import { sendInGroup } from './conversations-group-sending';
 
@@ -19,7 +19,7 @@ let bob: Person;
 let carol: Person;
 let friendship: Awaited<ReturnType<typeof befriend>>;
 /** The toast's reason when the rules refuse a write. */
-const refused = strings.home.errors.permissionDenied;
+const refused = libStrings.home.errors.permissionDenied;
 const as = (p: Person) => ({ uid: p.uid, username: p.username });
 /** A raw group post from `person`'s own client (no store, no client-side checks). */
 const post = (person: Person, groupId: string, from: Person, text: string) =>

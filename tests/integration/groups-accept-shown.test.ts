@@ -8,12 +8,12 @@ import {
   createGroup,
   inviteFriend,
 } from '../../src/features/groups/groups-thunks';
-import { strings } from '../../src/strings';
+import { libStrings } from '../../src/lib/lib-strings';
 import { adminGet } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually, storeFor } from './app-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();
-const changed = `${strings.home.errors.join}: ${strings.home.errors.changedMeanwhile}`;
+const changed = `${libStrings.home.errors.join}: ${libStrings.home.errors.changedMeanwhile}`;
 
 describe("the Group List's Accept", () => {
   it('acts on the shown invitation or join request, never on a status the row did not show', async () => {

@@ -10,7 +10,7 @@ import {
   userSearchChanged,
 } from '../../src/features/directory/directory-slice';
 import { makeAccountApi } from '../../src/lib/firebase/settings-account';
-import { strings } from '../../src/strings';
+import { profilesStrings } from '../../src/features/profiles/profiles-strings';
 import { befriend, cleanBackendPerTest, eventually, storeFor } from './app-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();
@@ -62,7 +62,7 @@ describe("names read live from users/{uid} through the app's store", () => {
     expect(selectIsDeletedAccount(app.store.getState(), alice.uid)).toBe(false);
 
     await makeAccountApi(alice.client.auth, alice.client.db).deleteAccount('Secret123');
-    await eventually(() => expect(app.nameOfAlice()).toBe(strings.people.deletedAccount));
+    await eventually(() => expect(app.nameOfAlice()).toBe(profilesStrings.people.deletedAccount));
     expect(selectIsDeletedAccount(app.store.getState(), alice.uid)).toBe(true);
     const chat = await get(ref(bob.client.db, `sendMessage/${relId}`));
     expect(Object.values(chat.val() as Record<string, { message: string }>)).toEqual([

@@ -15,7 +15,7 @@ import {
   selectFriend,
   selectSelectedFriend,
 } from '../../features/conversations';
-import { strings } from '../../strings';
+import { shellStrings } from '../shell/shell-strings';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 
 /**
@@ -85,7 +85,7 @@ export function MessagesPage() {
         ref={chatBox}
         className={`${phone.chatShown ? 'flex' : 'hidden'} min-h-0 flex-col gap-2 md:col-span-7 md:flex xl:col-span-8 [&>section]:h-auto! [&>section]:min-h-0! [&>section]:flex-1`}
       >
-        <PhoneBackBar label={strings.a11y.backToConversations} onBack={phone.back} />
+        <PhoneBackBar label={shellStrings.a11y.backToConversations} onBack={phone.back} />
         {groupId ? (
           <GroupChatPanel groupId={groupId} connectivity={connectivity} />
         ) : (

@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { strings } from '../../strings';
+import { shellStrings } from './shell-strings';
+import { spec } from '../../strings/spec';
 import {
   fakeAuthApi as authApi,
   firebaseError,
@@ -19,20 +20,20 @@ afterEach(() => vi.resetAllMocks());
 describe('PagesLayout guard', () => {
   it('waits while the session is being restored instead of bouncing to /login', () => {
     const { router } = renderApp('/pages/home');
-    expect(screen.getByRole('status')).toHaveTextContent(strings.layout.checkingSession);
+    expect(screen.getByRole('status')).toHaveTextContent(shellStrings.layout.checkingSession);
     expect(router.state.location.pathname).toBe('/pages/home');
   });
 
   it("sends a visitor without a session from home to /login with one 'Login failed'", async () => {
     const { router } = renderApp('/pages/home', signedOut());
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(await screen.findAllByText(strings.toast.loginFailed)).toHaveLength(1);
+    expect(await screen.findAllByText(spec.toast.loginFailed)).toHaveLength(1);
   });
 
   it('redirects other signed-in pages quietly', async () => {
     const { router } = renderApp('/pages/messages', signedOut());
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(screen.queryByText(strings.toast.loginFailed)).not.toBeInTheDocument();
+    expect(screen.queryByText(spec.toast.loginFailed)).not.toBeInTheDocument();
   });
 
   it('shows the page once the restored session turns out signed in', () => {
@@ -49,10 +50,10 @@ describe('Sidebar', () => {
       'src',
       sampleUser.photoURL,
     );
-    const nav = screen.getByRole('navigation', { name: strings.layout.mainNav });
+    const nav = screen.getByRole('navigation', { name: shellStrings.layout.mainNav });
     const current = nav.querySelector('[aria-current="page"]');
     expect(current).toHaveAttribute('href', '/pages/messages');
-    expect(screen.getByRole('link', { name: strings.layout.home })).not.toHaveAttribute(
+    expect(screen.getByRole('link', { name: shellStrings.layout.home })).not.toHaveAttribute(
       'aria-current',
     );
   });
@@ -63,13 +64,13 @@ describe('Sidebar', () => {
     localStorage.setItem('friendLists', '{}');
     const user = userEvent.setup();
     const { router, store } = renderApp('/pages/home', signedIn());
-    await user.click(screen.getByRole('button', { name: strings.layout.logout }));
+    await user.click(screen.getByRole('button', { name: shellStrings.layout.logout }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(api.signOut).toHaveBeenCalledTimes(1);
     expect(store.getState().session.status).toBe('signedOut');
     expect(localStorage.getItem('activeUser')).toBeNull();
     expect(localStorage.getItem('friendLists')).toBeNull();
-    expect(screen.queryByText(strings.toast.loginFailed)).not.toBeInTheDocument();
+    expect(screen.queryByText(spec.toast.loginFailed)).not.toBeInTheDocument();
   });
 
   it('stays quiet when the auth observer reports the logout before the button does', async () => {
@@ -80,16 +81,16 @@ describe('Sidebar', () => {
     });
     const user = userEvent.setup();
     const { router, store } = renderApp('/pages/home', signedIn());
-    await user.click(screen.getByRole('button', { name: strings.layout.logout }));
+    await user.click(screen.getByRole('button', { name: shellStrings.layout.logout }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(screen.queryByText(strings.toast.loginFailed)).not.toBeInTheDocument();
+    expect(screen.queryByText(spec.toast.loginFailed)).not.toBeInTheDocument();
   });
 
   it('shows the raw code and stays when logout fails', async () => {
     api.signOut.mockRejectedValue(firebaseError('auth/network-request-failed'));
     const user = userEvent.setup();
     const { router } = renderApp('/pages/home', signedIn());
-    await user.click(screen.getByRole('button', { name: strings.layout.logout }));
+    await user.click(screen.getByRole('button', { name: shellStrings.layout.logout }));
     expect(await screen.findByText('auth/network-request-failed')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/pages/home');
   });

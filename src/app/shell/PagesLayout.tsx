@@ -2,7 +2,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../store/hooks';
 import { useDocumentTitle } from '../../components/document-title';
 import { Spinner } from '../../components/Spinner';
-import { strings } from '../../strings';
+import { shellStrings } from './shell-strings';
 import { selectSessionStatus } from '../../store/session';
 import { screenOf } from './screen-titles';
 import { Sidebar } from './Sidebar';
@@ -26,7 +26,7 @@ export function PagesLayout() {
         role="status"
       >
         <Spinner className="h-6 w-6 text-brand-500" />
-        {strings.layout.checkingSession}
+        {shellStrings.layout.checkingSession}
       </div>
     );
   }
@@ -38,7 +38,7 @@ export function PagesLayout() {
         href="#main-content"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 shadow-sm focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
       >
-        {strings.a11y.skipToContent}
+        {shellStrings.a11y.skipToContent}
       </a>
       <Sidebar />
       <main

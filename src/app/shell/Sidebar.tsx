@@ -4,7 +4,9 @@ import { CameraIcon } from '../../components/icons';
 import { Modal } from '../../components/Modal';
 import { usePhotoSrc } from '../../components/picture-resolver';
 import { Spinner } from '../../components/Spinner';
-import { strings } from '../../strings';
+import { componentsStrings } from '../../components/components-strings';
+import { shellStrings } from './shell-strings';
+import { spec } from '../../strings/spec';
 import { useLogout } from '../../features/auth';
 import { selectActiveUser } from '../../store/session';
 import { ProfilePictureModal } from '../../features/profiles';
@@ -17,9 +19,9 @@ const FALLBACK_PHOTO = '/default-avatar.svg';
 /** Shown while the picture popup's chunk (cropper included) loads on first open. */
 function PopupLoading({ onClose }: { onClose: () => void }) {
   return (
-    <Modal title={strings.profile.changePicture} onClose={onClose} wide>
+    <Modal title={spec.profile.changePicture} onClose={onClose} wide>
       <div className="flex h-40 items-center justify-center text-brand-500">
-        <Spinner className="h-8 w-8" label={strings.app.loading} />
+        <Spinner className="h-8 w-8" label={componentsStrings.app.loading} />
       </div>
     </Modal>
   );
@@ -40,7 +42,7 @@ export function Sidebar() {
 
   return (
     <aside
-      aria-label={strings.layout.sidebar}
+      aria-label={shellStrings.layout.sidebar}
       className="z-40 flex shrink-0 items-center gap-2 rounded-2xl bg-brand-500 px-3 py-2 text-white md:min-h-0 md:flex-col md:gap-6 md:px-2 md:py-6 xl:col-span-2 xl:gap-8 xl:px-3 xl:py-8"
     >
       <div className="flex shrink-0 flex-col items-center gap-3 text-center md:w-full">
@@ -48,13 +50,13 @@ export function Sidebar() {
           ref={pictureButton}
           type="button"
           onClick={() => setEditing(true)}
-          aria-label={strings.profile.changePicture}
-          title={strings.profile.changePicture}
+          aria-label={spec.profile.changePicture}
+          title={spec.profile.changePicture}
           className="group relative rounded-full focus:outline-hidden focus-visible:ring-4 focus-visible:ring-white/60"
         >
           <img
             src={photo || FALLBACK_PHOTO}
-            alt={`${strings.layout.profilePicture} ${name}`}
+            alt={`${shellStrings.layout.profilePicture} ${name}`}
             className="h-10 w-10 rounded-full md:h-14 md:w-14 xl:h-20 xl:w-20 bg-white/20 object-cover ring-4 ring-white/30 transition group-hover:ring-white/60"
             onError={(event) => {
               // A broken link (e.g. an expired provider picture) falls back to the default.
@@ -79,12 +81,12 @@ export function Sidebar() {
       <button
         type="button"
         onClick={() => void logout()}
-        aria-label={strings.layout.logout}
-        title={strings.layout.logout}
+        aria-label={shellStrings.layout.logout}
+        title={shellStrings.layout.logout}
         className="flex shrink-0 items-center md:mt-auto md:w-full justify-center gap-3 rounded-xl px-3 py-3 xl:gap-2 xl:px-2.5 text-white/90 xl:justify-start transition-colors hover:bg-white/10 hover:text-white focus:outline-hidden focus-visible:ring-4 focus-visible:ring-white/60"
       >
         <LogoutIcon />
-        <span className="hidden text-sm font-semibold xl:inline">{strings.layout.logout}</span>
+        <span className="hidden text-sm font-semibold xl:inline">{shellStrings.layout.logout}</span>
       </button>
     </aside>
   );

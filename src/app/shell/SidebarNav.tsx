@@ -1,15 +1,15 @@
 import { NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { strings } from '../../strings';
+import { shellStrings } from './shell-strings';
 import { MessagesBadge } from '../../features/inbox';
 import { NotificationBadge } from '../../features/notifications';
 import { BellIcon, HomeIcon, MessagesIcon, SettingsIcon } from '../../components/icons';
 
 const links = [
-  { to: paths.home, label: strings.layout.home, Icon: HomeIcon },
-  { to: paths.messages, label: strings.layout.messages, Icon: MessagesIcon },
-  { to: paths.notification, label: strings.layout.notification, Icon: BellIcon },
-  { to: paths.settings, label: strings.layout.settings, Icon: SettingsIcon },
+  { to: paths.home, label: shellStrings.layout.home, Icon: HomeIcon },
+  { to: paths.messages, label: shellStrings.layout.messages, Icon: MessagesIcon },
+  { to: paths.notification, label: shellStrings.layout.notification, Icon: BellIcon },
+  { to: paths.settings, label: shellStrings.layout.settings, Icon: SettingsIcon },
 ];
 
 const linkBase =
@@ -19,7 +19,7 @@ const linkBase =
 /** Icon links to the signed-in screens; the current one is highlighted (and aria-current). */
 export function SidebarNav() {
   return (
-    <nav aria-label={strings.layout.mainNav} className="min-w-0 flex-1 md:w-full">
+    <nav aria-label={shellStrings.layout.mainNav} className="min-w-0 flex-1 md:w-full">
       <ul className="flex justify-around gap-1 md:flex-col md:gap-2">
         {links.map(({ to, label, Icon }) => (
           <li key={to}>

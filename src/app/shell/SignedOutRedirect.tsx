@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useAppSelector } from '../../store/hooks';
 import { paths } from '../../config/paths';
-import { strings } from '../../strings';
+import { spec } from '../../strings/spec';
 import { selectLoggingOut } from '../../store/session';
 
 /** /pages and its index lead to home, so a visit to either is a visit to home. */
@@ -25,7 +25,7 @@ export function SignedOutRedirect() {
   const explain = homePaths.has(pathname) && !loggingOut;
 
   useEffect(() => {
-    if (explain) toast.error(strings.toast.loginFailed, { toastId: 'login-failed' });
+    if (explain) toast.error(spec.toast.loginFailed, { toastId: 'login-failed' });
   }, [explain]);
 
   // The login screen comes back here afterwards; a deliberate logout starts over from home.

@@ -2,17 +2,16 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { documentTitle, useTitleCount } from '../../components/document-title';
-import { strings } from '../../strings';
+import { authStrings } from '../../features/auth/auth-strings';
+import { shellStrings } from './shell-strings';
 import { renderApp, signedIn, signedOut } from '../../testing';
 
 afterEach(() => vi.resetAllMocks());
 
-const t = strings.a11y.titles;
-
 describe('screen titles and headings', () => {
   it.each([
-    ['/pages/home', t.home],
-    ['/pages/messages', t.messages],
+    ['/pages/home', shellStrings.a11y.titles.home],
+    ['/pages/messages', shellStrings.a11y.titles.messages],
   ])('%s names itself in the tab and in its one h1', async (path, title) => {
     renderApp(path, signedIn());
     await waitFor(() => expect(document.title).toBe(`${title} · Chatty`));
@@ -21,8 +20,8 @@ describe('screen titles and headings', () => {
   });
 
   it.each([
-    ['/login', t.login],
-    ['/', t.register],
+    ['/login', authStrings.a11y.titles.login],
+    ['/', authStrings.a11y.titles.register],
   ])('%s has its own tab title', async (path, title) => {
     renderApp(path, signedOut());
     await waitFor(() => expect(document.title).toBe(`${title} · Chatty`));
@@ -43,9 +42,11 @@ describe('screen titles and headings', () => {
         <Count n={1} />
       </>,
     );
-    await waitFor(() => expect(document.title).toBe(`(3) ${t.messages} · Chatty`));
+    await waitFor(() =>
+      expect(document.title).toBe(`(3) ${shellStrings.a11y.titles.messages} · Chatty`),
+    );
     counter.unmount();
-    expect(document.title).toBe(`${t.messages} · Chatty`);
+    expect(document.title).toBe(`${shellStrings.a11y.titles.messages} · Chatty`);
   });
 });
 
@@ -54,7 +55,7 @@ describe('skip link', () => {
     const user = userEvent.setup();
     renderApp('/pages/home', signedIn());
     await user.tab();
-    const skip = screen.getByRole('link', { name: strings.a11y.skipToContent });
+    const skip = screen.getByRole('link', { name: shellStrings.a11y.skipToContent });
     expect(skip).toHaveFocus();
     expect(skip).toHaveAttribute('href', '#main-content');
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');

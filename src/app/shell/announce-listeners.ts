@@ -2,7 +2,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../store/store';
 import { conversationKey, type ConversationKey } from '../../lib/conversation-key';
 import type { ChatMessage } from '../../lib/firebase/conversations-message';
-import { strings } from '../../strings';
+import { shellStrings } from './shell-strings';
 import { selectActiveUser } from '../../store/session';
 import { announce } from './announcer';
 
@@ -36,8 +36,8 @@ export function addAnnounceListeners(start: AppStartListening): void {
         const name = message.massagesenderName;
         announce(
           message.message
-            ? strings.a11y.incomingMessage(name, message.message)
-            : strings.a11y.incomingPhoto(name),
+            ? shellStrings.a11y.incomingMessage(name, message.message)
+            : shellStrings.a11y.incomingPhoto(name),
         );
       }
     },

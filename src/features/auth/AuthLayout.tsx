@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { strings } from '../../strings';
+import { componentsStrings } from '../../components/components-strings';
+import { authStrings } from './auth-strings';
 
 interface Props {
   title: string;
@@ -34,10 +35,10 @@ function BrandPanel() {
     <aside className="relative hidden overflow-hidden bg-linear-to-br/srgb from-brand-500 to-brand-700 p-12 text-white lg:flex lg:flex-col lg:justify-between">
       <Logo tone="light" />
       <div className="relative z-10 max-w-md">
-        <h2 className="text-4xl font-bold leading-tight">{strings.auth.heroTitle}</h2>
-        <p className="mt-4 text-lg text-white/80">{strings.auth.heroBody}</p>
+        <h2 className="text-4xl font-bold leading-tight">{authStrings.auth.heroTitle}</h2>
+        <p className="mt-4 text-lg text-white/80">{authStrings.auth.heroBody}</p>
         <ul className="mt-8 space-y-3">
-          {strings.auth.heroPoints.map((point) => (
+          {authStrings.auth.heroPoints.map((point) => (
             <li key={point} className="flex items-center gap-3 text-white/90">
               <span className="flex h-6 w-6 items-center justify-center rounded-full bg-white/20">
                 <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
@@ -50,7 +51,7 @@ function BrandPanel() {
         </ul>
         <ChatPreview />
       </div>
-      <p className="text-sm text-white/60">© {strings.app.name}</p>
+      <p className="text-sm text-white/60">© {componentsStrings.app.name}</p>
     </aside>
   );
 }
@@ -93,7 +94,7 @@ function Logo({ className = '', tone }: { className?: string; tone: 'light' | 'b
           <path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Z" />
         </svg>
       </span>
-      <span className={`text-xl font-bold ${text}`}>{strings.app.name}</span>
+      <span className={`text-xl font-bold ${text}`}>{componentsStrings.app.name}</span>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { useGateways } from '../../store/hooks';
 import { Button } from '../../components/Button';
-import { strings } from '../../strings';
+import { spec } from '../../strings/spec';
 import { errorCode } from './auth-errors';
 
 interface Props {
@@ -38,7 +38,7 @@ export function GoogleSignInButton({ locked, onBusyChange, onSignedIn }: Props) 
       icon={<GoogleIcon />}
       onClick={() => void signIn()}
     >
-      {strings.auth.loginWithGoogle}
+      {spec.auth.loginWithGoogle}
     </Button>
   );
 }

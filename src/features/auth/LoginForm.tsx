@@ -4,7 +4,8 @@ import { useGateways } from '../../store/hooks';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/PasswordField';
 import { fieldProps } from '../../lib/form-field';
-import { strings } from '../../strings';
+import { authStrings } from './auth-strings';
+import { spec } from '../../strings/spec';
 import { errorCode, isInvalidCredential } from './auth-errors';
 import { AuthForm, EmailField } from './auth-form';
 import type { LoginValues } from './form-rules';
@@ -19,8 +20,6 @@ interface Props {
   onSignedIn: () => void;
   onForgotPassword: (email: string) => void;
 }
-
-const s = strings.auth;
 
 export function LoginForm({
   initialEmail,
@@ -38,14 +37,14 @@ export function LoginForm({
       try {
         const result = await authApi.signInWithPassword(values.email.trim(), values.password);
         if (result.status === 'emailNotVerified') {
-          toast.error(strings.toast.emailNotVerified);
+          toast.error(spec.toast.emailNotVerified);
         } else {
           onSignedIn();
         }
       } catch (error) {
         const code = errorCode(error);
         if (isInvalidCredential(code)) {
-          toast.error(strings.toast.invalidCredential);
+          toast.error(spec.toast.invalidCredential);
         } else {
           toast.error(code);
           helpers.resetForm({ values: { email: '', password: '' } });
@@ -60,7 +59,7 @@ export function LoginForm({
 
   return (
     <AuthForm
-      label={s.loginForm}
+      label={authStrings.auth.loginForm}
       blocked={busy || locked}
       onSubmit={formik.handleSubmit}
       onTypedBeforeHydration={(typed) => void formik.setValues({ ...formik.values, ...typed })}
@@ -68,9 +67,9 @@ export function LoginForm({
       <EmailField {...fieldProps(formik, 'email')} />
       <div>
         <PasswordField
-          label={s.passwordLabel}
+          label={authStrings.auth.passwordLabel}
           autoComplete="current-password"
-          placeholder={s.passwordPlaceholder}
+          placeholder={authStrings.auth.passwordPlaceholder}
           {...fieldProps(formik, 'password')}
         />
         <div className="mt-2 text-right">
@@ -79,12 +78,12 @@ export function LoginForm({
             className="text-sm"
             onClick={() => onForgotPassword(formik.values.email)}
           >
-            {s.forgetPassword}
+            {spec.auth.forgetPassword}
           </Button>
         </div>
       </div>
       <Button type="submit" fullWidth loading={busy} disabled={locked}>
-        {s.loginToContinue}
+        {spec.auth.loginToContinue}
       </Button>
     </AuthForm>
   );

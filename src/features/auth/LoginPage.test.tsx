@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { strings } from '../../strings';
+import { authStrings } from './auth-strings';
+import { spec } from '../../strings/spec';
 import {
   deferred,
   fakeAuthApi as authApi,
@@ -11,13 +12,12 @@ import {
 } from '../../testing';
 
 const api = authApi;
-const s = strings.auth;
 
 afterEach(() => vi.resetAllMocks());
 
-const email = () => screen.getByLabelText(s.emailLabel);
-const password = () => screen.getByLabelText(s.passwordLabel);
-const loginButton = () => screen.getByRole('button', { name: s.loginToContinue });
+const email = () => screen.getByLabelText(authStrings.auth.emailLabel);
+const password = () => screen.getByLabelText(authStrings.auth.passwordLabel);
+const loginButton = () => screen.getByRole('button', { name: spec.auth.loginToContinue });
 
 async function logIn(user: ReturnType<typeof userEvent.setup>, pw = 'Secret123') {
   await user.type(email(), 'sara@example.com');
@@ -27,24 +27,24 @@ async function logIn(user: ReturnType<typeof userEvent.setup>, pw = 'Secret123')
 describe('LoginPage', () => {
   it('has Google, the labelled fields, the reset link, the submit button and Sign up', () => {
     renderApp('/login');
-    expect(screen.getByRole('button', { name: s.loginWithGoogle })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: spec.auth.loginWithGoogle })).toBeInTheDocument();
     expect(email()).toBeInTheDocument();
     expect(password()).toHaveAttribute('type', 'password');
-    expect(screen.getByRole('button', { name: s.forgetPassword })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: spec.auth.forgetPassword })).toBeInTheDocument();
     expect(loginButton()).toHaveAttribute('type', 'submit');
-    expect(screen.getByRole('link', { name: s.signUp })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: spec.auth.signUp })).toHaveAttribute('href', '/');
   });
 
   it("says 'Emile is empty' and checks the password rules", async () => {
     const user = userEvent.setup();
     renderApp('/login');
     await user.click(loginButton());
-    expect(await screen.findByText(strings.validation.loginEmailRequired)).toBeInTheDocument();
-    expect(screen.getByText(strings.validation.passwordRequired)).toBeInTheDocument();
+    expect(await screen.findByText(spec.validation.loginEmailRequired)).toBeInTheDocument();
+    expect(screen.getByText(spec.validation.passwordRequired)).toBeInTheDocument();
     await user.type(password(), 'Secret12');
     await user.clear(password());
     await user.type(password(), 'SECRET123');
-    expect(await screen.findByText(strings.validation.passwordLower)).toBeInTheDocument();
+    expect(await screen.findByText(spec.validation.passwordLower)).toBeInTheDocument();
     expect(api.signInWithPassword).not.toHaveBeenCalled();
   });
 
@@ -53,7 +53,7 @@ describe('LoginPage', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/login');
     await logIn(user);
-    expect(await screen.findByText(strings.toast.loginSuccess)).toBeInTheDocument();
+    expect(await screen.findByText(spec.toast.loginSuccess)).toBeInTheDocument();
     const shownAt = Date.now();
     expect(api.signInWithPassword).toHaveBeenCalledExactlyOnceWith('sara@example.com', 'Secret123');
     expect(router.state.location.pathname).toBe('/login');
@@ -68,7 +68,7 @@ describe('LoginPage', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/login');
     await logIn(user);
-    expect(await screen.findByText(strings.toast.emailNotVerified)).toBeInTheDocument();
+    expect(await screen.findByText(spec.toast.emailNotVerified)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(loginButton()).toBeEnabled();
   });
@@ -80,7 +80,7 @@ describe('LoginPage', () => {
       const user = userEvent.setup();
       renderApp('/login');
       await logIn(user, 'Wrong1234');
-      expect(await screen.findByText(strings.toast.invalidCredential)).toBeInTheDocument();
+      expect(await screen.findByText(spec.toast.invalidCredential)).toBeInTheDocument();
       expect(screen.queryByText(code)).not.toBeInTheDocument();
       expect(email()).toHaveValue('sara@example.com');
     },
@@ -103,7 +103,7 @@ describe('LoginPage', () => {
     renderApp('/login');
     await logIn(user);
     await waitFor(() => expect(loginButton()).toBeDisabled());
-    expect(screen.getByRole('button', { name: s.loginWithGoogle })).toBeDisabled();
+    expect(screen.getByRole('button', { name: spec.auth.loginWithGoogle })).toBeDisabled();
     await user.type(password(), '{Enter}');
     expect(api.signInWithPassword).toHaveBeenCalledTimes(1);
     pending.resolve({ status: 'emailNotVerified' });
@@ -115,8 +115,8 @@ describe('LoginPage', () => {
       api.signInWithGoogle.mockResolvedValue({ ...sessionUser, providerIds: ['google.com'] });
       const user = userEvent.setup();
       const { router } = renderApp('/login');
-      await user.click(screen.getByRole('button', { name: s.loginWithGoogle }));
-      expect(await screen.findByText(strings.toast.loginSuccess)).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: spec.auth.loginWithGoogle }));
+      expect(await screen.findByText(spec.toast.loginSuccess)).toBeInTheDocument();
       await waitFor(() => expect(router.state.location.pathname).toBe('/pages/home'), {
         timeout: 5000,
       });
@@ -126,7 +126,7 @@ describe('LoginPage', () => {
       api.signInWithGoogle.mockRejectedValue(firebaseError('auth/internal-error'));
       const user = userEvent.setup();
       const { router } = renderApp('/login');
-      const google = screen.getByRole('button', { name: s.loginWithGoogle });
+      const google = screen.getByRole('button', { name: spec.auth.loginWithGoogle });
       await user.click(google);
       expect(await screen.findByText('auth/internal-error')).toBeInTheDocument();
       expect(google).toBeEnabled();
@@ -136,19 +136,19 @@ describe('LoginPage', () => {
 
   describe('reset panel', () => {
     async function openReset(user: ReturnType<typeof userEvent.setup>) {
-      await user.click(screen.getByRole('button', { name: s.forgetPassword }));
-      return screen.getByRole('region', { name: s.resetTitle });
+      await user.click(screen.getByRole('button', { name: spec.auth.forgetPassword }));
+      return screen.getByRole('region', { name: authStrings.auth.resetTitle });
     }
 
     it("asks for an e-mail with 'Entire a Valid email'", async () => {
       const user = userEvent.setup();
       renderApp('/login');
       await openReset(user);
-      expect(screen.getByLabelText(s.emailLabel)).toHaveFocus();
-      await user.click(screen.getByRole('button', { name: s.sendResetEmail }));
-      expect(await screen.findByText(strings.validation.resetEmailRequired)).toBeInTheDocument();
-      await user.type(screen.getByLabelText(s.emailLabel), 'nope{Enter}');
-      expect(await screen.findByText(strings.validation.resetEmailRequired)).toBeInTheDocument();
+      expect(screen.getByLabelText(authStrings.auth.emailLabel)).toHaveFocus();
+      await user.click(screen.getByRole('button', { name: spec.auth.sendResetEmail }));
+      expect(await screen.findByText(spec.validation.resetEmailRequired)).toBeInTheDocument();
+      await user.type(screen.getByLabelText(authStrings.auth.emailLabel), 'nope{Enter}');
+      expect(await screen.findByText(spec.validation.resetEmailRequired)).toBeInTheDocument();
       expect(api.sendPasswordReset).not.toHaveBeenCalled();
     });
 
@@ -158,9 +158,9 @@ describe('LoginPage', () => {
       renderApp('/login');
       await user.type(email(), 'sara@example.com');
       await openReset(user);
-      expect(screen.getByLabelText(s.emailLabel)).toHaveValue('sara@example.com');
-      await user.click(screen.getByRole('button', { name: s.sendResetEmail }));
-      expect(await screen.findByText(s.resetSent)).toBeInTheDocument();
+      expect(screen.getByLabelText(authStrings.auth.emailLabel)).toHaveValue('sara@example.com');
+      await user.click(screen.getByRole('button', { name: spec.auth.sendResetEmail }));
+      expect(await screen.findByText(authStrings.auth.resetSent)).toBeInTheDocument();
       expect(api.sendPasswordReset).toHaveBeenCalledExactlyOnceWith('sara@example.com');
       expect(loginButton()).toBeInTheDocument();
       expect(email()).toHaveValue('sara@example.com');
@@ -171,9 +171,12 @@ describe('LoginPage', () => {
       const user = userEvent.setup();
       renderApp('/login');
       await openReset(user);
-      await user.type(screen.getByLabelText(s.emailLabel), 'sara@example.com{Enter}');
+      await user.type(
+        screen.getByLabelText(authStrings.auth.emailLabel),
+        'sara@example.com{Enter}',
+      );
       expect(await screen.findByText('auth/network-request-failed')).toBeInTheDocument();
-      await user.click(screen.getByRole('button', { name: s.backToLogin }));
+      await user.click(screen.getByRole('button', { name: spec.auth.backToLogin }));
       expect(loginButton()).toBeInTheDocument();
     });
   });

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../components/document-title';
-import { strings } from '../../strings';
+import { authStrings } from './auth-strings';
+import { spec } from '../../strings/spec';
 import { AuthLayout } from './AuthLayout';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { LoginForm } from './LoginForm';
@@ -13,11 +14,9 @@ import { LOGIN_REDIRECT_MS } from './timing';
 import { useDelayedNavigate } from './use-delayed-navigate';
 import { useSignedInRedirect } from './use-signed-in-redirect';
 
-const s = strings.auth;
-
 export function LoginPage() {
   const navigateLater = useDelayedNavigate();
-  useDocumentTitle(strings.a11y.titles.login);
+  useDocumentTitle(authStrings.a11y.titles.login);
   const [resetOpen, setResetOpen] = useState(false);
   // Carried between the login form and the reset panel so nobody types it twice.
   const [email, setEmail] = useState('');
@@ -35,9 +34,9 @@ export function LoginPage() {
 
   const footer = (
     <>
-      {s.noAccount}{' '}
+      {authStrings.auth.noAccount}{' '}
       <Link to={paths.register} className="font-semibold text-brand-600 hover:underline">
-        {s.signUp}
+        {spec.auth.signUp}
       </Link>
     </>
   );
@@ -45,7 +44,11 @@ export function LoginPage() {
   if (redirect) return redirect;
 
   return (
-    <AuthLayout title={s.loginTitle} subtitle={s.loginSubtitle} footer={footer}>
+    <AuthLayout
+      title={authStrings.auth.loginTitle}
+      subtitle={authStrings.auth.loginSubtitle}
+      footer={footer}
+    >
       {resetOpen ? (
         <ResetPasswordPanel
           initialEmail={email}
@@ -82,7 +85,7 @@ function Divider() {
   return (
     <div className="my-6 flex items-center gap-4 text-sm text-slate-500" aria-hidden="true">
       <span className="h-px flex-1 bg-slate-200" />
-      {s.orDivider}
+      {authStrings.auth.orDivider}
       <span className="h-px flex-1 bg-slate-200" />
     </div>
   );

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { strings } from '../../strings';
+import { componentsStrings } from '../../components/components-strings';
+import { authStrings } from './auth-strings';
+import { spec } from '../../strings/spec';
 import {
   deferred,
   fakeAuthApi as authApi,
@@ -11,17 +13,16 @@ import {
 } from '../../testing';
 
 const register = authApi.register;
-const v = strings.validation;
 const newUser = { ...sessionUser, emailVerified: false };
 
 afterEach(() => vi.resetAllMocks());
 
 function fields() {
   return {
-    email: screen.getByLabelText(strings.auth.emailLabel),
-    name: screen.getByLabelText(strings.auth.fullNameLabel),
-    password: screen.getByLabelText(strings.auth.passwordLabel),
-    submit: screen.getByRole('button', { name: strings.auth.signUp }),
+    email: screen.getByLabelText(authStrings.auth.emailLabel),
+    name: screen.getByLabelText(authStrings.auth.fullNameLabel),
+    password: screen.getByLabelText(authStrings.auth.passwordLabel),
+    submit: screen.getByRole('button', { name: spec.auth.signUp }),
   };
 }
 
@@ -39,7 +40,7 @@ describe('RegisterPage', () => {
     const f = fields();
     expect(f.email).toHaveAttribute('type', 'email');
     expect(f.password).toHaveAttribute('type', 'password');
-    expect(screen.getByRole('link', { name: strings.auth.signIn })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: authStrings.auth.signIn })).toHaveAttribute(
       'href',
       '/login',
     );
@@ -50,27 +51,27 @@ describe('RegisterPage', () => {
     renderApp('/');
     await user.click(fields().submit);
     const f = fields();
-    expect(await screen.findByText(v.registerEmailRequired)).toBeInTheDocument();
-    expect(screen.getByText(v.nameRequired)).toBeInTheDocument();
-    expect(screen.getByText(v.passwordRequired)).toBeInTheDocument();
+    expect(await screen.findByText(spec.validation.registerEmailRequired)).toBeInTheDocument();
+    expect(screen.getByText(spec.validation.nameRequired)).toBeInTheDocument();
+    expect(screen.getByText(spec.validation.passwordRequired)).toBeInTheDocument();
     expect(f.email).toHaveAttribute('aria-invalid', 'true');
-    expect(f.email).toHaveAccessibleDescription(v.registerEmailRequired);
+    expect(f.email).toHaveAccessibleDescription(spec.validation.registerEmailRequired);
 
     await user.type(f.email, 'sara@');
     await user.type(f.name, '9lives');
     await user.type(f.password, 'secret123');
-    expect(await screen.findByText(v.emailInvalid)).toBeInTheDocument();
-    expect(screen.getByText(v.nameStart)).toBeInTheDocument();
-    expect(screen.getByText(v.passwordUpper)).toBeInTheDocument();
+    expect(await screen.findByText(spec.validation.emailInvalid)).toBeInTheDocument();
+    expect(screen.getByText(spec.validation.nameStart)).toBeInTheDocument();
+    expect(screen.getByText(spec.validation.passwordUpper)).toBeInTheDocument();
     expect(register).not.toHaveBeenCalled();
   });
 
   it('toggles the password visibility', async () => {
     const user = userEvent.setup();
     renderApp('/');
-    await user.click(screen.getByRole('button', { name: strings.form.showPassword }));
+    await user.click(screen.getByRole('button', { name: componentsStrings.form.showPassword }));
     expect(fields().password).toHaveAttribute('type', 'text');
-    await user.click(screen.getByRole('button', { name: strings.form.hidePassword }));
+    await user.click(screen.getByRole('button', { name: componentsStrings.form.hidePassword }));
     expect(fields().password).toHaveAttribute('type', 'password');
   });
 
@@ -81,10 +82,10 @@ describe('RegisterPage', () => {
     await fillIn(user);
     await user.keyboard('{Enter}');
 
-    expect(await screen.findByText(strings.toast.accountCreated)).toBeInTheDocument();
+    expect(await screen.findByText(spec.toast.accountCreated)).toBeInTheDocument();
     const shownAt = Date.now();
-    expect(screen.getByText(strings.toast.verificationSent1)).toBeInTheDocument();
-    expect(screen.getByText(strings.toast.verificationSent2)).toBeInTheDocument();
+    expect(screen.getByText(spec.toast.verificationSent1)).toBeInTheDocument();
+    expect(screen.getByText(spec.toast.verificationSent2)).toBeInTheDocument();
     expect(register).toHaveBeenCalledExactlyOnceWith({
       email: 'sara@example.com',
       password: 'Secret123',
@@ -113,7 +114,7 @@ describe('RegisterPage', () => {
     await user.type(f.password, '{Enter}');
     expect(register).toHaveBeenCalledTimes(1);
     pending.resolve(newUser);
-    expect(await screen.findByText(strings.toast.accountCreated)).toBeInTheDocument();
+    expect(await screen.findByText(spec.toast.accountCreated)).toBeInTheDocument();
   });
 
   it('shows the raw error code and clears the fields on failure', async () => {
@@ -129,7 +130,7 @@ describe('RegisterPage', () => {
     expect(fields().password).toHaveValue('');
     expect(fields().submit).toBeEnabled();
     // Cleared, not scolded: no validation message for the emptied fields.
-    expect(screen.queryByText(v.registerEmailRequired)).not.toBeInTheDocument();
+    expect(screen.queryByText(spec.validation.registerEmailRequired)).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 });

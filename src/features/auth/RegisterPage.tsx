@@ -9,7 +9,8 @@ import { TextField } from '../../components/TextField';
 import { paths } from '../../config/paths';
 import { fieldProps } from '../../lib/form-field';
 import { useDocumentTitle } from '../../components/document-title';
-import { strings } from '../../strings';
+import { authStrings } from './auth-strings';
+import { spec } from '../../strings/spec';
 import { AuthLayout } from './AuthLayout';
 import { errorCode } from './auth-errors';
 import { AuthForm, EmailField } from './auth-form';
@@ -19,11 +20,10 @@ import { useDelayedNavigate } from './use-delayed-navigate';
 import { useSignedInRedirect } from './use-signed-in-redirect';
 
 const emptyValues: RegisterValues = { email: '', fullName: '', password: '' };
-const s = strings.auth;
 
 export function RegisterPage() {
   const navigateLater = useDelayedNavigate();
-  useDocumentTitle(strings.a11y.titles.register);
+  useDocumentTitle(authStrings.a11y.titles.register);
   // Stays true through the redirect delay, so the form cannot be sent again meanwhile.
   const [done, setDone] = useState(false);
 
@@ -44,9 +44,9 @@ export function RegisterPage() {
         return;
       }
       setDone(true);
-      toast.info(strings.toast.verificationSent1);
-      toast.info(strings.toast.verificationSent2);
-      toast.success(strings.toast.accountCreated);
+      toast.info(spec.toast.verificationSent1);
+      toast.info(spec.toast.verificationSent2);
+      toast.success(spec.toast.accountCreated);
       navigateLater(paths.login, REGISTER_REDIRECT_MS);
     },
   });
@@ -57,38 +57,38 @@ export function RegisterPage() {
 
   return (
     <AuthLayout
-      title={s.registerTitle}
-      subtitle={s.registerSubtitle}
+      title={authStrings.auth.registerTitle}
+      subtitle={authStrings.auth.registerSubtitle}
       footer={
         <>
-          {s.haveAccount}{' '}
+          {authStrings.auth.haveAccount}{' '}
           <Link to={paths.login} className="font-semibold text-brand-600 hover:underline">
-            {s.signIn}
+            {authStrings.auth.signIn}
           </Link>
         </>
       }
     >
       <AuthForm
-        label={s.registerForm}
+        label={authStrings.auth.registerForm}
         blocked={busy}
         onSubmit={formik.handleSubmit}
         onTypedBeforeHydration={(typed) => void formik.setValues({ ...formik.values, ...typed })}
       >
         <EmailField {...fieldProps(formik, 'email')} />
         <TextField
-          label={s.fullNameLabel}
+          label={authStrings.auth.fullNameLabel}
           autoComplete="username"
-          placeholder={s.fullNamePlaceholder}
+          placeholder={authStrings.auth.fullNamePlaceholder}
           {...fieldProps(formik, 'fullName')}
         />
         <PasswordField
-          label={s.passwordLabel}
+          label={authStrings.auth.passwordLabel}
           autoComplete="new-password"
-          placeholder={s.passwordPlaceholder}
+          placeholder={authStrings.auth.passwordPlaceholder}
           {...fieldProps(formik, 'password')}
         />
         <Button type="submit" fullWidth loading={busy}>
-          {s.signUp}
+          {spec.auth.signUp}
         </Button>
       </AuthForm>
     </AuthLayout>

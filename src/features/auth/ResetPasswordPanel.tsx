@@ -3,7 +3,8 @@ import { toast } from 'react-toastify';
 import { useGateways } from '../../store/hooks';
 import { Button } from '../../components/Button';
 import { fieldProps } from '../../lib/form-field';
-import { strings } from '../../strings';
+import { authStrings } from './auth-strings';
+import { spec } from '../../strings/spec';
 import { errorCode } from './auth-errors';
 import { EmailField } from './auth-form';
 import { validateReset } from './login-validation';
@@ -12,8 +13,6 @@ interface Props {
   initialEmail: string;
   onBack: (email: string) => void;
 }
-
-const s = strings.auth;
 
 /** The 'Forget Password?' panel: one e-mail field, a send button and a way back. */
 export function ResetPasswordPanel({ initialEmail, onBack }: Props) {
@@ -28,7 +27,7 @@ export function ResetPasswordPanel({ initialEmail, onBack }: Props) {
         toast.error(errorCode(error));
         return;
       }
-      toast.success(s.resetSent);
+      toast.success(authStrings.auth.resetSent);
       onBack(email.trim());
     },
   });
@@ -36,9 +35,9 @@ export function ResetPasswordPanel({ initialEmail, onBack }: Props) {
   return (
     <section aria-labelledby="reset-title">
       <h2 id="reset-title" className="text-xl font-bold text-slate-900">
-        {s.resetTitle}
+        {authStrings.auth.resetTitle}
       </h2>
-      <p className="mt-1 text-sm text-slate-500">{s.resetSubtitle}</p>
+      <p className="mt-1 text-sm text-slate-500">{authStrings.auth.resetSubtitle}</p>
       <form noValidate className="mt-6 space-y-5" onSubmit={formik.handleSubmit}>
         <EmailField
           // The panel replaces the login form; put the cursor where the user will type.
@@ -47,10 +46,10 @@ export function ResetPasswordPanel({ initialEmail, onBack }: Props) {
         />
         <div className="flex flex-col gap-3">
           <Button type="submit" fullWidth loading={formik.isSubmitting}>
-            {s.sendResetEmail}
+            {spec.auth.sendResetEmail}
           </Button>
           <Button variant="secondary" fullWidth onClick={() => onBack(formik.values.email)}>
-            {s.backToLogin}
+            {spec.auth.backToLogin}
           </Button>
         </div>
       </form>

@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { TextField, type TextFieldProps } from '../../components/TextField';
 import { HYDRATED_FLAG, PENDING_SUBMIT, prerenderGlobals } from '../../prerender/markers';
-import { strings } from '../../strings';
-
-const s = strings.auth;
+import { authStrings } from './auth-strings';
 
 interface AuthFormProps {
   label: string;
@@ -83,10 +81,10 @@ type EmailFieldProps = Omit<TextFieldProps, 'label' | 'type' | 'autoComplete' | 
 export function EmailField(props: EmailFieldProps) {
   return (
     <TextField
-      label={s.emailLabel}
+      label={authStrings.auth.emailLabel}
       type="email"
       autoComplete="email"
-      placeholder={s.emailPlaceholder}
+      placeholder={authStrings.auth.emailPlaceholder}
       {...props}
     />
   );

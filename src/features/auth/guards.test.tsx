@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { strings } from '../../strings';
+import { authStrings } from './auth-strings';
+import { shellStrings } from '../../app/shell/shell-strings';
+import { spec } from '../../strings/spec';
 import {
   fakeAuthApi as api,
   renderApp,
@@ -15,8 +17,6 @@ import { returnPath } from './return-path';
 
 afterEach(() => vi.resetAllMocks());
 
-const s = strings.auth;
-
 /** The password sign-in as Firebase does it: the observer reports the user before it resolves. */
 function signInReportsSession(store: () => { dispatch: (action: unknown) => unknown }) {
   api.signInWithPassword.mockImplementation(() => {
@@ -26,8 +26,8 @@ function signInReportsSession(store: () => { dispatch: (action: unknown) => unkn
 }
 
 async function logIn(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText(s.emailLabel), 'sara@example.com');
-  await user.type(screen.getByLabelText(s.passwordLabel), 'Secret123{Enter}');
+  await user.type(screen.getByLabelText(authStrings.auth.emailLabel), 'sara@example.com');
+  await user.type(screen.getByLabelText(authStrings.auth.passwordLabel), 'Secret123{Enter}');
 }
 
 describe('account screens for a signed-in user', () => {
@@ -48,7 +48,7 @@ describe('account screens for a signed-in user', () => {
     const view = renderApp('/login', signedOut());
     signInReportsSession(() => view.store);
     await logIn(userEvent.setup());
-    expect(await screen.findByText(strings.toast.loginSuccess)).toBeInTheDocument();
+    expect(await screen.findByText(spec.toast.loginSuccess)).toBeInTheDocument();
     expect(view.router.state.location.pathname).toBe('/login');
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/pages/home'), {
       timeout: 5000,
@@ -60,7 +60,7 @@ describe('a signed-out visit to a signed-in page', () => {
   it('returns to that page after login, without the home-only toast', async () => {
     const view = renderApp('/pages/messages?x=1', signedOut());
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));
-    expect(screen.queryByText(strings.toast.loginFailed)).not.toBeInTheDocument();
+    expect(screen.queryByText(spec.toast.loginFailed)).not.toBeInTheDocument();
     signInReportsSession(() => view.store);
     await logIn(userEvent.setup());
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/pages/messages'), {
@@ -73,7 +73,7 @@ describe('a signed-out visit to a signed-in page', () => {
   it("still says 'Login failed' for home and returns there", async () => {
     const { router } = renderApp('/pages/home', signedOut());
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(await screen.findAllByText(strings.toast.loginFailed)).toHaveLength(1);
+    expect(await screen.findAllByText(spec.toast.loginFailed)).toHaveLength(1);
     expect(returnPath(router.state.location.state)).toBe('/pages/home');
   });
 });
@@ -97,18 +97,18 @@ describe('the login toast', () => {
     signInReportsSession(() => view.store);
     const user = userEvent.setup();
     await logIn(user);
-    expect(await screen.findByText(strings.toast.loginSuccess)).toBeInTheDocument();
+    expect(await screen.findByText(spec.toast.loginSuccess)).toBeInTheDocument();
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/pages/home'), {
       timeout: 5000,
     });
-    await user.click(await screen.findByRole('button', { name: strings.layout.logout }));
+    await user.click(await screen.findByRole('button', { name: shellStrings.layout.logout }));
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));
     // jsdom runs no CSS animations: the toast starts its exit, which the browser would finish.
-    const toastElement = screen.getByText(strings.toast.loginSuccess).closest('.Toastify__toast');
+    const toastElement = screen.getByText(spec.toast.loginSuccess).closest('.Toastify__toast');
     await waitFor(() => expect(toastElement?.className).toMatch(/exit/));
     if (toastElement) fireEvent.animationEnd(toastElement);
     await waitFor(() =>
-      expect(screen.queryByText(strings.toast.loginSuccess)).not.toBeInTheDocument(),
+      expect(screen.queryByText(spec.toast.loginSuccess)).not.toBeInTheDocument(),
     );
   });
 });

@@ -3,3 +3,4 @@ export { useLogout } from './use-logout';
 export { LoginPage } from './LoginPage';
 export { RegisterPage } from './RegisterPage';
 export { registerSchema } from './schemas';
+export { authStrings } from './auth-strings';

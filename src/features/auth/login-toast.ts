@@ -1,11 +1,11 @@
 import { toast, type Id } from 'react-toastify';
-import { strings } from '../../strings';
+import { spec } from '../../strings/spec';
 
 // The toast announcing the current session; it must not outlive that session.
 let current: Id | undefined;
 
 export function showLoginToast(): void {
-  current = toast.success(strings.toast.loginSuccess);
+  current = toast.success(spec.toast.loginSuccess);
 }
 
 /** Called on logout, so the next visitor of /login does not read 'logged in'. */

@@ -1,8 +1,6 @@
 import type { FormikErrors } from 'formik';
-import { strings } from '../../strings';
+import { spec } from '../../strings/spec';
 import { EMAIL_PATTERN, PASSWORD_MIN, type LoginValues } from './form-rules';
-
-const v = strings.validation;
 
 /**
  * The login screen's checks without yup, so the first screen does not download it; the same
@@ -10,18 +8,18 @@ const v = strings.validation;
  * Each field reports its first failure, in the spec's order, as formik shows them.
  */
 export function passwordError(password: string): string | undefined {
-  if (!password) return v.passwordRequired;
-  if (password.length < PASSWORD_MIN) return v.passwordMin;
-  if (!/[A-Z]/.test(password)) return v.passwordUpper;
-  if (!/[a-z]/.test(password)) return v.passwordLower;
-  if (!/[0-9]/.test(password)) return v.passwordDigit;
+  if (!password) return spec.validation.passwordRequired;
+  if (password.length < PASSWORD_MIN) return spec.validation.passwordMin;
+  if (!/[A-Z]/.test(password)) return spec.validation.passwordUpper;
+  if (!/[a-z]/.test(password)) return spec.validation.passwordLower;
+  if (!/[0-9]/.test(password)) return spec.validation.passwordDigit;
   return undefined;
 }
 
 function emailError(email: string, requiredMessage: string): string | undefined {
   const trimmed = email.trim();
   if (!trimmed) return requiredMessage;
-  return EMAIL_PATTERN.test(trimmed) ? undefined : v.emailInvalid;
+  return EMAIL_PATTERN.test(trimmed) ? undefined : spec.validation.emailInvalid;
 }
 
 function withoutEmpty<T>(errors: Record<keyof T, string | undefined>): FormikErrors<T> {
@@ -32,7 +30,7 @@ function withoutEmpty<T>(errors: Record<keyof T, string | undefined>): FormikErr
 
 export function validateLogin(values: LoginValues): FormikErrors<LoginValues> {
   return withoutEmpty<LoginValues>({
-    email: emailError(values.email, v.loginEmailRequired),
+    email: emailError(values.email, spec.validation.loginEmailRequired),
     password: passwordError(values.password),
   });
 }
@@ -41,5 +39,5 @@ export function validateLogin(values: LoginValues): FormikErrors<LoginValues> {
 export function validateReset(values: { email: string }): FormikErrors<{ email: string }> {
   const trimmed = values.email.trim();
   const ok = trimmed !== '' && EMAIL_PATTERN.test(trimmed);
-  return ok ? {} : { email: v.resetEmailRequired };
+  return ok ? {} : { email: spec.validation.resetEmailRequired };
 }

@@ -1,10 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ValidationError, type AnyObjectSchema } from 'yup';
-import { strings } from '../../strings';
+import { spec } from '../../strings/spec';
 import { loginSchema, registerSchema, resetSchema } from './schemas';
-
-const v = strings.validation;
 const good = { email: 'sara@example.com', fullName: 'Sara_1', password: 'Secret123' };
 
 /** The message formik would show for `field`: the first failing test, in declaration order. */
@@ -27,27 +25,27 @@ describe('registerSchema', () => {
   });
 
   it.each([
-    ['', v.nameRequired],
-    ['a', v.nameLength],
+    ['', spec.validation.nameRequired],
+    ['a', spec.validation.nameLength],
     ['ab', undefined],
     ['a'.repeat(15), undefined],
-    ['a'.repeat(16), v.nameLength],
-    ['1abc', v.nameStart],
-    ['_abc', v.nameStart],
-    ['ab c', v.nameChars],
-    ['ab-c', v.nameChars],
+    ['a'.repeat(16), spec.validation.nameLength],
+    ['1abc', spec.validation.nameStart],
+    ['_abc', spec.validation.nameStart],
+    ['ab c', spec.validation.nameChars],
+    ['ab-c', spec.validation.nameChars],
     ['Sara_2', undefined],
   ])('full name %j -> %s', async (fullName, expected) => {
     await expect(nameError(fullName)).resolves.toBe(expected);
   });
 
   it('puts the length rule before the first-letter rule', async () => {
-    await expect(nameError('1')).resolves.toBe(v.nameLength);
+    await expect(nameError('1')).resolves.toBe(spec.validation.nameLength);
   });
 
   it('uses the registration message for an empty e-mail', async () => {
     await expect(firstError(registerSchema, { ...good, email: '' }, 'email')).resolves.toBe(
-      v.registerEmailRequired,
+      spec.validation.registerEmailRequired,
     );
   });
 });
@@ -57,8 +55,10 @@ describe('loginSchema', () => {
     firstError(loginSchema, { email: good.email, password: good.password, ...values }, field);
 
   it('uses the login message for an empty e-mail', async () => {
-    await expect(check({ email: '' }, 'email')).resolves.toBe(v.loginEmailRequired);
-    await expect(check({ email: '   ' }, 'email')).resolves.toBe(v.loginEmailRequired);
+    await expect(check({ email: '' }, 'email')).resolves.toBe(spec.validation.loginEmailRequired);
+    await expect(check({ email: '   ' }, 'email')).resolves.toBe(
+      spec.validation.loginEmailRequired,
+    );
   });
 
   it.each([
@@ -74,7 +74,7 @@ describe('loginSchema', () => {
     'sara@-example.com',
     'sara@example..com',
   ])('refuses the e-mail %j', async (email) => {
-    await expect(check({ email }, 'email')).resolves.toBe(v.emailInvalid);
+    await expect(check({ email }, 'email')).resolves.toBe(spec.validation.emailInvalid);
   });
 
   it.each(['sara@example.com', 'sara.lee+chat@mail.example.co.uk', ' sara@example.com '])(
@@ -85,11 +85,11 @@ describe('loginSchema', () => {
   );
 
   it.each([
-    ['', v.passwordRequired],
-    ['Abc1234', v.passwordMin],
-    ['abcdefg1', v.passwordUpper],
-    ['ABCDEFG1', v.passwordLower],
-    ['Abcdefgh', v.passwordDigit],
+    ['', spec.validation.passwordRequired],
+    ['Abc1234', spec.validation.passwordMin],
+    ['abcdefg1', spec.validation.passwordUpper],
+    ['ABCDEFG1', spec.validation.passwordLower],
+    ['Abcdefgh', spec.validation.passwordDigit],
     ['Abcdefg1', undefined],
   ])('password %j -> %s', async (password, expected) => {
     await expect(check({ password }, 'password')).resolves.toBe(expected);
@@ -98,14 +98,14 @@ describe('loginSchema', () => {
   it('checks the password the same way on registration', async () => {
     await expect(
       firstError(registerSchema, { ...good, password: 'abcdefg1' }, 'password'),
-    ).resolves.toBe(v.passwordUpper);
+    ).resolves.toBe(spec.validation.passwordUpper);
   });
 });
 
 describe('resetSchema', () => {
   it.each([
-    ['', v.resetEmailRequired],
-    ['not-an-email', v.resetEmailRequired],
+    ['', spec.validation.resetEmailRequired],
+    ['not-an-email', spec.validation.resetEmailRequired],
     ['sara@example.com', undefined],
   ])('%j -> %s', async (email, expected) => {
     await expect(firstError(resetSchema, { email }, 'email')).resolves.toBe(expected);

@@ -1,8 +1,6 @@
 import { object, string } from 'yup';
-import { strings } from '../../strings';
+import { spec } from '../../strings/spec';
 import { EMAIL_PATTERN, NAME_MAX, NAME_MIN, PASSWORD_MIN } from './form-rules';
-
-const v = strings.validation;
 
 export {
   EMAIL_PATTERN,
@@ -15,30 +13,30 @@ export {
 
 // Tests run in the spec's order and formik shows the first failure per field.
 const email = (requiredMessage: string) =>
-  string().trim().required(requiredMessage).matches(EMAIL_PATTERN, v.emailInvalid);
+  string().trim().required(requiredMessage).matches(EMAIL_PATTERN, spec.validation.emailInvalid);
 
 const password = string()
-  .required(v.passwordRequired)
-  .min(PASSWORD_MIN, v.passwordMin)
-  .matches(/[A-Z]/, v.passwordUpper)
-  .matches(/[a-z]/, v.passwordLower)
-  .matches(/[0-9]/, v.passwordDigit);
+  .required(spec.validation.passwordRequired)
+  .min(PASSWORD_MIN, spec.validation.passwordMin)
+  .matches(/[A-Z]/, spec.validation.passwordUpper)
+  .matches(/[a-z]/, spec.validation.passwordLower)
+  .matches(/[0-9]/, spec.validation.passwordDigit);
 
 const fullName = string()
-  .required(v.nameRequired)
-  .min(NAME_MIN, v.nameLength)
-  .max(NAME_MAX, v.nameLength)
-  .matches(/^[A-Za-z]/, v.nameStart)
-  .matches(/^\w*$/, v.nameChars);
+  .required(spec.validation.nameRequired)
+  .min(NAME_MIN, spec.validation.nameLength)
+  .max(NAME_MAX, spec.validation.nameLength)
+  .matches(/^[A-Za-z]/, spec.validation.nameStart)
+  .matches(/^\w*$/, spec.validation.nameChars);
 
 export const registerSchema = object({
-  email: email(v.registerEmailRequired),
+  email: email(spec.validation.registerEmailRequired),
   fullName,
   password,
 });
 
 export const loginSchema = object({
-  email: email(v.loginEmailRequired),
+  email: email(spec.validation.loginEmailRequired),
   password,
 });
 
@@ -46,6 +44,6 @@ export const loginSchema = object({
 export const resetSchema = object({
   email: string()
     .trim()
-    .required(v.resetEmailRequired)
-    .matches(EMAIL_PATTERN, v.resetEmailRequired),
+    .required(spec.validation.resetEmailRequired)
+    .matches(EMAIL_PATTERN, spec.validation.resetEmailRequired),
 });

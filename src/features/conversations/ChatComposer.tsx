@@ -11,7 +11,7 @@ import { useAppDispatch } from '../../store/hooks';
 import { IconButton } from '../../components/IconButton';
 import { CameraIcon, SendIcon } from '../../components/icons';
 import { MESSAGE_MAX_LENGTH } from '../../lib/firebase/conversations-message';
-import { strings } from '../../strings';
+import { conversationsStrings } from './conversations-strings';
 import { sendChatMessage } from './conversations-thunks';
 import { EmojiPicker } from './EmojiPicker';
 import { firstImageFile, useImageSending, usePanelDrop } from './image-sending';
@@ -89,8 +89,6 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
       field?.setSelectionRange(start + emoji.length, start + emoji.length);
     });
   };
-
-  const r = strings.chatReading;
   return (
     <form
       ref={form}
@@ -102,11 +100,11 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
           <textarea
             ref={input}
             rows={1}
-            aria-label={strings.chat.inputLabel}
+            aria-label={conversationsStrings.chat.inputLabel}
             aria-invalid={length.over > 0}
             aria-describedby={length.showCounter ? 'chat-composer-length' : undefined}
-            title={r.newLineHint}
-            placeholder={strings.chat.inputPlaceholder}
+            title={conversationsStrings.chatReading.newLineHint}
+            placeholder={conversationsStrings.chat.inputPlaceholder}
             value={text}
             disabled={disabled}
             autoComplete="off"
@@ -122,7 +120,7 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
           />
           <EmojiPicker onPick={insertEmoji} disabled={disabled} />
           <IconButton
-            label={strings.chatImages.attach}
+            label={conversationsStrings.chatImages.attach}
             icon={<CameraIcon />}
             disabled={disabled}
             onClick={() => fileInput.current?.click()}
@@ -139,7 +137,7 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
         <IconButton
           type="submit"
           tone="brand"
-          label={strings.chat.send}
+          label={conversationsStrings.chat.send}
           icon={<SendIcon className="h-5 w-5 -translate-x-px translate-y-px" />}
           disabled={!canSend}
           className="shrink-0"
@@ -147,12 +145,12 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
       </div>
       {images.dragging ? (
         <p className="pointer-events-none absolute inset-0 flex items-center justify-center text-sm font-medium text-brand-700">
-          {strings.chatImages.dropHere}
+          {conversationsStrings.chatImages.dropHere}
         </p>
       ) : null}
       {images.preparing ? (
         <p role="status" className="mt-1.5 text-xs text-slate-500">
-          {strings.chatImages.preparing}
+          {conversationsStrings.chatImages.preparing}
         </p>
       ) : null}
       {images.problem ? (
@@ -166,8 +164,12 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
           role={length.over > 0 ? 'alert' : undefined}
           className={`mt-1.5 flex justify-end gap-3 pr-14 text-xs ${length.over > 0 ? 'font-medium text-red-600' : 'text-slate-500'}`}
         >
-          {length.over > 0 ? <span>{r.overLimit(length.over, MESSAGE_MAX_LENGTH)}</span> : null}
-          <span>{r.counter(length.length, MESSAGE_MAX_LENGTH)}</span>
+          {length.over > 0 ? (
+            <span>
+              {conversationsStrings.chatReading.overLimit(length.over, MESSAGE_MAX_LENGTH)}
+            </span>
+          ) : null}
+          <span>{conversationsStrings.chatReading.counter(length.length, MESSAGE_MAX_LENGTH)}</span>
         </p>
       ) : null}
     </form>

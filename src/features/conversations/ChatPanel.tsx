@@ -2,7 +2,9 @@ import type { ReactNode, SyntheticEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { EmptyState } from '../../components/EmptyState';
 import { BanIcon, ChatBubbleIcon, UsersIcon } from '../../components/icons';
-import { strings } from '../../strings';
+import { componentsStrings } from '../../components/components-strings';
+import { conversationsStrings } from './conversations-strings';
+import { spec } from '../../strings/spec';
 import { typedInChat } from './conversations-signals-listeners';
 import { FailedMessages } from './FailedMessages';
 import { TypingIndicator } from './TypingIndicator';
@@ -37,7 +39,7 @@ export function ChatPanel({ connectivity = { offline: false, banner: null } }: C
   const open = friend && availability.kind === 'open';
   return (
     <section
-      aria-label={strings.chat.label}
+      aria-label={conversationsStrings.chat.label}
       onInput={onInput}
       className="flex h-[calc(100vh-3rem)] min-h-182 flex-col rounded-2xl bg-white shadow-[0_2px_12px_rgba(15,23,42,0.06)] ring-1 ring-slate-100"
     >
@@ -51,7 +53,7 @@ export function ChatPanel({ connectivity = { offline: false, banner: null } }: C
         )}
         <div className="min-w-0">
           <h2 className="truncate text-lg font-semibold text-slate-900">
-            {friend ? friendName : strings.chat.selectFriend}
+            {friend ? friendName : spec.chat.selectFriend}
           </h2>
           {/* Only while they can chat: a blocked or former friend's header keeps no label. */}
           {open && !deleted ? (
@@ -67,7 +69,7 @@ export function ChatPanel({ connectivity = { offline: false, banner: null } }: C
       {/* A deleted account keeps its conversation readable but can receive nothing more. */}
       {deleted ? (
         <p role="note" className="border-t border-slate-100 px-6 py-4 text-sm text-slate-600">
-          {strings.people.cannotReceive}
+          {componentsStrings.people.cannotReceive}
         </p>
       ) : (
         <ChatComposer disabled={availability.kind !== 'open'} />
@@ -95,11 +97,11 @@ function ChatBody({
   );
   switch (availability.kind) {
     case 'none':
-      return notice(<ChatBubbleIcon />, strings.chat.pickHint);
+      return notice(<ChatBubbleIcon />, conversationsStrings.chat.pickHint);
     case 'blocking':
     case 'blockedBy':
     case 'notFriends':
-      return notice(<BanIcon />, strings.chat[availability.kind](friendName));
+      return notice(<BanIcon />, conversationsStrings.chat[availability.kind](friendName));
     case 'loading':
       return <ChatLoading />;
     case 'open':

@@ -1,4 +1,5 @@
-import { strings } from '../../strings';
+import { conversationsStrings } from './conversations-strings';
+import { spec } from '../../strings/spec';
 import { useFriendStatus } from '../presence';
 import { formatMessageTime } from './message-time';
 
@@ -9,9 +10,9 @@ export function ChatPresence({ uid }: { uid: string }) {
   if (status === undefined) return null;
   const text =
     status === null
-      ? strings.chat.offline
+      ? conversationsStrings.chat.offline
       : status.state === 'online'
-        ? strings.chat.online
-        : strings.chat.lastSeen(formatMessageTime(status.lastChanged));
+        ? spec.chat.online
+        : conversationsStrings.chat.lastSeen(formatMessageTime(status.lastChanged));
   return <p className="text-sm text-slate-500">{text}</p>;
 }

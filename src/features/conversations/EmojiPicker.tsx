@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { IconButton } from '../../components/IconButton';
 import { SmileIcon } from '../../components/icons';
-import { strings } from '../../strings';
+import { conversationsStrings } from './conversations-strings';
 
 /** The picker's code loads when the chat is idle or on the first open; IndexedDB keeps its data. */
 const EmojiPanel = lazy(() => import('./emoji-panel'));
@@ -64,7 +64,7 @@ export function EmojiPicker({ onPick, disabled = false }: Props) {
     // form), right-aligned, so it stays on screen instead of hanging left of the icon.
     <div ref={box} className="sm:relative">
       <IconButton
-        label={strings.chat.emoji}
+        label={conversationsStrings.chat.emoji}
         icon={<SmileIcon />}
         aria-expanded={open}
         disabled={disabled}
@@ -76,7 +76,7 @@ export function EmojiPicker({ onPick, disabled = false }: Props) {
       {(open || built) && !disabled ? (
         <div
           role="dialog"
-          aria-label={strings.chat.emojiPalette}
+          aria-label={conversationsStrings.chat.emojiPalette}
           // Invisible rather than display: none, so that showing it needs no layout of its
           // hundreds of emoji; invisible is also out of the accessibility tree and unclickable.
           style={open ? undefined : { visibility: 'hidden' }}

@@ -1,5 +1,5 @@
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { strings } from '../../strings';
+import { conversationsStrings } from './conversations-strings';
 import { selectFailedInOpenChat } from './conversations-signals-selectors';
 import { failedDismissed, type OutgoingMessage } from './conversations-sending-slice';
 
@@ -12,14 +12,14 @@ export function FailedMessages({ onRetry }: { onRetry: (message: OutgoingMessage
   const failed = useAppSelector(selectFailedInOpenChat);
   if (failed.length === 0) return null;
   return (
-    <ul aria-label={strings.inbox.failedList} className="space-y-1 px-5 pb-2">
+    <ul aria-label={conversationsStrings.inbox.failedList} className="space-y-1 px-5 pb-2">
       {failed.map((m, i) => (
         <li key={`${m.id}:${String(i)}`} className="flex flex-col items-end gap-1">
           <p className="max-w-[75%] whitespace-pre-wrap wrap-break-word rounded-2xl bg-red-50 px-4 py-2 text-slate-900 ring-1 ring-red-200">
             {m.text}
           </p>
           <p className="flex items-center gap-3 text-xs">
-            <span className="font-medium text-red-600">{strings.inbox.failed}</span>
+            <span className="font-medium text-red-600">{conversationsStrings.inbox.failed}</span>
             <button
               type="button"
               className="font-semibold text-brand-600 hover:underline"
@@ -28,14 +28,14 @@ export function FailedMessages({ onRetry }: { onRetry: (message: OutgoingMessage
                 onRetry(m);
               }}
             >
-              {strings.inbox.retry}
+              {conversationsStrings.inbox.retry}
             </button>
             <button
               type="button"
               className="font-semibold text-slate-500 hover:underline"
               onClick={() => dispatch(failedDismissed(m.id))}
             >
-              {strings.inbox.delete}
+              {conversationsStrings.inbox.delete}
             </button>
           </p>
         </li>

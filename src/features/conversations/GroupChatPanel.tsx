@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Avatar } from '../../components/Avatar';
 import { EmptyState } from '../../components/EmptyState';
 import { BanIcon } from '../../components/icons';
-import { strings } from '../../strings';
+import { conversationsStrings } from './conversations-strings';
 import type { Connectivity } from './connectivity';
 import { FailedMessages } from './FailedMessages';
 import { useChatShown } from './use-chat-shown';
@@ -50,7 +50,7 @@ export function GroupChatPanel({ groupId, connectivity }: { groupId: string } & 
   const names = useDisplayNames(people);
   return (
     <section
-      aria-label={strings.chat.label}
+      aria-label={conversationsStrings.chat.label}
       className="flex h-[calc(100vh-3rem)] min-h-182 flex-col rounded-2xl bg-white shadow-[0_2px_12px_rgba(15,23,42,0.06)] ring-1 ring-slate-100"
     >
       <header className="flex items-center gap-4 border-b border-slate-100 px-6 py-4">
@@ -58,7 +58,9 @@ export function GroupChatPanel({ groupId, connectivity }: { groupId: string } & 
         <div className="min-w-0 flex-1">
           <h2 className="truncate text-lg font-semibold text-slate-900">{name}</h2>
           {canChat ? (
-            <p className="text-sm text-slate-600">{strings.groupChat.members(people.length)}</p>
+            <p className="text-sm text-slate-600">
+              {conversationsStrings.groupChat.members(people.length)}
+            </p>
           ) : null}
         </div>
         {canChat ? (
@@ -74,7 +76,7 @@ export function GroupChatPanel({ groupId, connectivity }: { groupId: string } & 
         {canChat ? (
           <OpenConversation id={groupId} name={name} />
         ) : (
-          <EmptyState icon={<BanIcon />} message={strings.groupChat.noAccess(name)} />
+          <EmptyState icon={<BanIcon />} message={conversationsStrings.groupChat.noAccess(name)} />
         )}
       </div>
       <FailedMessages onRetry={(message) => void dispatch(retryChatMessage(message))} />

@@ -3,7 +3,7 @@ import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { EmptyState } from '../../components/EmptyState';
 import { ChatBubbleIcon } from '../../components/icons';
-import { strings } from '../../strings';
+import { conversationsStrings } from './conversations-strings';
 import { selectMyUid } from '../friends';
 import { GroupMessageRow } from './group-message-row';
 import {
@@ -146,8 +146,8 @@ export function MessageList({ name, readUpTo }: Props) {
     if (hasOlder && !loadingOlder) loadOlder();
   }, [hasOlder, loadingOlder, loadOlder]);
   const label = group
-    ? strings.groupChat.conversationIn(name)
-    : strings.chat.conversationWith(name);
+    ? conversationsStrings.groupChat.conversationIn(name)
+    : conversationsStrings.chat.conversationWith(name);
   const context = useMemo<ListContext>(
     () => ({ label, hasOlder, loadingOlder, loadOlder, group, blocked }),
     [label, hasOlder, loadingOlder, loadOlder, group, blocked],
@@ -155,7 +155,9 @@ export function MessageList({ name, readUpTo }: Props) {
   const jump = () => virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
 
   if (messages.length === 0) {
-    const hello = group ? strings.groupChat.sayHello(name) : strings.chat.sayHello(name);
+    const hello = group
+      ? conversationsStrings.groupChat.sayHello(name)
+      : conversationsStrings.chat.sayHello(name);
     return <EmptyState icon={<ChatBubbleIcon />} message={hello} />;
   }
   return (

@@ -1,7 +1,7 @@
 import { useAppSelector } from '../../store/hooks';
 import { CheckIcon, ClockIcon } from '../../components/icons';
 import type { ChatMessage } from '../../lib/firebase/conversations-message';
-import { strings } from '../../strings';
+import { conversationsStrings } from './conversations-strings';
 import {
   seenState,
   selectFriendMarker,
@@ -46,18 +46,22 @@ export function MessageStatus({
   if (!status) return null;
   const content =
     status === 'pending' ? (
-      <span role="img" aria-label={strings.inbox.sending} title={strings.inbox.sending}>
+      <span
+        role="img"
+        aria-label={conversationsStrings.inbox.sending}
+        title={conversationsStrings.inbox.sending}
+      >
         <ClockIcon className="h-3 w-3" />
       </span>
     ) : typeof status === 'object' ? (
       <span className="inline-flex items-center gap-0.5" data-status="seen">
         <CheckIcon className="h-3 w-3" />
-        {strings.inbox.seenBy(status.seenBy)}
+        {conversationsStrings.inbox.seenBy(status.seenBy)}
       </span>
     ) : (
       <span className="inline-flex items-center gap-0.5" data-status={status}>
         {status === 'seen' ? <CheckIcon className="h-3 w-3" /> : null}
-        {strings.inbox[status]}
+        {conversationsStrings.inbox[status]}
       </span>
     );
   return standalone ? (

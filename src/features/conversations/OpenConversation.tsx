@@ -2,14 +2,14 @@ import { useAppSelector } from '../../store/hooks';
 import { EmptyState } from '../../components/EmptyState';
 import { AlertIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
-import { strings } from '../../strings';
+import { conversationsStrings } from './conversations-strings';
 import { selectReadUpTo } from './conversations-signals-selectors';
 import { MessageList } from './MessageList';
 
 export function ChatLoading() {
   return (
     <div className="flex h-full items-center justify-center gap-3 text-slate-500">
-      <Spinner className="h-5 w-5 text-brand-500" label={strings.chat.loading} />
+      <Spinner className="h-5 w-5 text-brand-500" label={conversationsStrings.chat.loading} />
     </div>
   );
 }

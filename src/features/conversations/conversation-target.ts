@@ -2,7 +2,7 @@ import type { RootState } from '../../store/store';
 import type { GroupParties } from '../../lib/firebase/conversations-send-write';
 import type { MessageParties } from '../../lib/firebase/conversations-send-write';
 import { otherParty } from '../../lib/firebase/records';
-import { strings } from '../../strings';
+import { conversationsStrings } from './conversations-strings';
 import { relationWith, selectMyUid, selectRelationIndex } from '../friends';
 import { requireMe, selectIsDeletedAccount } from '../profiles';
 import { selectGroup, selectInGroup, selectRoster } from '../groups';
@@ -39,10 +39,10 @@ export function conversationTarget(state: RootState): ConversationTarget {
   const me = selectMyUid(state);
   if (groupId) {
     if (!selectInGroup(state, groupId)) {
-      return { kind: 'closed', reason: strings.groupChat.errors.notMember };
+      return { kind: 'closed', reason: conversationsStrings.groupChat.errors.notMember };
     }
     const to = groupRecipients(state, groupId, me);
-    if (!to) return { kind: 'closed', reason: strings.chat.loading };
+    if (!to) return { kind: 'closed', reason: conversationsStrings.chat.loading };
     const { username } = requireMe(state);
     return {
       kind: 'group',
@@ -52,7 +52,7 @@ export function conversationTarget(state: RootState): ConversationTarget {
   }
   const availability = selectChatAvailability(state);
   if (availability.kind !== 'open')
-    return { kind: 'closed', reason: strings.chat.errors.notFriends };
+    return { kind: 'closed', reason: conversationsStrings.chat.errors.notFriends };
   const { friendship } = availability;
   const myName = friendship.senderId === me ? friendship.senderName : friendship.receiverName;
   return {

@@ -1,25 +1,24 @@
 import { createAppAsyncThunk } from '../../store/create-app-thunk';
 import { attemptWrite } from '../../lib/write-failure';
-import { strings } from '../../strings';
+import { conversationsStrings } from './conversations-strings';
 import { conversationTarget } from './conversation-target';
 import { compressImageFile, ImageFileError, MAX_IMAGE_FILE_BYTES } from './image-compress';
 import { trackUpload } from './image-uploads';
 
 /** The clear message for a file that cannot be sent. */
 export function imageProblemText(error: unknown): string {
-  const { errors } = strings.chatImages;
-  if (!(error instanceof ImageFileError)) return errors.corrupt;
+  if (!(error instanceof ImageFileError)) return conversationsStrings.chatImages.errors.corrupt;
   switch (error.problem) {
     case 'notImage':
-      return errors.notImage;
+      return conversationsStrings.chatImages.errors.notImage;
     case 'tooLarge':
-      return errors.tooLarge(MAX_IMAGE_FILE_BYTES / 1024 / 1024);
+      return conversationsStrings.chatImages.errors.tooLarge(MAX_IMAGE_FILE_BYTES / 1024 / 1024);
     case 'empty':
-      return errors.empty;
+      return conversationsStrings.chatImages.errors.empty;
     case 'corrupt':
-      return errors.corrupt;
+      return conversationsStrings.chatImages.errors.corrupt;
     case 'tooDetailed':
-      return errors.tooDetailed;
+      return conversationsStrings.chatImages.errors.tooDetailed;
   }
 }
 
@@ -33,7 +32,7 @@ export const sendChatImage = createAppAsyncThunk(
     { file, caption = '' }: { file: File; caption?: string },
     { getState, extra, rejectWithValue },
   ) => {
-    const { sendFailed } = strings.chatImages;
+    const sendFailed = conversationsStrings.chatImages.sendFailed;
     let upload;
     try {
       upload = await compressImageFile(file);

@@ -2,7 +2,8 @@ import { toast } from 'react-toastify';
 import { parseConversationKey, type ConversationKey } from '../../lib/conversation-key';
 import type { ChatMessage } from '../../lib/firebase/conversations-message';
 import type { AppStartListening } from '../../store/store';
-import { strings } from '../../strings';
+import { conversationsStrings } from './conversations-strings';
+import { libStrings } from '../../lib/lib-strings';
 import { whileSignedIn } from '../../store/session';
 import { selectChatAvailability, selectChatKey, selectOpenKey } from './conversations-selectors';
 import {
@@ -112,8 +113,8 @@ export function addChatListeners(startAppListening: AppStartListening): void {
         dispatch(olderReceived({ key, messages: older }));
       } catch (error) {
         dispatch(olderFailed({ key }));
-        const reason = error instanceof Error ? error.message : strings.app.errorUnknown;
-        toast.error(`${strings.chat.errors.loadOlder}: ${reason}`);
+        const reason = error instanceof Error ? error.message : libStrings.app.errorUnknown;
+        toast.error(`${conversationsStrings.chat.errors.loadOlder}: ${reason}`);
       }
     },
   });
@@ -123,6 +124,11 @@ function loadErrorText(error: Error, group: boolean): string {
   const denied = /permission[_ ]denied/i.test(
     `${(error as { code?: string }).code} ${error.message}`,
   );
-  if (group) return denied ? strings.groupChat.errors.notMember : strings.groupChat.errors.load;
-  return denied ? strings.chat.errors.accessLost : strings.chat.errors.load;
+  if (group)
+    return denied
+      ? conversationsStrings.groupChat.errors.notMember
+      : conversationsStrings.groupChat.errors.load;
+  return denied
+    ? conversationsStrings.chat.errors.accessLost
+    : conversationsStrings.chat.errors.load;
 }

@@ -3,7 +3,7 @@ import type { AppDispatch, RootState } from '../../store/store';
 import { conversationKey } from '../../lib/conversation-key';
 import { MESSAGE_MAX_LENGTH } from '../../lib/firebase/conversations-message';
 import { attemptWrite } from '../../lib/write-failure';
-import { strings } from '../../strings';
+import { conversationsStrings } from './conversations-strings';
 import type { FriendRow } from '../friends';
 import { selectMyUid } from '../friends';
 import type { OutgoingMessage } from './conversations-sending-slice';
@@ -20,7 +20,7 @@ export const sendChatMessage = createAppAsyncThunk(
   'conversations/sendMessage',
   (text: string, { getState, dispatch, extra, rejectWithValue }) => {
     const message = text.trim();
-    const { send, tooLong } = strings.chat.errors;
+    const { send, tooLong } = conversationsStrings.chat.errors;
     if (message.length > MESSAGE_MAX_LENGTH) {
       return rejectWithValue(`${send}: ${tooLong(MESSAGE_MAX_LENGTH)}`);
     }
@@ -47,12 +47,12 @@ export const sendChatMessage = createAppAsyncThunk(
 export const retryChatMessage = createAppAsyncThunk(
   'conversations/retryMessage',
   ({ id, key, text }: OutgoingMessage, { getState, dispatch, extra, rejectWithValue }) => {
-    const { send } = strings.chat.errors;
+    const send = conversationsStrings.chat.errors.send;
     const target = conversationTarget(getState());
     if (target.kind === 'closed') return rejectWithValue(`${send}: ${target.reason}`);
     // The failed list shows the open conversation's messages only; it may have changed since.
     if (conversationKey(target.kind, target.id) !== key) {
-      return rejectWithValue(`${send}: ${strings.chat.errors.moved}`);
+      return rejectWithValue(`${send}: ${conversationsStrings.chat.errors.moved}`);
     }
     const write = () =>
       trackSend(

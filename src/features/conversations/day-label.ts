@@ -1,4 +1,4 @@
-import { strings } from '../../strings';
+import { conversationsStrings } from './conversations-strings';
 
 const DAY_MS = 86_400_000;
 
@@ -25,8 +25,8 @@ export function dayKey(at: number): string {
  */
 export function dayLabel(at: number, now: number = Date.now()): string {
   const days = daysBefore(at, now);
-  if (days === 0) return strings.chatReading.today;
-  if (days === 1) return strings.chatReading.yesterday;
+  if (days === 0) return conversationsStrings.chatReading.today;
+  if (days === 1) return conversationsStrings.chatReading.yesterday;
   const date = new Date(at);
   if (days > 1 && days < 7) return date.toLocaleDateString(undefined, { weekday: 'long' });
   const sameYear = date.getFullYear() === new Date(now).getFullYear();

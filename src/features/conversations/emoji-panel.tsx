@@ -7,7 +7,7 @@
 import Picker from 'emoji-picker-element/picker';
 import dataSource from 'emoji-picker-element-data/en/emojibase/data.json?url';
 import { useEffect, useRef } from 'react';
-import { strings } from '../../strings';
+import { conversationsStrings } from './conversations-strings';
 
 /** The app's look (white card, brand accent, slate text), in the element's own variables. */
 const look = [
@@ -47,7 +47,7 @@ export default function EmojiPanel({ open, onPick }: Props) {
   });
   useEffect(() => {
     const picker = new Picker({ dataSource, locale: 'en' });
-    picker.i18n = { ...picker.i18n, searchLabel: strings.chatImages.emojiSearch };
+    picker.i18n = { ...picker.i18n, searchLabel: conversationsStrings.chatImages.emojiSearch };
     picker.classList.add('light');
     picker.setAttribute('style', look);
     picker.addEventListener('emoji-click', (event) => {

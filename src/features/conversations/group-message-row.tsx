@@ -1,6 +1,6 @@
 import { memo, useState, type ReactNode } from 'react';
 import type { ChatMessage } from '../../lib/firebase/conversations-message';
-import { strings } from '../../strings';
+import { conversationsStrings } from './conversations-strings';
 import { PersonAvatar, PersonName } from '../profiles';
 
 /**
@@ -23,13 +23,13 @@ export const GroupMessageRow = memo(function GroupMessageRow({
   if (blocked && !revealed) {
     return (
       <div className="ml-10 flex items-center gap-2 rounded-2xl border border-dashed border-slate-200 px-4 py-2 text-sm text-slate-600">
-        <span>{strings.groupChat.blockedMessage}</span>
+        <span>{conversationsStrings.groupChat.blockedMessage}</span>
         <button
           type="button"
           onClick={() => setRevealed(true)}
           className="font-semibold text-brand-700 hover:underline focus:outline-hidden focus-visible:ring-2 focus-visible:ring-brand-200"
         >
-          {strings.groupChat.show}
+          {conversationsStrings.groupChat.show}
         </button>
       </div>
     );

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAppSelector, useGateways } from '../../store/hooks';
 import type { ConversationKey } from '../../lib/conversation-key';
 import type { ChatImageInfo } from '../../lib/firebase/conversations-image-message';
-import { strings } from '../../strings';
+import { conversationsStrings } from './conversations-strings';
 import { selectChatKey } from './conversations-selectors';
 import { fitWithin } from './image-compress';
 import { useUploading } from './image-uploads';
@@ -42,13 +42,12 @@ export function ImageBubble({ image, mine }: { image: ChatImageInfo; mine: boole
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const box = fitWithin(image, BOX);
-  const s = strings.chatImages;
   return (
     <>
       <button
         ref={button}
         type="button"
-        aria-label={s.open(image.caption)}
+        aria-label={conversationsStrings.chatImages.open(image.caption)}
         aria-busy={uploading}
         onClick={() => setOpen(true)}
         style={{
@@ -62,7 +61,7 @@ export function ImageBubble({ image, mine }: { image: ChatImageInfo; mine: boole
         {thumb ? (
           <img
             src={thumb}
-            alt={image.caption || s.photo}
+            alt={image.caption || conversationsStrings.chatImages.photo}
             width={box.width}
             height={box.height}
             className="h-full w-full object-cover"
@@ -70,7 +69,7 @@ export function ImageBubble({ image, mine }: { image: ChatImageInfo; mine: boole
         ) : null}
         {uploading ? (
           <span className="absolute inset-0 flex items-center justify-center bg-black/40 text-sm font-medium text-white">
-            {s.uploading}
+            {conversationsStrings.chatImages.uploading}
           </span>
         ) : null}
       </button>

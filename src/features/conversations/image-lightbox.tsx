@@ -13,7 +13,7 @@ import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/counter.css';
 import { useAppSelector, useGateways } from '../../store/hooks';
 import type { ChatMessage } from '../../lib/firebase/conversations-message';
-import { strings } from '../../strings';
+import { conversationsStrings } from './conversations-strings';
 import { selectChatMessages } from './conversations-selectors';
 import { downloadName } from './image-download-name';
 import { RotateIcon } from '../../components/icons';
@@ -80,14 +80,13 @@ export default function ImageLightbox({ conversation, startId, onClose }: Props)
       src,
       width: image.width,
       height: image.height,
-      alt: image.caption || strings.chatImages.photo,
+      alt: image.caption || conversationsStrings.chatImages.photo,
       download: { url: src, filename: downloadName(createdAt, src) },
     };
   });
   const currentId = images[index]?.image.id ?? '';
   const rotate = (by: number) =>
     setRotation((known) => ({ ...known, [currentId]: (known[currentId] ?? 0) + by }));
-  const l = strings.chatImages.lightbox;
 
   return (
     <Lightbox
@@ -101,8 +100,18 @@ export default function ImageLightbox({ conversation, startId, onClose }: Props)
       zoom={{ maxZoomPixelRatio: 3, scrollToZoom: true }}
       toolbar={{
         buttons: [
-          rotateButton('rotate-left', l.rotateLeft, () => rotate(-90), false),
-          rotateButton('rotate-right', l.rotateRight, () => rotate(90), true),
+          rotateButton(
+            'rotate-left',
+            conversationsStrings.chatImages.lightbox.rotateLeft,
+            () => rotate(-90),
+            false,
+          ),
+          rotateButton(
+            'rotate-right',
+            conversationsStrings.chatImages.lightbox.rotateRight,
+            () => rotate(90),
+            true,
+          ),
           'close',
         ],
       }}

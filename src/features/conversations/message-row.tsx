@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { ChatMessage } from '../../lib/firebase/conversations-message';
-import { strings } from '../../strings';
+import { conversationsStrings } from './conversations-strings';
 import { MessageStatus } from './MessageStatus';
 import { ImageMessageBody } from './image-message-body';
 import { formatMessageTime } from './message-time';
@@ -61,7 +61,7 @@ export function UnreadDivider() {
   return (
     <span className="flex w-full items-center gap-3 text-xs font-semibold uppercase tracking-wide text-brand-600">
       <span aria-hidden className="h-px flex-1 bg-brand-200" />
-      {strings.chatReading.newMessages}
+      {conversationsStrings.chatReading.newMessages}
       <span aria-hidden className="h-px flex-1 bg-brand-200" />
     </span>
   );

@@ -1,7 +1,7 @@
 import { forwardRef, type KeyboardEvent, type Ref } from 'react';
 import type { ItemProps, ListProps, ScrollerProps } from 'react-virtuoso';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
-import { strings } from '../../strings';
+import { conversationsStrings } from './conversations-strings';
 import type { MessageRow } from './message-rows';
 
 /** What the list's parts need from MessageList, passed as Virtuoso's `context`. */
@@ -62,7 +62,7 @@ export const MessageScroller = forwardRef(function MessageScroller(
       style={style}
       tabIndex={0}
       role="region"
-      aria-label={strings.chat.scroller}
+      aria-label={conversationsStrings.chat.scroller}
       onKeyDown={scrollByKey}
       className="focus:outline-hidden focus-visible:ring-4 focus-visible:ring-inset focus-visible:ring-brand-100"
     >
@@ -122,7 +122,7 @@ export function OlderHeader({ context }: WithContext) {
   return (
     <div className="flex justify-center pt-2">
       <LoadMoreButton
-        label={strings.chat.loadOlder}
+        label={conversationsStrings.chat.loadOlder}
         loading={context.loadingOlder}
         onClick={context.loadOlder}
       />

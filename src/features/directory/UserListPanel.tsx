@@ -6,7 +6,8 @@ import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { Panel } from '../../components/Panel';
 import { RowAction } from '../../components/RowAction';
 import type { DirectoryUser } from '../../lib/firebase/records';
-import { strings } from '../../strings';
+import { directoryStrings } from './directory-strings';
+import { spec } from '../../strings/spec';
 import {
   relationWith,
   selectMyUid,
@@ -41,15 +42,15 @@ export function UserListPanel() {
 
   return (
     <Panel
-      title={strings.panels.userList}
+      title={spec.panels.userList}
       status={directory.status}
       error={directory.error}
       toolbar={<SearchBox value={text} onChange={search} />}
       isEmpty={users.length === 0}
       empty={
         directory.search
-          ? strings.home.empty.usersSearch(directory.search)
-          : strings.home.empty.users
+          ? directoryStrings.empty.usersSearch(directory.search)
+          : directoryStrings.empty.users
       }
       emptyIcon={<UserPlusIcon />}
       footer={
@@ -61,7 +62,7 @@ export function UserListPanel() {
         ) : null
       }
     >
-      <RowList label={strings.panels.userList}>
+      <RowList label={spec.panels.userList}>
         {users.map((user) => (
           <UserRow key={user.uid} user={user} />
         ))}

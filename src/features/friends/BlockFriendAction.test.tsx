@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Friendship } from '../../lib/firebase/records';
-import { strings } from '../../strings';
+import { componentsStrings } from '../../components/components-strings';
+import { friendsStrings } from './friends-strings';
 import {
   createFakeGateways,
   loadEverythingEmpty,
@@ -31,15 +32,15 @@ beforeEach(() => {
 afterEach(() => view.stop());
 
 const blockButton = () => screen.getByRole('button', { name: 'Block Ben' });
-const dialog = () => screen.getByRole('dialog', { name: strings.a11y.blockTitle('Ben') });
+const dialog = () => screen.getByRole('dialog', { name: friendsStrings.a11y.blockTitle('Ben') });
 
 describe('Block on the Friend List', () => {
   it('asks first, saying what happens, and cancelling changes nothing', async () => {
     const user = userEvent.setup();
     await user.click(blockButton());
-    expect(dialog()).toHaveAccessibleDescription(strings.a11y.blockBody('Ben'));
+    expect(dialog()).toHaveAccessibleDescription(friendsStrings.a11y.blockBody('Ben'));
     expect(fakes.friends.block).not.toHaveBeenCalled();
-    await user.click(within(dialog()).getByRole('button', { name: strings.a11y.cancel }));
+    await user.click(within(dialog()).getByRole('button', { name: componentsStrings.a11y.cancel }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(blockButton()).toHaveFocus();
     await user.click(blockButton());
@@ -51,7 +52,9 @@ describe('Block on the Friend List', () => {
   it('blocks once on confirmation and closes', async () => {
     const user = userEvent.setup();
     await user.click(blockButton());
-    await user.click(within(dialog()).getByRole('button', { name: strings.a11y.blockConfirm }));
+    await user.click(
+      within(dialog()).getByRole('button', { name: friendsStrings.a11y.blockConfirm }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(fakes.friends.block).toHaveBeenCalledExactlyOnceWith(friendship, 'me');
   });

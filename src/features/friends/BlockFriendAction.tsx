@@ -3,7 +3,8 @@ import { useAppDispatch } from '../../store/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { RowAction } from '../../components/RowAction';
 import type { Friendship } from '../../lib/firebase/records';
-import { strings } from '../../strings';
+import { friendsStrings } from './friends-strings';
+import { spec } from '../../strings/spec';
 import { blockFriend } from './friends-thunks';
 import { RowMenu } from './RowMenu';
 
@@ -22,17 +23,16 @@ interface Props {
 export function BlockFriendAction({ friendship, name, menu = false }: Props) {
   const dispatch = useAppDispatch();
   const [asking, setAsking] = useState(false);
-  const s = strings.a11y;
   return (
     <>
       {menu ? (
         <RowMenu
-          label={s.rowMenu(name)}
-          items={[{ label: strings.relation.block, danger: true, onSelect: () => setAsking(true) }]}
+          label={friendsStrings.a11y.rowMenu(name)}
+          items={[{ label: spec.relation.block, danger: true, onSelect: () => setAsking(true) }]}
         />
       ) : (
         <RowAction
-          label={strings.relation.block}
+          label={spec.relation.block}
           variant="danger"
           context={name}
           onAction={() => {
@@ -43,9 +43,9 @@ export function BlockFriendAction({ friendship, name, menu = false }: Props) {
       )}
       {asking ? (
         <ConfirmDialog
-          title={s.blockTitle(name)}
-          description={s.blockBody(name)}
-          confirmLabel={s.blockConfirm}
+          title={friendsStrings.a11y.blockTitle(name)}
+          description={friendsStrings.a11y.blockBody(name)}
+          confirmLabel={friendsStrings.a11y.blockConfirm}
           onConfirm={() => dispatch(blockFriend(friendship))}
           onClose={() => setAsking(false)}
         />

@@ -3,7 +3,8 @@ import { BanIcon } from '../../components/icons';
 import { ListRow, RowList } from '../../components/ListRow';
 import { Panel } from '../../components/Panel';
 import { RowAction } from '../../components/RowAction';
-import { strings } from '../../strings';
+import { friendsStrings } from './friends-strings';
+import { spec } from '../../strings/spec';
 import type { Block } from '../../lib/firebase/records';
 import { PersonAvatar, useDisplayName } from '../profiles';
 import { unblockUser } from './friends-thunks';
@@ -16,15 +17,15 @@ export function BlockedUsersPanel() {
   const { status, error } = useAppSelector((state) => selectListMeta(state, 'blocks'));
   return (
     <Panel
-      title={strings.panels.blockedUsers}
+      title={spec.panels.blockedUsers}
       count={blocks.length}
       status={status}
       error={error}
       isEmpty={blocks.length === 0}
-      empty={strings.home.empty.blocked}
+      empty={friendsStrings.home.empty.blocked}
       emptyIcon={<BanIcon />}
     >
-      <RowList label={strings.panels.blockedUsers}>
+      <RowList label={spec.panels.blockedUsers}>
         {blocks.map((block) => (
           <BlockedRow key={block.id} block={block} />
         ))}
@@ -41,10 +42,10 @@ function BlockedRow({ block }: { block: Block }) {
     <ListRow
       avatar={<PersonAvatar uid={block.blockid} name={name} />}
       title={name}
-      subtitle={strings.home.youBlocked}
+      subtitle={friendsStrings.home.youBlocked}
       actions={
         <RowAction
-          label={strings.relation.unblock}
+          label={spec.relation.unblock}
           variant="secondary"
           context={name}
           onAction={() => dispatch(unblockUser(block))}

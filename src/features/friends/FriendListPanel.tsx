@@ -3,7 +3,8 @@ import { useAppSelector } from '../../store/hooks';
 import { UsersIcon } from '../../components/icons';
 import { ListRow, RowList } from '../../components/ListRow';
 import { Panel } from '../../components/Panel';
-import { strings } from '../../strings';
+import { componentsStrings } from '../../components/components-strings';
+import { spec } from '../../strings/spec';
 import type { FriendRequest } from '../../lib/firebase/records';
 import { PersonAvatar, useDisplayName, useIsDeletedAccount } from '../profiles';
 import { BlockFriendAction } from './BlockFriendAction';
@@ -40,15 +41,15 @@ export function FriendListFrame({ count, children }: { count: number; children: 
   const { status, error } = useAppSelector((state) => selectListMeta(state, 'friends'));
   return (
     <Panel
-      title={strings.panels.friendList}
+      title={spec.panels.friendList}
       count={count}
       status={status}
       error={error}
       isEmpty={count === 0}
-      empty={strings.home.empty.friends}
+      empty={componentsStrings.home.empty.friends}
       emptyIcon={<UsersIcon />}
     >
-      <RowList label={strings.panels.friendList}>{children}</RowList>
+      <RowList label={spec.panels.friendList}>{children}</RowList>
     </Panel>
   );
 }
@@ -67,7 +68,7 @@ function FriendRow({ friendship, friend, photo }: RowProps) {
     <ListRow
       avatar={<PersonAvatar uid={friend.uid} name={name} photo={photo} />}
       title={name}
-      subtitle={deleted ? strings.people.cannotReceive : undefined}
+      subtitle={deleted ? componentsStrings.people.cannotReceive : undefined}
       actions={deleted ? undefined : <BlockFriendAction friendship={friendship} name={name} />}
     />
   );

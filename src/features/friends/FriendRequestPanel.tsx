@@ -3,7 +3,9 @@ import { CloseIcon, InboxIcon } from '../../components/icons';
 import { ListRow, RowList } from '../../components/ListRow';
 import { Panel } from '../../components/Panel';
 import { RowAction } from '../../components/RowAction';
-import { strings } from '../../strings';
+import { componentsStrings } from '../../components/components-strings';
+import { friendsStrings } from './friends-strings';
+import { spec } from '../../strings/spec';
 import type { FriendRequest } from '../../lib/firebase/records';
 import { PersonAvatar, useDisplayName } from '../profiles';
 import { acceptFriendRequest, declineFriendRequest } from './friends-thunks';
@@ -16,15 +18,15 @@ export function FriendRequestPanel() {
   const { status, error } = useAppSelector((state) => selectListMeta(state, 'requests'));
   return (
     <Panel
-      title={strings.panels.friendRequest}
+      title={spec.panels.friendRequest}
       count={requests.length}
       status={status}
       error={error}
       isEmpty={requests.length === 0}
-      empty={strings.home.empty.requests}
+      empty={friendsStrings.home.empty.requests}
       emptyIcon={<InboxIcon />}
     >
-      <RowList label={strings.panels.friendRequest}>
+      <RowList label={spec.panels.friendRequest}>
         {requests.map((request) => (
           <RequestRow key={request.id} request={request} />
         ))}
@@ -41,18 +43,18 @@ function RequestRow({ request }: { request: FriendRequest }) {
     <ListRow
       avatar={<PersonAvatar uid={request.senderId} name={name} photo={request.photo} />}
       title={name}
-      subtitle={strings.home.sentYouARequest}
+      subtitle={friendsStrings.home.sentYouARequest}
       actions={
         <>
           <RowAction
-            label={strings.home.decline}
+            label={componentsStrings.home.decline}
             icon={<CloseIcon className="h-4 w-4" />}
             variant="secondary"
             context={name}
             onAction={() => dispatch(declineFriendRequest(request))}
           />
           <RowAction
-            label={strings.relation.accept}
+            label={spec.relation.accept}
             context={name}
             onAction={() => dispatch(acceptFriendRequest(request))}
           />

@@ -6,7 +6,7 @@ import {
   type Friendship,
 } from '../../lib/firebase/records';
 import { attemptWrite } from '../../lib/write-failure';
-import { strings } from '../../strings';
+import { libStrings } from '../../lib/lib-strings';
 import { requireMe } from '../profiles';
 import { crossingRequests, relationWith } from './friendship';
 import { requestSelectors } from './friends-slice';
@@ -20,7 +20,7 @@ export const sendFriendRequest = createAppAsyncThunk(
   'friends/sendFriendRequest',
   (to: { uid: string; username: string }, { getState, extra, rejectWithValue }) =>
     attempt(
-      strings.home.errors.sendRequest,
+      libStrings.home.errors.sendRequest,
       () => extra.friends.sendRequest(requireMe(getState()), to),
       rejectWithValue,
     ),
@@ -44,7 +44,7 @@ export const acceptFriendRequest = createAppAsyncThunk(
       selectMyUid(state),
     );
     return attempt(
-      strings.home.errors.accept,
+      libStrings.home.errors.accept,
       () => extra.friends.acceptRequest(request, crossing),
       rejectWithValue,
     );
@@ -53,20 +53,20 @@ export const acceptFriendRequest = createAppAsyncThunk(
 
 export const declineFriendRequest = createWriteThunk(
   'friends/declineFriendRequest',
-  strings.home.errors.decline,
+  libStrings.home.errors.decline,
   (request: FriendRequest, { extra }) => extra.friends.withdrawRequest(request),
 );
 
 export const blockFriend = createWriteThunk(
   'friends/blockFriend',
-  strings.home.errors.block,
+  libStrings.home.errors.block,
   (friendship: Friendship, { getState, extra }) =>
     extra.friends.block(friendship, selectMyUid(getState())),
 );
 
 export const unblockUser = createWriteThunk(
   'friends/unblockUser',
-  strings.home.errors.unblock,
+  libStrings.home.errors.unblock,
   (block: Block, { getState, extra }) =>
     extra.friends.unblock(block, recordPhoto(requireMe(getState()).photo)),
 );

@@ -1,5 +1,5 @@
 import type { Block, FriendRequest, Friendship } from '../../lib/firebase/records';
-import { strings } from '../../strings';
+import { spec } from '../../strings/spec';
 
 /**
  * How the signed-in user stands with another user: the one place that turns requests,
@@ -90,16 +90,16 @@ export function userListButton(relation: Relation): UserListButton | null {
     case 'self':
       return null;
     case 'none':
-      return { label: strings.relation.add, action: 'sendRequest' };
+      return { label: spec.relation.add, action: 'sendRequest' };
     case 'requestSent':
     case 'requestReceived':
-      return { label: strings.relation.pending, action: null };
+      return { label: spec.relation.pending, action: null };
     case 'friends':
-      return { label: strings.relation.friend, action: null };
+      return { label: spec.relation.friend, action: null };
     case 'blocking':
-      return { label: strings.relation.unblock, action: 'unblock' };
+      return { label: spec.relation.unblock, action: 'unblock' };
     case 'blockedBy':
-      return { label: strings.relation.blocked, action: null };
+      return { label: spec.relation.blocked, action: null };
   }
 }
 

@@ -5,7 +5,8 @@ import { ListRow, RowList } from '../../components/ListRow';
 import { Modal } from '../../components/Modal';
 import { RowAction } from '../../components/RowAction';
 import type { Group } from '../../lib/firebase/records';
-import { strings } from '../../strings';
+import { groupsStrings } from './groups-strings';
+import { spec } from '../../strings/spec';
 import { selectFriendRows } from '../friends';
 import { PersonAvatar, useDisplayNames } from '../profiles';
 import { approveJoinRequest, inviteFriend } from './groups-thunks';
@@ -24,33 +25,33 @@ export function AddMemberModal({ group, onClose }: { group: Group; onClose: () =
 
   return (
     <Modal
-      title={strings.home.addMemberTitle(group.groupName)}
-      description={strings.home.addMemberHint}
+      title={groupsStrings.home.addMemberTitle(group.groupName)}
+      description={groupsStrings.home.addMemberHint}
       onClose={onClose}
     >
       {friends.length === 0 ? (
-        <EmptyState icon={<UsersIcon />} message={strings.home.empty.friendsToInvite} />
+        <EmptyState icon={<UsersIcon />} message={groupsStrings.home.empty.friendsToInvite} />
       ) : (
         <div className="-mx-3 max-h-[60vh] overflow-y-auto">
-          <RowList label={strings.panels.friendList}>
+          <RowList label={spec.panels.friendList}>
             {friends.map(({ friendship, friend: copied }, i) => {
               const friend = { ...copied, name: names[i] ?? copied.name };
               const status = statusOf.get(friend.uid);
               const person = { uid: friend.uid, username: friend.name };
               const action =
                 status === 'member' ? (
-                  <RowAction label={strings.home.member} context={friend.name} />
+                  <RowAction label={groupsStrings.home.member} context={friend.name} />
                 ) : status === 'invited' ? (
-                  <RowAction label={strings.home.invited} context={friend.name} />
+                  <RowAction label={groupsStrings.home.invited} context={friend.name} />
                 ) : status === 'requested' ? (
                   <RowAction
-                    label={strings.home.approve}
+                    label={groupsStrings.home.approve}
                     context={friend.name}
                     onAction={() => dispatch(approveJoinRequest({ groupId: group.id, person }))}
                   />
                 ) : (
                   <RowAction
-                    label={strings.home.invite}
+                    label={groupsStrings.home.invite}
                     context={friend.name}
                     onAction={() => dispatch(inviteFriend({ groupId: group.id, friend: person }))}
                   />

@@ -1,5 +1,5 @@
 import { useAppDispatch } from '../../store/hooks';
-import { strings } from '../../strings';
+import { groupsStrings } from './groups-strings';
 import { GroupFormModal } from './GroupFormModal';
 import { createGroup } from './groups-thunks';
 
@@ -8,12 +8,12 @@ export function CreateGroupModal({ onClose }: { onClose: () => void }) {
   const dispatch = useAppDispatch();
   return (
     <GroupFormModal
-      title={strings.home.createGroupTitle}
-      submitLabel={strings.home.createGroupButton}
+      title={groupsStrings.home.createGroupTitle}
+      submitLabel={groupsStrings.home.createGroupButton}
       initialValues={{ groupName: '', groupTag: '' }}
       placeholders={{
-        groupName: strings.home.groupNamePlaceholder,
-        groupTag: strings.home.groupTagPlaceholder,
+        groupName: groupsStrings.home.groupNamePlaceholder,
+        groupTag: groupsStrings.home.groupTagPlaceholder,
       }}
       onSave={async (fields) => createGroup.fulfilled.match(await dispatch(createGroup(fields)))}
       onClose={onClose}

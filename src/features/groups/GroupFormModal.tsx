@@ -3,7 +3,8 @@ import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { TextField } from '../../components/TextField';
 import { fieldProps } from '../../lib/form-field';
-import { strings } from '../../strings';
+import { componentsStrings } from '../../components/components-strings';
+import { groupsStrings } from './groups-strings';
 import { groupSchema, GROUP_NAME, GROUP_TAG, type GroupFields } from './groups-schema';
 
 interface Props {
@@ -32,20 +33,20 @@ export function GroupFormModal(props: Props) {
     <Modal title={title} onClose={onClose}>
       <form noValidate onSubmit={form.handleSubmit} className="space-y-4">
         <TextField
-          label={strings.home.groupName}
+          label={groupsStrings.home.groupName}
           placeholder={placeholders?.groupName}
           maxLength={GROUP_NAME.max + 10}
           {...fieldProps(form, 'groupName')}
         />
         <TextField
-          label={strings.home.groupTag}
+          label={groupsStrings.home.groupTag}
           placeholder={placeholders?.groupTag}
           maxLength={GROUP_TAG.max + 10}
           {...fieldProps(form, 'groupTag')}
         />
         <div className="flex justify-end gap-3 pt-2">
           <Button variant="secondary" onClick={onClose}>
-            {strings.home.cancel}
+            {componentsStrings.home.cancel}
           </Button>
           <Button type="submit" loading={form.isSubmitting}>
             {submitLabel}

@@ -7,7 +7,9 @@ import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { Panel } from '../../components/Panel';
 import { RowAction } from '../../components/RowAction';
 import type { Group, MembershipStatus } from '../../lib/firebase/records';
-import { strings } from '../../strings';
+import { componentsStrings } from '../../components/components-strings';
+import { groupsStrings } from './groups-strings';
+import { spec } from '../../strings/spec';
 import { useDisplayName } from '../profiles';
 import { acceptGroupAsShown, leaveGroupInvitation } from './groups-thunks';
 import { moreGroupsRequested } from './groups-slice';
@@ -53,12 +55,12 @@ export function GroupListPanel({ onOpen, selectedId = null, useSummary = noSumma
   return (
     <>
       <Panel
-        title={strings.panels.groupList}
+        title={spec.panels.groupList}
         count={rows.length}
         status={directory.status}
         error={directory.error}
         isEmpty={rows.length === 0}
-        empty={strings.home.empty.groupList}
+        empty={groupsStrings.home.empty.groupList}
         emptyIcon={<HashIcon />}
         footer={
           directory.hasMore ? (
@@ -69,7 +71,7 @@ export function GroupListPanel({ onOpen, selectedId = null, useSummary = noSumma
           ) : null
         }
       >
-        <RowList label={strings.panels.groupList}>
+        <RowList label={spec.panels.groupList}>
           {rows.map((row) => (
             <GroupRow
               key={row.group.id}
@@ -100,12 +102,12 @@ interface RowProps {
 function GroupRow({ group, status, selected, onOpen, useSummary, onLeave }: RowProps) {
   const dispatch = useAppDispatch();
   const name = group.groupName;
-  const byAdmin = strings.home.createdBy(useDisplayName(group.adminId, group.adminName));
+  const byAdmin = groupsStrings.home.createdBy(useDisplayName(group.adminId, group.adminName));
   const subtitle =
     status === 'invited'
-      ? `${strings.home.invitedYou} · ${byAdmin}`
+      ? `${groupsStrings.home.invitedYou} · ${byAdmin}`
       : status === 'requested'
-        ? strings.home.askedToJoin
+        ? groupsStrings.home.askedToJoin
         : status === 'admin'
           ? group.groupTag
           : `${group.groupTag} · ${byAdmin}`;
@@ -115,7 +117,7 @@ function GroupRow({ group, status, selected, onOpen, useSummary, onLeave }: RowP
   const accept = (
     <RowAction
       key="accept"
-      label={strings.relation.accept}
+      label={spec.relation.accept}
       context={name}
       onAction={() =>
         dispatch(
@@ -128,7 +130,9 @@ function GroupRow({ group, status, selected, onOpen, useSummary, onLeave }: RowP
     <RowAction
       key="decline"
       label={label}
-      icon={label === strings.home.decline ? <CloseIcon className="h-4 w-4" /> : undefined}
+      icon={
+        label === componentsStrings.home.decline ? <CloseIcon className="h-4 w-4" /> : undefined
+      }
       variant="secondary"
       context={name}
       onAction={() => dispatch(leaveGroupInvitation(group.id))}
@@ -138,12 +142,12 @@ function GroupRow({ group, status, selected, onOpen, useSummary, onLeave }: RowP
     status === null ? (
       [accept]
     ) : status === 'invited' ? (
-      [decline(strings.home.decline), accept]
+      [decline(componentsStrings.home.decline), accept]
     ) : status === 'requested' ? (
-      decline(strings.groupChat.cancelRequest)
+      decline(groupsStrings.groupChat.cancelRequest)
     ) : status === 'member' ? (
       <RowAction
-        label={strings.groupChat.leave}
+        label={groupsStrings.groupChat.leave}
         variant="danger"
         context={name}
         onAction={() => {

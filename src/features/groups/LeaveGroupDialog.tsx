@@ -3,7 +3,8 @@ import { useAppDispatch } from '../../store/hooks';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import type { Group } from '../../lib/firebase/records';
-import { strings } from '../../strings';
+import { componentsStrings } from '../../components/components-strings';
+import { groupsStrings } from './groups-strings';
 import { leaveGroup } from './groups-thunks';
 
 /** Asks before I leave a group; a failed write keeps the dialog open (the toast says why). */
@@ -18,16 +19,16 @@ export function LeaveGroupDialog({ group, onClose }: { group: Group; onClose: ()
   };
   return (
     <Modal
-      title={strings.groupChat.leaveTitle(group.groupName)}
-      description={strings.groupChat.leaveBody}
+      title={groupsStrings.groupChat.leaveTitle(group.groupName)}
+      description={groupsStrings.groupChat.leaveBody}
       onClose={onClose}
     >
       <div className="flex justify-end gap-3 pt-2">
         <Button variant="secondary" onClick={onClose}>
-          {strings.home.cancel}
+          {componentsStrings.home.cancel}
         </Button>
         <Button loading={busy} onClick={() => void confirm()}>
-          {strings.groupChat.leaveConfirm}
+          {groupsStrings.groupChat.leaveConfirm}
         </Button>
       </div>
     </Modal>

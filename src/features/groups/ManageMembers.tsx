@@ -1,7 +1,7 @@
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CloseIcon } from '../../components/icons';
 import { RowAction } from '../../components/RowAction';
-import { strings } from '../../strings';
+import { groupsStrings } from './groups-strings';
 import type { GroupMembership } from '../../lib/firebase/records';
 import { PersonAvatar, useDisplayName } from '../profiles';
 import { removeFromGroup } from './groups-thunks';
@@ -13,7 +13,7 @@ export function ManageMembers({ groupId }: { groupId: string }) {
   if (members.length === 0) return null;
   return (
     <ul
-      aria-label={strings.home.members(members.length)}
+      aria-label={groupsStrings.home.members(members.length)}
       className="mt-2 flex flex-wrap gap-1.5 pl-15"
     >
       {members.map((entry) => (
@@ -35,7 +35,7 @@ function MemberChip({ groupId, entry }: { groupId: string; entry: GroupMembershi
       <PersonAvatar uid={entry.uid} name={name} size="sm" />
       <span className="max-w-32 truncate text-xs font-medium text-slate-700">{name}</span>
       <RowAction
-        label={strings.groupChat.remove}
+        label={groupsStrings.groupChat.remove}
         icon={<CloseIcon className="h-3.5 w-3.5" />}
         variant="secondary"
         context={name}

@@ -1,5 +1,5 @@
 import { useAppSelector } from '../../store/hooks';
-import { strings } from '../../strings';
+import { groupsStrings } from './groups-strings';
 import { PersonAvatar, useDisplayNames } from '../profiles';
 import { selectRosterView } from './groups-selectors';
 
@@ -24,7 +24,7 @@ export function MemberStack({ groupId, admin }: Props) {
         ))}
       </div>
       <span className="text-xs font-medium text-slate-500">
-        {strings.home.members(people.length)}
+        {groupsStrings.home.members(people.length)}
         <span className="sr-only">: {names}</span>
       </span>
     </div>

@@ -7,7 +7,9 @@ import { ListRow, RowList } from '../../components/ListRow';
 import { Panel } from '../../components/Panel';
 import { RowAction } from '../../components/RowAction';
 import type { Group, GroupMembership } from '../../lib/firebase/records';
-import { strings } from '../../strings';
+import { componentsStrings } from '../../components/components-strings';
+import { groupsStrings } from './groups-strings';
+import { spec } from '../../strings/spec';
 import { PersonAvatar, useDisplayName } from '../profiles';
 import { AddMemberModal } from './AddMemberModal';
 import { CreateGroupModal, RenameGroupModal } from './lazy-modals';
@@ -26,23 +28,23 @@ export function MyGroupsPanel() {
   return (
     <>
       <Panel
-        title={strings.panels.myGroups}
+        title={spec.panels.myGroups}
         count={groups.length}
         status={status}
         error={error}
         action={
           <IconButton
-            label={strings.home.createGroupLabel}
+            label={groupsStrings.home.createGroupLabel}
             icon={<PlusIcon />}
             tone="brand"
             onClick={() => setCreating(true)}
           />
         }
         isEmpty={groups.length === 0}
-        empty={strings.home.empty.myGroups}
+        empty={groupsStrings.home.empty.myGroups}
         emptyIcon={<UsersIcon />}
       >
-        <RowList label={strings.panels.myGroups}>
+        <RowList label={spec.panels.myGroups}>
           {groups.map((group) => (
             <MyGroupRow
               key={group.id}
@@ -70,7 +72,7 @@ function MyGroupRow({ group, onAddMember, onRename }: RowProps) {
   const { requested, invited } = useAppSelector((state) => selectRosterView(state, group.id));
   const subtitle =
     invited.length > 0
-      ? `${group.groupTag} · ${invited.length} ${strings.home.invited.toLowerCase()}`
+      ? `${group.groupTag} · ${invited.length} ${groupsStrings.home.invited.toLowerCase()}`
       : group.groupTag;
   return (
     <ListRow
@@ -80,7 +82,7 @@ function MyGroupRow({ group, onAddMember, onRename }: RowProps) {
       actions={
         <>
           <RowAction
-            label={strings.groupChat.rename}
+            label={groupsStrings.groupChat.rename}
             variant="secondary"
             context={group.groupName}
             onAction={() => {
@@ -89,7 +91,7 @@ function MyGroupRow({ group, onAddMember, onRename }: RowProps) {
             }}
           />
           <RowAction
-            label={strings.panels.addMember}
+            label={spec.panels.addMember}
             context={group.groupName}
             onAction={() => {
               onAddMember();
@@ -102,7 +104,7 @@ function MyGroupRow({ group, onAddMember, onRename }: RowProps) {
       <MemberStack groupId={group.id} admin={{ uid: group.adminId, name: group.adminName }} />
       <ManageMembers groupId={group.id} />
       {requested.length > 0 ? (
-        <ul aria-label={strings.home.wantsToJoin} className="mt-2 space-y-1">
+        <ul aria-label={groupsStrings.home.wantsToJoin} className="mt-2 space-y-1">
           {requested.map((entry) => (
             <JoinRequestRow key={entry.uid} groupId={group.id} entry={entry} />
           ))}
@@ -122,17 +124,17 @@ function JoinRequestRow({ groupId, entry }: { groupId: string; entry: GroupMembe
     <li aria-label={name} className="flex items-center gap-2 rounded-lg bg-amber-50 px-2 py-1.5">
       <PersonAvatar uid={entry.uid} name={name} size="sm" />
       <span className="min-w-0 flex-1 truncate text-sm text-slate-700">
-        <span className="font-semibold">{name}</span> {strings.home.wantsToJoin}
+        <span className="font-semibold">{name}</span> {groupsStrings.home.wantsToJoin}
       </span>
       <RowAction
-        label={strings.home.decline}
+        label={componentsStrings.home.decline}
         icon={<CloseIcon className="h-4 w-4" />}
         variant="secondary"
         context={name}
         onAction={() => dispatch(removeFromGroup({ groupId, person }))}
       />
       <RowAction
-        label={strings.home.approve}
+        label={groupsStrings.home.approve}
         context={name}
         onAction={() => dispatch(approveJoinRequest({ groupId, person }))}
       />

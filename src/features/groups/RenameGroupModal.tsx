@@ -1,6 +1,6 @@
 import { useAppDispatch } from '../../store/hooks';
 import type { Group } from '../../lib/firebase/records';
-import { strings } from '../../strings';
+import { groupsStrings } from './groups-strings';
 import { GroupFormModal } from './GroupFormModal';
 import { renameGroup } from './groups-thunks';
 
@@ -9,8 +9,8 @@ export function RenameGroupModal({ group, onClose }: { group: Group; onClose: ()
   const dispatch = useAppDispatch();
   return (
     <GroupFormModal
-      title={strings.groupChat.renameTitle(group.groupName)}
-      submitLabel={strings.groupChat.save}
+      title={groupsStrings.groupChat.renameTitle(group.groupName)}
+      submitLabel={groupsStrings.groupChat.save}
       initialValues={{ groupName: group.groupName, groupTag: group.groupTag }}
       onSave={async (fields) =>
         renameGroup.fulfilled.match(await dispatch(renameGroup({ groupId: group.id, fields })))

@@ -1,6 +1,6 @@
 import { toast } from 'react-toastify';
 import type { AppStartListening } from '../../store/store';
-import { strings } from '../../strings';
+import { groupsStrings } from './groups-strings';
 import { whileSignedIn } from '../../store/session';
 import { createGroup } from './groups-thunks';
 import {
@@ -125,7 +125,7 @@ export function addGroupListeners(startAppListening: AppStartListening): void {
   startAppListening({
     actionCreator: createGroup.fulfilled,
     effect: () => {
-      toast.success(strings.home.groupCreated);
+      toast.success(groupsStrings.home.groupCreated);
     },
   });
 }

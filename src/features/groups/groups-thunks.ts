@@ -2,7 +2,8 @@ import { createAppAsyncThunk, createWriteThunk } from '../../store/create-app-th
 import type { RootState } from '../../store/store';
 import type { MembershipStatus } from '../../lib/firebase/records';
 import { attemptWrite } from '../../lib/write-failure';
-import { strings } from '../../strings';
+import { groupsStrings } from './groups-strings';
+import { libStrings } from '../../lib/lib-strings';
 import { requireMe } from '../profiles';
 
 // Each write runs through attemptWrite: a failure becomes the toast (app/write-failure-toast).
@@ -16,7 +17,7 @@ function me(state: RootState): Person {
 
 export const createGroup = createWriteThunk(
   'groups/createGroup',
-  strings.home.errors.createGroup,
+  libStrings.home.errors.createGroup,
   (fields: { groupName: string; groupTag: string }, { getState, extra }) =>
     extra.groups.createGroup(me(getState()), fields),
 );
@@ -25,7 +26,7 @@ export const inviteFriend = createAppAsyncThunk(
   'groups/inviteFriend',
   ({ groupId, friend }: { groupId: string; friend: Person }, { extra, rejectWithValue }) =>
     attemptWrite(
-      strings.home.errors.invite,
+      libStrings.home.errors.invite,
       () => extra.groups.invite(groupId, friend),
       rejectWithValue,
     ),
@@ -38,7 +39,7 @@ export const acceptGroup = createAppAsyncThunk(
     const state = getState();
     const invited = state.memberships.mine[groupId] === 'invited';
     return attemptWrite(
-      strings.home.errors.join,
+      libStrings.home.errors.join,
       () =>
         invited
           ? extra.groups.admit(groupId, me(state))
@@ -61,7 +62,7 @@ export const acceptGroupAsShown = createAppAsyncThunk(
     { getState, extra, rejectWithValue },
   ) => {
     const state = getState();
-    const { join, changedMeanwhile } = strings.home.errors;
+    const { join, changedMeanwhile } = libStrings.home.errors;
     const mine: Partial<Record<string, MembershipStatus>> = state.memberships.mine;
     const now = mine[groupId] ?? null;
     if (now !== shown) return rejectWithValue(`${join}: ${changedMeanwhile}`);
@@ -78,7 +79,7 @@ export const acceptGroupAsShown = createAppAsyncThunk(
 
 export const approveJoinRequest = createWriteThunk(
   'groups/approveJoinRequest',
-  strings.home.errors.approve,
+  libStrings.home.errors.approve,
   ({ groupId, person }: { groupId: string; person: Person }, { extra }) =>
     extra.groups.admit(groupId, person),
 );
@@ -86,7 +87,7 @@ export const approveJoinRequest = createWriteThunk(
 /** Declines an invitation or a join request, withdraws my request, or removes a member. */
 export const removeFromGroup = createWriteThunk(
   'groups/removeFromGroup',
-  strings.home.errors.removeMember,
+  libStrings.home.errors.removeMember,
   ({ groupId, person }: { groupId: string; person: Person }, { extra }) =>
     extra.groups.remove(groupId, person),
 );
@@ -94,14 +95,14 @@ export const removeFromGroup = createWriteThunk(
 /** Declines the invitation to a group, or withdraws my request to join it. */
 export const leaveGroupInvitation = createWriteThunk(
   'groups/leaveGroupInvitation',
-  strings.home.errors.removeMember,
+  libStrings.home.errors.removeMember,
   (groupId: string, { getState, extra }) => extra.groups.remove(groupId, me(getState())),
 );
 
 /** I leave a group I belong to (after the confirmation dialog). */
 export const leaveGroup = createWriteThunk(
   'groups/leaveGroup',
-  strings.groupChat.errors.leave,
+  groupsStrings.groupChat.errors.leave,
   (groupId: string, { getState, extra }) => extra.groups.remove(groupId, me(getState())),
 );
 
@@ -113,7 +114,7 @@ export const renameGroup = createAppAsyncThunk(
     { extra, rejectWithValue },
   ) =>
     attemptWrite(
-      strings.groupChat.errors.rename,
+      groupsStrings.groupChat.errors.rename,
       () => extra.groups.renameGroup(groupId, fields),
       rejectWithValue,
     ),

@@ -1,6 +1,6 @@
 import { useAppSelector } from '../../store/hooks';
 import { ListRow } from '../../components/ListRow';
-import { strings } from '../../strings';
+import { inboxStrings } from './inbox-strings';
 import { BlockFriendAction, FriendListFrame, selectMyUid, type FriendRow } from '../friends';
 import { PersonAvatar, useDeletedAccounts, useDisplayNames } from '../profiles';
 import { formatConversationTime, previewOf } from './conversation-time';
@@ -46,7 +46,7 @@ export function ConversationList({ selectedUid, onSelect }: Props) {
                 aria-hidden
                 className={`block truncate ${entry?.unread ? 'font-semibold text-slate-800' : ''} ${entry ? '' : 'text-slate-600'}`}
               >
-                {entry ? previewOf(entry, me) : strings.inbox.noMessages}
+                {entry ? previewOf(entry, me) : inboxStrings.noMessages}
               </span>
             }
             meta={entry ? <ConversationTime at={entry.lastAt} /> : undefined}
@@ -55,7 +55,7 @@ export function ConversationList({ selectedUid, onSelect }: Props) {
                 {entry ? (
                   <span className="flex items-center">
                     <span className="sr-only">
-                      {strings.inbox.lastMessage(
+                      {inboxStrings.lastMessage(
                         previewOf(entry, me),
                         formatConversationTime(entry.lastAt),
                       )}

@@ -1,7 +1,7 @@
 import { useAppSelector } from '../../store/hooks';
 import type { RootState } from '../../store/store';
 import type { InboxEntry } from '../../lib/firebase/inbox-entry';
-import { strings } from '../../strings';
+import { inboxStrings } from './inbox-strings';
 import { selectMyUid } from '../friends';
 import { selectGroup, selectRoster } from '../groups';
 import { useDisplayName } from '../profiles';
@@ -24,7 +24,7 @@ function useGroupPreview(entry: InboxEntry): string {
   const text = previewOf(entry, me);
   if (mine) return text;
   const firstName = name.trim().split(/\s+/)[0] ?? '';
-  return firstName ? strings.inbox.from(firstName, text) : text;
+  return firstName ? inboxStrings.from(firstName, text) : text;
 }
 
 /** The Group List row's subtitle: the group's last message, bold while unread. */
@@ -46,7 +46,7 @@ export function GroupConversationMeta({ entry }: { entry: InboxEntry }) {
   return (
     <span className="flex items-center">
       <span className="sr-only">
-        {strings.inbox.lastMessage(preview, formatConversationTime(entry.lastAt))}
+        {inboxStrings.lastMessage(preview, formatConversationTime(entry.lastAt))}
       </span>
       <UnreadBadge count={entry.unread} />
     </span>

@@ -1,6 +1,6 @@
 import { useAppSelector } from '../../store/hooks';
 import { AlertIcon } from '../../components/icons';
-import { strings } from '../../strings';
+import { inboxStrings } from './inbox-strings';
 import { selectOffline } from './inbox-selectors';
 
 /** Says the app is offline (from `.info/connected`); messages sent meanwhile wait as pending. */
@@ -13,7 +13,7 @@ export function OfflineBanner() {
       className="flex items-center gap-2 border-b border-amber-200 bg-amber-50 px-6 py-2 text-sm text-amber-800"
     >
       <AlertIcon className="h-4 w-4 shrink-0" />
-      {strings.inbox.offline}
+      {inboxStrings.offline}
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import { strings } from '../../strings';
+import { inboxStrings } from './inbox-strings';
 
 /** A count in a pill, read out as "3 unread messages"; nothing when there are none. */
 export function UnreadBadge({ count, className = '' }: { count: number; className?: string }) {
@@ -8,7 +8,7 @@ export function UnreadBadge({ count, className = '' }: { count: number; classNam
       className={`inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-500 px-1.5 text-xs font-bold text-white ${className}`}
     >
       <span aria-hidden>{count > 99 ? '99+' : count}</span>
-      <span className="sr-only">{strings.inbox.unread(count)}</span>
+      <span className="sr-only">{inboxStrings.unread(count)}</span>
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import type { InboxEntry } from '../../lib/firebase/inbox-entry';
-import { strings } from '../../strings';
+import { inboxStrings } from './inbox-strings';
 
 const DAY_MS = 86_400_000;
 
@@ -30,6 +30,6 @@ export function previewOf(entry: InboxEntry, me: string): string {
   const text =
     entry.lastKind === 'text'
       ? entry.lastText
-      : (strings.inbox.kinds[entry.lastKind] ?? strings.inbox.kinds.image);
-  return entry.lastSenderId === me ? strings.inbox.you(text) : text;
+      : (inboxStrings.kinds[entry.lastKind] ?? inboxStrings.kinds.image);
+  return entry.lastSenderId === me ? inboxStrings.you(text) : text;
 }

@@ -1,6 +1,6 @@
 import { useAppSelector } from '../../store/hooks';
 import { useTitleCount } from '../../components/document-title';
-import { strings } from '../../strings';
+import { notificationsStrings } from './notifications-strings';
 import { selectTitleCount, selectUnreadCount } from './notifications-selectors';
 import { useNotificationAlerts } from './use-notification-alerts';
 
@@ -20,7 +20,7 @@ export function NotificationBadge() {
       className="ml-auto rounded-full bg-red-500 px-2 py-0.5 text-xs font-bold text-white"
     >
       <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
-      <span className="sr-only">{strings.notifications.navCount(count)}</span>
+      <span className="sr-only">{notificationsStrings.navCount(count)}</span>
     </span>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../components/Avatar';
 import type { AppNotification } from '../../lib/firebase/notifications-record';
-import { strings } from '../../strings';
+import { notificationsStrings } from './notifications-strings';
 import { useDisplayName } from '../profiles';
 import { notificationTarget, notificationText } from './notification-text';
 
@@ -37,7 +37,7 @@ export function NotificationItem({ notification, onOpen }: Props) {
         </span>
         {n.read ? null : (
           <span className="h-2.5 w-2.5 rounded-full bg-brand-500">
-            <span className="sr-only">{strings.notifications.unread}</span>
+            <span className="sr-only">{notificationsStrings.unread}</span>
           </span>
         )}
       </Link>

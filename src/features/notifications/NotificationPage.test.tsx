@@ -2,13 +2,12 @@ import { act, screen, within } from '@testing-library/react';
 import { Link } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { AppNotification } from '../../lib/firebase/notifications-record';
-import { strings } from '../../strings';
+import { notificationsStrings } from './notifications-strings';
+import { profilesStrings } from '../profiles/profiles-strings';
 import { createFakeGateways, renderWithProviders } from '../../testing';
 import { userSignedIn } from '../../store/session';
 import { NotificationBadge } from './NotificationBadge';
 import { NotificationPage } from './NotificationPage';
-
-const s = strings.notifications;
 const entry = (id: string, at: number, read: boolean, extra: Partial<AppNotification> = {}) =>
   ({
     id,
@@ -55,7 +54,7 @@ describe('NotificationPage', () => {
   it('lists entries newest first with who, what and a link; unread ones stand out', () => {
     const { emit } = renderFeed();
     expect(screen.getByRole('heading', { name: 'Notification' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent(s.loading);
+    expect(screen.getByRole('status')).toHaveTextContent(notificationsStrings.loading);
     emit([
       entry('a', 1000, true),
       entry('b', 2000, false, {
@@ -71,7 +70,7 @@ describe('NotificationPage', () => {
       expect.stringContaining('Bob sent you a friend request'),
     ]);
     expect(items[0]).toHaveAttribute('data-unread', 'true');
-    expect(items[0]).toHaveTextContent(s.unread);
+    expect(items[0]).toHaveTextContent(notificationsStrings.unread);
     expect(items[1]).not.toHaveAttribute('data-unread');
     expect(items[1]).toHaveAttribute('href', '/pages/home');
   });
@@ -81,7 +80,7 @@ describe('NotificationPage', () => {
     emit([entry('a', 1, false), entry('b', 2, false)]);
     const link = screen.getByRole('link', { name: /Notification/ });
     expect(within(link).getByTestId('notification-count')).toHaveTextContent('2');
-    expect(link).toHaveAccessibleName(expect.stringContaining(s.navCount(2)));
+    expect(link).toHaveAccessibleName(expect.stringContaining(notificationsStrings.navCount(2)));
     emit([entry('a', 1, true), entry('b', 2, true)]);
     expect(within(link).queryByTestId('notification-count')).toBeNull();
   });
@@ -96,7 +95,7 @@ describe('NotificationPage', () => {
     await user.click(links[0]);
     expect(fakes.notifications.markRead).toHaveBeenCalledWith('me', ['b']);
     expect(fakes.notifications.markRead).toHaveBeenCalledTimes(1);
-    await user.click(screen.getByRole('button', { name: s.markAllRead }));
+    await user.click(screen.getByRole('button', { name: notificationsStrings.markAllRead }));
     expect(fakes.notifications.markRead).toHaveBeenLastCalledWith('me', ['b', 'a']);
   });
 
@@ -111,10 +110,10 @@ describe('NotificationPage', () => {
   it('says so when the feed is empty, and when it cannot load', () => {
     const { emit, fakes } = renderFeed();
     emit([]);
-    expect(screen.getByText(s.empty)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: s.markAllRead })).toBeDisabled();
+    expect(screen.getByText(notificationsStrings.empty)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: notificationsStrings.markAllRead })).toBeDisabled();
     act(() => fakes.noticeFeeds.latestNotifications.fail(new Error('permission_denied')));
-    expect(screen.getByRole('alert')).toHaveTextContent(s.loadFailed);
+    expect(screen.getByRole('alert')).toHaveTextContent(notificationsStrings.loadFailed);
   });
 
   it('toasts a new entry while on another screen, not the ones already there', async () => {
@@ -157,7 +156,7 @@ describe('NotificationPage', () => {
     });
     const list = screen.getByRole('list', { name: 'Notification' });
     const first = within(list).getAllByRole('link')[0];
-    expect(first).toHaveTextContent(s.text.message('Bob', 2));
+    expect(first).toHaveTextContent(notificationsStrings.text.message('Bob', 2));
     expect(first).toHaveAttribute('href', '/pages/messages?view=chat');
     expect(screen.getByTestId('notification-count')).toHaveTextContent('2');
     act(() =>
@@ -224,7 +223,7 @@ describe('NotificationPage', () => {
     });
     const links = within(screen.getByRole('list', { name: 'Notification' })).getAllByRole('link');
     expect(links.map((a) => a.textContent)).toEqual([
-      expect.stringContaining(`${strings.people.deletedAccount} sent you a friend request`),
+      expect.stringContaining(`${profilesStrings.people.deletedAccount} sent you a friend request`),
       expect.stringContaining('Robert sent you a friend request'),
     ]);
   });

@@ -1,13 +1,12 @@
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Button } from '../../components/Button';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
-import { strings } from '../../strings';
+import { notificationsStrings } from './notifications-strings';
+import { spec } from '../../strings/spec';
 import { selectFeed, selectMayHaveOlder } from './notifications-selectors';
 import { NotificationItem } from './NotificationItem';
 import { markNotificationsRead, notificationOpened } from './notifications-thunks';
 import { olderRequested, selectNotifications } from './notifications-slice';
-
-const s = strings.notifications;
 
 /** /pages/notification: my feed, newest first, live; unread entries stand out. */
 export function NotificationPage() {
@@ -19,30 +18,28 @@ export function NotificationPage() {
   return (
     <section className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-xs">
       <header className="mb-4 flex items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-slate-800">
-          {strings.placeholders.notification}
-        </h1>
+        <h1 className="text-2xl font-semibold text-slate-800">{spec.placeholders.notification}</h1>
         <Button
           variant="secondary"
           disabled={unread.length === 0}
           onClick={() => void dispatch(markNotificationsRead(unread.map((n) => n.id)))}
         >
-          {s.markAllRead}
+          {notificationsStrings.markAllRead}
         </Button>
       </header>
       {status === 'loading' || status === 'idle' ? (
         <p role="status" className="text-slate-500">
-          {s.loading}
+          {notificationsStrings.loading}
         </p>
       ) : status === 'error' ? (
         <p role="alert" className="text-red-600">
-          {s.loadFailed}
+          {notificationsStrings.loadFailed}
         </p>
       ) : latest.length === 0 ? (
-        <p className="text-slate-500">{s.empty}</p>
+        <p className="text-slate-500">{notificationsStrings.empty}</p>
       ) : (
         <div className="min-h-0 flex-1 overflow-y-auto">
-          <ul aria-label={strings.placeholders.notification} className="flex flex-col gap-2">
+          <ul aria-label={spec.placeholders.notification} className="flex flex-col gap-2">
             {latest.map((n) => (
               <NotificationItem
                 key={n.id}
@@ -55,7 +52,7 @@ export function NotificationPage() {
             <div className="mt-3 flex justify-center">
               <LoadMoreButton
                 loading={false}
-                label={s.loadMore}
+                label={notificationsStrings.loadMore}
                 onClick={() => dispatch(olderRequested())}
               />
             </div>

@@ -1,27 +1,25 @@
 import { paths } from '../../config/paths';
 import type { AppNotification } from '../../lib/firebase/notifications-record';
-import { strings } from '../../strings';
-
-const t = strings.notifications.text;
+import { notificationsStrings } from './notifications-strings';
 
 /** One sentence saying who did what. */
 export function notificationText(n: AppNotification): string {
   const group = n.subject ?? '';
   switch (n.kind) {
     case 'friendRequest':
-      return t.friendRequest(n.actorName);
+      return notificationsStrings.text.friendRequest(n.actorName);
     case 'friendAccepted':
-      return t.friendAccepted(n.actorName);
+      return notificationsStrings.text.friendAccepted(n.actorName);
     case 'groupInvite':
-      return t.groupInvite(n.actorName, group);
+      return notificationsStrings.text.groupInvite(n.actorName, group);
     case 'joinRequest':
-      return t.joinRequest(n.actorName, group);
+      return notificationsStrings.text.joinRequest(n.actorName, group);
     case 'joinApproved':
-      return t.joinApproved(n.actorName, group);
+      return notificationsStrings.text.joinApproved(n.actorName, group);
     case 'groupRemoved':
-      return t.groupRemoved(n.actorName, group);
+      return notificationsStrings.text.groupRemoved(n.actorName, group);
     case 'message':
-      return t.message(n.actorName, n.count ?? 1);
+      return notificationsStrings.text.message(n.actorName, n.count ?? 1);
   }
 }
 

@@ -2,7 +2,7 @@ import { createAppAsyncThunk } from '../../store/create-app-thunk';
 import type { AppDispatch, RootState } from '../../store/store';
 import type { AppNotification } from '../../lib/firebase/notifications-record';
 import { attemptWrite } from '../../lib/write-failure';
-import { strings } from '../../strings';
+import { notificationsStrings } from './notifications-strings';
 import { selectFriendRows } from '../friends';
 import { selectFriend } from '../conversations';
 import { selectActiveUser } from '../../store/session';
@@ -12,9 +12,9 @@ export const markNotificationsRead = createAppAsyncThunk(
   'notifications/markRead',
   (ids: readonly string[], { getState, extra, rejectWithValue }) => {
     const uid = selectActiveUser(getState())?.uid;
-    if (!uid) return rejectWithValue(strings.notifications.markFailed);
+    if (!uid) return rejectWithValue(notificationsStrings.markFailed);
     return attemptWrite(
-      strings.notifications.markFailed,
+      notificationsStrings.markFailed,
       () => extra.notifications.markRead(uid, ids),
       rejectWithValue,
     );

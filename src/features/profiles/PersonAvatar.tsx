@@ -1,5 +1,5 @@
 import { Avatar } from '../../components/Avatar';
-import { strings } from '../../strings';
+import { profilesStrings } from './profiles-strings';
 import { useLiveProfile } from './use-display-name';
 
 interface Props {
@@ -16,7 +16,14 @@ export function PersonAvatar({ uid, name, photo, size, className }: Props) {
   const profile = useLiveProfile(uid);
   // A deleted account keeps no photo: its picture was removed with it.
   if (profile === null)
-    return <Avatar src="" name={strings.people.deletedAccount} size={size} className={className} />;
+    return (
+      <Avatar
+        src=""
+        name={profilesStrings.people.deletedAccount}
+        size={size}
+        className={className}
+      />
+    );
   return (
     <Avatar
       src={profile?.photo ?? photo}

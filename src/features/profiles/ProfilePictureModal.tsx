@@ -7,12 +7,12 @@ import { Button } from '../../components/Button';
 import { CameraIcon } from '../../components/icons';
 import { Modal } from '../../components/Modal';
 import { usePictureResolver } from '../../components/picture-resolver';
-import { strings } from '../../strings';
+import { componentsStrings } from '../../components/components-strings';
+import { profilesStrings } from './profiles-strings';
+import { spec } from '../../strings/spec';
 import { compressCanvas, PICTURE_SIZE } from './compress-picture';
 import { decodeImage, MAX_PICTURE_FILE_BYTES, pictureFileProblem } from './picture-file';
 import { uploadPicture } from './upload-picture';
-
-const s = strings.profile;
 
 /** The spec's crop settings (section 9). */
 const CROP = {
@@ -36,9 +36,9 @@ interface Chosen {
 }
 
 const fileProblemText = {
-  notImage: s.errors.notImage,
-  empty: s.errors.empty,
-  tooLarge: s.errors.tooLarge(MAX_PICTURE_FILE_BYTES / 1024 / 1024),
+  notImage: profilesStrings.profile.errors.notImage,
+  empty: profilesStrings.profile.errors.empty,
+  tooLarge: profilesStrings.profile.errors.tooLarge(MAX_PICTURE_FILE_BYTES / 1024 / 1024),
 } as const;
 
 /**
@@ -80,7 +80,7 @@ export default function ProfilePictureModal({ uid, onClose }: Props) {
       await decodeImage(url);
     } catch {
       URL.revokeObjectURL(url);
-      setProblem(s.errors.unreadable);
+      setProblem(profilesStrings.profile.errors.unreadable);
       return;
     }
     setProblem(null);
@@ -105,7 +105,7 @@ export default function ProfilePictureModal({ uid, onClose }: Props) {
     });
     setUploading(false);
     if (result.ok) {
-      toast.success(s.uploaded);
+      toast.success(profilesStrings.profile.uploaded);
       onClose();
     } else {
       toast.error(result.message);
@@ -113,14 +113,14 @@ export default function ProfilePictureModal({ uid, onClose }: Props) {
   }
 
   return (
-    <Modal title={s.changePicture} onClose={onClose} wide>
+    <Modal title={spec.profile.changePicture} onClose={onClose} wide>
       <div className="flex flex-col gap-5">
         <div className="flex flex-wrap items-center gap-3">
           <input
             id={inputId}
             type="file"
             accept="image/*"
-            aria-label={s.fileLabel}
+            aria-label={profilesStrings.profile.fileLabel}
             aria-describedby={hintId}
             className="peer sr-only"
             onChange={(event) => void choose(event)}
@@ -130,10 +130,10 @@ export default function ProfilePictureModal({ uid, onClose }: Props) {
             className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-700 shadow-xs transition-colors hover:bg-slate-50 peer-focus-visible:ring-4 peer-focus-visible:ring-brand-100"
           >
             <CameraIcon />
-            {chosen ? s.chooseAnother : s.choose}
+            {chosen ? profilesStrings.profile.chooseAnother : profilesStrings.profile.choose}
           </label>
           <p id={hintId} className="min-w-0 flex-1 truncate text-sm text-slate-500">
-            {chosen ? chosen.name : s.fileHint}
+            {chosen ? chosen.name : profilesStrings.profile.fileHint}
           </p>
         </div>
         {problem ? (
@@ -144,7 +144,7 @@ export default function ProfilePictureModal({ uid, onClose }: Props) {
         <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_9rem]">
           <div
             role="group"
-            aria-label={s.cropArea}
+            aria-label={profilesStrings.profile.cropArea}
             className="overflow-hidden rounded-xl bg-slate-100"
             style={{ height: CROP.height }}
           >
@@ -173,7 +173,7 @@ export default function ProfilePictureModal({ uid, onClose }: Props) {
                 className="flex h-full cursor-pointer flex-col items-center justify-center gap-3 border-2 border-dashed border-slate-300 px-6 text-center text-sm text-slate-500 transition-colors hover:border-brand-500 hover:text-brand-600"
               >
                 <CameraIcon className="h-10 w-10" />
-                {s.cropHint}
+                {profilesStrings.profile.cropHint}
               </label>
             )}
           </div>
@@ -182,15 +182,17 @@ export default function ProfilePictureModal({ uid, onClose }: Props) {
               ref={setPreview}
               className="h-32 w-32 overflow-hidden rounded-full bg-slate-100 ring-4 ring-brand-100"
             />
-            <span className="text-sm font-medium text-slate-500">{s.preview}</span>
+            <span className="text-sm font-medium text-slate-500">
+              {profilesStrings.profile.preview}
+            </span>
           </div>
         </div>
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={onClose}>
-            {strings.home.cancel}
+            {componentsStrings.home.cancel}
           </Button>
           <Button loading={uploading} disabled={!ready} onClick={() => void upload()}>
-            {s.upload}
+            {spec.profile.upload}
           </Button>
         </div>
       </div>

@@ -2,7 +2,9 @@ import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../lib/firebase/conversations-message';
 import type { FriendRequest } from '../../lib/firebase/records';
-import { strings } from '../../strings';
+import { componentsStrings } from '../../components/components-strings';
+import { conversationsStrings } from '../conversations/conversations-strings';
+import { profilesStrings } from './profiles-strings';
 import { loadEverythingEmpty, renderSignedIn } from '../../testing';
 import { FriendListPanel } from '../friends';
 import { ChatPanel, chatScreenEntered, selectFriend } from '../conversations';
@@ -45,7 +47,7 @@ function chatWithBo() {
   return app;
 }
 
-const chat = () => screen.getByRole('region', { name: strings.chat.label });
+const chat = () => screen.getByRole('region', { name: conversationsStrings.chat.label });
 
 describe("a friend's profile seen live", () => {
   it('a new name shows in the chat header and the Friend List at once', () => {
@@ -67,14 +69,16 @@ describe("a friend's profile seen live", () => {
     expect(within(chat()).getByText('Hi Mia')).toBeInTheDocument();
     expect(within(chat()).getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
     act(() => feeds.profiles.emit(null, 'bo'));
-    const deleted = strings.people.deletedAccount;
+    const deleted = profilesStrings.people.deletedAccount;
     expect(within(chat()).getByRole('heading', { name: deleted })).toBeInTheDocument();
     expect(within(chat()).getByText('Hi Mia')).toBeInTheDocument();
     expect(within(chat()).queryByText('Online')).toBeNull();
     expect(within(chat()).queryByRole('textbox', { name: 'Message' })).toBeNull();
-    expect(within(chat()).getByRole('note')).toHaveTextContent(strings.people.cannotReceive);
+    expect(within(chat()).getByRole('note')).toHaveTextContent(
+      componentsStrings.people.cannotReceive,
+    );
     const friendRow = screen.getByRole('listitem', { name: deleted });
-    expect(friendRow).toHaveTextContent(strings.people.cannotReceive);
+    expect(friendRow).toHaveTextContent(componentsStrings.people.cannotReceive);
     expect(within(friendRow).queryByRole('button', { name: /Block/ })).toBeNull();
   });
 });

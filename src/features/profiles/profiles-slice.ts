@@ -2,7 +2,7 @@ import type { WithSlice } from '@reduxjs/toolkit';
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LoadStatus } from '../../lib/load-status';
 import type { DirectoryUser } from '../../lib/firebase/records';
-import { strings } from '../../strings';
+import { profilesStrings } from './profiles-strings';
 import { resetPerSignedInUser } from '../../store/session';
 
 interface ProfilesState {
@@ -68,7 +68,7 @@ export const selectProfile = (state: WithProfiles, uid: string) => state.profile
 export function selectDisplayName(state: WithProfiles, uid: string, copiedName: string): string {
   const profile = selectProfile(state, uid);
   if (profile === undefined) return copiedName;
-  return profile === null ? strings.people.deletedAccount : profile.username;
+  return profile === null ? profilesStrings.people.deletedAccount : profile.username;
 }
 
 /** True once the person's `users/{uid}` record is known to be gone. */

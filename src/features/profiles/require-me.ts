@@ -1,5 +1,5 @@
 import { recordPhoto } from '../../lib/firebase/records';
-import { strings } from '../../strings';
+import { libStrings } from '../../lib/lib-strings';
 import type { WithProfiles } from './profiles-slice';
 
 /**
@@ -8,6 +8,6 @@ import type { WithProfiles } from './profiles-slice';
  */
 export function requireMe(state: WithProfiles): { uid: string; username: string; photo: string } {
   const me = state.profiles.me;
-  if (!me) throw new Error(strings.home.errors.profileMissing);
+  if (!me) throw new Error(libStrings.home.errors.profileMissing);
   return { uid: me.uid, username: me.username, photo: recordPhoto(me.photo) };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { strings } from '../../strings';
+import { profilesStrings } from './profiles-strings';
+import { libStrings } from '../../lib/lib-strings';
 import { PictureTooLargeError } from './compress-picture';
 import { uploadPicture } from './upload-picture';
 
@@ -30,7 +31,7 @@ describe('uploadPicture', () => {
     const result = await uploadPicture(d, 'me', () => Promise.resolve(dataUrl));
     expect(result).toEqual({
       ok: false,
-      message: `${strings.profile.errors.upload}: ${strings.home.errors.permissionDenied}`,
+      message: `${profilesStrings.profile.errors.upload}: ${libStrings.home.errors.permissionDenied}`,
     });
     expect(d.resolver.prime).not.toHaveBeenCalled();
     expect(localStorage.getItem('userinfo')).toBeNull();
@@ -41,7 +42,7 @@ describe('uploadPicture', () => {
     const result = await uploadPicture(d, 'me', () => Promise.reject(new PictureTooLargeError()));
     expect(result).toEqual({
       ok: false,
-      message: `${strings.profile.errors.upload}: ${strings.profile.errors.stillTooLarge}`,
+      message: `${profilesStrings.profile.errors.upload}: ${profilesStrings.profile.errors.stillTooLarge}`,
     });
     expect(d.api.uploadProfilePicture).not.toHaveBeenCalled();
   });

@@ -1,7 +1,8 @@
 import type { PictureResolver } from '../../components/picture-resolver';
 import type { PicturesApi } from '../../lib/firebase/profiles-pictures';
 import { describeWriteFailure } from '../../lib/write-failure';
-import { strings } from '../../strings';
+import { profilesStrings } from './profiles-strings';
+import { libStrings } from '../../lib/lib-strings';
 import { storageKeys } from '../../store/session';
 import { PictureTooLargeError } from './compress-picture';
 
@@ -41,11 +42,11 @@ export async function uploadPicture(
   } catch (error) {
     const reason =
       error instanceof PictureTooLargeError
-        ? strings.profile.errors.stillTooLarge
+        ? profilesStrings.profile.errors.stillTooLarge
         : error instanceof Error
           ? error.message
-          : strings.app.errorUnknown;
-    return { ok: false, message: `${strings.profile.errors.upload}: ${reason}` };
+          : libStrings.app.errorUnknown;
+    return { ok: false, message: `${profilesStrings.profile.errors.upload}: ${reason}` };
   }
   try {
     const reference = await api.uploadProfilePicture(uid, dataUrl);
@@ -53,6 +54,9 @@ export async function uploadPicture(
     storeCroppedPicture({ uid, photo: reference });
     return { ok: true, reference };
   } catch (error) {
-    return { ok: false, message: describeWriteFailure(strings.profile.errors.upload, error) };
+    return {
+      ok: false,
+      message: describeWriteFailure(profilesStrings.profile.errors.upload, error),
+    };
   }
 }

@@ -4,14 +4,13 @@ import { ValidationError } from 'yup';
 import { useAppSelector, useGateways } from '../../store/hooks';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/PasswordField';
-import { strings } from '../../strings';
+import { settingsStrings } from './settings-strings';
+import { libStrings } from '../../lib/lib-strings';
 import { registerSchema } from '../auth';
 import { selectActiveUser } from '../../store/session';
 import { accountErrorMessage } from './account-errors';
 import { DeleteAccountForm } from './DeleteAccountForm';
 import { SettingsSection } from './SettingsSection';
-
-const s = strings.settings;
 
 /** The first rule the new password breaks (the registration rules and messages), or null. */
 function newPasswordProblem(value: string): string | null {
@@ -19,7 +18,7 @@ function newPasswordProblem(value: string): string | null {
     registerSchema.validateSyncAt('password', { password: value });
     return null;
   } catch (error) {
-    return error instanceof ValidationError ? error.message : strings.app.errorUnknown;
+    return error instanceof ValidationError ? error.message : libStrings.app.errorUnknown;
   }
 }
 
@@ -36,7 +35,7 @@ export function AccountSection() {
   const changePassword = async (event: SyntheticEvent) => {
     event.preventDefault();
     const found = {
-      current: current ? undefined : s.currentPasswordRequired,
+      current: current ? undefined : settingsStrings.settings.currentPasswordRequired,
       next: newPasswordProblem(next) ?? undefined,
     };
     setErrors(found);
@@ -46,7 +45,7 @@ export function AccountSection() {
       await account.changePassword(current, next);
       setCurrent('');
       setNext('');
-      toast.success(s.passwordChanged);
+      toast.success(settingsStrings.settings.passwordChanged);
     } catch (error) {
       setErrors({ form: accountErrorMessage(error) });
     } finally {
@@ -58,26 +57,30 @@ export function AccountSection() {
     setBusy('resend');
     try {
       await account.resendVerification();
-      toast.success(s.resent);
+      toast.success(settingsStrings.settings.resent);
     } catch (error) {
-      toast.error(`${s.resendFailed}: ${accountErrorMessage(error)}`);
+      toast.error(`${settingsStrings.settings.resendFailed}: ${accountErrorMessage(error)}`);
     } finally {
       setBusy(null);
     }
   };
 
   return (
-    <SettingsSection title={s.account}>
+    <SettingsSection title={settingsStrings.settings.account}>
       <p className="text-slate-700">
-        <span className="font-semibold">{s.email}: </span>
+        <span className="font-semibold">{settingsStrings.settings.email}: </span>
         <span data-testid="account-email">{user.email}</span>{' '}
         <span className={user.emailVerified ? 'text-emerald-700' : 'text-amber-700'}>
-          ({user.emailVerified ? s.verified : s.notVerified})
+          (
+          {user.emailVerified
+            ? settingsStrings.settings.verified
+            : settingsStrings.settings.notVerified}
+          )
         </span>
       </p>
       {user.emailVerified ? null : (
         <Button variant="link" loading={busy === 'resend'} onClick={() => void resend()}>
-          {s.resend}
+          {settingsStrings.settings.resend}
         </Button>
       )}
       <form
@@ -86,14 +89,14 @@ export function AccountSection() {
         className="mt-4 flex flex-col gap-3"
       >
         <PasswordField
-          label={s.currentPassword}
+          label={settingsStrings.settings.currentPassword}
           autoComplete="current-password"
           value={current}
           error={errors.current}
           onChange={(e) => setCurrent(e.target.value)}
         />
         <PasswordField
-          label={s.newPassword}
+          label={settingsStrings.settings.newPassword}
           autoComplete="new-password"
           value={next}
           error={errors.next}
@@ -106,7 +109,7 @@ export function AccountSection() {
         ) : null}
         <div>
           <Button type="submit" loading={busy === 'password'}>
-            {s.changePassword}
+            {settingsStrings.settings.changePassword}
           </Button>
         </div>
       </form>

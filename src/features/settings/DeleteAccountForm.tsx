@@ -3,10 +3,8 @@ import { useGateways } from '../../store/hooks';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { PasswordField } from '../../components/PasswordField';
-import { strings } from '../../strings';
+import { settingsStrings } from './settings-strings';
 import { accountErrorMessage } from './account-errors';
-
-const s = strings.settings;
 
 /**
  * Delete account: the password first, then a confirmation dialog. On success Firebase signs the
@@ -21,7 +19,7 @@ export function DeleteAccountForm() {
 
   const ask = (event: SyntheticEvent) => {
     event.preventDefault();
-    setError(password ? null : s.currentPasswordRequired);
+    setError(password ? null : settingsStrings.settings.currentPasswordRequired);
     if (password) setConfirming(true);
   };
   const remove = async () => {
@@ -43,7 +41,7 @@ export function DeleteAccountForm() {
       className="mt-6 flex flex-col gap-3 border-t border-slate-100 pt-4"
     >
       <PasswordField
-        label={s.deletePassword}
+        label={settingsStrings.settings.deletePassword}
         autoComplete="current-password"
         value={password}
         error={error ?? undefined}
@@ -51,21 +49,21 @@ export function DeleteAccountForm() {
       />
       <div>
         <Button type="submit" variant="secondary" className="text-red-700">
-          {s.deleteAccount}
+          {settingsStrings.settings.deleteAccount}
         </Button>
       </div>
       {confirming ? (
         <Modal
-          title={s.deleteConfirmTitle}
-          description={s.deleteConfirmBody}
+          title={settingsStrings.settings.deleteConfirmTitle}
+          description={settingsStrings.settings.deleteConfirmBody}
           onClose={() => setConfirming(false)}
         >
           <div className="flex justify-end gap-3">
             <Button variant="secondary" onClick={() => setConfirming(false)}>
-              {s.cancel}
+              {settingsStrings.settings.cancel}
             </Button>
             <Button loading={busy} onClick={() => void remove()}>
-              {s.deleteConfirm}
+              {settingsStrings.settings.deleteConfirm}
             </Button>
           </div>
         </Modal>

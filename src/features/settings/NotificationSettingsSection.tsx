@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { useAppSelector } from '../../store/hooks';
 import { NOTIFICATION_KINDS } from '../../lib/firebase/notifications-record';
-import { strings } from '../../strings';
+import { settingsStrings } from './settings-strings';
 import { selectSettings } from './settings-slice';
 import { SettingsSection } from './SettingsSection';
 import { Toggle } from './Toggle';
 import { useSaveSetting } from './use-save-setting';
-
-const s = strings.settings;
 
 /**
  * Browser notifications on/off (the browser asks for permission only when the switch is turned
@@ -22,17 +20,18 @@ export function NotificationSettingsSection() {
   const switchBrowser = async (on: boolean) => {
     setProblem(null);
     if (on) {
-      if (typeof Notification === 'undefined') return setProblem(s.browserUnsupported);
+      if (typeof Notification === 'undefined')
+        return setProblem(settingsStrings.settings.browserUnsupported);
       const permission = await Notification.requestPermission();
-      if (permission !== 'granted') return setProblem(s.browserDenied);
+      if (permission !== 'granted') return setProblem(settingsStrings.settings.browserDenied);
     }
     await save({ key: 'browserNotifications', value: on });
   };
 
   return (
-    <SettingsSection title={s.notificationsSection}>
+    <SettingsSection title={settingsStrings.settings.notificationsSection}>
       <Toggle
-        label={s.browserNotifications}
+        label={settingsStrings.settings.browserNotifications}
         checked={settings.browserNotifications}
         disabled={saving === 'browserNotifications'}
         onChange={(on) => void switchBrowser(on)}
@@ -43,11 +42,13 @@ export function NotificationSettingsSection() {
         </p>
       ) : null}
       <fieldset className="mt-2" disabled={!settings.browserNotifications}>
-        <legend className="text-sm font-semibold text-slate-600">{s.kinds}</legend>
+        <legend className="text-sm font-semibold text-slate-600">
+          {settingsStrings.settings.kinds}
+        </legend>
         {NOTIFICATION_KINDS.map((kind) => (
           <Toggle
             key={kind}
-            label={strings.notifications.kinds[kind]}
+            label={settingsStrings.notifications.kinds[kind]}
             checked={settings.notifyKinds[kind]}
             disabled={saving === `notifyKinds/${kind}`}
             onChange={(value) => void save({ key: 'notifyKinds', kind, value })}

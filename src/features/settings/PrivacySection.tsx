@@ -1,11 +1,9 @@
 import { useAppSelector } from '../../store/hooks';
-import { strings } from '../../strings';
+import { settingsStrings } from './settings-strings';
 import { selectSettings } from './settings-slice';
 import { SettingsSection } from './SettingsSection';
 import { Toggle } from './Toggle';
 import { useSaveSetting } from './use-save-setting';
-
-const s = strings.settings;
 
 /** Presence, read receipts, who may send me friend requests: each enforced by the rules. */
 export function PrivacySection() {
@@ -13,22 +11,22 @@ export function PrivacySection() {
   const { save, saving } = useSaveSetting();
   if (!settings) return null;
   return (
-    <SettingsSection title={s.privacy}>
+    <SettingsSection title={settingsStrings.settings.privacy}>
       <Toggle
-        label={s.showPresence}
+        label={settingsStrings.settings.showPresence}
         checked={settings.showPresence}
         disabled={saving === 'showPresence'}
         onChange={(value) => void save({ key: 'showPresence', value })}
       />
       <Toggle
-        label={s.readReceipts}
+        label={settingsStrings.settings.readReceipts}
         checked={settings.readReceipts}
         disabled={saving === 'readReceipts'}
         onChange={(value) => void save({ key: 'readReceipts', value })}
       />
       <div className="flex items-center justify-between gap-4 py-2">
         <label htmlFor="friend-request-policy" className="text-slate-700">
-          {s.friendRequests}
+          {settingsStrings.settings.friendRequests}
         </label>
         <select
           id="friend-request-policy"
@@ -42,8 +40,8 @@ export function PrivacySection() {
           }
           className="rounded-lg border border-slate-300 px-3 py-2"
         >
-          <option value="everyone">{s.everyone}</option>
-          <option value="nobody">{s.nobody}</option>
+          <option value="everyone">{settingsStrings.settings.everyone}</option>
+          <option value="nobody">{settingsStrings.settings.nobody}</option>
         </select>
       </div>
     </SettingsSection>

@@ -5,7 +5,10 @@ import { useAppSelector, useGateways } from '../../store/hooks';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { TextField } from '../../components/TextField';
-import { strings } from '../../strings';
+import { componentsStrings } from '../../components/components-strings';
+import { settingsStrings } from './settings-strings';
+import { libStrings } from '../../lib/lib-strings';
+import { spec } from '../../strings/spec';
 import { registerSchema } from '../auth';
 import { ProfilePictureModal } from '../profiles';
 import { selectActiveUser } from '../../store/session';
@@ -13,14 +16,12 @@ import { selectMyProfile } from '../profiles';
 import { accountErrorMessage } from './account-errors';
 import { SettingsSection } from './SettingsSection';
 
-const s = strings.settings;
-
 function nameProblem(value: string): string | null {
   try {
     registerSchema.validateSyncAt('fullName', { fullName: value });
     return null;
   } catch (error) {
-    return error instanceof ValidationError ? error.message : strings.app.errorUnknown;
+    return error instanceof ValidationError ? error.message : libStrings.app.errorUnknown;
   }
 }
 
@@ -46,7 +47,7 @@ export function ProfileSection() {
     try {
       await account.changeName(user.uid, name);
       setDraft(null);
-      toast.success(s.nameSaved);
+      toast.success(settingsStrings.settings.nameSaved);
     } catch (failure) {
       setError(accountErrorMessage(failure));
     } finally {
@@ -56,10 +57,10 @@ export function ProfileSection() {
 
   const close = () => setPicture(false);
   return (
-    <SettingsSection title={s.profile}>
+    <SettingsSection title={settingsStrings.settings.profile}>
       <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-3">
         <TextField
-          label={s.displayName}
+          label={settingsStrings.settings.displayName}
           autoComplete="nickname"
           value={name}
           error={error ?? undefined}
@@ -67,18 +68,18 @@ export function ProfileSection() {
         />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" loading={saving}>
-            {s.saveName}
+            {settingsStrings.settings.saveName}
           </Button>
           <Button variant="secondary" onClick={() => setPicture(true)}>
-            {s.changePicture}
+            {settingsStrings.settings.changePicture}
           </Button>
         </div>
       </form>
       {picture ? (
         <Suspense
           fallback={
-            <Modal title={strings.profile.changePicture} onClose={close}>
-              <p>{strings.app.loading}</p>
+            <Modal title={spec.profile.changePicture} onClose={close}>
+              <p>{componentsStrings.app.loading}</p>
             </Modal>
           }
         >

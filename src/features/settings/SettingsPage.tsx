@@ -1,5 +1,7 @@
 import { useAppSelector } from '../../store/hooks';
-import { strings } from '../../strings';
+import { componentsStrings } from '../../components/components-strings';
+import { settingsStrings } from './settings-strings';
+import { spec } from '../../strings/spec';
 import { AccountSection } from './AccountSection';
 import { NotificationSettingsSection } from './NotificationSettingsSection';
 import { PrivacySection } from './PrivacySection';
@@ -11,16 +13,16 @@ export function SettingsPage() {
   const status = useAppSelector(selectSettingsStatus);
   return (
     <div className="flex h-full flex-col gap-4 overflow-y-auto">
-      <h1 className="text-2xl font-semibold text-slate-800">{strings.placeholders.settings}</h1>
+      <h1 className="text-2xl font-semibold text-slate-800">{spec.placeholders.settings}</h1>
       <ProfileSection />
       <AccountSection />
       {status === 'error' ? (
         <p role="alert" className="text-red-600">
-          {strings.settings.loadFailed}
+          {settingsStrings.settings.loadFailed}
         </p>
       ) : status !== 'ready' ? (
         <p role="status" className="text-slate-500">
-          {strings.app.loading}
+          {componentsStrings.app.loading}
         </p>
       ) : (
         <>

@@ -2,7 +2,7 @@ import { createAppAsyncThunk } from '../../store/create-app-thunk';
 import type { NotificationKind } from '../../lib/firebase/notifications-record';
 import type { UserSettings } from '../../lib/firebase/settings';
 import { attemptWrite } from '../../lib/write-failure';
-import { strings } from '../../strings';
+import { settingsStrings } from './settings-strings';
 import { selectActiveUser } from '../../store/session';
 
 type Simple = Exclude<keyof UserSettings, 'notifyKinds'>;
@@ -18,9 +18,9 @@ export const saveSetting = createAppAsyncThunk(
   'settings/save',
   (change: SettingChange, { getState, extra, rejectWithValue }) => {
     const uid = selectActiveUser(getState())?.uid;
-    if (!uid) return rejectWithValue(strings.settings.saveFailed);
+    if (!uid) return rejectWithValue(settingsStrings.settings.saveFailed);
     return attemptWrite(
-      strings.settings.saveFailed,
+      settingsStrings.settings.saveFailed,
       () => {
         switch (change.key) {
           case 'notifyKinds':

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { useAppDispatch } from '../../store/hooks';
-import { strings } from '../../strings';
+import { settingsStrings } from './settings-strings';
 import { saveSetting, type SettingChange } from './settings-thunks';
 
 /**
@@ -16,7 +16,7 @@ export function useSaveSetting() {
     setSaving(key);
     try {
       const result = await dispatch(saveSetting(change));
-      if (saveSetting.fulfilled.match(result)) toast.success(strings.settings.saved);
+      if (saveSetting.fulfilled.match(result)) toast.success(settingsStrings.settings.saved);
     } finally {
       setSaving(null);
     }
