@@ -3,7 +3,8 @@ import type { AppStartListening } from '../../store/store';
 import { parseConversationKey } from '../../lib/conversation-key';
 import { whileSignedIn } from '../../store/session';
 import { selectFriendRows, selectMyUid } from '../friends';
-import { selectHasPending, selectLoadedKey } from './conversations-signals-selectors';
+import { selectChatKey } from './conversations-selectors';
+import { selectHasPending } from './conversations-signals-selectors';
 import {
   friendMarkerChanged,
   groupMarkersChanged,
@@ -28,12 +29,12 @@ function friendOf(state: RootState, relId: string): string | null {
 function addOpenConversationListeners(start: AppStartListening) {
   start({
     predicate: (_action, current, previous) =>
-      selectLoadedKey(current) !== selectLoadedKey(previous) ||
+      selectChatKey(current) !== selectChatKey(previous) ||
       current.conversationSignals.receiptsOn !== previous.conversationSignals.receiptsOn,
     effect: async (_action, api) => {
       api.cancelActiveListeners();
       const state = api.getState();
-      const key = selectLoadedKey(state);
+      const key = selectChatKey(state);
       const relId = state.conversations.relId;
       const me = selectMyUid(state);
       api.dispatch(friendMarkerChanged(null));
@@ -51,7 +52,7 @@ function addOpenConversationListeners(start: AppStartListening) {
           () => api.dispatch(groupMarkersChanged(null)),
         );
         try {
-          await api.condition((_a, now) => selectLoadedKey(now) !== key);
+          await api.condition((_a, now) => selectChatKey(now) !== key);
         } finally {
           stop();
         }
@@ -78,7 +79,7 @@ function addOpenConversationListeners(start: AppStartListening) {
         );
       }
       try {
-        await api.condition((_a, now) => selectLoadedKey(now) !== key);
+        await api.condition((_a, now) => selectChatKey(now) !== key);
       } finally {
         for (const stop of stops) stop();
         // Leaving the chat (or sign-out) says I stopped typing there.

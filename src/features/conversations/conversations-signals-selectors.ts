@@ -1,18 +1,12 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../store/store';
-import { conversationKey, type ConversationKey } from '../../lib/conversation-key';
 import type { ChatMessage } from '../../lib/firebase/conversations-message';
 import { selectMyUid } from '../friends';
 import { selectGroup, selectRoster } from '../groups';
+import { selectChatKey } from './conversations-selectors';
 
 /** How long after the friend's last typing signal the indicator stays (their writer renews it). */
 export const TYPING_VISIBLE_MS = 5000;
-
-/** The loaded conversation's key: per-conversation state is compared by key, never by bare id. */
-export const selectLoadedKey = (state: RootState): ConversationKey | null =>
-  state.conversations.relId
-    ? conversationKey(state.conversations.kind, state.conversations.relId)
-    : null;
 
 /** The loaded conversation is on screen, in a visible tab, with its messages shown. */
 export const selectLoadedOnScreen = (state: RootState): boolean =>
@@ -31,7 +25,7 @@ export const selectOutgoingState = (state: RootState, id: string) =>
 
 /** My messages the server refused in the open conversation: shown with Retry and Delete. */
 export const selectFailedInOpenChat = createSelector(
-  [selectOutgoing, selectLoadedKey],
+  [selectOutgoing, selectChatKey],
   (outgoing, key) => outgoing.filter((m) => m.state === 'failed' && m.key === key),
 );
 
@@ -58,7 +52,7 @@ export function seenState(
 /** The friend's read marker of the open conversation, when my receipts are on. */
 export const selectFriendMarker = (state: RootState) => {
   const { friendMarker, receiptsOn } = state.conversationSignals;
-  if (!receiptsOn || !friendMarker || friendMarker.key !== selectLoadedKey(state)) return null;
+  if (!receiptsOn || !friendMarker || friendMarker.key !== selectChatKey(state)) return null;
   return friendMarker.marker;
 };
 
@@ -70,7 +64,7 @@ export const selectFriendMarker = (state: RootState) => {
 export const selectSeenBy = (state: RootState, message: ChatMessage): number => {
   const { groupMarkers, receiptsOn } = state.conversationSignals;
   const groupId = state.conversations.relId;
-  if (!receiptsOn || !groupMarkers || !groupId || groupMarkers.key !== selectLoadedKey(state))
+  if (!receiptsOn || !groupMarkers || !groupId || groupMarkers.key !== selectChatKey(state))
     return 0;
   const me = selectMyUid(state);
   const adminId = selectGroup(state, groupId)?.adminId;
@@ -87,7 +81,7 @@ export const selectSeenBy = (state: RootState, message: ChatMessage): number => 
 /** When (local ms) the friend of the open conversation last signalled typing, or null. */
 export const selectTypingSeenAt = (state: RootState): number | null => {
   const { typing } = state.conversationSignals;
-  return typing && typing.key === selectLoadedKey(state) ? typing.seenAt : null;
+  return typing && typing.key === selectChatKey(state) ? typing.seenAt : null;
 };
 
 /**
@@ -97,7 +91,7 @@ export const selectTypingSeenAt = (state: RootState): number | null => {
 export const selectReadUpTo = (state: RootState): number | null => {
   const opened = state.conversationSignals.openedUnread;
   const { ids, entities } = state.conversations;
-  if (!opened || opened.key !== selectLoadedKey(state)) return null;
+  if (!opened || opened.key !== selectChatKey(state)) return null;
   if (opened.count === 0) return Number.MAX_SAFE_INTEGER;
   const me = selectMyUid(state);
   let seen = 0;

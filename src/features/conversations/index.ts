@@ -6,12 +6,8 @@ export { ChatPanel } from './ChatPanel';
 export { ChatComposer } from './ChatComposer';
 export { GroupChatPanel } from './GroupChatPanel';
 export { OpenConversation } from './OpenConversation';
-export { selectSelectedFriend } from './conversations-selectors';
-export {
-  selectLoadedKey,
-  selectLoadedOnScreen,
-  selectReceiptsOn,
-} from './conversations-signals-selectors';
+export { selectChatKey, selectSelectedFriend } from './conversations-selectors';
+export { selectLoadedOnScreen, selectReceiptsOn } from './conversations-signals-selectors';
 export { openedUnreadCaptured } from './conversations-signals-slice';
 export {
   chatScreenEntered,

@@ -3,7 +3,7 @@ import { whileSignedIn } from '../../store/session';
 import { selectMyUid } from '../friends';
 import {
   openedUnreadCaptured,
-  selectLoadedKey,
+  selectChatKey,
   selectLoadedOnScreen,
   selectReceiptsOn,
 } from '../conversations';
@@ -19,11 +19,10 @@ export const CONNECT_GRACE_MS = 3000;
  */
 function addOpenedUnreadListener(start: AppStartListening) {
   start({
-    predicate: (_action, current, previous) =>
-      selectLoadedKey(current) !== selectLoadedKey(previous),
+    predicate: (_action, current, previous) => selectChatKey(current) !== selectChatKey(previous),
     effect: (_action, api) => {
       const state = api.getState();
-      const key = selectLoadedKey(state);
+      const key = selectChatKey(state);
       const known = state.inbox.status === 'ready' && key;
       api.dispatch(openedUnreadCaptured(known ? { key, count: selectUnreadOf(state, key) } : null));
     },
@@ -39,12 +38,12 @@ function addMarkReadListener(start: AppStartListening) {
   let asked = '';
   start({
     predicate: (_action, current) => {
-      const key = selectLoadedKey(current);
+      const key = selectChatKey(current);
       return key !== null && selectLoadedOnScreen(current) && selectUnreadOf(current, key) > 0;
     },
     effect: async (_action, api) => {
       const state = api.getState();
-      const key = selectLoadedKey(state);
+      const key = selectChatKey(state);
       const entry = key ? state.inbox.entries[key] : undefined;
       if (!key || !entry) return;
       const ask = `${key}/${entry.lastMessageId}`;
