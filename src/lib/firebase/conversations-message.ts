@@ -15,6 +15,17 @@ export interface ChatMessage {
   createdAt: number;
   /** Image messages only (src/lib/firebase/chat-image-message.ts); `message` holds the caption. */
   image?: ChatImageInfo;
+  /** Message actions (docs/data-model.md, Message actions): the quoted message's id. */
+  replyTo?: string;
+  forwarded?: boolean;
+  /** Groups: the uids this message mentions. */
+  mentions?: string[];
+  /** Server time of the last edit. */
+  editedAt?: number;
+  /** Deleted for everyone: only the envelope is left. */
+  deleted?: boolean;
+  /** Emoji → uid → server time of that person's reaction. */
+  reactions?: Record<string, Record<string, number>>;
 }
 
 /** The rules' limit on `message`. */
