@@ -1,6 +1,7 @@
 import {
   type ClipboardEvent,
   useEffect,
+  useId,
   useLayoutEffect,
   useRef,
   useState,
@@ -16,6 +17,15 @@ import { sendChatMessage } from './conversations-thunks';
 import { EmojiPicker } from './EmojiPicker';
 import { firstImageFile, useImageSending, usePanelDrop } from './image-sending';
 import { checkLength } from './message-limit';
+import { MentionList } from './MentionList';
+import {
+  insertMention,
+  matchMentionables,
+  mentionQuery,
+  mentionOptionId,
+  mentionsInText,
+  type Mentionable,
+} from './mention-picker';
 
 /** The field grows with its text up to this height (px, about five lines), then scrolls. */
 const MAX_FIELD_HEIGHT = 128;
@@ -32,10 +42,18 @@ function fitHeight(field: HTMLTextAreaElement | null) {
  * send fails. The text lives here, so typing re-renders the composer only. A text over the
  * limit is never cut: the send is blocked and the field says by how much it is over.
  */
-export function ChatComposer({ disabled }: { disabled: boolean }) {
+export function ChatComposer({
+  disabled,
+  mentionable,
+}: {
+  disabled: boolean;
+  /** A group's people I may mention ('@' lists them); absent in a 1:1 chat. */
+  mentionable?: readonly Mentionable[];
+}) {
   const dispatch = useAppDispatch();
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
+  const mention = useMentionPicker(text, input, mentionable);
   const fileInput = useRef<HTMLInputElement>(null);
   const length = checkLength(text);
   const canSend = !disabled && length.length > 0 && length.over === 0;
@@ -68,12 +86,17 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
     event.preventDefault();
     if (!canSend) return;
     const sent = text;
+    const mentions = mentionsInText(sent, mention.picked, mentionable ?? []);
     setText('');
-    const result = await dispatch(sendChatMessage(sent));
+    mention.reset();
+    const result = await dispatch(
+      sendChatMessage(mentions.length > 0 ? { text: sent, mentions } : sent),
+    );
     if (sendChatMessage.rejected.match(result)) setText((typed) => typed || sent);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (mention.onKeyDown(event, setText)) return;
     // Shift+Enter is a new line; Enter while an input method composes a word is not a send.
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     void send(event);
@@ -95,6 +118,15 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
       onSubmit={(event) => void send(event)}
       className={`relative border-t border-slate-100 px-5 py-4 ${images.dragging ? 'bg-brand-50' : ''}`}
     >
+      {mention.open ? (
+        <MentionList
+          id={mention.listId}
+          people={mention.matches}
+          active={mention.active}
+          onHover={mention.setActive}
+          onPick={(person) => mention.pick(person, setText)}
+        />
+      ) : null}
       <div className="flex items-end gap-3">
         <div className="flex min-w-0 flex-1 items-end gap-1 rounded-3xl bg-slate-100 py-1 pl-5 pr-1.5 focus-within:ring-4 focus-within:ring-brand-100">
           <textarea
@@ -103,12 +135,23 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
             aria-label={conversationsStrings.chat.inputLabel}
             aria-invalid={length.over > 0}
             aria-describedby={length.showCounter ? 'chat-composer-length' : undefined}
+            aria-autocomplete={mentionable ? 'list' : undefined}
+            aria-controls={mention.open ? mention.listId : undefined}
+            aria-expanded={mentionable ? mention.open : undefined}
+            aria-activedescendant={
+              mention.open ? mentionOptionId(mention.listId, mention.active) : undefined
+            }
             title={conversationsStrings.chatReading.newLineHint}
             placeholder={conversationsStrings.chat.inputPlaceholder}
             value={text}
             disabled={disabled}
             autoComplete="off"
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setText(event.target.value);
+              mention.onCaret(event.target.selectionStart);
+            }}
+            onSelect={(event) => mention.onCaret(event.currentTarget.selectionStart)}
+            onBlur={mention.close}
             onKeyDown={onKeyDown}
             onPaste={(event: ClipboardEvent<HTMLTextAreaElement>) => {
               const file = firstImageFile(event.clipboardData);
@@ -174,4 +217,87 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
       ) : null}
     </form>
   );
+}
+
+/**
+ * The '@' list's state: what is being typed at the caret, the matches, the highlighted one,
+ * and the people picked so far (their uids go with the send while their names stay typed).
+ */
+function useMentionPicker(
+  text: string,
+  input: { current: HTMLTextAreaElement | null },
+  people: readonly Mentionable[] | undefined,
+) {
+  const listId = useId();
+  const [caret, setCaret] = useState<number | null>(null);
+  const [active, setActive] = useState(0);
+  // The '@' whose list was closed (Escape, a pick, leaving the field) stays closed.
+  const [dismissed, setDismissed] = useState<number | null>(null);
+  const [picked, setPicked] = useState<Mentionable[]>([]);
+  const query = people && caret !== null ? mentionQuery(text, caret) : null;
+  const matches = query && people ? matchMentionables(people, query.query) : [];
+  const open = query !== null && query.start !== dismissed && matches.length > 0;
+  const current = Math.min(active, Math.max(matches.length - 1, 0));
+
+  const onCaret = (at: number | null) => {
+    setCaret(at);
+    const next = at === null ? null : mentionQuery(input.current?.value ?? text, at);
+    if (next?.start !== query?.start) setActive(0);
+    if (next === null || next.start !== dismissed) setDismissed(null);
+  };
+  const pick = (person: Mentionable, setText: (text: string) => void) => {
+    if (!query) return;
+    const done = insertMention(text, query.start, caret ?? text.length, person);
+    setText(done.text);
+    setPicked((list) => [...list.filter((p) => p.uid !== person.uid), person]);
+    setDismissed(query.start);
+    setCaret(done.caret);
+    requestAnimationFrame(() => input.current?.setSelectionRange(done.caret, done.caret));
+  };
+  /** Handles the list's keys while it is open; true when the key was the list's. */
+  const onKeyDown = (
+    event: KeyboardEvent<HTMLTextAreaElement>,
+    setText: (text: string) => void,
+  ): boolean => {
+    if (!open) return false;
+    const steps: Partial<Record<string, number>> = { ArrowDown: 1, ArrowUp: -1 };
+    const step = steps[event.key];
+    if (step !== undefined) {
+      event.preventDefault();
+      setActive((current + step + matches.length) % matches.length);
+      return true;
+    }
+    if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab') {
+      const person = matches.at(current);
+      if (!person || event.nativeEvent.isComposing) return false;
+      event.preventDefault();
+      pick(person, setText);
+      return true;
+    }
+    if (event.key === 'Escape') {
+      // The list closes; nothing else (a dialog, the chat) hears this Escape.
+      event.preventDefault();
+      event.stopPropagation();
+      setDismissed(query.start);
+      return true;
+    }
+    return false;
+  };
+  return {
+    listId,
+    open,
+    matches,
+    active: current,
+    setActive,
+    picked,
+    onCaret,
+    pick,
+    onKeyDown,
+    close: () => setDismissed(query?.start ?? null),
+    reset: () => {
+      setPicked([]);
+      setDismissed(null);
+      setCaret(null);
+    },
+  };
 }

@@ -14,6 +14,7 @@ import { retryChatMessage } from './conversations-thunks';
 import { OpenConversation } from './OpenConversation';
 import { PersonAvatar, useDisplayNames } from '../profiles';
 import { selectGroupChatAccess, selectRosterView } from '../groups';
+import { selectMyUid } from '../friends';
 
 const SHOWN = 5;
 
@@ -48,6 +49,11 @@ export function GroupChatPanel({ groupId, connectivity }: { groupId: string } & 
       ]
     : [];
   const names = useDisplayNames(people);
+  const me = useAppSelector(selectMyUid);
+  // '@' in the composer lists the group's people by their current names, never me.
+  const mentionable = people
+    .map((person, i) => ({ uid: person.uid, name: names[i] || person.name }))
+    .filter((person) => person.uid !== me && person.name !== '');
   return (
     <section
       aria-label={conversationsStrings.chat.label}
@@ -80,7 +86,7 @@ export function GroupChatPanel({ groupId, connectivity }: { groupId: string } & 
         )}
       </div>
       <FailedMessages onRetry={(message) => void dispatch(retryChatMessage(message))} />
-      <ChatComposer disabled={!canChat || !ready} />
+      <ChatComposer disabled={!canChat || !ready} mentionable={mentionable} />
     </section>
   );
 }

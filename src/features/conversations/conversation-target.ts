@@ -1,9 +1,9 @@
 import type { RootState } from '../../store/store';
 import type { GroupParties } from '../../lib/firebase/conversations-send-write';
 import type { MessageParties } from '../../lib/firebase/conversations-send-write';
-import { otherParty } from '../../lib/firebase/records';
+import { otherParty, type Friendship } from '../../lib/firebase/records';
 import { conversationsStrings } from './conversations-strings';
-import { relationWith, selectMyUid, selectRelationIndex } from '../friends';
+import { relationWith, selectFriendRows, selectMyUid, selectRelationIndex } from '../friends';
 import { requireMe, selectIsDeletedAccount } from '../profiles';
 import { selectGroup, selectInGroup, selectRoster } from '../groups';
 import { selectChatAvailability } from './conversations-selectors';
@@ -33,27 +33,23 @@ function groupRecipients(state: RootState, groupId: string, me: string): string[
   });
 }
 
-/** The open chat's target as the send needs it, or why nothing can be sent there now. */
-export function conversationTarget(state: RootState): ConversationTarget {
-  const groupId = state.conversations.selectedGroup;
+/** A group's target (I must run it or belong to it), or why nothing can be sent there. */
+function groupTarget(state: RootState, groupId: string): ConversationTarget {
   const me = selectMyUid(state);
-  if (groupId) {
-    if (!selectInGroup(state, groupId)) {
-      return { kind: 'closed', reason: conversationsStrings.groupChat.errors.notMember };
-    }
-    const to = groupRecipients(state, groupId, me);
-    if (!to) return { kind: 'closed', reason: conversationsStrings.chat.loading };
-    const { username } = requireMe(state);
-    return {
-      kind: 'group',
-      id: groupId,
-      parties: { groupId, from: { uid: me, name: username }, to },
-    };
+  if (!selectInGroup(state, groupId)) {
+    return { kind: 'closed', reason: conversationsStrings.groupChat.errors.notMember };
   }
-  const availability = selectChatAvailability(state);
-  if (availability.kind !== 'open')
-    return { kind: 'closed', reason: conversationsStrings.chat.errors.notFriends };
-  const { friendship } = availability;
+  const to = groupRecipients(state, groupId, me);
+  if (!to) return { kind: 'closed', reason: conversationsStrings.chat.loading };
+  const { username } = requireMe(state);
+  return {
+    kind: 'group',
+    id: groupId,
+    parties: { groupId, from: { uid: me, name: username }, to },
+  };
+}
+
+function directTarget(friendship: Friendship, me: string): ConversationTarget {
   const myName = friendship.senderId === me ? friendship.senderName : friendship.receiverName;
   return {
     kind: 'direct',
@@ -64,4 +60,34 @@ export function conversationTarget(state: RootState): ConversationTarget {
       to: otherParty(friendship, me),
     },
   };
+}
+
+/**
+ * Any of my conversations as a send's target, open or not (a forward): a friendship's while
+ * we are friends, a group's while I am in it.
+ */
+export function targetFor(
+  state: RootState,
+  kind: 'direct' | 'group',
+  id: string,
+): ConversationTarget {
+  if (kind === 'group') return groupTarget(state, id);
+  const me = selectMyUid(state);
+  const row = selectFriendRows(state).find((r) => r.friendship.id === id);
+  const relation = row ? relationWith(selectRelationIndex(state), me, row.friend.uid) : null;
+  if (!row || relation?.kind !== 'friends') {
+    return { kind: 'closed', reason: conversationsStrings.chat.errors.notFriends };
+  }
+  return directTarget(row.friendship, me);
+}
+
+/** The open chat's target as the send needs it, or why nothing can be sent there now. */
+export function conversationTarget(state: RootState): ConversationTarget {
+  const groupId = state.conversations.selectedGroup;
+  const me = selectMyUid(state);
+  if (groupId) return groupTarget(state, groupId);
+  const availability = selectChatAvailability(state);
+  if (availability.kind !== 'open')
+    return { kind: 'closed', reason: conversationsStrings.chat.errors.notFriends };
+  return directTarget(availability.friendship, me);
 }

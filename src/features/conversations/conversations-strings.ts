@@ -94,4 +94,26 @@ export const conversationsStrings = {
       notMember: 'You are not a member of this group',
     },
   },
+  // Not in the spec: message actions (issue 25): mentions and forwarding.
+  mentions: {
+    listLabel: 'Mention someone',
+    mentionsYou: 'Mentions you',
+  },
+  forward: {
+    forwarded: 'Forwarded',
+    title: 'Forward message',
+    search: 'Search conversations',
+    groups: 'Groups',
+    friends: 'Friends',
+    noMatch: 'No conversation matches that name.',
+    noConversations: 'You have no conversations to forward to yet.',
+    send: (n: number) =>
+      n === 0 ? 'Forward' : n === 1 ? 'Forward to 1 chat' : `Forward to ${String(n)} chats`,
+    cancel: 'Cancel',
+    failedTo: (name: string) => `Could not forward the message to ${name}`,
+    deleted: 'the message was deleted',
+    choose: 'Choose conversations',
+    chosen: (n: number) => (n === 1 ? '1 chosen' : `${String(n)} chosen`),
+    photoUnavailable: 'the photo could not be read, so it was not forwarded',
+  },
 } as const;

@@ -11,15 +11,19 @@ import { trackSend } from './track-send';
 import { selectProfile } from '../profiles';
 import { friendSelected } from './conversations-slice';
 import { conversationTarget } from './conversation-target';
+import { mentionExtras, type ChatSendInput } from './mention-send';
+
+const sendText = (input: ChatSendInput) => (typeof input === 'string' ? input : input.text);
 
 /**
  * Sends `text` (trimmed) to the open conversation, the selected friend's or the shown group's;
- * a refusal becomes the toast text.
+ * a refusal becomes the toast text. A group message carries its mentions (of people who get
+ * the message) and, in the same update, each mentioned person's notification.
  */
 export const sendChatMessage = createAppAsyncThunk(
   'conversations/sendMessage',
-  (text: string, { getState, dispatch, extra, rejectWithValue }) => {
-    const message = text.trim();
+  (input: ChatSendInput, { getState, dispatch, extra, rejectWithValue }) => {
+    const message = sendText(input).trim();
     const { send, tooLong } = conversationsStrings.chat.errors;
     if (message.length > MESSAGE_MAX_LENGTH) {
       return rejectWithValue(`${send}: ${tooLong(MESSAGE_MAX_LENGTH)}`);
@@ -32,12 +36,17 @@ export const sendChatMessage = createAppAsyncThunk(
         conversationKey(target.kind, target.id),
         message,
         target.kind === 'group'
-          ? extra.conversations.group.send(target.parties, message)
+          ? extra.conversations.group.send(
+              target.parties,
+              message,
+              undefined,
+              mentionExtras(target.parties, input),
+            )
           : extra.conversations.direct.send(target.parties, message),
       );
     return attemptWrite(send, write, rejectWithValue);
   },
-  { condition: (text) => text.trim().length > 0 },
+  { condition: (input) => sendText(input).trim().length > 0 },
 );
 
 /**

@@ -5,6 +5,8 @@ import { MessageStatus } from './MessageStatus';
 import { ImageMessageBody } from './image-message-body';
 import { formatMessageTime } from './message-time';
 import { MessageText } from './MessageText';
+import { useAppSelector } from '../../store/hooks';
+import { selectMyUid } from '../friends';
 
 /**
  * One message bubble. Memoised on stable props (the message object keeps its reference in
@@ -21,13 +23,25 @@ export const MessageBubble = memo(function MessageBubble({
 }) {
   const time = formatMessageTime(message.createdAt);
   const corner = groupEnd ? (mine ? 'rounded-br-md' : 'rounded-bl-md') : '';
+  // A group message naming me stands out on my screen only (a left accent, a warm tint).
+  const mentionsMe = useAppSelector(
+    (state) => !mine && (message.mentions?.includes(selectMyUid(state)) ?? false),
+  );
+  const tone = mine
+    ? 'bg-brand-500 text-white'
+    : mentionsMe
+      ? 'border-l-4 border-amber-400 bg-amber-50 text-slate-900 ring-1 ring-amber-200'
+      : 'bg-slate-100 text-slate-900';
   return (
     <div
       title={groupEnd ? undefined : time}
-      className={`max-w-[75%] rounded-2xl px-4 py-2 shadow-xs ${corner} ${
-        mine ? 'bg-brand-500 text-white' : 'bg-slate-100 text-slate-900'
-      }`}
+      data-mentions-me={mentionsMe ? 'true' : undefined}
+      className={`max-w-[75%] rounded-2xl px-4 py-2 shadow-xs ${corner} ${tone}`}
     >
+      {mentionsMe ? (
+        <span className="sr-only">{conversationsStrings.mentions.mentionsYou}</span>
+      ) : null}
+      {message.forwarded ? <ForwardedMark mine={mine} /> : null}
       {message.image ? (
         <ImageMessageBody image={message.image} mine={mine} />
       ) : (
@@ -46,6 +60,20 @@ export const MessageBubble = memo(function MessageBubble({
     </div>
   );
 });
+
+/** Above a forwarded copy's text: it was written elsewhere. */
+function ForwardedMark({ mine }: { mine: boolean }) {
+  return (
+    <span
+      className={`mb-0.5 flex items-center gap-1 text-xs italic ${mine ? 'text-brand-100' : 'text-slate-600'}`}
+    >
+      <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="h-3.5 w-3.5">
+        <path d="M11.3 3.3a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 0 1-1.4-1.4L14.6 10H9a5 5 0 0 0-5 5v1a1 1 0 1 1-2 0v-1a7 7 0 0 1 7-7h5.6l-3.3-3.3a1 1 0 0 1 0-1.4Z" />
+      </svg>
+      {conversationsStrings.forward.forwarded}
+    </span>
+  );
+}
 
 /** 'Today', 'Yesterday', a weekday or a date, centred between two days' messages. */
 export const DaySeparator = memo(function DaySeparator({ label }: { label: string }) {
