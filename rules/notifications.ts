@@ -47,6 +47,7 @@ export const STORED_KINDS = [
   'joinRequest',
   'joinApproved',
   'groupRemoved',
+  'mention',
 ];
 /** New messages are derived from `inbox/{uid}` on the client; they are only a preference kind. */
 export const NOTIFICATION_KINDS = [...STORED_KINDS, 'message'];
