@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { GroupListPanel } from '../../features/groups';
+import { useSearchParams } from 'react-router-dom';
+import { GroupListPanel, type GroupRowSummary } from '../../features/groups';
+import { GroupMentionMark } from '../../features/notifications';
 import {
   ConversationList,
   OfflineBanner,
@@ -18,6 +20,21 @@ import {
 import { shellStrings } from '../shell/shell-strings';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 
+/** A group row's conversation line, with '@' beside its badge while I am mentioned there. */
+function useGroupRowWithMentions(groupId: string): GroupRowSummary | null {
+  const summary = useGroupRowSummary(groupId);
+  if (!summary) return null;
+  return {
+    ...summary,
+    badge: (
+      <span className="flex items-center">
+        <GroupMentionMark groupId={groupId} />
+        {summary.badge}
+      </span>
+    ),
+  };
+}
+
 /**
  * The messages screen: Group List and Friend List (the conversations) on the left (4 of 12
  * columns), the chat with the selected friend on the right (8); it fills the screen's height and
@@ -31,7 +48,14 @@ export function MessagesPage() {
   const offline = useAppSelector(selectOffline);
   const connectivity = { offline, banner: <OfflineBanner /> };
   // The chat target: a group's conversation while one is open, otherwise the selected friend's.
-  const [groupId, setGroupId] = useState<string | null>(null);
+  // A link (a mention's notification) may name the group and the message to show.
+  const [params] = useSearchParams();
+  const linkedGroup = params.get('group');
+  const linkedMessage = params.get('message');
+  const [groupId, setGroupId] = useState<string | null>(linkedGroup);
+  useEffect(() => {
+    if (linkedGroup) setGroupId(linkedGroup);
+  }, [linkedGroup]);
   const chatBox = useRef<HTMLDivElement>(null);
   const focusComposer = useFocusComposer(chatBox);
   const phone = usePhoneChatView();
@@ -67,7 +91,7 @@ export function MessagesPage() {
               chosen();
             }}
             selectedId={groupId}
-            useSummary={useGroupRowSummary}
+            useSummary={useGroupRowWithMentions}
           />
         </div>
         <div className="min-h-0 flex-3 [&>section]:h-full">
@@ -87,7 +111,11 @@ export function MessagesPage() {
       >
         <PhoneBackBar label={shellStrings.a11y.backToConversations} onBack={phone.back} />
         {groupId ? (
-          <GroupChatPanel groupId={groupId} connectivity={connectivity} />
+          <GroupChatPanel
+            groupId={groupId}
+            connectivity={connectivity}
+            showMessage={groupId === linkedGroup ? linkedMessage : null}
+          />
         ) : (
           <ChatPanel connectivity={connectivity} />
         )}

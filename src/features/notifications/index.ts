@@ -2,3 +2,4 @@
 export { NotificationPage } from './NotificationPage';
 export { NotificationBadge } from './NotificationBadge';
 export { selectUnreadCount } from './notifications-selectors';
+export { GroupMentionMark } from './GroupMentionMark';

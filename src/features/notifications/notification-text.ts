@@ -31,6 +31,11 @@ export function notificationText(n: AppNotification): string {
  * that conversation (opening the entry selects it; `view=chat` shows the chat on a phone).
  */
 export function notificationTarget(n: AppNotification): string {
+  // A mention opens the group's conversation at the message (MessagesPage reads both).
+  if (n.kind === 'mention') {
+    const query = new URLSearchParams({ view: 'chat', group: n.ref, message: n.messageId ?? '' });
+    return `${paths.messages}?${query.toString()}`;
+  }
   return n.kind === 'friendAccepted' || n.kind === 'message'
     ? `${paths.messages}?view=chat`
     : paths.home;

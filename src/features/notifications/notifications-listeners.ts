@@ -8,6 +8,9 @@ import {
   unreadFailed,
   unreadReceived,
 } from './notifications-slice';
+import { selectUnreadMentionIds } from './notifications-selectors';
+import { markNotificationsRead } from './notifications-thunks';
+import { selectChatKey, selectLoadedOnScreen } from '../conversations';
 
 /**
  * My feed, live from sign-in to sign-out: the unread entries (for the bell, whatever their age)
@@ -49,5 +52,29 @@ export function addNotificationListeners(startAppListening: AppStartListening): 
       unsubscribe();
       stop();
     };
+  });
+
+  // A group's conversation on screen has been seen: its mention entries are read (the '@' on
+  // its row goes), also for a mention that arrives while it is open. Each id is asked once.
+  whileSignedIn(startAppListening, (_uid, { dispatch }) => {
+    const asked = new Set<string>();
+    return startAppListening({
+      predicate: (_action, state) => {
+        const key = selectChatKey(state);
+        return key !== null && key.startsWith('g:') && selectLoadedOnScreen(state);
+      },
+      effect: (_action, { getState }) => {
+        const state = getState();
+        const key = selectChatKey(state);
+        if (!key) return;
+        const ids = selectUnreadMentionIds(state, key.slice(2)).filter((id) => !asked.has(id));
+        if (ids.length === 0) return;
+        ids.forEach((id) => asked.add(id));
+        void dispatch(markNotificationsRead(ids)).then((result) => {
+          // A failed mark may be tried again.
+          if (markNotificationsRead.rejected.match(result)) ids.forEach((id) => asked.delete(id));
+        });
+      },
+    });
   });
 }

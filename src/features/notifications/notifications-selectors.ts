@@ -53,3 +53,17 @@ export const selectTitleCount = (state: RootState) => state.notifications.unread
 /** More entries may exist than the page shows. */
 export const selectMayHaveOlder = (state: RootState) =>
   state.notifications.latest.length >= state.notifications.limit;
+
+/** Unread `mention` entries of group `groupId`: the '@' on its row, marked read on opening it. */
+export const selectUnreadMentionIds = createSelector(
+  [(state: RootState) => state.notifications.unread, (_state: RootState, groupId: string) => groupId],
+  (unread, groupId): string[] =>
+    unread.filter((n) => n.kind === 'mention' && n.ref === groupId && !n.read).map((n) => n.id),
+);
+
+/** Groups with an unread mention of me. */
+export const selectMentionedGroups = createSelector(
+  [(state: RootState) => state.notifications.unread],
+  (unread): ReadonlySet<string> =>
+    new Set(unread.flatMap((n) => (n.kind === 'mention' && !n.read ? [n.ref] : []))),
+);

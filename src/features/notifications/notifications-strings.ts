@@ -7,6 +7,7 @@ export const notificationsStrings = {
   markFailed: 'Could not mark the notifications as read',
   loadMore: 'Show older',
   unread: 'Unread',
+  mentionedHere: 'You were mentioned',
   navCount: (n: number) =>
     n === 1 ? '1 unread notification' : `${String(n)} unread notifications`,
   text: {
