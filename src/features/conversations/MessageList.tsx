@@ -6,6 +6,7 @@ import { ChatBubbleIcon } from '../../components/icons';
 import { conversationsStrings } from './conversations-strings';
 import { selectMyUid } from '../friends';
 import { GroupMessageRow } from './group-message-row';
+import { DeletedBubble } from './DeletedBubble';
 import { MessageActionsLayer } from './MessageActionsLayer';
 import { MessageActionsRow } from './MessageActionsRow';
 import {
@@ -50,7 +51,9 @@ function rowContent(_index: number, row: MessageRow, context: ListContext) {
     case 'unread':
       return <UnreadDivider />;
     case 'message': {
-      const bubble = (
+      const bubble = row.message.deleted ? (
+        <DeletedBubble createdAt={row.message.createdAt} groupEnd={row.groupEnd} />
+      ) : (
         <MessageBubble message={row.message} mine={row.mine} groupEnd={row.groupEnd} />
       );
       // In a group, others' messages say who wrote them; a blocked person's stay collapsed.

@@ -21,12 +21,6 @@ export const MessageBubble = memo(function MessageBubble({
 }) {
   const time = formatMessageTime(message.createdAt);
   const corner = groupEnd ? (mine ? 'rounded-br-md' : 'rounded-bl-md') : '';
-  if (message.deleted) return <DeletedBubble time={groupEnd ? time : null} />;
-  const edited = message.editedAt ? (
-    <span className={mine ? 'text-brand-100' : 'text-slate-600'}>
-      {conversationsStrings.messageActions.edited}
-    </span>
-  ) : null;
   return (
     <div
       title={groupEnd ? undefined : time}
@@ -43,29 +37,25 @@ export const MessageBubble = memo(function MessageBubble({
         <span
           className={`mt-0.5 flex items-center justify-end gap-1.5 text-[11px] ${mine ? 'text-brand-100' : 'text-slate-600'}`}
         >
-          {edited}
+          {message.editedAt ? <span>{conversationsStrings.messageActions.edited}</span> : null}
           <time dateTime={new Date(message.createdAt).toISOString()}>{time}</time>
           {mine ? <MessageStatus message={message} /> : null}
         </span>
       ) : (
         <>
-          {edited ? <span className="mt-0.5 flex justify-end text-[11px]">{edited}</span> : null}
+          {message.editedAt ? (
+            <span
+              className={`mt-0.5 flex justify-end text-[11px] ${mine ? 'text-brand-100' : 'text-slate-600'}`}
+            >
+              {conversationsStrings.messageActions.edited}
+            </span>
+          ) : null}
           {mine ? <MessageStatus message={message} standalone /> : null}
         </>
       )}
     </div>
   );
 });
-
-/** What is left of a message deleted for everyone: its place, its time, nothing of it. */
-function DeletedBubble({ time }: { time: string | null }) {
-  return (
-    <div className="max-w-[75%] rounded-2xl border border-dashed border-slate-300 px-4 py-2 text-sm italic text-slate-500">
-      <p>{conversationsStrings.messageActions.deleted}</p>
-      {time ? <span className="mt-0.5 block text-right text-[11px] not-italic">{time}</span> : null}
-    </div>
-  );
-}
 
 /** 'Today', 'Yesterday', a weekday or a date, centred between two days' messages. */
 export const DaySeparator = memo(function DaySeparator({ label }: { label: string }) {
