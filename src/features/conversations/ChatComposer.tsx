@@ -101,9 +101,7 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
     const replyTo = composing?.kind === 'reply' ? composing.message.id : undefined;
     setText('');
     if (replyTo) dispatch(composeEnded());
-    const result = await dispatch(
-      sendChatMessage(replyTo ? { text: sent, extras: { replyTo } } : sent),
-    );
+    const result = await dispatch(sendChatMessage(replyTo ? { text: sent, replyTo } : sent));
     if (!sendChatMessage.rejected.match(result)) return;
     setText((typed) => typed || sent);
     if (replyTo) dispatch(composeStarted({ kind: 'reply', messageId: replyTo }));

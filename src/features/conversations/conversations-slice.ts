@@ -223,14 +223,14 @@ export const {
   groupChatShown,
   conversationOpened,
   conversationClosed,
+  composeStarted,
+  composeEnded,
+  hiddenReceived,
   latestReceived,
   olderRequested,
   olderReceived,
   olderFailed,
   conversationFailed,
-  composeStarted,
-  composeEnded,
-  hiddenReceived,
 } = conversationsSlice.actions;
 
 export type WithChat = { [conversationsSlice.reducerPath]: ChatState };

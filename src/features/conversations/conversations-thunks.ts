@@ -12,17 +12,12 @@ import { selectProfile } from '../profiles';
 import { friendSelected } from './conversations-slice';
 import { conversationTarget } from './conversation-target';
 
-/** What a send may carry besides its text (docs/data-model.md, Message actions). */
-export interface SendExtras {
-  replyTo?: string;
-  forwarded?: true;
-  mentions?: string[];
-}
-
-/** A send: the text alone, or the text with its quote, forward mark or mentions. */
-export type OutgoingText = string | { text: string; extras?: SendExtras };
+/** A send: the text alone, or the text with the id of the message it replies to. */
+export type OutgoingText = string | { text: string; replyTo?: string };
 
 const textOf = (out: OutgoingText) => (typeof out === 'string' ? out : out.text);
+const replyExtras = (out: OutgoingText) =>
+  typeof out !== 'string' && out.replyTo ? { replyTo: out.replyTo } : undefined;
 
 /**
  * Sends `text` (trimmed) to the open conversation, the selected friend's or the shown group's;
@@ -32,7 +27,7 @@ export const sendChatMessage = createAppAsyncThunk(
   'conversations/sendMessage',
   (outgoing: OutgoingText, { getState, dispatch, extra, rejectWithValue }) => {
     const message = textOf(outgoing).trim();
-    const extras = typeof outgoing === 'string' ? undefined : outgoing.extras;
+    const extras = replyExtras(outgoing);
     const { send, tooLong } = conversationsStrings.chat.errors;
     if (message.length > MESSAGE_MAX_LENGTH) {
       return rejectWithValue(`${send}: ${tooLong(MESSAGE_MAX_LENGTH)}`);
