@@ -14,7 +14,7 @@ import {
   type MenuPlace,
   type MessageActionHandlers,
 } from './message-actions-context';
-import { messageActions, type MessageActions } from './message-actions-policy';
+import { copyableText, messageActions, type MessageActions } from './message-actions-policy';
 import { MessageMenu, type MenuItem } from './MessageMenu';
 import { ReactionPopover } from './ReactionPopover';
 
@@ -95,7 +95,7 @@ export function MessageActionsLayer({ children }: { children: ReactNode }) {
         item(strings.forward, <ForwardIcon />, () => setOpen({ kind: 'forward', message })),
       );
     if (allowed.copy)
-      items.push(item(strings.copy, <CopyIcon />, () => void copyText(message.message)));
+      items.push(item(strings.copy, <CopyIcon />, () => void copyText(copyableText(message))));
     if (allowed.edit)
       items.push(
         item(strings.edit, <PencilIcon />, () =>

@@ -174,7 +174,8 @@ export function MessageList({ name, readUpTo }: Props) {
     if (fromId === undefined) {
       // From the list itself: the newest message that is in view.
       const bottom = scroller.getBoundingClientRect().bottom;
-      const inView = shown.filter((el) => el.getBoundingClientRect().top < bottom).at(-1);
+      const inView =
+        shown.filter((el) => el.getBoundingClientRect().top < bottom).at(-1) ?? shown.at(-1);
       index = list.findIndex((row) => row.key === inView?.dataset.messageId);
       if (index < 0) return;
     } else {

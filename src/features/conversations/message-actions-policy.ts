@@ -15,6 +15,11 @@ export interface MessageActions {
   deleteForEveryone: boolean;
 }
 
+/** What 'Copy text' copies: the text, or a photo's caption ('' when it has none). */
+export function copyableText(message: ChatMessage): string {
+  return message.image ? message.image.caption : message.message;
+}
+
 /**
  * What a message's menu offers me. The rules decide in the end (server time); this only keeps
  * out of the menu what they would refuse, by this device's clock.
@@ -36,7 +41,7 @@ export function messageActions(message: ChatMessage, me: string, now: number): M
     react: true,
     reply: true,
     forward: true,
-    copy: message.message.length > 0,
+    copy: copyableText(message).length > 0,
     edit: mine && !message.image && age <= EDIT_WINDOW_MS,
     deleteForEveryone: mine && age <= DELETE_WINDOW_MS,
   };
