@@ -48,7 +48,13 @@ function useForwardTargets(): { groups: ForwardTo[]; friends: (ForwardTo & { uid
  * `message`, marked 'Forwarded'. Each copy is a normal send, so the dialog closes at once;
  * pending copies show in their conversations and a refusal comes as a toast naming it.
  */
-export function ForwardDialog({ message, onClose }: { message: ChatMessage; onClose: () => void }) {
+export interface ForwardDialogProps {
+  /** The message to forward. */
+  message: ChatMessage;
+  onClose: () => void;
+}
+
+export function ForwardDialog({ message, onClose }: ForwardDialogProps) {
   const dispatch = useAppDispatch();
   const { groups, friends } = useForwardTargets();
   const [query, setQuery] = useState('');

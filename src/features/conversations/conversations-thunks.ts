@@ -11,9 +11,10 @@ import { trackSend } from './track-send';
 import { selectProfile } from '../profiles';
 import { friendSelected } from './conversations-slice';
 import { conversationTarget } from './conversation-target';
-import { mentionExtras, type ChatSendInput } from './mention-send';
+import { mentionExtras } from './mention-send';
+import { replyExtras, textOf, type OutgoingText } from './outgoing-text';
 
-const sendText = (input: ChatSendInput) => (typeof input === 'string' ? input : input.text);
+export type { OutgoingText } from './outgoing-text';
 
 /**
  * Sends `text` (trimmed) to the open conversation, the selected friend's or the shown group's;
@@ -22,8 +23,9 @@ const sendText = (input: ChatSendInput) => (typeof input === 'string' ? input : 
  */
 export const sendChatMessage = createAppAsyncThunk(
   'conversations/sendMessage',
-  (input: ChatSendInput, { getState, dispatch, extra, rejectWithValue }) => {
-    const message = sendText(input).trim();
+  (outgoing: OutgoingText, { getState, dispatch, extra, rejectWithValue }) => {
+    const message = textOf(outgoing).trim();
+    const extras = replyExtras(outgoing);
     const { send, tooLong } = conversationsStrings.chat.errors;
     if (message.length > MESSAGE_MAX_LENGTH) {
       return rejectWithValue(`${send}: ${tooLong(MESSAGE_MAX_LENGTH)}`);
@@ -36,17 +38,15 @@ export const sendChatMessage = createAppAsyncThunk(
         conversationKey(target.kind, target.id),
         message,
         target.kind === 'group'
-          ? extra.conversations.group.send(
-              target.parties,
-              message,
-              undefined,
-              mentionExtras(target.parties, input),
-            )
-          : extra.conversations.direct.send(target.parties, message),
+          ? extra.conversations.group.send(target.parties, message, undefined, {
+              ...extras,
+              ...mentionExtras(target.parties, outgoing),
+            })
+          : extra.conversations.direct.send(target.parties, message, undefined, extras),
       );
     return attemptWrite(send, write, rejectWithValue);
   },
-  { condition: (input) => sendText(input).trim().length > 0 },
+  { condition: (outgoing) => textOf(outgoing).trim().length > 0 },
 );
 
 /**

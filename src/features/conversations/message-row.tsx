@@ -51,12 +51,22 @@ export const MessageBubble = memo(function MessageBubble({
         <span
           className={`mt-0.5 flex items-center justify-end gap-1.5 text-[11px] ${mine ? 'text-brand-100' : 'text-slate-600'}`}
         >
+          {message.editedAt ? <span>{conversationsStrings.messageActions.edited}</span> : null}
           <time dateTime={new Date(message.createdAt).toISOString()}>{time}</time>
           {mine ? <MessageStatus message={message} /> : null}
         </span>
-      ) : mine ? (
-        <MessageStatus message={message} standalone />
-      ) : null}
+      ) : (
+        <>
+          {message.editedAt ? (
+            <span
+              className={`mt-0.5 flex justify-end text-[11px] ${mine ? 'text-brand-100' : 'text-slate-600'}`}
+            >
+              {conversationsStrings.messageActions.edited}
+            </span>
+          ) : null}
+          {mine ? <MessageStatus message={message} standalone /> : null}
+        </>
+      )}
     </div>
   );
 });
