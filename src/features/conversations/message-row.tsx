@@ -5,6 +5,9 @@ import { MessageStatus } from './MessageStatus';
 import { ImageMessageBody } from './image-message-body';
 import { formatMessageTime } from './message-time';
 import { MessageText } from './MessageText';
+import { MessageQuote } from './message-quote';
+import { ReactionChips } from './reaction-chips';
+import { useAppSelector } from '../../store/hooks';
 
 /**
  * One message bubble. Memoised on stable props (the message object keeps its reference in
@@ -21,13 +24,21 @@ export const MessageBubble = memo(function MessageBubble({
 }) {
   const time = formatMessageTime(message.createdAt);
   const corner = groupEnd ? (mine ? 'rounded-br-md' : 'rounded-bl-md') : '';
-  return (
+  // Shown by a click on a quote of it, for a moment.
+  const highlighted = useAppSelector(
+    (state) => state.conversationQuotes.highlighted === message.id,
+  );
+  const ring = highlighted ? 'ring-4 ring-amber-300' : '';
+  const reactions = message.reactions ? <ReactionChips message={message} mine={mine} /> : null;
+  const bubble = (
     <div
       title={groupEnd ? undefined : time}
-      className={`max-w-[75%] rounded-2xl px-4 py-2 shadow-xs ${corner} ${
+      data-highlighted={highlighted || undefined}
+      className={`${reactions ? 'max-w-full' : 'max-w-[75%]'} rounded-2xl px-4 py-2 shadow-xs transition-shadow duration-500 ${ring} ${corner} ${
         mine ? 'bg-brand-500 text-white' : 'bg-slate-100 text-slate-900'
       }`}
     >
+      {message.replyTo ? <MessageQuote id={message.replyTo} mine={mine} /> : null}
       {message.image ? (
         <ImageMessageBody image={message.image} mine={mine} />
       ) : (
@@ -43,6 +54,14 @@ export const MessageBubble = memo(function MessageBubble({
       ) : mine ? (
         <MessageStatus message={message} standalone />
       ) : null}
+    </div>
+  );
+  if (!reactions) return bubble;
+  // The chips under the bubble, overlapping its edge a little, on the bubble's side.
+  return (
+    <div className={`flex max-w-[75%] flex-col ${mine ? 'items-end' : 'items-start'}`}>
+      {bubble}
+      {reactions}
     </div>
   );
 });
