@@ -110,7 +110,10 @@ describeBrowser('reactions and quotes in two browsers', () => {
       .poll(() => chip(a, 'see you at 8?', '👍').getAttribute('aria-label'))
       .toBe(strings.chip('👍', 2, true));
     await chip(a, 'see you at 8?', '👍').hover();
-    await a.getByRole('tooltip').getByText(`${strings.you}, Bob`).waitFor();
+    await a
+      .getByRole('tooltip')
+      .getByText(`${conversationsStrings.messageActions.you}, Bob`)
+      .waitFor();
 
     // A second emoji from the full picker.
     const again = await openReactions(a, 'see you at 8?');

@@ -7,12 +7,16 @@ import {
   type KeyboardEvent,
   type SyntheticEvent,
 } from 'react';
-import { useAppDispatch } from '../../store/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { IconButton } from '../../components/IconButton';
-import { CameraIcon, SendIcon } from '../../components/icons';
+import { CameraIcon, CheckIcon, SendIcon } from '../../components/icons';
 import { MESSAGE_MAX_LENGTH } from '../../lib/firebase/conversations-message';
 import { conversationsStrings } from './conversations-strings';
 import { sendChatMessage } from './conversations-thunks';
+import { editChatMessage } from './conversations-actions-thunks';
+import { selectComposing } from './conversations-selectors';
+import { composeEnded, composeStarted } from './conversations-slice';
+import { ComposerModeBar } from './ComposerModeBar';
 import { EmojiPicker } from './EmojiPicker';
 import { firstImageFile, useImageSending, usePanelDrop } from './image-sending';
 import { checkLength } from './message-limit';
@@ -36,6 +40,24 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
   const dispatch = useAppDispatch();
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
+  // 'Reply' or 'Edit' from a message's menu (the store, so the list can ask for it).
+  const composing = useAppSelector(selectComposing);
+  const editing = composing?.kind === 'edit' ? composing.message : null;
+  const modeKey = composing ? `${composing.kind}:${composing.message.id}` : null;
+  // An edit takes the field with the message's text; what was typed before comes back after.
+  const [mode, setMode] = useState<{ key: string | null; draft: string | null }>({
+    key: null,
+    draft: null,
+  });
+  if (mode.key !== modeKey) {
+    const draft = mode.draft ?? text;
+    if (editing) setText(editing.message);
+    else if (mode.draft !== null) setText(mode.draft);
+    setMode({ key: modeKey, draft: editing ? draft : null });
+  }
+  useEffect(() => {
+    if (modeKey) input.current?.focus();
+  }, [modeKey]);
   const fileInput = useRef<HTMLInputElement>(null);
   const length = checkLength(text);
   const canSend = !disabled && length.length > 0 && length.over === 0;
@@ -68,12 +90,31 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
     event.preventDefault();
     if (!canSend) return;
     const sent = text;
+    if (editing) {
+      // The draft typed before the edit comes back; a refused edit's text stays in the field.
+      dispatch(composeEnded());
+      if (sent.trim() === editing.message.trim()) return;
+      const result = await dispatch(editChatMessage({ id: editing.id, text: sent }));
+      if (editChatMessage.rejected.match(result)) setText((typed) => typed || sent);
+      return;
+    }
+    const replyTo = composing?.kind === 'reply' ? composing.message.id : undefined;
     setText('');
-    const result = await dispatch(sendChatMessage(sent));
-    if (sendChatMessage.rejected.match(result)) setText((typed) => typed || sent);
+    if (replyTo) dispatch(composeEnded());
+    const result = await dispatch(
+      sendChatMessage(replyTo ? { text: sent, extras: { replyTo } } : sent),
+    );
+    if (!sendChatMessage.rejected.match(result)) return;
+    setText((typed) => typed || sent);
+    if (replyTo) dispatch(composeStarted({ kind: 'reply', messageId: replyTo }));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Escape' && composing) {
+      event.preventDefault();
+      dispatch(composeEnded());
+      return;
+    }
     // Shift+Enter is a new line; Enter while an input method composes a word is not a send.
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     void send(event);
@@ -95,6 +136,16 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
       onSubmit={(event) => void send(event)}
       className={`relative border-t border-slate-100 px-5 py-4 ${images.dragging ? 'bg-brand-50' : ''}`}
     >
+      {composing ? (
+        <ComposerModeBar
+          kind={composing.kind}
+          message={composing.message}
+          onCancel={() => {
+            dispatch(composeEnded());
+            input.current?.focus();
+          }}
+        />
+      ) : null}
       <div className="flex items-end gap-3">
         <div className="flex min-w-0 flex-1 items-end gap-1 rounded-3xl bg-slate-100 py-1 pl-5 pr-1.5 focus-within:ring-4 focus-within:ring-brand-100">
           <textarea
@@ -137,8 +188,16 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
         <IconButton
           type="submit"
           tone="brand"
-          label={conversationsStrings.chat.send}
-          icon={<SendIcon className="h-5 w-5 -translate-x-px translate-y-px" />}
+          label={
+            editing ? conversationsStrings.messageActions.save : conversationsStrings.chat.send
+          }
+          icon={
+            editing ? (
+              <CheckIcon className="h-5 w-5" />
+            ) : (
+              <SendIcon className="h-5 w-5 -translate-x-px translate-y-px" />
+            )
+          }
           disabled={!canSend}
           className="shrink-0"
         />

@@ -6,10 +6,12 @@ import { ChatBubbleIcon } from '../../components/icons';
 import { conversationsStrings } from './conversations-strings';
 import { selectMyUid } from '../friends';
 import { GroupMessageRow } from './group-message-row';
+import { MessageActionsLayer } from './MessageActionsLayer';
+import { MessageActionsRow } from './MessageActionsRow';
 import {
   selectBlockedUids,
   selectChatKind,
-  selectChatMessages,
+  selectShownMessages,
   selectChatKey,
   selectHasOlder,
   selectLoadingOlder,
@@ -53,15 +55,22 @@ function rowContent(_index: number, row: MessageRow, context: ListContext) {
         <MessageBubble message={row.message} mine={row.mine} groupEnd={row.groupEnd} />
       );
       // In a group, others' messages say who wrote them; a blocked person's stay collapsed.
-      if (!context.group || row.mine) return bubble;
+      const content =
+        !context.group || row.mine ? (
+          bubble
+        ) : (
+          <GroupMessageRow
+            message={row.message}
+            groupStart={row.groupStart}
+            blocked={context.blocked.has(row.message.messagesenderId)}
+          >
+            {bubble}
+          </GroupMessageRow>
+        );
       return (
-        <GroupMessageRow
-          message={row.message}
-          groupStart={row.groupStart}
-          blocked={context.blocked.has(row.message.messagesenderId)}
-        >
-          {bubble}
-        </GroupMessageRow>
+        <MessageActionsRow message={row.message} mine={row.mine}>
+          {content}
+        </MessageActionsRow>
       );
     }
   }
@@ -86,7 +95,7 @@ interface Props {
  */
 export function MessageList({ name, readUpTo }: Props) {
   const dispatch = useAppDispatch();
-  const messages = useAppSelector(selectChatMessages);
+  const messages = useAppSelector(selectShownMessages);
   const me = useAppSelector(selectMyUid);
   const chatKey = useAppSelector(selectChatKey);
   const group = useAppSelector(selectChatKind) === 'group';
@@ -149,9 +158,48 @@ export function MessageList({ name, readUpTo }: Props) {
   const label = group
     ? conversationsStrings.groupChat.conversationIn(name)
     : conversationsStrings.chat.conversationWith(name);
+  const rowsNow = useRef(rows);
+  useEffect(() => {
+    rowsNow.current = rows;
+  }, [rows]);
+  const moveFocus = useCallback((from: HTMLElement, step: 1 | -1) => {
+    const scroller = from.closest<HTMLElement>('[data-message-scroller]');
+    if (!scroller) return;
+    const shown = [...scroller.querySelectorAll<HTMLElement>('[data-message-id]')];
+    const fromId = from.dataset.messageId;
+    const list = rowsNow.current;
+    let index: number;
+    if (fromId === undefined) {
+      // From the list itself: the newest message that is in view.
+      const bottom = scroller.getBoundingClientRect().bottom;
+      const inView = shown.filter((el) => el.getBoundingClientRect().top < bottom).at(-1);
+      index = list.findIndex((row) => row.key === inView?.dataset.messageId);
+      if (index < 0) return;
+    } else {
+      index = list.findIndex((row) => row.key === fromId);
+      do index += step;
+      while (index >= 0 && index < list.length && list[index].kind !== 'message');
+      if (index < 0 || index >= list.length) return;
+    }
+    const id = list[index].key;
+    const focusShown = () => {
+      const el = [...scroller.querySelectorAll<HTMLElement>('[data-message-id]')].find(
+        (candidate) => candidate.dataset.messageId === id,
+      );
+      el?.focus();
+      return el !== undefined;
+    };
+    // A rendered row scrolls itself into view on focus; one outside Virtuoso's window is
+    // scrolled to first, then focused once rendered.
+    if (focusShown()) return;
+    virtuoso.current?.scrollIntoView({
+      index,
+      done: () => requestAnimationFrame(() => void focusShown()),
+    });
+  }, []);
   const context = useMemo<ListContext>(
-    () => ({ label, hasOlder, loadingOlder, loadOlder, group, blocked }),
-    [label, hasOlder, loadingOlder, loadOlder, group, blocked],
+    () => ({ label, hasOlder, loadingOlder, loadOlder, group, blocked, moveFocus }),
+    [label, hasOlder, loadingOlder, loadOlder, group, blocked, moveFocus],
   );
   const jump = () => virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
   useJumpToQuoted(virtuoso, rows);
@@ -164,25 +212,27 @@ export function MessageList({ name, readUpTo }: Props) {
   }
   return (
     <div className="relative h-full">
-      <Virtuoso
-        ref={virtuoso}
-        className="h-full"
-        data={rows}
-        context={context}
-        components={components}
-        computeItemKey={rowKey}
-        itemContent={rowContent}
-        firstItemIndex={firstItemIndex}
-        initialTopMostItemIndex={initialIndex}
-        followOutput={follow}
-        atBottomThreshold={NEAR_BOTTOM}
-        atBottomStateChange={onAtBottom}
-        startReached={startReached}
-        // Nothing extra above: Virtuoso keeps the place on a prepend by scrolling down by the
-        // new rows' default height before they render; rendering them early (a top margin)
-        // measured other heights and moved the list by ~270 px (react-virtuoso #370, #947).
-        increaseViewportBy={{ top: 0, bottom: 200 }}
-      />
+      <MessageActionsLayer>
+        <Virtuoso
+          ref={virtuoso}
+          className="h-full"
+          data={rows}
+          context={context}
+          components={components}
+          computeItemKey={rowKey}
+          itemContent={rowContent}
+          firstItemIndex={firstItemIndex}
+          initialTopMostItemIndex={initialIndex}
+          followOutput={follow}
+          atBottomThreshold={NEAR_BOTTOM}
+          atBottomStateChange={onAtBottom}
+          startReached={startReached}
+          // Nothing extra above: Virtuoso keeps the place on a prepend by scrolling down by the
+          // new rows' default height before they render; rendering them early (a top margin)
+          // measured other heights and moved the list by ~270 px (react-virtuoso #370, #947).
+          increaseViewportBy={{ top: 0, bottom: 200 }}
+        />
+      </MessageActionsLayer>
       {awayFrom === null ? null : (
         <JumpToLatest count={countAfter(messages, awayFrom)} onClick={jump} />
       )}

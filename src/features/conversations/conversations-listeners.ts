@@ -11,6 +11,7 @@ import {
   conversationFailed,
   conversationOpened,
   friendSelected,
+  hiddenReceived,
   latestReceived,
   MESSAGE_PAGE_SIZE,
   messageSelectors,
@@ -31,7 +32,7 @@ import { readSelectedFriend, storeSelectedFriend } from './selected-friend-stora
 export function addChatListeners(startAppListening: AppStartListening): void {
   let syncConversation: (() => void) | null = null;
 
-  whileSignedIn(startAppListening, (_uid, listenerApi) => {
+  whileSignedIn(startAppListening, (uid, listenerApi) => {
     const { dispatch } = listenerApi;
     const { conversations } = listenerApi.extra;
     const getState = () => listenerApi.getState();
@@ -54,9 +55,22 @@ export function addChatListeners(startAppListening: AppStartListening): void {
       const onError = (error: Error) =>
         dispatch(conversationFailed({ key, message: loadErrorText(error, group) }));
       const pageSize = MESSAGE_PAGE_SIZE;
+      const api = conversations[kind];
+      const closeLatest = api.subscribeLatest({ id: relId, pageSize }, onData, onError);
+      // What I deleted for me, on every device of mine. Its listen fails only with the
+      // conversation's own (which says so); until then the messages simply stay shown.
+      const closeHidden = api.subscribeHidden(
+        uid,
+        relId,
+        (ids) => dispatch(hiddenReceived({ key, ids: [...ids] })),
+        () => undefined,
+      );
       open = {
         key,
-        close: conversations[kind].subscribeLatest({ id: relId, pageSize }, onData, onError),
+        close: () => {
+          closeLatest();
+          closeHidden();
+        },
       };
     };
     syncConversation = sync;

@@ -74,3 +74,27 @@ export const selectBlockedUids = createSelector(
   (index): ReadonlySet<string> =>
     new Set([...index].flatMap(([uid, relation]) => (relation.kind === 'blocking' ? [uid] : []))),
 );
+
+const selectHiddenIds = (state: RootState) => state.conversations.hiddenIds;
+
+/** The loaded messages less those I deleted for me: what the list shows. */
+export const selectShownMessages = createSelector(
+  [selectChatMessages, selectHiddenIds],
+  (messages, hidden) => {
+    if (hidden.length === 0) return messages;
+    const out = new Set(hidden);
+    return messages.filter((m) => !out.has(m.id));
+  },
+);
+
+/** The composer's reply or edit, with the message it names (null once that is gone). */
+export const selectComposing = createSelector(
+  [
+    (state: RootState) => state.conversations.composing,
+    (state: RootState) => state.conversations.entities,
+  ],
+  (composing, entities) => {
+    const message = composing ? entities[composing.messageId] : undefined;
+    return composing && message && !message.deleted ? { kind: composing.kind, message } : null;
+  },
+);

@@ -22,6 +22,12 @@ export interface SelectedFriend {
 
 export type { ConversationKind };
 
+/** What the composer is doing besides a plain send: quoting a message, or editing one of mine. */
+export interface ComposerMode {
+  kind: 'reply' | 'edit';
+  messageId: string;
+}
+
 const messagesAdapter = createEntityAdapter<ChatMessage>({ sortComparer: compareMessages });
 
 interface ChatFields {
@@ -45,6 +51,10 @@ interface ChatFields {
   liveIds: string[];
   olderExhausted: boolean;
   loadingOlder: boolean;
+  /** The composer's reply or edit, for the open conversation only. */
+  composing: ComposerMode | null;
+  /** Messages I deleted for me (every device of mine leaves them out). */
+  hiddenIds: string[];
 }
 
 function initialState(owner: string | null = null) {
@@ -61,6 +71,8 @@ function initialState(owner: string | null = null) {
     liveIds: [],
     olderExhausted: false,
     loadingOlder: false,
+    composing: null,
+    hiddenIds: [],
   };
   return messagesAdapter.getInitialState(fields);
 }
@@ -77,6 +89,8 @@ function clearConversation(state: ChatState, relId: string | null, kind: Convers
     liveIds: [],
     olderExhausted: false,
     loadingOlder: false,
+    composing: null,
+    hiddenIds: [],
   });
 }
 
@@ -196,6 +210,19 @@ export const conversationsSlice = createSlice({
     olderFailed(state, action: PayloadAction<{ key: ConversationKey }>) {
       if (action.payload.key === openConversationKey(state)) state.loadingOlder = false;
     },
+    /** 'Reply' or 'Edit' on a message: the composer quotes it or takes its text. */
+    composeStarted(state, action: PayloadAction<ComposerMode>) {
+      state.composing = action.payload;
+    },
+    composeEnded(state) {
+      state.composing = null;
+    },
+    hiddenReceived(state, action: ForConversation<{ ids: string[] }>) {
+      const { key, ids } = action.payload;
+      if (key !== openConversationKey(state)) return;
+      state.hiddenIds = ids;
+      if (state.composing && ids.includes(state.composing.messageId)) state.composing = null;
+    },
     conversationFailed(state, action: ForConversation<{ message: string }>) {
       if (action.payload.key !== openConversationKey(state)) return;
       state.status = 'error';
@@ -230,6 +257,9 @@ export const {
   conversationFailed,
   betweenReceived,
   reactionSet,
+  composeStarted,
+  composeEnded,
+  hiddenReceived,
 } = conversationsSlice.actions;
 
 export type WithChat = { [conversationsSlice.reducerPath]: ChatState };

@@ -12,14 +12,27 @@ import { selectProfile } from '../profiles';
 import { friendSelected } from './conversations-slice';
 import { conversationTarget } from './conversation-target';
 
+/** What a send may carry besides its text (docs/data-model.md, Message actions). */
+export interface SendExtras {
+  replyTo?: string;
+  forwarded?: true;
+  mentions?: string[];
+}
+
+/** A send: the text alone, or the text with its quote, forward mark or mentions. */
+export type OutgoingText = string | { text: string; extras?: SendExtras };
+
+const textOf = (out: OutgoingText) => (typeof out === 'string' ? out : out.text);
+
 /**
  * Sends `text` (trimmed) to the open conversation, the selected friend's or the shown group's;
  * a refusal becomes the toast text.
  */
 export const sendChatMessage = createAppAsyncThunk(
   'conversations/sendMessage',
-  (text: string, { getState, dispatch, extra, rejectWithValue }) => {
-    const message = text.trim();
+  (outgoing: OutgoingText, { getState, dispatch, extra, rejectWithValue }) => {
+    const message = textOf(outgoing).trim();
+    const extras = typeof outgoing === 'string' ? undefined : outgoing.extras;
     const { send, tooLong } = conversationsStrings.chat.errors;
     if (message.length > MESSAGE_MAX_LENGTH) {
       return rejectWithValue(`${send}: ${tooLong(MESSAGE_MAX_LENGTH)}`);
@@ -32,12 +45,12 @@ export const sendChatMessage = createAppAsyncThunk(
         conversationKey(target.kind, target.id),
         message,
         target.kind === 'group'
-          ? extra.conversations.group.send(target.parties, message)
-          : extra.conversations.direct.send(target.parties, message),
+          ? extra.conversations.group.send(target.parties, message, undefined, extras)
+          : extra.conversations.direct.send(target.parties, message, undefined, extras),
       );
     return attemptWrite(send, write, rejectWithValue);
   },
-  { condition: (text) => text.trim().length > 0 },
+  { condition: (outgoing) => textOf(outgoing).trim().length > 0 },
 );
 
 /**

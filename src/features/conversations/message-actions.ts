@@ -22,7 +22,7 @@ export function reactionChips(
 
 /** The first line of a text message, 'Photo' for an image. */
 export function quoteLine(original: ChatMessage): string {
-  if (original.deleted) return conversationsStrings.quotes.deleted;
-  if (original.image) return conversationsStrings.quotes.photo;
+  if (original.deleted) return conversationsStrings.messageActions.deleted;
+  if (original.image) return conversationsStrings.chatImages.photo;
   return original.message.split('\n', 1)[0] ?? '';
 }

@@ -38,7 +38,7 @@ export function MessageQuote({ id, mine }: { id: string; mine: boolean }) {
         ? strings.loading
         : original === 'failed'
           ? strings.failed
-          : strings.deleted;
+          : conversationsStrings.messageActions.deleted;
     return <span className={`${frame} italic opacity-80`}>{text}</span>;
   }
   return (
@@ -59,7 +59,7 @@ function QuoteBody({ original, mine }: { original: ChatMessage; mine: boolean })
   const me = useAppSelector(selectMyUid);
   const sender = original.messagesenderId;
   const name = useDisplayName(sender === me ? null : sender, original.massagesenderName);
-  const author = sender === me ? strings.you : name;
+  const author = sender === me ? conversationsStrings.messageActions.you : name;
   const line = quoteLine(original);
   return (
     <>

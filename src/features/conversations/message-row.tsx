@@ -29,6 +29,13 @@ export const MessageBubble = memo(function MessageBubble({
     (state) => state.conversationQuotes.highlighted === message.id,
   );
   const ring = highlighted ? 'ring-4 ring-amber-300' : '';
+  if (message.deleted)
+    return <DeletedBubble time={groupEnd ? time : null} highlighted={highlighted} />;
+  const edited = message.editedAt ? (
+    <span className={mine ? 'text-brand-100' : 'text-slate-600'}>
+      {conversationsStrings.messageActions.edited}
+    </span>
+  ) : null;
   const reactions = message.reactions ? <ReactionChips message={message} mine={mine} /> : null;
   const bubble = (
     <div
@@ -48,12 +55,16 @@ export const MessageBubble = memo(function MessageBubble({
         <span
           className={`mt-0.5 flex items-center justify-end gap-1.5 text-[11px] ${mine ? 'text-brand-100' : 'text-slate-600'}`}
         >
+          {edited}
           <time dateTime={new Date(message.createdAt).toISOString()}>{time}</time>
           {mine ? <MessageStatus message={message} /> : null}
         </span>
-      ) : mine ? (
-        <MessageStatus message={message} standalone />
-      ) : null}
+      ) : (
+        <>
+          {edited ? <span className="mt-0.5 flex justify-end text-[11px]">{edited}</span> : null}
+          {mine ? <MessageStatus message={message} standalone /> : null}
+        </>
+      )}
     </div>
   );
   if (!reactions) return bubble;
@@ -65,6 +76,19 @@ export const MessageBubble = memo(function MessageBubble({
     </div>
   );
 });
+
+/** What is left of a message deleted for everyone: its place, its time, nothing of it. */
+function DeletedBubble({ time, highlighted }: { time: string | null; highlighted: boolean }) {
+  return (
+    <div
+      data-highlighted={highlighted || undefined}
+      className={`max-w-[75%] rounded-2xl border border-dashed border-slate-300 px-4 py-2 text-sm italic text-slate-500 ${highlighted ? 'ring-4 ring-amber-300' : ''}`}
+    >
+      <p>{conversationsStrings.messageActions.deleted}</p>
+      {time ? <span className="mt-0.5 block text-right text-[11px] not-italic">{time}</span> : null}
+    </div>
+  );
+}
 
 /** 'Today', 'Yesterday', a weekday or a date, centred between two days' messages. */
 export const DaySeparator = memo(function DaySeparator({ label }: { label: string }) {

@@ -110,7 +110,7 @@ function WhoReacted({
   const others = people.filter(([uid]) => uid !== me).map(([uid]) => ({ uid, name: copied(uid) }));
   const names = useDisplayNames(others);
   const mineToo = others.length < people.length;
-  const text = [...(mineToo ? [strings.you] : []), ...names].join(', ');
+  const text = [...(mineToo ? [conversationsStrings.messageActions.you] : []), ...names].join(', ');
   const box = useRef<HTMLSpanElement>(null);
   const [at, setAt] = useState<{ left: number; top: number } | null>(null);
   useLayoutEffect(() => {

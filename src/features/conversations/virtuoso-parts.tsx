@@ -14,6 +14,11 @@ export interface ListContext {
   group: boolean;
   /** People I blocked: their messages in a group stay collapsed until shown. */
   blocked: ReadonlySet<string>;
+  /**
+   * Up/Down on the list or a focused message: the focus moves to the message before or after
+   * (from the list itself, to the newest message in view), scrolled into view.
+   */
+  moveFocus: (from: HTMLElement, step: 1 | -1) => void;
 }
 
 type WithContext = { context?: ListContext };
@@ -22,10 +27,18 @@ type WithContext = { context?: ListContext };
 const LINE = 40;
 const PAGE_SHARE = 0.9;
 
-function scrollByKey(event: KeyboardEvent<HTMLDivElement>) {
-  // Keys typed into a control inside a row (a Show button, a photo) keep their own meaning.
-  if (event.target !== event.currentTarget || event.altKey || event.ctrlKey || event.metaKey)
+function scrollByKey(event: KeyboardEvent<HTMLDivElement>, context: ListContext | undefined) {
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const target = event.target as HTMLElement;
+  const onMessage = target.dataset.messageId !== undefined;
+  if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && context) {
+    if (target !== event.currentTarget && !onMessage) return;
+    event.preventDefault();
+    context.moveFocus(target, event.key === 'ArrowDown' ? 1 : -1);
     return;
+  }
+  // Keys typed into a control inside a row (a Show button, a photo) keep their own meaning.
+  if (target !== event.currentTarget && !onMessage) return;
   const box = event.currentTarget;
   const page = box.clientHeight * PAGE_SHARE;
   const by: Partial<Record<string, number>> = {
@@ -48,11 +61,11 @@ function scrollByKey(event: KeyboardEvent<HTMLDivElement>) {
 
 /**
  * The scrolling box, focusable (Tab reaches it) and named, so the conversation can be read
- * with the keyboard alone: arrows scroll a line, Page Up/Down (and Space) a screen, Home/End
- * to the oldest loaded and the newest message.
+ * with the keyboard alone: Up/Down move between messages (Enter opens one's menu), Page
+ * Up/Down (and Space) scroll a screen, Home/End to the oldest loaded and the newest message.
  */
 export const MessageScroller = forwardRef(function MessageScroller(
-  { style, children, context: _context, ...props }: ScrollerProps & WithContext,
+  { style, children, context, ...props }: ScrollerProps & WithContext,
   ref: Ref<HTMLDivElement>,
 ) {
   return (
@@ -62,8 +75,9 @@ export const MessageScroller = forwardRef(function MessageScroller(
       style={style}
       tabIndex={0}
       role="region"
+      data-message-scroller
       aria-label={conversationsStrings.chat.scroller}
-      onKeyDown={scrollByKey}
+      onKeyDown={(event) => scrollByKey(event, context)}
       className="focus:outline-hidden focus-visible:ring-4 focus-visible:ring-inset focus-visible:ring-brand-100"
     >
       {children}

@@ -1,0 +1,89 @@
+import { createAppAsyncThunk } from '../../store/create-app-thunk';
+import type { RootState } from '../../store/store';
+import { MESSAGE_MAX_LENGTH, type ChatMessage } from '../../lib/firebase/conversations-message';
+import { attemptWrite } from '../../lib/write-failure';
+import { conversationsStrings } from './conversations-strings';
+import { selectMyUid } from '../friends';
+import { messageSelectors } from './conversations-slice';
+import { conversationTarget, type ConversationTarget } from './conversation-target';
+import { DELETE_WINDOW_MS, EDIT_WINDOW_MS } from './message-actions-policy';
+
+const strings = conversationsStrings.messageActions;
+
+type Open = Exclude<ConversationTarget, { kind: 'closed' }>;
+
+/** The open conversation and one of its loaded messages, or why the action cannot run. */
+function targetAndMessage(
+  state: RootState,
+  id: string,
+): { target: Open; message: ChatMessage; isLast: boolean } | string {
+  const target = conversationTarget(state);
+  if (target.kind === 'closed') return target.reason;
+  const message = messageSelectors.selectById(state, id) as ChatMessage | undefined;
+  if (!message || message.deleted) return strings.errors.gone;
+  // The preview follows an edit or a delete of the conversation's last message.
+  const isLast = messageSelectors.selectAll(state).at(-1)?.id === id;
+  return { target, message, isLast };
+}
+
+/**
+ * Saves a new text for one of my text messages (within 15 minutes of sending; the rules check
+ * it by server time). A pending message's edit is queued after its send, and the SDK shows the
+ * new text at once. A refusal becomes the toast text.
+ */
+export const editChatMessage = createAppAsyncThunk(
+  'conversations/editMessage',
+  ({ id, text }: { id: string; text: string }, { getState, extra, rejectWithValue }) => {
+    const what = strings.errors.edit;
+    const found = targetAndMessage(getState(), id);
+    if (typeof found === 'string') return rejectWithValue(`${what}: ${found}`);
+    const { target, message, isLast } = found;
+    const trimmed = text.trim();
+    if (message.image) return rejectWithValue(`${what}: ${strings.errors.notText}`);
+    if (trimmed.length > MESSAGE_MAX_LENGTH) {
+      const tooLong = conversationsStrings.chat.errors.tooLong(MESSAGE_MAX_LENGTH);
+      return rejectWithValue(`${what}: ${tooLong}`);
+    }
+    if (Date.now() - message.createdAt > EDIT_WINDOW_MS) {
+      return rejectWithValue(`${what}: ${strings.errors.editWindow}`);
+    }
+    const write = () =>
+      target.kind === 'group'
+        ? extra.conversations.group.edit(target.parties, message, trimmed, isLast)
+        : extra.conversations.direct.edit(target.parties, message, trimmed, isLast);
+    return attemptWrite(what, write, rejectWithValue);
+  },
+  { condition: ({ text }) => text.trim().length > 0 },
+);
+
+/** Deletes one of my messages for everyone (within 24 hours of sending). */
+export const removeChatMessage = createAppAsyncThunk(
+  'conversations/removeMessage',
+  (id: string, { getState, extra, rejectWithValue }) => {
+    const what = strings.errors.delete;
+    const found = targetAndMessage(getState(), id);
+    if (typeof found === 'string') return rejectWithValue(`${what}: ${found}`);
+    const { target, message, isLast } = found;
+    if (Date.now() - message.createdAt > DELETE_WINDOW_MS) {
+      return rejectWithValue(`${what}: ${strings.errors.deleteWindow}`);
+    }
+    const write = () =>
+      target.kind === 'group'
+        ? extra.conversations.group.remove(target.parties, message, isLast)
+        : extra.conversations.direct.remove(target.parties, message, isLast);
+    return attemptWrite(what, write, rejectWithValue);
+  },
+);
+
+/** Deletes a message for me: hidden on all my devices, nobody else affected. */
+export const hideChatMessage = createAppAsyncThunk(
+  'conversations/hideMessage',
+  (id: string, { getState, extra, rejectWithValue }) => {
+    const what = strings.errors.hide;
+    const state = getState();
+    const { relId, kind } = state.conversations;
+    if (!relId) return rejectWithValue(`${what}: ${conversationsStrings.chat.errors.moved}`);
+    const write = () => extra.conversations[kind].hide(selectMyUid(state), relId, id);
+    return attemptWrite(what, write, rejectWithValue);
+  },
+);
