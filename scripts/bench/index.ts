@@ -11,8 +11,10 @@
  *   7. image messages: lazy chunk sizes, bytes to open 50 photos, photo send time (chat-images.ts);
  *   8. web vitals at 4x CPU slowdown and slow 4G: /login LCP, send delay in the long chat;
  *      the emoji picker: its chunk, its data asset, its open time at 4x CPU once cached.
+ *  10. the jump to a reply's original 5,000 messages back (chat-quotes.ts, alone: quotes-main.ts).
  * Knobs: BENCH_USERS (10000), BENCH_MESSAGES (300 latency samples), BENCH_CHAT_LONG (10000),
- * BENCH_CHAT_SENDS (5), BENCH_LCP_RUNS (3), BENCH_INP_SENDS (5), BENCH_EMOJI_OPENS (5), CHROMIUM_PATH.
+ * BENCH_CHAT_SENDS (5), BENCH_LCP_RUNS (3), BENCH_INP_SENDS (5), BENCH_EMOJI_OPENS (5), BENCH_QUOTE_JUMPS (3),
+ * CHROMIUM_PATH.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +22,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { chatImagesBench, printImageSummary, type ImageFigures } from './chat-images';
 import { chatBench, printChatSummary, type ChatResults } from './chat-send';
+import { printQuoteSummary, quoteJumpBench, type QuoteFigures } from './chat-quotes';
 import { timeSearch, visit } from './dashboard';
 import { inboxBench, printInboxSummary, type InboxFigures } from './inbox';
 import { searchPrefixes, seedSmall } from './datasets';
@@ -73,12 +76,14 @@ async function run(stack: BenchStack, browser: Browser): Promise<Results> {
   chat = await chatBench(browser, target, stack.appUrl, log);
   vitals = await webVitalsBench(browser, stack.appUrl, stack.outDir, chat.people, log);
   images = await chatImagesBench(browser, target, stack.appUrl, stack.outDir, log);
+  quotes = await quoteJumpBench(browser, target, stack.appUrl, log);
   return { stack, small, large, smallDb: data.small, largeDb, searches, debounceMs, latency };
 }
 
 let chat: ChatResults | undefined;
 let inbox: InboxFigures | undefined;
 let images: ImageFigures | undefined;
+let quotes: QuoteFigures | undefined;
 let vitals: VitalsResults | undefined;
 
 let stack: BenchStack | undefined;
@@ -112,6 +117,7 @@ async function main(): Promise<void> {
     if (inbox) printInboxSummary(inbox);
     if (images) printImageSummary(images);
     if (vitals) printVitalsSummary(vitals);
+    if (quotes) printQuoteSummary(quotes);
   } finally {
     await stopAll();
   }

@@ -1,4 +1,5 @@
 import type { Slice } from '@reduxjs/toolkit';
+import { conversationQuotesSlice } from '../features/conversations/conversations-quotes-slice';
 import { conversationSendingSlice } from '../features/conversations/conversations-sending-slice';
 import { conversationSignalsSlice } from '../features/conversations/conversations-signals-slice';
 import { conversationsSlice } from '../features/conversations/conversations-slice';
@@ -24,6 +25,7 @@ export const slices: readonly Slice[] = [
   conversationsSlice,
   conversationSignalsSlice,
   conversationSendingSlice,
+  conversationQuotesSlice,
   notificationsSlice,
   settingsSlice,
   inboxSlice,

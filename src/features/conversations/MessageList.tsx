@@ -18,6 +18,7 @@ import {
   selectLoadingOlder,
 } from './conversations-selectors';
 import { olderRequested } from './conversations-slice';
+import { useJumpToQuoted } from './use-jump-to-quoted';
 import { JumpToLatest } from './JumpToLatest';
 import { DaySeparator, MessageBubble, UnreadDivider } from './message-row';
 import { buildRows, countAfter, findFirstUnread, type MessageRow } from './message-rows';
@@ -205,6 +206,7 @@ export function MessageList({ name, readUpTo }: Props) {
     [label, hasOlder, loadingOlder, loadOlder, group, blocked, moveFocus],
   );
   const jump = () => virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+  useJumpToQuoted(virtuoso, rows);
 
   if (messages.length === 0) {
     const hello = group

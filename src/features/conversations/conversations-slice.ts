@@ -180,6 +180,33 @@ export const conversationsSlice = createSlice({
       state.loadingOlder = false;
       if (messages.length < MESSAGE_PAGE_SIZE) state.olderExhausted = true;
     },
+    /** A jump to a quoted message loaded everything from it up to the oldest loaded. */
+    betweenReceived(state, action: ForConversation<{ messages: ChatMessage[] }>) {
+      const { key, messages } = action.payload;
+      if (key === openConversationKey(state)) messagesAdapter.upsertMany(state, messages);
+    },
+    /** My reaction shown at once (a toggle), before the server has it; undone if refused. */
+    reactionSet(
+      state,
+      action: ForConversation<{
+        messageId: string;
+        emoji: string;
+        uid: string;
+        on: boolean;
+        at: number;
+      }>,
+    ) {
+      const { key, messageId, emoji, uid, on, at } = action.payload;
+      const message = state.entities[messageId] as ChatMessage | undefined;
+      if (key !== openConversationKey(state) || !message) return;
+      const reactions = message.reactions ?? {};
+      const others = Object.entries(reactions[emoji] ?? {}).filter(([who]) => who !== uid);
+      const people = Object.fromEntries(on ? [...others, [uid, at]] : others);
+      const next = Object.entries({ ...reactions, [emoji]: people }).filter(
+        ([, byUid]) => Object.keys(byUid).length > 0,
+      );
+      message.reactions = next.length > 0 ? Object.fromEntries(next) : undefined;
+    },
     olderFailed(state, action: PayloadAction<{ key: ConversationKey }>) {
       if (action.payload.key === openConversationKey(state)) state.loadingOlder = false;
     },
@@ -231,6 +258,8 @@ export const {
   olderReceived,
   olderFailed,
   conversationFailed,
+  betweenReceived,
+  reactionSet,
 } = conversationsSlice.actions;
 
 export type WithChat = { [conversationsSlice.reducerPath]: ChatState };
@@ -238,6 +267,10 @@ export type WithChat = { [conversationsSlice.reducerPath]: ChatState };
 export const messageSelectors = messagesAdapter.getSelectors(
   (state: WithChat) => state.conversations,
 );
+
+/** A loaded message of the open conversation, or undefined. */
+export const selectLoadedMessage = (state: WithChat, id: string): ChatMessage | undefined =>
+  state.conversations.entities[id];
 
 declare module '../../store/root-state' {
   interface RootState extends WithSlice<typeof conversationsSlice> {}

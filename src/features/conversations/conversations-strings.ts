@@ -154,4 +154,28 @@ export const conversationsStrings = {
     chosen: (n: number) => (n === 1 ? '1 chosen' : `${String(n)} chosen`),
     photoUnavailable: 'the photo could not be read, so it was not forwarded',
   },
+  // Not in the spec: reactions and quotes of message actions (issue 25, items 2 and 3).
+  reactions: {
+    popover: 'Reactions',
+    reactWith: (emoji: string) => `React with ${emoji}`,
+    more: 'More emoji',
+    chips: 'Reactions',
+    chip: (emoji: string, count: number, mine: boolean) =>
+      `${emoji} ${String(count)} ${count === 1 ? 'reaction' : 'reactions'}${mine ? ', including yours' : ''}`,
+    someone: 'Someone',
+    errors: {
+      react: 'Could not react',
+      gone: 'the message is no longer there',
+    },
+  },
+  quotes: {
+    label: (author: string) => `Quoted message from ${author}`,
+    jumpHint: 'Show the original message',
+    loading: 'Loading the quoted message…',
+    failed: 'The quoted message could not be loaded',
+    errors: {
+      jump: 'Could not show the original message',
+      gone: 'it is no longer there',
+    },
+  },
 } as const;

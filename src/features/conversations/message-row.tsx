@@ -5,6 +5,8 @@ import { MessageStatus } from './MessageStatus';
 import { ImageMessageBody } from './image-message-body';
 import { formatMessageTime } from './message-time';
 import { MessageText } from './MessageText';
+import { MessageQuote } from './message-quote';
+import { ReactionChips } from './reaction-chips';
 import { useAppSelector } from '../../store/hooks';
 import { selectMyUid } from '../friends';
 
@@ -23,25 +25,35 @@ export const MessageBubble = memo(function MessageBubble({
 }) {
   const time = formatMessageTime(message.createdAt);
   const corner = groupEnd ? (mine ? 'rounded-br-md' : 'rounded-bl-md') : '';
+  // Shown by a click on a quote of it, for a moment.
+  const highlighted = useAppSelector(
+    (state) => state.conversationQuotes.highlighted === message.id,
+  );
   // A group message naming me stands out on my screen only (a left accent, a warm tint).
   const mentionsMe = useAppSelector(
     (state) => !mine && (message.mentions?.includes(selectMyUid(state)) ?? false),
   );
+  const ring = highlighted ? 'ring-4 ring-amber-300' : '';
+  if (message.deleted)
+    return <DeletedBubble time={groupEnd ? time : null} highlighted={highlighted} />;
   const tone = mine
     ? 'bg-brand-500 text-white'
     : mentionsMe
       ? 'border-l-4 border-amber-400 bg-amber-50 text-slate-900 ring-1 ring-amber-200'
       : 'bg-slate-100 text-slate-900';
-  return (
+  const reactions = message.reactions ? <ReactionChips message={message} mine={mine} /> : null;
+  const bubble = (
     <div
       title={groupEnd ? undefined : time}
+      data-highlighted={highlighted || undefined}
       data-mentions-me={mentionsMe ? 'true' : undefined}
-      className={`max-w-[75%] rounded-2xl px-4 py-2 shadow-xs ${corner} ${tone}`}
+      className={`${reactions ? 'max-w-full' : 'max-w-[75%]'} rounded-2xl px-4 py-2 shadow-xs transition-shadow duration-500 ${ring} ${corner} ${tone}`}
     >
       {mentionsMe ? (
         <span className="sr-only">{conversationsStrings.mentions.mentionsYou}</span>
       ) : null}
       {message.forwarded ? <ForwardedMark mine={mine} /> : null}
+      {message.replyTo ? <MessageQuote id={message.replyTo} mine={mine} /> : null}
       {message.image ? (
         <ImageMessageBody image={message.image} mine={mine} />
       ) : (
@@ -69,6 +81,14 @@ export const MessageBubble = memo(function MessageBubble({
       )}
     </div>
   );
+  if (!reactions) return bubble;
+  // The chips under the bubble, overlapping its edge a little, on the bubble's side.
+  return (
+    <div className={`flex max-w-[75%] flex-col ${mine ? 'items-end' : 'items-start'}`}>
+      {bubble}
+      {reactions}
+    </div>
+  );
 });
 
 /** Above a forwarded copy's text: it was written elsewhere. */
@@ -82,6 +102,19 @@ function ForwardedMark({ mine }: { mine: boolean }) {
       </svg>
       {conversationsStrings.forward.forwarded}
     </span>
+  );
+}
+
+/** What is left of a message deleted for everyone: its place, its time, nothing of it. */
+function DeletedBubble({ time, highlighted }: { time: string | null; highlighted: boolean }) {
+  return (
+    <div
+      data-highlighted={highlighted || undefined}
+      className={`max-w-[75%] rounded-2xl border border-dashed border-slate-300 px-4 py-2 text-sm italic text-slate-500 ${highlighted ? 'ring-4 ring-amber-300' : ''}`}
+    >
+      <p>{conversationsStrings.messageActions.deleted}</p>
+      {time ? <span className="mt-0.5 block text-right text-[11px] not-italic">{time}</span> : null}
+    </div>
   );
 }
 

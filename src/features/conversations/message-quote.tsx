@@ -1,0 +1,80 @@
+import { useEffect } from 'react';
+import type { ChatMessage } from '../../lib/firebase/conversations-message';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectMyUid } from '../friends';
+import { useDisplayName } from '../profiles';
+import { jumpToMessage, loadQuote } from './conversations-quotes-thunks';
+import { selectLoadedMessage } from './conversations-slice';
+import { conversationsStrings } from './conversations-strings';
+import { quoteLine } from './message-actions';
+
+const strings = conversationsStrings.quotes;
+
+/** The quoted message: loaded, read once by id, or where it stands (null: gone). */
+function useOriginal(id: string): ChatMessage | null | 'loading' | 'failed' {
+  const dispatch = useAppDispatch();
+  const loaded = useAppSelector((state) => selectLoadedMessage(state, id));
+  const fetched = useAppSelector((state) => state.conversationQuotes.fetched[id]);
+  useEffect(() => {
+    if (!loaded) void dispatch(loadQuote(id));
+  }, [dispatch, loaded, id]);
+  return loaded ?? fetched ?? 'loading';
+}
+
+/**
+ * The message a reply answers, at the top of its bubble: author and first line, read from the
+ * original (a quote stores only its id), so a deleted original shows as deleted. A click shows
+ * the original in the list and highlights it.
+ */
+export function MessageQuote({ id, mine }: { id: string; mine: boolean }) {
+  const dispatch = useAppDispatch();
+  const original = useOriginal(id);
+  const frame = `mb-1 block w-full min-w-0 rounded-lg border-l-4 px-2.5 py-1 text-left text-sm ${
+    mine ? 'border-white/70 bg-white/15' : 'border-brand-400 bg-white/80'
+  }`;
+  if (typeof original !== 'object' || original === null) {
+    const text =
+      original === 'loading'
+        ? strings.loading
+        : original === 'failed'
+          ? strings.failed
+          : conversationsStrings.messageActions.deleted;
+    return <span className={`${frame} italic opacity-80`}>{text}</span>;
+  }
+  return (
+    <button
+      type="button"
+      title={strings.jumpHint}
+      onClick={() => void dispatch(jumpToMessage(id))}
+      className={`${frame} cursor-pointer hover:brightness-95 focus:outline-hidden focus-visible:ring-2 ${
+        mine ? 'focus-visible:ring-white' : 'focus-visible:ring-brand-300'
+      }`}
+    >
+      <QuoteBody original={original} mine={mine} />
+    </button>
+  );
+}
+
+function QuoteBody({ original, mine }: { original: ChatMessage; mine: boolean }) {
+  const me = useAppSelector(selectMyUid);
+  const sender = original.messagesenderId;
+  const name = useDisplayName(sender === me ? null : sender, original.massagesenderName);
+  const author = sender === me ? conversationsStrings.messageActions.you : name;
+  const line = quoteLine(original);
+  return (
+    <>
+      <span className="sr-only">{strings.label(author)}: </span>
+      <span
+        aria-hidden
+        className={`block truncate text-xs font-semibold ${mine ? 'text-white' : 'text-brand-700'}`}
+      >
+        {author}
+      </span>
+      <span
+        className={`block truncate ${original.deleted ? 'italic' : ''} ${mine ? 'text-brand-50' : 'text-slate-700'}`}
+      >
+        {line}
+      </span>
+    </>
+  );
+}

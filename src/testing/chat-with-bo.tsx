@@ -1,0 +1,56 @@
+import { act } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import type { ChatMessage } from '../lib/firebase/conversations-message';
+import type { FriendRequest } from '../lib/firebase/records';
+import { createFakeGateways } from './fake-gateways';
+import { loadEverythingEmpty, renderSignedIn } from './render-signed-in';
+import { ChatPanel } from '../features/conversations/ChatPanel';
+import { chatScreenEntered } from '../features/conversations/conversations-slice';
+import { selectFriend } from '../features/conversations/conversations-thunks';
+
+/** Component tests only: me (Mia) and Bo, friends. */
+export const bo: FriendRequest = {
+  id: 'rel-bo',
+  senderId: 'bo',
+  senderName: 'Bo',
+  receiverId: 'me',
+  receiverName: 'Mia',
+  photo: '',
+};
+
+/** A message between Mia ('me') and Bo ('bo'). */
+export const said = (
+  id: string,
+  from: 'me' | 'bo',
+  createdAt: number,
+  text: string,
+  more: Partial<ChatMessage> = {},
+): ChatMessage => ({
+  id,
+  message: text,
+  messagesenderId: from,
+  massagesenderName: from === 'me' ? 'Mia' : 'Bo',
+  messagereceiverId: from === 'me' ? 'bo' : 'me',
+  messagereceiverName: from === 'me' ? 'Bo' : 'Mia',
+  createdAt,
+  ...more,
+});
+
+/** The chat with Bo open over fake gateways, `messages` as its live newest page. */
+export function chatWithBo(messages: ChatMessage[], extra?: ReactElement) {
+  const fakes = createFakeGateways();
+  const app = renderSignedIn(
+    <>
+      <ChatPanel />
+      {extra}
+    </>,
+    fakes,
+  );
+  loadEverythingEmpty(app.feeds, [bo]);
+  act(() => {
+    app.store.dispatch(chatScreenEntered());
+    app.store.dispatch(selectFriend({ friendship: bo, friend: { uid: 'bo', name: 'Bo' } }));
+  });
+  act(() => app.feeds.latestMessages.emit(messages, bo.id));
+  return { ...app, fakes, api: fakes.conversations.direct };
+}
