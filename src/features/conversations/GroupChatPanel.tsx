@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Avatar } from '../../components/Avatar';
@@ -11,6 +11,7 @@ import { useChatShown } from './use-chat-shown';
 import { ChatComposer } from './ChatComposer';
 import { groupChatShown } from './conversations-slice';
 import { retryChatMessage } from './conversations-thunks';
+import { jumpToMessage } from './conversations-quotes-thunks';
 import { OpenConversation } from './OpenConversation';
 import { PersonAvatar, useDisplayNames } from '../profiles';
 import { selectGroupChatAccess, selectRosterView } from '../groups';
@@ -23,7 +24,15 @@ const SHOWN = 5;
  * list, composer with emoji and photos, pending and failed sends, the lightbox): a header with
  * the group's name and people, then its messages with each sender's name and avatar.
  */
-export function GroupChatPanel({ groupId, connectivity }: { groupId: string } & Connectivity) {
+export function GroupChatPanel({
+  groupId,
+  connectivity,
+  showMessage = null,
+}: {
+  groupId: string;
+  /** A message to show and highlight once the conversation is loaded (a mention's link). */
+  showMessage?: string | null;
+} & Connectivity) {
   const dispatch = useAppDispatch();
   const { group, canChat } = useAppSelector(
     (state) => selectGroupChatAccess(state, groupId),
@@ -41,6 +50,14 @@ export function GroupChatPanel({ groupId, connectivity }: { groupId: string } & 
     };
   }, [dispatch, groupId]);
   useChatShown();
+  // A link to a message (a mention's notification) shows it once, loading older pages if needed.
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    const want = showMessage ? `${groupId}/${showMessage}` : null;
+    if (!ready || !showMessage || shown.current === want) return;
+    shown.current = want;
+    void dispatch(jumpToMessage(showMessage));
+  }, [dispatch, groupId, ready, showMessage]);
   const name = group?.groupName ?? '';
   const people = group
     ? [
