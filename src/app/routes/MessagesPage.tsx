@@ -53,9 +53,11 @@ export function MessagesPage() {
   const linkedGroup = params.get('group');
   const linkedMessage = params.get('message');
   const [groupId, setGroupId] = useState<string | null>(linkedGroup);
-  useEffect(() => {
+  const [followedLink, setFollowedLink] = useState(linkedGroup);
+  if (linkedGroup !== followedLink) {
+    setFollowedLink(linkedGroup);
     if (linkedGroup) setGroupId(linkedGroup);
-  }, [linkedGroup]);
+  }
   const chatBox = useRef<HTMLDivElement>(null);
   const focusComposer = useFocusComposer(chatBox);
   const phone = usePhoneChatView();

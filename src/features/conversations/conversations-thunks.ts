@@ -9,6 +9,7 @@ import { selectMyUid } from '../friends';
 import type { OutgoingMessage } from './conversations-sending-slice';
 import { trackSend } from './track-send';
 import { selectProfile } from '../profiles';
+import { selectGroup } from '../groups';
 import { friendSelected } from './conversations-slice';
 import { conversationTarget } from './conversation-target';
 import { mentionExtras } from './mention-send';
@@ -40,7 +41,11 @@ export const sendChatMessage = createAppAsyncThunk(
         target.kind === 'group'
           ? extra.conversations.group.send(target.parties, message, undefined, {
               ...extras,
-              ...mentionExtras(target.parties, outgoing),
+              ...mentionExtras(
+                target.parties,
+                outgoing,
+                selectGroup(getState(), target.id)?.groupName,
+              ),
             })
           : extra.conversations.direct.send(target.parties, message, undefined, extras),
       );

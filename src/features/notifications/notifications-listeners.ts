@@ -63,8 +63,8 @@ export function addNotificationListeners(startAppListening: AppStartListening): 
         const key = selectChatKey(state);
         return key !== null && key.startsWith('g:') && selectLoadedOnScreen(state);
       },
-      effect: (_action, { getState }) => {
-        const state = getState();
+      effect: (_action, api) => {
+        const state = api.getState();
         const key = selectChatKey(state);
         if (!key) return;
         const ids = selectUnreadMentionIds(state, key.slice(2)).filter((id) => !asked.has(id));

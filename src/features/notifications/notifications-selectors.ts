@@ -56,7 +56,10 @@ export const selectMayHaveOlder = (state: RootState) =>
 
 /** Unread `mention` entries of group `groupId`: the '@' on its row, marked read on opening it. */
 export const selectUnreadMentionIds = createSelector(
-  [(state: RootState) => state.notifications.unread, (_state: RootState, groupId: string) => groupId],
+  [
+    (state: RootState) => state.notifications.unread,
+    (_state: RootState, groupId: string) => groupId,
+  ],
   (unread, groupId): string[] =>
     unread.filter((n) => n.kind === 'mention' && n.ref === groupId && !n.read).map((n) => n.id),
 );

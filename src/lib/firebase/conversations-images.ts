@@ -61,7 +61,7 @@ export function makeChatImagesApi(db: Database, cacheSize = 400) {
       void remember(chatImagePath(key, id, 'full'), Promise.resolve(image.full));
       const changes = {
         ...directImageSendWrite(parties, id, image, caption, server, extras),
-        ...extras?.extraChanges?.(id),
+        ...extras?.extraChanges?.(id, server),
       };
       return sendOnce(db, id, `sendMessage/${parties.relId}/${id}`, changes);
     },
@@ -81,7 +81,7 @@ export function makeChatImagesApi(db: Database, cacheSize = 400) {
       void remember(chatImagePath(key, id, 'full'), Promise.resolve(image.full));
       const changes = {
         ...groupSendWrite(parties, id, '', server, { upload: image, caption }, extras),
-        ...extras?.extraChanges?.(id),
+        ...extras?.extraChanges?.(id, server),
       };
       return sendOnce(db, id, `groupMessages/${parties.groupId}/${id}`, changes);
     },

@@ -30,10 +30,10 @@ export interface SendExtras {
   /** Groups only (a 1:1 message never carries them). */
   mentions?: string[];
   /**
-   * More paths for the same root update, given the new message's id (the mentions'
+   * More paths for the same root update, given the new message's id and the server values (the mentions'
    * notifications, written by the mentions feature): all stored with the message or none.
    */
-  extraChanges?: (id: string) => Record<string, unknown>;
+  extraChanges?: (id: string, server: ServerValues) => Record<string, unknown>;
 }
 
 /** The extras as stored fields of the message record; `mentions` only where `withMentions`. */

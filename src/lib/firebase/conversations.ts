@@ -138,7 +138,7 @@ export function makeConversationApi<Parties>(
       const server = { now: serverTimestamp(), plusOne: increment(1) };
       const changes = {
         ...location.sendWrite(parties, id, text, server, extras),
-        ...extras?.extraChanges?.(id),
+        ...extras?.extraChanges?.(id, server),
       };
       const path = `${location.root}/${at}/${id}`;
       return sendOnce(db, id, path, changes, retryOf !== undefined);
