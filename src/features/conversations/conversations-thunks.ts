@@ -2,6 +2,8 @@ import { createAppAsyncThunk } from '../../store/create-app-thunk';
 import type { AppDispatch, RootState } from '../../store/store';
 import { conversationKey } from '../../lib/conversation-key';
 import { MESSAGE_MAX_LENGTH } from '../../lib/firebase/conversations-message';
+import type { SendExtras } from '../../lib/firebase/conversations-send-write';
+import type { SentMessage } from '../../lib/firebase/inbox-entry';
 import { attemptWrite } from '../../lib/write-failure';
 import { conversationsStrings } from './conversations-strings';
 import type { FriendRow } from '../friends';
@@ -16,6 +18,19 @@ import { mentionExtras } from './mention-send';
 import { replyExtras, textOf, type OutgoingText } from './outgoing-text';
 
 export type { OutgoingText } from './outgoing-text';
+
+/** A send with its extras, when there are any (a plain message is sent as before). */
+function withExtras<Parties>(
+  api: { send(parties: Parties, text: string, retryOf?: string, extras?: SendExtras): SentMessage },
+  parties: Parties,
+  text: string,
+  ...parts: (SendExtras | undefined)[]
+): SentMessage {
+  const extras = Object.assign({}, ...parts) as SendExtras;
+  return Object.keys(extras).length > 0
+    ? api.send(parties, text, undefined, extras)
+    : api.send(parties, text);
+}
 
 /**
  * Sends `text` (trimmed) to the open conversation, the selected friend's or the shown group's;
@@ -39,15 +54,18 @@ export const sendChatMessage = createAppAsyncThunk(
         conversationKey(target.kind, target.id),
         message,
         target.kind === 'group'
-          ? extra.conversations.group.send(target.parties, message, undefined, {
-              ...extras,
-              ...mentionExtras(
+          ? withExtras(
+              extra.conversations.group,
+              target.parties,
+              message,
+              extras,
+              mentionExtras(
                 target.parties,
                 outgoing,
                 selectGroup(getState(), target.id)?.groupName,
               ),
-            })
-          : extra.conversations.direct.send(target.parties, message, undefined, extras),
+            )
+          : withExtras(extra.conversations.direct, target.parties, message, extras),
       );
     return attemptWrite(send, write, rejectWithValue);
   },
