@@ -3,7 +3,7 @@ import { ListRow } from '../../components/ListRow';
 import { inboxStrings } from './inbox-strings';
 import { BlockFriendAction, FriendListFrame, selectMyUid, type FriendRow } from '../friends';
 import { PersonAvatar, useDeletedAccounts, useDisplayNames } from '../profiles';
-import { formatConversationTime, previewOf } from './conversation-time';
+import { formatConversationTime, previewOf, reactionPreview } from './conversation-time';
 import { selectConversationRows } from './inbox-selectors';
 import { ConversationTime } from './ConversationTime';
 import { UnreadBadge } from './UnreadBadge';
@@ -27,6 +27,8 @@ export function ConversationList({ selectedUid, onSelect }: Props) {
     <FriendListFrame count={rows.length}>
       {rows.map(({ friendship, friend: copied, entry }, i) => {
         const friend = { ...copied, name: names[i] ?? copied.name };
+        // In a 1:1 chat only the friend can have reacted to my message.
+        const preview = entry ? (reactionPreview(entry, friend.name) ?? previewOf(entry, me)) : '';
         return (
           <ListRow
             key={friendship.id}
@@ -46,7 +48,7 @@ export function ConversationList({ selectedUid, onSelect }: Props) {
                 aria-hidden
                 className={`block truncate ${entry?.unread ? 'font-semibold text-slate-800' : ''} ${entry ? '' : 'text-slate-600'}`}
               >
-                {entry ? previewOf(entry, me) : inboxStrings.noMessages}
+                {entry ? preview : inboxStrings.noMessages}
               </span>
             }
             meta={entry ? <ConversationTime at={entry.lastAt} /> : undefined}
@@ -55,10 +57,7 @@ export function ConversationList({ selectedUid, onSelect }: Props) {
                 {entry ? (
                   <span className="flex items-center">
                     <span className="sr-only">
-                      {inboxStrings.lastMessage(
-                        previewOf(entry, me),
-                        formatConversationTime(entry.lastAt),
-                      )}
+                      {inboxStrings.lastMessage(preview, formatConversationTime(entry.lastAt))}
                     </span>
                     <UnreadBadge count={entry.unread} />
                   </span>

@@ -5,7 +5,7 @@ import { inboxStrings } from './inbox-strings';
 import { selectMyUid } from '../friends';
 import { selectGroup, selectRoster } from '../groups';
 import { useDisplayName } from '../profiles';
-import { formatConversationTime, previewOf } from './conversation-time';
+import { formatConversationTime, previewOf, reactionPreview } from './conversation-time';
 import { UnreadBadge } from './UnreadBadge';
 
 function copiedName(state: RootState, groupId: string, uid: string): string {
@@ -21,6 +21,14 @@ function useGroupPreview(entry: InboxEntry): string {
   // The roster's copied name shows until the sender's live profile is read.
   const copied = useAppSelector((state) => copiedName(state, entry.relId, entry.lastSenderId));
   const name = useDisplayName(mine ? null : entry.lastSenderId, copied);
+  // A member's reaction to my message, newer than the last message, takes the line.
+  const reactor = entry.reaction?.by ?? null;
+  const reactorCopied = useAppSelector((state) =>
+    reactor ? copiedName(state, entry.relId, reactor) : '',
+  );
+  const reactorName = useDisplayName(reactor, reactorCopied);
+  const reacted = reactionPreview(entry, reactorName);
+  if (reacted) return reacted;
   const text = previewOf(entry, me);
   if (mine) return text;
   const firstName = name.trim().split(/\s+/)[0] ?? '';

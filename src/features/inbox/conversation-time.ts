@@ -30,3 +30,16 @@ export function previewOf(entry: InboxEntry, me: string): string {
   const text = entry.lastKind === 'text' ? entry.lastText : inboxStrings.kinds[entry.lastKind];
   return entry.lastSenderId === me ? inboxStrings.you(text) : text;
 }
+
+/**
+ * 'Alice reacted 👍 to "see you at 8?"' while the latest reaction to one of my messages is newer
+ * than the conversation's last message, else null (the row shows the last message).
+ */
+export function reactionPreview(entry: InboxEntry, reactorName: string): string | null {
+  const reaction = entry.reaction;
+  if (!reaction || reaction.at <= entry.lastAt) return null;
+  const who = reactorName.trim().split(/\s+/)[0] || reactorName;
+  return reaction.kind === 'image'
+    ? inboxStrings.reactedToPhoto(who, reaction.emoji)
+    : inboxStrings.reacted(who, reaction.emoji, reaction.text);
+}

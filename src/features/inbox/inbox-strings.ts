@@ -6,6 +6,9 @@ export const inboxStrings = {
   from: (firstName: string, text: string) => `${firstName}: ${text}`,
   /** A last message that is not words (issue 25: deleted for everyone by its sender). */
   kinds: { image: 'Photo', deleted: 'This message was deleted' },
+  /** The row while a reaction to my message is newer than the last message (issue 25). */
+  reacted: (who: string, emoji: string, text: string) => `${who} reacted ${emoji} to "${text}"`,
+  reactedToPhoto: (who: string, emoji: string) => `${who} reacted ${emoji} to a photo`,
   unread: (n: number) => (n === 1 ? '1 unread message' : `${String(n)} unread messages`),
   noMessages: 'No messages yet',
   lastMessage: (preview: string, time: string) => `Last message ${time}: ${preview}`,
