@@ -122,7 +122,7 @@ export function ForwardDialog({ message, onClose }: ForwardDialogProps) {
           <Button variant="secondary" onClick={onClose}>
             {strings.cancel}
           </Button>
-          <Button type="submit" disabled={chosen.length === 0}>
+          <Button type="submit" disabled={chosen.length === 0} className="whitespace-nowrap">
             {strings.send(chosen.length)}
           </Button>
         </div>
