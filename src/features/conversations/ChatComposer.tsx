@@ -295,6 +295,14 @@ function useMentionPicker(
   // The '@' whose list was closed (Escape, a pick, leaving the field) stays closed.
   const [dismissed, setDismissed] = useState<number | null>(null);
   const [picked, setPicked] = useState<Mentionable[]>([]);
+  // After a pick the caret goes right after the inserted name, in the same commit as the text
+  // (a later frame would move it back over anything typed meanwhile).
+  const placeCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (placeCaret.current === null) return;
+    input.current?.setSelectionRange(placeCaret.current, placeCaret.current);
+    placeCaret.current = null;
+  }, [text, input]);
   const query = people && caret !== null ? mentionQuery(text, caret) : null;
   const matches = query && people ? matchMentionables(people, query.query) : [];
   const open = query !== null && query.start !== dismissed && matches.length > 0;
@@ -313,7 +321,7 @@ function useMentionPicker(
     setPicked((list) => [...list.filter((p) => p.uid !== person.uid), person]);
     setDismissed(query.start);
     setCaret(done.caret);
-    requestAnimationFrame(() => input.current?.setSelectionRange(done.caret, done.caret));
+    placeCaret.current = done.caret;
   };
   /** Handles the list's keys while it is open; true when the key was the list's. */
   const onKeyDown = (
