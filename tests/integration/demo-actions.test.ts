@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { buildDemoData } from '../../scripts/demo-data';
 import { demoUsers } from '../../scripts/demo-users';
 import { parseNotification } from '../../src/lib/firebase/notifications-record';
+import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
+import { adminUpdate } from '../support/backend';
+import { cleanBackendPerTest, eventually, type Person } from './app-clients';
 
 type Fields = Record<string, unknown>;
 
@@ -115,5 +118,39 @@ describe('demo message actions', () => {
     const all = Object.keys(data).filter((p) => /^notifications\/[^/]+\/mention_/.test(p));
     expect(all).toEqual([path]);
     expect(all.some((p) => p.startsWith(`notifications/${carol.uid}/`))).toBe(false);
+  });
+});
+
+describe('demo message actions, read through the rules', () => {
+  const { signUp, stopAfterTest } = cleanBackendPerTest();
+
+  it("Alice reads Photography's mention of her, its edit, reactions and deletion", async () => {
+    const people: Person[] = [await signUp('Alice'), await signUp('Bob'), await signUp('Carol')];
+    const users = demoUsers.map((user, i) => ({
+      ...user,
+      uid: people[i]?.uid ?? `demo-${user.username}`,
+    }));
+    const data = buildDemoData(users, Date.now());
+    await adminUpdate(data);
+    const [alice] = people;
+    const groupId =
+      Object.entries(data)
+        .find(
+          ([p, v]) => p.startsWith('Mygroup/') && (v as Fields).groupName === 'Photography',
+        )?.[0]
+        .split('/')[1] ?? '';
+    let seen: ChatMessage[] = [];
+    stopAfterTest(
+      alice.conversations.group.subscribeLatest(
+        { id: groupId, pageSize: 50 },
+        (messages) => (seen = messages),
+        () => undefined,
+      ),
+    );
+    await eventually(() => expect(seen.length).toBe(6));
+    expect(seen.find((m) => m.message.includes('@Alice'))?.mentions).toEqual([alice.uid]);
+    expect(seen.filter((m) => m.deleted)).toHaveLength(1);
+    expect(seen.filter((m) => m.editedAt !== undefined)).toHaveLength(1);
+    expect(seen.find((m) => m.image)?.reactions?.['❤️']).toBeDefined();
   });
 });
