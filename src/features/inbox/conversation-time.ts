@@ -25,11 +25,8 @@ export function formatConversationTime(at: number, now: number = Date.now()): st
   });
 }
 
-/** The last message in words: 'You: ' when mine, kinds other than text named. */
+/** The last message in words: 'You: ' when mine, kinds other than text (a photo, a deletion) named. */
 export function previewOf(entry: InboxEntry, me: string): string {
-  const text =
-    entry.lastKind === 'text'
-      ? entry.lastText
-      : (inboxStrings.kinds[entry.lastKind] ?? inboxStrings.kinds.image);
+  const text = entry.lastKind === 'text' ? entry.lastText : inboxStrings.kinds[entry.lastKind];
   return entry.lastSenderId === me ? inboxStrings.you(text) : text;
 }

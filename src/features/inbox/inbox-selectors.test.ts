@@ -93,6 +93,11 @@ describe('conversation list text', () => {
     expect(previewOf(entry('r', { lastText: 'Ok' }), 'me')).toBe('Ok');
     const image = { ...entry('r'), lastKind: 'image' } as unknown as InboxEntry;
     expect(previewOf(image, 'me')).toBe('Photo');
+    const deleted: InboxEntry = { ...entry('r'), lastKind: 'deleted', lastText: '' };
+    expect(previewOf(deleted, 'me')).toBe('This message was deleted');
+    expect(previewOf({ ...deleted, lastSenderId: 'me' }, 'me')).toBe(
+      'You: This message was deleted',
+    );
   });
 
   it('shows the time today, the weekday this week, the date before', () => {

@@ -4,7 +4,8 @@ export const inboxStrings = {
   you: (text: string) => `You: ${text}`,
   /** A group's last message by someone else: their first name, then the words. */
   from: (firstName: string, text: string) => `${firstName}: ${text}`,
-  kinds: { image: 'Photo' } as Record<string, string>,
+  /** A last message that is not words (issue 25: deleted for everyone by its sender). */
+  kinds: { image: 'Photo', deleted: 'This message was deleted' },
   unread: (n: number) => (n === 1 ? '1 unread message' : `${String(n)} unread messages`),
   noMessages: 'No messages yet',
   lastMessage: (preview: string, time: string) => `Last message ${time}: ${preview}`,

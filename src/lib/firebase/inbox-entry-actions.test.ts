@@ -6,7 +6,6 @@ import {
   reactionEntryChanges,
   type ReactionTarget,
 } from './inbox-entry-actions';
-import { mentionNotificationChanges } from './notifications-mention';
 
 const now = { '.sv': 'timestamp' };
 
@@ -60,34 +59,5 @@ describe('reactionEntryChanges', () => {
     expect(reactionEntryChanges(target, false, now)).toEqual({ 'inbox/a/r1/reaction': null });
     expect(reactionEntryChanges({ ...target, kind: 'group' }, false, now)).toEqual({});
     expect(reactionEntryChanges({ ...target, reactorId: 'a' }, true, now)).toEqual({});
-  });
-});
-
-describe('mentionNotificationChanges', () => {
-  it('notifies each mentioned person once, never the sender', () => {
-    const changes = mentionNotificationChanges(
-      {
-        groupId: 'g1',
-        groupName: 'Hiking club',
-        actor: { uid: 'a', name: 'Alice' },
-        messageId: '-Nm1',
-        to: ['b', 'a', 'b', 'c'],
-      },
-      now,
-    );
-    expect(Object.keys(changes)).toEqual([
-      'notifications/b/mention_g1_a',
-      'notifications/c/mention_g1_a',
-    ]);
-    expect(changes['notifications/b/mention_g1_a']).toEqual({
-      kind: 'mention',
-      actorId: 'a',
-      actorName: 'Alice',
-      ref: 'g1',
-      subject: 'Hiking club',
-      messageId: '-Nm1',
-      at: now,
-      read: false,
-    });
   });
 });

@@ -63,6 +63,35 @@ describe('parseInboxEntry', () => {
   });
 });
 
+describe('parseInboxEntry with message actions (issue 25)', () => {
+  const reaction = {
+    by: 'bob',
+    emoji: '👍',
+    messageId: '-Nm1',
+    text: 'see you at 8?',
+    kind: 'text',
+    at: 2000,
+  };
+
+  it('reads a deleted last message and a reaction notice', () => {
+    const deleted = { ...stored, lastKind: 'deleted', lastText: '' };
+    expect(parseInboxEntry('direct', 'r1', deleted)).toMatchObject({ lastKind: 'deleted' });
+    expect(parseInboxEntry('group', 'g1', { ...stored, reaction })?.reaction).toEqual(reaction);
+    const photo = { ...reaction, kind: 'image', text: '' };
+    expect(parseInboxEntry('direct', 'r1', { ...stored, reaction: photo })?.reaction).toEqual(
+      photo,
+    );
+  });
+
+  it('keeps the entry when its notice cannot be read, and old entries without one', () => {
+    for (const broken of [null, 'x', { ...reaction, at: 'now' }, { ...reaction, kind: 'video' }]) {
+      const parsed = parseInboxEntry('direct', 'r1', { ...stored, reaction: broken });
+      expect(parsed).toEqual({ relId: 'r1', kind: 'direct', ...stored });
+    }
+    expect(parseInboxEntry('direct', 'r1', stored)).not.toHaveProperty('reaction');
+  });
+});
+
 describe('parseReadMarker', () => {
   it('reads a marker and refuses anything else', () => {
     expect(parseReadMarker({ at: 5, messageId: '-Nm1' })).toEqual({ at: 5, messageId: '-Nm1' });

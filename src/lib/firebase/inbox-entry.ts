@@ -6,8 +6,26 @@
 
 import { conversationKey, type ConversationKey, type ConversationKind } from '../conversation-key';
 
-/** What a conversation's last message was: its words, or a photo ('image', chat-image-message.ts). */
-export type InboxKind = 'text' | 'image';
+/**
+ * What a conversation's last message was: its words, a photo ('image', chat-image-message.ts),
+ * or 'deleted' once its sender deleted it for everyone (then `lastText` is '').
+ */
+export type InboxKind = 'text' | 'image' | 'deleted';
+
+/**
+ * The latest reaction to one of my messages, written by the reactor into my entry (issue 25):
+ * the row says 'Alice reacted 👍 to "…"' while it is newer than the last message.
+ */
+export interface InboxReaction {
+  by: string;
+  emoji: string;
+  messageId: string;
+  /** The message's preview, '' for a photo. */
+  text: string;
+  kind: 'text' | 'image';
+  /** Server time in ms. */
+  at: number;
+}
 
 export interface InboxEntry {
   /** The friendship's id (`kind` 'direct') or the group's ('group'). */
@@ -22,6 +40,7 @@ export interface InboxEntry {
   lastKind: InboxKind;
   /** Server time in ms. */
   lastAt: number;
+  reaction?: InboxReaction;
 }
 
 /** The rules keep the first 100 characters of a message as its preview. */
@@ -38,6 +57,20 @@ export function previewOf(message: string): string {
   return message.slice(0, splitsPair ? PREVIEW_LENGTH - 1 : PREVIEW_LENGTH);
 }
 
+const INBOX_KINDS: readonly unknown[] = ['text', 'image', 'deleted'] satisfies InboxKind[];
+
+/** A stored `reaction`, or undefined when absent or unusable (the entry itself still shows). */
+export function parseInboxReaction(value: unknown): InboxReaction | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { by, emoji, messageId, text, kind, at } = value as Record<string, unknown>;
+  if (typeof by !== 'string' || typeof emoji !== 'string' || typeof messageId !== 'string') {
+    return undefined;
+  }
+  if (typeof text !== 'string' || (kind !== 'text' && kind !== 'image')) return undefined;
+  if (typeof at !== 'number') return undefined;
+  return { by, emoji, messageId, text, kind, at };
+}
+
 export function parseInboxEntry(
   kind: ConversationKind,
   relId: string,
@@ -47,7 +80,8 @@ export function parseInboxEntry(
   const v = value as Record<string, unknown>;
   const { unread, lastMessageId, lastSenderId, lastText, lastKind, lastAt } = v;
   if (typeof lastMessageId !== 'string' || typeof lastSenderId !== 'string') return null;
-  if (typeof lastText !== 'string' || (lastKind !== 'text' && lastKind !== 'image')) return null;
+  if (typeof lastText !== 'string' || !INBOX_KINDS.includes(lastKind)) return null;
+  const reaction = parseInboxReaction(v.reaction);
   return {
     relId,
     kind,
@@ -55,8 +89,9 @@ export function parseInboxEntry(
     lastMessageId,
     lastSenderId,
     lastText,
-    lastKind,
+    lastKind: lastKind as InboxKind,
     lastAt: typeof lastAt === 'number' ? lastAt : 0,
+    ...(reaction ? { reaction } : {}),
   };
 }
 
