@@ -10,11 +10,12 @@
  *   6. the inbox: bytes per message, send to the receiver's inbox event, typing delay (inbox.ts);
  *   7. image messages: lazy chunk sizes, bytes to open 50 photos, photo send time (chat-images.ts);
  *   8. web vitals at 4x CPU slowdown and slow 4G: /login LCP, send delay in the long chat;
- *      the emoji picker: its chunk, its data asset, its open time at 4x CPU once cached.
+ *      the emoji picker: its chunk, its data asset, its open time at 4x CPU once cached;
+ *   9. message actions: bytes per reaction and per edit, reaction to the other party (actions.ts);
  *  10. the jump to a reply's original 5,000 messages back (chat-quotes.ts, alone: quotes-main.ts).
  * Knobs: BENCH_USERS (10000), BENCH_MESSAGES (300 latency samples), BENCH_CHAT_LONG (10000),
- * BENCH_CHAT_SENDS (5), BENCH_LCP_RUNS (3), BENCH_INP_SENDS (5), BENCH_EMOJI_OPENS (5), BENCH_QUOTE_JUMPS (3),
- * CHROMIUM_PATH.
+ * BENCH_CHAT_SENDS (5), BENCH_REACTIONS (100), BENCH_LCP_RUNS (3), BENCH_INP_SENDS (5),
+ * BENCH_EMOJI_OPENS (5), BENCH_QUOTE_JUMPS (3), CHROMIUM_PATH.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +28,7 @@ import { timeSearch, visit } from './dashboard';
 import { inboxBench, printInboxSummary, type InboxFigures } from './inbox';
 import { searchPrefixes, seedSmall } from './datasets';
 import { messageLatency } from './latency';
+import { actionBytes, reactionLatency } from './actions';
 import { int, ms } from './report';
 import { benchPassword, latencyPair, shape } from './seed';
 import { startBenchStack, type BenchStack } from './stack';
@@ -41,6 +43,7 @@ const debounceMs = Number(
   )?.[1] ?? NaN,
 );
 const LATENCY_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 300);
+const REACTION_SAMPLES = Number(process.env.BENCH_REACTIONS ?? 100);
 const started = Date.now();
 const log = (line: string) => {
   console.log(`[bench ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
@@ -73,6 +76,16 @@ async function run(stack: BenchStack, browser: Browser): Promise<Results> {
   log(`latency: ${String(latency.samples)} messages`);
   inbox = await inboxBench(target, pair, benchPassword, LATENCY_MESSAGES);
   log('inbox figures done');
+  const bytes = actionBytes();
+  log(
+    `message actions: ${int(bytes.reaction)} B per reaction (with the author's notice), ` +
+      `${int(bytes.edit)} B per edit of the last message (${int(bytes.editNotLast)} B otherwise)`,
+  );
+  const reactions = await reactionLatency(target, pair, benchPassword, REACTION_SAMPLES);
+  log(
+    `reaction → other party's screen over ${String(reactions.samples)}: ` +
+      `p50 ${ms(reactions.p50)}, p99 ${ms(reactions.p99)}, max ${ms(reactions.max)}`,
+  );
   chat = await chatBench(browser, target, stack.appUrl, log);
   vitals = await webVitalsBench(browser, stack.appUrl, stack.outDir, chat.people, log);
   images = await chatImagesBench(browser, target, stack.appUrl, stack.outDir, log);

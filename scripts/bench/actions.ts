@@ -1,0 +1,141 @@
+/**
+ * Message actions (issue 25): the bytes an edit and a reaction write (the JSON of their root
+ * update, entries included), and a reaction's delay from the reactor's update to the other
+ * party's listener, between two Node SDK clients on one clock.
+ */
+import { deleteApp } from 'firebase/app';
+import { signInWithEmailAndPassword } from 'firebase/auth';
+import {
+  goOffline,
+  increment,
+  onValue,
+  push,
+  ref,
+  serverTimestamp,
+  update,
+} from 'firebase/database';
+import { editWrite, reactWrite } from '../../src/lib/firebase/conversations-actions-write';
+import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
+import { directSendWrite } from '../../src/lib/firebase/conversations-send-write';
+import type { AdminTarget } from '../stack/admin';
+import { connectEmulatorApp } from '../stack/emulator-client';
+import type { LatencyStats } from './latency';
+import type { Person } from './seed';
+
+const SERVER_TIME = { '.sv': 'timestamp' };
+const sample: ChatMessage = {
+  id: '-NbenchMessage000001',
+  message: 'see you at 8?',
+  messagesenderId: 'a'.repeat(28),
+  massagesenderName: 'Alice',
+  messagereceiverId: 'b'.repeat(28),
+  messagereceiverName: 'Bob',
+  createdAt: 1,
+};
+const scope = (me: string, other: string) => ({
+  kind: 'direct' as const,
+  conversationId: '-NbenchRelation00001',
+  me,
+  everyone: [me, other],
+});
+
+/** UTF-8 bytes of the JSON of one root update: a reaction with its notice, an edit of the last message. */
+export function actionBytes() {
+  const size = (changes: Record<string, unknown>) =>
+    Buffer.byteLength(JSON.stringify(changes), 'utf8');
+  const [a, b] = [sample.messagesenderId, sample.messagereceiverId];
+  return {
+    reaction: size(reactWrite(scope(b, a), sample, '👍', true, SERVER_TIME)),
+    edit: size(editWrite(scope(a, b), sample, 'see you at 9?', true, SERVER_TIME)),
+    editNotLast: size(editWrite(scope(a, b), sample, 'see you at 9?', false, SERVER_TIME)),
+  };
+}
+
+let apps = 0;
+async function signIn(target: AdminTarget, person: Person, password: string) {
+  const { app, auth, db } = connectEmulatorApp(target, `bench-actions-${String(++apps)}`);
+  await signInWithEmailAndPassword(auth, person.email, password);
+  return {
+    db,
+    close: async () => {
+      goOffline(db);
+      await deleteApp(app);
+    },
+  };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+/**
+ * B sends one message; A toggles a 👍 on it `count` times (add, take back, …); each sample is
+ * A's update() → B's listener on the message's reactions showing the new state.
+ */
+export async function reactionLatency(
+  target: AdminTarget,
+  pair: { a: Person; b: Person; relId: string },
+  password: string,
+  count: number,
+): Promise<LatencyStats> {
+  const reactor = await signIn(target, pair.a, password);
+  const author = await signIn(target, pair.b, password);
+  try {
+    const path = `sendMessage/${pair.relId}`;
+    const id = push(ref(author.db, path)).key;
+    const from = { uid: pair.b.uid, name: pair.b.username };
+    const to = { uid: pair.a.uid, name: pair.a.username };
+    const server = { now: serverTimestamp(), plusOne: increment(1) };
+    await update(
+      ref(author.db),
+      directSendWrite({ relId: pair.relId, from, to }, id, 'react to me', server),
+    );
+    const message: ChatMessage = {
+      id,
+      message: 'react to me',
+      messagesenderId: from.uid,
+      massagesenderName: from.name,
+      messagereceiverId: to.uid,
+      messagereceiverName: to.name,
+      createdAt: 0,
+    };
+    let waiting: { on: boolean; resolve: (at: number) => void } | null = null;
+    const stop = onValue(ref(author.db, `${path}/${id}/reactions`), (snap) => {
+      if (waiting && snap.child(`👍/${pair.a.uid}`).exists() === waiting.on)
+        waiting.resolve(performance.now());
+    });
+    const actionScope = {
+      kind: 'direct' as const,
+      conversationId: pair.relId,
+      me: pair.a.uid,
+      everyone: [pair.a.uid, pair.b.uid],
+    };
+    const samples: number[] = [];
+    for (let i = 0; i < count + 5; i++) {
+      const on = i % 2 === 0;
+      const started = performance.now();
+      const seen = new Promise<number>((resolve) => (waiting = { on, resolve }));
+      const written = update(
+        ref(reactor.db),
+        reactWrite(actionScope, message, '👍', on, serverTimestamp()),
+      );
+      const at = await Promise.race([
+        seen,
+        written.then(() => new Promise<number>((r) => setTimeout(() => r(NaN), 10_000))),
+      ]);
+      await written;
+      if (Number.isNaN(at)) throw new Error('a reaction was not seen in 10 s');
+      if (i >= 5) samples.push(at - started);
+    }
+    stop();
+    const sorted = [...samples].sort((x, y) => x - y);
+    return {
+      samples: sorted.length,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      max: sorted[sorted.length - 1] ?? NaN,
+      mean: samples.reduce((s, v) => s + v, 0) / samples.length,
+    };
+  } finally {
+    await Promise.all([reactor.close(), author.close()]);
+  }
+}

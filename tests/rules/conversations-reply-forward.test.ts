@@ -1,0 +1,90 @@
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { beforeEach, describe, it } from 'vitest';
+import { directSendWrite, groupSendWrite } from '../../src/lib/firebase/conversations-send-write';
+import {
+  directMessage,
+  directPath,
+  groupMessage,
+  groupPath,
+  world,
+} from './conversations-fixtures';
+import { alice, bob, carol, relId } from './friends-fixtures';
+import { dave, groupId, membership } from './groups-fixtures';
+import { increment } from './inbox-fixtures';
+import { SERVER_TIME, rulesEnvForFile } from './rules-env';
+
+// Issue 25: a quote, a forward mark and a group's mentions are written with the message only.
+const { seed, write } = rulesEnvForFile('conversations-reply-forward');
+
+const server = { now: SERVER_TIME, plusOne: increment(1) };
+const direct = { relId, from: { uid: alice, name: 'Alice' }, to: { uid: bob, name: 'Bob' } };
+const toGroup = { groupId, from: { uid: bob, name: 'Bob' }, to: [alice, carol] };
+type Extras = Parameters<typeof directSendWrite>[4];
+const send = (id: string, extras: Extras) => directSendWrite(direct, id, 'yes!', server, extras);
+const post = (id: string, extras: Extras) =>
+  groupSendWrite(toGroup, id, 'hi @Carol', server, undefined, extras);
+
+/** `update` with `fields` added to the message at `path`. */
+const plus = (update: Record<string, unknown>, path: string, fields: Record<string, unknown>) => ({
+  ...update,
+  [path]: { ...(update[path] as object), ...fields },
+});
+
+describe('reply and forward in a 1:1 conversation', () => {
+  beforeEach(() =>
+    seed({
+      ...world,
+      [directPath('-Na')]: directMessage(bob),
+      [groupPath('-Ng')]: groupMessage(bob),
+    }),
+  );
+
+  it('lets a message quote an earlier one of the conversation, or be marked forwarded', async () => {
+    await assertSucceeds(write(alice, send('-Nr1', { replyTo: '-Na' })));
+    await assertSucceeds(write(alice, send('-Nr2', { forwarded: true })));
+    await assertSucceeds(write(alice, send('-Nr3', { replyTo: '-Nr1', forwarded: true })));
+  });
+
+  it("refuses a quote of a missing message, another conversation's, itself or a path", async () => {
+    await assertFails(write(alice, send('-Nr1', { replyTo: '-Nmissing' })));
+    await assertFails(write(alice, send('-Nr1', { replyTo: '-Ng' })));
+    await assertFails(write(alice, send('-Nr1', { replyTo: '-Nr1' })));
+    await assertFails(write(alice, send('-Nr1', { replyTo: '-Na/message' })));
+  });
+
+  it('refuses forwarded other than true, mentions in a 1:1, or adding either later', async () => {
+    const sent = send('-Nr1', {});
+    await assertFails(write(alice, plus(sent, directPath('-Nr1'), { forwarded: false })));
+    await assertFails(write(alice, plus(sent, directPath('-Nr1'), { mentions: { [bob]: true } })));
+    await assertSucceeds(write(alice, sent));
+    await seed({ [directPath('-Nmine')]: directMessage(alice) });
+    await assertFails(write(alice, { [`${directPath('-Nmine')}/replyTo`]: '-Na' }));
+    await assertFails(write(alice, { [`${directPath('-Nmine')}/forwarded`]: true }));
+  });
+});
+
+describe('reply, forward and mentions in a group', () => {
+  beforeEach(() => seed({ ...world, [groupPath('-Ng')]: groupMessage(alice) }));
+
+  it('lets a member mention the admin and other members, quote and forward', async () => {
+    await assertSucceeds(write(bob, post('-Np1', { mentions: [carol, alice], replyTo: '-Ng' })));
+    await assertSucceeds(write(bob, post('-Np2', { forwarded: true })));
+  });
+
+  it('refuses mentioning a stranger, an invited person, a former member or myself', async () => {
+    await assertFails(write(bob, post('-Np1', { mentions: [dave] })));
+    await assertFails(write(bob, post('-Np1', { mentions: ['erin-uid'] })));
+    await assertFails(write(bob, post('-Np1', { mentions: [bob] })));
+    await seed(membership(carol, null));
+    await assertFails(write(bob, post('-Np1', { mentions: [carol] })));
+  });
+
+  it('refuses a mention that is not true, or one added after the send', async () => {
+    const sent = post('-Np1', {});
+    await assertFails(write(bob, plus(sent, groupPath('-Np1'), { mentions: { [carol]: 'yes' } })));
+    await assertSucceeds(write(bob, sent));
+    await seed({ [groupPath('-Nb')]: groupMessage(bob) });
+    await assertFails(write(bob, { [`${groupPath('-Nb')}/mentions/${carol}`]: true }));
+    await assertFails(write(bob, { [`${groupPath('-Nb')}/replyTo`]: '-Ng' }));
+  });
+});
