@@ -1,5 +1,4 @@
 import {
-  memo,
   useContext,
   useEffect,
   useRef,
@@ -39,7 +38,7 @@ function placeBelow(row: HTMLElement, mine: boolean): MenuPlace {
  * on the focused message open the menu. The row is focusable (-1: the list's arrow keys move
  * between rows, see MessageList) and carries `data-message-id` for that.
  */
-export const MessageActionsRow = memo(function MessageActionsRow({
+export function MessageActionsRow({
   message,
   mine,
   children,
@@ -133,4 +132,4 @@ export const MessageActionsRow = memo(function MessageActionsRow({
       ) : null}
     </div>
   );
-});
+}

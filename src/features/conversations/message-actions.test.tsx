@@ -144,20 +144,30 @@ describe('a message’s actions', () => {
     const row = rowOf('hold me');
     const touch = { pointerType: 'touch', clientX: 50, clientY: 60 };
     fireEvent.pointerDown(row, touch);
-    act(() => vi.advanceTimersByTime(LONG_PRESS_MS - 100));
+    act(() => {
+      vi.advanceTimersByTime(LONG_PRESS_MS - 100);
+    });
     fireEvent.pointerUp(row, touch);
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.queryByRole('menu')).toBeNull();
     fireEvent.pointerDown(row, touch);
     fireEvent.pointerMove(row, { ...touch, clientY: 120 });
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.queryByRole('menu')).toBeNull();
     // A mouse button held is no long press.
     fireEvent.pointerDown(row, { ...touch, pointerType: 'mouse' });
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.queryByRole('menu')).toBeNull();
     fireEvent.pointerDown(row, touch);
-    act(() => vi.advanceTimersByTime(LONG_PRESS_MS));
+    act(() => {
+      vi.advanceTimersByTime(LONG_PRESS_MS);
+    });
     expect(menuItems()).toEqual(['Reply', 'Forward', 'Copy text', 'Delete']);
   });
 
