@@ -67,7 +67,7 @@ async function deleteMessage(page: Page, text: string, choice: string): Promise<
 
 /** The stored messages of a conversation, by id. */
 async function stored(path: string): Promise<Partial<Record<string, Record<string, unknown>>>> {
-  return ((await adminGet(path)) ?? {});
+  return (await adminGet(path)) ?? {};
 }
 
 describeBrowser('message actions in two browsers', () => {
