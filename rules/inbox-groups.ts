@@ -25,4 +25,5 @@ export const groupInbox: RuleNode = inboxOf(
   '$groupId',
   groupPeers,
   describesNewMessageIn('groupMessages', $groupId, 'senderId'),
+  { tree: 'groupMessages', conversationId: $groupId, senderField: 'senderId' },
 );

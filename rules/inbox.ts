@@ -34,9 +34,16 @@ import {
   verifiedUser,
 } from './conditions';
 import { kindOfMessage } from './conversations-images';
+import {
+  entryActions,
+  lastFields,
+  PREVIEW_LENGTH,
+  previewOfMessage,
+  reactionNotice,
+  type MessageTree,
+} from './inbox-actions';
 
-/** The number of characters of a message an entry's `lastText` keeps. */
-export const PREVIEW_LENGTH = 100;
+export { PREVIEW_LENGTH };
 
 /** The signed-in user and `other` are the two parties of the current friendship `$relId`. */
 const friendsNow = (other: Expr) => asEitherFriend((_my, their) => [eq(their('Id'), other)]);
@@ -63,13 +70,7 @@ export function describesNewMessageIn(
     ...(addressed ? [addressed(messageField)] : []),
     eq(newField('lastSenderId'), me),
     eq(newField('lastAt'), x`now`),
-    // `lastText` is the message's beginning, cut at 100 characters (at 99 when the 100th would
-    // split a surrogate pair), so the preview is always the sender's own words.
-    x`${messageField('message')}.beginsWith(${newField('lastText')})`,
-    or(
-      eq(newField('lastText'), messageField('message')),
-      x`${newField('lastText')}.length >= ${PREVIEW_LENGTH - 1}`,
-    ),
+    previewOfMessage(messageField('message'), newField('lastText')),
     kindOfMessage(messageField('kind')),
   );
 }
@@ -81,8 +82,6 @@ const describesNewMessage = describesNewMessageIn(
   'messagesenderId',
   (field) => or(isUser($uid), eq(field('messagereceiverId'), $uid)),
 );
-
-const lastFields = ['lastMessageId', 'lastSenderId', 'lastText', 'lastKind', 'lastAt'];
 
 /** The owner clears the count, naming the last message they saw (refused if another came since). */
 const reset = and(isUser($uid), eq(newField('unread'), x`0`), ...lastFields.map(unchanged));
@@ -107,30 +106,44 @@ const deliveryOf = (describesNewMessage: Expr) =>
   );
 
 /**
- * An entry's fields and its one check: the owner's reset, or a summary of a new message that
- * `describesNewMessage` ties to the same update. Shared with `groupInbox`.
+ * An entry's fields and its one check: the owner's reset, a summary of a new message that
+ * `describesNewMessage` ties to the same update, or a message action's change (an edit's or a
+ * delete's preview, a reaction notice: rules/inbox-actions.ts) tied to the message in
+ * `messages`. A reset keeps the reaction notice (the owner may remove it). Shared with `groupInbox`.
  */
-export const inboxEntry = (describesNewMessage: Expr): RuleNode => ({
-  '.validate': and(hasChildren(lastFields), or(reset, deliveryOf(describesNewMessage))),
+export const inboxEntry = (describesNewMessage: Expr, messages: MessageTree): RuleNode => ({
+  '.validate': and(
+    hasChildren(lastFields),
+    or(reset, deliveryOf(describesNewMessage), ...entryActions(messages)),
+  ),
   unread: { '.validate': and(x`newData.isNumber()`, x`newData.val() >= 0`) },
   lastMessageId: uidField,
   lastSenderId: uidField,
-  lastText: { '.validate': stringOf({ min: 1, max: PREVIEW_LENGTH }) },
-  // 'image' only for an image message (checked with the message above).
-  lastKind: { '.validate': oneOf('text', 'image') },
+  // Empty only once the message it names was deleted for everyone.
+  lastText: {
+    '.validate': and(
+      stringOf({ max: PREVIEW_LENGTH }),
+      or(x`newData.val().length >= 1`, eq(x`newData.parent().child('lastKind').val()`, 'deleted')),
+    ),
+  },
+  // 'image' only for an image message, 'deleted' only after a delete (checked above).
+  lastKind: { '.validate': oneOf('text', 'image', 'deleted') },
   lastAt: { '.validate': serverTime },
+  reaction: reactionNotice,
   $other: { '.validate': false },
 });
 
 /**
  * One person's entries under `$uid`, one per `conversation` (`$relId`, `$groupId`): read by the
- * owner alone, written by the owner or, for a new message's summary (never deleting an entry),
- * by one of the conversation's `peers`, never into an account that is gone.
+ * owner alone, written by the owner or, for a new message's summary or an action's change
+ * (never deleting an entry), by one of the conversation's `peers`, never into an account that
+ * is gone.
  */
 export const inboxOf = (
   conversation: string,
   peers: Expr,
   describesNewMessage: Expr,
+  messages: MessageTree,
 ): RuleNode => ({
   $uid: {
     // Nobody reads another person's counts or previews.
@@ -138,15 +151,21 @@ export const inboxOf = (
     [conversation]: {
       '.write': and(
         verifiedUser,
-        or(isUser($uid), and(exists(newData), accountExists($uid), peers)),
+        // Removing a reaction notice from an entry that is gone writes nothing: allowed, so
+        // taking a reaction back never fails on it.
+        or(isUser($uid), and(or(exists(newData), missing(data)), accountExists($uid), peers)),
       ),
-      ...inboxEntry(describesNewMessage),
+      ...inboxEntry(describesNewMessage, messages),
     },
   },
 });
 
 /** A friendship's entries: its other friend writes them. */
-export const inbox: RuleNode = inboxOf('$relId', friendsNow($uid), describesNewMessage);
+export const inbox: RuleNode = inboxOf('$relId', friendsNow($uid), describesNewMessage, {
+  tree: 'sendMessage',
+  conversationId: $relId,
+  senderField: 'messagesenderId',
+});
 
 /**
  * For `sendMessage/{relId}/{msgId}`: the same update names the message in the receiver's inbox

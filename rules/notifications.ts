@@ -37,7 +37,7 @@ import {
   verifiedAs,
   verifiedUser,
 } from './conditions';
-import { adminIdOf } from './groups-access';
+import { adminIdOf, inGroupOf } from './groups-access';
 
 /** Kept in step with src/lib/firebase/notifications-record.ts (the rules source test compares). */
 export const STORED_KINDS = [
@@ -47,6 +47,7 @@ export const STORED_KINDS = [
   'joinRequest',
   'joinApproved',
   'groupRemoved',
+  'mention',
 ];
 /** New messages are derived from `inbox/{uid}` on the client; they are only a preference kind. */
 export const NOTIFICATION_KINDS = [...STORED_KINDS, 'message'];
@@ -54,6 +55,7 @@ export const NOTIFICATION_KINDS = [...STORED_KINDS, 'message'];
 /** The database after the write, from `notifications/$uid/$id`. */
 const next = after(3);
 const ref = newField('ref');
+const messageId = newField('messageId');
 
 const isKind = (kind: string) => eq(newField('kind'), kind);
 const membershipNow = (uid: Expr, ...key: string[]) => at('groupMembership', ref, uid, ...key);
@@ -103,6 +105,15 @@ const matchesItsAction = or(
     eq(adminIdOf(ref), me),
     exists(membershipNow($uid)),
     missing(membershipAfter($uid)),
+  ),
+  // My new message in the group mentions $uid, who runs it or belongs to it.
+  and(
+    isKind('mention'),
+    x`!${messageId}.contains('/')`,
+    missing(at('groupMessages', ref, messageId)),
+    eq(val(next('groupMessages', ref, messageId, 'senderId')), me),
+    eq(val(next('groupMessages', ref, messageId, 'mentions', $uid)), x`true`),
+    inGroupOf(ref, $uid),
   ),
 );
 
@@ -159,6 +170,10 @@ export const notifications: RuleNode = {
       actorName: profileNameField(sibling('actorId')),
       ref: { '.validate': stringOf({ min: 1, max: 128 }) },
       subject: { '.validate': stringOf({ min: 1, max: 100 }) },
+      // `mention` only: the message that mentions the recipient.
+      messageId: {
+        '.validate': and(stringOf({ min: 1, max: 128 }), eq(sibling('kind'), 'mention')),
+      },
       at: { '.validate': serverTime },
       read: {
         // Created unread; afterwards only the recipient marks it read, never unread again.

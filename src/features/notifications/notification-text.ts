@@ -18,6 +18,8 @@ export function notificationText(n: AppNotification): string {
       return notificationsStrings.text.joinApproved(n.actorName, group);
     case 'groupRemoved':
       return notificationsStrings.text.groupRemoved(n.actorName, group);
+    case 'mention':
+      return notificationsStrings.text.mention(n.actorName, group);
     case 'message':
       return notificationsStrings.text.message(n.actorName, n.count ?? 1);
   }

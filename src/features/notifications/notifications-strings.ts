@@ -16,6 +16,7 @@ export const notificationsStrings = {
     joinRequest: (who: string, group: string) => `${who} asked to join your group ${group}`,
     joinApproved: (who: string, group: string) => `${who} let you into the group ${group}`,
     groupRemoved: (who: string, group: string) => `${who} removed you from the group ${group}`,
+    mention: (who: string, group: string) => `${who} mentioned you in ${group}`,
     message: (who: string, n: number) =>
       n === 1 ? `New message from ${who}` : `${String(n)} new messages from ${who}`,
   },

@@ -8,6 +8,7 @@ export const settingsStrings = {
       joinRequest: 'Requests to join my groups',
       joinApproved: 'Approved join requests',
       groupRemoved: 'Removals from groups',
+      mention: 'Mentions in groups',
       message: 'New messages',
     },
   },

@@ -11,6 +11,7 @@ export const STORED_KINDS = [
   'joinRequest',
   'joinApproved',
   'groupRemoved',
+  'mention',
 ] as const;
 export type StoredKind = (typeof STORED_KINDS)[number];
 
@@ -27,6 +28,8 @@ export interface AppNotification {
   ref: string;
   /** The group's name for group kinds. */
   subject?: string;
+  /** `mention`: the group message that mentions me. */
+  messageId?: string;
   at: number;
   read: boolean;
   /** New messages: how many are unread in the conversation. */
@@ -40,6 +43,8 @@ export interface NotificationInput {
   actorName: string;
   ref: string;
   subject?: string;
+  /** `mention` only: the message that mentions the recipient. */
+  messageId?: string;
 }
 
 /**
@@ -58,6 +63,8 @@ export function parseNotification(id: string, value: unknown): AppNotification |
   if (!isStoredKind(v.kind)) return null;
   if (typeof v.actorId !== 'string' || typeof v.actorName !== 'string') return null;
   if (typeof v.ref !== 'string' || typeof v.at !== 'number') return null;
+  // A mention opens its message: without one it cannot be shown.
+  if (v.kind === 'mention' && typeof v.messageId !== 'string') return null;
   return {
     id,
     kind: v.kind,
@@ -65,6 +72,7 @@ export function parseNotification(id: string, value: unknown): AppNotification |
     actorName: v.actorName,
     ref: v.ref,
     ...(typeof v.subject === 'string' ? { subject: v.subject } : {}),
+    ...(v.kind === 'mention' ? { messageId: v.messageId as string } : {}),
     at: v.at,
     read: v.read === true,
   };
