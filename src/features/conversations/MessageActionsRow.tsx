@@ -110,7 +110,7 @@ export function MessageActionsRow({
       onPointerUp={endPress}
       onPointerCancel={endPress}
       onKeyDown={onKeyDown}
-      className={`flex w-full min-w-0 items-start gap-1.5 rounded-2xl [-webkit-touch-callout:none] focus:outline-hidden focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:ring-offset-2 ${mine ? 'flex-row-reverse' : ''}`}
+      className={`flex w-full min-w-0 items-start gap-1.5 [-webkit-touch-callout:none] focus:outline-hidden [&:focus-visible>:first-child]:ring-2 [&:focus-visible>:first-child]:ring-brand-300 [&:focus-visible>:first-child]:ring-offset-2 ${mine ? 'flex-row-reverse' : ''}`}
     >
       {children}
       {hovered || focused || open ? (
