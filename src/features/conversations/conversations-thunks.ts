@@ -39,9 +39,14 @@ export const sendChatMessage = createAppAsyncThunk(
         dispatch,
         conversationKey(target.kind, target.id),
         message,
+        // A plain send keeps its two arguments; the extras go only when there are some.
         target.kind === 'group'
-          ? extra.conversations.group.send(target.parties, message, undefined, extras)
-          : extra.conversations.direct.send(target.parties, message, undefined, extras),
+          ? extras
+            ? extra.conversations.group.send(target.parties, message, undefined, extras)
+            : extra.conversations.group.send(target.parties, message)
+          : extras
+            ? extra.conversations.direct.send(target.parties, message, undefined, extras)
+            : extra.conversations.direct.send(target.parties, message),
       );
     return attemptWrite(send, write, rejectWithValue);
   },

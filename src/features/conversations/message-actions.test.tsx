@@ -202,7 +202,7 @@ describe('reply in the composer', () => {
     // The next message is a plain one.
     await user.keyboard('plain{Enter}');
     await waitFor(() => expect(api.send).toHaveBeenCalledTimes(2));
-    expect(api.send).toHaveBeenLastCalledWith(parties, 'plain', undefined, undefined);
+    expect(api.send).toHaveBeenLastCalledWith(parties, 'plain');
   });
 
   it("says 'Photo' for a photo and 'You' for my own message; Cancel reply clears it", async () => {
