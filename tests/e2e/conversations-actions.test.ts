@@ -158,6 +158,7 @@ describeBrowser('message actions in two browsers', () => {
     expect(afterDelete[deletedId ?? '']?.deleted).toBe(true);
     expect(afterDelete[deletedId ?? '']?.message).toBeUndefined();
     await dismissToasts(a);
+    await a.mouse.move(0, 0);
     await shot(a, 'actions-5-deleted-desktop');
     await a.setViewportSize({ width: 390, height: 844 });
     if (!(await chat(a).isVisible())) await openFriend(a, 'Bob');
