@@ -243,6 +243,8 @@ describeBrowser('message actions in two browsers', () => {
     ]);
     await Promise.all([openMessages(a), openMessages(b)]);
     await Promise.all([openFriend(a, 'Bob'), openFriend(b, 'Alice')]);
+    // Connected first (a loaded machine may still be connecting): Bob shows as online.
+    await chat(a).getByText(spec.chat.online, { exact: true }).waitFor({ timeout: 20_000 });
 
     await a.context().setOffline(true);
     await chat(a).getByText(inboxStrings.offline).waitFor();
@@ -252,6 +254,10 @@ describeBrowser('message actions in two browsers', () => {
     // The queued text changed on screen at once, still pending.
     await message(a, 'meet at the station').waitFor();
     expect(await message(a, 'statoin').count()).toBe(0);
+    await message(a, 'meet at the station')
+      .getByRole('img', { name: conversationsStrings.inbox.sending })
+      .waitFor();
+    await shot(a, 'actions-12-offline-edited-pending');
     await a.context().setOffline(false);
     await message(b, 'meet at the station').getByText(strings.edited).waitFor({ timeout: 20_000 });
     expect(await message(b, 'statoin').count()).toBe(0);
