@@ -32,18 +32,19 @@ export function DeleteMessageDialog({
       description={forEveryone ? strings.deleteDescription : strings.deleteDescriptionForMe}
       onClose={onClose}
     >
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          {strings.cancel}
-        </Button>
-        <Button variant="secondary" onClick={() => run(false)}>
-          {strings.deleteForMe}
-        </Button>
+      {/* Stacked, the strongest first: three long labels side by side wrapped clumsily. */}
+      <div className="mt-6 flex flex-col gap-2.5">
         {forEveryone ? (
-          <Button className="bg-rose-600! hover:bg-rose-700!" onClick={() => run(true)}>
+          <Button fullWidth className="bg-rose-600! hover:bg-rose-700!" onClick={() => run(true)}>
             {strings.deleteForEveryone}
           </Button>
         ) : null}
+        <Button fullWidth variant="secondary" onClick={() => run(false)}>
+          {strings.deleteForMe}
+        </Button>
+        <Button fullWidth variant="secondary" onClick={onClose}>
+          {strings.cancel}
+        </Button>
       </div>
     </Modal>
   );

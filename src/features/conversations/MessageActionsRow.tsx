@@ -1,5 +1,4 @@
 import {
-  memo,
   useContext,
   useEffect,
   useRef,
@@ -39,7 +38,7 @@ function placeBelow(row: HTMLElement, mine: boolean): MenuPlace {
  * on the focused message open the menu. The row is focusable (-1: the list's arrow keys move
  * between rows, see MessageList) and carries `data-message-id` for that.
  */
-export const MessageActionsRow = memo(function MessageActionsRow({
+export function MessageActionsRow({
   message,
   mine,
   children,
@@ -111,7 +110,7 @@ export const MessageActionsRow = memo(function MessageActionsRow({
       onPointerUp={endPress}
       onPointerCancel={endPress}
       onKeyDown={onKeyDown}
-      className={`flex w-full min-w-0 items-start gap-1.5 rounded-2xl [-webkit-touch-callout:none] focus:outline-hidden focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:ring-offset-2 ${mine ? 'flex-row-reverse' : ''}`}
+      className={`flex w-full min-w-0 items-start gap-1.5 [-webkit-touch-callout:none] focus:outline-hidden [&:focus-visible>:first-child]:ring-2 [&:focus-visible>:first-child]:ring-brand-300 [&:focus-visible>:first-child]:ring-offset-2 ${mine ? 'flex-row-reverse' : ''}`}
     >
       {children}
       {hovered || focused || open ? (
@@ -133,4 +132,4 @@ export const MessageActionsRow = memo(function MessageActionsRow({
       ) : null}
     </div>
   );
-});
+}

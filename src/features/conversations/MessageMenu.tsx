@@ -53,8 +53,12 @@ export function MessageMenu({
       left: Math.max(EDGE, Math.min(left, window.innerWidth - width - EDGE)),
       top: Math.max(EDGE, Math.min(top, window.innerHeight - height - EDGE)),
     });
-    box.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [place]);
+  // Once placed: a hidden (unplaced) menu cannot take the focus.
+  const placed = position !== null;
+  useEffect(() => {
+    if (placed) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [placed]);
 
   useEffect(() => {
     const onPointer = (event: PointerEvent) => {

@@ -59,13 +59,10 @@ function openChat(messages: ChatMessage[]) {
   });
   act(() => app.feeds.latestMessages.emit(messages, bo.id));
   const api = fakes.conversations.direct;
-  /** Answers the hidden-messages listen of the open conversation, as the database would. */
-  const hide = (ids: string[]) => {
-    const call = api.subscribeHidden.mock.calls.at(-1);
-    if (!call) throw new Error('the hidden messages are not listened to');
-    act(() => call[2](new Set(ids)));
-  };
-  return { ...app, api, hide };
+  /** My hidden list changed elsewhere (another device of mine), as the database tells it. */
+  const hiddenElsewhere = (ids: string[]) =>
+    act(() => api.hiddenFeed.emit(new Set(ids), `me/${bo.id}`));
+  return { ...app, api, hiddenElsewhere };
 }
 
 /** The focusable message row holding `text`. */
@@ -144,20 +141,30 @@ describe('a message’s actions', () => {
     const row = rowOf('hold me');
     const touch = { pointerType: 'touch', clientX: 50, clientY: 60 };
     fireEvent.pointerDown(row, touch);
-    act(() => vi.advanceTimersByTime(LONG_PRESS_MS - 100));
+    act(() => {
+      vi.advanceTimersByTime(LONG_PRESS_MS - 100);
+    });
     fireEvent.pointerUp(row, touch);
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.queryByRole('menu')).toBeNull();
     fireEvent.pointerDown(row, touch);
     fireEvent.pointerMove(row, { ...touch, clientY: 120 });
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.queryByRole('menu')).toBeNull();
     // A mouse button held is no long press.
     fireEvent.pointerDown(row, { ...touch, pointerType: 'mouse' });
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.queryByRole('menu')).toBeNull();
     fireEvent.pointerDown(row, touch);
-    act(() => vi.advanceTimersByTime(LONG_PRESS_MS));
+    act(() => {
+      vi.advanceTimersByTime(LONG_PRESS_MS);
+    });
     expect(menuItems()).toEqual(['Reply', 'Forward', 'Copy text', 'Delete']);
   });
 
@@ -237,7 +244,7 @@ describe('edit', () => {
   });
 
   it('Escape cancels; the newest message is edited with isLast; an edit shows Edited', async () => {
-    const { api, feeds } = openChat([said('m1', 'me', 'typo hre')]);
+    const { api } = openChat([said('m1', 'me', 'typo hre')]);
     const user = userEvent.setup();
     fireEvent.contextMenu(rowOf('typo hre'));
     await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
@@ -252,14 +259,9 @@ describe('edit', () => {
     await user.keyboard('typo here{Enter}');
     await waitFor(() => expect(api.edit).toHaveBeenCalledOnce());
     expect(api.edit.mock.calls[0][3]).toBe(true);
-    expect(screen.queryByText('Edited')).toBeNull();
-    act(() =>
-      feeds.latestMessages.emit(
-        [said('m1', 'me', 'typo here', MINUTE, { editedAt: Date.now() })],
-        bo.id,
-      ),
-    );
+    // The database's answer (the fake applies the edit) carries the new text and editedAt.
     expect(within(rowOf('typo here')).getByText('Edited')).toBeInTheDocument();
+    expect(screen.queryByText('typo hre')).toBeNull();
   });
 
   it('a refused edit says why in a toast and keeps the new text in the field', async () => {
@@ -277,7 +279,7 @@ describe('edit', () => {
 
 describe('delete', () => {
   it('for everyone: asks first, then removes it (isLast); the message shows as deleted', async () => {
-    const { api, feeds } = openChat([said('m1', 'bo', 'hi'), said('m2', 'me', 'wrong person')]);
+    const { api } = openChat([said('m1', 'bo', 'hi'), said('m2', 'me', 'wrong person')]);
     const user = userEvent.setup();
     fireEvent.contextMenu(rowOf('wrong person'));
     await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
@@ -298,12 +300,8 @@ describe('delete', () => {
     await waitFor(() => expect(api.remove).toHaveBeenCalledOnce());
     const [to, message, isLast] = api.remove.mock.calls[0];
     expect([to, message.id, isLast]).toEqual([parties, 'm2', true]);
-    act(() =>
-      feeds.latestMessages.emit(
-        [said('m1', 'bo', 'hi'), said('m2', 'me', '', MINUTE, { deleted: true })],
-        bo.id,
-      ),
-    );
+    // The database's answer (the fake applies the delete): the envelope and `deleted`.
+    expect(screen.queryByText('wrong person')).toBeNull();
     const deleted = screen.getByText('This message was deleted');
     expect(deleted.closest('[data-message-id]')).toHaveAttribute('data-message-id', 'm2');
     // A deleted message offers no React or Reply, and its menu only Delete (for me).
@@ -314,7 +312,11 @@ describe('delete', () => {
   });
 
   it('for me: hides it, and the hidden list leaves it out (every device listens)', async () => {
-    const { api, hide } = openChat([said('m1', 'bo', 'keep'), said('m2', 'bo', 'rude')]);
+    const { api, hiddenElsewhere } = openChat([
+      said('m1', 'bo', 'keep'),
+      said('m2', 'bo', 'rude'),
+      said('m3', 'bo', 'spam'),
+    ]);
     expect(api.subscribeHidden).toHaveBeenCalledWith(
       'me',
       bo.id,
@@ -329,8 +331,11 @@ describe('delete', () => {
     expect(within(dialog).queryByRole('button', { name: 'Delete for everyone' })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Delete for me' }));
     await waitFor(() => expect(api.hide).toHaveBeenCalledWith('me', bo.id, 'm2'));
-    hide(['m2']);
     expect(screen.queryByText('rude')).toBeNull();
+    expect(screen.getByText('keep')).toBeInTheDocument();
+    // Hidden on another device of mine: gone here too.
+    hiddenElsewhere(['m2', 'm3']);
+    expect(screen.queryByText('spam')).toBeNull();
     expect(screen.getByText('keep')).toBeInTheDocument();
   });
 
