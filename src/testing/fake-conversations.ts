@@ -3,19 +3,106 @@ import type { ConversationApi } from '../lib/firebase/conversations';
 import type { ChatMessage } from '../lib/firebase/conversations-message';
 import type { GroupParties, MessageParties } from '../lib/firebase/conversations-send-write';
 import { asSentMessage } from '../lib/firebase/inbox-entry';
-import type { Feed } from './feed';
+import { Feed } from './feed';
 
-/** One kind's fake conversation gateway: `feed` answers the live page, sends succeed as `sentId`. */
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- it picks the kind's API
-function fakeConversation<Parties>(feed: Feed<ChatMessage[]>, sentId: string) {
+/** A fake server time that moves forward on every action, so `editedAt` and reactions differ. */
+let fakeNow = 1_700_000_000_000;
+const now = () => (fakeNow += 1000);
+
+/**
+ * One kind's fake conversation gateway: `feed` answers the live page, sends succeed as `sentId`.
+ * The message actions are recorded (vi.fn) and applied to the last page the feed gave each
+ * conversation, which is then emitted again, as the database would after the write.
+ */
+function fakeConversation<Parties>(
+  feed: Feed<ChatMessage[]>,
+  sentId: string,
+  conversationOf: (parties: Parties) => string,
+  meOf: (parties: Parties) => string,
+) {
   type Api = ConversationApi<Parties>;
+  /** The last page emitted to each conversation, as the fake's stored messages. */
+  const pages = new Map<string, ChatMessage[]>();
+  const hidden = new Feed<Set<string>>();
+  const hiddenIds = new Map<string, Set<string>>();
+  const change = (id: string, messageId: string, apply: (m: ChatMessage) => ChatMessage) => {
+    const page = pages.get(id);
+    if (!page) return;
+    feed.emit(
+      page.map((m) => (m.id === messageId ? apply(m) : m)),
+      id,
+    );
+  };
   return {
     subscribeLatest: vi.fn<Api['subscribeLatest']>((page, onData, onError) =>
-      feed.subscribe(page.id, onData, onError),
+      feed.subscribe(
+        page.id,
+        (messages) => {
+          pages.set(page.id, messages);
+          onData(messages);
+        },
+        onError,
+      ),
     ),
     fetchOlder: vi.fn<Api['fetchOlder']>(() => Promise.resolve([])),
     send: vi.fn<Api['send']>(() => asSentMessage(sentId, Promise.resolve())),
-  } satisfies Api;
+    edit: vi.fn<Api['edit']>((parties, message, text) => {
+      change(conversationOf(parties), message.id, (m) => ({
+        ...m,
+        message: text,
+        editedAt: now(),
+      }));
+      return Promise.resolve();
+    }),
+    remove: vi.fn<Api['remove']>((parties, message) => {
+      change(conversationOf(parties), message.id, (m) => ({
+        id: m.id,
+        message: '',
+        messagesenderId: m.messagesenderId,
+        massagesenderName: m.massagesenderName,
+        messagereceiverId: m.messagereceiverId,
+        messagereceiverName: m.messagereceiverName,
+        createdAt: m.createdAt,
+        deleted: true,
+      }));
+      return Promise.resolve();
+    }),
+    react: vi.fn<Api['react']>((parties, message, emoji, on) => {
+      const me = meOf(parties);
+      change(conversationOf(parties), message.id, (m) => {
+        const others = Object.entries(m.reactions?.[emoji] ?? {}).filter(([uid]) => uid !== me);
+        const people = Object.fromEntries(on ? [...others, [me, now()]] : others);
+        const reactions = Object.fromEntries(
+          Object.entries({ ...m.reactions, [emoji]: people }).filter(
+            ([, byUid]) => Object.keys(byUid).length > 0,
+          ),
+        );
+        const out: ChatMessage = { ...m, reactions };
+        if (Object.keys(reactions).length === 0) delete out.reactions;
+        return out;
+      });
+      return Promise.resolve();
+    }),
+    hide: vi.fn<Api['hide']>((uid, conversationId, messageId) => {
+      const key = `${uid}/${conversationId}`;
+      const ids = new Set(hiddenIds.get(key)).add(messageId);
+      hiddenIds.set(key, ids);
+      hidden.emit(ids, key);
+      return Promise.resolve();
+    }),
+    subscribeHidden: vi.fn<Api['subscribeHidden']>((uid, conversationId, onData, onError) => {
+      const key = `${uid}/${conversationId}`;
+      const stop = hidden.subscribe(key, onData, onError);
+      onData(new Set(hiddenIds.get(key)));
+      return stop;
+    }),
+    fetchOne: vi.fn<Api['fetchOne']>((conversationId, messageId) =>
+      Promise.resolve(pages.get(conversationId)?.find((m) => m.id === messageId) ?? null),
+    ),
+    fetchBetween: vi.fn<Api['fetchBetween']>(() => Promise.resolve([])),
+    /** The hidden ids' feed, to answer or fail `subscribeHidden` listeners (key `uid/conversationId`). */
+    hiddenFeed: hidden,
+  } satisfies Api & { hiddenFeed: Feed<Set<string>> };
 }
 
 /** The fake conversations gateway: friendships' pages from `direct`, groups' from `group`. */
@@ -24,7 +111,17 @@ export function fakeConversations(feeds: {
   group: Feed<ChatMessage[]>;
 }) {
   return {
-    direct: fakeConversation<MessageParties>(feeds.direct, '-Nfake'),
-    group: fakeConversation<GroupParties>(feeds.group, '-Nsent'),
+    direct: fakeConversation<MessageParties>(
+      feeds.direct,
+      '-Nfake',
+      (parties) => parties.relId,
+      (parties) => parties.from.uid,
+    ),
+    group: fakeConversation<GroupParties>(
+      feeds.group,
+      '-Nsent',
+      (parties) => parties.groupId,
+      (parties) => parties.from.uid,
+    ),
   };
 }

@@ -2,6 +2,7 @@
  * Group messages as plain data: the parser that turns `groupMessages/{groupId}/{id}` into the
  * chat's message shape (docs/data-model.md, Group conversations). Nothing here imports Firebase.
  */
+import { parseActionFields } from './conversations-action-fields';
 import { parseChatImageInfo } from './conversations-image-message';
 import type { ChatMessage } from './conversations-message';
 
@@ -17,18 +18,21 @@ export function parseGroupChatMessage(
   if (typeof value !== 'object' || value === null) return null;
   const fields = value as Record<string, unknown>;
   const { message, senderId, senderName, createdAt } = fields;
-  if (typeof message !== 'string' || typeof senderId !== 'string') return null;
-  if (typeof senderName !== 'string') return null;
+  if (typeof senderId !== 'string' || typeof senderName !== 'string') return null;
+  const deleted = fields.deleted === true;
+  if (!deleted && typeof message !== 'string') return null;
   const out: ChatMessage = {
     id,
-    message,
+    message: deleted ? '' : (message as string),
     messagesenderId: senderId,
     massagesenderName: senderName,
     messagereceiverId: groupId,
     messagereceiverName: '',
     createdAt: typeof createdAt === 'number' ? createdAt : 0,
   };
+  // Deleted for everyone: the envelope alone is stored, so no text and no image.
+  if (deleted) return { ...out, deleted: true };
   const image = parseChatImageInfo(fields);
   if (image) out.image = image;
-  return out;
+  return { ...out, ...parseActionFields(fields) };
 }

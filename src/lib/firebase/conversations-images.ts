@@ -13,6 +13,7 @@ import {
   groupSendWrite,
   type GroupParties,
   type MessageParties,
+  type SendExtras,
 } from './conversations-send-write';
 import { sendOnce } from './conversations-send-once';
 
@@ -45,7 +46,12 @@ export function makeChatImagesApi(db: Database, cacheSize = 400) {
 
   return {
     /** Sends `image` to the friend; `acked` as for text messages (messages.ts `send`). */
-    send(parties: MessageParties, image: ChatImageUpload, caption: string): SentMessage {
+    send(
+      parties: MessageParties,
+      image: ChatImageUpload,
+      caption: string,
+      extras?: SendExtras,
+    ): SentMessage {
       const id = push(ref(db, `sendMessage/${parties.relId}`)).key;
       if (!id) throw new Error('A push id is always generated');
       const server = { now: serverTimestamp(), plusOne: increment(1) };
@@ -53,19 +59,30 @@ export function makeChatImagesApi(db: Database, cacheSize = 400) {
       const key = directKey(parties.relId);
       void remember(chatImagePath(key, id, 'thumb'), Promise.resolve(image.thumb));
       void remember(chatImagePath(key, id, 'full'), Promise.resolve(image.full));
-      const changes = directImageSendWrite(parties, id, image, caption, server);
+      const changes = {
+        ...directImageSendWrite(parties, id, image, caption, server, extras),
+        ...extras?.extraChanges?.(id),
+      };
       return sendOnce(db, id, `sendMessage/${parties.relId}/${id}`, changes);
     },
 
     /** Posts `image` to a group, with every other member's count + 1 (group-messages.ts). */
-    sendToGroup(parties: GroupParties, image: ChatImageUpload, caption: string): SentMessage {
+    sendToGroup(
+      parties: GroupParties,
+      image: ChatImageUpload,
+      caption: string,
+      extras?: SendExtras,
+    ): SentMessage {
       const id = push(ref(db, `groupMessages/${parties.groupId}`)).key;
       if (!id) throw new Error('A push id is always generated');
       const server = { now: serverTimestamp(), plusOne: increment(1) };
       const key = groupKey(parties.groupId);
       void remember(chatImagePath(key, id, 'thumb'), Promise.resolve(image.thumb));
       void remember(chatImagePath(key, id, 'full'), Promise.resolve(image.full));
-      const changes = groupSendWrite(parties, id, '', server, { upload: image, caption });
+      const changes = {
+        ...groupSendWrite(parties, id, '', server, { upload: image, caption }, extras),
+        ...extras?.extraChanges?.(id),
+      };
       return sendOnce(db, id, `groupMessages/${parties.groupId}/${id}`, changes);
     },
 

@@ -2,9 +2,10 @@
  * `sendMessage/{relId}/{msgId}` as a plain object, and its parser. Field names are the spec's,
  * verbatim (`massagesenderName` included). Nothing here imports Firebase.
  */
+import { parseActionFields, type MessageActionFields } from './conversations-action-fields';
 import { parseChatImageInfo, type ChatImageInfo } from './conversations-image-message';
 
-export interface ChatMessage {
+export interface ChatMessage extends MessageActionFields {
   id: string;
   message: string;
   messagesenderId: string;
@@ -15,24 +16,12 @@ export interface ChatMessage {
   createdAt: number;
   /** Image messages only (src/lib/firebase/chat-image-message.ts); `message` holds the caption. */
   image?: ChatImageInfo;
-  /** Message actions (docs/data-model.md, Message actions): the quoted message's id. */
-  replyTo?: string;
-  forwarded?: boolean;
-  /** Groups: the uids this message mentions. */
-  mentions?: string[];
-  /** Server time of the last edit. */
-  editedAt?: number;
-  /** Deleted for everyone: only the envelope is left. */
-  deleted?: boolean;
-  /** Emoji → uid → server time of that person's reaction. */
-  reactions?: Record<string, Record<string, number>>;
 }
 
 /** The rules' limit on `message`. */
 export const MESSAGE_MAX_LENGTH = 4000;
 
 const textKeys = [
-  'message',
   'messagesenderId',
   'massagesenderName',
   'messagereceiverId',
@@ -49,9 +38,13 @@ export function parseChatMessage(id: string, value: unknown): ChatMessage | null
     out[key] = field;
   }
   out.createdAt = typeof fields.createdAt === 'number' ? fields.createdAt : 0;
+  // Deleted for everyone: the envelope alone is stored, so no text and no image.
+  if (fields.deleted === true) return { ...out, message: '', deleted: true };
+  if (typeof fields.message !== 'string') return null;
+  out.message = fields.message;
   const image = parseChatImageInfo(fields);
   if (image) out.image = image;
-  return out;
+  return { ...out, ...parseActionFields(fields) };
 }
 
 /** Oldest first: by server time, then by push id (which also sorts by creation). */

@@ -30,4 +30,22 @@ describe('isSameMessage: is what is stored the message this send wrote?', () => 
     expect(isSameMessage(photo, { ...photo, width: 11, createdAt: 1 })).toBe(false);
     expect(isSameMessage(photo, { ...written, createdAt: 1 })).toBe(false);
   });
+
+  it('still knows the message after an edit or a delete for everyone that followed the send', () => {
+    const withReply = { ...written, replyTo: 'm0', forwarded: true };
+    const stored = { ...withReply, createdAt: 1 };
+    expect(isSameMessage(withReply, { ...stored, message: 'Hello', editedAt: 2 })).toBe(true);
+    expect(isSameMessage(withReply, { ...stored, message: 'Hello' })).toBe(false);
+    expect(isSameMessage(withReply, { ...stored, replyTo: 'm9', editedAt: 2 })).toBe(false);
+    const envelope = {
+      messagesenderId: 'alice',
+      massagesenderName: 'Alice',
+      messagereceiverId: 'bob',
+      messagereceiverName: 'Bob',
+      createdAt: 1,
+      deleted: true,
+    };
+    expect(isSameMessage(withReply, envelope)).toBe(true);
+    expect(isSameMessage(withReply, { ...envelope, messagesenderId: 'mallory' })).toBe(false);
+  });
 });

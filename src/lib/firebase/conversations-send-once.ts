@@ -9,15 +9,33 @@
 import { get, ref, update, type Database } from 'firebase/database';
 import { asSentMessage, type SentMessage } from './inbox-entry';
 
+/** The fields a delete for everyone keeps (docs/data-model.md, Message actions). */
+const envelopeKeys = new Set([
+  'messagesenderId',
+  'massagesenderName',
+  'messagereceiverId',
+  'messagereceiverName',
+  'senderId',
+  'senderName',
+]);
+
 /**
  * True when `stored` is the message `written` describes: every field written as a plain value
  * is stored unchanged. Server values (the `createdAt` placeholder, an object) are not compared.
+ * The message actions may have changed it since (a queued edit or delete that followed the
+ * send): an edited message is compared without its text, a deleted one by its envelope.
  */
 export function isSameMessage(written: Record<string, unknown>, stored: unknown): boolean {
   if (typeof stored !== 'object' || stored === null) return false;
   const fields = stored as Record<string, unknown>;
+  const deleted = fields.deleted === true;
+  const edited = typeof fields.editedAt === 'number';
   return Object.entries(written).every(
-    ([key, value]) => (typeof value === 'object' && value !== null) || fields[key] === value,
+    ([key, value]) =>
+      (typeof value === 'object' && value !== null) ||
+      (deleted && !envelopeKeys.has(key)) ||
+      (edited && key === 'message') ||
+      fields[key] === value,
   );
 }
 

@@ -21,6 +21,34 @@ export interface ServerValues {
 }
 
 /**
+ * What a send may add to its message (docs/data-model.md, Message actions): the quoted
+ * message's id, the forward mark, and in groups the mentioned uids.
+ */
+export interface SendExtras {
+  replyTo?: string;
+  forwarded?: true;
+  /** Groups only (a 1:1 message never carries them). */
+  mentions?: string[];
+  /**
+   * More paths for the same root update, given the new message's id (the mentions'
+   * notifications, written by the mentions feature): all stored with the message or none.
+   */
+  extraChanges?: (id: string) => Record<string, unknown>;
+}
+
+/** The extras as stored fields of the message record; `mentions` only where `withMentions`. */
+export function extrasFields(extras: SendExtras | undefined, withMentions: boolean) {
+  const out: Record<string, unknown> = {};
+  if (!extras) return out;
+  if (extras.replyTo) out.replyTo = extras.replyTo;
+  if (extras.forwarded) out.forwarded = true;
+  if (withMentions && extras.mentions && extras.mentions.length > 0) {
+    out.mentions = Object.fromEntries(extras.mentions.map((uid) => [uid, true]));
+  }
+  return out;
+}
+
+/**
  * The message at `sendMessage/{relId}/{id}`, the receiver's entry (count + 1) and the sender's
  * (count untouched) in one root update, so the server stores all of it or none of it.
  */
@@ -29,6 +57,7 @@ export function directSendWrite(
   id: string,
   message: string,
   server: ServerValues,
+  extras?: SendExtras,
 ): Record<string, unknown> {
   const summary = {
     lastMessageId: id,
@@ -45,6 +74,7 @@ export function directSendWrite(
       messagereceiverId: to.uid,
       messagereceiverName: to.name,
       createdAt: server.now,
+      ...extrasFields(extras, false),
     },
     [`inbox/${to.uid}/${relId}/unread`]: server.plusOne,
   };
@@ -66,8 +96,9 @@ export function directImageSendWrite(
   image: ChatImageUpload,
   caption: string,
   server: ServerValues,
+  extras?: SendExtras,
 ): Record<string, unknown> {
-  const update = directSendWrite(parties, id, caption || IMAGE_PLACEHOLDER, server);
+  const update = directSendWrite(parties, id, caption || IMAGE_PLACEHOLDER, server, extras);
   const messagePath = `sendMessage/${parties.relId}/${id}`;
   const message = update[messagePath] as Record<string, unknown>;
   update[messagePath] = {
@@ -108,6 +139,7 @@ export function groupSendWrite(
   text: string,
   server: ServerValues,
   image?: { upload: ChatImageUpload; caption: string },
+  extras?: SendExtras,
 ): Record<string, unknown> {
   const message = image ? image.caption || IMAGE_PLACEHOLDER : text;
   const record: Record<string, unknown> = {
@@ -115,6 +147,7 @@ export function groupSendWrite(
     senderId: from.uid,
     senderName: from.name,
     createdAt: server.now,
+    ...extrasFields(extras, true),
   };
   const update: Record<string, unknown> = { [`groupMessages/${groupId}/${id}`]: record };
   if (image) {

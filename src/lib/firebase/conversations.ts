@@ -1,12 +1,28 @@
 import {
+  endBefore,
+  get,
   increment,
+  onValue,
+  orderByChild,
   push,
+  query,
   ref,
   serverTimestamp,
+  set,
+  startAt,
+  update,
   type Database,
   type Unsubscribe,
 } from 'firebase/database';
 import type { ConversationKind } from '../conversation-key';
+import {
+  editWrite,
+  hiddenPath,
+  reactionTakeBackWrite,
+  reactWrite,
+  removeWrite,
+  type ActionScope,
+} from './conversations-actions-write';
 import { parseGroupChatMessage } from './conversations-group-message';
 import { parseChatMessage, type ChatMessage } from './conversations-message';
 import { conversationReads } from './conversations-reads';
@@ -16,48 +32,60 @@ import {
   groupSendWrite,
   type GroupParties,
   type MessageParties,
+  type SendExtras,
   type ServerValues,
 } from './conversations-send-write';
 import type { SentMessage } from './inbox-entry';
 
-export type { GroupParties, MessageParties } from './conversations-send-write';
+export type { GroupParties, MessageParties, SendExtras } from './conversations-send-write';
+export { isReactionKey, EDIT_WINDOW_MS, DELETE_WINDOW_MS } from './conversations-actions-write';
 export type { SentMessage } from './inbox-entry';
 
 type OnError = (error: Error) => void;
 
 /** Where one kind of conversation lives, how its messages read, and how a send is written. */
 export interface ConversationLocation<Parties> {
+  kind: ConversationKind;
   /** The tree of its messages: `{root}/{conversationId}/{messageId}`. */
   root: string;
   parse: (conversationId: string, id: string, value: unknown) => ChatMessage | null;
   conversationOf: (parties: Parties) => string;
+  /** The uids of every party, the sender (`from`) first. */
+  everyone: (parties: Parties) => string[];
   sendWrite: (
     parties: Parties,
     id: string,
     text: string,
     server: ServerValues,
+    extras?: SendExtras,
   ) => Record<string, unknown>;
 }
 
 /** A friendship's conversation: `sendMessage/{relId}`, the two parties of `friendList/{relId}`. */
 export const directConversations: ConversationLocation<MessageParties> = {
+  kind: 'direct',
   root: 'sendMessage',
   parse: (_relId, id, value) => parseChatMessage(id, value),
   conversationOf: (parties) => parties.relId,
+  everyone: (parties) => [parties.from.uid, parties.to.uid],
   sendWrite: directSendWrite,
 };
 
 /** A group's conversation: `groupMessages/{groupId}`, its admin and current members. */
 export const groupConversations: ConversationLocation<GroupParties> = {
+  kind: 'group',
   root: 'groupMessages',
   parse: parseGroupChatMessage,
   conversationOf: (parties) => parties.groupId,
-  sendWrite: groupSendWrite,
+  everyone: (parties) => [parties.from.uid, ...parties.to],
+  sendWrite: (parties, id, text, server, extras) =>
+    groupSendWrite(parties, id, text, server, undefined, extras),
 };
 
 /**
  * The conversations of one location (docs/data-model.md, Conversations): the latest page live,
- * older pages, and sending. The rules decide who reads and writes; a message never changes.
+ * older pages, sending, and the message actions (Message actions). The rules decide who reads
+ * and writes, and which changes a stored message may take.
  */
 export function makeConversationApi<Parties>(
   db: Database,
@@ -66,6 +94,16 @@ export function makeConversationApi<Parties>(
   const conversation = (id: string) => ref(db, `${location.root}/${id}`);
   const reads = (id: string) =>
     conversationReads(conversation(id), (messageId, value) => location.parse(id, messageId, value));
+  const scopeOf = (parties: Parties): ActionScope => {
+    const everyone = location.everyone(parties);
+    return {
+      kind: location.kind,
+      conversationId: location.conversationOf(parties),
+      me: everyone[0],
+      everyone,
+    };
+  };
+  const write = (changes: Record<string, unknown>) => update(ref(db), changes);
   return {
     /** The newest `pageSize` messages of conversation `id`, oldest first, live. */
     subscribeLatest(
@@ -93,14 +131,97 @@ export function makeConversationApi<Parties>(
      * acknowledgement was lost still settles as sent (conversations-send-once.ts). `retryOf`:
      * the id of a message reported failed, sent again under that id only if it is not stored.
      */
-    send(parties: Parties, text: string, retryOf?: string): SentMessage {
+    send(parties: Parties, text: string, retryOf?: string, extras?: SendExtras): SentMessage {
       const at = location.conversationOf(parties);
       const id = retryOf ?? push(conversation(at)).key;
       if (!id) throw new Error('A push id is always generated');
       const server = { now: serverTimestamp(), plusOne: increment(1) };
-      const changes = location.sendWrite(parties, id, text, server);
+      const changes = {
+        ...location.sendWrite(parties, id, text, server, extras),
+        ...extras?.extraChanges?.(id),
+      };
       const path = `${location.root}/${at}/${id}`;
       return sendOnce(db, id, path, changes, retryOf !== undefined);
+    },
+
+    /**
+     * Replaces the text of my text message (and `editedAt`); `isLast`: it is the conversation's
+     * last message, so every party's preview follows. Offline, queued after its send.
+     */
+    edit(parties: Parties, message: ChatMessage, text: string, isLast: boolean): Promise<void> {
+      return write(editWrite(scopeOf(parties), message, text, isLast, serverTimestamp()));
+    },
+
+    /** Deletes my message for everyone: only its envelope stays, a photo's bytes go. */
+    remove(parties: Parties, message: ChatMessage, isLast: boolean): Promise<void> {
+      return write(removeWrite(scopeOf(parties), message, isLast));
+    },
+
+    /**
+     * Adds (`on`) or takes back my reaction `emoji` to `message`. Taking back also clears the
+     * author's row notice when it is still mine, on its own and best effort.
+     */
+    async react(parties: Parties, message: ChatMessage, emoji: string, on: boolean) {
+      const scope = scopeOf(parties);
+      await write(reactWrite(scope, message, emoji, on, serverTimestamp()));
+      const takeBack = on ? null : reactionTakeBackWrite(scope, message);
+      if (takeBack) await write(takeBack).catch(() => undefined);
+    },
+
+    /** Deletes a message for me: hidden on every device of `uid`, nobody else affected. */
+    hide(uid: string, conversationId: string, messageId: string): Promise<void> {
+      return set(ref(db, `${hiddenPath(location.kind, uid, conversationId)}/${messageId}`), true);
+    },
+
+    /** The ids `uid` deleted for themself in conversation `conversationId`, live. */
+    subscribeHidden(
+      uid: string,
+      conversationId: string,
+      onData: (ids: Set<string>) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      return onValue(
+        ref(db, hiddenPath(location.kind, uid, conversationId)),
+        (snapshot) => {
+          const ids = new Set<string>();
+          snapshot.forEach((child) => {
+            if (child.key && child.val() === true) ids.add(child.key);
+          });
+          onData(ids);
+        },
+        onError,
+      );
+    },
+
+    /** One message by id (a quote whose original is not loaded), or null when there is none. */
+    async fetchOne(conversationId: string, messageId: string): Promise<ChatMessage | null> {
+      const snapshot = await get(ref(db, `${location.root}/${conversationId}/${messageId}`));
+      return location.parse(conversationId, messageId, snapshot.val());
+    },
+
+    /**
+     * Every message from `from` (included) up to `before` (excluded), oldest first, in one
+     * query: what a jump to a quoted original needs above the oldest loaded message.
+     */
+    async fetchBetween(
+      conversationId: string,
+      from: Pick<ChatMessage, 'id' | 'createdAt'>,
+      before: Pick<ChatMessage, 'id' | 'createdAt'>,
+    ): Promise<ChatMessage[]> {
+      const snapshot = await get(
+        query(
+          conversation(conversationId),
+          orderByChild('createdAt'),
+          startAt(from.createdAt, from.id),
+          endBefore(before.createdAt, before.id),
+        ),
+      );
+      const out: ChatMessage[] = [];
+      snapshot.forEach((child) => {
+        const message = child.key ? location.parse(conversationId, child.key, child.val()) : null;
+        if (message) out.push(message);
+      });
+      return out;
     },
   };
 }

@@ -1,0 +1,148 @@
+/**
+ * The root updates of the message actions (docs/data-model.md, Message actions): edit, delete
+ * for everyone and react, each one update so the message and the inbox entries that follow it
+ * are stored together or not at all. Nothing here imports Firebase: the server time is passed in.
+ */
+import type { ConversationKind } from '../conversation-key';
+import type { ChatMessage } from './conversations-message';
+import { imagesPath, inboxEntryPath } from './conversations-paths';
+import { previewOf } from './inbox-entry';
+
+/** One conversation as the actions see it: where its messages are and who takes part. */
+export interface ActionScope {
+  kind: ConversationKind;
+  /** `sendMessage/{relId}` or `groupMessages/{groupId}`. */
+  conversationId: string;
+  /** The person acting. */
+  me: string;
+  /** Every party whose entry shows the conversation's last message, `me` included. */
+  everyone: string[];
+}
+
+/** The rules' window for an edit, from the message's server time. */
+export const EDIT_WINDOW_MS = 15 * 60 * 1000;
+/** The rules' window for a delete for everyone. */
+export const DELETE_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The rules' bound on a reaction's key, in UTF-16 units. */
+export const REACTION_KEY_MAX = 32;
+
+const messagePath = ({ kind, conversationId }: ActionScope, id: string) =>
+  `${kind === 'group' ? 'groupMessages' : 'sendMessage'}/${conversationId}/${id}`;
+
+/** Every party's entry of the conversation, for the preview of its last message. */
+function everyEntry(scope: ActionScope, change: Record<string, unknown>) {
+  const out: Record<string, unknown> = {};
+  for (const uid of new Set(scope.everyone)) {
+    const entry = inboxEntryPath(scope.kind, uid, scope.conversationId);
+    for (const [key, value] of Object.entries(change)) out[`${entry}/${key}`] = value;
+  }
+  return out;
+}
+
+/**
+ * A reaction key the rules take: 1–32 UTF-16 units, no ASCII letter, digit or space, and none
+ * of the characters a database key cannot hold.
+ */
+export function isReactionKey(emoji: string): boolean {
+  return (
+    emoji.length >= 1 &&
+    emoji.length <= REACTION_KEY_MAX &&
+    !/[A-Za-z0-9 ]/.test(emoji) &&
+    // eslint-disable-next-line no-control-regex -- control characters are not keys either
+    !/[.#$/[\]\u0000-\u001f\u007f]/.test(emoji)
+  );
+}
+
+/**
+ * The edit: the new text and `editedAt`, and when the message is the last one every party's
+ * preview (`lastText`). The rules allow it to the sender of a text message within 15 minutes.
+ */
+export function editWrite(
+  scope: ActionScope,
+  message: ChatMessage,
+  text: string,
+  isLast: boolean,
+  now: object,
+): Record<string, unknown> {
+  const path = messagePath(scope, message.id);
+  const update: Record<string, unknown> = {
+    [`${path}/message`]: text,
+    [`${path}/editedAt`]: now,
+  };
+  return isLast ? { ...update, ...everyEntry(scope, { lastText: previewOf(text) }) } : update;
+}
+
+/**
+ * The delete for everyone: the message replaced by its envelope and `deleted: true`, a photo's
+ * bytes removed, and when it is the last message every party's preview says so.
+ */
+export function removeWrite(
+  scope: ActionScope,
+  message: ChatMessage,
+  isLast: boolean,
+): Record<string, unknown> {
+  const envelope =
+    scope.kind === 'group'
+      ? { senderId: message.messagesenderId, senderName: message.massagesenderName }
+      : {
+          messagesenderId: message.messagesenderId,
+          massagesenderName: message.massagesenderName,
+          messagereceiverId: message.messagereceiverId,
+          messagereceiverName: message.messagereceiverName,
+        };
+  const update: Record<string, unknown> = {
+    [messagePath(scope, message.id)]: { ...envelope, createdAt: message.createdAt, deleted: true },
+  };
+  if (message.image)
+    update[`${imagesPath(scope.kind, scope.conversationId)}/${message.image.id}`] = null;
+  return isLast
+    ? { ...update, ...everyEntry(scope, { lastKind: 'deleted', lastText: '' }) }
+    : update;
+}
+
+/**
+ * Adds (`on`) or takes back my reaction `emoji`. Adding someone else's message also tells its
+ * author: their entry's `reaction` (the row's 'Alice reacted 👍 to …'), never their count.
+ */
+export function reactWrite(
+  scope: ActionScope,
+  message: ChatMessage,
+  emoji: string,
+  on: boolean,
+  now: object,
+): Record<string, unknown> {
+  if (!isReactionKey(emoji)) throw new Error(`"${emoji}" cannot be a reaction`);
+  const update: Record<string, unknown> = {
+    [`${messagePath(scope, message.id)}/reactions/${emoji}/${scope.me}`]: on ? now : null,
+  };
+  const author = message.messagesenderId;
+  if (on && author !== scope.me) {
+    update[`${inboxEntryPath(scope.kind, author, scope.conversationId)}/reaction`] = {
+      by: scope.me,
+      emoji,
+      messageId: message.id,
+      text: message.image ? '' : previewOf(message.message),
+      kind: message.image ? 'image' : 'text',
+      at: now,
+    };
+  }
+  return update;
+}
+
+/** `hiddenMessages/{uid}/{relId}` or `groupHiddenMessages/{uid}/{groupId}`: delete for me. */
+export const hiddenPath = (kind: ConversationKind, uid: string, conversationId: string) =>
+  `${kind === 'group' ? 'groupHiddenMessages' : 'hiddenMessages'}/${uid}/${conversationId}`;
+
+/**
+ * After taking back a reaction, the author's row should stop saying I reacted: the entry's
+ * `reaction` removed, which the rules allow while its `by` is me. Sent on its own (the entry is
+ * the author's, I cannot read whether it still names me), so a refusal changes nothing else.
+ */
+export function reactionTakeBackWrite(
+  scope: ActionScope,
+  message: ChatMessage,
+): Record<string, unknown> | null {
+  const author = message.messagesenderId;
+  if (author === scope.me) return null;
+  return { [`${inboxEntryPath(scope.kind, author, scope.conversationId)}/reaction`]: null };
+}
