@@ -3,7 +3,8 @@
  * message, apart from the message so a conversation downloads thumbnails only. A friendship's
  * photos (`sendMessage/{relId}`) are read by its two friends, a group's (`groupMessages/{groupId}`)
  * by its admin and members; two trees, so a relationship id and a group id never name the same
- * photos whatever their values (issue 24). Written once, in the same update as their message.
+ * photos whatever their values (issue 24). Written once, in the same update as their message;
+ * removed only by the message's delete for everyone, in the same update.
  */
 import { and, childOf, or, x, type Expr, type RuleNode } from './builder';
 import {
@@ -12,6 +13,7 @@ import {
   after,
   at,
   creating,
+  deleting,
   eq,
   exactFields,
   exists,
@@ -56,10 +58,25 @@ const withNewImageMessage = (tree: string, conversationId: Expr, senderField: st
   );
 };
 
-/** One photo's bytes, read and written by `readers` with their new message in `tree`. */
-const imageBytes = (readers: Expr, newMessage: Expr): RuleNode => ({
+/**
+ * Removed by the sender of its message only in the update that deletes that message for
+ * everyone (rules/conversations-actions.ts checks the delete itself: the sender, 24 hours).
+ */
+const withMessageDeleted = (tree: string, conversationId: Expr, senderField: string) =>
+  and(
+    deleting,
+    eq(val(at(tree, conversationId, $imageId, senderField)), me),
+    missing(at(tree, conversationId, $imageId, 'deleted')),
+    eq(val(after(3)(tree, conversationId, $imageId, 'deleted')), x`true`),
+  );
+
+/**
+ * One photo's bytes, read and written by `readers` with their new message in `tree`, removed
+ * with that message's delete for everyone.
+ */
+const imageBytes = (readers: Expr, newMessage: Expr, messageDeleted: Expr): RuleNode => ({
   // Never the list: a reader asks for one thumbnail or one full image by its path.
-  '.write': and(verifiedUser, creating, readers, newMessage),
+  '.write': and(verifiedUser, or(and(creating, readers, newMessage), messageDeleted)),
   ...exactFields({
     full: dataUrl(FULL_DATA_MAX, readers),
     thumb: dataUrl(THUMB_DATA_MAX, readers),
@@ -72,6 +89,7 @@ export const chatImages: RuleNode = {
     $imageId: imageBytes(
       inFriendship,
       withNewImageMessage('sendMessage', $relId, 'messagesenderId'),
+      withMessageDeleted('sendMessage', $relId, 'messagesenderId'),
     ),
   },
 };
@@ -81,6 +99,7 @@ export const groupImages: RuleNode = {
     $imageId: imageBytes(
       inGroupOf($groupId, me),
       withNewImageMessage('groupMessages', $groupId, 'senderId'),
+      withMessageDeleted('groupMessages', $groupId, 'senderId'),
     ),
   },
 };

@@ -1,6 +1,7 @@
 /** The whole rules tree, area by area. `npm run rules` writes it to database.rules.json. */
 import type { RuleNode } from './builder';
 import { chatImages, groupImages } from './conversations-images';
+import { groupHiddenMessages, hiddenMessages } from './conversations-hidden';
 import { groupInbox } from './inbox-groups';
 import { groupMessages } from './conversations-groups';
 import { groupMembership, Mygroup, userGroups } from './groups';
@@ -43,4 +44,7 @@ export const rules: RuleNode = {
   groupInbox,
   groupReads,
   groupImages,
+  // Delete for me: each person's own lists of hidden messages.
+  hiddenMessages,
+  groupHiddenMessages,
 };

@@ -5,8 +5,13 @@
  */
 import type { ConversationKind } from '../conversation-key';
 import type { ChatMessage } from './conversations-message';
-import { imagesPath, inboxEntryPath } from './conversations-paths';
-import { previewOf } from './inbox-entry';
+import { imagesPath } from './conversations-paths';
+import {
+  deletePreviewChanges,
+  editPreviewChanges,
+  reactionEntryChanges,
+  type EntryOwners,
+} from './inbox-entry-actions';
 
 /** One conversation as the actions see it: where its messages are and who takes part. */
 export interface ActionScope {
@@ -30,14 +35,11 @@ const messagePath = ({ kind, conversationId }: ActionScope, id: string) =>
   `${kind === 'group' ? 'groupMessages' : 'sendMessage'}/${conversationId}/${id}`;
 
 /** Every party's entry of the conversation, for the preview of its last message. */
-function everyEntry(scope: ActionScope, change: Record<string, unknown>) {
-  const out: Record<string, unknown> = {};
-  for (const uid of new Set(scope.everyone)) {
-    const entry = inboxEntryPath(scope.kind, uid, scope.conversationId);
-    for (const [key, value] of Object.entries(change)) out[`${entry}/${key}`] = value;
-  }
-  return out;
-}
+const owners = (scope: ActionScope): EntryOwners => ({
+  kind: scope.kind,
+  conversationId: scope.conversationId,
+  owners: [...new Set(scope.everyone)],
+});
 
 /**
  * A reaction key the rules take: 1–32 UTF-16 units, no ASCII letter, digit or space, and none
@@ -69,7 +71,7 @@ export function editWrite(
     [`${path}/message`]: text,
     [`${path}/editedAt`]: now,
   };
-  return isLast ? { ...update, ...everyEntry(scope, { lastText: previewOf(text) }) } : update;
+  return isLast ? { ...update, ...editPreviewChanges(owners(scope), text) } : update;
 }
 
 /**
@@ -95,14 +97,13 @@ export function removeWrite(
   };
   if (message.image)
     update[`${imagesPath(scope.kind, scope.conversationId)}/${message.image.id}`] = null;
-  return isLast
-    ? { ...update, ...everyEntry(scope, { lastKind: 'deleted', lastText: '' }) }
-    : update;
+  return isLast ? { ...update, ...deletePreviewChanges(owners(scope)) } : update;
 }
 
 /**
- * Adds (`on`) or takes back my reaction `emoji`. Adding someone else's message also tells its
- * author: their entry's `reaction` (the row's 'Alice reacted 👍 to …'), never their count.
+ * Adds (`on`) or takes back my reaction `emoji`. Adding to someone else's message also tells its
+ * author (their entry's `reaction`, the row's 'Alice reacted 👍 to …'), never their count; taking
+ * back removes that notice in a 1:1 chat (inbox-entry-actions.ts, `reactionEntryChanges`).
  */
 export function reactWrite(
   scope: ActionScope,
@@ -112,37 +113,22 @@ export function reactWrite(
   now: object,
 ): Record<string, unknown> {
   if (!isReactionKey(emoji)) throw new Error(`"${emoji}" cannot be a reaction`);
-  const update: Record<string, unknown> = {
-    [`${messagePath(scope, message.id)}/reactions/${emoji}/${scope.me}`]: on ? now : null,
+  const target = {
+    kind: scope.kind,
+    conversationId: scope.conversationId,
+    authorId: message.messagesenderId,
+    reactorId: scope.me,
+    messageId: message.id,
+    emoji,
+    text: message.message,
+    isImage: message.image !== undefined,
   };
-  const author = message.messagesenderId;
-  if (on && author !== scope.me) {
-    update[`${inboxEntryPath(scope.kind, author, scope.conversationId)}/reaction`] = {
-      by: scope.me,
-      emoji,
-      messageId: message.id,
-      text: message.image ? '' : previewOf(message.message),
-      kind: message.image ? 'image' : 'text',
-      at: now,
-    };
-  }
-  return update;
+  return {
+    [`${messagePath(scope, message.id)}/reactions/${emoji}/${scope.me}`]: on ? now : null,
+    ...reactionEntryChanges(target, on, now),
+  };
 }
 
 /** `hiddenMessages/{uid}/{relId}` or `groupHiddenMessages/{uid}/{groupId}`: delete for me. */
 export const hiddenPath = (kind: ConversationKind, uid: string, conversationId: string) =>
   `${kind === 'group' ? 'groupHiddenMessages' : 'hiddenMessages'}/${uid}/${conversationId}`;
-
-/**
- * After taking back a reaction, the author's row should stop saying I reacted: the entry's
- * `reaction` removed, which the rules allow while its `by` is me. Sent on its own (the entry is
- * the author's, I cannot read whether it still names me), so a refusal changes nothing else.
- */
-export function reactionTakeBackWrite(
-  scope: ActionScope,
-  message: ChatMessage,
-): Record<string, unknown> | null {
-  const author = message.messagesenderId;
-  if (author === scope.me) return null;
-  return { [`${inboxEntryPath(scope.kind, author, scope.conversationId)}/reaction`]: null };
-}

@@ -129,7 +129,7 @@ describe('the actions’ root updates', () => {
     });
   });
 
-  it('reacts as me, telling the author unless it is mine; takes back alone', () => {
+  it('reacts as me, telling the author unless it is mine; takes back the 1:1 notice', () => {
     const bobs = { ...text, messagesenderId: 'bob' };
     expect(reactWrite(direct, bobs, '👍', true, now)).toEqual({
       'sendMessage/r1/m1/reactions/👍/alice': now,
@@ -150,6 +150,10 @@ describe('the actions’ root updates', () => {
     });
     expect(reactWrite(direct, bobs, '👍', false, now)).toEqual({
       'sendMessage/r1/m1/reactions/👍/alice': null,
+      'inbox/bob/r1/reaction': null,
+    });
+    expect(reactWrite(group, bobs, '👍', false, now)).toEqual({
+      'groupMessages/g1/m1/reactions/👍/alice': null,
     });
   });
 

@@ -18,7 +18,6 @@ import type { ConversationKind } from '../conversation-key';
 import {
   editWrite,
   hiddenPath,
-  reactionTakeBackWrite,
   reactWrite,
   removeWrite,
   type ActionScope,
@@ -157,15 +156,9 @@ export function makeConversationApi<Parties>(
       return write(removeWrite(scopeOf(parties), message, isLast));
     },
 
-    /**
-     * Adds (`on`) or takes back my reaction `emoji` to `message`. Taking back also clears the
-     * author's row notice when it is still mine, on its own and best effort.
-     */
-    async react(parties: Parties, message: ChatMessage, emoji: string, on: boolean) {
-      const scope = scopeOf(parties);
-      await write(reactWrite(scope, message, emoji, on, serverTimestamp()));
-      const takeBack = on ? null : reactionTakeBackWrite(scope, message);
-      if (takeBack) await write(takeBack).catch(() => undefined);
+    /** Adds (`on`) or takes back my reaction `emoji` to `message`, with the author's notice. */
+    react(parties: Parties, message: ChatMessage, emoji: string, on: boolean): Promise<void> {
+      return write(reactWrite(scopeOf(parties), message, emoji, on, serverTimestamp()));
     },
 
     /** Deletes a message for me: hidden on every device of `uid`, nobody else affected. */
