@@ -67,10 +67,11 @@ describe('a quote inside a bubble', () => {
       said('m2', 'me', 2000, 'yes', { replyTo: 'm1' }),
     ]);
     await userEvent.setup().click(quote(/see you at 8\?/));
-    const original = screen
-      .getByText('see you at 8?', { selector: 'p' })
-      .closest('[data-highlighted]');
-    expect(original).not.toBeNull();
+    await waitFor(() =>
+      expect(
+        screen.getByText('see you at 8?', { selector: 'p' }).closest('[data-highlighted]'),
+      ).not.toBeNull(),
+    );
     await waitFor(() => expect(document.querySelector('[data-highlighted]')).toBeNull(), {
       timeout: 3000,
     });
