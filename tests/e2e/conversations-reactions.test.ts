@@ -242,7 +242,14 @@ describeBrowser('reactions and quotes in two browsers', () => {
     );
     await adminUpdate(seeded);
     const a = await loginPage(browser(), alice.email);
+    // At phone size first: the quote in its bubble.
+    const desktop = a.viewportSize();
+    await a.setViewportSize({ width: 390, height: 844 });
     await openFriend(a, 'Bob');
+    await message(a, 'at the station').getByRole('button').first().waitFor();
+    await settle(a);
+    await shot(a, 'quotes-3-reply-390');
+    if (desktop) await a.setViewportSize(desktop);
     const quote = message(a, 'at the station').getByRole('button', {
       name: `${conversationsStrings.quotes.label('Bob')}: see you at 8?`,
     });
@@ -275,12 +282,6 @@ describeBrowser('reactions and quotes in two browsers', () => {
     await original.waitFor({ state: 'detached', timeout: 5000 });
     // Everything between is loaded: scrolling down from it shows what followed.
     await message(a, 'Filler 1').waitFor();
-
-    await a.setViewportSize({ width: 390, height: 844 });
-    await pick(a, 'Bob');
-    await message(a, 'at the station').scrollIntoViewIfNeeded();
-    await settle(a);
-    await shot(a, 'quotes-3-reply-390');
   });
 
   it('offline: a reaction shows at once, is queued, and is delivered once', async () => {
