@@ -4,13 +4,7 @@ import { compareMessages } from '../../lib/firebase/conversations-message';
 import { describeWriteFailure } from '../../lib/write-failure';
 import type { RootState } from '../../store/store';
 import { selectChatKey } from './conversations-selectors';
-import {
-  betweenReceived,
-  MESSAGE_PAGE_SIZE,
-  messageSelectors,
-  olderReceived,
-  selectLoadedMessage,
-} from './conversations-slice';
+import { betweenReceived, messageSelectors, selectLoadedMessage } from './conversations-slice';
 import {
   jumpEnded,
   jumpStarted,
@@ -82,23 +76,15 @@ export const jumpToMessage = createAppAsyncThunk(
         return rejectWithValue(`${what}: ${gone}`);
       }
       const oldest = messageSelectors.selectAll(getState()).at(0);
-      if (!oldest || compareMessages(original, oldest) >= 0) {
-        dispatch(betweenReceived({ key, messages: [{ ...original }] }));
-        dispatch(jumpEnded({ key, id }));
-        return;
-      }
-      // With a page above it too (at once, beside the query of what lies between): shown at
-      // the top of the list, the original would load that page on arrival and move.
-      const [between, above] = await Promise.all([
-        api.fetchBetween(conversationId, original, oldest),
-        api.fetchOlder({ id: conversationId, before: original, pageSize: MESSAGE_PAGE_SIZE }),
-      ]);
+      const between =
+        oldest && compareMessages(original, oldest) < 0
+          ? await api.fetchBetween(conversationId, original, oldest)
+          : [];
       // The query starts at the original; its answer is the newer copy of it.
       const withOriginal = between.some((m) => m.id === id)
         ? between
         : [{ ...original }, ...between];
       dispatch(betweenReceived({ key, messages: withOriginal }));
-      dispatch(olderReceived({ key, messages: above }));
       dispatch(jumpEnded({ key, id }));
     } catch (error) {
       dispatch(jumpEnded({ key, id: null }));

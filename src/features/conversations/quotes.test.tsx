@@ -112,12 +112,6 @@ describe('a quote inside a bubble', () => {
       expect.objectContaining({ id: 'm1' }),
       expect.objectContaining({ id: 'm100' }),
     );
-    // And the page above it, at once, so it does not arrive at the top and load more.
-    expect(api.fetchOlder).toHaveBeenCalledWith({
-      id: bo.id,
-      before: expect.objectContaining({ id: 'm1' }) as unknown,
-      pageSize: 50,
-    });
     // Read once for the quote, not again for the jump.
     expect(api.fetchOne).toHaveBeenCalledTimes(1);
     await waitFor(() =>
