@@ -57,12 +57,14 @@ async function seedQuoteChat(target: AdminTarget) {
     replyTo: originalId,
   };
   await writeInBatches(target, paths);
-  return { me, friend, originalText: `Message ${String(index)} from` };
+  // conversation() alternates senders, me first: the quote names me as 'You'.
+  const author = index % 2 ? friend.username : conversationsStrings.messageActions.you;
+  return { me, friend, author, originalText: `Message ${String(index)} from` };
 }
 
 /** Clicks the quote; ms to the frame after the original is in the DOM, highlighted. */
-async function timeJump(page: Page, friend: string, originalText: string): Promise<number> {
-  const button = page.getByRole('button', { name: conversationsStrings.quotes.label(friend) });
+async function timeJump(page: Page, author: string, originalText: string): Promise<number> {
+  const button = page.getByRole('button', { name: conversationsStrings.quotes.label(author) });
   await button.waitFor();
   const timing = page.evaluate<number>(`new Promise((resolve, reject) => {
     setTimeout(() => reject(new Error('no original after 120 s')), 120000);
@@ -101,13 +103,14 @@ async function oneRun(
   cdp: CDPSession,
   appUrl: string,
   friend: string,
-  originalText: string,
+  quote: { author: string; originalText: string },
   cpu: number,
 ): Promise<QuoteJumpRun> {
+  const { author, originalText } = quote;
   await page.goto(`${appUrl}/pages/messages`);
   await openConversation(page, friend, 'Quoting the old one');
   await throttle(cdp, cpu);
-  const jumpMs = await timeJump(page, friend, originalText);
+  const jumpMs = await timeJump(page, author, originalText);
   const driftPx = await drift(page, originalText);
   await throttle(cdp, 1);
   return { cpu, jumpMs, driftPx };
@@ -119,7 +122,7 @@ export async function quoteJumpBench(
   appUrl: string,
   log: (line: string) => void,
 ): Promise<QuoteFigures> {
-  const { me, friend, originalText } = await seedQuoteChat(target);
+  const { me, friend, author, originalText } = await seedQuoteChat(target);
   log(`quotes: seeded ${int(TOTAL)} messages and a reply ${int(QUOTE_BACK)} back`);
   const page = await freshPage(browser);
   const cdp = await desktopWindow(page);
@@ -127,7 +130,7 @@ export async function quoteJumpBench(
   const runs: QuoteJumpRun[] = [];
   for (const cpu of [1, 4]) {
     for (let i = 0; i < RUNS; i++) {
-      const run = await oneRun(page, cdp, appUrl, friend.username, originalText, cpu);
+      const run = await oneRun(page, cdp, appUrl, friend.username, { author, originalText }, cpu);
       log(
         `quotes: jump at ${String(cpu)}x CPU in ${ms(run.jumpMs)}, moved ${String(run.driftPx)} px after`,
       );

@@ -2,7 +2,7 @@ import { act } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import type { ChatMessage } from '../lib/firebase/conversations-message';
 import type { FriendRequest } from '../lib/firebase/records';
-import { createFakeGateways } from './fake-gateways';
+import { createFakeGateways, type FakeGateways } from './fake-gateways';
 import { loadEverythingEmpty, renderSignedIn } from './render-signed-in';
 import { ChatPanel } from '../features/conversations/ChatPanel';
 import { chatScreenEntered } from '../features/conversations/conversations-slice';
@@ -36,9 +36,16 @@ export const said = (
   ...more,
 });
 
-/** The chat with Bo open over fake gateways, `messages` as its live newest page. */
-export function chatWithBo(messages: ChatMessage[], extra?: ReactElement) {
+/**
+ * The chat with Bo open over fake gateways, `messages` as its live newest page; `prepare`
+ * steers the fakes before they arrive.
+ */
+export function chatWithBo(
+  messages: ChatMessage[],
+  { extra, prepare }: { extra?: ReactElement; prepare?: (fakes: FakeGateways) => void } = {},
+) {
   const fakes = createFakeGateways();
+  prepare?.(fakes);
   const app = renderSignedIn(
     <>
       <ChatPanel />

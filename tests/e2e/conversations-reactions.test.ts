@@ -28,10 +28,15 @@ async function openMessages(page: Page): Promise<void> {
   await page.waitForURL('**/pages/messages');
 }
 
-async function openFriend(page: Page, name: string): Promise<void> {
-  await openMessages(page);
+/** Picks the friend in the Friend List (at phone size this shows the chat). */
+async function pick(page: Page, name: string): Promise<void> {
   await row(page, spec.panels.friendList, name).getByRole('button', { name, exact: true }).click();
   await chat(page).getByRole('heading', { name }).waitFor();
+}
+
+async function openFriend(page: Page, name: string): Promise<void> {
+  await openMessages(page);
+  await pick(page, name);
 }
 
 async function send(page: Page, text: string): Promise<void> {
@@ -145,11 +150,29 @@ describeBrowser('reactions and quotes in two browsers', () => {
     expect(Object.keys(reactions['👍'] ?? {})).toEqual([bob.uid]);
     expect(Object.keys(reactions['🚀'] ?? {})).toEqual([alice.uid]);
 
+    // Alice replies with 'Reply': Bob sees the quote of his own message and goes to it.
+    await message(a, 'see you at 8?').hover();
+    await chat(a)
+      .getByRole('button', { name: conversationsStrings.messageActions.reply, exact: true })
+      .click();
+    await send(a, 'yes, at the station');
+    const quote = message(b, 'yes, at the station').getByRole('button', {
+      name: `${conversationsStrings.quotes.label(conversationsStrings.messageActions.you)}: see you at 8?`,
+    });
+    await quote.click();
+    await chat(b).locator('[data-highlighted]', { hasText: 'see you at 8?' }).waitFor();
+    await settle(b);
+    await shot(b, 'quotes-0-reply-sent-1280');
+
     // At phone size: the popover stays on screen.
     await a.setViewportSize({ width: 390, height: 844 });
+    await pick(a, 'Bob');
+    await a.mouse.move(5, 5);
+    await settle(a);
+    await shot(a, 'reactions-4-chips-390');
     await openReactions(a, 'see you at 8?');
     await settle(a);
-    await shot(a, 'reactions-4-popover-390');
+    await shot(a, 'reactions-5-popover-390');
     const box = await a.getByRole('dialog', { name: strings.popover }).boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
   });
@@ -219,7 +242,14 @@ describeBrowser('reactions and quotes in two browsers', () => {
     );
     await adminUpdate(seeded);
     const a = await loginPage(browser(), alice.email);
+    // At phone size first: the quote in its bubble.
+    const desktop = a.viewportSize();
+    await a.setViewportSize({ width: 390, height: 844 });
     await openFriend(a, 'Bob');
+    await message(a, 'at the station').getByRole('button').first().waitFor();
+    await settle(a);
+    await shot(a, 'quotes-3-reply-390');
+    if (desktop) await a.setViewportSize(desktop);
     const quote = message(a, 'at the station').getByRole('button', {
       name: `${conversationsStrings.quotes.label('Bob')}: see you at 8?`,
     });
@@ -232,7 +262,8 @@ describeBrowser('reactions and quotes in two browsers', () => {
     const original = chat(a).locator('[data-highlighted]', { hasText: 'see you at 8?' });
     await original.waitFor({ timeout: 15_000 });
     // On screen, and it stays put: no jump once it is shown.
-    const first = await original.boundingBox();
+    const words = chat(a).locator('p', { hasText: 'see you at 8?' });
+    const first = await words.boundingBox();
     const viewport = await chat(a)
       .getByRole('region', { name: conversationsStrings.chat.scroller })
       .boundingBox();
@@ -245,17 +276,12 @@ describeBrowser('reactions and quotes in two browsers', () => {
     await settle(a);
     await shot(a, 'quotes-2-original-highlighted-1280');
     await a.waitForTimeout(700);
-    const later = await chat(a).locator('p', { hasText: 'see you at 8?' }).last().boundingBox();
+    const later = await words.boundingBox();
     expect(Math.abs((later?.y ?? 0) - (first?.y ?? 0))).toBeLessThan(2);
     // The highlight goes after a moment.
     await original.waitFor({ state: 'detached', timeout: 5000 });
     // Everything between is loaded: scrolling down from it shows what followed.
     await message(a, 'Filler 1').waitFor();
-
-    await a.setViewportSize({ width: 390, height: 844 });
-    await message(a, 'at the station').scrollIntoViewIfNeeded();
-    await settle(a);
-    await shot(a, 'quotes-3-reply-390');
   });
 
   it('offline: a reaction shows at once, is queued, and is delivered once', async () => {

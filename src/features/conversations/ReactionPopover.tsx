@@ -53,7 +53,7 @@ export function ReactionPopover({ message, anchor, onClose }: Props) {
     done(true);
   };
 
-  // Above the button when it fits, else below; always inside the window.
+  // Above the message when it fits, else below; always inside the window.
   useLayoutEffect(() => {
     const place = () => {
       const button = anchor.getBoundingClientRect();
@@ -64,8 +64,13 @@ export function ReactionPopover({ message, anchor, onClose }: Props) {
         Math.max(GAP, button.left + button.width / 2 - width / 2),
         Math.max(GAP, window.innerWidth - width - GAP),
       );
-      const above = button.top - height - GAP;
-      const below = Math.min(button.bottom + GAP, window.innerHeight - height - GAP);
+      // Above the whole message, so the row never hides the words being reacted to.
+      const row = anchor.closest('[data-message-id]')?.getBoundingClientRect() ?? button;
+      const above = Math.min(button.top, row.top) - height - GAP;
+      const below = Math.min(
+        Math.max(button.bottom, row.bottom) + GAP,
+        window.innerHeight - height - GAP,
+      );
       setAt({ left, top: above >= GAP ? above : Math.max(GAP, below) });
     };
     place();

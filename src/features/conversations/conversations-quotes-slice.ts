@@ -50,7 +50,10 @@ export const conversationQuotesSlice = createSlice({
       const { id } = action.payload;
       if (id === null) return;
       state.jump = { id, seq: (state.jump?.seq ?? 0) + 1 };
-      state.highlighted = id;
+    },
+    /** The list shows the message a jump asked for (use-jump-to-quoted.ts). */
+    highlightStarted(state, action: PayloadAction<string>) {
+      state.highlighted = action.payload;
     },
     highlightEnded(state, action: PayloadAction<string>) {
       if (state.highlighted === action.payload) state.highlighted = null;
@@ -76,6 +79,7 @@ export const {
   quoteFailed,
   jumpStarted,
   jumpEnded,
+  highlightStarted,
   highlightEnded,
 } = conversationQuotesSlice.actions;
 

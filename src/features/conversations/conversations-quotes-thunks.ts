@@ -80,7 +80,11 @@ export const jumpToMessage = createAppAsyncThunk(
         oldest && compareMessages(original, oldest) < 0
           ? await api.fetchBetween(conversationId, original, oldest)
           : [];
-      dispatch(betweenReceived({ key, messages: [original, ...between] }));
+      // The query starts at the original; its answer is the newer copy of it.
+      const withOriginal = between.some((m) => m.id === id)
+        ? between
+        : [{ ...original }, ...between];
+      dispatch(betweenReceived({ key, messages: withOriginal }));
       dispatch(jumpEnded({ key, id }));
     } catch (error) {
       dispatch(jumpEnded({ key, id: null }));

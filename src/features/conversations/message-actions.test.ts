@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { message } from '../../testing/render-with-chat';
-import { conversationQuotesSlice, jumpEnded, quoteReceived } from './conversations-quotes-slice';
+import {
+  conversationQuotesSlice,
+  highlightStarted,
+  jumpEnded,
+  quoteReceived,
+} from './conversations-quotes-slice';
 import {
   betweenReceived,
   conversationOpened,
@@ -97,6 +102,7 @@ describe('the slice for reactions and jumps', () => {
     state = reduce(state, jumpEnded({ key, id: 'q' }));
     state = reduce(state, jumpEnded({ key, id: 'q' }));
     expect(state.jump).toEqual({ id: 'q', seq: 2 });
+    state = reduce(state, highlightStarted('q'));
     expect(state.highlighted).toBe('q');
     state = reduce(state, conversationOpened('other'));
     expect(state).toMatchObject({ key: 'd:other', fetched: {}, jump: null, highlighted: null });

@@ -18,8 +18,14 @@ function useOriginal(id: string): ChatMessage | null | 'loading' | 'failed' {
   useEffect(() => {
     if (!loaded) void dispatch(loadQuote(id));
   }, [dispatch, loaded, id]);
-  return loaded ?? fetched ?? 'loading';
+  if (loaded) return loaded;
+  return fetched === undefined ? 'loading' : fetched;
 }
+
+const quoteFrame = (mine: boolean) =>
+  `mb-1 block w-full min-w-0 rounded-lg border-l-4 px-2.5 py-1 text-left text-sm ${
+    mine ? 'border-white/70 bg-white/15' : 'border-brand-400 bg-white/80'
+  }`;
 
 /**
  * The message a reply answers, at the top of its bubble: author and first line, read from the
@@ -27,11 +33,7 @@ function useOriginal(id: string): ChatMessage | null | 'loading' | 'failed' {
  * the original in the list and highlights it.
  */
 export function MessageQuote({ id, mine }: { id: string; mine: boolean }) {
-  const dispatch = useAppDispatch();
   const original = useOriginal(id);
-  const frame = `mb-1 block w-full min-w-0 rounded-lg border-l-4 px-2.5 py-1 text-left text-sm ${
-    mine ? 'border-white/70 bg-white/15' : 'border-brand-400 bg-white/80'
-  }`;
   if (typeof original !== 'object' || original === null) {
     const text =
       original === 'loading'
@@ -39,33 +41,29 @@ export function MessageQuote({ id, mine }: { id: string; mine: boolean }) {
         : original === 'failed'
           ? strings.failed
           : conversationsStrings.messageActions.deleted;
-    return <span className={`${frame} italic opacity-80`}>{text}</span>;
+    return <span className={`${quoteFrame(mine)} italic opacity-80`}>{text}</span>;
   }
-  return (
-    <button
-      type="button"
-      title={strings.jumpHint}
-      onClick={() => void dispatch(jumpToMessage(id))}
-      className={`${frame} cursor-pointer hover:brightness-95 focus:outline-hidden focus-visible:ring-2 ${
-        mine ? 'focus-visible:ring-white' : 'focus-visible:ring-brand-300'
-      }`}
-    >
-      <QuoteBody original={original} mine={mine} />
-    </button>
-  );
+  return <QuoteButton id={id} original={original} mine={mine} />;
 }
 
-function QuoteBody({ original, mine }: { original: ChatMessage; mine: boolean }) {
+function QuoteButton({ id, original, mine }: { id: string; original: ChatMessage; mine: boolean }) {
+  const dispatch = useAppDispatch();
   const me = useAppSelector(selectMyUid);
   const sender = original.messagesenderId;
   const name = useDisplayName(sender === me ? null : sender, original.massagesenderName);
   const author = sender === me ? conversationsStrings.messageActions.you : name;
   const line = quoteLine(original);
   return (
-    <>
-      <span className="sr-only">{strings.label(author)}: </span>
+    <button
+      type="button"
+      title={strings.jumpHint}
+      aria-label={`${strings.label(author)}: ${line}`}
+      onClick={() => void dispatch(jumpToMessage(id))}
+      className={`${quoteFrame(mine)} cursor-pointer hover:brightness-95 focus:outline-hidden focus-visible:ring-2 ${
+        mine ? 'focus-visible:ring-white' : 'focus-visible:ring-brand-300'
+      }`}
+    >
       <span
-        aria-hidden
         className={`block truncate text-xs font-semibold ${mine ? 'text-white' : 'text-brand-700'}`}
       >
         {author}
@@ -75,6 +73,6 @@ function QuoteBody({ original, mine }: { original: ChatMessage; mine: boolean })
       >
         {line}
       </span>
-    </>
+    </button>
   );
 }

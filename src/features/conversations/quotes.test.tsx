@@ -23,11 +23,16 @@ describe('a quote inside a bubble', () => {
   });
 
   it('reads an original that is not loaded once, even quoted twice', async () => {
-    const { api } = chatWithBo([
-      said('m2', 'me', 2000, 'yes', { replyTo: 'old' }),
-      said('m3', 'me', 3000, 'really', { replyTo: 'old' }),
-    ]);
-    api.fetchOne.mockResolvedValue(said('old', 'bo', 10, 'way back'));
+    const { api } = chatWithBo(
+      [
+        said('m2', 'me', 2000, 'yes', { replyTo: 'old' }),
+        said('m3', 'me', 3000, 'really', { replyTo: 'old' }),
+      ],
+      {
+        prepare: (fakes) =>
+          fakes.conversations.direct.fetchOne.mockResolvedValue(said('old', 'bo', 10, 'way back')),
+      },
+    );
     expect(screen.getAllByText('Loading the quoted message…')).toHaveLength(2);
     await waitFor(() =>
       expect(
@@ -44,7 +49,6 @@ describe('a quote inside a bubble', () => {
       said('m2', 'me', 2000, 'what was it?', { replyTo: 'm1' }),
       said('m3', 'me', 3000, 'and that?', { replyTo: 'gone' }),
     ]);
-    api.fetchOne.mockResolvedValue(null);
     expect(
       within(bubbleOf('what was it?')!).getByText('This message was deleted'),
     ).toBeInTheDocument();
@@ -53,6 +57,8 @@ describe('a quote inside a bubble', () => {
         within(bubbleOf('and that?')!).getByText('This message was deleted'),
       ).toBeInTheDocument(),
     );
+    // The deleted one is loaded: only the gone one is read.
+    expect(api.fetchOne.mock.calls).toEqual([[bo.id, 'gone']]);
   });
 
   it('a click shows a loaded original highlighted for a moment', async () => {
@@ -61,26 +67,33 @@ describe('a quote inside a bubble', () => {
       said('m2', 'me', 2000, 'yes', { replyTo: 'm1' }),
     ]);
     await userEvent.setup().click(quote(/see you at 8\?/));
-    const original = screen
-      .getByText('see you at 8?', { selector: 'p' })
-      .closest('[data-highlighted]');
-    expect(original).not.toBeNull();
+    await waitFor(() =>
+      expect(
+        screen.getByText('see you at 8?', { selector: 'p' }).closest('[data-highlighted]'),
+      ).not.toBeNull(),
+    );
     await waitFor(() => expect(document.querySelector('[data-highlighted]')).toBeNull(), {
       timeout: 3000,
     });
   });
 
   it('a click on a quote older than the loaded messages loads everything from it, in one query', async () => {
-    const { api, store } = chatWithBo([
-      said('m100', 'bo', 100_000, 'latest page starts'),
-      said('m101', 'me', 101_000, 'yes', { replyTo: 'm1' }),
-    ]);
     const original = said('m1', 'bo', 1000, 'see you at 8?');
     const between = [2, 3, 4].map((i) =>
       said(`m${String(i)}`, 'bo', i * 1000, `text ${String(i)}`),
     );
-    api.fetchOne.mockResolvedValue(original);
-    api.fetchBetween.mockResolvedValue([original, ...between]);
+    const { api, store } = chatWithBo(
+      [
+        said('m100', 'bo', 100_000, 'latest page starts'),
+        said('m101', 'me', 101_000, 'yes', { replyTo: 'm1' }),
+      ],
+      {
+        prepare: ({ conversations: { direct } }) => {
+          direct.fetchOne.mockResolvedValue(original);
+          direct.fetchBetween.mockResolvedValue([original, ...between]);
+        },
+      },
+    );
     await waitFor(() => expect(quote(/see you at 8\?/)).toBeInTheDocument());
     await userEvent.setup().click(quote(/see you at 8\?/));
     await waitFor(() =>

@@ -105,10 +105,9 @@ describe('reactions', () => {
   });
 
   it('the popover offers six quick emoji and more; a pick reacts and closes it', async () => {
-    const app = chatWithBo(
-      [said('m1', 'bo', 1000, 'hi', { reactions: { '😂': { me: 5 } } })],
-      <ReactButton id="m1" />,
-    );
+    const app = chatWithBo([said('m1', 'bo', 1000, 'hi', { reactions: { '😂': { me: 5 } } })], {
+      extra: <ReactButton id="m1" />,
+    });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'React' }));
     const popover = screen.getByRole('dialog', { name: 'Reactions' });

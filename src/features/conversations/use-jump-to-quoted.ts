@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import type { VirtuosoHandle } from 'react-virtuoso';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { highlightEnded } from './conversations-quotes-slice';
+import { highlightEnded, highlightStarted } from './conversations-quotes-slice';
 import type { MessageRow } from './message-rows';
 
 /** How long the message a quote led to stays highlighted. */
@@ -18,13 +18,27 @@ export function useJumpToQuoted(virtuoso: RefObject<VirtuosoHandle | null>, rows
   const jump = useAppSelector((state) => state.conversationQuotes.jump);
   const highlighted = useAppSelector((state) => state.conversationQuotes.highlighted);
   const done = useRef(0);
+  const latestRows = useRef(rows);
+  useEffect(() => {
+    latestRows.current = rows;
+  });
   useEffect(() => {
     if (!jump || done.current === jump.seq) return;
-    const index = rows.findIndex((row) => row.key === jump.id);
-    if (index < 0) return;
+    const at = () => latestRows.current.findIndex((row) => row.key === jump.id);
+    if (at() < 0) return;
     done.current = jump.seq;
-    virtuoso.current?.scrollToIndex({ index, align: 'center' });
-  }, [jump, rows, virtuoso]);
+    virtuoso.current?.scrollToIndex({ index: at(), align: 'center' });
+    // The rows around it are measured once drawn, which moves it a little: aim again then,
+    // and highlight it only where it stays.
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        const index = at();
+        if (index >= 0) virtuoso.current?.scrollToIndex({ index, align: 'center' });
+        dispatch(highlightStarted(jump.id));
+      });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [dispatch, jump, virtuoso]);
   useEffect(() => {
     if (!highlighted) return;
     const timer = setTimeout(() => dispatch(highlightEnded(highlighted)), HIGHLIGHT_MS);
