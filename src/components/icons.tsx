@@ -3,7 +3,8 @@ import type { SVGProps } from 'react';
 /** Inline stroke icons (24px grid), so no icon library ships for a handful of glyphs. */
 type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, className = 'h-5 w-5', ...rest }: IconProps) {
+/** The shared 24px stroke frame; features draw their own glyphs in it. */
+export function Icon({ children, className = 'h-5 w-5', ...rest }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,25 +1,12 @@
-import type { ReactNode, SVGProps } from 'react';
+import type { SVGProps } from 'react';
+import { Icon as FramedIcon } from '../../components/icons';
 
-/** Stroke icons of a message's actions, drawn like src/components/icons.tsx (24px grid). */
+/** Stroke icons of a message's actions, in src/components/icons.tsx's frame, a size smaller. */
 type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, className = 'h-4 w-4', ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      className={className}
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+const Icon = ({ className = 'h-4 w-4', ...rest }: IconProps) => (
+  <FramedIcon className={className} {...rest} />
+);
 
 export const ReplyIcon = (props: IconProps) => (
   <Icon {...props}>
