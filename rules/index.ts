@@ -15,6 +15,7 @@ import { settings } from './settings';
 import { userPrivate, users } from './profiles';
 import { friendRequest, pairs } from './friends-requests';
 import { block, friendList } from './friends';
+import { deviceKeyGrants, deviceKeys } from './encryption-devices';
 
 export const rules: RuleNode = {
   // Closed by default: every path below opens only what its area needs. `meta` (the schema
@@ -47,4 +48,7 @@ export const rules: RuleNode = {
   // Delete for me: each person's own lists of hidden messages.
   hiddenMessages,
   groupHiddenMessages,
+  // End-to-end encryption: each device's public key, and who may read them (docs/security/e2ee.md).
+  deviceKeys,
+  deviceKeyGrants,
 };

@@ -13,6 +13,7 @@ export const DOMAINS = [
   'inbox',
   'notifications',
   'settings',
+  'encryption',
 ] as const;
 
 export type Domain = (typeof DOMAINS)[number];
