@@ -16,6 +16,7 @@ import { userPrivate, users } from './profiles';
 import { friendRequest, pairs } from './friends-requests';
 import { block, friendList } from './friends';
 import { deviceKeyGrants, deviceKeys } from './encryption-devices';
+import { conversationKeys, groupKeys, senderEpochs } from './encryption-keys';
 
 export const rules: RuleNode = {
   // Closed by default: every path below opens only what its area needs. `meta` (the schema
@@ -51,4 +52,7 @@ export const rules: RuleNode = {
   // End-to-end encryption: each device's public key, and who may read them (docs/security/e2ee.md).
   deviceKeys,
   deviceKeyGrants,
+  conversationKeys,
+  groupKeys,
+  senderEpochs,
 };

@@ -1,0 +1,92 @@
+/**
+ * Sender keys of end-to-end encryption (docs/security/e2ee.md, "Keys in a conversation"): each
+ * person sends under their own epoch key and wraps it for every device of every party, their own
+ * included. `conversationKeys/{relId}/{uid}/{epochId}/{deviceId}` (a friendship's) and
+ * `groupKeys/{groupId}/{uid}/{epochId}/{deviceId}` (a group's) hold one wrap each, read by `uid`
+ * alone; `senderEpochs/{uid}/{conversationKey}` is a person's own note of the epoch they send under.
+ */
+import { and, or, x, type Expr, type RuleNode } from './builder';
+import { inGroupOf } from './groups-access';
+import {
+  $groupId,
+  $uid,
+  at,
+  creating,
+  eq,
+  exactFields,
+  exists,
+  friend,
+  inFriendship,
+  isUser,
+  me,
+  newValue,
+  serverTime,
+  signedInAs,
+  stringOf,
+  variable,
+  verifiedAs,
+  verifiedUser,
+} from './conditions';
+
+const pushId = (name: string) => x`${variable(name)}.matches(/^[A-Za-z0-9_-]{20}$/)`;
+const envelope = and(
+  stringOf({ max: 160 }),
+  x`newData.val().matches(/^v1[.][A-Za-z0-9_-]{16}[.][A-Za-z0-9_-]+$/)`,
+);
+
+/**
+ * One wrap for device `$deviceId` of `$uid`, written by a party (`by` is the writer; `from` is one
+ * of the writer's published devices). A wrap is written once; only its recipient replaces it
+ * (another of their devices re-wrapping an old key for an approved device) or deletes it.
+ */
+const wraps = (party: (uid: Expr) => Expr, writerIsParty: Expr): RuleNode => ({
+  $uid: {
+    '.read': signedInAs($uid),
+    $epochId: {
+      '.validate': pushId('epochId'),
+      $deviceId: {
+        '.write': and(verifiedUser, writerIsParty, or(creating, isUser($uid))),
+        ...exactFields(
+          {
+            key: { '.validate': envelope },
+            by: { '.validate': eq(newValue, me) },
+            from: {
+              '.validate': and(
+                stringOf({ min: 20, max: 20 }),
+                exists(at('deviceKeys', me, newValue)),
+              ),
+            },
+          },
+          and(party($uid), exists(at('deviceKeys', $uid, variable('deviceId')))),
+        ),
+      },
+    },
+  },
+});
+
+const friendshipParty = (uid: Expr) =>
+  or(eq(friend('senderId'), uid), eq(friend('receiverId'), uid));
+
+export const conversationKeys: RuleNode = { $relId: wraps(friendshipParty, inFriendship) };
+
+export const groupKeys: RuleNode = {
+  $groupId: wraps((uid) => inGroupOf($groupId, uid), inGroupOf($groupId, me)),
+};
+
+export const senderEpochs: RuleNode = {
+  $uid: {
+    '.read': signedInAs($uid),
+    '.write': verifiedAs($uid),
+    $conversation: {
+      ...exactFields(
+        {
+          epoch: { '.validate': and(stringOf({ min: 20, max: 20 })) },
+          // A digest of the devices the epoch was wrapped for: a different set means a new epoch.
+          devices: { '.validate': stringOf({ min: 1, max: 64 }) },
+          at: { '.validate': serverTime },
+        },
+        x`$conversation.matches(/^[dg]:[A-Za-z0-9_-]{1,128}$/)`,
+      ),
+    },
+  },
+};

@@ -1,0 +1,127 @@
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { describe, it } from 'vitest';
+import { alice, befriended, blocked, bob, carol, relId } from './friends-fixtures';
+import { dave, erin, groupId, groupWorld, membership } from './groups-fixtures';
+import { rulesEnvForFile, SERVER_TIME } from './rules-env';
+
+// Issue 28: sender-key wraps, one per recipient device, written by a party and read by the
+// recipient alone; and each person's own note of the epoch they send under.
+const { dbAs, seed, write } = rulesEnvForFile('encryption-keys');
+
+const device = (n: number) => `Dev${String(n).padStart(17, '0')}`;
+const publicKey =
+  'BJug3y3nZ2GehpR7GaDV6fgSYS_E-vaf5mT4jD44toyYnhGFPqgfpi3poI_iDz6hTRaLqbk9-KS_IZHunNEURZI';
+const published = (uid: string, n: number) => ({
+  [`deviceKeys/${uid}/${device(n)}`]: { publicKey, label: 'Browser', createdAt: 1, lastSeenAt: 1 },
+});
+const devices = {
+  ...published(alice, 1),
+  ...published(bob, 2),
+  ...published(bob, 3),
+  ...published(carol, 4),
+  ...published(dave, 5),
+  ...published(erin, 6),
+};
+const epoch = '-Nepoch0000000000001';
+const key = `v1.${'A'.repeat(16)}.${'B'.repeat(64)}`;
+const wrapBy = (by: string, from: number) => ({ key, by, from: device(from) });
+
+describe.each([
+  ['conversationKeys', relId, { ...befriended, ...devices }, alice, 1, bob, carol],
+  ['groupKeys', groupId, { ...groupWorld, ...devices }, carol, 4, bob, dave],
+])('%s', (tree, conversationId, world, writer, writerDevice, recipient, outsider) => {
+  const wrapFor = (uid: string, n: number, id = epoch) =>
+    `${tree}/${conversationId}/${uid}/${id}/${device(n)}`;
+  const mine = wrapBy(writer, writerDevice);
+
+  it('lets a party wrap an epoch key for each device of another party and of their own', async () => {
+    await seed(world);
+    await assertSucceeds(
+      write(writer, {
+        [wrapFor(recipient, 2)]: mine,
+        [wrapFor(recipient, 3)]: mine,
+        [wrapFor(writer, writerDevice)]: mine,
+      }),
+    );
+    await assertSucceeds(
+      dbAs(recipient).ref(`${tree}/${conversationId}/${recipient}`).once('value'),
+    );
+  });
+
+  it('refuses outsiders, forged authors and devices, unknown recipients and bad shapes', async () => {
+    await seed(world);
+    await assertFails(write(outsider, { [wrapFor(recipient, 2)]: wrapBy(outsider, 5) }));
+    await assertFails(write(writer, { [wrapFor(recipient, 2)]: { ...mine, by: recipient } }));
+    await assertFails(write(writer, { [wrapFor(recipient, 2)]: { ...mine, from: device(2) } }));
+    await assertFails(write(writer, { [wrapFor(recipient, 9)]: mine }));
+    await assertFails(write(writer, { [wrapFor(outsider, 5)]: mine }));
+    await assertFails(write(writer, { [wrapFor(recipient, 2, 'short')]: mine }));
+    await assertFails(write(writer, { [wrapFor(recipient, 2)]: { ...mine, key: 'hello' } }));
+    await assertFails(
+      write(writer, { [wrapFor(recipient, 2)]: { ...mine, key: `${key}${'C'.repeat(100)}` } }),
+    );
+    await assertFails(write(writer, { [wrapFor(recipient, 2)]: { ...mine, extra: 1 } }));
+    await assertFails(dbAs(writer, { email_verified: false }).ref(wrapFor(recipient, 2)).set(mine));
+  });
+
+  it('keeps a wrap once written: only its recipient replaces or deletes it', async () => {
+    await seed({ ...world, [wrapFor(recipient, 2)]: mine });
+    await assertFails(write(writer, { [wrapFor(recipient, 2)]: mine }));
+    await assertFails(write(writer, { [wrapFor(recipient, 2)]: null }));
+    await assertSucceeds(write(recipient, { [wrapFor(recipient, 2)]: wrapBy(recipient, 3) }));
+    await assertSucceeds(write(recipient, { [wrapFor(recipient, 2)]: null }));
+  });
+
+  it('lets nobody but the recipient read their wraps', async () => {
+    await seed({ ...world, [wrapFor(recipient, 2)]: mine });
+    await assertFails(dbAs(writer).ref(`${tree}/${conversationId}/${recipient}`).once('value'));
+    await assertFails(dbAs(outsider).ref(wrapFor(recipient, 2)).once('value'));
+    await assertFails(dbAs(null).ref(wrapFor(recipient, 2)).once('value'));
+    await assertFails(dbAs(recipient).ref(`${tree}/${conversationId}`).once('value'));
+  });
+});
+
+describe('who may wrap, as relationships change', () => {
+  it('refuses new wraps across a block', async () => {
+    await seed({ ...blocked, ...devices });
+    await assertFails(
+      write(alice, {
+        [`conversationKeys/${relId}/${bob}/${epoch}/${device(2)}`]: wrapBy(alice, 1),
+      }),
+    );
+  });
+
+  it('refuses wraps for an invitee and, after a removal, to and from the removed member', async () => {
+    await seed({ ...groupWorld, ...devices });
+    const at = (uid: string, n: number) => `groupKeys/${groupId}/${uid}/${epoch}/${device(n)}`;
+    await assertFails(write(carol, { [at(erin, 6)]: wrapBy(carol, 4) }));
+    await assertSucceeds(write(alice, { [at(carol, 4)]: wrapBy(alice, 1) }));
+    await seed(membership(carol, null));
+    await assertFails(
+      write(alice, {
+        [`groupKeys/${groupId}/${carol}/-Nepoch0000000000002/${device(4)}`]: wrapBy(alice, 1),
+      }),
+    );
+    await assertFails(write(carol, { [at(bob, 2)]: wrapBy(carol, 4) }));
+  });
+});
+
+describe('senderEpochs', () => {
+  const note = `senderEpochs/${alice}/d:${relId}`;
+  const value = { epoch, devices: 'x'.repeat(43), at: SERVER_TIME };
+
+  it('is its owner’s alone', async () => {
+    await assertSucceeds(write(alice, { [note]: value }));
+    await assertSucceeds(dbAs(alice).ref(`senderEpochs/${alice}`).once('value'));
+    await assertFails(dbAs(bob).ref(note).once('value'));
+    await assertFails(write(bob, { [`senderEpochs/${alice}/g:${groupId}`]: value }));
+  });
+
+  it('refuses other shapes, keys and client clocks', async () => {
+    await assertFails(write(alice, { [note]: { ...value, at: Date.now() } }));
+    await assertFails(write(alice, { [note]: { ...value, epoch: 'short' } }));
+    await assertFails(write(alice, { [note]: { ...value, devices: '' } }));
+    await assertFails(write(alice, { [`senderEpochs/${alice}/x:${relId}`]: value }));
+    await assertFails(write(alice, { [note]: { ...value, key: 'raw!' } }));
+  });
+});
