@@ -1,0 +1,162 @@
+/**
+ * Sender keys (docs/security/e2ee.md, "Keys in a conversation"): the key I send under in a
+ * conversation, made anew whenever the conversation's device set changes, and the keys I read
+ * others' messages with, unwrapped once per epoch and kept in memory. The database side is a
+ * `KeyDirectory` (src/lib/firebase/encryption.ts in the app; the same in the integration tests).
+ */
+import type { ConversationKey } from '../conversation-key';
+import { toBase64Url, utf8 } from './crypto-bytes';
+import { CryptoError } from './crypto-errors';
+import { importPublicKey } from './device-keys';
+import { makeKeyWrapper } from './key-wrap';
+import { createContentKey, importContentKey } from './sealed-box';
+
+export interface PublishedDevice {
+  uid: string;
+  deviceId: string;
+  publicKey: string;
+}
+
+export interface StoredWrap {
+  key: string;
+  by: string;
+  from: string;
+}
+
+export interface KeyDirectory {
+  /** Every published device of these people (readable to me: a friend, a co-member, myself). */
+  devicesOf(conversation: ConversationKey, uids: readonly string[]): Promise<PublishedDevice[]>;
+  senderEpoch(conversation: ConversationKey): Promise<{ epoch: string; devices: string } | null>;
+  /** One update: every wrap of a new epoch and my note that I now send under it. */
+  writeEpoch(
+    conversation: ConversationKey,
+    epoch: string,
+    devices: string,
+    wraps: ReadonlyArray<{ uid: string; deviceId: string; key: string; from: string }>,
+  ): Promise<void>;
+  readWrap(
+    conversation: ConversationKey,
+    epoch: string,
+    deviceId: string,
+  ): Promise<StoredWrap | null>;
+  newEpochId(): string;
+}
+
+export interface DeviceIdentity {
+  uid: string;
+  deviceId: string;
+  privateKey: CryptoKey;
+  publicKey: string;
+}
+
+/** Where a wrap belongs: the conversation, the epoch, the wrapping and the receiving device. */
+export const wrapContext = (
+  conversation: ConversationKey,
+  epoch: string,
+  from: { uid: string; deviceId: string },
+  to: { uid: string; deviceId: string },
+) => `chatty/wrap|${conversation}|${epoch}|${from.uid}/${from.deviceId}|${to.uid}/${to.deviceId}`;
+
+/** A short digest of a device set: a different set (added, removed, re-keyed) means a new epoch. */
+export async function deviceSetDigest(devices: readonly PublishedDevice[]): Promise<string> {
+  const lines = devices.map((d) => `${d.uid}/${d.deviceId}/${d.publicKey}`).sort();
+  const digest = await crypto.subtle.digest('SHA-256', utf8(lines.join('\n')));
+  return toBase64Url(digest);
+}
+
+export function makeEpochKeys(me: DeviceIdentity, directory: KeyDirectory) {
+  const wrapper = makeKeyWrapper(me.privateKey);
+  const publicKeys = new Map<string, Promise<CryptoKey>>();
+  const reading = new Map<string, Promise<CryptoKey | null>>();
+  const sending = new Map<ConversationKey, { epoch: string; devices: string; key: CryptoKey }>();
+
+  const publicKey = (text: string) => {
+    let key = publicKeys.get(text);
+    if (!key) {
+      key = importPublicKey(text);
+      publicKeys.set(text, key);
+    }
+    return key;
+  };
+
+  async function unwrap(conversation: ConversationKey, sender: string, epoch: string) {
+    const wrap = await directory.readWrap(conversation, epoch, me.deviceId);
+    if (!wrap) return null; // not wrapped for this device: 'Encrypted on another device'
+    if (wrap.by !== sender && wrap.by !== me.uid) {
+      throw new CryptoError('unauthentic', 'A key wrap by someone other than the sender');
+    }
+    const devices = await directory.devicesOf(conversation, [wrap.by]);
+    const from = devices.find((d) => d.uid === wrap.by && d.deviceId === wrap.from);
+    if (!from) return null; // the wrapping device was removed since
+    const context = wrapContext(conversation, epoch, { uid: wrap.by, deviceId: wrap.from }, me);
+    const raw = await wrapper.unwrap(
+      wrap.key,
+      await publicKey(from.publicKey),
+      from.publicKey,
+      context,
+    );
+    return importContentKey(raw);
+  }
+
+  return {
+    /**
+     * The key a message from `sender` under `epoch` opens with; null when this device was never
+     * given it (a device added later, not yet approved). Throws CryptoError when a wrap is forged.
+     */
+    readingKey(
+      conversation: ConversationKey,
+      sender: string,
+      epoch: string,
+    ): Promise<CryptoKey | null> {
+      const id = `${conversation}|${sender}|${epoch}`;
+      let key = reading.get(id);
+      if (!key) {
+        key = unwrap(conversation, sender, epoch);
+        reading.set(id, key);
+        // A failure is not remembered: the wrap may arrive or the network come back.
+        key.then(
+          (found) => found ?? reading.delete(id),
+          () => reading.delete(id),
+        );
+      }
+      return key;
+    },
+
+    /** The epoch I send under in `conversation` with these parties (me included), made if needed. */
+    async sendingKey(conversation: ConversationKey, parties: readonly string[]) {
+      const devices = await directory.devicesOf(conversation, parties);
+      const digest = await deviceSetDigest(devices);
+      const cached = sending.get(conversation);
+      if (cached?.devices === digest) return { epoch: cached.epoch, key: cached.key };
+      const stored = await directory.senderEpoch(conversation);
+      if (stored?.devices === digest) {
+        const key = await this.readingKey(conversation, me.uid, stored.epoch).catch(() => null);
+        if (key) {
+          sending.set(conversation, { epoch: stored.epoch, devices: digest, key });
+          return { epoch: stored.epoch, key };
+        }
+      }
+      const epoch = directory.newEpochId();
+      const { raw, key } = await createContentKey();
+      const wraps = await Promise.all(
+        devices.map(async (device) => ({
+          uid: device.uid,
+          deviceId: device.deviceId,
+          from: me.deviceId,
+          key: await wrapper.wrap(
+            raw,
+            await publicKey(device.publicKey),
+            device.publicKey,
+            wrapContext(conversation, epoch, me, device),
+          ),
+        })),
+      );
+      await directory.writeEpoch(conversation, epoch, digest, wraps);
+      sending.set(conversation, { epoch, devices: digest, key });
+      reading.set(`${conversation}|${me.uid}|${epoch}`, Promise.resolve(key));
+      return { epoch, key };
+    },
+  };
+}
+
+export type EpochKeys = ReturnType<typeof makeEpochKeys>;

@@ -1,0 +1,146 @@
+/**
+ * End-to-end encryption's database side (docs/security/e2ee.md): publishing this device, the
+ * device directory, and the sender-key wraps as a `KeyDirectory` for src/lib/crypto/epoch-keys.ts.
+ */
+import {
+  get,
+  push,
+  ref,
+  serverTimestamp,
+  set,
+  update,
+  onValue,
+  type Database,
+  type Unsubscribe,
+} from 'firebase/database';
+import { parseConversationKey, type ConversationKey } from '../conversation-key';
+import type {
+  DeviceIdentity,
+  KeyDirectory,
+  PublishedDevice,
+  StoredWrap,
+} from '../crypto/epoch-keys';
+
+export interface DeviceRecord {
+  deviceId: string;
+  publicKey: string;
+  label: string;
+  createdAt: number;
+  lastSeenAt: number;
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/** The devices under `deviceKeys/{uid}`, malformed entries left out. */
+export function parseDevices(value: unknown): DeviceRecord[] {
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value as Record<string, Record<string, unknown> | null>).flatMap(
+    ([deviceId, entry]) =>
+      entry && isText(entry.publicKey)
+        ? [
+            {
+              deviceId,
+              publicKey: entry.publicKey,
+              label: isText(entry.label) ? entry.label : '',
+              createdAt: Number(entry.createdAt) || 0,
+              lastSeenAt: Number(entry.lastSeenAt) || 0,
+            },
+          ]
+        : [],
+  );
+}
+
+const wrapsTree = (conversation: ConversationKey) => {
+  const { kind, id } = parseConversationKey(conversation);
+  return { tree: kind === 'group' ? 'groupKeys' : 'conversationKeys', id, kind };
+};
+
+const isPermissionDenied = (error: unknown) =>
+  error instanceof Error && /permission/i.test(error.message);
+
+export function makeEncryptionApi(db: Database) {
+  return {
+    publishDevice(device: DeviceIdentity, label: string) {
+      return set(ref(db, `deviceKeys/${device.uid}/${device.deviceId}`), {
+        publicKey: device.publicKey,
+        label,
+        createdAt: serverTimestamp(),
+        lastSeenAt: serverTimestamp(),
+      });
+    },
+    touchDevice(uid: string, deviceId: string) {
+      return set(ref(db, `deviceKeys/${uid}/${deviceId}/lastSeenAt`), serverTimestamp());
+    },
+    removeDevice(uid: string, deviceId: string) {
+      return set(ref(db, `deviceKeys/${uid}/${deviceId}`), null);
+    },
+    subscribeDevices(uid: string, onDevices: (devices: DeviceRecord[]) => void): Unsubscribe {
+      return onValue(ref(db, `deviceKeys/${uid}`), (snapshot) => {
+        onDevices(parseDevices(snapshot.val()));
+      });
+    },
+
+    /** The wraps and devices seen by `me`, for the key manager. */
+    keyDirectory(me: string): KeyDirectory {
+      async function devicesOfOne(conversation: ConversationKey, uid: string) {
+        const at = ref(db, `deviceKeys/${uid}`);
+        try {
+          return parseDevices((await get(at)).val());
+        } catch (error) {
+          const { kind, id } = parseConversationKey(conversation);
+          if (kind !== 'group' || !isPermissionDenied(error)) throw error;
+          // A co-member's keys open through a grant naming the group both are in.
+          await set(ref(db, `deviceKeyGrants/${uid}/${me}`), id);
+          return parseDevices((await get(at)).val());
+        }
+      }
+      return {
+        async devicesOf(conversation, uids) {
+          const lists = await Promise.all(uids.map((uid) => devicesOfOne(conversation, uid)));
+          return lists.flatMap((devices, i): PublishedDevice[] =>
+            devices.map((d) => ({
+              uid: uids[i] ?? '',
+              deviceId: d.deviceId,
+              publicKey: d.publicKey,
+            })),
+          );
+        },
+        async senderEpoch(conversation) {
+          const value = (await get(ref(db, `senderEpochs/${me}/${conversation}`))).val() as {
+            epoch?: unknown;
+            devices?: unknown;
+          } | null;
+          return value && isText(value.epoch) && isText(value.devices)
+            ? { epoch: value.epoch, devices: value.devices }
+            : null;
+        },
+        writeEpoch(conversation, epoch, devices, wraps) {
+          const { tree, id } = wrapsTree(conversation);
+          const changes: Record<string, unknown> = {
+            [`senderEpochs/${me}/${conversation}`]: { epoch, devices, at: serverTimestamp() },
+          };
+          for (const wrap of wraps) {
+            changes[`${tree}/${id}/${wrap.uid}/${epoch}/${wrap.deviceId}`] = {
+              key: wrap.key,
+              by: me,
+              from: wrap.from,
+            };
+          }
+          return update(ref(db), changes);
+        },
+        async readWrap(conversation, epoch, deviceId) {
+          const { tree, id } = wrapsTree(conversation);
+          const value = (
+            await get(ref(db, `${tree}/${id}/${me}/${epoch}/${deviceId}`))
+          ).val() as Record<string, unknown> | null;
+          return value && isText(value.key) && isText(value.by) && isText(value.from)
+            ? ({ key: value.key, by: value.by, from: value.from } satisfies StoredWrap)
+            : null;
+        },
+        newEpochId: () => push(ref(db, 'senderEpochs')).key,
+      };
+    },
+  };
+}
+
+export type EncryptionApi = ReturnType<typeof makeEncryptionApi>;
