@@ -3,6 +3,7 @@ import { makeConversationsApi } from '../lib/firebase/conversations';
 import { makeChatImagesApi } from '../lib/firebase/conversations-images';
 import { appClient, type FirebaseClient } from '../lib/firebase/database';
 import { makeDirectoryApi } from '../lib/firebase/directory';
+import { makeEncryptionApi } from '../lib/firebase/encryption';
 import { makeFriendsApi } from '../lib/firebase/friends';
 import { makeGroupsApi } from '../lib/firebase/groups';
 import { makeInboxApi } from '../lib/firebase/inbox';
@@ -30,6 +31,7 @@ export function makeDatabaseGateways({ db, auth }: FirebaseClient): DatabaseGate
     notifications: makeNotificationsApi(db),
     settings: makeSettingsApi(db),
     account: makeAccountApi(auth, db),
+    encryption: makeEncryptionApi(db),
   };
 }
 

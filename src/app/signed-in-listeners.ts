@@ -1,4 +1,5 @@
 import { addRelationshipListeners } from '../features/friends/friends-listeners';
+import { addEncryptionListeners } from '../features/encryption/encryption-listeners';
 import { addGroupListeners } from '../features/groups/groups-listeners';
 import { addInboxListeners } from '../features/inbox/inbox-listeners';
 import { addAnnounceListeners } from './shell/announce-listeners';
@@ -27,4 +28,5 @@ export function registerSignedInListeners(start: AppStartListening): void {
   addNotificationListeners(start);
   addSettingsListeners(start);
   addAnnounceListeners(start);
+  addEncryptionListeners(start);
 }

@@ -3,6 +3,7 @@ import { conversationQuotesSlice } from '../features/conversations/conversations
 import { conversationSendingSlice } from '../features/conversations/conversations-sending-slice';
 import { conversationSignalsSlice } from '../features/conversations/conversations-signals-slice';
 import { conversationsSlice } from '../features/conversations/conversations-slice';
+import { encryptionSlice } from '../features/encryption/encryption-slice';
 import { directorySlice } from '../features/directory/directory-slice';
 import { friendsSlice } from '../features/friends/friends-slice';
 import { membershipsSlice } from '../features/groups/groups-memberships-slice';
@@ -29,4 +30,5 @@ export const slices: readonly Slice[] = [
   notificationsSlice,
   settingsSlice,
   inboxSlice,
+  encryptionSlice,
 ];

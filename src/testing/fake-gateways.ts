@@ -28,6 +28,7 @@ import type { DirectoryApi } from '../lib/firebase/directory';
 import { createFakeAuth, type FakeAuth } from './fake-auth';
 import { Feed } from './feed';
 import { fakeConversations } from './fake-conversations';
+import { fakeEncryption } from './fake-encryption';
 import { fakeNotificationGateways } from './fake-notification-gateways';
 
 function createFeeds() {
@@ -192,6 +193,7 @@ export function createFakeGateways({ auth }: { auth?: FakeAuth } = {}) {
     chatImages: fakeChatImages(),
     inbox: fakeInbox(feeds),
     ...fakeNotificationGateways(),
+    ...fakeEncryption(),
   });
 }
 

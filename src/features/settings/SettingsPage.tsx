@@ -2,7 +2,9 @@ import { useAppSelector } from '../../store/hooks';
 import { componentsStrings } from '../../components/components-strings';
 import { settingsStrings } from './settings-strings';
 import { spec } from '../../strings/spec';
+import { DeviceList, encryptionStrings } from '../encryption';
 import { AccountSection } from './AccountSection';
+import { SettingsSection } from './SettingsSection';
 import { NotificationSettingsSection } from './NotificationSettingsSection';
 import { PrivacySection } from './PrivacySection';
 import { ProfileSection } from './ProfileSection';
@@ -30,6 +32,9 @@ export function SettingsPage() {
           <NotificationSettingsSection />
         </>
       )}
+      <SettingsSection title={encryptionStrings.devicesTitle}>
+        <DeviceList />
+      </SettingsSection>
     </div>
   );
 }

@@ -144,3 +144,9 @@ export function makeEncryptionApi(db: Database) {
 }
 
 export type EncryptionApi = ReturnType<typeof makeEncryptionApi>;
+
+declare module '../../store/gateways' {
+  interface DatabaseGateways {
+    encryption: EncryptionApi;
+  }
+}

@@ -1,0 +1,74 @@
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createFakeGateways, renderWithProviders } from '../../testing';
+import { userSignedIn } from '../../store/session';
+import { DeviceList } from './DeviceList';
+import { deviceReady } from './encryption-slice';
+import { encryptionStrings } from './encryption-strings';
+
+const device = (deviceId: string, label: string, lastSeenAt: number) => ({
+  deviceId,
+  label,
+  publicKey: 'B'.repeat(87),
+  createdAt: 1,
+  lastSeenAt,
+});
+
+function renderDevices() {
+  const fakes = createFakeGateways();
+  const view = renderWithProviders(<DeviceList />, { gateways: fakes, route: '/pages/settings' });
+  act(() => {
+    view.store.dispatch(
+      userSignedIn({
+        uid: 'me',
+        email: 'mia@example.com',
+        displayName: 'Mia',
+        photoURL: '',
+        emailVerified: true,
+      }),
+    );
+  });
+  return { ...view, fakes };
+}
+
+describe('DeviceList (issue 28)', () => {
+  it('lists my devices live, newest use first, marks this one and removes another', async () => {
+    const { fakes, store, user } = renderDevices();
+    act(() => {
+      store.dispatch(deviceReady('this-device-id-00001'));
+      fakes.deviceFeed.emit([
+        device('this-device-id-00001', 'Chrome on Linux', Date.UTC(2026, 10, 26)),
+        device('old-phone-id-0000001', 'Safari on iOS', Date.UTC(2026, 9, 1)),
+        device('laptop-id-0000000001', 'Firefox on Windows', Date.UTC(2026, 10, 27)),
+      ]);
+    });
+    const items = screen.getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Firefox on Windows'),
+      expect.stringContaining('Chrome on Linux'),
+      expect.stringContaining('Safari on iOS'),
+    ]);
+    expect(within(items[1]).getByText(encryptionStrings.thisDevice)).toBeInTheDocument();
+    expect(within(items[1]).queryByRole('button')).toBeNull();
+
+    await user.click(
+      screen.getByRole('button', { name: encryptionStrings.removeLabel('Safari on iOS') }),
+    );
+    expect(fakes.encryption.removeDevice).toHaveBeenCalledWith('me', 'old-phone-id-0000001');
+  });
+
+  it('says so when a removal fails', async () => {
+    const { fakes, user } = renderDevices();
+    fakes.encryption.removeDevice.mockRejectedValueOnce(new Error('offline'));
+    act(() => fakes.deviceFeed.emit([device('old-phone-id-0000001', 'Safari on iOS', 1)]));
+    await user.click(
+      screen.getByRole('button', { name: encryptionStrings.removeLabel('Safari on iOS') }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(encryptionStrings.removeFailed);
+  });
+
+  it('explains a browser that cannot keep keys (no IndexedDB here)', async () => {
+    renderDevices();
+    expect(await screen.findByText(encryptionStrings.unavailable)).toBeInTheDocument();
+  });
+});

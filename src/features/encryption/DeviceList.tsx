@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { useAppSelector, useGateways } from '../../store/hooks';
+import { encryptionStrings } from './encryption-strings';
+import {
+  selectEncryptionOwner,
+  selectEncryptionStatus,
+  selectMyDevices,
+  selectThisDevice,
+} from './encryption-slice';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Settings, 'Your devices': each browser with its key, its last use, and 'Remove' for the others. */
+export function DeviceList() {
+  const devices = useAppSelector(selectMyDevices);
+  const thisDevice = useAppSelector(selectThisDevice);
+  const status = useAppSelector(selectEncryptionStatus);
+  const owner = useAppSelector(selectEncryptionOwner);
+  const { encryption } = useGateways();
+  const [failed, setFailed] = useState(false);
+  const [removing, setRemoving] = useState<string | null>(null);
+
+  const remove = async (deviceId: string) => {
+    if (!owner) return;
+    setRemoving(deviceId);
+    setFailed(false);
+    try {
+      await encryption.removeDevice(owner, deviceId);
+    } catch {
+      setFailed(true);
+    } finally {
+      setRemoving(null);
+    }
+  };
+
+  return (
+    <>
+      <p className="mb-3 text-sm text-slate-600">{encryptionStrings.devicesIntro}</p>
+      {status === 'unavailable' && (
+        <p className="mb-3 text-sm text-amber-700">{encryptionStrings.unavailable}</p>
+      )}
+      {status === 'loading' && devices.length === 0 ? (
+        <p role="status" className="text-slate-500">
+          {encryptionStrings.loading}
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {devices.map((device) => (
+            <li key={device.deviceId} className="flex items-center justify-between gap-4 py-2">
+              <div>
+                <p className="font-medium text-slate-800">
+                  {device.label}
+                  {device.deviceId === thisDevice && (
+                    <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
+                      {encryptionStrings.thisDevice}
+                    </span>
+                  )}
+                </p>
+                <p className="text-sm text-slate-600">
+                  {encryptionStrings.lastUsed(dateTime.format(device.lastSeenAt))}
+                </p>
+              </div>
+              {device.deviceId !== thisDevice && (
+                <button
+                  type="button"
+                  className="rounded-lg px-3 py-1.5 text-sm font-medium text-red-700 ring-1 ring-red-200 hover:bg-red-50 disabled:opacity-50"
+                  aria-label={encryptionStrings.removeLabel(device.label)}
+                  disabled={removing === device.deviceId}
+                  onClick={() => void remove(device.deviceId)}
+                >
+                  {encryptionStrings.remove}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {failed && (
+        <p role="alert" className="mt-2 text-sm text-red-600">
+          {encryptionStrings.removeFailed}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { indexedDbKeyVault } from '../../lib/crypto/key-vault-idb';
+import { loadOrCreateDevice, type KeyVault } from '../../lib/crypto/device-identity';
+import type { AppStartListening } from '../../store/store';
+import { whileSignedIn } from '../../store/session';
+import { deviceLabel } from './device-label';
+import { deviceReady, deviceUnavailable, myDevicesReceived } from './encryption-slice';
+
+/**
+ * From sign-in to sign-out: this browser's device key is loaded (or made and published on first
+ * use), its last use is touched, and my devices are kept live for Settings. A device removed from
+ * another one is not published again from here: its record stays gone.
+ */
+export function addEncryptionListeners(
+  startAppListening: AppStartListening,
+  vault: KeyVault = indexedDbKeyVault,
+): void {
+  whileSignedIn(startAppListening, (uid, { extra, dispatch }) => {
+    // Set false at sign-out; the async steps below check it before touching the store.
+    const session = { open: true };
+    const isOpen = () => session.open;
+    const stopDevices = extra.encryption.subscribeDevices(uid, (devices) => {
+      if (isOpen()) dispatch(myDevicesReceived(devices));
+    });
+    void (async () => {
+      const device = await loadOrCreateDevice(vault, uid).catch(() => null);
+      if (!isOpen()) return;
+      if (!device) {
+        dispatch(deviceUnavailable());
+        return;
+      }
+      if (device.created) {
+        await extra.encryption.publishDevice(device, deviceLabel(navigator.userAgent));
+      } else {
+        await extra.encryption.touchDevice(uid, device.deviceId).catch(() => undefined);
+      }
+      if (isOpen()) dispatch(deviceReady(device.deviceId));
+    })().catch(() => {
+      if (isOpen()) dispatch(deviceUnavailable());
+    });
+    return () => {
+      session.open = false;
+      stopDevices();
+    };
+  });
+}
