@@ -173,6 +173,10 @@ describe('deleting an account', () => {
         messagereceiverName: 'Bob',
         createdAt: 1,
       },
+      // Two published devices and a sender-key note (issue 28) go with the account too.
+      [`deviceKeys/${alice.uid}/DevPhone000000000001`]: { publicKey: 'B', label: 'Phone' },
+      [`deviceKeys/${alice.uid}/DevLaptop00000000001`]: { publicKey: 'B', label: 'Laptop' },
+      [`senderEpochs/${alice.uid}/d:${relId}`]: { epoch: 'e', devices: 'd', at: 1 },
     });
     const toCarol = await alice.relationships.sendRequest(alice, carol);
     const groupId = await bob.groups.createGroup(bob, { groupName: 'Hikers', groupTag: 'Up' });
@@ -192,6 +196,8 @@ describe('deleting an account', () => {
       `groupMembership/${groupId}/${alice.uid}`,
       `userGroups/${alice.uid}`,
       `notifications/${alice.uid}`,
+      `deviceKeys/${alice.uid}`,
+      `senderEpochs/${alice.uid}`,
     ]) {
       expect(await adminGet(path), path).toBeNull();
     }
