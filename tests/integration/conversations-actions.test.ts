@@ -2,8 +2,13 @@ import { goOffline, goOnline } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
 import { makeConversationsApi } from '../../src/lib/firebase/conversations';
+import { retryChatMessage, sendChatMessage } from '../../src/features/conversations';
+import {
+  chatScreenEntered,
+  friendSelected,
+} from '../../src/features/conversations/conversations-slice';
 import { adminGet, signInClient } from '../support/backend';
-import { befriend, cleanBackendPerTest, eventually, type Person } from './app-clients';
+import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 
 // Issue 25: edit, delete, react and hide between two people and two sessions of one, live.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
@@ -139,5 +144,63 @@ describe('message actions between two people', () => {
     expect(await adminGet(`sendMessage/${relId}/${bobs.id}/reactions`)).toEqual({
       '🙏': { [alice.uid]: expect.any(Number) as number },
     });
+  });
+});
+
+/** `me`'s app with the messages screen open on `friend`, once its conversation is read. */
+async function chatOf(me: Person, friend: Person, relId: string) {
+  const app = storeFor(me);
+  stopAfterTest(app.stop);
+  await app.ready();
+  app.store.dispatch(chatScreenEntered());
+  app.store.dispatch(friendSelected({ uid: friend.uid, name: friend.username, photo: '' }));
+  await eventually(() =>
+    expect(app.store.getState().conversations).toMatchObject({ relId, status: 'ready' }),
+  );
+  return app;
+}
+
+describe('a refused reply', () => {
+  it('keeps its quote when failed, and Retry stores it with replyTo', async () => {
+    const { alice, bob, relId } = await friends();
+    const app = await chatOf(alice, bob, relId);
+    // Bob's message is not stored yet (he is offline): a quote of it is refused by the rules.
+    goOffline(bob.client.db);
+    const quoted = bob.conversations.direct.send(parties(relId, bob, alice), 'which train?');
+    const first = await app.store.dispatch(
+      sendChatMessage({ text: 'the 8:15', replyTo: quoted.id }),
+    );
+    expect(first.payload).toMatch(/Could not send the message/);
+    const [failed] = app.store.getState().conversationSending.outgoing;
+    expect(failed).toMatchObject({ state: 'failed', extras: { replyTo: quoted.id } });
+    expect(await adminGet(`sendMessage/${relId}/${failed.id}`)).toBeNull();
+
+    goOnline(bob.client.db);
+    await quoted.acked;
+    await app.store.dispatch(retryChatMessage(failed)).unwrap();
+    expect(await adminGet(`sendMessage/${relId}/${failed.id}`)).toMatchObject({
+      message: 'the 8:15',
+      replyTo: quoted.id,
+    });
+    expect(app.store.getState().conversationSending.outgoing).toEqual([]);
+  });
+
+  it('queued offline, a reply stays pending with its quote and is stored with it', async () => {
+    const { alice, bob, relId } = await friends();
+    const quoted = bob.conversations.direct.send(parties(relId, bob, alice), 'which train?');
+    await quoted.acked;
+    const app = await chatOf(alice, bob, relId);
+    goOffline(alice.client.db);
+    const sending = app.store.dispatch(sendChatMessage({ text: 'the 8:15', replyTo: quoted.id }));
+    await eventually(() =>
+      expect(app.store.getState().conversationSending.outgoing).toMatchObject([
+        { state: 'pending', text: 'the 8:15', extras: { replyTo: quoted.id } },
+      ]),
+    );
+    const [pending] = app.store.getState().conversationSending.outgoing;
+    goOnline(alice.client.db);
+    await sending.unwrap();
+    expect(await adminGet(`sendMessage/${relId}/${pending.id}/replyTo`)).toBe(quoted.id);
+    expect(app.store.getState().conversationSending.outgoing).toEqual([]);
   });
 });
