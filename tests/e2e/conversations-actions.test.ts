@@ -4,6 +4,7 @@ import { conversationsStrings } from '../../src/features/conversations/conversat
 import { inboxStrings } from '../../src/features/inbox/inbox-strings';
 import { shellStrings } from '../../src/app/shell/shell-strings';
 import { spec } from '../../src/strings/spec';
+import { gradientPng } from '../../scripts/gradient-png';
 import { adminGet, adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
 import { befriend, createPerson, dismissToasts, loginPage, row, settle } from './app-home-steps';
 
@@ -185,6 +186,31 @@ describeBrowser('message actions in two browsers', () => {
     const replyId = await message(a, '8 works').getAttribute('data-message-id');
     const afterReply = await stored(`sendMessage/${relId}`);
     expect(afterReply[replyId ?? '']?.replyTo).toBe(originalId);
+  });
+
+  it('a photo sent while the reply bar is open carries the quote; the bar closes', async () => {
+    const alice = await createPerson('Alice');
+    const bob = await createPerson('Bob');
+    await befriend(relId, alice, bob);
+    const a = await loginPage(browser(), alice.email);
+    await openMessages(a);
+    await openFriend(a, 'Bob');
+    await send(a, 'the map is below');
+    const quotedId = await message(a, 'the map is below').getAttribute('data-message-id');
+    await pick(a, 'the map is below', strings.reply);
+    await chat(a).getByText(strings.replyingTo('You')).waitFor();
+    await chat(a)
+      .getByTestId('chat-image-input')
+      .setInputFiles({ name: 'map.png', mimeType: 'image/png', buffer: gradientPng(400, 300) });
+    await chat(a).getByText(strings.replyingTo('You')).waitFor({ state: 'detached' });
+    await chat(a)
+      .getByRole('button', { name: /^Open photo/ })
+      .waitFor();
+    const photoQuotes = async () =>
+      Object.values(await stored(`sendMessage/${relId}`))
+        .filter((m) => m?.kind === 'image')
+        .map((m) => m?.replyTo);
+    await expect.poll(photoQuotes, { timeout: 20_000 }).toEqual([quotedId]);
   });
 
   it('group: a member edits and deletes for everyone, another deletes for me only', async () => {
