@@ -4,7 +4,9 @@ import { conversationsStrings } from '../../src/features/conversations/conversat
 import { inboxStrings } from '../../src/features/inbox/inbox-strings';
 import { shellStrings } from '../../src/app/shell/shell-strings';
 import { spec } from '../../src/strings/spec';
+import { gradientPng } from '../../scripts/gradient-png';
 import { adminGet, adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
+import { offlineSwitch } from '../support/offline-switch';
 import { befriend, createPerson, dismissToasts, loginPage, row, settle } from './app-home-steps';
 
 // Issue 25 items 1, 2 (the composer), 4 and 5: edit and delete in two browsers, 1:1 and group,
@@ -12,6 +14,9 @@ import { befriend, createPerson, dismissToasts, loginPage, row, settle } from '.
 const strings = conversationsStrings.messageActions;
 const relId = '-Ne2eActionsAliceBob1';
 const groupId = '-Ne2eActionsHikers001';
+
+/** Two browsers through many steps (and screenshots): beyond the default minute on a loaded machine. */
+const LONG_TEST_MS = 150_000;
 
 const chat = (page: Page) => page.getByRole('region', { name: conversationsStrings.chat.label });
 const field = (page: Page) =>
@@ -73,167 +78,202 @@ async function stored(path: string): Promise<Partial<Record<string, Record<strin
 describeBrowser('message actions in two browsers', () => {
   const browser = browserPerSuite({ resetBackend: true });
 
-  it('1:1: the toolbar and menu, edit, delete for everyone, delete for me on all my devices', async () => {
+  it(
+    '1:1: the toolbar and menu, edit, delete for everyone, delete for me on all my devices',
+    async () => {
+      const alice = await createPerson('Alice');
+      const bob = await createPerson('Bob');
+      await befriend(relId, alice, bob);
+      const [a, b] = await Promise.all([
+        loginPage(browser(), alice.email),
+        loginPage(browser(), bob.email),
+      ]);
+      await a.setViewportSize({ width: 1280, height: 720 });
+      await Promise.all([openMessages(a), openMessages(b)]);
+      await Promise.all([openFriend(a, 'Bob'), openFriend(b, 'Alice')]);
+      await send(b, 'are we on for 8?');
+      await send(a, 'see you at 7');
+      await send(a, 'sent to the wrong person');
+      await message(b, 'sent to the wrong person').waitFor();
+
+      // Hovering shows the toolbar; 'More actions' opens the menu, Escape gives the focus back.
+      await message(a, 'see you at 7').hover();
+      const more = message(a, 'see you at 7').getByRole('button', { name: strings.more });
+      await message(a, 'see you at 7').getByRole('button', { name: strings.react }).waitFor();
+      await message(a, 'see you at 7').getByRole('button', { name: strings.reply }).waitFor();
+      await more.click();
+      const items = await menu(a).getByRole('menuitem').allTextContents();
+      expect(items).toEqual(['Reply', 'Forward', 'Copy text', 'Edit', 'Delete']);
+      await a.keyboard.press('Escape');
+      await menu(a).waitFor({ state: 'detached' });
+      expect(await more.evaluate((el) => el === document.activeElement)).toBe(true);
+      // Bob's message offers no Edit to Alice, only Delete (for her).
+      await message(a, 'are we on for 8?').click({ button: 'right' });
+      expect(await menu(a).getByRole('menuitem').allTextContents()).toEqual([
+        'Reply',
+        'Forward',
+        'Copy text',
+        'Delete',
+      ]);
+      await a.keyboard.press('Escape');
+
+      // The toolbar (by focus), the menu, the editing bar and the dialog, on a desktop and a phone.
+      for (const [size, viewport] of [
+        ['desktop', { width: 1280, height: 720 }],
+        ['phone', { width: 390, height: 844 }],
+      ] as const) {
+        await a.setViewportSize(viewport);
+        // A phone shows the lists or the chat: the chat, as choosing the friend opens it.
+        if (!(await chat(a).isVisible())) await openFriend(a, 'Bob');
+        await a.mouse.move(0, 0);
+        await message(a, 'see you at 7').focus();
+        await message(a, 'see you at 7').getByRole('button', { name: strings.more }).waitFor();
+        await shot(a, `actions-1-toolbar-${size}`);
+        await a.keyboard.press('Enter');
+        await menu(a).getByRole('menuitem').first().waitFor();
+        await settle(a);
+        await shot(a, `actions-2-menu-${size}`);
+        await a.keyboard.press('Escape');
+        await menu(a).waitFor({ state: 'detached' });
+        await pick(a, 'see you at 7', strings.edit);
+        await chat(a).getByText(strings.editing, { exact: true }).waitFor();
+        await shot(a, `actions-3-editing-${size}`);
+        await field(a).press('Escape');
+        await chat(a).getByText(strings.editing, { exact: true }).waitFor({ state: 'detached' });
+        await pick(a, 'sent to the wrong person', strings.delete);
+        await a.getByRole('dialog', { name: strings.deleteTitle }).waitFor();
+        await settle(a);
+        await shot(a, `actions-4-delete-dialog-${size}`);
+        await a.keyboard.press('Escape');
+        await a.getByRole('dialog').waitFor({ state: 'detached' });
+      }
+      await a.setViewportSize({ width: 1280, height: 720 });
+
+      // Edit: the text comes back in the field; both sides see the new text, marked Edited.
+      await edit(a, 'see you at 7', 'see you at 8');
+      await message(b, 'see you at 8').getByText(strings.edited).waitFor();
+      await message(a, 'see you at 8').getByText(strings.edited).waitFor();
+      expect(await message(b, 'see you at 7').count()).toBe(0);
+
+      // Delete for everyone: both see the placeholder, the text gone from the database.
+      await deleteMessage(a, 'sent to the wrong person', strings.deleteForEveryone);
+      await chat(b).getByText(strings.deleted).waitFor();
+      await chat(a).getByText(strings.deleted).waitFor();
+      expect(await chat(b).getByText('sent to the wrong person').count()).toBe(0);
+      const deletedId = await message(a, strings.deleted).getAttribute('data-message-id');
+      const afterDelete = await stored(`sendMessage/${relId}`);
+      expect(afterDelete[deletedId ?? '']?.deleted).toBe(true);
+      expect(afterDelete[deletedId ?? '']?.message).toBeUndefined();
+      await dismissToasts(a);
+      await a.mouse.move(0, 0);
+      await shot(a, 'actions-5-deleted-desktop');
+      await a.setViewportSize({ width: 390, height: 844 });
+      if (!(await chat(a).isVisible())) await openFriend(a, 'Bob');
+      await shot(a, 'actions-5-deleted-phone');
+      await a.setViewportSize({ width: 1280, height: 720 });
+
+      // Delete for me: gone from Bob's screens (a second device too), still on Alice's.
+      const b2 = await loginPage(browser(), bob.email);
+      await openMessages(b2);
+      await openFriend(b2, 'Alice');
+      await message(b2, 'are we on for 8?').waitFor();
+      await deleteMessage(b, 'are we on for 8?', strings.deleteForMe);
+      await message(b, 'are we on for 8?').waitFor({ state: 'detached' });
+      await message(b2, 'are we on for 8?').waitFor({ state: 'detached' });
+      await message(a, 'are we on for 8?').waitFor();
+
+      // Reply: the quote above the field, and the send carries it.
+      const originalId = await message(a, 'see you at 8').getAttribute('data-message-id');
+      await pick(b, 'see you at 8', strings.reply);
+      await chat(b).getByText(strings.replyingTo('Alice')).waitFor();
+      await field(b).fill('8 works');
+      await field(b).press('Enter');
+      await message(a, '8 works').waitFor();
+      const replyId = await message(a, '8 works').getAttribute('data-message-id');
+      const afterReply = await stored(`sendMessage/${relId}`);
+      expect(afterReply[replyId ?? '']?.replyTo).toBe(originalId);
+    },
+    LONG_TEST_MS,
+  );
+
+  it('a photo sent while the reply bar is open carries the quote; the bar closes', async () => {
     const alice = await createPerson('Alice');
     const bob = await createPerson('Bob');
     await befriend(relId, alice, bob);
-    const [a, b] = await Promise.all([
-      loginPage(browser(), alice.email),
-      loginPage(browser(), bob.email),
-    ]);
-    await a.setViewportSize({ width: 1280, height: 720 });
-    await Promise.all([openMessages(a), openMessages(b)]);
-    await Promise.all([openFriend(a, 'Bob'), openFriend(b, 'Alice')]);
-    await send(b, 'are we on for 8?');
-    await send(a, 'see you at 7');
-    await send(a, 'sent to the wrong person');
-    await message(b, 'sent to the wrong person').waitFor();
-
-    // Hovering shows the toolbar; 'More actions' opens the menu, Escape gives the focus back.
-    await message(a, 'see you at 7').hover();
-    const more = message(a, 'see you at 7').getByRole('button', { name: strings.more });
-    await message(a, 'see you at 7').getByRole('button', { name: strings.react }).waitFor();
-    await message(a, 'see you at 7').getByRole('button', { name: strings.reply }).waitFor();
-    await more.click();
-    const items = await menu(a).getByRole('menuitem').allTextContents();
-    expect(items).toEqual(['Reply', 'Forward', 'Copy text', 'Edit', 'Delete']);
-    await a.keyboard.press('Escape');
-    await menu(a).waitFor({ state: 'detached' });
-    expect(await more.evaluate((el) => el === document.activeElement)).toBe(true);
-    // Bob's message offers no Edit to Alice, only Delete (for her).
-    await message(a, 'are we on for 8?').click({ button: 'right' });
-    expect(await menu(a).getByRole('menuitem').allTextContents()).toEqual([
-      'Reply',
-      'Forward',
-      'Copy text',
-      'Delete',
-    ]);
-    await a.keyboard.press('Escape');
-
-    // The toolbar (by focus), the menu, the editing bar and the dialog, on a desktop and a phone.
-    for (const [size, viewport] of [
-      ['desktop', { width: 1280, height: 720 }],
-      ['phone', { width: 390, height: 844 }],
-    ] as const) {
-      await a.setViewportSize(viewport);
-      // A phone shows the lists or the chat: the chat, as choosing the friend opens it.
-      if (!(await chat(a).isVisible())) await openFriend(a, 'Bob');
-      await a.mouse.move(0, 0);
-      await message(a, 'see you at 7').focus();
-      await message(a, 'see you at 7').getByRole('button', { name: strings.more }).waitFor();
-      await shot(a, `actions-1-toolbar-${size}`);
-      await a.keyboard.press('Enter');
-      await menu(a).getByRole('menuitem').first().waitFor();
-      await settle(a);
-      await shot(a, `actions-2-menu-${size}`);
-      await a.keyboard.press('Escape');
-      await menu(a).waitFor({ state: 'detached' });
-      await pick(a, 'see you at 7', strings.edit);
-      await chat(a).getByText(strings.editing, { exact: true }).waitFor();
-      await shot(a, `actions-3-editing-${size}`);
-      await field(a).press('Escape');
-      await chat(a).getByText(strings.editing, { exact: true }).waitFor({ state: 'detached' });
-      await pick(a, 'sent to the wrong person', strings.delete);
-      await a.getByRole('dialog', { name: strings.deleteTitle }).waitFor();
-      await settle(a);
-      await shot(a, `actions-4-delete-dialog-${size}`);
-      await a.keyboard.press('Escape');
-      await a.getByRole('dialog').waitFor({ state: 'detached' });
-    }
-    await a.setViewportSize({ width: 1280, height: 720 });
-
-    // Edit: the text comes back in the field; both sides see the new text, marked Edited.
-    await edit(a, 'see you at 7', 'see you at 8');
-    await message(b, 'see you at 8').getByText(strings.edited).waitFor();
-    await message(a, 'see you at 8').getByText(strings.edited).waitFor();
-    expect(await message(b, 'see you at 7').count()).toBe(0);
-
-    // Delete for everyone: both see the placeholder, the text gone from the database.
-    await deleteMessage(a, 'sent to the wrong person', strings.deleteForEveryone);
-    await chat(b).getByText(strings.deleted).waitFor();
-    await chat(a).getByText(strings.deleted).waitFor();
-    expect(await chat(b).getByText('sent to the wrong person').count()).toBe(0);
-    const deletedId = await message(a, strings.deleted).getAttribute('data-message-id');
-    const afterDelete = await stored(`sendMessage/${relId}`);
-    expect(afterDelete[deletedId ?? '']?.deleted).toBe(true);
-    expect(afterDelete[deletedId ?? '']?.message).toBeUndefined();
-    await dismissToasts(a);
-    await a.mouse.move(0, 0);
-    await shot(a, 'actions-5-deleted-desktop');
-    await a.setViewportSize({ width: 390, height: 844 });
-    if (!(await chat(a).isVisible())) await openFriend(a, 'Bob');
-    await shot(a, 'actions-5-deleted-phone');
-    await a.setViewportSize({ width: 1280, height: 720 });
-
-    // Delete for me: gone from Bob's screens (a second device too), still on Alice's.
-    const b2 = await loginPage(browser(), bob.email);
-    await openMessages(b2);
-    await openFriend(b2, 'Alice');
-    await message(b2, 'are we on for 8?').waitFor();
-    await deleteMessage(b, 'are we on for 8?', strings.deleteForMe);
-    await message(b, 'are we on for 8?').waitFor({ state: 'detached' });
-    await message(b2, 'are we on for 8?').waitFor({ state: 'detached' });
-    await message(a, 'are we on for 8?').waitFor();
-
-    // Reply: the quote above the field, and the send carries it.
-    const originalId = await message(a, 'see you at 8').getAttribute('data-message-id');
-    await pick(b, 'see you at 8', strings.reply);
-    await chat(b).getByText(strings.replyingTo('Alice')).waitFor();
-    await field(b).fill('8 works');
-    await field(b).press('Enter');
-    await message(a, '8 works').waitFor();
-    const replyId = await message(a, '8 works').getAttribute('data-message-id');
-    const afterReply = await stored(`sendMessage/${relId}`);
-    expect(afterReply[replyId ?? '']?.replyTo).toBe(originalId);
+    const a = await loginPage(browser(), alice.email);
+    await openMessages(a);
+    await openFriend(a, 'Bob');
+    await send(a, 'the map is below');
+    const quotedId = await message(a, 'the map is below').getAttribute('data-message-id');
+    await pick(a, 'the map is below', strings.reply);
+    await chat(a).getByText(strings.replyingTo('You')).waitFor();
+    await chat(a)
+      .getByTestId('chat-image-input')
+      .setInputFiles({ name: 'map.png', mimeType: 'image/png', buffer: gradientPng(400, 300) });
+    await chat(a).getByText(strings.replyingTo('You')).waitFor({ state: 'detached' });
+    await chat(a)
+      .getByRole('button', { name: /^Open photo/ })
+      .waitFor();
+    const photoQuotes = async () =>
+      Object.values(await stored(`sendMessage/${relId}`))
+        .filter((m) => m?.kind === 'image')
+        .map((m) => m?.replyTo);
+    await expect.poll(photoQuotes, { timeout: 20_000 }).toEqual([quotedId]);
   });
 
-  it('group: a member edits and deletes for everyone, another deletes for me only', async () => {
-    const alice = await createPerson('Alice');
-    const bob = await createPerson('Bob');
-    await adminUpdate({
-      [`Mygroup/${groupId}`]: {
-        adminId: alice.uid,
-        adminName: 'Alice',
-        groupName: 'Hikers',
-        groupTag: 'Up a hill',
-      },
-      [`groupMembership/${groupId}/${bob.uid}`]: { status: 'member', username: 'Bob', at: 1 },
-      [`userGroups/${bob.uid}/${groupId}`]: 'member',
-    });
-    const [a, b] = await Promise.all([
-      loginPage(browser(), alice.email),
-      loginPage(browser(), bob.email),
-    ]);
-    await Promise.all([openMessages(a), openMessages(b)]);
-    await Promise.all([openGroup(a), openGroup(b)]);
-    await send(b, 'Saturday at 7?');
-    await send(b, 'bring the tent');
-    await send(a, 'Noted');
-    await message(b, 'Noted').waitFor();
+  it(
+    'group: a member edits and deletes for everyone, another deletes for me only',
+    async () => {
+      const alice = await createPerson('Alice');
+      const bob = await createPerson('Bob');
+      await adminUpdate({
+        [`Mygroup/${groupId}`]: {
+          adminId: alice.uid,
+          adminName: 'Alice',
+          groupName: 'Hikers',
+          groupTag: 'Up a hill',
+        },
+        [`groupMembership/${groupId}/${bob.uid}`]: { status: 'member', username: 'Bob', at: 1 },
+        [`userGroups/${bob.uid}/${groupId}`]: 'member',
+      });
+      const [a, b] = await Promise.all([
+        loginPage(browser(), alice.email),
+        loginPage(browser(), bob.email),
+      ]);
+      await Promise.all([openMessages(a), openMessages(b)]);
+      await Promise.all([openGroup(a), openGroup(b)]);
+      await send(b, 'Saturday at 7?');
+      await send(b, 'bring the tent');
+      await send(a, 'Noted');
+      await message(b, 'Noted').waitFor();
 
-    await edit(b, 'Saturday at 7?', 'Saturday at 8?');
-    await message(a, 'Saturday at 8?').getByText(strings.edited).waitFor();
+      await edit(b, 'Saturday at 7?', 'Saturday at 8?');
+      await message(a, 'Saturday at 8?').getByText(strings.edited).waitFor();
 
-    await deleteMessage(b, 'bring the tent', strings.deleteForEveryone);
-    await chat(a).getByText(strings.deleted).waitFor();
-    await chat(b).getByText(strings.deleted).waitFor();
-    expect(await chat(a).getByText('bring the tent').count()).toBe(0);
-    const all = await stored(`groupMessages/${groupId}`);
-    const deleted = Object.values(all).filter((m) => m?.deleted === true);
-    expect(deleted).toHaveLength(1);
-    expect(deleted[0]?.message).toBeUndefined();
+      await deleteMessage(b, 'bring the tent', strings.deleteForEveryone);
+      await chat(a).getByText(strings.deleted).waitFor();
+      await chat(b).getByText(strings.deleted).waitFor();
+      expect(await chat(a).getByText('bring the tent').count()).toBe(0);
+      const all = await stored(`groupMessages/${groupId}`);
+      const deleted = Object.values(all).filter((m) => m?.deleted === true);
+      expect(deleted).toHaveLength(1);
+      expect(deleted[0]?.message).toBeUndefined();
 
-    // Alice's own 'Delete' on Bob's message: only for her.
-    await pick(a, 'Saturday at 8?', strings.delete);
-    const dialog = a.getByRole('dialog', { name: strings.deleteTitleForMe });
-    expect(await dialog.getByRole('button', { name: strings.deleteForEveryone }).count()).toBe(0);
-    await dialog.getByRole('button', { name: strings.deleteForMe }).click();
-    await message(a, 'Saturday at 8?').waitFor({ state: 'detached' });
-    await message(b, 'Saturday at 8?').waitFor();
-    await shot(a, 'actions-11-group-alice');
-  });
+      // Alice's own 'Delete' on Bob's message: only for her.
+      await pick(a, 'Saturday at 8?', strings.delete);
+      const dialog = a.getByRole('dialog', { name: strings.deleteTitleForMe });
+      expect(await dialog.getByRole('button', { name: strings.deleteForEveryone }).count()).toBe(0);
+      await dialog.getByRole('button', { name: strings.deleteForMe }).click();
+      await message(a, 'Saturday at 8?').waitFor({ state: 'detached' });
+      await message(b, 'Saturday at 8?').waitFor();
+      await shot(a, 'actions-11-group-alice');
+    },
+    LONG_TEST_MS,
+  );
 
-  // Quarantined: it failed in the fresh-clone CI run (the 'Sending' state never showed under load); the integration test covers the queued edit delivered once. See the closing note.
+  // Still quarantined: with the WebSockets really cut (offline-switch.ts) it passed 2 of 4 runs
+  // under load; the failures were the message sent offline never drawn in the empty
+  // conversation (not the Sending state). The integration test covers the queued edit.
   it.skip('offline: an edit of a pending message shows at once and is delivered once', async () => {
     const alice = await createPerson('Alice');
     const bob = await createPerson('Bob');
@@ -247,10 +287,17 @@ describeBrowser('message actions in two browsers', () => {
     // Connected first (a loaded machine may still be connecting): Bob shows as online.
     await chat(a).getByText(spec.chat.online, { exact: true }).waitFor({ timeout: 20_000 });
 
-    await a.context().setOffline(true);
+    // Really offline before the send (setOffline alone leaves WebSockets up): it stays pending.
+    const network = await offlineSwitch(a);
+    await network.offline();
     await chat(a).getByText(inboxStrings.offline).waitFor();
-    await send(a, 'meet at the statoin');
-    await chat(a).getByRole('img', { name: conversationsStrings.inbox.sending }).waitFor();
+    await field(a).fill('meet at the statoin');
+    await field(a).press('Enter');
+    // States, not times: a starved machine can take long to draw the queued message.
+    await message(a, 'meet at the statoin').waitFor({ timeout: 30_000 });
+    await message(a, 'meet at the statoin')
+      .getByRole('img', { name: conversationsStrings.inbox.sending })
+      .waitFor();
     await edit(a, 'meet at the statoin', 'meet at the station');
     // The queued text changed on screen at once, still pending.
     await message(a, 'meet at the station').waitFor();
@@ -259,7 +306,9 @@ describeBrowser('message actions in two browsers', () => {
       .getByRole('img', { name: conversationsStrings.inbox.sending })
       .waitFor();
     await shot(a, 'actions-12-offline-edited-pending');
-    await a.context().setOffline(false);
+    // Nothing reached the server while offline.
+    expect(await stored(`sendMessage/${relId}`)).toEqual({});
+    await network.online();
     await message(b, 'meet at the station').getByText(strings.edited).waitFor({ timeout: 20_000 });
     expect(await message(b, 'statoin').count()).toBe(0);
     await chat(a)

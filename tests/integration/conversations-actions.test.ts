@@ -1,9 +1,15 @@
-import { goOffline, goOnline } from 'firebase/database';
+import { goOffline, goOnline, ref, serverTimestamp, update } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
 import { makeConversationsApi } from '../../src/lib/firebase/conversations';
-import { adminGet, signInClient } from '../support/backend';
-import { befriend, cleanBackendPerTest, eventually, type Person } from './app-clients';
+import { retryChatMessage, sendChatMessage } from '../../src/features/conversations';
+import {
+  chatScreenEntered,
+  friendSelected,
+} from '../../src/features/conversations/conversations-slice';
+import { editWrite, removeWrite } from '../../src/lib/firebase/conversations-actions-write';
+import { adminGet, adminUpdate, signInClient } from '../support/backend';
+import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 
 // Issue 25: edit, delete, react and hide between two people and two sessions of one, live.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
@@ -139,5 +145,163 @@ describe('message actions between two people', () => {
     expect(await adminGet(`sendMessage/${relId}/${bobs.id}/reactions`)).toEqual({
       '🙏': { [alice.uid]: expect.any(Number) as number },
     });
+  });
+});
+
+/** `me`'s app with the messages screen open on `friend`, once its conversation is read. */
+async function chatOf(me: Person, friend: Person, relId: string) {
+  const app = storeFor(me);
+  stopAfterTest(app.stop);
+  await app.ready();
+  app.store.dispatch(chatScreenEntered());
+  app.store.dispatch(friendSelected({ uid: friend.uid, name: friend.username, photo: '' }));
+  await eventually(() =>
+    expect(app.store.getState().conversations).toMatchObject({ relId, status: 'ready' }),
+  );
+  return app;
+}
+
+describe('a refused reply', () => {
+  it('keeps its quote when failed, and Retry stores it with replyTo', async () => {
+    const { alice, bob, relId } = await friends();
+    const app = await chatOf(alice, bob, relId);
+    // Bob's message is not stored yet (he is offline): a quote of it is refused by the rules.
+    goOffline(bob.client.db);
+    const quoted = bob.conversations.direct.send(parties(relId, bob, alice), 'which train?');
+    const first = await app.store.dispatch(
+      sendChatMessage({ text: 'the 8:15', replyTo: quoted.id }),
+    );
+    expect(first.payload).toMatch(/Could not send the message/);
+    const [failed] = app.store.getState().conversationSending.outgoing;
+    expect(failed).toMatchObject({ state: 'failed', extras: { replyTo: quoted.id } });
+    expect(await adminGet(`sendMessage/${relId}/${failed.id}`)).toBeNull();
+
+    goOnline(bob.client.db);
+    await quoted.acked;
+    await app.store.dispatch(retryChatMessage(failed)).unwrap();
+    expect(await adminGet(`sendMessage/${relId}/${failed.id}`)).toMatchObject({
+      message: 'the 8:15',
+      replyTo: quoted.id,
+    });
+    expect(app.store.getState().conversationSending.outgoing).toEqual([]);
+  });
+
+  it('queued offline, a reply stays pending with its quote and is stored with it', async () => {
+    const { alice, bob, relId } = await friends();
+    const quoted = bob.conversations.direct.send(parties(relId, bob, alice), 'which train?');
+    await quoted.acked;
+    const app = await chatOf(alice, bob, relId);
+    goOffline(alice.client.db);
+    const sending = app.store.dispatch(sendChatMessage({ text: 'the 8:15', replyTo: quoted.id }));
+    await eventually(() =>
+      expect(app.store.getState().conversationSending.outgoing).toMatchObject([
+        { state: 'pending', text: 'the 8:15', extras: { replyTo: quoted.id } },
+      ]),
+    );
+    const [pending] = app.store.getState().conversationSending.outgoing;
+    goOnline(alice.client.db);
+    await sending.unwrap();
+    expect(await adminGet(`sendMessage/${relId}/${pending.id}/replyTo`)).toBe(quoted.id);
+    expect(app.store.getState().conversationSending.outgoing).toEqual([]);
+  });
+});
+
+/** A stored message as its sender's app holds it (what the actions are given). */
+async function loaded(
+  api: ReturnType<typeof makeConversationsApi>,
+  kind: 'direct' | 'group',
+  conversationId: string,
+  id: string,
+) {
+  const message = await api[kind].fetchOne(conversationId, id);
+  if (!message) throw new Error(`${id} is not stored`);
+  return message;
+}
+
+describe('an edit or delete of the last message, raced by a newer one', () => {
+  it("1:1: lands without the preview when the friend's entry names a newer message", async () => {
+    const { alice, bob, relId } = await friends();
+    const mine = alice.conversations.direct.send(parties(relId, alice, bob), 'see you at 7');
+    await mine.acked;
+    // Bob answers before Alice's app has seen it: for her, hers is still the last message.
+    await bob.conversations.direct.send(parties(relId, bob, alice), 'ok, at 7').acked;
+    const stale = await loaded(alice.conversations, 'direct', relId, mine.id);
+    const scope = { kind: 'direct' as const, conversationId: relId, me: alice.uid };
+    const everyone = [alice.uid, bob.uid];
+    // The race is real: the update with the preview follow-up is refused as a whole.
+    await expect(
+      update(
+        ref(alice.client.db),
+        editWrite({ ...scope, everyone }, stale, 'see you at 8', true, serverTimestamp()),
+      ),
+    ).rejects.toThrow(/permission/i);
+
+    await alice.conversations.direct.edit(parties(relId, alice, bob), stale, 'see you at 8', true);
+    expect(await adminGet(`sendMessage/${relId}/${mine.id}/message`)).toBe('see you at 8');
+    expect(await adminGet(`inbox/${bob.uid}/${relId}`)).toMatchObject({ lastText: 'ok, at 7' });
+
+    const edited = await loaded(alice.conversations, 'direct', relId, mine.id);
+    await expect(
+      update(ref(alice.client.db), removeWrite({ ...scope, everyone }, edited, true)),
+    ).rejects.toThrow(/permission/i);
+    await alice.conversations.direct.remove(parties(relId, alice, bob), edited, true);
+    expect(await adminGet(`sendMessage/${relId}/${mine.id}/deleted`)).toBe(true);
+    expect(await adminGet(`sendMessage/${relId}/${mine.id}/message`)).toBeNull();
+    expect(await adminGet(`inbox/${alice.uid}/${relId}`)).toMatchObject({
+      lastText: 'ok, at 7',
+      lastKind: 'text',
+    });
+  });
+
+  it("group: lands without the preview when a member's entry names a newer message", async () => {
+    const alice = await signUp('Alice');
+    const bob = await signUp('Bob');
+    const carol = await signUp('Carol');
+    const groupId = '-NintRaceHikers00001';
+    await adminUpdate({
+      [`Mygroup/${groupId}`]: {
+        adminId: alice.uid,
+        adminName: 'Alice',
+        groupName: 'Hikers',
+        groupTag: 'Up a hill',
+      },
+      [`groupMembership/${groupId}/${bob.uid}`]: { status: 'member', username: 'Bob', at: 1 },
+      [`userGroups/${bob.uid}/${groupId}`]: 'member',
+      [`groupMembership/${groupId}/${carol.uid}`]: { status: 'member', username: 'Carol', at: 1 },
+      [`userGroups/${carol.uid}/${groupId}`]: 'member',
+    });
+    const from = (p: Person, ...to: Person[]) => ({
+      groupId,
+      from: { uid: p.uid, name: p.username },
+      to: to.map((t) => t.uid),
+    });
+    const mine = bob.conversations.group.send(from(bob, alice, carol), 'Saturday at 7?');
+    await mine.acked;
+    await carol.conversations.group.send(from(carol, alice, bob), 'I am in').acked;
+    const stale = await loaded(bob.conversations, 'group', groupId, mine.id);
+    const scope = {
+      kind: 'group' as const,
+      conversationId: groupId,
+      me: bob.uid,
+      everyone: [bob.uid, alice.uid, carol.uid],
+    };
+    await expect(
+      update(
+        ref(bob.client.db),
+        editWrite(scope, stale, 'Saturday at 8?', true, serverTimestamp()),
+      ),
+    ).rejects.toThrow(/permission/i);
+
+    await bob.conversations.group.edit(from(bob, alice, carol), stale, 'Saturday at 8?', true);
+    expect(await adminGet(`groupMessages/${groupId}/${mine.id}/message`)).toBe('Saturday at 8?');
+    const edited = await loaded(bob.conversations, 'group', groupId, mine.id);
+    await bob.conversations.group.remove(from(bob, alice, carol), edited, true);
+    expect(await adminGet(`groupMessages/${groupId}/${mine.id}/deleted`)).toBe(true);
+    for (const p of [alice, bob, carol]) {
+      expect(await adminGet(`groupInbox/${p.uid}/${groupId}`)).toMatchObject({
+        lastText: 'I am in',
+        lastKind: 'text',
+      });
+    }
   });
 });

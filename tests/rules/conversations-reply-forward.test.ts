@@ -1,6 +1,10 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
-import { directSendWrite, groupSendWrite } from '../../src/lib/firebase/conversations-send-write';
+import {
+  directImageSendWrite,
+  directSendWrite,
+  groupSendWrite,
+} from '../../src/lib/firebase/conversations-send-write';
 import {
   directMessage,
   directPath,
@@ -23,6 +27,27 @@ type Extras = Parameters<typeof directSendWrite>[4];
 const send = (id: string, extras: Extras) => directSendWrite(direct, id, 'yes!', server, extras);
 const post = (id: string, extras: Extras) =>
   groupSendWrite(toGroup, id, 'hi @Carol', server, undefined, extras);
+
+const photo = {
+  full: `data:image/webp;base64,${'A'.repeat(2000)}`,
+  thumb: `data:image/jpeg;base64,${'B'.repeat(200)}`,
+  width: 160,
+  height: 120,
+};
+/** A photo from `from` (Alice or Bob) to the other, as the app sends it. */
+const sendPhoto = (id: string, extras: Extras, from = alice) => {
+  const [me, other] = from === alice ? [direct.from, direct.to] : [direct.to, direct.from];
+  return directImageSendWrite(
+    { relId, from: me, to: other },
+    id,
+    photo,
+    'the view',
+    server,
+    extras,
+  );
+};
+const postPhoto = (id: string, extras: Extras) =>
+  groupSendWrite(toGroup, id, '', server, { upload: photo, caption: '' }, extras);
 
 /** `update` with `fields` added to the message at `path`. */
 const plus = (update: Record<string, unknown>, path: string, fields: Record<string, unknown>) => ({
@@ -86,5 +111,38 @@ describe('reply, forward and mentions in a group', () => {
     await seed({ [groupPath('-Nb')]: groupMessage(bob) });
     await assertFails(write(bob, { [`${groupPath('-Nb')}/mentions/${carol}`]: true }));
     await assertFails(write(bob, { [`${groupPath('-Nb')}/replyTo`]: '-Ng' }));
+  });
+});
+
+describe('a photo sent as a reply', () => {
+  beforeEach(() =>
+    seed({
+      ...world,
+      [directPath('-Na')]: directMessage(bob),
+      [groupPath('-Ng')]: groupMessage(alice),
+    }),
+  );
+
+  it('carries the quote of an earlier message of its own conversation, 1:1 and group', async () => {
+    await assertSucceeds(write(alice, sendPhoto('-Nq1', { replyTo: '-Na' })));
+    await assertSucceeds(write(bob, sendPhoto('-Nq2', { replyTo: '-Nq1' }, bob)));
+    await assertSucceeds(write(bob, postPhoto('-Nq3', { replyTo: '-Ng' })));
+  });
+
+  it('refuses a forged quote: another conversation, missing, itself, a path, or sent as another', async () => {
+    await assertFails(write(alice, sendPhoto('-Nq1', { replyTo: '-Ng' })));
+    await assertFails(write(alice, sendPhoto('-Nq1', { replyTo: '-Nmissing' })));
+    await assertFails(write(alice, sendPhoto('-Nq1', { replyTo: '-Nq1' })));
+    await assertFails(write(alice, sendPhoto('-Nq1', { replyTo: '-Na/message' })));
+    await assertFails(write(bob, postPhoto('-Nq2', { replyTo: '-Na' })));
+    // Bob's photo written by Alice, and a stranger's: refused with or without the quote.
+    await assertFails(write(alice, sendPhoto('-Nq3', { replyTo: '-Na' }, bob)));
+    await assertFails(write(carol, sendPhoto('-Nq4', { replyTo: '-Na' })));
+    await assertFails(write(carol, postPhoto('-Nq5', { replyTo: '-Ng' })));
+  });
+
+  it('refuses a quote added to a stored photo', async () => {
+    await assertSucceeds(write(alice, sendPhoto('-Nq1', {})));
+    await assertFails(write(alice, { [`${directPath('-Nq1')}/replyTo`]: '-Na' }));
   });
 });

@@ -6,6 +6,7 @@ import type { ChatMessage } from '../../lib/firebase/conversations-message';
 import type { AppNotification } from '../../lib/firebase/notifications-record';
 import type { Group, GroupMembership } from '../../lib/firebase/records';
 import type { SendExtras } from '../../lib/firebase/conversations-send-write';
+import { asSentMessage } from '../../lib/firebase/inbox-entry';
 import {
   createFakeGateways,
   loadEverythingEmpty,
@@ -133,6 +134,28 @@ describe('mentions in a group', () => {
         read: false,
       },
     });
+  });
+
+  it('Retry of a refused send keeps its mentions and their notifications', async () => {
+    open();
+    act(() => app.feeds.groupMessages.emit([], 'g-in'));
+    fakes.conversations.group.send.mockImplementationOnce(() =>
+      asSentMessage('m5', Promise.reject(new Error('PERMISSION_DENIED'))),
+    );
+    const user = userEvent.setup();
+    await user.click(field());
+    await user.keyboard('@bo{Enter}hi{Enter}');
+    const failed = await within(chat()).findByRole('list', { name: 'Messages not sent' });
+    fireEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(fakes.conversations.group.send).toHaveBeenCalledTimes(2));
+    const [, text, retryOf, extras] = fakes.conversations.group.send.mock.calls[1] ?? [];
+    expect([text, retryOf]).toEqual(['@Bob hi', 'm5']);
+    const { mentions, extraChanges } = extras as SendExtras;
+    expect(mentions).toEqual(['bob']);
+    const now = { '.sv': 'timestamp' };
+    expect(Object.keys(extraChanges?.('m5', { now, plusOne: {} }) ?? {})).toEqual([
+      'notifications/bob/mention_g-in_me',
+    ]);
   });
 
   it("highlights a message that mentions me, and only for me; '@' on the row until opened", async () => {

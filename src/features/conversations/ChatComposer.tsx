@@ -79,11 +79,13 @@ export function ChatComposer({
   const fileInput = useRef<HTMLInputElement>(null);
   const length = checkLength(text);
   const canSend = !disabled && length.length > 0 && length.over === 0;
-  // The typed text goes with a photo as its caption (when it fits the limit).
+  // The typed text goes with a photo as its caption (when it fits the limit), the quote too.
   const images = useImageSending(disabled, () => {
-    if (length.over > 0) return '';
+    const replyTo = composing?.kind === 'reply' ? composing.message.id : undefined;
+    if (replyTo) dispatch(composeEnded());
+    if (length.over > 0) return { caption: '', replyTo };
     setText('');
-    return text;
+    return { caption: text, replyTo };
   });
 
   const form = useRef<HTMLFormElement>(null);

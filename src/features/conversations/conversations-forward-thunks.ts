@@ -73,6 +73,7 @@ export const forwardChatMessage = createAppAsyncThunk(
           target.kind === 'group'
             ? extra.conversations.group.send(target.parties, text, undefined, FORWARDED)
             : extra.conversations.direct.send(target.parties, text, undefined, FORWARDED),
+          FORWARDED,
         );
       },
       rejectWithValue,

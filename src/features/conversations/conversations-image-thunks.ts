@@ -24,12 +24,13 @@ export function imageProblemText(error: unknown): string {
 
 /**
  * Compresses `file` in the browser and sends it to the open conversation (friend or group) with an optional
- * caption; a file that cannot be sent, or a refused write, rejects with the toast text.
+ * caption, quoting `replyTo` when the reply bar was open; a file that cannot be sent, or a
+ * refused write, rejects with the toast text.
  */
 export const sendChatImage = createAppAsyncThunk(
   'conversations/sendImage',
   async (
-    { file, caption = '' }: { file: File; caption?: string },
+    { file, caption = '', replyTo }: { file: File; caption?: string; replyTo?: string },
     { getState, extra, rejectWithValue },
   ) => {
     const sendFailed = conversationsStrings.chatImages.sendFailed;
@@ -43,13 +44,14 @@ export const sendChatImage = createAppAsyncThunk(
     const target = conversationTarget(getState());
     if (target.kind === 'closed') return rejectWithValue(`${sendFailed}: ${target.reason}`);
     const image = upload;
+    const extras = replyTo ? { replyTo } : undefined;
     return attemptWrite(
       sendFailed,
       async () => {
         const sent =
           target.kind === 'group'
-            ? extra.chatImages.sendToGroup(target.parties, image, caption.trim())
-            : extra.chatImages.send(target.parties, image, caption.trim());
+            ? extra.chatImages.sendToGroup(target.parties, image, caption.trim(), extras)
+            : extra.chatImages.send(target.parties, image, caption.trim(), extras);
         trackUpload(sent.id, sent.acked);
         await sent.acked;
         return sent.id;

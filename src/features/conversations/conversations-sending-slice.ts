@@ -2,12 +2,24 @@ import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolki
 import type { ConversationKey } from '../../lib/conversation-key';
 import { resetPerSignedInUser } from '../../store/session';
 
+/**
+ * What a send added to its message (the quoted id, the forward mark, a group's mentioned uids),
+ * kept with the pending or failed message so a Retry sends it again exactly as it was.
+ */
+export interface OutgoingExtras {
+  replyTo?: string;
+  forwarded?: true;
+  mentions?: string[];
+}
+
 /** One of my messages the server has not stored yet ('pending') or refused ('failed'). */
 export interface OutgoingMessage {
   id: string;
   /** The conversation it was sent to. */
   key: ConversationKey;
   text: string;
+  /** Only when the send carried any. */
+  extras?: OutgoingExtras;
   state: 'pending' | 'failed';
 }
 
@@ -24,7 +36,7 @@ export const conversationSendingSlice = createSlice({
   name: 'conversationSending',
   initialState: initialState(),
   reducers: {
-    sendStarted(state, action: PayloadAction<{ id: string; key: ConversationKey; text: string }>) {
+    sendStarted(state, action: PayloadAction<Omit<OutgoingMessage, 'state'>>) {
       state.outgoing.push({ ...action.payload, state: 'pending' });
     },
     sendAcked(state, action: PayloadAction<string>) {

@@ -3,7 +3,8 @@ import type { AppDispatch, RootState } from '../../store/store';
 import { conversationKey } from '../../lib/conversation-key';
 import { MESSAGE_MAX_LENGTH } from '../../lib/firebase/conversations-message';
 import type { SendExtras } from '../../lib/firebase/conversations-send-write';
-import type { SentMessage } from '../../lib/firebase/inbox-entry';
+import type { ConversationApi } from '../../lib/firebase/conversations';
+import type { Gateways } from '../../store/gateways';
 import { attemptWrite } from '../../lib/write-failure';
 import { conversationsStrings } from './conversations-strings';
 import type { FriendRow } from '../friends';
@@ -13,23 +14,43 @@ import { trackSend } from './track-send';
 import { selectProfile } from '../profiles';
 import { selectGroup } from '../groups';
 import { friendSelected } from './conversations-slice';
-import { conversationTarget } from './conversation-target';
+import { conversationTarget, type ConversationTarget } from './conversation-target';
 import { mentionExtras } from './mention-send';
 import { replyExtras, textOf, type OutgoingText } from './outgoing-text';
 
 export type { OutgoingText } from './outgoing-text';
 
-/** A send with its extras, when there are any (a plain message is sent as before). */
-function withExtras<Parties>(
-  api: { send(parties: Parties, text: string, retryOf?: string, extras?: SendExtras): SentMessage },
-  parties: Parties,
-  text: string,
-  ...parts: (SendExtras | undefined)[]
-): SentMessage {
-  const extras = Object.assign({}, ...parts) as SendExtras;
-  return Object.keys(extras).length > 0
-    ? api.send(parties, text, undefined, extras)
-    : api.send(parties, text);
+type Open = Exclude<ConversationTarget, { kind: 'closed' }>;
+
+/**
+ * Sends (or, with `retryOf`, sends again) `text` to `target` with what it keeps (`kept`: quote,
+ * forward mark) and, in a group, the mentions `input` names with their notifications; a plain
+ * message is sent without extras. The extras sent are tracked with the message, for Retry.
+ */
+function sendToTarget(
+  dispatch: AppDispatch,
+  state: RootState,
+  conversations: Gateways['conversations'],
+  target: Open,
+  message: { text: string; retryOf?: string; kept?: SendExtras; input: OutgoingText },
+): Promise<void> {
+  const { text, retryOf, kept, input } = message;
+  const extras: SendExtras =
+    target.kind === 'group'
+      ? {
+          ...kept,
+          ...mentionExtras(target.parties, input, selectGroup(state, target.id)?.groupName),
+        }
+      : { ...kept };
+  const sendWith = <Parties>(api: ConversationApi<Parties>, parties: Parties) => {
+    if (Object.keys(extras).length > 0) return api.send(parties, text, retryOf, extras);
+    return retryOf === undefined ? api.send(parties, text) : api.send(parties, text, retryOf);
+  };
+  const sent =
+    target.kind === 'group'
+      ? sendWith(conversations.group, target.parties)
+      : sendWith(conversations.direct, target.parties);
+  return trackSend(dispatch, conversationKey(target.kind, target.id), text, sent, extras);
 }
 
 /**
@@ -49,24 +70,11 @@ export const sendChatMessage = createAppAsyncThunk(
     const target = conversationTarget(getState());
     if (target.kind === 'closed') return rejectWithValue(`${send}: ${target.reason}`);
     const write = () =>
-      trackSend(
-        dispatch,
-        conversationKey(target.kind, target.id),
-        message,
-        target.kind === 'group'
-          ? withExtras(
-              extra.conversations.group,
-              target.parties,
-              message,
-              extras,
-              mentionExtras(
-                target.parties,
-                outgoing,
-                selectGroup(getState(), target.id)?.groupName,
-              ),
-            )
-          : withExtras(extra.conversations.direct, target.parties, message, extras),
-      );
+      sendToTarget(dispatch, getState(), extra.conversations, target, {
+        text: message,
+        kept: extras,
+        input: outgoing,
+      });
     return attemptWrite(send, write, rejectWithValue);
   },
   { condition: (outgoing) => textOf(outgoing).trim().length > 0 },
@@ -74,11 +82,16 @@ export const sendChatMessage = createAppAsyncThunk(
 
 /**
  * Retry of a message reported failed: the same id, so it can never be stored twice; the gateway
- * looks first and writes only if the message is not stored (lib/firebase/send-once.ts).
+ * looks first and writes only if the message is not stored (lib/firebase/send-once.ts). It
+ * carries what the send carried (quote, forward mark, a group's mentions with their
+ * notifications, rebuilt for the people the message goes to now).
  */
 export const retryChatMessage = createAppAsyncThunk(
   'conversations/retryMessage',
-  ({ id, key, text }: OutgoingMessage, { getState, dispatch, extra, rejectWithValue }) => {
+  (
+    { id, key, text, extras = {} }: OutgoingMessage,
+    { getState, dispatch, extra, rejectWithValue },
+  ) => {
     const send = conversationsStrings.chat.errors.send;
     const target = conversationTarget(getState());
     if (target.kind === 'closed') return rejectWithValue(`${send}: ${target.reason}`);
@@ -86,15 +99,14 @@ export const retryChatMessage = createAppAsyncThunk(
     if (conversationKey(target.kind, target.id) !== key) {
       return rejectWithValue(`${send}: ${conversationsStrings.chat.errors.moved}`);
     }
+    const { mentions, ...kept } = extras;
     const write = () =>
-      trackSend(
-        dispatch,
-        key,
+      sendToTarget(dispatch, getState(), extra.conversations, target, {
         text,
-        target.kind === 'group'
-          ? extra.conversations.group.send(target.parties, text, id)
-          : extra.conversations.direct.send(target.parties, text, id),
-      );
+        retryOf: id,
+        kept,
+        input: { text, mentions },
+      });
     return attemptWrite(send, write, rejectWithValue);
   },
 );

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type RefObject } from 'react';
 import { useAppDispatch } from '../../store/hooks';
 import { sendChatImage } from './conversations-image-thunks';
+import { composeStarted } from './conversations-slice';
 
 /** The first file of a paste or a drop that claims to be an image, else the first file. */
 export function firstImageFile(data: DataTransfer | null): File | null {
@@ -19,10 +20,14 @@ const carriesFiles = (event: DragLike) =>
 
 /**
  * The composer's photo sending: the camera button's file input, paste and drag and drop all
- * end in `send(file)`. `takeCaption` hands over (and clears) the typed text. A file that
- * cannot be sent shows its reason until the next attempt; nothing is sent.
+ * end in `send(file)`. `takeCaption` hands over (and clears) the typed text and the quoted
+ * message's id when the reply bar is open (and closes it). A file that cannot be sent shows
+ * its reason until the next attempt, nothing is sent, and the reply bar comes back.
  */
-export function useImageSending(disabled: boolean, takeCaption: () => string) {
+export function useImageSending(
+  disabled: boolean,
+  takeCaption: () => { caption: string; replyTo?: string },
+) {
   const dispatch = useAppDispatch();
   const [dragging, setDragging] = useState(false);
   const [preparing, setPreparing] = useState(false);
@@ -32,13 +37,16 @@ export function useImageSending(disabled: boolean, takeCaption: () => string) {
     if (disabled) return;
     setProblem(null);
     setPreparing(true);
-    const caption = takeCaption();
-    void dispatch(sendChatImage({ file, caption })).then((result) => {
-      setPreparing(false);
-      if (sendChatImage.rejected.match(result)) {
-        setProblem(typeof result.payload === 'string' ? result.payload : null);
-      }
-    });
+    const { caption, replyTo } = takeCaption();
+    void dispatch(sendChatImage({ file, caption, ...(replyTo ? { replyTo } : {}) })).then(
+      (result) => {
+        setPreparing(false);
+        if (sendChatImage.rejected.match(result)) {
+          setProblem(typeof result.payload === 'string' ? result.payload : null);
+          if (replyTo) dispatch(composeStarted({ kind: 'reply', messageId: replyTo }));
+        }
+      },
+    );
     // Compression is done once the thunk has handed the write to the SDK; the bubble shows the rest.
   };
 

@@ -1,19 +1,26 @@
 import type { AppDispatch } from '../../store/store';
 import type { ConversationKey } from '../../lib/conversation-key';
 import type { SentMessage } from '../../lib/firebase/inbox-entry';
-import { sendAcked, sendFailed, sendStarted } from './conversations-sending-slice';
+import {
+  sendAcked,
+  sendFailed,
+  sendStarted,
+  type OutgoingExtras,
+} from './conversations-sending-slice';
 
 /**
  * Keeps a just-sent message as pending until the server stores it, and as failed (with its
- * text, for Retry) when the server refuses it. Resolves or rejects as the send does.
+ * text and extras, for Retry) when the server refuses it. Resolves or rejects as the send does.
  */
 export async function trackSend(
   dispatch: AppDispatch,
   key: ConversationKey,
   text: string,
   sent: SentMessage,
+  extras?: OutgoingExtras,
 ): Promise<void> {
-  dispatch(sendStarted({ id: sent.id, key, text }));
+  const kept = extras && keptExtras(extras);
+  dispatch(sendStarted({ id: sent.id, key, text, ...(kept ? { extras: kept } : {}) }));
   try {
     // The SentMessage is its own `acked` promise.
     await sent;
@@ -22,4 +29,13 @@ export async function trackSend(
     dispatch(sendFailed(sent.id));
     throw error;
   }
+}
+
+/** The stored fields of a send's extras (not its extra changes, rebuilt on Retry), if any. */
+function keptExtras({ replyTo, forwarded, mentions }: OutgoingExtras): OutgoingExtras | undefined {
+  const kept: OutgoingExtras = {};
+  if (replyTo) kept.replyTo = replyTo;
+  if (forwarded) kept.forwarded = true;
+  if (mentions && mentions.length > 0) kept.mentions = [...mentions];
+  return Object.keys(kept).length > 0 ? kept : undefined;
 }

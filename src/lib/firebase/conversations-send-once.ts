@@ -39,7 +39,8 @@ export function isSameMessage(written: Record<string, unknown>, stored: unknown)
   );
 }
 
-const isRefusal = (error: unknown) =>
+/** A rules refusal (`permission_denied`), as the SDK reports it. */
+export const isRefusal = (error: unknown) =>
   /permission[_ ]denied/i.test(error instanceof Error ? error.message : String(error));
 
 /** Whether the message is stored at `path` as written; false when it cannot be read. */

@@ -22,6 +22,7 @@ import {
   removeWrite,
   type ActionScope,
 } from './conversations-actions-write';
+import { writeWithPreviewOrAlone } from './conversations-actions-fallback';
 import { parseGroupChatMessage } from './conversations-group-message';
 import { parseChatMessage, type ChatMessage } from './conversations-message';
 import { conversationReads } from './conversations-reads';
@@ -145,15 +146,31 @@ export function makeConversationApi<Parties>(
 
     /**
      * Replaces the text of my text message (and `editedAt`); `isLast`: it is the conversation's
-     * last message, so every party's preview follows. Offline, queued after its send.
+     * last message, so every party's preview follows, unless the rules refuse that preview (an
+     * entry names a newer message): then the edit alone (conversations-actions-fallback.ts).
+     * Offline, queued after its send.
      */
     edit(parties: Parties, message: ChatMessage, text: string, isLast: boolean): Promise<void> {
-      return write(editWrite(scopeOf(parties), message, text, isLast, serverTimestamp()));
+      const scope = scopeOf(parties);
+      const now = serverTimestamp();
+      return writeWithPreviewOrAlone(
+        write,
+        editWrite(scope, message, text, isLast, now),
+        editWrite(scope, message, text, false, now),
+      );
     },
 
-    /** Deletes my message for everyone: only its envelope stays, a photo's bytes go. */
+    /**
+     * Deletes my message for everyone: only its envelope stays, a photo's bytes go. As for an
+     * edit, a preview the rules refuse (another entry names a newer message) is left out.
+     */
     remove(parties: Parties, message: ChatMessage, isLast: boolean): Promise<void> {
-      return write(removeWrite(scopeOf(parties), message, isLast));
+      const scope = scopeOf(parties);
+      return writeWithPreviewOrAlone(
+        write,
+        removeWrite(scope, message, isLast),
+        removeWrite(scope, message, false),
+      );
     },
 
     /** Adds (`on`) or takes back my reaction `emoji` to `message`, with the author's notice. */

@@ -1,0 +1,41 @@
+import type { Page, WebSocketRoute } from 'playwright-core';
+
+/**
+ * Takes a signed-in page offline and back, for real. `context.setOffline` alone fails HTTP but
+ * not WebSockets (crbug 563644, microsoft/playwright#4910): the database SDK drops its socket on
+ * the browser's 'offline' event, then reconnects by WebSocket within a second and delivers
+ * anything "offline" at once. So every WebSocket goes through a route: while offline a new one
+ * is closed at once (the SDK keeps its writes queued and retries later), open ones are cut.
+ * Call before `offline()`; only sockets opened after this call are routed, and the SDK opens a
+ * new one when the 'offline' event makes it drop its current socket.
+ */
+export async function offlineSwitch(page: Page) {
+  let offline = false;
+  const open = new Set<WebSocketRoute>();
+  await page.routeWebSocket(
+    () => true,
+    (socket) => {
+      if (offline) {
+        void socket.close();
+        return;
+      }
+      open.add(socket);
+      socket.connectToServer();
+      socket.onClose(() => open.delete(socket));
+    },
+  );
+  return {
+    /** Offline: the page says so ('offline' event) and no socket reaches the server. */
+    async offline(): Promise<void> {
+      offline = true;
+      await page.context().setOffline(true);
+      await Promise.all([...open].map((socket) => socket.close()));
+      open.clear();
+    },
+    /** Online again: the SDK reconnects on the 'online' event and sends what it queued. */
+    async online(): Promise<void> {
+      offline = false;
+      await page.context().setOffline(false);
+    },
+  };
+}
