@@ -12,6 +12,8 @@ import { pictures } from './profiles-pictures';
 import { status } from './presence';
 import { groupReads, reads, typing } from './conversations-reads';
 import { settings } from './settings';
+import { inboxPrefs } from './inbox-prefs';
+import { drafts } from './conversations-drafts';
 import { userPrivate, users } from './profiles';
 import { friendRequest, pairs } from './friends-requests';
 import { block, friendList } from './friends';
@@ -47,4 +49,7 @@ export const rules: RuleNode = {
   // Delete for me: each person's own lists of hidden messages.
   hiddenMessages,
   groupHiddenMessages,
+  // Issue 27: each person's own mute, archive and pins, and their drafts.
+  inboxPrefs,
+  drafts,
 };
