@@ -3,11 +3,13 @@ import { conversationQuotesSlice } from '../features/conversations/conversations
 import { conversationSendingSlice } from '../features/conversations/conversations-sending-slice';
 import { conversationSignalsSlice } from '../features/conversations/conversations-signals-slice';
 import { conversationsSlice } from '../features/conversations/conversations-slice';
+import { conversationDraftsSlice } from '../features/conversations/conversations-drafts-slice';
 import { directorySlice } from '../features/directory/directory-slice';
 import { friendsSlice } from '../features/friends/friends-slice';
 import { membershipsSlice } from '../features/groups/groups-memberships-slice';
 import { groupsSlice } from '../features/groups/groups-slice';
 import { inboxSlice } from '../features/inbox/inbox-slice';
+import { inboxPrefsSlice } from '../features/inbox/inbox-prefs-slice';
 import { notificationsSlice } from '../features/notifications/notifications-slice';
 import { profilesSlice } from '../features/profiles/profiles-slice';
 import { settingsSlice } from '../features/settings/settings-slice';
@@ -29,4 +31,6 @@ export const slices: readonly Slice[] = [
   notificationsSlice,
   settingsSlice,
   inboxSlice,
+  inboxPrefsSlice,
+  conversationDraftsSlice,
 ];

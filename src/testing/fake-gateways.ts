@@ -29,6 +29,7 @@ import { createFakeAuth, type FakeAuth } from './fake-auth';
 import { Feed } from './feed';
 import { fakeConversations } from './fake-conversations';
 import { fakeNotificationGateways } from './fake-notification-gateways';
+import { fakeAttentionGateways } from './fake-attention-gateways';
 
 function createFeeds() {
   return {
@@ -192,6 +193,7 @@ export function createFakeGateways({ auth }: { auth?: FakeAuth } = {}) {
     chatImages: fakeChatImages(),
     inbox: fakeInbox(feeds),
     ...fakeNotificationGateways(),
+    ...fakeAttentionGateways(),
   });
 }
 
