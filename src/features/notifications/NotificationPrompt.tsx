@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Button } from '../../components/Button';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { saveSetting } from '../settings';
@@ -45,7 +46,8 @@ export default function NotificationPrompt() {
     await dispatch(saveSetting({ key: 'browserNotifications', value: true }));
     close();
   };
-  return (
+  // Out of the sidebar's link it is rendered from, over the page.
+  return createPortal(
     <div
       role="dialog"
       aria-modal="false"
@@ -64,6 +66,7 @@ export default function NotificationPrompt() {
         </Button>
         {denied ? null : <Button onClick={() => void turnOn()}>{t.turnOn}</Button>}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
