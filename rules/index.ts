@@ -12,6 +12,8 @@ import { pictures } from './profiles-pictures';
 import { status } from './presence';
 import { groupReads, reads, typing } from './conversations-reads';
 import { settings } from './settings';
+import { inboxPrefs } from './inbox-prefs';
+import { drafts } from './conversations-drafts';
 import { userPrivate, users } from './profiles';
 import { friendRequest, pairs } from './friends-requests';
 import { block, friendList } from './friends';
@@ -55,4 +57,7 @@ export const rules: RuleNode = {
   conversationKeys,
   groupKeys,
   senderEpochs,
+  // Issue 27: each person's own mute, archive and pins, and their drafts.
+  inboxPrefs,
+  drafts,
 };

@@ -22,6 +22,9 @@ export const settings: RuleNode = {
     friendRequests: { '.validate': oneOf('everyone', 'nobody') },
     // Browser notifications (the Notification API), off unless switched on, and per kind.
     browserNotifications: { '.validate': x`newData.isBoolean()` },
+    // Issue 27: the message's words in the notification (absent means on), and a sound (off).
+    notificationPreviews: { '.validate': x`newData.isBoolean()` },
+    notificationSound: { '.validate': x`newData.isBoolean()` },
     notifyKinds: {
       '.validate': x`newData.hasChildren()`,
       $kind: {

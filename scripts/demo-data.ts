@@ -217,6 +217,23 @@ export function buildDemoData(users: DemoUser[], now: number): Record<string, un
     demoGroupMessageEntries(data, now, (time) => demoPushId(time, counter++)),
   );
 
+  // Issue 27: the first user's list arranged: Bob pinned, Erin muted, a group archived, a draft.
+  const me = user(0);
+  const relOf = (index: number) => {
+    const other = user(index);
+    return me && other ? friendIds.get(pairKey(me.uid, other.uid)) : undefined;
+  };
+  const [bob, carol, erin] = [relOf(1), relOf(2), relOf(4)];
+  if (me && bob && carol && erin) {
+    data[`inboxPrefs/${me.uid}/pins`] = [`d:${bob}`];
+    data[`inboxPrefs/${me.uid}/direct/${erin}`] = { mutedUntil: 'always' };
+    const group = Object.keys(data)
+      .find((key) => key.startsWith(`groupInbox/${me.uid}/`))
+      ?.split('/')[2];
+    if (group) data[`inboxPrefs/${me.uid}/group/${group}`] = { archivedAt: now + 1 };
+    data[`drafts/${me.uid}/direct/${carol}`] = { text: "Sounds good, I'll bring the", at: now };
+  }
+
   // Notification feeds (scripts/demo-notifications.ts), from what is above.
   Object.assign(
     data,

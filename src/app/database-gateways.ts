@@ -7,6 +7,8 @@ import { makeEncryptionApi } from '../lib/firebase/encryption';
 import { makeFriendsApi } from '../lib/firebase/friends';
 import { makeGroupsApi } from '../lib/firebase/groups';
 import { makeInboxApi } from '../lib/firebase/inbox';
+import { makeInboxPrefsApi } from '../lib/firebase/inbox-prefs';
+import { makeDraftsApi } from '../lib/firebase/conversations-drafts';
 import { makeNotificationsApi } from '../lib/firebase/notifications';
 import { makePresenceApi } from '../lib/firebase/presence';
 import { makePicturesApi } from '../lib/firebase/profiles-pictures';
@@ -25,6 +27,8 @@ export function makeDatabaseGateways({ db, auth }: FirebaseClient): DatabaseGate
     groups: makeGroupsApi(db, () => auth.currentUser?.uid),
     conversations: makeConversationsApi(db),
     inbox: makeInboxApi(db),
+    inboxPrefs: makeInboxPrefsApi(db),
+    drafts: makeDraftsApi(db),
     presence: makePresenceApi(db),
     pictures: makePicturesApi(db),
     chatImages: makeChatImagesApi(db),

@@ -2,6 +2,8 @@ import { addRelationshipListeners } from '../features/friends/friends-listeners'
 import { addEncryptionListeners } from '../features/encryption/encryption-listeners';
 import { addGroupListeners } from '../features/groups/groups-listeners';
 import { addInboxListeners } from '../features/inbox/inbox-listeners';
+import { addInboxPrefsListeners } from '../features/inbox/inbox-prefs-listeners';
+import { addDraftsListeners } from '../features/conversations/conversations-drafts-listeners';
 import { addAnnounceListeners } from './shell/announce-listeners';
 import { addChatListeners } from '../features/conversations/conversations-listeners';
 import { addConversationSignalsListeners } from '../features/conversations/conversations-signals-listeners';
@@ -24,6 +26,8 @@ export function registerSignedInListeners(start: AppStartListening): void {
   addChatListeners(start);
   addConversationSignalsListeners(start);
   addInboxListeners(start);
+  addInboxPrefsListeners(start);
+  addDraftsListeners(start);
   addPresenceListeners(start);
   addNotificationListeners(start);
   addSettingsListeners(start);

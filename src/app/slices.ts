@@ -4,11 +4,13 @@ import { conversationSendingSlice } from '../features/conversations/conversation
 import { conversationSignalsSlice } from '../features/conversations/conversations-signals-slice';
 import { conversationsSlice } from '../features/conversations/conversations-slice';
 import { encryptionSlice } from '../features/encryption/encryption-slice';
+import { conversationDraftsSlice } from '../features/conversations/conversations-drafts-slice';
 import { directorySlice } from '../features/directory/directory-slice';
 import { friendsSlice } from '../features/friends/friends-slice';
 import { membershipsSlice } from '../features/groups/groups-memberships-slice';
 import { groupsSlice } from '../features/groups/groups-slice';
 import { inboxSlice } from '../features/inbox/inbox-slice';
+import { inboxPrefsSlice } from '../features/inbox/inbox-prefs-slice';
 import { notificationsSlice } from '../features/notifications/notifications-slice';
 import { profilesSlice } from '../features/profiles/profiles-slice';
 import { settingsSlice } from '../features/settings/settings-slice';
@@ -31,4 +33,6 @@ export const slices: readonly Slice[] = [
   settingsSlice,
   inboxSlice,
   encryptionSlice,
+  inboxPrefsSlice,
+  conversationDraftsSlice,
 ];

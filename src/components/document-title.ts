@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { componentsStrings } from './components-strings';
+import { setFaviconCount } from './favicon-count';
 
 // The tab title is "<count> <screen> · Chatty": the screen sets its part, any component may
 // add a count (e.g. unread messages). Kept here so the two never overwrite each other.
@@ -17,6 +18,7 @@ function write() {
   let total = 0;
   for (const count of counts.values()) total += count;
   document.title = documentTitle(screen, total);
+  setFaviconCount(total);
 }
 
 /** Names the current screen in the tab title while the calling component is shown. */

@@ -30,6 +30,7 @@ import { Feed } from './feed';
 import { fakeConversations } from './fake-conversations';
 import { fakeEncryption } from './fake-encryption';
 import { fakeNotificationGateways } from './fake-notification-gateways';
+import { fakeAttentionGateways } from './fake-attention-gateways';
 
 function createFeeds() {
   return {
@@ -194,6 +195,7 @@ export function createFakeGateways({ auth }: { auth?: FakeAuth } = {}) {
     inbox: fakeInbox(feeds),
     ...fakeNotificationGateways(),
     ...fakeEncryption(),
+    ...fakeAttentionGateways(),
   });
 }
 

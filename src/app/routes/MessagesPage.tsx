@@ -4,8 +4,10 @@ import { GroupListPanel, type GroupRowSummary } from '../../features/groups';
 import { GroupMentionMark } from '../../features/notifications';
 import {
   ConversationList,
+  ConversationMuteMenu,
   OfflineBanner,
   selectOffline,
+  useGroupArrangement,
   useGroupRowSummary,
 } from '../../features/inbox';
 import { PhoneBackBar, useFocusComposer, usePhoneChatView } from '../shell';
@@ -21,8 +23,8 @@ import { shellStrings } from '../shell/shell-strings';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 
 /** A group row's conversation line, with '@' beside its badge while I am mentioned there. */
-function useGroupRowWithMentions(groupId: string): GroupRowSummary | null {
-  const summary = useGroupRowSummary(groupId);
+function useGroupRowWithMentions(groupId: string, name: string): GroupRowSummary | null {
+  const summary = useGroupRowSummary(groupId, name);
   if (!summary) return null;
   return {
     ...summary,
@@ -94,6 +96,7 @@ export function MessagesPage() {
             }}
             selectedId={groupId}
             useSummary={useGroupRowWithMentions}
+            useArrangement={useGroupArrangement}
           />
         </div>
         <div className="min-h-0 flex-3 [&>section]:h-full">
@@ -116,10 +119,11 @@ export function MessagesPage() {
           <GroupChatPanel
             groupId={groupId}
             connectivity={connectivity}
+            headerMenu={<ConversationMuteMenu />}
             showMessage={groupId === linkedGroup ? linkedMessage : null}
           />
         ) : (
-          <ChatPanel connectivity={connectivity} />
+          <ChatPanel connectivity={connectivity} headerMenu={<ConversationMuteMenu />} />
         )}
       </div>
     </div>

@@ -18,6 +18,7 @@ import { editChatMessage } from './conversations-actions-thunks';
 import { selectComposing } from './conversations-selectors';
 import { composeEnded, composeStarted } from './conversations-slice';
 import { ComposerModeBar } from './ComposerModeBar';
+import { useDraft } from './use-draft';
 import { EmojiPicker } from './EmojiPicker';
 import { firstImageFile, useImageSending, usePanelDrop } from './image-sending';
 import { checkLength } from './message-limit';
@@ -76,6 +77,7 @@ export function ChatComposer({
   useEffect(() => {
     if (modeKey) input.current?.focus();
   }, [modeKey]);
+  useDraft(text, setText, composing?.kind === 'reply' ? composing.message.id : null, !!editing);
   const fileInput = useRef<HTMLInputElement>(null);
   const length = checkLength(text);
   const canSend = !disabled && length.length > 0 && length.over === 0;

@@ -23,7 +23,10 @@ import type { Connectivity } from './connectivity';
 import { ChatLoading, OpenConversation } from './OpenConversation';
 
 /** The chat with the selected friend: header, messages and the message field. */
-export function ChatPanel({ connectivity = { offline: false, banner: null } }: Connectivity) {
+export function ChatPanel({
+  connectivity = { offline: false, banner: null },
+  headerMenu,
+}: Connectivity) {
   const friend = useAppSelector(selectSelectedFriend);
   // The friend's current name, live: a rename shows at once, a deleted account as such.
   const friendName = useDisplayName(friend?.uid, friend?.name ?? '');
@@ -60,6 +63,7 @@ export function ChatPanel({ connectivity = { offline: false, banner: null } }: C
             <FriendLine uid={friend.uid} name={friendName} offline={offline} />
           ) : null}
         </div>
+        {open ? <div className="ml-auto shrink-0">{headerMenu}</div> : null}
       </header>
       {connectivity.banner}
       <div className="min-h-0 flex-1">

@@ -27,6 +27,7 @@ const SHOWN = 5;
 export function GroupChatPanel({
   groupId,
   connectivity,
+  headerMenu,
   showMessage = null,
 }: {
   groupId: string;
@@ -93,6 +94,7 @@ export function GroupChatPanel({
             ))}
           </div>
         ) : null}
+        {canChat ? headerMenu : null}
       </header>
       {connectivity?.banner}
       <div className="min-h-0 flex-1">

@@ -1,5 +1,7 @@
 /** Texts of the conversations feature; the spec's verbatim ones are in src/strings/spec.ts. */
 export const conversationsStrings = {
+  /** Issue 27: what I typed and did not send, kept per conversation. */
+  drafts: { saveFailed: 'Could not keep your draft' },
   chat: {
     // Not in the spec: the rest of the chat.
     offline: 'Offline',

@@ -16,3 +16,4 @@ export {
   MESSAGE_PAGE_SIZE,
 } from './conversations-slice';
 export { retryChatMessage, selectFriend, sendChatMessage } from './conversations-thunks';
+export { selectDraftOf } from './conversations-drafts-slice';

@@ -6,7 +6,7 @@ import type { Friendship } from '../../lib/firebase/records';
 import { friendsStrings } from './friends-strings';
 import { spec } from '../../strings/spec';
 import { blockFriend } from './friends-thunks';
-import { RowMenu } from './RowMenu';
+import { RowMenu, type RowMenuItem } from './RowMenu';
 
 interface Props {
   friendship: Friendship;
@@ -14,13 +14,15 @@ interface Props {
   name: string;
   /** In the row's '⋯' menu instead of a button, where the row's room belongs to the name. */
   menu?: boolean;
+  /** Items the menu lists before 'Block' (the conversation list's mute, archive and pin). */
+  moreItems?: readonly RowMenuItem[];
 }
 
 /**
  * A friend row's 'Block': it ends the conversation for both people, so it asks first, in a
  * dialog that says so. Cancelling changes nothing.
  */
-export function BlockFriendAction({ friendship, name, menu = false }: Props) {
+export function BlockFriendAction({ friendship, name, menu = false, moreItems = [] }: Props) {
   const dispatch = useAppDispatch();
   const [asking, setAsking] = useState(false);
   return (
@@ -28,7 +30,10 @@ export function BlockFriendAction({ friendship, name, menu = false }: Props) {
       {menu ? (
         <RowMenu
           label={friendsStrings.a11y.rowMenu(name)}
-          items={[{ label: spec.relation.block, danger: true, onSelect: () => setAsking(true) }]}
+          items={[
+            ...moreItems,
+            { label: spec.relation.block, danger: true, onSelect: () => setAsking(true) },
+          ]}
         />
       ) : (
         <RowAction

@@ -1,6 +1,7 @@
 /** What other features may use from the friends feature. */
 export { FriendListFrame, FriendListPanel } from './FriendListPanel';
 export { BlockFriendAction } from './BlockFriendAction';
+export { RowMenu, type RowMenuItem } from './RowMenu';
 export { FriendRequestPanel } from './FriendRequestPanel';
 export { BlockedUsersPanel } from './BlockedUsersPanel';
 export { relationWith, userListButton, type Relation } from './friendship';

@@ -25,7 +25,16 @@ interface Props {
    * Where conversations open, a group's row is also its conversation line (last message, time,
    * unread): the route passes the inbox feature's hook for it.
    */
-  useSummary?: (groupId: string) => GroupRowSummary | null;
+  useSummary?: (groupId: string, name: string) => GroupRowSummary | null;
+  /** Where conversations open, the inbox's order: pinned first, archived apart (issue 27). */
+  useArrangement?: (groupIds: readonly string[]) => GroupArrangement;
+}
+
+/** The rows' order by id, and the archived ones after a heading. */
+export interface GroupArrangement {
+  main: readonly string[];
+  archived: readonly string[];
+  heading: ReactNode;
 }
 
 /** What a row shows of its conversation instead of its plain subtitle. */
@@ -36,6 +45,11 @@ export interface GroupRowSummary {
 }
 
 const noSummary = (): GroupRowSummary | null => null;
+const asListed = (ids: readonly string[]): GroupArrangement => ({
+  main: ids,
+  archived: [],
+  heading: null,
+});
 
 type RowStatus = MembershipStatus | 'admin' | null;
 
@@ -43,7 +57,12 @@ type RowStatus = MembershipStatus | 'admin' | null;
  * Groups someone else administers (and, where conversations open, mine first). 'Accept' joins a
  * group I am invited to; on any other group it asks its admin to let me in.
  */
-export function GroupListPanel({ onOpen, selectedId = null, useSummary = noSummary }: Props) {
+export function GroupListPanel({
+  onOpen,
+  selectedId = null,
+  useSummary = noSummary,
+  useArrangement = asListed,
+}: Props) {
   const dispatch = useAppDispatch();
   const others = useAppSelector(selectGroupListRows);
   const mine = useAppSelector(selectMyGroups);
@@ -52,6 +71,20 @@ export function GroupListPanel({ onOpen, selectedId = null, useSummary = noSumma
   const rows: Array<{ group: Group; status: RowStatus }> = onOpen
     ? [...mine.map((group) => ({ group, status: 'admin' as const })), ...others]
     : others;
+  const arranged = useArrangement(rows.map((row) => row.group.id));
+  const byId = new Map(rows.map((row) => [row.group.id, row]));
+  const rowsOf = (ids: readonly string[]) => ids.flatMap((id) => byId.get(id) ?? []);
+  const groupRow = (row: (typeof rows)[number]) => (
+    <GroupRow
+      key={row.group.id}
+      group={row.group}
+      status={row.status}
+      selected={row.group.id === selectedId}
+      onOpen={onOpen}
+      useSummary={useSummary}
+      onLeave={() => setLeaving(row.group)}
+    />
+  );
   return (
     <>
       <Panel
@@ -72,17 +105,9 @@ export function GroupListPanel({ onOpen, selectedId = null, useSummary = noSumma
         }
       >
         <RowList label={spec.panels.groupList}>
-          {rows.map((row) => (
-            <GroupRow
-              key={row.group.id}
-              group={row.group}
-              status={row.status}
-              selected={row.group.id === selectedId}
-              onOpen={onOpen}
-              useSummary={useSummary}
-              onLeave={() => setLeaving(row.group)}
-            />
-          ))}
+          {rowsOf(arranged.main).map(groupRow)}
+          {arranged.archived.length > 0 ? arranged.heading : null}
+          {rowsOf(arranged.archived).map(groupRow)}
         </RowList>
       </Panel>
       {leaving ? <LeaveGroupDialog group={leaving} onClose={() => setLeaving(null)} /> : null}
@@ -95,7 +120,7 @@ interface RowProps {
   status: RowStatus;
   selected: boolean;
   onOpen?: (groupId: string) => void;
-  useSummary: (groupId: string) => GroupRowSummary | null;
+  useSummary: (groupId: string, name: string) => GroupRowSummary | null;
   onLeave: () => void;
 }
 
@@ -157,7 +182,7 @@ function GroupRow({ group, status, selected, onOpen, useSummary, onLeave }: RowP
       />
     ) : null;
   const canOpen = onOpen && (status === 'member' || status === 'admin');
-  const line = useSummary(group.id);
+  const line = useSummary(group.id, name);
   const summary = canOpen ? line : null;
 
   return (

@@ -1,7 +1,7 @@
 /** What other features and the routes may use from the groups feature. */
 export { GroupListPanel } from './GroupListPanel';
 export { MyGroupsPanel } from './MyGroupsPanel';
-export type { GroupRowSummary } from './GroupListPanel';
+export type { GroupArrangement, GroupRowSummary } from './GroupListPanel';
 export { selectGroupChatAccess } from './groups-chat-access';
 export { selectGroup, selectInGroup, selectMyGroupIds, selectRosterView } from './groups-selectors';
 export { selectRoster } from './groups-memberships-slice';

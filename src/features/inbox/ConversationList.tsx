@@ -1,12 +1,15 @@
 import { useAppSelector } from '../../store/hooks';
 import { ListRow } from '../../components/ListRow';
+import { directKey } from '../../lib/conversation-key';
 import { inboxStrings } from './inbox-strings';
 import { BlockFriendAction, FriendListFrame, selectMyUid, type FriendRow } from '../friends';
 import { PersonAvatar, useDeletedAccounts, useDisplayNames } from '../profiles';
 import { formatConversationTime, previewOf, reactionPreview } from './conversation-time';
-import { selectConversationRows } from './inbox-selectors';
+import { selectArrangedConversationRows, type ConversationRow } from './inbox-selectors';
 import { ConversationTime } from './ConversationTime';
-import { UnreadBadge } from './UnreadBadge';
+import { ArchivedHeading, ConversationMarks } from './ConversationMarks';
+import { useConversationMenu } from './use-conversation-menu';
+import { useDraftPreview } from './use-draft-preview';
 
 interface Props {
   selectedUid?: string | undefined;
@@ -15,61 +18,86 @@ interface Props {
 
 /**
  * The messages screen's Friend List (the spec's panel and title) as the list of conversations:
- * the last message and its time, the unread count, the latest activity first, live.
+ * the last message (or my draft) and its time, the unread count, pinned ones first, then the
+ * latest activity first, and archived ones apart at the end, live.
  */
 export function ConversationList({ selectedUid, onSelect }: Props) {
-  const rows = useAppSelector(selectConversationRows);
-  const me = useAppSelector(selectMyUid);
+  const { main, archived } = useAppSelector(selectArrangedConversationRows);
+  const rows = [...main, ...archived];
   // Current names, live from users/{uid}: a rename or a deleted account shows at once.
   const names = useDisplayNames(rows.map((r) => r.friend));
   const deleted = useDeletedAccounts(rows.map((r) => r.friend.uid));
+  const item = (row: ConversationRow, i: number) => (
+    <ConversationItem
+      key={row.friendship.id}
+      row={{ ...row, friend: { ...row.friend, name: names[i] ?? row.friend.name } }}
+      deleted={deleted[i] ?? false}
+      selected={row.friend.uid === selectedUid}
+      onSelect={onSelect}
+    />
+  );
   return (
     <FriendListFrame count={rows.length}>
-      {rows.map(({ friendship, friend: copied, entry }, i) => {
-        const friend = { ...copied, name: names[i] ?? copied.name };
-        // In a 1:1 chat only the friend can have reacted to my message.
-        const preview = entry ? (reactionPreview(entry, friend.name) ?? previewOf(entry, me)) : '';
-        return (
-          <ListRow
-            key={friendship.id}
-            onSelect={() => onSelect({ friendship, friend })}
-            selected={friend.uid === selectedUid}
-            avatar={
-              <PersonAvatar
-                uid={friend.uid}
-                name={friend.name}
-                photo={friendship.senderId === me ? undefined : friendship.photo}
-              />
-            }
-            title={friend.name}
-            // Kept out of the select button's name (the friend's name); read out with the actions.
-            subtitle={
-              <span
-                aria-hidden
-                className={`block truncate ${entry?.unread ? 'font-semibold text-slate-800' : ''} ${entry ? '' : 'text-slate-600'}`}
-              >
-                {entry ? preview : inboxStrings.noMessages}
-              </span>
-            }
-            meta={entry ? <ConversationTime at={entry.lastAt} /> : undefined}
-            actions={
-              <>
-                {entry ? (
-                  <span className="flex items-center">
-                    <span className="sr-only">
-                      {inboxStrings.lastMessage(preview, formatConversationTime(entry.lastAt))}
-                    </span>
-                    <UnreadBadge count={entry.unread} />
-                  </span>
-                ) : null}
-                {deleted[i] ? null : (
-                  <BlockFriendAction friendship={friendship} name={friend.name} menu />
-                )}
-              </>
-            }
-          />
-        );
-      })}
+      {main.map((row, i) => item(row, i))}
+      {archived.length > 0 ? <ArchivedHeading /> : null}
+      {archived.map((row, i) => item(row, main.length + i))}
     </FriendListFrame>
+  );
+}
+
+interface ItemProps {
+  row: ConversationRow;
+  deleted: boolean;
+  selected: boolean;
+  onSelect: (row: FriendRow) => void;
+}
+
+function ConversationItem({ row, deleted, selected, onSelect }: ItemProps) {
+  const { friendship, friend, entry } = row;
+  const key = directKey(friendship.id);
+  const me = useAppSelector(selectMyUid);
+  const draft = useDraftPreview(key);
+  const menu = useConversationMenu(key);
+  // In a 1:1 chat only the friend can have reacted to my message.
+  const last = entry ? (reactionPreview(entry, friend.name) ?? previewOf(entry, me)) : '';
+  const preview = draft ?? last;
+  return (
+    <ListRow
+      onSelect={() => onSelect({ friendship, friend })}
+      selected={selected}
+      avatar={
+        <PersonAvatar
+          uid={friend.uid}
+          name={friend.name}
+          photo={friendship.senderId === me ? undefined : friendship.photo}
+        />
+      }
+      title={friend.name}
+      // Kept out of the select button's name (the friend's name); read out with the actions.
+      subtitle={
+        <span
+          aria-hidden
+          className={`block truncate ${entry?.unread ? 'font-semibold text-slate-800' : ''} ${entry || preview ? '' : 'text-slate-600'}`}
+        >
+          {preview || inboxStrings.noMessages}
+        </span>
+      }
+      meta={entry ? <ConversationTime at={entry.lastAt} /> : undefined}
+      actions={
+        <>
+          <span className="flex items-center">
+            {entry ? (
+              <span className="sr-only">
+                {inboxStrings.lastMessage(preview, formatConversationTime(entry.lastAt))}
+              </span>
+            ) : null}
+            <ConversationMarks conversation={key} unread={entry?.unread ?? 0} />
+          </span>
+          {deleted ? null : (
+            <BlockFriendAction friendship={friendship} name={friend.name} menu moreItems={menu} />
+          )}
+        </>
+      }
+    />
   );
 }

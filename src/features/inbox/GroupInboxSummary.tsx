@@ -6,7 +6,9 @@ import { selectMyUid } from '../friends';
 import { selectGroup, selectRoster } from '../groups';
 import { useDisplayName } from '../profiles';
 import { formatConversationTime, previewOf, reactionPreview } from './conversation-time';
-import { UnreadBadge } from './UnreadBadge';
+import { ConversationMarks } from './ConversationMarks';
+import { useDraftPreview } from './use-draft-preview';
+import { groupKey } from '../../lib/conversation-key';
 
 function copiedName(state: RootState, groupId: string, uid: string): string {
   const group = selectGroup(state, groupId);
@@ -27,6 +29,8 @@ function useGroupPreview(entry: InboxEntry): string {
     reactor ? copiedName(state, entry.relId, reactor) : '',
   );
   const reactorName = useDisplayName(reactor, reactorCopied);
+  const draft = useDraftPreview(groupKey(entry.relId));
+  if (draft) return draft;
   const reacted = reactionPreview(entry, reactorName);
   if (reacted) return reacted;
   const text = previewOf(entry, me);
@@ -56,7 +60,7 @@ export function GroupConversationMeta({ entry }: { entry: InboxEntry }) {
       <span className="sr-only">
         {inboxStrings.lastMessage(preview, formatConversationTime(entry.lastAt))}
       </span>
-      <UnreadBadge count={entry.unread} />
+      <ConversationMarks conversation={groupKey(entry.relId)} unread={entry.unread} />
     </span>
   );
 }

@@ -4,6 +4,7 @@ import { directKey, groupKey, type ConversationKey } from '../../lib/conversatio
 import { totalUnread, type InboxEntry } from '../../lib/firebase/inbox-entry';
 import { selectFriendRows, type FriendRow } from '../friends';
 import { selectMyGroupIds } from '../groups';
+import { arrangeRows, isArchived, selectMutedKeys, selectPins } from './inbox-prefs-selectors';
 
 export interface ConversationRow extends FriendRow {
   entry: InboxEntry | null;
@@ -27,14 +28,32 @@ export const selectConversationRows = createSelector(
   },
 );
 
-/** Unread messages over my current friendships and groups only. */
+/** Unread messages over my current friendships and groups only, muted ones left out (issue 27). */
 export const selectTotalUnread = createSelector(
-  [selectFriendRows, selectMyGroupIds, selectEntries],
-  (friends, groups, entries) =>
-    totalUnread(entries, [
-      ...friends.map((f) => directKey(f.friendship.id)),
-      ...groups.map(groupKey),
-    ]),
+  [selectFriendRows, selectMyGroupIds, selectEntries, selectMutedKeys],
+  (friends, groups, entries, muted) =>
+    totalUnread(
+      entries,
+      [...friends.map((f) => directKey(f.friendship.id)), ...groups.map(groupKey)].filter(
+        (key) => !muted.has(key),
+      ),
+    ),
+);
+
+/** The conversation list as shown: pinned first, archived apart at the end (issue 27). */
+export const selectArrangedConversationRows = createSelector(
+  [
+    selectConversationRows,
+    selectPins,
+    selectMutedKeys,
+    (state: RootState) => state.inboxPrefs.prefs.byKey,
+  ],
+  (rows, pins, muted, byKey) => {
+    const keyOf = (row: ConversationRow) => directKey(row.friendship.id);
+    return arrangeRows(rows, keyOf, pins, (row) =>
+      isArchived(byKey[keyOf(row)], row.entry, muted.has(keyOf(row))),
+    );
+  },
 );
 
 /** My inbox entry of a conversation (a friendship's or a group's), or null. */

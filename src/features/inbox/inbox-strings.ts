@@ -12,5 +12,23 @@ export const inboxStrings = {
   unread: (n: number) => (n === 1 ? '1 unread message' : `${String(n)} unread messages`),
   noMessages: 'No messages yet',
   lastMessage: (preview: string, time: string) => `Last message ${time}: ${preview}`,
+  /** Issue 27: mute, archive, pin and drafts. */
+  prefs: {
+    saveFailed: 'Could not save the change',
+    pinLimit: (n: number) => `You can pin up to ${String(n)} conversations`,
+    mute: 'Mute',
+    muteFor: { '8h': 'For 8 hours', '1w': 'For 1 week', always: 'Always' },
+    unmute: 'Unmute',
+    muted: 'Muted',
+    archive: 'Archive',
+    unarchive: 'Unarchive',
+    archived: 'Archived',
+    pin: 'Pin',
+    unpin: 'Unpin',
+    pinned: 'Pinned',
+    menu: (name: string) => `Options for ${name}`,
+    headerMenu: 'Conversation options',
+    draft: (text: string) => `Draft: ${text}`,
+  },
   offline: "You're offline. Messages you send now go out when the connection is back.",
 } as const;

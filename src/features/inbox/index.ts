@@ -5,3 +5,6 @@ export { selectOffline, selectUnreadOf } from './inbox-selectors';
 export { MessagesBadge } from './MessagesBadge';
 export { OfflineBanner } from './OfflineBanner';
 export { useGroupRowSummary } from './use-group-row-summary';
+export { useGroupArrangement } from './use-group-arrangement';
+export { ConversationMuteMenu } from './ConversationMuteMenu';
+export { selectMutedKeys } from './inbox-prefs-selectors';

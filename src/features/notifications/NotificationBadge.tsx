@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { useAppSelector } from '../../store/hooks';
 import { useTitleCount } from '../../components/document-title';
 import { notificationsStrings } from './notifications-strings';
 import { selectTitleCount, selectUnreadCount } from './notifications-selectors';
 import { useNotificationAlerts } from './use-notification-alerts';
+
+const NotificationPrompt = lazy(() => import('./NotificationPrompt'));
 
 /**
  * The unread count on the sidebar's Notification link and in the tab title (beside the unread
@@ -11,9 +14,16 @@ import { useNotificationAlerts } from './use-notification-alerts';
  */
 export function NotificationBadge() {
   const count = useAppSelector(selectUnreadCount);
+  const prompt = useAppSelector((state) => state.notifications.promptWanted);
   useTitleCount(useAppSelector(selectTitleCount));
   useNotificationAlerts();
-  if (count === 0) return null;
+  // Loaded only when wanted: the offer to turn desktop notifications on (issue 27).
+  const offer = prompt ? (
+    <Suspense fallback={null}>
+      <NotificationPrompt />
+    </Suspense>
+  ) : null;
+  if (count === 0) return offer;
   return (
     <span
       data-testid="notification-count"
@@ -21,6 +31,7 @@ export function NotificationBadge() {
     >
       <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
       <span className="sr-only">{notificationsStrings.navCount(count)}</span>
+      {offer}
     </span>
   );
 }

@@ -31,7 +31,8 @@ export function NotificationItem({ notification, onOpen }: Props) {
           <span className={`block ${n.read ? 'text-slate-700' : 'font-semibold text-slate-900'}`}>
             {notificationText(n)}
           </span>
-          <time dateTime={when.toISOString()} className="text-sm text-slate-500">
+          {/* slate-600 on the unread item's brand-50: slate-500 there fails axe's color-contrast. */}
+          <time dateTime={when.toISOString()} className="text-sm text-slate-600">
             {when.toLocaleString()}
           </time>
         </span>

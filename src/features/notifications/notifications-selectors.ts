@@ -6,17 +6,21 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../store/store';
 import { newestFirst, type AppNotification } from '../../lib/firebase/notifications-record';
 import { selectFriendRows } from '../friends';
+import { selectMutedKeys } from '../inbox';
+import { directKey } from '../../lib/conversation-key';
 
 /**
  * One unread "new messages" entry per conversation with messages I have not read, named after
  * the friend (from my friendships); it goes away when the chat marks the conversation read.
  */
 export const selectMessageNotifications = createSelector(
-  [(state: RootState) => state.notifications.conversations, selectFriendRows],
-  (conversations, friends): AppNotification[] =>
+  [(state: RootState) => state.notifications.conversations, selectFriendRows, selectMutedKeys],
+  (conversations, friends, muted): AppNotification[] =>
     conversations.flatMap((entry) => {
       const row = friends.find((f) => f.friendship.id === entry.relId);
       if (entry.unread <= 0 || !row || entry.lastSenderId !== row.friend.uid) return [];
+      // A muted conversation tells nothing (issue 27).
+      if (muted.has(directKey(entry.relId))) return [];
       return [
         {
           id: `message:${entry.relId}:${entry.lastMessageId}`,
@@ -27,6 +31,8 @@ export const selectMessageNotifications = createSelector(
           at: entry.lastAt,
           read: false,
           count: entry.unread,
+          messageId: entry.lastMessageId,
+          preview: { text: entry.lastText, kind: entry.lastKind },
         },
       ];
     }),

@@ -20,6 +20,8 @@ interface NotificationsState {
   unreadStatus: LoadStatus;
   /** My inbox entries: the source of the "new messages" entries. */
   conversations: InboxEntry[];
+  /** A message came while the tab was hidden and browser notifications are off (issue 27). */
+  promptWanted: boolean;
 }
 
 const initialState: NotificationsState = {
@@ -30,6 +32,7 @@ const initialState: NotificationsState = {
   unread: [],
   unreadStatus: 'idle',
   conversations: [],
+  promptWanted: false,
 };
 
 export const notificationsSlice = createSlice({
@@ -52,6 +55,12 @@ export const notificationsSlice = createSlice({
     },
     conversationsReceived(state, action: PayloadAction<InboxEntry[]>) {
       state.conversations = action.payload;
+    },
+    notificationPromptWanted(state) {
+      state.promptWanted = true;
+    },
+    notificationPromptClosed(state) {
+      state.promptWanted = false;
     },
     olderRequested(state) {
       state.limit += NOTIFICATION_PAGE;
@@ -78,6 +87,8 @@ export const {
   unreadFailed,
   olderRequested,
   conversationsReceived,
+  notificationPromptWanted,
+  notificationPromptClosed,
 } = notificationsSlice.actions;
 
 export const selectNotifications = (state: RootState) => state.notifications;

@@ -8,6 +8,16 @@ export const notificationsStrings = {
   loadMore: 'Show older',
   unread: 'Unread',
   mentionedHere: 'You were mentioned',
+  /** Issue 27: desktop notifications. */
+  photo: 'Photo',
+  prompt: {
+    title: 'Never miss a message',
+    body: 'A message came while Chatty was in another tab. Turn on desktop notifications to see new messages there.',
+    turnOn: 'Turn on',
+    notNow: 'Not now',
+    denied:
+      'The browser blocks notifications for this site. To allow them, click the icon left of the address bar, set Notifications to Allow, then turn them on in Settings.',
+  },
   navCount: (n: number) =>
     n === 1 ? '1 unread notification' : `${String(n)} unread notifications`,
   text: {

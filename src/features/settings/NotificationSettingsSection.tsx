@@ -41,6 +41,18 @@ export function NotificationSettingsSection() {
           {problem}
         </p>
       ) : null}
+      <Toggle
+        label={settingsStrings.settings.notificationPreviews}
+        checked={settings.notificationPreviews}
+        disabled={!settings.browserNotifications || saving === 'notificationPreviews'}
+        onChange={(value) => void save({ key: 'notificationPreviews', value })}
+      />
+      <Toggle
+        label={settingsStrings.settings.notificationSound}
+        checked={settings.notificationSound}
+        disabled={!settings.browserNotifications || saving === 'notificationSound'}
+        onChange={(value) => void save({ key: 'notificationSound', value })}
+      />
       <fieldset className="mt-2" disabled={!settings.browserNotifications}>
         <legend className="text-sm font-semibold text-slate-600">
           {settingsStrings.settings.kinds}

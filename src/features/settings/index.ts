@@ -1,3 +1,4 @@
 /** What other features and the app may use from the settings feature. */
 export { SettingsPage } from './SettingsPage';
 export { selectSettings } from './settings-slice';
+export { saveSetting } from './settings-thunks';

@@ -44,7 +44,10 @@ export const settingsStrings = {
     network: 'No connection. Nothing was changed; try again.',
     notificationsSection: 'Notifications',
     browserNotifications: 'Browser notifications',
-    browserDenied: 'The browser blocks notifications for this site; allow them in its settings.',
+    browserDenied:
+      'The browser blocks notifications for this site. To allow them, click the icon left of the address bar, set Notifications to Allow, then switch this on again.',
+    notificationPreviews: 'Show message text in notifications',
+    notificationSound: 'Play a sound with notifications',
     browserUnsupported: 'This browser cannot show notifications.',
     kinds: 'Notify me about',
     deleteAccount: 'Delete account',

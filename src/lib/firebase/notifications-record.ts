@@ -34,6 +34,8 @@ export interface AppNotification {
   read: boolean;
   /** New messages: how many are unread in the conversation. */
   count?: number;
+  /** New messages: the last one's words, or its kind when it has none (issue 27). */
+  preview?: { text: string; kind: string };
 }
 
 /** What one action writes beside itself, before the server time is filled in. */

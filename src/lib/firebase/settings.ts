@@ -11,6 +11,10 @@ export interface UserSettings {
   readReceipts: boolean;
   friendRequests: FriendRequestPolicy;
   browserNotifications: boolean;
+  /** A message's words (or 'Photo') in its browser notification; off shows only who wrote. */
+  notificationPreviews: boolean;
+  /** A short sound with each browser notification. */
+  notificationSound: boolean;
   notifyKinds: Record<NotificationKind, boolean>;
 }
 
@@ -19,6 +23,8 @@ export const DEFAULT_SETTINGS: UserSettings = {
   readReceipts: true,
   friendRequests: 'everyone',
   browserNotifications: false,
+  notificationPreviews: true,
+  notificationSound: false,
   notifyKinds: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, true])) as Record<
     NotificationKind,
     boolean
@@ -36,6 +42,8 @@ export function parseSettings(value: unknown): UserSettings {
     readReceipts: v.readReceipts !== false,
     friendRequests: v.friendRequests === 'nobody' ? 'nobody' : 'everyone',
     browserNotifications: v.browserNotifications === true,
+    notificationPreviews: v.notificationPreviews !== false,
+    notificationSound: v.notificationSound === true,
     notifyKinds: Object.fromEntries(
       NOTIFICATION_KINDS.map((kind) => [kind, kinds[kind] !== false]),
     ) as Record<NotificationKind, boolean>,

@@ -1,0 +1,44 @@
+/**
+ * `drafts/{uid}/direct/{relId}` and `drafts/{uid}/group/{groupId}`: what `uid` typed in a
+ * conversation and did not send, with the message a reply was being prepared to (issue 27).
+ * Read and written by `uid` alone, so another device of theirs picks it up and nobody else can.
+ */
+import { and, x, type RuleNode } from './builder';
+import {
+  $uid,
+  exactFields,
+  serverTime,
+  signedInAs,
+  stringOf,
+  variable,
+  verifiedAs,
+} from './conditions';
+
+/** As long as a message may be (rules/conversations-direct.ts). */
+const DRAFT_MAX = 4000;
+
+const idOf = (name: string) =>
+  and(x`${variable(name)}.length >= 1`, x`${variable(name)}.length <= 128`);
+
+const draft = (conversation: 'relId' | 'groupId'): RuleNode => ({
+  ...exactFields(
+    {
+      text: { '.validate': stringOf({ max: DRAFT_MAX }) },
+      at: { '.validate': serverTime },
+    },
+    idOf(conversation),
+  ),
+  // Optional: the message a reply quotes.
+  replyTo: { '.validate': stringOf({ min: 1, max: 128 }) },
+});
+
+export const drafts: RuleNode = {
+  $uid: {
+    '.read': signedInAs($uid),
+    '.write': verifiedAs($uid),
+    '.validate': x`newData.hasChildren()`,
+    direct: { '.validate': x`newData.hasChildren()`, $relId: draft('relId') },
+    group: { '.validate': x`newData.hasChildren()`, $groupId: draft('groupId') },
+    $other: { '.validate': false },
+  },
+};

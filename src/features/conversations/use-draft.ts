@@ -1,0 +1,86 @@
+import { useEffect, useRef } from 'react';
+import type { ConversationKey } from '../../lib/conversation-key';
+import type { Draft } from '../../lib/firebase/conversations-drafts';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../store/hooks';
+import { selectChatKey } from './conversations-selectors';
+import { selectDraftOf, selectDraftsReady } from './conversations-drafts-slice';
+import { saveDraft } from './conversations-drafts-thunks';
+import { composeStarted } from './conversations-slice';
+
+/** Drafts are written at most this often while typing (issue 27). */
+export const DRAFT_SAVE_MS = 1000;
+
+const sameDraft = (a: Draft | null, b: Draft | null) =>
+  (a?.text ?? '') === (b?.text ?? '') && (a?.replyTo ?? '') === (b?.replyTo ?? '');
+
+/**
+ * The composer's text and reply kept as the open conversation's draft (`drafts/{me}`): written at
+ * most once a second while typing and at once when the conversation changes or the composer
+ * goes; an empty composer removes it. Opening a conversation (after a switch, a reload or on
+ * another device) puts its draft back. An edit's text is never a draft.
+ */
+export function useDraft(
+  text: string,
+  setText: (text: string) => void,
+  replyTo: string | null,
+  editing: boolean,
+): void {
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const key = useAppSelector(selectChatKey);
+  const ready = useAppSelector(selectDraftsReady);
+  // The conversation whose draft the field holds now; null until it was put back.
+  const loaded = useRef<ConversationKey | null>(null);
+  const pending = useRef<{ key: ConversationKey; draft: Draft | null } | null>(null);
+  const lastWrite = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The field still holds the conversation left until the draft put back renders.
+  const justOpened = useRef(false);
+
+  const flush = () => {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    const next = pending.current;
+    pending.current = null;
+    if (!next) return;
+    const stored = selectDraftOf(store.getState(), next.key);
+    if (sameDraft(stored, next.draft)) return;
+    lastWrite.current = Date.now();
+    void dispatch(saveDraft(next));
+  };
+
+  // Opening a conversation: what was typed goes to the one left, its own draft comes back.
+  useEffect(() => {
+    if (loaded.current === key) return;
+    const switched = loaded.current !== null;
+    if (switched) flush();
+    if (!key || !ready) return;
+    loaded.current = key;
+    justOpened.current = true;
+    const draft = selectDraftOf(store.getState(), key);
+    // At start, what was typed before the drafts arrived stays unless a draft replaces it.
+    if (draft || switched) setText(draft?.text ?? '');
+    if (draft?.replyTo) dispatch(composeStarted({ kind: 'reply', messageId: draft.replyTo }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a change of conversation only
+  }, [key, ready]);
+
+  // Typing: at most one write a second, the last state always written.
+  useEffect(() => {
+    const at = loaded.current;
+    if (justOpened.current) {
+      justOpened.current = false;
+      return;
+    }
+    if (!at || at !== key || editing) return;
+    const draft = text.trim() || replyTo ? { text, ...(replyTo ? { replyTo } : {}) } : null;
+    pending.current = { key: at, draft };
+    const wait = lastWrite.current + DRAFT_SAVE_MS - Date.now();
+    if (wait <= 0) flush();
+    else timer.current ??= setTimeout(flush, wait);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- flush reads refs
+  }, [text, replyTo, editing, key]);
+
+  // Leaving the chat writes what is still waiting.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- flush reads refs
+  useEffect(() => () => flush(), []);
+}
