@@ -75,7 +75,7 @@ export const jumpToMessage = createAppAsyncThunk(
         dispatch(jumpEnded({ key, id: null }));
         return rejectWithValue(`${what}: ${gone}`);
       }
-      const oldest = messageSelectors.selectAll(getState()).at(0);
+      const oldest = messageSelectors.selectOldest(getState());
       const between =
         oldest && compareMessages(original, oldest) < 0
           ? await api.fetchBetween(conversationId, original, oldest)
