@@ -252,10 +252,18 @@ export const conversationsSlice = createSlice({
       state.loadingOlder = false;
       if (messages.length < MESSAGE_PAGE_SIZE) state.olderExhausted = true;
     },
-    /** A jump to a quoted message loaded everything from it up to the oldest loaded. */
-    betweenReceived(state, action: ForConversation<{ messages: ChatMessage[] }>) {
-      const { key, messages } = action.payload;
-      if (key === openConversationKey(state)) upsertLoaded(state, messages);
+    /**
+     * A jump to a quoted message loaded everything from it up to the oldest loaded, and a
+     * page above it (`exhausted`: that page came back short, nothing older is left).
+     */
+    betweenReceived(
+      state,
+      action: ForConversation<{ messages: ChatMessage[]; exhausted?: boolean }>,
+    ) {
+      const { key, messages, exhausted } = action.payload;
+      if (key !== openConversationKey(state)) return;
+      upsertLoaded(state, messages);
+      if (exhausted) state.olderExhausted = true;
     },
     /** My reaction shown at once (a toggle), before the server has it; undone if refused. */
     reactionSet(

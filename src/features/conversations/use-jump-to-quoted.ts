@@ -7,11 +7,19 @@ import type { MessageRow } from './message-rows';
 /** How long the message a quote led to stays highlighted. */
 export const HIGHLIGHT_MS = 2000;
 
+/** Focuses the shown row of message `id` without scrolling (the jump placed it already). */
+function focusRow(id: string) {
+  const row = [...document.querySelectorAll<HTMLElement>('[data-message-id]')].find(
+    (el) => el.dataset.messageId === id,
+  );
+  row?.focus({ preventScroll: true });
+}
+
 /**
  * Scrolls the list to the message a quote asked for (conversations-quotes-thunks.ts loaded it
  * first when it was older than the loaded ones) and ends its highlight after a moment. Rows
  * loaded for it were prepended with the list's `firstItemIndex` going down by as many, so
- * what was on screen stays put until this scroll.
+ * what was on screen stays put until this scroll. Focus then moves to the original.
  */
 export function useJumpToQuoted(virtuoso: RefObject<VirtuosoHandle | null>, rows: MessageRow[]) {
   const dispatch = useAppDispatch();
@@ -35,6 +43,8 @@ export function useJumpToQuoted(virtuoso: RefObject<VirtuosoHandle | null>, rows
         const index = at();
         if (index >= 0) virtuoso.current?.scrollToIndex({ index, align: 'center' });
         dispatch(highlightStarted(jump.id));
+        // Keyboard and screen reader users land on the original, as sighted users do.
+        frame = requestAnimationFrame(() => focusRow(jump.id));
       });
     });
     return () => cancelAnimationFrame(frame);
