@@ -139,3 +139,48 @@ export async function timeSend(page: Page, name: string, text: string): Promise<
   await field.press('Enter');
   return timing;
 }
+
+/**
+ * For `timeReceive`: the page's WebSockets note when a frame naming a 'Bench receive N' text
+ * arrives (a listener added in the constructor runs before the SDK's own `onmessage`).
+ */
+export const FRAME_CLOCK = `
+  window.__frameAt = {};
+  const NativeSocket = window.WebSocket;
+  window.WebSocket = class extends NativeSocket {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => {
+        if (typeof event.data !== 'string') return;
+        const seen = /Bench receive \\d+ [^"]*/.exec(event.data);
+        if (seen && !window.__frameAt[seen[0]]) window.__frameAt[seen[0]] = performance.now();
+      });
+    }
+  };
+`;
+
+/**
+ * Has `write` put a message from the friend (its text 'Bench receive N …', see FRAME_CLOCK)
+ * on the server; ms from its WebSocket frame reaching the page to the frame after its bubble
+ * shows: the page's own work for a received message, without the network.
+ */
+export async function timeReceive(
+  page: Page,
+  name: string,
+  text: string,
+  write: () => Promise<unknown>,
+): Promise<number> {
+  const timing = page.evaluate<number>(`new Promise((resolve, reject) => {
+    setTimeout(() => reject(new Error('no received bubble after 60 s')), 60000);
+    const check = () => {
+      const last = document.querySelector(${JSON.stringify(listSelector(name))})?.lastElementChild;
+      const at = window.__frameAt[${JSON.stringify(text)}];
+      if (at && (last?.textContent ?? '').includes(${JSON.stringify(text)})) {
+        requestAnimationFrame(() => resolve(performance.now() - at));
+      } else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  })`);
+  await write();
+  return timing;
+}

@@ -8,10 +8,17 @@ import { relationRecord } from '../seed-records';
 import { dbRest, type AdminTarget } from '../stack/admin';
 import { conversation, createAccount, writeInBatches, type Person } from './seed';
 
+/** A friend of `me` and our conversation (its friendship id, its seeded message count). */
+export interface ChatWith {
+  friend: Person;
+  relId: string;
+  messages: number;
+}
+
 export interface ChatPeople {
   me: Person;
-  short: { friend: Person; messages: number };
-  long: { friend: Person; messages: number };
+  short: ChatWith;
+  long: ChatWith;
 }
 
 let counter = 0;
@@ -39,7 +46,7 @@ export async function seedChats(
   await writeInBatches(target, conversation(longRel, me, longFriend, sizes.long));
   return {
     me,
-    short: { friend: shortFriend, messages: sizes.short },
-    long: { friend: longFriend, messages: sizes.long },
+    short: { friend: shortFriend, relId: shortRel, messages: sizes.short },
+    long: { friend: longFriend, relId: longRel, messages: sizes.long },
   };
 }

@@ -51,19 +51,22 @@ async function slowPhone(page: Page): Promise<CDPSession> {
 }
 
 // Strings, not functions: tsx would wrap named in-page helpers with a `__name` the page lacks.
-const OBSERVERS = `
-  window.__lcp = 0;
+/** Event Timing entries of 16 ms or more, kept in `window.__events` (see `enterDuration`). */
+export const EVENT_OBSERVER = `
   window.__events = [];
-  new PerformanceObserver((list) => {
-    const entries = list.getEntries();
-    window.__lcp = entries[entries.length - 1].startTime;
-  }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       window.__events.push({ name: e.name, duration: e.duration, start: e.startTime });
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
 `;
+const OBSERVERS = `
+  window.__lcp = 0;
+  new PerformanceObserver((list) => {
+    const entries = list.getEntries();
+    window.__lcp = entries[entries.length - 1].startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+${EVENT_OBSERVER}`;
 
 /**
  * The first screen's timeline, from navigation start: the login form's e-mail field first
@@ -144,6 +147,15 @@ interface EventEntry {
   start: number;
 }
 
+/** The longest Enter keydown/keyup Event Timing since `since` (0: none of 16 ms or more). */
+export async function enterDuration(page: Page, since: number): Promise<number> {
+  const entries = await page.evaluate<EventEntry[]>('window.__events');
+  const enter = entries.filter(
+    (e) => e.start >= since && (e.name === 'keydown' || e.name === 'keyup'),
+  );
+  return Math.max(0, ...enter.map((e) => e.duration));
+}
+
 async function sendDelays(browser: Browser, appUrl: string, people: ChatPeople) {
   const { friend, messages } = people.long;
   const page = await freshPage(browser);
@@ -162,11 +174,7 @@ async function sendDelays(browser: Browser, appUrl: string, people: ChatPeople) 
     const since = Number(await page.evaluate('performance.now()'));
     bubbleMs.push(await timeSend(page, friend.username, `Vitals send ${String(i)}`));
     await page.waitForTimeout(1000); // Event Timing entries arrive after the next paint
-    const entries = await page.evaluate<EventEntry[]>('window.__events');
-    const enter = entries.filter(
-      (e) => e.start >= since && (e.name === 'keydown' || e.name === 'keyup'),
-    );
-    enterMs.push(Math.max(0, ...enter.map((e) => e.duration)));
+    enterMs.push(await enterDuration(page, since));
   }
   await page.context().close();
   return { enterMs, bubbleMs, messages };

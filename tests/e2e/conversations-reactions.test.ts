@@ -284,6 +284,56 @@ describeBrowser('reactions and quotes in two browsers', () => {
     await message(a, 'Filler 1').waitFor();
   });
 
+  it('a jump far back: the original stays put once shown (older ones above it), and has focus', async () => {
+    const alice = await createPerson('Alice');
+    const bob = await createPerson('Bob');
+    await befriend(relId, alice, bob);
+    const start = Date.now() - 3_600_000;
+    const seeded: Record<string, unknown> = {};
+    let originalId = '';
+    // The original with 200 older messages above it and 200 newer below.
+    for (let i = 0; i < 400; i++) {
+      const at = start + i * 1000;
+      const id = demoPushId(at, 710_000 + i);
+      const [from, to] = i % 2 ? [alice, bob] : [bob, alice];
+      const text = i === 200 ? 'the far original' : `Filler ${String(i)}`;
+      if (i === 200) originalId = id;
+      seeded[`sendMessage/${relId}/${id}`] = stored(from, to, text, at);
+    }
+    const replyAt = start + 500_000;
+    seeded[`sendMessage/${relId}/${demoPushId(replyAt, 710_999)}`] = stored(
+      bob,
+      alice,
+      'about that',
+      replyAt,
+      { replyTo: originalId },
+    );
+    await adminUpdate(seeded);
+    const a = await loginPage(browser(), alice.email);
+    await openFriend(a, 'Bob');
+    const quote = message(a, 'about that').getByRole('button', {
+      name: `${conversationsStrings.quotes.label('Bob')}: the far original`,
+    });
+    await quote.waitFor();
+    await quote.click();
+    await chat(a).locator('[data-highlighted]', { hasText: 'the far original' }).waitFor();
+    const words = chat(a).locator('p', { hasText: 'the far original' });
+    const first = await words.boundingBox();
+    // Long enough for a page load set off by reaching the list's top to land and move it.
+    await a.waitForTimeout(1500);
+    const later = await words.boundingBox();
+    expect(first).not.toBeNull();
+    expect(Math.abs((later?.y ?? 0) - (first?.y ?? 0))).toBeLessThan(2);
+    // The keyboard lands on it: focus is on the original's row.
+    expect(
+      await a.evaluate(
+        () => document.activeElement?.closest<HTMLElement>('[data-message-id]')?.dataset.messageId,
+      ),
+    ).toBe(originalId);
+    // Messages above it are loaded already.
+    await message(a, 'Filler 199').waitFor({ state: 'attached' });
+  });
+
   it('offline: a reaction shows at once, is queued, and is delivered once', async () => {
     const alice = await createPerson('Alice');
     const bob = await createPerson('Bob');

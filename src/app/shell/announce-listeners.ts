@@ -31,8 +31,12 @@ export function addAnnounceListeners(start: AppStartListening): void {
       const open = before.relId ? conversationKey(before.kind, before.relId) : null;
       if (open !== key || before.status !== 'ready') return;
       const me = selectActiveUser(api.getState())?.uid;
+      // Older messages sit in pages outside `entities`: one older than the live window's
+      // oldest is one coming back into it (a newer one refused), never news.
+      const oldestLive = before.ids.length > 0 ? before.entities[before.ids[0]] : undefined;
       for (const message of messages) {
         if (message.messagesenderId === me || message.id in before.entities) continue;
+        if (oldestLive && message.createdAt < oldestLive.createdAt) continue;
         const name = message.massagesenderName;
         announce(
           message.message

@@ -12,7 +12,7 @@ import { MessageActionsRow } from './MessageActionsRow';
 import {
   selectBlockedUids,
   selectChatKind,
-  selectShownMessages,
+  selectShownPages,
   selectChatKey,
   selectHasOlder,
   selectLoadingOlder,
@@ -21,7 +21,12 @@ import { olderRequested } from './conversations-slice';
 import { useJumpToQuoted } from './use-jump-to-quoted';
 import { JumpToLatest } from './JumpToLatest';
 import { DaySeparator, MessageBubble, UnreadDivider } from './message-row';
-import { buildRows, countAfter, findFirstUnread, type MessageRow } from './message-rows';
+import {
+  buildRowsInPages,
+  countAfterInPages,
+  findFirstUnreadInPages,
+  type MessageRow,
+} from './message-rows';
 import { readMarker, storeReadMarker } from './read-marker-storage';
 import {
   BottomGap,
@@ -98,7 +103,8 @@ interface Props {
  */
 export function MessageList({ name, readUpTo }: Props) {
   const dispatch = useAppDispatch();
-  const messages = useAppSelector(selectShownMessages);
+  // In pages (the older ones never change again), so a new message costs about one page.
+  const pages = useAppSelector(selectShownPages);
   const me = useAppSelector(selectMyUid);
   const chatKey = useAppSelector(selectChatKey);
   const group = useAppSelector(selectChatKind) === 'group';
@@ -112,21 +118,25 @@ export function MessageList({ name, readUpTo }: Props) {
   // and older pages may hold earlier unread messages.
   const [readPoint] = useState(() => readUpTo ?? (chatKey ? readMarker(me, chatKey) : null));
   const firstUnreadId = useMemo(
-    () => findFirstUnread(messages, me, readPoint),
-    [messages, me, readPoint],
+    () => findFirstUnreadInPages(pages, me, readPoint),
+    [pages, me, readPoint],
   );
-  const newest = messages.at(-1);
+  const newest = pages.at(-1)?.at(-1) ?? pages.findLast((page) => page.length > 0)?.at(-1);
+  const oldest = pages.find((page) => page.length > 0)?.at(0);
   useEffect(() => {
     if (chatKey && newest) storeReadMarker(me, chatKey, newest.createdAt);
   }, [me, chatKey, newest]);
 
-  const rows = useMemo(() => buildRows(messages, me, firstUnreadId), [messages, me, firstUnreadId]);
+  const rows = useMemo(
+    () => buildRowsInPages(pages, me, firstUnreadId),
+    [pages, me, firstUnreadId],
+  );
 
   // Virtuoso keeps the scroll position when rows are prepended if the first row's index
   // goes down by as many rows: count them from a message that stays loaded.
-  const [anchor, setAnchor] = useState(() => messages.at(0)?.id ?? '');
+  const [anchor, setAnchor] = useState(() => oldest?.id ?? '');
   const anchorAt = rows.findIndex((row) => row.key === anchor);
-  if (anchorAt < 0 && messages.length > 0) setAnchor(messages[0].id);
+  if (anchorAt < 0 && oldest) setAnchor(oldest.id);
   const firstItemIndex = FIRST_INDEX - Math.max(anchorAt, 0);
 
   const [initialIndex] = useState(() => {
@@ -208,7 +218,7 @@ export function MessageList({ name, readUpTo }: Props) {
   const jump = () => virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
   useJumpToQuoted(virtuoso, rows);
 
-  if (messages.length === 0) {
+  if (!newest) {
     const hello = group
       ? conversationsStrings.groupChat.sayHello(name)
       : conversationsStrings.chat.sayHello(name);
@@ -238,7 +248,7 @@ export function MessageList({ name, readUpTo }: Props) {
         />
       </MessageActionsLayer>
       {awayFrom === null ? null : (
-        <JumpToLatest count={countAfter(messages, awayFrom)} onClick={jump} />
+        <JumpToLatest count={countAfterInPages(pages, awayFrom)} onClick={jump} />
       )}
     </div>
   );

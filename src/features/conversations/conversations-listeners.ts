@@ -117,7 +117,7 @@ export function addChatListeners(startAppListening: AppStartListening): void {
       const { dispatch, extra } = listenerApi;
       const state = listenerApi.getState();
       const { conversations: chat } = state;
-      const oldest = messageSelectors.selectAll(state).at(0);
+      const oldest = messageSelectors.selectOldest(state);
       const relId = chat.relId;
       const key = selectChatKey(state);
       if (!chat.loadingOlder || !relId || !key || !oldest) return;

@@ -4,7 +4,14 @@ import { compareMessages } from '../../lib/firebase/conversations-message';
 import { describeWriteFailure } from '../../lib/write-failure';
 import type { RootState } from '../../store/store';
 import { selectChatKey } from './conversations-selectors';
-import { betweenReceived, messageSelectors, selectLoadedMessage } from './conversations-slice';
+import type { ChatMessage } from '../../lib/firebase/conversations-message';
+import {
+  betweenReceived,
+  MESSAGE_PAGE_SIZE,
+  messageSelectors,
+  selectLoadedMessage,
+} from './conversations-slice';
+import { locate } from './message-pages';
 import {
   jumpEnded,
   jumpStarted,
@@ -18,6 +25,13 @@ import { conversationsStrings } from './conversations-strings';
 function openConversation(state: RootState) {
   const key = selectChatKey(state);
   return key ? { key, ...parseConversationKey(key) } : null;
+}
+
+/** Whether `id` is among the oldest page of loaded messages (a jump there needs one above). */
+function inOldestPage(state: RootState, id: string): boolean {
+  const { older, ids } = state.conversations;
+  if (older.length > 0) return locate(older, id)?.page === 0;
+  return ids.indexOf(id) < MESSAGE_PAGE_SIZE;
 }
 
 /** A quoted message that is not loaded, read once by id (its bubble shows it meanwhile). */
@@ -59,12 +73,32 @@ export const jumpToMessage = createAppAsyncThunk(
     const open = openConversation(state);
     if (!open) return rejectWithValue(`${what}: ${gone}`);
     const { key, kind, id: conversationId } = open;
-    if (selectLoadedMessage(state, id)) {
+    const api = extra.conversations[kind];
+    /**
+     * A page older than `from` too, unless none is left: the original then has messages above
+     * it, so the list does not reach its top and load a page that moves it once shown.
+     */
+    const withPageAbove = async (from: ChatMessage, messages: ChatMessage[]) => {
+      if (getState().conversations.olderExhausted) return { messages, exhausted: true };
+      const page = { id: conversationId, before: from, pageSize: MESSAGE_PAGE_SIZE };
+      const above = await api.fetchOlder(page);
+      return { messages: [...above, ...messages], exhausted: above.length < MESSAGE_PAGE_SIZE };
+    };
+    const loaded = selectLoadedMessage(state, id);
+    if (loaded) {
+      const oldest = messageSelectors.selectOldest(state);
+      if (oldest && inOldestPage(state, id)) {
+        dispatch(jumpStarted({ key, id }));
+        try {
+          dispatch(betweenReceived({ key, ...(await withPageAbove(oldest, [])) }));
+        } catch {
+          // The original is shown all the same; scrolling up loads the page later.
+        }
+      }
       dispatch(jumpEnded({ key, id }));
       return;
     }
     dispatch(jumpStarted({ key, id }));
-    const api = extra.conversations[kind];
     try {
       const cached = state.conversationQuotes.fetched[id];
       const original =
@@ -75,7 +109,7 @@ export const jumpToMessage = createAppAsyncThunk(
         dispatch(jumpEnded({ key, id: null }));
         return rejectWithValue(`${what}: ${gone}`);
       }
-      const oldest = messageSelectors.selectAll(getState()).at(0);
+      const oldest = messageSelectors.selectOldest(getState());
       const between =
         oldest && compareMessages(original, oldest) < 0
           ? await api.fetchBetween(conversationId, original, oldest)
@@ -84,7 +118,8 @@ export const jumpToMessage = createAppAsyncThunk(
       const withOriginal = between.some((m) => m.id === id)
         ? between
         : [{ ...original }, ...between];
-      dispatch(betweenReceived({ key, messages: withOriginal }));
+      const first = withOriginal[0];
+      dispatch(betweenReceived({ key, ...(await withPageAbove(first, withOriginal)) }));
       dispatch(jumpEnded({ key, id }));
     } catch (error) {
       dispatch(jumpEnded({ key, id: null }));

@@ -4,7 +4,15 @@ import { directKey, groupKey, type ConversationKey } from '../../lib/conversatio
 import type { Friendship } from '../../lib/firebase/records';
 import { relationWith, selectListMeta, selectMyUid, selectRelationIndex } from '../friends';
 import { selectInGroup } from '../groups';
-import { MESSAGE_PAGE_SIZE, messageSelectors, openConversationKey } from './conversations-slice';
+import type { ChatMessage } from '../../lib/firebase/conversations-message';
+import {
+  MESSAGE_PAGE_SIZE,
+  messageSelectors,
+  openConversationKey,
+  selectLoadedMessage,
+  selectOlderPages,
+  selectTailMessages,
+} from './conversations-slice';
 
 /** Whether the selected person can be chatted with, and if not, why. */
 export type ChatAvailability =
@@ -77,24 +85,44 @@ export const selectBlockedUids = createSelector(
 
 const selectHiddenIds = (state: RootState) => state.conversations.hiddenIds;
 
-/** The loaded messages less those I deleted for me: what the list shows. */
-export const selectShownMessages = createSelector(
-  [selectChatMessages, selectHiddenIds],
-  (messages, hidden) => {
-    if (hidden.length === 0) return messages;
-    const out = new Set(hidden);
-    return messages.filter((m) => !out.has(m.id));
-  },
+const shownCache = new WeakMap<
+  readonly ChatMessage[],
+  { hidden: readonly string[]; shown: readonly ChatMessage[] }
+>();
+
+/** A page less the messages I deleted for me, filtered once per page and hidden list. */
+function shownOf(page: readonly ChatMessage[], hidden: readonly string[]): readonly ChatMessage[] {
+  if (hidden.length === 0) return page;
+  const kept = shownCache.get(page);
+  if (kept?.hidden === hidden) return kept.shown;
+  const out = new Set(hidden);
+  const shown = page.some((m) => out.has(m.id)) ? page.filter((m) => !out.has(m.id)) : page;
+  shownCache.set(page, { hidden, shown });
+  return shown;
+}
+
+/**
+ * What the list shows, in pages (oldest first, the live tail last), less the messages I
+ * deleted for me. Unchanged pages stay the same arrays, so their rows are reused.
+ */
+export const selectShownPages = createSelector(
+  [selectOlderPages, selectTailMessages, selectHiddenIds],
+  (pages, tail, hidden): readonly (readonly ChatMessage[])[] => [
+    ...pages.map((page) => shownOf(page, hidden)),
+    shownOf(tail, hidden),
+  ],
 );
 
 /** The composer's reply or edit, with the message it names (null once that is gone). */
 export const selectComposing = createSelector(
   [
     (state: RootState) => state.conversations.composing,
-    (state: RootState) => state.conversations.entities,
+    (state: RootState) => {
+      const composing = state.conversations.composing;
+      return composing ? selectLoadedMessage(state, composing.messageId) : undefined;
+    },
   ],
-  (composing, entities) => {
-    const message = composing ? entities[composing.messageId] : undefined;
+  (composing, message) => {
     return composing && message && !message.deleted ? { kind: composing.kind, message } : null;
   },
 );

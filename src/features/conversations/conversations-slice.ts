@@ -1,5 +1,12 @@
 import type { WithSlice } from '@reduxjs/toolkit';
-import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  createEntityAdapter,
+  createSelector,
+  createSlice,
+  isDraft,
+  original,
+  type PayloadAction,
+} from '@reduxjs/toolkit';
 import {
   conversationKey,
   type ConversationKey,
@@ -9,9 +16,19 @@ import { compareMessages, type ChatMessage } from '../../lib/firebase/conversati
 import type { LoadStatus } from '../../lib/load-status';
 import { resetPerSignedInUser } from '../../store/session';
 import { sameMessage } from './same-message';
+import {
+  countInPages,
+  findInPages,
+  locate,
+  MESSAGE_PAGE_SIZE,
+  oldestInPages,
+  placeInPages,
+  removeFromPages,
+  replaceInPages,
+  type MessagePages,
+} from './message-pages';
 
-/** Messages per page: the live window of the newest, and each "load older" page. */
-export const MESSAGE_PAGE_SIZE = 50;
+export { MESSAGE_PAGE_SIZE };
 
 /** The selected friend, as the spec keeps it in local storage under 'friendLists'. */
 export interface SelectedFriend {
@@ -49,6 +66,12 @@ interface ChatFields {
   error: string | null;
   /** Ids in the latest answer of the live window of the newest messages. */
   liveIds: string[];
+  /**
+   * Every loaded message older than the live window, in pages (message-pages.ts); the entity
+   * adapter's `ids`/`entities` hold only the live window and newer, so a new message sorts
+   * and copies about one page, however many are loaded.
+   */
+  older: ChatMessage[][];
   olderExhausted: boolean;
   loadingOlder: boolean;
   /** The composer's reply or edit, for the open conversation only. */
@@ -69,6 +92,7 @@ function initialState(owner: string | null = null) {
     status: 'idle',
     error: null,
     liveIds: [],
+    older: [],
     olderExhausted: false,
     loadingOlder: false,
     composing: null,
@@ -87,11 +111,41 @@ function clearConversation(state: ChatState, relId: string | null, kind: Convers
     status: relId ? 'loading' : 'idle',
     error: null,
     liveIds: [],
+    older: [],
     olderExhausted: false,
     loadingOlder: false,
     composing: null,
     hiddenIds: [],
   });
+}
+
+/** The pages as they were before this action (frozen: their lookup index is cached). */
+const basePages = (state: ChatState): MessagePages =>
+  isDraft(state) ? original(state).older : state.older;
+
+/** A message of the live tail (the adapter's), or undefined. */
+const inTail = (state: ChatState, id: string): ChatMessage | undefined =>
+  id in state.entities ? state.entities[id] : undefined;
+
+/**
+ * Loaded messages updated where they are, the others placed: in the live tail from its
+ * oldest on, in the older pages below it.
+ */
+function upsertLoaded(state: ChatState, messages: readonly ChatMessage[]) {
+  const base = basePages(state);
+  const loaded = messages.filter((m) => inTail(state, m.id));
+  const rest = replaceInPages(
+    state.older,
+    base,
+    messages.filter((m) => !inTail(state, m.id)),
+  );
+  const tailOldest = state.ids.length > 0 ? inTail(state, state.ids[0]) : undefined;
+  const toTail = rest.filter((m) => tailOldest && compareMessages(m, tailOldest) >= 0);
+  messagesAdapter.upsertMany(state, [...loaded, ...toTail]);
+  placeInPages(
+    state.older,
+    rest.filter((m) => !toTail.includes(m)),
+  );
 }
 
 /** What a conversation's answers name: its key, so a friendship's never lands in a group's. */
@@ -156,16 +210,34 @@ export const conversationsSlice = createSlice({
       if (key !== openConversationKey(state)) return;
       const oldest = messages.at(0);
       const incoming = new Set(messages.map((m) => m.id));
+      const base = basePages(state);
       const refused = state.liveIds.filter((id) => {
-        const kept = state.entities[id];
+        const kept = inTail(state, id) ?? findInPages(base, id);
         return !incoming.has(id) && (!oldest || !kept || compareMessages(kept, oldest) >= 0);
       });
-      messagesAdapter.removeMany(state, refused);
-      // Unchanged messages skip the sorted adapter: a send in a long chat stays quick.
-      messagesAdapter.upsertMany(
-        state,
-        messages.filter((m) => !sameMessage(state.entities[m.id], m)),
+      // A window that grew back over a message in the pages (a newer one refused) updates it
+      // there; the rest go to the tail. Unchanged ones skip the sorted adapter.
+      const changed = messages.filter(
+        (m) => !sameMessage(inTail(state, m.id) ?? findInPages(base, m.id), m),
       );
+      const toTail = replaceInPages(state.older, base, changed);
+      messagesAdapter.removeMany(state, refused);
+      removeFromPages(
+        state.older,
+        base,
+        refused.filter((id) => !inTail(state, id)),
+      );
+      // What scrolled out of the window (older than all of it) moves to the newest page.
+      const tail = state.ids.map((id) => state.entities[id] as ChatMessage);
+      const out = oldest ? tail.filter((m) => compareMessages(m, oldest) < 0) : [];
+      if (out.length > 0) {
+        messagesAdapter.removeMany(
+          state,
+          out.map((m) => m.id),
+        );
+        placeInPages(state.older, out);
+      }
+      messagesAdapter.upsertMany(state, toTail);
       state.liveIds = [...incoming];
       state.status = 'ready';
       state.error = null;
@@ -176,14 +248,22 @@ export const conversationsSlice = createSlice({
     olderReceived(state, action: ForConversation<{ messages: ChatMessage[] }>) {
       const { key, messages } = action.payload;
       if (key !== openConversationKey(state)) return;
-      messagesAdapter.upsertMany(state, messages);
+      upsertLoaded(state, messages);
       state.loadingOlder = false;
       if (messages.length < MESSAGE_PAGE_SIZE) state.olderExhausted = true;
     },
-    /** A jump to a quoted message loaded everything from it up to the oldest loaded. */
-    betweenReceived(state, action: ForConversation<{ messages: ChatMessage[] }>) {
-      const { key, messages } = action.payload;
-      if (key === openConversationKey(state)) messagesAdapter.upsertMany(state, messages);
+    /**
+     * A jump to a quoted message loaded everything from it up to the oldest loaded, and a
+     * page above it (`exhausted`: that page came back short, nothing older is left).
+     */
+    betweenReceived(
+      state,
+      action: ForConversation<{ messages: ChatMessage[]; exhausted?: boolean }>,
+    ) {
+      const { key, messages, exhausted } = action.payload;
+      if (key !== openConversationKey(state)) return;
+      upsertLoaded(state, messages);
+      if (exhausted) state.olderExhausted = true;
     },
     /** My reaction shown at once (a toggle), before the server has it; undone if refused. */
     reactionSet(
@@ -197,8 +277,10 @@ export const conversationsSlice = createSlice({
       }>,
     ) {
       const { key, messageId, emoji, uid, on, at } = action.payload;
-      const message = state.entities[messageId] as ChatMessage | undefined;
-      if (key !== openConversationKey(state) || !message) return;
+      if (key !== openConversationKey(state)) return;
+      const where = inTail(state, messageId) ? null : locate(basePages(state), messageId);
+      const message = where ? state.older[where.page][where.at] : inTail(state, messageId);
+      if (!message) return;
       const reactions = message.reactions ?? {};
       const others = Object.entries(reactions[emoji] ?? {}).filter(([who]) => who !== uid);
       const people = Object.fromEntries(on ? [...others, [uid, at]] : others);
@@ -264,13 +346,40 @@ export const {
 
 export type WithChat = { [conversationsSlice.reducerPath]: ChatState };
 
-export const messageSelectors = messagesAdapter.getSelectors(
-  (state: WithChat) => state.conversations,
-);
+const tailSelectors = messagesAdapter.getSelectors((state: WithChat) => state.conversations);
+
+/** The live window and newer, oldest first (about a page). */
+export const selectTailMessages = tailSelectors.selectAll;
+/** The loaded messages older than the live window, in pages (message-pages.ts). */
+export const selectOlderPages = (state: WithChat): MessagePages => state.conversations.older;
 
 /** A loaded message of the open conversation, or undefined. */
 export const selectLoadedMessage = (state: WithChat, id: string): ChatMessage | undefined =>
-  state.conversations.entities[id];
+  inTail(state.conversations, id) ?? findInPages(state.conversations.older, id);
+
+const selectAllLoaded = createSelector(
+  [selectOlderPages, selectTailMessages],
+  (pages, tail): ChatMessage[] => [...pages.flat(), ...tail],
+);
+
+/**
+ * Every loaded message, oldest first, as one array: built on demand (a whole copy), so the
+ * message list works from the pages instead (conversations-selectors.ts).
+ */
+export const messageSelectors = {
+  selectAll: selectAllLoaded,
+  selectIds: createSelector([selectAllLoaded], (all) => all.map((m) => m.id)),
+  selectTotal: (state: WithChat): number =>
+    countInPages(state.conversations.older) + state.conversations.ids.length,
+  // Typed as the entity adapter's was (its callers check for a missing message themselves).
+  selectById: selectLoadedMessage as (state: WithChat, id: string) => ChatMessage,
+  /** The oldest loaded message: where the next older page starts. */
+  selectOldest: (state: WithChat): ChatMessage | undefined =>
+    oldestInPages(state.conversations.older) ?? tailSelectors.selectAll(state).at(0),
+  /** The newest loaded message. */
+  selectNewest: (state: WithChat): ChatMessage | undefined =>
+    tailSelectors.selectAll(state).at(-1) ?? state.conversations.older.at(-1)?.at(-1),
+};
 
 declare module '../../store/root-state' {
   interface RootState extends WithSlice<typeof conversationsSlice> {}

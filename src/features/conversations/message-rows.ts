@@ -29,29 +29,66 @@ export function buildRows(
   firstUnreadId: string | null,
   now: number = Date.now(),
 ): MessageRow[] {
+  return pageRows(messages, { me, firstUnreadId, now });
+}
+
+interface RowsContext {
+  me: string;
+  firstUnreadId: string | null;
+  now: number;
+}
+
+/** The local day's bounds [start, end) of the time `at`. */
+function dayBounds(at: number): [number, number] {
+  const d = new Date(at);
+  return [
+    new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime(),
+    new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime(),
+  ];
+}
+
+/** Whether `message` starts a run (more space above) after `previous`. */
+function startsGroup(
+  previous: ChatMessage | undefined,
+  message: ChatMessage,
+  newDay: boolean,
+  unread: boolean,
+): boolean {
+  return (
+    newDay ||
+    unread ||
+    !previous ||
+    previous.messagesenderId !== message.messagesenderId ||
+    message.createdAt - previous.createdAt > GROUP_GAP_MS
+  );
+}
+
+/**
+ * The rows of one page of a longer list: `before` is the message shown just above the page
+ * (no day separator or group start is repeated for it) and `after` the one just below (it
+ * decides whether the page's last message ends its run).
+ */
+function pageRows(
+  messages: readonly ChatMessage[],
+  { me, firstUnreadId, now }: RowsContext,
+  before?: ChatMessage,
+  after?: ChatMessage,
+): MessageRow[] {
   const rows: MessageRow[] = [];
-  let previous: ChatMessage | undefined;
+  let previous = before;
   let lastMessageRow: Extract<MessageRow, { kind: 'message' }> | undefined;
   // The current day's bounds: a Date per day, not per message (this runs on every change).
-  let dayStart = Infinity;
-  let dayEnd = -Infinity;
+  let [dayStart, dayEnd] = before ? dayBounds(before.createdAt) : [Infinity, -Infinity];
   for (const message of messages) {
     const at = message.createdAt;
     const newDay = at < dayStart || at >= dayEnd;
     if (newDay) {
-      const d = new Date(at);
-      dayStart = new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
-      dayEnd = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime();
+      [dayStart, dayEnd] = dayBounds(at);
       rows.push({ kind: 'day', key: `day:${dayKey(at)}`, label: dayLabel(at, now) });
     }
     const unread = message.id === firstUnreadId;
     if (unread) rows.push({ kind: 'unread', key: 'unread' });
-    const groupStart =
-      newDay ||
-      unread ||
-      !previous ||
-      previous.messagesenderId !== message.messagesenderId ||
-      message.createdAt - previous.createdAt > GROUP_GAP_MS;
+    const groupStart = startsGroup(previous, message, newDay, unread);
     if (groupStart && lastMessageRow) lastMessageRow.groupEnd = true;
     lastMessageRow = {
       kind: 'message',
@@ -64,8 +101,65 @@ export function buildRows(
     rows.push(lastMessageRow);
     previous = message;
   }
-  if (lastMessageRow) lastMessageRow.groupEnd = true;
+  if (lastMessageRow && previous) {
+    const next = after;
+    lastMessageRow.groupEnd =
+      !next ||
+      startsGroup(
+        previous,
+        next,
+        next.createdAt < dayStart || next.createdAt >= dayEnd,
+        next.id === firstUnreadId,
+      );
+  }
   return rows;
+}
+
+interface CachedRows {
+  before: ChatMessage | undefined;
+  after: ChatMessage | undefined;
+  me: string;
+  firstUnreadId: string | null;
+  today: string;
+  rows: MessageRow[];
+}
+
+const cachedRows = new WeakMap<readonly ChatMessage[], CachedRows>();
+
+/**
+ * `buildRows` over pages (oldest first) without rebuilding the pages that did not change:
+ * each page's rows are kept while the page, its neighbours' edge messages, the divider and
+ * the day stay the same, so a new message costs the rows of its own page, not of all loaded.
+ */
+export function buildRowsInPages(
+  pages: readonly (readonly ChatMessage[])[],
+  me: string,
+  firstUnreadId: string | null,
+  now: number = Date.now(),
+): MessageRow[] {
+  const today = dayKey(now);
+  const out: MessageRow[][] = [];
+  const shown = pages.filter((page) => page.length > 0);
+  shown.forEach((page, p) => {
+    const before = shown[p - 1]?.at(-1);
+    const after = shown[p + 1]?.at(0);
+    const kept = cachedRows.get(page);
+    if (
+      kept &&
+      kept.before === before &&
+      kept.after === after &&
+      kept.me === me &&
+      kept.firstUnreadId === firstUnreadId &&
+      kept.today === today
+    ) {
+      out.push(kept.rows);
+      return;
+    }
+    const rows = pageRows(page, { me, firstUnreadId, now }, before, after);
+    cachedRows.set(page, { before, after, me, firstUnreadId, today, rows });
+    out.push(rows);
+  });
+  return out.flat();
 }
 
 /**
@@ -87,6 +181,37 @@ export function countAfter(messages: readonly ChatMessage[], sinceId: string | n
   if (sinceId === null) return 0;
   for (let i = messages.length - 1; i >= 0; i--) {
     if (messages[i].id === sinceId) return messages.length - 1 - i;
+  }
+  return 0;
+}
+
+/** `findFirstUnread` over pages, skipping whole pages read before `readUpTo`. */
+export function findFirstUnreadInPages(
+  pages: readonly (readonly ChatMessage[])[],
+  me: string,
+  readUpTo: number | null,
+): string | null {
+  if (readUpTo === null) return null;
+  for (const page of pages) {
+    const last = page.at(-1);
+    if (!last || last.createdAt <= readUpTo) continue;
+    const found = findFirstUnread(page, me, readUpTo);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** `countAfter` over pages, from the newest. */
+export function countAfterInPages(
+  pages: readonly (readonly ChatMessage[])[],
+  sinceId: string | null,
+): number {
+  if (sinceId === null) return 0;
+  let after = 0;
+  for (let p = pages.length - 1; p >= 0; p--) {
+    const at = pages[p].findIndex((m) => m.id === sinceId);
+    if (at >= 0) return after + pages[p].length - 1 - at;
+    after += pages[p].length;
   }
   return 0;
 }

@@ -121,4 +121,68 @@ describe('a quote inside a bubble', () => {
     );
     expect(store.getState().conversationQuotes.jump).toEqual({ id: 'm1', seq: 1 });
   });
+
+  it('loads a page above a far original first, so nothing loads and moves it once shown, and focuses it', async () => {
+    const original = said('m50', 'bo', 50_000, 'the far original');
+    const above = [40, 41, 42].map((i) =>
+      said(`m${String(i)}`, 'me', i * 1000, `above ${String(i)}`),
+    );
+    const { api, store } = chatWithBo(
+      [
+        said('m100', 'bo', 100_000, 'latest page starts'),
+        said('m101', 'me', 101_000, 'yes', { replyTo: 'm50' }),
+      ],
+      {
+        prepare: ({ conversations: { direct } }) => {
+          direct.fetchOne.mockResolvedValue(original);
+          direct.fetchBetween.mockResolvedValue([original, said('m51', 'me', 51_000, 'm51')]);
+          direct.fetchOlder.mockResolvedValue(above);
+        },
+      },
+    );
+    await waitFor(() => expect(quote(/the far original/)).toBeInTheDocument());
+    await userEvent.setup().click(quote(/the far original/));
+    await waitFor(() =>
+      expect(messageSelectors.selectIds(store.getState())).toEqual([
+        'm40',
+        'm41',
+        'm42',
+        'm50',
+        'm51',
+        'm100',
+        'm101',
+      ]),
+    );
+    expect(api.fetchOlder).toHaveBeenCalledWith(
+      expect.objectContaining({ id: bo.id, before: expect.objectContaining({ id: 'm50' }) }),
+    );
+    // The page above came back short: nothing older is left to load.
+    expect(store.getState().conversations.olderExhausted).toBe(true);
+    await waitFor(() =>
+      expect(
+        (document.activeElement as HTMLElement | null)?.closest('[data-message-id]'),
+      ).toHaveAttribute('data-message-id', 'm50'),
+    );
+  });
+
+  it('a jump to the oldest loaded message loads the page above it too', async () => {
+    const { api } = chatWithBo(
+      [said('m1', 'bo', 1000, 'oldest loaded'), said('m2', 'me', 2000, 'yes', { replyTo: 'm1' })],
+      {
+        prepare: ({ conversations: { direct } }) => {
+          direct.fetchOlder.mockResolvedValue([said('m0', 'me', 500, 'older still')]);
+        },
+      },
+    );
+    await userEvent.setup().click(quote(/oldest loaded/));
+    await waitFor(() => expect(screen.getByText('older still')).toBeInTheDocument());
+    expect(api.fetchOlder).toHaveBeenCalledWith(
+      expect.objectContaining({ before: expect.objectContaining({ id: 'm1' }) }),
+    );
+    await waitFor(() =>
+      expect(
+        (document.activeElement as HTMLElement | null)?.closest('[data-message-id]'),
+      ).toHaveAttribute('data-message-id', 'm1'),
+    );
+  });
 });
