@@ -13,6 +13,7 @@ export const DOMAINS = [
   'inbox',
   'notifications',
   'settings',
+  'search',
 ] as const;
 
 export type Domain = (typeof DOMAINS)[number];
