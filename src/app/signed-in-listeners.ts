@@ -9,6 +9,7 @@ import { addPresenceListeners } from '../features/presence/presence-listeners';
 import { addSettingsListeners } from '../features/settings/settings-listeners';
 import { addProfileListeners } from '../features/profiles/profiles-listeners';
 import { addUserDirectoryListeners } from '../features/directory/directory-listeners';
+import { addSearchListeners } from '../features/search/search-listeners';
 import type { AppStartListening } from '../store/store';
 
 /**
@@ -27,4 +28,5 @@ export function registerSignedInListeners(start: AppStartListening): void {
   addNotificationListeners(start);
   addSettingsListeners(start);
   addAnnounceListeners(start);
+  addSearchListeners(start);
 }

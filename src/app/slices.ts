@@ -10,6 +10,7 @@ import { groupsSlice } from '../features/groups/groups-slice';
 import { inboxSlice } from '../features/inbox/inbox-slice';
 import { notificationsSlice } from '../features/notifications/notifications-slice';
 import { profilesSlice } from '../features/profiles/profiles-slice';
+import { searchSlice } from '../features/search/search-slice';
 import { settingsSlice } from '../features/settings/settings-slice';
 
 /**
@@ -29,4 +30,5 @@ export const slices: readonly Slice[] = [
   notificationsSlice,
   settingsSlice,
   inboxSlice,
+  searchSlice,
 ];

@@ -52,6 +52,11 @@ export function parseQuery(query: string): ParsedQuery {
   return { terms, phrases };
 }
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** How many characters `text` shows (an emoji or an accented letter is one). */
+export const characterCount = (text: string) => [...graphemes.segment(text)].length;
+
 /** Whether `terms` holds `phrase` as a contiguous run. */
 export function containsPhrase(terms: readonly string[], phrase: readonly string[]): boolean {
   outer: for (let i = 0; i + phrase.length <= terms.length; i++) {
