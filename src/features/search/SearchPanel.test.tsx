@@ -113,10 +113,10 @@ describe('search everywhere', () => {
       from: { uid: 'me', name: 'Mia' },
       to: { uid: 'bo', name: 'Bo' },
     };
-    const first = store.getState().conversations.entities.m1!;
+    const first = store.getState().conversations.entities.m1;
     await act(() => fakes.conversations.direct.edit(parties, first, 'the climbing wall', false));
     await waitFor(() => expect(snippets()).toEqual(['gym bag']));
-    const second = store.getState().conversations.entities.m2!;
+    const second = store.getState().conversations.entities.m2;
     await act(() => fakes.conversations.direct.remove(parties, second, true));
     await waitFor(() =>
       expect(within(dialog()).getByText('No messages match “gym”.')).toBeInTheDocument(),

@@ -14,8 +14,7 @@ export function SearchProgressLine() {
     <div className="flex items-center gap-3 text-xs text-slate-600">
       <progress className="h-1.5 w-24" max={progress.total} value={progress.indexed} />
       <span role="status">
-        {indexing(progress.indexed, progress.total)}
-        {paused ? ` (${pausedText})` : ''}
+        {indexing(progress.indexed, progress.total) + (paused ? ` (${pausedText})` : '')}
       </span>
       <button
         type="button"
