@@ -65,7 +65,7 @@ describe('history indexing', () => {
       { length: 8 },
       (_, i) => history[COUNT - (i + 1) * HISTORY_PAGE_SIZE]?.id,
     );
-    expect(befores).toEqual(['', ...oldestOfEachPage]);
+    expect(befores).toEqual(['~', ...oldestOfEachPage]);
     await user.type(screen.getByRole('searchbox', { name: 'Search messages' }), 'harbour');
     expect(await screen.findByText('harbour')).toBeInTheDocument();
     act(() => {

@@ -16,7 +16,7 @@ export const HISTORY_PAGE_SIZE = 200;
 export const HISTORY_PAUSE_MS = 150;
 
 /** Before every message: the first read of the newest page. */
-const NEWEST = { id: '', createdAt: Number.MAX_SAFE_INTEGER };
+const NEWEST = { id: '~', createdAt: Number.MAX_SAFE_INTEGER };
 
 const fresh = (): CrawlMark => ({ oldest: null, newest: 0, done: false });
 
@@ -40,7 +40,11 @@ export async function indexHistory(api: Api, search: SearchApi, marks: CrawlMark
     const order = [...readable].sort((a, b) => lastAt(b) - lastAt(a));
     for (const conv of order) {
       const mark = (marks[conv] ??= fresh());
-      if (lastAt(conv) > mark.newest) await catchUp(api, search, conv, mark, marks);
+      // Newer messages than indexed: read down to them (all of it while nothing was there).
+      if (lastAt(conv) > mark.newest) {
+        if (mark.oldest === null) mark.done = false;
+        else await catchUp(api, search, conv, mark, marks);
+      }
       while (!mark.done) await olderPage(api, search, conv, mark, marks);
     }
     api.dispatch(searchProgressed(null));
@@ -121,7 +125,6 @@ async function catchUp(
   mark: CrawlMark,
   marks: CrawlMarks,
 ) {
-  if (mark.oldest === null) return; // The history read starts from the newest anyway.
   let before: Pick<ChatMessage, 'id' | 'createdAt'> = NEWEST;
   const newest = mark.newest;
   for (;;) {
