@@ -56,8 +56,8 @@ function messages(count: number): SearchDoc[] {
   let seed = 42;
   const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   const vocabulary = Array.from({ length: 20_000 }, (_, rank) => {
-    const known = WORDS[rank - 20];
-    return known ?? Math.floor(next() * 36 ** 5).toString(36);
+    const known = rank >= 20 && rank - 20 < WORDS.length;
+    return known ? WORDS[rank - 20] : Math.floor(next() * 36 ** 5).toString(36);
   });
   // Zipf: the cumulative weights of 1/rank, searched by bisection.
   const cumulative: number[] = [];
