@@ -12,10 +12,11 @@
  *   8. web vitals at 4x CPU slowdown and slow 4G: /login LCP, send delay in the long chat;
  *      the emoji picker: its chunk, its data asset, its open time at 4x CPU once cached;
  *   9. message actions: bytes per reaction and per edit, reaction to the other party (actions.ts);
- *  10. the jump to a reply's original 5,000 messages back (chat-quotes.ts, alone: quotes-main.ts).
+ *  10. the jump to a reply's original 5,000 messages back (chat-quotes.ts, alone: quotes-main.ts);
+ *  11. the message search index: indexing, saved size, memory, query p50/p99 (search.ts, alone: search-main.ts).
  * Knobs: BENCH_USERS (10000), BENCH_MESSAGES (300 latency samples), BENCH_CHAT_LONG (10000),
  * BENCH_CHAT_SENDS (5), BENCH_REACTIONS (100), BENCH_LCP_RUNS (3), BENCH_INP_SENDS (5),
- * BENCH_EMOJI_OPENS (5), BENCH_QUOTE_JUMPS (3), CHROMIUM_PATH.
+ * BENCH_EMOJI_OPENS (5), BENCH_QUOTE_JUMPS (3), BENCH_SEARCH_MESSAGES (100000), CHROMIUM_PATH.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +25,7 @@ import { launchBrowser } from './browser';
 import { chatImagesBench, printImageSummary, type ImageFigures } from './chat-images';
 import { chatBench, printChatSummary, type ChatResults } from './chat-send';
 import { printQuoteSummary, quoteJumpBench, type QuoteFigures } from './chat-quotes';
+import { printSearchSummary, searchBench } from './search';
 import { timeSearch, visit } from './dashboard';
 import { inboxBench, printInboxSummary, type InboxFigures } from './inbox';
 import { searchPrefixes, seedSmall } from './datasets';
@@ -131,6 +133,7 @@ async function main(): Promise<void> {
     if (images) printImageSummary(images);
     if (vitals) printVitalsSummary(vitals);
     if (quotes) printQuoteSummary(quotes);
+    printSearchSummary(await searchBench());
   } finally {
     await stopAll();
   }

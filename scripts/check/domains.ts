@@ -14,6 +14,7 @@ export const DOMAINS = [
   'notifications',
   'settings',
   'encryption',
+  'search',
 ] as const;
 
 export type Domain = (typeof DOMAINS)[number];

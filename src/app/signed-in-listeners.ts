@@ -12,6 +12,7 @@ import { addPresenceListeners } from '../features/presence/presence-listeners';
 import { addSettingsListeners } from '../features/settings/settings-listeners';
 import { addProfileListeners } from '../features/profiles/profiles-listeners';
 import { addUserDirectoryListeners } from '../features/directory/directory-listeners';
+import { addSearchListeners } from '../features/search/search-listeners';
 import type { AppStartListening } from '../store/store';
 
 /**
@@ -33,4 +34,5 @@ export function registerSignedInListeners(start: AppStartListening): void {
   addSettingsListeners(start);
   addAnnounceListeners(start);
   addEncryptionListeners(start);
+  addSearchListeners(start);
 }

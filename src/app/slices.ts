@@ -13,6 +13,7 @@ import { inboxSlice } from '../features/inbox/inbox-slice';
 import { inboxPrefsSlice } from '../features/inbox/inbox-prefs-slice';
 import { notificationsSlice } from '../features/notifications/notifications-slice';
 import { profilesSlice } from '../features/profiles/profiles-slice';
+import { searchSlice } from '../features/search/search-slice';
 import { settingsSlice } from '../features/settings/settings-slice';
 
 /**
@@ -35,4 +36,5 @@ export const slices: readonly Slice[] = [
   encryptionSlice,
   inboxPrefsSlice,
   conversationDraftsSlice,
+  searchSlice,
 ];

@@ -19,6 +19,7 @@ import {
   selectFriend,
   selectSelectedFriend,
 } from '../../features/conversations';
+import { FindInConversation, SearchField } from '../../features/search';
 import { shellStrings } from '../shell/shell-strings';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 
@@ -54,11 +55,18 @@ export function MessagesPage() {
   const [params] = useSearchParams();
   const linkedGroup = params.get('group');
   const linkedMessage = params.get('message');
+  // A search result in a friend's conversation (the search selects the friend).
+  const linkedFriend = params.get('friend');
   const [groupId, setGroupId] = useState<string | null>(linkedGroup);
   const [followedLink, setFollowedLink] = useState(linkedGroup);
+  const [followedFriend, setFollowedFriend] = useState(linkedFriend);
   if (linkedGroup !== followedLink) {
     setFollowedLink(linkedGroup);
     if (linkedGroup) setGroupId(linkedGroup);
+  }
+  if (linkedFriend !== followedFriend) {
+    setFollowedFriend(linkedFriend);
+    if (linkedFriend) setGroupId(null);
   }
   const chatBox = useRef<HTMLDivElement>(null);
   const focusComposer = useFocusComposer(chatBox);
@@ -88,6 +96,7 @@ export function MessagesPage() {
         ref={listBox}
         className={`${phone.chatShown ? 'hidden' : 'flex'} min-h-0 flex-col gap-3 md:col-span-5 md:flex md:gap-6 xl:col-span-4`}
       >
+        <SearchField />
         <div className="min-h-0 flex-2 [&>section]:h-full">
           <GroupListPanel
             onOpen={(id) => {
@@ -115,6 +124,7 @@ export function MessagesPage() {
         className={`${phone.chatShown ? 'flex' : 'hidden'} min-h-0 flex-col gap-2 md:col-span-7 md:flex xl:col-span-8 [&>section]:h-auto! [&>section]:min-h-0! [&>section]:flex-1`}
       >
         <PhoneBackBar label={shellStrings.a11y.backToConversations} onBack={phone.back} />
+        <FindInConversation within={chatBox} />
         {groupId ? (
           <GroupChatPanel
             groupId={groupId}

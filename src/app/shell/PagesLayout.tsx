@@ -7,6 +7,7 @@ import { selectSessionStatus } from '../../store/session';
 import { screenOf } from './screen-titles';
 import { Sidebar } from './Sidebar';
 import { SignedOutRedirect } from './SignedOutRedirect';
+import { SearchLauncher } from '../../features/search';
 
 /**
  * The signed-in shell, exactly one viewport tall: the page itself never scrolls; a screen taller
@@ -49,6 +50,7 @@ export function PagesLayout() {
         {screen.layoutHeading ? <h1 className="sr-only">{screen.title}</h1> : null}
         <Outlet />
       </main>
+      <SearchLauncher />
     </div>
   );
 }

@@ -126,3 +126,7 @@ export const selectComposing = createSelector(
     return composing && message && !message.deleted ? { kind: composing.kind, message } : null;
   },
 );
+
+/** The open conversation's newest messages have arrived (a jump can load what lies above). */
+export const selectChatReady = (state: RootState): boolean =>
+  state.conversations.status === 'ready';

@@ -6,7 +6,7 @@ export { ChatPanel } from './ChatPanel';
 export { ChatComposer } from './ChatComposer';
 export { GroupChatPanel } from './GroupChatPanel';
 export { OpenConversation } from './OpenConversation';
-export { selectChatKey, selectSelectedFriend } from './conversations-selectors';
+export { selectChatKey, selectChatReady, selectSelectedFriend } from './conversations-selectors';
 export { selectLoadedOnScreen, selectReceiptsOn } from './conversations-signals-selectors';
 export { openedUnreadCaptured } from './conversations-signals-slice';
 export {
@@ -14,6 +14,11 @@ export {
   chatScreenLeft,
   groupChatShown,
   MESSAGE_PAGE_SIZE,
+  betweenReceived,
+  hiddenReceived,
+  latestReceived,
+  olderReceived,
 } from './conversations-slice';
+export { jumpToMessage } from './conversations-quotes-thunks';
 export { retryChatMessage, selectFriend, sendChatMessage } from './conversations-thunks';
 export { selectDraftOf } from './conversations-drafts-slice';

@@ -119,3 +119,7 @@ export const selectMyGroupIds = createSelector(
 export const selectInGroup = (state: RootState, groupId: string): boolean =>
   selectGroup(state, groupId)?.adminId === selectMyUid(state) ||
   selectMyMemberships(state)[groupId] === 'member';
+
+/** Both lists that make up my groups have answered (so a group missing from them is not mine). */
+export const selectMyGroupsLoaded = (state: RootState): boolean =>
+  state.groups.mine.status === 'ready' && state.memberships.status === 'ready';

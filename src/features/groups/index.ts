@@ -3,5 +3,11 @@ export { GroupListPanel } from './GroupListPanel';
 export { MyGroupsPanel } from './MyGroupsPanel';
 export type { GroupArrangement, GroupRowSummary } from './GroupListPanel';
 export { selectGroupChatAccess } from './groups-chat-access';
-export { selectGroup, selectInGroup, selectMyGroupIds, selectRosterView } from './groups-selectors';
+export {
+  selectGroup,
+  selectInGroup,
+  selectMyGroupIds,
+  selectMyGroupsLoaded,
+  selectRosterView,
+} from './groups-selectors';
 export { selectRoster } from './groups-memberships-slice';

@@ -1,0 +1,189 @@
+/**
+ * Section 11 of `npm run bench`: the message search index (src/features/search) as its worker
+ * runs it, in Node: time to index 10,000 and 100,000 messages (in the 200-message pages history
+ * indexing sends, the longest page being the worker's longest task), its saved size encrypted,
+ * the heap it takes, the time to load the saved copy, and query times p50/p99 at 100,000.
+ * The main thread only posts pages to the worker, so indexing adds no long task there.
+ */
+import { SearchIndex } from '../../src/features/search/search-engine';
+import { docId, type SearchDoc } from '../../src/features/search/search-doc';
+import { int, kb, ms, table } from './report';
+
+const PAGE = 200;
+const WORDS = [
+  'meet',
+  'station',
+  'climbing',
+  'gym',
+  'address',
+  'tomorrow',
+  'coffee',
+  'café',
+  'lunch',
+  'harbour',
+  'street',
+  'train',
+  'ticket',
+  'birthday',
+  'party',
+  'photo',
+  'weekend',
+  'holiday',
+  'mountain',
+  'river',
+  'dinner',
+  'morning',
+  'evening',
+  'project',
+  'meeting',
+  'deadline',
+  '東京',
+  '駅',
+  '待ち合わせ',
+  '明天',
+  '见面',
+  '攀岩',
+  '내일',
+  '만나요',
+];
+
+/**
+ * Deterministic pseudo-random chat text: words drawn from a 20,000-word vocabulary with Zipf's
+ * law (a few words very common, most rare), as in real conversations; the words above sit at
+ * ranks 20 to 20 + their count, so queries for them meet large result sets.
+ */
+function messages(count: number): SearchDoc[] {
+  let seed = 42;
+  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  const vocabulary = Array.from({ length: 20_000 }, (_, rank) => {
+    const known = rank >= 20 && rank - 20 < WORDS.length;
+    return known ? WORDS[rank - 20] : Math.floor(next() * 36 ** 5).toString(36);
+  });
+  // Zipf: the cumulative weights of 1/rank, searched by bisection.
+  const cumulative: number[] = [];
+  vocabulary.reduce((sum, _w, rank) => {
+    cumulative.push(sum + 1 / (rank + 1));
+    return sum + 1 / (rank + 1);
+  }, 0);
+  const total = cumulative.at(-1) ?? 1;
+  const word = () => {
+    const target = next() * total;
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((cumulative[mid] ?? 0) < target) lo = mid + 1;
+      else hi = mid;
+    }
+    return vocabulary[lo] ?? 'x';
+  };
+  const now = Date.now();
+  return Array.from({ length: count }, (_, i) => {
+    const length = 4 + Math.floor(next() * 16);
+    const words = Array.from({ length }, word);
+    const conv = i % 20 < 15 ? `d:rel${String(i % 15)}` : `g:grp${String(i % 5)}`;
+    const id = `m${String(i).padStart(7, '0')}`;
+    return {
+      id: docId(conv as `d:${string}`, id),
+      conv: conv as `d:${string}`,
+      messageId: id,
+      from: `u${String(i % 7)}`,
+      fromName: `User ${String(i % 7)}`,
+      at: now - (count - i) * 60_000,
+      text: words.join(' '),
+      photo: i % 50 === 0,
+    };
+  });
+}
+
+function indexAll(docs: SearchDoc[]) {
+  const index = new SearchIndex();
+  let longest = 0;
+  const start = performance.now();
+  for (let i = 0; i < docs.length; i += PAGE) {
+    const t = performance.now();
+    index.upsert(docs.slice(i, i + PAGE));
+    longest = Math.max(longest, performance.now() - t);
+  }
+  return { index, ms: performance.now() - start, longest };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+export interface SearchFigures {
+  rows: string[][];
+  queries: string[][];
+}
+
+export async function searchBench(large = Number(process.env.BENCH_SEARCH_MESSAGES ?? 100_000)) {
+  const rows: string[][] = [];
+  const gc = (globalThis as { gc?: () => void }).gc;
+  for (const count of [10_000, large]) {
+    const docs = messages(count);
+    gc?.();
+    const heapBefore = process.memoryUsage().heapUsed;
+    const built = indexAll(docs);
+    gc?.();
+    const heap = process.memoryUsage().heapUsed - heapBefore;
+    const plain = new TextEncoder().encode(JSON.stringify(built.index.toData()));
+    const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
+      'encrypt',
+    ]);
+    const iv = crypto.getRandomValues(new Uint8Array(12));
+    const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, plain);
+    const loadStart = performance.now();
+    new SearchIndex(
+      JSON.parse(new TextDecoder().decode(plain)) as ReturnType<SearchIndex['toData']>,
+    );
+    const loadMs = performance.now() - loadStart;
+    rows.push([
+      int(count),
+      ms(built.ms),
+      ms(built.longest),
+      kb(sealed.byteLength),
+      kb(heap),
+      ms(loadMs),
+    ]);
+    if (count !== large) continue;
+    const kinds: Record<string, string[]> = {
+      prefix: ['stat', 'climb', 'birth', 'mount', 'dead'],
+      typo: ['statoin', 'climbimg', 'adress', 'birthdya', 'hollday'],
+      'two words': ['coffee tomorrow', 'gym address', 'train ticket', 'dinner party'],
+      phrase: ['"climbing gym"', '"train ticket"', '"coffee tomorrow"'],
+      CJK: ['東京', '见面', '만나요'],
+    };
+    const queries: string[][] = [];
+    for (const [kind, list] of Object.entries(kinds)) {
+      const times: number[] = [];
+      let hits = 0;
+      for (let round = 0; round < 20; round++)
+        for (const query of list) {
+          const t = performance.now();
+          hits = built.index.search(query).length;
+          times.push(performance.now() - t);
+        }
+      times.sort((a, b) => a - b);
+      queries.push([kind, ms(percentile(times, 50)), ms(percentile(times, 99)), int(hits)]);
+    }
+    return { rows, queries };
+  }
+  return { rows, queries: [] };
+}
+
+export function printSearchSummary(figures: SearchFigures): void {
+  console.log(
+    table(
+      '11. Message search index (worker side, Node; pages of 200 as history indexing sends)',
+      ['messages', 'index all', 'longest page', 'saved (encrypted)', 'heap', 'load saved'],
+      figures.rows,
+    ),
+  );
+  console.log(
+    table(
+      `Query time at ${figures.rows.at(-1)?.[0] ?? '?'} messages (20 rounds each)`,
+      ['query', 'p50', 'p99', 'hits (last)'],
+      figures.queries,
+    ),
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect, useRef, useState } from 'react';
+import { IconButton } from '../../components/IconButton';
+import { CloseIcon } from '../../components/icons';
+import type { ConversationKey } from '../../lib/conversation-key';
+import { useAppDispatch } from '../../store/hooks';
+import { searchResultChosen } from './search-actions';
+import { searchStrings } from './search-strings';
+import { useSearchResults } from './use-search-results';
+
+const strings = searchStrings.find;
+
+/**
+ * The Find in conversation bar: the matches of the open conversation oldest first, the newest
+ * shown first; Next and Previous (Enter and Shift+Enter) move through them with 'N of M'.
+ */
+export function FindBar({ conv, onClose }: { conv: ConversationKey; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const field = useRef<HTMLInputElement>(null);
+  const [query, setQuery] = useState('');
+  const [at, setAt] = useState<number | null>(null);
+  const { hits: ranked, query: answered } = useSearchResults(query.trim(), { conv });
+  const hits = [...ranked].sort(
+    (a, b) => a.doc.at - b.doc.at || (a.doc.messageId < b.doc.messageId ? -1 : 1),
+  );
+  const total = hits.length;
+  // A new answer starts at the newest match.
+  const [seen, setSeen] = useState(answered);
+  if (seen !== answered) {
+    setSeen(answered);
+    setAt(total > 0 ? total - 1 : null);
+  }
+  const current = at !== null && at < total ? at : null;
+  const currentId = current !== null ? hits[current]?.doc.messageId : undefined;
+  useEffect(() => {
+    if (currentId) dispatch(searchResultChosen({ conv, messageId: currentId }));
+  }, [dispatch, conv, currentId]);
+  useEffect(() => field.current?.focus(), []);
+  const move = (step: number) => {
+    if (total === 0) return;
+    setAt(((current ?? total - 1) + step + total) % total);
+  };
+  return (
+    <div
+      role="search"
+      aria-label={strings.label}
+      className="flex items-center gap-2 rounded-xl bg-white px-3 py-2 shadow-xs ring-1 ring-slate-100"
+    >
+      <input
+        ref={field}
+        type="search"
+        aria-label={strings.field}
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            move(event.shiftKey ? 1 : -1);
+          } else if (event.key === 'Escape') onClose();
+        }}
+        className="min-w-0 flex-1 rounded-lg border border-slate-200 px-2 py-1 text-sm focus:border-brand-500 focus:outline-hidden"
+      />
+      <span className="text-xs whitespace-nowrap text-slate-600" role="status">
+        {query.trim() === ''
+          ? ''
+          : total === 0
+            ? strings.none
+            : strings.count((current ?? 0) + 1, total)}
+      </span>
+      <button
+        type="button"
+        className="rounded px-2 py-1 text-sm hover:bg-slate-100"
+        onClick={() => move(-1)}
+        disabled={total === 0}
+      >
+        {strings.previous}
+      </button>
+      <button
+        type="button"
+        className="rounded px-2 py-1 text-sm hover:bg-slate-100"
+        onClick={() => move(1)}
+        disabled={total === 0}
+      >
+        {strings.next}
+      </button>
+      <IconButton label={strings.close} icon={<CloseIcon />} onClick={onClose} />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import type { SearchApi, SearchBackend } from './search-backend';
+import type { SearchRequest, SearchResponse } from './search-protocol';
+
+const METHODS = [
+  'open',
+  'upsert',
+  'remove',
+  'drop',
+  'keepOnly',
+  'mark',
+  'search',
+  'findIn',
+  'flush',
+  'wipe',
+] as const satisfies readonly (keyof SearchBackend)[];
+
+type Call = (method: keyof SearchBackend, args: unknown[]) => Promise<unknown>;
+
+/** The backend's methods, each sent through `call`. */
+function apiOf(call: Call): SearchApi {
+  const api = Object.fromEntries(
+    METHODS.map((method) => [method, (...args: unknown[]) => call(method, args)]),
+  );
+  return api as unknown as SearchApi;
+}
+
+/** Calls the worker's backend by message, one promise per call. */
+function workerApi(worker: Worker): SearchApi {
+  let next = 0;
+  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  worker.onmessage = (event: MessageEvent<SearchResponse>) => {
+    const answer = event.data;
+    const call = waiting.get(answer.id);
+    waiting.delete(answer.id);
+    if ('error' in answer) call?.reject(new Error(answer.error));
+    else call?.resolve(answer.result);
+  };
+  return apiOf(
+    (method, args) =>
+      new Promise((resolve, reject) => {
+        const id = next++;
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ id, method, args } satisfies SearchRequest);
+      }),
+  );
+}
+
+/** The backend in this thread, for where there is no Worker (the component and flow tests). */
+async function inPlaceApi(): Promise<SearchApi> {
+  const { SearchBackend } = await import('./search-backend');
+  const backend = new SearchBackend();
+  return apiOf((method, args) =>
+    Promise.resolve((backend[method].bind(backend) as (...a: unknown[]) => unknown)(...args)),
+  );
+}
+
+export interface SearchClient {
+  api: SearchApi;
+  close(): void;
+}
+
+/** Starts a search backend: a Web Worker in the browser, in place elsewhere. */
+export async function startSearchBackend(): Promise<SearchClient> {
+  if (typeof Worker === 'undefined') return { api: await inPlaceApi(), close: () => undefined };
+  const worker = new Worker(new URL('./search-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'search',
+  });
+  return { api: workerApi(worker), close: () => worker.terminate() };
+}

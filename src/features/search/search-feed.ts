@@ -1,0 +1,35 @@
+import type { ConversationKey } from '../../lib/conversation-key';
+import type { ChatMessage } from '../../lib/firebase/conversations-message';
+import type { SearchApi } from './search-backend';
+import { docId, type SearchDoc } from './search-doc';
+
+/** A readable message as the index keeps it. */
+export function searchDocOf(conv: ConversationKey, message: ChatMessage): SearchDoc {
+  return {
+    id: docId(conv, message.id),
+    conv,
+    messageId: message.id,
+    from: message.messagesenderId,
+    fromName: message.massagesenderName,
+    at: message.createdAt,
+    text: message.message,
+    photo: message.image !== undefined,
+  };
+}
+
+/**
+ * THE way into the index: messages of conversation `conv` as I can read them, in plaintext
+ * (once conversations are end-to-end encrypted, issue 28, what the conversation listeners and
+ * fetchers hand over after decrypting). New and edited ones are indexed, ones deleted for
+ * everyone leave it. Answers the index's new size.
+ */
+export async function indexMessages(
+  api: SearchApi,
+  conv: ConversationKey,
+  messages: readonly ChatMessage[],
+): Promise<number> {
+  const gone = messages.filter((m) => m.deleted).map((m) => docId(conv, m.id));
+  const kept = messages.filter((m) => !m.deleted).map((m) => searchDocOf(conv, m));
+  if (gone.length > 0) await api.remove(gone);
+  return api.upsert(kept);
+}

@@ -1,0 +1,145 @@
+import type { ListenerEffectAPI } from '@reduxjs/toolkit';
+import { parseConversationKey, type ConversationKey } from '../../lib/conversation-key';
+import type { ChatMessage } from '../../lib/firebase/conversations-message';
+import type { Gateways } from '../../store/gateways';
+import type { AppDispatch, RootState } from '../../store/store';
+import { selectInboxEntry } from '../inbox';
+import type { CrawlMark, CrawlMarks, SearchApi } from './search-backend';
+import { indexMessages } from './search-feed';
+import { selectReadableConversations, selectReadableKnown } from './search-selectors';
+import { searchIndexChanged, searchProgressed } from './search-slice';
+
+type Api = ListenerEffectAPI<RootState, AppDispatch, Gateways>;
+
+/** Messages per history read, and the pause between reads (the app stays the user's). */
+export const HISTORY_PAGE_SIZE = 200;
+export const HISTORY_PAUSE_MS = 150;
+
+/** Before every message: the first read of the newest page. */
+const NEWEST = { id: '~', createdAt: Number.MAX_SAFE_INTEGER };
+
+const fresh = (): CrawlMark => ({ oldest: null, newest: 0, done: false });
+
+/**
+ * Indexes the history of every conversation I can read, newest conversations first, one page
+ * at a time through the conversation gateway (the same reads the chat pages with), pausing
+ * between pages and while the user paused it; then catches up whatever the inbox says is newer
+ * than what is indexed. Runs until cancelled (sign-out), waking on inbox and membership changes.
+ */
+export async function indexHistory(api: Api, search: SearchApi, marks: CrawlMarks) {
+  for (;;) {
+    if (!selectReadableKnown(api.getState()))
+      await api.condition((_action, state) => selectReadableKnown(state));
+    const state = api.getState();
+    const readable = selectReadableConversations(state);
+    const size = await search.keepOnly(readable);
+    api.dispatch(searchIndexChanged({ size }));
+    for (const conv of Object.keys(marks) as ConversationKey[])
+      if (!readable.includes(conv)) Reflect.deleteProperty(marks, conv);
+    const lastAt = (conv: ConversationKey) => selectInboxEntry(state, conv)?.lastAt ?? 0;
+    const order = [...readable].sort((a, b) => lastAt(b) - lastAt(a));
+    for (const conv of order) {
+      const mark = (marks[conv] ??= fresh());
+      // Newer messages than indexed: read down to them (all of it while nothing was there).
+      if (lastAt(conv) > mark.newest) {
+        if (mark.oldest === null) mark.done = false;
+        else await catchUp(api, search, conv, mark, marks);
+      }
+      while (!mark.done) await olderPage(api, search, conv, mark, marks);
+    }
+    api.dispatch(searchProgressed(null));
+    const entries = order.map((conv) => selectInboxEntry(state, conv));
+    await api.condition(
+      (_action, now) =>
+        selectReadableConversations(now) !== readable ||
+        order.some((conv, i) => selectInboxEntry(now, conv) !== entries[i]),
+    );
+  }
+}
+
+/** Waits out a pause, then the gap between two reads. */
+async function turn(api: Api) {
+  if (api.getState().search.paused) await api.condition((_action, state) => !state.search.paused);
+  await api.delay(HISTORY_PAUSE_MS);
+}
+
+async function read(
+  api: Api,
+  conv: ConversationKey,
+  before: Pick<ChatMessage, 'id' | 'createdAt'>,
+) {
+  const { kind, id } = parseConversationKey(conv);
+  return api.extra.conversations[kind].fetchOlder({ id, before, pageSize: HISTORY_PAGE_SIZE });
+}
+
+async function record(
+  api: Api,
+  search: SearchApi,
+  conv: ConversationKey,
+  page: ChatMessage[],
+  marks: CrawlMarks,
+) {
+  const size = await indexMessages(search, conv, page);
+  api.dispatch(searchIndexChanged({ size }));
+  const mark = marks[conv] ?? fresh();
+  await search.mark(conv, mark);
+  // Known so far: what is indexed, and at least a page more for each history not finished.
+  const unfinished = Object.values(marks).filter((m) => !m?.done).length;
+  api.dispatch(
+    searchProgressed(
+      unfinished ? { indexed: size, total: size + unfinished * HISTORY_PAGE_SIZE } : null,
+    ),
+  );
+}
+
+/** The next page above the oldest indexed one; a short page is the conversation's start. */
+async function olderPage(
+  api: Api,
+  search: SearchApi,
+  conv: ConversationKey,
+  mark: CrawlMark,
+  marks: CrawlMarks,
+) {
+  await turn(api);
+  let page: ChatMessage[];
+  try {
+    page = await read(api, conv, mark.oldest ?? NEWEST);
+  } catch {
+    // Not readable any more (a group just left): the membership change drops it.
+    mark.done = true;
+    return;
+  }
+  const first = page.at(0);
+  const last = page.at(-1);
+  if (first) mark.oldest = { id: first.id, createdAt: first.createdAt };
+  if (last && last.createdAt > mark.newest) mark.newest = last.createdAt;
+  if (page.length < HISTORY_PAGE_SIZE) mark.done = true;
+  await record(api, search, conv, page, marks);
+}
+
+/** Pages down from the newest message until reaching what is indexed. */
+async function catchUp(
+  api: Api,
+  search: SearchApi,
+  conv: ConversationKey,
+  mark: CrawlMark,
+  marks: CrawlMarks,
+) {
+  let before: Pick<ChatMessage, 'id' | 'createdAt'> = NEWEST;
+  const newest = mark.newest;
+  for (;;) {
+    await turn(api);
+    let page: ChatMessage[];
+    try {
+      page = await read(api, conv, before);
+    } catch {
+      return;
+    }
+    const last = page.at(-1);
+    if (last && last.createdAt > mark.newest) mark.newest = last.createdAt;
+    await record(api, search, conv, page, marks);
+    const first = page.at(0);
+    if (!first || first.createdAt <= newest || page.length < HISTORY_PAGE_SIZE) return;
+    before = first;
+  }
+}

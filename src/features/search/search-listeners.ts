@@ -1,0 +1,105 @@
+import { whileSignedIn } from '../../store/session';
+import type { AppStartListening } from '../../store/store';
+import {
+  betweenReceived,
+  hiddenReceived,
+  jumpToMessage,
+  latestReceived,
+  olderReceived,
+  selectChatKey,
+  selectChatReady,
+  selectFriend,
+} from '../conversations';
+import { selectFriendRows, selectMyUid } from '../friends';
+import { docId } from './search-doc';
+import { indexMessages } from './search-feed';
+import { indexHistory } from './search-history';
+import { endSearchSession, searchApiOf, startSearchSession } from './search-session';
+import { selectReadableConversations } from './search-selectors';
+import { searchIndexChanged, searchIndexFailed, searchIndexOpened } from './search-slice';
+import { searchResultChosen } from './search-actions';
+
+/** How long a chosen result waits for its conversation to open before giving up. */
+const OPEN_TIMEOUT_MS = 15_000;
+
+/**
+ * The device's message index while signed in: opened (from its encrypted saved copy) at
+ * sign-in and deleted at sign-out; fed every message the chat receives; rid of conversations
+ * I can no longer read; and filled with history in the background.
+ */
+export function addSearchListeners(start: AppStartListening): void {
+  whileSignedIn(start, (uid, { dispatch }) => {
+    startSearchSession(uid).then(
+      (opened) => dispatch(searchIndexOpened(opened)),
+      () => dispatch(searchIndexFailed()),
+    );
+    return () => void endSearchSession(uid).catch(() => undefined);
+  });
+
+  // The chat's messages, live and paged, as it receives them (plaintext, see search-feed.ts).
+  for (const received of [latestReceived, olderReceived, betweenReceived])
+    start({
+      actionCreator: received,
+      effect: async ({ payload }, api) => {
+        const search = await searchApiOf(selectMyUid(api.getState()));
+        if (!search) return;
+        const size = await indexMessages(search, payload.key, payload.messages);
+        api.dispatch(searchIndexChanged({ size }));
+      },
+    });
+
+  // Deleted for me: gone from my index too.
+  start({
+    actionCreator: hiddenReceived,
+    effect: async ({ payload }, api) => {
+      const search = await searchApiOf(selectMyUid(api.getState()));
+      if (!search || payload.ids.length === 0) return;
+      const size = await search.remove(payload.ids.map((id) => docId(payload.key, id)));
+      api.dispatch(searchIndexChanged({ size }));
+    },
+  });
+
+  // A group I left, a friend I blocked or unfriended: the rules stop my reads, the index forgets.
+  start({
+    predicate: (_action, state, previous) =>
+      selectReadableConversations(state) !== selectReadableConversations(previous),
+    effect: async (_action, api) => {
+      const now = new Set(selectReadableConversations(api.getState()));
+      const before = selectReadableConversations(api.getOriginalState());
+      const gone = before.filter((c) => !now.has(c));
+      const search = await searchApiOf(selectMyUid(api.getState()));
+      if (!search || gone.length === 0) return;
+      api.dispatch(searchIndexChanged({ size: await search.drop(gone) }));
+    },
+  });
+
+  start({
+    actionCreator: searchIndexOpened,
+    effect: async ({ payload }, api) => {
+      api.cancelActiveListeners();
+      const search = await searchApiOf(selectMyUid(api.getState()));
+      if (search) await indexHistory(api, search, payload.marks);
+    },
+  });
+
+  // A chosen result: open its conversation, then the chat's own jump shows it highlighted.
+  start({
+    actionCreator: searchResultChosen,
+    effect: async ({ payload }, api) => {
+      api.cancelActiveListeners();
+      const { conv, messageId } = payload;
+      if (conv.startsWith('d:')) {
+        const row = selectFriendRows(api.getState()).find((r) => `d:${r.friendship.id}` === conv);
+        if (row) api.dispatch(selectFriend(row));
+      }
+      const open = (state: Parameters<typeof selectChatKey>[0]) =>
+        selectChatKey(state) === conv && selectChatReady(state);
+      if (
+        !open(api.getState()) &&
+        !(await api.condition((_a, state) => open(state), OPEN_TIMEOUT_MS))
+      )
+        return;
+      await api.dispatch(jumpToMessage(messageId));
+    },
+  });
+}

@@ -1,0 +1,10 @@
+import type { SearchBackend } from './search-backend';
+
+/** A call to the search worker. */
+export interface SearchRequest {
+  id: number;
+  method: keyof SearchBackend;
+  args: unknown[];
+}
+
+export type SearchResponse = { id: number; result: unknown } | { id: number; error: string };

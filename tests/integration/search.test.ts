@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { chatScreenEntered, selectFriend } from '../../src/features/conversations';
+import { selectFriendRows } from '../../src/features/friends';
+import {
+  acceptGroup,
+  createGroup,
+  inviteFriend,
+  leaveGroup,
+} from '../../src/features/groups/groups-thunks';
+import { searchApiOf } from '../../src/features/search/search-session';
+import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
+import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
+import { sendInGroup } from './conversations-group-sending';
+
+// Issue 26 item 4: the device index follows what the rules let me read, over the emulators.
+const { signUp, stopAfterTest } = cleanBackendPerTest();
+
+const parties = (relId: string, from: Person, to: Person) => ({
+  relId,
+  from: { uid: from.uid, name: from.username },
+  to: { uid: to.uid, name: to.username },
+});
+
+/** What `person`'s device index answers to `query` (message texts). */
+async function found(person: Person, query: string): Promise<string[]> {
+  const api = await searchApiOf(person.uid);
+  return (await api?.search(query, {}))?.map((hit) => hit.doc.text) ?? [];
+}
+
+/** Waits (the index fills in the background) until `person`'s index answers `texts`. */
+async function expectFound(person: Person, query: string, texts: string[]) {
+  let last: string[] = [];
+  await eventually(() => {
+    void found(person, query).then((now) => (last = now));
+    expect(last.sort()).toEqual([...texts].sort());
+  }, 10_000);
+}
+
+describe('the search index between real stores', () => {
+  it('follows an edit and a deletion, and forgets a group I leave', async () => {
+    const alice = await signUp('Alice');
+    const bob = await signUp('Bob');
+    const { id: relId } = await befriend(alice, bob);
+    const a = storeFor(alice);
+    const b = storeFor(bob);
+    stopAfterTest(a.stop, b.stop);
+    await Promise.all([a.ready(), b.ready()]);
+
+    const groupId = await a.store
+      .dispatch(createGroup({ groupName: 'Climbers', groupTag: 'Up the wall' }))
+      .unwrap();
+    await a.store
+      .dispatch(inviteFriend({ groupId, friend: { uid: bob.uid, username: bob.username } }))
+      .unwrap();
+    await eventually(() => expect(b.store.getState().memberships.mine[groupId]).toBe('invited'));
+    await b.store.dispatch(acceptGroup(groupId)).unwrap();
+    await sendInGroup(a, groupId, 'meet at the harbour wall');
+    const sent = alice.conversations.direct.send(
+      parties(relId, alice, bob),
+      'the climbing gym is at 12 Station road',
+    );
+    await sent.acked;
+
+    // History indexing reads both conversations Bob can read.
+    await expectFound(bob, 'harbour', ['meet at the harbour wall']);
+    await expectFound(bob, 'climb', ['the climbing gym is at 12 Station road']);
+
+    // Bob has the conversation open: its live page brings the edit, then the deletion.
+    b.store.dispatch(chatScreenEntered());
+    await eventually(() => expect(selectFriendRows(b.store.getState())).toHaveLength(1));
+    b.store.dispatch(selectFriend(selectFriendRows(b.store.getState())[0]));
+    await eventually(() => expect(b.store.getState().conversations.status).toBe('ready'));
+    const original = (await alice.conversations.direct.fetchOne(relId, sent.id)) as ChatMessage;
+    await alice.conversations.direct.edit(
+      parties(relId, alice, bob),
+      original,
+      'the bouldering gym is at 12 Station road',
+      true,
+    );
+    await expectFound(bob, 'climbing', []);
+    await expectFound(bob, 'boulder', ['the bouldering gym is at 12 Station road']);
+    const edited = (await alice.conversations.direct.fetchOne(relId, sent.id)) as ChatMessage;
+    await alice.conversations.direct.remove(parties(relId, alice, bob), edited, true);
+    await expectFound(bob, 'boulder', []);
+
+    // Bob leaves the group: the rules stop his reads, his index forgets its messages.
+    await b.store.dispatch(leaveGroup(groupId)).unwrap();
+    await expectFound(bob, 'harbour', []);
+    // Alice, still in it, finds it.
+    await expectFound(alice, 'harbour', ['meet at the harbour wall']);
+  });
+});
