@@ -1,6 +1,6 @@
 import { StrictMode, type ComponentType, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { Bounce, ToastContainer } from 'react-toastify';
+import { Toasts } from '../components/Toasts';
 import { LiveRegion } from './shell/LiveRegion';
 import { PrerenderReveal } from '../prerender/PrerenderReveal';
 import { AppRoutes } from './router';
@@ -21,14 +21,8 @@ export function AppTree({ store, Router }: Props) {
           <AppRoutes />
           <PrerenderReveal />
         </Router>
-        {/* Toasts are read out by the polite live region, not as alerts that interrupt. */}
-        <ToastContainer
-          position="top-center"
-          autoClose={5000}
-          theme="dark"
-          transition={Bounce}
-          role="none"
-        />
+        {/* react-toastify loads with the first toast (src/components/toast.ts). */}
+        <Toasts />
         <LiveRegion />
       </Provider>
     </StrictMode>

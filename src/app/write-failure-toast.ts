@@ -1,5 +1,5 @@
 import { isRejectedWithValue, type PayloadAction } from '@reduxjs/toolkit';
-import { toast } from 'react-toastify';
+import { toast } from '../components/toast';
 import type { AppStartListening } from '../store/store';
 
 /** A thunk that rejected with a message: by convention (createAppAsyncThunk), the toast text. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode, type ReactElement, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
+import { Toasts } from '../components/Toasts';
 import type { Gateways } from '../store/gateways';
 import { registerSignedInListeners } from '../app/signed-in-listeners';
 import { makeStore } from '../app/store';
@@ -42,7 +42,7 @@ export function renderWithProviders(
     const tree = (
       <Provider store={store}>
         {children}
-        {toasts && <ToastContainer position="top-center" autoClose={5000} theme="dark" />}
+        {toasts && <Toasts />}
       </Provider>
     );
     return strict ? <StrictMode>{tree}</StrictMode> : tree;

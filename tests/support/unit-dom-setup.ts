@@ -29,3 +29,7 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// The app loads react-toastify with the first toast; loaded here once, that load is as quick as
+// the browser's cached one instead of a module transform inside a test's findBy timeout.
+await import('../../src/components/ToastsLoaded');

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../components/toast';
 import { announce, onAnnouncement } from './announcer';
 
 /** How long a read-out line stays in the region (screen readers read additions, not removals). */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../components/toast';
 import { useAppSelector } from '../../store/hooks';
 import { paths } from '../../config/paths';
 import { spec } from '../../strings/spec';

@@ -1,7 +1,7 @@
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../components/toast';
 import { useGateways } from '../../store/hooks';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/PasswordField';

@@ -1,5 +1,5 @@
 import { useFormik } from 'formik';
-import { toast } from 'react-toastify';
+import { toast } from '../../components/toast';
 import { useGateways } from '../../store/hooks';
 import { Button } from '../../components/Button';
 import { fieldProps } from '../../lib/form-field';

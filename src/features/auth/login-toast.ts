@@ -1,4 +1,4 @@
-import { toast, type Id } from 'react-toastify';
+import { toast, type ToastId as Id } from '../../components/toast';
 import { spec } from '../../strings/spec';
 
 // The toast announcing the current session; it must not outlive that session.

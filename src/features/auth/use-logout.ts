@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../components/toast';
 import { useAppDispatch, useAppStore } from '../../store/hooks';
 import { paths } from '../../config/paths';
 import { errorCode } from './auth-errors';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../components/toast';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import type { ChatMessage } from '../../lib/firebase/conversations-message';
 import { selectMyUid } from '../friends';

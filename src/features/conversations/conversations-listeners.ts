@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '../../components/toast';
 import { parseConversationKey, type ConversationKey } from '../../lib/conversation-key';
 import type { ChatMessage } from '../../lib/firebase/conversations-message';
 import type { AppStartListening } from '../../store/store';

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '../../components/toast';
 import type { AppStartListening } from '../../store/store';
 import { groupsStrings } from './groups-strings';
 import { whileSignedIn } from '../../store/session';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../components/toast';
 import { selectSettings } from '../settings';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { paths } from '../../config/paths';

@@ -1,7 +1,7 @@
 import 'cropperjs/dist/cropper.css';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import Cropper, { type ReactCropperElement } from 'react-cropper';
-import { toast } from 'react-toastify';
+import { toast } from '../../components/toast';
 import { useGateways } from '../../store/hooks';
 import { Button } from '../../components/Button';
 import { CameraIcon } from '../../components/icons';

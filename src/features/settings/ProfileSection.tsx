@@ -1,5 +1,5 @@
 import { Suspense, useState, type SyntheticEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../components/toast';
 import { ValidationError } from 'yup';
 import { useAppSelector, useGateways } from '../../store/hooks';
 import { Button } from '../../components/Button';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../components/toast';
 import { useAppDispatch } from '../../store/hooks';
 import { settingsStrings } from './settings-strings';
 import { saveSetting, type SettingChange } from './settings-thunks';
