@@ -59,8 +59,9 @@ export async function indexHistory(api: Api, search: SearchApi, marks: CrawlMark
 
 /** Waits out a pause, then the gap between two reads. */
 async function turn(api: Api) {
-  if (api.getState().search.paused) await api.condition((_action, state) => !state.search.paused);
   await api.delay(HISTORY_PAUSE_MS);
+  // A pause pressed during the gap holds the next read too.
+  if (api.getState().search.paused) await api.condition((_action, state) => !state.search.paused);
 }
 
 async function read(
