@@ -84,54 +84,63 @@ export function SearchPanel() {
       />
       <fieldset className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-700">
         <legend className="sr-only">{strings.filters}</legend>
-        <label htmlFor={ids.conv}>{strings.inConversation}</label>
-        <select
-          id={ids.conv}
-          className={field}
-          value={conv}
-          onChange={(e) => setConv(e.target.value)}
-        >
-          <option value="">{strings.anyConversation}</option>
-          {conversations.map((c) => (
-            <option key={c.key} value={c.key}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={ids.from}>{strings.fromPerson}</label>
-        <select
-          id={ids.from}
-          className={field}
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-        >
-          <option value="">{strings.anyone}</option>
-          {people.map((p) => (
-            <option key={p.uid} value={p.uid}>
-              {p.name}
-            </option>
-          ))}
-        </select>
+        {/* Each label stays beside its control when the row wraps. */}
+        <span className="flex items-center gap-2">
+          <label htmlFor={ids.conv}>{strings.inConversation}</label>
+          <select
+            id={ids.conv}
+            className={field}
+            value={conv}
+            onChange={(e) => setConv(e.target.value)}
+          >
+            <option value="">{strings.anyConversation}</option>
+            {conversations.map((c) => (
+              <option key={c.key} value={c.key}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </span>
+        <span className="flex items-center gap-2">
+          <label htmlFor={ids.from}>{strings.fromPerson}</label>
+          <select
+            id={ids.from}
+            className={field}
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+          >
+            <option value="">{strings.anyone}</option>
+            {people.map((p) => (
+              <option key={p.uid} value={p.uid}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </span>
         <label className="flex items-center gap-1">
           <input type="checkbox" checked={photos} onChange={(e) => setPhotos(e.target.checked)} />
           {strings.withPhotos}
         </label>
-        <label htmlFor={ids.after}>{strings.after}</label>
-        <input
-          id={ids.after}
-          type="date"
-          className={field}
-          value={after}
-          onChange={(e) => setAfter(e.target.value)}
-        />
-        <label htmlFor={ids.before}>{strings.before}</label>
-        <input
-          id={ids.before}
-          type="date"
-          className={field}
-          value={before}
-          onChange={(e) => setBefore(e.target.value)}
-        />
+        <span className="flex items-center gap-2">
+          <label htmlFor={ids.after}>{strings.after}</label>
+          <input
+            id={ids.after}
+            type="date"
+            className={field}
+            value={after}
+            onChange={(e) => setAfter(e.target.value)}
+          />
+        </span>
+        <span className="flex items-center gap-2">
+          <label htmlFor={ids.before}>{strings.before}</label>
+          <input
+            id={ids.before}
+            type="date"
+            className={field}
+            value={before}
+            onChange={(e) => setBefore(e.target.value)}
+          />
+        </span>
       </fieldset>
       <div className="mt-2">
         <SearchProgressLine />
