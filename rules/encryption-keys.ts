@@ -77,6 +77,8 @@ export const senderEpochs: RuleNode = {
   $uid: {
     '.read': signedInAs($uid),
     '.write': verifiedAs($uid),
+    // A record of conversations, never a bare value as the whole list.
+    '.validate': x`newData.hasChildren()`,
     $conversation: {
       ...exactFields(
         {

@@ -49,6 +49,18 @@ describe('chat slice', () => {
     expect(ids(state)).toEqual(['b', 'c', 'd']);
   });
 
+  it("keeps one copy of a send whose server time moved it past the window's old oldest", () => {
+    // The local estimate (1) is replaced by the server's time (5): same id, still in the window.
+    let state = reduce(opened(), latestReceived({ key: 'd:rel', messages: [message('a', 1)] }));
+    state = reduce(state, latestReceived({ key: 'd:rel', messages: [message('a', 5)] }));
+    state = reduce(
+      state,
+      latestReceived({ key: 'd:rel', messages: [message('a', 5), message('b', 6)] }),
+    );
+    expect(ids(state)).toEqual(['a', 'b']);
+    expect(messageSelectors.selectById({ conversations: state }, 'a').createdAt).toBe(5);
+  });
+
   it('drops a message the server refused (it vanishes from inside the window)', () => {
     let state = reduce(opened(), latestReceived({ key: 'd:rel', messages: [message('a', 1)] }));
     state = reduce(

@@ -229,7 +229,11 @@ export const conversationsSlice = createSlice({
       );
       // What scrolled out of the window (older than all of it) moves to the newest page.
       const tail = state.ids.map((id) => state.entities[id] as ChatMessage);
-      const out = oldest ? tail.filter((m) => compareMessages(m, oldest) < 0) : [];
+      // A message still in the window is not "out", even when the server's time moved it
+      // (a send's local estimate replaced by the server timestamp): it is updated in place.
+      const out = oldest
+        ? tail.filter((m) => !incoming.has(m.id) && compareMessages(m, oldest) < 0)
+        : [];
       if (out.length > 0) {
         messagesAdapter.removeMany(
           state,
