@@ -23,3 +23,9 @@ export function parseConversationKey(key: ConversationKey): {
 } {
   return { kind: key.startsWith('g:') ? 'group' : 'direct', id: key.slice(2) };
 }
+
+/** `{root}/{uid}/{direct|group}/{id}`: where a person's own per-conversation record lives. */
+export function ownConversationPath(root: string, uid: string, key: ConversationKey): string {
+  const { kind, id } = parseConversationKey(key);
+  return `${root}/${uid}/${kind}/${id}`;
+}

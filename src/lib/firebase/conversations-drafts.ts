@@ -7,7 +7,8 @@ import {
   type Database,
   type Unsubscribe,
 } from 'firebase/database';
-import { conversationKey, parseConversationKey, type ConversationKey } from '../conversation-key';
+import { conversationKey, ownConversationPath, type ConversationKey } from '../conversation-key';
+import { recordOf } from './records';
 
 /** What I typed in a conversation and did not send, and the message a reply quotes. */
 export interface Draft {
@@ -16,9 +17,6 @@ export interface Draft {
 }
 
 export type Drafts = Partial<Record<ConversationKey, Draft>>;
-
-const recordOf = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 
 /** `drafts/{uid}` as drafts by conversation key; malformed entries are left out. */
 export function parseDrafts(value: unknown): Drafts {
@@ -37,10 +35,8 @@ export function parseDrafts(value: unknown): Drafts {
 
 /** My drafts (`drafts/{uid}`, rules/conversations-drafts.ts): mine alone, on each of my devices. */
 export function makeDraftsApi(db: Database) {
-  const at = (uid: string, key: ConversationKey) => {
-    const { kind, id } = parseConversationKey(key);
-    return ref(db, `drafts/${uid}/${kind}/${id}`);
-  };
+  const at = (uid: string, key: ConversationKey) =>
+    ref(db, ownConversationPath('drafts', uid, key));
   return {
     subscribe(
       uid: string,

@@ -3,6 +3,7 @@
  * Firebase here, so the slices and selectors can use it without loading the SDK.
  */
 import { conversationKey, type ConversationKey } from '../conversation-key';
+import { recordOf } from './records';
 
 /** 'always', or muted until this time (ms since the epoch). */
 export type MutedUntil = number | 'always';
@@ -21,9 +22,6 @@ export interface InboxPrefs {
 
 export const PIN_LIMIT = 3;
 export const EMPTY_PREFS: InboxPrefs = { byKey: {}, pins: [] };
-
-const recordOf = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 
 function parseConversation(value: unknown): ConversationPrefs | null {
   const v = recordOf(value);

@@ -7,7 +7,7 @@ import {
   type Database,
   type Unsubscribe,
 } from 'firebase/database';
-import { parseConversationKey, type ConversationKey } from '../conversation-key';
+import { ownConversationPath, type ConversationKey } from '../conversation-key';
 import { parseInboxPrefs, type InboxPrefs, type MutedUntil } from './inbox-prefs-record';
 
 /**
@@ -16,10 +16,8 @@ import { parseInboxPrefs, type InboxPrefs, type MutedUntil } from './inbox-prefs
  * two devices never undo each other; the pins are one array, rewritten whole.
  */
 export function makeInboxPrefsApi(db: Database) {
-  const conversationPath = (uid: string, key: ConversationKey) => {
-    const { kind, id } = parseConversationKey(key);
-    return `inboxPrefs/${uid}/${kind}/${id}`;
-  };
+  const conversationPath = (uid: string, key: ConversationKey) =>
+    ownConversationPath('inboxPrefs', uid, key);
   return {
     subscribe(
       uid: string,

@@ -61,6 +61,9 @@ function asFields(value: unknown): Fields | null {
   return typeof value === 'object' && value !== null ? (value as Fields) : null;
 }
 
+/** A stored value's fields, or none when it is not an object (absent, or a bare value). */
+export const recordOf = (value: unknown): Fields => asFields(value) ?? {};
+
 function strings<K extends string>(value: unknown, keys: readonly K[]): Record<K, string> | null {
   const fields = asFields(value);
   if (!fields) return null;
