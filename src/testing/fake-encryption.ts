@@ -12,8 +12,16 @@ export function fakeEncryption() {
     subscribeDevices: vi.fn<EncryptionApi['subscribeDevices']>((uid, onDevices) =>
       devices.subscribe(uid, onDevices, () => undefined),
     ),
+    // Key exchange is tested against the emulator: here every lookup fails, so sealing is refused.
     keyDirectory: vi.fn<EncryptionApi['keyDirectory']>(() => {
-      throw new Error('No fake key directory: key exchange is tested against the emulator');
+      const none = () => Promise.reject(new Error('No fake key directory'));
+      return {
+        devicesOf: none,
+        senderEpoch: none,
+        writeEpoch: none,
+        readWrap: none,
+        newEpochId: () => 'fake-epoch-id-000000',
+      };
     }),
   } satisfies EncryptionApi;
   return { deviceFeed: devices, encryption };

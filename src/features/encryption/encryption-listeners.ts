@@ -1,9 +1,15 @@
+import { makeEpochKeys } from '../../lib/crypto/epoch-keys';
 import { indexedDbKeyVault } from '../../lib/crypto/key-vault-idb';
 import { loadOrCreateDevice, type KeyVault } from '../../lib/crypto/device-identity';
 import type { AppStartListening } from '../../store/store';
 import { whileSignedIn } from '../../store/session';
 import { deviceLabel } from './device-label';
 import { deviceReady, deviceUnavailable, myDevicesReceived } from './encryption-slice';
+import {
+  closeEncryptionSession,
+  openEncryptionSession,
+  type EncryptionSession,
+} from './encryption-session';
 
 /**
  * From sign-in to sign-out: this browser's device key is loaded (or made and published on first
@@ -21,24 +27,29 @@ export function addEncryptionListeners(
     const stopDevices = extra.encryption.subscribeDevices(uid, (devices) => {
       if (isOpen()) dispatch(myDevicesReceived(devices));
     });
-    void (async () => {
+    const ready = (async (): Promise<EncryptionSession | null> => {
       const device = await loadOrCreateDevice(vault, uid).catch(() => null);
-      if (!isOpen()) return;
+      if (!isOpen()) return null;
       if (!device) {
         dispatch(deviceUnavailable());
-        return;
+        return null;
       }
       if (device.created) {
         await extra.encryption.publishDevice(device, deviceLabel(navigator.userAgent));
       } else {
         await extra.encryption.touchDevice(uid, device.deviceId).catch(() => undefined);
       }
-      if (isOpen()) dispatch(deviceReady(device.deviceId));
+      if (!isOpen()) return null;
+      dispatch(deviceReady(device.deviceId));
+      return { device, keys: makeEpochKeys(device, extra.encryption.keyDirectory(uid)) };
     })().catch(() => {
       if (isOpen()) dispatch(deviceUnavailable());
+      return null;
     });
+    openEncryptionSession(uid, ready);
     return () => {
       session.open = false;
+      closeEncryptionSession(uid);
       stopDevices();
     };
   });
