@@ -5,6 +5,7 @@
  * for everyone by the sender (the envelope + `deleted`), and each person's own reactions.
  * Anything else in a stored message never changes.
  */
+import { clearOrSealed, SEALED_MESSAGE_MAX } from './encryption-sealed';
 import { and, childOf, not, or, x, type Expr, type RuleNode } from './builder';
 import {
   $uid,
@@ -129,7 +130,10 @@ export function messageActions(rules: MessageTreeRules) {
   const atSend = (check: Expr): RuleNode => ({ '.validate': and(not(messageStored), check) });
 
   const fields: RuleNode = {
-    message: { '.write': edit, '.validate': stringOf({ min: 1, max: 4000 }) },
+    message: {
+      '.write': edit,
+      '.validate': clearOrSealed(stringOf({ min: 1, max: 4000 }), SEALED_MESSAGE_MAX),
+    },
     editedAt: { '.write': edit, '.validate': and(messageStored, serverTime) },
     // Set only by `deleteForEveryone` (its shape checked by `storedShape`).
     deleted: { '.validate': and(messageStored, eq(newValue, x`true`)) },

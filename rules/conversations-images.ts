@@ -6,6 +6,7 @@
  * photos whatever their values (issue 24). Written once, in the same update as their message;
  * removed only by the message's delete for everyone, in the same update.
  */
+import { clearOrSealed, SEALED_IMAGE_OVERHEAD } from './encryption-sealed';
 import { and, childOf, or, x, type Expr, type RuleNode } from './builder';
 import {
   $groupId,
@@ -41,7 +42,7 @@ const $imageId = variable('imageId');
 
 const dataUrl = (max: number, readers: Expr): RuleNode => ({
   '.read': and(signedIn, readers),
-  '.validate': imageDataUrl(max, 'webp', 'jpeg'),
+  '.validate': clearOrSealed(imageDataUrl(max, 'webp', 'jpeg'), max + SEALED_IMAGE_OVERHEAD),
 });
 
 /**

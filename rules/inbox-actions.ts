@@ -6,6 +6,7 @@
  * count and last-message fields never move with it, except the preview of the message they name.
  */
 import { and, childOf, not, or, x, type Expr, type RuleNode } from './builder';
+import { isSealedValue, clearOrSealed, SEALED_PREVIEW_MAX } from './encryption-sealed';
 import {
   $uid,
   after,
@@ -38,9 +39,15 @@ export const lastFields = ['lastMessageId', 'lastSenderId', 'lastText', 'lastKin
  * surrogate pair), so a preview is always the sender's own words.
  */
 export const previewOfMessage = (message: Expr, text: Expr) =>
-  and(
-    x`${message}.beginsWith(${text})`,
-    or(eq(text, message), x`${text}.length >= ${PREVIEW_LENGTH - 1}`),
+  or(
+    and(
+      not(isSealedValue(message)),
+      x`${message}.beginsWith(${text})`,
+      or(eq(text, message), x`${text}.length >= ${PREVIEW_LENGTH - 1}`),
+    ),
+    // Sealed words have a sealed preview (rules/encryption-sealed.ts), or none (a quote the
+    // reactor could not seal); the rules cannot compare what they cannot read.
+    and(isSealedValue(message), or(isSealedValue(text), eq(text, ''))),
   );
 
 /** A conversation's messages, seen from its entry `{inbox}/$uid/{conversationId}`. */
@@ -160,7 +167,7 @@ export const reactionNotice: RuleNode = {
   by: uidField,
   emoji: { '.validate': stringOf({ min: 1, max: 32 }) },
   messageId: uidField,
-  text: { '.validate': stringOf({ max: PREVIEW_LENGTH }) },
+  text: { '.validate': clearOrSealed(stringOf({ max: PREVIEW_LENGTH }), SEALED_PREVIEW_MAX) },
   kind: { '.validate': oneOf('text', 'image') },
   at: { '.validate': or(serverTime, eq(x`newData.val()`, x`data.val()`)) },
   $other: { '.validate': false },

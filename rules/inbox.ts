@@ -34,6 +34,7 @@ import {
   verifiedUser,
 } from './conditions';
 import { kindOfMessage } from './conversations-images';
+import { clearOrSealed, SEALED_PREVIEW_MAX } from './encryption-sealed';
 import {
   entryActions,
   lastFields,
@@ -122,7 +123,7 @@ export const inboxEntry = (describesNewMessage: Expr, messages: MessageTree): Ru
   // Empty only once the message it names was deleted for everyone.
   lastText: {
     '.validate': and(
-      stringOf({ max: PREVIEW_LENGTH }),
+      clearOrSealed(stringOf({ max: PREVIEW_LENGTH }), SEALED_PREVIEW_MAX),
       or(x`newData.val().length >= 1`, eq(x`newData.parent().child('lastKind').val()`, 'deleted')),
     ),
   },

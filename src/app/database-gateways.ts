@@ -1,4 +1,5 @@
 import type { DatabaseGateways } from '../store/gateways';
+import { conversationCryptoOf } from '../features/encryption/encryption-session';
 import { makeConversationsApi } from '../lib/firebase/conversations';
 import { makeChatImagesApi } from '../lib/firebase/conversations-images';
 import { appClient, type FirebaseClient } from '../lib/firebase/database';
@@ -21,17 +22,19 @@ import { makeAccountApi } from '../lib/firebase/settings-account';
  * integration tests' clients alike.
  */
 export function makeDatabaseGateways({ db, auth }: FirebaseClient): DatabaseGateways {
+  // End-to-end encryption: the signed-in user's keys seal and open conversations.
+  const cryptoNow = conversationCryptoOf(() => auth.currentUser?.uid);
   return {
     friends: makeFriendsApi(db),
     directory: makeDirectoryApi(db),
     groups: makeGroupsApi(db, () => auth.currentUser?.uid),
-    conversations: makeConversationsApi(db),
-    inbox: makeInboxApi(db),
+    conversations: makeConversationsApi(db, cryptoNow),
+    inbox: makeInboxApi(db, cryptoNow),
     inboxPrefs: makeInboxPrefsApi(db),
     drafts: makeDraftsApi(db),
     presence: makePresenceApi(db),
     pictures: makePicturesApi(db),
-    chatImages: makeChatImagesApi(db),
+    chatImages: makeChatImagesApi(db, cryptoNow),
     notifications: makeNotificationsApi(db),
     settings: makeSettingsApi(db),
     account: makeAccountApi(auth, db),

@@ -72,7 +72,7 @@ describe('read markers and typing between two people', () => {
       ),
     );
     // A long interval, so "within the interval" does not depend on this machine's speed.
-    const alices = makeInboxApi(alice.client.db, new TypingThrottle(60_000));
+    const alices = makeInboxApi(alice.client.db, undefined, new TypingThrottle(60_000));
     await alices.setTyping(relId, alice.uid, true);
     await eventually(() => expect(events.at(-1)).toEqual(expect.any(Number)));
     const first = events.at(-1);

@@ -38,8 +38,8 @@ export const forwardChatMessage = createAppAsyncThunk(
     if (image) {
       const reads = source
         ? await Promise.all([
-            extra.chatImages.readFull(source, image.id),
-            extra.chatImages.readThumb(source, image.id),
+            extra.chatImages.readFull(source, image.id, image.sender),
+            extra.chatImages.readThumb(source, image.id, image.sender),
           ]).catch(() => [null, null])
         : [null, null];
       const [full, thumb] = reads;

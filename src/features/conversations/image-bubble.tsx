@@ -14,20 +14,24 @@ const ImageLightbox = lazy(() => import('./image-lightbox'));
 const BOX = 240;
 
 /** The thumbnail's data URL once read (null while loading or when it cannot be read). */
-function useThumbnail(conversation: ConversationKey | null, imageId: string): string | null {
+function useThumbnail(
+  conversation: ConversationKey | null,
+  imageId: string,
+  sender?: string,
+): string | null {
   const { chatImages } = useGateways();
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!conversation) return;
     let current = true;
-    chatImages.readThumb(conversation, imageId).then(
+    chatImages.readThumb(conversation, imageId, sender).then(
       (data) => current && setUrl(data),
       () => current && setUrl(null),
     );
     return () => {
       current = false;
     };
-  }, [chatImages, conversation, imageId]);
+  }, [chatImages, conversation, imageId, sender]);
   return url;
 }
 
@@ -37,7 +41,7 @@ function useThumbnail(conversation: ConversationKey | null, imageId: string): st
  */
 export function ImageBubble({ image, mine }: { image: ChatImageInfo; mine: boolean }) {
   const conversation = useAppSelector(selectChatKey);
-  const thumb = useThumbnail(conversation, image.id);
+  const thumb = useThumbnail(conversation, image.id, image.sender);
   const uploading = useUploading(image.id);
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);

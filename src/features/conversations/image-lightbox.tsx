@@ -36,12 +36,12 @@ function useSlideSources(conversation: ConversationKey, images: WithImage[], ind
           setSources((known) => (known[image.id] === url ? known : { ...known, [image.id]: url }));
       };
       // The thumbnail is usually cached from the bubble; the full image replaces it.
-      void chatImages.readThumb(conversation, image.id).then(
+      void chatImages.readThumb(conversation, image.id, image.sender).then(
         (thumb) => {
           setSources((known) =>
             known[image.id] || !thumb || !current ? known : { ...known, [image.id]: thumb },
           );
-          return chatImages.readFull(conversation, image.id).then(keep);
+          return chatImages.readFull(conversation, image.id, image.sender).then(keep);
         },
         () => undefined,
       );

@@ -7,6 +7,7 @@ import { formatMessageTime } from './message-time';
 import { MessageText } from './MessageText';
 import { MessageQuote } from './message-quote';
 import { ReactionChips } from './reaction-chips';
+import { NotEncryptedMark, SealedText } from './message-seal-marks';
 import { useAppSelector } from '../../store/hooks';
 import { selectMyUid } from '../friends';
 
@@ -54,7 +55,9 @@ export const MessageBubble = memo(function MessageBubble({
       ) : null}
       {message.forwarded ? <ForwardedMark mine={mine} /> : null}
       {message.replyTo ? <MessageQuote id={message.replyTo} mine={mine} /> : null}
-      {message.image ? (
+      {message.sealed === 'no-key' || message.sealed === 'failed' ? (
+        <SealedText state={message.sealed} mine={mine} />
+      ) : message.image ? (
         <ImageMessageBody image={message.image} mine={mine} />
       ) : (
         <MessageText text={message.message} mine={mine} />
@@ -63,6 +66,7 @@ export const MessageBubble = memo(function MessageBubble({
         <span
           className={`mt-0.5 flex items-center justify-end gap-1.5 text-[11px] ${mine ? 'text-brand-100' : 'text-slate-600'}`}
         >
+          <NotEncryptedMark message={message} mine={mine} />
           {message.editedAt ? <span>{conversationsStrings.messageActions.edited}</span> : null}
           <time dateTime={new Date(message.createdAt).toISOString()}>{time}</time>
           {mine ? <MessageStatus message={message} /> : null}

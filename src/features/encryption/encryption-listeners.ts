@@ -1,6 +1,10 @@
 import { makeEpochKeys } from '../../lib/crypto/epoch-keys';
 import { indexedDbKeyVault } from '../../lib/crypto/key-vault-idb';
-import { loadOrCreateDevice, type KeyVault } from '../../lib/crypto/device-identity';
+import {
+  loadOrCreateDevice,
+  memoryKeyVault,
+  type KeyVault,
+} from '../../lib/crypto/device-identity';
 import type { AppStartListening } from '../../store/store';
 import { whileSignedIn } from '../../store/session';
 import { deviceLabel } from './device-label';
@@ -18,7 +22,8 @@ import {
  */
 export function addEncryptionListeners(
   startAppListening: AppStartListening,
-  vault: KeyVault = indexedDbKeyVault,
+  // Without IndexedDB (Node, in the integration tests) the key lives as long as the session.
+  vault: KeyVault = typeof indexedDB === 'undefined' ? memoryKeyVault() : indexedDbKeyVault,
 ): void {
   whileSignedIn(startAppListening, (uid, { extra, dispatch }) => {
     // Set false at sign-out; the async steps below check it before touching the store.
@@ -35,7 +40,10 @@ export function addEncryptionListeners(
         return null;
       }
       if (device.created) {
-        await extra.encryption.publishDevice(device, deviceLabel(navigator.userAgent));
+        await extra.encryption.publishDevice(
+          device,
+          deviceLabel(typeof navigator === 'undefined' ? '' : navigator.userAgent),
+        );
       } else {
         await extra.encryption.touchDevice(uid, device.deviceId).catch(() => undefined);
       }

@@ -11,4 +11,11 @@ export const encryptionStrings = {
   unavailable:
     'This browser cannot keep encryption keys (private window or storage turned off), so it is not listed as a device.',
   loading: 'Loading your devices…',
+  /** A message, preview or photo whose words did not open here (docs/security/e2ee.md). */
+  sealed: {
+    noKey: 'Encrypted on another device',
+    failed: 'This message could not be decrypted',
+    notEncrypted: 'Not encrypted',
+    notEncryptedTitle: 'Sent before end-to-end encryption, or to someone without a device yet',
+  },
 } as const;

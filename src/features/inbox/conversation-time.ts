@@ -1,3 +1,4 @@
+import { encryptionStrings } from '../encryption';
 import type { InboxEntry } from '../../lib/firebase/inbox-entry';
 import { inboxStrings } from './inbox-strings';
 
@@ -27,7 +28,10 @@ export function formatConversationTime(at: number, now: number = Date.now()): st
 
 /** The last message in words: 'You: ' when mine, kinds other than text (a photo, a deletion) named. */
 export function previewOf(entry: InboxEntry, me: string): string {
-  const text = entry.lastKind === 'text' ? entry.lastText : inboxStrings.kinds[entry.lastKind];
+  const sealed = entry.sealed === 'no-key' || entry.sealed === 'failed' ? entry.sealed : null;
+  const words = sealed ? encryptionStrings.sealed[sealed === 'no-key' ? 'noKey' : 'failed'] : null;
+  const text =
+    entry.lastKind === 'text' ? (words ?? entry.lastText) : inboxStrings.kinds[entry.lastKind];
   return entry.lastSenderId === me ? inboxStrings.you(text) : text;
 }
 

@@ -98,7 +98,7 @@ export function makeEpochKeys(me: DeviceIdentity, directory: KeyDirectory) {
     return importContentKey(raw);
   }
 
-  return {
+  const api = {
     /**
      * The key a message from `sender` under `epoch` opens with; null when this device was never
      * given it (a device added later, not yet approved). Throws CryptoError when a wrap is forged.
@@ -124,39 +124,57 @@ export function makeEpochKeys(me: DeviceIdentity, directory: KeyDirectory) {
 
     /** The epoch I send under in `conversation` with these parties (me included), made if needed. */
     async sendingKey(conversation: ConversationKey, parties: readonly string[]) {
+      return sendingKeyFor(conversation, await directory.devicesOf(conversation, parties));
+    },
+
+    /**
+     * As `sendingKey`, but null when a party has no published device yet: a 1:1 chat then stays
+     * in clear text rather than sending words its reader could never open.
+     */
+    async sendingKeyIfEveryoneHasADevice(
+      conversation: ConversationKey,
+      parties: readonly string[],
+    ) {
       const devices = await directory.devicesOf(conversation, parties);
-      const digest = await deviceSetDigest(devices);
-      const cached = sending.get(conversation);
-      if (cached?.devices === digest) return { epoch: cached.epoch, key: cached.key };
-      const stored = await directory.senderEpoch(conversation);
-      if (stored?.devices === digest) {
-        const key = await this.readingKey(conversation, me.uid, stored.epoch).catch(() => null);
-        if (key) {
-          sending.set(conversation, { epoch: stored.epoch, devices: digest, key });
-          return { epoch: stored.epoch, key };
-        }
-      }
-      const epoch = directory.newEpochId();
-      const { raw, key } = await createContentKey();
-      const wraps = await Promise.all(
-        devices.map(async (device) => ({
-          uid: device.uid,
-          deviceId: device.deviceId,
-          from: me.deviceId,
-          key: await wrapper.wrap(
-            raw,
-            await publicKey(device.publicKey),
-            device.publicKey,
-            wrapContext(conversation, epoch, me, device),
-          ),
-        })),
-      );
-      await directory.writeEpoch(conversation, epoch, digest, wraps);
-      sending.set(conversation, { epoch, devices: digest, key });
-      reading.set(`${conversation}|${me.uid}|${epoch}`, Promise.resolve(key));
-      return { epoch, key };
+      if (parties.some((uid) => !devices.some((d) => d.uid === uid))) return null;
+      return sendingKeyFor(conversation, devices);
     },
   };
+
+  async function sendingKeyFor(conversation: ConversationKey, devices: PublishedDevice[]) {
+    const digest = await deviceSetDigest(devices);
+    const cached = sending.get(conversation);
+    if (cached?.devices === digest) return { epoch: cached.epoch, key: cached.key };
+    const stored = await directory.senderEpoch(conversation);
+    if (stored?.devices === digest) {
+      const key = await api.readingKey(conversation, me.uid, stored.epoch).catch(() => null);
+      if (key) {
+        sending.set(conversation, { epoch: stored.epoch, devices: digest, key });
+        return { epoch: stored.epoch, key };
+      }
+    }
+    const epoch = directory.newEpochId();
+    const { raw, key } = await createContentKey();
+    const wraps = await Promise.all(
+      devices.map(async (device) => ({
+        uid: device.uid,
+        deviceId: device.deviceId,
+        from: me.deviceId,
+        key: await wrapper.wrap(
+          raw,
+          await publicKey(device.publicKey),
+          device.publicKey,
+          wrapContext(conversation, epoch, me, device),
+        ),
+      })),
+    );
+    await directory.writeEpoch(conversation, epoch, digest, wraps);
+    sending.set(conversation, { epoch, devices: digest, key });
+    reading.set(`${conversation}|${me.uid}|${epoch}`, Promise.resolve(key));
+    return { epoch, key };
+  }
+
+  return api;
 }
 
 export type EpochKeys = ReturnType<typeof makeEpochKeys>;

@@ -8,11 +8,15 @@
  */
 import { isRefusal } from './conversations-send-once';
 
+type Changes = Record<string, unknown>;
+
+/** Both updates may still be being sealed (conversations-crypto.ts). */
 export async function writeWithPreviewOrAlone(
-  write: (changes: Record<string, unknown>) => Promise<void>,
-  withPreview: Record<string, unknown>,
-  alone: Record<string, unknown>,
+  write: (changes: Changes) => Promise<void>,
+  withPreviewSoon: Changes | Promise<Changes>,
+  aloneSoon: Changes | Promise<Changes>,
 ): Promise<void> {
+  const [withPreview, alone] = await Promise.all([withPreviewSoon, aloneSoon]);
   try {
     await write(withPreview);
   } catch (error) {

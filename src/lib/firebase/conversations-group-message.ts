@@ -33,6 +33,6 @@ export function parseGroupChatMessage(
   // Deleted for everyone: the envelope alone is stored, so no text and no image.
   if (deleted) return { ...out, deleted: true };
   const image = parseChatImageInfo(fields);
-  if (image) out.image = image;
+  if (image) out.image = { ...image, sender: senderId };
   return { ...out, ...parseActionFields(fields) };
 }

@@ -26,6 +26,8 @@ export interface ChatImageInfo {
   height: number;
   /** The sender's caption, or '' (the message's `message` then holds the placeholder). */
   caption: string;
+  /** The message's sender, whose key opens a sealed photo (set by the message parsers). */
+  sender?: string;
 }
 
 /** The compressed image a sender uploads: two data URLs and the full image's size. */

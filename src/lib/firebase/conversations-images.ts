@@ -16,6 +16,8 @@ import {
   type SendExtras,
 } from './conversations-send-write';
 import { sendOnce } from './conversations-send-once';
+import type { CryptoNow } from './conversations';
+import { isSealed } from '../crypto/sealed-value';
 
 export * from './conversations-image-message';
 
@@ -24,7 +26,11 @@ export * from './conversations-image-message';
  * of one image's thumbnail or full data URL, each read once and kept in memory (images never
  * change), so scrolling back and forth or reopening the lightbox downloads nothing again.
  */
-export function makeChatImagesApi(db: Database, cacheSize = 400) {
+export function makeChatImagesApi(
+  db: Database,
+  cryptoNow: CryptoNow = () => Promise.resolve(null),
+  cacheSize = 400,
+) {
   const cache = new Map<string, Promise<string | null>>();
   const remember = (path: string, value: Promise<string | null>) => {
     cache.set(path, value);
@@ -32,16 +38,38 @@ export function makeChatImagesApi(db: Database, cacheSize = 400) {
     if (cache.size > cacheSize) cache.delete(cache.keys().next().value as string);
     return value;
   };
-  const read = (path: string, max: number): Promise<string | null> => {
+  /** A sealed photo opens with its message's sender's key (conversations-crypto.ts). */
+  const read = (
+    key: ConversationKey,
+    imageId: string,
+    sender: string,
+    size: 'thumb' | 'full',
+  ): Promise<string | null> => {
+    const path = chatImagePath(key, imageId, size);
+    const max = size === 'full' ? FULL_DATA_MAX : THUMB_DATA_MAX;
     const known = cache.get(path);
     if (known) return known;
-    const value = get(ref(db, path)).then((snapshot) => {
+    const value = get(ref(db, path)).then(async (snapshot) => {
       const data: unknown = snapshot.val();
+      if (isSealed(data)) {
+        const crypto = await cryptoNow();
+        return crypto ? crypto.openImage(key, sender, imageId, size, data) : null;
+      }
       return isChatImageDataUrl(data, max) ? data : null;
     });
     // A failed read is not remembered, so the next view tries again.
     value.catch(() => cache.delete(path));
     return remember(path, value);
+  };
+
+  const sealed = async (
+    key: ConversationKey,
+    changes: Record<string, unknown>,
+    parties: string[],
+    direct: boolean,
+  ) => {
+    const crypto = await cryptoNow();
+    return crypto ? crypto.sealUpdate(key, changes, { parties, direct }) : changes;
   };
 
   return {
@@ -63,7 +91,9 @@ export function makeChatImagesApi(db: Database, cacheSize = 400) {
         ...directImageSendWrite(parties, id, image, caption, server, extras),
         ...extras?.extraChanges?.(id, server),
       };
-      return sendOnce(db, id, `sendMessage/${parties.relId}/${id}`, changes);
+      const everyone = [parties.from.uid, parties.to.uid];
+      const path = `sendMessage/${parties.relId}/${id}`;
+      return sendOnce(db, id, path, sealed(key, changes, everyone, true));
     },
 
     /** Posts `image` to a group, with every other member's count + 1 (group-messages.ts). */
@@ -83,17 +113,22 @@ export function makeChatImagesApi(db: Database, cacheSize = 400) {
         ...groupSendWrite(parties, id, '', server, { upload: image, caption }, extras),
         ...extras?.extraChanges?.(id, server),
       };
-      return sendOnce(db, id, `groupMessages/${parties.groupId}/${id}`, changes);
+      const everyone = [parties.from.uid, ...parties.to];
+      const path = `groupMessages/${parties.groupId}/${id}`;
+      return sendOnce(db, id, path, sealed(key, changes, everyone, false));
     },
 
-    /** The thumbnail's data URL in conversation `key`, or null when missing or not an image. */
-    readThumb(key: ConversationKey, imageId: string): Promise<string | null> {
-      return read(chatImagePath(key, imageId, 'thumb'), THUMB_DATA_MAX);
+    /**
+     * The thumbnail's data URL in conversation `key`, or null when missing, not an image, or
+     * sealed and not opening; `sender` is its message's sender (whose key seals it).
+     */
+    readThumb(key: ConversationKey, imageId: string, sender = ''): Promise<string | null> {
+      return read(key, imageId, sender, 'thumb');
     },
 
     /** The full image's data URL (only the lightbox asks for it). */
-    readFull(key: ConversationKey, imageId: string): Promise<string | null> {
-      return read(chatImagePath(key, imageId, 'full'), FULL_DATA_MAX);
+    readFull(key: ConversationKey, imageId: string, sender = ''): Promise<string | null> {
+      return read(key, imageId, sender, 'full');
     },
   };
 }

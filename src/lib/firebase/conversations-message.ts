@@ -4,6 +4,7 @@
  */
 import { parseActionFields, type MessageActionFields } from './conversations-action-fields';
 import { parseChatImageInfo, type ChatImageInfo } from './conversations-image-message';
+import type { SealState } from '../crypto/sealed-value';
 
 export interface ChatMessage extends MessageActionFields {
   id: string;
@@ -16,6 +17,14 @@ export interface ChatMessage extends MessageActionFields {
   createdAt: number;
   /** Image messages only (src/lib/firebase/chat-image-message.ts); `message` holds the caption. */
   image?: ChatImageInfo;
+  /**
+   * End-to-end encryption (conversations-crypto.ts): 'open' when `message` was opened from its
+   * sealed text, 'no-key' or 'failed' when it could not be (then `message` is ''); absent for a
+   * message in clear text, from before the switch.
+   */
+  sealed?: SealState;
+  /** The sealed text as stored: an edit or a reaction's quote is sealed under its epoch. */
+  sealedText?: string;
 }
 
 /** The rules' limit on `message`. */
@@ -43,7 +52,7 @@ export function parseChatMessage(id: string, value: unknown): ChatMessage | null
   if (typeof fields.message !== 'string') return null;
   out.message = fields.message;
   const image = parseChatImageInfo(fields);
-  if (image) out.image = image;
+  if (image) out.image = { ...image, sender: out.messagesenderId };
   return { ...out, ...parseActionFields(fields) };
 }
 

@@ -76,21 +76,26 @@ export async function settleSend(
  * Sends `changes` (one root update holding the message at `messagePath`) and settles as sent
  * when the server stored it, even if the acknowledgement was lost and the SDK's repeat refused.
  * `retry`: the message was reported failed before; nothing is written if it is stored already.
+ * `changes` may still be being sealed (conversations-crypto.ts): the id is known at once, so the
+ * message shows as pending meanwhile.
  */
 export function sendOnce(
   db: Database,
   id: string,
   messagePath: string,
-  changes: Record<string, unknown>,
+  changesSoon: Record<string, unknown> | Promise<Record<string, unknown>>,
   retry = false,
 ): SentMessage {
-  const written = changes[messagePath] as Record<string, unknown>;
-  const write = () => update(ref(db), changes);
-  const attempt = retry
-    ? isStored(db, messagePath, written).then((stored) => (stored ? undefined : write()))
-    : write();
+  const settled = Promise.resolve(changesSoon).then((changes) => {
+    const written = changes[messagePath] as Record<string, unknown>;
+    const write = () => update(ref(db), changes);
+    const attempt = retry
+      ? isStored(db, messagePath, written).then((stored) => (stored ? undefined : write()))
+      : write();
+    return settleSend(db, messagePath, written, attempt);
+  });
   return asSentMessage(
     id,
-    settleSend(db, messagePath, written, attempt).then(() => undefined),
+    settled.then(() => undefined),
   );
 }

@@ -14,7 +14,10 @@ import {
   type Database,
   type Unsubscribe,
 } from 'firebase/database';
-import type { ConversationKind } from '../conversation-key';
+import { conversationKey, type ConversationKind } from '../conversation-key';
+import type { ConversationCrypto } from './conversations-crypto';
+import { openInOrder } from './conversations-open';
+import { isSealed } from '../crypto/sealed-value';
 import {
   editWrite,
   hiddenPath,
@@ -42,6 +45,10 @@ export { isReactionKey, EDIT_WINDOW_MS, DELETE_WINDOW_MS } from './conversations
 export type { SentMessage } from './inbox-entry';
 
 type OnError = (error: Error) => void;
+
+/** The signed-in user's sealing and opening of conversations; null sends and reads clear text. */
+export type CryptoNow = () => Promise<ConversationCrypto | null>;
+const noCrypto: CryptoNow = () => Promise.resolve(null);
 
 /** Where one kind of conversation lives, how its messages read, and how a send is written. */
 export interface ConversationLocation<Parties> {
@@ -90,10 +97,40 @@ export const groupConversations: ConversationLocation<GroupParties> = {
 export function makeConversationApi<Parties>(
   db: Database,
   location: ConversationLocation<Parties>,
+  cryptoNow: CryptoNow = noCrypto,
 ) {
   const conversation = (id: string) => ref(db, `${location.root}/${id}`);
   const reads = (id: string) =>
     conversationReads(conversation(id), (messageId, value) => location.parse(id, messageId, value));
+  const keyOf = (id: string) => conversationKey(location.kind, id);
+  /** The messages with their words opened; as they are, at once, when none is sealed. */
+  const opened = (id: string, messages: ChatMessage[]): ChatMessage[] | Promise<ChatMessage[]> =>
+    messages.some((m) => isSealed(m.message))
+      ? cryptoNow().then((crypto) =>
+          crypto
+            ? Promise.all(messages.map((m) => crypto.openMessage(keyOf(id), m)))
+            : messages.map((m) =>
+                isSealed(m.message) ? { ...m, message: '', sealed: 'no-key' as const } : m,
+              ),
+        )
+      : messages;
+  const openedOne = async (id: string, message: ChatMessage | null) =>
+    message ? ((await opened(id, [message]))[0] ?? null) : null;
+  /** `changes` sealed for the conversation of `parties` (words, previews, photos). */
+  const sealed = async (
+    parties: Parties,
+    changes: Record<string, unknown>,
+    action?: { messageId: string; quoted?: { sender: string; sealedText?: string } },
+  ) => {
+    const crypto = await cryptoNow();
+    if (!crypto) return changes;
+    const id = location.conversationOf(parties);
+    return crypto.sealUpdate(keyOf(id), changes, {
+      parties: location.everyone(parties),
+      direct: location.kind === 'direct',
+      ...(action ? { messageId: action.messageId, quoted: action.quoted } : {}),
+    });
+  };
   const scopeOf = (parties: Parties): ActionScope => {
     const everyone = location.everyone(parties);
     return {
@@ -111,7 +148,11 @@ export function makeConversationApi<Parties>(
       onData: (messages: ChatMessage[]) => void,
       onError: OnError,
     ): Unsubscribe {
-      return reads(page.id).subscribeLatest(page.pageSize, onData, onError);
+      return reads(page.id).subscribeLatest(
+        page.pageSize,
+        openInOrder((messages) => opened(page.id, messages), onData, onError),
+        onError,
+      );
     },
 
     /** Up to `pageSize` messages older than `before`, oldest first. */
@@ -120,7 +161,9 @@ export function makeConversationApi<Parties>(
       before: Pick<ChatMessage, 'id' | 'createdAt'>;
       pageSize: number;
     }): Promise<ChatMessage[]> {
-      return reads(page.id).fetchOlder(page.before, page.pageSize);
+      return reads(page.id)
+        .fetchOlder(page.before, page.pageSize)
+        .then((messages) => opened(page.id, messages));
     },
 
     /**
@@ -141,7 +184,7 @@ export function makeConversationApi<Parties>(
         ...extras?.extraChanges?.(id, server),
       };
       const path = `${location.root}/${at}/${id}`;
-      return sendOnce(db, id, path, changes, retryOf !== undefined);
+      return sendOnce(db, id, path, sealed(parties, changes), retryOf !== undefined);
     },
 
     /**
@@ -153,10 +196,11 @@ export function makeConversationApi<Parties>(
     edit(parties: Parties, message: ChatMessage, text: string, isLast: boolean): Promise<void> {
       const scope = scopeOf(parties);
       const now = serverTimestamp();
+      const action = { messageId: message.id };
       return writeWithPreviewOrAlone(
         write,
-        editWrite(scope, message, text, isLast, now),
-        editWrite(scope, message, text, false, now),
+        sealed(parties, editWrite(scope, message, text, isLast, now), action),
+        sealed(parties, editWrite(scope, message, text, false, now), action),
       );
     },
 
@@ -174,8 +218,10 @@ export function makeConversationApi<Parties>(
     },
 
     /** Adds (`on`) or takes back my reaction `emoji` to `message`, with the author's notice. */
-    react(parties: Parties, message: ChatMessage, emoji: string, on: boolean): Promise<void> {
-      return write(reactWrite(scopeOf(parties), message, emoji, on, serverTimestamp()));
+    async react(parties: Parties, message: ChatMessage, emoji: string, on: boolean): Promise<void> {
+      const changes = reactWrite(scopeOf(parties), message, emoji, on, serverTimestamp());
+      const quoted = { sender: message.messagesenderId, sealedText: message.sealedText };
+      return write(await sealed(parties, changes, { messageId: message.id, quoted }));
     },
 
     /** Deletes a message for me: hidden on every device of `uid`, nobody else affected. */
@@ -206,7 +252,7 @@ export function makeConversationApi<Parties>(
     /** One message by id (a quote whose original is not loaded), or null when there is none. */
     async fetchOne(conversationId: string, messageId: string): Promise<ChatMessage | null> {
       const snapshot = await get(ref(db, `${location.root}/${conversationId}/${messageId}`));
-      return location.parse(conversationId, messageId, snapshot.val());
+      return openedOne(conversationId, location.parse(conversationId, messageId, snapshot.val()));
     },
 
     /**
@@ -231,7 +277,7 @@ export function makeConversationApi<Parties>(
         const message = child.key ? location.parse(conversationId, child.key, child.val()) : null;
         if (message) out.push(message);
       });
-      return out;
+      return opened(conversationId, out);
     },
   };
 }
@@ -239,10 +285,10 @@ export function makeConversationApi<Parties>(
 export type ConversationApi<Parties> = ReturnType<typeof makeConversationApi<Parties>>;
 
 /** Every kind of conversation, by kind: `conversations.direct`, `conversations.group`. */
-export function makeConversationsApi(db: Database) {
+export function makeConversationsApi(db: Database, cryptoNow: CryptoNow = noCrypto) {
   return {
-    direct: makeConversationApi(db, directConversations),
-    group: makeConversationApi(db, groupConversations),
+    direct: makeConversationApi(db, directConversations, cryptoNow),
+    group: makeConversationApi(db, groupConversations, cryptoNow),
   } satisfies Record<ConversationKind, unknown>;
 }
 

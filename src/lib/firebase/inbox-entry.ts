@@ -4,6 +4,7 @@
  * (conversations-send-write.ts). Nothing here imports Firebase.
  */
 
+import type { SealState } from '../crypto/sealed-value';
 import { conversationKey, type ConversationKey, type ConversationKind } from '../conversation-key';
 
 /**
@@ -41,6 +42,8 @@ export interface InboxEntry {
   /** Server time in ms. */
   lastAt: number;
   reaction?: InboxReaction;
+  /** As a message's (conversations-crypto.ts): how a sealed preview opened; absent in clear text. */
+  sealed?: SealState;
 }
 
 /** The rules keep the first 100 characters of a message as its preview. */

@@ -13,6 +13,9 @@ import { parseConversationKey, type ConversationKey } from '../conversation-key'
 import { inboxEntryPath, readsPath } from './conversations-paths';
 import { parseInbox, parseReadMarker, type InboxEntry, type ReadMarker } from './inbox-entry';
 import { TypingThrottle } from './conversations-typing';
+import type { CryptoNow } from './conversations';
+import { openInOrder } from './conversations-open';
+import { isSealed } from '../crypto/sealed-value';
 
 type OnError = (error: Error) => void;
 
@@ -22,7 +25,34 @@ type OnError = (error: Error) => void;
  * only) and `settings/{uid}/readReceipts` (docs/data-model.md, Inbox). The entries change with
  * each message, in the message's own update (see messages.ts `send`).
  */
-export function makeInboxApi(db: Database, typingThrottle = new TypingThrottle()) {
+export function makeInboxApi(
+  db: Database,
+  cryptoNow: CryptoNow = () => Promise.resolve(null),
+  typingThrottle = new TypingThrottle(),
+) {
+  /** Each entry's sealed preview and reaction quote opened; at once when none is sealed. */
+  const opened = (inbox: Record<ConversationKey, InboxEntry>) => {
+    const keys = Object.keys(inbox) as ConversationKey[];
+    const sealedAny = keys.some(
+      (key) => isSealed(inbox[key].lastText) || isSealed(inbox[key].reaction?.text),
+    );
+    if (!sealedAny) return inbox;
+    return cryptoNow().then(async (crypto) => {
+      if (!crypto) {
+        // No keys in this browser: a sealed preview says so rather than showing ciphertext.
+        return Object.fromEntries(
+          keys.map((key) => [
+            key,
+            isSealed(inbox[key].lastText)
+              ? { ...inbox[key], lastText: '', sealed: 'no-key' as const }
+              : inbox[key],
+          ]),
+        ) as typeof inbox;
+      }
+      const entries = await Promise.all(keys.map((key) => crypto.openEntry(key, inbox[key])));
+      return Object.fromEntries(keys.map((key, i) => [key, entries[i]])) as typeof inbox;
+    });
+  };
   const typingRef = (relId: string, uid: string) => ref(db, `typing/${relId}/${uid}`);
   const receiptsRef = (uid: string) => ref(db, `settings/${uid}/readReceipts`);
 
@@ -38,8 +68,9 @@ export function makeInboxApi(db: Database, typingThrottle = new TypingThrottle()
     ): Unsubscribe {
       let direct: Record<ConversationKey, InboxEntry> | null = null;
       let group: Record<ConversationKey, InboxEntry> | null = null;
+      const deliver = openInOrder(opened, onData, onError);
       const emit = () => {
-        if (direct && group) onData({ ...direct, ...group });
+        if (direct && group) deliver({ ...direct, ...group });
       };
       const stops = [
         onValue(

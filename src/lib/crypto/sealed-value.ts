@@ -1,0 +1,112 @@
+/**
+ * A sealed field as the database stores it: `s1.{epochId}.{envelope}` (docs/security/e2ee.md,
+ * "Data"). It names the sender's epoch key that opens it, so every sealed field (a message's text,
+ * a preview, a reaction notice's quote, a photo) is read the same way, and the rules tell a sealed
+ * value from clear text by its first three characters. A value without the prefix is clear text
+ * from before the switch.
+ */
+import type { ConversationKey } from '../conversation-key';
+import { CryptoError } from './crypto-errors';
+import {
+  openField,
+  openFieldBytes,
+  sealField,
+  sealFieldBytes,
+  type MessagePlace,
+  type SealedField,
+} from './message-seal';
+
+export const SEALED_PREFIX = 's1.';
+
+/** How a sealed field reached this device: opened, not given to this device, or broken. */
+export type SealState = 'open' | 'no-key' | 'failed';
+const EPOCH = /^[A-Za-z0-9_-]{20}$/;
+
+/** The whole form (rules/encryption-sealed.ts checks the same): clear text that starts alike is not. */
+const FORM = /^s1[.][A-Za-z0-9_-]{20}[.]v1[.][A-Za-z0-9_-]{16}[.][A-Za-z0-9_-]+$/;
+
+export const isSealed = (value: unknown): value is string =>
+  typeof value === 'string' && FORM.test(value);
+
+/** The epoch a sealed value names, and its envelope; null when it is not one. */
+export function parseSealed(value: string): { epoch: string; envelope: string } | null {
+  if (!isSealed(value)) return null;
+  const epoch = value.slice(SEALED_PREFIX.length, SEALED_PREFIX.length + 20);
+  const rest = value.slice(SEALED_PREFIX.length + 20);
+  if (!EPOCH.test(epoch) || !rest.startsWith('.')) return null;
+  return { epoch, envelope: rest.slice(1) };
+}
+
+/** Where a field belongs: the conversation, its message and that message's sender. */
+export interface FieldPlace {
+  conversation: ConversationKey;
+  messageId: string;
+  sender: string;
+}
+
+const place = (at: FieldPlace, epoch: string): MessagePlace => ({ ...at, epoch });
+
+export async function sealValue(
+  key: CryptoKey,
+  epoch: string,
+  at: FieldPlace,
+  field: SealedField,
+  text: string,
+): Promise<string> {
+  return `${SEALED_PREFIX}${epoch}.${await sealField(key, place(at, epoch), field, text)}`;
+}
+
+export async function sealValueBytes(
+  key: CryptoKey,
+  epoch: string,
+  at: FieldPlace,
+  field: SealedField,
+  bytes: Uint8Array,
+): Promise<string> {
+  return `${SEALED_PREFIX}${epoch}.${await sealFieldBytes(key, place(at, epoch), field, bytes)}`;
+}
+
+/** `keyOf(epoch)`: the sender's epoch key, or null when this device was never given it. */
+type KeyOf = (epoch: string) => Promise<CryptoKey | null>;
+
+/** Why a sealed value is not shown: no key on this device yet, or it does not verify. */
+export class NotOpened extends Error {
+  constructor(readonly reason: 'no-key' | 'failed') {
+    super(reason === 'no-key' ? 'Encrypted on another device' : 'Could not be decrypted');
+    this.name = 'NotOpened';
+  }
+}
+
+async function opening<T>(
+  value: string,
+  keyOf: KeyOf,
+  open: (key: CryptoKey, envelope: string, epoch: string) => Promise<T>,
+): Promise<T> {
+  const parsed = parseSealed(value);
+  if (!parsed) throw new NotOpened('failed');
+  let key: CryptoKey | null;
+  try {
+    key = await keyOf(parsed.epoch);
+  } catch (error) {
+    // A forged wrap is a failure; a network error is not the message's fault: let it surface.
+    if (error instanceof CryptoError) throw new NotOpened('failed');
+    throw error;
+  }
+  if (!key) throw new NotOpened('no-key');
+  try {
+    return await open(key, parsed.envelope, parsed.epoch);
+  } catch (error) {
+    if (error instanceof CryptoError) throw new NotOpened('failed');
+    throw error;
+  }
+}
+
+export const openValue = (value: string, keyOf: KeyOf, at: FieldPlace, field: SealedField) =>
+  opening(value, keyOf, (key, envelope, epoch) =>
+    openField(key, place(at, epoch), field, envelope),
+  );
+
+export const openValueBytes = (value: string, keyOf: KeyOf, at: FieldPlace, field: SealedField) =>
+  opening(value, keyOf, (key, envelope, epoch) =>
+    openFieldBytes(key, place(at, epoch), field, envelope),
+  );

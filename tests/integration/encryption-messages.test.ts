@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { makeDatabaseGateways } from '../../src/app/database-gateways';
+import { registerSignedInListeners } from '../../src/app/signed-in-listeners';
+import { makeStore } from '../../src/app/store';
+import {
+  chatScreenEntered,
+  friendSelected,
+} from '../../src/features/conversations/conversations-slice';
+import { selectChatMessages } from '../../src/features/conversations/conversations-selectors';
+import { sendChatMessage } from '../../src/features/conversations/conversations-thunks';
+import { directKey } from '../../src/lib/conversation-key';
+import { userSignedIn, userSignedOut } from '../../src/store/session';
+import { selectMyProfile } from '../../src/features/profiles';
+import { adminGet, adminSet } from '../support/backend';
+import { befriend, cleanBackendPerTest, eventually, gatewaysFor, type Person } from './app-clients';
+
+// Issue 28 items 1, 6 and 7: what the database holds once the app seals, over the emulators.
+const { signUp, stopAfterTest } = cleanBackendPerTest();
+
+/** `person`'s app as the browser runs it: every gateway sealing with their device key. */
+async function encryptedApp(person: Person) {
+  const sealing = makeDatabaseGateways(person.client);
+  const store = makeStore({
+    gateways: { ...gatewaysFor(person), conversations: sealing.conversations },
+  });
+  registerSignedInListeners(store.startListening);
+  store.dispatch(
+    userSignedIn({
+      uid: person.uid,
+      email: `${person.username}@example.com`,
+      displayName: person.username,
+      photoURL: '',
+      emailVerified: true,
+    }),
+  );
+  stopAfterTest(() => {
+    store.dispatch(userSignedOut());
+    store.clearListeners();
+  });
+  await eventually(() => expect(selectMyProfile(store.getState())).not.toBeNull());
+  // The device key is published at sign-in: a friend's first message waits for nothing.
+  await eventually(() => expect(store.getState().encryption.status).toBe('ready'));
+  return store;
+}
+
+type Store = Awaited<ReturnType<typeof encryptedApp>>;
+
+function openChat(store: Store, friend: Person) {
+  store.dispatch(chatScreenEntered());
+  store.dispatch(friendSelected({ uid: friend.uid, name: friend.username, photo: '' }));
+}
+
+const texts = (store: Store) => selectChatMessages(store.getState()).map((m) => m.message);
+
+describe('sealed conversations between two people', () => {
+  it('shows the words to both, while the database holds none of them', async () => {
+    const alice = await signUp('Alice');
+    const bob = await signUp('Bob');
+    const { id: relId } = await befriend(alice, bob);
+    const a = await encryptedApp(alice);
+    const b = await encryptedApp(bob);
+    openChat(a, bob);
+    openChat(b, alice);
+    await eventually(() => expect(a.getState().conversations.status).toBe('ready'));
+
+    await a.dispatch(sendChatMessage('meet me at the climbing gym on Rue Lepic')).unwrap();
+    await eventually(() => expect(texts(b)).toEqual(['meet me at the climbing gym on Rue Lepic']));
+    expect(selectChatMessages(b.getState())[0]?.sealed).toBe('open');
+    await eventually(() =>
+      expect(b.getState().inbox.entries[directKey(relId)]?.lastText).toBe(
+        'meet me at the climbing gym on Rue Lepic',
+      ),
+    );
+    await b.dispatch(sendChatMessage('bouldering or ropes?')).unwrap();
+    await eventually(() => expect(texts(a)).toContain('bouldering or ropes?'));
+
+    // The owner's whole database, through the admin REST access: no word anyone wrote.
+    const dump = JSON.stringify(await adminGet('/'));
+    for (const word of ['climbing', 'Lepic', 'bouldering', 'ropes']) {
+      expect(dump).not.toContain(word);
+    }
+    const stored = (await adminGet(`sendMessage/${relId}`)) as Record<string, { message: string }>;
+    for (const message of Object.values(stored)) expect(message.message).toMatch(/^s1\./);
+    expect(await adminGet(`inbox/${bob.uid}/${relId}/lastText`)).toMatch(/^s1\./);
+  });
+
+  it('shows a tampered message as one that could not be decrypted, and nothing else', async () => {
+    const alice = await signUp('Alice');
+    const bob = await signUp('Bob');
+    const { id: relId } = await befriend(alice, bob);
+    const a = await encryptedApp(alice);
+    const b = await encryptedApp(bob);
+    openChat(a, bob);
+    openChat(b, alice);
+    await a.dispatch(sendChatMessage('the code is 4711')).unwrap();
+    await a.dispatch(sendChatMessage('and the door is blue')).unwrap();
+    await eventually(() => expect(texts(b)).toHaveLength(2));
+
+    const stored = (await adminGet(`sendMessage/${relId}`)) as Record<string, { message: string }>;
+    const [firstId, secondId] = Object.keys(stored).sort();
+    const first = stored[firstId as string]?.message as string;
+    const second = stored[secondId as string]?.message as string;
+    // A byte of the first ciphertext flipped, and the second moved onto the first's place: the
+    // owner's two ways to change what Bob reads. Both fail the tag.
+    const last = first.at(-2) === 'A' ? 'B' : 'A';
+    await adminSet(
+      `sendMessage/${relId}/${firstId}/message`,
+      `${first.slice(0, -2)}${last}${first.at(-1)}`,
+    );
+    await eventually(() =>
+      expect(selectChatMessages(b.getState()).map((m) => m.sealed)).toEqual(['failed', 'open']),
+    );
+    await adminSet(`sendMessage/${relId}/${firstId}/message`, second);
+    await eventually(() => {
+      const messages = selectChatMessages(b.getState());
+      expect(messages.map((m) => m.sealed)).toEqual(['failed', 'open']);
+      expect(messages.map((m) => m.message)).toEqual(['', 'and the door is blue']);
+    });
+  });
+
+  it('seals an edit, and a reaction quote the author reads', async () => {
+    const alice = await signUp('Alice');
+    const bob = await signUp('Bob');
+    const { id: relId } = await befriend(alice, bob);
+    const a = await encryptedApp(alice);
+    const b = await encryptedApp(bob);
+    openChat(a, bob);
+    openChat(b, alice);
+    await a.dispatch(sendChatMessage('see you at 8?')).unwrap();
+    await eventually(() => expect(texts(b)).toEqual(['see you at 8?']));
+    const mine = selectChatMessages(a.getState())[0];
+    if (!mine) throw new Error('no message');
+    const parties = {
+      relId,
+      from: { uid: alice.uid, name: alice.username },
+      to: { uid: bob.uid, name: bob.username },
+    };
+    const gateways = makeDatabaseGateways(alice.client);
+    await gateways.conversations.direct.edit(parties, mine, 'see you at 9?', true);
+    await eventually(() => {
+      expect(texts(b)).toEqual(['see you at 9?']);
+      expect(b.getState().inbox.entries[directKey(relId)]?.lastText).toBe('see you at 9?');
+    });
+    const theirs = selectChatMessages(b.getState())[0];
+    if (!theirs) throw new Error('no message');
+    const back = { relId, from: parties.to, to: parties.from };
+    await makeDatabaseGateways(bob.client).conversations.direct.react(back, theirs, '👍', true);
+    await eventually(() =>
+      expect(a.getState().inbox.entries[directKey(relId)]?.reaction?.text).toBe('see you at 9?'),
+    );
+    const dump = JSON.stringify(await adminGet('/'));
+    expect(dump).not.toContain('see you');
+    expect(dump).toContain('👍');
+  });
+});
