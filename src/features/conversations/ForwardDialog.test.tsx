@@ -119,7 +119,7 @@ describe('ForwardDialog', () => {
     const photo: ChatMessage = {
       ...text,
       message: 'the view',
-      image: { id: 'm1', width: 800, height: 600, caption: 'the view' },
+      image: { id: 'm1', width: 800, height: 600, caption: 'the view', sender: 'bo' },
     };
     start(photo);
     // The message is in the open conversation (Bo's): its bytes are read from there.
@@ -133,7 +133,8 @@ describe('ForwardDialog', () => {
     await user.click(within(dialog()).getByRole('checkbox', { name: /Bo$/ }));
     await user.click(within(dialog()).getByRole('button', { name: 'Forward to 1 chat' }));
     await waitFor(() => expect(fakes.chatImages.send).toHaveBeenCalledTimes(1));
-    expect(fakes.chatImages.readFull).toHaveBeenCalledWith('d:rel-bo', 'm1');
+    // The sender's key opens a sealed photo: it is read with its sender.
+    expect(fakes.chatImages.readFull).toHaveBeenCalledWith('d:rel-bo', 'm1', 'bo');
     expect(fakes.chatImages.send).toHaveBeenCalledWith(
       expect.objectContaining({ relId: 'rel-bo' }),
       {

@@ -12,12 +12,12 @@ describe('ImageBubble', () => {
   it("reads only the thumbnail, shown at the photo's aspect ratio with its caption as alt", async () => {
     const gateways = createFakeGateways();
     gateways.chatImages.readThumb.mockResolvedValue(THUMB);
-    const image = { id: '-Nimg', width: 1600, height: 1200, caption: 'Beach' };
+    const image = { id: '-Nimg', width: 1600, height: 1200, caption: 'Beach', sender: 'bo' };
     const { store } = renderWithProviders(<ImageBubble image={image} mine={false} />, { gateways });
     store.dispatch(conversationOpened('rel-1'));
     const img = await screen.findByRole('img', { name: 'Beach' });
     expect(img).toHaveAttribute('src', THUMB);
-    expect(gateways.chatImages.readThumb).toHaveBeenCalledWith('d:rel-1', '-Nimg');
+    expect(gateways.chatImages.readThumb).toHaveBeenCalledWith('d:rel-1', '-Nimg', 'bo');
     expect(gateways.chatImages.readFull).not.toHaveBeenCalled();
     const button = screen.getByRole('button', { name: 'Open photo: Beach' });
     expect(button.style.aspectRatio).toBe('1600 / 1200');

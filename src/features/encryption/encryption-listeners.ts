@@ -22,8 +22,9 @@ import {
  */
 export function addEncryptionListeners(
   startAppListening: AppStartListening,
-  // Without IndexedDB (Node, in the integration tests) the key lives as long as the session.
-  vault: KeyVault = typeof indexedDB === 'undefined' ? memoryKeyVault() : indexedDbKeyVault,
+  // Outside a browser (Node, the integration tests) the key lives as long as the session; a
+  // browser without IndexedDB keeps none and says so in Settings.
+  vault: KeyVault = typeof window === 'undefined' ? memoryKeyVault() : indexedDbKeyVault,
 ): void {
   whileSignedIn(startAppListening, (uid, { extra, dispatch }) => {
     // Set false at sign-out; the async steps below check it before touching the store.
