@@ -13,10 +13,13 @@
  *      the emoji picker: its chunk, its data asset, its open time at 4x CPU once cached;
  *   9. message actions: bytes per reaction and per edit, reaction to the other party (actions.ts);
  *  10. the jump to a reply's original 5,000 messages back (chat-quotes.ts, alone: quotes-main.ts);
- *  11. the message search index: indexing, saved size, memory, query p50/p99 (search.ts, alone: search-main.ts).
+ *  11. the message search index: indexing, saved size, memory, query p50/p99 (search.ts, alone: search-main.ts);
+ *  12. end-to-end encryption: added time per send and per received message, opening a long
+ *      sealed conversation (encryption.ts, alone: encryption-main.ts).
  * Knobs: BENCH_USERS (10000), BENCH_MESSAGES (300 latency samples), BENCH_CHAT_LONG (10000),
  * BENCH_CHAT_SENDS (5), BENCH_REACTIONS (100), BENCH_LCP_RUNS (3), BENCH_INP_SENDS (5),
- * BENCH_EMOJI_OPENS (5), BENCH_QUOTE_JUMPS (3), BENCH_SEARCH_MESSAGES (100000), CHROMIUM_PATH.
+ * BENCH_EMOJI_OPENS (5), BENCH_QUOTE_JUMPS (3), BENCH_SEARCH_MESSAGES (100000), BENCH_SEAL_SENDS (500),
+ * CHROMIUM_PATH.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,6 +29,7 @@ import { chatImagesBench, printImageSummary, type ImageFigures } from './chat-im
 import { chatBench, printChatSummary, type ChatResults } from './chat-send';
 import { printQuoteSummary, quoteJumpBench, type QuoteFigures } from './chat-quotes';
 import { printSearchSummary, searchBench } from './search';
+import { encryptionBench, printEncryptionSummary } from './encryption';
 import { timeSearch, visit } from './dashboard';
 import { inboxBench, printInboxSummary, type InboxFigures } from './inbox';
 import { searchPrefixes, seedSmall } from './datasets';
@@ -134,6 +138,7 @@ async function main(): Promise<void> {
     if (vitals) printVitalsSummary(vitals);
     if (quotes) printQuoteSummary(quotes);
     printSearchSummary(await searchBench());
+    printEncryptionSummary(await encryptionBench());
   } finally {
     await stopAll();
   }

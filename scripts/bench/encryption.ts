@@ -1,0 +1,172 @@
+/**
+ * Section 12 of `npm run bench`: what end-to-end encryption adds (issue 28), measured on the
+ * app's own code (src/lib/firebase/conversations-crypto.ts over WebCrypto) with the key
+ * directory in memory, so the figures are the cryptography's, not the network's: a send (text
+ * and two previews sealed) under a warm epoch, the first send of an epoch (a wrap per device),
+ * a received message opened, and a 10,000-message conversation opened whole against its first
+ * page (what the app decrypts when it opens one: only the pages it loads).
+ */
+import { directKey, type ConversationKey } from '../../src/lib/conversation-key';
+import { loadOrCreateDevice, memoryKeyVault } from '../../src/lib/crypto/device-identity';
+import {
+  makeEpochKeys,
+  type KeyDirectory,
+  type PublishedDevice,
+  type StoredWrap,
+} from '../../src/lib/crypto/epoch-keys';
+import { makeConversationCrypto } from '../../src/lib/firebase/conversations-crypto';
+import { parseChatMessage, type ChatMessage } from '../../src/lib/firebase/conversations-message';
+import { directSendWrite } from '../../src/lib/firebase/conversations-send-write';
+import { int, ms, table } from './report';
+
+const SENDS = Number(process.env.BENCH_SEAL_SENDS ?? 500);
+const LONG = Number(process.env.BENCH_CHAT_LONG ?? 10_000);
+const PAGE = 50;
+
+/** Every device and wrap in memory, as the database would hold them. */
+function memoryDirectory(devices: PublishedDevice[]) {
+  const wraps = new Map<string, StoredWrap>();
+  const epochs = new Map<string, { epoch: string; devices: string }>();
+  let next = 0;
+  return (me: string): KeyDirectory => ({
+    devicesOf: (_c, uids) => Promise.resolve(devices.filter((d) => uids.includes(d.uid))),
+    senderEpoch: (c) => Promise.resolve(epochs.get(`${me}|${c}`) ?? null),
+    writeEpoch: (c, epoch, digest, list) => {
+      epochs.set(`${me}|${c}`, { epoch, devices: digest });
+      for (const w of list) wraps.set(`${c}|${w.uid}|${epoch}|${w.deviceId}`, { ...w, by: me });
+      return Promise.resolve();
+    },
+    readWrap: (c, epoch, deviceId) =>
+      Promise.resolve(wraps.get(`${c}|${me}|${epoch}|${deviceId}`) ?? null),
+    newEpochId: () => `-Epoch${String(next++).padStart(14, '0')}`,
+  });
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+async function timed<T>(act: () => Promise<T>): Promise<[number, T]> {
+  const start = performance.now();
+  const value = await act();
+  return [performance.now() - start, value];
+}
+
+const words = (i: number) =>
+  `message ${i}: see you at the station at ${i % 24}:00, bring the climbing shoes and the map`;
+
+export interface EncryptionFigures {
+  sendClear: number[];
+  sendSealed: number[];
+  firstOfEpoch: number[];
+  open: number[];
+  longAll: number;
+  longPage: number;
+}
+
+export async function encryptionBench(): Promise<EncryptionFigures> {
+  // Alice with two devices, Bob with two: a send wraps a new epoch for four devices.
+  const alicePhone = await loadOrCreateDevice(memoryKeyVault(), 'alice');
+  const aliceLaptop = await loadOrCreateDevice(memoryKeyVault(), 'alice');
+  const bobPhone = await loadOrCreateDevice(memoryKeyVault(), 'bob');
+  const bobLaptop = await loadOrCreateDevice(memoryKeyVault(), 'bob');
+  const published = [alicePhone, aliceLaptop, bobPhone, bobLaptop].map((d) => ({
+    uid: d.uid,
+    deviceId: d.deviceId,
+    publicKey: d.publicKey,
+  }));
+  const directory = memoryDirectory(published);
+  const alice = makeConversationCrypto('alice', makeEpochKeys(alicePhone, directory('alice')));
+  const parties = ['alice', 'bob'];
+  const sendOf = (relId: string, id: string, text: string) =>
+    directSendWrite(
+      { relId, from: { uid: 'alice', name: 'Alice' }, to: { uid: 'bob', name: 'Bob' } },
+      id,
+      text,
+      { now: { '.sv': 'timestamp' }, plusOne: { '.sv': { increment: 1 } } },
+    );
+
+  const firstOfEpoch: number[] = [];
+  for (let i = 0; i < 20; i += 1) {
+    const relId = `rel-first-${i}`;
+    const [took] = await timed(() =>
+      alice.sealUpdate(directKey(relId), sendOf(relId, `-N${i}`, words(i)), {
+        parties,
+        direct: true,
+      }),
+    );
+    firstOfEpoch.push(took);
+  }
+
+  const conversation: ConversationKey = directKey('rel-long');
+  const sendClear: number[] = [];
+  const sendSealed: number[] = [];
+  const stored: Array<[string, unknown]> = [];
+  for (let i = 0; i < Math.max(SENDS, LONG); i += 1) {
+    const id = `-Nmsg${String(i).padStart(15, '0')}`;
+    const changes = sendOf('rel-long', id, words(i));
+    const [clear] = await timed(() => Promise.resolve(sendOf('rel-long', id, words(i))));
+    const [took, sealed] = await timed(() =>
+      alice.sealUpdate(conversation, changes, { parties, direct: true }),
+    );
+    if (i < SENDS) {
+      sendClear.push(clear);
+      sendSealed.push(took);
+    }
+    stored.push([id, { ...(sealed[`sendMessage/rel-long/${id}`] as object), createdAt: i }]);
+  }
+
+  // Bob's phone opens what Alice sealed: a fresh opener per measurement, so nothing is cached.
+  const messages = stored
+    .map(([id, value]) => parseChatMessage(id, value))
+    .filter((m): m is ChatMessage => m !== null);
+  const bobOpener = () => makeConversationCrypto('bob', makeEpochKeys(bobPhone, directory('bob')));
+  const bob = bobOpener();
+  await bob.openMessage(conversation, messages[0] as ChatMessage); // the epoch's unwrap, once
+  const open: number[] = [];
+  for (const message of messages.slice(1, SENDS + 1)) {
+    const [took] = await timed(() => bob.openMessage(conversation, message));
+    open.push(took);
+  }
+  const [longAll] = await timed(() => {
+    const fresh = bobOpener();
+    return Promise.all(messages.slice(0, LONG).map((m) => fresh.openMessage(conversation, m)));
+  });
+  const [longPage] = await timed(() => {
+    const fresh = bobOpener();
+    return Promise.all(messages.slice(-PAGE).map((m) => fresh.openMessage(conversation, m)));
+  });
+  return { sendClear, sendSealed, firstOfEpoch, open, longAll, longPage };
+}
+
+export function printEncryptionSummary(f: EncryptionFigures): void {
+  const row = (label: string, values: number[]) => [
+    label,
+    int(values.length),
+    ms(percentile(values, 50)),
+    ms(percentile(values, 99)),
+  ];
+  console.log(
+    table(
+      '12. End-to-end encryption (WebCrypto, keys in memory): added time per message',
+      ['step', 'n', 'p50', 'p99'],
+      [
+        row('send, clear (update built, no sealing)', f.sendClear),
+        row('send, sealed (text + 2 previews, warm epoch)', f.sendSealed),
+        row('send, first of an epoch (4 device wraps)', f.firstOfEpoch),
+        row('receive: open one message (epoch known)', f.open),
+      ],
+    ),
+  );
+  console.log(
+    table(
+      `    Opening a ${int(LONG)}-message sealed conversation`,
+      ['what is decrypted', 'total'],
+      [
+        [`its first page (${PAGE} messages, with the epoch's unwrap)`, ms(f.longPage)],
+        [`all ${int(LONG)} messages (what the app does not do)`, ms(f.longAll)],
+      ],
+    ),
+  );
+}
