@@ -74,27 +74,36 @@ export function editWrite(
   return isLast ? { ...update, ...editPreviewChanges(owners(scope), text) } : update;
 }
 
+/** Every field a message may carry beyond its envelope (rules/conversations-actions.ts). */
+const contentFields = [
+  'message',
+  'kind',
+  'imageId',
+  'width',
+  'height',
+  'caption',
+  'replyTo',
+  'forwarded',
+  'mentions',
+  'editedAt',
+  'reactions',
+];
+
 /**
- * The delete for everyone: the message replaced by its envelope and `deleted: true`, a photo's
- * bytes removed, and when it is the last message every party's preview says so.
+ * The delete for everyone: `deleted` set and every other field but the envelope removed (the
+ * envelope and `createdAt` are left as stored, never written back: a pending message's copy
+ * holds only this device's estimate of its server time, and the rules keep `createdAt`
+ * unchanged), a photo's bytes removed, and when it is the last message every party's preview
+ * says so.
  */
 export function removeWrite(
   scope: ActionScope,
   message: ChatMessage,
   isLast: boolean,
 ): Record<string, unknown> {
-  const envelope =
-    scope.kind === 'group'
-      ? { senderId: message.messagesenderId, senderName: message.massagesenderName }
-      : {
-          messagesenderId: message.messagesenderId,
-          massagesenderName: message.massagesenderName,
-          messagereceiverId: message.messagereceiverId,
-          messagereceiverName: message.messagereceiverName,
-        };
-  const update: Record<string, unknown> = {
-    [messagePath(scope, message.id)]: { ...envelope, createdAt: message.createdAt, deleted: true },
-  };
+  const path = messagePath(scope, message.id);
+  const update: Record<string, unknown> = { [`${path}/deleted`]: true };
+  for (const field of contentFields) update[`${path}/${field}`] = null;
   if (message.image)
     update[`${imagesPath(scope.kind, scope.conversationId)}/${message.image.id}`] = null;
   return isLast ? { ...update, ...deletePreviewChanges(owners(scope)) } : update;

@@ -21,6 +21,21 @@ const photo: ChatMessage = {
   message: '📷 Photo',
   image: { id: 'm2', width: 10, height: 10, caption: '' },
 };
+/** A delete's writes at `path`: `deleted`, every content field gone, the envelope untouched. */
+const removed = (path: string) => ({
+  [`${path}/deleted`]: true,
+  [`${path}/message`]: null,
+  [`${path}/kind`]: null,
+  [`${path}/imageId`]: null,
+  [`${path}/width`]: null,
+  [`${path}/height`]: null,
+  [`${path}/caption`]: null,
+  [`${path}/replyTo`]: null,
+  [`${path}/forwarded`]: null,
+  [`${path}/mentions`]: null,
+  [`${path}/editedAt`]: null,
+  [`${path}/reactions`]: null,
+});
 const direct = {
   kind: 'direct' as const,
   conversationId: 'r1',
@@ -112,21 +127,14 @@ describe('the actions’ root updates', () => {
 
   it('deletes to the envelope, removes a photo’s bytes and the last preview', () => {
     expect(removeWrite(direct, photo, true)).toEqual({
-      'sendMessage/r1/m2': { ...envelope, deleted: true },
+      ...removed('sendMessage/r1/m2'),
       'chatImages/r1/m2': null,
       'inbox/alice/r1/lastKind': 'deleted',
       'inbox/alice/r1/lastText': '',
       'inbox/bob/r1/lastKind': 'deleted',
       'inbox/bob/r1/lastText': '',
     });
-    expect(removeWrite(group, text, false)).toEqual({
-      'groupMessages/g1/m1': {
-        senderId: 'alice',
-        senderName: 'Alice',
-        createdAt: 5,
-        deleted: true,
-      },
-    });
+    expect(removeWrite(group, text, false)).toEqual(removed('groupMessages/g1/m1'));
   });
 
   it('reacts as me, telling the author unless it is mine; takes back the 1:1 notice', () => {

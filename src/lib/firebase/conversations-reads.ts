@@ -2,6 +2,9 @@ import {
   endBefore,
   get,
   limitToLast,
+  onChildAdded,
+  onChildChanged,
+  onChildRemoved,
   onValue,
   orderByChild,
   query,
@@ -9,7 +12,7 @@ import {
   type DataSnapshot,
   type Unsubscribe,
 } from 'firebase/database';
-import type { ChatMessage } from './conversations-message';
+import { compareMessages, type ChatMessage } from './conversations-message';
 
 type Parse = (id: string, value: unknown) => ChatMessage | null;
 
@@ -27,17 +30,66 @@ export function conversationReads(conversation: DatabaseReference, parse: Parse)
     return out;
   };
   return {
-    /** The newest `pageSize` messages, oldest first, live. */
+    /**
+     * The newest `pageSize` messages, oldest first, live. Until the server's first answer the
+     * SDK raises no value event, not even for this device's own writes: a conversation opened
+     * while the connection is down (or before its answer came) would never show a message sent
+     * offline, nor its edits. Child events do come for those writes, so until that answer they
+     * report what this device holds; the first answer replaces it.
+     */
     subscribeLatest(
       pageSize: number,
       onData: (messages: ChatMessage[]) => void,
       onError: (error: Error) => void,
     ): Unsubscribe {
-      return onValue(
-        query(conversation, orderByChild('createdAt'), limitToLast(pageSize)),
-        (snapshot) => onData(parseOrdered(snapshot)),
-        onError,
+      const latest = query(conversation, orderByChild('createdAt'), limitToLast(pageSize));
+      const early = new Map<string, ChatMessage>();
+      let answered = false;
+      let reported = false;
+      let flushQueued = false;
+      // One report per batch of child events; a server answer raises its child events and then
+      // its value event in the same turn, so the flush sees `answered` and stays silent.
+      const flush = () => {
+        flushQueued = false;
+        if (answered || (!reported && early.size === 0)) return;
+        reported = true;
+        onData([...early.values()].sort(compareMessages));
+      };
+      const onEarly = (snapshot: DataSnapshot, removed = false) => {
+        if (answered || !snapshot.key) return;
+        const message = removed ? null : parse(snapshot.key, snapshot.val());
+        if (message) early.set(snapshot.key, message);
+        else early.delete(snapshot.key);
+        if (!flushQueued) {
+          flushQueued = true;
+          queueMicrotask(flush);
+        }
+      };
+      const stopEarly = [
+        onChildAdded(latest, (snapshot) => onEarly(snapshot)),
+        onChildChanged(latest, (snapshot) => onEarly(snapshot)),
+        onChildRemoved(latest, (snapshot) => onEarly(snapshot, true)),
+      ];
+      const closeEarly = () => {
+        answered = true;
+        early.clear();
+        for (const stop of stopEarly.splice(0)) stop();
+      };
+      const stopLatest = onValue(
+        latest,
+        (snapshot) => {
+          if (!answered) closeEarly();
+          onData(parseOrdered(snapshot));
+        },
+        (error) => {
+          closeEarly();
+          onError(error);
+        },
       );
+      return () => {
+        closeEarly();
+        stopLatest();
+      };
     },
 
     /** Up to `pageSize` messages older than `before`, oldest first. Messages never change. */

@@ -1,0 +1,111 @@
+import { goOffline, goOnline } from 'firebase/database';
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
+import { sendChatMessage } from '../../src/features/conversations';
+import {
+  editChatMessage,
+  removeChatMessage,
+} from '../../src/features/conversations/conversations-actions-thunks';
+import {
+  chatScreenEntered,
+  friendSelected,
+  selectTailMessages,
+} from '../../src/features/conversations/conversations-slice';
+import { adminGet } from '../support/backend';
+import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
+
+// Issue 25, offline: my pending messages show, edited or deleted, in a conversation whose first
+// answer never came (opened while the connection is down), and are delivered once online.
+const { signUp, stopAfterTest } = cleanBackendPerTest();
+
+/** Every answer of the latest page `person` gets, as texts (a deleted message as null). */
+function watch(person: Person, relId: string) {
+  const answers: (string | null)[][] = [];
+  const stop = person.conversations.direct.subscribeLatest(
+    { id: relId, pageSize: 50 },
+    (messages: ChatMessage[]) => answers.push(messages.map((m) => (m.deleted ? null : m.message))),
+    (error) => {
+      throw error;
+    },
+  );
+  stopAfterTest(stop);
+  return answers;
+}
+
+/** Alice's app, signed in, offline, with her empty conversation with Bob opened. */
+async function offlineChat() {
+  const alice = await signUp('Alice');
+  const bob = await signUp('Bob');
+  const { id: relId } = await befriend(alice, bob);
+  const app = storeFor(alice);
+  stopAfterTest(app.stop);
+  await app.ready();
+  // Offline before the conversation is opened: its listen is never answered until online.
+  goOffline(alice.client.db);
+  app.store.dispatch(chatScreenEntered());
+  app.store.dispatch(friendSelected({ uid: bob.uid, name: bob.username, photo: '' }));
+  await eventually(() => expect(app.store.getState().conversations.relId).toBe(relId));
+  const state = () => app.store.getState();
+  const texts = () => selectTailMessages(state()).map((m) => (m.deleted ? null : m.message));
+  return { alice, bob, relId, app, state, texts };
+}
+
+describe('pending messages in a conversation opened offline', () => {
+  it('shows a message sent offline at once, and its edit; delivered once, edited, online', async () => {
+    const { alice, bob, relId, app, state, texts } = await offlineChat();
+    const bobSees = watch(bob, relId);
+    const sending = app.store.dispatch(sendChatMessage({ text: 'meet at the statoin' }));
+    await eventually(() => expect(texts()).toEqual(['meet at the statoin']));
+    expect(state().conversations.status).toBe('ready');
+    const [pending] = state().conversationSending.outgoing;
+    expect(pending).toMatchObject({ state: 'pending', text: 'meet at the statoin' });
+
+    const editing = app.store.dispatch(
+      editChatMessage({ id: pending.id, text: 'meet at the station' }),
+    );
+    await eventually(() => expect(texts()).toEqual(['meet at the station']));
+    expect(state().conversationSending.outgoing).toMatchObject([{ state: 'pending' }]);
+    expect(await adminGet(`sendMessage/${relId}`)).toBeNull();
+
+    goOnline(alice.client.db);
+    await sending.unwrap();
+    await editing.unwrap();
+    expect(state().conversationSending.outgoing).toEqual([]);
+    await eventually(() => expect(bobSees.at(-1)).toEqual(['meet at the station']));
+    const stored = (await adminGet(`sendMessage/${relId}`)) as Record<string, ChatMessage>;
+    expect(Object.keys(stored)).toEqual([pending.id]);
+    expect(stored[pending.id]).toMatchObject({
+      message: 'meet at the station',
+      editedAt: expect.any(Number) as number,
+    });
+    // The server's time replaced the estimate in place: still the one message, edited.
+    await eventually(() => expect(texts()).toEqual(['meet at the station']));
+  });
+
+  it('a pending message deleted offline is stored deleted, its text gone, with no error', async () => {
+    const { alice, bob, relId, app, state, texts } = await offlineChat();
+    const sending = app.store.dispatch(sendChatMessage({ text: 'wrong person' }));
+    await eventually(() => expect(texts()).toEqual(['wrong person']));
+    const [pending] = state().conversationSending.outgoing;
+    const removing = app.store.dispatch(removeChatMessage(pending.id));
+    await eventually(() => expect(texts()).toEqual([null]));
+
+    goOnline(alice.client.db);
+    await sending.unwrap();
+    // The delete names no server time of its own (the pending copy has only an estimate).
+    await removing.unwrap();
+    expect(await adminGet(`sendMessage/${relId}/${pending.id}`)).toEqual({
+      messagesenderId: alice.uid,
+      massagesenderName: 'Alice',
+      messagereceiverId: bob.uid,
+      messagereceiverName: 'Bob',
+      createdAt: expect.any(Number) as number,
+      deleted: true,
+    });
+    expect(await adminGet(`inbox/${bob.uid}/${relId}`)).toMatchObject({
+      lastKind: 'deleted',
+      lastText: '',
+    });
+    await eventually(() => expect(texts()).toEqual([null]));
+  });
+});
