@@ -1,0 +1,279 @@
+import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import {
+  directSendWrite,
+  groupSendWrite,
+  type ServerValues,
+} from '../../src/lib/firebase/conversations-send-write';
+import { mentionNotificationChanges } from '../../src/lib/firebase/notifications-mention';
+import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
+import { inboxStrings } from '../../src/features/inbox/inbox-strings';
+import { notificationsStrings } from '../../src/features/notifications/notifications-strings';
+import { spec } from '../../src/strings/spec';
+import {
+  adminGet,
+  adminUpdate,
+  appUrl,
+  browserPerSuite,
+  describeBrowser,
+  newPage,
+  shot,
+} from '../support/browser';
+import { befriend, createPerson, dismissToasts, fillLoginForm, row } from './app-home-steps';
+
+// Issue 27 in a real browser: desktop notifications (1:1 and group, hidden tab or another
+// conversation on screen, muted, a mention), the click that opens the message, the favicon's
+// count, and a draft with its reply kept over a reload.
+
+/** What the page records for the test (see instrument). */
+interface Probe {
+  shown: { title: string; body: string; tag: string }[];
+  notices: Notification[];
+  highlighted: string[];
+  setHidden: (hidden: boolean) => void;
+}
+const probe = () => (window as unknown as { probe: Probe }).probe;
+
+/**
+ * Runs in the page before the app. Headless Chromium shows every tab as visible whatever is in
+ * front (no CDP call hides one), so `document.hidden` answers what the test sets, with the
+ * `visibilitychange` a real tab switch fires; `window.focus()` (what a notification's click
+ * does) shows the tab again, as the browser would. The browser's own Notification is kept and
+ * each one the app makes is recorded, for the test to read and click. Messages that get the
+ * jump's highlight are recorded too (it lasts two seconds, too short to poll for safely).
+ */
+function instrument(): void {
+  let hidden = false;
+  const setHidden = (value: boolean) => {
+    hidden = value;
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+  Object.defineProperty(Document.prototype, 'hidden', { configurable: true, get: () => hidden });
+  Object.defineProperty(Document.prototype, 'visibilityState', {
+    configurable: true,
+    get: () => (hidden ? 'hidden' : 'visible'),
+  });
+  const focus = window.focus.bind(window);
+  window.focus = () => {
+    if (hidden) setHidden(false);
+    focus();
+  };
+  const state: Probe = { shown: [], notices: [], highlighted: [], setHidden };
+  (window as unknown as { probe: Probe }).probe = state;
+  const Browser = window.Notification;
+  window.Notification = class extends Browser {
+    constructor(title: string, options?: NotificationOptions) {
+      super(title, options);
+      state.shown.push({ title, body: options?.body ?? '', tag: options?.tag ?? '' });
+      state.notices.push(this);
+    }
+  };
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      const target = change.target as HTMLElement;
+      if (target.dataset.highlighted) state.highlighted.push(target.textContent);
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-highlighted'] });
+}
+
+/** Logged in with desktop notifications on (the Settings switch and the browser's permission). */
+async function attentivePage(browser: Browser, person: { uid: string; email: string }) {
+  await adminUpdate({ [`settings/${person.uid}/browserNotifications`]: true });
+  const page = await newPage(browser);
+  await page.context().grantPermissions(['notifications'], { origin: new URL(appUrl()).origin });
+  await page.addInitScript(instrument);
+  await page.goto(appUrl('/login'));
+  await fillLoginForm(page, person.email, 'Secret123');
+  await page.getByRole('button', { name: spec.auth.loginToContinue }).click();
+  await page.waitForURL('**/pages/home', { timeout: 30_000 });
+  await dismissToasts(page);
+  return page;
+}
+
+const shownNotices = (page: Page) => page.evaluate(() => probe().shown);
+/** Waits for the `count`th desktop notification and returns them all. */
+async function noticesUpTo(page: Page, count: number) {
+  await page.waitForFunction((n) => probe().shown.length >= n, count);
+  return shownNotices(page);
+}
+const hide = (page: Page, hidden: boolean) => page.evaluate((h) => probe().setHidden(h), hidden);
+
+const chat = (page: Page) => page.getByRole('region', { name: conversationsStrings.chat.label });
+const field = (page: Page) =>
+  chat(page).getByRole('textbox', { name: conversationsStrings.chat.inputLabel });
+const message = (page: Page, text: string) =>
+  chat(page)
+    .getByRole('listitem')
+    .filter({ has: page.locator('p', { hasText: text }) })
+    .last();
+const favicon = (page: Page) =>
+  page.evaluate(() => document.querySelector('link[rel="icon"]')?.getAttribute('href') ?? '');
+
+// The admin writes plain values where a client sends server values (time, increment).
+const plain = () => ({ now: Date.now(), plusOne: 1 }) as unknown as ServerValues;
+let sent = 0;
+const nextId = () => `-Ne2eAttention${String(++sent).padStart(6, '0')}`;
+
+describeBrowser('attention: desktop notifications, the favicon and drafts', () => {
+  const browser = browserPerSuite({ resetBackend: true });
+
+  async function carolAndBob() {
+    const carol = await createPerson('Carol');
+    const bob = await createPerson('Bob');
+    const relId = '-Ne2eAttentionCarolBob';
+    await befriend(relId, carol, bob);
+    const fromCarol = async (text: string) => {
+      const id = nextId();
+      const parties = {
+        relId,
+        from: { uid: carol.uid, name: 'Carol' },
+        to: { uid: bob.uid, name: 'Bob' },
+      };
+      await adminUpdate(directSendWrite(parties, id, text, plain()));
+      return id;
+    };
+    return { carol, bob, relId, fromCarol };
+  }
+
+  it('a hidden tab: a notification with the words and the favicon count; its click opens the message', async () => {
+    const { bob, fromCarol } = await carolAndBob();
+    const b = await attentivePage(browser(), bob);
+    expect(await favicon(b)).toBe('/favicon.svg');
+    await hide(b, true);
+
+    await fromCarol('Are you coming to lunch?');
+    const [notice] = await noticesUpTo(b, 1);
+    expect(notice).toEqual({
+      title: 'Carol',
+      body: 'Are you coming to lunch?',
+      tag: expect.stringContaining('-Ne2eAttentionCarolBob') as string,
+    });
+    // The tab's icon carries the unread count.
+    await b.waitForFunction(() =>
+      decodeURIComponent(
+        document.querySelector('link[rel="icon"]')?.getAttribute('href') ?? '',
+      ).includes('>1</text>'),
+    );
+    // A second message replaces the first (same tag), it does not stack.
+    await fromCarol('I booked a table');
+    const both = await noticesUpTo(b, 2);
+    expect(both[1]).toMatchObject({ title: 'Carol', body: 'I booked a table', tag: notice.tag });
+    expect(decodeURIComponent(await favicon(b))).toContain('>2</text>');
+
+    // The click focuses the tab and opens the conversation at that message, highlighted.
+    await b.evaluate(() => probe().notices[1]?.dispatchEvent(new Event('click')));
+    await b.waitForURL(/\/pages\/messages\?.*friend=.*message=/);
+    expect(await b.evaluate(() => document.hidden)).toBe(false);
+    await chat(b).getByRole('heading', { name: 'Carol' }).waitFor();
+    await message(b, 'I booked a table').waitFor();
+    await b.waitForFunction(() => probe().highlighted.some((t) => t.includes('I booked a table')));
+    // Read now: the count leaves the icon.
+    await b.waitForFunction(
+      () => document.querySelector('link[rel="icon"]')?.getAttribute('href') === '/favicon.svg',
+    );
+    await shot(b, 'attention-1-notification-opened');
+  });
+
+  it('groups too, also with another conversation on screen; none for the one on screen or a muted group, but a mention', async () => {
+    const { bob, fromCarol } = await carolAndBob();
+    const alice = await createPerson('Alice');
+    const groupId = '-Ne2eAttentionHikers';
+    await adminUpdate({
+      [`Mygroup/${groupId}`]: {
+        adminId: alice.uid,
+        adminName: 'Alice',
+        groupName: 'Hikers',
+        groupTag: 'Up a hill',
+      },
+      [`groupMembership/${groupId}/${bob.uid}`]: { status: 'member', username: 'Bob', at: 1 },
+      [`userGroups/${bob.uid}/${groupId}`]: 'member',
+    });
+    const fromAlice = async (text: string, mentionBob = false) => {
+      const id = nextId();
+      const parties = { groupId, from: { uid: alice.uid, name: 'Alice' }, to: [bob.uid] };
+      const extras = mentionBob ? { mentions: [bob.uid] } : undefined;
+      const mention = mentionBob
+        ? mentionNotificationChanges(
+            {
+              groupId,
+              groupName: 'Hikers',
+              actor: { uid: alice.uid, name: 'Alice' },
+              messageId: id,
+              to: [bob.uid],
+            },
+            Date.now(),
+          )
+        : {};
+      await adminUpdate({
+        ...groupSendWrite(parties, id, text, plain(), undefined, extras),
+        ...mention,
+      });
+      return id;
+    };
+    await fromCarol('Hello Bob');
+    const b = await attentivePage(browser(), bob);
+    await b.goto(appUrl('/pages/messages'));
+    await row(b, spec.panels.friendList, 'Carol')
+      .getByRole('button', { name: 'Carol', exact: true })
+      .click();
+    await message(b, 'Hello Bob').waitFor();
+
+    // The tab is visible with Carol's conversation open: a group message still tells.
+    await fromAlice('Summit at dawn?');
+    const [group] = await noticesUpTo(b, 1);
+    expect(group).toMatchObject({ title: 'Alice in Hikers', body: 'Summit at dawn?' });
+    // Carol's message shows in the conversation on screen and on no notification.
+    await fromCarol('Seen the weather?');
+    await message(b, 'Seen the weather?').waitFor();
+
+    // Muted, the group tells nothing, except a mention of me.
+    await adminUpdate({ [`inboxPrefs/${bob.uid}/group/${groupId}/mutedUntil`]: 'always' });
+    const hikers = row(b, spec.panels.groupList, 'Hikers');
+    await hikers.getByText(inboxStrings.prefs.muted).waitFor();
+    await hide(b, true);
+    await fromAlice('Bring water');
+    await hikers.getByText('Bring water').waitFor({ state: 'attached' });
+    const mentionId = await fromAlice('@Bob carries the rope', true);
+    const notices = await noticesUpTo(b, 2);
+    expect(notices.slice(1)).toEqual([
+      {
+        title: notificationsStrings.text.mention('Alice', 'Hikers'),
+        body: '',
+        tag: group.tag,
+      },
+    ]);
+    // Its click opens the group at the mention.
+    await b.evaluate(() => probe().notices[1]?.dispatchEvent(new Event('click')));
+    await b.waitForURL(new RegExp(`group=${groupId}&message=${mentionId}`));
+    await chat(b).getByRole('heading', { name: 'Hikers' }).waitFor();
+    await b.waitForFunction(() => probe().highlighted.some((t) => t.includes('carries the rope')));
+    expect(await shownNotices(b)).toHaveLength(2);
+  });
+
+  it('a draft and the reply it prepares survive a reload; the row says Draft', async () => {
+    const { bob, relId, fromCarol } = await carolAndBob();
+    await fromCarol('Lunch at noon?');
+    const b = await attentivePage(browser(), bob);
+    await b.goto(appUrl('/pages/messages'));
+    await row(b, spec.panels.friendList, 'Carol')
+      .getByRole('button', { name: 'Carol', exact: true })
+      .click();
+    await message(b, 'Lunch at noon?').hover();
+    await chat(b).getByRole('button', { name: conversationsStrings.messageActions.reply }).click();
+    await chat(b).getByText(conversationsStrings.messageActions.replyingTo('Carol')).waitFor();
+    await field(b).pressSequentially('Half-written answer');
+    // Written at most once a second: wait until the database has it.
+    await expect
+      .poll(() => adminGet(`drafts/${bob.uid}/direct/${relId}`), { timeout: 10_000 })
+      .toMatchObject({ text: 'Half-written answer', replyTo: expect.any(String) as string });
+
+    await b.reload();
+    await chat(b).getByRole('heading', { name: 'Carol' }).waitFor();
+    await expect.poll(() => field(b).inputValue()).toBe('Half-written answer');
+    await chat(b).getByText(conversationsStrings.messageActions.replyingTo('Carol')).waitFor();
+    await row(b, spec.panels.friendList, 'Carol')
+      .getByText(inboxStrings.prefs.draft('Half-written answer'))
+      .waitFor({ state: 'attached' });
+    await shot(b, 'attention-2-draft-after-reload');
+  });
+});
