@@ -32,7 +32,11 @@ interface Probe {
   highlighted: string[];
   setHidden: (hidden: boolean) => void;
 }
-const probe = () => (window as unknown as { probe: Probe }).probe;
+declare global {
+  interface Window {
+    probe: Probe;
+  }
+}
 
 /**
  * Runs in the page before the app. Headless Chromium shows every tab as visible whatever is in
@@ -59,7 +63,7 @@ function instrument(): void {
     focus();
   };
   const state: Probe = { shown: [], notices: [], highlighted: [], setHidden };
-  (window as unknown as { probe: Probe }).probe = state;
+  window.probe = state;
   const Browser = window.Notification;
   window.Notification = class extends Browser {
     constructor(title: string, options?: NotificationOptions) {
@@ -90,13 +94,14 @@ async function attentivePage(browser: Browser, person: { uid: string; email: str
   return page;
 }
 
-const shownNotices = (page: Page) => page.evaluate(() => probe().shown);
+const shownNotices = (page: Page) => page.evaluate(() => window.probe.shown);
 /** Waits for the `count`th desktop notification and returns them all. */
 async function noticesUpTo(page: Page, count: number) {
-  await page.waitForFunction((n) => probe().shown.length >= n, count);
+  await page.waitForFunction((n) => window.probe.shown.length >= n, count);
   return shownNotices(page);
 }
-const hide = (page: Page, hidden: boolean) => page.evaluate((h) => probe().setHidden(h), hidden);
+const hide = (page: Page, hidden: boolean) =>
+  page.evaluate((h) => window.probe.setHidden(h), hidden);
 
 const chat = (page: Page) => page.getByRole('region', { name: conversationsStrings.chat.label });
 const field = (page: Page) =>
@@ -161,12 +166,14 @@ describeBrowser('attention: desktop notifications, the favicon and drafts', () =
     expect(decodeURIComponent(await favicon(b))).toContain('>2</text>');
 
     // The click focuses the tab and opens the conversation at that message, highlighted.
-    await b.evaluate(() => probe().notices[1]?.dispatchEvent(new Event('click')));
+    await b.evaluate(() => window.probe.notices[1]?.dispatchEvent(new Event('click')));
     await b.waitForURL(/\/pages\/messages\?.*friend=.*message=/);
     expect(await b.evaluate(() => document.hidden)).toBe(false);
     await chat(b).getByRole('heading', { name: 'Carol' }).waitFor();
     await message(b, 'I booked a table').waitFor();
-    await b.waitForFunction(() => probe().highlighted.some((t) => t.includes('I booked a table')));
+    await b.waitForFunction(() =>
+      window.probe.highlighted.some((t) => t.includes('I booked a table')),
+    );
     // Read now: the count leaves the icon.
     await b.waitForFunction(
       () => document.querySelector('link[rel="icon"]')?.getAttribute('href') === '/favicon.svg',
@@ -243,15 +250,44 @@ describeBrowser('attention: desktop notifications, the favicon and drafts', () =
       },
     ]);
     // Its click opens the group at the mention.
-    await b.evaluate(() => probe().notices[1]?.dispatchEvent(new Event('click')));
+    await b.evaluate(() => window.probe.notices[1]?.dispatchEvent(new Event('click')));
     await b.waitForURL(new RegExp(`group=${groupId}&message=${mentionId}`));
     await chat(b).getByRole('heading', { name: 'Hikers' }).waitFor();
-    await b.waitForFunction(() => probe().highlighted.some((t) => t.includes('carries the rope')));
+    await b.waitForFunction(() =>
+      window.probe.highlighted.some((t) => t.includes('carries the rope')),
+    );
     expect(await shownNotices(b)).toHaveLength(2);
   });
 
-  it('a draft and the reply it prepares survive a reload; the row says Draft', async () => {
+  it('a draft and its reply come back after a reload, from another device too, even quoting an older page', async () => {
     const { bob, relId, fromCarol } = await carolAndBob();
+    const dan = await createPerson('Dan');
+    const danRel = '-Ne2eAttentionDanBob01';
+    await befriend(danRel, dan, bob);
+    // Dan's conversation is longer than a page: his first message is not among the loaded ones.
+    const danIds = Array.from({ length: 60 }, nextId);
+    const start = Date.now() - 60_000;
+    const parties = {
+      relId: danRel,
+      from: { uid: dan.uid, name: 'Dan' },
+      to: { uid: bob.uid, name: 'Bob' },
+    };
+    await adminUpdate(
+      Object.assign(
+        {},
+        ...danIds.map((id, i) =>
+          directSendWrite(
+            parties,
+            id,
+            i === 0 ? 'Old question from Dan' : `Dan says ${String(i)}`,
+            {
+              now: start + i,
+              plusOne: 1,
+            } as unknown as ServerValues,
+          ),
+        ),
+      ) as Record<string, unknown>,
+    );
     await fromCarol('Lunch at noon?');
     const b = await attentivePage(browser(), bob);
     await b.goto(appUrl('/pages/messages'));
@@ -260,20 +296,47 @@ describeBrowser('attention: desktop notifications, the favicon and drafts', () =
       .click();
     await message(b, 'Lunch at noon?').hover();
     await chat(b).getByRole('button', { name: conversationsStrings.messageActions.reply }).click();
-    await chat(b).getByText(conversationsStrings.messageActions.replyingTo('Carol')).waitFor();
+    const replyingTo = (name: string) =>
+      chat(b).getByText(conversationsStrings.messageActions.replyingTo(name));
+    await replyingTo('Carol').waitFor();
     await field(b).pressSequentially('Half-written answer');
     // Written at most once a second: wait until the database has it.
+    const carolsDraft = { text: 'Half-written answer', replyTo: expect.any(String) as string };
     await expect
       .poll(() => adminGet(`drafts/${bob.uid}/direct/${relId}`), { timeout: 10_000 })
-      .toMatchObject({ text: 'Half-written answer', replyTo: expect.any(String) as string });
+      .toMatchObject(carolsDraft);
+    // Bob's other device drafts a reply to Dan's first message: his row says so at once.
+    await adminUpdate({
+      [`drafts/${bob.uid}/direct/${danRel}`]: {
+        text: 'About that old question',
+        replyTo: danIds[0],
+        at: Date.now(),
+      },
+    });
+    const dansRow = row(b, spec.panels.friendList, 'Dan');
+    await dansRow.getByText(inboxStrings.prefs.draft('About that old question')).waitFor();
 
     await b.reload();
     await chat(b).getByRole('heading', { name: 'Carol' }).waitFor();
     await expect.poll(() => field(b).inputValue()).toBe('Half-written answer');
-    await chat(b).getByText(conversationsStrings.messageActions.replyingTo('Carol')).waitFor();
+    await replyingTo('Carol').waitFor();
+    await shot(b, 'attention-2-draft-after-reload');
+
+    // Dan's: the words and the reply to a message older than the loaded page.
+    await dansRow.getByRole('button', { name: 'Dan', exact: true }).click();
+    await chat(b).getByRole('heading', { name: 'Dan' }).waitFor();
+    await expect.poll(() => field(b).inputValue()).toBe('About that old question');
+    await replyingTo('Dan').waitFor();
+    await chat(b).getByText('Old question from Dan').first().waitFor();
+    // Carol's row keeps hers, and typing on keeps the reply in Dan's.
     await row(b, spec.panels.friendList, 'Carol')
       .getByText(inboxStrings.prefs.draft('Half-written answer'))
-      .waitFor({ state: 'attached' });
-    await shot(b, 'attention-2-draft-after-reload');
+      .waitFor();
+    await field(b).press('End');
+    await field(b).pressSequentially('?');
+    await expect
+      .poll(() => adminGet(`drafts/${bob.uid}/direct/${danRel}`), { timeout: 10_000 })
+      .toMatchObject({ text: 'About that old question?', replyTo: danIds[0] });
+    expect(await adminGet(`drafts/${bob.uid}/direct/${relId}`)).toMatchObject(carolsDraft);
   });
 });
