@@ -9,6 +9,7 @@ import { mentionNotificationChanges } from '../../src/lib/firebase/notifications
 import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
 import { inboxStrings } from '../../src/features/inbox/inbox-strings';
 import { notificationsStrings } from '../../src/features/notifications/notifications-strings';
+import { shellStrings } from '../../src/app/shell/shell-strings';
 import { spec } from '../../src/strings/spec';
 import {
   adminGet,
@@ -19,7 +20,14 @@ import {
   newPage,
   shot,
 } from '../support/browser';
-import { befriend, createPerson, dismissToasts, fillLoginForm, row } from './app-home-steps';
+import {
+  befriend,
+  createPerson,
+  dismissToasts,
+  fillLoginForm,
+  loginPage,
+  row,
+} from './app-home-steps';
 
 // Issue 27 in a real browser: desktop notifications (1:1 and group, hidden tab or another
 // conversation on screen, muted, a mention), the click that opens the message, the favicon's
@@ -123,8 +131,7 @@ describeBrowser('attention: desktop notifications, the favicon and drafts', () =
   const browser = browserPerSuite({ resetBackend: true });
 
   async function carolAndBob() {
-    const carol = await createPerson('Carol');
-    const bob = await createPerson('Bob');
+    const [carol, bob] = await Promise.all([createPerson('Carol'), createPerson('Bob')]);
     const relId = '-Ne2eAttentionCarolBob';
     await befriend(relId, carol, bob);
     // Bob's unread count there, as the server's increments would leave it.
@@ -144,53 +151,8 @@ describeBrowser('attention: desktop notifications, the favicon and drafts', () =
     return { carol, bob, relId, fromCarol };
   }
 
-  it('a hidden tab: a notification with the words and the favicon count; its click opens the message', async () => {
-    const { bob, fromCarol } = await carolAndBob();
-    const b = await attentivePage(browser(), bob);
-    expect(await favicon(b)).toBe('/favicon.svg');
-    await hide(b, true);
-
-    await fromCarol('Are you coming to lunch?');
-    const [notice] = await noticesUpTo(b, 1);
-    expect(notice).toEqual({
-      title: 'Carol',
-      body: 'Are you coming to lunch?',
-      tag: expect.stringContaining('-Ne2eAttentionCarolBob') as string,
-    });
-    // The tab's icon carries the unread count.
-    await b.waitForFunction(() =>
-      decodeURIComponent(
-        document.querySelector('link[rel="icon"]')?.getAttribute('href') ?? '',
-      ).includes('>1</text>'),
-    );
-    // A second message replaces the first (same tag), it does not stack.
-    await fromCarol('I booked a table');
-    const both = await noticesUpTo(b, 2);
-    expect(both[1]).toMatchObject({ title: 'Carol', body: 'I booked a table', tag: notice.tag });
-    await b.waitForFunction(() =>
-      decodeURIComponent(
-        document.querySelector('link[rel="icon"]')?.getAttribute('href') ?? '',
-      ).includes('>2</text>'),
-    );
-
-    // The click focuses the tab and opens the conversation at that message, highlighted.
-    await b.evaluate(() => window.probe.notices[1]?.dispatchEvent(new Event('click')));
-    await b.waitForURL(/\/pages\/messages\?.*friend=.*message=/);
-    expect(await b.evaluate(() => document.hidden)).toBe(false);
-    await chat(b).getByRole('heading', { name: 'Carol' }).waitFor();
-    await message(b, 'I booked a table').waitFor();
-    await b.waitForFunction(() =>
-      window.probe.highlighted.some((t) => t.includes('I booked a table')),
-    );
-    // Read now: the count leaves the icon.
-    await b.waitForFunction(
-      () => document.querySelector('link[rel="icon"]')?.getAttribute('href') === '/favicon.svg',
-    );
-    await shot(b, 'attention-1-notification-opened');
-  });
-
-  it('groups too, also with another conversation on screen; none for the one on screen or a muted group, but a mention', async () => {
-    const { bob, fromCarol } = await carolAndBob();
+  /** Alice's group Hikers with Bob in it, and her posts (a mention of Bob writes his entry). */
+  async function hikersWithBob(bob: { uid: string }) {
     const alice = await createPerson('Alice');
     const groupId = '-Ne2eAttentionHikers';
     await adminUpdate({
@@ -225,19 +187,65 @@ describeBrowser('attention: desktop notifications, the favicon and drafts', () =
       });
       return id;
     };
-    await fromCarol('Hello Bob');
-    const b = await attentivePage(browser(), bob);
-    await b.goto(appUrl('/pages/messages'));
-    await row(b, spec.panels.friendList, 'Carol')
-      .getByRole('button', { name: 'Carol', exact: true })
-      .click();
-    await message(b, 'Hello Bob').waitFor();
+    return { groupId, fromAlice };
+  }
 
-    // The tab is visible with Carol's conversation open: a group message still tells.
+  // One session tells the whole story (one login): away, back at a message, then at work in
+  // another conversation while a group talks.
+  it('desktop notifications: a hidden tab, the favicon, the click to the message; groups, another conversation on screen, muted, a mention', async () => {
+    const { bob, fromCarol } = await carolAndBob();
+    const { groupId, fromAlice } = await hikersWithBob(bob);
+    const b = await attentivePage(browser(), bob);
+    expect(await favicon(b)).toBe('/favicon.svg');
+    await hide(b, true);
+
+    // Away: Carol's message is a notification with her words, and the icon counts it.
+    await fromCarol('Are you coming to lunch?');
+    const [first] = await noticesUpTo(b, 1);
+    expect(first).toEqual({
+      title: 'Carol',
+      body: 'Are you coming to lunch?',
+      tag: expect.stringContaining('-Ne2eAttentionCarolBob') as string,
+    });
+    await b.waitForFunction(() =>
+      decodeURIComponent(
+        document.querySelector('link[rel="icon"]')?.getAttribute('href') ?? '',
+      ).includes('>1</text>'),
+    );
+    // A second message replaces the first (same tag), it does not stack.
+    await fromCarol('I booked a table');
+    const [, second] = await noticesUpTo(b, 2);
+    expect(second).toEqual({ title: 'Carol', body: 'I booked a table', tag: first.tag });
+    await b.waitForFunction(() =>
+      decodeURIComponent(
+        document.querySelector('link[rel="icon"]')?.getAttribute('href') ?? '',
+      ).includes('>2</text>'),
+    );
+
+    // The click focuses the tab and opens the conversation at that message, highlighted.
+    await b.evaluate(() => window.probe.notices[1]?.dispatchEvent(new Event('click')));
+    await b.waitForURL(/\/pages\/messages\?.*friend=.*message=/);
+    expect(await b.evaluate(() => document.hidden)).toBe(false);
+    await chat(b).getByRole('heading', { name: 'Carol' }).waitFor();
+    await message(b, 'I booked a table').waitFor();
+    await b.waitForFunction(() =>
+      window.probe.highlighted.some((t) => t.includes('I booked a table')),
+    );
+    // Read now: the count leaves the icon.
+    await b.waitForFunction(
+      () => document.querySelector('link[rel="icon"]')?.getAttribute('href') === '/favicon.svg',
+    );
+    await shot(b, 'attention-1-notification-opened');
+
+    // The tab visible with Carol's conversation open: a group message still tells.
     await fromAlice('Summit at dawn?');
-    const [group] = await noticesUpTo(b, 1);
-    expect(group).toMatchObject({ title: 'Alice in Hikers', body: 'Summit at dawn?' });
-    // Carol's message shows in the conversation on screen and on no notification.
+    const [, , group] = await noticesUpTo(b, 3);
+    expect(group).toEqual({
+      title: 'Alice in Hikers',
+      body: 'Summit at dawn?',
+      tag: expect.stringContaining(groupId) as string,
+    });
+    // Carol's next message shows in the conversation on screen and on no notification.
     await fromCarol('Seen the weather?');
     await message(b, 'Seen the weather?').waitFor();
 
@@ -249,23 +257,19 @@ describeBrowser('attention: desktop notifications, the favicon and drafts', () =
     await fromAlice('Bring water');
     await hikers.getByText('Bring water').first().waitFor({ state: 'attached' });
     const mentionId = await fromAlice('@Bob carries the rope', true);
-    const notices = await noticesUpTo(b, 2);
-    expect(notices.slice(1)).toEqual([
-      {
-        title: notificationsStrings.text.mention('Alice', 'Hikers'),
-        body: '',
-        tag: group.tag,
-      },
+    const notices = await noticesUpTo(b, 4);
+    expect(notices.slice(3)).toEqual([
+      { title: notificationsStrings.text.mention('Alice', 'Hikers'), body: '', tag: group.tag },
     ]);
     // Its click opens the group at the mention.
-    await b.evaluate(() => window.probe.notices[1]?.dispatchEvent(new Event('click')));
+    await b.evaluate(() => window.probe.notices[3]?.dispatchEvent(new Event('click')));
     await b.waitForURL(new RegExp(`group=${groupId}&message=${mentionId}`));
     await chat(b).getByRole('heading', { name: 'Hikers' }).waitFor();
     await b.waitForFunction(() =>
       window.probe.highlighted.some((t) => t.includes('carries the rope')),
     );
-    expect(await shownNotices(b)).toHaveLength(2);
-  });
+    expect(await shownNotices(b)).toHaveLength(4);
+  }, 120_000);
 
   it('a draft and its reply come back after a reload, from another device too, even quoting an older page', async () => {
     const { bob, relId, fromCarol } = await carolAndBob();
@@ -297,8 +301,8 @@ describeBrowser('attention: desktop notifications, the favicon and drafts', () =
       ) as Record<string, unknown>,
     );
     await fromCarol('Lunch at noon?');
-    const b = await attentivePage(browser(), bob);
-    await b.goto(appUrl('/pages/messages'));
+    const b = await loginPage(browser(), bob.email);
+    await b.getByRole('link', { name: shellStrings.layout.messages }).click();
     await row(b, spec.panels.friendList, 'Carol')
       .getByRole('button', { name: 'Carol', exact: true })
       .click();
@@ -347,5 +351,5 @@ describeBrowser('attention: desktop notifications, the favicon and drafts', () =
       .poll(() => adminGet(`drafts/${bob.uid}/direct/${danRel}`), { timeout: 10_000 })
       .toMatchObject({ text: 'About that old question?', replyTo: danIds[0] });
     expect(await adminGet(`drafts/${bob.uid}/direct/${relId}`)).toMatchObject(carolsDraft);
-  });
+  }, 90_000);
 });
