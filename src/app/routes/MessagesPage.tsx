@@ -55,17 +55,21 @@ export function MessagesPage() {
   const [params] = useSearchParams();
   const linkedGroup = params.get('group');
   const linkedMessage = params.get('message');
-  // A search result in a friend's conversation (the search selects the friend).
+  // A friend's conversation (a search result, a message's notification: they select the friend).
   const linkedFriend = params.get('friend');
+  // A link is followed when it changes, its message included: a second notification of the
+  // group or friend shown before opens it again after another conversation was chosen.
+  const groupLink = linkedGroup ? `${linkedGroup}/${linkedMessage ?? ''}` : null;
+  const friendLink = linkedFriend ? `${linkedFriend}/${linkedMessage ?? ''}` : null;
   const [groupId, setGroupId] = useState<string | null>(linkedGroup);
-  const [followedLink, setFollowedLink] = useState(linkedGroup);
-  const [followedFriend, setFollowedFriend] = useState(linkedFriend);
-  if (linkedGroup !== followedLink) {
-    setFollowedLink(linkedGroup);
+  const [followedLink, setFollowedLink] = useState(groupLink);
+  const [followedFriend, setFollowedFriend] = useState(friendLink);
+  if (groupLink !== followedLink) {
+    setFollowedLink(groupLink);
     if (linkedGroup) setGroupId(linkedGroup);
   }
-  if (linkedFriend !== followedFriend) {
-    setFollowedFriend(linkedFriend);
+  if (friendLink !== followedFriend) {
+    setFollowedFriend(friendLink);
     if (linkedFriend) setGroupId(null);
   }
   const chatBox = useRef<HTMLDivElement>(null);
@@ -133,7 +137,15 @@ export function MessagesPage() {
             showMessage={groupId === linkedGroup ? linkedMessage : null}
           />
         ) : (
-          <ChatPanel connectivity={connectivity} headerMenu={<ConversationMuteMenu />} />
+          <ChatPanel
+            connectivity={connectivity}
+            headerMenu={<ConversationMuteMenu />}
+            showMessage={
+              linkedFriend && linkedMessage
+                ? { relId: linkedFriend, messageId: linkedMessage }
+                : null
+            }
+          />
         )}
       </div>
     </div>

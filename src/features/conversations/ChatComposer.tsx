@@ -15,7 +15,7 @@ import { MESSAGE_MAX_LENGTH } from '../../lib/firebase/conversations-message';
 import { conversationsStrings } from './conversations-strings';
 import { sendChatMessage } from './conversations-thunks';
 import { editChatMessage } from './conversations-actions-thunks';
-import { selectComposing } from './conversations-selectors';
+import { selectComposing, selectReplyingTo } from './conversations-selectors';
 import { composeEnded, composeStarted } from './conversations-slice';
 import { ComposerModeBar } from './ComposerModeBar';
 import { useDraft } from './use-draft';
@@ -77,7 +77,8 @@ export function ChatComposer({
   useEffect(() => {
     if (modeKey) input.current?.focus();
   }, [modeKey]);
-  useDraft(text, setText, composing?.kind === 'reply' ? composing.message.id : null, !!editing);
+  // The reply stays in the draft while its original is still being read.
+  useDraft(text, setText, useAppSelector(selectReplyingTo), !!editing);
   const fileInput = useRef<HTMLInputElement>(null);
   const length = checkLength(text);
   const canSend = !disabled && length.length > 0 && length.over === 0;

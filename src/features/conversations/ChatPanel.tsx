@@ -9,6 +9,8 @@ import { typedInChat } from './conversations-signals-listeners';
 import { FailedMessages } from './FailedMessages';
 import { TypingIndicator } from './TypingIndicator';
 import { useChatShown } from './use-chat-shown';
+import { useLinkedMessage } from './use-linked-message';
+import { directKey } from '../../lib/conversation-key';
 import { useFriendTyping } from './use-friend-typing';
 import { PersonAvatar, useDisplayName, useIsDeletedAccount } from '../profiles';
 import {
@@ -26,8 +28,19 @@ import { ChatLoading, OpenConversation } from './OpenConversation';
 export function ChatPanel({
   connectivity = { offline: false, banner: null },
   headerMenu,
-}: Connectivity) {
+  showMessage = null,
+}: {
+  /**
+   * A message of friendship `relId` to show and highlight once its conversation is open and
+   * loaded (a notification's link).
+   */
+  showMessage?: { relId: string; messageId: string } | null;
+} & Connectivity) {
   const friend = useAppSelector(selectSelectedFriend);
+  useLinkedMessage(
+    showMessage ? directKey(showMessage.relId) : null,
+    showMessage?.messageId ?? null,
+  );
   // The friend's current name, live: a rename shows at once, a deleted account as such.
   const friendName = useDisplayName(friend?.uid, friend?.name ?? '');
   const deleted = useIsDeletedAccount(friend?.uid);

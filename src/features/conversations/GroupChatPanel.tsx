@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Avatar } from '../../components/Avatar';
@@ -11,7 +11,8 @@ import { useChatShown } from './use-chat-shown';
 import { ChatComposer } from './ChatComposer';
 import { groupChatShown } from './conversations-slice';
 import { retryChatMessage } from './conversations-thunks';
-import { jumpToMessage } from './conversations-quotes-thunks';
+import { useLinkedMessage } from './use-linked-message';
+import { groupKey } from '../../lib/conversation-key';
 import { OpenConversation } from './OpenConversation';
 import { PersonAvatar, useDisplayNames } from '../profiles';
 import { selectGroupChatAccess, selectRosterView } from '../groups';
@@ -31,7 +32,7 @@ export function GroupChatPanel({
   showMessage = null,
 }: {
   groupId: string;
-  /** A message to show and highlight once the conversation is loaded (a mention's link). */
+  /** A message to show and highlight once the conversation is loaded (a notification's link). */
   showMessage?: string | null;
 } & Connectivity) {
   const dispatch = useAppDispatch();
@@ -51,14 +52,7 @@ export function GroupChatPanel({
     };
   }, [dispatch, groupId]);
   useChatShown();
-  // A link to a message (a mention's notification) shows it once, loading older pages if needed.
-  const shown = useRef<string | null>(null);
-  useEffect(() => {
-    const want = showMessage ? `${groupId}/${showMessage}` : null;
-    if (!ready || !showMessage || shown.current === want) return;
-    shown.current = want;
-    void dispatch(jumpToMessage(showMessage));
-  }, [dispatch, groupId, ready, showMessage]);
+  useLinkedMessage(groupKey(groupId), showMessage);
   const name = group?.groupName ?? '';
   const people = group
     ? [

@@ -113,19 +113,48 @@ export const selectShownPages = createSelector(
   ],
 );
 
+/**
+ * The message the composer's reply or edit names: loaded, or a reply's original read by id (a
+ * draft put back may quote a message older than the loaded pages); null when gone or being
+ * read, undefined when unknown yet.
+ */
+function composedMessage(state: RootState): ChatMessage | null | undefined {
+  const composing = state.conversations.composing;
+  if (!composing) return null;
+  const loaded = selectLoadedMessage(state, composing.messageId);
+  if (loaded || composing.kind !== 'reply') return loaded;
+  const fetched = state.conversationQuotes.fetched[composing.messageId];
+  return fetched === 'loading' || fetched === 'failed' ? undefined : fetched;
+}
+
 /** The composer's reply or edit, with the message it names (null once that is gone). */
 export const selectComposing = createSelector(
-  [
-    (state: RootState) => state.conversations.composing,
-    (state: RootState) => {
-      const composing = state.conversations.composing;
-      return composing ? selectLoadedMessage(state, composing.messageId) : undefined;
-    },
-  ],
+  [(state: RootState) => state.conversations.composing, composedMessage],
   (composing, message) => {
     return composing && message && !message.deleted ? { kind: composing.kind, message } : null;
   },
 );
+
+/**
+ * The message a reply being prepared quotes, by id, also while that message is still being
+ * read (the draft keeps it); null without a reply, or once the message is gone or deleted.
+ */
+export const selectReplyingTo = (state: RootState): string | null => {
+  const composing = state.conversations.composing;
+  if (composing?.kind !== 'reply') return null;
+  const message = composedMessage(state);
+  return message === null || message?.deleted ? null : composing.messageId;
+};
+
+/**
+ * A reply's original that is not among the loaded messages of the open, loaded conversation
+ * (a draft's reply to an older page): it is read by id.
+ */
+export const selectUnloadedReply = (state: RootState): string | null => {
+  const composing = state.conversations.composing;
+  if (composing?.kind !== 'reply' || state.conversations.status !== 'ready') return null;
+  return selectLoadedMessage(state, composing.messageId) ? null : composing.messageId;
+};
 
 /** The open conversation's newest messages have arrived (a jump can load what lies above). */
 export const selectChatReady = (state: RootState): boolean =>

@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import type { ConversationKey } from '../../lib/conversation-key';
 import type { Draft } from '../../lib/firebase/conversations-drafts';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../store/hooks';
-import { selectChatKey } from './conversations-selectors';
+import { selectChatKey, selectUnloadedReply } from './conversations-selectors';
+import { loadQuote } from './conversations-quotes-thunks';
 import { selectDraftOf, selectDraftsReady } from './conversations-drafts-slice';
 import { saveDraft } from './conversations-drafts-thunks';
 import { composeStarted } from './conversations-slice';
@@ -79,6 +80,12 @@ export function useDraft(
     else timer.current ??= setTimeout(flush, wait);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- flush reads refs
   }, [text, replyTo, editing, key]);
+
+  // A reply put back may quote a message older than the loaded pages: it is read by id.
+  const unloadedReply = useAppSelector(selectUnloadedReply);
+  useEffect(() => {
+    if (unloadedReply) void dispatch(loadQuote(unloadedReply));
+  }, [dispatch, unloadedReply]);
 
   // Leaving the chat writes what is still waiting.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- flush reads refs

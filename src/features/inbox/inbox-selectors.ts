@@ -56,6 +56,11 @@ export const selectArrangedConversationRows = createSelector(
   },
 );
 
+/** Every inbox entry of mine by conversation key, live (the desktop notifications watch it). */
+export const selectInboxEntries = selectEntries;
+/** My inbox has loaded once since sign-in: entries seen then are not news. */
+export const selectInboxReady = (state: RootState) => state.inbox.status === 'ready';
+
 /** My inbox entry of a conversation (a friendship's or a group's), or null. */
 export const selectInboxEntry = (state: RootState, key: ConversationKey): InboxEntry | null =>
   state.inbox.entries[key] ?? null;

@@ -157,7 +157,8 @@ describe('NotificationPage', () => {
     const list = screen.getByRole('list', { name: 'Notification' });
     const first = within(list).getAllByRole('link')[0];
     expect(first).toHaveTextContent(notificationsStrings.text.message('Bob', 2));
-    expect(first).toHaveAttribute('href', '/pages/messages?view=chat');
+    // It opens the conversation at its last message (issue 27).
+    expect(first).toHaveAttribute('href', '/pages/messages?view=chat&friend=rel-bob&message=m2');
     expect(screen.getByTestId('notification-count')).toHaveTextContent('2');
     act(() =>
       fakes.noticeFeeds.conversations.emit([

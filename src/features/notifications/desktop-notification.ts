@@ -1,9 +1,11 @@
 /**
- * A browser (desktop) notification for a new feed entry (issue 27): for messages the sender as
- * the title and the words (or 'Photo') as the body unless previews are off; one per conversation,
+ * A browser (desktop) notification (issue 27): for a message the sender (and the group) as the
+ * title and the words (or 'Photo') as the body unless previews are off; one per conversation,
  * a newer one replacing it (`tag`); a click focuses the tab and opens where to act.
  */
+import type { ConversationKey } from '../../lib/conversation-key';
 import type { AppNotification } from '../../lib/firebase/notifications-record';
+import type { MessageAlert } from './message-alerts';
 import { notificationText } from './notification-text';
 import { notificationsStrings } from './notifications-strings';
 
@@ -14,13 +16,23 @@ export interface DesktopNotice {
   tag: string;
 }
 
-export function desktopNotice(n: AppNotification, previews: boolean): DesktopNotice {
-  if (n.kind !== 'message') return { title: notificationText(n), body: '', tag: n.id };
-  const words = n.preview?.kind === 'image' ? notificationsStrings.photo : (n.preview?.text ?? '');
+/** One notification per conversation: its messages and mentions share it. */
+const conversationTag = (key: ConversationKey) => `conversation:${key}`;
+
+/** A stored feed entry (a request, an invitation, a mention of me). */
+export function desktopNotice(n: AppNotification): DesktopNotice {
+  const tag = n.kind === 'mention' ? conversationTag(`g:${n.ref}`) : n.id;
+  return { title: notificationText(n), body: '', tag };
+}
+
+/** A new message: who (in which group) and what, or only who when previews are off. */
+export function messageNotice(alert: MessageAlert, previews: boolean): DesktopNotice {
+  const { sender, group, preview, count } = alert;
+  const words = preview.kind === 'image' ? notificationsStrings.photo : preview.text;
   return {
-    title: n.actorName,
-    body: previews ? words : notificationText(n),
-    tag: `message:${n.ref}`,
+    title: group === undefined ? sender : notificationsStrings.inGroup(sender, group),
+    body: previews ? words : notificationsStrings.text.message(sender, count),
+    tag: conversationTag(alert.key),
   };
 }
 

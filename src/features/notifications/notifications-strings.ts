@@ -10,6 +10,8 @@ export const notificationsStrings = {
   mentionedHere: 'You were mentioned',
   /** Issue 27: desktop notifications. */
   photo: 'Photo',
+  /** A group message's title: who wrote and where. */
+  inGroup: (who: string, group: string) => `${who} in ${group}`,
   prompt: {
     title: 'Never miss a message',
     body: 'A message came while Chatty was in another tab. Turn on desktop notifications to see new messages there.',

@@ -2,55 +2,121 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '../../components/toast';
 import { selectSettings } from '../settings';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectMyUid } from '../friends';
+import { selectInboxEntries, selectInboxReady } from '../inbox';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../store/hooks';
 import { paths } from '../../config/paths';
-import { notificationTarget, notificationText } from './notification-text';
-import { selectAllUnread } from './notifications-selectors';
+import { groupKey, type ConversationKey } from '../../lib/conversation-key';
+import { messageTarget, notificationTarget, notificationText } from './notification-text';
 import { notificationPromptWanted, selectNotifications } from './notifications-slice';
-import { notificationOpened } from './notifications-thunks';
-import { browserAllows, desktopNotice, playChime, showDesktopNotice } from './desktop-notification';
+import { conversationAlertOpened, notificationOpened } from './notifications-thunks';
+import { notificationsStrings } from './notifications-strings';
+import { inboxMessageIds, messageAlertId, messageAlertOf, selectLookingAt } from './message-alerts';
+import {
+  browserAllows,
+  desktopNotice,
+  messageNotice,
+  playChime,
+  showDesktopNotice,
+  type DesktopNotice,
+} from './desktop-notification';
+
+/** What was already there when a list first loaded for this person: never announced. */
+type Known = { owner: string | null; ids: Set<string> } | null;
 
 /**
- * A toast for each unread entry that arrives while the app is open on another screen, and a
- * browser notification too when I opted in, allowed it, the kind is on and the tab is hidden
- * (muted conversations raise no entry at all). Entries already unread when the list first loads
- * are not announced again. A message arriving while the tab is hidden and notifications are off
- * asks for the one-time in-app offer to turn them on.
+ * Alerts for what arrives while the app is open (issue 27). A stored feed entry gives a toast
+ * unless the feed is on screen, and a desktop notification when the tab is hidden (a mention of
+ * me: also when its group is not the conversation on screen, and even when the group is muted).
+ * A new message (1:1 or group, from my inbox) gives a desktop notification when the tab is
+ * hidden or its conversation is not on screen, and a 1:1 one a toast outside the messages
+ * screen; a muted conversation gives nothing. Desktop notifications need the Settings switch,
+ * the kind switched on and the browser's permission; a message while the tab is hidden and
+ * the switch off asks for the one-time offer to turn them on. Entries and messages already
+ * there when the lists first load are not announced.
  */
 export function useNotificationAlerts(): void {
-  const { unreadStatus, owner } = useAppSelector(selectNotifications);
-  const unread = useAppSelector(selectAllUnread);
+  const { unread, unreadStatus, owner } = useAppSelector(selectNotifications);
+  const entries = useAppSelector(selectInboxEntries);
+  const inboxReady = useAppSelector(selectInboxReady);
+  const me = useAppSelector(selectMyUid);
   const settings = useAppSelector(selectSettings);
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const known = useRef<{ owner: string | null; ids: Set<string> } | null>(null);
+  const knownEntries = useRef<Known>(null);
+  const knownMessages = useRef<Known>(null);
+  // Messages already on the desktop: a mention of me is its group's new message too.
+  const shown = useRef(new Set<string>());
+
+  const show = (notice: DesktopNotice, onOpen: () => void) => {
+    showDesktopNotice(notice, onOpen);
+    if (settings?.notificationSound) playChime();
+  };
+  /** The conversation `key` is on my screen: nothing to tell about it on the desktop. */
+  const onScreen = (key: ConversationKey) =>
+    !document.hidden && selectLookingAt(store.getState(), key);
 
   useEffect(() => {
     if (unreadStatus !== 'ready') return;
-    if (known.current?.owner !== owner) {
-      known.current = { owner, ids: new Set(unread.map((n) => n.id)) };
+    if (knownEntries.current?.owner !== owner) {
+      knownEntries.current = { owner, ids: new Set(unread.map((n) => n.id)) };
       return;
     }
-    const seen = known.current.ids;
-    const fresh = unread.filter((n) => !seen.has(n.id));
-    for (const n of fresh) {
+    const seen = knownEntries.current.ids;
+    for (const n of unread.filter((entry) => !seen.has(entry.id))) {
       seen.add(n.id);
-      const text = notificationText(n);
-      // The messages screen shows its own conversations' news; the feed shows all of it.
-      const onScreen = n.kind === 'message' ? paths.messages : paths.notification;
-      if (pathname !== onScreen && pathname !== paths.notification) toast.info(text);
-      if (!document.hidden || !settings) continue;
-      if (!settings.browserNotifications) {
-        if (n.kind === 'message') dispatch(notificationPromptWanted());
-        continue;
-      }
-      if (!settings.notifyKinds[n.kind] || !browserAllows()) continue;
-      showDesktopNotice(desktopNotice(n, settings.notificationPreviews), () => {
+      if (pathname !== paths.notification) toast.info(notificationText(n));
+      if (!settings?.browserNotifications || !settings.notifyKinds[n.kind]) continue;
+      if (!browserAllows()) continue;
+      if (n.kind === 'mention') {
+        const key = groupKey(n.ref);
+        const id = messageAlertId(key, n.messageId ?? '');
+        if (onScreen(key) || shown.current.has(id)) continue;
+        shown.current.add(id);
+      } else if (!document.hidden) continue;
+      show(desktopNotice(n), () => {
         dispatch(notificationOpened(n));
         void navigate(notificationTarget(n));
       });
-      if (settings.notificationSound) playChime();
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- show and onScreen read the store
   }, [unread, unreadStatus, owner, pathname, settings, dispatch, navigate]);
+
+  useEffect(() => {
+    if (!inboxReady) return;
+    if (knownMessages.current?.owner !== me) {
+      knownMessages.current = { owner: me, ids: new Set(inboxMessageIds(entries)) };
+      return;
+    }
+    const seen = knownMessages.current.ids;
+    const state = store.getState();
+    for (const key of Object.keys(entries) as ConversationKey[]) {
+      const entry = entries[key];
+      if (!entry || seen.has(messageAlertId(key, entry.lastMessageId))) continue;
+      seen.add(messageAlertId(key, entry.lastMessageId));
+      const alert = messageAlertOf(state, key, entry);
+      if (!alert || alert.muted) continue;
+      // The messages screen shows its conversations' news; the feed lists 1:1 ones.
+      const listed = pathname === paths.messages || pathname === paths.notification;
+      if (alert.group === undefined && !listed) {
+        toast.info(notificationsStrings.text.message(alert.sender, alert.count));
+      }
+      if (onScreen(key) || !settings) continue;
+      if (!settings.browserNotifications) {
+        if (document.hidden) dispatch(notificationPromptWanted());
+        continue;
+      }
+      if (!settings.notifyKinds.message || !browserAllows() || shown.current.has(alert.id)) {
+        continue;
+      }
+      shown.current.add(alert.id);
+      show(messageNotice(alert, settings.notificationPreviews), () => {
+        dispatch(conversationAlertOpened(key));
+        void navigate(messageTarget(key, alert.messageId));
+      });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- show and onScreen read the store
+  }, [entries, inboxReady, me, pathname, settings, dispatch, navigate, store]);
 }
