@@ -35,7 +35,7 @@ export function makeDatabaseGateways({ db, auth }: FirebaseClient): DatabaseGate
     presence: makePresenceApi(db),
     pictures: makePicturesApi(db),
     chatImages: makeChatImagesApi(db, cryptoNow),
-    notifications: makeNotificationsApi(db),
+    notifications: makeNotificationsApi(db, cryptoNow),
     settings: makeSettingsApi(db),
     account: makeAccountApi(auth, db),
     encryption: makeEncryptionApi(db),

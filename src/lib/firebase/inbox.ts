@@ -20,18 +20,14 @@ import { isSealed } from '../crypto/sealed-value';
 type OnError = (error: Error) => void;
 
 /**
- * The inbox (`inbox/{uid}` for friendships, `groupInbox/{uid}` for groups), read markers
- * (`reads/{relId}/{uid}`, `groupReads/{groupId}/{uid}`), typing (`typing/{relId}/{uid}`, 1:1
- * only) and `settings/{uid}/readReceipts` (docs/data-model.md, Inbox). The entries change with
- * each message, in the message's own update (see messages.ts `send`).
+ * Each entry's sealed preview and reaction quote opened (conversations-crypto.ts); the entries as
+ * they are, at once, when none is sealed. Shared with the notifications' feed.
  */
-export function makeInboxApi(
-  db: Database,
-  cryptoNow: CryptoNow = () => Promise.resolve(null),
-  typingThrottle = new TypingThrottle(),
-) {
-  /** Each entry's sealed preview and reaction quote opened; at once when none is sealed. */
-  const opened = (inbox: Record<ConversationKey, InboxEntry>) => {
+export const entriesOpener =
+  (cryptoNow: CryptoNow) =>
+  (
+    inbox: Record<ConversationKey, InboxEntry>,
+  ): Record<ConversationKey, InboxEntry> | Promise<Record<ConversationKey, InboxEntry>> => {
     const keys = Object.keys(inbox) as ConversationKey[];
     const sealedAny = keys.some(
       (key) => isSealed(inbox[key].lastText) || isSealed(inbox[key].reaction?.text),
@@ -53,6 +49,19 @@ export function makeInboxApi(
       return Object.fromEntries(keys.map((key, i) => [key, entries[i]])) as typeof inbox;
     });
   };
+
+/**
+ * The inbox (`inbox/{uid}` for friendships, `groupInbox/{uid}` for groups), read markers
+ * (`reads/{relId}/{uid}`, `groupReads/{groupId}/{uid}`), typing (`typing/{relId}/{uid}`, 1:1
+ * only) and `settings/{uid}/readReceipts` (docs/data-model.md, Inbox). The entries change with
+ * each message, in the message's own update (see messages.ts `send`).
+ */
+export function makeInboxApi(
+  db: Database,
+  cryptoNow: CryptoNow = () => Promise.resolve(null),
+  typingThrottle = new TypingThrottle(),
+) {
+  const opened = entriesOpener(cryptoNow);
   const typingRef = (relId: string, uid: string) => ref(db, `typing/${relId}/${uid}`);
   const receiptsRef = (uid: string) => ref(db, `settings/${uid}/readReceipts`);
 

@@ -20,6 +20,9 @@ import {
   type NotificationInput,
 } from './notifications-record';
 import { parseChildren } from './scoped-query';
+import type { CryptoNow } from './conversations';
+import { openInOrder } from './conversations-open';
+import { entriesOpener } from './inbox';
 
 type OnError = (error: Error) => void;
 
@@ -61,7 +64,10 @@ export async function currentName(db: Database, uid: string): Promise<string | n
 }
 
 /** My feed (`notifications/{uid}`): read, marked read and deleted by me alone. */
-export function makeNotificationsApi(db: Database) {
+export function makeNotificationsApi(
+  db: Database,
+  cryptoNow: CryptoNow = () => Promise.resolve(null),
+) {
   const mine = (uid: string) => ref(db, `notifications/${uid}`);
 
   return {
@@ -103,9 +109,15 @@ export function makeNotificationsApi(db: Database) {
       onData: (entries: InboxEntry[]) => void,
       onError: OnError,
     ): Unsubscribe {
+      // Previews are sealed (issue 28): opened as the inbox's are, in order.
+      const deliver = openInOrder(
+        entriesOpener(cryptoNow),
+        (inbox) => onData(Object.values(inbox)),
+        onError,
+      );
       return onValue(
         ref(db, `inbox/${uid}`),
-        (snapshot) => onData(Object.values(parseInbox('direct', snapshot.val()))),
+        (snapshot) => deliver(parseInbox('direct', snapshot.val())),
         onError,
       );
     },
