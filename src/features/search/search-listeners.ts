@@ -13,7 +13,6 @@ import {
 import { selectFriendRows, selectMyUid } from '../friends';
 import { docId } from './search-doc';
 import { indexMessages } from './search-feed';
-import { indexHistory } from './search-history';
 import {
   endSearchSession,
   searchApiOf,
@@ -96,7 +95,8 @@ export function addSearchListeners(start: AppStartListening): void {
     effect: async ({ payload }, api) => {
       api.cancelActiveListeners();
       const search = await startedSearchApiOf(selectMyUid(api.getState()));
-      if (search) await indexHistory(api, search, payload.marks);
+      // The history reader loads once the index has opened (search-session.ts).
+      if (search) await (await import('./search-history')).indexHistory(api, search, payload.marks);
     },
   });
 

@@ -1,6 +1,5 @@
 import type { CrawlMarks, SearchApi } from './search-backend';
-import { startSearchBackend, type SearchClient } from './search-client';
-import { deleteSearchVault } from './search-store';
+import type { SearchClient } from './search-client';
 
 /**
  * The search backend of each signed-in user, opened by the search listeners at sign-in and
@@ -52,6 +51,8 @@ export async function startSearchSession(
   const client = decided.then(async (start) => {
     idle.cancel();
     if (!start) return null;
+    // Loaded with the backend, not with the signed-in screens.
+    const { startSearchBackend } = await import('./search-client');
     const started = await startSearchBackend();
     opened = await started.api.open(uid);
     return started;
@@ -86,7 +87,7 @@ export async function endSearchSession(uid: string): Promise<void> {
   running.delete(uid);
   session?.go(false);
   const client = await session?.client.catch(() => null);
-  if (!client) return deleteSearchVault(uid);
+  if (!client) return (await import('./search-store')).deleteSearchVault(uid);
   try {
     await client.api.wipe(uid);
   } finally {
