@@ -14,7 +14,8 @@ import { makeNotificationsApi } from '../lib/firebase/notifications';
 import { makePresenceApi } from '../lib/firebase/presence';
 import { makePicturesApi } from '../lib/firebase/profiles-pictures';
 import { makeSettingsApi } from '../lib/firebase/settings';
-import { makeAccountApi } from '../lib/firebase/settings-account';
+import type { AccountApi } from '../lib/firebase/settings-account';
+import { lazyGateway } from './lazy-gateway';
 
 /**
  * The database gateways over one Firebase client: the list the store's `DatabaseGateways` is
@@ -37,7 +38,11 @@ export function makeDatabaseGateways({ db, auth }: FirebaseClient): DatabaseGate
     chatImages: makeChatImagesApi(db, cryptoNow),
     notifications: makeNotificationsApi(db, cryptoNow),
     settings: makeSettingsApi(db),
-    account: makeAccountApi(auth, db),
+    // Settings only: loads with its first use.
+    account: lazyGateway<AccountApi>(
+      () => import('../lib/firebase/settings-account').then((m) => m.makeAccountApi(auth, db)),
+      { deleteAccount: true, changePassword: true, resendVerification: true, changeName: true },
+    ),
     encryption: makeEncryptionApi(db),
   };
 }

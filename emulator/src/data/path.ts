@@ -36,12 +36,20 @@ export function checkedPath(raw: unknown, rules: PathRules = {}): string[] {
     const problem = keyProblem(seg);
     if (problem) throw new DataError(`Invalid key "${printableKey(seg)}" in path: ${problem}`);
   });
+  checkPathSize(path);
+  return path;
+}
+
+/** The depth and length limits, for a path whose segments are known to be valid keys. */
+export function checkPathSize(path: Path): void {
   if (path.length > MAX_DEPTH)
     throw new DataError(`Path exceeds the maximum depth of ${MAX_DEPTH}`);
-  if (Buffer.byteLength(path.join('/'), 'utf8') > MAX_PATH_BYTES) {
+  // A UTF-16 unit is at most 3 UTF-8 bytes: only a long path needs encoding to measure (hot path).
+  let units = path.length - 1;
+  for (const seg of path) units += seg.length;
+  if (units * 3 > MAX_PATH_BYTES && Buffer.byteLength(path.join('/'), 'utf8') > MAX_PATH_BYTES) {
     throw new DataError(`Path exceeds the maximum length of ${MAX_PATH_BYTES} bytes`);
   }
-  return path;
 }
 
 export function checkWritablePath(path: Path): void {

@@ -4,6 +4,7 @@ import { fromJson, toPriority } from '../data/json';
 import { type DataNode, getAt, setAt } from '../data/node';
 import {
   type Path,
+  checkPathSize,
   checkWritablePath,
   checkedPath,
   isAncestorOrSelf,
@@ -41,16 +42,23 @@ export function mergeEntries(path: Path, children: unknown): [Path, unknown][] {
   if (children === null || typeof children !== 'object' || Array.isArray(children)) {
     throw new DataError('Update data must be an object');
   }
+  const plainBase = !path.some((seg) => seg.startsWith('.'));
   const entries: [Path, unknown][] = Object.entries(children as Record<string, unknown>).map(
     ([k, v]) => {
       const rel = checkedPath(k, { allowPriority: true });
       if (rel.length === 0) throw new DataError('Update keys must not be empty');
       const abs = [...path, ...rel];
-      checkedPath(pathString(abs), { allowPriority: true });
+      // Both parts' keys are checked; only the whole path's size is left, unless the base ends
+      // in a key allowed only last (REST's `.priority`).
+      if (plainBase) checkPathSize(abs);
+      else checkedPath(pathString(abs), { allowPriority: true });
       return [abs, v];
     },
   );
-  const sorted = entries.map((e) => e[0]).sort((a, b) => (a.join('/') < b.join('/') ? -1 : 1));
+  const sorted = entries
+    .map(([abs]) => ({ abs, text: abs.join('/') }))
+    .sort((a, b) => (a.text < b.text ? -1 : 1))
+    .map((e) => e.abs);
   for (let i = 1; i < sorted.length; i++) {
     const prev = sorted[i - 1];
     const cur = sorted[i];

@@ -74,7 +74,9 @@ describe('history indexing', () => {
   });
 
   it('deletes the saved index from the device on logout', async () => {
-    const { store } = signedInWithHistory();
+    const { user, store } = signedInWithHistory();
+    // The index starts on first need (search-session.ts): opening search is one.
+    await user.keyboard('{Control>}k{/Control}');
     await waitFor(() => expect(store.getState().search.size).toBe(COUNT), { timeout: 5000 });
     await act(() => new Promise((resolve) => setTimeout(resolve, 2500)));
     expect(await databases()).toContain(searchDatabaseName('me'));

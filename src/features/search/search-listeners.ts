@@ -13,30 +13,47 @@ import {
 import { selectFriendRows, selectMyUid } from '../friends';
 import { docId } from './search-doc';
 import { indexMessages } from './search-feed';
-import { indexHistory } from './search-history';
-import { endSearchSession, searchApiOf, startSearchSession } from './search-session';
+import {
+  endSearchSession,
+  searchApiOf,
+  startedSearchApiOf,
+  startSearchSession,
+  wantSearchSession,
+} from './search-session';
 import { selectReadableConversations } from './search-selectors';
-import { searchIndexChanged, searchIndexFailed, searchIndexOpened } from './search-slice';
+import {
+  searchIndexChanged,
+  searchIndexFailed,
+  searchIndexOpened,
+  searchPanelOpened,
+} from './search-slice';
 import { searchResultChosen } from './search-actions';
 
 /** How long a chosen result waits for its conversation to open before giving up. */
 const OPEN_TIMEOUT_MS = 15_000;
 
 /**
- * The device's message index while signed in: opened (from its encrypted saved copy) at
- * sign-in and deleted at sign-out; fed every message the chat receives; rid of conversations
+ * The device's message index while signed in: opened (from its encrypted saved copy) when
+ * search is first opened or the page is idle after sign-in (search-session.ts), deleted at
+ * sign-out; fed every message the chat receives; rid of conversations
  * I can no longer read; and filled with history in the background.
  */
 export function addSearchListeners(start: AppStartListening): void {
   whileSignedIn(start, (uid, { dispatch }) => {
     startSearchSession(uid).then(
-      (opened) => dispatch(searchIndexOpened(opened)),
+      (opened) => opened && dispatch(searchIndexOpened(opened)),
       () => dispatch(searchIndexFailed()),
     );
     return () => void endSearchSession(uid).catch(() => undefined);
   });
 
-  // The chat's messages, live and paged, as it receives them (plaintext, see search-feed.ts).
+  start({
+    actionCreator: searchPanelOpened,
+    effect: (_action, api) => wantSearchSession(selectMyUid(api.getState())),
+  });
+
+  // The chat's messages, live and paged, as it receives them (plaintext, see search-feed.ts):
+  // an open chat is a need, so they start a waiting backend.
   for (const received of [latestReceived, olderReceived, betweenReceived])
     start({
       actionCreator: received,
@@ -67,7 +84,7 @@ export function addSearchListeners(start: AppStartListening): void {
       const now = new Set(selectReadableConversations(api.getState()));
       const before = selectReadableConversations(api.getOriginalState());
       const gone = before.filter((c) => !now.has(c));
-      const search = await searchApiOf(selectMyUid(api.getState()));
+      const search = await startedSearchApiOf(selectMyUid(api.getState()));
       if (!search || gone.length === 0) return;
       api.dispatch(searchIndexChanged({ size: await search.drop(gone) }));
     },
@@ -77,8 +94,9 @@ export function addSearchListeners(start: AppStartListening): void {
     actionCreator: searchIndexOpened,
     effect: async ({ payload }, api) => {
       api.cancelActiveListeners();
-      const search = await searchApiOf(selectMyUid(api.getState()));
-      if (search) await indexHistory(api, search, payload.marks);
+      const search = await startedSearchApiOf(selectMyUid(api.getState()));
+      // The history reader loads once the index has opened (search-session.ts).
+      if (search) await (await import('./search-history')).indexHistory(api, search, payload.marks);
     },
   });
 
