@@ -52,7 +52,7 @@ const WORDS = [
  * law (a few words very common, most rare), as in real conversations; the words above sit at
  * ranks 20 to 20 + their count, so queries for them meet large result sets.
  */
-function messages(count: number): SearchDoc[] {
+export function benchMessages(count: number): SearchDoc[] {
   let seed = 42;
   const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   const vocabulary = Array.from({ length: 20_000 }, (_, rank) => {
@@ -120,7 +120,7 @@ export async function searchBench(large = Number(process.env.BENCH_SEARCH_MESSAG
   const rows: string[][] = [];
   const gc = (globalThis as { gc?: () => void }).gc;
   for (const count of [10_000, large]) {
-    const docs = messages(count);
+    const docs = benchMessages(count);
     gc?.();
     const heapBefore = process.memoryUsage().heapUsed;
     const built = indexAll(docs);
@@ -152,6 +152,8 @@ export async function searchBench(large = Number(process.env.BENCH_SEARCH_MESSAG
       'two words': ['coffee tomorrow', 'gym address', 'train ticket', 'dinner party'],
       phrase: ['"climbing gym"', '"train ticket"', '"coffee tomorrow"'],
       CJK: ['東京', '见面', '만나요'],
+      // What the panel searches between keys while a query is typed (the last word unfinished).
+      'as typed': ['st', 'coffee t', 'gym a', 'climbing g', 'train tic'],
     };
     const queries: string[][] = [];
     for (const [kind, list] of Object.entries(kinds)) {

@@ -1,6 +1,6 @@
 import type { ConversationKey } from '../../lib/conversation-key';
 import type { SearchDoc, SearchFilters, SearchHit } from './search-doc';
-import { SearchIndex, type SearchIndexData } from './search-engine';
+import { SearchIndex, type FoundIn, type SearchIndexData } from './search-engine';
 import { deleteSearchVault, openSearchVault, type SearchVault } from './search-store';
 
 /** How far back a conversation's history is indexed, and up to when its newest messages are. */
@@ -89,7 +89,7 @@ export class SearchBackend {
     return this.index.search(query, filters);
   }
 
-  findIn(conv: ConversationKey, query: string): SearchHit[] {
+  findIn(conv: ConversationKey, query: string): FoundIn {
     return this.index.findIn(conv, query);
   }
 
