@@ -72,7 +72,7 @@ describeBrowser('message search', () => {
     const result = await searchAndLand(page);
     await shot(page, 'search-1-results-1280');
     await result.click();
-    await page.waitForURL(/\/pages\/messages\?friend=/);
+    await page.waitForURL(/\/pages\/messages\?friend=.*&view=chat/);
 
     const highlighted = chat(page).locator('[data-highlighted]', { hasText: 'Quarry Lane' });
     await highlighted.waitFor({ timeout: 30_000 });
@@ -83,6 +83,7 @@ describeBrowser('message search', () => {
     ).toBe(needleId);
     const words = chat(page).locator('p', { hasText: 'Quarry Lane' });
     const first = await words.boundingBox();
+    await shot(page, 'search-2-landed-1280');
     expect(await inside(words, viewport(page))).toBe(true);
     // The messages around it are loaded.
     await chat(page)
@@ -91,7 +92,6 @@ describeBrowser('message search', () => {
     await chat(page)
       .getByText(`Message ${String(needleIndex - 1)} from Alice`, { exact: true })
       .waitFor();
-    await shot(page, 'search-2-landed-1280');
     // Steady: long enough for a page load set off by the landing to arrive and move it.
     await page.waitForTimeout(1500);
     const later = await words.boundingBox();
@@ -114,10 +114,10 @@ describeBrowser('message search', () => {
     await shot(page, 'search-3-results-390');
     await phoneResult.click();
     await highlighted.waitFor({ timeout: 30_000 });
-    await settle(page);
     expect(await inside(words, viewport(page))).toBe(true);
     const box = await words.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     await shot(page, 'search-4-landed-390');
+    await settle(page);
   }, 300_000);
 });

@@ -158,7 +158,7 @@ describe('search everywhere', () => {
     await user.click(within(dialog()).getByRole('button', { name: /Harbour/ }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'location' }).textContent).toBe(
-      `/pages/messages?friend=${bo.id}`,
+      `/pages/messages?friend=${bo.id}&view=chat`,
     );
     await waitFor(() => expect(store.getState().conversationQuotes.jump?.id).toBe('old'));
   });
