@@ -2,7 +2,14 @@ import MiniSearch, { type Options, type Query, type SearchResult } from 'minisea
 import type { ConversationKey } from '../../lib/conversation-key';
 import type { SearchDoc, SearchFilters, SearchHit } from './search-doc';
 import { snippetOf } from './search-snippet';
-import { containsPhrase, normalizeTerm, parseQuery, termsOf, wordsOf } from './search-text';
+import {
+  characterCount,
+  containsPhrase,
+  normalizeTerm,
+  parseQuery,
+  termsOf,
+  wordsOf,
+} from './search-text';
 
 /** Words this long or longer forgive one typo (one letter added, missing, changed). */
 export const TYPO_MIN_LENGTH = 5;
@@ -131,7 +138,7 @@ export class SearchIndex {
    */
   private candidates(query: string): { ranked: Candidate[]; query: CheckedQuery } | null {
     const { terms, phrases } = parseQuery(query);
-    const single = (term: string) => [...term].length === 1;
+    const single = (term: string) => characterCount(term) === 1;
     const others = terms.some((term) => !single(term)) || phrases.length > 0;
     const initials = others ? terms.filter(single) : [];
     const loose = others ? terms.filter((term) => !single(term)) : terms;
