@@ -207,7 +207,7 @@ describe('find in conversation', () => {
     await user.click(within(bar).getByRole('button', { name: 'Next match' }));
     expect(within(bar).getByText('31 of 230')).toBeInTheDocument();
     await waitFor(() => expect(store.getState().conversationQuotes.jump?.id).toBe('m030'));
-  });
+  }, 20_000);
 
   it('leaves Ctrl+F to the browser outside the conversation', async () => {
     const { user } = await searchWithBo([said('a', 'bo', now, 'gym')]);

@@ -71,7 +71,7 @@ describe('history indexing', () => {
     act(() => {
       store.dispatch(userSignedOut());
     });
-  });
+  }, 20_000);
 
   it('deletes the saved index from the device on logout', async () => {
     const { store } = signedInWithHistory();
@@ -82,5 +82,5 @@ describe('history indexing', () => {
       store.dispatch(userSignedOut());
     });
     await waitFor(async () => expect(await databases()).not.toContain(searchDatabaseName('me')));
-  });
+  }, 20_000);
 });
