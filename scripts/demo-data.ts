@@ -11,6 +11,7 @@ import { conversationEntries, conversations } from './demo-conversations';
 import { demoGroupMessageEntries } from './demo-group-messages';
 import { demoImageEntries } from './demo-images';
 import { demoNotificationEntries } from './demo-notifications';
+import { demoSearchHistory } from './demo-search-history';
 import { blockRecord, profileEntries, relationRecord } from './seed-records';
 
 export interface DemoUser {
@@ -146,6 +147,7 @@ export function buildDemoData(users: DemoUser[], now: number): Record<string, un
   };
 
   const friendIds = new Map<string, string>();
+  const friends: Array<{ relId: string; people: [DemoUser, DemoUser] }> = [];
   friendships.forEach(([from, to], i) => {
     const a = user(from);
     const b = user(to);
@@ -153,6 +155,7 @@ export function buildDemoData(users: DemoUser[], now: number): Record<string, un
     const { relId, record } = relation(a, b, 3000 - i * 60);
     data[`friendList/${relId}`] = record;
     friendIds.set(pairKey(a.uid, b.uid), relId);
+    friends.push({ relId, people: [a, b] });
   });
   requests.forEach(([from, to], i) => {
     const a = user(from);
@@ -233,6 +236,12 @@ export function buildDemoData(users: DemoUser[], now: number): Record<string, un
     if (group) data[`inboxPrefs/${me.uid}/group/${group}`] = { archivedAt: now + 1 };
     data[`drafts/${me.uid}/direct/${carol}`] = { text: "Sounds good, I'll bring the", at: now };
   }
+
+  // Weeks of older messages in every friendship, worth searching (scripts/demo-search-history.ts).
+  Object.assign(
+    data,
+    demoSearchHistory(data, friends, now, (time) => demoPushId(time, counter++)),
+  );
 
   // Notification feeds (scripts/demo-notifications.ts), from what is above.
   Object.assign(

@@ -89,4 +89,37 @@ describe('the search index between real stores', () => {
     // Alice, still in it, finds it.
     await expectFound(alice, 'harbour', ['meet at the harbour wall']);
   });
+
+  it('follows an edit and a deletion of the last message in a conversation not open', async () => {
+    const alice = await signUp('Alice');
+    const bob = await signUp('Bob');
+    const { id: relId } = await befriend(alice, bob);
+    const a = storeFor(alice);
+    const b = storeFor(bob);
+    stopAfterTest(a.stop, b.stop);
+    await Promise.all([a.ready(), b.ready()]);
+    const first = alice.conversations.direct.send(parties(relId, alice, bob), 'lunch at noon?');
+    await first.acked;
+    const sent = alice.conversations.direct.send(
+      parties(relId, alice, bob),
+      'the climbing gym is at 12 Station road',
+    );
+    await sent.acked;
+    await expectFound(bob, 'climb', ['the climbing gym is at 12 Station road']);
+    // Bob never opens the chat: only his inbox entry hears of the edit.
+    expect(b.store.getState().conversations.status).not.toBe('ready');
+    const original = (await alice.conversations.direct.fetchOne(relId, sent.id)) as ChatMessage;
+    await alice.conversations.direct.edit(
+      parties(relId, alice, bob),
+      original,
+      'the bouldering gym is at 12 Station road',
+      true,
+    );
+    await expectFound(bob, 'boulder', ['the bouldering gym is at 12 Station road']);
+    await expectFound(bob, 'climbing', []);
+    const edited = (await alice.conversations.direct.fetchOne(relId, sent.id)) as ChatMessage;
+    await alice.conversations.direct.remove(parties(relId, alice, bob), edited, true);
+    await expectFound(bob, 'boulder', []);
+    await expectFound(bob, 'lunch', ['lunch at noon?']);
+  });
 });

@@ -5,24 +5,25 @@ import type { ConversationKey } from '../../lib/conversation-key';
 import { useAppDispatch } from '../../store/hooks';
 import { searchResultChosen } from './search-actions';
 import { searchStrings } from './search-strings';
-import { useSearchResults } from './use-search-results';
+import { useFindResults } from './use-find-results';
 
 const strings = searchStrings.find;
 
 /**
  * The Find in conversation bar: the matches of the open conversation oldest first, the newest
- * shown first; Next and Previous (Enter and Shift+Enter) move through them with 'N of M'.
+ * shown first; Next and Previous (Enter and Shift+Enter) move through them with 'N of M'. Of
+ * many matches only the newest 200 are stepped through (past the oldest of them, Previous
+ * wraps to the newest); 'N of M' counts them all.
  */
 export function FindBar({ conv, onClose }: { conv: ConversationKey; onClose: () => void }) {
   const dispatch = useAppDispatch();
   const field = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
   const [at, setAt] = useState<number | null>(null);
-  const { hits: ranked, query: answered } = useSearchResults(query.trim(), { conv });
-  const hits = [...ranked].sort(
-    (a, b) => a.doc.at - b.doc.at || (a.doc.messageId < b.doc.messageId ? -1 : 1),
-  );
+  const { hits, total: all, query: answered } = useFindResults(conv, query.trim());
   const total = hits.length;
+  /** Where the first match handed over stands among all of them. */
+  const skipped = all - total;
   // A new answer starts at the newest match.
   const [seen, setSeen] = useState(answered);
   if (seen !== answered) {
@@ -64,7 +65,7 @@ export function FindBar({ conv, onClose }: { conv: ConversationKey; onClose: () 
           ? ''
           : total === 0
             ? strings.none
-            : strings.count((current ?? 0) + 1, total)}
+            : strings.count(skipped + (current ?? 0) + 1, all)}
       </span>
       <button
         type="button"

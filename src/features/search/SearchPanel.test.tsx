@@ -80,7 +80,8 @@ describe('search everywhere', () => {
     expect(
       within(within(dialog()).getByRole('region', { name: 'Results' })).getByText('Mia'),
     ).toBeInTheDocument();
-  });
+    // The first test also loads the panel's lazy chunks: slow on a busy machine.
+  }, 15_000);
 
   it('says so when nothing matches, and looks at conversation names for one letter', async () => {
     const { user } = await searchWithBo([said('m1', 'bo', now, 'hello there')]);
@@ -158,7 +159,7 @@ describe('search everywhere', () => {
     await user.click(within(dialog()).getByRole('button', { name: /Harbour/ }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'location' }).textContent).toBe(
-      `/pages/messages?friend=${bo.id}`,
+      `/pages/messages?friend=${bo.id}&view=chat`,
     );
     await waitFor(() => expect(store.getState().conversationQuotes.jump?.id).toBe('old'));
   });
@@ -187,6 +188,26 @@ describe('find in conversation', () => {
     await user.type(within(bar).getByRole('searchbox'), 'zz');
     await waitFor(() => expect(within(bar).getByText('No matches')).toBeInTheDocument());
   });
+
+  it('counts all of many matches but steps through the newest 200 only', async () => {
+    const many = Array.from({ length: 230 }, (_, i) =>
+      said(`m${String(i).padStart(3, '0')}`, 'bo', now - (230 - i) * 60_000, `gym ${String(i)}`),
+    );
+    const { user, store } = await searchWithBo(many);
+    await user.click(screen.getByRole('button', { name: 'in the chat' }));
+    await user.keyboard('{Control>}f{/Control}');
+    const bar = await screen.findByRole('search', { name: 'Find in conversation' });
+    await user.type(within(bar).getByRole('searchbox', { name: 'Find in conversation' }), 'gym');
+    await waitFor(() => expect(within(bar).getByText('230 of 230')).toBeInTheDocument());
+    await user.click(within(bar).getByRole('button', { name: 'Previous match' }));
+    expect(within(bar).getByText('229 of 230')).toBeInTheDocument();
+    await waitFor(() => expect(store.getState().conversationQuotes.jump?.id).toBe('m228'));
+    // Past the newest, Next wraps to the oldest handed over: the 31st of 230.
+    await user.click(within(bar).getByRole('button', { name: 'Next match' }));
+    await user.click(within(bar).getByRole('button', { name: 'Next match' }));
+    expect(within(bar).getByText('31 of 230')).toBeInTheDocument();
+    await waitFor(() => expect(store.getState().conversationQuotes.jump?.id).toBe('m030'));
+  }, 20_000);
 
   it('leaves Ctrl+F to the browser outside the conversation', async () => {
     const { user } = await searchWithBo([said('a', 'bo', now, 'gym')]);

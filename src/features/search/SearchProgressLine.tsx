@@ -3,7 +3,7 @@ import { selectSearchPaused, selectSearchProgress } from './search-selectors';
 import { searchPaused } from './search-slice';
 import { searchStrings } from './search-strings';
 
-/** 'Indexing 2,300 of 12,000 messages' while history is indexed, with Pause and Resume. */
+/** 'Indexing 2,300 of about 12,000 messages' while history is indexed, with Pause and Resume. */
 export function SearchProgressLine() {
   const dispatch = useAppDispatch();
   const progress = useAppSelector(selectSearchProgress);

@@ -1,6 +1,7 @@
 import type { ConversationKey } from '../../lib/conversation-key';
 import type { SearchDoc, SearchFilters, SearchHit } from './search-doc';
-import { SearchIndex, type SearchIndexData } from './search-engine';
+import { SearchIndex, type FoundIn, type SearchIndexData } from './search-engine';
+import { inSlices } from './search-slices';
 import { deleteSearchVault, openSearchVault, type SearchVault } from './search-store';
 
 /** How far back a conversation's history is indexed, and up to when its newest messages are. */
@@ -11,6 +12,10 @@ export interface CrawlMark {
   newest: number;
   /** Its whole history is indexed. */
   done: boolean;
+  /** Messages read by history indexing (for the progress; absent in older saved marks). */
+  count?: number;
+  /** When its first message was sent (to within an hour), once probed: see search-estimate.ts. */
+  firstAt?: number;
 }
 
 export type CrawlMarks = Partial<Record<ConversationKey, CrawlMark>>;
@@ -20,8 +25,13 @@ interface Saved {
   marks: CrawlMarks;
 }
 
-/** How long changes wait before the index is saved (many arrive together while indexing). */
+/**
+ * How long changes wait before the index is saved (many arrive together while indexing), at
+ * least; a large index takes long to save (serializing holds the worker), so saves come at
+ * most once per `SAVE_SHARE` times the last one's duration, the worker mostly free to search.
+ */
 const SAVE_DELAY_MS = 2000;
+const SAVE_SHARE = 10;
 
 /**
  * What the search worker does, callable in the worker (search-worker.ts) or, where there is no
@@ -33,6 +43,9 @@ export class SearchBackend {
   private marks: CrawlMarks = {};
   private vault: SearchVault | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private lastSaveMs = 0;
+  private upserting = 0;
+  private readonly droppedWhileUpserting = new Set<ConversationKey>();
 
   /** Opens user `uid`'s saved index (if any): how many messages it holds and its marks. */
   async open(uid: string): Promise<{ size: number; marks: CrawlMarks }> {
@@ -51,8 +64,18 @@ export class SearchBackend {
     return { size: this.index.size, marks: this.marks };
   }
 
-  upsert(docs: SearchDoc[]): number {
-    this.index.upsert(docs);
+  /** Adds or replaces messages, in slices so searches asked meanwhile are not held up. */
+  async upsert(docs: SearchDoc[]): Promise<number> {
+    const index = this.index;
+    this.upserting += 1;
+    try {
+      // A conversation dropped between two slices stays out (a wipe swaps the index itself).
+      await inSlices(docs, (doc) => {
+        if (!this.droppedWhileUpserting.has(doc.conv)) index.upsert([doc]);
+      });
+    } finally {
+      if (--this.upserting === 0) this.droppedWhileUpserting.clear();
+    }
     return this.changed();
   }
 
@@ -64,6 +87,7 @@ export class SearchBackend {
   /** Forgets conversations I can no longer read. */
   drop(convs: ConversationKey[]): number {
     for (const conv of convs) {
+      if (this.upserting > 0) this.droppedWhileUpserting.add(conv);
       this.index.dropConversation(conv);
       Reflect.deleteProperty(this.marks, conv);
     }
@@ -89,7 +113,7 @@ export class SearchBackend {
     return this.index.search(query, filters);
   }
 
-  findIn(conv: ConversationKey, query: string): SearchHit[] {
+  findIn(conv: ConversationKey, query: string): FoundIn {
     return this.index.findIn(conv, query);
   }
 
@@ -97,8 +121,10 @@ export class SearchBackend {
   async flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    const start = performance.now();
     const saved: Saved = { index: this.index.toData(), marks: this.marks };
     await this.vault?.save(saved);
+    this.lastSaveMs = performance.now() - start;
   }
 
   /** Forgets everything and deletes user `uid`'s saved copy and key (logout, account deletion). */
@@ -114,10 +140,13 @@ export class SearchBackend {
 
   private changed(): number {
     if (this.vault && !this.timer)
-      this.timer = setTimeout(() => {
-        this.timer = null;
-        void this.flush().catch(() => undefined);
-      }, SAVE_DELAY_MS);
+      this.timer = setTimeout(
+        () => {
+          this.timer = null;
+          void this.flush().catch(() => undefined);
+        },
+        Math.max(SAVE_DELAY_MS, SAVE_SHARE * this.lastSaveMs),
+      );
     return this.index.size;
   }
 }

@@ -161,6 +161,51 @@ describe('search matching', () => {
       doc('gym a', { at: now - 3 * DAY }),
       doc('gym other', { conv: 'g:z' }),
     ]);
-    expect(index.findIn('d:rel1', 'gym').map((hit) => hit.doc.text)).toEqual(['gym a', 'gym b']);
+    expect(index.findIn('d:rel1', 'gym').hits.map((hit) => hit.doc.text)).toEqual([
+      'gym a',
+      'gym b',
+    ]);
+  });
+
+  it('counts every match in a conversation but hands over only the newest 200', () => {
+    const index = new SearchIndex();
+    index.upsert(
+      Array.from({ length: 250 }, (_, i) =>
+        doc(`gym visit ${String(i)}`, { at: now - (250 - i) * 60_000 }),
+      ),
+    );
+    index.upsert([doc('gym elsewhere', { conv: 'g:z' })]);
+    const found = index.findIn('d:rel1', 'gym');
+    expect(found.total).toBe(250);
+    expect(found.hits).toHaveLength(200);
+    expect(found.hits[0]?.doc.text).toBe('gym visit 50');
+    expect(found.hits.at(-1)?.doc.text).toBe('gym visit 249');
+  });
+
+  it('checks a one-letter word being typed beside others on the candidates: word starts only', () => {
+    const index = new SearchIndex();
+    index.upsert([
+      doc('coffee tomorrow?'),
+      doc('coffee at the station'),
+      doc('coffee, latte'),
+      doc('喫茶店で会いましょう 東京駅'),
+    ]);
+    expect(texts(index, 'coffee t').sort()).toEqual(['coffee at the station', 'coffee tomorrow?']);
+    // 'latte' holds a 't' but no word starts with one.
+    expect(texts(index, 'coffee l')).toEqual(['coffee, latte']);
+    expect(texts(index, 'coffee x')).toEqual([]);
+    expect(texts(index, '東京 会')).toEqual(['喫茶店で会いましょう 東京駅']);
+  });
+
+  it('matches phrase words whole and in order, and a typo or a prefix not at all', () => {
+    const index = new SearchIndex();
+    index.upsert([
+      doc('the climbing gym opens at nine'),
+      doc('gym climbing is fun'),
+      doc('the climbing gyms opens later'),
+    ]);
+    expect(texts(index, '"climbing gym"')).toEqual(['the climbing gym opens at nine']);
+    expect(texts(index, '"climbin gym"')).toEqual([]);
+    expect(texts(index, '"climbing gym" nine')).toEqual(['the climbing gym opens at nine']);
   });
 });

@@ -1,13 +1,22 @@
-import MiniSearch, { type Options, type SearchResult } from 'minisearch';
+import MiniSearch, { type Options, type Query, type SearchResult } from 'minisearch';
 import type { ConversationKey } from '../../lib/conversation-key';
 import type { SearchDoc, SearchFilters, SearchHit } from './search-doc';
 import { snippetOf } from './search-snippet';
-import { containsPhrase, normalizeTerm, parseQuery, termsOf, wordsOf } from './search-text';
+import {
+  characterCount,
+  containsPhrase,
+  normalizeTerm,
+  parseQuery,
+  termsOf,
+  wordsOf,
+} from './search-text';
 
 /** Words this long or longer forgive one typo (one letter added, missing, changed). */
 export const TYPO_MIN_LENGTH = 5;
 /** How many hits one search returns at most. */
 export const MAX_HITS = 200;
+/** How many of the best candidates a search with a phrase checks for it, at most. */
+export const PHRASE_CHECKS = 5000;
 const DAY_MS = 86_400_000;
 
 const options: Options<SearchDoc> = {
@@ -93,50 +102,65 @@ export class SearchIndex {
    * "quoted phrases" word for word) and `filters`, best first: closer matches, then newer.
    */
   search(query: string, filters: SearchFilters = {}, limit = MAX_HITS): SearchHit[] {
-    const { terms, phrases } = parseQuery(query);
-    const all = [...terms, ...phrases.flat()];
-    if (all.length === 0) return [];
-    const now = Date.now();
-    const results = this.engine.search(all.join(' '), {
-      filter: (result) => {
-        const doc = this.docs.get(result.id as string);
-        return !!doc && matchesFilters(doc, filters);
-      },
-      // Newer messages rank higher: a month-old one counts about two thirds of today's.
-      boostDocument: (id) => {
-        const doc = this.docs.get(id as string);
-        const days = doc ? Math.max(0, now - doc.at) / DAY_MS : 0;
-        return 1 + 1 / (1 + days / 30);
-      },
-    });
+    const found = this.candidates(query);
+    if (!found) return [];
     const hits: SearchHit[] = [];
-    for (const result of results) {
-      const hit = this.hitOf(result, phrases);
-      if (hit) hits.push(hit);
+    let checks = 0;
+    for (const candidate of found.ranked) {
       if (hits.length >= limit) break;
+      if (!matchesFilters(candidate.doc, filters)) continue;
+      // Phrases are checked on the best candidates only: a rare phrase of common words
+      // would otherwise read every message holding its words.
+      if (found.query.phrases.length > 0 && ++checks > PHRASE_CHECKS) break;
+      if (fits(candidate.doc.text, found.query)) hits.push(hitOf(candidate));
     }
     return hits;
   }
 
-  /** Every message of `conv` matching `query`, oldest first (Find in conversation). */
-  findIn(conv: ConversationKey, query: string): SearchHit[] {
-    return this.search(query, { conv }, Number.MAX_SAFE_INTEGER).sort(
-      (a, b) => a.doc.at - b.doc.at || (a.doc.messageId < b.doc.messageId ? -1 : 1),
+  /**
+   * The matches of `query` in conversation `conv` (Find in conversation): how many there are,
+   * and the newest `limit` of them, oldest first.
+   */
+  findIn(conv: ConversationKey, query: string, limit = MAX_HITS): FoundIn {
+    const found = this.candidates(query);
+    if (!found) return { hits: [], total: 0 };
+    const all = found.ranked.filter(
+      (candidate) => candidate.doc.conv === conv && fits(candidate.doc.text, found.query),
     );
+    all.sort((a, b) => byTime(a.doc, b.doc));
+    return { hits: all.slice(-limit).map(hitOf), total: all.length };
+  }
+
+  /**
+   * What the engine matches, best first (its score, times a boost for newer messages). A word
+   * of one letter beside others (one being typed) is not looked up as a prefix of thousands of
+   * terms: `fits` checks it on the candidates the other words give. Phrase words match whole.
+   */
+  private candidates(query: string): { ranked: Candidate[]; query: CheckedQuery } | null {
+    const { terms, phrases } = parseQuery(query);
+    const single = (term: string) => characterCount(term) === 1;
+    const others = terms.some((term) => !single(term)) || phrases.length > 0;
+    const initials = others ? terms.filter(single) : [];
+    const loose = others ? terms.filter((term) => !single(term)) : terms;
+    const exact = [...new Set(phrases.flat())];
+    if (loose.length === 0 && exact.length === 0) return null;
+    const queries: Query[] = [];
+    if (loose.length > 0) queries.push(loose.join(' '));
+    if (exact.length > 0) queries.push({ queries: [exact.join(' ')], prefix: false, fuzzy: false });
+    const results = this.engine.search({ combineWith: 'AND', queries });
+    const now = Date.now();
+    const ranked: Candidate[] = [];
+    for (const result of results) {
+      const doc = this.docs.get(result.id as string);
+      // Newer messages rank higher: a month-old one counts about two thirds of today's.
+      if (doc) ranked.push({ doc, result, rank: result.score * recency(doc.at, now) });
+    }
+    ranked.sort((a, b) => b.rank - a.rank);
+    return { ranked, query: { initials, phrases, patterns: phrases.map(phrasePattern) } };
   }
 
   toData(): SearchIndexData {
     return { version: 1, docs: [...this.docs.values()], index: this.engine.toJSON() };
-  }
-
-  private hitOf(result: SearchResult, phrases: string[][]): SearchHit | null {
-    const doc = this.docs.get(result.id as string);
-    if (!doc) return null;
-    if (phrases.length > 0) {
-      const terms = termsOf(doc.text);
-      if (!phrases.every((phrase) => containsPhrase(terms, phrase))) return null;
-    }
-    return { doc, score: result.score, snippet: snippetOf(doc.text, new Set(result.terms)) };
   }
 
   private remember(doc: SearchDoc): void {
@@ -145,6 +169,58 @@ export class SearchIndex {
     if (!ids) this.byConversation.set(doc.conv, (ids = new Set()));
     ids.add(doc.id);
   }
+}
+
+interface Candidate {
+  doc: SearchDoc;
+  result: SearchResult;
+  rank: number;
+}
+
+/** What the engine's candidates must still show: initials of words, phrases word for word. */
+interface CheckedQuery {
+  initials: string[];
+  phrases: string[][];
+  /** Per phrase, a quick test on the normalized text before the exact check by words. */
+  patterns: RegExp[];
+}
+
+export interface FoundIn {
+  hits: SearchHit[];
+  total: number;
+}
+
+const byTime = (a: SearchDoc, b: SearchDoc) =>
+  a.at - b.at || (a.messageId < b.messageId ? -1 : a.messageId > b.messageId ? 1 : 0);
+
+const recency = (at: number, now: number) => 1 + 1 / (1 + Math.max(0, now - at) / DAY_MS / 30);
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Where words join in Chinese or Japanese there is no space; elsewhere anything not a letter. */
+const phrasePattern = (phrase: string[]) =>
+  new RegExp(phrase.map(escape).join('[^\\p{L}\\p{N}]*'), 'u');
+
+/** Scripts written without spaces: a one-character term may sit inside a longer run. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+function fits(text: string, query: CheckedQuery): boolean {
+  if (query.initials.length === 0 && query.phrases.length === 0) return true;
+  const normal = normalizeTerm(text);
+  for (const initial of query.initials) {
+    const at = UNSPACED.test(initial)
+      ? normal.includes(initial)
+      : new RegExp(`(?:^|[^\\p{L}\\p{N}])${escape(initial)}`, 'u').test(normal);
+    if (!at) return false;
+  }
+  if (!query.patterns.every((pattern) => pattern.test(normal))) return false;
+  if (query.phrases.length === 0) return true;
+  const terms = termsOf(text);
+  return query.phrases.every((phrase) => containsPhrase(terms, phrase));
+}
+
+function hitOf({ doc, result }: Candidate): SearchHit {
+  return { doc, score: result.score, snippet: snippetOf(doc.text, new Set(result.terms)) };
 }
 
 export function matchesFilters(doc: SearchDoc, filters: SearchFilters): boolean {

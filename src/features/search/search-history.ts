@@ -3,6 +3,7 @@ import { parseConversationKey, type ConversationKey } from '../../lib/conversati
 import type { ChatMessage } from '../../lib/firebase/conversations-message';
 import type { Gateways } from '../../store/gateways';
 import type { AppDispatch, RootState } from '../../store/store';
+import { estimatedCount, firstAt } from './search-estimate';
 import { selectInboxEntry } from '../inbox';
 import type { CrawlMark, CrawlMarks, SearchApi } from './search-backend';
 import { indexMessages } from './search-feed';
@@ -68,9 +69,10 @@ async function read(
   api: Api,
   conv: ConversationKey,
   before: Pick<ChatMessage, 'id' | 'createdAt'>,
+  pageSize = HISTORY_PAGE_SIZE,
 ) {
   const { kind, id } = parseConversationKey(conv);
-  return api.extra.conversations[kind].fetchOlder({ id, before, pageSize: HISTORY_PAGE_SIZE });
+  return api.extra.conversations[kind].fetchOlder({ id, before, pageSize });
 }
 
 async function record(
@@ -84,13 +86,35 @@ async function record(
   api.dispatch(searchIndexChanged({ size }));
   const mark = marks[conv] ?? fresh();
   await search.mark(conv, mark);
-  // Known so far: what is indexed, and at least a page more for each history not finished.
-  const unfinished = Object.values(marks).filter((m) => !m?.done).length;
-  api.dispatch(
-    searchProgressed(
-      unfinished ? { indexed: size, total: size + unfinished * HISTORY_PAGE_SIZE } : null,
-    ),
+  api.dispatch(searchProgressed(progressOf(api.getState(), marks, size)));
+}
+
+/**
+ * Indexed of about how many: every readable conversation's count, exact where its history is
+ * read, estimated where not (search-estimate.ts); null once all are read.
+ */
+function progressOf(state: RootState, marks: CrawlMarks, size: number) {
+  const readable = selectReadableConversations(state);
+  if (readable.every((conv) => marks[conv]?.done)) return null;
+  const read = readable.reduce((sum, conv) => sum + (marks[conv]?.count ?? 0), 0);
+  const estimated = readable.reduce(
+    (sum, conv) => sum + estimatedCount(marks[conv], HISTORY_PAGE_SIZE),
+    0,
   );
+  // Messages indexed otherwise (live, or deleted since) move the total by as many.
+  return { indexed: size, total: Math.max(size, estimated + size - read) };
+}
+
+/** Probes when the conversation's first message was sent, below `upper` (a message's time). */
+async function probeFirstAt(api: Api, conv: ConversationKey, upper: number) {
+  try {
+    return await firstAt(upper, async (at) => {
+      const older = await read(api, conv, { id: '', createdAt: at }, 1);
+      return older.length > 0;
+    });
+  } catch {
+    return undefined;
+  }
 }
 
 /** The next page above the oldest indexed one; a short page is the conversation's start. */
@@ -114,7 +138,10 @@ async function olderPage(
   const last = page.at(-1);
   if (first) mark.oldest = { id: first.id, createdAt: first.createdAt };
   if (last && last.createdAt > mark.newest) mark.newest = last.createdAt;
+  mark.count = (mark.count ?? 0) + page.length;
   if (page.length < HISTORY_PAGE_SIZE) mark.done = true;
+  else if (first && mark.firstAt === undefined)
+    mark.firstAt = await probeFirstAt(api, conv, first.createdAt);
   await record(api, search, conv, page, marks);
 }
 
@@ -138,6 +165,7 @@ async function catchUp(
     }
     const last = page.at(-1);
     if (last && last.createdAt > mark.newest) mark.newest = last.createdAt;
+    mark.count = (mark.count ?? 0) + page.filter((m) => m.createdAt > newest).length;
     await record(api, search, conv, page, marks);
     const first = page.at(0);
     if (!first || first.createdAt <= newest || page.length < HISTORY_PAGE_SIZE) return;

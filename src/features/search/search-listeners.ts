@@ -11,6 +11,8 @@ import {
   selectFriend,
 } from '../conversations';
 import { selectFriendRows, selectMyUid } from '../friends';
+import { selectInboxEntry } from '../inbox';
+import { parseConversationKey } from '../../lib/conversation-key';
 import { docId } from './search-doc';
 import { indexMessages } from './search-feed';
 import {
@@ -73,6 +75,40 @@ export function addSearchListeners(start: AppStartListening): void {
       if (!search || payload.ids.length === 0) return;
       const size = await search.remove(payload.ids.map((id) => docId(payload.key, id)));
       api.dispatch(searchIndexChanged({ size }));
+    },
+  });
+
+  // A conversation not open: its inbox entry tells when its last message is edited or deleted
+  // for everyone (the entry's preview changes); that message is read again. An older message
+  // edited there is indexed anew when the conversation is opened (its pages come through the
+  // chat above) — the database says nothing else about it.
+  start({
+    predicate: (_action, state, previous) =>
+      selectReadableConversations(state).some(
+        (conv) => selectInboxEntry(state, conv) !== selectInboxEntry(previous, conv),
+      ),
+    effect: async (_action, api) => {
+      const before = api.getOriginalState();
+      const now = api.getState();
+      const search = await searchApiOf(selectMyUid(now));
+      if (!search) return;
+      for (const conv of selectReadableConversations(now)) {
+        const was = selectInboxEntry(before, conv);
+        const is = selectInboxEntry(now, conv);
+        if (!was || !is || was.lastMessageId !== is.lastMessageId) continue;
+        if (was.lastText === is.lastText && was.lastKind === is.lastKind) continue;
+        // The open chat's live page brings the change itself.
+        if (selectChatKey(now) === conv) continue;
+        const { kind, id } = parseConversationKey(conv);
+        const message = await api.extra.conversations[kind]
+          .fetchOne(id, is.lastMessageId)
+          .catch(() => undefined);
+        if (message === undefined) continue;
+        const size = message
+          ? await indexMessages(search, conv, [message])
+          : await search.remove([docId(conv, is.lastMessageId)]);
+        api.dispatch(searchIndexChanged({ size }));
+      }
     },
   });
 

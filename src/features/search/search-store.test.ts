@@ -42,7 +42,7 @@ describe('the index saved on the device', () => {
   it('is encrypted with a key that cannot be read out, and reloads without downloading', async () => {
     const first = new SearchBackend();
     await first.open('u1');
-    first.upsert([doc('m1', 'the climbing gym is at 12 Harbour road')]);
+    await first.upsert([doc('m1', 'the climbing gym is at 12 Harbour road')]);
     first.mark('d:rel', { oldest: { id: 'm1', createdAt: 1 }, newest: 1, done: true });
     await first.flush();
 
@@ -67,7 +67,7 @@ describe('the index saved on the device', () => {
   it('keeps each user apart and is deleted with its key on logout', async () => {
     const mine = new SearchBackend();
     await mine.open('u2');
-    mine.upsert([doc('m1', 'secret plans')]);
+    await mine.upsert([doc('m1', 'secret plans')]);
     await mine.flush();
     const theirs = new SearchBackend();
     expect((await theirs.open('u3')).size).toBe(0);
@@ -83,7 +83,7 @@ describe('the index saved on the device', () => {
   it('starts over when the saved copy cannot be decrypted', async () => {
     const first = new SearchBackend();
     await first.open('u4');
-    first.upsert([doc('m1', 'hello')]);
+    await first.upsert([doc('m1', 'hello')]);
     await first.flush();
     // Another key in place of the device key: the copy no longer opens.
     const other = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [

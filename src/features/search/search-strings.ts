@@ -23,8 +23,9 @@ export const searchStrings = {
     photo: 'Photo',
   },
   progress: {
+    /** `total` is estimated until every history is read (search-estimate.ts), hence 'about'. */
     indexing: (done: number, total: number) =>
-      `Indexing ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} messages`,
+      `Indexing ${done.toLocaleString('en-US')} of about ${total.toLocaleString('en-US')} messages`,
     paused: 'Paused',
     pause: 'Pause indexing',
     resume: 'Resume indexing',

@@ -6,7 +6,7 @@ import { selectSearchVersion } from './search-selectors';
 import { searchApiOf } from './search-session';
 
 /** Typing faster than this is one search, run after the last key. */
-const SETTLE_MS = 40;
+export const SETTLE_MS = 40;
 
 /**
  * The index's answer to `query` with `filters` (empty for an empty query), searched again
