@@ -85,6 +85,7 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
   >();
   let backupKey: CryptoKey | null = null;
   let opening: Promise<CryptoKey | null> | null = null;
+  const writing = new Set<Promise<unknown>>();
   /** A recovery key made on this device and not yet confirmed as saved. */
   let unsavedRecoveryKey: string | null = null;
 
@@ -159,7 +160,14 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
   return {
     /** For `makeEpochKeys`' hook: every key this device makes or opens goes into the backup. */
     learned(conversation: ConversationKey, epoch: string, raw: Uint8Array) {
-      void backUp(conversation, epoch, raw);
+      const write = backUp(conversation, epoch, raw).catch(() => undefined);
+      writing.add(write);
+      void write.finally(() => writing.delete(write));
+    },
+
+    /** Resolves once every backup write started so far has finished (or failed). */
+    async settled() {
+      await Promise.all([...writing]);
     },
 
     /** Every time the stored backup changes: take up the backup key once this device has a wrap. */
