@@ -4,7 +4,14 @@ import { loadOrCreateDevice, type KeyVault } from '../../lib/crypto/device-ident
 import type { AppStartListening } from '../../store/store';
 import { whileSignedIn } from '../../store/session';
 import { deviceLabel } from './device-label';
-import { deviceReady, deviceUnavailable, myDevicesReceived } from './encryption-slice';
+import { makeKeyRing, type KeyRing } from '../../lib/crypto/key-ring';
+import {
+  backupReceived,
+  deviceReady,
+  deviceUnavailable,
+  myDevicesReceived,
+  recoveryPromptOpened,
+} from './encryption-slice';
 import {
   closeEncryptionSession,
   openEncryptionSession,
@@ -15,6 +22,11 @@ import {
  * From sign-in to sign-out: this browser's device key is loaded (or made and published on first
  * use), its last use is touched, and my devices are kept live for Settings. A device removed from
  * another one is not published again from here: its record stays gone.
+ *
+ * The account's first device is published approved by itself and makes the key backup and its
+ * recovery key ('Save your recovery key' opens); any later device waits for approval from one in
+ * use, or for the recovery key. Every epoch key a device makes or opens goes into the backup once
+ * it holds the backup key.
  */
 export function addEncryptionListeners(
   startAppListening: AppStartListening,
@@ -27,6 +39,25 @@ export function addEncryptionListeners(
     const stopDevices = extra.encryption.subscribeDevices(uid, (devices) => {
       if (isOpen()) dispatch(myDevicesReceived(devices));
     });
+    /**
+     * The backup, live: this device takes up the backup key once wrapped for it, and an approved
+     * device of an account without a backup (the first one, or one from before backups) makes it.
+     */
+    const followBackup = ({ ring }: EncryptionSession, approved: boolean, open: () => boolean) => {
+      let settingUp = false;
+      return extra.encryption.subscribeBackup(uid, (backup) => {
+        void (async () => {
+          const holdsKey = await ring.sync(backup);
+          if (!open()) return;
+          dispatch(backupReceived({ exists: backup !== null, saved: !!backup?.savedAt, holdsKey }));
+          if (backup || settingUp || !approved) return;
+          settingUp = true;
+          await ring.setUp();
+          if (open()) dispatch(recoveryPromptOpened());
+        })().catch(() => undefined);
+      });
+    };
+    let stopBackup = () => undefined as void;
     const ready = (async (): Promise<EncryptionSession | null> => {
       const device = await loadOrCreateDevice(vault, uid).catch(() => null);
       if (!isOpen()) return null;
@@ -34,14 +65,40 @@ export function addEncryptionListeners(
         dispatch(deviceUnavailable());
         return null;
       }
+      let ring: KeyRing | null = null;
+      const keys = makeEpochKeys(device, extra.encryption.keyDirectory(uid), {
+        onKeyLearned: (conversation, epoch, raw) => ring?.learned(conversation, epoch, raw),
+      });
+      const store = extra.encryption.keyRingStore(uid);
+      ring = makeKeyRing(device, keys, store);
+      // Unread (offline, refused) counts as "not the first": a device then waits for approval
+      // rather than wrongly approving itself.
+      const [mine, backup] = await Promise.all([
+        store.myDevices().catch(() => null),
+        store.readBackup().then(
+          (found) => found ?? 'none',
+          () => null,
+        ),
+      ]);
+      const record = mine?.find((d) => d.deviceId === device.deviceId);
+      let approved = record?.approvedBy != null;
       if (device.created) {
-        await extra.encryption.publishDevice(device, deviceLabel(navigator.userAgent));
+        approved = mine?.length === 0 && backup === 'none';
+        await extra.encryption.publishDevice(device, deviceLabel(navigator.userAgent), approved);
       } else {
         await extra.encryption.touchDevice(uid, device.deviceId).catch(() => undefined);
+        // Devices from before approvals existed: none of them is approved, so the first of them
+        // seen again approves itself (and makes the backup) instead of waiting for nobody.
+        if (record && !approved && mine?.every((d) => d.approvedBy == null)) {
+          await store.markApproved(device.deviceId, device.deviceId);
+          approved = true;
+        }
       }
       if (!isOpen()) return null;
       dispatch(deviceReady(device.deviceId));
-      return { device, keys: makeEpochKeys(device, extra.encryption.keyDirectory(uid)) };
+      const session = { device, keys, ring };
+      stopBackup = followBackup(session, approved, isOpen);
+      return session;
     })().catch(() => {
       if (isOpen()) dispatch(deviceUnavailable());
       return null;
@@ -51,6 +108,7 @@ export function addEncryptionListeners(
       session.open = false;
       closeEncryptionSession(uid);
       stopDevices();
+      stopBackup();
     };
   });
 }

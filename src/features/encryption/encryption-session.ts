@@ -5,10 +5,13 @@
  * seals or opens a message asks `encryptionSession(uid)`, which waits for the device key.
  */
 import type { DeviceIdentity, EpochKeys } from '../../lib/crypto/epoch-keys';
+import type { KeyRing } from '../../lib/crypto/key-ring';
 
 export interface EncryptionSession {
   device: DeviceIdentity;
   keys: EpochKeys;
+  /** The key backup, the recovery key and approvals of my new devices (key-ring.ts). */
+  ring: KeyRing;
 }
 
 let current: { uid: string; ready: Promise<EncryptionSession | null> } | null = null;

@@ -38,7 +38,8 @@ export interface NewWrap {
 
 /** The database side of the key ring, always as the signed-in owner. */
 export interface KeyRingStore {
-  myDevices(): Promise<PublishedDevice[]>;
+  /** My published devices; `approvedBy` null while one waits for approval. */
+  myDevices(): Promise<Array<PublishedDevice & { approvedBy: string | null }>>;
   /** Every epoch wrapped for any of my devices, in every conversation I am in. */
   myWraps(): Promise<EpochWraps[]>;
   /** Wraps of one conversation under my uid, `by` = me, in one update. */

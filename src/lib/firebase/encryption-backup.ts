@@ -83,7 +83,14 @@ export function makeEncryptionBackupApi(db: Database) {
           const value: unknown = (await get(ref(db, `deviceKeys/${me}`))).val();
           return Object.entries(isRecord(value) ? value : {}).flatMap(([deviceId, entry]) =>
             isRecord(entry) && isText(entry.publicKey)
-              ? [{ uid: me, deviceId, publicKey: entry.publicKey }]
+              ? [
+                  {
+                    uid: me,
+                    deviceId,
+                    publicKey: entry.publicKey,
+                    approvedBy: isText(entry.approvedBy) ? entry.approvedBy : null,
+                  },
+                ]
               : [],
           );
         },
