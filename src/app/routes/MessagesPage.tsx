@@ -20,6 +20,7 @@ import {
   selectSelectedFriend,
 } from '../../features/conversations';
 import { FindInConversation, SearchField } from '../../features/search';
+import { SecurityCodeNotice, VerifySecurityCode } from '../../features/encryption';
 import { shellStrings } from '../shell/shell-strings';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 
@@ -133,7 +134,27 @@ export function MessagesPage() {
             showMessage={groupId === linkedGroup ? linkedMessage : null}
           />
         ) : (
-          <ChatPanel connectivity={connectivity} headerMenu={<ConversationMuteMenu />} />
+          <ChatPanel
+            connectivity={{
+              offline,
+              banner: (
+                <>
+                  <OfflineBanner />
+                  {selected && (
+                    <SecurityCodeNotice friendUid={selected.uid} friendName={selected.name} />
+                  )}
+                </>
+              ),
+            }}
+            headerMenu={
+              <div className="flex items-center gap-1">
+                {selected && (
+                  <VerifySecurityCode friendUid={selected.uid} friendName={selected.name} />
+                )}
+                <ConversationMuteMenu />
+              </div>
+            }
+          />
         )}
       </div>
     </div>

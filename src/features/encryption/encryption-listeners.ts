@@ -10,7 +10,6 @@ import {
   deviceReady,
   deviceUnavailable,
   myDevicesReceived,
-  recoveryPromptOpened,
 } from './encryption-slice';
 import {
   closeEncryptionSession,
@@ -24,7 +23,7 @@ import {
  * another one is not published again from here: its record stays gone.
  *
  * The account's first device is published approved by itself and makes the key backup and its
- * recovery key ('Save your recovery key' opens); any later device waits for approval from one in
+ * recovery key (the 'Save your recovery key' reminder shows); any later device waits for approval from one in
  * use, or for the recovery key. Every epoch key a device makes or opens goes into the backup once
  * it holds the backup key.
  */
@@ -52,12 +51,13 @@ export function addEncryptionListeners(
           dispatch(backupReceived({ exists: backup !== null, saved: !!backup?.savedAt, holdsKey }));
           if (backup || settingUp || !approved) return;
           settingUp = true;
+          // The key waits in memory for 'Save your recovery key' (a banner on every signed-in
+          // screen until saved), rather than a dialog that would stop the first visit.
           await ring.setUp();
-          if (open()) dispatch(recoveryPromptOpened());
         })().catch(() => undefined);
       });
     };
-    let stopBackup = () => undefined as void;
+    let stopBackup: () => void = () => undefined;
     const ready = (async (): Promise<EncryptionSession | null> => {
       const device = await loadOrCreateDevice(vault, uid).catch(() => null);
       if (!isOpen()) return null;

@@ -26,7 +26,7 @@ export interface EpochWraps {
   conversation: ConversationKey;
   epoch: string;
   /** My devices' wraps of this epoch, by device id. */
-  wraps: Record<string, StoredWrap>;
+  wraps: Partial<Record<string, StoredWrap>>;
 }
 
 export interface NewWrap {
@@ -129,7 +129,7 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
     await store.putBackupEntry(conversation, epoch, envelope).catch(() => backedUp.delete(id));
   }
 
-  function useBackupKey(key: CryptoKey) {
+  function takeBackupKey(key: CryptoKey) {
     backupKey = key;
     const waiting = [...pending.values()];
     pending.clear();
@@ -185,7 +185,7 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
       const key = await opening;
       opening = null;
       if (!key) return false;
-      await useBackupKey(key);
+      await takeBackupKey(key);
       return true;
     },
 
@@ -195,7 +195,7 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
       const backup = await createBackupKey(me.uid, recovery.raw);
       await store.createBackup(backup.sealed, await wrapBackupKeyFor(backup.raw, me));
       unsavedRecoveryKey = recovery.text;
-      await useBackupKey(backup.key);
+      await takeBackupKey(backup.key);
       return recovery.text;
     },
 
@@ -250,7 +250,7 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
       }
       const result = await writeFor(self, found);
       await store.markApproved(me.deviceId, me.deviceId);
-      await useBackupKey(key);
+      await takeBackupKey(key);
       return result;
     },
 

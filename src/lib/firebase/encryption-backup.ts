@@ -39,7 +39,7 @@ const wrapsPath = (conversation: ConversationKey, uid: string) => {
 function parseEpochWraps(conversation: ConversationKey, value: unknown): EpochWraps[] {
   if (!isRecord(value)) return [];
   return Object.entries(value).map(([epoch, devices]) => {
-    const wraps: Record<string, StoredWrap> = {};
+    const wraps: Partial<Record<string, StoredWrap>> = {};
     for (const [deviceId, wrap] of Object.entries(isRecord(devices) ? devices : {})) {
       if (isRecord(wrap) && isText(wrap.key) && isText(wrap.by) && isText(wrap.from)) {
         wraps[deviceId] = { key: wrap.key, by: wrap.by, from: wrap.from };
