@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { safetyCode } from '../../lib/crypto/safety-code';
+import { safetyCode, type SafetyParty } from '../../lib/crypto/safety-code';
 import type { DeviceRecord } from '../../lib/firebase/encryption';
 import type { SecurityCodeRecord } from '../../lib/firebase/encryption-backup';
 import { useAppSelector, useGateways } from '../../store/hooks';
@@ -16,6 +16,22 @@ export type SecurityCodeView =
       me: string;
       stored: SecurityCodeRecord | null;
     } & CodeComparison);
+
+/**
+ * Codes already worked out, by their input: the header, the notice and the dialog of one chat ask
+ * for the same code, and each costs 10,400 SHA-512 rounds. A handful of friends at a time.
+ */
+const workedOut = new Map<string, Promise<string>>();
+function codeFor(input: string, mine: SafetyParty, theirs: SafetyParty) {
+  let code = workedOut.get(input);
+  if (!code) {
+    if (workedOut.size > 50) workedOut.clear();
+    code = safetyCode(mine, theirs);
+    workedOut.set(input, code);
+    code.catch(() => workedOut.delete(input));
+  }
+  return code;
+}
 
 /**
  * The security code with `friendUid`, live: from my published devices and theirs (a new or
@@ -60,7 +76,8 @@ export function useSecurityCode(friendUid: string): SecurityCodeView {
     ];
     if (!myKeyList.length || !theirKeyList.length) return;
     let live = true;
-    void safetyCode(
+    void codeFor(
+      input,
       { uid: mine, publicKeys: myKeyList },
       { uid: friend, publicKeys: theirKeyList },
     ).then(
