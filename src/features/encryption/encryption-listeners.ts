@@ -84,7 +84,12 @@ export function addEncryptionListeners(
       let approved = record?.approvedBy != null;
       if (device.created) {
         approved = mine?.length === 0 && backup === 'none';
-        await extra.encryption.publishDevice(device, deviceLabel(navigator.userAgent), approved);
+        await extra.encryption.publishDevice(
+          device,
+          // Node 20 (the integration tests) has no navigator.
+          deviceLabel(typeof navigator === 'undefined' ? '' : navigator.userAgent),
+          approved,
+        );
       } else {
         await extra.encryption.touchDevice(uid, device.deviceId).catch(() => undefined);
         // Devices from before approvals existed: none of them is approved, so the first of them
