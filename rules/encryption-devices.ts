@@ -74,6 +74,14 @@ export const deviceKeys: RuleNode = {
         },
         x`${$deviceId}.matches(/^[A-Za-z0-9_-]{20}$/)`,
       ),
+      // Optional: which of my devices approved this one (itself: the first device, or a recovery
+      // key). Only a hint for the prompts: old keys reach a device through real wraps alone.
+      approvedBy: {
+        '.validate': and(
+          stringOf({ min: 20, max: 20 }),
+          or(eq(newValue, $deviceId), exists(at('deviceKeys', $uid, newValue))),
+        ),
+      },
     },
   },
 };

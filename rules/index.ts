@@ -19,6 +19,7 @@ import { friendRequest, pairs } from './friends-requests';
 import { block, friendList } from './friends';
 import { deviceKeyGrants, deviceKeys } from './encryption-devices';
 import { conversationKeys, groupKeys, senderEpochs } from './encryption-keys';
+import { keyBackup, securityCodes } from './encryption-backup';
 
 export const rules: RuleNode = {
   // Closed by default: every path below opens only what its area needs. `meta` (the schema
@@ -57,6 +58,9 @@ export const rules: RuleNode = {
   conversationKeys,
   groupKeys,
   senderEpochs,
+  // Each person's own key backup (recovery key) and the security codes they saw and verified.
+  keyBackup,
+  securityCodes,
   // Issue 27: each person's own mute, archive and pins, and their drafts.
   inboxPrefs,
   drafts,

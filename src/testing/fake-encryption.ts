@@ -1,10 +1,18 @@
-/** A fake of the encryption gateway (see fake-gateways.ts): my devices through a Feed. */
+/**
+ * A fake of the encryption gateway (see fake-gateways.ts): devices (mine or a friend's, keyed by
+ * uid), the key backup and security codes through Feeds.
+ */
 import { vi } from 'vitest';
 import type { DeviceRecord, EncryptionApi } from '../lib/firebase/encryption';
+import type { SecurityCodeRecord } from '../lib/firebase/encryption-backup';
+import type { StoredBackup } from '../lib/crypto/key-backup';
 import { Feed } from './feed';
 
 export function fakeEncryption() {
   const devices = new Feed<DeviceRecord[]>();
+  const backups = new Feed<StoredBackup | null>();
+  const codes = new Feed<SecurityCodeRecord | null>();
+  const noStore = () => Promise.reject(new Error('No fake key ring store'));
   const encryption = {
     publishDevice: vi.fn<EncryptionApi['publishDevice']>(() => Promise.resolve()),
     touchDevice: vi.fn<EncryptionApi['touchDevice']>(() => Promise.resolve()),
@@ -23,6 +31,25 @@ export function fakeEncryption() {
         newEpochId: () => 'fake-epoch-id-000000',
       };
     }),
+    keyRingStore: vi.fn<EncryptionApi['keyRingStore']>(() => ({
+      myDevices: noStore,
+      myWraps: noStore,
+      writeWraps: noStore,
+      readBackup: noStore,
+      createBackup: noStore,
+      resealBackup: noStore,
+      markBackupSaved: noStore,
+      putBackupDevice: noStore,
+      putBackupEntry: noStore,
+      markApproved: noStore,
+    })),
+    subscribeBackup: vi.fn<EncryptionApi['subscribeBackup']>((uid, onBackup) =>
+      backups.subscribe(uid, onBackup, () => undefined),
+    ),
+    subscribeSecurityCode: vi.fn<EncryptionApi['subscribeSecurityCode']>(
+      (_uid, friendUid, onCode) => codes.subscribe(friendUid, onCode, () => undefined),
+    ),
+    saveSecurityCode: vi.fn<EncryptionApi['saveSecurityCode']>(() => Promise.resolve()),
   } satisfies EncryptionApi;
-  return { deviceFeed: devices, encryption };
+  return { deviceFeed: devices, backupFeed: backups, securityCodeFeed: codes, encryption };
 }

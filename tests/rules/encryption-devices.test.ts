@@ -66,6 +66,42 @@ describe('deviceKeys: publishing', () => {
   });
 });
 
+describe('deviceKeys: approval of a new device', () => {
+  const laptopId = 'Laptop00000000000000';
+  const bobsLaptop = `deviceKeys/${bob}/${laptopId}`;
+
+  it('lets the owner mark a device approved by another of theirs, or by itself', async () => {
+    await seed({ [bobsDevice]: stored, [bobsLaptop]: stored });
+    await assertSucceeds(write(bob, { [`${bobsLaptop}/approvedBy`]: deviceId }));
+    await assertSucceeds(write(bob, { [`${bobsDevice}/approvedBy`]: deviceId }));
+    // The first device of an account is published approved by itself.
+    await assertSucceeds(
+      write(bob, {
+        [`deviceKeys/${bob}/First000000000000000`]: {
+          ...device,
+          approvedBy: 'First000000000000000',
+        },
+      }),
+    );
+  });
+
+  it('refuses approvals by anyone else, by a device that is not theirs, and bad ids', async () => {
+    await seed({ ...befriended, [bobsDevice]: stored, [bobsLaptop]: stored });
+    await assertFails(write(alice, { [`${bobsLaptop}/approvedBy`]: deviceId }));
+    await assertFails(write(bob, { [`${bobsLaptop}/approvedBy`]: 'Unknown0000000000000' }));
+    await assertFails(write(bob, { [`${bobsLaptop}/approvedBy`]: true }));
+    await assertFails(write(bob, { [`${bobsLaptop}/approvedBy`]: 'short' }));
+    await assertFails(
+      write(bob, {
+        [`deviceKeys/${bob}/New00000000000000000`]: {
+          ...device,
+          approvedBy: 'Unknown0000000000000',
+        },
+      }),
+    );
+  });
+});
+
 describe('deviceKeys: who reads them', () => {
   it('lets the owner and a friend read, and nobody else', async () => {
     await seed({ ...befriended, [bobsDevice]: stored });

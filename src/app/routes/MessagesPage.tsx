@@ -20,6 +20,7 @@ import {
   selectSelectedFriend,
 } from '../../features/conversations';
 import { FindInConversation, SearchField } from '../../features/search';
+import { SecurityCodeNotice, VerifySecurityCode } from '../../features/encryption';
 import { shellStrings } from '../shell/shell-strings';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 
@@ -138,8 +139,25 @@ export function MessagesPage() {
           />
         ) : (
           <ChatPanel
-            connectivity={connectivity}
-            headerMenu={<ConversationMuteMenu />}
+            connectivity={{
+              ...connectivity,
+              banner: (
+                <>
+                  {connectivity.banner}
+                  {selected && (
+                    <SecurityCodeNotice friendUid={selected.uid} friendName={selected.name} />
+                  )}
+                </>
+              ),
+            }}
+            headerMenu={
+              <div className="flex items-center gap-1">
+                {selected && (
+                  <VerifySecurityCode friendUid={selected.uid} friendName={selected.name} />
+                )}
+                <ConversationMuteMenu />
+              </div>
+            }
             showMessage={
               linkedFriend && linkedMessage
                 ? { relId: linkedFriend, messageId: linkedMessage }

@@ -8,6 +8,7 @@ import { screenOf } from './screen-titles';
 import { Sidebar } from './Sidebar';
 import { SignedOutRedirect } from './SignedOutRedirect';
 import { SearchLauncher } from '../../features/search';
+import { EncryptionBanners } from '../../features/encryption';
 
 /**
  * The signed-in shell, exactly one viewport tall: the page itself never scrolls; a screen taller
@@ -48,6 +49,7 @@ export function PagesLayout() {
         className="scroll-fade min-h-0 min-w-0 flex-1 overflow-y-auto focus:outline-hidden xl:col-span-10"
       >
         {screen.layoutHeading ? <h1 className="sr-only">{screen.title}</h1> : null}
+        <EncryptionBanners />
         <Outlet />
       </main>
       <SearchLauncher />

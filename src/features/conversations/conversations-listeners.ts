@@ -23,6 +23,7 @@ import {
   selectionRestored,
 } from './conversations-slice';
 import { readSelectedFriend, storeSelectedFriend } from './selected-friend-storage';
+import { selectKeysRevision } from '../encryption';
 
 /**
  * While signed in: the selection is restored from local storage, and the newest messages of
@@ -31,6 +32,7 @@ import { readSelectedFriend, storeSelectedFriend } from './selected-friend-stora
  */
 export function addChatListeners(startAppListening: AppStartListening): void {
   let syncConversation: (() => void) | null = null;
+  let resyncConversation: (() => void) | null = null;
 
   whileSignedIn(startAppListening, (uid, listenerApi) => {
     const { dispatch } = listenerApi;
@@ -73,6 +75,12 @@ export function addChatListeners(startAppListening: AppStartListening): void {
         },
       };
     };
+    // A device approved or recovered (issue 28) now holds older keys: the page is read again.
+    resyncConversation = () => {
+      open?.close();
+      open = null;
+      sync();
+    };
     syncConversation = sync;
     const stored = readSelectedFriend();
     if (stored) dispatch(selectionRestored(stored));
@@ -81,7 +89,14 @@ export function addChatListeners(startAppListening: AppStartListening): void {
       open?.close();
       open = null;
       if (syncConversation === sync) syncConversation = null;
+      resyncConversation = null;
     };
+  });
+
+  startAppListening({
+    predicate: (_action, current, previous) =>
+      selectKeysRevision(current) !== selectKeysRevision(previous),
+    effect: () => resyncConversation?.(),
   });
 
   // Runs in the same dispatch as the change, so no message can arrive for a closed chat.

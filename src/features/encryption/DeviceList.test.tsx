@@ -12,6 +12,7 @@ const device = (deviceId: string, label: string, lastSeenAt: number) => ({
   publicKey: 'B'.repeat(87),
   createdAt: 1,
   lastSeenAt,
+  approvedBy: deviceId,
 });
 
 function renderDevices() {

@@ -8,7 +8,13 @@ import {
 import type { AppStartListening } from '../../store/store';
 import { whileSignedIn } from '../../store/session';
 import { deviceLabel } from './device-label';
-import { deviceReady, deviceUnavailable, myDevicesReceived } from './encryption-slice';
+import { makeKeyRing, type KeyRing } from '../../lib/crypto/key-ring';
+import {
+  backupReceived,
+  deviceReady,
+  deviceUnavailable,
+  myDevicesReceived,
+} from './encryption-slice';
 import {
   closeEncryptionSession,
   openEncryptionSession,
@@ -19,6 +25,11 @@ import {
  * From sign-in to sign-out: this browser's device key is loaded (or made and published on first
  * use), its last use is touched, and my devices are kept live for Settings. A device removed from
  * another one is not published again from here: its record stays gone.
+ *
+ * The account's first device is published approved by itself and makes the key backup and its
+ * recovery key (the 'Save your recovery key' reminder shows); any later device waits for approval from one in
+ * use, or for the recovery key. Every epoch key a device makes or opens goes into the backup once
+ * it holds the backup key.
  */
 export function addEncryptionListeners(
   startAppListening: AppStartListening,
@@ -33,6 +44,26 @@ export function addEncryptionListeners(
     const stopDevices = extra.encryption.subscribeDevices(uid, (devices) => {
       if (isOpen()) dispatch(myDevicesReceived(devices));
     });
+    /**
+     * The backup, live: this device takes up the backup key once wrapped for it, and an approved
+     * device of an account without a backup (the first one, or one from before backups) makes it.
+     */
+    const followBackup = ({ ring }: EncryptionSession, approved: boolean, open: () => boolean) => {
+      let settingUp = false;
+      return extra.encryption.subscribeBackup(uid, (backup) => {
+        void (async () => {
+          const holdsKey = await ring.sync(backup);
+          if (!open()) return;
+          dispatch(backupReceived({ exists: backup !== null, saved: !!backup?.savedAt, holdsKey }));
+          if (backup || settingUp || !approved) return;
+          settingUp = true;
+          // The key waits in memory for 'Save your recovery key' (a banner on every signed-in
+          // screen until saved), rather than a dialog that would stop the first visit.
+          await ring.setUp();
+        })().catch(() => undefined);
+      });
+    };
+    let stopBackup: () => void = () => undefined;
     const ready = (async (): Promise<EncryptionSession | null> => {
       const device = await loadOrCreateDevice(vault, uid).catch(() => null);
       if (!isOpen()) return null;
@@ -40,17 +71,45 @@ export function addEncryptionListeners(
         dispatch(deviceUnavailable());
         return null;
       }
+      let ring: KeyRing | null = null;
+      const keys = makeEpochKeys(device, extra.encryption.keyDirectory(uid), {
+        onKeyLearned: (conversation, epoch, raw) => ring?.learned(conversation, epoch, raw),
+      });
+      const store = extra.encryption.keyRingStore(uid);
+      ring = makeKeyRing(device, keys, store);
+      // Unread (offline, refused) counts as "not the first": a device then waits for approval
+      // rather than wrongly approving itself.
+      const [mine, backup] = await Promise.all([
+        store.myDevices().catch(() => null),
+        store.readBackup().then(
+          (found) => found ?? 'none',
+          () => null,
+        ),
+      ]);
+      const record = mine?.find((d) => d.deviceId === device.deviceId);
+      let approved = record?.approvedBy != null;
       if (device.created) {
+        approved = mine?.length === 0 && backup === 'none';
         await extra.encryption.publishDevice(
           device,
+          // Node 20 (the integration tests) has no navigator.
           deviceLabel(typeof navigator === 'undefined' ? '' : navigator.userAgent),
+          approved,
         );
       } else {
         await extra.encryption.touchDevice(uid, device.deviceId).catch(() => undefined);
+        // Devices from before approvals existed: none of them is approved, so the first of them
+        // seen again approves itself (and makes the backup) instead of waiting for nobody.
+        if (record && !approved && mine?.every((d) => d.approvedBy == null)) {
+          await store.markApproved(device.deviceId, device.deviceId);
+          approved = true;
+        }
       }
       if (!isOpen()) return null;
       dispatch(deviceReady(device.deviceId));
-      return { device, keys: makeEpochKeys(device, extra.encryption.keyDirectory(uid)) };
+      const session = { device, keys, ring };
+      stopBackup = followBackup(session, approved, isOpen);
+      return session;
     })().catch(() => {
       if (isOpen()) dispatch(deviceUnavailable());
       return null;
@@ -60,6 +119,7 @@ export function addEncryptionListeners(
       session.open = false;
       closeEncryptionSession(uid);
       stopDevices();
+      stopBackup();
     };
   });
 }

@@ -6,6 +6,7 @@
  * are kept by uid: the integration tests run several people's stores in one process.
  */
 import type { DeviceIdentity, EpochKeys } from '../../lib/crypto/epoch-keys';
+import type { KeyRing } from '../../lib/crypto/key-ring';
 import {
   makeConversationCrypto,
   type ConversationCrypto,
@@ -14,6 +15,8 @@ import {
 export interface EncryptionSession {
   device: DeviceIdentity;
   keys: EpochKeys;
+  /** The key backup, the recovery key and approvals of my new devices (key-ring.ts). */
+  ring: KeyRing;
 }
 
 const sessions = new Map<string, Promise<EncryptionSession | null>>();

@@ -1,5 +1,5 @@
 import type { WithSlice } from '@reduxjs/toolkit';
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { DeviceRecord } from '../../lib/firebase/encryption';
 import type { RootState } from '../../store/store';
 import { resetPerSignedInUser } from '../../store/session';
@@ -12,13 +12,31 @@ interface EncryptionState {
   status: 'idle' | 'loading' | 'ready' | 'unavailable';
   /** My published devices, newest use first. */
   devices: DeviceRecord[];
+  /** My key backup: not read yet, none, made but its recovery key not confirmed saved, saved. */
+  backup: 'unknown' | 'none' | 'unsaved' | 'saved';
+  /** This device holds the backup key (it can show a new recovery key and back keys up). */
+  holdsBackupKey: boolean;
+  /** 'Save your recovery key' is open (at setup, or from the reminder). */
+  recoveryPromptOpen: boolean;
+  /**
+   * Bumped whenever this device may read more old messages than before (approved elsewhere, or
+   * a recovery key entered): a message shown 'Encrypted on another device' should try again.
+   */
+  keysRevision: number;
 }
+
+const approvedIn = (devices: readonly DeviceRecord[], id: string | null) =>
+  devices.some((d) => d.deviceId === id && d.approvedBy !== null);
 
 const initialState: EncryptionState = {
   owner: null,
   thisDevice: null,
   status: 'idle',
   devices: [],
+  backup: 'unknown',
+  holdsBackupKey: false,
+  recoveryPromptOpen: false,
+  keysRevision: 0,
 };
 
 export const encryptionSlice = createSlice({
@@ -33,7 +51,28 @@ export const encryptionSlice = createSlice({
       state.status = 'unavailable';
     },
     myDevicesReceived(state, action: PayloadAction<DeviceRecord[]>) {
+      const approvedBefore = approvedIn(state.devices, state.thisDevice);
       state.devices = [...action.payload].sort((a, b) => b.lastSeenAt - a.lastSeenAt);
+      if (state.thisDevice && !approvedBefore && approvedIn(state.devices, state.thisDevice)) {
+        state.keysRevision += 1;
+      }
+    },
+    backupReceived(
+      state,
+      action: PayloadAction<{ exists: boolean; saved: boolean; holdsKey: boolean }>,
+    ) {
+      const { exists, saved, holdsKey } = action.payload;
+      state.backup = !exists ? 'none' : saved ? 'saved' : 'unsaved';
+      state.holdsBackupKey = holdsKey;
+    },
+    recoveryPromptOpened(state) {
+      state.recoveryPromptOpen = true;
+    },
+    recoveryPromptClosed(state) {
+      state.recoveryPromptOpen = false;
+    },
+    oldKeysArrived(state) {
+      state.keysRevision += 1;
     },
   },
   extraReducers: (builder) => {
@@ -45,12 +84,46 @@ export const encryptionSlice = createSlice({
   },
 });
 
-export const { deviceReady, deviceUnavailable, myDevicesReceived } = encryptionSlice.actions;
+export const {
+  deviceReady,
+  deviceUnavailable,
+  myDevicesReceived,
+  backupReceived,
+  recoveryPromptOpened,
+  recoveryPromptClosed,
+  oldKeysArrived,
+} = encryptionSlice.actions;
 
 export const selectEncryptionOwner = (state: RootState) => state.encryption.owner;
 export const selectThisDevice = (state: RootState) => state.encryption.thisDevice;
 export const selectMyDevices = (state: RootState) => state.encryption.devices;
 export const selectEncryptionStatus = (state: RootState) => state.encryption.status;
+export const selectBackupState = (state: RootState) => state.encryption.backup;
+export const selectHoldsBackupKey = (state: RootState) => state.encryption.holdsBackupKey;
+export const selectRecoveryPromptOpen = (state: RootState) => state.encryption.recoveryPromptOpen;
+/** Changes when this device may open more old messages: retry those it could not. */
+export const selectKeysRevision = (state: RootState) => state.encryption.keysRevision;
+
+/** This device, once listed: approved (by another device, itself first, or a recovery key) or not. */
+export const selectThisDeviceApproval = (state: RootState): 'unknown' | 'approved' | 'waiting' => {
+  const { devices, thisDevice } = state.encryption;
+  const record = devices.find((d) => d.deviceId === thisDevice);
+  if (!record) return 'unknown';
+  return record.approvedBy === null ? 'waiting' : 'approved';
+};
+
+const EMPTY: DeviceRecord[] = [];
+/** My other devices still waiting for approval (shown to an approved device only). */
+export const selectDevicesAwaitingApproval = createSelector(
+  [
+    (state: RootState) => state.encryption.devices,
+    (state: RootState) => state.encryption.thisDevice,
+  ],
+  (devices, thisDevice) => {
+    const waiting = devices.filter((d) => d.approvedBy === null && d.deviceId !== thisDevice);
+    return waiting.length ? waiting : EMPTY;
+  },
+);
 
 declare module '../../store/root-state' {
   interface RootState extends WithSlice<typeof encryptionSlice> {}

@@ -18,4 +18,58 @@ export const encryptionStrings = {
     notEncrypted: 'Not encrypted',
     notEncryptedTitle: 'Sent before end-to-end encryption, or to someone without a device yet',
   },
+
+  // The recovery key (issue 28, part 4).
+  saveRecoveryTitle: 'Save your recovery key',
+  saveRecoveryIntro:
+    'With this key you can read your older messages on a new device when none of your devices is at hand. Write it down or keep it in a password manager: it is shown only now, and nobody, us included, can show it again.',
+  recoveryKeyLabel: 'Your recovery key',
+  copy: 'Copy',
+  copied: 'Copied',
+  savedIt: 'I saved it',
+  later: 'Later',
+  makingKey: 'Making your recovery key…',
+  saveFailed: 'The recovery key could not be prepared. Check your connection and try again.',
+  reminder: 'Your recovery key is not saved yet. Without it, a lost device can mean lost messages.',
+  reminderAction: 'Save your recovery key',
+
+  // A new device (issue 28, part 4).
+  approvePrompt: 'A new device signed in: approve?',
+  approveDetail: (label: string) =>
+    `${label} signed in to your account. Approve it only if it is yours: it will read your older messages.`,
+  approve: 'Approve',
+  notNow: 'Not now',
+  approved: (label: string) => `${label} is approved and can read your older messages.`,
+  approveFailed: 'The device could not be approved. Check your connection and try again.',
+  waitingApproval:
+    'Your older messages are encrypted on your other devices. Approve this device from one of them, or enter your recovery key.',
+  enterRecovery: 'Enter recovery key',
+  enterRecoveryIntro:
+    'Type the 56 letters and digits of your recovery key (spaces and case do not matter).',
+  restore: 'Unlock older messages',
+  restored: 'Your older messages can now be read on this device.',
+  recoveryRefused: {
+    'not-a-key': 'That is not a recovery key: check the 56 letters and digits.',
+    'wrong-key': 'This recovery key does not open your backup. Check it, or use your latest key.',
+    'no-backup':
+      'Your account has no key backup yet: approve this device from another one instead.',
+  },
+  restoreFailed: 'Your older messages could not be unlocked. Check your connection and try again.',
+
+  // Verification (issue 28, part 5).
+  verify: 'Verify security code',
+  verifyIntro: (name: string) =>
+    `Compare these numbers with the ones on ${name}'s screen, in person or on a call you trust. If they match, your conversation is end-to-end encrypted with ${name}'s devices and nobody else's.`,
+  codeLabel: (name: string) => `Security code with ${name}`,
+  computing: 'Working out the security code…',
+  markVerified: 'Mark as verified',
+  unmarkVerified: 'Clear verification',
+  verifiedBadge: 'Verified',
+  codeUnavailable: (name: string) =>
+    `${name} has no device with encryption keys yet, so there is no security code to compare.`,
+  codeChanged: (name: string) => `${name}'s security code changed`,
+  codeChangedDetail:
+    'A device was added or removed. Verify the new code if you had verified the old one.',
+  dismiss: 'OK',
+  verifyFailed: 'That could not be saved. Check your connection and try again.',
 } as const;

@@ -1,4 +1,7 @@
 /** What other features and the app may use from the encryption feature (issue 28). */
 export { DeviceList } from './DeviceList';
 export { encryptionStrings } from './encryption-strings';
-export { selectThisDevice } from './encryption-slice';
+export { selectKeysRevision, selectThisDevice } from './encryption-slice';
+export { EncryptionBanners } from './EncryptionBanners';
+export { SecurityCodeNotice } from './SecurityCodeNotice';
+export { VerifySecurityCode } from './VerifySecurityCode';

@@ -64,7 +64,20 @@ export async function deviceSetDigest(devices: readonly PublishedDevice[]): Prom
   return toBase64Url(digest);
 }
 
-export function makeEpochKeys(me: DeviceIdentity, directory: KeyDirectory) {
+/** Told of every epoch key this device makes or unwraps, e.g. to seal it into the key backup. */
+export interface EpochKeyHooks {
+  onKeyLearned?: (
+    conversation: ConversationKey,
+    epoch: string,
+    raw: Uint8Array<ArrayBuffer>,
+  ) => void;
+}
+
+export function makeEpochKeys(
+  me: DeviceIdentity,
+  directory: KeyDirectory,
+  hooks: EpochKeyHooks = {},
+) {
   const wrapper = makeKeyWrapper(me.privateKey);
   const publicKeys = new Map<string, Promise<CryptoKey>>();
   const reading = new Map<string, Promise<CryptoKey | null>>();
@@ -79,23 +92,26 @@ export function makeEpochKeys(me: DeviceIdentity, directory: KeyDirectory) {
     return key;
   };
 
+  /** The bytes of a wrap made for this device; null when its wrapping device is gone. */
+  async function openWrap(conversation: ConversationKey, epoch: string, wrap: StoredWrap) {
+    const devices = await directory.devicesOf(conversation, [wrap.by]);
+    const from = devices.find((d) => d.uid === wrap.by && d.deviceId === wrap.from);
+    if (!from) return null; // the wrapping device was removed since
+    const context = wrapContext(conversation, epoch, { uid: wrap.by, deviceId: wrap.from }, me);
+    return wrapper.unwrap(wrap.key, await publicKey(from.publicKey), from.publicKey, context);
+  }
+
   async function unwrap(conversation: ConversationKey, sender: string, epoch: string) {
     const wrap = await directory.readWrap(conversation, epoch, me.deviceId);
     if (!wrap) return null; // not wrapped for this device: 'Encrypted on another device'
     if (wrap.by !== sender && wrap.by !== me.uid) {
       throw new CryptoError('unauthentic', 'A key wrap by someone other than the sender');
     }
-    const devices = await directory.devicesOf(conversation, [wrap.by]);
-    const from = devices.find((d) => d.uid === wrap.by && d.deviceId === wrap.from);
-    if (!from) return null; // the wrapping device was removed since
-    const context = wrapContext(conversation, epoch, { uid: wrap.by, deviceId: wrap.from }, me);
-    const raw = await wrapper.unwrap(
-      wrap.key,
-      await publicKey(from.publicKey),
-      from.publicKey,
-      context,
-    );
-    return importContentKey(raw);
+    const raw = await openWrap(conversation, epoch, wrap);
+    if (!raw) return null;
+    const key = await importContentKey(raw);
+    hooks.onKeyLearned?.(conversation, epoch, raw);
+    return key;
   }
 
   const api = {
@@ -139,6 +155,28 @@ export function makeEpochKeys(me: DeviceIdentity, directory: KeyDirectory) {
       if (parties.some((uid) => !devices.some((d) => d.uid === uid))) return null;
       return sendingKeyFor(conversation, devices);
     },
+
+    /**
+     * The bytes of an epoch key from a wrap for this device (read from the database by the
+     * caller), to re-wrap it for another of my devices or the backup; null when the wrapping
+     * device is gone. Throws CryptoError when the wrap does not open.
+     */
+    openWrap,
+
+    /** A wrap of an epoch key for `device`, made by this device (`from` = my device id). */
+    async wrapFor(
+      conversation: ConversationKey,
+      epoch: string,
+      raw: Uint8Array,
+      device: PublishedDevice,
+    ): Promise<string> {
+      return wrapper.wrap(
+        raw,
+        await publicKey(device.publicKey),
+        device.publicKey,
+        wrapContext(conversation, epoch, me, device),
+      );
+    },
   };
 
   async function sendingKeyFor(conversation: ConversationKey, devices: PublishedDevice[]) {
@@ -169,6 +207,7 @@ export function makeEpochKeys(me: DeviceIdentity, directory: KeyDirectory) {
       })),
     );
     await directory.writeEpoch(conversation, epoch, digest, wraps);
+    hooks.onKeyLearned?.(conversation, epoch, raw);
     sending.set(conversation, { epoch, devices: digest, key });
     reading.set(`${conversation}|${me.uid}|${epoch}`, Promise.resolve(key));
     return { epoch, key };

@@ -217,6 +217,11 @@ export function makeConversationCrypto(me: string, keys: EpochKeys) {
           ? { image: { ...message.image, caption: message.image.caption ? text : '' } }
           : {}),
       }));
+      // Not given to this device yet: not remembered, an approval or a recovery key may bring it.
+      void value.then(
+        (open) => open.sealed === 'no-key' && opened.delete(id),
+        () => undefined,
+      );
       // A key that cannot be read now (offline) is not remembered: the next delivery tries again.
       return remember(opened, id, value).catch((): ChatMessage => ({
         ...message,

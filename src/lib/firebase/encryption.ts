@@ -14,6 +14,7 @@ import {
   type Unsubscribe,
 } from 'firebase/database';
 import { parseConversationKey, type ConversationKey } from '../conversation-key';
+import { makeEncryptionBackupApi } from './encryption-backup';
 import type {
   DeviceIdentity,
   KeyDirectory,
@@ -27,6 +28,8 @@ export interface DeviceRecord {
   label: string;
   createdAt: number;
   lastSeenAt: number;
+  /** The device that approved this one (itself for the first); null while it waits for approval. */
+  approvedBy: string | null;
 }
 
 const isText = (value: unknown): value is string => typeof value === 'string';
@@ -44,6 +47,7 @@ export function parseDevices(value: unknown): DeviceRecord[] {
               label: isText(entry.label) ? entry.label : '',
               createdAt: Number(entry.createdAt) || 0,
               lastSeenAt: Number(entry.lastSeenAt) || 0,
+              approvedBy: isText(entry.approvedBy) ? entry.approvedBy : null,
             },
           ]
         : [],
@@ -60,14 +64,17 @@ const isPermissionDenied = (error: unknown) =>
 
 export function makeEncryptionApi(db: Database) {
   return {
-    publishDevice(device: DeviceIdentity, label: string) {
+    /** `approved`: the account's first device, approved by itself; any later one waits. */
+    publishDevice(device: DeviceIdentity, label: string, approved = false) {
       return set(ref(db, `deviceKeys/${device.uid}/${device.deviceId}`), {
         publicKey: device.publicKey,
         label,
         createdAt: serverTimestamp(),
         lastSeenAt: serverTimestamp(),
+        ...(approved ? { approvedBy: device.deviceId } : {}),
       });
     },
+    ...makeEncryptionBackupApi(db),
     touchDevice(uid: string, deviceId: string) {
       return set(ref(db, `deviceKeys/${uid}/${deviceId}/lastSeenAt`), serverTimestamp());
     },

@@ -1,0 +1,90 @@
+/**
+ * A person's own encryption records (docs/security/e2ee.md), read and written by them alone:
+ * `keyBackup/{uid}`, the backup key sealed by the recovery key with every epoch key sealed by it
+ * and the backup key wrapped for each approved device; and `securityCodes/{uid}/{friendUid}`, the
+ * security code last seen with a friend and whether it was verified. Both hold ciphertext or
+ * public values only: the rules check their shape so a bug or a devtools write cannot leave a
+ * record the app would misread.
+ */
+import { and, or, x, type Expr, type RuleNode } from './builder';
+import {
+  $uid,
+  at,
+  creating,
+  eq,
+  exactFields,
+  exists,
+  newValue,
+  serverTime,
+  signedInAs,
+  stringOf,
+  variable,
+  verifiedAs,
+} from './conditions';
+
+/** An AES-GCM envelope of a 32-byte key: `v1.{16-char iv}.{64-char ciphertext+tag}`. */
+const keyEnvelope = and(
+  stringOf({ max: 100 }),
+  x`newData.val().matches(/^v1[.][A-Za-z0-9_-]{16}[.][A-Za-z0-9_-]{64}$/)`,
+);
+const twentyChars = (name: string) => x`${variable(name)}.matches(/^[A-Za-z0-9_-]{20}$/)`;
+/** One of the owner's published devices. */
+const myDevice = (id: Expr) =>
+  and(stringOf({ min: 20, max: 20 }), exists(at('deviceKeys', $uid, id)));
+
+export const keyBackup: RuleNode = {
+  $uid: {
+    '.read': signedInAs($uid),
+    '.write': verifiedAs($uid),
+    '.validate': x`newData.hasChildren(['sealed', 'createdAt'])`,
+    sealed: { '.validate': keyEnvelope },
+    createdAt: { '.validate': or(and(creating, serverTime), eq(newValue, x`data.val()`)) },
+    // When the person confirmed they saved the recovery key; cleared when a new one replaces it.
+    savedAt: { '.validate': serverTime },
+    devices: {
+      '.validate': x`newData.hasChildren()`,
+      $deviceId: {
+        ...exactFields(
+          {
+            key: { '.validate': keyEnvelope },
+            // The wrapping device: this one (after a recovery) or another of the owner's.
+            from: { '.validate': myDevice(newValue) },
+          },
+          and(twentyChars('deviceId'), exists(at('deviceKeys', $uid, variable('deviceId')))),
+        ),
+      },
+    },
+    keys: {
+      '.validate': x`newData.hasChildren()`,
+      $conversation: {
+        '.validate': and(
+          x`$conversation.matches(/^[dg]:[A-Za-z0-9_-]{1,128}$/)`,
+          x`newData.hasChildren()`,
+        ),
+        $epochId: { '.validate': and(twentyChars('epochId'), keyEnvelope) },
+      },
+    },
+    $other: { '.validate': false },
+  },
+};
+
+export const securityCodes: RuleNode = {
+  $uid: {
+    '.read': signedInAs($uid),
+    '.write': verifiedAs($uid),
+    '.validate': x`newData.hasChildren()`,
+    $friendUid: {
+      ...exactFields(
+        {
+          // Sixty digits: both people's halves (src/lib/crypto/safety-code.ts).
+          code: {
+            '.validate': and(x`newData.isString()`, x`newData.val().matches(/^[0-9]{60}$/)`),
+          },
+          verified: { '.validate': x`newData.isBoolean()` },
+          at: { '.validate': serverTime },
+        },
+        and(x`$friendUid.length >= 1`, x`$friendUid.length <= 128`, x`$friendUid != $uid`),
+      ),
+    },
+  },
+};

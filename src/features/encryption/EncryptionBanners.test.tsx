@@ -1,0 +1,158 @@
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createFakeGateways, renderWithProviders } from '../../testing';
+import { RecoveryError } from '../../lib/crypto/key-ring';
+import type { DeviceRecord } from '../../lib/firebase/encryption';
+import { EncryptionBanners } from './EncryptionBanners';
+import { encryptionStrings } from './encryption-strings';
+import { backupReceived, selectKeysRevision } from './encryption-slice';
+import { fakeRing, signInWithRing, THIS_DEVICE } from './encryption-test-session';
+
+const device = (deviceId: string, label: string, approvedBy: string | null): DeviceRecord => ({
+  deviceId,
+  label,
+  publicKey: 'B'.repeat(87),
+  createdAt: 1,
+  lastSeenAt: 1,
+  approvedBy,
+});
+const LAPTOP = 'laptop-id-0000000001';
+const RECOVERY_KEY = '0123456789ABCDEFGHJKMNPQRSTVWXYZ0123456789ABCDEFGHJKMNPQ';
+
+async function renderBanners() {
+  const fakes = createFakeGateways();
+  const ring = fakeRing();
+  const view = renderWithProviders(<EncryptionBanners />, { gateways: fakes });
+  await signInWithRing(view.store, ring);
+  return { ...view, fakes, ring };
+}
+
+describe('A new device (issue 28)', () => {
+  it('asks an approved device to approve my new one, approves it and says so', async () => {
+    const { fakes, ring, user } = await renderBanners();
+    ring.approve.mockResolvedValue({ keys: 3, refused: 0 });
+    act(() =>
+      fakes.deviceFeed.emit([
+        device(THIS_DEVICE, 'Chrome on Linux', THIS_DEVICE),
+        device(LAPTOP, 'Firefox on Windows', null),
+      ]),
+    );
+    const prompt = screen.getByRole('region', { name: encryptionStrings.approvePrompt });
+    expect(prompt).toHaveTextContent('A new device signed in: approve?');
+    expect(prompt).toHaveTextContent('Firefox on Windows');
+    await user.click(within(prompt).getByRole('button', { name: encryptionStrings.approve }));
+    expect(ring.approve).toHaveBeenCalledWith(LAPTOP);
+    expect(
+      await screen.findByText(encryptionStrings.approved('Firefox on Windows')),
+    ).toBeInTheDocument();
+    // Once the laptop is marked approved, the prompt goes.
+    act(() =>
+      fakes.deviceFeed.emit([
+        device(THIS_DEVICE, 'Chrome on Linux', THIS_DEVICE),
+        device(LAPTOP, 'Firefox on Windows', THIS_DEVICE),
+      ]),
+    );
+    expect(screen.queryByRole('region', { name: encryptionStrings.approvePrompt })).toBeNull();
+  });
+
+  it('keeps the prompt with a message when the approval fails, and hides it on Not now', async () => {
+    const { fakes, ring, user } = await renderBanners();
+    ring.approve.mockRejectedValue(new Error('offline'));
+    act(() =>
+      fakes.deviceFeed.emit([
+        device(THIS_DEVICE, 'Chrome on Linux', THIS_DEVICE),
+        device(LAPTOP, 'Firefox on Windows', null),
+      ]),
+    );
+    await user.click(screen.getByRole('button', { name: encryptionStrings.approve }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(encryptionStrings.approveFailed);
+    await user.click(screen.getByRole('button', { name: encryptionStrings.notNow }));
+    expect(screen.queryByRole('region', { name: encryptionStrings.approvePrompt })).toBeNull();
+  });
+
+  it('shows no prompt on a device that is itself waiting, but offers the recovery key', async () => {
+    const { fakes } = await renderBanners();
+    act(() =>
+      fakes.deviceFeed.emit([
+        device(THIS_DEVICE, 'Chrome on Linux', null),
+        device(LAPTOP, 'Firefox on Windows', null),
+      ]),
+    );
+    expect(screen.queryByRole('region', { name: encryptionStrings.approvePrompt })).toBeNull();
+    expect(screen.getByText(encryptionStrings.waitingApproval)).toBeInTheDocument();
+  });
+
+  it('unlocks older messages with the recovery key, and explains a refused one', async () => {
+    const { fakes, ring, store, user } = await renderBanners();
+    act(() => fakes.deviceFeed.emit([device(THIS_DEVICE, 'Chrome on Linux', null)]));
+    await user.click(screen.getByRole('button', { name: encryptionStrings.enterRecovery }));
+    const dialog = screen.getByRole('dialog', { name: encryptionStrings.enterRecovery });
+    const field = within(dialog).getByLabelText(encryptionStrings.recoveryKeyLabel);
+
+    await user.type(field, 'ABCD');
+    await user.click(within(dialog).getByRole('button', { name: encryptionStrings.restore }));
+    expect(
+      await within(dialog).findByText(encryptionStrings.recoveryRefused['not-a-key']),
+    ).toBeInTheDocument();
+    expect(ring.restore).not.toHaveBeenCalled();
+
+    ring.restore.mockRejectedValueOnce(new RecoveryError('wrong-key'));
+    await user.clear(field);
+    await user.type(field, RECOVERY_KEY);
+    await user.click(within(dialog).getByRole('button', { name: encryptionStrings.restore }));
+    expect(
+      await within(dialog).findByText(encryptionStrings.recoveryRefused['wrong-key']),
+    ).toBeInTheDocument();
+
+    ring.restore.mockResolvedValueOnce({ keys: 4, refused: 0 });
+    const before = selectKeysRevision(store.getState());
+    await user.click(within(dialog).getByRole('button', { name: encryptionStrings.restore }));
+    expect(await screen.findByText(encryptionStrings.restored)).toBeInTheDocument();
+    expect(ring.restore).toHaveBeenLastCalledWith(RECOVERY_KEY);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(selectKeysRevision(store.getState())).toBe(before + 1);
+  });
+});
+
+describe('Save your recovery key (issue 28)', () => {
+  it('reminds until saved: the dialog shows the key in groups, Later keeps the reminder, I saved it ends it', async () => {
+    const { fakes, ring, store, user } = await renderBanners();
+    ring.recoveryKeyToSave.mockResolvedValue(RECOVERY_KEY);
+    act(() => fakes.deviceFeed.emit([device(THIS_DEVICE, 'Chrome on Linux', THIS_DEVICE)]));
+    act(() => {
+      store.dispatch(backupReceived({ exists: true, saved: false, holdsKey: true }));
+    });
+    expect(await screen.findByText(encryptionStrings.reminder)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: encryptionStrings.reminderAction }));
+    const dialog = screen.getByRole('dialog', { name: encryptionStrings.saveRecoveryTitle });
+    expect(await within(dialog).findByTestId('recovery-key')).toHaveTextContent(
+      '0123 4567 89AB CDEF GHJK MNPQ RSTV WXYZ 0123 4567 89AB CDEF GHJK MNPQ',
+    );
+    await user.click(within(dialog).getByRole('button', { name: encryptionStrings.later }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText(encryptionStrings.reminder)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: encryptionStrings.reminderAction }));
+    await user.click(await screen.findByRole('button', { name: encryptionStrings.savedIt }));
+    expect(ring.confirmSaved).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => {
+      store.dispatch(backupReceived({ exists: true, saved: true, holdsKey: true }));
+    });
+    expect(screen.queryByText(encryptionStrings.reminder)).toBeNull();
+  });
+
+  it('says so when the key cannot be prepared, and keeps the dialog closable', async () => {
+    const { ring, store, user } = await renderBanners();
+    ring.recoveryKeyToSave.mockRejectedValue(new Error('offline'));
+    act(() => {
+      store.dispatch(backupReceived({ exists: true, saved: false, holdsKey: true }));
+    });
+    await user.click(await screen.findByRole('button', { name: encryptionStrings.reminderAction }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(encryptionStrings.saveFailed);
+    expect(screen.getByRole('button', { name: encryptionStrings.savedIt })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: encryptionStrings.later }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+/** A signed-in user with a ready encryption session whose key ring is a set of mocks (tests only). */
+import { act, waitFor } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import type { EpochKeys } from '../../lib/crypto/epoch-keys';
+import type { KeyRing } from '../../lib/crypto/key-ring';
+import { userSignedIn } from '../../store/session';
+import type { AppDispatch, RootState } from '../../store/store';
+import { openEncryptionSession } from './encryption-session';
+import { deviceReady, selectEncryptionStatus } from './encryption-slice';
+
+export const THIS_DEVICE = 'this-device-id-00001';
+
+export function fakeRing() {
+  return {
+    learned: vi.fn<KeyRing['learned']>(),
+    settled: vi.fn<KeyRing['settled']>(() => Promise.resolve()),
+    sync: vi.fn<KeyRing['sync']>(() => Promise.resolve(true)),
+    setUp: vi.fn<KeyRing['setUp']>(() => Promise.resolve('')),
+    recoveryKeyToSave: vi.fn<KeyRing['recoveryKeyToSave']>(),
+    confirmSaved: vi.fn<KeyRing['confirmSaved']>(() => Promise.resolve()),
+    restore: vi.fn<KeyRing['restore']>(),
+    approve: vi.fn<KeyRing['approve']>(),
+  } satisfies KeyRing;
+}
+
+/** Signs `uid` in; once the browser's own key store has failed (jsdom has none), opens `ring`. */
+export async function signInWithRing(
+  store: { dispatch: AppDispatch; getState: () => RootState },
+  ring: ReturnType<typeof fakeRing>,
+  uid = 'me',
+) {
+  act(() => {
+    store.dispatch(
+      userSignedIn({
+        uid,
+        email: 'mia@example.com',
+        displayName: 'Mia',
+        photoURL: '',
+        emailVerified: true,
+      }),
+    );
+  });
+  await waitFor(() => expect(selectEncryptionStatus(store.getState())).toBe('unavailable'));
+  const device = {
+    uid,
+    deviceId: THIS_DEVICE,
+    publicKey: 'B'.repeat(87),
+    privateKey: {} as CryptoKey,
+  };
+  openEncryptionSession(uid, Promise.resolve({ device, keys: {} as EpochKeys, ring }));
+  act(() => {
+    store.dispatch(deviceReady(THIS_DEVICE));
+  });
+}

@@ -1,0 +1,279 @@
+/**
+ * Old epoch keys for a new device (docs/security/e2ee.md, "A new device"): the key backup fed with
+ * every epoch key this device learns, a recovery key that opens it on another device, and the
+ * approval of a new device by one I already use, which re-wraps every old epoch key I can read for
+ * it. Both ways end in ordinary wraps under my uid (`by` = me), so a message opens the same way
+ * whether its key came from the sender, an approval or the recovery key.
+ */
+import type { ConversationKey } from '../conversation-key';
+import { CryptoError } from './crypto-errors';
+import { importPublicKey } from './device-keys';
+import type { DeviceIdentity, EpochKeys, PublishedDevice, StoredWrap } from './epoch-keys';
+import {
+  backupWrapContext,
+  createBackupKey,
+  importBackupKey,
+  openBackupEntry,
+  openBackupKey,
+  sealBackupEntry,
+  sealBackupKey,
+  type StoredBackup,
+} from './key-backup';
+import { makeKeyWrapper } from './key-wrap';
+import { createRecoveryKey, parseRecoveryKey } from './recovery-key';
+
+export interface EpochWraps {
+  conversation: ConversationKey;
+  epoch: string;
+  /** My devices' wraps of this epoch, by device id. */
+  wraps: Partial<Record<string, StoredWrap>>;
+}
+
+export interface NewWrap {
+  epoch: string;
+  deviceId: string;
+  key: string;
+  from: string;
+}
+
+/** The database side of the key ring, always as the signed-in owner. */
+export interface KeyRingStore {
+  /** My published devices; `approvedBy` null while one waits for approval. */
+  myDevices(): Promise<Array<PublishedDevice & { approvedBy: string | null }>>;
+  /** Every epoch wrapped for any of my devices, in every conversation I am in. */
+  myWraps(): Promise<EpochWraps[]>;
+  /** Wraps of one conversation under my uid, `by` = me, in one update. */
+  writeWraps(conversation: ConversationKey, wraps: readonly NewWrap[]): Promise<void>;
+  readBackup(): Promise<StoredBackup | null>;
+  createBackup(
+    sealed: string,
+    device: { deviceId: string; key: string; from: string },
+  ): Promise<void>;
+  resealBackup(sealed: string): Promise<void>;
+  markBackupSaved(): Promise<void>;
+  putBackupDevice(device: { deviceId: string; key: string; from: string }): Promise<void>;
+  putBackupEntry(conversation: ConversationKey, epoch: string, envelope: string): Promise<void>;
+  markApproved(deviceId: string, by: string): Promise<void>;
+}
+
+/** Why a recovery key was refused, for the person's eyes (see encryption-strings.ts). */
+export type RecoveryRefusal = 'not-a-key' | 'wrong-key' | 'no-backup';
+
+export class RecoveryError extends Error {
+  constructor(readonly refusal: RecoveryRefusal) {
+    super(`Recovery refused: ${refusal}`);
+    this.name = 'RecoveryError';
+  }
+}
+
+export interface RewrapResult {
+  /** Epoch keys now wrapped for the device. */
+  keys: number;
+  /** Conversations whose wraps the rules refused (a group left since, a friendship ended). */
+  refused: number;
+}
+
+const entryId = (conversation: ConversationKey, epoch: string) => `${conversation}|${epoch}`;
+
+export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingStore) {
+  const wrapper = makeKeyWrapper(me.privateKey);
+  /** Epoch keys already in the backup, or being written to it. */
+  const backedUp = new Set<string>();
+  /** Epoch keys learned before this device holds the backup key (an unapproved device). */
+  const pending = new Map<
+    string,
+    { conversation: ConversationKey; epoch: string; raw: Uint8Array }
+  >();
+  let backupKey: CryptoKey | null = null;
+  let opening: Promise<CryptoKey | null> | null = null;
+  const writing = new Set<Promise<unknown>>();
+  /** A recovery key made on this device and not yet confirmed as saved. */
+  let unsavedRecoveryKey: string | null = null;
+
+  async function myDevice(deviceId: string) {
+    const device = (await store.myDevices()).find((d) => d.deviceId === deviceId);
+    if (!device) throw new CryptoError('bad-key', 'That device is not one of yours any more');
+    return device;
+  }
+
+  /** The backup key's bytes through this device's wrap of it; null when it has none. */
+  async function backupRawOfThisDevice(backup: StoredBackup | null) {
+    const wrap = backup?.devices[me.deviceId];
+    if (!wrap) return null;
+    const from = await myDevice(wrap.from).catch(() => null);
+    if (!from) return null;
+    const context = backupWrapContext(me.uid, wrap.from, me.deviceId);
+    return wrapper.unwrap(wrap.key, await importPublicKey(from.publicKey), from.publicKey, context);
+  }
+
+  async function wrapBackupKeyFor(raw: Uint8Array, device: PublishedDevice) {
+    const key = await wrapper.wrap(
+      raw,
+      await importPublicKey(device.publicKey),
+      device.publicKey,
+      backupWrapContext(me.uid, me.deviceId, device.deviceId),
+    );
+    return { deviceId: device.deviceId, key, from: me.deviceId };
+  }
+
+  async function backUp(conversation: ConversationKey, epoch: string, raw: Uint8Array) {
+    const id = entryId(conversation, epoch);
+    if (backedUp.has(id)) return;
+    if (!backupKey) {
+      pending.set(id, { conversation, epoch, raw });
+      return;
+    }
+    backedUp.add(id);
+    pending.delete(id);
+    const envelope = await sealBackupEntry(backupKey, me.uid, conversation, epoch, raw);
+    await store.putBackupEntry(conversation, epoch, envelope).catch(() => backedUp.delete(id));
+  }
+
+  function takeBackupKey(key: CryptoKey) {
+    backupKey = key;
+    const waiting = [...pending.values()];
+    pending.clear();
+    return Promise.all(waiting.map((k) => backUp(k.conversation, k.epoch, k.raw)));
+  }
+
+  /** Writes wraps for `device`, one update per conversation so one refusal spoils no other. */
+  async function writeFor(
+    device: PublishedDevice,
+    found: Array<{ conversation: ConversationKey; epoch: string; raw: Uint8Array }>,
+  ): Promise<RewrapResult> {
+    const byConversation = new Map<ConversationKey, NewWrap[]>();
+    for (const { conversation, epoch, raw } of found) {
+      const key = await keys.wrapFor(conversation, epoch, raw, device);
+      const list = byConversation.get(conversation) ?? [];
+      list.push({ epoch, deviceId: device.deviceId, key, from: me.deviceId });
+      byConversation.set(conversation, list);
+    }
+    const results = await Promise.allSettled(
+      [...byConversation].map(([conversation, wraps]) => store.writeWraps(conversation, wraps)),
+    );
+    let written = 0;
+    results.forEach((result, i) => {
+      if (result.status === 'fulfilled') written += [...byConversation.values()][i]?.length ?? 0;
+    });
+    return { keys: written, refused: results.filter((r) => r.status === 'rejected').length };
+  }
+
+  return {
+    /** For `makeEpochKeys`' hook: every key this device makes or opens goes into the backup. */
+    learned(conversation: ConversationKey, epoch: string, raw: Uint8Array) {
+      const write = backUp(conversation, epoch, raw).catch(() => undefined);
+      writing.add(write);
+      void write.finally(() => writing.delete(write));
+    },
+
+    /** Resolves once every backup write started so far has finished (or failed). */
+    async settled() {
+      await Promise.all([...writing]);
+    },
+
+    /** Every time the stored backup changes: take up the backup key once this device has a wrap. */
+    async sync(backup: StoredBackup | null): Promise<boolean> {
+      for (const [conversation, epochs] of Object.entries(backup?.keys ?? {})) {
+        for (const epoch of Object.keys(epochs ?? {})) {
+          backedUp.add(entryId(conversation as ConversationKey, epoch));
+        }
+      }
+      if (backupKey) return true;
+      opening ??= backupRawOfThisDevice(backup)
+        .then((raw) => (raw ? importBackupKey(raw) : null))
+        .catch(() => null);
+      const key = await opening;
+      opening = null;
+      if (!key) return false;
+      await takeBackupKey(key);
+      return true;
+    },
+
+    /** The first device of an account: a backup, and the recovery key that opens it (shown once). */
+    async setUp(): Promise<string> {
+      const recovery = await createRecoveryKey();
+      const backup = await createBackupKey(me.uid, recovery.raw);
+      await store.createBackup(backup.sealed, await wrapBackupKeyFor(backup.raw, me));
+      unsavedRecoveryKey = recovery.text;
+      await takeBackupKey(backup.key);
+      return recovery.text;
+    },
+
+    /**
+     * The recovery key to show in 'Save your recovery key': the one made here if it is still in
+     * memory, otherwise a new one that replaces it (the old one was never confirmed as saved).
+     */
+    async recoveryKeyToSave(): Promise<string> {
+      if (unsavedRecoveryKey) return unsavedRecoveryKey;
+      const raw = await backupRawOfThisDevice(await store.readBackup());
+      if (!raw) throw new RecoveryError('no-backup');
+      const recovery = await createRecoveryKey();
+      await store.resealBackup(await sealBackupKey(me.uid, recovery.raw, raw));
+      unsavedRecoveryKey = recovery.text;
+      return recovery.text;
+    },
+
+    async confirmSaved() {
+      await store.markBackupSaved();
+      unsavedRecoveryKey = null;
+    },
+
+    /** Opens the backup with a typed recovery key and wraps every epoch key in it for this device. */
+    async restore(typed: string): Promise<RewrapResult> {
+      const recoveryRaw = await parseRecoveryKey(typed).catch(() => {
+        throw new RecoveryError('not-a-key');
+      });
+      const backup = await store.readBackup();
+      if (!backup) throw new RecoveryError('no-backup');
+      const raw = await openBackupKey(me.uid, recoveryRaw, backup.sealed).catch(() => {
+        throw new RecoveryError('wrong-key');
+      });
+      const key = await importBackupKey(raw);
+      const self = await myDevice(me.deviceId);
+      await store.putBackupDevice(await wrapBackupKeyFor(raw, self));
+      const have = new Set(
+        (await store.myWraps())
+          .filter((e) => e.wraps[me.deviceId])
+          .map((e) => entryId(e.conversation, e.epoch)),
+      );
+      const found: Array<{ conversation: ConversationKey; epoch: string; raw: Uint8Array }> = [];
+      for (const [conversation, epochs] of Object.entries(backup.keys)) {
+        for (const [epoch, envelope] of Object.entries(epochs ?? {})) {
+          const place = conversation as ConversationKey;
+          if (have.has(entryId(place, epoch))) continue;
+          // A damaged entry is skipped: every other one still opens.
+          const epochRaw = await openBackupEntry(key, me.uid, place, epoch, envelope).catch(
+            () => null,
+          );
+          if (epochRaw) found.push({ conversation: place, epoch, raw: epochRaw });
+        }
+      }
+      const result = await writeFor(self, found);
+      await store.markApproved(me.deviceId, me.deviceId);
+      await takeBackupKey(key);
+      return result;
+    },
+
+    /**
+     * From an approved device: every old epoch key this device reads, wrapped for `deviceId` (one
+     * of my devices), the backup key too when this device holds it, then the device marked approved.
+     */
+    async approve(deviceId: string): Promise<RewrapResult> {
+      const device = await myDevice(deviceId);
+      const found: Array<{ conversation: ConversationKey; epoch: string; raw: Uint8Array }> = [];
+      for (const { conversation, epoch, wraps } of await store.myWraps()) {
+        const mine = wraps[me.deviceId];
+        if (!mine || wraps[deviceId]) continue;
+        const raw = await keys.openWrap(conversation, epoch, mine).catch(() => null);
+        if (raw) found.push({ conversation, epoch, raw });
+      }
+      const result = await writeFor(device, found);
+      const backupRaw = await backupRawOfThisDevice(await store.readBackup()).catch(() => null);
+      if (backupRaw) await store.putBackupDevice(await wrapBackupKeyFor(backupRaw, device));
+      await store.markApproved(deviceId, me.deviceId);
+      return result;
+    },
+  };
+}
+
+export type KeyRing = ReturnType<typeof makeKeyRing>;
