@@ -83,7 +83,7 @@ export default defineConfig({
       },
       {
         // Whole `npm start` stacks stopped by signals: minutes spent waiting on processes, with
-        // their own ports and data folders; `npm test` runs them beside the checks.
+        // their own ports and data folders; their own project, so `npm test` can time them alone.
         test: {
           name: 'stack',
           environment: 'node',
