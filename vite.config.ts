@@ -82,6 +82,17 @@ export default defineConfig({
         },
       },
       {
+        // Whole `npm start` stacks stopped by signals: minutes spent waiting on processes, with
+        // their own ports and data folders; their own project, so `npm test` can time them alone.
+        test: {
+          name: 'stack',
+          environment: 'node',
+          include: ['tests/stack/**/*.test.ts'],
+          testTimeout: 30_000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           environment: 'node',

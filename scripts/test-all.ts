@@ -1,8 +1,8 @@
 /**
- * `npm test`: the check gate (types, lint, format) and every vitest project (unit, emulator,
- * integration, then e2e), ending with one line that counts everything.
+ * `npm test`: the check gate (types, lint, format, in two lanes), the `npm start` signal tests,
+ * the vitest projects unit, emulator and integration, then e2e; one closing line counts everything.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { localDir, repoRoot } from './stack/paths';
@@ -14,33 +14,43 @@ interface Tally {
 }
 
 const tally: Tally = { passed: 0, failed: 0, skipped: 0 };
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 
-function run(title: string, command: string, args: string[]): boolean {
-  console.log(`\n▶ ${title}`);
-  const result = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit' });
-  return result.status === 0;
-}
-
-const checks: Array<[string, string[]]> = [
-  ['typecheck', ['run', 'typecheck']],
-  ['lint', ['run', 'lint']],
-  ['format', ['run', 'format:check']],
-  ['rules', ['run', 'rules:check']],
-  ['architecture', ['run', 'architecture:check']],
-];
-for (const [name, args] of checks) {
-  if (run(`check: ${name}`, 'npm', args)) tally.passed += 1;
-  else tally.failed += 1;
+/**
+ * One command. Steps that run side by side keep their output until they end (`buffered`), so
+ * each prints in one piece. Every step ends with its wall time, for finding where CI time goes.
+ */
+function run(title: string, command: string, args: string[], buffered = false): Promise<boolean> {
+  const started = Date.now();
+  if (!buffered) console.log(`\n▶ ${title}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: repoRoot,
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.once('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.once('close', (code) => {
+      if (buffered) {
+        console.log(`\n▶ ${title}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      console.log(`◀ ${title}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds(started)}`);
+      resolve(code === 0);
+    });
+  });
 }
 
 mkdirSync(localDir, { recursive: true });
 const extra = process.argv.slice(2);
 
 /** One vitest run; its JSON report is added to the tally. Returns whether it passed. */
-function vitest(title: string, projects: string[]): boolean {
+async function vitest(title: string, projects: string[]): Promise<boolean> {
   const report = join(localDir, `vitest-report-${projects.join('-')}.json`);
   rmSync(report, { force: true });
-  const ok = run(title, 'npx', [
+  const ok = await run(title, 'npx', [
     'vitest',
     'run',
     ...projects.flatMap((project) => ['--project', project]),
@@ -70,11 +80,35 @@ function vitest(title: string, projects: string[]): boolean {
   return ok;
 }
 
+async function check(name: string, args: string[]): Promise<void> {
+  if (await run(`check: ${name}`, 'npm', args, true)) tally.passed += 1;
+  else tally.failed += 1;
+}
+
+const started = Date.now();
+// Two lanes, as each alone leaves a core idle: ESLint (the longest check) beside the other checks.
+await Promise.all([
+  check('lint', ['run', 'lint']),
+  (async () => {
+    await check('typecheck', ['run', 'typecheck']);
+    await check('format', ['run', 'format:check']);
+    await check('rules', ['run', 'rules:check']);
+    await check('architecture', ['run', 'architecture:check']);
+  })(),
+]);
+// The `npm start` stacks under signals run alone: beside the checks on a loaded machine, a
+// start missed its 2-minute readiness bound.
+const stackOk = await vitest('tests: npm start under signals', ['stack']);
 // The browser suite runs on its own: on two cores, Chromium next to the other suites is slow
 // enough to make timing-sensitive steps (toasts, redirects) flaky.
-const suitesOk = vitest('tests: unit, emulator, integration', ['unit', 'emulator', 'integration']);
-const browserOk = vitest('tests: browser end to end', ['e2e']);
-const vitestOk = suitesOk && browserOk;
+const suitesOk = await vitest('tests: unit, emulator, integration', [
+  'unit',
+  'emulator',
+  'integration',
+]);
+const browserOk = await vitest('tests: browser end to end', ['e2e']);
+const vitestOk = stackOk && suitesOk && browserOk;
+console.log(`\nAll steps: ${seconds(started)}`);
 
 const ok = tally.failed === 0 && vitestOk;
 console.log(`\n${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);

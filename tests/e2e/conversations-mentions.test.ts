@@ -1,46 +1,29 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
 import { notificationsStrings } from '../../src/features/notifications/notifications-strings';
 import { shellStrings } from '../../src/app/shell/shell-strings';
 import { spec } from '../../src/strings/spec';
-import { adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
-import { befriend, createPerson, loginPage, row } from './app-home-steps';
+import { browserPerSuite, describeBrowser, shot } from '../support/browser';
+import {
+  chat,
+  chatField,
+  createGroup,
+  messageRow,
+  openFriend,
+  openGroup,
+  openMessages,
+  signInAll,
+  typeAndSend,
+} from '../support/chat-steps';
+import { befriend, createPerson, row } from './app-home-steps';
 
 // Issue 25 items 6 and 7: forwarding (1:1 and to a group) and mentions, in separate browsers.
 const groupId = '-Ne2eMentionGroup001';
 const strings = conversationsStrings.forward;
-const chat = (page: Page) => page.getByRole('region', { name: conversationsStrings.chat.label });
-const field = (page: Page) =>
-  chat(page).getByRole('textbox', { name: conversationsStrings.chat.inputLabel });
-/** The row of the message whose own text is `text`. */
-const message = (page: Page, text: string): Locator =>
-  chat(page)
-    .getByRole('listitem')
-    .filter({ has: page.locator('p', { hasText: text }) })
-    .last();
-
-async function openMessages(page: Page): Promise<void> {
-  await page.getByRole('link', { name: shellStrings.layout.messages }).click();
-  await page.waitForURL('**/pages/messages');
-}
-
-async function openFriend(page: Page, name: string): Promise<void> {
-  await row(page, spec.panels.friendList, name).getByRole('button', { name, exact: true }).click();
-  await chat(page).getByRole('heading', { name }).waitFor();
-}
-
-async function openGroup(page: Page): Promise<void> {
-  await row(page, spec.panels.groupList, 'Hikers')
-    .getByRole('button', { name: /^Hikers/ })
-    .click();
-  await chat(page).getByRole('heading', { name: 'Hikers' }).waitFor();
-}
-
-async function send(page: Page, text: string): Promise<void> {
-  await field(page).fill(text);
-  await field(page).press('Enter');
-}
+const field = chatField;
+const message = messageRow;
+const send = typeAndSend;
 
 async function sizes(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -59,30 +42,13 @@ describeBrowser('forward and mentions in separate browsers', () => {
     const carol = await createPerson('Carol');
     await befriend('-Ne2eMentionAliceBob', bob, alice);
     await befriend('-Ne2eMentionAliceCar', alice, carol);
-    const member = (uid: string, username: string) => ({
-      [`groupMembership/${groupId}/${uid}`]: { status: 'member', username, at: 1 },
-      [`userGroups/${uid}/${groupId}`]: 'member',
-    });
-    await adminUpdate({
-      [`Mygroup/${groupId}`]: {
-        adminId: alice.uid,
-        adminName: 'Alice',
-        groupName: 'Hikers',
-        groupTag: 'Up a hill',
-      },
-      ...member(bob.uid, 'Bob'),
-      ...member(carol.uid, 'Carol'),
-    });
+    await createGroup(groupId, alice, [bob, carol]);
     return { alice, bob, carol };
   }
 
   it('forwards a message from a 1:1 chat to a friend and to a group, marked Forwarded', async () => {
     const { alice, bob, carol } = await people();
-    const [a, b, c] = await Promise.all([
-      loginPage(browser(), alice.email),
-      loginPage(browser(), bob.email),
-      loginPage(browser(), carol.email),
-    ]);
+    const [a, b, c] = (await signInAll(browser(), [alice, bob, carol])) as [Page, Page, Page];
     await Promise.all([openMessages(a), openMessages(b), openMessages(c)]);
     await openFriend(b, 'Alice');
     await send(b, 'see you at 8?');
@@ -116,11 +82,7 @@ describeBrowser('forward and mentions in separate browsers', () => {
 
   it("mentions a member with '@': the list, the highlight, the row's '@', the notification", async () => {
     const { alice, bob, carol } = await people();
-    const [a, b, c] = await Promise.all([
-      loginPage(browser(), alice.email),
-      loginPage(browser(), bob.email),
-      loginPage(browser(), carol.email),
-    ]);
+    const [a, b, c] = (await signInAll(browser(), [alice, bob, carol])) as [Page, Page, Page];
     await Promise.all([openMessages(a), openMessages(c)]);
     await Promise.all([openGroup(a), openGroup(c)]);
     await field(a).click();

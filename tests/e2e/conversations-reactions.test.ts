@@ -1,48 +1,35 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
-import { shellStrings } from '../../src/app/shell/shell-strings';
-import { spec } from '../../src/strings/spec';
 import { adminGet, adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
+import {
+  aliceAndBob,
+  chat,
+  hikersGroup,
+  messageRow,
+  openFriend,
+  openMessages,
+  typeAndSend,
+} from '../support/chat-steps';
 import { demoPushId } from '../../scripts/demo-data';
-import { befriend, createPerson, loginPage, row, settle } from './app-home-steps';
+import { befriend, createPerson, loginPage, settle } from './app-home-steps';
 
 // Issue 25 items 2, 3 and 8: reactions and quotes in two browsers, 1:1 and group, offline.
 const relId = '-Ne2eReactAliceBob01';
 const groupId = '-Ne2eReactGroup00001';
 const strings = conversationsStrings.reactions;
-const chat = (page: Page) => page.getByRole('region', { name: conversationsStrings.chat.label });
-/** The row of the message whose own text (its paragraph, not a quote of it) is `text`. */
-const message = (page: Page, text: string): Locator =>
-  chat(page)
-    .getByRole('listitem')
-    .filter({ has: page.locator('p', { hasText: text }) })
-    .last();
+const message = messageRow;
 const chip = (page: Page, text: string, emoji: string) =>
   message(page, text)
     .getByRole('list', { name: strings.chips })
     .getByRole('button', { name: new RegExp(`^${emoji}`) });
 
-async function openMessages(page: Page): Promise<void> {
-  await page.getByRole('link', { name: shellStrings.layout.messages }).click();
-  await page.waitForURL('**/pages/messages');
-}
+const send = typeAndSend;
 
-/** Picks the friend in the Friend List (at phone size this shows the chat). */
-async function pick(page: Page, name: string): Promise<void> {
-  await row(page, spec.panels.friendList, name).getByRole('button', { name, exact: true }).click();
-  await chat(page).getByRole('heading', { name }).waitFor();
-}
-
-async function openFriend(page: Page, name: string): Promise<void> {
+/** The Messages page, then the friend's chat. */
+async function openFriendChat(page: Page, name: string): Promise<void> {
   await openMessages(page);
-  await pick(page, name);
-}
-
-async function send(page: Page, text: string): Promise<void> {
-  const field = chat(page).getByRole('textbox', { name: conversationsStrings.chat.inputLabel });
-  await field.fill(text);
-  await field.press('Enter');
+  await openFriend(page, name);
 }
 
 /** Hovers the message and opens its 'React' popover (the message toolbar's button). */
@@ -82,15 +69,46 @@ function stored(
 describeBrowser('reactions and quotes in two browsers', () => {
   const browser = browserPerSuite({ resetBackend: true });
 
-  it('1:1: the quick emoji and the full picker react, chips toggle, who reacted shows', async () => {
+  /**
+   * Alice and Bob, friends, with `count` messages an hour old taking turns ('Filler i', the
+   * original at its index) and Bob's reply quoting the original later on; Alice signed in.
+   */
+  async function quoteFarBack(history: {
+    count: number;
+    original: { index: number; text: string };
+    reply: { text: string; afterMs: number };
+    idBase: number;
+  }) {
     const alice = await createPerson('Alice');
     const bob = await createPerson('Bob');
     await befriend(relId, alice, bob);
-    const [a, b] = await Promise.all([
-      loginPage(browser(), alice.email),
-      loginPage(browser(), bob.email),
-    ]);
-    await Promise.all([openFriend(a, 'Bob'), openFriend(b, 'Alice')]);
+    const start = Date.now() - 3_600_000;
+    const seeded: Record<string, unknown> = {};
+    let originalId = '';
+    for (let i = 0; i < history.count; i++) {
+      const at = start + i * 1000;
+      const id = demoPushId(at, history.idBase + i);
+      const [from, to] = i % 2 ? [alice, bob] : [bob, alice];
+      const isOriginal = i === history.original.index;
+      const text = isOriginal ? history.original.text : `Filler ${String(i)}`;
+      if (isOriginal) originalId = id;
+      seeded[`sendMessage/${relId}/${id}`] = stored(from, to, text, at);
+    }
+    const replyAt = start + history.reply.afterMs;
+    seeded[`sendMessage/${relId}/${demoPushId(replyAt, history.idBase + 999)}`] = stored(
+      bob,
+      alice,
+      history.reply.text,
+      replyAt,
+      { replyTo: originalId },
+    );
+    await adminUpdate(seeded);
+    const a = await loginPage(browser(), alice.email);
+    return { a, originalId };
+  }
+
+  it('1:1: the quick emoji and the full picker react, chips toggle, who reacted shows', async () => {
+    const { alice, bob, a, b } = await aliceAndBob(browser(), relId, { openChats: true });
     await send(b, 'see you at 8?');
     await message(a, 'see you at 8?').waitFor();
 
@@ -166,7 +184,7 @@ describeBrowser('reactions and quotes in two browsers', () => {
 
     // At phone size: the popover stays on screen.
     await a.setViewportSize({ width: 390, height: 844 });
-    await pick(a, 'Bob');
+    await openFriend(a, 'Bob');
     await a.mouse.move(5, 5);
     await settle(a);
     await shot(a, 'reactions-4-chips-390');
@@ -178,30 +196,7 @@ describeBrowser('reactions and quotes in two browsers', () => {
   });
 
   it('group: a member reacts, the author sees it with the name', async () => {
-    const alice = await createPerson('Alice');
-    const bob = await createPerson('Bob');
-    await adminUpdate({
-      [`Mygroup/${groupId}`]: {
-        adminId: alice.uid,
-        adminName: 'Alice',
-        groupName: 'Hikers',
-        groupTag: 'Up a hill',
-      },
-      [`groupMembership/${groupId}/${bob.uid}`]: { status: 'member', username: 'Bob', at: 1 },
-      [`userGroups/${bob.uid}/${groupId}`]: 'member',
-    });
-    const [a, b] = await Promise.all([
-      loginPage(browser(), alice.email),
-      loginPage(browser(), bob.email),
-    ]);
-    const openGroup = async (page: Page) => {
-      await openMessages(page);
-      await row(page, spec.panels.groupList, 'Hikers')
-        .getByRole('button', { name: /^Hikers/ })
-        .click();
-      await chat(page).getByRole('heading', { name: 'Hikers' }).waitFor();
-    };
-    await Promise.all([openGroup(a), openGroup(b)]);
+    const { a, b } = await hikersGroup(browser(), groupId);
     await chat(a).getByText(conversationsStrings.groupChat.members(2)).waitFor();
     await send(a, 'Saturday at 8?');
     await message(b, 'Saturday at 8?').waitFor();
@@ -218,34 +213,16 @@ describeBrowser('reactions and quotes in two browsers', () => {
   });
 
   it('a quote 300 messages back: shown in the bubble, a click loads and shows the original', async () => {
-    const alice = await createPerson('Alice');
-    const bob = await createPerson('Bob');
-    await befriend(relId, alice, bob);
-    const start = Date.now() - 3_600_000;
-    const seeded: Record<string, unknown> = {};
-    let originalId = '';
-    for (let i = 0; i < 300; i++) {
-      const at = start + i * 1000;
-      const id = demoPushId(at, 700_000 + i);
-      const [from, to] = i % 2 ? [alice, bob] : [bob, alice];
-      const text = i === 0 ? 'see you at 8?\nor at 9' : `Filler ${String(i)}`;
-      if (i === 0) originalId = id;
-      seeded[`sendMessage/${relId}/${id}`] = stored(from, to, text, at);
-    }
-    const replyAt = start + 400_000;
-    seeded[`sendMessage/${relId}/${demoPushId(replyAt, 700_999)}`] = stored(
-      bob,
-      alice,
-      'at the station',
-      replyAt,
-      { replyTo: originalId },
-    );
-    await adminUpdate(seeded);
-    const a = await loginPage(browser(), alice.email);
+    const { a } = await quoteFarBack({
+      count: 300,
+      original: { index: 0, text: 'see you at 8?\nor at 9' },
+      reply: { text: 'at the station', afterMs: 400_000 },
+      idBase: 700_000,
+    });
     // At phone size first: the quote in its bubble.
     const desktop = a.viewportSize();
     await a.setViewportSize({ width: 390, height: 844 });
-    await openFriend(a, 'Bob');
+    await openFriendChat(a, 'Bob');
     await message(a, 'at the station').getByRole('button').first().waitFor();
     await settle(a);
     await shot(a, 'quotes-3-reply-390');
@@ -285,32 +262,14 @@ describeBrowser('reactions and quotes in two browsers', () => {
   });
 
   it('a jump far back: the original stays put once shown (older ones above it), and has focus', async () => {
-    const alice = await createPerson('Alice');
-    const bob = await createPerson('Bob');
-    await befriend(relId, alice, bob);
-    const start = Date.now() - 3_600_000;
-    const seeded: Record<string, unknown> = {};
-    let originalId = '';
     // The original with 200 older messages above it and 200 newer below.
-    for (let i = 0; i < 400; i++) {
-      const at = start + i * 1000;
-      const id = demoPushId(at, 710_000 + i);
-      const [from, to] = i % 2 ? [alice, bob] : [bob, alice];
-      const text = i === 200 ? 'the far original' : `Filler ${String(i)}`;
-      if (i === 200) originalId = id;
-      seeded[`sendMessage/${relId}/${id}`] = stored(from, to, text, at);
-    }
-    const replyAt = start + 500_000;
-    seeded[`sendMessage/${relId}/${demoPushId(replyAt, 710_999)}`] = stored(
-      bob,
-      alice,
-      'about that',
-      replyAt,
-      { replyTo: originalId },
-    );
-    await adminUpdate(seeded);
-    const a = await loginPage(browser(), alice.email);
-    await openFriend(a, 'Bob');
+    const { a, originalId } = await quoteFarBack({
+      count: 400,
+      original: { index: 200, text: 'the far original' },
+      reply: { text: 'about that', afterMs: 500_000 },
+      idBase: 710_000,
+    });
+    await openFriendChat(a, 'Bob');
     const quote = message(a, 'about that').getByRole('button', {
       name: `${conversationsStrings.quotes.label('Bob')}: the far original`,
     });
@@ -335,14 +294,7 @@ describeBrowser('reactions and quotes in two browsers', () => {
   });
 
   it('offline: a reaction shows at once, is queued, and is delivered once', async () => {
-    const alice = await createPerson('Alice');
-    const bob = await createPerson('Bob');
-    await befriend(relId, alice, bob);
-    const [a, b] = await Promise.all([
-      loginPage(browser(), alice.email),
-      loginPage(browser(), bob.email),
-    ]);
-    await Promise.all([openFriend(a, 'Bob'), openFriend(b, 'Alice')]);
+    const { alice, a, b } = await aliceAndBob(browser(), relId, { openChats: true });
     await send(b, 'are you coming?');
     await message(a, 'are you coming?').waitFor();
     await a.context().setOffline(true);

@@ -1,0 +1,101 @@
+/**
+ * Browser steps shared by the chat suites (actions, reactions, mentions): the chat's parts, the
+ * Messages page, and the setup of people who are friends or in a group, each signed in in a
+ * browser context of their own.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { shellStrings } from '../../src/app/shell/shell-strings';
+import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
+import { spec } from '../../src/strings/spec';
+import { befriend, createPerson, loginPage, row } from '../e2e/app-home-steps';
+import { adminUpdate } from './backend';
+
+export type Person = Awaited<ReturnType<typeof createPerson>>;
+
+export const chat = (page: Page) =>
+  page.getByRole('region', { name: conversationsStrings.chat.label });
+
+export const chatField = (page: Page) =>
+  chat(page).getByRole('textbox', { name: conversationsStrings.chat.inputLabel });
+
+/** The row of the message whose own text (its paragraph, not a quote of it) is `text`. */
+export const messageRow = (page: Page, text: string): Locator =>
+  chat(page)
+    .getByRole('listitem')
+    .filter({ has: page.locator('p', { hasText: text }) })
+    .last();
+
+export async function openMessages(page: Page): Promise<void> {
+  await page.getByRole('link', { name: shellStrings.layout.messages }).click();
+  await page.waitForURL('**/pages/messages');
+}
+
+/** Picks the friend in the Friend List (at phone size this shows the chat). */
+export async function openFriend(page: Page, name: string): Promise<void> {
+  await row(page, spec.panels.friendList, name).getByRole('button', { name, exact: true }).click();
+  await chat(page).getByRole('heading', { name }).waitFor();
+}
+
+export async function openGroup(page: Page, name = 'Hikers'): Promise<void> {
+  await row(page, spec.panels.groupList, name)
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .click();
+  await chat(page).getByRole('heading', { name }).waitFor();
+}
+
+/** Types into the chat's field and sends with Enter (waits for nothing). */
+export async function typeAndSend(page: Page, text: string): Promise<void> {
+  await chatField(page).fill(text);
+  await chatField(page).press('Enter');
+}
+
+/** A group 'Hikers' that `admin` runs, with `members` joined, as the admin's writes leave it. */
+export async function createGroup(groupId: string, admin: Person, members: Person[]) {
+  const records: Record<string, unknown> = {
+    [`Mygroup/${groupId}`]: {
+      adminId: admin.uid,
+      adminName: admin.username,
+      groupName: 'Hikers',
+      groupTag: 'Up a hill',
+    },
+  };
+  for (const { uid, username } of members) {
+    records[`groupMembership/${groupId}/${uid}`] = { status: 'member', username, at: 1 };
+    records[`userGroups/${uid}/${groupId}`] = 'member';
+  }
+  await adminUpdate(records);
+}
+
+/** Signs each person in through the login form, each in a context of their own, at once. */
+export function signInAll(browser: Browser, people: Person[]): Promise<Page[]> {
+  return Promise.all(people.map((person) => loginPage(browser, person.email)));
+}
+
+/**
+ * Alice and Bob, friends through `relId`, each signed in in a browser of their own, on the
+ * Messages page (with `openChats`, each with the other's chat open).
+ */
+export async function aliceAndBob(
+  browser: Browser,
+  relId: string,
+  options: { openChats?: boolean } = {},
+) {
+  const alice = await createPerson('Alice');
+  const bob = await createPerson('Bob');
+  await befriend(relId, alice, bob);
+  const [a, b] = (await signInAll(browser, [alice, bob])) as [Page, Page];
+  await Promise.all([openMessages(a), openMessages(b)]);
+  if (options.openChats) await Promise.all([openFriend(a, 'Bob'), openFriend(b, 'Alice')]);
+  return { alice, bob, a, b };
+}
+
+/** Alice runs the group 'Hikers' with Bob in it; both signed in with its chat open. */
+export async function hikersGroup(browser: Browser, groupId: string) {
+  const alice = await createPerson('Alice');
+  const bob = await createPerson('Bob');
+  await createGroup(groupId, alice, [bob]);
+  const [a, b] = (await signInAll(browser, [alice, bob])) as [Page, Page];
+  await Promise.all([openMessages(a), openMessages(b)]);
+  await Promise.all([openGroup(a), openGroup(b)]);
+  return { alice, bob, a, b };
+}
