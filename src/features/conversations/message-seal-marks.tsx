@@ -9,7 +9,7 @@ function LockIcon({ open }: { open: boolean }) {
   return (
     <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="h-3 w-3 shrink-0">
       {open ? (
-        <path d="M14 7V5a4 4 0 0 0-7.9-.9 1 1 0 1 0 1.95.45A2 2 0 0 1 12 5v2H6a2 2 0 0 0-2 2v7a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V9a2 2 0 0 0-2-2Z" />
+        <path d="M6 9V6a4 4 0 0 1 7.75-1.4 1 1 0 0 1-1.88.7A2 2 0 0 0 8 6v3h6a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2Z" />
       ) : (
         <path d="M6 8V6a4 4 0 1 1 8 0v2a2 2 0 0 1 2 2v6a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-6a2 2 0 0 1 2-2Zm2 0h4V6a2 2 0 1 0-4 0v2Z" />
       )}
@@ -45,13 +45,15 @@ export function NotEncryptedMark({ message, mine }: { message: ChatMessage; mine
   );
   if (message.sealed || message.deleted || pending) return null;
   return (
+    // An open padlock, named for screen readers and explained on hover: a word on every old
+    // message would drown the conversation.
     <span
       data-not-encrypted=""
-      title={strings.notEncryptedTitle}
-      className="inline-flex items-center gap-0.5"
+      title={`${strings.notEncrypted}: ${strings.notEncryptedTitle}`}
+      className="inline-flex items-center"
     >
       <LockIcon open />
-      {strings.notEncrypted}
+      <span className="sr-only">{strings.notEncrypted}</span>
     </span>
   );
 }
