@@ -123,7 +123,7 @@ export async function encryptionBench(): Promise<EncryptionFigures> {
     .filter((m): m is ChatMessage => m !== null);
   const bobOpener = () => makeConversationCrypto('bob', makeEpochKeys(bobPhone, directory('bob')));
   const bob = bobOpener();
-  await bob.openMessage(conversation, messages[0] as ChatMessage); // the epoch's unwrap, once
+  await bob.openMessage(conversation, messages[0]); // the epoch's unwrap, once
   const open: number[] = [];
   for (const message of messages.slice(1, SENDS + 1)) {
     const [took] = await timed(() => bob.openMessage(conversation, message));

@@ -50,17 +50,23 @@ function openChat(store: Store, friend: Person) {
   store.dispatch(friendSelected({ uid: friend.uid, name: friend.username, photo: '' }));
 }
 
+/** Alice and Bob, friends, each in their sealing app with their chat open on the other. */
+async function sealedChat() {
+  const alice = await signUp('Alice');
+  const bob = await signUp('Bob');
+  const { id: relId } = await befriend(alice, bob);
+  const a = await encryptedApp(alice);
+  const b = await encryptedApp(bob);
+  openChat(a, bob);
+  openChat(b, alice);
+  return { alice, bob, relId, a, b };
+}
+
 const texts = (store: Store) => selectChatMessages(store.getState()).map((m) => m.message);
 
 describe('sealed conversations between two people', () => {
   it('shows the words to both, while the database holds none of them', async () => {
-    const alice = await signUp('Alice');
-    const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
-    const a = await encryptedApp(alice);
-    const b = await encryptedApp(bob);
-    openChat(a, bob);
-    openChat(b, alice);
+    const { bob, relId, a, b } = await sealedChat();
     await eventually(() => expect(a.getState().conversations.status).toBe('ready'));
 
     await a.dispatch(sendChatMessage('meet me at the climbing gym on Rue Lepic')).unwrap();
@@ -85,21 +91,16 @@ describe('sealed conversations between two people', () => {
   });
 
   it('shows a tampered message as one that could not be decrypted, and nothing else', async () => {
-    const alice = await signUp('Alice');
-    const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
-    const a = await encryptedApp(alice);
-    const b = await encryptedApp(bob);
-    openChat(a, bob);
-    openChat(b, alice);
+    const { relId, a, b } = await sealedChat();
     await a.dispatch(sendChatMessage('the code is 4711')).unwrap();
     await a.dispatch(sendChatMessage('and the door is blue')).unwrap();
     await eventually(() => expect(texts(b)).toHaveLength(2));
 
     const stored = (await adminGet(`sendMessage/${relId}`)) as Record<string, { message: string }>;
-    const [firstId, secondId] = Object.keys(stored).sort();
-    const first = stored[firstId as string]?.message as string;
-    const second = stored[secondId as string]?.message as string;
+    const ids = Object.keys(stored).sort();
+    const firstId = ids[0] ?? '';
+    const first = stored[firstId].message;
+    const second = stored[ids[1] ?? ''].message;
     // A byte of the first ciphertext flipped, and the second moved onto the first's place: the
     // owner's two ways to change what Bob reads. Both fail the tag.
     const last = first.at(-2) === 'A' ? 'B' : 'A';
@@ -119,16 +120,10 @@ describe('sealed conversations between two people', () => {
   });
 
   it('seals an edit, and a reaction quote the author reads', async () => {
-    const alice = await signUp('Alice');
-    const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
-    const a = await encryptedApp(alice);
-    const b = await encryptedApp(bob);
-    openChat(a, bob);
-    openChat(b, alice);
+    const { alice, bob, relId, a, b } = await sealedChat();
     await a.dispatch(sendChatMessage('see you at 8?')).unwrap();
     await eventually(() => expect(texts(b)).toEqual(['see you at 8?']));
-    const mine = selectChatMessages(a.getState())[0];
+    const mine = selectChatMessages(a.getState()).at(0);
     if (!mine) throw new Error('no message');
     const parties = {
       relId,
@@ -141,7 +136,7 @@ describe('sealed conversations between two people', () => {
       expect(texts(b)).toEqual(['see you at 9?']);
       expect(b.getState().inbox.entries[directKey(relId)]?.lastText).toBe('see you at 9?');
     });
-    const theirs = selectChatMessages(b.getState())[0];
+    const theirs = selectChatMessages(b.getState()).at(0);
     if (!theirs) throw new Error('no message');
     const back = { relId, from: parties.to, to: parties.from };
     await makeDatabaseGateways(bob.client).conversations.direct.react(back, theirs, '👍', true);

@@ -43,10 +43,10 @@ export const entriesOpener =
               ? { ...inbox[key], lastText: '', sealed: 'no-key' as const }
               : inbox[key],
           ]),
-        ) as typeof inbox;
+        );
       }
       const entries = await Promise.all(keys.map((key) => crypto.openEntry(key, inbox[key])));
-      return Object.fromEntries(keys.map((key, i) => [key, entries[i]])) as typeof inbox;
+      return Object.fromEntries(keys.map((key, i) => [key, entries[i]]));
     });
   };
 
