@@ -18,8 +18,7 @@ import {
 
 export const SEALED_PREFIX = 's1.';
 
-/** How a sealed field reached this device: opened, not given to this device, or broken. */
-export type SealState = 'open' | 'no-key' | 'failed';
+export type { SealState } from './seal-state';
 const EPOCH = /^[A-Za-z0-9_-]{20}$/;
 
 /** The whole form (rules/encryption-sealed.ts checks the same): clear text that starts alike is not. */

@@ -26,7 +26,7 @@ import type { InboxEntry } from './inbox-entry';
 
 export type KeysFor = (uid: string) => Promise<EpochKeys | null>;
 
-import type { SealState } from '../crypto/sealed-value';
+import type { SealState } from '../crypto/seal-state';
 export type { SealState };
 
 const roots = (conversation: ConversationKey) => {

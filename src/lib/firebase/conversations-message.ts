@@ -4,7 +4,7 @@
  */
 import { parseActionFields, type MessageActionFields } from './conversations-action-fields';
 import { parseChatImageInfo, type ChatImageInfo } from './conversations-image-message';
-import type { SealState } from '../crypto/sealed-value';
+import type { SealState } from '../crypto/seal-state';
 
 export interface ChatMessage extends MessageActionFields {
   id: string;

@@ -4,7 +4,7 @@
  * (conversations-send-write.ts). Nothing here imports Firebase.
  */
 
-import type { SealState } from '../crypto/sealed-value';
+import type { SealState } from '../crypto/seal-state';
 import { conversationKey, type ConversationKey, type ConversationKind } from '../conversation-key';
 
 /**
