@@ -66,6 +66,9 @@ describeBrowser('end-to-end encryption between two browsers', () => {
       expect(await chat(b).locator('[data-not-encrypted]').count()).toBe(0);
       await row(b, spec.panels.friendList, 'Alice').waitFor();
 
+      // Drafts are not sealed yet (issue 28 note): a draft lives in clear text, owner-only, until
+      // its send removes it (at most a second later); the dump is taken once they are gone.
+      await until(async () => (await adminGet('drafts')) === null, 'the drafts to go');
       const dump = JSON.stringify(await adminGet('/'));
       for (const word of ['flowerpot', 'blue', 'bakery']) expect(dump).not.toContain(word);
       const stored = ((await adminGet(`sendMessage/${relId}`)) ?? {}) as Record<

@@ -82,7 +82,7 @@ describeBrowser('a new-messages notification', () => {
       name: new RegExp(notificationsStrings.text.message('Erin', 1)),
     });
     await entry.click();
-    await f.waitForURL('**/pages/messages?view=chat');
+    await f.waitForURL('**/pages/messages?view=chat**');
     const chat = f.getByRole('region', { name: conversationsStrings.chat.label });
     await chat.getByRole('heading', { name: 'Erin' }).waitFor();
     await chat.getByText('Are you there?').waitFor();

@@ -8,7 +8,7 @@ import { shellStrings } from '../../src/app/shell/shell-strings';
 import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
 import { spec } from '../../src/strings/spec';
 import { befriend, createPerson, loginPage, row } from '../e2e/app-home-steps';
-import { adminUpdate } from './backend';
+import { adminGet, adminUpdate } from './backend';
 
 export type Person = Awaited<ReturnType<typeof createPerson>>;
 
@@ -66,9 +66,23 @@ export async function createGroup(groupId: string, admin: Person, members: Perso
   await adminUpdate(records);
 }
 
-/** Signs each person in through the login form, each in a context of their own, at once. */
-export function signInAll(browser: Browser, people: Person[]): Promise<Page[]> {
-  return Promise.all(people.map((person) => loginPage(browser, person.email)));
+/**
+ * Signs each person in through the login form, each in a context of their own, at once, and
+ * waits until each browser published its device key (end-to-end encryption, issue 28).
+ */
+export async function signInAll(browser: Browser, people: Person[]): Promise<Page[]> {
+  const pages = await Promise.all(people.map((person) => loginPage(browser, person.email)));
+  for (const person of people) await devicePublished(person.uid);
+  return pages;
+}
+
+/** Polls until `uid` has a published device (it is written just after sign-in). */
+async function devicePublished(uid: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while ((await adminGet(`deviceKeys/${uid}`)) === null) {
+    if (Date.now() > deadline) throw new Error(`No device published for ${uid}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /**
