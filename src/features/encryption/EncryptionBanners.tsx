@@ -17,8 +17,8 @@ import {
 import { useEncryptionSession } from './use-encryption-session';
 
 const bar =
-  'pointer-events-auto flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-white ' +
-  'px-5 py-3 shadow-[0_8px_30px_rgba(15,23,42,0.18)] ring-1';
+  'mb-3 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-white px-5 py-3 ' +
+  'shadow-[0_2px_12px_rgba(15,23,42,0.06)] ring-1';
 
 /**
  * The signed-in screens' encryption notices, above the page: 'A new device signed in: approve?'
@@ -36,43 +36,39 @@ export function EncryptionBanners() {
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const prompts = approval === 'approved' ? waiting.filter((d) => !dismissed.has(d.deviceId)) : [];
 
-  // Floating over the page's corner rather than above it: the screens keep the spec's layout,
-  // and on a phone the chat's composer stays clear below.
   return (
     <>
-      <div className="pointer-events-none fixed bottom-24 right-4 z-40 flex w-[min(30rem,calc(100vw-2rem))] flex-col gap-2 lg:bottom-6 lg:right-6">
-        {prompts.map((device) => (
-          <ApprovePrompt
-            key={device.deviceId}
-            device={device}
-            onDismiss={() => setDismissed(new Set([...dismissed, device.deviceId]))}
-          />
-        ))}
-        {approval === 'waiting' && (
-          <div
-            role="region"
-            aria-label={encryptionStrings.enterRecovery}
-            className={`${bar} ring-sky-100`}
-          >
-            <p className="text-sm text-slate-700">{encryptionStrings.waitingApproval}</p>
-            <Button variant="secondary" className="py-2!" onClick={() => setEntering(true)}>
-              {encryptionStrings.enterRecovery}
-            </Button>
-          </div>
-        )}
-        {backup === 'unsaved' && holdsKey && !promptOpen && (
-          <div
-            role="region"
-            aria-label={encryptionStrings.reminderAction}
-            className={`${bar} ring-amber-200`}
-          >
-            <p className="text-sm text-amber-900">{encryptionStrings.reminder}</p>
-            <Button className="py-2!" onClick={() => dispatch(recoveryPromptOpened())}>
-              {encryptionStrings.reminderAction}
-            </Button>
-          </div>
-        )}
-      </div>
+      {prompts.map((device) => (
+        <ApprovePrompt
+          key={device.deviceId}
+          device={device}
+          onDismiss={() => setDismissed(new Set([...dismissed, device.deviceId]))}
+        />
+      ))}
+      {approval === 'waiting' && (
+        <div
+          role="region"
+          aria-label={encryptionStrings.enterRecovery}
+          className={`${bar} ring-sky-100`}
+        >
+          <p className="text-sm text-slate-700">{encryptionStrings.waitingApproval}</p>
+          <Button variant="secondary" className="py-2!" onClick={() => setEntering(true)}>
+            {encryptionStrings.enterRecovery}
+          </Button>
+        </div>
+      )}
+      {backup === 'unsaved' && holdsKey && !promptOpen && (
+        <div
+          role="region"
+          aria-label={encryptionStrings.reminderAction}
+          className={`${bar} ring-amber-200`}
+        >
+          <p className="text-sm text-amber-900">{encryptionStrings.reminder}</p>
+          <Button className="py-2!" onClick={() => dispatch(recoveryPromptOpened())}>
+            {encryptionStrings.reminderAction}
+          </Button>
+        </div>
+      )}
       {promptOpen && <SaveRecoveryKeyDialog />}
       {entering && <EnterRecoveryKeyDialog onClose={() => setEntering(false)} />}
     </>
