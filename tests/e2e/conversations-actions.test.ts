@@ -241,7 +241,9 @@ describeBrowser('message actions in two browsers', () => {
 
   // Going offline may beat the conversation's first answer on a loaded machine: the message sent
   // offline must show anyway (conversations-reads.ts; it once never did, 2 runs of 4).
-  // Quarantined with the 1:1 test above: the first send into the empty conversation is not drawn.
+  // Quarantined (issue 28 note): a message is sealed before it is written, and sealing the first
+  // message of a conversation needs the network (the devices, the epoch's wraps), so a first send
+  // made offline is not drawn until the connection is back. Needs a sealed outbox of its own.
   it.skip(
     'offline: an edit of a pending message shows at once and is delivered once',
     async () => {
