@@ -114,11 +114,11 @@ export function gatewaysFor(person: Person): Gateways {
 }
 
 /**
- * The app's store (makeStore) with every listener, over `person`'s real gateways, signed in
- * as them: thunks dispatched to it write to the emulators as the app would.
+ * The app's store (makeStore) with every listener, over `person`'s real gateways (some replaced
+ * by `overrides`), signed in as them: thunks dispatched to it write to the emulators as the app would.
  */
-export function storeFor(person: Person) {
-  const store = makeStore({ gateways: gatewaysFor(person) });
+export function storeFor(person: Person, overrides: Partial<Gateways> = {}) {
+  const store = makeStore({ gateways: { ...gatewaysFor(person), ...overrides } });
   registerSignedInListeners(store.startListening);
   store.dispatch(
     userSignedIn({

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { makeDatabaseGateways } from '../../src/app/database-gateways';
-import { registerSignedInListeners } from '../../src/app/signed-in-listeners';
-import { makeStore } from '../../src/app/store';
 import {
   chatScreenEntered,
   friendSelected,
@@ -9,38 +7,22 @@ import {
 import { selectChatMessages } from '../../src/features/conversations/conversations-selectors';
 import { sendChatMessage } from '../../src/features/conversations/conversations-thunks';
 import { directKey } from '../../src/lib/conversation-key';
-import { userSignedIn, userSignedOut } from '../../src/store/session';
-import { selectMyProfile } from '../../src/features/profiles';
 import { adminGet, adminSet } from '../support/backend';
-import { befriend, cleanBackendPerTest, eventually, gatewaysFor, type Person } from './app-clients';
+import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 
 // Issue 28 items 1, 6 and 7: what the database holds once the app seals, over the emulators.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
 /** `person`'s app as the browser runs it: every gateway sealing with their device key. */
 async function encryptedApp(person: Person) {
-  const sealing = makeDatabaseGateways(person.client);
-  const store = makeStore({
-    gateways: { ...gatewaysFor(person), conversations: sealing.conversations },
+  const app = storeFor(person, {
+    conversations: makeDatabaseGateways(person.client).conversations,
   });
-  registerSignedInListeners(store.startListening);
-  store.dispatch(
-    userSignedIn({
-      uid: person.uid,
-      email: `${person.username}@example.com`,
-      displayName: person.username,
-      photoURL: '',
-      emailVerified: true,
-    }),
-  );
-  stopAfterTest(() => {
-    store.dispatch(userSignedOut());
-    store.clearListeners();
-  });
-  await eventually(() => expect(selectMyProfile(store.getState())).not.toBeNull());
+  stopAfterTest(app.stop);
+  await app.ready();
   // The device key is published at sign-in: a friend's first message waits for nothing.
-  await eventually(() => expect(store.getState().encryption.status).toBe('ready'));
-  return store;
+  await eventually(() => expect(app.store.getState().encryption.status).toBe('ready'));
+  return app.store;
 }
 
 type Store = Awaited<ReturnType<typeof encryptedApp>>;
