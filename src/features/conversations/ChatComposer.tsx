@@ -1,8 +1,5 @@
 import {
   type ClipboardEvent,
-  useEffect,
-  useId,
-  useLayoutEffect,
   useRef,
   useState,
   type KeyboardEvent,
@@ -11,35 +8,22 @@ import {
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { IconButton } from '../../components/IconButton';
 import { CameraIcon, CheckIcon, SendIcon } from '../../components/icons';
-import { MESSAGE_MAX_LENGTH } from '../../lib/firebase/conversations-message';
 import { conversationsStrings } from './conversations-strings';
 import { sendChatMessage } from './conversations-thunks';
 import { editChatMessage } from './conversations-actions-thunks';
-import { selectComposing, selectReplyingTo } from './conversations-selectors';
+import { selectReplyingTo } from './conversations-selectors';
 import { composeEnded, composeStarted } from './conversations-slice';
 import { ComposerModeBar } from './ComposerModeBar';
+import { ComposerStatus } from './ComposerStatus';
+import { useComposerMode } from './use-composer-mode';
 import { useDraft } from './use-draft';
+import { useFitHeight } from './use-fit-height';
+import { useMentionPicker } from './use-mention-picker';
 import { EmojiPicker } from './EmojiPicker';
 import { firstImageFile, useImageSending, usePanelDrop } from './image-sending';
 import { checkLength } from './message-limit';
 import { MentionList } from './MentionList';
-import {
-  insertMention,
-  matchMentionables,
-  mentionQuery,
-  mentionOptionId,
-  mentionsInText,
-  type Mentionable,
-} from './mention-picker';
-
-/** The field grows with its text up to this height (px, about five lines), then scrolls. */
-const MAX_FIELD_HEIGHT = 128;
-
-function fitHeight(field: HTMLTextAreaElement | null) {
-  if (!field) return;
-  field.style.height = 'auto';
-  field.style.height = `${String(Math.min(field.scrollHeight, MAX_FIELD_HEIGHT))}px`;
-}
+import { mentionOptionId, mentionsInText, type Mentionable } from './mention-picker';
 
 /**
  * The message field with the emoji palette, the (unsupported) camera and send. Enter sends,
@@ -59,24 +43,7 @@ export function ChatComposer({
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const mention = useMentionPicker(text, input, mentionable);
-  // 'Reply' or 'Edit' from a message's menu (the store, so the list can ask for it).
-  const composing = useAppSelector(selectComposing);
-  const editing = composing?.kind === 'edit' ? composing.message : null;
-  const modeKey = composing ? `${composing.kind}:${composing.message.id}` : null;
-  // An edit takes the field with the message's text; what was typed before comes back after.
-  const [mode, setMode] = useState<{ key: string | null; draft: string | null }>({
-    key: null,
-    draft: null,
-  });
-  if (mode.key !== modeKey) {
-    const draft = mode.draft ?? text;
-    if (editing) setText(editing.message);
-    else if (mode.draft !== null) setText(mode.draft);
-    setMode({ key: modeKey, draft: editing ? draft : null });
-  }
-  useEffect(() => {
-    if (modeKey) input.current?.focus();
-  }, [modeKey]);
+  const { composing, editing } = useComposerMode(text, setText, input);
   // The reply stays in the draft while its original is still being read.
   useDraft(text, setText, useAppSelector(selectReplyingTo), !!editing);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -94,20 +61,7 @@ export function ChatComposer({
   const form = useRef<HTMLFormElement>(null);
   usePanelDrop(form, images);
 
-  // The field's height follows its text, and its width (a narrower window wraps more).
-  useLayoutEffect(() => fitHeight(input.current), [text]);
-  useEffect(() => {
-    const field = input.current;
-    if (!field || typeof ResizeObserver === 'undefined') return;
-    let width = field.clientWidth;
-    const observer = new ResizeObserver(() => {
-      if (field.clientWidth === width) return;
-      width = field.clientWidth;
-      fitHeight(field);
-    });
-    observer.observe(field);
-    return () => observer.disconnect();
-  }, []);
+  useFitHeight(input, text);
 
   const send = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -257,121 +211,7 @@ export function ChatComposer({
           {conversationsStrings.chatImages.dropHere}
         </p>
       ) : null}
-      {images.preparing ? (
-        <p role="status" className="mt-1.5 text-xs text-slate-500">
-          {conversationsStrings.chatImages.preparing}
-        </p>
-      ) : null}
-      {images.problem ? (
-        <p role="alert" className="mt-1.5 text-xs font-medium text-red-600">
-          {images.problem}
-        </p>
-      ) : null}
-      {length.showCounter ? (
-        <p
-          id="chat-composer-length"
-          role={length.over > 0 ? 'alert' : undefined}
-          className={`mt-1.5 flex justify-end gap-3 pr-14 text-xs ${length.over > 0 ? 'font-medium text-red-600' : 'text-slate-500'}`}
-        >
-          {length.over > 0 ? (
-            <span>
-              {conversationsStrings.chatReading.overLimit(length.over, MESSAGE_MAX_LENGTH)}
-            </span>
-          ) : null}
-          <span>{conversationsStrings.chatReading.counter(length.length, MESSAGE_MAX_LENGTH)}</span>
-        </p>
-      ) : null}
+      <ComposerStatus preparing={images.preparing} problem={images.problem} length={length} />
     </form>
   );
-}
-
-/**
- * The '@' list's state: what is being typed at the caret, the matches, the highlighted one,
- * and the people picked so far (their uids go with the send while their names stay typed).
- */
-function useMentionPicker(
-  text: string,
-  input: { current: HTMLTextAreaElement | null },
-  people: readonly Mentionable[] | undefined,
-) {
-  const listId = useId();
-  const [caret, setCaret] = useState<number | null>(null);
-  const [active, setActive] = useState(0);
-  // The '@' whose list was closed (Escape, a pick, leaving the field) stays closed.
-  const [dismissed, setDismissed] = useState<number | null>(null);
-  const [picked, setPicked] = useState<Mentionable[]>([]);
-  // After a pick the caret goes right after the inserted name, in the same commit as the text
-  // (a later frame would move it back over anything typed meanwhile).
-  const placeCaret = useRef<number | null>(null);
-  useLayoutEffect(() => {
-    if (placeCaret.current === null) return;
-    input.current?.setSelectionRange(placeCaret.current, placeCaret.current);
-    placeCaret.current = null;
-  }, [text, input]);
-  const query = people && caret !== null ? mentionQuery(text, caret) : null;
-  const matches = query && people ? matchMentionables(people, query.query) : [];
-  const open = query !== null && query.start !== dismissed && matches.length > 0;
-  const current = Math.min(active, Math.max(matches.length - 1, 0));
-
-  const onCaret = (at: number | null) => {
-    setCaret(at);
-    const next = at === null ? null : mentionQuery(input.current?.value ?? text, at);
-    if (next?.start !== query?.start) setActive(0);
-    if (next === null || next.start !== dismissed) setDismissed(null);
-  };
-  const pick = (person: Mentionable, setText: (text: string) => void) => {
-    if (!query) return;
-    const done = insertMention(text, query.start, caret ?? text.length, person);
-    setText(done.text);
-    setPicked((list) => [...list.filter((p) => p.uid !== person.uid), person]);
-    setDismissed(query.start);
-    setCaret(done.caret);
-    placeCaret.current = done.caret;
-  };
-  /** Handles the list's keys while it is open; true when the key was the list's. */
-  const onKeyDown = (
-    event: KeyboardEvent<HTMLTextAreaElement>,
-    setText: (text: string) => void,
-  ): boolean => {
-    if (!open) return false;
-    const steps: Partial<Record<string, number>> = { ArrowDown: 1, ArrowUp: -1 };
-    const step = steps[event.key];
-    if (step !== undefined) {
-      event.preventDefault();
-      setActive((current + step + matches.length) % matches.length);
-      return true;
-    }
-    if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab') {
-      const person = matches.at(current);
-      if (!person || event.nativeEvent.isComposing) return false;
-      event.preventDefault();
-      pick(person, setText);
-      return true;
-    }
-    if (event.key === 'Escape') {
-      // The list closes; nothing else (a dialog, the chat) hears this Escape.
-      event.preventDefault();
-      event.stopPropagation();
-      setDismissed(query.start);
-      return true;
-    }
-    return false;
-  };
-  return {
-    listId,
-    open,
-    matches,
-    active: current,
-    setActive,
-    picked,
-    onCaret,
-    pick,
-    onKeyDown,
-    close: () => setDismissed(query?.start ?? null),
-    reset: () => {
-      setPicked([]);
-      setDismissed(null);
-      setCaret(null);
-    },
-  };
 }
