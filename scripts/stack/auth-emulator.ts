@@ -23,6 +23,8 @@ export interface FirebaseEmulators extends ManagedProcess {
 
 const firebaseCli = join(repoRoot, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
 const exitWithParent = pathToFileURL(join(repoRoot, 'scripts', 'stack', 'exit-with-parent.mjs'));
+/** How long firebase-tools may take to say it is ready before the start is given up. */
+const readyWithinMs = 240_000;
 
 /** A firebase.json of its own, so hub/logging ports never collide with another stack. */
 async function writeConfig(name: string, emulators: Record<string, unknown>, database?: string) {
@@ -91,16 +93,21 @@ export async function startFirebaseEmulators(
     },
   });
   void proc.exited.then(() => rmSync(file, { force: true }));
+  // firebase-tools alone takes 10-20 s to start on a quiet machine and over 90 s on a busy one
+  // (seen at a load average of 20); it is given time as long as it is alive.
   let timer: NodeJS.Timeout | undefined;
   const outcome = await Promise.race([
     ready.then(() => 'ready' as const),
     proc.exited.then(() => 'exited' as const),
-    new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), 90_000))),
+    new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), readyWithinMs))),
   ]);
   clearTimeout(timer);
   if (outcome !== 'ready') {
     await proc.stop();
-    const why = outcome === 'exited' ? 'exited early' : 'was not ready within 90 s';
+    const why =
+      outcome === 'exited'
+        ? 'exited early'
+        : `was not ready within ${String(readyWithinMs / 1000)} s`;
     throw new Error(`firebase emulators:start ${why}:\n${output.join('\n')}`);
   }
   return Object.assign(proc, { hubHost });
