@@ -15,10 +15,19 @@ const strings = searchStrings.find;
  * many matches only the newest 200 are stepped through (past the oldest of them, Previous
  * wraps to the newest); 'N of M' counts them all.
  */
-export function FindBar({ conv, onClose }: { conv: ConversationKey; onClose: () => void }) {
+export function FindBar({
+  conv,
+  query,
+  onQuery,
+  onClose,
+}: {
+  conv: ConversationKey;
+  query: string;
+  onQuery: (query: string) => void;
+  onClose: () => void;
+}) {
   const dispatch = useAppDispatch();
   const field = useRef<HTMLInputElement>(null);
-  const [query, setQuery] = useState('');
   const [at, setAt] = useState<number | null>(null);
   const { hits, total: all, query: answered } = useFindResults(conv, query.trim());
   const total = hits.length;
@@ -35,7 +44,12 @@ export function FindBar({ conv, onClose }: { conv: ConversationKey; onClose: () 
   useEffect(() => {
     if (currentId) dispatch(searchResultChosen({ conv, messageId: currentId }));
   }, [dispatch, conv, currentId]);
-  useEffect(() => field.current?.focus(), []);
+  useEffect(() => {
+    // The caret goes after what was typed while this bar was loading.
+    const input = field.current;
+    input?.focus();
+    input?.setSelectionRange(input.value.length, input.value.length);
+  }, []);
   const move = (step: number) => {
     if (total === 0) return;
     setAt(((current ?? total - 1) + step + total) % total);
@@ -51,7 +65,7 @@ export function FindBar({ conv, onClose }: { conv: ConversationKey; onClose: () 
         type="search"
         aria-label={strings.field}
         value={query}
-        onChange={(event) => setQuery(event.target.value)}
+        onChange={(event) => onQuery(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter') {
             event.preventDefault();

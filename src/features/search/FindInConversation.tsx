@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type RefObject } from 'react';
 import { useAppSelector } from '../../store/hooks';
 import { selectChatKey } from '../conversations';
+import { FindFieldWhileLoading } from './FindFieldWhileLoading';
 
 const FindBar = lazy(() => import('./FindBar').then((m) => ({ default: m.FindBar })));
 
@@ -11,12 +12,15 @@ const FindBar = lazy(() => import('./FindBar').then((m) => ({ default: m.FindBar
 export function FindInConversation({ within }: { within: RefObject<HTMLElement | null> }) {
   const conv = useAppSelector(selectChatKey);
   const [open, setOpen] = useState(false);
+  // The query lives here, so what is typed while the bar's code is still loading is kept.
+  const [query, setQuery] = useState('');
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const inside = event.target instanceof Node && within.current?.contains(event.target);
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f' && inside && conv) {
         event.preventDefault();
         setOpen(true);
+        setQuery('');
       }
     };
     document.addEventListener('keydown', onKey);
@@ -24,8 +28,14 @@ export function FindInConversation({ within }: { within: RefObject<HTMLElement |
   }, [within, conv]);
   if (!open || !conv) return null;
   return (
-    <Suspense fallback={null}>
-      <FindBar key={conv} conv={conv} onClose={() => setOpen(false)} />
+    <Suspense fallback={<FindFieldWhileLoading query={query} onChange={setQuery} />}>
+      <FindBar
+        key={conv}
+        conv={conv}
+        query={query}
+        onQuery={setQuery}
+        onClose={() => setOpen(false)}
+      />
     </Suspense>
   );
 }

@@ -165,7 +165,27 @@ describe('search everywhere', () => {
   });
 });
 
+/** The Find bar once its code has loaded (its field alone is drawn meanwhile). */
+async function findBar() {
+  await screen.findByRole('button', { name: 'Previous match' });
+  return screen.getByRole('search', { name: 'Find in conversation' });
+}
+
 describe('find in conversation', () => {
+  it('keeps the keys typed right after Ctrl+F, before the bar has loaded', async () => {
+    const { user } = await searchWithBo([
+      said('a', 'bo', now - DAY, 'gym at six'),
+      said('b', 'bo', now, 'fine'),
+    ]);
+    await user.click(screen.getByRole('button', { name: 'in the chat' }));
+    await user.keyboard('{Control>}f{/Control}');
+    await user.keyboard('gym');
+    const bar = await findBar();
+    expect(within(bar).getByRole('searchbox', { name: 'Find in conversation' })).toHaveValue('gym');
+    await waitFor(() => expect(within(bar).getByText('1 of 1')).toBeInTheDocument());
+    expect(within(bar).getByRole('searchbox')).toHaveFocus();
+  });
+
   it('opens with Ctrl+F inside the chat, counts N of M and steps through the matches', async () => {
     const { user, store } = await searchWithBo([
       said('a', 'bo', now - 3 * DAY, 'gym at six'),
@@ -175,7 +195,7 @@ describe('find in conversation', () => {
     ]);
     await user.click(screen.getByRole('button', { name: 'in the chat' }));
     await user.keyboard('{Control>}f{/Control}');
-    const bar = await screen.findByRole('search', { name: 'Find in conversation' });
+    const bar = await findBar();
     await user.type(within(bar).getByRole('searchbox', { name: 'Find in conversation' }), 'gym');
     await waitFor(() => expect(within(bar).getByText('3 of 3')).toBeInTheDocument());
     await waitFor(() => expect(store.getState().conversationQuotes.jump?.id).toBe('c'));
@@ -196,7 +216,7 @@ describe('find in conversation', () => {
     const { user, store } = await searchWithBo(many);
     await user.click(screen.getByRole('button', { name: 'in the chat' }));
     await user.keyboard('{Control>}f{/Control}');
-    const bar = await screen.findByRole('search', { name: 'Find in conversation' });
+    const bar = await findBar();
     await user.type(within(bar).getByRole('searchbox', { name: 'Find in conversation' }), 'gym');
     await waitFor(() => expect(within(bar).getByText('230 of 230')).toBeInTheDocument());
     await user.click(within(bar).getByRole('button', { name: 'Previous match' }));
