@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectSearchPanelOpen } from './search-selectors';
 import { searchPanelOpened } from './search-slice';
+import { SearchWhileLoading } from './SearchWhileLoading';
 
 // The panel (and with it the matching code) loads with the first search, not with home.
 const SearchPanel = lazy(() => import('./SearchPanel').then((m) => ({ default: m.SearchPanel })));
@@ -21,7 +22,7 @@ export function SearchLauncher() {
     return () => document.removeEventListener('keydown', onKey);
   }, [dispatch]);
   return open ? (
-    <Suspense fallback={null}>
+    <Suspense fallback={<SearchWhileLoading />}>
       <SearchPanel />
     </Suspense>
   ) : null;

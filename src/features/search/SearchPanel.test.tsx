@@ -58,6 +58,17 @@ const searchBox = () => within(dialog()).getByRole('searchbox', { name: 'Search 
 const snippets = () => screen.queryAllByTestId('search-snippet').map((s) => s.textContent);
 
 describe('search everywhere', () => {
+  it('keeps the keys typed right after Ctrl+K, before the panel has loaded', async () => {
+    const { user } = await searchWithBo([said('a', 'bo', now - DAY, 'gym at six')]);
+    await user.click(screen.getByRole('button', { name: 'in the chat' }));
+    await user.keyboard('{Control>}k{/Control}');
+    await user.keyboard('gym');
+    await screen.findByRole('region', { name: 'Results' }, { timeout: 4000 });
+    await waitFor(() => expect(snippets()).toHaveLength(1));
+    expect(searchBox()).toHaveValue('gym');
+    expect(searchBox()).toHaveFocus();
+  }, 20_000);
+
   it('opens with Ctrl+K and finds by prefix, grouped under the conversation, words highlighted', async () => {
     const { user } = await searchWithBo([
       said('m1', 'bo', now - 3 * DAY, 'Meet at the station at noon'),
