@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';

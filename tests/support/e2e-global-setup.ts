@@ -6,7 +6,7 @@ import { localDir, repoRoot } from '../../scripts/stack/paths';
 import { freePort } from '../../scripts/stack/ports';
 import './backend-info';
 import { chromiumInstallHint, findChromium } from './find-chromium';
-import { startTestBackend } from './start-test-backend';
+import { freeTestPorts, startTestBackend, testHosts, testProjectId } from './start-test-backend';
 
 /**
  * Builds the production bundle pointed at fresh emulators and serves it, so the browser tests
@@ -20,16 +20,26 @@ export default async function setup(project: TestProject) {
     project.provide('e2e', undefined);
     return;
   }
-  const { info, backend } = await startTestBackend();
-  project.provide('backend', info);
-
-  process.env.VITE_FIREBASE_PROJECT_ID = info.projectId;
-  process.env.VITE_AUTH_EMULATOR_HOST = info.authHost;
-  process.env.VITE_DATABASE_EMULATOR_HOST = info.dbHost;
+  // The build only needs the backend's addresses: it runs while the emulators start.
+  const ports = await freeTestPorts();
+  const { authHost, dbHost } = testHosts(ports);
+  process.env.VITE_FIREBASE_PROJECT_ID = testProjectId;
+  process.env.VITE_AUTH_EMULATOR_HOST = authHost;
+  process.env.VITE_DATABASE_EMULATOR_HOST = dbHost;
   process.env.VITE_USE_EMULATORS = 'true';
   // One folder per run: two runs at once must not serve each other's half-written build.
   const outDir = join(localDir, `e2e-dist-${process.pid}`);
-  await build({ root: repoRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const [started, built] = await Promise.allSettled([
+    startTestBackend(ports),
+    build({ root: repoRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } }),
+  ]);
+  if (started.status === 'rejected') throw started.reason;
+  const { info, backend } = started.value;
+  if (built.status === 'rejected') {
+    await backend.stop();
+    throw built.reason;
+  }
+  project.provide('backend', info);
   const port = await freePort();
   const server = await preview({
     root: repoRoot,

@@ -6,17 +6,38 @@ import type { BackendInfo } from './backend-info';
 
 export const testProjectId = 'demo-chat';
 
+export interface TestPorts {
+  authPort: number;
+  dbPort: number;
+}
+
+/** Two free ports, for a caller that needs the backend's addresses before it starts. */
+export async function freeTestPorts(): Promise<TestPorts> {
+  return { authPort: await freePort(), dbPort: await freePort() };
+}
+
+/** The hosts `startTestBackend` serves on, from its ports. */
+export const testHosts = ({ authPort, dbPort }: TestPorts) => ({
+  authHost: `${testHost}:${authPort}`,
+  dbHost: `${testHost}:${dbPort}`,
+});
+
+const testHost = '127.0.0.1';
+
 /**
- * A fresh Auth emulator and database emulator on free ports, in memory. Set
+ * A fresh Auth emulator and database emulator (on free ports unless given), in memory. Set
  * USE_OFFICIAL_EMULATORS=1 to run the same suites against firebase-tools' RTDB emulator.
  */
-export async function startTestBackend(): Promise<{ info: BackendInfo; backend: Backend }> {
+export async function startTestBackend(
+  ports?: TestPorts,
+): Promise<{ info: BackendInfo; backend: Backend }> {
   const rulesPath = join(repoRoot, 'database.rules.json');
+  const { authPort, dbPort } = ports ?? (await freeTestPorts());
   const backend = await startBackend({
     projectId: testProjectId,
-    host: '127.0.0.1',
-    authPort: await freePort(),
-    dbPort: await freePort(),
+    host: testHost,
+    authPort,
+    dbPort,
     rulesFile: rulesPath,
     official: process.env.USE_OFFICIAL_EMULATORS === '1',
     testControls: true,
