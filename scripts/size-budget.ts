@@ -1,5 +1,5 @@
 /**
- * `npm run size:check` (part of `npm run check`): one production build (seconds), then the
+ * `npm run size:check`: one production build (seconds), then the
  * gzipped JavaScript that /login and the signed-in home load, read from the build's chunk graph
  * (scripts/build/screen-scripts.ts; the browser suite's tests/e2e/app-size.test.ts checks it
  * against what Chromium loads). Fails when a screen is above its budget (scripts/bench/budgets.ts).
@@ -42,8 +42,7 @@ async function main(): Promise<boolean> {
 
 main().then(
   (ok) => {
-    if (!ok)
-      console.error('[size] over budget: `npm run bench` section 1 shows what each chunk holds');
+    if (!ok) log('over budget: `npm run bench` section 1 shows what each chunk holds');
     process.exit(ok ? 0 : 1);
   },
   (err: unknown) => {
