@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { recordScripts } from '../../scripts/bench/scripts-size';
+import { encryptionStrings } from '../../src/features/encryption';
 import { spec } from '../../src/strings/spec';
 import { appUrl, browserPerSuite, describeBrowser, getE2E, newPage } from '../support/browser';
 import { createPerson, loginPage } from './app-home-steps';
@@ -39,5 +40,13 @@ describeBrowser('JavaScript per screen in Chromium', () => {
     const set = scripts.stop();
     expect(set.unmatched).toEqual([]);
     expect(set.chunks.map((c) => c.file).sort()).toEqual(screens.home);
+
+    // Kept off home: the recovery-key dialog (and formik) load with its first opening.
+    const later = recordScripts(first, outDir);
+    await first.getByRole('button', { name: encryptionStrings.reminderAction }).click();
+    await first.getByRole('dialog', { name: encryptionStrings.saveRecoveryTitle }).waitFor();
+    const opened = later.stop().chunks.map((c) => c.file);
+    expect(opened.length).toBeGreaterThan(0);
+    expect(opened.filter((file) => screens.home.includes(file))).toEqual([]);
   });
 });
