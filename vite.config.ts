@@ -5,24 +5,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { prerenderSignedOut } from './scripts/build/prerender.ts';
 import { screenChunks } from './scripts/build/screen-chunks.ts';
+import { screenRoots } from './scripts/build/screen-roots.ts';
 
 const src = (path: string) => resolve(import.meta.dirname, 'src', path);
 
 // Few chunks per screen instead of ~40 slivers (scripts/build/screen-chunks.ts): the signed-in
 // home's JavaScript drops by ~14 kB gzipped, /login's by ~4 kB. The roots are the modules each
-// screen starts from; the rest follows from the module graph.
-const chunkName = screenChunks({
-  entry: [src('main.tsx')],
-  core: [src('app/bootstrap.tsx')],
-  signedOut: [src('features/auth/LoginPage.tsx'), src('features/auth/RegisterPage.tsx')],
-  auth: [src('lib/firebase/auth.ts')],
-  signedIn: [
-    src('app/shell/PagesLayout.tsx'),
-    src('app/routes/HomePage.tsx'),
-    src('app/signed-in-listeners.ts'),
-    src('app/database-gateways.ts'),
-  ],
-});
+// screen starts from (scripts/build/screen-roots.ts); the rest follows from the module graph.
+const chunkName = screenChunks(screenRoots);
 
 export default defineConfig({
   plugins: [

@@ -1,6 +1,6 @@
 /**
  * The JavaScript budgets per screen (gzip -9 of what a cold visit loads, as section 1 of
- * `npm run bench` measures it). `npm run check` fails above them (scripts/size-budget.ts).
+ * `npm run bench` measures it). `npm run size:check` fails above them (scripts/size-budget.ts).
  */
 import { kb } from './report';
 import type { ScriptSet } from './scripts-size';

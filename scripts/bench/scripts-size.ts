@@ -35,6 +35,24 @@ function measureFile(outDir: string, file: string): Chunk | null {
   return chunk;
 }
 
+/** The gzipped size of `files` (paths relative to `outDir`), biggest first. */
+export function measureFiles(outDir: string, files: Iterable<string>): ScriptSet {
+  const chunks: Chunk[] = [];
+  const unmatched: string[] = [];
+  for (const file of files) {
+    const chunk = measureFile(outDir, file);
+    if (chunk) chunks.push(chunk);
+    else unmatched.push(file);
+  }
+  chunks.sort((a, b) => b.gzip - a.gzip);
+  return {
+    chunks,
+    raw: chunks.reduce((sum, c) => sum + c.raw, 0),
+    gzip: chunks.reduce((sum, c) => sum + c.gzip, 0),
+    unmatched,
+  };
+}
+
 /** Starts recording script responses of `page`; `stop()` returns what was loaded since. */
 export function recordScripts(page: Page, outDir: string) {
   const urls = new Set<string>();
@@ -45,20 +63,14 @@ export function recordScripts(page: Page, outDir: string) {
   return {
     stop(): ScriptSet {
       page.off('response', onResponse);
-      const chunks: Chunk[] = [];
-      const unmatched: string[] = [];
-      for (const url of urls) {
-        const file = decodeURIComponent(new URL(url).pathname).replace(/^\/+/, '');
-        const chunk = measureFile(outDir, file);
-        if (chunk) chunks.push(chunk);
-        else unmatched.push(url);
-      }
-      chunks.sort((a, b) => b.gzip - a.gzip);
+      const files = [...urls].map((url) =>
+        decodeURIComponent(new URL(url).pathname).replace(/^\/+/, ''),
+      );
+      const set = measureFiles(outDir, files);
+      // Report what was not a file of the build by the URL the page asked for.
       return {
-        chunks,
-        raw: chunks.reduce((sum, c) => sum + c.raw, 0),
-        gzip: chunks.reduce((sum, c) => sum + c.gzip, 0),
-        unmatched,
+        ...set,
+        unmatched: [...urls].filter((_, i) => set.unmatched.includes(files[i] ?? '')),
       };
     },
   };

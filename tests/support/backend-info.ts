@@ -9,6 +9,14 @@ export interface BackendInfo {
 declare module 'vitest' {
   export interface ProvidedContext {
     backend: BackendInfo;
-    e2e: { appUrl: string; browserPath: string } | undefined;
+    e2e:
+      | {
+          appUrl: string;
+          browserPath: string;
+          /** The served build's folder, and the files each budgeted screen loads by its graph. */
+          outDir: string;
+          screens: { login: string[]; home: string[] };
+        }
+      | undefined;
   }
 }

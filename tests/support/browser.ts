@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  inject,
+  type ProvidedContext,
+} from 'vitest';
 import { launchChromium, pageInNewContext } from '../../scripts/stack/chromium';
 import { repoRoot } from '../../scripts/stack/paths';
 import { resetBackend } from './backend';
@@ -11,7 +19,7 @@ export * from './backend';
 
 export const screenshotDir = join(repoRoot, 'test-artifacts', 'screenshots');
 
-export function getE2E(): { appUrl: string; browserPath: string } {
+export function getE2E(): NonNullable<ProvidedContext['e2e']> {
   const e2e = inject('e2e');
   if (!e2e) throw new Error(chromiumInstallHint);
   return e2e;

@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { build, preview } from 'vite';
+import { preview } from 'vite';
+import { buildWithScreens } from '../../scripts/build/build-screens';
 import { localDir, repoRoot } from '../../scripts/stack/paths';
 import { freePort } from '../../scripts/stack/ports';
 import './backend-info';
@@ -29,9 +30,11 @@ export default async function setup(project: TestProject) {
   process.env.VITE_USE_EMULATORS = 'true';
   // One folder per run: two runs at once must not serve each other's half-written build.
   const outDir = join(localDir, `e2e-dist-${process.pid}`);
+  // The JavaScript each budgeted screen loads, by the build's chunk graph (the budget check's
+  // reading), for tests/e2e/app-size.test.ts to compare with what Chromium loads.
   const [started, built] = await Promise.allSettled([
     startTestBackend(ports),
-    build({ root: repoRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } }),
+    buildWithScreens({ root: repoRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } }),
   ]);
   if (started.status === 'rejected') throw started.reason;
   const { info, backend } = started.value;
@@ -39,6 +42,7 @@ export default async function setup(project: TestProject) {
     await backend.stop();
     throw built.reason;
   }
+  const screens = built.value;
   project.provide('backend', info);
   const port = await freePort();
   const server = await preview({
@@ -47,7 +51,7 @@ export default async function setup(project: TestProject) {
     build: { outDir },
     preview: { port, strictPort: true, host: '127.0.0.1' },
   });
-  project.provide('e2e', { appUrl: `http://127.0.0.1:${port}`, browserPath });
+  project.provide('e2e', { appUrl: `http://127.0.0.1:${port}`, browserPath, outDir, screens });
 
   return async () => {
     await server.close();

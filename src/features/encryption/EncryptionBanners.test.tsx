@@ -86,7 +86,12 @@ describe('A new device (issue 28)', () => {
     const { fakes, ring, store, user } = await renderBanners();
     act(() => fakes.deviceFeed.emit([device(THIS_DEVICE, 'Chrome on Linux', null)]));
     await user.click(screen.getByRole('button', { name: encryptionStrings.enterRecovery }));
-    const dialog = screen.getByRole('dialog', { name: encryptionStrings.enterRecovery });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: encryptionStrings.enterRecovery },
+      // The dialog's module loads on its first opening (lazy-dialogs.tsx).
+      { timeout: 5000 },
+    );
     const field = within(dialog).getByLabelText(encryptionStrings.recoveryKeyLabel);
 
     await user.type(field, 'ABCD');
@@ -125,7 +130,11 @@ describe('Save your recovery key (issue 28)', () => {
     expect(await screen.findByText(encryptionStrings.reminder)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: encryptionStrings.reminderAction }));
-    const dialog = screen.getByRole('dialog', { name: encryptionStrings.saveRecoveryTitle });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: encryptionStrings.saveRecoveryTitle },
+      { timeout: 5000 },
+    );
     expect(await within(dialog).findByTestId('recovery-key')).toHaveTextContent(
       '0123 4567 89AB CDEF GHJK MNPQ RSTV WXYZ 0123 4567 89AB CDEF GHJK MNPQ',
     );

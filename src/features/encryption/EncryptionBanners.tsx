@@ -3,8 +3,7 @@ import { Button } from '../../components/Button';
 import { toast } from '../../components/toast';
 import type { DeviceRecord } from '../../lib/firebase/encryption';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { EnterRecoveryKeyDialog } from './EnterRecoveryKeyDialog';
-import { SaveRecoveryKeyDialog } from './SaveRecoveryKeyDialog';
+import { EnterRecoveryKeyDialog, SaveRecoveryKeyDialog } from './lazy-dialogs';
 import { encryptionStrings } from './encryption-strings';
 import {
   recoveryPromptOpened,

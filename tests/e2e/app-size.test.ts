@@ -1,0 +1,52 @@
+import { expect, it } from 'vitest';
+import { recordScripts } from '../../scripts/bench/scripts-size';
+import { encryptionStrings } from '../../src/features/encryption';
+import { spec } from '../../src/strings/spec';
+import { appUrl, browserPerSuite, describeBrowser, getE2E, newPage } from '../support/browser';
+import { createPerson, loginPage } from './app-home-steps';
+
+/**
+ * The budget check (`npm run size:check`, in `npm run check`) reads each screen's JavaScript
+ * from the build's chunk graph, without a browser. Here Chromium loads the screens cold from
+ * the same kind of build: what it loads must be exactly those files, so a chunk a screen
+ * starts loading at run time (a lazy import on first paint) cannot slip past the budget.
+ */
+describeBrowser('JavaScript per screen in Chromium', () => {
+  const browser = browserPerSuite({ resetBackend: true });
+
+  it('a cold /login loads what the budget check counts', async () => {
+    const { outDir, screens } = getE2E();
+    const page = await newPage(browser());
+    const scripts = recordScripts(page, outDir);
+    await page.goto(appUrl('/login'), { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: spec.auth.loginToContinue }).waitFor();
+    const set = scripts.stop();
+    expect(set.unmatched).toEqual([]);
+    expect(set.chunks.map((c) => c.file).sort()).toEqual(screens.login);
+  });
+
+  it('a cold signed-in /pages/home loads what the budget check counts', async () => {
+    const { outDir, screens } = getE2E();
+    const me = await createPerson('Budget');
+    const first = await loginPage(browser(), me.email);
+    // Same context (the session is in its storage), no HTTP cache: a cold signed-in visit.
+    const home = await first.context().newPage();
+    const cdp = await first.context().newCDPSession(home);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const scripts = recordScripts(home, outDir);
+    await home.goto(appUrl('/pages/home'));
+    await home.getByRole('region', { name: new RegExp(`^${spec.panels.userList}`) }).waitFor();
+    await home.waitForLoadState('networkidle');
+    const set = scripts.stop();
+    expect(set.unmatched).toEqual([]);
+    expect(set.chunks.map((c) => c.file).sort()).toEqual(screens.home);
+
+    // Kept off home: the recovery-key dialog (and formik) load with its first opening.
+    const later = recordScripts(first, outDir);
+    await first.getByRole('button', { name: encryptionStrings.reminderAction }).click();
+    await first.getByRole('dialog', { name: encryptionStrings.saveRecoveryTitle }).waitFor();
+    const opened = later.stop().chunks.map((c) => c.file);
+    expect(opened.length).toBeGreaterThan(0);
+    expect(opened.filter((file) => screens.home.includes(file))).toEqual([]);
+  });
+});
