@@ -89,8 +89,8 @@ describe('the outbox in a sealed conversation', () => {
     expect(selectChatMessages(b.getState())[0]).toMatchObject({ id, sealed: 'open' });
     const stored = await storedMessages(relId);
     expect(Object.keys(stored)).toEqual([id]);
-    expect(stored[id]?.message).toMatch(/^s1\./);
-    expect(stored[id]?.messagesenderId).toBe(alice.uid);
+    expect(stored[id].message).toMatch(/^s1\./);
+    expect(stored[id].messagesenderId).toBe(alice.uid);
     expect(JSON.stringify(await adminGet('/'))).not.toContain('under the mat');
     expect(texts()).toEqual(['the keys are under the mat']);
   });
@@ -135,7 +135,7 @@ describe('the outbox in a sealed conversation', () => {
     await eventually(() => expect(bobSaw).toEqual(['meet at the station']));
     const stored = await storedMessages(relId);
     expect(Object.keys(stored)).toEqual([id]);
-    expect(stored[id]?.editedAt).toBeUndefined();
+    expect(stored[id].editedAt).toBeUndefined();
     expect(selectChatMessages(b.getState())[0]?.editedAt).toBeUndefined();
     expect(await adminGet(`inbox/${bob.uid}/${relId}/unread`)).toBe(1);
     await eventually(() =>

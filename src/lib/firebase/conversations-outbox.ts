@@ -61,6 +61,8 @@ export function makeOutbox(signedIn: () => string | undefined = () => undefined)
   const listeners = new Map<ConversationKey, Set<() => void>>();
   let connected = false;
   let flushing = false;
+  /** Read anew after each await: the connection changes meanwhile. */
+  const isConnected = () => connected;
 
   const notify = (conversation: ConversationKey) => {
     for (const listener of [...(listeners.get(conversation) ?? [])]) listener();
@@ -108,7 +110,7 @@ export function makeOutbox(signedIn: () => string | undefined = () => undefined)
         } catch (error) {
           if (entry.withdrawn) continue;
           // Cut off while sealing: held again, sealed on the next connection.
-          if (!connected) break;
+          if (!isConnected()) break;
           unqueue(entry);
           entry.leave(false);
           entry.reject(error);
