@@ -29,7 +29,7 @@ export function makeDatabaseGateways({ db, auth }: FirebaseClient): DatabaseGate
     friends: makeFriendsApi(db),
     directory: makeDirectoryApi(db),
     groups: makeGroupsApi(db, () => auth.currentUser?.uid),
-    conversations: makeConversationsApi(db, cryptoNow),
+    conversations: makeConversationsApi(db, cryptoNow, () => auth.currentUser?.uid),
     inbox: makeInboxApi(db, cryptoNow),
     inboxPrefs: makeInboxPrefsApi(db),
     drafts: makeDraftsApi(db),

@@ -28,8 +28,9 @@ function targetAndMessage(
 
 /**
  * Saves a new text for one of my text messages (within 15 minutes of sending; the rules check
- * it by server time). A pending message's edit is queued after its send, and the SDK shows the
- * new text at once. A refusal becomes the toast text.
+ * it by server time). A message sent offline and still held by the outbox gets the new text
+ * there (conversations-outbox.ts); one handed to the SDK is edited after its send. Either way
+ * the new text shows at once. A refusal becomes the toast text.
  */
 export const editChatMessage = createAppAsyncThunk(
   'conversations/editMessage',

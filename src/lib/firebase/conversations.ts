@@ -1,7 +1,6 @@
 import {
   endBefore,
   get,
-  increment,
   onValue,
   orderByChild,
   push,
@@ -29,7 +28,8 @@ import { writeWithPreviewOrAlone } from './conversations-actions-fallback';
 import { parseGroupChatMessage } from './conversations-group-message';
 import { parseChatMessage, type ChatMessage } from './conversations-message';
 import { conversationReads } from './conversations-reads';
-import { sendOnce } from './conversations-send-once';
+import { makeOutbox, type Outbox } from './conversations-outbox';
+import { followConnection, sendThroughOutbox, withHeldMessages } from './conversations-outbox-send';
 import {
   directSendWrite,
   groupSendWrite,
@@ -98,6 +98,7 @@ export function makeConversationApi<Parties>(
   db: Database,
   location: ConversationLocation<Parties>,
   cryptoNow: CryptoNow = noCrypto,
+  outbox: Outbox = outboxOf(db),
 ) {
   const conversation = (id: string) => ref(db, `${location.root}/${id}`);
   const reads = (id: string) =>
@@ -148,10 +149,13 @@ export function makeConversationApi<Parties>(
       onData: (messages: ChatMessage[]) => void,
       onError: OnError,
     ): Unsubscribe {
-      return reads(page.id).subscribeLatest(
-        page.pageSize,
-        openInOrder((messages) => opened(page.id, messages), onData, onError),
-        onError,
+      // My messages held by the outbox (sent offline) are drawn with the stored ones.
+      return withHeldMessages(outbox, keyOf(page.id), onData, (onStored) =>
+        reads(page.id).subscribeLatest(
+          page.pageSize,
+          openInOrder((messages) => opened(page.id, messages), onStored, onError),
+          onError,
+        ),
       );
     },
 
@@ -169,31 +173,42 @@ export function makeConversationApi<Parties>(
     /**
      * The message and every party's inbox entry in one root update (the send write). The id is
      * known at once (a client-generated push id), so the UI can show the message as pending;
-     * `acked` resolves when the server stored it and rejects when it refused it. Writes made
-     * offline are queued by the SDK and sent in order once connected. A message stored whose
-     * acknowledgement was lost still settles as sent (conversations-send-once.ts). `retryOf`:
-     * the id of a message reported failed, sent again under that id only if it is not stored.
+     * `acked` resolves when the server stored it and rejects when it refused it. Sent offline, a
+     * message is held by the app's outbox (drawn pending, sealed and written in order once
+     * connected: conversations-outbox.ts). A message stored whose acknowledgement was lost
+     * still settles as sent (conversations-send-once.ts). `retryOf`: the id of a message
+     * reported failed, sent again under that id only if it is not stored.
      */
     send(parties: Parties, text: string, retryOf?: string, extras?: SendExtras): SentMessage {
       const at = location.conversationOf(parties);
       const id = retryOf ?? push(conversation(at)).key;
       if (!id) throw new Error('A push id is always generated');
-      const server = { now: serverTimestamp(), plusOne: increment(1) };
-      const changes = {
-        ...location.sendWrite(parties, id, text, server, extras),
-        ...extras?.extraChanges?.(id, server),
-      };
       const path = `${location.root}/${at}/${id}`;
-      return sendOnce(db, id, path, sealed(parties, changes), retryOf !== undefined);
+      return sendThroughOutbox(db, outbox, {
+        id,
+        conversation: keyOf(at),
+        path,
+        sender: location.everyone(parties)[0],
+        text,
+        retry: retryOf !== undefined,
+        changes: (words, server) => ({
+          ...location.sendWrite(parties, id, words, server, extras),
+          ...extras?.extraChanges?.(id, server),
+        }),
+        seal: (changes) => sealed(parties, changes),
+        parse: (value) => location.parse(at, id, value),
+      });
     },
 
     /**
      * Replaces the text of my text message (and `editedAt`); `isLast`: it is the conversation's
      * last message, so every party's preview follows, unless the rules refuse that preview (an
      * entry names a newer message): then the edit alone (conversations-actions-fallback.ts).
-     * Offline, queued after its send.
+     * A message still held by the outbox gets the new text there: it is delivered once, as last
+     * typed, with no `editedAt` (nobody saw the first text). Written already, queued after it.
      */
     edit(parties: Parties, message: ChatMessage, text: string, isLast: boolean): Promise<void> {
+      if (outbox.rewrite(message.id, text)) return Promise.resolve();
       const scope = scopeOf(parties);
       const now = serverTimestamp();
       const action = { messageId: message.id };
@@ -206,9 +221,11 @@ export function makeConversationApi<Parties>(
 
     /**
      * Deletes my message for everyone: only its envelope stays, a photo's bytes go. As for an
-     * edit, a preview the rules refuse (another entry names a newer message) is left out.
+     * edit, a preview the rules refuse (another entry names a newer message) is left out. A
+     * message still held by the outbox is dropped there: nothing of it ever reaches the server.
      */
     remove(parties: Parties, message: ChatMessage, isLast: boolean): Promise<void> {
+      if (outbox.withdraw(message.id)) return Promise.resolve();
       const scope = scopeOf(parties);
       return writeWithPreviewOrAlone(
         write,
@@ -219,6 +236,8 @@ export function makeConversationApi<Parties>(
 
     /** Adds (`on`) or takes back my reaction `emoji` to `message`, with the author's notice. */
     async react(parties: Parties, message: ChatMessage, emoji: string, on: boolean): Promise<void> {
+      // A held message must be written first; one withdrawn meanwhile takes no reaction.
+      if ((await outbox.leaves(message.id)) === false) return;
       const changes = reactWrite(scopeOf(parties), message, emoji, on, serverTimestamp());
       const quoted = { sender: message.messagesenderId, sealedText: message.sealedText };
       return write(await sealed(parties, changes, { messageId: message.id, quoted }));
@@ -284,12 +303,28 @@ export function makeConversationApi<Parties>(
 
 export type ConversationApi<Parties> = ReturnType<typeof makeConversationApi<Parties>>;
 
-/** Every kind of conversation, by kind: `conversations.direct`, `conversations.group`. */
-export function makeConversationsApi(db: Database, cryptoNow: CryptoNow = noCrypto) {
+/**
+ * Every kind of conversation, by kind: `conversations.direct`, `conversations.group`. One outbox
+ * for both, so sends made offline go out in the order they were made. `signedIn`: the current
+ * session's uid, so a send held for someone who signed out is neither drawn nor delivered.
+ */
+export function makeConversationsApi(
+  db: Database,
+  cryptoNow: CryptoNow = noCrypto,
+  signedIn?: () => string | undefined,
+) {
+  const outbox = outboxOf(db, signedIn);
   return {
-    direct: makeConversationApi(db, directConversations, cryptoNow),
-    group: makeConversationApi(db, groupConversations, cryptoNow),
+    direct: makeConversationApi(db, directConversations, cryptoNow, outbox),
+    group: makeConversationApi(db, groupConversations, cryptoNow, outbox),
   } satisfies Record<ConversationKind, unknown>;
+}
+
+/** An outbox that follows `db`'s connection (the listener lives as long as the database). */
+function outboxOf(db: Database, signedIn?: () => string | undefined): Outbox {
+  const outbox = makeOutbox(signedIn);
+  followConnection(db, outbox);
+  return outbox;
 }
 
 export type ConversationsApi = ReturnType<typeof makeConversationsApi>;

@@ -1,0 +1,102 @@
+/**
+ * A send, through the outbox when it holds (offline, or older sends still wait) and straight to
+ * `sendOnce` otherwise (conversations-outbox.ts). Either way the id is known at once and the
+ * promise settles once, as the server stores or refuses the message.
+ */
+import {
+  increment,
+  onValue,
+  ref,
+  serverTimestamp,
+  type Database,
+  type Unsubscribe,
+} from 'firebase/database';
+import type { ConversationKey } from '../conversation-key';
+import type { ChatMessage } from './conversations-message';
+import { withHeld, type Outbox } from './conversations-outbox';
+import { sendOnce } from './conversations-send-once';
+import type { ServerValues } from './conversations-send-write';
+import { asSentMessage, type SentMessage } from './inbox-entry';
+
+type Changes = Record<string, unknown>;
+
+const server = (): ServerValues => ({ now: serverTimestamp(), plusOne: increment(1) });
+
+export interface OutgoingSend {
+  id: string;
+  conversation: ConversationKey;
+  /** `{root}/{conversationId}/{id}`: where the message is stored. */
+  path: string;
+  sender: string;
+  text: string;
+  /** `retryOf`: written only if not stored already (sendOnce). */
+  retry: boolean;
+  /** The root update of a send of `text`, in clear text. */
+  changes: (text: string, server: ServerValues) => Changes;
+  seal: (changes: Changes) => Promise<Changes>;
+  parse: (value: unknown) => ChatMessage | null;
+}
+
+/** Sends `send`; held by `outbox` while it holds, drawn meanwhile with this device's time. */
+export function sendThroughOutbox(db: Database, outbox: Outbox, send: OutgoingSend): SentMessage {
+  const sealedChanges = (text: string) => send.seal(send.changes(text, server()));
+  if (!outbox.holds()) {
+    return sendOnce(db, send.id, send.path, sealedChanges(send.text), send.retry);
+  }
+  // Like the SDK's own copy of a queued write: this device's time until the server's.
+  const heldAt = Date.now();
+  const held = outbox.hold({
+    id: send.id,
+    conversation: send.conversation,
+    sender: send.sender,
+    text: send.text,
+    draw: (text) => {
+      const message = send.parse(send.changes(text, server())[send.path]);
+      return message && { ...message, createdAt: heldAt };
+    },
+    seal: sealedChanges,
+    write: (changes) => sendOnce(db, send.id, send.path, changes, send.retry).acked,
+  });
+  return asSentMessage(send.id, held);
+}
+
+/** Tells `outbox` whether `db` is connected (`.info/connected`), for as long as it lives. */
+export function followConnection(db: Database, outbox: Outbox): Unsubscribe {
+  return onValue(ref(db, '.info/connected'), (snapshot) =>
+    outbox.setConnected(snapshot.val() === true),
+  );
+}
+
+/**
+ * A conversation's live latest page with its held messages: `subscribe` reports what is stored
+ * (opened), and every change of the outbox for `conversation` reports again.
+ */
+export function withHeldMessages(
+  outbox: Outbox,
+  conversation: ConversationKey,
+  onData: (messages: ChatMessage[]) => void,
+  subscribe: (onStored: (messages: ChatMessage[]) => void) => Unsubscribe,
+): Unsubscribe {
+  let stored: ChatMessage[] | null = null;
+  let reported = false;
+  const report = () => {
+    const held = outbox.drawn(conversation);
+    // Nothing to say yet (no answer, nothing held): the page is still loading.
+    if (stored === null && held.length === 0 && !reported) return;
+    reported = true;
+    onData(withHeld(stored ?? [], held));
+  };
+  const stopHeld = outbox.onChange(conversation, report);
+  const stopStored = subscribe((messages) => {
+    stored = messages;
+    report();
+  });
+  // Held before the conversation was opened: drawn at once (once this call has returned).
+  let open = true;
+  queueMicrotask(() => open && report());
+  return () => {
+    open = false;
+    stopHeld();
+    stopStored();
+  };
+}

@@ -1,0 +1,218 @@
+/**
+ * The app's outbox (docs/data-model.md, "Sending offline"): while the connection is down, a send
+ * is held here instead of being handed to the SDK. The SDK cannot take back a write it queued, so
+ * a message it holds reaches the server as first typed even when it was edited or deleted before
+ * the connection came back; and a first message of a sealed conversation cannot be sealed
+ * offline (a new epoch's wraps are written and acknowledged first). Held here, a message is drawn
+ * as pending at once, an edit rewrites it and a delete drops it (nothing ever reaches the
+ * server); once connected, each is sealed and written in the order sent, through `sendOnce`.
+ * Nothing here imports Firebase: sealing and writing come with each send.
+ */
+import type { ConversationKey } from '../conversation-key';
+import { compareMessages, type ChatMessage } from './conversations-message';
+
+type Changes = Record<string, unknown>;
+
+/** One send, as the gateway hands it to the outbox. */
+export interface HeldSend {
+  id: string;
+  conversation: ConversationKey;
+  /** Who sends it: only their session draws or delivers it. */
+  sender: string;
+  text: string;
+  /** The message as the conversation shows it while held, with `text`. */
+  draw: (text: string) => ChatMessage | null;
+  /** The root update for `text`, sealed (may need the network: done once connected). */
+  seal: (text: string) => Promise<Changes>;
+  /** Writes the sealed update (sendOnce); settles as the server stores or refuses it. */
+  write: (changes: Changes) => Promise<void>;
+}
+
+interface Entry {
+  send: HeldSend;
+  text: string;
+  /** Bumped by each rewrite: a seal of an older text is made again. */
+  version: number;
+  withdrawn: boolean;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+  /** Resolves true once handed to the SDK, false when withdrawn or failed before that. */
+  left: Promise<boolean>;
+  leave: (written: boolean) => void;
+}
+
+/** The stored messages with the held ones not stored yet, in conversation order. */
+export function withHeld(stored: ChatMessage[], held: ChatMessage[]): ChatMessage[] {
+  if (held.length === 0) return stored;
+  const ids = new Set(stored.map((m) => m.id));
+  const extra = held.filter((m) => !ids.has(m.id));
+  return extra.length === 0 ? stored : [...stored, ...extra].sort(compareMessages);
+}
+
+/**
+ * `signedIn`: the uid of the current session, when known; a send of anyone else (signed out
+ * while it was held) is neither drawn nor delivered.
+ */
+export function makeOutbox(signedIn: () => string | undefined = () => undefined) {
+  /** Held, or being sealed, in the order sent. */
+  const queue: Entry[] = [];
+  /** Handed to the SDK, not settled yet: still drawn until the stored copy replaces it. */
+  const written = new Map<string, Entry>();
+  const listeners = new Map<ConversationKey, Set<() => void>>();
+  let connected = false;
+  let flushing = false;
+  /** Read anew after each await: the connection changes meanwhile. */
+  const isConnected = () => connected;
+
+  const notify = (conversation: ConversationKey) => {
+    for (const listener of [...(listeners.get(conversation) ?? [])]) listener();
+  };
+  const isMine = (entry: Entry) => {
+    const me = signedIn();
+    return me === undefined || me === entry.send.sender;
+  };
+  const heldEntry = (id: string) => queue.find((entry) => entry.send.id === id);
+  const unqueue = (entry: Entry) => {
+    const at = queue.indexOf(entry);
+    if (at >= 0) queue.splice(at, 1);
+  };
+
+  function withdraw(entry: Entry) {
+    entry.withdrawn = true;
+    unqueue(entry);
+    entry.leave(false);
+    entry.resolve();
+    notify(entry.send.conversation);
+  }
+
+  /** The newest text's sealed update; a rewrite made while sealing is sealed again. */
+  async function sealLatest(entry: Entry): Promise<Changes> {
+    for (;;) {
+      const version = entry.version;
+      const changes = await entry.send.seal(entry.text);
+      if (entry.withdrawn || version === entry.version) return changes;
+    }
+  }
+
+  async function flush() {
+    if (flushing) return;
+    flushing = true;
+    try {
+      while (connected && queue.length > 0) {
+        const entry = queue[0];
+        if (!isMine(entry)) {
+          withdraw(entry);
+          continue;
+        }
+        let changes: Changes;
+        try {
+          changes = await sealLatest(entry);
+        } catch (error) {
+          if (entry.withdrawn) continue;
+          // Cut off while sealing: held again, sealed on the next connection.
+          if (!isConnected()) break;
+          unqueue(entry);
+          entry.leave(false);
+          entry.reject(error);
+          notify(entry.send.conversation);
+          continue;
+        }
+        if (entry.withdrawn) continue;
+        unqueue(entry);
+        written.set(entry.send.id, entry);
+        // The SDK queues it at once, in order after the ones written before.
+        const settled = entry.send.write(changes);
+        entry.leave(true);
+        settled.then(entry.resolve, entry.reject).finally(() => {
+          written.delete(entry.send.id);
+          notify(entry.send.conversation);
+        });
+      }
+    } finally {
+      flushing = false;
+    }
+    if (connected && queue.length > 0) void flush();
+  }
+
+  return {
+    /** Whether a new send must be held: offline, or older sends still wait (order is kept). */
+    holds: () => !connected || queue.length > 0,
+
+    /** Holds `send`; settles when the server stored it, or it was withdrawn (resolves). */
+    hold(send: HeldSend): Promise<void> {
+      let leave: (written: boolean) => void = () => undefined;
+      const left = new Promise<boolean>((resolve) => (leave = resolve));
+      const done = new Promise<void>((resolve, reject) => {
+        queue.push({
+          send,
+          text: send.text,
+          version: 0,
+          withdrawn: false,
+          resolve,
+          reject,
+          left,
+          leave,
+        });
+      });
+      notify(send.conversation);
+      if (connected) void flush();
+      return done;
+    },
+
+    /** A held message's new text; false when it is not held (already written, or unknown). */
+    rewrite(id: string, text: string): boolean {
+      const entry = heldEntry(id);
+      if (!entry) return false;
+      entry.text = text;
+      entry.version += 1;
+      notify(entry.send.conversation);
+      return true;
+    },
+
+    /** Drops a held message: nothing of it reaches the server. False when it is not held. */
+    withdraw(id: string): boolean {
+      const entry = heldEntry(id);
+      if (!entry) return false;
+      withdraw(entry);
+      return true;
+    },
+
+    /**
+     * For a held message, resolves true once it is handed to the SDK (an action on it may then
+     * follow it), false when it never will be; null when it is not held.
+     */
+    leaves(id: string): Promise<boolean> | null {
+      return heldEntry(id)?.left ?? null;
+    },
+
+    /** The messages of `conversation` held or on their way, as drawn (pending). */
+    drawn(conversation: ConversationKey): ChatMessage[] {
+      const out: ChatMessage[] = [];
+      for (const entry of [...written.values(), ...queue]) {
+        if (entry.send.conversation !== conversation || !isMine(entry)) continue;
+        const message = entry.send.draw(entry.text);
+        if (message) out.push(message);
+      }
+      return out;
+    },
+
+    /** Calls `listener` whenever what `conversation` draws from here may have changed. */
+    onChange(conversation: ConversationKey, listener: () => void): () => void {
+      let set = listeners.get(conversation);
+      if (!set) listeners.set(conversation, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) listeners.delete(conversation);
+      };
+    },
+
+    /** The connection's state (`.info/connected`): connected, the held sends go out in order. */
+    setConnected(up: boolean) {
+      connected = up;
+      if (up) void flush();
+    },
+  };
+}
+
+export type Outbox = ReturnType<typeof makeOutbox>;

@@ -1,0 +1,146 @@
+import { goOffline, goOnline } from 'firebase/database';
+import { describe, expect, it } from 'vitest';
+import { makeDatabaseGateways } from '../../src/app/database-gateways';
+import { sendChatMessage } from '../../src/features/conversations';
+import {
+  editChatMessage,
+  removeChatMessage,
+} from '../../src/features/conversations/conversations-actions-thunks';
+import { selectChatMessages } from '../../src/features/conversations/conversations-selectors';
+import {
+  chatScreenEntered,
+  friendSelected,
+} from '../../src/features/conversations/conversations-slice';
+import { directKey } from '../../src/lib/conversation-key';
+import { adminGet } from '../support/backend';
+import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
+
+// The outbox (docs/data-model.md, Sending offline), in sealed conversations: a message sent
+// offline shows at once even when it is the first one this session (its epoch key cannot be
+// made offline), and an edit or a delete of it made offline changes what reaches the server.
+const { signUp, stopAfterTest } = cleanBackendPerTest();
+
+/** `person`'s app as the browser runs it: conversations sealed with their device key. */
+async function sealingApp(person: Person) {
+  const app = storeFor(person, {
+    conversations: makeDatabaseGateways(person.client).conversations,
+  });
+  stopAfterTest(app.stop);
+  await app.ready();
+  await eventually(() => expect(app.store.getState().encryption.status).toBe('ready'));
+  return app.store;
+}
+
+type Store = Awaited<ReturnType<typeof sealingApp>>;
+
+/** Every text `store`'s open conversation ever showed, in order, without repeats. */
+function everShown(store: Store): string[] {
+  const seen: string[] = [];
+  const note = () => {
+    for (const m of selectChatMessages(store.getState())) {
+      if (!seen.includes(m.message)) seen.push(m.message);
+    }
+  };
+  stopAfterTest(store.subscribe(note));
+  return seen;
+}
+
+/** Alice and Bob, friends, each in their sealing app with the chat open; Alice then offline. */
+async function aliceOffline() {
+  const alice = await signUp('Alice');
+  const bob = await signUp('Bob');
+  const { id: relId } = await befriend(alice, bob);
+  const a = await sealingApp(alice);
+  const b = await sealingApp(bob);
+  for (const [store, friend] of [
+    [a, bob],
+    [b, alice],
+  ] as const) {
+    store.dispatch(chatScreenEntered());
+    store.dispatch(friendSelected({ uid: friend.uid, name: friend.username, photo: '' }));
+    await eventually(() => expect(store.getState().conversations.status).toBe('ready'));
+  }
+  const bobSaw = everShown(b);
+  goOffline(alice.client.db);
+  const texts = () => selectChatMessages(a.getState()).map((m) => m.message);
+  const outgoing = () => a.getState().conversationSending.outgoing;
+  return { alice, bob, relId, a, b, bobSaw, texts, outgoing };
+}
+
+const storedMessages = async (relId: string) =>
+  ((await adminGet(`sendMessage/${relId}`)) ?? {}) as Record<string, Record<string, unknown>>;
+
+describe('the outbox in a sealed conversation', () => {
+  it('draws a first message sent offline at once, and delivers it once, sealed', async () => {
+    const { alice, relId, a, b, bobSaw, texts, outgoing } = await aliceOffline();
+    const sending = a.dispatch(sendChatMessage('the keys are under the mat'));
+    await eventually(() => expect(texts()).toEqual(['the keys are under the mat']));
+    expect(outgoing()).toMatchObject([{ state: 'pending', text: 'the keys are under the mat' }]);
+    const [{ id }] = outgoing();
+    // Still offline a while later: drawn, pending, and nothing written, not even its epoch.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(texts()).toEqual(['the keys are under the mat']);
+    expect(await storedMessages(relId)).toEqual({});
+
+    goOnline(alice.client.db);
+    await sending.unwrap();
+    expect(outgoing()).toEqual([]);
+    await eventually(() => expect(bobSaw).toEqual(['the keys are under the mat']));
+    expect(selectChatMessages(b.getState())[0]).toMatchObject({ id, sealed: 'open' });
+    const stored = await storedMessages(relId);
+    expect(Object.keys(stored)).toEqual([id]);
+    expect(stored[id].message).toMatch(/^s1\./);
+    expect(stored[id].messagesenderId).toBe(alice.uid);
+    expect(JSON.stringify(await adminGet('/'))).not.toContain('under the mat');
+    expect(texts()).toEqual(['the keys are under the mat']);
+  });
+
+  it('a message deleted for everyone while held never reaches the server nor moves a count', async () => {
+    const { alice, bob, relId, a, bobSaw, texts, outgoing } = await aliceOffline();
+    const wrong = a.dispatch(sendChatMessage('my PIN is 4711'));
+    await eventually(() => expect(texts()).toEqual(['my PIN is 4711']));
+    const [{ id: wrongId }] = outgoing();
+    await a.dispatch(removeChatMessage(wrongId)).unwrap();
+    await wrong.unwrap();
+    // Gone, not 'This message was deleted': it never existed for anyone else.
+    expect(texts()).toEqual([]);
+    expect(outgoing()).toEqual([]);
+    // A later message, held too: once Bob has it, the outbox has been delivered.
+    const next = a.dispatch(sendChatMessage('see you at 8'));
+    await eventually(() => expect(texts()).toEqual(['see you at 8']));
+
+    goOnline(alice.client.db);
+    await next.unwrap();
+    await eventually(() => expect(bobSaw).toEqual(['see you at 8']));
+    const dump = JSON.stringify(await adminGet('/'));
+    expect(dump).not.toContain(wrongId);
+    expect(dump).not.toContain('4711');
+    expect(Object.keys(await storedMessages(relId))).toHaveLength(1);
+    // Bob's count has the one message he got, nothing for the withdrawn one.
+    expect(await adminGet(`inbox/${bob.uid}/${relId}/unread`)).toBe(1);
+    expect(await adminGet(`inbox/${alice.uid}/${relId}/lastMessageId`)).not.toBe(wrongId);
+  });
+
+  it('a message edited while held is delivered once, with the new text and no Edited mark', async () => {
+    const { alice, bob, relId, a, b, bobSaw, texts, outgoing } = await aliceOffline();
+    const sending = a.dispatch(sendChatMessage('meet at the statoin'));
+    await eventually(() => expect(texts()).toEqual(['meet at the statoin']));
+    const [{ id }] = outgoing();
+    await a.dispatch(editChatMessage({ id, text: 'meet at the station' })).unwrap();
+    expect(texts()).toEqual(['meet at the station']);
+    expect(outgoing()).toMatchObject([{ id, state: 'pending' }]);
+
+    goOnline(alice.client.db);
+    await sending.unwrap();
+    await eventually(() => expect(bobSaw).toEqual(['meet at the station']));
+    const stored = await storedMessages(relId);
+    expect(Object.keys(stored)).toEqual([id]);
+    expect(stored[id].editedAt).toBeUndefined();
+    expect(selectChatMessages(b.getState())[0]?.editedAt).toBeUndefined();
+    expect(await adminGet(`inbox/${bob.uid}/${relId}/unread`)).toBe(1);
+    await eventually(() =>
+      expect(b.getState().inbox.entries[directKey(relId)]?.lastText).toBe('meet at the station'),
+    );
+    expect(JSON.stringify(await adminGet('/'))).not.toContain('statoin');
+  });
+});
