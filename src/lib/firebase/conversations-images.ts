@@ -16,7 +16,7 @@ import {
   type SendExtras,
 } from './conversations-send-write';
 import { sendOnce } from './conversations-send-once';
-import type { CryptoNow } from './conversations';
+import type { CryptoNow } from './conversations-sealing';
 import { isSealed } from '../crypto/sealed-value';
 
 export * from './conversations-image-message';

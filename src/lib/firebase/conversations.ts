@@ -1,43 +1,37 @@
 import {
   endBefore,
   get,
-  onValue,
   orderByChild,
   push,
   query,
   ref,
   serverTimestamp,
-  set,
   startAt,
   update,
   type Database,
   type Unsubscribe,
 } from 'firebase/database';
 import { conversationKey, type ConversationKind } from '../conversation-key';
-import type { ConversationCrypto } from './conversations-crypto';
 import { openInOrder } from './conversations-open';
-import { isSealed } from '../crypto/sealed-value';
 import {
   editWrite,
-  hiddenPath,
   reactWrite,
   removeWrite,
   type ActionScope,
 } from './conversations-actions-write';
 import { writeWithPreviewOrAlone } from './conversations-actions-fallback';
-import { parseGroupChatMessage } from './conversations-group-message';
-import { parseChatMessage, type ChatMessage } from './conversations-message';
+import { hiddenMessages } from './conversations-hidden';
+import {
+  directConversations,
+  groupConversations,
+  type ConversationLocation,
+} from './conversations-location';
+import type { ChatMessage } from './conversations-message';
 import { conversationReads } from './conversations-reads';
 import { makeOutbox, type Outbox } from './conversations-outbox';
 import { followConnection, sendThroughOutbox, withHeldMessages } from './conversations-outbox-send';
-import {
-  directSendWrite,
-  groupSendWrite,
-  type GroupParties,
-  type MessageParties,
-  type SendExtras,
-  type ServerValues,
-} from './conversations-send-write';
+import { conversationSealing, noCrypto, type CryptoNow } from './conversations-sealing';
+import type { SendExtras } from './conversations-send-write';
 import type { SentMessage } from './inbox-entry';
 
 export type { GroupParties, MessageParties, SendExtras } from './conversations-send-write';
@@ -46,48 +40,12 @@ export type { SentMessage } from './inbox-entry';
 
 type OnError = (error: Error) => void;
 
-/** The signed-in user's sealing and opening of conversations; null sends and reads clear text. */
-export type CryptoNow = () => Promise<ConversationCrypto | null>;
-const noCrypto: CryptoNow = () => Promise.resolve(null);
-
-/** Where one kind of conversation lives, how its messages read, and how a send is written. */
-export interface ConversationLocation<Parties> {
-  kind: ConversationKind;
-  /** The tree of its messages: `{root}/{conversationId}/{messageId}`. */
-  root: string;
-  parse: (conversationId: string, id: string, value: unknown) => ChatMessage | null;
-  conversationOf: (parties: Parties) => string;
-  /** The uids of every party, the sender (`from`) first. */
-  everyone: (parties: Parties) => string[];
-  sendWrite: (
-    parties: Parties,
-    id: string,
-    text: string,
-    server: ServerValues,
-    extras?: SendExtras,
-  ) => Record<string, unknown>;
-}
-
-/** A friendship's conversation: `sendMessage/{relId}`, the two parties of `friendList/{relId}`. */
-export const directConversations: ConversationLocation<MessageParties> = {
-  kind: 'direct',
-  root: 'sendMessage',
-  parse: (_relId, id, value) => parseChatMessage(id, value),
-  conversationOf: (parties) => parties.relId,
-  everyone: (parties) => [parties.from.uid, parties.to.uid],
-  sendWrite: directSendWrite,
-};
-
-/** A group's conversation: `groupMessages/{groupId}`, its admin and current members. */
-export const groupConversations: ConversationLocation<GroupParties> = {
-  kind: 'group',
-  root: 'groupMessages',
-  parse: parseGroupChatMessage,
-  conversationOf: (parties) => parties.groupId,
-  everyone: (parties) => [parties.from.uid, ...parties.to],
-  sendWrite: (parties, id, text, server, extras) =>
-    groupSendWrite(parties, id, text, server, undefined, extras),
-};
+export type { CryptoNow } from './conversations-sealing';
+export {
+  directConversations,
+  groupConversations,
+  type ConversationLocation,
+} from './conversations-location';
 
 /**
  * The conversations of one location (docs/data-model.md, Conversations): the latest page live,
@@ -104,34 +62,7 @@ export function makeConversationApi<Parties>(
   const reads = (id: string) =>
     conversationReads(conversation(id), (messageId, value) => location.parse(id, messageId, value));
   const keyOf = (id: string) => conversationKey(location.kind, id);
-  /** The messages with their words opened; as they are, at once, when none is sealed. */
-  const opened = (id: string, messages: ChatMessage[]): ChatMessage[] | Promise<ChatMessage[]> =>
-    messages.some((m) => isSealed(m.message))
-      ? cryptoNow().then((crypto) =>
-          crypto
-            ? Promise.all(messages.map((m) => crypto.openMessage(keyOf(id), m)))
-            : messages.map((m) =>
-                isSealed(m.message) ? { ...m, message: '', sealed: 'no-key' as const } : m,
-              ),
-        )
-      : messages;
-  const openedOne = async (id: string, message: ChatMessage | null) =>
-    message ? ((await opened(id, [message]))[0] ?? null) : null;
-  /** `changes` sealed for the conversation of `parties` (words, previews, photos). */
-  const sealed = async (
-    parties: Parties,
-    changes: Record<string, unknown>,
-    action?: { messageId: string; quoted?: { sender: string; sealedText?: string } },
-  ) => {
-    const crypto = await cryptoNow();
-    if (!crypto) return changes;
-    const id = location.conversationOf(parties);
-    return crypto.sealUpdate(keyOf(id), changes, {
-      parties: location.everyone(parties),
-      direct: location.kind === 'direct',
-      ...(action ? { messageId: action.messageId, quoted: action.quoted } : {}),
-    });
-  };
+  const { opened, openedOne, sealed } = conversationSealing(location, cryptoNow);
   const scopeOf = (parties: Parties): ActionScope => {
     const everyone = location.everyone(parties);
     return {
@@ -243,30 +174,7 @@ export function makeConversationApi<Parties>(
       return write(await sealed(parties, changes, { messageId: message.id, quoted }));
     },
 
-    /** Deletes a message for me: hidden on every device of `uid`, nobody else affected. */
-    hide(uid: string, conversationId: string, messageId: string): Promise<void> {
-      return set(ref(db, `${hiddenPath(location.kind, uid, conversationId)}/${messageId}`), true);
-    },
-
-    /** The ids `uid` deleted for themself in conversation `conversationId`, live. */
-    subscribeHidden(
-      uid: string,
-      conversationId: string,
-      onData: (ids: Set<string>) => void,
-      onError: OnError,
-    ): Unsubscribe {
-      return onValue(
-        ref(db, hiddenPath(location.kind, uid, conversationId)),
-        (snapshot) => {
-          const ids = new Set<string>();
-          snapshot.forEach((child) => {
-            if (child.key && child.val() === true) ids.add(child.key);
-          });
-          onData(ids);
-        },
-        onError,
-      );
-    },
+    ...hiddenMessages(db, location.kind),
 
     /** One message by id (a quote whose original is not loaded), or null when there is none. */
     async fetchOne(conversationId: string, messageId: string): Promise<ChatMessage | null> {

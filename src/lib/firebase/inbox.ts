@@ -13,7 +13,7 @@ import { parseConversationKey, type ConversationKey } from '../conversation-key'
 import { inboxEntryPath, readsPath } from './conversations-paths';
 import { parseInbox, parseReadMarker, type InboxEntry, type ReadMarker } from './inbox-entry';
 import { TypingThrottle } from './conversations-typing';
-import type { CryptoNow } from './conversations';
+import type { CryptoNow } from './conversations-sealing';
 import { openInOrder } from './conversations-open';
 import { isSealed } from '../crypto/sealed-value';
 

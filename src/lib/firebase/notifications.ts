@@ -20,7 +20,7 @@ import {
   type NotificationInput,
 } from './notifications-record';
 import { parseChildren } from './scoped-query';
-import type { CryptoNow } from './conversations';
+import type { CryptoNow } from './conversations-sealing';
 import { openInOrder } from './conversations-open';
 import { entriesOpener } from './inbox';
 
