@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { encryptionStrings } from './encryption-strings';
+import { LockIcon } from './NoticeBar';
 import { SecurityCodeDialog } from './SecurityCodeDialog';
 import { useSecurityCode } from './use-security-code';
 
@@ -20,8 +21,16 @@ export function VerifySecurityCode({ friendUid, friendName }: Props) {
           {encryptionStrings.verifiedBadge}
         </span>
       )}
-      <Button variant="link" className="text-sm" onClick={() => setOpen(true)}>
-        {encryptionStrings.verify}
+      {/* Below 1024 px a lock alone, so the friend's name and presence keep the header's room. */}
+      <Button
+        variant="link"
+        aria-label={encryptionStrings.verify}
+        title={encryptionStrings.verify}
+        className="text-sm max-lg:h-9 max-lg:w-9 max-lg:rounded-full max-lg:hover:bg-slate-100"
+        onClick={() => setOpen(true)}
+      >
+        <LockIcon className="h-5 w-5 lg:hidden" />
+        <span className="max-lg:hidden">{encryptionStrings.verify}</span>
       </Button>
       {open && (
         <SecurityCodeDialog
