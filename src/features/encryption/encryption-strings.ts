@@ -66,6 +66,7 @@ export const encryptionStrings = {
 
   // Verification (issue 28, part 5).
   verify: 'Verify security code',
+  verifyShort: 'Verify',
   verifyIntro: (name: string) =>
     `Compare these numbers with the ones on ${name}'s screen, in person or on a call you trust. If they match, your conversation is end-to-end encrypted with ${name}'s devices and nobody else's.`,
   codeLabel: (name: string) => `Security code with ${name}`,
