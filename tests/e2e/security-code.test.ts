@@ -29,7 +29,7 @@ async function readCode(page: Page, friendName: string): Promise<string> {
 }
 
 async function deviceCount(uid: string): Promise<number> {
-  return Object.keys(((await adminGet(`deviceKeys/${uid}`)) ?? {}) as object).length;
+  return Object.keys((await adminGet(`deviceKeys/${uid}`)) ?? {}).length;
 }
 
 describeBrowser('security code between two browsers', () => {
