@@ -24,7 +24,7 @@ export interface ChatPeople {
 let counter = 0;
 const relIdAt = (time: number) => demoPushId(time, 900_000 + counter++);
 
-async function befriend(target: AdminTarget, me: Person, friend: Person): Promise<string> {
+export async function befriend(target: AdminTarget, me: Person, friend: Person): Promise<string> {
   const relId = relIdAt(Date.now() - 86_400_000);
   await dbRest(target, 'PATCH', '/', {
     [`friendList/${relId}`]: relationRecord(me, friend),

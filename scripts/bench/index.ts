@@ -7,6 +7,7 @@
  *   3. message delivery latency between two Node SDK clients;
  *   4. User List first page and search over many users;
  *   5. the chat: Enter to the bubble in a short and a 10,000-message conversation (chat-send.ts);
+ *      5b. the same send end-to-end encrypted against clear text (chat-sealed.ts, alone: sealed-main.ts);
  *   6. the inbox: bytes per message, send to the receiver's inbox event, typing delay (inbox.ts);
  *   7. image messages: lazy chunk sizes, bytes to open 50 photos, photo send time (chat-images.ts);
  *   8. web vitals at 4x CPU slowdown and slow 4G: /login LCP, send delay in the long chat;
@@ -18,7 +19,7 @@
  *      sealed conversation (encryption.ts, alone: encryption-main.ts).
  * Knobs: BENCH_USERS (10000), BENCH_MESSAGES (300 latency samples), BENCH_CHAT_LONG (10000),
  * BENCH_CHAT_SENDS (5), BENCH_REACTIONS (100), BENCH_LCP_RUNS (3), BENCH_INP_SENDS (5),
- * BENCH_EMOJI_OPENS (5), BENCH_QUOTE_JUMPS (3), BENCH_SEARCH_MESSAGES (100000), BENCH_SEAL_SENDS (500),
+ * BENCH_EMOJI_OPENS (5), BENCH_QUOTE_JUMPS (3), BENCH_SEARCH_MESSAGES (100000), BENCH_SEAL_SENDS (500), BENCH_SEALED_SENDS (10),
  * CHROMIUM_PATH.
  */
 import { readFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { chatImagesBench, printImageSummary, type ImageFigures } from './chat-images';
 import { chatBench, printChatSummary, type ChatResults } from './chat-send';
+import { printSealedSendSummary, sealedSendBench, type SealedSendFigures } from './chat-sealed';
 import { printQuoteSummary, quoteJumpBench, type QuoteFigures } from './chat-quotes';
 import { printSearchSummary, searchBench } from './search';
 import { encryptionBench, printEncryptionSummary } from './encryption';
@@ -93,6 +95,7 @@ async function run(stack: BenchStack, browser: Browser): Promise<Results> {
       `p50 ${ms(reactions.p50)}, p99 ${ms(reactions.p99)}, max ${ms(reactions.max)}`,
   );
   chat = await chatBench(browser, target, stack.appUrl, log);
+  sealedSends = await sealedSendBench(browser, target, stack.appUrl, log);
   vitals = await webVitalsBench(browser, stack.appUrl, stack.outDir, chat.people, log);
   images = await chatImagesBench(browser, target, stack.appUrl, stack.outDir, log);
   quotes = await quoteJumpBench(browser, target, stack.appUrl, log);
@@ -100,6 +103,7 @@ async function run(stack: BenchStack, browser: Browser): Promise<Results> {
 }
 
 let chat: ChatResults | undefined;
+let sealedSends: SealedSendFigures | undefined;
 let inbox: InboxFigures | undefined;
 let images: ImageFigures | undefined;
 let quotes: QuoteFigures | undefined;
@@ -133,6 +137,7 @@ async function main(): Promise<void> {
     await stopAll();
     printSummary(results, Date.now() - started);
     if (chat) printChatSummary(chat);
+    if (sealedSends) printSealedSendSummary(sealedSends);
     if (inbox) printInboxSummary(inbox);
     if (images) printImageSummary(images);
     if (vitals) printVitalsSummary(vitals);

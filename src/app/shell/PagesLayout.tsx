@@ -43,15 +43,19 @@ export function PagesLayout() {
         {shellStrings.a11y.skipToContent}
       </a>
       <Sidebar />
-      <main
-        id="main-content"
-        tabIndex={-1}
-        className="scroll-fade min-h-0 min-w-0 flex-1 overflow-y-auto focus:outline-hidden xl:col-span-10"
-      >
-        {screen.layoutHeading ? <h1 className="sr-only">{screen.title}</h1> : null}
+      {/* The encryption notice is one slim line above the page's scroll box: it shortens the
+          page by that line and never covers or scrolls with what is below. */}
+      <div className="flex min-h-0 min-w-0 flex-1 flex-col gap-2 xl:col-span-10">
         <EncryptionBanners />
-        <Outlet />
-      </main>
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="scroll-fade min-h-0 min-w-0 flex-1 overflow-y-auto focus:outline-hidden"
+        >
+          {screen.layoutHeading ? <h1 className="sr-only">{screen.title}</h1> : null}
+          <Outlet />
+        </main>
+      </div>
       <SearchLauncher />
     </div>
   );

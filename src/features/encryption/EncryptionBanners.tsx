@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../../components/Button';
+import { CloseIcon } from '../../components/icons';
 import { toast } from '../../components/toast';
 import type { DeviceRecord } from '../../lib/firebase/encryption';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { EnterRecoveryKeyDialog, SaveRecoveryKeyDialog } from './lazy-dialogs';
+import { barButton, NoticeBar } from './NoticeBar';
 import { encryptionStrings } from './encryption-strings';
 import {
   recoveryPromptOpened,
@@ -15,14 +17,11 @@ import {
 } from './encryption-slice';
 import { useEncryptionSession } from './use-encryption-session';
 
-const bar =
-  'mb-3 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-white px-5 py-3 ' +
-  'shadow-[0_2px_12px_rgba(15,23,42,0.06)] ring-1';
-
 /**
- * The signed-in screens' encryption notices, above the page: 'A new device signed in: approve?'
- * on an approved device, a waiting device's way in ('Enter recovery key'), and the reminder to
- * save the recovery key until it is saved. Each is one line with its action; the dialogs open here.
+ * The signed-in screens' encryption notice, one slim line above the page (NoticeBar): 'A new
+ * device signed in: approve?' on an approved device, a waiting device's way in ('Enter recovery
+ * key'), or the reminder to save the recovery key until it is saved. One at a time, the most
+ * urgent first, so the page never loses more than one line; the next shows once it is dealt with.
  */
 export function EncryptionBanners() {
   const dispatch = useAppDispatch();
@@ -33,41 +32,50 @@ export function EncryptionBanners() {
   const promptOpen = useAppSelector(selectRecoveryPromptOpen);
   const [entering, setEntering] = useState(false);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
-  const prompts = approval === 'approved' ? waiting.filter((d) => !dismissed.has(d.deviceId)) : [];
+  const prompt =
+    approval === 'approved' ? waiting.find((d) => !dismissed.has(d.deviceId)) : undefined;
+
+  let notice: ReactNode = null;
+  if (prompt) {
+    notice = (
+      <ApprovePrompt
+        key={prompt.deviceId}
+        device={prompt}
+        onDismiss={() => setDismissed(new Set([...dismissed, prompt.deviceId]))}
+      />
+    );
+  } else if (approval === 'waiting') {
+    notice = (
+      <NoticeBar
+        label={encryptionStrings.enterRecovery}
+        tone="sky"
+        lead={encryptionStrings.waitingLead}
+        shortLead={encryptionStrings.waitingShort}
+        detail={encryptionStrings.waitingApproval}
+      >
+        <Button variant="secondary" className={barButton} onClick={() => setEntering(true)}>
+          {encryptionStrings.enterRecovery}
+        </Button>
+      </NoticeBar>
+    );
+  } else if (backup === 'unsaved' && holdsKey && !promptOpen) {
+    notice = (
+      <NoticeBar
+        label={encryptionStrings.reminderAction}
+        tone="amber"
+        shortLead={encryptionStrings.reminderShort}
+        detail={encryptionStrings.reminder}
+      >
+        <Button className={barButton} onClick={() => dispatch(recoveryPromptOpened())}>
+          {encryptionStrings.reminderAction}
+        </Button>
+      </NoticeBar>
+    );
+  }
 
   return (
     <>
-      {prompts.map((device) => (
-        <ApprovePrompt
-          key={device.deviceId}
-          device={device}
-          onDismiss={() => setDismissed(new Set([...dismissed, device.deviceId]))}
-        />
-      ))}
-      {approval === 'waiting' && (
-        <div
-          role="region"
-          aria-label={encryptionStrings.enterRecovery}
-          className={`${bar} ring-sky-100`}
-        >
-          <p className="text-sm text-slate-700">{encryptionStrings.waitingApproval}</p>
-          <Button variant="secondary" className="py-2!" onClick={() => setEntering(true)}>
-            {encryptionStrings.enterRecovery}
-          </Button>
-        </div>
-      )}
-      {backup === 'unsaved' && holdsKey && !promptOpen && (
-        <div
-          role="region"
-          aria-label={encryptionStrings.reminderAction}
-          className={`${bar} ring-amber-200`}
-        >
-          <p className="text-sm text-amber-900">{encryptionStrings.reminder}</p>
-          <Button className="py-2!" onClick={() => dispatch(recoveryPromptOpened())}>
-            {encryptionStrings.reminderAction}
-          </Button>
-        </div>
-      )}
+      {notice}
       {promptOpen && <SaveRecoveryKeyDialog />}
       {entering && <EnterRecoveryKeyDialog onClose={() => setEntering(false)} />}
     </>
@@ -93,28 +101,41 @@ function ApprovePrompt({ device, onDismiss }: { device: DeviceRecord; onDismiss:
     }
   };
   return (
-    <div
-      role="region"
-      aria-label={encryptionStrings.approvePrompt}
-      className={`${bar} ring-brand-100`}
-    >
-      <div>
-        <p className="font-semibold text-slate-900">{encryptionStrings.approvePrompt}</p>
-        <p className="text-sm text-slate-600">{encryptionStrings.approveDetail(device.label)}</p>
-        {failed && (
-          <p role="alert" className="mt-1 text-sm text-red-600">
+    <NoticeBar
+      label={encryptionStrings.approvePrompt}
+      tone="brand"
+      lead={encryptionStrings.approvePrompt}
+      shortLead={encryptionStrings.approveShort}
+      detail={
+        failed ? (
+          <span role="alert" className="text-red-600">
             {encryptionStrings.approveFailed}
-          </p>
-        )}
-      </div>
-      <div className="flex gap-2">
-        <Button variant="secondary" className="py-2!" onClick={onDismiss} disabled={busy}>
-          {encryptionStrings.notNow}
-        </Button>
-        <Button className="py-2!" loading={busy} disabled={!session} onClick={() => void approve()}>
-          {encryptionStrings.approve}
-        </Button>
-      </div>
-    </div>
+          </span>
+        ) : (
+          encryptionStrings.approveDetail(device.label)
+        )
+      }
+    >
+      {/* On a phone 'Not now' is a cross, so the question keeps the room it needs. */}
+      <Button
+        variant="secondary"
+        aria-label={encryptionStrings.notNow}
+        title={encryptionStrings.notNow}
+        className={`${barButton} max-sm:px-1.5!`}
+        onClick={onDismiss}
+        disabled={busy}
+      >
+        <CloseIcon className="h-4 w-4 sm:hidden" />
+        <span className="max-sm:hidden">{encryptionStrings.notNow}</span>
+      </Button>
+      <Button
+        className={barButton}
+        loading={busy}
+        disabled={!session}
+        onClick={() => void approve()}
+      >
+        {encryptionStrings.approve}
+      </Button>
+    </NoticeBar>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../components/Button';
 import { useGateways } from '../../store/hooks';
 import { encryptionStrings } from './encryption-strings';
+import { barButton } from './NoticeBar';
 import { SecurityCodeDialog } from './SecurityCodeDialog';
 import { useSecurityCode } from './use-security-code';
 
@@ -35,22 +36,31 @@ export function SecurityCodeNotice({ friendUid, friendName }: Props) {
     void encryption
       .saveSecurityCode(view.me, friendUid, { code: view.code, verified: false })
       .catch(() => undefined);
+  // One line above the messages, like the encryption notices: the detail is cut where it does
+  // not fit (its words stay in the title), the buttons always show.
   return (
     <div
       role="status"
-      className="flex flex-wrap items-center justify-between gap-3 border-b border-amber-100 bg-amber-50 px-6 py-3"
+      className="flex items-center gap-2 border-b border-amber-100 bg-amber-50 py-1.5 pr-2 pl-4 sm:pl-6"
     >
-      <div>
-        <p className="text-sm font-semibold text-amber-900">
-          {encryptionStrings.codeChanged(friendName)}
-        </p>
-        <p className="text-sm text-amber-900">{encryptionStrings.codeChangedDetail}</p>
-      </div>
-      <div className="flex gap-2">
-        <Button variant="secondary" className="py-2!" onClick={() => setVerifying(true)}>
-          {encryptionStrings.verify}
+      <p
+        className="min-w-0 flex-1 truncate text-[13px] leading-6 text-amber-900 sm:text-sm"
+        title={encryptionStrings.codeChangedDetail}
+      >
+        <span className="font-semibold">{encryptionStrings.codeChanged(friendName)}</span>{' '}
+        <span>{encryptionStrings.codeChangedDetail}</span>
+      </p>
+      <div className="flex shrink-0 gap-1.5">
+        <Button
+          variant="secondary"
+          aria-label={encryptionStrings.verify}
+          className={barButton}
+          onClick={() => setVerifying(true)}
+        >
+          <span className="sm:hidden">{encryptionStrings.verifyShort}</span>
+          <span className="max-sm:hidden">{encryptionStrings.verify}</span>
         </Button>
-        <Button className="py-2!" onClick={acknowledge}>
+        <Button className={barButton} onClick={acknowledge}>
           {encryptionStrings.dismiss}
         </Button>
       </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../components/Button';
-import { Icon } from '../../components/icons';
 import { encryptionStrings } from './encryption-strings';
+import { LockIcon } from './NoticeBar';
 import { SecurityCodeDialog } from './SecurityCodeDialog';
 import { useSecurityCode } from './use-security-code';
 
@@ -9,13 +9,6 @@ interface Props {
   friendUid: string;
   friendName: string;
 }
-
-const ShieldIcon = ({ className }: { className: string }) => (
-  <Icon className={className}>
-    <path d="M12 3 5 6v5c0 4.5 3 8.3 7 10 4-1.7 7-5.5 7-10V6l-7-3Z" />
-    <path d="m9 12 2 2 4-4" />
-  </Icon>
-);
 
 /** The chat header's 'Verify security code' (with 'Verified' beside it once it is). */
 export function VerifySecurityCode({ friendUid, friendName }: Props) {
@@ -28,15 +21,16 @@ export function VerifySecurityCode({ friendUid, friendName }: Props) {
           {encryptionStrings.verifiedBadge}
         </span>
       )}
-      {/* A phone's header has room for the name or the words, so there it is a shield. */}
+      {/* Below 1024 px a lock alone, so the friend's name and presence keep the header's room. */}
       <Button
         variant="link"
-        className="text-sm"
+        aria-label={encryptionStrings.verify}
         title={encryptionStrings.verify}
+        className="text-sm max-lg:h-9 max-lg:w-9 max-lg:rounded-full max-lg:hover:bg-slate-100"
         onClick={() => setOpen(true)}
       >
-        <ShieldIcon className="h-5 w-5 sm:hidden" />
-        <span className="sr-only sm:not-sr-only">{encryptionStrings.verify}</span>
+        <LockIcon className="h-5 w-5 lg:hidden" />
+        <span className="max-lg:hidden">{encryptionStrings.verify}</span>
       </Button>
       {open && (
         <SecurityCodeDialog

@@ -19,6 +19,10 @@ export const encryptionStrings = {
     notEncryptedTitle: 'Sent before end-to-end encryption, or to someone without a device yet',
   },
 
+  // The one-line notice bar's chevron, when its words are cut.
+  moreDetail: 'Show the whole notice',
+  lessDetail: 'Show less',
+
   // The recovery key (issue 28, part 4).
   saveRecoveryTitle: 'Save your recovery key',
   saveRecoveryIntro:
@@ -32,9 +36,11 @@ export const encryptionStrings = {
   saveFailed: 'The recovery key could not be prepared. Check your connection and try again.',
   reminder: 'Your recovery key is not saved yet. Without it, a lost device can mean lost messages.',
   reminderAction: 'Save your recovery key',
+  reminderShort: 'Key not saved.',
 
   // A new device (issue 28, part 4).
   approvePrompt: 'A new device signed in: approve?',
+  approveShort: 'New device: approve?',
   approveDetail: (label: string) =>
     `${label} signed in to your account. Approve it only if it is yours: it will read your older messages.`,
   approve: 'Approve',
@@ -43,6 +49,8 @@ export const encryptionStrings = {
   approveFailed: 'The device could not be approved. Check your connection and try again.',
   waitingApproval:
     'Your older messages are encrypted on your other devices. Approve this device from one of them, or enter your recovery key.',
+  waitingLead: 'Older messages are locked here.',
+  waitingShort: 'Messages locked.',
   enterRecovery: 'Enter recovery key',
   enterRecoveryIntro:
     'Type the 56 letters and digits of your recovery key (spaces and case do not matter).',
@@ -58,6 +66,7 @@ export const encryptionStrings = {
 
   // Verification (issue 28, part 5).
   verify: 'Verify security code',
+  verifyShort: 'Verify',
   verifyIntro: (name: string) =>
     `Compare these numbers with the ones on ${name}'s screen, in person or on a call you trust. If they match, your conversation is end-to-end encrypted with ${name}'s devices and nobody else's.`,
   codeLabel: (name: string) => `Security code with ${name}`,

@@ -1,0 +1,147 @@
+/**
+ * 5b. A send in a sealed conversation against the same send in a clear one (issue 28), in one
+ * page, Chromium at 4x CPU slowdown, in the same run: Enter to the bubble and the Enter Event
+ * Timing. The sealed friend signs in once in a browser of their own, so a device key is published
+ * and my sends to them are end-to-end encrypted; the clear friend never signs in, so my sends to
+ * them stay in clear text (docs/security/e2ee.md). Each round sends to both, one after the other,
+ * so a change in the machine's load falls on both; each conversation's first send of a round is a
+ * warm-up, not counted (the first sealed one also wraps a new epoch key for every device).
+ */
+import type { Browser } from 'playwright-core';
+import { dbRest, type AdminTarget } from '../stack/admin';
+import { freshPage, signInToHome } from './browser';
+import { desktopWindow, openConversation, scrollToNewest, throttle, timeSend } from './chat-page';
+import { befriend, type ChatWith } from './chat-seed';
+import { CPU_SLOWDOWN } from './chat-send';
+import { ms, table } from './report';
+import { conversation, createAccount, writeInBatches } from './seed';
+import { EVENT_OBSERVER, enterDuration } from './web-vitals';
+
+const SENDS = Number(process.env.BENCH_SEALED_SENDS ?? 10);
+const ROUNDS = 2;
+const SEEDED = 10;
+
+export interface SealedSendFigures {
+  sealed: { sendMs: number[]; enterMs: number[] };
+  clear: { sendMs: number[]; enterMs: number[] };
+}
+
+async function published(target: AdminTarget, uid: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while ((await dbRest(target, 'GET', `/deviceKeys/${uid}`)) === null) {
+    if (Date.now() > deadline) throw new Error(`no device key published for ${uid}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Throws unless every bench send to the conversation is stored sealed (`s1.`) or clear. */
+async function checkStored(target: AdminTarget, chat: ChatWith, sealed: boolean): Promise<void> {
+  const stored = ((await dbRest(target, 'GET', `/sendMessage/${chat.relId}`)) ?? {}) as Record<
+    string,
+    { message?: string }
+  >;
+  const sends = Object.values(stored).filter((m) => !/^Message \d+ from/.test(m.message ?? ''));
+  const wrong = sends.filter((m) => (m.message ?? '').startsWith('s1.') !== sealed);
+  if (!sends.length || wrong.length) {
+    throw new Error(
+      `${chat.friend.username}: ${String(wrong.length)} of ${String(sends.length)} sends stored ${sealed ? 'in clear text' : 'sealed'}`,
+    );
+  }
+}
+
+export async function sealedSendBench(
+  browser: Browser,
+  target: AdminTarget,
+  appUrl: string,
+  log: (line: string) => void,
+): Promise<SealedSendFigures> {
+  const me = await createAccount(target, 'Seal Sender');
+  const chats: Record<'sealed' | 'clear', ChatWith> = {
+    sealed: { friend: await createAccount(target, 'Sealed Chat'), relId: '', messages: SEEDED },
+    clear: { friend: await createAccount(target, 'Clear Chat'), relId: '', messages: SEEDED },
+  };
+  for (const chat of Object.values(chats)) {
+    chat.relId = await befriend(target, me, chat.friend);
+    await writeInBatches(target, conversation(chat.relId, me, chat.friend, SEEDED));
+  }
+  // The sealed friend's device: one sign-in publishes its key; the browser can close after.
+  const friendPage = await freshPage(browser);
+  await signInToHome(friendPage, appUrl, chats.sealed.friend.email);
+  await published(target, chats.sealed.friend.uid);
+  await friendPage.context().close();
+
+  const page = await freshPage(browser);
+  await page.addInitScript(EVENT_OBSERVER);
+  const cdp = await desktopWindow(page);
+  await signInToHome(page, appUrl, me.email);
+  await published(target, me.uid);
+  await page.goto(`${appUrl}/pages/messages`);
+
+  const figures: SealedSendFigures = {
+    sealed: { sendMs: [], enterMs: [] },
+    clear: { sendMs: [], enterMs: [] },
+  };
+  let newest: Record<'sealed' | 'clear', string> = {
+    sealed: `Message ${String(SEEDED - 1)} from`,
+    clear: `Message ${String(SEEDED - 1)} from`,
+  };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const kind of ['sealed', 'clear'] as const) {
+      const name = chats[kind].friend.username;
+      await openConversation(page, name, newest[kind]);
+      await scrollToNewest(page, name);
+      await throttle(cdp, CPU_SLOWDOWN);
+      for (let i = 0; i <= SENDS / ROUNDS; i++) {
+        const text = `Bench ${kind} send ${String(round)}.${String(i)} to ${name}`;
+        const since = Number(await page.evaluate('performance.now()'));
+        const sendMs = await timeSend(page, name, text);
+        await page.waitForTimeout(1000); // Event Timing entries arrive after the next paint
+        const enterMs = await enterDuration(page, since);
+        if (i > 0) {
+          figures[kind].sendMs.push(sendMs);
+          figures[kind].enterMs.push(enterMs);
+        }
+        newest = { ...newest, [kind]: text };
+      }
+      await throttle(cdp, 1);
+    }
+    log(`sealed vs clear: round ${String(round + 1)} of ${String(ROUNDS)} done`);
+  }
+  await page.context().close();
+  await checkStored(target, chats.sealed, true);
+  await checkStored(target, chats.clear, false);
+  return figures;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+};
+
+export function printSealedSendSummary(r: SealedSendFigures): void {
+  const floor = (v: number) => Math.max(v, 16); // no Event Timing entry: under 16 ms
+  const enter = (v: number) => (v > 0 ? ms(v) : '< 16 ms');
+  const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+  const row = (label: string, run: SealedSendFigures['sealed']) => [
+    label,
+    enter(median(run.enterMs)),
+    ms(median(run.sendMs)),
+    ms(Math.max(...run.sendMs)),
+  ];
+  console.log(
+    table(
+      `5b. Sealed vs clear send, Chromium at ${String(CPU_SLOWDOWN)}x CPU slowdown, 1280×720 (p50 of ${String(r.sealed.sendMs.length)} sends each, alternating rounds, same page)`,
+      ['Conversation', 'Enter Event Timing p50', 'Enter to bubble p50', 'to bubble max'],
+      [
+        row('end-to-end encrypted (friend has a device)', r.sealed),
+        row('clear text (friend has no device)', r.clear),
+        [
+          'encrypted / clear',
+          ratio(floor(median(r.sealed.enterMs)), floor(median(r.clear.enterMs))),
+          ratio(median(r.sealed.sendMs), median(r.clear.sendMs)),
+          '',
+        ],
+      ],
+    ),
+  );
+}
