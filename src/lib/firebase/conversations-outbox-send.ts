@@ -1,7 +1,7 @@
 /**
- * A send, through the outbox when it holds (offline, or older sends still wait) and straight to
- * `sendOnce` otherwise (conversations-outbox.ts). Either way the id is known at once and the
- * promise settles once, as the server stores or refuses the message.
+ * A send, through the outbox (conversations-outbox.ts): drawn at once, sealed, then written by
+ * `sendOnce` in the order sent (held while offline). The id is known at once and the promise
+ * settles once, as the server stores or refuses the message.
  */
 import {
   increment,
@@ -37,12 +37,13 @@ export interface OutgoingSend {
   parse: (value: unknown) => ChatMessage | null;
 }
 
-/** Sends `send`; held by `outbox` while it holds, drawn meanwhile with this device's time. */
+/**
+ * Sends `send` through `outbox`, drawn at once with this device's time. Online too: sealing
+ * takes a moment (and a new epoch's wraps a round trip), and the bubble must not wait for it;
+ * the outbox hands it to the SDK as soon as it is sealed, in the order sent.
+ */
 export function sendThroughOutbox(db: Database, outbox: Outbox, send: OutgoingSend): SentMessage {
   const sealedChanges = (text: string) => send.seal(send.changes(text, server()));
-  if (!outbox.holds()) {
-    return sendOnce(db, send.id, send.path, sealedChanges(send.text), send.retry);
-  }
   // Like the SDK's own copy of a queued write: this device's time until the server's.
   const heldAt = Date.now();
   const held = outbox.hold({

@@ -6,6 +6,8 @@
  * offline (a new epoch's wraps are written and acknowledged first). Held here, a message is drawn
  * as pending at once, an edit rewrites it and a delete drops it (nothing ever reaches the
  * server); once connected, each is sealed and written in the order sent, through `sendOnce`.
+ * Online sends pass through it too (conversations-outbox-send.ts), so a bubble never waits for
+ * its sealing.
  * Nothing here imports Firebase: sealing and writing come with each send.
  */
 import type { ConversationKey } from '../conversation-key';
