@@ -53,7 +53,7 @@ export function MessagesPage() {
   const connectivity = { offline, banner: <OfflineBanner /> };
   // The chat target: a group's conversation while one is open, otherwise the selected friend's.
   // A link (a mention's notification) may name the group and the message to show.
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const linkedGroup = params.get('group');
   const linkedMessage = params.get('message');
   // A friend's conversation (a search result, a message's notification: they select the friend).
@@ -73,6 +73,17 @@ export function MessagesPage() {
     setFollowedFriend(friendLink);
     if (linkedFriend) setGroupId(null);
   }
+  // A link's message shown once: out of the address (in place, no history entry), so choosing
+  // another conversation and coming back does not jump to it again.
+  const linkFollowed = () =>
+    setParams(
+      (now) => {
+        const next = new URLSearchParams(now);
+        next.delete('message');
+        return next;
+      },
+      { replace: true },
+    );
   const chatBox = useRef<HTMLDivElement>(null);
   const focusComposer = useFocusComposer(chatBox);
   const phone = usePhoneChatView();
@@ -136,6 +147,7 @@ export function MessagesPage() {
             connectivity={connectivity}
             headerMenu={<ConversationMuteMenu />}
             showMessage={groupId === linkedGroup ? linkedMessage : null}
+            onMessageShown={linkFollowed}
           />
         ) : (
           <ChatPanel
@@ -163,6 +175,7 @@ export function MessagesPage() {
                 ? { relId: linkedFriend, messageId: linkedMessage }
                 : null
             }
+            onMessageShown={linkFollowed}
           />
         )}
       </div>

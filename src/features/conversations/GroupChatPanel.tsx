@@ -30,10 +30,13 @@ export function GroupChatPanel({
   connectivity,
   headerMenu,
   showMessage = null,
+  onMessageShown,
 }: {
   groupId: string;
   /** A message to show and highlight once the conversation is loaded (a notification's link). */
   showMessage?: string | null;
+  /** Called once that message is shown. */
+  onMessageShown?: () => void;
 } & Connectivity) {
   const dispatch = useAppDispatch();
   const { group, canChat } = useAppSelector(
@@ -52,7 +55,7 @@ export function GroupChatPanel({
     };
   }, [dispatch, groupId]);
   useChatShown();
-  useLinkedMessage(groupKey(groupId), showMessage);
+  useLinkedMessage(groupKey(groupId), showMessage, onMessageShown);
   const name = group?.groupName ?? '';
   const people = group
     ? [
