@@ -84,7 +84,7 @@ describe('search matching', () => {
     expect(hit).toBeUndefined();
     index.upsert([doc('station at noon')]);
     const [found] = index.search('statoin');
-    expect(found?.snippet.filter((part) => part.hit).map((part) => part.text)).toEqual(['station']);
+    expect(found.snippet.filter((part) => part.hit).map((part) => part.text)).toEqual(['station']);
   });
 
   it('lists the spellings with neighbours swapped, code points kept whole', () => {
