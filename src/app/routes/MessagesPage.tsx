@@ -73,13 +73,15 @@ export function MessagesPage() {
     setFollowedFriend(friendLink);
     if (linkedFriend) setGroupId(null);
   }
-  // A link's message shown once: out of the address (in place, no history entry), so choosing
-  // another conversation and coming back does not jump to it again.
+  // A link's message is followed once: choosing a conversation takes it out of the address (in
+  // place, no history entry), so coming back to the linked one does not jump to it again.
   const linkFollowed = () =>
+    params.has('message') &&
     setParams(
       (now) => {
         const next = new URLSearchParams(now);
-        next.delete('message');
+        // The conversation too: the page would follow the changed link back to it.
+        for (const key of ['message', 'group', 'friend']) next.delete(key);
         return next;
       },
       { replace: true },
@@ -103,6 +105,7 @@ export function MessagesPage() {
     };
   }, [dispatch]);
   const chosen = () => {
+    linkFollowed();
     phone.showChat();
     focusComposer();
   };
@@ -147,7 +150,6 @@ export function MessagesPage() {
             connectivity={connectivity}
             headerMenu={<ConversationMuteMenu />}
             showMessage={groupId === linkedGroup ? linkedMessage : null}
-            onMessageShown={linkFollowed}
           />
         ) : (
           <ChatPanel
@@ -175,7 +177,6 @@ export function MessagesPage() {
                 ? { relId: linkedFriend, messageId: linkedMessage }
                 : null
             }
-            onMessageShown={linkFollowed}
           />
         )}
       </div>

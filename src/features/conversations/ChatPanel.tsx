@@ -29,20 +29,17 @@ export function ChatPanel({
   connectivity = { offline: false, banner: null },
   headerMenu,
   showMessage = null,
-  onMessageShown,
 }: {
   /**
    * A message of friendship `relId` to show and highlight once its conversation is open and
-   * loaded (a notification's link); `onMessageShown` once it is.
+   * loaded (a notification's link).
    */
   showMessage?: { relId: string; messageId: string } | null;
-  onMessageShown?: () => void;
 } & Connectivity) {
   const friend = useAppSelector(selectSelectedFriend);
   useLinkedMessage(
     showMessage ? directKey(showMessage.relId) : null,
     showMessage?.messageId ?? null,
-    onMessageShown,
   );
   // The friend's current name, live: a rename shows at once, a deleted account as such.
   const friendName = useDisplayName(friend?.uid, friend?.name ?? '');

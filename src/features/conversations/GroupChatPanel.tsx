@@ -30,13 +30,10 @@ export function GroupChatPanel({
   connectivity,
   headerMenu,
   showMessage = null,
-  onMessageShown,
 }: {
   groupId: string;
   /** A message to show and highlight once the conversation is loaded (a notification's link). */
   showMessage?: string | null;
-  /** Called once that message is shown. */
-  onMessageShown?: () => void;
 } & Connectivity) {
   const dispatch = useAppDispatch();
   const { group, canChat } = useAppSelector(
@@ -55,7 +52,7 @@ export function GroupChatPanel({
     };
   }, [dispatch, groupId]);
   useChatShown();
-  useLinkedMessage(groupKey(groupId), showMessage, onMessageShown);
+  useLinkedMessage(groupKey(groupId), showMessage);
   const name = group?.groupName ?? '';
   const people = group
     ? [
