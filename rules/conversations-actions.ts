@@ -137,6 +137,16 @@ export function messageActions(rules: MessageTreeRules) {
     editedAt: { '.write': edit, '.validate': and(messageStored, serverTime) },
     // Set only by `deleteForEveryone` (its shape checked by `storedShape`).
     deleted: { '.validate': and(messageStored, eq(newValue, x`true`)) },
+    // When it was deleted, the server's time, written with `deleted` (which is written once):
+    // what other devices' search indexes query to catch up with deletions (docs/data-model.md).
+    deletedAt: {
+      '.validate': and(
+        messageStored,
+        serverTime,
+        eq(val(childOf(x`newData.parent()`, 'deleted')), x`true`),
+        missing(stored('deleted')),
+      ),
+    },
     // An earlier message of the same conversation (stored before this write).
     replyTo: atSend(
       and(

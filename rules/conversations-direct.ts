@@ -69,7 +69,8 @@ export const sendMessage: RuleNode = {
   $relId: {
     // Only while they are friends: a block removes the friendship and with it the chat's readers.
     '.read': and(signedIn, inFriendship),
-    '.indexOn': ['createdAt'],
+    // `editedAt` and `deletedAt`: other devices' search indexes catch up with changes by them.
+    '.indexOn': ['createdAt', 'editedAt', 'deletedAt'],
     $msgId: {
       // A send by the sender as themself, to the other friend; or the sender's delete for
       // everyone. Edits and reactions are granted on their own fields (conversations-actions.ts).

@@ -36,7 +36,8 @@ const actions = messageActions({
 export const groupMessages: RuleNode = {
   $groupId: {
     '.read': and(signedIn, inGroup),
-    '.indexOn': ['createdAt'],
+    // `editedAt` and `deletedAt`: other devices' search indexes catch up with changes by them.
+    '.indexOn': ['createdAt', 'editedAt', 'deletedAt'],
     $msgId: {
       // A post by a member as themself, or the sender's delete for everyone. Edits and
       // reactions are granted on their own fields (rules/conversations-actions.ts).

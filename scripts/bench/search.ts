@@ -7,6 +7,7 @@
  * the queries the panel runs while a word is being typed.
  * The main thread only posts pages to the worker, so indexing adds no long task there.
  */
+import { readFileSync } from 'node:fs';
 import { SearchIndex } from '../../src/features/search/search-engine';
 import { docId, type SearchDoc } from '../../src/features/search/search-doc';
 import { inSlices } from '../../src/features/search/search-slices';
@@ -123,6 +124,61 @@ const percentile = (sorted: number[], p: number) =>
 export interface SearchFigures {
   rows: string[][];
   queries: string[][];
+  typed?: string[][];
+}
+
+/** The panel's settle time (use-search-results.ts), read from its source (it imports React). */
+const SETTLE_MS = Number(
+  /SETTLE_MS = (\d+)/.exec(
+    readFileSync(
+      new URL('../../src/features/search/use-search-results.ts', import.meta.url),
+      'utf8',
+    ),
+  )?.[1] ?? NaN,
+);
+/** Keys typed this far apart (8 a second), each one search after the panel's settle time. */
+const KEY_MS = 125;
+const TYPED = ['climbing gym', 'station street', 'birthday party', 'coffee tomorrow'];
+
+/**
+ * From the last key to its results while a phrase is typed key by key: each search's time is
+ * measured on the index, then laid on the timeline of the keys; in turn (every search runs, as
+ * the worker did) or newest only (a search superseded while waiting is skipped, search-lanes.ts).
+ */
+function typedLatency(index: SearchIndex): string[][] {
+  const last = { fifo: [] as number[], newest: [] as number[] };
+  for (let round = 0; round < 5; round++)
+    for (const phrase of TYPED) {
+      const asks = Array.from({ length: phrase.length - 1 }, (_, i) => ({
+        at: i * KEY_MS + SETTLE_MS,
+        query: phrase.slice(0, i + 2),
+      }));
+      const cost = asks.map(({ query }) => {
+        const t = performance.now();
+        index.search(query);
+        return performance.now() - t;
+      });
+      let free = 0;
+      asks.forEach((ask, i) => (free = Math.max(free, ask.at) + (cost[i] ?? 0)));
+      last.fifo.push(free - (asks.at(-1)?.at ?? 0));
+      free = 0;
+      let next = 0;
+      while (next < asks.length) {
+        const start = Math.max(free, asks[next]?.at ?? 0);
+        // The newest search asked by the time the worker is free; older ones are skipped.
+        let pick = next;
+        while (pick + 1 < asks.length && (asks[pick + 1]?.at ?? Infinity) <= start) pick++;
+        free = start + (cost[pick] ?? 0);
+        next = pick + 1;
+      }
+      last.newest.push(free - (asks.at(-1)?.at ?? 0));
+    }
+  return Object.entries({ 'in turn (before)': last.fifo, 'newest only': last.newest }).map(
+    ([policy, times]) => {
+      times.sort((a, b) => a - b);
+      return [policy, ms(percentile(times, 50)), ms(percentile(times, 99)), ms(times.at(-1) ?? 0)];
+    },
+  );
 }
 
 export async function searchBench(large = Number(process.env.BENCH_SEARCH_MESSAGES ?? 100_000)) {
@@ -169,6 +225,7 @@ export async function searchBench(large = Number(process.env.BENCH_SEARCH_MESSAG
       'as typed': ['st', 'coffee t', 'gym a', 'climbing g', 'train tic'],
     };
     const queries: string[][] = [];
+    const typed = typedLatency(built.index);
     for (const [kind, list] of Object.entries(kinds)) {
       const times: number[] = [];
       let hits = 0;
@@ -181,7 +238,7 @@ export async function searchBench(large = Number(process.env.BENCH_SEARCH_MESSAG
       times.sort((a, b) => a - b);
       queries.push([kind, ms(percentile(times, 50)), ms(percentile(times, 99)), int(hits)]);
     }
-    return { rows, queries };
+    return { rows, queries, typed };
   }
   return { rows, queries: [] };
 }
@@ -210,4 +267,12 @@ export function printSearchSummary(figures: SearchFigures): void {
       figures.queries,
     ),
   );
+  if (figures.typed)
+    console.log(
+      table(
+        `Typed key by key (${String(1000 / KEY_MS)} keys/s, ${String(5 * TYPED.length)} phrases): last key to results, queued searches`,
+        ['searches', 'p50', 'p99', 'max'],
+        figures.typed,
+      ),
+    );
 }

@@ -45,6 +45,9 @@ function fakeConversation<Parties>(
       ),
     ),
     fetchOlder: vi.fn<Api['fetchOlder']>(() => Promise.resolve([])),
+    fetchChangedSince: vi.fn<Api['fetchChangedSince']>((_id, since) =>
+      Promise.resolve({ messages: [], until: since }),
+    ),
     send: vi.fn<Api['send']>(() => asSentMessage(sentId, Promise.resolve())),
     edit: vi.fn<Api['edit']>((parties, message, text) => {
       change(conversationOf(parties), message.id, (m) => ({

@@ -48,9 +48,14 @@ declare global {
 
 /**
  * Runs in the page before the app. Headless Chromium shows every tab as visible whatever is in
- * front (no CDP call hides one), so `document.hidden` answers what the test sets, with the
- * `visibilitychange` a real tab switch fires; `window.focus()` (what a notification's click
- * does) shows the tab again, as the browser would. The browser's own Notification is kept and
+ * front, so `document.hidden` answers what the test sets, with the `visibilitychange` a real tab
+ * switch fires; `window.focus()` (what a notification's click does) shows the tab again, as the
+ * browser would. Tried on Chromium 150 headless, each leaving the page 'visible' with no
+ * `visibilitychange`: a second page of the same context brought to front (`bringToFront`, CDP
+ * `Target.createTarget` + `Target.activateTarget`, also in a new window), its window minimized
+ * (`Browser.setWindowBounds`), `Emulation.setFocusEmulationEnabled` off (only `hasFocus()`
+ * turns false) and `Page.setWebLifecycleState` frozen and back. Headless has no real windows to
+ * occlude a page, and the protocol has no call that sets visibility. The browser's own Notification is kept and
  * each one the app makes is recorded, for the test to read and click. Messages that get the
  * jump's highlight are recorded too (it lasts two seconds, too short to poll for safely).
  */
@@ -236,6 +241,24 @@ describeBrowser('attention: desktop notifications, the favicon and drafts', () =
       () => document.querySelector('link[rel="icon"]')?.getAttribute('href') === '/favicon.svg',
     );
     await shot(b, 'attention-1-notification-opened');
+    // Another conversation and back: no second jump to the message.
+    const booked = () =>
+      b.evaluate(
+        () => window.probe.highlighted.filter((t) => t.includes('I booked a table')).length,
+      );
+    expect(await booked()).toBe(1);
+    // The row's own button (its name holds the group's summary line too).
+    await row(b, spec.panels.groupList, 'Hikers').locator('button[aria-pressed]').click();
+    await chat(b).getByRole('heading', { name: 'Hikers' }).waitFor();
+    // Followed once: choosing a conversation takes the link out of the address.
+    expect(new URL(b.url()).searchParams.has('message')).toBe(false);
+    await row(b, spec.panels.friendList, 'Carol')
+      .getByRole('button', { name: 'Carol', exact: true })
+      .click();
+    await message(b, 'I booked a table').waitFor();
+    // A jump would come as soon as the page is loaded; give it time to show.
+    await b.waitForTimeout(1500);
+    expect(await booked()).toBe(1);
 
     // The tab visible with Carol's conversation open: a group message still tells.
     await fromAlice('Summit at dawn?');

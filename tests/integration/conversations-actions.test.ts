@@ -242,7 +242,10 @@ describe('an edit or delete of the last message, raced by a newer one', () => {
 
     const edited = await loaded(alice.conversations, 'direct', relId, mine.id);
     await expect(
-      update(ref(alice.client.db), removeWrite({ ...scope, everyone }, edited, true)),
+      update(
+        ref(alice.client.db),
+        removeWrite({ ...scope, everyone }, edited, true, serverTimestamp()),
+      ),
     ).rejects.toThrow(/permission/i);
     await alice.conversations.direct.remove(parties(relId, alice, bob), edited, true);
     expect(await adminGet(`sendMessage/${relId}/${mine.id}/deleted`)).toBe(true);

@@ -9,6 +9,12 @@ import {
 } from '../../src/features/groups/groups-thunks';
 import { searchApiOf } from '../../src/features/search/search-session';
 import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
+import {
+  directSendWrite,
+  type ServerValues,
+} from '../../src/lib/firebase/conversations-send-write';
+import { HISTORY_PAGE_SIZE } from '../../src/features/search/search-history';
+import { adminUpdate } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 import { sendInGroup } from './conversations-group-sending';
 
@@ -121,5 +127,55 @@ describe('the search index between real stores', () => {
     await alice.conversations.direct.remove(parties(relId, alice, bob), edited, true);
     await expectFound(bob, 'boulder', []);
     await expectFound(bob, 'lunch', ['lunch at noon?']);
+  });
+
+  it('follows an edit and a deletion of older messages in a conversation not open', async () => {
+    const alice = await signUp('Alice');
+    const bob = await signUp('Bob');
+    const { id: relId } = await befriend(alice, bob);
+    // More than a page: catching up with the newest messages does not read the first ones again.
+    const count = HISTORY_PAGE_SIZE + 30;
+    const start = Date.now() - count * 1000;
+    const ids = Array.from({ length: count }, (_, i) => `-NsearchOld${String(i).padStart(4, '0')}`);
+    const text = (i: number) =>
+      i === 3 ? 'meet at the harbour gate' : i === 4 ? 'the code is walnut' : `filler ${String(i)}`;
+    await adminUpdate(
+      Object.assign(
+        {},
+        ...ids.map((id, i) =>
+          directSendWrite(parties(relId, bob, alice), id, text(i), {
+            now: start + i * 1000,
+            plusOne: 1,
+          } as unknown as ServerValues),
+        ),
+      ) as Record<string, unknown>,
+    );
+    const a = storeFor(alice);
+    stopAfterTest(a.stop);
+    await a.ready();
+    await expectFound(alice, 'harbour', ['meet at the harbour gate']);
+    await expectFound(alice, 'walnut', ['the code is walnut']);
+    expect(a.store.getState().conversations.status).not.toBe('ready');
+
+    // Bob edits one and deletes the other (neither is the last message: her inbox entry does
+    // not change); his next message tells Alice's device to look.
+    const old = (i: number) => bob.conversations.direct.fetchOne(relId, ids[i] ?? '');
+    const harbour = (await old(3)) as ChatMessage;
+    await bob.conversations.direct.edit(
+      parties(relId, bob, alice),
+      harbour,
+      'meet at the lighthouse gate',
+      false,
+    );
+    await bob.conversations.direct.remove(
+      parties(relId, bob, alice),
+      (await old(4)) as ChatMessage,
+      false,
+    );
+    await bob.conversations.direct.send(parties(relId, bob, alice), 'are you coming?').acked;
+    await expectFound(alice, 'coming', ['are you coming?']);
+    await expectFound(alice, 'lighthouse', ['meet at the lighthouse gate']);
+    await expectFound(alice, 'harbour', []);
+    await expectFound(alice, 'walnut', []);
   });
 });

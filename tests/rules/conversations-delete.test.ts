@@ -18,6 +18,7 @@ import {
 import { alice, bob, carol, relId } from './friends-fixtures';
 import { groupId } from './groups-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
+import rules from '../../database.rules.json';
 
 // Issue 25: the sender deletes their message for everyone within 24 hours; only the envelope stays.
 const { dbAs, seed, write } = rulesEnvForFile('conversations-delete');
@@ -51,7 +52,7 @@ describe('deleting a 1:1 message for everyone', () => {
   it('leaves only the envelope and `deleted`, text and reactions gone', async () => {
     await assertSucceeds(write(alice, remove(directScope(alice), asDirect('-Nfresh', fresh))));
     const stored: unknown = (await dbAs(bob).ref(directPath('-Nfresh')).once('value')).val();
-    expect(stored).toEqual(envelope(fresh));
+    expect(stored).toEqual({ ...envelope(fresh), deletedAt: expect.any(Number) as number });
     const day = asDirect('-Nday', lastHour);
     await assertSucceeds(write(alice, remove(directScope(alice), day)));
   });
@@ -107,6 +108,37 @@ describe('deleting a 1:1 message for everyone', () => {
     await assertFails(write(bob, { [`${path}/reactions/👍/${bob}`]: SERVER_TIME }));
   });
 
+  it('stamps `deletedAt` with the server time, only with the delete itself', async () => {
+    const path = directPath('-Nfresh');
+    const deleting = remove(directScope(alice), asDirect('-Nfresh', fresh));
+    await assertFails(write(alice, { ...deleting, [`${path}/deletedAt`]: 5 }));
+    await assertFails(write(bob, { ...deleting, [`${path}/deletedAt`]: SERVER_TIME }));
+    // Not on a message still there, by its sender or anyone.
+    await assertFails(write(alice, { [`${path}/deletedAt`]: SERVER_TIME }));
+    await assertFails(write(alice, { [path]: { ...fresh, deletedAt: SERVER_TIME } }));
+    await assertFails(
+      write(alice, { [directPath('-Nnew')]: directMessage(alice, 0, { deletedAt: SERVER_TIME }) }),
+    );
+    // Nor moved later.
+    await assertSucceeds(write(alice, deleting));
+    await assertFails(write(alice, { [`${path}/deletedAt`]: SERVER_TIME }));
+    await assertFails(write(alice, { [`${path}/deletedAt`]: null }));
+  });
+
+  it('lets the friends, not a stranger, query what changed since a time, by index', async () => {
+    const before = Date.now() - 1000;
+    await assertSucceeds(write(alice, remove(directScope(alice), asDirect('-Nfresh', fresh))));
+    const since = (uid: string, field: string) =>
+      dbAs(uid).ref(`sendMessage/${relId}`).orderByChild(field).startAt(before).once('value');
+    const deleted = await assertSucceeds(since(bob, 'deletedAt'));
+    expect(Object.keys(deleted.val() as object)).toEqual(['-Nfresh']);
+    await assertSucceeds(since(alice, 'editedAt'));
+    await assertFails(since(carol, 'deletedAt'));
+    const indexed = (rules as { rules: { sendMessage: { $relId: { '.indexOn': string[] } } } })
+      .rules.sendMessage.$relId['.indexOn'];
+    expect(indexed).toEqual(expect.arrayContaining(['createdAt', 'editedAt', 'deletedAt']));
+  });
+
   it('refuses sending a message that says it is deleted', async () => {
     const sent = directMessage(alice, 0, { createdAt: SERVER_TIME, deleted: true });
     await assertFails(write(alice, { [directPath('-Nnew')]: sent }));
@@ -137,10 +169,20 @@ describe('deleting a group message for everyone', () => {
       senderName: 'Bob',
       createdAt: bobs.createdAt,
       deleted: true,
+      deletedAt: expect.any(Number) as number,
     });
     await assertSucceeds(write(bob, remove(groupScope(bob), asGroup('-Nphoto', groupPhoto))));
     const bytes = await dbAs(bob).ref(`groupImages/${groupId}/-Nphoto/thumb`).once('value');
     expect(bytes.exists()).toBe(false);
+  });
+
+  it('stamps `deletedAt` with the server time, only with the delete', async () => {
+    const path = groupPath('-Nbob');
+    const deleting = remove(groupScope(bob), asGroup('-Nbob', bobs));
+    await assertFails(write(bob, { ...deleting, [`${path}/deletedAt`]: 5 }));
+    await assertFails(write(bob, { [`${path}/deletedAt`]: SERVER_TIME }));
+    await assertFails(write(carol, { ...deleting, [`${path}/deletedAt`]: SERVER_TIME }));
+    await assertSucceeds(write(bob, deleting));
   });
 
   it('refuses keeping mentions or a new name in the envelope', async () => {

@@ -90,6 +90,7 @@ export const asGroup = (id: string, value: Record<string, unknown>): ChatMessage
 /** The gateway's writes, not the last message (entries untouched but a reaction's notice). */
 export const edit = (scope: ActionScope, m: ChatMessage, text = 'see you at 9?') =>
   editWrite(scope, m, text, false, SERVER_TIME);
-export const remove = (scope: ActionScope, m: ChatMessage) => removeWrite(scope, m, false);
+export const remove = (scope: ActionScope, m: ChatMessage) =>
+  removeWrite(scope, m, false, SERVER_TIME);
 export const react = (scope: ActionScope, m: ChatMessage, emoji = '👍', on = true) =>
   reactWrite(scope, m, emoji, on, SERVER_TIME);

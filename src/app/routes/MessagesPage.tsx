@@ -53,7 +53,7 @@ export function MessagesPage() {
   const connectivity = { offline, banner: <OfflineBanner /> };
   // The chat target: a group's conversation while one is open, otherwise the selected friend's.
   // A link (a mention's notification) may name the group and the message to show.
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const linkedGroup = params.get('group');
   const linkedMessage = params.get('message');
   // A friend's conversation (a search result, a message's notification: they select the friend).
@@ -73,6 +73,19 @@ export function MessagesPage() {
     setFollowedFriend(friendLink);
     if (linkedFriend) setGroupId(null);
   }
+  // A link's message is followed once: choosing a conversation takes it out of the address (in
+  // place, no history entry), so coming back to the linked one does not jump to it again.
+  const linkFollowed = () =>
+    params.has('message') &&
+    setParams(
+      (now) => {
+        const next = new URLSearchParams(now);
+        // The conversation too: the page would follow the changed link back to it.
+        for (const key of ['message', 'group', 'friend']) next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
   const chatBox = useRef<HTMLDivElement>(null);
   const focusComposer = useFocusComposer(chatBox);
   const phone = usePhoneChatView();
@@ -92,6 +105,7 @@ export function MessagesPage() {
     };
   }, [dispatch]);
   const chosen = () => {
+    linkFollowed();
     phone.showChat();
     focusComposer();
   };

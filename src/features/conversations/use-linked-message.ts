@@ -15,6 +15,9 @@ export function useLinkedMessage(key: ConversationKey | null, messageId: string 
   );
   const shown = useRef<string | null>(null);
   useEffect(() => {
+    // The link gone (the page takes it out once another conversation is chosen): the same link
+    // followed again later shows its message again.
+    if (!messageId) shown.current = null;
     if (!ready || !key || !messageId) return;
     const want = `${key}/${messageId}`;
     if (shown.current === want) return;

@@ -16,6 +16,11 @@ export interface CrawlMark {
   count?: number;
   /** When its first message was sent (to within an hour), once probed: see search-estimate.ts. */
   firstAt?: number;
+  /**
+   * Server time from which edits and deletions for everyone are still to be read (what the
+   * index holds is current up to then); absent in older saved marks: from the start.
+   */
+  changed?: number;
 }
 
 export type CrawlMarks = Partial<Record<ConversationKey, CrawlMark>>;

@@ -14,6 +14,12 @@ const METHODS = [
   'wipe',
 ] as const satisfies readonly (keyof SearchBackend)[];
 
+/**
+ * The searches the panel and Find in conversation ask as keys are typed: only the newest of
+ * each waiting in the worker runs; the others reject with SUPERSEDED (search-lanes.ts).
+ */
+const LANES = new Set<keyof SearchBackend>(['search', 'findIn']);
+
 type Call = (method: keyof SearchBackend, args: unknown[]) => Promise<unknown>;
 
 /** The backend's methods, each sent through `call`. */
@@ -40,7 +46,8 @@ function workerApi(worker: Worker): SearchApi {
       new Promise((resolve, reject) => {
         const id = next++;
         waiting.set(id, { resolve, reject });
-        worker.postMessage({ id, method, args } satisfies SearchRequest);
+        const lane = LANES.has(method) ? method : undefined;
+        worker.postMessage({ id, method, args, lane } satisfies SearchRequest);
       }),
   );
 }

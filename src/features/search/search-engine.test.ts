@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConversationKey } from '../../lib/conversation-key';
 import { docId, type SearchDoc } from './search-doc';
-import { SearchIndex, type SearchIndexData } from './search-engine';
+import { SearchIndex, transpositionsOf, type SearchIndexData } from './search-engine';
 
 const DAY = 86_400_000;
 const now = Date.now();
@@ -45,6 +45,53 @@ describe('search matching', () => {
     expect(texts(index, 'clinbimg')).toEqual([]);
     // 'cot' is 'cat' with one letter changed, but it is shorter than five letters.
     expect(texts(index, 'cot')).toEqual([]);
+  });
+
+  it('forgives two neighbouring letters swapped as one typo, from five letters', () => {
+    const index = new SearchIndex();
+    index.upsert([
+      doc('Meet me at the station', { at: now - 2 * DAY }),
+      doc('Café Crème on the corner'),
+      doc('A red cat'),
+      doc('我们明天在攀岩馆见面'),
+    ]);
+    expect(texts(index, 'statoin')).toEqual(['Meet me at the station']);
+    expect(texts(index, 'tsation')).toEqual(['Meet me at the station']);
+    // As it is typed: the swapped spelling matches by prefix too.
+    expect(texts(index, 'statoi')).toEqual(['Meet me at the station']);
+    // Accents and case are dropped before letters are swapped.
+    expect(texts(index, 'CRÈEM')).toEqual(['Café Crème on the corner']);
+    // A swap and another typo are two.
+    expect(texts(index, 'statoim')).toEqual([]);
+    // Two swaps are two typos.
+    expect(texts(index, 'tsatoin')).toEqual([]);
+    // Shorter than five letters: 'cta' is no 'cat'.
+    expect(texts(index, 'cta')).toEqual([]);
+    expect(texts(index, 'meet statoin')).toEqual(['Meet me at the station']);
+    // Phrases stay word for word.
+    expect(texts(index, '"the statoin"')).toEqual([]);
+  });
+
+  it('ranks a swapped spelling like a typo: below the word spelled right', () => {
+    const index = new SearchIndex();
+    // 'trial' is 'trail' with two neighbours swapped; the older message spells the query.
+    index.upsert([
+      doc('the trial ends', { at: now }),
+      doc('the trail ends', { at: now - 3 * DAY }),
+    ]);
+    expect(texts(index, 'trail')).toEqual(['the trail ends', 'the trial ends']);
+    const [hit] = index.search('statoin');
+    expect(hit).toBeUndefined();
+    index.upsert([doc('station at noon')]);
+    const [found] = index.search('statoin');
+    expect(found.snippet.filter((part) => part.hit).map((part) => part.text)).toEqual(['station']);
+  });
+
+  it('lists the spellings with neighbours swapped, code points kept whole', () => {
+    expect(transpositionsOf('abcd').sort()).toEqual(['abdc', 'acbd', 'bacd']);
+    // The same letter twice swaps into itself: left out.
+    expect(transpositionsOf('letter').sort()).toEqual(['eltter', 'letetr', 'lettre', 'lteter']);
+    expect(transpositionsOf('a😀b')).toEqual(['😀ab', 'ab😀']);
   });
 
   it('ignores case and accents both ways', () => {

@@ -11,8 +11,13 @@ import {
   wordsOf,
 } from './search-text';
 
-/** Words this long or longer forgive one typo (one letter added, missing, changed). */
+/**
+ * Words this long or longer forgive one typo: one letter added, missing or changed (the
+ * engine's edit distance 1), or two neighbours swapped ('statoin', see `looseQuery`).
+ */
 export const TYPO_MIN_LENGTH = 5;
+/** The engine's weight of a one-typo match, which a swap of neighbours weighs as well. */
+const FUZZY_WEIGHT = 0.3;
 /** How many hits one search returns at most. */
 export const MAX_HITS = 200;
 /** How many of the best candidates a search with a phrase checks for it, at most. */
@@ -31,7 +36,7 @@ const options: Options<SearchDoc> = {
     prefix: true,
     fuzzy: (term) => (term.length >= TYPO_MIN_LENGTH ? 1 : false),
     // A whole word outranks a longer word it begins, which outranks a typo.
-    weights: { prefix: 0.5, fuzzy: 0.3 },
+    weights: { prefix: 0.5, fuzzy: FUZZY_WEIGHT },
     combineWith: 'AND',
   },
 };
@@ -145,7 +150,7 @@ export class SearchIndex {
     const exact = [...new Set(phrases.flat())];
     if (loose.length === 0 && exact.length === 0) return null;
     const queries: Query[] = [];
-    if (loose.length > 0) queries.push(loose.join(' '));
+    queries.push(...loose.map(looseQuery));
     if (exact.length > 0) queries.push({ queries: [exact.join(' ')], prefix: false, fuzzy: false });
     const results = this.engine.search({ combineWith: 'AND', queries });
     const now = Date.now();
@@ -203,6 +208,37 @@ const phrasePattern = (phrase: string[]) =>
 
 /** Scripts written without spaces: a one-character term may sit inside a longer run. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/**
+ * One loose word as the engine is asked it: by prefix and with one typo; and, from five letters,
+ * each spelling with two neighbouring letters swapped too (one typo for a person, two edits for
+ * the engine), weighed as a one-typo match and matching by prefix, so 'statoi' finds 'station'
+ * while it is typed.
+ */
+function looseQuery(term: string): Query {
+  if (term.length < TYPO_MIN_LENGTH) return term;
+  const swapped = transpositionsOf(term);
+  if (swapped.length === 0) return term;
+  const weight = (FUZZY_WEIGHT * term.length) / (term.length + 1);
+  return {
+    combineWith: 'OR',
+    queries: [term, { queries: [swapped.join(' ')], fuzzy: false, boost: { text: weight } }],
+  };
+}
+
+/** `term` with each pair of neighbouring characters swapped (other than itself), once each. */
+export function transpositionsOf(term: string): string[] {
+  const chars = Array.from(term);
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < chars.length; i++) {
+    if (chars[i] === chars[i + 1]) continue;
+    const copy = [...chars];
+    [copy[i], copy[i + 1]] = [chars[i + 1] ?? '', chars[i] ?? ''];
+    out.add(copy.join(''));
+  }
+  out.delete(term);
+  return [...out];
+}
 
 function fits(text: string, query: CheckedQuery): boolean {
   if (query.initials.length === 0 && query.phrases.length === 0) return true;

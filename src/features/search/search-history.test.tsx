@@ -73,6 +73,29 @@ describe('history indexing', () => {
     });
   }, 20_000);
 
+  it('then reads what was edited or deleted since its newest message, into the index', async () => {
+    const { user, fakes, store } = signedInWithHistory();
+    const newest = history.at(-1)?.createdAt ?? 0;
+    const edited = {
+      ...said('m0000', 'me', 1_000_000, 'the lighthouse gym'),
+      editedAt: newest + 5,
+    };
+    const deleted = { ...said('m0001', 'bo', 1_001_000, ''), deleted: true };
+    fakes.conversations.direct.fetchChangedSince.mockResolvedValue({
+      messages: [edited, deleted],
+      until: newest + 5,
+    });
+    await user.keyboard('{Control>}k{/Control}');
+    await waitFor(() => expect(store.getState().search.size).toBe(COUNT - 1), { timeout: 5000 });
+    expect(fakes.conversations.direct.fetchChangedSince).toHaveBeenCalledTimes(1);
+    expect(fakes.conversations.direct.fetchChangedSince).toHaveBeenCalledWith(bo.id, newest);
+    await user.type(screen.getByRole('searchbox', { name: 'Search messages' }), 'lighthouse');
+    expect(await screen.findByText('lighthouse')).toBeInTheDocument();
+    act(() => {
+      store.dispatch(userSignedOut());
+    });
+  }, 20_000);
+
   it('deletes the saved index from the device on logout', async () => {
     const { user, store } = signedInWithHistory();
     // The index starts on first need (search-session.ts): opening search is one.

@@ -25,9 +25,14 @@ const fresh = (): CrawlMark => ({ oldest: null, newest: 0, done: false });
  * Indexes the history of every conversation I can read, newest conversations first, one page
  * at a time through the conversation gateway (the same reads the chat pages with), pausing
  * between pages and while the user paused it; then catches up whatever the inbox says is newer
- * than what is indexed. Runs until cancelled (sign-out), waking on inbox and membership changes.
+ * than what is indexed, and the edits and deletions for everyone made since it last looked
+ * (`changesSince`): in every conversation once per start (a sign-in, a reload), then in each
+ * conversation whose inbox entry changes (a new message, or its last one edited or deleted).
+ * Runs until cancelled (sign-out), waking on inbox and membership changes.
  */
 export async function indexHistory(api: Api, search: SearchApi, marks: CrawlMarks) {
+  // The inbox entry each conversation had when its changes were last read.
+  const looked = new Map<ConversationKey, unknown>();
   for (;;) {
     if (!selectReadableKnown(api.getState()))
       await api.condition((_action, state) => selectReadableKnown(state));
@@ -47,6 +52,11 @@ export async function indexHistory(api: Api, search: SearchApi, marks: CrawlMark
         else await catchUp(api, search, conv, mark, marks);
       }
       while (!mark.done) await olderPage(api, search, conv, mark, marks);
+      const entry = selectInboxEntry(state, conv);
+      if (!looked.has(conv) || looked.get(conv) !== entry) {
+        looked.set(conv, entry);
+        await changesSince(api, search, conv, mark, marks);
+      }
     }
     api.dispatch(searchProgressed(null));
     const entries = order.map((conv) => selectInboxEntry(state, conv));
@@ -136,6 +146,8 @@ async function olderPage(
   }
   const first = page.at(0);
   const last = page.at(-1);
+  // Read after its newest message was sent: edits and deletions come after that time.
+  if (mark.oldest === null) mark.changed ??= last?.createdAt ?? 0;
   if (first) mark.oldest = { id: first.id, createdAt: first.createdAt };
   if (last && last.createdAt > mark.newest) mark.newest = last.createdAt;
   mark.count = (mark.count ?? 0) + page.length;
@@ -171,4 +183,33 @@ async function catchUp(
     if (!first || first.createdAt <= newest || page.length < HISTORY_PAGE_SIZE) return;
     before = first;
   }
+}
+
+/**
+ * Reads the messages of `conv` edited or deleted for everyone since the mark's `changed` (by
+ * the rules' index on `editedAt` and `deletedAt`) into the index, and moves the mark on: an
+ * older message changed while its conversation was not open reaches the index here.
+ */
+async function changesSince(
+  api: Api,
+  search: SearchApi,
+  conv: ConversationKey,
+  mark: CrawlMark,
+  marks: CrawlMarks,
+) {
+  const { kind, id } = parseConversationKey(conv);
+  let changed: { messages: ChatMessage[]; until: number };
+  try {
+    changed = await api.extra.conversations[kind].fetchChangedSince(id, mark.changed ?? 0);
+  } catch {
+    // Not readable any more: the membership change drops it.
+    return;
+  }
+  if (changed.messages.length > 0) {
+    const size = await indexMessages(search, conv, changed.messages);
+    api.dispatch(searchIndexChanged({ size }));
+  }
+  if (changed.until === mark.changed) return;
+  mark.changed = changed.until;
+  await search.mark(conv, marks[conv] ?? mark);
 }

@@ -79,9 +79,10 @@ export function addSearchListeners(start: AppStartListening): void {
   });
 
   // A conversation not open: its inbox entry tells when its last message is edited or deleted
-  // for everyone (the entry's preview changes); that message is read again. An older message
-  // edited there is indexed anew when the conversation is opened (its pages come through the
-  // chat above) — the database says nothing else about it.
+  // for everyone (the entry's preview changes); that message is read again at once. An older
+  // message edited or deleted there is read by history indexing (search-history.ts, by the
+  // index on `editedAt` and `deletedAt`) on the conversation's next message, or at the next
+  // start (sign-in, reload), or when the conversation is opened (its pages come through above).
   start({
     predicate: (_action, state, previous) =>
       selectReadableConversations(state).some(

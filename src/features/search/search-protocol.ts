@@ -5,6 +5,8 @@ export interface SearchRequest {
   id: number;
   method: keyof SearchBackend;
   args: unknown[];
+  /** Calls in one lane supersede each other while waiting (search-lanes.ts). */
+  lane?: string;
 }
 
 export type SearchResponse = { id: number; result: unknown } | { id: number; error: string };

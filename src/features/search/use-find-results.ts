@@ -4,6 +4,7 @@ import { useAppSelector } from '../../store/hooks';
 import { selectMyUid } from '../friends';
 import type { FoundIn } from './search-engine';
 import { selectSearchVersion } from './search-selectors';
+import { ignoreSuperseded } from './search-lanes';
 import { searchApiOf } from './search-session';
 import { SETTLE_MS } from './use-search-results';
 
@@ -25,7 +26,8 @@ export function useFindResults(conv: ConversationKey, query: string): FoundIn & 
         .then((api) => api?.findIn(conv, query) ?? NONE)
         .then((found) => {
           if (current) setAnswer({ ...found, query });
-        });
+        })
+        .catch(ignoreSuperseded);
     }, SETTLE_MS);
     return () => {
       current = false;

@@ -3,6 +3,7 @@ import { useAppSelector } from '../../store/hooks';
 import { selectMyUid } from '../friends';
 import type { SearchFilters, SearchHit } from './search-doc';
 import { selectSearchVersion } from './search-selectors';
+import { ignoreSuperseded } from './search-lanes';
 import { searchApiOf } from './search-session';
 
 /** Typing faster than this is one search, run after the last key. */
@@ -32,7 +33,8 @@ export function useSearchResults(
         .then((api) => api?.search(query, { conv, from, photos, after, before }) ?? [])
         .then((hits) => {
           if (current) setAnswer({ hits, query });
-        });
+        })
+        .catch(ignoreSuperseded);
     }, SETTLE_MS);
     return () => {
       current = false;

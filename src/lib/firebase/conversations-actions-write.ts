@@ -90,7 +90,8 @@ const contentFields = [
 ];
 
 /**
- * The delete for everyone: `deleted` set and every other field but the envelope removed (the
+ * The delete for everyone: `deleted` set with `deletedAt` (the server's `now`: other devices'
+ * search indexes catch up with deletions by it), every other field but the envelope removed (the
  * envelope and `createdAt` are left as stored, never written back: a pending message's copy
  * holds only this device's estimate of its server time, and the rules keep `createdAt`
  * unchanged), a photo's bytes removed, and when it is the last message every party's preview
@@ -100,9 +101,13 @@ export function removeWrite(
   scope: ActionScope,
   message: ChatMessage,
   isLast: boolean,
+  now: object,
 ): Record<string, unknown> {
   const path = messagePath(scope, message.id);
-  const update: Record<string, unknown> = { [`${path}/deleted`]: true };
+  const update: Record<string, unknown> = {
+    [`${path}/deleted`]: true,
+    [`${path}/deletedAt`]: now,
+  };
   for (const field of contentFields) update[`${path}/${field}`] = null;
   if (message.image)
     update[`${imagesPath(scope.kind, scope.conversationId)}/${message.image.id}`] = null;

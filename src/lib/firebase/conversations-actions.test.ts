@@ -24,6 +24,7 @@ const photo: ChatMessage = {
 /** A delete's writes at `path`: `deleted`, every content field gone, the envelope untouched. */
 const removed = (path: string) => ({
   [`${path}/deleted`]: true,
+  [`${path}/deletedAt`]: now,
   [`${path}/message`]: null,
   [`${path}/kind`]: null,
   [`${path}/imageId`]: null,
@@ -126,7 +127,7 @@ describe('the actions’ root updates', () => {
   });
 
   it('deletes to the envelope, removes a photo’s bytes and the last preview', () => {
-    expect(removeWrite(direct, photo, true)).toEqual({
+    expect(removeWrite(direct, photo, true, now)).toEqual({
       ...removed('sendMessage/r1/m2'),
       'chatImages/r1/m2': null,
       'inbox/alice/r1/lastKind': 'deleted',
@@ -134,7 +135,7 @@ describe('the actions’ root updates', () => {
       'inbox/bob/r1/lastKind': 'deleted',
       'inbox/bob/r1/lastText': '',
     });
-    expect(removeWrite(group, text, false)).toEqual(removed('groupMessages/g1/m1'));
+    expect(removeWrite(group, text, false, now)).toEqual(removed('groupMessages/g1/m1'));
   });
 
   it('reacts as me, telling the author unless it is mine; takes back the 1:1 notice', () => {

@@ -8,6 +8,7 @@ import {
   onValue,
   orderByChild,
   query,
+  startAt,
   type DatabaseReference,
   type DataSnapshot,
   type Unsubscribe,
@@ -106,6 +107,26 @@ export function conversationReads(conversation: DatabaseReference, parse: Parse)
         ),
       );
       return parseOrdered(snapshot);
+    },
+
+    /**
+     * The messages edited or deleted for everyone at or after `since` (server time), oldest
+     * first, and the latest such time among them (`since` when there is none): one query per
+     * field, by the rules' index. What a device that was not listening missed.
+     */
+    async fetchChangedSince(since: number): Promise<{ messages: ChatMessage[]; until: number }> {
+      const changed = new Map<string, ChatMessage>();
+      let until = since;
+      for (const field of ['editedAt', 'deletedAt'] as const) {
+        const snapshot = await get(query(conversation, orderByChild(field), startAt(since)));
+        snapshot.forEach((child) => {
+          const at: unknown = child.child(field).val();
+          if (typeof at === 'number' && at > until) until = at;
+          const message = child.key ? parse(child.key, child.val()) : null;
+          if (message) changed.set(message.id, message);
+        });
+      }
+      return { messages: [...changed.values()].sort(compareMessages), until };
     },
   };
 }

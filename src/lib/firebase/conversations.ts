@@ -102,6 +102,18 @@ export function makeConversationApi<Parties>(
     },
 
     /**
+     * The messages of conversation `id` edited or deleted for everyone at or after `since`
+     * (server time), and the latest such time (see conversations-reads.ts).
+     */
+    async fetchChangedSince(
+      id: string,
+      since: number,
+    ): Promise<{ messages: ChatMessage[]; until: number }> {
+      const changed = await reads(id).fetchChangedSince(since);
+      return { messages: await opened(id, changed.messages), until: changed.until };
+    },
+
+    /**
      * The message and every party's inbox entry in one root update (the send write). The id is
      * known at once (a client-generated push id), so the UI can show the message as pending;
      * `acked` resolves when the server stored it and rejects when it refused it. Sent offline, a
@@ -158,10 +170,11 @@ export function makeConversationApi<Parties>(
     remove(parties: Parties, message: ChatMessage, isLast: boolean): Promise<void> {
       if (outbox.withdraw(message.id)) return Promise.resolve();
       const scope = scopeOf(parties);
+      const now = serverTimestamp();
       return writeWithPreviewOrAlone(
         write,
-        removeWrite(scope, message, isLast),
-        removeWrite(scope, message, false),
+        removeWrite(scope, message, isLast, now),
+        removeWrite(scope, message, false, now),
       );
     },
 
