@@ -109,6 +109,22 @@ export function conversationReads(conversation: DatabaseReference, parse: Parse)
       return parseOrdered(snapshot);
     },
 
+    /** Every message from `from` (included) up to `before` (excluded), oldest first. */
+    async fetchBetween(
+      from: Pick<ChatMessage, 'id' | 'createdAt'>,
+      before: Pick<ChatMessage, 'id' | 'createdAt'>,
+    ): Promise<ChatMessage[]> {
+      const snapshot = await get(
+        query(
+          conversation,
+          orderByChild('createdAt'),
+          startAt(from.createdAt, from.id),
+          endBefore(before.createdAt, before.id),
+        ),
+      );
+      return parseOrdered(snapshot);
+    },
+
     /**
      * The messages edited or deleted for everyone at or after `since` (server time), oldest
      * first, and the latest such time among them (`since` when there is none): one query per

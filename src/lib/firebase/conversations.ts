@@ -1,12 +1,8 @@
 import {
-  endBefore,
   get,
-  orderByChild,
   push,
-  query,
   ref,
   serverTimestamp,
-  startAt,
   update,
   type Database,
   type Unsubscribe,
@@ -204,20 +200,7 @@ export function makeConversationApi<Parties>(
       from: Pick<ChatMessage, 'id' | 'createdAt'>,
       before: Pick<ChatMessage, 'id' | 'createdAt'>,
     ): Promise<ChatMessage[]> {
-      const snapshot = await get(
-        query(
-          conversation(conversationId),
-          orderByChild('createdAt'),
-          startAt(from.createdAt, from.id),
-          endBefore(before.createdAt, before.id),
-        ),
-      );
-      const out: ChatMessage[] = [];
-      snapshot.forEach((child) => {
-        const message = child.key ? location.parse(conversationId, child.key, child.val()) : null;
-        if (message) out.push(message);
-      });
-      return opened(conversationId, out);
+      return opened(conversationId, await reads(conversationId).fetchBetween(from, before));
     },
   };
 }
