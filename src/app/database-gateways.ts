@@ -1,5 +1,5 @@
 import type { DatabaseGateways } from '../store/gateways';
-import { conversationCryptoOf } from '../features/encryption/encryption-session';
+import { conversationCryptoOf, draftsKeyOf } from '../features/encryption/encryption-session';
 import { makeConversationsApi } from '../lib/firebase/conversations';
 import { makeChatImagesApi } from '../lib/firebase/conversations-images';
 import { appClient, type FirebaseClient } from '../lib/firebase/database';
@@ -32,7 +32,10 @@ export function makeDatabaseGateways({ db, auth }: FirebaseClient): DatabaseGate
     conversations: makeConversationsApi(db, cryptoNow),
     inbox: makeInboxApi(db, cryptoNow),
     inboxPrefs: makeInboxPrefsApi(db),
-    drafts: makeDraftsApi(db),
+    drafts: makeDraftsApi(
+      db,
+      draftsKeyOf(() => auth.currentUser?.uid),
+    ),
     presence: makePresenceApi(db),
     pictures: makePicturesApi(db),
     chatImages: makeChatImagesApi(db, cryptoNow),

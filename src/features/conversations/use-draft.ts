@@ -58,7 +58,9 @@ export function useDraft(
     if (!key || !ready) return;
     loaded.current = key;
     justOpened.current = true;
-    const draft = selectDraftOf(store.getState(), key);
+    const stored = selectDraftOf(store.getState(), key);
+    // A draft this device cannot open (not approved yet) shows as none; it stays stored as it is.
+    const draft = stored?.locked ? null : stored;
     // At start, what was typed before the drafts arrived stays unless a draft replaces it.
     if (draft || switched) setText(draft?.text ?? '');
     if (draft?.replyTo) dispatch(composeStarted({ kind: 'reply', messageId: draft.replyTo }));

@@ -5,6 +5,7 @@
  * seals or opens a message asks `encryptionSession(uid)`, which waits for the device key. Sessions
  * are kept by uid: the integration tests run several people's stores in one process.
  */
+import type { DraftsKey } from '../../lib/crypto/drafts-seal';
 import type { DeviceIdentity, EpochKeys } from '../../lib/crypto/epoch-keys';
 import type { KeyRing } from '../../lib/crypto/key-ring';
 import {
@@ -54,4 +55,12 @@ export const conversationCryptoOf =
       cryptos.set(session, crypto);
     }
     return crypto;
+  };
+
+/** The key that seals `currentUid`'s drafts on this device; null until it holds the backup key. */
+export const draftsKeyOf =
+  (currentUid: () => string | undefined) => async (): Promise<DraftsKey | null> => {
+    const uid = currentUid();
+    const session = uid ? await encryptionSession(uid) : null;
+    return session?.ring.draftsKey() ?? null;
   };
