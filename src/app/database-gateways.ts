@@ -24,7 +24,10 @@ import { lazyGateway } from './lazy-gateway';
  */
 export function makeDatabaseGateways({ db, auth }: FirebaseClient): DatabaseGateways {
   // End-to-end encryption: the signed-in user's keys seal and open conversations.
-  const cryptoNow = conversationCryptoOf(() => auth.currentUser?.uid);
+  // The encryption gateway names the sessions its listeners open (encryption-session.ts).
+  const encryption = makeEncryptionApi(db);
+  const currentUid = () => auth.currentUser?.uid;
+  const cryptoNow = conversationCryptoOf(currentUid, encryption);
   return {
     friends: makeFriendsApi(db),
     directory: makeDirectoryApi(db),
@@ -46,7 +49,7 @@ export function makeDatabaseGateways({ db, auth }: FirebaseClient): DatabaseGate
       () => import('../lib/firebase/settings-account').then((m) => m.makeAccountApi(auth, db)),
       { deleteAccount: true, changePassword: true, resendVerification: true, changeName: true },
     ),
-    encryption: makeEncryptionApi(db),
+    encryption,
   };
 }
 

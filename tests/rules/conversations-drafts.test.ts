@@ -11,8 +11,8 @@ import { rulesEnvForFile, SERVER_TIME } from './rules-env';
 const { dbAs, seed, write } = rulesEnvForFile('conversations-drafts');
 
 describe.each([
-  ['direct', relId],
-  ['group', groupId],
+  ['direct' as const, relId],
+  ['group' as const, groupId],
 ])('drafts/{uid}/%s', (kind, conversationId) => {
   const mine = `drafts/${alice}/${kind}/${conversationId}`;
   const draft = { text: 'Half a thought', at: SERVER_TIME };
