@@ -2,8 +2,11 @@
  * `drafts/{uid}/direct/{relId}` and `drafts/{uid}/group/{groupId}`: what `uid` typed in a
  * conversation and did not send, with the message a reply was being prepared to (issue 27).
  * Read and written by `uid` alone, so another device of theirs picks it up and nobody else can.
+ * The app seals the text with a key only `uid`'s devices hold (issue 28, docs/security/e2ee.md,
+ * "Drafts"); clear text stays allowed for drafts from before, as a message's does.
  */
 import { and, x, type RuleNode } from './builder';
+import { clearOrSealed, SEALED_MESSAGE_MAX } from './encryption-sealed';
 import {
   $uid,
   exactFields,
@@ -23,7 +26,8 @@ const idOf = (name: string) =>
 const draft = (conversation: 'relId' | 'groupId'): RuleNode => ({
   ...exactFields(
     {
-      text: { '.validate': stringOf({ max: DRAFT_MAX }) },
+      // Sealed: as long as a sealed message may be (a 4,000-character draft fits).
+      text: { '.validate': clearOrSealed(stringOf({ max: DRAFT_MAX }), SEALED_MESSAGE_MAX) },
       at: { '.validate': serverTime },
     },
     idOf(conversation),

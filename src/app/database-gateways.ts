@@ -1,5 +1,5 @@
 import type { DatabaseGateways } from '../store/gateways';
-import { conversationCryptoOf } from '../features/encryption/encryption-session';
+import { conversationCryptoOf, draftsKeyOf } from '../features/encryption/encryption-session';
 import { makeConversationsApi } from '../lib/firebase/conversations';
 import { makeChatImagesApi } from '../lib/firebase/conversations-images';
 import { appClient, type FirebaseClient } from '../lib/firebase/database';
@@ -24,7 +24,10 @@ import { lazyGateway } from './lazy-gateway';
  */
 export function makeDatabaseGateways({ db, auth }: FirebaseClient): DatabaseGateways {
   // End-to-end encryption: the signed-in user's keys seal and open conversations.
-  const cryptoNow = conversationCryptoOf(() => auth.currentUser?.uid);
+  // The encryption gateway names the sessions its listeners open (encryption-session.ts).
+  const encryption = makeEncryptionApi(db);
+  const currentUid = () => auth.currentUser?.uid;
+  const cryptoNow = conversationCryptoOf(currentUid, encryption);
   return {
     friends: makeFriendsApi(db),
     directory: makeDirectoryApi(db),
@@ -32,7 +35,10 @@ export function makeDatabaseGateways({ db, auth }: FirebaseClient): DatabaseGate
     conversations: makeConversationsApi(db, cryptoNow, () => auth.currentUser?.uid),
     inbox: makeInboxApi(db, cryptoNow),
     inboxPrefs: makeInboxPrefsApi(db),
-    drafts: makeDraftsApi(db),
+    drafts: makeDraftsApi(
+      db,
+      draftsKeyOf(() => auth.currentUser?.uid),
+    ),
     presence: makePresenceApi(db),
     pictures: makePicturesApi(db),
     chatImages: makeChatImagesApi(db, cryptoNow),
@@ -43,7 +49,7 @@ export function makeDatabaseGateways({ db, auth }: FirebaseClient): DatabaseGate
       () => import('../lib/firebase/settings-account').then((m) => m.makeAccountApi(auth, db)),
       { deleteAccount: true, changePassword: true, resendVerification: true, changeName: true },
     ),
-    encryption: makeEncryptionApi(db),
+    encryption,
   };
 }
 

@@ -66,11 +66,16 @@ describeBrowser('end-to-end encryption between two browsers', () => {
       expect(await chat(b).locator('[data-not-encrypted]').count()).toBe(0);
       await row(b, spec.panels.friendList, 'Alice').waitFor();
 
-      // Drafts are not sealed yet (issue 28 note): a draft lives in clear text, owner-only, until
-      // its send removes it (at most a second later); the dump is taken once they are gone.
-      await until(async () => (await adminGet('drafts')) === null, 'the drafts to go');
+      // A draft Alice typed and did not send is kept for her other devices, sealed: the dump is
+      // taken while it is stored.
+      await field(a).fill('meet me at the lighthouse');
+      const draftPath = `drafts/${alice.uid}/direct/${relId}/text`;
+      await until(async () => (await adminGet(draftPath)) !== null, 'the draft');
+      expect(await adminGet(draftPath)).toMatch(/^s1\./);
       const dump = JSON.stringify(await adminGet('/'));
-      for (const word of ['flowerpot', 'blue', 'bakery']) expect(dump).not.toContain(word);
+      for (const word of ['flowerpot', 'blue', 'bakery', 'lighthouse']) {
+        expect(dump).not.toContain(word);
+      }
       const stored = ((await adminGet(`sendMessage/${relId}`)) ?? {}) as Record<
         string,
         { message: string; messagesenderId: string }

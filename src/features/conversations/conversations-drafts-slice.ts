@@ -29,13 +29,17 @@ export const conversationDraftsSlice = createSlice({
     draftsFailed(state) {
       state.status = 'error';
     },
+    /** Read again with the drafts key just received: not ready until they arrive opened. */
+    draftsReopened(state) {
+      state.status = 'loading';
+    },
   },
   extraReducers: (builder) => {
     resetPerSignedInUser(builder, initialState, () => initialState());
   },
 });
 
-export const { draftsReceived, draftsFailed } = conversationDraftsSlice.actions;
+export const { draftsReceived, draftsFailed, draftsReopened } = conversationDraftsSlice.actions;
 
 export const selectDraftOf = (state: RootState, key: ConversationKey | null): Draft | null =>
   key ? (state.conversationDrafts.byKey[key] ?? null) : null;

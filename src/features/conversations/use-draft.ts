@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { ConversationKey } from '../../lib/conversation-key';
 import type { Draft } from '../../lib/firebase/conversations-drafts';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../store/hooks';
+import { selectDraftsKeyState } from '../encryption';
 import { selectChatKey, selectUnloadedReply } from './conversations-selectors';
 import { loadQuote } from './conversations-quotes-thunks';
 import { selectDraftOf, selectDraftsReady } from './conversations-drafts-slice';
@@ -29,7 +30,10 @@ export function useDraft(
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const key = useAppSelector(selectChatKey);
-  const ready = useAppSelector(selectDraftsReady);
+  // Until this device knows whether it holds the drafts key, a sealed draft would show as none.
+  const ready = useAppSelector(
+    (state) => selectDraftsReady(state) && selectDraftsKeyState(state) !== 'unknown',
+  );
   // The conversation whose draft the field holds now; null until it was put back.
   const loaded = useRef<ConversationKey | null>(null);
   const pending = useRef<{ key: ConversationKey; draft: Draft | null } | null>(null);
@@ -58,7 +62,9 @@ export function useDraft(
     if (!key || !ready) return;
     loaded.current = key;
     justOpened.current = true;
-    const draft = selectDraftOf(store.getState(), key);
+    const stored = selectDraftOf(store.getState(), key);
+    // A draft this device cannot open (not approved yet) shows as none; it stays stored as it is.
+    const draft = stored?.locked ? null : stored;
     // At start, what was typed before the drafts arrived stays unless a draft replaces it.
     if (draft || switched) setText(draft?.text ?? '');
     if (draft?.replyTo) dispatch(composeStarted({ kind: 'reply', messageId: draft.replyTo }));

@@ -114,10 +114,10 @@ export function addEncryptionListeners(
       if (isOpen()) dispatch(deviceUnavailable());
       return null;
     });
-    openEncryptionSession(uid, ready);
+    openEncryptionSession(uid, ready, extra.encryption);
     return () => {
       session.open = false;
-      closeEncryptionSession(uid);
+      closeEncryptionSession(uid, extra.encryption);
       stopDevices();
       stopBackup();
     };

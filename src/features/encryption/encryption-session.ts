@@ -3,8 +3,9 @@
  * outside Redux: CryptoKey objects are not serializable, and the private key must never be copied.
  * `encryption-listeners.ts` opens a session at sign-in and closes it at sign-out; everything that
  * seals or opens a message asks `encryptionSession(uid)`, which waits for the device key. Sessions
- * are kept by uid: the integration tests run several people's stores in one process.
+ * are kept by uid (and by gateways): the integration tests run several stores in one process.
  */
+import type { DraftsKey } from '../../lib/crypto/drafts-seal';
 import type { DeviceIdentity, EpochKeys } from '../../lib/crypto/epoch-keys';
 import type { KeyRing } from '../../lib/crypto/key-ring';
 import {
@@ -19,34 +20,49 @@ export interface EncryptionSession {
   ring: KeyRing;
 }
 
-const sessions = new Map<string, Promise<EncryptionSession | null>>();
+type Ready = Promise<EncryptionSession | null>;
+const sessions = new Map<string, Ready>();
+/**
+ * Sessions by the gateways they were opened through (the `encryption` gateway object), so two
+ * devices of one person can run in one process (the integration tests); the app has one.
+ */
+const scoped = new WeakMap<object, Map<string, Ready>>();
 const cryptos = new WeakMap<EncryptionSession, ConversationCrypto>();
 
-/** Called at sign-in: `ready` resolves with the session, or null when this browser keeps no keys. */
-export function openEncryptionSession(uid: string, ready: Promise<EncryptionSession | null>) {
-  sessions.set(
-    uid,
-    ready.catch(() => null),
-  );
+/**
+ * Called at sign-in: `ready` resolves with the session, or null when this browser keeps no keys.
+ * `scope` is the gateways' `encryption` object, which their ports name too.
+ */
+export function openEncryptionSession(uid: string, ready: Ready, scope?: object) {
+  const safe = ready.catch(() => null);
+  sessions.set(uid, safe);
+  if (!scope) return;
+  const map = scoped.get(scope) ?? new Map<string, Ready>();
+  map.set(uid, safe);
+  scoped.set(scope, map);
 }
 
-export function closeEncryptionSession(uid: string) {
-  sessions.delete(uid);
+export function closeEncryptionSession(uid: string, scope?: object) {
+  const mine = scope ? scoped.get(scope)?.get(uid) : undefined;
+  if (scope) scoped.get(scope)?.delete(uid);
+  if (!scope || sessions.get(uid) === mine) sessions.delete(uid);
 }
 
 /**
  * The session of `uid`, once its device key is loaded; null when `uid` is not signed in here, or
- * this browser cannot keep keys (no IndexedDB): its messages are then not encrypted.
+ * this browser cannot keep keys (no IndexedDB): its messages are then not encrypted. With a
+ * `scope`, the one opened through those gateways first.
  */
-export function encryptionSession(uid: string): Promise<EncryptionSession | null> {
-  return sessions.get(uid) ?? Promise.resolve(null);
+export function encryptionSession(uid: string, scope?: object): Ready {
+  return (scope && scoped.get(scope)?.get(uid)) ?? sessions.get(uid) ?? Promise.resolve(null);
 }
 
 /** The sealing and opening of conversations for whoever `currentUid` names (the gateways' port). */
 export const conversationCryptoOf =
-  (currentUid: () => string | undefined) => async (): Promise<ConversationCrypto | null> => {
+  (currentUid: () => string | undefined, scope?: object) =>
+  async (): Promise<ConversationCrypto | null> => {
     const uid = currentUid();
-    const session = uid ? await encryptionSession(uid) : null;
+    const session = uid ? await encryptionSession(uid, scope) : null;
     if (!session) return null;
     let crypto = cryptos.get(session);
     if (!crypto) {
@@ -54,4 +70,12 @@ export const conversationCryptoOf =
       cryptos.set(session, crypto);
     }
     return crypto;
+  };
+
+/** The key that seals `currentUid`'s drafts on this device; null until it holds the backup key. */
+export const draftsKeyOf =
+  (currentUid: () => string | undefined, scope?: object) => async (): Promise<DraftsKey | null> => {
+    const uid = currentUid();
+    const session = uid ? await encryptionSession(uid, scope) : null;
+    return session?.ring.draftsKey() ?? null;
   };

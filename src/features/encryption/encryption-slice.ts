@@ -104,6 +104,16 @@ export const selectRecoveryPromptOpen = (state: RootState) => state.encryption.r
 /** Changes when this device may open more old messages: retry those it could not. */
 export const selectKeysRevision = (state: RootState) => state.encryption.keysRevision;
 
+/**
+ * The key my drafts are sealed with comes with the backup key: 'unknown' until this device read
+ * its backup (or found it cannot keep keys), then whether it holds it.
+ */
+export const selectDraftsKeyState = (state: RootState): 'unknown' | 'none' | 'held' => {
+  const { holdsBackupKey, status, backup } = state.encryption;
+  if (holdsBackupKey) return 'held';
+  return status === 'unavailable' || backup !== 'unknown' ? 'none' : 'unknown';
+};
+
 /** This device, once listed: approved (by another device, itself first, or a recovery key) or not. */
 export const selectThisDeviceApproval = (state: RootState): 'unknown' | 'approved' | 'waiting' => {
   const { devices, thisDevice } = state.encryption;

@@ -13,6 +13,7 @@ export const THIS_DEVICE = 'this-device-id-00001';
 export function fakeRing() {
   return {
     learned: vi.fn<KeyRing['learned']>(),
+    draftsKey: vi.fn<KeyRing['draftsKey']>(() => null),
     settled: vi.fn<KeyRing['settled']>(() => Promise.resolve()),
     sync: vi.fn<KeyRing['sync']>(() => Promise.resolve(true)),
     setUp: vi.fn<KeyRing['setUp']>(() => Promise.resolve('')),

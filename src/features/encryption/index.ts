@@ -1,7 +1,8 @@
 /** What other features and the app may use from the encryption feature (issue 28). */
 export { DeviceList } from './DeviceList';
 export { encryptionStrings } from './encryption-strings';
-export { selectKeysRevision, selectThisDevice } from './encryption-slice';
+export { selectDraftsKeyState, selectKeysRevision, selectThisDevice } from './encryption-slice';
+export { openAgainOnNewKeys } from './reopen-on-new-keys';
 export { EncryptionBanners } from './EncryptionBanners';
 export { SecurityCodeNotice } from './SecurityCodeNotice';
 export { VerifySecurityCode } from './VerifySecurityCode';

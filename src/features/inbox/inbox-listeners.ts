@@ -1,5 +1,6 @@
 import type { AppStartListening } from '../../store/store';
 import { whileSignedIn } from '../../store/session';
+import { openAgainOnNewKeys } from '../encryption';
 import { selectMyUid } from '../friends';
 import {
   openedUnreadCaptured,
@@ -72,10 +73,13 @@ export function addInboxListeners(start: AppStartListening): void {
     if (typeof navigator !== 'undefined' && 'onLine' in navigator && !navigator.onLine)
       dispatch(connectionChanged('offline'));
     const stops = [
-      inbox.subscribeInbox(
-        uid,
-        (entries) => dispatch(inboxReceived(entries)),
-        () => dispatch(inboxFailed()),
+      // A preview shown 'Encrypted on another device' opens once this device gets older keys.
+      openAgainOnNewKeys(start, () =>
+        inbox.subscribeInbox(
+          uid,
+          (entries) => dispatch(inboxReceived(entries)),
+          () => dispatch(inboxFailed()),
+        ),
       ),
       inbox.subscribeConnected((connected) => {
         // The SDK says "not connected" first at every start: only a lost connection counts.

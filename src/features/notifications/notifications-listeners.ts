@@ -11,6 +11,7 @@ import {
 import { selectUnreadMentionIds } from './notifications-selectors';
 import { markNotificationsRead } from './notifications-thunks';
 import { selectChatKey, selectLoadedOnScreen } from '../conversations';
+import { openAgainOnNewKeys } from '../encryption';
 
 /**
  * My feed, live from sign-in to sign-out: the unread entries (for the bell, whatever their age)
@@ -25,12 +26,15 @@ export function addNotificationListeners(startAppListening: AppStartListening): 
     ),
   );
 
+  // Their previews are sealed: opened again once this device gets older keys (issue 28).
   whileSignedIn(startAppListening, (uid, { dispatch, extra }) =>
-    extra.notifications.subscribeConversations(
-      uid,
-      (entries) => dispatch(conversationsReceived(entries)),
-      // Without the inbox the feed still shows the stored entries.
-      () => dispatch(conversationsReceived([])),
+    openAgainOnNewKeys(startAppListening, () =>
+      extra.notifications.subscribeConversations(
+        uid,
+        (entries) => dispatch(conversationsReceived(entries)),
+        // Without the inbox the feed still shows the stored entries.
+        () => dispatch(conversationsReceived([])),
+      ),
     ),
   );
 

@@ -8,6 +8,7 @@
 import type { ConversationKey } from '../conversation-key';
 import { CryptoError } from './crypto-errors';
 import { importPublicKey } from './device-keys';
+import { draftsKeyFrom, type DraftsKey } from './drafts-seal';
 import type { DeviceIdentity, EpochKeys, PublishedDevice, StoredWrap } from './epoch-keys';
 import {
   backupWrapContext,
@@ -85,7 +86,9 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
     { conversation: ConversationKey; epoch: string; raw: Uint8Array }
   >();
   let backupKey: CryptoKey | null = null;
-  let opening: Promise<CryptoKey | null> | null = null;
+  /** Derived from the backup key with it (drafts-seal.ts): my drafts open on my devices only. */
+  let draftsKey: DraftsKey | null = null;
+  let opening: Promise<Uint8Array<ArrayBuffer> | null> | null = null;
   const writing = new Set<Promise<unknown>>();
   /** A recovery key made on this device and not yet confirmed as saved. */
   let unsavedRecoveryKey: string | null = null;
@@ -129,7 +132,9 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
     await store.putBackupEntry(conversation, epoch, envelope).catch(() => backedUp.delete(id));
   }
 
-  function takeBackupKey(key: CryptoKey) {
+  async function takeBackupKey(raw: Uint8Array<ArrayBuffer>) {
+    const [key, drafts] = await Promise.all([importBackupKey(raw), draftsKeyFrom(raw, me.uid)]);
+    draftsKey = drafts;
     backupKey = key;
     const waiting = [...pending.values()];
     pending.clear();
@@ -166,6 +171,11 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
       void write.finally(() => writing.delete(write));
     },
 
+    /** The key my drafts are sealed with; null until this device holds the backup key. */
+    draftsKey(): DraftsKey | null {
+      return draftsKey;
+    },
+
     /** Resolves once every backup write started so far has finished (or failed). */
     async settled() {
       await Promise.all([...writing]);
@@ -179,13 +189,11 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
         }
       }
       if (backupKey) return true;
-      opening ??= backupRawOfThisDevice(backup)
-        .then((raw) => (raw ? importBackupKey(raw) : null))
-        .catch(() => null);
-      const key = await opening;
+      opening ??= backupRawOfThisDevice(backup).catch(() => null);
+      const raw = await opening;
       opening = null;
-      if (!key) return false;
-      await takeBackupKey(key);
+      if (!raw) return false;
+      await takeBackupKey(raw);
       return true;
     },
 
@@ -195,7 +203,7 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
       const backup = await createBackupKey(me.uid, recovery.raw);
       await store.createBackup(backup.sealed, await wrapBackupKeyFor(backup.raw, me));
       unsavedRecoveryKey = recovery.text;
-      await takeBackupKey(backup.key);
+      await takeBackupKey(backup.raw);
       return recovery.text;
     },
 
@@ -250,7 +258,7 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
       }
       const result = await writeFor(self, found);
       await store.markApproved(me.deviceId, me.deviceId);
-      await takeBackupKey(key);
+      await takeBackupKey(raw);
       return result;
     },
 
