@@ -15,7 +15,12 @@ import {
   friendSelected,
 } from '../../src/features/conversations/conversations-slice';
 import { sendChatMessage } from '../../src/features/conversations/conversations-thunks';
+import {
+  selectDraftsKeyState,
+  selectThisDevice,
+} from '../../src/features/encryption/encryption-slice';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
+import { anotherDevice, deviceApp } from './encryption-device-apps';
 
 // Issue 27: mute, pin, archive and drafts are mine, on each of my devices.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
@@ -32,8 +37,16 @@ describe('mute, archive, pin and drafts across two sessions of one person', () =
     const bob = await signUp('Bob');
     const { id: relId } = await befriend(alice, bob);
     const key = directKey(relId);
-    const laptop = appOf(alice);
-    const phone = appOf(alice);
+    // Two devices of Alice's: drafts are sealed for her own devices, so the phone is approved.
+    const laptop = await deviceApp(alice, stopAfterTest);
+    await eventually(() => expect(selectDraftsKeyState(laptop.store.getState())).toBe('held'));
+    const phone = await deviceApp(await anotherDevice(alice, stopAfterTest), stopAfterTest);
+    const phoneId = selectThisDevice(phone.store.getState()) ?? '';
+    await (await laptop.session()).ring.approve(phoneId);
+    await eventually(
+      () => expect(selectDraftsKeyState(phone.store.getState())).toBe('held'),
+      15_000,
+    );
     const bobApp = appOf(bob);
     bobApp.store.dispatch(chatScreenEntered());
     bobApp.store.dispatch(friendSelected({ uid: alice.uid, name: alice.username, photo: '' }));
