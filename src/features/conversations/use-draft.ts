@@ -41,6 +41,7 @@ export function useDraft(
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // The field still holds the conversation left until the draft put back renders.
   const justOpened = useRef(false);
+  const seenKey = useRef<ConversationKey | null>(null);
 
   const flush = () => {
     clearTimeout(timer.current);
@@ -56,12 +57,16 @@ export function useDraft(
 
   // Opening a conversation: what was typed goes to the one left, its own draft comes back.
   useEffect(() => {
+    const keyChanged = seenKey.current !== key;
+    seenKey.current = key;
     if (loaded.current === key) return;
     const switched = loaded.current !== null;
     if (switched) flush();
     if (!key || !ready) return;
     loaded.current = key;
-    justOpened.current = true;
+    // The typing effect below runs in this commit only when the key changed (not when the
+    // drafts became ready later): only then does it see the field of the conversation left.
+    justOpened.current = keyChanged;
     const stored = selectDraftOf(store.getState(), key);
     // A draft this device cannot open (not approved yet) shows as none; it stays stored as it is.
     const draft = stored?.locked ? null : stored;
@@ -93,7 +98,19 @@ export function useDraft(
     if (unloadedReply) void dispatch(loadQuote(unloadedReply));
   }, [dispatch, unloadedReply]);
 
-  // Leaving the chat writes what is still waiting.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- flush reads refs
-  useEffect(() => () => flush(), []);
+  // Leaving the chat writes what is still waiting; so does hiding or leaving the page (a reload
+  // or a closed tab within the second after the last key), as far as the browser lets it.
+  useEffect(() => {
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    document.addEventListener('visibilitychange', onHide);
+    window.addEventListener('pagehide', flush);
+    return () => {
+      document.removeEventListener('visibilitychange', onHide);
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- flush reads refs
+  }, []);
 }

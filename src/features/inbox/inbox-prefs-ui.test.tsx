@@ -165,4 +165,24 @@ describe('mute, archive, pin and drafts in the conversation list (issue 27)', ()
       timeout: 2500,
     });
   });
+
+  it('writes the draft still waiting for its second when the page is hidden or left', async () => {
+    start();
+    inbox({ 'd:rel-bo': entry('rel-bo', { lastText: 'Hi' }) });
+    drafts({});
+    fireEvent.click(within(row('Friend List', 'Bo')).getByRole('button', { name: 'Bo' }));
+    const field = await screen.findByRole('textbox', { name: 'Message' });
+    fireEvent.change(field, { target: { value: 'On my' } });
+    await vi.waitFor(() =>
+      expect(fakes.drafts.save).toHaveBeenCalledWith('me', 'd:rel-bo', { text: 'On my' }),
+    );
+    // Within the second after a write, the next state waits; leaving the page writes it.
+    fireEvent.change(field, { target: { value: 'On my way' } });
+    expect(fakes.drafts.save).not.toHaveBeenCalledWith('me', 'd:rel-bo', { text: 'On my way' });
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(
+      () => expect(fakes.drafts.save).toHaveBeenCalledWith('me', 'd:rel-bo', { text: 'On my way' }),
+      { timeout: 400 },
+    );
+  });
 });
