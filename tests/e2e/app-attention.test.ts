@@ -86,12 +86,27 @@ function instrument(): void {
       state.notices.push(this);
     }
   };
+  // A message highlighted in place, or drawn already highlighted (a row the list mounts anew).
   new MutationObserver((changes) => {
     for (const change of changes) {
       const target = change.target as HTMLElement;
-      if (target.dataset.highlighted) state.highlighted.push(target.textContent);
+      if (change.type === 'attributes' && target.dataset.highlighted) {
+        state.highlighted.push(target.textContent);
+      }
+      for (const node of change.addedNodes) {
+        if (!(node instanceof HTMLElement)) continue;
+        const marked = node.matches('[data-highlighted]') ? [node] : [];
+        for (const row of [...marked, ...node.querySelectorAll('[data-highlighted]')]) {
+          if ((row as HTMLElement).dataset.highlighted) state.highlighted.push(row.textContent);
+        }
+      }
     }
-  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-highlighted'] });
+  }).observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['data-highlighted'],
+  });
 }
 
 /** Logged in with desktop notifications on (the Settings switch and the browser's permission). */
