@@ -1,6 +1,5 @@
 import { goOffline, goOnline } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
-import { makeDatabaseGateways } from '../../src/app/database-gateways';
 import { sendChatMessage } from '../../src/features/conversations';
 import {
   editChatMessage,
@@ -13,23 +12,16 @@ import {
 } from '../../src/features/conversations/conversations-slice';
 import { directKey } from '../../src/lib/conversation-key';
 import { adminGet } from '../support/backend';
-import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
+import { befriend, cleanBackendPerTest, eventually, type Person } from './app-clients';
+import { deviceApp } from './encryption-device-apps';
 
 // The outbox (docs/data-model.md, Sending offline), in sealed conversations: a message sent
 // offline shows at once even when it is the first one this session (its epoch key cannot be
 // made offline), and an edit or a delete of it made offline changes what reaches the server.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
-/** `person`'s app as the browser runs it: conversations sealed with their device key. */
-async function sealingApp(person: Person) {
-  const app = storeFor(person, {
-    conversations: makeDatabaseGateways(person.client).conversations,
-  });
-  stopAfterTest(app.stop);
-  await app.ready();
-  await eventually(() => expect(app.store.getState().encryption.status).toBe('ready'));
-  return app.store;
-}
+/** `person`'s app as the browser runs it: sealing and opening with their own device's keys. */
+const sealingApp = async (person: Person) => (await deviceApp(person, stopAfterTest)).store;
 
 type Store = Awaited<ReturnType<typeof sealingApp>>;
 

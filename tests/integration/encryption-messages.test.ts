@@ -8,22 +8,14 @@ import { selectChatMessages } from '../../src/features/conversations/conversatio
 import { sendChatMessage } from '../../src/features/conversations/conversations-thunks';
 import { directKey } from '../../src/lib/conversation-key';
 import { adminGet, adminSet } from '../support/backend';
-import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
+import { befriend, cleanBackendPerTest, eventually, type Person } from './app-clients';
+import { deviceApp } from './encryption-device-apps';
 
 // Issue 28 items 1, 6 and 7: what the database holds once the app seals, over the emulators.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
-/** `person`'s app as the browser runs it: every gateway sealing with their device key. */
-async function encryptedApp(person: Person) {
-  const app = storeFor(person, {
-    conversations: makeDatabaseGateways(person.client).conversations,
-  });
-  stopAfterTest(app.stop);
-  await app.ready();
-  // The device key is published at sign-in: a friend's first message waits for nothing.
-  await eventually(() => expect(app.store.getState().encryption.status).toBe('ready'));
-  return app.store;
-}
+/** `person`'s app as the browser runs it: sealing and opening with their own device's keys. */
+const encryptedApp = async (person: Person) => (await deviceApp(person, stopAfterTest)).store;
 
 type Store = Awaited<ReturnType<typeof encryptedApp>>;
 
