@@ -41,14 +41,17 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
     if (refocus) button.current?.focus();
   };
 
-  // Below the button, or above it when the viewport has no room left underneath.
+  // Below the button, or above it when there is no room left underneath: in the viewport, and in
+  // the page's box, whose edge fades out (scroll-fade's mask) whatever is drawn past it.
   useLayoutEffect(() => {
     if (!open || !button.current) return;
     const rect = button.current.getBoundingClientRect();
     const height = menu.current?.offsetHeight ?? 0;
     const right = window.innerWidth - rect.right;
+    const pageBottom = button.current.closest('main')?.getBoundingClientRect().bottom;
+    const limit = Math.min(window.innerHeight, pageBottom ?? window.innerHeight);
     setPosition(
-      rect.bottom + 4 + height > window.innerHeight
+      rect.bottom + 4 + height > limit
         ? { bottom: window.innerHeight - rect.top + 4, right }
         : { top: rect.bottom + 4, right },
     );
