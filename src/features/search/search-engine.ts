@@ -10,14 +10,10 @@ import {
   termsOf,
   wordsOf,
 } from './search-text';
+import { FUZZY_WEIGHT, looseQuery, TYPO_MIN_LENGTH } from './search-typos';
 
-/**
- * Words this long or longer forgive one typo: one letter added, missing or changed (the
- * engine's edit distance 1), or two neighbours swapped ('statoin', see `looseQuery`).
- */
-export const TYPO_MIN_LENGTH = 5;
-/** The engine's weight of a one-typo match, which a swap of neighbours weighs as well. */
-const FUZZY_WEIGHT = 0.3;
+export { TYPO_MIN_LENGTH, transpositionsOf } from './search-typos';
+
 /** How many hits one search returns at most. */
 export const MAX_HITS = 200;
 /** How many of the best candidates a search with a phrase checks for it, at most. */
@@ -208,37 +204,6 @@ const phrasePattern = (phrase: string[]) =>
 
 /** Scripts written without spaces: a one-character term may sit inside a longer run. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-
-/**
- * One loose word as the engine is asked it: by prefix and with one typo; and, from five letters,
- * each spelling with two neighbouring letters swapped too (one typo for a person, two edits for
- * the engine), weighed as a one-typo match and matching by prefix, so 'statoi' finds 'station'
- * while it is typed.
- */
-function looseQuery(term: string): Query {
-  if (term.length < TYPO_MIN_LENGTH) return term;
-  const swapped = transpositionsOf(term);
-  if (swapped.length === 0) return term;
-  const weight = (FUZZY_WEIGHT * term.length) / (term.length + 1);
-  return {
-    combineWith: 'OR',
-    queries: [term, { queries: [swapped.join(' ')], fuzzy: false, boost: { text: weight } }],
-  };
-}
-
-/** `term` with each pair of neighbouring characters swapped (other than itself), once each. */
-export function transpositionsOf(term: string): string[] {
-  const chars = Array.from(term);
-  const out = new Set<string>();
-  for (let i = 0; i + 1 < chars.length; i++) {
-    if (chars[i] === chars[i + 1]) continue;
-    const copy = [...chars];
-    [copy[i], copy[i + 1]] = [chars[i + 1] ?? '', chars[i] ?? ''];
-    out.add(copy.join(''));
-  }
-  out.delete(term);
-  return [...out];
-}
 
 function fits(text: string, query: CheckedQuery): boolean {
   if (query.initials.length === 0 && query.phrases.length === 0) return true;
