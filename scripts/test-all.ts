@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { browserShards } from './test-shards';
 import { join } from 'node:path';
 import { localDir, repoRoot } from './stack/paths';
 
@@ -46,19 +47,32 @@ function run(title: string, command: string, args: string[], buffered = false): 
 mkdirSync(localDir, { recursive: true });
 const extra = process.argv.slice(2);
 
-/** One vitest run; its JSON report is added to the tally. Returns whether it passed. */
-async function vitest(title: string, projects: string[]): Promise<boolean> {
-  const report = join(localDir, `vitest-report-${projects.join('-')}.json`);
+/**
+ * One vitest run (of `files` only, if given); its JSON report is added to the tally. Returns
+ * whether it passed.
+ */
+async function vitest(
+  title: string,
+  projects: string[],
+  shard?: { name: string; files: string[] },
+): Promise<boolean> {
+  const report = join(localDir, `vitest-report-${shard?.name ?? projects.join('-')}.json`);
   rmSync(report, { force: true });
-  const ok = await run(title, 'npx', [
-    'vitest',
-    'run',
-    ...projects.flatMap((project) => ['--project', project]),
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-    ...extra,
-  ]);
+  const ok = await run(
+    title,
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...projects.flatMap((project) => ['--project', project]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...extra,
+      ...(shard?.files ?? []),
+    ],
+    shard !== undefined,
+  );
   try {
     const results = JSON.parse(readFileSync(report, 'utf8')) as {
       numPassedTests: number;
@@ -99,14 +113,27 @@ await Promise.all([
 // The `npm start` stacks under signals run alone: beside the checks on a loaded machine, a
 // start missed its 2-minute readiness bound.
 const stackOk = await vitest('tests: npm start under signals', ['stack']);
-// The browser suite runs on its own: on two cores, Chromium next to the other suites is slow
-// enough to make timing-sensitive steps (toasts, redirects) flaky.
+// The browser suite does not run beside these: on two cores, Chromium next to the unit suite's
+// jsdom workers is slow enough to make timing-sensitive steps (toasts, redirects) flaky.
 const suitesOk = await vitest('tests: unit, emulator, integration', [
   'unit',
   'emulator',
   'integration',
 ]);
-const browserOk = await vitest('tests: browser end to end', ['e2e']);
+// The browser suite in two shards side by side, each with its own emulators, build and Chromium
+// (the e2e global setup picks free ports and a build folder per process): most of its time is
+// spent waiting on timers, the network and the emulators, so the second core was idle.
+const shards = browserShards(2);
+const browserOk = (
+  await Promise.all(
+    shards.map((files, index) =>
+      vitest(`tests: browser end to end, shard ${index + 1} of ${shards.length}`, ['e2e'], {
+        name: `e2e-${index + 1}`,
+        files,
+      }),
+    ),
+  )
+).every(Boolean);
 const vitestOk = stackOk && suitesOk && browserOk;
 console.log(`\nAll steps: ${seconds(started)}`);
 
