@@ -82,7 +82,7 @@ const waits = (
             exists(at(keysTree, id, me, $epochId)),
           ),
         ),
-        '.validate': and(eq(newValue, true), exists(waitOf(waitsTree, id))),
+        '.validate': and(eq(newValue, x`true`), exists(waitOf(waitsTree, id))),
       },
       $other: { '.validate': false },
     },
