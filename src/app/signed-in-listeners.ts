@@ -1,6 +1,6 @@
 import { addRelationshipListeners } from '../features/friends/friends-listeners';
 import { addEncryptionListeners } from '../features/encryption/encryption-listeners';
-import { addLateWrapListeners } from '../features/encryption/late-wraps-listeners';
+import { addLateWrapListeners } from '../features/encryption/encryption-late-wraps-listeners';
 import { addGroupListeners } from '../features/groups/groups-listeners';
 import { addInboxListeners } from '../features/inbox/inbox-listeners';
 import { addInboxPrefsListeners } from '../features/inbox/inbox-prefs-listeners';
