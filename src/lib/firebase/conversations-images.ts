@@ -53,7 +53,10 @@ export function makeChatImagesApi(
       const data: unknown = snapshot.val();
       if (isSealed(data)) {
         const crypto = await cryptoNow();
-        return crypto ? crypto.openImage(key, sender, imageId, size, data) : null;
+        const opened = crypto ? await crypto.openImage(key, sender, imageId, size, data) : null;
+        // Not opened (no key yet): not remembered, its key may arrive (an approval, a late wrap).
+        if (opened === null) queueMicrotask(() => cache.delete(path));
+        return opened;
       }
       return isChatImageDataUrl(data, max) ? data : null;
     });
