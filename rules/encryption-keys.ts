@@ -6,9 +6,11 @@
  * alone; `senderEpochs/{uid}/{conversationKey}` is a person's own note of the epoch they send under.
  */
 import { and, or, x, type Expr, type RuleNode } from './builder';
+import { mayServe } from './encryption-key-waits';
 import { inGroupOf } from './groups-access';
 import {
   $groupId,
+  $relId,
   $uid,
   at,
   creating,
@@ -19,6 +21,7 @@ import {
   inFriendship,
   isUser,
   me,
+  newField,
   newValue,
   serverTime,
   signedInAs,
@@ -37,15 +40,26 @@ const envelope = and(
 /**
  * One wrap for device `$deviceId` of `$uid`, written by a party (`by` is the writer; `from` is one
  * of the writer's published devices). A wrap is written once; only its recipient replaces it
- * (another of their devices re-wrapping an old key for an approved device) or deletes it.
+ * (another of their devices re-wrapping an old key for an approved device) or deletes it. A wrap
+ * of an epoch owed to a party who had no device (encryption-key-waits.ts) comes from its sender or
+ * from a party holding that epoch, until the wait is served.
  */
-const wraps = (party: (uid: Expr) => Expr, writerIsParty: Expr): RuleNode => ({
+const wraps = (
+  party: (uid: Expr) => Expr,
+  writerIsParty: Expr,
+  late: { waits: string; keys: string; id: Expr },
+): RuleNode => ({
   $uid: {
     '.read': signedInAs($uid),
     $epochId: {
       '.validate': pushId('epochId'),
       $deviceId: {
-        '.write': and(verifiedUser, writerIsParty, or(creating, isUser($uid))),
+        '.write': and(
+          verifiedUser,
+          writerIsParty,
+          or(creating, isUser($uid)),
+          or(isUser($uid), mayServe(late.waits, late.keys, late.id, newField('from'))),
+        ),
         ...exactFields(
           {
             key: { '.validate': envelope },
@@ -67,10 +81,20 @@ const wraps = (party: (uid: Expr) => Expr, writerIsParty: Expr): RuleNode => ({
 const friendshipParty = (uid: Expr) =>
   or(eq(friend('senderId'), uid), eq(friend('receiverId'), uid));
 
-export const conversationKeys: RuleNode = { $relId: wraps(friendshipParty, inFriendship) };
+export const conversationKeys: RuleNode = {
+  $relId: wraps(friendshipParty, inFriendship, {
+    waits: 'conversationKeyWaits',
+    keys: 'conversationKeys',
+    id: $relId,
+  }),
+};
 
 export const groupKeys: RuleNode = {
-  $groupId: wraps((uid) => inGroupOf($groupId, uid), inGroupOf($groupId, me)),
+  $groupId: wraps((uid) => inGroupOf($groupId, uid), inGroupOf($groupId, me), {
+    waits: 'groupKeyWaits',
+    keys: 'groupKeys',
+    id: $groupId,
+  }),
 };
 
 export const senderEpochs: RuleNode = {

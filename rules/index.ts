@@ -18,6 +18,7 @@ import { userPrivate, users } from './profiles';
 import { friendRequest, pairs } from './friends-requests';
 import { block, friendList } from './friends';
 import { deviceKeyGrants, deviceKeys } from './encryption-devices';
+import { conversationKeyWaits, groupKeyWaits } from './encryption-key-waits';
 import { conversationKeys, groupKeys, senderEpochs } from './encryption-keys';
 import { keyBackup, securityCodes } from './encryption-backup';
 
@@ -58,6 +59,9 @@ export const rules: RuleNode = {
   conversationKeys,
   groupKeys,
   senderEpochs,
+  // Epoch keys owed to a party who had no device yet, served when they have one.
+  conversationKeyWaits,
+  groupKeyWaits,
   // Each person's own key backup (recovery key) and the security codes they saw and verified.
   keyBackup,
   securityCodes,

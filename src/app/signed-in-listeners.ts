@@ -1,5 +1,6 @@
 import { addRelationshipListeners } from '../features/friends/friends-listeners';
 import { addEncryptionListeners } from '../features/encryption/encryption-listeners';
+import { addLateWrapListeners } from '../features/encryption/encryption-late-wraps-listeners';
 import { addGroupListeners } from '../features/groups/groups-listeners';
 import { addInboxListeners } from '../features/inbox/inbox-listeners';
 import { addInboxPrefsListeners } from '../features/inbox/inbox-prefs-listeners';
@@ -34,5 +35,6 @@ export function registerSignedInListeners(start: AppStartListening): void {
   addSettingsListeners(start);
   addAnnounceListeners(start);
   addEncryptionListeners(start);
+  addLateWrapListeners(start);
   addSearchListeners(start);
 }

@@ -28,6 +28,7 @@ export function fakeEncryption() {
         senderEpoch: none,
         writeEpoch: none,
         readWrap: none,
+        readWait: none,
         newEpochId: () => 'fake-epoch-id-000000',
       };
     }),
@@ -50,6 +51,9 @@ export function fakeEncryption() {
       (_uid, friendUid, onCode) => codes.subscribe(friendUid, onCode, () => undefined),
     ),
     saveSecurityCode: vi.fn<EncryptionApi['saveSecurityCode']>(() => Promise.resolve()),
+    // Late wraps are tested against the emulator: here no conversation owes anyone a key.
+    subscribeKeyWaits: vi.fn<EncryptionApi['subscribeKeyWaits']>(() => () => undefined),
+    keyWaitStore: vi.fn<EncryptionApi['keyWaitStore']>(() => ({ ask: noStore, serve: noStore })),
   } satisfies EncryptionApi;
   return { deviceFeed: devices, backupFeed: backups, securityCodeFeed: codes, encryption };
 }

@@ -35,8 +35,8 @@ export function SealedText({ state, mine }: { state: 'no-key' | 'failed'; mine: 
 }
 
 /**
- * Beside the time of a message stored in clear text (from before end-to-end encryption, or to
- * a friend with no device yet): 'Not encrypted'. Not on my own message while it is being sent:
+ * Beside the time of a message stored in clear text (from before end-to-end encryption, or from
+ * a browser that keeps no keys): 'Not encrypted'. Not on my own message while it is being sent:
  * it is sealed on its way out.
  */
 export function NotEncryptedMark({ message, mine }: { message: ChatMessage; mine: boolean }) {

@@ -16,7 +16,7 @@ export const encryptionStrings = {
     noKey: 'Encrypted on another device',
     failed: 'This message could not be decrypted',
     notEncrypted: 'Not encrypted',
-    notEncryptedTitle: 'Sent before end-to-end encryption, or to someone without a device yet',
+    notEncryptedTitle: 'Sent before end-to-end encryption, or from a browser that keeps no keys',
   },
 
   // The one-line notice bar's chevron, when its words are cut.

@@ -27,18 +27,24 @@ export interface KeyDirectory {
   /** Every published device of these people (readable to me: a friend, a co-member, myself). */
   devicesOf(conversation: ConversationKey, uids: readonly string[]): Promise<PublishedDevice[]>;
   senderEpoch(conversation: ConversationKey): Promise<{ epoch: string; devices: string } | null>;
-  /** One update: every wrap of a new epoch and my note that I now send under it. */
+  /**
+   * One update: every wrap of a new epoch, my note that I now send under it, and a wait for each
+   * party with no device yet (late-wraps.ts wraps it for them once they have one).
+   */
   writeEpoch(
     conversation: ConversationKey,
     epoch: string,
     devices: string,
     wraps: ReadonlyArray<{ uid: string; deviceId: string; key: string; from: string }>,
+    waiting: readonly string[],
   ): Promise<void>;
   readWrap(
     conversation: ConversationKey,
     epoch: string,
     deviceId: string,
   ): Promise<StoredWrap | null>;
+  /** The sender named by my wait for `epoch` (an epoch made while I had no device), or null. */
+  readWait(conversation: ConversationKey, epoch: string): Promise<string | null>;
   newEpochId(): string;
 }
 
@@ -57,9 +63,18 @@ export const wrapContext = (
   to: { uid: string; deviceId: string },
 ) => `chatty/wrap|${conversation}|${epoch}|${from.uid}/${from.deviceId}|${to.uid}/${to.deviceId}`;
 
-/** A short digest of a device set: a different set (added, removed, re-keyed) means a new epoch. */
-export async function deviceSetDigest(devices: readonly PublishedDevice[]): Promise<string> {
-  const lines = devices.map((d) => `${d.uid}/${d.deviceId}/${d.publicKey}`).sort();
+/**
+ * A short digest of a device set: a different set (added, removed, re-keyed) means a new epoch.
+ * A party without a device counts as `uid/-`, so one joining or leaving a group starts an epoch
+ * too: the epoch owed to them (late-wraps.ts) never holds messages from before they joined.
+ */
+export async function deviceSetDigest(
+  devices: readonly PublishedDevice[],
+  parties: readonly string[] = [],
+): Promise<string> {
+  const lines = devices.map((d) => `${d.uid}/${d.deviceId}/${d.publicKey}`);
+  for (const uid of parties) if (!devices.some((d) => d.uid === uid)) lines.push(`${uid}/-`);
+  lines.sort();
   const digest = await crypto.subtle.digest('SHA-256', utf8(lines.join('\n')));
   return toBase64Url(digest);
 }
@@ -104,8 +119,12 @@ export function makeEpochKeys(
   async function unwrap(conversation: ConversationKey, sender: string, epoch: string) {
     const wrap = await directory.readWrap(conversation, epoch, me.deviceId);
     if (!wrap) return null; // not wrapped for this device: 'Encrypted on another device'
+    // A wrap by a third party is a late one (late-wraps.ts): only for an epoch the sender's own
+    // wait names as theirs, owed to me. Anything else could be a planted key.
     if (wrap.by !== sender && wrap.by !== me.uid) {
-      throw new CryptoError('unauthentic', 'A key wrap by someone other than the sender');
+      if ((await directory.readWait(conversation, epoch)) !== sender) {
+        throw new CryptoError('unauthentic', 'A key wrap by someone other than the sender');
+      }
     }
     const raw = await openWrap(conversation, epoch, wrap);
     if (!raw) return null;
@@ -138,22 +157,12 @@ export function makeEpochKeys(
       return key;
     },
 
-    /** The epoch I send under in `conversation` with these parties (me included), made if needed. */
-    async sendingKey(conversation: ConversationKey, parties: readonly string[]) {
-      return sendingKeyFor(conversation, await directory.devicesOf(conversation, parties));
-    },
-
     /**
-     * As `sendingKey`, but null when a party has no published device yet: a 1:1 chat then stays
-     * in clear text rather than sending words its reader could never open.
+     * The epoch I send under in `conversation` with these parties (me included), made if needed.
+     * A party with no device yet gets a wait instead of a wrap: the key reaches them later.
      */
-    async sendingKeyIfEveryoneHasADevice(
-      conversation: ConversationKey,
-      parties: readonly string[],
-    ) {
-      const devices = await directory.devicesOf(conversation, parties);
-      if (parties.some((uid) => !devices.some((d) => d.uid === uid))) return null;
-      return sendingKeyFor(conversation, devices);
+    async sendingKey(conversation: ConversationKey, parties: readonly string[]) {
+      return sendingKeyFor(conversation, parties, await directory.devicesOf(conversation, parties));
     },
 
     /**
@@ -179,8 +188,12 @@ export function makeEpochKeys(
     },
   };
 
-  async function sendingKeyFor(conversation: ConversationKey, devices: PublishedDevice[]) {
-    const digest = await deviceSetDigest(devices);
+  async function sendingKeyFor(
+    conversation: ConversationKey,
+    parties: readonly string[],
+    devices: PublishedDevice[],
+  ) {
+    const digest = await deviceSetDigest(devices, parties);
     const cached = sending.get(conversation);
     if (cached?.devices === digest) return { epoch: cached.epoch, key: cached.key };
     const stored = await directory.senderEpoch(conversation);
@@ -206,7 +219,8 @@ export function makeEpochKeys(
         ),
       })),
     );
-    await directory.writeEpoch(conversation, epoch, digest, wraps);
+    const waiting = parties.filter((uid) => uid !== me.uid && !devices.some((d) => d.uid === uid));
+    await directory.writeEpoch(conversation, epoch, digest, wraps, waiting);
     hooks.onKeyLearned?.(conversation, epoch, raw);
     sending.set(conversation, { epoch, devices: digest, key });
     reading.set(`${conversation}|${me.uid}|${epoch}`, Promise.resolve(key));

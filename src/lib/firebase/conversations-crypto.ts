@@ -3,9 +3,9 @@
  * root update that hold words or photos are sealed before the update is written, and what the
  * database returns is opened before the app sees it. Everything else (ids, senders, times,
  * counts, reactions' emoji) stays as it is, so the rules keep checking it. The keys come from
- * the signed-in user's `EpochKeys` (src/lib/crypto/epoch-keys.ts); without them (a browser that
- * keeps no keys, or a friend with no device yet) a message is sent as before, in clear text, and
- * shows 'Not encrypted'.
+ * the signed-in user's `EpochKeys` (src/lib/crypto/epoch-keys.ts). Only a browser that keeps no
+ * keys sends in clear text; a party with no device yet gets the key later (late-wraps.ts). Clear
+ * text from before the switch is read as it is and shows 'Not encrypted'.
  */
 import { parseConversationKey, type ConversationKey } from '../conversation-key';
 import { fromBase64Url, toBase64Url } from '../crypto/crypto-bytes';
@@ -72,8 +72,6 @@ export interface SealOptions {
   messageId?: string;
   /** A reaction's notice quotes the author's message: its sealed text names the author's epoch. */
   quoted?: { sender: string; sealedText?: string };
-  /** Direct conversations stay in clear text while the other party has no device yet. */
-  direct: boolean;
 }
 
 export function makeConversationCrypto(me: string, keys: EpochKeys) {
@@ -112,19 +110,14 @@ export function makeConversationCrypto(me: string, keys: EpochKeys) {
 
   return {
     /**
-     * `changes` with every word and photo sealed under my epoch key of `conversation`; as it
-     * was when the conversation stays in clear text (a direct friend without a device).
+     * `changes` with every word and photo sealed under my epoch key of `conversation`.
      */
     async sealUpdate(
       conversation: ConversationKey,
       changes: Record<string, unknown>,
       options: SealOptions,
     ): Promise<Record<string, unknown>> {
-      const sending = options.direct
-        ? await keys.sendingKeyIfEveryoneHasADevice(conversation, options.parties)
-        : await keys.sendingKey(conversation, options.parties);
-      if (!sending) return changes;
-      const { epoch, key } = sending;
+      const { epoch, key } = await keys.sendingKey(conversation, options.parties);
       const at = roots(conversation);
       const sealedTexts = new Map<string, Promise<string>>();
       const seal = (messageId: string, field: 'text' | 'preview', text: string) => {

@@ -53,7 +53,10 @@ export function makeChatImagesApi(
       const data: unknown = snapshot.val();
       if (isSealed(data)) {
         const crypto = await cryptoNow();
-        return crypto ? crypto.openImage(key, sender, imageId, size, data) : null;
+        const opened = crypto ? await crypto.openImage(key, sender, imageId, size, data) : null;
+        // Not opened (no key yet): not remembered, its key may arrive (an approval, a late wrap).
+        if (opened === null) queueMicrotask(() => cache.delete(path));
+        return opened;
       }
       return isChatImageDataUrl(data, max) ? data : null;
     });
@@ -66,10 +69,9 @@ export function makeChatImagesApi(
     key: ConversationKey,
     changes: Record<string, unknown>,
     parties: string[],
-    direct: boolean,
   ) => {
     const crypto = await cryptoNow();
-    return crypto ? crypto.sealUpdate(key, changes, { parties, direct }) : changes;
+    return crypto ? crypto.sealUpdate(key, changes, { parties }) : changes;
   };
 
   return {
@@ -93,7 +95,7 @@ export function makeChatImagesApi(
       };
       const everyone = [parties.from.uid, parties.to.uid];
       const path = `sendMessage/${parties.relId}/${id}`;
-      return sendOnce(db, id, path, sealed(key, changes, everyone, true));
+      return sendOnce(db, id, path, sealed(key, changes, everyone));
     },
 
     /** Posts `image` to a group, with every other member's count + 1 (group-messages.ts). */
@@ -115,7 +117,7 @@ export function makeChatImagesApi(
       };
       const everyone = [parties.from.uid, ...parties.to];
       const path = `groupMessages/${parties.groupId}/${id}`;
-      return sendOnce(db, id, path, sealed(key, changes, everyone, false));
+      return sendOnce(db, id, path, sealed(key, changes, everyone));
     },
 
     /**

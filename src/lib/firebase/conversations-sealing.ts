@@ -41,7 +41,6 @@ export function conversationSealing<Parties>(
     const id = location.conversationOf(parties);
     return crypto.sealUpdate(keyOf(id), changes, {
       parties: location.everyone(parties),
-      direct: location.kind === 'direct',
       ...(action ? { messageId: action.messageId, quoted: action.quoted } : {}),
     });
   };

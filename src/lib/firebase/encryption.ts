@@ -15,6 +15,8 @@ import {
 } from 'firebase/database';
 import { parseConversationKey, type ConversationKey } from '../conversation-key';
 import { makeEncryptionBackupApi } from './encryption-backup';
+import { wrapsTree } from './encryption-paths';
+import { makeKeyWaitsApi } from './encryption-waits';
 import type {
   DeviceIdentity,
   KeyDirectory,
@@ -54,11 +56,6 @@ export function parseDevices(value: unknown): DeviceRecord[] {
   );
 }
 
-const wrapsTree = (conversation: ConversationKey) => {
-  const { kind, id } = parseConversationKey(conversation);
-  return { tree: kind === 'group' ? 'groupKeys' : 'conversationKeys', id, kind };
-};
-
 const isPermissionDenied = (error: unknown) =>
   error instanceof Error && /permission/i.test(error.message);
 
@@ -75,6 +72,7 @@ export function makeEncryptionApi(db: Database) {
       });
     },
     ...makeEncryptionBackupApi(db),
+    ...makeKeyWaitsApi(db),
     touchDevice(uid: string, deviceId: string) {
       return set(ref(db, `deviceKeys/${uid}/${deviceId}/lastSeenAt`), serverTimestamp());
     },
@@ -121,8 +119,8 @@ export function makeEncryptionApi(db: Database) {
             ? { epoch: value.epoch, devices: value.devices }
             : null;
         },
-        writeEpoch(conversation, epoch, devices, wraps) {
-          const { tree, id } = wrapsTree(conversation);
+        writeEpoch(conversation, epoch, devices, wraps, waiting) {
+          const { tree, waits, id } = wrapsTree(conversation);
           const changes: Record<string, unknown> = {
             [`senderEpochs/${me}/${conversation}`]: { epoch, devices, at: serverTimestamp() },
           };
@@ -133,7 +131,13 @@ export function makeEncryptionApi(db: Database) {
               from: wrap.from,
             };
           }
+          for (const uid of waiting) changes[`${waits}/${id}/${uid}/${epoch}`] = { of: me };
           return update(ref(db), changes);
+        },
+        async readWait(conversation, epoch) {
+          const { waits, id } = wrapsTree(conversation);
+          const of: unknown = (await get(ref(db, `${waits}/${id}/${me}/${epoch}/of`))).val();
+          return isText(of) ? of : null;
         },
         async readWrap(conversation, epoch, deviceId) {
           const { tree, id } = wrapsTree(conversation);

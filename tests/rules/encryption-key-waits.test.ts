@@ -1,0 +1,117 @@
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { describe, it } from 'vitest';
+import { alice, befriended, bob, carol, relId } from './friends-fixtures';
+import { dave, erin, groupId, groupWorld, membership } from './groups-fixtures';
+import { rulesEnvForFile, SERVER_TIME } from './rules-env';
+
+// Issue 28: an epoch key owed to a party who had no device when it was made. The sender notes
+// the wait; the party asks once they have a device; the sender, or a party who holds the epoch,
+// wraps it for them and marks the wait served, once. Nobody else plants a wrap for that epoch.
+const { dbAs, seed, write } = rulesEnvForFile('encryption-key-waits');
+
+const device = (n: number) => `Dev${String(n).padStart(17, '0')}`;
+const publicKey =
+  'BJug3y3nZ2GehpR7GaDV6fgSYS_E-vaf5mT4jD44toyYnhGFPqgfpi3poI_iDz6hTRaLqbk9-KS_IZHunNEURZI';
+const published = (uid: string, n: number) => ({
+  [`deviceKeys/${uid}/${device(n)}`]: { publicKey, label: 'Browser', createdAt: 1, lastSeenAt: 1 },
+});
+const devices = {
+  ...published(alice, 1),
+  ...published(bob, 2),
+  ...published(bob, 3),
+  ...published(carol, 4),
+  ...published(dave, 5),
+  ...published(erin, 6),
+};
+const epoch = '-Nepoch0000000000001';
+const key = `v1.${'A'.repeat(16)}.${'B'.repeat(64)}`;
+const wrapBy = (by: string, from: number) => ({ key, by, from: device(from) });
+
+describe.each([
+  ['conversationKeyWaits', 'conversationKeys', relId, { ...befriended, ...devices }, carol],
+  ['groupKeyWaits', 'groupKeys', groupId, { ...groupWorld, ...devices }, dave],
+])('%s', (waits, keys, id, world, outsider) => {
+  const waitAt = (uid: string, e = epoch) => `${waits}/${id}/${uid}/${e}`;
+  const wrapAt = (uid: string, n: number) => `${keys}/${id}/${uid}/${epoch}/${device(n)}`;
+  const owed = { [waitAt(bob)]: { of: alice } };
+
+  it("lets the sender note a party's wait, which every party reads", async () => {
+    await seed(world);
+    await assertSucceeds(write(alice, owed));
+    await assertSucceeds(dbAs(bob).ref(`${waits}/${id}`).once('value'));
+    await assertSucceeds(dbAs(alice).ref(`${waits}/${id}`).once('value'));
+    await assertFails(dbAs(outsider).ref(`${waits}/${id}`).once('value'));
+    await assertFails(dbAs(null).ref(`${waits}/${id}`).once('value'));
+  });
+
+  it('refuses waits by outsiders, in the name of another, for outsiders, oneself, or again', async () => {
+    await seed(world);
+    await assertFails(write(outsider, { [waitAt(bob)]: { of: outsider } }));
+    await assertFails(write(alice, { [waitAt(bob)]: { of: bob } }));
+    await assertFails(write(alice, { [waitAt(outsider)]: { of: alice } }));
+    await assertFails(write(alice, { [waitAt(alice)]: { of: alice } }));
+    await assertFails(write(alice, { [waitAt(bob, 'short')]: { of: alice } }));
+    await assertFails(write(alice, { [waitAt(bob)]: { of: alice, served: true } }));
+    await assertFails(write(alice, { [waitAt(bob)]: { of: alice, extra: 1 } }));
+    await assertFails(dbAs(alice, { email_verified: false }).ref(waitAt(bob)).set({ of: alice }));
+    await seed(owed);
+    await assertFails(write(alice, owed));
+    await assertFails(write(alice, { [waitAt(bob)]: null }));
+    await assertFails(write(bob, { [waitAt(bob)]: null }));
+  });
+
+  it('lets the waiting party alone ask, on a wait that exists', async () => {
+    await seed({ ...world, ...owed });
+    await assertSucceeds(write(bob, { [`${waitAt(bob)}/asked`]: SERVER_TIME }));
+    await assertFails(write(alice, { [`${waitAt(bob)}/asked`]: SERVER_TIME }));
+    await assertFails(write(outsider, { [`${waitAt(bob)}/asked`]: SERVER_TIME }));
+    await assertFails(
+      write(bob, { [`${waitAt(bob, '-Nepoch0000000000009')}/asked`]: SERVER_TIME }),
+    );
+    await assertFails(write(bob, { [`${waitAt(bob)}/asked`]: 5 }));
+  });
+
+  it('lets the sender serve a wait once: the wraps and `served` in one update', async () => {
+    await seed({ ...world, ...owed });
+    const serve = {
+      [wrapAt(bob, 2)]: wrapBy(alice, 1),
+      [`${waitAt(bob)}/served`]: true,
+    };
+    await assertFails(write(outsider, { ...serve, [wrapAt(bob, 2)]: wrapBy(outsider, 5) }));
+    await assertFails(write(alice, { [`${waitAt(bob)}/served`]: 'yes' }));
+    await assertSucceeds(write(alice, serve));
+    // Served: a device Bob adds later gets old keys from his own devices' approval only.
+    await assertFails(write(alice, { [wrapAt(bob, 3)]: wrapBy(alice, 1) }));
+    await assertFails(write(alice, { [`${waitAt(bob)}/served`]: true }));
+    await assertSucceeds(write(bob, { [wrapAt(bob, 3)]: wrapBy(bob, 2) }));
+  });
+});
+
+describe('groupKeyWaits: serving by another member, and after a removal', () => {
+  const waitAt = (uid: string) => `groupKeyWaits/${groupId}/${uid}/${epoch}`;
+  const wrapAt = (uid: string, n: number) => `groupKeys/${groupId}/${uid}/${epoch}/${device(n)}`;
+  const world = { ...groupWorld, ...devices, [waitAt(bob)]: { of: alice } };
+  const serveBy = (uid: string, n: number) => ({
+    [wrapAt(bob, 2)]: wrapBy(uid, n),
+    [`${waitAt(bob)}/served`]: true,
+  });
+
+  it('lets a member who holds the epoch serve it, and refuses one who does not', async () => {
+    await seed(world);
+    await assertFails(write(carol, serveBy(carol, 4)));
+    await assertFails(write(carol, { [wrapAt(bob, 2)]: wrapBy(carol, 4) }));
+    await assertFails(write(carol, { [`${waitAt(bob)}/served`]: true }));
+    await seed({ [wrapAt(carol, 4)]: wrapBy(alice, 1) });
+    await assertSucceeds(write(carol, serveBy(carol, 4)));
+  });
+
+  it('refuses to serve a member removed since, and a removed member serving', async () => {
+    await seed({ ...world, [wrapAt(carol, 4)]: wrapBy(alice, 1) });
+    await seed(membership(bob, null));
+    await assertFails(write(alice, serveBy(alice, 1)));
+    await assertFails(write(carol, serveBy(carol, 4)));
+    await seed({ ...membership(bob, 'member'), ...membership(carol, null) });
+    await assertFails(write(carol, serveBy(carol, 4)));
+    await assertSucceeds(write(alice, serveBy(alice, 1)));
+  });
+});
