@@ -28,6 +28,7 @@ import {
   unchanged,
   val,
 } from './conditions';
+import { markedOnly, markerKept, markerKeptOrNew } from './inbox-changes';
 
 /** The number of characters of a message an entry's `lastText` keeps. */
 export const PREVIEW_LENGTH = 100;
@@ -97,6 +98,7 @@ function followUps({ tree, conversationId, senderField }: MessageTree) {
     x`${val(afterwards('deleted'))} == null`,
     previewOfMessage(val(afterwards('message')), newField('lastText')),
     reactionKept,
+    markerKeptOrNew,
   );
   const remove = and(
     keeps('unread', 'lastMessageId', 'lastSenderId', 'lastAt'),
@@ -105,6 +107,7 @@ function followUps({ tree, conversationId, senderField }: MessageTree) {
     bySender,
     eq(val(afterwards('deleted')), x`true`),
     reactionKept,
+    markerKeptOrNew,
   );
   return { edit, remove };
 }
@@ -120,7 +123,7 @@ function reactionChanges({ tree, conversationId, senderField }: MessageTree) {
   const messageId = field('messageId');
   const emoji = field('emoji');
   const message = (...key: (Expr | string)[]) => after(3)(tree, conversationId, messageId, ...key);
-  const untouched = keeps('unread', ...lastFields);
+  const untouched = and(keeps('unread', ...lastFields), markerKept);
   const added = and(
     untouched,
     not(isUser($uid)),
@@ -158,7 +161,9 @@ function reactionChanges({ tree, conversationId, senderField }: MessageTree) {
 export function entryActions(messages: MessageTree): Expr[] {
   const { edit, remove } = followUps(messages);
   const { added, removed } = reactionChanges(messages);
-  return [edit, remove, added, removed];
+  // An edit or delete of any message marks the entry (`changed`, rules/inbox-changes.ts).
+  const marked = markedOnly(and(keeps('unread', ...lastFields), reactionKept));
+  return [edit, remove, added, removed, marked];
 }
 
 /** The entry's `reaction` child: its shape (the update it belongs to is checked above). */

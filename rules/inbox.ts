@@ -35,6 +35,7 @@ import {
 } from './conditions';
 import { kindOfMessage } from './conversations-images';
 import { clearOrSealed, SEALED_PREVIEW_MAX } from './encryption-sealed';
+import { changeMarker } from './inbox-changes';
 import {
   entryActions,
   lastFields,
@@ -131,6 +132,7 @@ export const inboxEntry = (describesNewMessage: Expr, messages: MessageTree): Ru
   lastKind: { '.validate': oneOf('text', 'image', 'deleted') },
   lastAt: { '.validate': serverTime },
   reaction: reactionNotice,
+  changed: changeMarker(messages),
   $other: { '.validate': false },
 });
 

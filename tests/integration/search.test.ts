@@ -7,40 +7,14 @@ import {
   inviteFriend,
   leaveGroup,
 } from '../../src/features/groups/groups-thunks';
-import { searchApiOf } from '../../src/features/search/search-session';
 import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
-import {
-  directSendWrite,
-  type ServerValues,
-} from '../../src/lib/firebase/conversations-send-write';
 import { HISTORY_PAGE_SIZE } from '../../src/features/search/search-history';
-import { adminUpdate } from '../support/backend';
-import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
+import { befriend, cleanBackendPerTest, eventually, storeFor } from './app-clients';
 import { sendInGroup } from './conversations-group-sending';
+import { expectFound, parties, seedHistory } from './search-support';
 
 // Issue 26 item 4: the device index follows what the rules let me read, over the emulators.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
-
-const parties = (relId: string, from: Person, to: Person) => ({
-  relId,
-  from: { uid: from.uid, name: from.username },
-  to: { uid: to.uid, name: to.username },
-});
-
-/** What `person`'s device index answers to `query` (message texts). */
-async function found(person: Person, query: string): Promise<string[]> {
-  const api = await searchApiOf(person.uid);
-  return (await api?.search(query, {}))?.map((hit) => hit.doc.text) ?? [];
-}
-
-/** Waits (the index fills in the background) until `person`'s index answers `texts`. */
-async function expectFound(person: Person, query: string, texts: string[]) {
-  let last: string[] = [];
-  await eventually(() => {
-    void found(person, query).then((now) => (last = now));
-    expect(last.sort()).toEqual([...texts].sort());
-  }, 10_000);
-}
 
 describe('the search index between real stores', () => {
   it('follows an edit and a deletion, and forgets a group I leave', async () => {
@@ -134,22 +108,9 @@ describe('the search index between real stores', () => {
     const bob = await signUp('Bob');
     const { id: relId } = await befriend(alice, bob);
     // More than a page: catching up with the newest messages does not read the first ones again.
-    const count = HISTORY_PAGE_SIZE + 30;
-    const start = Date.now() - count * 1000;
-    const ids = Array.from({ length: count }, (_, i) => `-NsearchOld${String(i).padStart(4, '0')}`);
     const text = (i: number) =>
       i === 3 ? 'meet at the harbour gate' : i === 4 ? 'the code is walnut' : `filler ${String(i)}`;
-    await adminUpdate(
-      Object.assign(
-        {},
-        ...ids.map((id, i) =>
-          directSendWrite(parties(relId, bob, alice), id, text(i), {
-            now: start + i * 1000,
-            plusOne: 1,
-          } as unknown as ServerValues),
-        ),
-      ) as Record<string, unknown>,
-    );
+    const ids = await seedHistory(relId, bob, alice, HISTORY_PAGE_SIZE + 30, text);
     const a = storeFor(alice);
     stopAfterTest(a.stop);
     await a.ready();
@@ -157,8 +118,8 @@ describe('the search index between real stores', () => {
     await expectFound(alice, 'walnut', ['the code is walnut']);
     expect(a.store.getState().conversations.status).not.toBe('ready');
 
-    // Bob edits one and deletes the other (neither is the last message: her inbox entry does
-    // not change); his next message tells Alice's device to look.
+    // Bob edits one and deletes the other (neither is the last message), then sends a new one:
+    // her index has all three.
     const old = (i: number) => bob.conversations.direct.fetchOne(relId, ids[i] ?? '');
     const harbour = (await old(3)) as ChatMessage;
     await bob.conversations.direct.edit(

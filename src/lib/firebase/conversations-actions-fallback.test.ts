@@ -34,4 +34,21 @@ describe('an edit or delete whose preview is refused', () => {
     await expect(writeWithPreviewOrAlone(failing, withPreview, alone)).rejects.toBe(offline);
     expect(failing).toHaveBeenCalledTimes(1);
   });
+
+  it('with change markers: tries preview and markers, then markers, then the action alone', async () => {
+    const markers = { 'inbox/b/r/changed': { messageId: 'm', at: 1 } };
+    const write = vi.fn<(changes: Record<string, unknown>) => Promise<void>>();
+    write.mockRejectedValueOnce(refused).mockRejectedValueOnce(refused).mockResolvedValue();
+    await writeWithPreviewOrAlone(write, withPreview, alone, markers);
+    expect(write.mock.calls).toEqual([
+      [{ ...withPreview, ...markers }],
+      [{ ...alone, ...markers }],
+      [alone],
+    ]);
+    // Not the last message: the markers, then the action alone.
+    const notLast = vi.fn<(changes: Record<string, unknown>) => Promise<void>>();
+    notLast.mockRejectedValueOnce(refused).mockResolvedValue();
+    await writeWithPreviewOrAlone(notLast, alone, alone, markers);
+    expect(notLast.mock.calls).toEqual([[{ ...alone, ...markers }], [alone]]);
+  });
 });

@@ -7,6 +7,7 @@ import type { ConversationKind } from '../conversation-key';
 import type { ChatMessage } from './conversations-message';
 import { imagesPath } from './conversations-paths';
 import {
+  changeMarkerChanges,
   deletePreviewChanges,
   editPreviewChanges,
   reactionEntryChanges,
@@ -73,6 +74,13 @@ export function editWrite(
   };
   return isLast ? { ...update, ...editPreviewChanges(owners(scope), text) } : update;
 }
+
+/**
+ * Beside an edit or a delete for everyone of `message`: every party's change marker
+ * (rules/inbox-changes.ts), left out again when an entry is missing (conversations-actions-fallback.ts).
+ */
+export const markerWrite = (scope: ActionScope, message: ChatMessage, now: object) =>
+  changeMarkerChanges(owners(scope), message.id, now);
 
 /** Every field a message may carry beyond its envelope (rules/conversations-actions.ts). */
 const contentFields = [

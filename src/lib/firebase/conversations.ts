@@ -11,6 +11,7 @@ import { conversationKey, type ConversationKind } from '../conversation-key';
 import { openInOrder } from './conversations-open';
 import {
   editWrite,
+  markerWrite,
   reactWrite,
   removeWrite,
   type ActionScope,
@@ -155,6 +156,7 @@ export function makeConversationApi<Parties>(
         write,
         sealed(parties, editWrite(scope, message, text, isLast, now), action),
         sealed(parties, editWrite(scope, message, text, false, now), action),
+        markerWrite(scope, message, now),
       );
     },
 
@@ -171,6 +173,7 @@ export function makeConversationApi<Parties>(
         write,
         removeWrite(scope, message, isLast, now),
         removeWrite(scope, message, false, now),
+        markerWrite(scope, message, now),
       );
     },
 

@@ -41,6 +41,14 @@ export const editPreviewChanges = (owners: EntryOwners, text: string) =>
 export const deletePreviewChanges = (owners: EntryOwners) =>
   entryChanges(owners, { lastKind: 'deleted', lastText: '' });
 
+/**
+ * An edit or a delete for everyone of any message: each entry's change marker names it, at
+ * server time, so every device of every party reads the conversation's changes at once (the
+ * search index's catch-up); count, last message and preview stay.
+ */
+export const changeMarkerChanges = (owners: EntryOwners, messageId: string, now: object) =>
+  entryChanges(owners, { changed: { messageId, at: now } });
+
 /** What the author's entry says about the latest reaction to one of their messages. */
 export interface EntryReaction {
   by: string;

@@ -42,6 +42,11 @@ export interface InboxEntry {
   /** Server time in ms. */
   lastAt: number;
   reaction?: InboxReaction;
+  /**
+   * Server time of the latest edit or delete for everyone of any of its messages (the entry's
+   * `changed` marker): the search index reads the conversation's changes when it moves.
+   */
+  changedAt?: number;
   /** As a message's (conversations-crypto.ts): how a sealed preview opened; absent in clear text. */
   sealed?: SealState;
 }
@@ -85,6 +90,8 @@ export function parseInboxEntry(
   if (typeof lastMessageId !== 'string' || typeof lastSenderId !== 'string') return null;
   if (typeof lastText !== 'string' || !INBOX_KINDS.includes(lastKind)) return null;
   const reaction = parseInboxReaction(v.reaction);
+  const changed = v.changed as { at?: unknown } | null | undefined;
+  const changedAt = typeof changed?.at === 'number' ? changed.at : undefined;
   return {
     relId,
     kind,
@@ -95,6 +102,7 @@ export function parseInboxEntry(
     lastKind: lastKind as InboxKind,
     lastAt: typeof lastAt === 'number' ? lastAt : 0,
     ...(reaction ? { reaction } : {}),
+    ...(changedAt !== undefined ? { changedAt } : {}),
   };
 }
 

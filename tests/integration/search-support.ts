@@ -1,0 +1,57 @@
+import { expect } from 'vitest';
+import { searchApiOf } from '../../src/features/search/search-session';
+import {
+  directSendWrite,
+  type ServerValues,
+} from '../../src/lib/firebase/conversations-send-write';
+import { adminUpdate } from '../support/backend';
+import { eventually, type Person } from './app-clients';
+
+/** A 1:1 send's parties, `from` writing to `to`. */
+export const parties = (relId: string, from: Person, to: Person) => ({
+  relId,
+  from: { uid: from.uid, name: from.username },
+  to: { uid: to.uid, name: to.username },
+});
+
+/** What `person`'s device index answers to `query` (message texts). */
+export async function found(person: Person, query: string): Promise<string[]> {
+  const api = await searchApiOf(person.uid);
+  return (await api?.search(query, {}))?.map((hit) => hit.doc.text) ?? [];
+}
+
+/** Waits (the index fills in the background) until `person`'s index answers `texts`. */
+export async function expectFound(person: Person, query: string, texts: string[], ms = 10_000) {
+  let last: string[] = [];
+  await eventually(() => {
+    void found(person, query).then((now) => (last = now));
+    expect(last.sort()).toEqual([...texts].sort());
+  }, ms);
+}
+
+/**
+ * `count` messages from `from` to `to`, one a second up to a moment ago (within the edit and
+ * delete windows), written at once with admin rights; `text(i)` is the i-th one's. Their ids.
+ */
+export async function seedHistory(
+  relId: string,
+  from: Person,
+  to: Person,
+  count: number,
+  text: (i: number) => string,
+): Promise<string[]> {
+  const start = Date.now() - count * 1000;
+  const ids = Array.from({ length: count }, (_, i) => `-NsearchOld${String(i).padStart(4, '0')}`);
+  await adminUpdate(
+    Object.assign(
+      {},
+      ...ids.map((id, i) =>
+        directSendWrite(parties(relId, from, to), id, text(i), {
+          now: start + i * 1000,
+          plusOne: 1,
+        } as unknown as ServerValues),
+      ),
+    ) as Record<string, unknown>,
+  );
+  return ids;
+}
