@@ -2,6 +2,7 @@ import { addRelationshipListeners } from '../features/friends/friends-listeners'
 import { addEncryptionListeners } from '../features/encryption/encryption-listeners';
 import { addGroupListeners } from '../features/groups/groups-listeners';
 import { addInboxListeners } from '../features/inbox/inbox-listeners';
+import { selectInboxEntry } from '../features/inbox/inbox-selectors';
 import { addInboxPrefsListeners } from '../features/inbox/inbox-prefs-listeners';
 import { addDraftsListeners } from '../features/conversations/conversations-drafts-listeners';
 import { addAnnounceListeners } from './shell/announce-listeners';
@@ -24,7 +25,7 @@ export function registerSignedInListeners(start: AppStartListening): void {
   addProfileListeners(start);
   addUserDirectoryListeners(start);
   addGroupListeners(start);
-  addChatListeners(start);
+  addChatListeners(start, (state, key) => selectInboxEntry(state, key)?.lastMessageId);
   addConversationSignalsListeners(start);
   addInboxListeners(start);
   addInboxPrefsListeners(start);
