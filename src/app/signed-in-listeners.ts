@@ -3,6 +3,7 @@ import { addEncryptionListeners } from '../features/encryption/encryption-listen
 import { addLateWrapListeners } from '../features/encryption/encryption-late-wraps-listeners';
 import { addGroupListeners } from '../features/groups/groups-listeners';
 import { addInboxListeners } from '../features/inbox/inbox-listeners';
+import { selectInboxEntry } from '../features/inbox/inbox-selectors';
 import { addInboxPrefsListeners } from '../features/inbox/inbox-prefs-listeners';
 import { addDraftsListeners } from '../features/conversations/conversations-drafts-listeners';
 import { addAnnounceListeners } from './shell/announce-listeners';
@@ -25,7 +26,7 @@ export function registerSignedInListeners(start: AppStartListening): void {
   addProfileListeners(start);
   addUserDirectoryListeners(start);
   addGroupListeners(start);
-  addChatListeners(start);
+  addChatListeners(start, (state, key) => selectInboxEntry(state, key)?.lastMessageId);
   addConversationSignalsListeners(start);
   addInboxListeners(start);
   addInboxPrefsListeners(start);

@@ -24,16 +24,29 @@ export function useFocusComposer(box: RefObject<HTMLElement | null>) {
       field.focus();
       return document.activeElement === field;
     };
+    // Focusing lays the page out at once (a forced layout of the whole new conversation, half
+    // a second at 4x CPU, issue 29): each try waits for the frame being drawn to be painted (a
+    // task after the animation frame), so the layout is the paint's own, never one more.
+    let frame = 0;
+    let afterPaint = 0;
     const attempt = () => {
-      if (tryFocus()) stop.current();
+      if (frame || afterPaint) return;
+      frame = window.requestAnimationFrame(() => {
+        afterPaint = window.setTimeout(() => {
+          frame = 0;
+          afterPaint = 0;
+          if (tryFocus()) stop.current();
+        });
+      });
     };
     // First after React has rendered the choice (the old conversation's field may be replaced).
-    const frame = window.requestAnimationFrame(attempt);
+    attempt();
     const observer = new MutationObserver(attempt);
     const timer = window.setTimeout(() => stop.current(), WAIT_MS);
     if (root) observer.observe(root, { subtree: true, childList: true, attributes: true });
     stop.current = () => {
       window.cancelAnimationFrame(frame);
+      window.clearTimeout(afterPaint);
       observer.disconnect();
       window.clearTimeout(timer);
     };

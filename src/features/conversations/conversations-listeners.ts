@@ -1,7 +1,7 @@
 import { toast } from '../../components/toast';
 import { parseConversationKey, type ConversationKey } from '../../lib/conversation-key';
 import type { ChatMessage } from '../../lib/firebase/conversations-message';
-import type { AppStartListening } from '../../store/store';
+import type { AppStartListening, RootState } from '../../store/store';
 import { conversationsStrings } from './conversations-strings';
 import { libStrings } from '../../lib/lib-strings';
 import { whileSignedIn } from '../../store/session';
@@ -23,6 +23,7 @@ import {
   selectionRestored,
 } from './conversations-slice';
 import { readSelectedFriend, storeSelectedFriend } from './selected-friend-storage';
+import { lastPages } from './last-pages';
 import { selectKeysRevision } from '../encryption';
 
 /**
@@ -30,7 +31,11 @@ import { selectKeysRevision } from '../encryption';
  * the selected friend's conversation stay live while the chat is on screen and they are
  * friends. Switching friends, leaving the screen, a block or sign-out closes the listener.
  */
-export function addChatListeners(startAppListening: AppStartListening): void {
+export function addChatListeners(
+  startAppListening: AppStartListening,
+  /** The id of the conversation's newest message as the inbox knows it (the inbox feature's). */
+  newestIdOf: (state: RootState, key: ConversationKey) => string | undefined = () => undefined,
+): void {
   let syncConversation: (() => void) | null = null;
   let resyncConversation: (() => void) | null = null;
 
@@ -39,6 +44,7 @@ export function addChatListeners(startAppListening: AppStartListening): void {
     const { conversations } = listenerApi.extra;
     const getState = () => listenerApi.getState();
     let open: { key: ConversationKey; close: () => void } | null = null;
+    const kept = lastPages();
     const sync = () => {
       const key = selectOpenKey(getState());
       if (open?.key === key) return;
@@ -51,7 +57,16 @@ export function addChatListeners(startAppListening: AppStartListening): void {
       const { kind, id: relId } = parseConversationKey(key);
       const group = kind === 'group';
       dispatch(conversationOpened(relId, kind));
-      const onData = (loaded: ChatMessage[]) => dispatch(latestReceived({ key, messages: loaded }));
+      // Shown before and nothing new since (its inbox entry's last message): drawn at once.
+      const shown = kept.recall(key, newestIdOf(getState(), key));
+      if (shown) {
+        dispatch(latestReceived({ key, messages: shown.messages }));
+        if (shown.hidden.length > 0) dispatch(hiddenReceived({ key, ids: shown.hidden }));
+      }
+      const onData = (loaded: ChatMessage[]) => {
+        kept.remember(key, { messages: loaded });
+        dispatch(latestReceived({ key, messages: loaded }));
+      };
       // The server cancels a listen whose read access is gone (a removal, a block); say so in
       // words, never with the SDK's raw 'permission_denied at /path' text.
       const onError = (error: Error) =>
@@ -64,7 +79,10 @@ export function addChatListeners(startAppListening: AppStartListening): void {
       const closeHidden = api.subscribeHidden(
         uid,
         relId,
-        (ids) => dispatch(hiddenReceived({ key, ids: [...ids] })),
+        (ids) => {
+          kept.remember(key, { hidden: [...ids] });
+          dispatch(hiddenReceived({ key, ids: [...ids] }));
+        },
         () => undefined,
       );
       open = {
@@ -77,6 +95,7 @@ export function addChatListeners(startAppListening: AppStartListening): void {
     };
     // A device approved or recovered (issue 28) now holds older keys: the page is read again.
     resyncConversation = () => {
+      kept.clear();
       open?.close();
       open = null;
       sync();

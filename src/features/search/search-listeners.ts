@@ -17,7 +17,6 @@ import { docId } from './search-doc';
 import { indexMessages } from './search-feed';
 import {
   endSearchSession,
-  searchApiOf,
   startedSearchApiOf,
   startSearchSession,
   wantSearchSession,
@@ -54,13 +53,15 @@ export function addSearchListeners(start: AppStartListening): void {
     effect: (_action, api) => wantSearchSession(selectMyUid(api.getState())),
   });
 
-  // The chat's messages, live and paged, as it receives them (plaintext, see search-feed.ts):
-  // an open chat is a need, so they start a waiting backend.
+  // The chat's messages, live and paged, as it receives them (plaintext, see search-feed.ts),
+  // once the backend has started: opening a chat does not start it (issue 29: its worker and
+  // its history reads would compete with the conversation's first screen), it waits for search
+  // or an idle moment (search-session.ts) and these are indexed then.
   for (const received of [latestReceived, olderReceived, betweenReceived])
     start({
       actionCreator: received,
       effect: async ({ payload }, api) => {
-        const search = await searchApiOf(selectMyUid(api.getState()));
+        const search = await startedSearchApiOf(selectMyUid(api.getState()));
         if (!search) return;
         const size = await indexMessages(search, payload.key, payload.messages);
         api.dispatch(searchIndexChanged({ size }));
@@ -71,8 +72,9 @@ export function addSearchListeners(start: AppStartListening): void {
   start({
     actionCreator: hiddenReceived,
     effect: async ({ payload }, api) => {
-      const search = await searchApiOf(selectMyUid(api.getState()));
-      if (!search || payload.ids.length === 0) return;
+      if (payload.ids.length === 0) return;
+      const search = await startedSearchApiOf(selectMyUid(api.getState()));
+      if (!search) return;
       const size = await search.remove(payload.ids.map((id) => docId(payload.key, id)));
       api.dispatch(searchIndexChanged({ size }));
     },
@@ -91,7 +93,7 @@ export function addSearchListeners(start: AppStartListening): void {
     effect: async (_action, api) => {
       const before = api.getOriginalState();
       const now = api.getState();
-      const search = await searchApiOf(selectMyUid(now));
+      const search = await startedSearchApiOf(selectMyUid(now));
       if (!search) return;
       for (const conv of selectReadableConversations(now)) {
         const was = selectInboxEntry(before, conv);

@@ -26,7 +26,7 @@ describe('the search backend starts on first need, not at sign-in', () => {
     const waiting = startedSearchApiOf('ann');
     expect(await settles(opened)).toBe(false);
     expect(await settles(waiting)).toBe(false);
-    // Asking for the API (search opened, a chat's messages) starts it.
+    // Asking for the API (search or Find in conversation opened) starts it.
     expect(await searchApiOf('ann')).not.toBeNull();
     expect(await opened).toEqual({ size: 0, marks: {} });
     expect(await waiting).not.toBeNull();

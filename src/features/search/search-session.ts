@@ -7,8 +7,9 @@ import type { SearchClient } from './search-client';
  * starts a fresh one (each test store its own).
  *
  * The backend (a Web Worker and its index code, ~8 kB gzipped) is not part of the first screen:
- * it starts on first need (search opened, a chat's messages to index) or once the page has been
- * idle a while after sign-in, whichever comes first, and then fills in history in the background.
+ * it starts on first need (search or Find in conversation opened) or once the page has been idle
+ * a while after sign-in, whichever comes first, and then fills in history in the background. A
+ * chat's messages wait for it (startedSearchApiOf): opening a conversation never starts it.
  */
 interface Session {
   /** The started backend; null when the session ended before it started. */
