@@ -1,6 +1,6 @@
 /**
  * Splits the browser suite's files into shards of about equal running time, by each file's
- * seconds in `tests/e2e/shard-weights.json` (a file not listed there counts as the median).
+ * seconds in `tests/support/e2e-shard-weights.json` (a file not listed there counts as the median).
  * `npx tsx scripts/test-shards.ts --write` refreshes those seconds from the last `npm test`'s
  * reports in `.local/`.
  */
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { localDir, repoRoot } from './stack/paths';
 
 const e2eDir = join(repoRoot, 'tests', 'e2e');
-const weightsFile = join(e2eDir, 'shard-weights.json');
+const weightsFile = join(repoRoot, 'tests', 'support', 'e2e-shard-weights.json');
 
 type Weights = Record<string, number>;
 
