@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { recordScripts } from '../../scripts/bench/scripts-size';
+import { recordScripts, scriptsAroundMark } from '../../scripts/bench/scripts-size';
 import { DATABASE_LOAD_MARK } from '../../src/app/signed-in';
 import { encryptionStrings } from '../../src/features/encryption';
 import { spec } from '../../src/strings/spec';
@@ -43,21 +43,11 @@ describeBrowser('JavaScript per screen in Chromium', () => {
     expect(set.unmatched).toEqual([]);
     // The scripts asked for before the database SDK starts loading (after the first paint)
     // are exactly those the budget counts; the database chunk and nothing of them after.
-    const { firstPaint, afterPaint } = await home.evaluate((mark) => {
-      const at = performance.getEntriesByName(mark).at(0)?.startTime;
-      const scriptsOf = (before: boolean) =>
-        performance
-          .getEntriesByType('resource')
-          .filter(
-            (e) => e.name.endsWith('.js') && (at === undefined || e.startTime < at) === before,
-          )
-          .map((e) => decodeURIComponent(new URL(e.name).pathname).replace(/^\/+/, ''));
-      return {
-        firstPaint: at === undefined ? null : scriptsOf(true),
-        afterPaint: scriptsOf(false),
-      };
-    }, DATABASE_LOAD_MARK);
-    expect(firstPaint?.sort()).toEqual(screens.home);
+    const { before: firstPaint, after: afterPaint } = await scriptsAroundMark(
+      home,
+      DATABASE_LOAD_MARK,
+    );
+    expect(firstPaint).toEqual(screens.home);
     expect(afterPaint.some((file) => /^assets\/database-/.test(file))).toBe(true);
     expect(afterPaint.filter((file) => screens.home.includes(file))).toEqual([]);
     expect(set.chunks.map((c) => c.file).sort()).toEqual([...screens.home, ...afterPaint].sort());
