@@ -89,6 +89,20 @@ describe('signedInLoader', () => {
     expect(loadDatabase).toHaveBeenCalledTimes(1);
   }, 30_000); // the first import of every signed-in listener module
 
+  it('loads the database at once when a screen is already up (a sign-in from login)', async () => {
+    const store = makeStore({ gateways: {} as Gateways });
+    const loadDatabase = vi.fn(() => Promise.resolve());
+    const load = signedInLoader(
+      store.startListening,
+      loadDatabase,
+      () => undefined,
+      () => true,
+    );
+    const done = load();
+    expect(loadDatabase).toHaveBeenCalledTimes(1);
+    await done;
+  }, 30_000);
+
   it('has the listeners wait for the paint, not start the load themselves', async () => {
     const store = makeStore({ gateways: {} as Gateways });
     const loadDatabase = vi.fn(() => Promise.resolve());

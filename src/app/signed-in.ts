@@ -49,15 +49,20 @@ type EffectApi = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
 
 /**
  * Loads the signed-in features' listeners and registers them, once per store, before the
- * first sign-in is reported; the database SDK (`loadDatabase`) follows just after the first
- * paint, so it is not part of home's first screen: until it is in, the listeners' effects
- * wait for it (the panels show that they are loading). A failed load is retried on the next
- * call.
+ * first sign-in is reported; on a cold signed-in start the database SDK (`loadDatabase`)
+ * follows just after the first paint, so it is not part of home's first screen: until it is
+ * in, the listeners' effects wait for it (the panels show that they are loading). A failed
+ * load is retried on the next call.
  */
 export function signedInLoader(
   start: AppStartListening,
   loadDatabase: () => Promise<void>,
   afterPaint: (run: () => void) => void = afterNextPaint,
+  /**
+   * True when a screen is already up (a sign-in from the login screen): the database then
+   * loads at once, beside the listeners, as no first paint waits for it.
+   */
+  painted: () => boolean = () => false,
 ) {
   let loading: Promise<void> | null = null;
   let database: Promise<void> | null = null;
@@ -78,7 +83,14 @@ export function signedInLoader(
     );
     return database;
   };
+  let started = false;
+  const startDatabase = () => {
+    if (!started) performance.mark(DATABASE_LOAD_MARK);
+    started = true;
+    whenDatabase().catch((error: unknown) => console.error(error));
+  };
   return (): Promise<void> => {
+    if (painted()) startDatabase();
     loading ??= import('./signed-in-listeners')
       .then(({ registerSignedInListeners }) => {
         registerSignedInListeners(
@@ -88,10 +100,7 @@ export function signedInLoader(
             () => loaded,
           ),
         );
-        afterPaint(() => {
-          performance.mark(DATABASE_LOAD_MARK);
-          whenDatabase().catch((error: unknown) => console.error(error));
-        });
+        afterPaint(startDatabase);
       })
       .catch((error: unknown) => {
         loading = null;
