@@ -1,6 +1,7 @@
 /**
- * `npm test`: the check gate (types, lint, format, in two lanes), the `npm start` signal tests,
- * the vitest projects unit, emulator and integration, then e2e; one closing line counts everything.
+ * `npm test`: the check gate (types, lint, format, rules, architecture, JavaScript size, in two
+ * lanes), the `npm start` signal tests, the vitest projects unit, emulator and integration, then
+ * e2e; one closing line counts everything.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -108,6 +109,8 @@ await Promise.all([
     await check('format', ['run', 'format:check']);
     await check('rules', ['run', 'rules:check']);
     await check('architecture', ['run', 'architecture:check']);
+    // One production build (about 5 s alone), no browser: each screen's JavaScript budget.
+    await check('size', ['run', 'size:check']);
   })(),
 ]);
 // The `npm start` stacks under signals run alone: beside the checks on a loaded machine, a

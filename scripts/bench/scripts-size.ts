@@ -89,3 +89,24 @@ export function buildTotals(outDir: string, files: string[]): { raw: number; gzi
   }
   return { raw, gzip };
 }
+
+/**
+ * The build files of the scripts `page` asked for before the performance mark `mark` (null
+ * when the page never set it) and after it, by the Resource Timing entries: for home, its
+ * first paint's JavaScript and the database chunk it loads after (src/app/signed-in.ts).
+ */
+export async function scriptsAroundMark(
+  page: Page,
+  mark: string,
+): Promise<{ before: string[] | null; after: string[] }> {
+  return page.evaluate((name) => {
+    const at = performance.getEntriesByName(name).at(0)?.startTime;
+    const scripts = (before: boolean) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.endsWith('.js') && (at === undefined || e.startTime < at) === before)
+        .map((e) => decodeURIComponent(new URL(e.name).pathname).replace(/^\/+/, ''))
+        .sort();
+    return { before: at === undefined ? null : scripts(true), after: scripts(false) };
+  }, mark);
+}

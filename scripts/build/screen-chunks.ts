@@ -2,7 +2,8 @@
  * Chunk grouping for the production build (vite.config.ts). Automatic splitting cuts what the
  * signed-in home loads into about forty chunks, by which lazy screens share each module, and
  * every one pays its own gzip window and import/export glue. Here the module graph decides a few
- * chunks instead: what every screen runs, the Auth SDK, and what only signed-in screens load.
+ * chunks instead: what every screen runs, the Auth SDK, what only signed-in screens load, and
+ * the database SDK they load after their first paint.
  * A signed-out screen never loads the signed-in chunk.
  */
 import { dirname, resolve } from 'node:path';
@@ -117,14 +118,17 @@ export interface ScreenChunkRoots {
   signedOut: string[];
   /** The Auth SDK and its gateway: loaded by a signed-out screen only when the visitor acts. */
   auth: string[];
-  /** What a cold start of the signed-in home loads (layout, home, listeners, database). */
+  /** What a cold start of the signed-in home draws its first screen with. */
   signedIn: string[];
+  /** The database SDK and its gateways, loaded just after the signed-in first paint. */
+  database: string[];
 }
 
 /**
  * A `codeSplitting.groups[].name` function: 'core' for what every screen runs (plus what the
  * signed-out and signed-in screens share), 'auth' for the Auth SDK, 'signed-in' for what only
- * signed-in screens load; null leaves a module to automatic splitting.
+ * signed-in screens load, 'database' for the database SDK and gateways they load after their
+ * first paint; null leaves a module to automatic splitting.
  */
 export function screenChunks(roots: ScreenChunkRoots) {
   let names: Map<string, string> | null = null;
@@ -134,6 +138,7 @@ export function screenChunks(roots: ScreenChunkRoots) {
     const signedOut = reachable(roots.signedOut, ctx);
     const auth = reachable(roots.auth, ctx);
     const signedIn = reachable(roots.signedIn, ctx);
+    const database = reachable(roots.database, ctx);
     const map = new Map<string, string>();
     const put = (ids: Iterable<string>, name: string) => {
       for (const id of ids) if (!entry.has(id) && !map.has(id)) map.set(id, name);
@@ -150,6 +155,10 @@ export function screenChunks(roots: ScreenChunkRoots) {
     put(
       [...signedIn].filter((id) => !signedOut.has(id)),
       'signed-in',
+    );
+    put(
+      [...database].filter((id) => !signedOut.has(id)),
+      'database',
     );
     return map;
   };

@@ -6,7 +6,8 @@ import { normalPath, PRERENDERED_ATTR } from '../prerender/markers';
 import { AppTree } from './AppTree';
 import { productionGateways } from './production-gateways';
 import { signedOutScreens } from './signed-out-screens';
-import { signedInLoader } from './signed-in';
+import { afterNextPaint, signedInLoader } from './signed-in';
+import { selectSessionStatus } from '../store/session';
 import { makeStore } from './store';
 
 export async function bootstrap(rootElement: HTMLElement): Promise<void> {
@@ -16,7 +17,14 @@ export async function bootstrap(rootElement: HTMLElement): Promise<void> {
   );
   const { gateways, loadDatabase } = productionGateways(authApi);
   const store = makeStore({ gateways });
-  const loadSignedIn = signedInLoader(store.startListening, loadDatabase);
+  // A sign-in from a signed-out screen loads the database at once; a cold signed-in start
+  // after its first paint.
+  const loadSignedIn = signedInLoader(
+    store.startListening,
+    loadDatabase,
+    afterNextPaint,
+    () => selectSessionStatus(store.getState()) === 'signedOut',
+  );
   observeAuth(store, gateways.auth, { beforeSignIn: loadSignedIn });
 
   const app = <AppTree store={store} Router={BrowserRouter} />;

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useState, type RefObject } from 'react';
 import { parsePictureReference } from '../lib/firebase/profiles-picture-reference';
+import { databaseLoaded } from '../lib/firebase/database-loaded';
 
 /** Where avatars get picture bytes from: the pictures gateway, or a fake in tests. */
 export interface PictureLoader {
@@ -62,9 +63,13 @@ export function makePictureResolver(
   };
 }
 
-/** The app's resolver: the database gateway loads with the first picture, not before. */
+/**
+ * The app's resolver: its database gateway loads with the first picture, and not before the
+ * app's own database load (after the first signed-in paint), so a first screen never waits
+ * for the SDK.
+ */
 export const appPictureResolver = makePictureResolver(() =>
-  import('../lib/firebase/profiles-pictures').then((m) => m.picturesApi),
+  databaseLoaded.then(() => import('../lib/firebase/profiles-pictures')).then((m) => m.picturesApi),
 );
 
 export const PictureResolverContext = createContext<PictureResolver>(appPictureResolver);

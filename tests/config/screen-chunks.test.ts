@@ -37,6 +37,12 @@ const ctx = graph({
   '/s/shared.ts': { code: 'export const shared = 3;' },
   '/s/auth.ts': { code: 'import { sdk } from "sdk";', imports: ['/nm/sdk/index.js'] },
   '/nm/sdk/index.js': { code: 'export const sdk = 4;' },
+  // The database gateways: their SDK, and a module home also imports.
+  '/s/db.ts': {
+    code: 'import { rtdb } from "rtdb"; import { Page } from "./feature/Page";',
+    imports: ['/nm/rtdb/index.js', '/s/feature/Page.tsx'],
+  },
+  '/nm/rtdb/index.js': { code: 'export const rtdb = 5;' },
   '/s/Home.tsx': {
     code: 'import * as f from "./feature"; import { shared } from "./shared"; import { sdk } from "sdk";',
     imports: ['/s/feature/index.ts', '/s/shared.ts', '/nm/sdk/index.js'],
@@ -71,6 +77,7 @@ describe('screenChunks', () => {
     signedOut: ['/s/Login.tsx'],
     auth: ['/s/auth.ts'],
     signedIn: ['/s/Home.tsx'],
+    database: ['/s/db.ts'],
   });
   const chunkOf = (id: string) => name(id, ctx);
 
@@ -92,5 +99,11 @@ describe('screenChunks', () => {
     expect(chunkOf('/s/Home.tsx')).toBe('signed-in');
     expect(chunkOf('/s/feature/Page.tsx')).toBe('signed-in');
     expect(chunkOf('/nm/big-lib/index.js')).toBe('signed-in');
+  });
+
+  it('puts the database SDK and gateways in their own chunk, without what home shares', () => {
+    expect(chunkOf('/s/db.ts')).toBe('database');
+    expect(chunkOf('/nm/rtdb/index.js')).toBe('database');
+    expect(chunkOf('/s/feature/Page.tsx')).toBe('signed-in');
   });
 });

@@ -41,6 +41,8 @@ export function whileSignedIn(
       userSignedIn.match(action) && selectActiveUser(previous)?.uid !== action.payload.uid,
     effect: async (action, listenerApi) => {
       listenerApi.cancelActiveListeners();
+      // The effect may run late (the app's waits for the database SDK): not for a user gone.
+      if (selectActiveUser(listenerApi.getState())?.uid !== action.payload.uid) return;
       const close = open(action.payload.uid, listenerApi);
       try {
         await listenerApi.condition(userSignedOut.match);
