@@ -7,7 +7,7 @@ import { AppTree } from './AppTree';
 import { productionGateways } from './production-gateways';
 import { signedOutScreens } from './signed-out-screens';
 import { afterNextPaint, signedInLoader } from './signed-in';
-import { selectSessionStatus } from '../store/session';
+import { dataLoadFailed, selectSessionStatus } from '../store/session';
 import { makeStore } from './store';
 
 export async function bootstrap(rootElement: HTMLElement): Promise<void> {
@@ -24,6 +24,10 @@ export async function bootstrap(rootElement: HTMLElement): Promise<void> {
     loadDatabase,
     afterNextPaint,
     () => selectSessionStatus(store.getState()) === 'signedOut',
+    (error) => {
+      console.error(error);
+      store.dispatch(dataLoadFailed());
+    },
   );
   observeAuth(store, gateways.auth, { beforeSignIn: loadSignedIn });
 

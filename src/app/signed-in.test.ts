@@ -111,4 +111,19 @@ describe('signedInLoader', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(loadDatabase).not.toHaveBeenCalled();
   });
+
+  it('reports a database code that could not be downloaded', async () => {
+    const store = makeStore({ gateways: {} as Gateways });
+    const failure = new Error('Failed to fetch dynamically imported module');
+    const onFailed = vi.fn();
+    await signedInLoader(
+      store.startListening,
+      () => Promise.reject(failure),
+      (run) => run(),
+      () => false,
+      onFailed,
+    )();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(onFailed).toHaveBeenCalledWith(failure);
+  });
 });

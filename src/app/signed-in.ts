@@ -63,6 +63,8 @@ export function signedInLoader(
    * loads at once, beside the listeners, as no first paint waits for it.
    */
   painted: () => boolean = () => false,
+  /** The database code could not be downloaded after the paint (the screens say so). */
+  onFailed: (error: unknown) => void = (error) => console.error(error),
 ) {
   let loading: Promise<void> | null = null;
   let database: Promise<void> | null = null;
@@ -87,7 +89,7 @@ export function signedInLoader(
   const startDatabase = () => {
     if (!started) performance.mark(DATABASE_LOAD_MARK);
     started = true;
-    whenDatabase().catch((error: unknown) => console.error(error));
+    whenDatabase().catch(onFailed);
   };
   return (): Promise<void> => {
     if (painted()) startDatabase();

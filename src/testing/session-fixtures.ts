@@ -10,9 +10,13 @@ export const sampleUser: ActiveUser = {
 };
 
 export function signedIn(user: ActiveUser = sampleUser): Partial<RootState> {
-  return { session: { status: 'signedIn', activeUser: user, loggingOut: false } };
+  return {
+    session: { status: 'signedIn', activeUser: user, loggingOut: false, dataLoadFailed: false },
+  };
 }
 
 export function signedOut(): Partial<RootState> {
-  return { session: { status: 'signedOut', activeUser: null, loggingOut: false } };
+  return {
+    session: { status: 'signedOut', activeUser: null, loggingOut: false, dataLoadFailed: false },
+  };
 }

@@ -11,7 +11,7 @@ import {
   signedIn,
   signedOut,
 } from '../../testing';
-import { userSignedOut } from '../../store/session';
+import { dataLoadFailed, userSignedOut } from '../../store/session';
 
 const api = authApi;
 
@@ -38,6 +38,17 @@ describe('PagesLayout guard', () => {
 
   it('shows the page once the restored session turns out signed in', () => {
     renderApp('/pages/home', signedIn());
+    expect(screen.getByText('Home page')).toBeInTheDocument();
+  });
+
+  it('says so, with a way to reload, when the data code could not be downloaded', () => {
+    const { store } = renderApp('/pages/home', signedIn());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    act(() => {
+      store.dispatch(dataLoadFailed());
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(shellStrings.app.dataLoadFailed);
+    expect(screen.getByRole('button', { name: shellStrings.app.dataLoadReload })).toBeVisible();
     expect(screen.getByText('Home page')).toBeInTheDocument();
   });
 });

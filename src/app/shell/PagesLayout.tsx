@@ -9,6 +9,7 @@ import { Sidebar } from './Sidebar';
 import { SignedOutRedirect } from './SignedOutRedirect';
 import { SearchLauncher } from '../../features/search';
 import { EncryptionBanners } from '../../features/encryption';
+import { DataLoadFailed } from './DataLoadFailed';
 
 /**
  * The signed-in shell, exactly one viewport tall: the page itself never scrolls; a screen taller
@@ -46,6 +47,7 @@ export function PagesLayout() {
       {/* The encryption notice is one slim line above the page's scroll box: it shortens the
           page by that line and never covers or scrolls with what is below. */}
       <div className="flex min-h-0 min-w-0 flex-1 flex-col gap-2 xl:col-span-10">
+        <DataLoadFailed />
         <EncryptionBanners />
         <main
           id="main-content"

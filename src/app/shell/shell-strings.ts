@@ -35,5 +35,7 @@ export const shellStrings = {
     configError: 'The app is not configured correctly',
     errorTitle: 'Something went wrong',
     errorReload: 'Reload the page',
+    dataLoadFailed: 'Your conversations could not be loaded. Check your connection and reload.',
+    dataLoadReload: 'Reload',
   },
 } as const;

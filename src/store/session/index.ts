@@ -3,9 +3,11 @@
  * on. Free of Firebase code, so importing a slice never starts Firebase.
  */
 export {
+  dataLoadFailed,
   logoutFailed,
   logoutStarted,
   selectActiveUser,
+  selectDataLoadFailed,
   selectLoggingOut,
   selectSessionStatus,
   sessionSlice,

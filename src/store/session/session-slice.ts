@@ -18,9 +18,16 @@ export interface SessionState {
    * logout (go to /login quietly) from a visit without a session ('Login failed').
    */
   loggingOut: boolean;
+  /** The signed-in screens' data code could not be downloaded: only a reload can fetch it. */
+  dataLoadFailed: boolean;
 }
 
-const initialState: SessionState = { status: 'unknown', activeUser: null, loggingOut: false };
+const initialState: SessionState = {
+  status: 'unknown',
+  activeUser: null,
+  loggingOut: false,
+  dataLoadFailed: false,
+};
 
 export const sessionSlice = createSlice({
   name: 'session',
@@ -41,13 +48,19 @@ export const sessionSlice = createSlice({
     logoutFailed(state) {
       state.loggingOut = false;
     },
+    dataLoadFailed(state) {
+      state.dataLoadFailed = true;
+    },
   },
   selectors: {
     selectActiveUser: (state) => state.activeUser,
     selectSessionStatus: (state) => state.status,
     selectLoggingOut: (state) => state.loggingOut,
+    selectDataLoadFailed: (state) => state.dataLoadFailed,
   },
 });
 
-export const { userSignedIn, userSignedOut, logoutStarted, logoutFailed } = sessionSlice.actions;
-export const { selectActiveUser, selectSessionStatus, selectLoggingOut } = sessionSlice.selectors;
+export const { userSignedIn, userSignedOut, logoutStarted, logoutFailed, dataLoadFailed } =
+  sessionSlice.actions;
+export const { selectActiveUser, selectSessionStatus, selectLoggingOut, selectDataLoadFailed } =
+  sessionSlice.selectors;
