@@ -60,11 +60,11 @@ export async function indexHistory(api: Api, search: SearchApi, marks: CrawlMark
     }
     api.dispatch(searchProgressed(null));
     const entries = order.map((conv) => selectInboxEntry(state, conv));
-    await api.condition(
-      (_action, now) =>
-        selectReadableConversations(now) !== readable ||
-        order.some((conv, i) => selectInboxEntry(now, conv) !== entries[i]),
-    );
+    const changed = (now: RootState) =>
+      selectReadableConversations(now) !== readable ||
+      order.some((conv, i) => selectInboxEntry(now, conv) !== entries[i]);
+    // A change that came during the pass (an edit's marker while a page was read) woke nobody.
+    if (!changed(api.getState())) await api.condition((_action, now) => changed(now));
   }
 }
 
