@@ -121,7 +121,7 @@ describe('the outbox', () => {
     const log: string[] = [];
     const sent = outbox.hold(sendOf('m1', 'wrong person', log));
     const kept = outbox.hold(sendOf('m2', 'hello', log));
-    const left = outbox.leaves('m1');
+    const left = outbox.react('m1', '👍', 'alice', true);
     expect(outbox.withdraw('m1')).toBe(true);
     await expect(sent).resolves.toBeUndefined();
     await expect(left).resolves.toBe(false);
@@ -152,7 +152,7 @@ describe('the outbox', () => {
     const log: string[] = [];
     const answer = later<undefined>();
     const sent = outbox.hold(sendOf('m1', 'hi', log, { write: () => answer.promise }));
-    const left = outbox.leaves('m1');
+    const left = outbox.react('m1', '👍', 'alice', true);
     outbox.setConnected(true);
     await expect(left).resolves.toBe(true);
     expect(texts(outbox.drawn(chat))).toEqual(['hi']);
