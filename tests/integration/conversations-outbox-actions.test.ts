@@ -104,6 +104,10 @@ describe('reactions to a held message', () => {
     await eventually(() => expect(texts()).toEqual(['see you at 8?', 'or 9']));
     expect(mine()).toEqual(expect.any(Number));
 
+    // Every order Alice's list takes from here: a held message is never drawn above one sent
+    // before it that was just stored (its server time is later than this device's clock).
+    const orders = new Set<string>();
+    stopAfterTest(a.subscribe(() => orders.add(texts().join(' | '))));
     goOnline(alice.client.db);
     await sending.unwrap();
     await later.unwrap();
@@ -116,6 +120,8 @@ describe('reactions to a held message', () => {
     const stored = await storedMessages(relId);
     expect(Object.keys(stored[id].reactions ?? {})).toEqual(['👍']);
     await eventually(() => expect(mine()).toEqual(expect.any(Number)));
+    expect([...orders].filter((order) => order.startsWith('or 9'))).toEqual([]);
+    expect(texts()).toEqual(['see you at 8?', 'or 9']);
   });
 
   it('a reaction taken back, or to a message deleted while held, is never written', async () => {

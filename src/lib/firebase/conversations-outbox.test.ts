@@ -221,13 +221,14 @@ describe('the outbox', () => {
 });
 
 describe('withHeld', () => {
-  it('adds the held messages not stored yet, in conversation order', () => {
+  it('adds the held messages not stored yet after the stored ones, where they will land', () => {
     const stored = [message('a', 'stored', 5), message('c', 'written', 9)];
-    const held = [message('b', 'held', 7), message('c', 'held copy', 8)];
-    expect(withHeld(stored, held).map((m) => `${m.id}:${m.message}`)).toEqual([
-      'a:stored',
-      'b:held',
-      'c:written',
+    const held = [message('c', 'held copy', 8), message('b', 'held', 7), message('d', 'next', 10)];
+    expect(withHeld(stored, held).map((m) => `${m.id}:${m.message}@${m.createdAt}`)).toEqual([
+      'a:stored@5',
+      'c:written@9',
+      'b:held@9',
+      'd:next@10',
     ]);
     expect(withHeld(stored, [])).toBe(stored);
   });

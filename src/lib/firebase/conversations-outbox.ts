@@ -11,7 +11,7 @@
  * Nothing here imports Firebase: sealing and writing come with each send.
  */
 import type { ConversationKey } from '../conversation-key';
-import { compareMessages, type ChatMessage } from './conversations-message';
+import type { ChatMessage } from './conversations-message';
 import { HeldReactions } from './conversations-outbox-reactions';
 
 type Changes = Record<string, unknown>;
@@ -50,12 +50,18 @@ interface Entry {
   leave: (written: boolean) => void;
 }
 
-/** The stored messages with the held ones not stored yet, in conversation order. */
+/**
+ * The stored messages with the held ones not stored yet after them, in the order sent: each
+ * will get a server time later than everything stored now, so it is drawn there whatever this
+ * device's clock says (drawn by it, a held message showed above one just stored for a moment).
+ */
 export function withHeld(stored: ChatMessage[], held: ChatMessage[]): ChatMessage[] {
   if (held.length === 0) return stored;
   const ids = new Set(stored.map((m) => m.id));
   const extra = held.filter((m) => !ids.has(m.id));
-  return extra.length === 0 ? stored : [...stored, ...extra].sort(compareMessages);
+  if (extra.length === 0) return stored;
+  const floor = stored.at(-1)?.createdAt ?? -Infinity;
+  return [...stored, ...extra.map((m) => (m.createdAt >= floor ? m : { ...m, createdAt: floor }))];
 }
 
 /**
