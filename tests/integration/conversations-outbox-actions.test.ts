@@ -11,7 +11,7 @@ import {
 import type { ChatImageUpload } from '../../src/lib/firebase/conversations-images';
 import { adminGet } from '../support/backend';
 import { cleanBackendPerTest, eventually } from './app-clients';
-import { aliceOffline as aliceOfflineWith, storedMessages } from './outbox-steps';
+import { aliceOffline as aliceOfflineWith, storedMessages } from './conversations-outbox-steps';
 
 // The outbox (docs/data-model.md, Sending offline) with the message actions, offline: a photo
 // is held like a text, a reaction to a held message shows at once and follows it, and a reply

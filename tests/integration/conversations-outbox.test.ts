@@ -9,7 +9,7 @@ import { selectChatMessages } from '../../src/features/conversations/conversatio
 import { directKey } from '../../src/lib/conversation-key';
 import { adminGet } from '../support/backend';
 import { cleanBackendPerTest, eventually } from './app-clients';
-import { aliceOffline as aliceOfflineWith, storedMessages } from './outbox-steps';
+import { aliceOffline as aliceOfflineWith, storedMessages } from './conversations-outbox-steps';
 
 // The outbox (docs/data-model.md, Sending offline), in sealed conversations: a message sent
 // offline shows at once even when it is the first one this session (its epoch key cannot be
