@@ -68,7 +68,7 @@ function fakeConversation<Parties>(
         createdAt: m.createdAt,
         deleted: true,
       }));
-      return Promise.resolve();
+      return Promise.resolve('deleted' as const);
     }),
     react: vi.fn<Api['react']>((parties, message, emoji, on) => {
       const me = meOf(parties);

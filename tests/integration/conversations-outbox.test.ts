@@ -1,4 +1,4 @@
-import { goOffline, goOnline } from 'firebase/database';
+import { goOnline } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
 import { sendChatMessage } from '../../src/features/conversations';
 import {
@@ -6,61 +6,17 @@ import {
   removeChatMessage,
 } from '../../src/features/conversations/conversations-actions-thunks';
 import { selectChatMessages } from '../../src/features/conversations/conversations-selectors';
-import {
-  chatScreenEntered,
-  friendSelected,
-} from '../../src/features/conversations/conversations-slice';
 import { directKey } from '../../src/lib/conversation-key';
 import { adminGet } from '../support/backend';
-import { befriend, cleanBackendPerTest, eventually, type Person } from './app-clients';
-import { deviceApp } from './encryption-device-apps';
+import { cleanBackendPerTest, eventually } from './app-clients';
+import { aliceOffline as aliceOfflineWith, storedMessages } from './conversations-outbox-steps';
 
 // The outbox (docs/data-model.md, Sending offline), in sealed conversations: a message sent
 // offline shows at once even when it is the first one this session (its epoch key cannot be
 // made offline), and an edit or a delete of it made offline changes what reaches the server.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
-/** `person`'s app as the browser runs it: sealing and opening with their own device's keys. */
-const sealingApp = async (person: Person) => (await deviceApp(person, stopAfterTest)).store;
-
-type Store = Awaited<ReturnType<typeof sealingApp>>;
-
-/** Every text `store`'s open conversation ever showed, in order, without repeats. */
-function everShown(store: Store): string[] {
-  const seen: string[] = [];
-  const note = () => {
-    for (const m of selectChatMessages(store.getState())) {
-      if (!seen.includes(m.message)) seen.push(m.message);
-    }
-  };
-  stopAfterTest(store.subscribe(note));
-  return seen;
-}
-
-/** Alice and Bob, friends, each in their sealing app with the chat open; Alice then offline. */
-async function aliceOffline() {
-  const alice = await signUp('Alice');
-  const bob = await signUp('Bob');
-  const { id: relId } = await befriend(alice, bob);
-  const a = await sealingApp(alice);
-  const b = await sealingApp(bob);
-  for (const [store, friend] of [
-    [a, bob],
-    [b, alice],
-  ] as const) {
-    store.dispatch(chatScreenEntered());
-    store.dispatch(friendSelected({ uid: friend.uid, name: friend.username, photo: '' }));
-    await eventually(() => expect(store.getState().conversations.status).toBe('ready'));
-  }
-  const bobSaw = everShown(b);
-  goOffline(alice.client.db);
-  const texts = () => selectChatMessages(a.getState()).map((m) => m.message);
-  const outgoing = () => a.getState().conversationSending.outgoing;
-  return { alice, bob, relId, a, b, bobSaw, texts, outgoing };
-}
-
-const storedMessages = async (relId: string) =>
-  ((await adminGet(`sendMessage/${relId}`)) ?? {}) as Record<string, Record<string, unknown>>;
+const aliceOffline = () => aliceOfflineWith(signUp, stopAfterTest);
 
 describe('the outbox in a sealed conversation', () => {
   it('draws a first message sent offline at once, and delivers it once, sealed', async () => {

@@ -22,6 +22,8 @@ export async function deviceApp(person: Person, stopAfterTest: (stop: () => unkn
   const { store } = app;
   return {
     store,
+    /** The gateways the store runs on (a photo is sent through `chatImages`: no File here). */
+    gateways,
     /** This device's encryption session (its key ring approves my other devices). */
     session: async () => {
       const session = await encryptionSession(person.uid, gateways.encryption);

@@ -4,7 +4,8 @@ import { MESSAGE_MAX_LENGTH, type ChatMessage } from '../../lib/firebase/convers
 import { attemptWrite } from '../../lib/write-failure';
 import { conversationsStrings } from './conversations-strings';
 import { selectMyUid } from '../friends';
-import { messageSelectors } from './conversations-slice';
+import { heldMessageDropped, messageSelectors } from './conversations-slice';
+import { conversationKey } from '../../lib/conversation-key';
 import { conversationTarget, type ConversationTarget } from './conversation-target';
 import { DELETE_WINDOW_MS, EDIT_WINDOW_MS } from './message-actions-policy';
 
@@ -57,10 +58,14 @@ export const editChatMessage = createAppAsyncThunk(
   { condition: ({ text }) => text.trim().length > 0 },
 );
 
-/** Deletes one of my messages for everyone (within 24 hours of sending). */
+/**
+ * Deletes one of my messages for everyone (within 24 hours of sending). One still held by the
+ * outbox (sent offline) is dropped there and leaves the list at once: the live page no longer
+ * reports it, which for a message older than all of that page would read as scrolled out.
+ */
 export const removeChatMessage = createAppAsyncThunk(
   'conversations/removeMessage',
-  (id: string, { getState, extra, rejectWithValue }) => {
+  (id: string, { getState, dispatch, extra, rejectWithValue }) => {
     const what = strings.errors.delete;
     const found = targetAndMessage(getState(), id);
     if (typeof found === 'string') return rejectWithValue(`${what}: ${found}`);
@@ -68,10 +73,13 @@ export const removeChatMessage = createAppAsyncThunk(
     if (Date.now() - message.createdAt > DELETE_WINDOW_MS) {
       return rejectWithValue(`${what}: ${strings.errors.deleteWindow}`);
     }
-    const write = () =>
-      target.kind === 'group'
+    const write = async () => {
+      const outcome = await (target.kind === 'group'
         ? extra.conversations.group.remove(target.parties, message, isLast)
-        : extra.conversations.direct.remove(target.parties, message, isLast);
+        : extra.conversations.direct.remove(target.parties, message, isLast));
+      if (outcome !== 'withdrawn') return;
+      dispatch(heldMessageDropped({ key: conversationKey(target.kind, target.id), id }));
+    };
     return attemptWrite(what, write, rejectWithValue);
   },
 );

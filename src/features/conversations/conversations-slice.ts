@@ -246,6 +246,14 @@ export const conversationsSlice = createSlice({
       state.status = 'ready';
       state.error = null;
     },
+    /** My message deleted while the outbox held it: never stored, it goes without a trace. */
+    heldMessageDropped(state, action: ForConversation<{ id: string }>) {
+      const { key, id } = action.payload;
+      if (key !== openConversationKey(state)) return;
+      messagesAdapter.removeOne(state, id);
+      removeFromPages(state.older, basePages(state), [id]);
+      state.liveIds = state.liveIds.filter((live) => live !== id);
+    },
     olderRequested(state) {
       if (state.status === 'ready' && !state.olderExhausted) state.loadingOlder = true;
     },
@@ -346,6 +354,7 @@ export const {
   conversationFailed,
   betweenReceived,
   reactionSet,
+  heldMessageDropped,
 } = conversationsSlice.actions;
 
 export type WithChat = { [conversationsSlice.reducerPath]: ChatState };

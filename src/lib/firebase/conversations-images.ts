@@ -1,4 +1,4 @@
-import { get, increment, push, ref, serverTimestamp, type Database } from 'firebase/database';
+import { get, push, ref, type Database } from 'firebase/database';
 import {
   chatImagePath,
   FULL_DATA_MAX,
@@ -15,14 +15,17 @@ import {
   type MessageParties,
   type SendExtras,
 } from './conversations-send-write';
-import { sendOnce } from './conversations-send-once';
+import { directConversations, groupConversations } from './conversations-location';
+import type { Outbox } from './conversations-outbox';
+import { outboxOf, sendThroughOutbox, type OutgoingSend } from './conversations-outbox-send';
 import type { CryptoNow } from './conversations-sealing';
 import { isSealed } from '../crypto/sealed-value';
 
 export * from './conversations-image-message';
 
 /**
- * Image messages: the send (message, inbox entries and bytes in one root update) and the reads
+ * Image messages: the send (message, inbox entries and bytes in one root update, through the
+ * same outbox as texts: conversations-outbox.ts) and the reads
  * of one image's thumbnail or full data URL, each read once and kept in memory (images never
  * change), so scrolling back and forth or reopening the lightbox downloads nothing again.
  */
@@ -30,6 +33,7 @@ export function makeChatImagesApi(
   db: Database,
   cryptoNow: CryptoNow = () => Promise.resolve(null),
   cacheSize = 400,
+  outbox: Outbox = outboxOf(db),
 ) {
   const cache = new Map<string, Promise<string | null>>();
   const remember = (path: string, value: Promise<string | null>) => {
@@ -74,8 +78,23 @@ export function makeChatImagesApi(
     return crypto ? crypto.sealUpdate(key, changes, { parties }) : changes;
   };
 
+  /** A photo's send, through the outbox; the sender's own bubble and lightbox read nothing back. */
+  const sendPhoto = (
+    key: ConversationKey,
+    id: string,
+    image: ChatImageUpload,
+    send: Pick<OutgoingSend, 'path' | 'sender' | 'changes' | 'seal' | 'parse' | 'text'>,
+  ): SentMessage => {
+    void remember(chatImagePath(key, id, 'thumb'), Promise.resolve(image.thumb));
+    void remember(chatImagePath(key, id, 'full'), Promise.resolve(image.full));
+    return sendThroughOutbox(db, outbox, { ...send, id, conversation: key, retry: false });
+  };
+
   return {
-    /** Sends `image` to the friend; `acked` as for text messages (messages.ts `send`). */
+    /**
+     * Sends `image` to the friend; `acked` as for text messages (conversations.ts `send`):
+     * through the outbox, so offline it is held, drawn pending, and a delete drops it.
+     */
     send(
       parties: MessageParties,
       image: ChatImageUpload,
@@ -84,18 +103,18 @@ export function makeChatImagesApi(
     ): SentMessage {
       const id = push(ref(db, `sendMessage/${parties.relId}`)).key;
       if (!id) throw new Error('A push id is always generated');
-      const server = { now: serverTimestamp(), plusOne: increment(1) };
-      // The sender already has the bytes: their own bubble and lightbox read nothing back.
       const key = directKey(parties.relId);
-      void remember(chatImagePath(key, id, 'thumb'), Promise.resolve(image.thumb));
-      void remember(chatImagePath(key, id, 'full'), Promise.resolve(image.full));
-      const changes = {
-        ...directImageSendWrite(parties, id, image, caption, server, extras),
-        ...extras?.extraChanges?.(id, server),
-      };
-      const everyone = [parties.from.uid, parties.to.uid];
-      const path = `sendMessage/${parties.relId}/${id}`;
-      return sendOnce(db, id, path, sealed(key, changes, everyone));
+      return sendPhoto(key, id, image, {
+        path: `sendMessage/${parties.relId}/${id}`,
+        sender: parties.from.uid,
+        changes: (words, server) => ({
+          ...directImageSendWrite(parties, id, image, words, server, extras),
+          ...extras?.extraChanges?.(id, server),
+        }),
+        seal: (changes) => sealed(key, changes, [parties.from.uid, parties.to.uid]),
+        parse: (value) => directConversations.parse(parties.relId, id, value),
+        text: caption,
+      });
     },
 
     /** Posts `image` to a group, with every other member's count + 1 (group-messages.ts). */
@@ -107,17 +126,18 @@ export function makeChatImagesApi(
     ): SentMessage {
       const id = push(ref(db, `groupMessages/${parties.groupId}`)).key;
       if (!id) throw new Error('A push id is always generated');
-      const server = { now: serverTimestamp(), plusOne: increment(1) };
       const key = groupKey(parties.groupId);
-      void remember(chatImagePath(key, id, 'thumb'), Promise.resolve(image.thumb));
-      void remember(chatImagePath(key, id, 'full'), Promise.resolve(image.full));
-      const changes = {
-        ...groupSendWrite(parties, id, '', server, { upload: image, caption }, extras),
-        ...extras?.extraChanges?.(id, server),
-      };
-      const everyone = [parties.from.uid, ...parties.to];
-      const path = `groupMessages/${parties.groupId}/${id}`;
-      return sendOnce(db, id, path, sealed(key, changes, everyone));
+      return sendPhoto(key, id, image, {
+        path: `groupMessages/${parties.groupId}/${id}`,
+        sender: parties.from.uid,
+        changes: (words, server) => ({
+          ...groupSendWrite(parties, id, '', server, { upload: image, caption: words }, extras),
+          ...extras?.extraChanges?.(id, server),
+        }),
+        seal: (changes) => sealed(key, changes, [parties.from.uid, ...parties.to]),
+        parse: (value) => groupConversations.parse(parties.groupId, id, value),
+        text: caption,
+      });
     },
 
     /**

@@ -13,7 +13,7 @@ import {
 } from 'firebase/database';
 import type { ConversationKey } from '../conversation-key';
 import type { ChatMessage } from './conversations-message';
-import { withHeld, type Outbox } from './conversations-outbox';
+import { makeOutbox, withHeld, type Outbox } from './conversations-outbox';
 import { sendOnce } from './conversations-send-once';
 import type { ServerValues } from './conversations-send-write';
 import { asSentMessage, type SentMessage } from './inbox-entry';
@@ -43,7 +43,14 @@ export interface OutgoingSend {
  * the outbox hands it to the SDK as soon as it is sealed, in the order sent.
  */
 export function sendThroughOutbox(db: Database, outbox: Outbox, send: OutgoingSend): SentMessage {
-  const sealedChanges = (text: string) => send.seal(send.changes(text, server()));
+  /** The clear update; without its quote when the quoted message was withdrawn (never stored). */
+  const changesFor = (text: string, quoteGone: boolean): Changes => {
+    const changes = send.changes(text, server());
+    if (!quoteGone) return changes;
+    const { replyTo: _gone, ...message } = changes[send.path] as Record<string, unknown>;
+    return { ...changes, [send.path]: message };
+  };
+  const quoted = (changesFor(send.text, false)[send.path] as { replyTo?: unknown }).replyTo;
   // Like the SDK's own copy of a queued write: this device's time until the server's.
   const heldAt = Date.now();
   const held = outbox.hold({
@@ -51,11 +58,12 @@ export function sendThroughOutbox(db: Database, outbox: Outbox, send: OutgoingSe
     conversation: send.conversation,
     sender: send.sender,
     text: send.text,
-    draw: (text) => {
-      const message = send.parse(send.changes(text, server())[send.path]);
+    ...(typeof quoted === 'string' ? { quotes: quoted } : {}),
+    draw: (text, quoteGone) => {
+      const message = send.parse(changesFor(text, quoteGone)[send.path]);
       return message && { ...message, createdAt: heldAt };
     },
-    seal: sealedChanges,
+    seal: (text, quoteGone) => send.seal(changesFor(text, quoteGone)),
     write: (changes) => sendOnce(db, send.id, send.path, changes, send.retry).acked,
   });
   return asSentMessage(send.id, held);
@@ -66,6 +74,29 @@ export function followConnection(db: Database, outbox: Outbox): Unsubscribe {
   return onValue(ref(db, '.info/connected'), (snapshot) =>
     outbox.setConnected(snapshot.val() === true),
   );
+}
+
+const outboxes = new WeakMap<
+  Database,
+  { outbox: Outbox; slot: { signedIn?: () => string | undefined } }
+>();
+
+/**
+ * The one outbox of `db` (texts and photos, 1:1 and group: the order of sending is kept across
+ * them), following its connection for as long as the database lives. `signedIn`: the current
+ * session's uid (the latest one given is asked).
+ */
+export function outboxOf(db: Database, signedIn?: () => string | undefined): Outbox {
+  const known = outboxes.get(db);
+  if (known) {
+    if (signedIn) known.slot.signedIn = signedIn;
+    return known.outbox;
+  }
+  const slot = { signedIn };
+  const outbox = makeOutbox(() => slot.signedIn?.());
+  followConnection(db, outbox);
+  outboxes.set(db, { outbox, slot });
+  return outbox;
 }
 
 /**

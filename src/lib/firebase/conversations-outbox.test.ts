@@ -121,7 +121,7 @@ describe('the outbox', () => {
     const log: string[] = [];
     const sent = outbox.hold(sendOf('m1', 'wrong person', log));
     const kept = outbox.hold(sendOf('m2', 'hello', log));
-    const left = outbox.leaves('m1');
+    const left = outbox.react('m1', '👍', 'alice', true);
     expect(outbox.withdraw('m1')).toBe(true);
     await expect(sent).resolves.toBeUndefined();
     await expect(left).resolves.toBe(false);
@@ -152,7 +152,7 @@ describe('the outbox', () => {
     const log: string[] = [];
     const answer = later<undefined>();
     const sent = outbox.hold(sendOf('m1', 'hi', log, { write: () => answer.promise }));
-    const left = outbox.leaves('m1');
+    const left = outbox.react('m1', '👍', 'alice', true);
     outbox.setConnected(true);
     await expect(left).resolves.toBe(true);
     expect(texts(outbox.drawn(chat))).toEqual(['hi']);
@@ -221,13 +221,14 @@ describe('the outbox', () => {
 });
 
 describe('withHeld', () => {
-  it('adds the held messages not stored yet, in conversation order', () => {
+  it('adds the held messages not stored yet after the stored ones, where they will land', () => {
     const stored = [message('a', 'stored', 5), message('c', 'written', 9)];
-    const held = [message('b', 'held', 7), message('c', 'held copy', 8)];
-    expect(withHeld(stored, held).map((m) => `${m.id}:${m.message}`)).toEqual([
-      'a:stored',
-      'b:held',
-      'c:written',
+    const held = [message('c', 'held copy', 8), message('b', 'held', 7), message('d', 'next', 10)];
+    expect(withHeld(stored, held).map((m) => `${m.id}:${m.message}@${m.createdAt}`)).toEqual([
+      'a:stored@5',
+      'c:written@9',
+      'b:held@9',
+      'd:next@10',
     ]);
     expect(withHeld(stored, [])).toBe(stored);
   });

@@ -11,7 +11,8 @@
  * Nothing here imports Firebase: sealing and writing come with each send.
  */
 import type { ConversationKey } from '../conversation-key';
-import { compareMessages, type ChatMessage } from './conversations-message';
+import type { ChatMessage } from './conversations-message';
+import { HeldReactions } from './conversations-outbox-reactions';
 
 type Changes = Record<string, unknown>;
 
@@ -22,10 +23,12 @@ export interface HeldSend {
   /** Who sends it: only their session draws or delivers it. */
   sender: string;
   text: string;
-  /** The message as the conversation shows it while held, with `text`. */
-  draw: (text: string) => ChatMessage | null;
+  /** The id of the message it quotes (`replyTo`), if any. */
+  quotes?: string;
+  /** Drawn while held, with `text`; `quoteGone`: its quoted message was withdrawn (no quote). */
+  draw: (text: string, quoteGone: boolean) => ChatMessage | null;
   /** The root update for `text`, sealed (may need the network: done once connected). */
-  seal: (text: string) => Promise<Changes>;
+  seal: (text: string, quoteGone: boolean) => Promise<Changes>;
   /** Writes the sealed update (sendOnce); settles as the server stores or refuses it. */
   write: (changes: Changes) => Promise<void>;
 }
@@ -35,6 +38,10 @@ interface Entry {
   text: string;
   /** Bumped by each rewrite: a seal of an older text is made again. */
   version: number;
+  /** My reactions to it while held, the last toggle of each emoji (held-reactions.ts). */
+  reactions: HeldReactions;
+  /** The message it quotes was withdrawn: the rules take a quote only of a stored message. */
+  quoteGone: boolean;
   withdrawn: boolean;
   resolve: () => void;
   reject: (error: unknown) => void;
@@ -43,12 +50,18 @@ interface Entry {
   leave: (written: boolean) => void;
 }
 
-/** The stored messages with the held ones not stored yet, in conversation order. */
+/**
+ * The stored messages with the held ones not stored yet after them, in the order sent: each
+ * will get a server time later than everything stored now, so it is drawn there whatever this
+ * device's clock says (drawn by it, a held message showed above one just stored for a moment).
+ */
 export function withHeld(stored: ChatMessage[], held: ChatMessage[]): ChatMessage[] {
   if (held.length === 0) return stored;
   const ids = new Set(stored.map((m) => m.id));
   const extra = held.filter((m) => !ids.has(m.id));
-  return extra.length === 0 ? stored : [...stored, ...extra].sort(compareMessages);
+  if (extra.length === 0) return stored;
+  const floor = stored.at(-1)?.createdAt ?? -Infinity;
+  return [...stored, ...extra.map((m) => (m.createdAt >= floor ? m : { ...m, createdAt: floor }))];
 }
 
 /**
@@ -82,6 +95,12 @@ export function makeOutbox(signedIn: () => string | undefined = () => undefined)
   function withdraw(entry: Entry) {
     entry.withdrawn = true;
     unqueue(entry);
+    // A held reply to it is delivered without the quote, never refused over it.
+    for (const reply of queue) {
+      if (reply.send.quotes !== entry.send.id) continue;
+      reply.quoteGone = true;
+      reply.version += 1;
+    }
     entry.leave(false);
     entry.resolve();
     notify(entry.send.conversation);
@@ -91,7 +110,7 @@ export function makeOutbox(signedIn: () => string | undefined = () => undefined)
   async function sealLatest(entry: Entry): Promise<Changes> {
     for (;;) {
       const version = entry.version;
-      const changes = await entry.send.seal(entry.text);
+      const changes = await entry.send.seal(entry.text, entry.quoteGone);
       if (entry.withdrawn || version === entry.version) return changes;
     }
   }
@@ -149,6 +168,8 @@ export function makeOutbox(signedIn: () => string | undefined = () => undefined)
           send,
           text: send.text,
           version: 0,
+          reactions: new HeldReactions(),
+          quoteGone: false,
           withdrawn: false,
           resolve,
           reject,
@@ -180,11 +201,16 @@ export function makeOutbox(signedIn: () => string | undefined = () => undefined)
     },
 
     /**
-     * For a held message, resolves true once it is handed to the SDK (an action on it may then
-     * follow it), false when it never will be; null when it is not held.
+     * My reaction `emoji` to a held message toggled `on` or off, drawn at once. Resolves true once
+     * the message is handed to the SDK if this last toggle of `emoji` adds it (then to be
+     * written), else false; null when the message is not held.
      */
-    leaves(id: string): Promise<boolean> | null {
-      return heldEntry(id)?.left ?? null;
+    react(id: string, emoji: string, uid: string, on: boolean): Promise<boolean> | null {
+      const entry = heldEntry(id);
+      if (!entry) return null;
+      const toggle = entry.reactions.toggle(emoji, uid, on, Date.now());
+      notify(entry.send.conversation);
+      return entry.left.then((written) => written && entry.reactions.isLast(emoji, toggle) && on);
     },
 
     /** The messages of `conversation` held or on their way, as drawn (pending). */
@@ -192,8 +218,8 @@ export function makeOutbox(signedIn: () => string | undefined = () => undefined)
       const out: ChatMessage[] = [];
       for (const entry of [...written.values(), ...queue]) {
         if (entry.send.conversation !== conversation || !isMine(entry)) continue;
-        const message = entry.send.draw(entry.text);
-        if (message) out.push(message);
+        const message = entry.send.draw(entry.text, entry.quoteGone);
+        if (message) out.push(entry.reactions.drawnOn(message));
       }
       return out;
     },

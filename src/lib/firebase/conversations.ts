@@ -25,8 +25,8 @@ import {
 } from './conversations-location';
 import type { ChatMessage } from './conversations-message';
 import { conversationReads } from './conversations-reads';
-import { makeOutbox, type Outbox } from './conversations-outbox';
-import { followConnection, sendThroughOutbox, withHeldMessages } from './conversations-outbox-send';
+import type { Outbox } from './conversations-outbox';
+import { outboxOf, sendThroughOutbox, withHeldMessages } from './conversations-outbox-send';
 import { conversationSealing, noCrypto, type CryptoNow } from './conversations-sealing';
 import type { SendExtras } from './conversations-send-write';
 import type { SentMessage } from './inbox-entry';
@@ -163,24 +163,32 @@ export function makeConversationApi<Parties>(
     /**
      * Deletes my message for everyone: only its envelope stays, a photo's bytes go. As for an
      * edit, a preview the rules refuse (another entry names a newer message) is left out. A
-     * message still held by the outbox is dropped there: nothing of it ever reaches the server.
+     * message still held by the outbox is dropped there: nothing of it ever reaches the server
+     * ('withdrawn': it leaves the screen without a placeholder).
      */
-    remove(parties: Parties, message: ChatMessage, isLast: boolean): Promise<void> {
-      if (outbox.withdraw(message.id)) return Promise.resolve();
+    async remove(
+      parties: Parties,
+      message: ChatMessage,
+      isLast: boolean,
+    ): Promise<'withdrawn' | 'deleted'> {
+      if (outbox.withdraw(message.id)) return 'withdrawn';
       const scope = scopeOf(parties);
       const now = serverTimestamp();
-      return writeWithPreviewOrAlone(
+      await writeWithPreviewOrAlone(
         write,
         removeWrite(scope, message, isLast, now),
         removeWrite(scope, message, false, now),
         markerWrite(scope, message, now),
       );
+      return 'deleted';
     },
 
     /** Adds (`on`) or takes back my reaction `emoji` to `message`, with the author's notice. */
     async react(parties: Parties, message: ChatMessage, emoji: string, on: boolean): Promise<void> {
-      // A held message must be written first; one withdrawn meanwhile takes no reaction.
-      if ((await outbox.leaves(message.id)) === false) return;
+      // On a held message: drawn with it at once, written after it (or never: withdrawn, or
+      // taken back meanwhile).
+      const held = outbox.react(message.id, emoji, location.everyone(parties)[0], on);
+      if (held !== null && !(await held)) return;
       const changes = reactWrite(scopeOf(parties), message, emoji, on, serverTimestamp());
       const quoted = { sender: message.messagesenderId, sealedText: message.sealedText };
       return write(await sealed(parties, changes, { messageId: message.id, quoted }));
@@ -212,7 +220,8 @@ export type ConversationApi<Parties> = ReturnType<typeof makeConversationApi<Par
 
 /**
  * Every kind of conversation, by kind: `conversations.direct`, `conversations.group`. One outbox
- * for both, so sends made offline go out in the order they were made. `signedIn`: the current
+ * for both (and for photos: conversations-images.ts), so sends made offline go out in the order
+ * they were made. `signedIn`: the current
  * session's uid, so a send held for someone who signed out is neither drawn nor delivered.
  */
 export function makeConversationsApi(
@@ -225,13 +234,6 @@ export function makeConversationsApi(
     direct: makeConversationApi(db, directConversations, cryptoNow, outbox),
     group: makeConversationApi(db, groupConversations, cryptoNow, outbox),
   } satisfies Record<ConversationKind, unknown>;
-}
-
-/** An outbox that follows `db`'s connection (the listener lives as long as the database). */
-function outboxOf(db: Database, signedIn?: () => string | undefined): Outbox {
-  const outbox = makeOutbox(signedIn);
-  followConnection(db, outbox);
-  return outbox;
 }
 
 export type ConversationsApi = ReturnType<typeof makeConversationsApi>;

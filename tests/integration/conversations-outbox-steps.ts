@@ -1,0 +1,56 @@
+import { goOffline } from 'firebase/database';
+import { expect } from 'vitest';
+import { selectChatMessages } from '../../src/features/conversations/conversations-selectors';
+import {
+  chatScreenEntered,
+  friendSelected,
+} from '../../src/features/conversations/conversations-slice';
+import { adminGet } from '../support/backend';
+import { befriend, eventually, type Person } from './app-clients';
+import { deviceApp, type DeviceApp } from './encryption-device-apps';
+
+type Stops = (stop: () => unknown) => void;
+type Store = DeviceApp['store'];
+
+/** Every text `store`'s open conversation ever showed, in order, without repeats. */
+export function everShown(store: Store, stopAfterTest: Stops): string[] {
+  const seen: string[] = [];
+  const note = () => {
+    for (const m of selectChatMessages(store.getState())) {
+      if (!seen.includes(m.message)) seen.push(m.message);
+    }
+  };
+  stopAfterTest(store.subscribe(note));
+  return seen;
+}
+
+/**
+ * Alice and Bob, friends, each in their sealing app (device keys, as the browser runs it) with
+ * the chat open; Alice then offline.
+ */
+export async function aliceOffline(signUp: (name: string) => Promise<Person>, stops: Stops) {
+  const alice = await signUp('Alice');
+  const bob = await signUp('Bob');
+  const { id: relId } = await befriend(alice, bob);
+  const aliceApp = await deviceApp(alice, stops);
+  const bobApp = await deviceApp(bob, stops);
+  const a = aliceApp.store;
+  const b = bobApp.store;
+  for (const [store, friend] of [
+    [a, bob],
+    [b, alice],
+  ] as const) {
+    store.dispatch(chatScreenEntered());
+    store.dispatch(friendSelected({ uid: friend.uid, name: friend.username, photo: '' }));
+    await eventually(() => expect(store.getState().conversations.status).toBe('ready'));
+  }
+  const bobSaw = everShown(b, stops);
+  goOffline(alice.client.db);
+  const texts = () => selectChatMessages(a.getState()).map((m) => m.message);
+  const outgoing = () => a.getState().conversationSending.outgoing;
+  return { alice, bob, relId, a, b, aliceApp, bobSaw, texts, outgoing };
+}
+
+/** What is stored under `sendMessage/{relId}`, by message id. */
+export const storedMessages = async (relId: string) =>
+  ((await adminGet(`sendMessage/${relId}`)) ?? {}) as Record<string, Record<string, unknown>>;
