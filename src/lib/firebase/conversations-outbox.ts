@@ -20,7 +20,7 @@ type Changes = Record<string, unknown>;
 export interface HeldSend {
   id: string;
   conversation: ConversationKey;
-  /** Who sends it: only their session draws or delivers it. */
+  /** Who sends it (the rules refuse a send in someone else's name). */
   sender: string;
   text: string;
   /** The id of the message it quotes (`replyTo`), if any. */
@@ -35,6 +35,8 @@ export interface HeldSend {
 
 interface Entry {
   send: HeldSend;
+  /** The session it was sent in (when known): only that session draws or delivers it. */
+  session: string | undefined;
   text: string;
   /** Bumped by each rewrite: a seal of an older text is made again. */
   version: number;
@@ -65,8 +67,8 @@ export function withHeld(stored: ChatMessage[], held: ChatMessage[]): ChatMessag
 }
 
 /**
- * `signedIn`: the uid of the current session, when known; a send of anyone else (signed out
- * while it was held) is neither drawn nor delivered.
+ * `signedIn`: the uid of the current session, when known; a send held while that session ended
+ * (a sign-out, another sign-in) is neither drawn nor delivered.
  */
 export function makeOutbox(signedIn: () => string | undefined = () => undefined) {
   /** Held, or being sealed, in the order sent. */
@@ -82,10 +84,8 @@ export function makeOutbox(signedIn: () => string | undefined = () => undefined)
   const notify = (conversation: ConversationKey) => {
     for (const listener of [...(listeners.get(conversation) ?? [])]) listener();
   };
-  const isMine = (entry: Entry) => {
-    const me = signedIn();
-    return me === undefined || me === entry.send.sender;
-  };
+  // Not the sender: a send in another's name still goes out, for the rules to refuse it.
+  const isMine = (entry: Entry) => entry.session === undefined || signedIn() === entry.session;
   const heldEntry = (id: string) => queue.find((entry) => entry.send.id === id);
   const unqueue = (entry: Entry) => {
     const at = queue.indexOf(entry);
@@ -166,6 +166,7 @@ export function makeOutbox(signedIn: () => string | undefined = () => undefined)
       const done = new Promise<void>((resolve, reject) => {
         queue.push({
           send,
+          session: signedIn(),
           text: send.text,
           version: 0,
           reactions: new HeldReactions(),
