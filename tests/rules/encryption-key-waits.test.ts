@@ -1,31 +1,14 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { describe, it } from 'vitest';
 import { alice, befriended, bob, carol, relId } from './friends-fixtures';
-import { dave, erin, groupId, groupWorld, membership } from './groups-fixtures';
+import { dave, groupId, groupWorld, membership } from './groups-fixtures';
+import { device, devices, epoch, wrapBy } from './encryption-fixtures';
 import { rulesEnvForFile, SERVER_TIME } from './rules-env';
 
 // Issue 28: an epoch key owed to a party who had no device when it was made. The sender notes
 // the wait; the party asks once they have a device; the sender, or a party who holds the epoch,
 // wraps it for them and marks the wait served, once. Nobody else plants a wrap for that epoch.
 const { dbAs, seed, write } = rulesEnvForFile('encryption-key-waits');
-
-const device = (n: number) => `Dev${String(n).padStart(17, '0')}`;
-const publicKey =
-  'BJug3y3nZ2GehpR7GaDV6fgSYS_E-vaf5mT4jD44toyYnhGFPqgfpi3poI_iDz6hTRaLqbk9-KS_IZHunNEURZI';
-const published = (uid: string, n: number) => ({
-  [`deviceKeys/${uid}/${device(n)}`]: { publicKey, label: 'Browser', createdAt: 1, lastSeenAt: 1 },
-});
-const devices = {
-  ...published(alice, 1),
-  ...published(bob, 2),
-  ...published(bob, 3),
-  ...published(carol, 4),
-  ...published(dave, 5),
-  ...published(erin, 6),
-};
-const epoch = '-Nepoch0000000000001';
-const key = `v1.${'A'.repeat(16)}.${'B'.repeat(64)}`;
-const wrapBy = (by: string, from: number) => ({ key, by, from: device(from) });
 
 describe.each([
   ['conversationKeyWaits', 'conversationKeys', relId, { ...befriended, ...devices }, carol],

@@ -2,29 +2,12 @@ import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { describe, it } from 'vitest';
 import { alice, befriended, blocked, bob, carol, relId } from './friends-fixtures';
 import { dave, erin, groupId, groupWorld, membership } from './groups-fixtures';
+import { device, devices, epoch, key, wrapBy } from './encryption-fixtures';
 import { rulesEnvForFile, SERVER_TIME } from './rules-env';
 
 // Issue 28: sender-key wraps, one per recipient device, written by a party and read by the
 // recipient alone; and each person's own note of the epoch they send under.
 const { dbAs, seed, write } = rulesEnvForFile('encryption-keys');
-
-const device = (n: number) => `Dev${String(n).padStart(17, '0')}`;
-const publicKey =
-  'BJug3y3nZ2GehpR7GaDV6fgSYS_E-vaf5mT4jD44toyYnhGFPqgfpi3poI_iDz6hTRaLqbk9-KS_IZHunNEURZI';
-const published = (uid: string, n: number) => ({
-  [`deviceKeys/${uid}/${device(n)}`]: { publicKey, label: 'Browser', createdAt: 1, lastSeenAt: 1 },
-});
-const devices = {
-  ...published(alice, 1),
-  ...published(bob, 2),
-  ...published(bob, 3),
-  ...published(carol, 4),
-  ...published(dave, 5),
-  ...published(erin, 6),
-};
-const epoch = '-Nepoch0000000000001';
-const key = `v1.${'A'.repeat(16)}.${'B'.repeat(64)}`;
-const wrapBy = (by: string, from: number) => ({ key, by, from: device(from) });
 
 describe.each([
   ['conversationKeys', relId, { ...befriended, ...devices }, alice, 1, bob, carol],
