@@ -11,9 +11,14 @@ export const HIDDEN_ATTR = 'data-prerender-hidden';
 export const PENDING_SUBMIT = '__chattyPendingSubmit';
 /** Set once the app hydrated a form: from then on submits are the app's. */
 export const HYDRATED_FLAG = '__chattyHydrated';
+/** On a button whose click before hydration the app makes once hydrated; its value names it. */
+export const HELD_CLICK_ATTR = 'data-held-click';
+/** The `HELD_CLICK_ATTR` value of the last such button clicked before hydration. */
+export const PENDING_CLICK = '__chattyPendingClick';
 
 interface PrerenderGlobals {
   [PENDING_SUBMIT]?: HTMLFormElement | null;
+  [PENDING_CLICK]?: string | null;
   [HYDRATED_FLAG]?: boolean;
 }
 

@@ -110,6 +110,24 @@ describeBrowser('prerendered signed-out screens in Chromium', () => {
     await page.waitForURL('**/pages/home', { timeout: 30_000 });
   });
 
+  it("opens the reset panel for a 'Forget Password' clicked before the scripts arrived", async () => {
+    const { page, release } = await pageWithHeldScripts(browser());
+    await page.goto(appUrl('/login'), { waitUntil: 'commit' });
+    const emailField = page.getByLabel(authStrings.auth.emailLabel, { exact: true });
+    await emailField.waitFor();
+    await emailField.fill('sara@example.com');
+    await page.getByRole('button', { name: spec.auth.forgetPassword }).click();
+    await expect(page.evaluate(`window.${HYDRATED_FLAG}`)).resolves.toBeUndefined();
+
+    release();
+    const send = page.getByRole('button', { name: spec.auth.sendResetEmail });
+    await send.waitFor({ timeout: 30_000 });
+    // With the e-mail typed before the scripts came.
+    await expect(
+      page.getByLabel(authStrings.auth.emailLabel, { exact: true }).inputValue(),
+    ).resolves.toBe('sara@example.com');
+  });
+
   it('does not shift the layout or report a hydration error on / and /login', async () => {
     for (const path of ['/login', '/']) {
       const page = await newPage(browser());

@@ -1,4 +1,6 @@
 import { useFormik } from 'formik';
+import { useEffect } from 'react';
+import { HELD_CLICK_ATTR, PENDING_CLICK, prerenderGlobals } from '../../prerender/markers';
 import { toast } from '../../components/toast';
 import { useGateways } from '../../store/hooks';
 import { Button } from '../../components/Button';
@@ -10,6 +12,8 @@ import { errorCode, isInvalidCredential } from './auth-errors';
 import { AuthForm, EmailField } from './auth-form';
 import type { LoginValues } from './form-rules';
 import { validateLogin } from './login-validation';
+
+const FORGOT_CLICK = 'forgot-password';
 
 interface Props {
   /** Pre-fills the e-mail, e.g. after coming back from the reset panel. */
@@ -55,6 +59,21 @@ export function LoginForm({
     },
   });
 
+  // 'Forget Password' clicked in the prerendered page before the app hydrated it: opened now,
+  // with the e-mail typed meanwhile (still only in the DOM: AuthForm adopts it a render later).
+  useEffect(() => {
+    const page = prerenderGlobals();
+    if (page[PENDING_CLICK] !== FORGOT_CLICK) return;
+    page[PENDING_CLICK] = null;
+    const button = document.querySelector<HTMLButtonElement>(
+      `[${HELD_CLICK_ATTR}="${FORGOT_CLICK}"]`,
+    );
+    const typed = button?.form?.elements.namedItem('email');
+    onForgotPassword(typed instanceof HTMLInputElement ? typed.value : initialEmail);
+    // Once, for the hydrated page: later renders bring new callbacks, not new clicks.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const busy = formik.isSubmitting;
 
   return (
@@ -76,6 +95,7 @@ export function LoginForm({
           <Button
             variant="link"
             className="text-sm"
+            {...{ [HELD_CLICK_ATTR]: FORGOT_CLICK }}
             onClick={() => onForgotPassword(formik.values.email)}
           >
             {spec.auth.forgetPassword}
