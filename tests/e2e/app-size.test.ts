@@ -3,7 +3,15 @@ import { recordScripts, scriptsAroundMark } from '../../scripts/bench/scripts-si
 import { DATABASE_LOAD_MARK } from '../../src/app/signed-in';
 import { encryptionStrings } from '../../src/features/encryption';
 import { spec } from '../../src/strings/spec';
-import { appUrl, browserPerSuite, describeBrowser, getE2E, newPage } from '../support/browser';
+import { shellStrings } from '../../src/app/shell/shell-strings';
+import {
+  appUrl,
+  browserPerSuite,
+  describeBrowser,
+  getE2E,
+  newPage,
+  shot,
+} from '../support/browser';
 import { createPerson, loginPage } from './app-home-steps';
 
 /**
@@ -59,5 +67,22 @@ describeBrowser('JavaScript per screen in Chromium', () => {
     const opened = later.stop().chunks.map((c) => c.file);
     expect(opened.length).toBeGreaterThan(0);
     expect(opened.filter((file) => screens.home.includes(file))).toEqual([]);
+  });
+
+  it('a database chunk that cannot be downloaded after the paint says so, with Reload', async () => {
+    const me = await createPerson('Offline');
+    const first = await loginPage(browser(), me.email);
+    const home = await first.context().newPage();
+    // Routing turns the HTTP cache off: a cold signed-in visit whose database code never comes.
+    await home.route('**/assets/database-*.js', (route) => route.abort('internetdisconnected'));
+    await home.goto(appUrl('/pages/home'));
+    const alert = home.getByRole('alert').filter({ hasText: shellStrings.app.dataLoadFailed });
+    await alert.waitFor({ timeout: 30_000 });
+    await shot(home, 'home-data-load-failed-1280');
+    await home.unroute('**/assets/database-*.js');
+    await alert.getByRole('button', { name: shellStrings.app.dataLoadReload }).click();
+    // Reloaded, the database code comes: the encryption set-up it runs asks for the recovery key.
+    await home.getByRole('button', { name: encryptionStrings.reminderAction }).waitFor();
+    await expect(alert.count()).resolves.toBe(0);
   });
 });
