@@ -26,6 +26,14 @@ export function prerenderGlobals(): PrerenderGlobals {
   return window as unknown as PrerenderGlobals;
 }
 
+/** Whether the button marked `HELD_CLICK_ATTR` = `name` was clicked before hydration (once). */
+export function takeHeldClick(name: string): boolean {
+  const page = prerenderGlobals();
+  if (page[PENDING_CLICK] !== name) return false;
+  page[PENDING_CLICK] = null;
+  return true;
+}
+
 /** `/login/` and `/login` are one route. */
 export function normalPath(pathname: string): string {
   return pathname.replace(/\/+$/, '') || '/';

@@ -128,6 +128,29 @@ describeBrowser('prerendered signed-out screens in Chromium', () => {
     ).resolves.toBe('sara@example.com');
   });
 
+  it("signs in for a 'Login with Google' clicked before the scripts arrived", async () => {
+    const { page, release } = await pageWithHeldScripts(browser());
+    // Emulator builds read this instead of opening the popup (see README, "Google sign-in").
+    await page.addInitScript(
+      (token) => {
+        Reflect.set(window, '__E2E_GOOGLE_ID_TOKEN__', token);
+      },
+      JSON.stringify({
+        sub: 'google-early',
+        email: 'early@example.com',
+        email_verified: true,
+        name: 'Early Bird',
+      }),
+    );
+    await page.goto(appUrl('/login'), { waitUntil: 'commit' });
+    const google = page.getByRole('button', { name: spec.auth.loginWithGoogle });
+    await google.click();
+    await expect(page.evaluate(`window.${HYDRATED_FLAG}`)).resolves.toBeUndefined();
+
+    release();
+    await page.waitForURL('**/pages/home', { timeout: 30_000 });
+  });
+
   it('does not shift the layout or report a hydration error on / and /login', async () => {
     for (const path of ['/login', '/']) {
       const page = await newPage(browser());

@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { HELD_CLICK_ATTR, takeHeldClick } from '../../prerender/markers';
 import { toast } from '../../components/toast';
 import { useGateways } from '../../store/hooks';
 import { Button } from '../../components/Button';
 import { spec } from '../../strings/spec';
 import { errorCode } from './auth-errors';
+
+const GOOGLE_CLICK = 'google-sign-in';
 
 interface Props {
   locked: boolean;
@@ -14,6 +17,17 @@ interface Props {
 export function GoogleSignInButton({ locked, onBusyChange, onSignedIn }: Props) {
   const { auth: authApi } = useGateways();
   const [busy, setBusy] = useState(false);
+
+  // Clicked in the prerendered page before the app hydrated it: signed in now. Chromium keeps
+  // the click's user activation for seconds, so the popup may still open; if the browser blocks
+  // it, the toast says so ('auth/popup-blocked') instead of nothing happening.
+  const held = useRef(false);
+  useEffect(() => {
+    if (held.current || !takeHeldClick(GOOGLE_CLICK)) return;
+    held.current = true;
+    queueMicrotask(() => void signIn());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   async function signIn() {
     setBusy(true);
@@ -36,6 +50,7 @@ export function GoogleSignInButton({ locked, onBusyChange, onSignedIn }: Props) 
       loading={busy}
       disabled={locked}
       icon={<GoogleIcon />}
+      {...{ [HELD_CLICK_ATTR]: GOOGLE_CLICK }}
       onClick={() => void signIn()}
     >
       {spec.auth.loginWithGoogle}

@@ -1,6 +1,6 @@
 import { useFormik } from 'formik';
 import { useEffect } from 'react';
-import { HELD_CLICK_ATTR, PENDING_CLICK, prerenderGlobals } from '../../prerender/markers';
+import { HELD_CLICK_ATTR, takeHeldClick } from '../../prerender/markers';
 import { toast } from '../../components/toast';
 import { useGateways } from '../../store/hooks';
 import { Button } from '../../components/Button';
@@ -62,9 +62,7 @@ export function LoginForm({
   // 'Forget Password' clicked in the prerendered page before the app hydrated it: opened now,
   // with the e-mail typed meanwhile (still only in the DOM: AuthForm adopts it a render later).
   useEffect(() => {
-    const page = prerenderGlobals();
-    if (page[PENDING_CLICK] !== FORGOT_CLICK) return;
-    page[PENDING_CLICK] = null;
+    if (!takeHeldClick(FORGOT_CLICK)) return;
     const button = document.querySelector<HTMLButtonElement>(
       `[${HELD_CLICK_ATTR}="${FORGOT_CLICK}"]`,
     );
