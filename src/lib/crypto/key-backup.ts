@@ -9,6 +9,7 @@ import type { ConversationKey } from '../conversation-key';
 import { CryptoError } from './crypto-errors';
 import { backupKeyFrom } from './recovery-key';
 import { createContentKey, importContentKey, openBytes, sealBytes } from './sealed-box';
+import { isRecord } from '../is-record';
 
 /** The backup as stored: every field optional, since a damaged record must not crash a device. */
 export interface StoredBackup {
@@ -77,9 +78,6 @@ export const openBackupEntry = (
 ) => openBytes(backupKey, envelope, backupEntryContext(uid, conversation, epoch));
 
 const isText = (value: unknown): value is string => typeof value === 'string';
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
-
 /** A stored backup as data, malformed parts left out; null when there is none (or no seal). */
 export function parseBackup(value: unknown): StoredBackup | null {
   if (!isRecord(value) || !isText(value.sealed)) return null;

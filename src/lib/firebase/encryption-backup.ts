@@ -25,11 +25,9 @@ import {
 import type { StoredWrap } from '../crypto/epoch-keys';
 import { parseBackup, type StoredBackup } from '../crypto/key-backup';
 import type { EpochWraps, KeyRingStore } from '../crypto/key-ring';
+import { isRecord } from '../is-record';
 
 const isText = (value: unknown): value is string => typeof value === 'string';
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
-
 const wrapsPath = (conversation: ConversationKey, uid: string) => {
   const { kind, id } = parseConversationKey(conversation);
   return `${kind === 'group' ? 'groupKeys' : 'conversationKeys'}/${id}/${uid}`;

@@ -15,9 +15,7 @@ import {
 import type { ConversationKey } from '../conversation-key';
 import type { KeyWait, KeyWaitStore } from '../crypto/late-wraps';
 import { wrapsTree } from './encryption-paths';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
+import { isRecord } from '../is-record';
 
 /** The waits of one conversation as stored, malformed ones left out. */
 export function parseKeyWaits(value: unknown): KeyWait[] {
