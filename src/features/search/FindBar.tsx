@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import { IconButton } from '../../components/IconButton';
 import { CloseIcon } from '../../components/icons';
 import type { ConversationKey } from '../../lib/conversation-key';
@@ -10,24 +10,24 @@ import { useFindResults } from './use-find-results';
 const strings = searchStrings.find;
 
 /**
- * The Find in conversation bar: the matches of the open conversation oldest first, the newest
- * shown first; Next and Previous (Enter and Shift+Enter) move through them with 'N of M'. Of
- * many matches only the newest 200 are stepped through (past the oldest of them, Previous
+ * The Find in conversation bar beside its field (FindInConversation): the matches of the open
+ * conversation oldest first, the newest shown first; Next and Previous (Enter and Shift+Enter)
+ * move through them with 'N of M'. Of many matches only the newest 200 are stepped through (past the oldest of them, Previous
  * wraps to the newest); 'N of M' counts them all.
  */
 export function FindBar({
   conv,
   query,
-  onQuery,
+  stepRef,
   onClose,
 }: {
   conv: ConversationKey;
   query: string;
-  onQuery: (query: string) => void;
+  /** Where the field's Enter and Shift+Enter find Previous and Next. */
+  stepRef: RefObject<((by: number) => void) | null>;
   onClose: () => void;
 }) {
   const dispatch = useAppDispatch();
-  const field = useRef<HTMLInputElement>(null);
   const [at, setAt] = useState<number | null>(null);
   const { hits, total: all, query: answered } = useFindResults(conv, query.trim());
   const total = hits.length;
@@ -44,36 +44,18 @@ export function FindBar({
   useEffect(() => {
     if (currentId) dispatch(searchResultChosen({ conv, messageId: currentId }));
   }, [dispatch, conv, currentId]);
-  useEffect(() => {
-    // The caret goes after what was typed while this bar was loading.
-    const input = field.current;
-    input?.focus();
-    input?.setSelectionRange(input.value.length, input.value.length);
-  }, []);
   const move = (step: number) => {
     if (total === 0) return;
     setAt(((current ?? total - 1) + step + total) % total);
   };
+  useLayoutEffect(() => {
+    stepRef.current = move;
+    return () => {
+      stepRef.current = null;
+    };
+  });
   return (
-    <div
-      role="search"
-      aria-label={strings.label}
-      className="flex items-center gap-2 rounded-xl bg-white px-3 py-2 shadow-xs ring-1 ring-slate-100"
-    >
-      <input
-        ref={field}
-        type="search"
-        aria-label={strings.field}
-        value={query}
-        onChange={(event) => onQuery(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            move(event.shiftKey ? 1 : -1);
-          } else if (event.key === 'Escape') onClose();
-        }}
-        className="min-w-0 flex-1 rounded-lg border border-slate-200 px-2 py-1 text-sm focus:border-brand-500 focus:outline-hidden"
-      />
+    <>
       <span className="text-xs whitespace-nowrap text-slate-600" role="status">
         {query.trim() === ''
           ? ''
@@ -98,6 +80,6 @@ export function FindBar({
         {strings.next}
       </button>
       <IconButton label={strings.close} icon={<CloseIcon />} onClick={onClose} />
-    </div>
+    </>
   );
 }

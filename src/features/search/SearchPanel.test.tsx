@@ -66,8 +66,12 @@ describe('search everywhere', () => {
     await user.click(screen.getByRole('button', { name: 'in the chat' }));
     await user.keyboard('{Control>}k{/Control}');
     await user.keyboard('gym');
+    // The field typed into before the panel's code arrived is the one kept after it: a field
+    // swapped for another lost the key typed between the two (issue 26's 'quarylane').
+    const typedInto = searchBox();
     await screen.findByRole('region', { name: 'Results' }, { timeout: 4000 });
     await waitFor(() => expect(snippets()).toHaveLength(1));
+    expect(searchBox()).toBe(typedInto);
     expect(searchBox()).toHaveValue('gym');
     expect(searchBox()).toHaveFocus();
   }, 20_000);
@@ -194,9 +198,11 @@ describe('find in conversation', () => {
     await user.click(screen.getByRole('button', { name: 'in the chat' }));
     await user.keyboard('{Control>}f{/Control}');
     await user.keyboard('gym');
+    const typedInto = screen.getByRole('searchbox', { name: 'Find in conversation' });
     const bar = await findBar();
     expect(within(bar).getByRole('searchbox', { name: 'Find in conversation' })).toHaveValue('gym');
     await waitFor(() => expect(within(bar).getByText('1 of 1')).toBeInTheDocument());
+    expect(within(bar).getByRole('searchbox')).toBe(typedInto);
     expect(within(bar).getByRole('searchbox')).toHaveFocus();
   });
 

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Modal } from '../../components/Modal';
 import type { ConversationKey } from '../../lib/conversation-key';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { searchResultChosen } from './search-actions';
@@ -8,7 +7,7 @@ import type { SearchFilters, SearchHit } from './search-doc';
 import { SearchHitRow } from './SearchHitRow';
 import { conversationPath } from './search-navigation';
 import { SearchProgressLine } from './SearchProgressLine';
-import { selectSearchDraft, selectSearchStatus } from './search-selectors';
+import { selectSearchStatus } from './search-selectors';
 import { searchPanelClosed } from './search-slice';
 import { searchStrings } from './search-strings';
 import { characterCount, normalizeTerm } from './search-text';
@@ -32,17 +31,16 @@ function grouped(hits: SearchHit[]): [ConversationKey, SearchHit[]][] {
 const dayStart = (value: string) => (value ? Date.parse(`${value}T00:00:00`) : undefined);
 
 /**
- * Search everywhere (Ctrl+K, the 'Search messages' field): the query, its filters, the history
- * indexing's progress, and the results grouped by conversation. A one-letter query looks at
- * conversation names only. Choosing a result opens its conversation at that message.
+ * Search everywhere (Ctrl+K, the 'Search messages' field), below the dialog's field: the
+ * query's filters, the history indexing's progress, and the results grouped by conversation.
+ * A one-letter query looks at conversation names only. Choosing a result opens its
+ * conversation at that message.
  */
-export function SearchPanel() {
+export function SearchPanel({ query }: { query: string }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const status = useAppSelector(selectSearchStatus);
   const { conversations, people } = useConversationNames();
-  const draft = useAppSelector(selectSearchDraft);
-  const [query, setQuery] = useState(draft);
   const [conv, setConv] = useState('');
   const [from, setFrom] = useState('');
   const [photos, setPhotos] = useState(false);
@@ -73,15 +71,7 @@ export function SearchPanel() {
   const field =
     'rounded-lg border border-slate-200 px-2 py-1 text-sm focus:border-brand-500 focus:outline-hidden';
   return (
-    <Modal title={strings.title} onClose={close} wide>
-      <input
-        type="search"
-        aria-label={searchStrings.field}
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        className="w-full rounded-xl border border-slate-200 px-4 py-2.5 text-base focus:border-brand-500 focus:outline-hidden"
-        autoComplete="off"
-      />
+    <>
       <fieldset className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-700">
         <legend className="sr-only">{strings.filters}</legend>
         {/* Each label stays beside its control when the row wraps. */}
@@ -192,6 +182,6 @@ export function SearchPanel() {
           </div>
         ) : null}
       </div>
-    </Modal>
+    </>
   );
 }

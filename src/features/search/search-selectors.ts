@@ -23,4 +23,4 @@ export const selectSearchSize = (state: RootState) => state.search.size;
 export const selectSearchProgress = (state: RootState) => state.search.progress;
 export const selectSearchPaused = (state: RootState) => state.search.paused;
 export const selectSearchPanelOpen = (state: RootState) => state.search.panelOpen;
-export const selectSearchDraft = (state: RootState) => state.search.draft;
+export const selectSearchQuery = (state: RootState) => state.search.query;

@@ -22,7 +22,8 @@ interface SearchState {
   /** The search panel (Ctrl+K, the 'Search messages' field) is open. */
   panelOpen: boolean;
   /** What it opened with (typed into the field before it opened). */
-  draft: string;
+  /** What the search dialog's field holds, from the first key after Ctrl+K. */
+  query: string;
 }
 
 const initialState = (owner: string | null = null): SearchState => ({
@@ -33,7 +34,7 @@ const initialState = (owner: string | null = null): SearchState => ({
   progress: null,
   paused: false,
   panelOpen: false,
-  draft: '',
+  query: '',
 });
 
 /** The signed-in user's message search: the index's state and the search panel. */
@@ -62,11 +63,14 @@ export const searchSlice = createSlice({
     },
     searchPanelOpened(state, action: PayloadAction<string | undefined>) {
       state.panelOpen = true;
-      state.draft = action.payload ?? '';
+      state.query = action.payload ?? '';
+    },
+    searchQueryChanged(state, action: PayloadAction<string>) {
+      state.query = action.payload;
     },
     searchPanelClosed(state) {
       state.panelOpen = false;
-      state.draft = '';
+      state.query = '';
     },
   },
   extraReducers: (builder) => {
@@ -85,6 +89,7 @@ export const {
   searchProgressed,
   searchPaused,
   searchPanelOpened,
+  searchQueryChanged,
   searchPanelClosed,
 } = searchSlice.actions;
 
