@@ -213,11 +213,15 @@ describeBrowser('image messages, the lightbox and the emoji picker', () => {
       .getByRole('option', { name: /rocket/i })
       .first()
       .waitFor();
-    // A result's name is the emoji, then its names ('🧑‍🚀, astronaut').
-    const label = await picker.getByRole('option').first().getAttribute('aria-label');
+    await search.press('ArrowDown');
+    // The result ArrowDown made active (read then: the first one read earlier could still be
+    // an earlier key's, 'ro'). Its name is the emoji, then its names ('🧑‍🚀, astronaut').
+    const active = await search.getAttribute('aria-activedescendant');
+    expect(active).toBeTruthy();
+    const label = await picker.locator(`[id="${active ?? ''}"]`).getAttribute('aria-label');
+    expect(label).toMatch(/rocket|astronaut/i);
     const emoji = label?.split(',')[0] ?? '';
     expect(emoji).not.toBe('');
-    await search.press('ArrowDown');
     await search.press('Enter');
     await picker.waitFor({ state: 'detached' });
     // Inserted at the caret, and the field has the focus back.
