@@ -24,7 +24,8 @@ export interface ComposerMode {
 
 export const messagesAdapter = createEntityAdapter<ChatMessage>({ sortComparer: compareMessages });
 
-interface ChatFields {
+/** Who and what the chat shows, kept while conversations open and close. */
+interface SelectionFields {
   owner: string | null;
   /** The messages screen is shown: only then is the conversation live. */
   screenOpen: boolean;
@@ -33,6 +34,10 @@ interface ChatFields {
   selectedGroup: string | null;
   /** The selection came from local storage and is not confirmed as a friend yet. */
   restored: boolean;
+}
+
+/** What belongs to the open conversation: started afresh each time one opens or closes. */
+interface ConversationFields {
   /**
    * The open conversation: the friendship's id while the selected person is a friend, or the
    * selected group's id while I run it or belong to it (`kind` says which).
@@ -57,16 +62,12 @@ interface ChatFields {
   hiddenIds: string[];
 }
 
-export function initialState(owner: string | null = null) {
-  const fields: ChatFields = {
-    owner,
-    screenOpen: false,
-    selected: null,
-    selectedGroup: null,
-    restored: false,
-    relId: null,
-    kind: 'direct',
-    status: 'idle',
+/** A conversation just opened (loading), or none (`relId` null): the one list of its fields. */
+function conversationFields(relId: string | null, kind: ConversationKind): ConversationFields {
+  return {
+    relId,
+    kind,
+    status: relId ? 'loading' : 'idle',
     error: null,
     liveIds: [],
     older: [],
@@ -74,6 +75,17 @@ export function initialState(owner: string | null = null) {
     loadingOlder: false,
     composing: null,
     hiddenIds: [],
+  };
+}
+
+export function initialState(owner: string | null = null) {
+  const fields: SelectionFields & ConversationFields = {
+    owner,
+    screenOpen: false,
+    selected: null,
+    selectedGroup: null,
+    restored: false,
+    ...conversationFields(null, 'direct'),
   };
   return messagesAdapter.getInitialState(fields);
 }
@@ -87,18 +99,7 @@ export interface WithChat {
 
 export function clearConversation(state: ChatState, relId: string | null, kind: ConversationKind) {
   messagesAdapter.removeAll(state);
-  Object.assign(state, {
-    relId,
-    kind,
-    status: relId ? 'loading' : 'idle',
-    error: null,
-    liveIds: [],
-    older: [],
-    olderExhausted: false,
-    loadingOlder: false,
-    composing: null,
-    hiddenIds: [],
-  });
+  Object.assign(state, conversationFields(relId, kind));
 }
 
 /** The pages as they were before this action (frozen: their lookup index is cached). */
