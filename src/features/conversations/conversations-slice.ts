@@ -1,10 +1,6 @@
 import type { WithSlice } from '@reduxjs/toolkit';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import {
-  conversationKey,
-  type ConversationKey,
-  type ConversationKind,
-} from '../../lib/conversation-key';
+import type { ConversationKey, ConversationKind } from '../../lib/conversation-key';
 import { compareMessages, type ChatMessage } from '../../lib/firebase/conversations-message';
 import { resetPerSignedInUser } from '../../store/session';
 import { sameMessage } from './same-message';
@@ -14,6 +10,7 @@ import {
   initialState,
   inTail,
   messagesAdapter,
+  openConversationKey,
   upsertLoaded,
   type ComposerMode,
   type SelectedFriend,
@@ -30,16 +27,11 @@ import {
 export { MESSAGE_PAGE_SIZE };
 
 export type { ConversationKind };
+export { openConversationKey };
 export type { ComposerMode, SelectedFriend } from './conversations-state';
 
 /** What a conversation's answers name: its key, so a friendship's never lands in a group's. */
 type ForConversation<T> = PayloadAction<{ key: ConversationKey } & T>;
-
-/** The open conversation's key, or null. */
-export const openConversationKey = (state: {
-  relId: string | null;
-  kind: ConversationKind;
-}): ConversationKey | null => (state.relId ? conversationKey(state.kind, state.relId) : null);
 
 /**
  * The chat of the signed-in user: who is selected and the loaded messages of the open

@@ -1,5 +1,9 @@
 import { createEntityAdapter, isDraft, original } from '@reduxjs/toolkit';
-import type { ConversationKind } from '../../lib/conversation-key';
+import {
+  conversationKey,
+  type ConversationKey,
+  type ConversationKind,
+} from '../../lib/conversation-key';
 import { compareMessages, type ChatMessage } from '../../lib/firebase/conversations-message';
 import type { LoadStatus } from '../../lib/load-status';
 import { placeInPages, replaceInPages, type MessagePages } from './message-pages';
@@ -101,6 +105,12 @@ export function clearConversation(state: ChatState, relId: string | null, kind: 
   messagesAdapter.removeAll(state);
   Object.assign(state, conversationFields(relId, kind));
 }
+
+/** The open conversation's key, or null. */
+export const openConversationKey = (state: {
+  relId: string | null;
+  kind: ConversationKind;
+}): ConversationKey | null => (state.relId ? conversationKey(state.kind, state.relId) : null);
 
 /** The pages as they were before this action (frozen: their lookup index is cached). */
 export const basePages = (state: ChatState): MessagePages =>
