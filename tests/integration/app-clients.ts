@@ -6,6 +6,7 @@ import { makeDatabaseGateways } from '../../src/app/database-gateways';
 import { makeStore } from '../../src/app/store';
 import { userSignedIn, userSignedOut } from '../../src/store/session';
 import { selectMyProfile } from '../../src/features/profiles';
+import { acceptGroup, createGroup, inviteFriend } from '../../src/features/groups/groups-thunks';
 import { makeAuthApi } from '../../src/lib/firebase/auth';
 import { makeGroupsApi } from '../../src/lib/firebase/groups';
 import { makeConversationsApi } from '../../src/lib/firebase/conversations';
@@ -19,6 +20,7 @@ import {
   signInClient,
   type TestClient,
 } from '../support/backend';
+import { HIKERS } from '../support/hikers-group';
 
 // Refused writes are the point of several tests; their SDK warnings would only add noise.
 setLogLevel('error');
@@ -138,6 +140,27 @@ export function storeFor(person: Person, overrides: Partial<Gateways> = {}) {
       store.clearListeners();
     },
   };
+}
+
+type App = ReturnType<typeof storeFor>;
+
+/**
+ * Through the apps, as their buttons do: `admin`'s app creates 'Hikers' (tests/support/
+ * hikers-group.ts) and invites each person of `members`, whose app accepts once it shows the
+ * invitation; returns the group's id.
+ */
+export async function hikersThroughApps(
+  admin: App,
+  members: ReadonlyArray<readonly [Person, App]> = [],
+): Promise<string> {
+  const groupId = await admin.store.dispatch(createGroup(HIKERS)).unwrap();
+  for (const [person, app] of members) {
+    const friend = { uid: person.uid, username: person.username };
+    await admin.store.dispatch(inviteFriend({ groupId, friend })).unwrap();
+    await eventually(() => expect(app.store.getState().memberships.mine[groupId]).toBe('invited'));
+    await app.store.dispatch(acceptGroup(groupId)).unwrap();
+  }
+  return groupId;
 }
 
 /** Polls until `check` stops throwing: live updates arrive "within a moment". */

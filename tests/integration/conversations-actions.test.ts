@@ -8,7 +8,8 @@ import {
   friendSelected,
 } from '../../src/features/conversations/conversations-slice';
 import { editWrite, removeWrite } from '../../src/lib/firebase/conversations-actions-write';
-import { adminGet, adminUpdate, signInClient } from '../support/backend';
+import { adminGet, signInClient } from '../support/backend';
+import { writeHikersGroup } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 
 // Issue 25: edit, delete, react and hide between two people and two sessions of one, live.
@@ -261,18 +262,7 @@ describe('an edit or delete of the last message, raced by a newer one', () => {
     const bob = await signUp('Bob');
     const carol = await signUp('Carol');
     const groupId = '-NintRaceHikers00001';
-    await adminUpdate({
-      [`Mygroup/${groupId}`]: {
-        adminId: alice.uid,
-        adminName: 'Alice',
-        groupName: 'Hikers',
-        groupTag: 'Up a hill',
-      },
-      [`groupMembership/${groupId}/${bob.uid}`]: { status: 'member', username: 'Bob', at: 1 },
-      [`userGroups/${bob.uid}/${groupId}`]: 'member',
-      [`groupMembership/${groupId}/${carol.uid}`]: { status: 'member', username: 'Carol', at: 1 },
-      [`userGroups/${carol.uid}/${groupId}`]: 'member',
-    });
+    await writeHikersGroup(groupId, alice, [bob, carol]);
     const from = (p: Person, ...to: Person[]) => ({
       groupId,
       from: { uid: p.uid, name: p.username },

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   acceptGroup,
-  createGroup,
   inviteFriend,
   leaveGroup,
   removeFromGroup,
@@ -9,7 +8,14 @@ import {
 } from '../../src/features/groups/groups-thunks';
 import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
 import { libStrings } from '../../src/lib/lib-strings';
-import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
+import {
+  befriend,
+  cleanBackendPerTest,
+  eventually,
+  hikersThroughApps,
+  storeFor,
+  type Person,
+} from './app-clients';
 import { sendInGroup } from './conversations-group-sending';
 
 // Issue 10 items 1, 2 and 6: a group conversation between real stores over the emulators.
@@ -57,12 +63,7 @@ async function groupWithBob() {
   const c = storeFor(carol);
   stopAfterTest(a.stop, b.stop, c.stop);
   await Promise.all([a.ready(), b.ready(), c.ready()]);
-  const groupId = await a.store
-    .dispatch(createGroup({ groupName: 'Hikers', groupTag: 'Up a hill' }))
-    .unwrap();
-  await a.store.dispatch(inviteFriend({ groupId, friend: as(bob) })).unwrap();
-  await eventually(() => expect(b.store.getState().memberships.mine[groupId]).toBe('invited'));
-  await b.store.dispatch(acceptGroup(groupId)).unwrap();
+  const groupId = await hikersThroughApps(a, [[bob, b]]);
   return { a, b, c, groupId };
 }
 
@@ -132,9 +133,7 @@ describe('group chat between signed-in people', () => {
     const b = storeFor(bob);
     stopAfterTest(a.stop, b.stop);
     await Promise.all([a.ready(), b.ready()]);
-    const groupId = await a.store
-      .dispatch(createGroup({ groupName: 'Hikers', groupTag: 'Up a hill' }))
-      .unwrap();
+    const groupId = await hikersThroughApps(a);
     await a.store
       .dispatch(renameGroup({ groupId, fields: { groupName: 'Climbers', groupTag: 'Walls' } }))
       .unwrap();

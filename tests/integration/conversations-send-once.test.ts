@@ -5,7 +5,6 @@
  * message must be stored once, counted once, and the sender's send must resolve as sent.
  */
 import { describe, expect, it } from 'vitest';
-import { createGroup, inviteFriend, acceptGroup } from '../../src/features/groups/groups-thunks';
 import {
   groupChatShown,
   retryChatMessage,
@@ -21,7 +20,14 @@ import {
 } from '../../src/lib/firebase/conversations-images';
 import { directKey } from '../../src/lib/conversation-key';
 import { adminGet, armedAckDrops, dropNextAck } from '../support/backend';
-import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
+import {
+  befriend,
+  cleanBackendPerTest,
+  eventually,
+  hikersThroughApps,
+  storeFor,
+  type Person,
+} from './app-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 const official = process.env.USE_OFFICIAL_EMULATORS === '1';
@@ -118,14 +124,7 @@ describe.skipIf(official)('a send whose acknowledgement is lost', () => {
     const a = appOf(alice);
     const b = appOf(bob);
     await Promise.all([a.ready(), b.ready()]);
-    const groupId = await a.store
-      .dispatch(createGroup({ groupName: 'Hikers', groupTag: 'Up a hill' }))
-      .unwrap();
-    await a.store
-      .dispatch(inviteFriend({ groupId, friend: { uid: bob.uid, username: 'Bob' } }))
-      .unwrap();
-    await eventually(() => expect(b.store.getState().memberships.mine[groupId]).toBe('invited'));
-    await b.store.dispatch(acceptGroup(groupId)).unwrap();
+    const groupId = await hikersThroughApps(a, [[bob, b]]);
     a.store.dispatch(groupChatShown(groupId));
     await eventually(() => expect(a.store.getState().memberships.rosters[groupId]?.length).toBe(1));
 

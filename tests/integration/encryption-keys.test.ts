@@ -7,6 +7,7 @@ import { importPublicKey } from '../../src/lib/crypto/device-keys';
 import { openField, sealField } from '../../src/lib/crypto/message-seal';
 import { makeEncryptionApi } from '../../src/lib/firebase/encryption';
 import { adminGet, signInClient, type TestClient } from '../support/backend';
+import { hikersThroughGateways } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, type Person } from './app-clients';
 
 // Issue 28: sender keys between real clients through the rules: two people, a second device of
@@ -130,14 +131,7 @@ describe('sender keys in a group', () => {
     const carol = await signUp('Carol');
     await befriend(alice, bob);
     await befriend(alice, carol);
-    const groupId = await alice.groups.createGroup(alice, {
-      groupName: 'Hikers',
-      groupTag: 'Up a hill',
-    });
-    for (const member of [bob, carol]) {
-      await alice.groups.invite(groupId, member);
-      await member.groups.admit(groupId, member);
-    }
+    const groupId = await hikersThroughGateways(alice, [bob, carol]);
     const chat = groupKey(groupId);
     const [, bobsPhone, carolsPhone] = await Promise.all([alice, bob, carol].map(phoneOf));
 

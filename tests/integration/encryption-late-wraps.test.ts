@@ -5,6 +5,7 @@ import { selectChatMessages } from '../../src/features/conversations/conversatio
 import { chatScreenEntered } from '../../src/features/conversations/conversations-slice';
 import { directKey } from '../../src/lib/conversation-key';
 import { adminGet } from '../support/backend';
+import { hikersThroughGateways } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, eventually } from './app-clients';
 import { deviceApp, type DeviceApp } from './encryption-device-apps';
 
@@ -76,14 +77,7 @@ describe('a group message while a member has no device yet', () => {
     const carol = await signUp('Carol');
     await befriend(alice, bob);
     await befriend(alice, carol);
-    const groupId = await alice.groups.createGroup(alice, {
-      groupName: 'Hikers',
-      groupTag: 'Up a hill',
-    });
-    for (const member of [bob, carol]) {
-      await alice.groups.invite(groupId, member);
-      await member.groups.admit(groupId, member);
-    }
+    const groupId = await hikersThroughGateways(alice, [bob, carol]);
     const stops: Array<() => unknown> = [];
     const a = await deviceApp(alice, (stop) => {
       stops.push(stop);

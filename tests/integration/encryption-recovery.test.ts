@@ -8,6 +8,7 @@ import { openField, sealField } from '../../src/lib/crypto/message-seal';
 import { safetyCode } from '../../src/lib/crypto/safety-code';
 import { makeEncryptionApi } from '../../src/lib/firebase/encryption';
 import { adminGet, signInClient, type TestClient } from '../support/backend';
+import { hikersThroughGateways } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, type Person } from './app-clients';
 
 // Issue 28, parts 4 and 5: old epochs for a new device, by approval from a device in use or by the
@@ -63,9 +64,7 @@ describe('a new device, approved from one in use', () => {
     const carol = await signUp('Carol');
     const { id: relId } = await befriend(alice, bob);
     await befriend(alice, carol);
-    const groupId = await alice.groups.createGroup(alice, { groupName: 'Hikers', groupTag: 'Up' });
-    await alice.groups.invite(groupId, bob);
-    await bob.groups.admit(groupId, bob);
+    const groupId = await hikersThroughGateways(alice, [bob]);
     const chat = directKey(relId);
     const group = groupKey(groupId);
     const [alicesPhone, bobsPhone] = await Promise.all([phoneOf(alice), phoneOf(bob)]);

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { selectGroupListRows, selectMyGroups } from '../../src/features/groups/groups-selectors';
 import { makeAccountApi } from '../../src/lib/firebase/settings-account';
 import { adminGet } from '../support/backend';
+import { hikersThroughGateways } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 
 // Issue 24 part 2: deleting an account hands each group it ran to the longest-standing member,
@@ -22,7 +23,7 @@ beforeEach(async () => {
 
 describe('deleting the account of a group admin', () => {
   it('hands a group to its longest-standing member and closes one with nobody in it', async () => {
-    const hikers = await alice.groups.createGroup(alice, { groupName: 'Hikers', groupTag: 'Up' });
+    const hikers = await hikersThroughGateways(alice);
     const empty = await alice.groups.createGroup(alice, { groupName: 'Empty', groupTag: 'None' });
     await carol.groups.requestToJoin(hikers, carol);
     await alice.groups.admit(hikers, carol);

@@ -10,6 +10,7 @@ import {
   selectMyGroups,
   selectRosterView,
 } from '../../src/features/groups/groups-selectors';
+import { hikersThroughGateways } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();
@@ -81,10 +82,7 @@ describe('groups between signed-in people', () => {
   });
 
   it('refuses invitations of strangers, and changes by anyone but the admin', async () => {
-    const groupId = await alice.groups.createGroup(alice, {
-      groupName: 'Hikers',
-      groupTag: 'Up a hill',
-    });
+    const groupId = await hikersThroughGateways(alice);
     await expect(alice.groups.invite(groupId, carol)).rejects.toThrow(/permission/i);
     await expect(bob.groups.invite(groupId, carol)).rejects.toThrow(/permission/i);
     await expect(carol.groups.admit(groupId, carol)).rejects.toThrow(/permission/i);
@@ -94,12 +92,7 @@ describe('groups between signed-in people', () => {
   });
 
   it('a member who leaves loses the roster and the group drops back to joinable', async () => {
-    const groupId = await alice.groups.createGroup(alice, {
-      groupName: 'Hikers',
-      groupTag: 'Up a hill',
-    });
-    await alice.groups.invite(groupId, bob);
-    await bob.groups.admit(groupId, bob);
+    const groupId = await hikersThroughGateways(alice, [bob]);
     const b = storeFor(bob);
     stopAfterTest(b.stop);
     await eventually(() =>

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupKey } from '../../src/lib/conversation-key';
-import {
-  acceptGroup,
-  createGroup,
-  inviteFriend,
-  leaveGroup,
-} from '../../src/features/groups/groups-thunks';
+import { leaveGroup } from '../../src/features/groups/groups-thunks';
 import {
   selectMyLatestMessage,
   selectSeenBy,
@@ -16,12 +11,18 @@ import {
   chatScreenEntered,
   groupChatShown,
 } from '../../src/features/conversations/conversations-slice';
-import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
+import {
+  befriend,
+  cleanBackendPerTest,
+  eventually,
+  hikersThroughApps,
+  storeFor,
+  type Person,
+} from './app-clients';
 import { sendInGroup } from './conversations-group-sending';
 
 // Issue 10 item 2: the group inbox with three people (admin Alice, members Bob and Carol).
 const { signUp, stopAfterTest } = cleanBackendPerTest();
-const as = (p: Person) => ({ uid: p.uid, username: p.username });
 type App = ReturnType<typeof storeFor>;
 const entryOf = (app: App, groupId: string) =>
   app.store.getState().inbox.entries[groupKey(groupId)];
@@ -33,17 +34,10 @@ async function threeInAGroup() {
   const [a, b, c] = [alice, bob, carol].map((p) => storeFor(p));
   stopAfterTest(a.stop, b.stop, c.stop);
   await Promise.all([a.ready(), b.ready(), c.ready()]);
-  const groupId = await a.store
-    .dispatch(createGroup({ groupName: 'Hikers', groupTag: 'Up' }))
-    .unwrap();
-  for (const [person, app] of [
+  const groupId = await hikersThroughApps(a, [
     [bob, b],
     [carol, c],
-  ] as const) {
-    await a.store.dispatch(inviteFriend({ groupId, friend: as(person) })).unwrap();
-    await eventually(() => expect(app.store.getState().memberships.mine[groupId]).toBe('invited'));
-    await app.store.dispatch(acceptGroup(groupId)).unwrap();
-  }
+  ]);
   // Everyone's roster says both are members before anyone sends (a send counts for the roster
   // its app knows).
   for (const app of [a, b, c]) {

@@ -6,6 +6,7 @@ import type { AppNotification } from '../../src/lib/firebase/notifications-recor
 import { makeNotificationsApi } from '../../src/lib/firebase/notifications';
 import { makeSettingsApi } from '../../src/lib/firebase/settings';
 import { adminGet, adminUpdate, connectClient } from '../support/backend';
+import { hikersThroughGateways } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, eventually, requestFrom, type Person } from './app-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();
@@ -72,10 +73,7 @@ describe('notifications written with their action', () => {
     const bob = await signUp('Bob');
     const carol = await signUp('Carol');
     await befriend(alice, bob);
-    const groupId = await alice.groups.createGroup(alice, {
-      groupName: 'Hikers',
-      groupTag: 'Up a hill',
-    });
+    const groupId = await hikersThroughGateways(alice);
     const [alices, bobs, carols] = [unreadOf(alice), unreadOf(bob), unreadOf(carol)];
     const kindsOf = (feed: ReturnType<typeof unreadOf>) =>
       feed
@@ -179,7 +177,7 @@ describe('deleting an account', () => {
       [`senderEpochs/${alice.uid}/d:${relId}`]: { epoch: 'e', devices: 'd', at: 1 },
     });
     const toCarol = await alice.relationships.sendRequest(alice, carol);
-    const groupId = await bob.groups.createGroup(bob, { groupName: 'Hikers', groupTag: 'Up' });
+    const groupId = await hikersThroughGateways(bob);
     await alice.groups.requestToJoin(groupId, alice);
     const account = makeAccountApi(alice.client.auth, alice.client.db);
 

@@ -18,11 +18,13 @@ export const names: Record<string, string> = {
 };
 export const group = { adminId: alice, adminName: 'Alice', groupName: 'Hikers', groupTag: 'Up' };
 
-/** A roster entry with its mirror, as stored (`at` a past server time). */
-export const stored = (uid: string, status: string, at = 1) => ({
-  [`groupMembership/${groupId}/${uid}`]: { status, username: names[uid], at },
-  [`userGroups/${uid}/${groupId}`]: status,
+/** A roster entry with its mirror in group `id`, as stored (`at` a past server time). */
+export const storedIn = (id: string, uid: string, status: string, at = 1) => ({
+  [`groupMembership/${id}/${uid}`]: { status, username: names[uid], at },
+  [`userGroups/${uid}/${id}`]: status,
 });
+/** A roster entry with its mirror in this world's group. */
+export const stored = (uid: string, status: string, at = 1) => storedIn(groupId, uid, status, at);
 /** A status change as the app writes it (null removes the entry and its mirror). */
 export const membership = (uid: string, status: string | null) => ({
   [`groupMembership/${groupId}/${uid}`]: status
@@ -42,6 +44,17 @@ export const groupWorld = {
   ...stored(carol, 'member', 2),
   ...stored(erin, 'invited', 3),
 };
+
+/**
+ * The group inbox suites' world, in a group `id` of their own: Alice runs it, Bob and Carol are
+ * members; Dave, who left, and Erin, a stranger, have only their accounts.
+ */
+export const membersWorld = (id: string) => ({
+  ...everyone,
+  [`Mygroup/${id}`]: group,
+  ...storedIn(id, bob, 'member'),
+  ...storedIn(id, carol, 'member'),
+});
 
 /** A notification `actor` writes for `to` with an action, at the id the app uses. */
 export function noteFor(to: string, kind: string, actor: string, ref: string, subject?: string) {

@@ -2,28 +2,16 @@ import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeMarkerChanges } from '../../src/lib/firebase/inbox-entry-actions';
 import { alice, bob, carol } from './friends-fixtures';
-import { SERVER_TIME, rulesEnvForFile, userRecord } from './rules-env';
+import { dave, erin, membersWorld } from './groups-fixtures';
+import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
 // Issue 26: the change marker of an edit or delete of an older group message (`changed`).
 const { dbAs, seed, write } = rulesEnvForFile('group-inbox-changes');
 
-/** Alice runs the group; Bob and Carol are members, Dave left, Erin is a stranger. */
-const dave = 'dave-uid';
-const erin = 'erin-uid';
+/** This file's group (`membersWorld`: Alice runs it, Bob and Carol are members, Dave left). */
 const groupId = '-Ngroup0000000000026';
 const oldId = '-Nm0old';
 const message = `groupMessages/${groupId}/${oldId}`;
-const names: Record<string, string> = {
-  [alice]: 'Alice',
-  [bob]: 'Bob',
-  [carol]: 'Carol',
-  [dave]: 'Dave',
-  [erin]: 'Erin',
-};
-const member = (uid: string) => ({
-  [`groupMembership/${groupId}/${uid}`]: { status: 'member', username: names[uid], at: 1 },
-  [`userGroups/${uid}/${groupId}`]: 'member',
-});
 const entry = (uid: string) => `groupInbox/${uid}/${groupId}`;
 
 /** Bob's older message; every entry (Dave's from before he left) names Carol's last one. */
@@ -37,17 +25,7 @@ function world() {
     lastAt: 1000,
   };
   return {
-    ...Object.fromEntries(
-      Object.entries(names).map(([uid, name]) => [`users/${uid}`, userRecord(name)]),
-    ),
-    [`Mygroup/${groupId}`]: {
-      adminId: alice,
-      adminName: 'Alice',
-      groupName: 'Hikers',
-      groupTag: 'Up',
-    },
-    ...member(bob),
-    ...member(carol),
+    ...membersWorld(groupId),
     [message]: { message: 'see you at 8?', senderId: bob, senderName: 'Bob', createdAt: sentAt },
     [`groupMessages/${groupId}/-Nm9last`]: {
       message: 'ok',

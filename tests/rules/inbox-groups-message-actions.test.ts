@@ -9,29 +9,17 @@ import {
 } from '../../src/lib/firebase/inbox-entry-actions';
 import { increment } from './inbox-fixtures';
 import { alice, bob, carol } from './friends-fixtures';
-import { SERVER_TIME, rulesEnvForFile, userRecord } from './rules-env';
+import { dave, erin, membersWorld } from './groups-fixtures';
+import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
 // Issue 25: what an edit, a delete for everyone and a reaction write into group inbox entries.
 const { dbAs, seed, write } = rulesEnvForFile('group-inbox-actions');
 
-/** Alice runs the group; Bob and Carol are members, Dave left, Erin is a stranger. */
-const dave = 'dave-uid';
-const erin = 'erin-uid';
+/** This file's group (`membersWorld`: Alice runs it, Bob and Carol are members, Dave left). */
 const groupId = '-Ngroup0000000000025';
 const relBC = '-Nrel00000000000025bc';
 const msgId = '-Nm1';
 const message = `groupMessages/${groupId}/${msgId}`;
-const names: Record<string, string> = {
-  [alice]: 'Alice',
-  [bob]: 'Bob',
-  [carol]: 'Carol',
-  [dave]: 'Dave',
-  [erin]: 'Erin',
-};
-const member = (uid: string) => ({
-  [`groupMembership/${groupId}/${uid}`]: { status: 'member', username: names[uid], at: 1 },
-  [`userGroups/${uid}/${groupId}`]: 'member',
-});
 const entry = (uid: string) => `groupInbox/${uid}/${groupId}`;
 const entryOf = async (uid: string) =>
   (await dbAs(uid).ref(entry(uid)).once('value')).val() as Record<string, unknown>;
@@ -48,17 +36,7 @@ function world() {
     lastAt: 1000,
   };
   return {
-    ...Object.fromEntries(
-      Object.entries(names).map(([uid, name]) => [`users/${uid}`, userRecord(name)]),
-    ),
-    [`Mygroup/${groupId}`]: {
-      adminId: alice,
-      adminName: 'Alice',
-      groupName: 'Hikers',
-      groupTag: 'Up',
-    },
-    ...member(bob),
-    ...member(carol),
+    ...membersWorld(groupId),
     [message]: { message: 'see you at 8?', senderId: bob, senderName: 'Bob', createdAt: sentAt },
     [entry(alice)]: { unread: 1, ...last },
     [entry(bob)]: last,

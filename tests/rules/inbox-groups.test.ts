@@ -5,39 +5,17 @@ import { groupSendWrite } from '../../src/lib/firebase/conversations-send-write'
 import { pairKey } from '../../src/lib/firebase/friends-pair-key';
 import { increment, omit } from './inbox-fixtures';
 import { alice, bob, carol } from './friends-fixtures';
+import { dave, erin, membersWorld, names } from './groups-fixtures';
 import { SERVER_TIME, rulesEnvForFile, userRecord } from './rules-env';
 
 // Issue 10 items 1-2: group photos, group inbox counts and group read markers.
 const { dbAs, seed } = rulesEnvForFile('group-inbox');
 
-/** Alice runs the group; Bob and Carol are members, Dave left, Erin is a stranger. */
-const dave = 'dave-uid';
-const erin = 'erin-uid';
+/** This file's group (`membersWorld`: Alice runs it, Bob and Carol are members, Dave left). */
 const groupId = '-Ngroup0000000000009';
 const relBC = '-Nrel00000000000000bc';
-const names: Record<string, string> = {
-  [alice]: 'Alice',
-  [bob]: 'Bob',
-  [carol]: 'Carol',
-  [dave]: 'Dave',
-  [erin]: 'Erin',
-};
-const member = (uid: string) => ({
-  [`groupMembership/${groupId}/${uid}`]: { status: 'member', username: names[uid], at: 1 },
-  [`userGroups/${uid}/${groupId}`]: 'member',
-});
 const world = {
-  ...Object.fromEntries(
-    Object.entries(names).map(([uid, name]) => [`users/${uid}`, userRecord(name)]),
-  ),
-  [`Mygroup/${groupId}`]: {
-    adminId: alice,
-    adminName: 'Alice',
-    groupName: 'Hikers',
-    groupTag: 'Up',
-  },
-  ...member(bob),
-  ...member(carol),
+  ...membersWorld(groupId),
   // Dave's entry from when he belonged stays; he is no member now.
   [`groupInbox/${dave}/${groupId}`]: {
     unread: 1,

@@ -8,9 +8,13 @@ import { shellStrings } from '../../src/app/shell/shell-strings';
 import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
 import { spec } from '../../src/strings/spec';
 import { befriend, createPerson, loginPage, row } from '../e2e/app-home-steps';
-import { adminGet, adminUpdate } from './backend';
+import { adminGet } from './backend';
+import { writeHikersGroup } from './hikers-group';
 
 export type Person = Awaited<ReturnType<typeof createPerson>>;
+
+/** A group 'Hikers' that `admin` runs, with `members` joined, as the admin's writes leave it. */
+export const createGroup = writeHikersGroup;
 
 export const chat = (page: Page) =>
   page.getByRole('region', { name: conversationsStrings.chat.label });
@@ -47,23 +51,6 @@ export async function openGroup(page: Page, name = 'Hikers'): Promise<void> {
 export async function typeAndSend(page: Page, text: string): Promise<void> {
   await chatField(page).fill(text);
   await chatField(page).press('Enter');
-}
-
-/** A group 'Hikers' that `admin` runs, with `members` joined, as the admin's writes leave it. */
-export async function createGroup(groupId: string, admin: Person, members: Person[]) {
-  const records: Record<string, unknown> = {
-    [`Mygroup/${groupId}`]: {
-      adminId: admin.uid,
-      adminName: admin.username,
-      groupName: 'Hikers',
-      groupTag: 'Up a hill',
-    },
-  };
-  for (const { uid, username } of members) {
-    records[`groupMembership/${groupId}/${uid}`] = { status: 'member', username, at: 1 };
-    records[`userGroups/${uid}/${groupId}`] = 'member';
-  }
-  await adminUpdate(records);
 }
 
 /**
@@ -107,7 +94,7 @@ export async function aliceAndBob(
 export async function hikersGroup(browser: Browser, groupId: string) {
   const alice = await createPerson('Alice');
   const bob = await createPerson('Bob');
-  await createGroup(groupId, alice, [bob]);
+  await writeHikersGroup(groupId, alice, [bob]);
   const [a, b] = (await signInAll(browser, [alice, bob])) as [Page, Page];
   await Promise.all([openMessages(a), openMessages(b)]);
   await Promise.all([openGroup(a), openGroup(b)]);

@@ -8,7 +8,9 @@ import {
   conversationClosed,
   conversationFailed,
   conversationOpened,
+  composeStarted,
   friendSelected,
+  hiddenReceived,
   latestReceived,
   MESSAGE_PAGE_SIZE,
   messageSelectors,
@@ -106,6 +108,28 @@ describe('chat slice', () => {
     expect(state.olderExhausted).toBe(true);
     expect(ids(state).at(0)).toBe('m050');
     expect(reduce(state, olderRequested()).loadingOlder).toBe(false);
+  });
+
+  it("starts every field of the conversation afresh on close and on opening another, not the selection's", () => {
+    const bo = { uid: 'bo', name: 'Bo', photo: '' };
+    const page = Array.from({ length: MESSAGE_PAGE_SIZE }, (_, i) => message(`m${100 + i}`, i));
+    let state = reduce(reduce(undefined, friendSelected(bo)), conversationOpened('rel', 'group'));
+    state = reduce(state, latestReceived({ key: 'g:rel', messages: page }));
+    state = reduce(state, latestReceived({ key: 'g:rel', messages: [message('n', 500)] }));
+    state = reduce(state, olderRequested());
+    state = reduce(state, olderReceived({ key: 'g:rel', messages: [message('o', -1)] }));
+    state = reduce(state, composeStarted({ kind: 'reply', messageId: 'n' }));
+    state = reduce(state, hiddenReceived({ key: 'g:rel', ids: ['m100'] }));
+    state = reduce(state, conversationFailed({ key: 'g:rel', message: 'gone' }));
+    expect(state.older.length).toBeGreaterThan(0);
+
+    const fresh = { ...reduce(undefined, { type: 'init' }), selected: bo };
+    expect(reduce(state, conversationClosed())).toEqual(fresh);
+    expect(reduce(state, conversationOpened('other'))).toEqual({
+      ...fresh,
+      relId: 'other',
+      status: 'loading',
+    });
   });
 
   it('empties on close and on sign-out, keeping only whether the screen is shown', () => {

@@ -1,161 +1,37 @@
 import type { WithSlice } from '@reduxjs/toolkit';
-import {
-  createEntityAdapter,
-  createSelector,
-  createSlice,
-  isDraft,
-  original,
-  type PayloadAction,
-} from '@reduxjs/toolkit';
-import {
-  conversationKey,
-  type ConversationKey,
-  type ConversationKind,
-} from '../../lib/conversation-key';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ConversationKey, ConversationKind } from '../../lib/conversation-key';
 import { compareMessages, type ChatMessage } from '../../lib/firebase/conversations-message';
-import type { LoadStatus } from '../../lib/load-status';
 import { resetPerSignedInUser } from '../../store/session';
 import { sameMessage } from './same-message';
 import {
-  countInPages,
+  basePages,
+  clearConversation,
+  initialState,
+  inTail,
+  messagesAdapter,
+  openConversationKey,
+  upsertLoaded,
+  type ComposerMode,
+  type SelectedFriend,
+} from './conversations-state';
+import {
   findInPages,
   locate,
   MESSAGE_PAGE_SIZE,
-  oldestInPages,
   placeInPages,
   removeFromPages,
   replaceInPages,
-  type MessagePages,
 } from './message-pages';
 
 export { MESSAGE_PAGE_SIZE };
 
-/** The selected friend, as the spec keeps it in local storage under 'friendLists'. */
-export interface SelectedFriend {
-  uid: string;
-  name: string;
-  photo: string;
-}
-
 export type { ConversationKind };
-
-/** What the composer is doing besides a plain send: quoting a message, or editing one of mine. */
-export interface ComposerMode {
-  kind: 'reply' | 'edit';
-  messageId: string;
-}
-
-const messagesAdapter = createEntityAdapter<ChatMessage>({ sortComparer: compareMessages });
-
-interface ChatFields {
-  owner: string | null;
-  /** The messages screen is shown: only then is the conversation live. */
-  screenOpen: boolean;
-  selected: SelectedFriend | null;
-  /** The group whose conversation the chat shows instead of the selected friend's. */
-  selectedGroup: string | null;
-  /** The selection came from local storage and is not confirmed as a friend yet. */
-  restored: boolean;
-  /**
-   * The open conversation: the friendship's id while the selected person is a friend, or the
-   * selected group's id while I run it or belong to it (`kind` says which).
-   */
-  relId: string | null;
-  kind: ConversationKind;
-  status: LoadStatus;
-  error: string | null;
-  /** Ids in the latest answer of the live window of the newest messages. */
-  liveIds: string[];
-  /**
-   * Every loaded message older than the live window, in pages (message-pages.ts); the entity
-   * adapter's `ids`/`entities` hold only the live window and newer, so a new message sorts
-   * and copies about one page, however many are loaded.
-   */
-  older: ChatMessage[][];
-  olderExhausted: boolean;
-  loadingOlder: boolean;
-  /** The composer's reply or edit, for the open conversation only. */
-  composing: ComposerMode | null;
-  /** Messages I deleted for me (every device of mine leaves them out). */
-  hiddenIds: string[];
-}
-
-function initialState(owner: string | null = null) {
-  const fields: ChatFields = {
-    owner,
-    screenOpen: false,
-    selected: null,
-    selectedGroup: null,
-    restored: false,
-    relId: null,
-    kind: 'direct',
-    status: 'idle',
-    error: null,
-    liveIds: [],
-    older: [],
-    olderExhausted: false,
-    loadingOlder: false,
-    composing: null,
-    hiddenIds: [],
-  };
-  return messagesAdapter.getInitialState(fields);
-}
-
-type ChatState = ReturnType<typeof initialState>;
-
-function clearConversation(state: ChatState, relId: string | null, kind: ConversationKind) {
-  messagesAdapter.removeAll(state);
-  Object.assign(state, {
-    relId,
-    kind,
-    status: relId ? 'loading' : 'idle',
-    error: null,
-    liveIds: [],
-    older: [],
-    olderExhausted: false,
-    loadingOlder: false,
-    composing: null,
-    hiddenIds: [],
-  });
-}
-
-/** The pages as they were before this action (frozen: their lookup index is cached). */
-const basePages = (state: ChatState): MessagePages =>
-  isDraft(state) ? original(state).older : state.older;
-
-/** A message of the live tail (the adapter's), or undefined. */
-const inTail = (state: ChatState, id: string): ChatMessage | undefined =>
-  id in state.entities ? state.entities[id] : undefined;
-
-/**
- * Loaded messages updated where they are, the others placed: in the live tail from its
- * oldest on, in the older pages below it.
- */
-function upsertLoaded(state: ChatState, messages: readonly ChatMessage[]) {
-  const base = basePages(state);
-  const loaded = messages.filter((m) => inTail(state, m.id));
-  const rest = replaceInPages(
-    state.older,
-    base,
-    messages.filter((m) => !inTail(state, m.id)),
-  );
-  const tailOldest = state.ids.length > 0 ? inTail(state, state.ids[0]) : undefined;
-  const toTail = rest.filter((m) => tailOldest && compareMessages(m, tailOldest) >= 0);
-  messagesAdapter.upsertMany(state, [...loaded, ...toTail]);
-  placeInPages(
-    state.older,
-    rest.filter((m) => !toTail.includes(m)),
-  );
-}
+export { openConversationKey };
+export type { ComposerMode, SelectedFriend } from './conversations-state';
 
 /** What a conversation's answers name: its key, so a friendship's never lands in a group's. */
 type ForConversation<T> = PayloadAction<{ key: ConversationKey } & T>;
-
-/** The open conversation's key, or null. */
-export const openConversationKey = (state: {
-  relId: string | null;
-  kind: ConversationKind;
-}): ConversationKey | null => (state.relId ? conversationKey(state.kind, state.relId) : null);
 
 /**
  * The chat of the signed-in user: who is selected and the loaded messages of the open
@@ -357,42 +233,13 @@ export const {
   heldMessageDropped,
 } = conversationsSlice.actions;
 
-export type WithChat = { [conversationsSlice.reducerPath]: ChatState };
-
-const tailSelectors = messagesAdapter.getSelectors((state: WithChat) => state.conversations);
-
-/** The live window and newer, oldest first (about a page). */
-export const selectTailMessages = tailSelectors.selectAll;
-/** The loaded messages older than the live window, in pages (message-pages.ts). */
-export const selectOlderPages = (state: WithChat): MessagePages => state.conversations.older;
-
-/** A loaded message of the open conversation, or undefined. */
-export const selectLoadedMessage = (state: WithChat, id: string): ChatMessage | undefined =>
-  inTail(state.conversations, id) ?? findInPages(state.conversations.older, id);
-
-const selectAllLoaded = createSelector(
-  [selectOlderPages, selectTailMessages],
-  (pages, tail): ChatMessage[] => [...pages.flat(), ...tail],
-);
-
-/**
- * Every loaded message, oldest first, as one array: built on demand (a whole copy), so the
- * message list works from the pages instead (conversations-selectors.ts).
- */
-export const messageSelectors = {
-  selectAll: selectAllLoaded,
-  selectIds: createSelector([selectAllLoaded], (all) => all.map((m) => m.id)),
-  selectTotal: (state: WithChat): number =>
-    countInPages(state.conversations.older) + state.conversations.ids.length,
-  // Typed as the entity adapter's was (its callers check for a missing message themselves).
-  selectById: selectLoadedMessage as (state: WithChat, id: string) => ChatMessage,
-  /** The oldest loaded message: where the next older page starts. */
-  selectOldest: (state: WithChat): ChatMessage | undefined =>
-    oldestInPages(state.conversations.older) ?? tailSelectors.selectAll(state).at(0),
-  /** The newest loaded message. */
-  selectNewest: (state: WithChat): ChatMessage | undefined =>
-    tailSelectors.selectAll(state).at(-1) ?? state.conversations.older.at(-1)?.at(-1),
-};
+export {
+  messageSelectors,
+  selectLoadedMessage,
+  selectOlderPages,
+  selectTailMessages,
+} from './conversations-loaded-selectors';
+export type { WithChat } from './conversations-state';
 
 declare module '../../store/root-state' {
   interface RootState extends WithSlice<typeof conversationsSlice> {}

@@ -9,7 +9,7 @@ import type { ConversationKey } from '../conversation-key';
 import { CryptoError } from './crypto-errors';
 import { importPublicKey } from './device-keys';
 import { draftsKeyFrom, type DraftsKey } from './drafts-seal';
-import type { DeviceIdentity, EpochKeys, PublishedDevice, StoredWrap } from './epoch-keys';
+import type { DeviceIdentity, EpochKeys, PublishedDevice } from './epoch-keys';
 import {
   backupWrapContext,
   createBackupKey,
@@ -20,42 +20,13 @@ import {
   sealBackupKey,
   type StoredBackup,
 } from './key-backup';
+import { writeWrapsFor, type ClearEpochKey, type RewrapResult } from './key-ring-rewrap';
+import type { KeyRingStore } from './key-ring-store';
 import { makeKeyWrapper } from './key-wrap';
 import { createRecoveryKey, parseRecoveryKey } from './recovery-key';
 
-export interface EpochWraps {
-  conversation: ConversationKey;
-  epoch: string;
-  /** My devices' wraps of this epoch, by device id. */
-  wraps: Partial<Record<string, StoredWrap>>;
-}
-
-export interface NewWrap {
-  epoch: string;
-  deviceId: string;
-  key: string;
-  from: string;
-}
-
-/** The database side of the key ring, always as the signed-in owner. */
-export interface KeyRingStore {
-  /** My published devices; `approvedBy` null while one waits for approval. */
-  myDevices(): Promise<Array<PublishedDevice & { approvedBy: string | null }>>;
-  /** Every epoch wrapped for any of my devices, in every conversation I am in. */
-  myWraps(): Promise<EpochWraps[]>;
-  /** Wraps of one conversation under my uid, `by` = me, in one update. */
-  writeWraps(conversation: ConversationKey, wraps: readonly NewWrap[]): Promise<void>;
-  readBackup(): Promise<StoredBackup | null>;
-  createBackup(
-    sealed: string,
-    device: { deviceId: string; key: string; from: string },
-  ): Promise<void>;
-  resealBackup(sealed: string): Promise<void>;
-  markBackupSaved(): Promise<void>;
-  putBackupDevice(device: { deviceId: string; key: string; from: string }): Promise<void>;
-  putBackupEntry(conversation: ConversationKey, epoch: string, envelope: string): Promise<void>;
-  markApproved(deviceId: string, by: string): Promise<void>;
-}
+export type { EpochWraps, KeyRingStore, NewWrap } from './key-ring-store';
+export type { RewrapResult } from './key-ring-rewrap';
 
 /** Why a recovery key was refused, for the person's eyes (see encryption-strings.ts). */
 export type RecoveryRefusal = 'not-a-key' | 'wrong-key' | 'no-backup';
@@ -67,24 +38,15 @@ export class RecoveryError extends Error {
   }
 }
 
-export interface RewrapResult {
-  /** Epoch keys now wrapped for the device. */
-  keys: number;
-  /** Conversations whose wraps the rules refused (a group left since, a friendship ended). */
-  refused: number;
-}
-
 const entryId = (conversation: ConversationKey, epoch: string) => `${conversation}|${epoch}`;
 
 export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingStore) {
   const wrapper = makeKeyWrapper(me.privateKey);
+  const wrapping = { me, keys, store };
   /** Epoch keys already in the backup, or being written to it. */
   const backedUp = new Set<string>();
   /** Epoch keys learned before this device holds the backup key (an unapproved device). */
-  const pending = new Map<
-    string,
-    { conversation: ConversationKey; epoch: string; raw: Uint8Array }
-  >();
+  const pending = new Map<string, ClearEpochKey>();
   let backupKey: CryptoKey | null = null;
   /** Derived from the backup key with it (drafts-seal.ts): my drafts open on my devices only. */
   let draftsKey: DraftsKey | null = null;
@@ -139,28 +101,6 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
     const waiting = [...pending.values()];
     pending.clear();
     return Promise.all(waiting.map((k) => backUp(k.conversation, k.epoch, k.raw)));
-  }
-
-  /** Writes wraps for `device`, one update per conversation so one refusal spoils no other. */
-  async function writeFor(
-    device: PublishedDevice,
-    found: Array<{ conversation: ConversationKey; epoch: string; raw: Uint8Array }>,
-  ): Promise<RewrapResult> {
-    const byConversation = new Map<ConversationKey, NewWrap[]>();
-    for (const { conversation, epoch, raw } of found) {
-      const key = await keys.wrapFor(conversation, epoch, raw, device);
-      const list = byConversation.get(conversation) ?? [];
-      list.push({ epoch, deviceId: device.deviceId, key, from: me.deviceId });
-      byConversation.set(conversation, list);
-    }
-    const results = await Promise.allSettled(
-      [...byConversation].map(([conversation, wraps]) => store.writeWraps(conversation, wraps)),
-    );
-    let written = 0;
-    results.forEach((result, i) => {
-      if (result.status === 'fulfilled') written += [...byConversation.values()][i]?.length ?? 0;
-    });
-    return { keys: written, refused: results.filter((r) => r.status === 'rejected').length };
   }
 
   return {
@@ -244,7 +184,7 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
           .filter((e) => e.wraps[me.deviceId])
           .map((e) => entryId(e.conversation, e.epoch)),
       );
-      const found: Array<{ conversation: ConversationKey; epoch: string; raw: Uint8Array }> = [];
+      const found: ClearEpochKey[] = [];
       for (const [conversation, epochs] of Object.entries(backup.keys)) {
         for (const [epoch, envelope] of Object.entries(epochs ?? {})) {
           const place = conversation as ConversationKey;
@@ -256,7 +196,7 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
           if (epochRaw) found.push({ conversation: place, epoch, raw: epochRaw });
         }
       }
-      const result = await writeFor(self, found);
+      const result = await writeWrapsFor(wrapping, self, found);
       await store.markApproved(me.deviceId, me.deviceId);
       await takeBackupKey(raw);
       return result;
@@ -268,14 +208,14 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
      */
     async approve(deviceId: string): Promise<RewrapResult> {
       const device = await myDevice(deviceId);
-      const found: Array<{ conversation: ConversationKey; epoch: string; raw: Uint8Array }> = [];
+      const found: ClearEpochKey[] = [];
       for (const { conversation, epoch, wraps } of await store.myWraps()) {
         const mine = wraps[me.deviceId];
         if (!mine || wraps[deviceId]) continue;
         const raw = await keys.openWrap(conversation, epoch, mine).catch(() => null);
         if (raw) found.push({ conversation, epoch, raw });
       }
-      const result = await writeFor(device, found);
+      const result = await writeWrapsFor(wrapping, device, found);
       const backupRaw = await backupRawOfThisDevice(await store.readBackup()).catch(() => null);
       if (backupRaw) await store.putBackupDevice(await wrapBackupKeyFor(backupRaw, device));
       await store.markApproved(deviceId, me.deviceId);

@@ -1,78 +1,32 @@
 /**
  * End-to-end encryption of a conversation's content (docs/security/e2ee.md): the fields of a
- * root update that hold words or photos are sealed before the update is written, and what the
- * database returns is opened before the app sees it. Everything else (ids, senders, times,
+ * root update that hold words or photos are sealed before the update is written
+ * (conversations-seal-update.ts), and what the database returns is opened before the app sees it. Everything else (ids, senders, times,
  * counts, reactions' emoji) stays as it is, so the rules keep checking it. The keys come from
  * the signed-in user's `EpochKeys` (src/lib/crypto/epoch-keys.ts). Only a browser that keeps no
  * keys sends in clear text; a party with no device yet gets the key later (late-wraps.ts). Clear
  * text from before the switch is read as it is and shows 'Not encrypted'.
  */
-import { parseConversationKey, type ConversationKey } from '../conversation-key';
-import { fromBase64Url, toBase64Url } from '../crypto/crypto-bytes';
+import type { ConversationKey } from '../conversation-key';
 import type { EpochKeys } from '../crypto/epoch-keys';
 import {
   isSealed,
   NotOpened,
   openValue,
   openValueBytes,
-  parseSealed,
-  sealValue,
-  sealValueBytes,
   type FieldPlace,
 } from '../crypto/sealed-value';
-import { imagesPath } from './conversations-paths';
+import { bytesDataUrl } from './conversations-image-data-url';
 import type { ChatMessage } from './conversations-message';
+import { sealUpdate, type SealOptions } from './conversations-seal-update';
 import type { InboxEntry } from './inbox-entry';
+
+export type { SealOptions };
 
 export type KeysFor = (uid: string) => Promise<EpochKeys | null>;
 
 import type { SealState } from '../crypto/seal-state';
 export type { SealState };
-
-const roots = (conversation: ConversationKey) => {
-  const { kind, id } = parseConversationKey(conversation);
-  return {
-    id,
-    messages: kind === 'group' ? 'groupMessages' : 'sendMessage',
-    inbox: kind === 'group' ? 'groupInbox' : 'inbox',
-    images: imagesPath(kind, id),
-  };
-};
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const DATA_URL = /^data:(image\/(?:webp|jpeg));base64,/;
-
-/** A data URL's bytes, or null when it is not one of ours. */
-function dataUrlBytes(url: string): Uint8Array | null {
-  const match = DATA_URL.exec(url);
-  if (!match) return null;
-  const base64 = url.slice(match[0].length).replace(/\+/g, '-').replace(/\//g, '_');
-  return fromBase64Url(base64.replace(/=+$/, ''));
-}
-
-/** Bytes of a webp ('RIFF') or jpeg (FF D8) image as a data URL, as the app shows images. */
-function bytesDataUrl(bytes: Uint8Array): string | null {
-  const type =
-    bytes[0] === 0x52 && bytes[1] === 0x49 && bytes[2] === 0x46 && bytes[3] === 0x46
-      ? 'image/webp'
-      : bytes[0] === 0xff && bytes[1] === 0xd8
-        ? 'image/jpeg'
-        : null;
-  if (!type) return null;
-  const base64 = toBase64Url(bytes).replace(/-/g, '+').replace(/_/g, '/');
-  return `data:${type};base64,${base64}${'='.repeat((4 - (base64.length % 4)) % 4)}`;
-}
-
-export interface SealOptions {
-  /** Every party of the conversation, me included: their devices receive my epoch key. */
-  parties: readonly string[];
-  /** An action on a stored message: its id (an edit's preview names it). */
-  messageId?: string;
-  /** A reaction's notice quotes the author's message: its sealed text names the author's epoch. */
-  quoted?: { sender: string; sealedText?: string };
-}
 
 export function makeConversationCrypto(me: string, keys: EpochKeys) {
   const opened = new Map<string, Promise<ChatMessage>>();
@@ -109,86 +63,12 @@ export function makeConversationCrypto(me: string, keys: EpochKeys) {
   }
 
   return {
-    /**
-     * `changes` with every word and photo sealed under my epoch key of `conversation`.
-     */
-    async sealUpdate(
+    /** `changes` with every word and photo sealed under my epoch key of `conversation`. */
+    sealUpdate: (
       conversation: ConversationKey,
       changes: Record<string, unknown>,
       options: SealOptions,
-    ): Promise<Record<string, unknown>> {
-      const { epoch, key } = await keys.sendingKey(conversation, options.parties);
-      const at = roots(conversation);
-      const sealedTexts = new Map<string, Promise<string>>();
-      const seal = (messageId: string, field: 'text' | 'preview', text: string) => {
-        const id = `${messageId}|${field}|${text}`;
-        let value = sealedTexts.get(id);
-        if (!value) {
-          value = sealValue(key, epoch, { conversation, messageId, sender: me }, field, text);
-          sealedTexts.set(id, value);
-        }
-        return value;
-      };
-      const out: Record<string, unknown> = {};
-      const messagesAt = `${at.messages}/${at.id}/`;
-      const imagesAt = `${at.images}/`;
-      const inboxAt = new RegExp(`^${at.inbox}/[^/]+/${at.id}/(lastText|reaction)$`);
-      await Promise.all(
-        Object.entries(changes).map(async ([path, value]) => {
-          out[path] = value;
-          if (path.startsWith(messagesAt)) {
-            const rest = path.slice(messagesAt.length).split('/');
-            const messageId = rest[0] ?? '';
-            if (rest.length === 1 && isRecord(value) && typeof value.message === 'string') {
-              const text = await seal(messageId, 'text', value.message);
-              out[path] = {
-                ...value,
-                message: text,
-                ...(typeof value.caption === 'string' ? { caption: text } : {}),
-              };
-            } else if (rest.length === 2 && rest[1] === 'message' && typeof value === 'string') {
-              out[path] = await seal(messageId, 'text', value);
-            }
-          } else if (path.startsWith(imagesAt) && isRecord(value)) {
-            const imageId = path.slice(imagesAt.length);
-            const place = { conversation, messageId: imageId, sender: me };
-            const sealBytesOf = async (size: 'full' | 'thumb') => {
-              const bytes = typeof value[size] === 'string' ? dataUrlBytes(value[size]) : null;
-              if (!bytes) throw new Error('A photo to encrypt is not a webp or jpeg data URL');
-              return sealValueBytes(key, epoch, place, size, bytes);
-            };
-            out[path] = {
-              ...value,
-              full: await sealBytesOf('full'),
-              thumb: await sealBytesOf('thumb'),
-            };
-          } else {
-            const match = inboxAt.exec(path);
-            if (match?.[1] === 'lastText' && typeof value === 'string' && value !== '') {
-              const entry = path.slice(0, -'/lastText'.length);
-              const named = changes[`${entry}/lastMessageId`];
-              const messageId = typeof named === 'string' ? named : options.messageId;
-              if (!messageId) throw new Error('A preview names its message');
-              out[path] = await seal(messageId, 'preview', value);
-            } else if (match?.[1] === 'reaction' && isRecord(value) && value.text) {
-              out[path] = { ...value, text: await sealQuote(value, options) };
-            }
-          }
-        }),
-      );
-      return out;
-
-      /** A reaction notice quotes the author's words: sealed under the author's epoch of them. */
-      async function sealQuote(notice: Record<string, unknown>, options: SealOptions) {
-        const sealedText = options.quoted?.sealedText;
-        const parsed = sealedText ? parseSealed(sealedText) : null;
-        if (!parsed || !options.quoted || typeof notice.messageId !== 'string') return '';
-        const authorKey = await keys.readingKey(conversation, options.quoted.sender, parsed.epoch);
-        if (!authorKey) return '';
-        const place = { conversation, messageId: notice.messageId, sender: options.quoted.sender };
-        return sealValue(authorKey, parsed.epoch, place, 'preview', String(notice.text));
-      }
-    },
+    ): Promise<Record<string, unknown>> => sealUpdate(me, keys, conversation, changes, options),
 
     /** The message with its words opened (and `sealed` set); as it is when in clear text. */
     openMessage(conversation: ConversationKey, message: ChatMessage): Promise<ChatMessage> {
