@@ -158,6 +158,15 @@ describe('the recovery key', () => {
     );
   });
 
+  it('is not written by a session that ended while its keys were made', async () => {
+    const bob = await signUp('Bob');
+    const bobsPhone = await phoneOf(bob);
+    await expect(bobsPhone.ring.setUp(() => false)).rejects.toThrow();
+    expect(await adminGet(`keyBackup/${bob.uid}`)).toBeNull();
+    expect(await bobsPhone.ring.setUp(() => true)).toMatch(/^[0-9A-Z]{56}$/);
+    expect(await adminGet(`keyBackup/${bob.uid}`)).not.toBeNull();
+  });
+
   it('refuses a wrong key, a mistyped key and an account without a backup with a clear reason', async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');

@@ -59,7 +59,7 @@ export function addEncryptionListeners(
           settingUp = true;
           // The key waits in memory for 'Save your recovery key' (a banner on every signed-in
           // screen until saved), rather than a dialog that would stop the first visit.
-          await ring.setUp();
+          await ring.setUp(open);
         })().catch(() => undefined);
       });
     };

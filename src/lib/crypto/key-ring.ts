@@ -137,10 +137,15 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
       return true;
     },
 
-    /** The first device of an account: a backup, and the recovery key that opens it (shown once). */
-    async setUp(): Promise<string> {
+    /**
+     * The first device of an account: a backup, and the recovery key that opens it (shown once).
+     * Refused, with nothing written, once `stillWanted` says no after the keys are made (signed
+     * out meanwhile): the write would go out under another session, or none.
+     */
+    async setUp(stillWanted: () => boolean = () => true): Promise<string> {
       const recovery = await createRecoveryKey();
       const backup = await createBackupKey(me.uid, recovery.raw);
+      if (!stillWanted()) throw new Error('The session ended while its backup was made');
       await store.createBackup(backup.sealed, await wrapBackupKeyFor(backup.raw, me));
       unsavedRecoveryKey = recovery.text;
       await takeBackupKey(backup.raw);
