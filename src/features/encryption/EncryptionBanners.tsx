@@ -67,7 +67,10 @@ export function EncryptionBanners() {
         detail={encryptionStrings.reminder}
       >
         <Button className={barButton} onClick={() => dispatch(recoveryPromptOpened())}>
-          {encryptionStrings.reminderAction}
+          <span className="max-sm:sr-only">{encryptionStrings.reminderAction}</span>
+          <span aria-hidden className="sm:hidden">
+            {encryptionStrings.reminderActionShort}
+          </span>
         </Button>
       </NoticeBar>
     );

@@ -36,7 +36,9 @@ export const encryptionStrings = {
   saveFailed: 'The recovery key could not be prepared. Check your connection and try again.',
   reminder: 'Your recovery key is not saved yet. Without it, a lost device can mean lost messages.',
   reminderAction: 'Save your recovery key',
-  reminderShort: 'Key not saved.',
+  reminderShort: 'Recovery key not saved.',
+  /** The reminder's button on a phone, where the whole label would push the words out. */
+  reminderActionShort: 'Save key',
 
   // A new device (issue 28, part 4).
   approvePrompt: 'A new device signed in: approve?',

@@ -21,7 +21,7 @@ export function SearchField() {
         onChange={(event) => dispatch(searchPanelOpened(event.target.value))}
         className="w-full rounded-xl border border-slate-200 bg-white px-4 py-2 pr-16 text-sm shadow-xs focus:border-brand-500 focus:outline-hidden"
       />
-      <kbd className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-xs text-slate-500">
+      <kbd className="pointer-events-none absolute pointer-coarse:hidden top-1/2 right-3 -translate-y-1/2 text-xs text-slate-500">
         {searchStrings.shortcutHint(mac)}
       </kbd>
     </div>
