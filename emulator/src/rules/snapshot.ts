@@ -5,6 +5,11 @@ import { describeValue, fail, ObjectSentinel, type Value } from './values';
 // eslint-disable-next-line no-control-regex -- control characters are exactly what keys may not hold
 const INVALID_KEY = /[.#$[\]\u0000-\u001f\u007f]/;
 
+/** A whole segment of a child path: non-empty, no '/', a valid key. */
+export function isPlainChildKey(segment: string): boolean {
+  return segment !== '' && !segment.includes('/') && !INVALID_KEY.test(segment);
+}
+
 /** Valid child paths already split: rules build the same few paths again and again. */
 const splitPaths = new Map<string, readonly string[]>();
 const MAX_SPLIT_PATHS = 10_000;
@@ -88,7 +93,12 @@ export class RuleSnapshot {
   }
 
   hasChild(path: Value): boolean {
-    return descend(this.view, childPathSegments(path)).exists();
+    return this.hasDescendant(childPathSegments(path));
+  }
+
+  /** hasChild() of a path already split into valid keys. */
+  hasDescendant(segments: readonly string[]): boolean {
+    return descend(this.view, segments).exists();
   }
 
   /** With no argument: whether there is any child. With keys: whether every one of them exists. */
