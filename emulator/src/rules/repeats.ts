@@ -49,9 +49,13 @@ export function exprKey(expr: Expr, keys: WeakMap<Expr, string>): string {
   return key;
 }
 
-/** Look-ups and concatenations: what is worth remembering (a variable or a literal is not). */
+/**
+ * Look-ups and concatenations: what is worth remembering. Of the variables, only `data` and
+ * `newData`, each a walk from the root to the rule's location; a literal never is.
+ */
 function worthRemembering(expr: Expr): boolean {
   return (
+    (expr.kind === 'variable' && (expr.name === 'data' || expr.name === 'newData')) ||
     expr.kind === 'call' ||
     expr.kind === 'member' ||
     expr.kind === 'index' ||
