@@ -79,6 +79,9 @@ function checkMemberTarget(object: Checked, property: string | null): void {
   expectType(object, ['string'], 'Property access');
 }
 
+/** Shared by every call without arguments (`val()`, `exists()`): methods never change it. */
+const NO_ARGS: readonly MethodArg[] = Object.freeze([]);
+
 function compileCall(expr: Extract<Expr, { kind: 'call' }>, scope: CompileScope): Compiled {
   const receiver = compileChecked(expr.object, scope);
   const spec = findMethod(receiver.type, expr.method);
@@ -96,9 +99,9 @@ function compileCall(expr: Extract<Expr, { kind: 'call' }>, scope: CompileScope)
   const receiverRun = receiver.run;
   // No closure per call for the common 0 and 1 arguments (rules run on every write).
   const [first] = args;
-  const argValues: (ctx: Parameters<typeof receiverRun>[0]) => MethodArg[] =
+  const argValues: (ctx: Parameters<typeof receiverRun>[0]) => readonly MethodArg[] =
     args.length === 0
-      ? () => []
+      ? () => NO_ARGS
       : args.length === 1
         ? (ctx) => [first(ctx)]
         : (ctx) => args.map((arg) => arg(ctx));

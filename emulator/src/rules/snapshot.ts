@@ -48,7 +48,8 @@ export class RuleSnapshot {
   constructor(
     /** The root of the same tree, so that `parent()` can walk back down to the parent. */
     private readonly root: DataView,
-    private readonly path: readonly string[],
+    /** Null below another snapshot: its parent is then known, and the path never needed. */
+    private readonly path: readonly string[] | null,
     private readonly view: DataView,
   ) {}
 
@@ -77,7 +78,7 @@ export class RuleSnapshot {
   private step(key: string): RuleSnapshot {
     let child = this.children?.get(key);
     if (child === undefined) {
-      child = new RuleSnapshot(this.root, [...this.path, key], this.view.child(key));
+      child = new RuleSnapshot(this.root, null, this.view.child(key));
       child.parentSnapshot = this;
       (this.children ??= new Map()).set(key, child);
     }
@@ -86,7 +87,7 @@ export class RuleSnapshot {
 
   parent(): RuleSnapshot {
     if (this.parentSnapshot) return this.parentSnapshot;
-    if (this.path.length === 0) return fail('The root has no parent');
+    if (!this.path || this.path.length === 0) return fail('The root has no parent');
     const parentPath = this.path.slice(0, -1);
     this.parentSnapshot = new RuleSnapshot(this.root, parentPath, descend(this.root, parentPath));
     return this.parentSnapshot;

@@ -232,15 +232,17 @@ export class RuleEngine implements CompiledRules {
     errors: string[],
   ): RuleDecision | null {
     if (!child.validatesSubtree || !level.newData) return null;
+    // Most rule children are absent from a write (a message's 15 rule keys, 6 written).
+    const newData = level.newData.child(key);
+    if (!newData.exists()) return null;
     const below: Level = {
       node: child,
       path: [...level.path, key],
       data: level.data.child(key),
-      newData: level.newData.child(key),
+      newData,
       captures,
       below: null,
     };
-    if (!below.newData?.exists()) return null;
     return this.validateLevel(request, below, errors) ?? this.validateBelow(request, below, errors);
   }
 }
