@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DataError, MAX_DEPTH, MAX_PATH_BYTES } from '../src/data/errors';
-import { mergeEntries } from '../src/db/writes';
+import { fromJson, toJson } from '../src/data/json';
+import { type DataNode, setAt } from '../src/data/node';
+import { mergeEntries, prepareMerge } from '../src/db/writes';
 
 /** The merge's checks of its whole paths (base + key), which the hot path shortcuts. */
 describe('update paths', () => {
@@ -31,5 +33,41 @@ describe('update paths', () => {
 
   it('refuses overlapping keys', () => {
     expect(() => mergeEntries(['a'], { b: 1, 'b/c': 2 })).toThrow(/overlap/);
+  });
+});
+
+/** An update applied one path at a time, as prepareMerge did before it rebuilt shared branches once. */
+function oneByOne(base: DataNode, update: Record<string, unknown>): DataNode {
+  let root = base;
+  for (const [abs, value] of mergeEntries([], update)) root = setAt(root, abs, fromJson(value));
+  return root;
+}
+
+describe('an update applied at once', () => {
+  const base = fromJson({
+    inbox: { u1: { r1: { unread: 2, lastText: 'a' } }, u2: 'leaf', '.priority': 3 },
+    leafWithPriority: { '.value': 'x', '.priority': 1 },
+    other: { keep: true },
+    p: { k: { a: 1 }, '.priority': 3 },
+  });
+  it.each<[string, Record<string, unknown>]>([
+    ['sets and adds', { 'inbox/u1/r1/unread': 3, 'inbox/u1/r1/lastAt': 5, 'inbox/u3/r1/x': 1 }],
+    ['replaces a leaf by a branch', { 'inbox/u2/a': 1, 'inbox/u2/b': { c: 2 } }],
+    [
+      'keeps a leaf priority on the new branch',
+      { 'leafWithPriority/a': 1, 'leafWithPriority/b': 2 },
+    ],
+    ['interleaves keys', { 'inbox/u1/r1/a': 1, 'other/b': 2, 'inbox/u1/r2/c': 3, 'other/d': 4 }],
+    ['deletes', { 'inbox/u1/r1/unread': null, 'inbox/u1/r1/lastText': null, 'inbox/u9': 1 }],
+    [
+      'deletes and re-adds under a prioritised branch',
+      { 'inbox/u1': null, 'inbox/u2': null, 'inbox/x': 1 },
+    ],
+    // One by one, `p` is emptied (losing its priority) before `k/b` refills it.
+    ['empties and refills a prioritised branch', { 'p/k/a': null, 'p/k/b': 2 }],
+    ['sets priorities', { 'inbox/u1/.priority': 7, 'inbox/u1/r1/unread': 4 }],
+  ])('%s: as one path at a time', (_, update) => {
+    const { newRoot } = prepareMerge(base, [], update, 0);
+    expect(toJson(newRoot, true)).toEqual(toJson(oneByOne(base, update), true));
   });
 });

@@ -1,3 +1,4 @@
+import type { Path } from './path';
 import { type TreeNode, treeEach, treeGet, treeInsert, treeRemove } from './sorted-map';
 
 /**
@@ -92,6 +93,31 @@ export function setAt(n: DataNode, path: readonly string[], value: DataNode, dep
   if (key === '.priority') return withChild(n, key, value);
   const child = setAt(getChild(n, key), path, value, depth + 1);
   return withChild(n, key, child);
+}
+
+/**
+ * `setAt` for several paths none of which is another's ancestor, none ending in `.priority`,
+ * and no value null: each branch on the way is rebuilt once for all of them (a chat send's 12
+ * inbox paths rebuilt the `inbox` level, 1,200 users wide, 12 times). Without deletes nothing
+ * collapses, so the content is that of setting them one by one.
+ */
+export function setAll(
+  n: DataNode,
+  writes: readonly (readonly [Path, DataNode])[],
+  depth = 0,
+): DataNode {
+  if (writes.length === 1) return setAt(n, writes[0][0], writes[0][1], depth);
+  const byKey = new Map<string, (readonly [Path, DataNode])[]>();
+  for (const w of writes) {
+    const key = w[0][depth];
+    const group = byKey.get(key);
+    if (group) group.push(w);
+    else byKey.set(key, [w]);
+  }
+  let out = n;
+  for (const [key, group] of byKey)
+    out = withChild(out, key, setAll(getChild(n, key), group, depth + 1));
+  return out;
 }
 
 export function forEachChild(

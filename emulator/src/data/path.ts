@@ -5,6 +5,8 @@ import { keyProblem } from './keys';
 export type Path = readonly string[];
 
 export function parsePath(s: string): string[] {
+  // Most paths have no empty segment to drop (every update key of a send): one split, no filter.
+  if (s !== '' && s[0] !== '/' && s[s.length - 1] !== '/' && !s.includes('//')) return s.split('/');
   return s.split('/').filter((seg) => seg !== '');
 }
 

@@ -129,51 +129,61 @@ export function pushChanges(
 const MAX_CHILD_PUSHES = 4;
 
 /**
- * A window whose set of children changed: the children that left (`d` null at their path) and
- * those that entered or changed (`d` at their path), tagged, as the SDK's own limit filter then
- * keeps the same window; the whole window when much of it changed. A new message in a
- * conversation's latest page is then one child on the wire, not the page again.
+ * The keys of `prev` (the window last pushed) no longer in the live window, in the order they
+ * had in that window (the comparator over their previous values): found by look-ups in the live
+ * window, stopping at the `count` known to have left (a chat page's oldest message: the first).
  */
-function pushWindowChange(
-  l: Listen,
-  p: string,
-  prev: Map<string, DataNode>,
-  next: Map<string, DataNode>,
-): void {
-  const leaving: string[] = [];
-  for (const k of prev.keys()) if (!next.has(k)) leaving.push(k);
+function leavingKeys(live: LiveWindow, prev: Map<string, DataNode>, count: number): string[] {
+  const leaving: [string, DataNode][] = [];
+  for (const entry of prev) {
+    if (leaving.length === count) break;
+    if (!live.has(entry[0])) leaving.push(entry);
+  }
+  return leaving.sort(live.compare).map(([k]) => k);
+}
+
+/**
+ * Sends what changed in a tagged listen's window: nothing; the changed children as a merge when
+ * the same children stay; else the children that left (`d` null at their path) and those that
+ * entered or changed (`d` at their path), as the SDK's own limit filter then keeps the same
+ * window; the whole window when much of it changed. A new message in a conversation's latest
+ * page is then one child on the wire, not the page again. The window last pushed (`l.window`) is
+ * kept up to date in place: copying a 50-message page on every push was a tenth of a send.
+ */
+function pushWindow(l: Listen, node: DataNode, changedKeys: Set<string> | null): void {
+  if (!l.spec || l.tag === null) return;
+  const live = (l.live ??= new LiveWindow(l.spec, null));
+  if (changedKeys) live.update(node, changedKeys);
+  else live.rebuild(node);
+  const prev = (l.window ??= new Map<string, DataNode>());
+  const next = live.window();
   const entering: [string, DataNode][] = [];
-  for (const [k, v] of next) if (prev.get(k) !== v) entering.push([k, v]);
-  if (!l.sink.filtersWindows || leaving.length + entering.length > MAX_CHILD_PUSHES) {
+  let stayed = 0;
+  for (const e of next) {
+    const before = prev.get(e[0]);
+    if (before !== undefined) stayed++;
+    if (before !== e[1]) entering.push(e);
+  }
+  const leaving = prev.size - stayed;
+  if (entering.length === 0 && leaving === 0) return;
+  const p = pathString(l.path);
+  if (leaving === 0 && stayed === next.length) {
+    for (const [k, v] of entering) prev.set(k, v);
+    l.sink.pushSerialized(dataMessage('m', p, entriesJsonText(entering), l.tag));
+    return;
+  }
+  if (!l.sink.filtersWindows || leaving + entering.length > MAX_CHILD_PUSHES) {
+    l.window = new Map(next);
     l.sink.pushSerialized(dataMessage('d', p, entriesJsonText(next), l.tag));
     return;
   }
   const at = (k: string): string => pathString([...l.path, k]);
-  for (const k of leaving) l.sink.pushSerialized(dataMessage('d', at(k), 'null', l.tag));
-  for (const [k, v] of entering)
-    l.sink.pushSerialized(dataMessage('d', at(k), nodeJsonText(v), l.tag));
-}
-
-function pushWindow(l: Listen, node: DataNode, changedKeys: Set<string> | null): void {
-  if (!l.spec || l.tag === null) return;
-  l.live ??= new LiveWindow(l.spec, null);
-  if (changedKeys) l.live.update(node, changedKeys);
-  else l.live.rebuild(node);
-  const prev = l.window ?? new Map<string, DataNode>();
-  const next = new Map(l.live.window());
-  l.window = next;
-  const p = pathString(l.path);
-  let sameKeys = prev.size === next.size;
-  const changed: [string, DataNode][] = [];
-  for (const [k, v] of next) {
-    const before = prev.get(k);
-    if (before === undefined) {
-      sameKeys = false;
-      break;
-    }
-    if (before !== v) changed.push([k, v]);
+  for (const k of leavingKeys(live, prev, leaving)) {
+    prev.delete(k);
+    l.sink.pushSerialized(dataMessage('d', at(k), 'null', l.tag));
   }
-  if (!sameKeys) pushWindowChange(l, p, prev, next);
-  else if (changed.length > 0)
-    l.sink.pushSerialized(dataMessage('m', p, entriesJsonText(changed), l.tag));
+  for (const [k, v] of entering) {
+    prev.set(k, v);
+    l.sink.pushSerialized(dataMessage('d', at(k), nodeJsonText(v), l.tag));
+  }
 }

@@ -1,7 +1,7 @@
 import { DataError } from '../data/errors';
 import { nodeHash } from '../data/hash';
 import { fromJson, toPriority } from '../data/json';
-import { type DataNode, getAt, setAt } from '../data/node';
+import { type DataNode, getAt, setAll, setAt } from '../data/node';
 import {
   type Path,
   checkPathSize,
@@ -76,13 +76,20 @@ export function prepareMerge(
   now: number,
 ): PreparedWrite {
   checkWritablePath(path);
-  let newRoot = base;
+  const writes: [Path, DataNode][] = [];
   const paths: Path[] = [];
+  let plain = true;
   for (const [abs, value] of mergeEntries(path, children)) {
     const resolved = resolveServerValues(value, getAt(base, abs), now);
-    newRoot = setAt(newRoot, abs, nodeFor(abs, resolved));
+    const node = nodeFor(abs, resolved);
+    writes.push([abs, node]);
     paths.push(location(abs));
+    if (node === null || abs[abs.length - 1] === '.priority') plain = false;
   }
+  // Deletes and priorities can collapse or re-prioritise a branch midway: those go one by one.
+  if (plain && writes.length > 0) return { newRoot: setAll(base, writes), paths };
+  let newRoot = base;
+  for (const [abs, node] of writes) newRoot = setAt(newRoot, abs, node);
   return { newRoot, paths };
 }
 

@@ -1,16 +1,17 @@
 import type { Duplex } from 'node:stream';
-import type { WebSocket } from 'ws';
+import { WebSocket } from 'ws';
 import type { Namespace } from '../db/namespace';
 import { ANONYMOUS, type Identity } from '../db/identity';
 import type { Listen } from '../db/listens';
 import type { AckDrops } from '../db/ack-drops';
 import { OnDisconnectQueue } from '../db/on-disconnect';
-import { FrameAssembler, encodeFrames } from '../transport/framing';
+import { FrameAssembler } from '../transport/framing';
+import { Outbox } from '../transport/outbox';
 import { type Session, handleRequest } from './handlers';
 
 export interface ConnectionOptions {
   ws: WebSocket;
-  /** The upgraded TCP socket underneath `ws`, corked to coalesce writes. */
+  /** The upgraded TCP socket underneath `ws`: data frames are written to it directly. */
   socket: Duplex;
   ns: Namespace;
   sessionId: string;
@@ -34,11 +35,12 @@ export class Connection implements Session {
   /** The SDK's views apply child pushes to a query window through its own limit filter. */
   readonly filtersWindows = true;
   private readonly assembler = new FrameAssembler();
+  private readonly outbox: Outbox;
   private closed = false;
-  private corked = false;
 
   constructor(private readonly opts: ConnectionOptions) {
     this.ns = opts.ns;
+    this.outbox = new Outbox(opts.socket, () => opts.ws.readyState === WebSocket.OPEN);
     opts.ws.on('message', (data, isBinary) => {
       if (isBinary) this.abort('binary frames are not part of the protocol');
       else this.onFrame((data as Buffer).toString('utf8'));
@@ -118,25 +120,15 @@ export class Connection implements Session {
   }
 
   private sendText(message: string): void {
-    if (this.closed) return;
-    if (!this.corked) {
-      // Everything sent to this socket in one turn of the event loop leaves in one TCP write:
-      // when requests queue up from many sockets, each socket costs one write per turn, not one
-      // per request (a loopback write is the largest single cost of a send).
-      this.corked = true;
-      this.opts.socket.cork();
-      setImmediate(() => {
-        this.corked = false;
-        this.opts.socket.uncork();
-      });
-    }
-    for (const frame of encodeFrames(message)) this.opts.ws.send(frame);
+    if (!this.closed) this.outbox.send(message);
   }
 
   /** A hostile or broken client loses only its own socket. */
   abort(reason: string): void {
     if (this.closed) return;
     this.opts.log(`closing connection ${this.opts.sessionId}: ${reason}`);
+    // What was sent before the error goes first; `ws` writes its close frame at once.
+    this.outbox.flush();
     this.opts.ws.close(1008, 'protocol error');
     this.handleClose();
   }
@@ -157,6 +149,7 @@ export class Connection implements Session {
   /** Server shutdown: runs the close logic (onDisconnect included) before dropping the socket. */
   terminate(): void {
     this.handleClose();
+    this.outbox.discard();
     this.opts.ws.terminate();
   }
 }

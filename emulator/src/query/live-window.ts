@@ -9,13 +9,14 @@ import { type Entry, entryComparator, inRange } from './window';
 export class LiveWindow {
   private sorted: Entry[] = [];
   private readonly byKey = new Map<string, DataNode>();
-  private readonly cmp: (a: Entry, b: Entry) => number;
+  /** The window's order (the index, ties by key). */
+  readonly compare: (a: Entry, b: Entry) => number;
 
   constructor(
     private readonly spec: QuerySpec,
     node: DataNode,
   ) {
-    this.cmp = entryComparator(spec.index);
+    this.compare = entryComparator(spec.index);
     this.rebuild(node);
   }
 
@@ -27,7 +28,7 @@ export class LiveWindow {
       if (inRange(this.spec, e)) entries.push(e);
       return false;
     });
-    entries.sort(this.cmp);
+    entries.sort(this.compare);
     this.sorted = entries;
     for (const [k, c] of entries) this.byKey.set(k, c);
   }
@@ -58,13 +59,23 @@ export class LiveWindow {
     return fromRight ? this.sorted.slice(this.sorted.length - limit) : this.sorted.slice(0, limit);
   }
 
+  /** Whether `key` is one of the children window() returns. */
+  has(key: string): boolean {
+    const value = this.byKey.get(key);
+    if (value === undefined) return false;
+    const { limit, fromRight } = this.spec;
+    if (limit === null || this.sorted.length <= limit) return true;
+    const at = this.search([key, value]);
+    return fromRight ? at >= this.sorted.length - limit : at < limit;
+  }
+
   /** The first position whose entry is not before `e`. */
   private search(e: Entry): number {
     let lo = 0;
     let hi = this.sorted.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.cmp(this.sorted[mid], e) < 0) lo = mid + 1;
+      if (this.compare(this.sorted[mid], e) < 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;

@@ -8,6 +8,8 @@ import { ExpressionError } from './lexer';
 import { findMethod, invokeMethod, type MethodArg, type StaticType } from './methods';
 import { compileRegex, RegexSyntaxError } from './regex';
 import { RuleSnapshot } from './snapshot';
+import { lookupBySegments, pathTemplate } from './child-path';
+import { type Repeats, rememberIfRepeated, repeatedSlots, withMemory } from './repeats';
 import { asBoolean, compileBinary, expectType, type Checked, type Compiled } from './operators';
 import {
   describeValue,
@@ -23,6 +25,8 @@ export interface CompileScope {
   captures: ReadonlySet<string>;
   /** `.read` rules cannot see `newData`. */
   allowNewData: boolean;
+  /** The rule's repeated subexpressions and their memory slots, set per rule. */
+  repeats?: Repeats;
 }
 
 function compileVariable(name: string, offset: number, scope: CompileScope): Compiled {
@@ -75,6 +79,9 @@ function checkMemberTarget(object: Checked, property: string | null): void {
   expectType(object, ['string'], 'Property access');
 }
 
+/** Shared by every call without arguments (`val()`, `exists()`): methods never change it. */
+const NO_ARGS: readonly MethodArg[] = Object.freeze([]);
+
 function compileCall(expr: Extract<Expr, { kind: 'call' }>, scope: CompileScope): Compiled {
   const receiver = compileChecked(expr.object, scope);
   const spec = findMethod(receiver.type, expr.method);
@@ -92,12 +99,21 @@ function compileCall(expr: Extract<Expr, { kind: 'call' }>, scope: CompileScope)
   const receiverRun = receiver.run;
   // No closure per call for the common 0 and 1 arguments (rules run on every write).
   const [first] = args;
-  const argValues: (ctx: Parameters<typeof receiverRun>[0]) => MethodArg[] =
+  const argValues: (ctx: Parameters<typeof receiverRun>[0]) => readonly MethodArg[] =
     args.length === 0
-      ? () => []
+      ? () => NO_ARGS
       : args.length === 1
         ? (ctx) => [first(ctx)]
         : (ctx) => args.map((arg) => arg(ctx));
+  const template =
+    receiver.type === 'snapshot' && (method === 'child' || method === 'hasChild')
+      ? pathTemplate(expr.args[0], (e) => compileNode(e, scope).run)
+      : null;
+  if (template && (method === 'child' || method === 'hasChild')) {
+    const fallback = (ctx: EvalContext): Value =>
+      spec.invoke(receiverRun(ctx) as never, [first(ctx)]);
+    return { type: spec.returns, run: lookupBySegments(receiverRun, template, method, fallback) };
+  }
   if (receiver.type === 'any') {
     return {
       type: spec.returns,
@@ -146,6 +162,10 @@ function compileChecked(expr: Expr, scope: CompileScope): Checked {
 }
 
 function compileNode(expr: Expr, scope: CompileScope): Compiled {
+  return rememberIfRepeated(expr, compileOwn(expr, scope), scope.repeats);
+}
+
+function compileOwn(expr: Expr, scope: CompileScope): Compiled {
   switch (expr.kind) {
     case 'literal': {
       const { value } = expr;
@@ -220,8 +240,10 @@ function compileNode(expr: Expr, scope: CompileScope): Compiled {
 
 /** Compiles a whole rule; the result must be a boolean, and anything else at run time is false. */
 export function compileExpressionTree(expr: Expr, scope: CompileScope): Evaluator {
-  const compiled = compileChecked(expr, scope);
+  const keys = new WeakMap<Expr, string>();
+  const slots = repeatedSlots(expr, keys);
+  const compiled = compileChecked(expr, { ...scope, repeats: { keys, slots } });
   if (compiled.type !== 'boolean' && compiled.type !== 'any')
     throw new ExpressionError(`Rule must evaluate to a boolean, not a ${compiled.type}`, 0);
-  return compiled.run;
+  return withMemory(compiled.run, slots.size);
 }

@@ -5,6 +5,11 @@ import { describeValue, fail, ObjectSentinel, type Value } from './values';
 // eslint-disable-next-line no-control-regex -- control characters are exactly what keys may not hold
 const INVALID_KEY = /[.#$[\]\u0000-\u001f\u007f]/;
 
+/** A whole segment of a child path: non-empty, no '/', a valid key. */
+export function isPlainChildKey(segment: string): boolean {
+  return segment !== '' && !segment.includes('/') && !INVALID_KEY.test(segment);
+}
+
 /** Valid child paths already split: rules build the same few paths again and again. */
 const splitPaths = new Map<string, readonly string[]>();
 const MAX_SPLIT_PATHS = 10_000;
@@ -43,7 +48,8 @@ export class RuleSnapshot {
   constructor(
     /** The root of the same tree, so that `parent()` can walk back down to the parent. */
     private readonly root: DataView,
-    private readonly path: readonly string[],
+    /** Null below another snapshot: its parent is then known, and the path never needed. */
+    private readonly path: readonly string[] | null,
     private readonly view: DataView,
   ) {}
 
@@ -72,7 +78,7 @@ export class RuleSnapshot {
   private step(key: string): RuleSnapshot {
     let child = this.children?.get(key);
     if (child === undefined) {
-      child = new RuleSnapshot(this.root, [...this.path, key], this.view.child(key));
+      child = new RuleSnapshot(this.root, null, this.view.child(key));
       child.parentSnapshot = this;
       (this.children ??= new Map()).set(key, child);
     }
@@ -81,14 +87,19 @@ export class RuleSnapshot {
 
   parent(): RuleSnapshot {
     if (this.parentSnapshot) return this.parentSnapshot;
-    if (this.path.length === 0) return fail('The root has no parent');
+    if (!this.path || this.path.length === 0) return fail('The root has no parent');
     const parentPath = this.path.slice(0, -1);
     this.parentSnapshot = new RuleSnapshot(this.root, parentPath, descend(this.root, parentPath));
     return this.parentSnapshot;
   }
 
   hasChild(path: Value): boolean {
-    return descend(this.view, childPathSegments(path)).exists();
+    return this.hasDescendant(childPathSegments(path));
+  }
+
+  /** hasChild() of a path already split into valid keys. */
+  hasDescendant(segments: readonly string[]): boolean {
+    return descend(this.view, segments).exists();
   }
 
   /** With no argument: whether there is any child. With keys: whether every one of them exists. */

@@ -34,6 +34,8 @@ export interface EvalContext {
   captures: Readonly<Record<string, string>>;
   /** Shared by every rule of one write request, when given (see RequestSnapshots). */
   snapshots?: RequestSnapshots;
+  /** The values of the rule's repeated subexpressions, for one evaluation (repeats.ts). */
+  memo?: (Value | undefined)[];
 }
 
 /**

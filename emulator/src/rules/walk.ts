@@ -32,11 +32,11 @@ const NO_CAPTURES: Captures = Object.freeze({});
 interface Level {
   node: RuleNode;
   path: readonly string[];
-  /** `path` joined with '/' ('' at the root): the level's identity within one request. */
-  key: string;
   data: DataView;
   newData: DataView | null;
   captures: Captures;
+  /** Levels built below this one for the request's other paths (12 share a chat send's). */
+  below: Map<string, Level> | null;
 }
 
 function formatPath(path: readonly string[]): string {
@@ -63,33 +63,31 @@ function step(node: RuleNode, key: string, captures: Captures) {
 }
 
 function rootLevel(tree: RuleNode, root: DataView, newRoot: DataView | null): Level {
-  return { node: tree, path: [], key: '', data: root, newData: newRoot, captures: NO_CAPTURES };
+  return { node: tree, path: [], data: root, newData: newRoot, captures: NO_CAPTURES, below: null };
 }
 
 /**
- * The rule nodes from the root towards `path`, stopping where the rules stop. `shared` holds
- * the levels already built for this request by key: an update's paths share their ancestors
- * (12 paths under two `inbox/$uid/$relId` for a chat send), which are then built once.
+ * The rule nodes from the root towards `path`, stopping where the rules stop. With `share`, the
+ * levels are kept below their parents for the other paths of the request (see Level.below).
  */
-function chain(path: readonly string[], root: Level, shared: Map<string, Level> | null): Level[] {
+function chain(path: readonly string[], root: Level, share: boolean): Level[] {
   const levels: Level[] = [root];
   let parent = root;
   for (let depth = 0; depth < path.length; depth++) {
     const key = path[depth];
-    const id = depth === 0 ? key : `${parent.key}/${key}`;
-    let level = shared?.get(id);
+    let level = parent.below?.get(key);
     if (!level) {
       const next = step(parent.node, key, parent.captures);
       if (!next) break;
       level = {
         node: next.node,
         path: path.slice(0, depth + 1),
-        key: id,
         data: parent.data.child(key),
         newData: parent.newData ? parent.newData.child(key) : null,
         captures: next.captures,
+        below: null,
       };
-      shared?.set(id, level);
+      if (share) (parent.below ??= new Map()).set(key, level);
     }
     levels.push(level);
     parent = level;
@@ -104,7 +102,7 @@ export class RuleEngine implements CompiledRules {
     const path = ownerPath(request.path);
     const query = request.query ?? DEFAULT_QUERY;
     const errors: string[] = [];
-    for (const level of chain(path, rootLevel(this.tree, request.root, null), null)) {
+    for (const level of chain(path, rootLevel(this.tree, request.root, null), false)) {
       const rule = level.node.read;
       if (rule?.test(this.context(request, query, null, level), errors)) return ALLOWED;
     }
@@ -122,18 +120,17 @@ export class RuleEngine implements CompiledRules {
     const paths = request.paths.map(ownerPath);
     const errors: string[] = [];
     const root = rootLevel(this.tree, request.root, request.newRoot);
-    const shared = new Map<string, Level>();
-    const chains = paths.map((path) => chain(path, root, shared));
+    const chains = paths.map((path) => chain(path, root, true));
     // An update's paths share ancestors, and a .write at one location sees the same data and
     // captures whichever written path led to it: each is evaluated once per request.
-    const writeDecisions = new Map<string, boolean>();
+    const writeDecisions = new Map<Level, boolean>();
     const writeAllows = (level: Level): boolean => {
       const rule = level.node.write;
       if (!rule) return false;
-      let allowed = writeDecisions.get(level.key);
+      let allowed = writeDecisions.get(level);
       if (allowed === undefined) {
         allowed = rule.test(this.context(request, DEFAULT_QUERY, request.newRoot, level), errors);
-        writeDecisions.set(level.key, allowed);
+        writeDecisions.set(level, allowed);
       }
       return allowed;
     };
@@ -142,11 +139,11 @@ export class RuleEngine implements CompiledRules {
       if (!granted) return deny(`No .write rule allowed writing ${formatPath(paths[i])}`, errors);
     }
     // An update's paths share ancestors; each ancestor's .validate needs to run only once.
-    const validated = new Set<string>();
+    const validated = new Set<Level>();
     for (const [i, levels] of chains.entries()) {
       for (const level of levels) {
-        if (validated.has(level.key)) continue;
-        validated.add(level.key);
+        if (validated.has(level)) continue;
+        validated.add(level);
         const failure = this.validateLevel(request, level, errors);
         if (failure) return failure;
       }
@@ -185,6 +182,7 @@ export class RuleEngine implements CompiledRules {
       data: level.data,
       newData: level.newData,
       captures: level.captures,
+      memo: undefined,
     };
   }
 
@@ -234,15 +232,17 @@ export class RuleEngine implements CompiledRules {
     errors: string[],
   ): RuleDecision | null {
     if (!child.validatesSubtree || !level.newData) return null;
+    // Most rule children are absent from a write (a message's 15 rule keys, 6 written).
+    const newData = level.newData.child(key);
+    if (!newData.exists()) return null;
     const below: Level = {
       node: child,
       path: [...level.path, key],
-      key: level.key === '' ? key : `${level.key}/${key}`,
       data: level.data.child(key),
-      newData: level.newData.child(key),
+      newData,
       captures,
+      below: null,
     };
-    if (!below.newData?.exists()) return null;
     return this.validateLevel(request, below, errors) ?? this.validateBelow(request, below, errors);
   }
 }
