@@ -183,6 +183,10 @@ describe('group read markers', () => {
     await assertFails(marker(bob, '-Nmissing'));
     await seed({ [`settings/${bob}/readReceipts`]: false });
     await assertFails(marker(bob));
+    // With mine off I see nobody's either.
+    await assertFails(dbAs(bob).ref(`groupReads/${groupId}`).once('value'));
+    await assertFails(dbAs(bob).ref(`groupReads/${groupId}/${alice}`).once('value'));
+    await assertSucceeds(dbAs(carol).ref(`groupReads/${groupId}`).once('value'));
   });
 });
 
