@@ -28,13 +28,15 @@ import { switchedOn } from './settings';
 
 /** Read receipts are on unless the person switched them off (absent means on). */
 const receiptsOn = switchedOn($uid, 'readReceipts');
+/** Off hides both ways: with my receipts off I read nobody's marker either (not only the app). */
+const myReceiptsOn = switchedOn(me, 'readReceipts');
 
 /**
  * A marker of `$uid` in the conversation whose readers are `readers` (signed-in user) and whose
  * messages live under `messages/{conversationId}`.
  */
 const markers = (conversationId: Expr, readers: Expr, messages: string): RuleNode => ({
-  '.read': and(signedIn, readers),
+  '.read': and(signedIn, readers, myReceiptsOn),
   $uid: {
     // Removing my own marker is always allowed (e.g. after switching receipts off).
     '.write': and(verifiedAs($uid), or(missing(newData), and(readers, receiptsOn))),

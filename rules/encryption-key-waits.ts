@@ -12,6 +12,7 @@ import { and, or, x, type Expr, type RuleNode } from './builder';
 import { inGroupOf } from './groups-access';
 import {
   $groupId,
+  after,
   $relId,
   $uid,
   at,
@@ -82,7 +83,13 @@ const waits = (
             exists(at(keysTree, id, me, $epochId)),
           ),
         ),
-        '.validate': and(eq(newValue, x`true`), exists(waitOf(waitsTree, id))),
+        // With a wrap of the epoch for `$uid` in the same update: `served` alone would end the
+        // wait (no wrap may follow it) with nothing delivered, a member locking another out.
+        '.validate': and(
+          eq(newValue, x`true`),
+          exists(waitOf(waitsTree, id)),
+          exists(after(5)(keysTree, id, $uid, $epochId)),
+        ),
       },
       $other: { '.validate': false },
     },

@@ -65,7 +65,7 @@ const keeps = (...keys: string[]) =>
   and(exists(childOf(data, 'lastMessageId')), ...keys.map(unchanged));
 
 /** `reaction` is as stored, or absent before and after. */
-const reactionKept = or(
+export const reactionKept = or(
   and(missing(childOf(data, 'reaction')), missing(childOf(newData, 'reaction'))),
   and(
     exists(childOf(data, 'reaction')),

@@ -41,6 +41,7 @@ import {
   lastFields,
   PREVIEW_LENGTH,
   previewOfMessage,
+  reactionKept,
   reactionNotice,
   type MessageTree,
 } from './inbox-actions';
@@ -88,10 +89,14 @@ const describesNewMessage = describesNewMessageIn(
 /** The owner clears the count, naming the last message they saw (refused if another came since). */
 const reset = and(isUser($uid), eq(newField('unread'), x`0`), ...lastFields.map(unchanged));
 
-/** A message of mine: my own entry keeps its count, the receiver's goes up by exactly one. */
+/**
+ * A message of mine: my own entry keeps its count, the receiver's goes up by exactly one. The
+ * reaction notice stays as stored: a send may not plant one ("Carol reacted 😡 to 'I quit'").
+ */
 const deliveryOf = (describesNewMessage: Expr) =>
   and(
     describesNewMessage,
+    reactionKept,
     or(
       and(isUser($uid), unchanged('unread')),
       and(

@@ -48,6 +48,17 @@ describe('read markers between friends', () => {
     await seed({ [`settings/${alice}/readReceipts`]: true });
     await assertSucceeds(markRead(alice, marker()));
   });
+
+  it("refuses reading the friend's marker with my own receipts off (off hides both ways)", async () => {
+    await seed({ [`reads/${relId}/${bob}`]: { at: 1000, messageId: '-Nm1' } });
+    await seed({ [`settings/${alice}/readReceipts`]: false });
+    await assertFails(dbAs(alice).ref(`reads/${relId}/${bob}`).once('value'));
+    await assertFails(dbAs(alice).ref(`reads/${relId}`).once('value'));
+    // Bob, whose receipts are on, reads on.
+    await assertSucceeds(dbAs(bob).ref(`reads/${relId}/${alice}`).once('value'));
+    await seed({ [`settings/${alice}/readReceipts`]: true });
+    await assertSucceeds(dbAs(alice).ref(`reads/${relId}/${bob}`).once('value'));
+  });
 });
 
 describe('typing between friends', () => {

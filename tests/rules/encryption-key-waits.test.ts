@@ -88,6 +88,17 @@ describe('groupKeyWaits: serving by another member, and after a removal', () => 
     await assertSucceeds(write(carol, serveBy(carol, 4)));
   });
 
+  it('refuses `served` with no wrap: a member holding the epoch cannot lock another out', async () => {
+    await seed({ ...world, [wrapAt(carol, 4)]: wrapBy(alice, 1) });
+    // Served alone would end the wait (no wrap may follow it) with nothing delivered.
+    await assertFails(write(carol, { [`${waitAt(bob)}/served`]: true }));
+    await assertFails(write(alice, { [`${waitAt(bob)}/served`]: true }));
+    await assertFails(
+      write(carol, { [`${waitAt(bob)}/served`]: true, [wrapAt(carol, 4)]: wrapBy(carol, 4) }),
+    );
+    await assertSucceeds(write(carol, serveBy(carol, 4)));
+  });
+
   it('refuses to serve a member removed since, and a removed member serving', async () => {
     await seed({ ...world, [wrapAt(carol, 4)]: wrapBy(alice, 1) });
     await seed(membership(bob, null));

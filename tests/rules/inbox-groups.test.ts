@@ -81,6 +81,14 @@ describe('group inbox counts', () => {
     await assertFails(write(bob, { ...update, [`${entry(carol)}/lastSenderId`]: alice }));
   });
 
+  it('refuses a reaction notice forged in the name of another member with a message', async () => {
+    const { id, update } = send(bob, [alice, carol]);
+    const notice = { by: alice, emoji: '😡', messageId: id, text: 'You are out', kind: 'text' };
+    const forged = { ...update, [`${entry(carol)}/reaction`]: { ...notice, at: SERVER_TIME } };
+    await assertFails(write(bob, forged));
+    await assertSucceeds(write(bob, update));
+  });
+
   it('refuses an entry for a former member, a stranger, or across a block', async () => {
     await assertFails(write(bob, send(bob, [alice, dave]).update));
     await assertFails(write(bob, send(bob, [alice, erin]).update));
@@ -175,6 +183,10 @@ describe('group read markers', () => {
     await assertFails(marker(bob, '-Nmissing'));
     await seed({ [`settings/${bob}/readReceipts`]: false });
     await assertFails(marker(bob));
+    // With mine off I see nobody's either.
+    await assertFails(dbAs(bob).ref(`groupReads/${groupId}`).once('value'));
+    await assertFails(dbAs(bob).ref(`groupReads/${groupId}/${alice}`).once('value'));
+    await assertSucceeds(dbAs(carol).ref(`groupReads/${groupId}`).once('value'));
   });
 });
 

@@ -10,7 +10,7 @@ import {
   withoutEntry,
 } from './inbox-fixtures';
 import { alice, befriended, blocked, bob, carol, relId } from './friends-fixtures';
-import { rulesEnvForFile } from './rules-env';
+import { rulesEnvForFile, SERVER_TIME } from './rules-env';
 
 const { dbAs, seed, write } = rulesEnvForFile('inbox');
 
@@ -120,6 +120,23 @@ describe('sending a message with the inbox entries', () => {
     await seed({ [`inbox/${bob}/${relId}`]: storedEntry() });
     await assertFails(write(alice, { [`inbox/${bob}/${relId}`]: null }));
     await assertFails(write(alice, { ...sent, [`inbox/${bob}/${relId}/lastText`]: null }));
+  });
+
+  it('refuses a reaction notice forged into the entry with a message', async () => {
+    // A notice says "{by} reacted {emoji} to {text}": only a real reaction may write one.
+    const forged = { by: carol, emoji: '😡', messageId: '-Nm1', text: 'I quit', kind: 'text' };
+    const notice = { ...forged, at: SERVER_TIME };
+    await assertFails(
+      write(alice, { ...send(alice, bob, '-Nm1'), [`inbox/${bob}/${relId}/reaction`]: notice }),
+    );
+    await seed({ [`inbox/${bob}/${relId}`]: storedEntry({ reaction: { ...forged, at: 5 } }) });
+    const at5 = { ...forged, text: 'Changed', at: 5 };
+    await assertFails(
+      write(alice, { ...send(alice, bob, '-Nm1'), [`inbox/${bob}/${relId}/reaction`]: at5 }),
+    );
+    // A send leaves a stored notice as it is.
+    await assertSucceeds(write(alice, send(alice, bob, '-Nm1')));
+    expect((await entryOf(bob)).reaction).toMatchObject({ text: 'I quit' });
   });
 
   it('refuses a stranger and an unverified account', async () => {
