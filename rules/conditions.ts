@@ -169,15 +169,19 @@ export const partyRecords = (first = 'senderId', second = 'receiverId') => ({
 });
 
 /**
- * A photo: a URL, or a `picture:{uid}:…` reference (see src/lib/firebase/profiles-picture-reference.ts),
- * which must name `owner`'s own picture so nobody can show someone else's as theirs.
+ * A photo (src/lib/firebase/profiles-photo-source.ts keeps the same list): none, the default
+ * picture, a `picture:{uid}:…` reference (profiles-picture-reference.ts) that names `owner`'s
+ * own picture so nobody can show someone else's as theirs, or a Google account's picture. Any
+ * other URL would be fetched by everyone shown the person: a tracking pixel.
  */
 export const photoOf = (owner: Expr) =>
   and(
     stringOf({ max: 2048 }),
     or(
-      not(x`newData.val().beginsWith('picture:')`),
+      x`newData.val() === ''`,
+      x`newData.val() === '/default-avatar.svg'`,
       x`newData.val().beginsWith(${concat('picture:', owner, ':')})`,
+      x`newData.val().matches(/^https:\\/\\/[a-z0-9-]+\\.googleusercontent\\.com\\//)`,
     ),
   );
 

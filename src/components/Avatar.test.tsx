@@ -38,17 +38,24 @@ const textIn = (i: number) => screen.getByTestId(`avatar-${String(i)}`).textCont
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Avatar', () => {
-  it('shows a plain URL as before, and initials for no photo or the placeholder', () => {
+  it('shows a Google photo, and initials for no photo, the placeholder or any other URL', () => {
     const { resolver, getPicture } = fakeGateway({});
+    const google = 'https://lh3.googleusercontent.com/a/ACg8ocK=s96-c';
     renderAvatars(resolver, [
-      { src: 'https://example.com/a.png', name: 'Ann Lee' },
+      { src: google, name: 'Ann Lee' },
       { name: 'Bob' },
       { src: '/default-avatar.svg', name: 'cy dee' },
+      // A tracking pixel from before the rules refused it: never fetched.
+      { src: 'https://tracker.example/p.gif?me', name: 'Dan' },
+      { src: 'https://lh3.googleusercontent.com.evil.example/p.gif', name: 'Eve' },
     ]);
-    expect(imgIn(0)).toHaveAttribute('src', 'https://example.com/a.png');
+    expect(imgIn(0)).toHaveAttribute('src', google);
     expect(imgIn(1)).toBeNull();
     expect(textIn(1)).toBe('B');
     expect(textIn(2)).toBe('CD');
+    expect(imgIn(3)).toBeNull();
+    expect(textIn(3)).toBe('D');
+    expect(imgIn(4)).toBeNull();
     expect(getPicture).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { isAllowedPhoto } from '../lib/firebase/profiles-photo-source';
 import { initials, paletteFor, PLACEHOLDER_PHOTO } from './avatar-initials';
 import { usePhotoSrc } from './picture-resolver';
 
@@ -7,7 +8,8 @@ type Size = 'sm' | 'md' | 'lg';
 interface Props {
   /**
    * The photo: a URL or a `picture:` reference (loaded when the avatar comes into view).
-   * Empty, the default placeholder, a picture still loading or a broken image show initials.
+   * Empty, the default placeholder, a picture still loading or a broken image show initials;
+   * so does a URL the rules would not take today (from older data): it is never fetched.
    */
   src?: string | undefined;
   name: string;
@@ -25,7 +27,8 @@ const sizes: Record<Size, string> = {
 export function Avatar({ src, name, size = 'md', className = '' }: Props) {
   const [broken, setBroken] = useState<string | null>(null);
   const placeholder = useRef<HTMLSpanElement>(null);
-  const shown = usePhotoSrc(src, placeholder);
+  const safe = src && (isAllowedPhoto(src) || src.startsWith('data:image/')) ? src : undefined;
+  const shown = usePhotoSrc(safe, placeholder);
   const usable = shown && shown !== PLACEHOLDER_PHOTO && broken !== shown;
   const base = `inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full ring-2 ring-white ${sizes[size]} ${className}`;
   if (usable) {

@@ -13,8 +13,9 @@ const send = (photo: string) =>
   write(alice, { [`friendRequest/${relId}`]: { ...request, photo }, [pairAB]: relId });
 
 describe('friendRequest photo', () => {
-  it('accepts a URL, nothing, or a reference to the sender’s own picture', async () => {
-    for (const photo of ['/default-avatar.svg', '', `picture:${alice}:v3`]) {
+  it('accepts the default, nothing, a Google photo or a reference to the sender’s own picture', async () => {
+    const google = 'https://lh3.googleusercontent.com/a/x=s96-c';
+    for (const photo of ['/default-avatar.svg', '', `picture:${alice}:v3`, google]) {
       await seed(users);
       await assertSucceeds(send(photo));
       await write(alice, { [`friendRequest/${relId}`]: null, [pairAB]: null });
@@ -26,6 +27,12 @@ describe('friendRequest photo', () => {
     await assertFails(send(`picture:${bob}:v1`));
     await assertFails(send(`picture:${alice}x:v1`));
     await assertFails(send('picture:carol-uid:v1'));
+  });
+
+  it('refuses any other URL (a tracking pixel every viewer would fetch)', async () => {
+    await seed(users);
+    await assertFails(send('https://tracker.example/p.gif?alice'));
+    await assertFails(send('//tracker.example/p.gif'));
   });
 });
 

@@ -99,10 +99,26 @@ describe('pictures/{uid} reads', () => {
 });
 
 describe('the picture reference in users/{uid}/photo', () => {
-  it('accepts the owner’s own reference, and plain URLs as before', async () => {
-    await assertSucceeds(asAlice().ref('users/alice/photo').set('picture:alice:v9'));
-    await assertSucceeds(asAlice().ref('users/alice/photo').set('https://example.com/a.png'));
-    await assertSucceeds(asAlice().ref('users/alice/photo').set('/default-avatar.svg'));
+  it('accepts the owner’s own reference, the default, nothing and a Google photo', async () => {
+    const set = (photo: string) => asAlice().ref('users/alice/photo').set(photo);
+    await assertSucceeds(set('picture:alice:v9'));
+    await assertSucceeds(set('/default-avatar.svg'));
+    await assertSucceeds(set(''));
+    await assertSucceeds(set('https://lh3.googleusercontent.com/a/ACg8ocK=s96-c'));
+  });
+
+  it('refuses any other URL: everyone shown Alice would fetch it (a tracking pixel)', async () => {
+    const set = (photo: string) => asAlice().ref('users/alice/photo').set(photo);
+    for (const photo of [
+      'https://tracker.example/p.gif?alice',
+      'http://lh3.googleusercontent.com/a/x',
+      'https://lh3.googleusercontent.com.tracker.example/p.gif',
+      'https://tracker.example/?https://lh3.googleusercontent.com/',
+      '//tracker.example/p.gif',
+      '/default-avatar.svg?x',
+      'data:image/svg+xml,<svg/>',
+    ])
+      await assertFails(set(photo));
   });
 
   it('refuses a reference to someone else’s picture', async () => {

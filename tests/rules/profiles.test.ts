@@ -27,12 +27,15 @@ describe('users/{uid} writes', () => {
   });
 
   it('accepts a username of 1 and of 40 characters and a photo of 2048', async () => {
+    const google = 'https://lh3.googleusercontent.com/';
     await assertSucceeds(aliceWrites({ ...aliceRecord, username: 'A', usernameLower: 'a' }));
     const long = 'B'.repeat(40);
     await assertSucceeds(
       aliceWrites({ ...aliceRecord, username: long, usernameLower: long.toLowerCase() }),
     );
-    await assertSucceeds(aliceWrites({ ...aliceRecord, photo: 'p'.repeat(2048) }));
+    await assertSucceeds(
+      aliceWrites({ ...aliceRecord, photo: google + 'p'.repeat(2048 - google.length) }),
+    );
   });
 
   it('lets the owner delete the record', async () => {
@@ -58,7 +61,10 @@ describe('users/{uid} writes', () => {
     ],
     ['a numeric username', { ...aliceRecord, username: 42, usernameLower: '42' }],
     ['a usernameLower that is not the lower case', { ...aliceRecord, usernameLower: 'Alice_1' }],
-    ['a photo of 2049', { ...aliceRecord, photo: 'p'.repeat(2049) }],
+    [
+      'a photo of 2049',
+      { ...aliceRecord, photo: `https://lh3.googleusercontent.com/${'p'.repeat(2015)}` },
+    ],
     ['a photo that is not a string', { ...aliceRecord, photo: { url: 'x' } }],
     ['a bare string', 'alice'],
   ])('refuses %s', async (_case, value) => {

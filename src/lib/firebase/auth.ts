@@ -15,7 +15,8 @@ import {
 } from 'firebase/auth';
 import { env } from '../../config/env';
 import { auth as appAuth } from './app';
-import { DEFAULT_PHOTO, PHOTO_MAX, USERNAME_MAX, type UserProfile } from './profiles-record';
+import { allowedPhotoOr } from './profiles-photo-source';
+import { DEFAULT_PHOTO, USERNAME_MAX, type UserProfile } from './profiles-record';
 import type { UsersApi } from './profiles';
 
 /** The signed-in account as plain data; no Firebase object leaves this module. */
@@ -61,7 +62,7 @@ function toSessionUser(user: User): SessionUser {
 function googleProfile(user: User): UserProfile {
   const email = user.email ?? '';
   const name = user.displayName?.trim() || email.split('@')[0] || 'user';
-  const photo = user.photoURL && user.photoURL.length <= PHOTO_MAX ? user.photoURL : DEFAULT_PHOTO;
+  const photo = allowedPhotoOr(user.photoURL, DEFAULT_PHOTO);
   return { username: name.slice(0, USERNAME_MAX), email, photo };
 }
 

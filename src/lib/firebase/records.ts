@@ -4,6 +4,8 @@
  * Firebase, so features, tests and scripts can share these types.
  */
 
+import { allowedPhotoOr } from './profiles-photo-source';
+
 /** `friendRequest/{id}` and `friendList/{id}` share one shape; `id` is the relationship id. */
 export interface FriendRequest {
   id: string;
@@ -135,7 +137,10 @@ export function otherParty(record: FriendRequest, me: string): { uid: string; na
 /** The rules' limit for the photo copied into requests and friendships. */
 export const RECORD_PHOTO_MAX = 2048;
 
-/** A photo small enough to copy into a record; longer ones (inline images) are left out. */
+/**
+ * A photo the rules take in a record; longer ones (inline images) and URLs they refuse (from
+ * before the rules checked them) are left out.
+ */
 export function recordPhoto(photo: string): string {
-  return photo.length <= RECORD_PHOTO_MAX ? photo : '';
+  return photo.length <= RECORD_PHOTO_MAX ? allowedPhotoOr(photo, '') : '';
 }
