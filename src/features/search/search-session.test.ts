@@ -33,6 +33,16 @@ describe('the search backend starts on first need, not at sign-in', () => {
     await endSearchSession('ann');
   });
 
+  it('starts at once when search was opened before the session (Ctrl+K during sign-in)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const api = searchApiOf('cy');
+    expect(await api).toBeNull();
+    // The idle start's timer is fake and never fires: only the early wish can start it.
+    expect(await startSearchSession('cy')).toEqual({ size: 0, marks: {} });
+    expect(await startedSearchApiOf('cy')).not.toBeNull();
+    await endSearchSession('cy');
+  });
+
   it('starts by itself once the page has been idle after sign-in', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const opened = startSearchSession('bea');

@@ -19,6 +19,11 @@ interface Session {
 }
 
 const running = new Map<string, Session>();
+/**
+ * Users whose search was opened before their session was (Ctrl+K right after a sign-in, while
+ * the signed-in code still loads): their backend starts at once when it is, not after idling.
+ */
+const wantedEarly = new Set<string>();
 
 /** How long after sign-in the backend waits for an idle moment when nothing needed it. */
 export const IDLE_START_MS = 5000;
@@ -59,12 +64,15 @@ export async function startSearchSession(
     return started;
   });
   running.set(uid, { client, go });
+  if (wantedEarly.delete(uid)) go(true);
   return (await client) ? (opened ?? { size: 0, marks: {} }) : null;
 }
 
 /** Starts the user's backend now if it is waiting (search was opened). */
 export function wantSearchSession(uid: string): void {
-  running.get(uid)?.go(true);
+  const session = running.get(uid);
+  if (session) session.go(true);
+  else wantedEarly.add(uid);
 }
 
 /**
@@ -86,6 +94,7 @@ export async function startedSearchApiOf(uid: string): Promise<SearchApi | null>
 export async function endSearchSession(uid: string): Promise<void> {
   const session = running.get(uid);
   running.delete(uid);
+  wantedEarly.delete(uid);
   session?.go(false);
   const client = await session?.client.catch(() => null);
   if (!client) return (await import('./search-store')).deleteSearchVault(uid);
