@@ -29,11 +29,12 @@ describe('deviceKeys: publishing', () => {
   // live in the owner-only deviceSeen (encryption-device-seen.test.ts).
   it('refuses a label or a last-use time in the directory', async () => {
     const label = 'Chromium on Linux';
+    // The shape the directory had before migration 003.
+    await assertFails(write(bob, { [bobsDevice]: { ...device, label, lastSeenAt: SERVER_TIME } }));
     await assertFails(write(bob, { [bobsDevice]: { ...device, label } }));
-    await assertFails(write(bob, { [bobsDevice]: { ...device, lastSeenAt: SERVER_TIME } }));
-    await seed({ [bobsDevice]: stored });
+    await seed({ [bobsDevice]: { ...stored, label, lastSeenAt: 1 } });
     await assertFails(write(bob, { [`${bobsDevice}/lastSeenAt`]: SERVER_TIME }));
-    await assertFails(write(bob, { [`${bobsDevice}/label`]: label }));
+    await assertFails(write(bob, { [`${bobsDevice}/label`]: 'Work laptop' }));
   });
 
   it('refuses anyone else, and an unverified owner', async () => {
