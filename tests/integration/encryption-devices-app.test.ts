@@ -58,6 +58,16 @@ describe('the encryption listeners', () => {
       expect(selectHoldsBackupKey(laptop.getState())).toBe(false);
     }, 15_000);
     await eventually(() => expect(selectDevicesAwaitingApproval(phone.getState())).toHaveLength(1));
+
+    // 'Remove' in Your devices takes the device's key and its last use in one update.
+    const [waiting] = selectDevicesAwaitingApproval(phone.getState());
+    const laptopPaths = [
+      `deviceKeys/${bob.uid}/${waiting.deviceId}`,
+      `deviceSeen/${bob.uid}/${waiting.deviceId}`,
+    ];
+    for (const path of laptopPaths) expect(await adminGet(path), path).not.toBeNull();
+    await makeEncryptionApi(bob.client.db).removeDevice(bob.uid, waiting.deviceId);
+    for (const path of laptopPaths) expect(await adminGet(path), path).toBeNull();
   });
 
   it("keep a device's name and last use in deviceSeen, its owner's alone, moved at each start", async () => {
