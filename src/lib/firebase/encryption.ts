@@ -1,6 +1,7 @@
 /**
- * End-to-end encryption's database side (docs/security/e2ee.md): publishing this device, the
- * device directory, and the sender-key wraps as a `KeyDirectory` for src/lib/crypto/epoch-keys.ts.
+ * End-to-end encryption's database side (docs/security/e2ee.md): the devices
+ * (encryption-devices.ts), the backup, and the sender-key wraps as a `KeyDirectory` for
+ * src/lib/crypto/epoch-keys.ts.
  */
 import { get, push, ref, serverTimestamp, set, update, type Database } from 'firebase/database';
 import { parseConversationKey, type ConversationKey } from '../conversation-key';
