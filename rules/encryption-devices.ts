@@ -4,11 +4,15 @@
  * never changed; friends read it, and so does a co-member of a group through a key grant,
  * `deviceKeyGrants/{uid}/{readerUid} = groupId`, which the read rule checks again at read time
  * so a grant outlives nothing: after a leave or a removal it opens no key.
+ * `deviceSeen/{uid}/{deviceId}` holds what only the owner reads about a device: its browser's name
+ * and when the app last started on it. In the directory it told friends and co-members when someone
+ * last opened the app, even with `showPresence` off (docs/rules.md, "Adversarial review").
  */
 import { and, or, x, type Expr, type RuleNode } from './builder';
 import { inGroupOf } from './groups-access';
 import {
   $uid,
+  after,
   at,
   creating,
   eq,
@@ -60,6 +64,8 @@ const publicKeyText = and(
   x`newData.val().matches(/^B[A-Za-z0-9_-]+$/)`,
 );
 
+const deviceIdText = x`${$deviceId}.matches(/^[A-Za-z0-9_-]{20}$/)`;
+
 export const deviceKeys: RuleNode = {
   $uid: {
     '.read': and(signedIn, or(signedInAs($uid), friends($uid, me), coMemberThroughGrant($uid))),
@@ -68,11 +74,9 @@ export const deviceKeys: RuleNode = {
       ...exactFields(
         {
           publicKey: { '.validate': and(publicKeyText, or(creating, unchangedValue)) },
-          label: { '.validate': stringOf({ min: 1, max: 60 }) },
           createdAt: { '.validate': or(and(creating, serverTime), unchangedValue) },
-          lastSeenAt: { '.validate': serverTime },
         },
-        x`${$deviceId}.matches(/^[A-Za-z0-9_-]{20}$/)`,
+        deviceIdText,
       ),
       // Optional: which of my devices approved this one (itself: the first device, or a recovery
       // key). Only a hint for the prompts: old keys reach a device through real wraps alone.
@@ -97,6 +101,23 @@ export const deviceKeyGrants: RuleNode = {
         x`${$uid} != ${$readerUid}`,
         inGroupOf(newValue, $uid),
         inGroupOf(newValue, $readerUid),
+      ),
+    },
+  },
+};
+
+export const deviceSeen: RuleNode = {
+  $uid: {
+    '.read': signedInAs($uid),
+    $deviceId: {
+      '.write': verifiedAs($uid),
+      ...exactFields(
+        {
+          label: { '.validate': stringOf({ min: 1, max: 60 }) },
+          lastSeenAt: { '.validate': serverTime },
+        },
+        // One of the owner's published devices, or one published in the same update.
+        and(deviceIdText, exists(after(3)('deviceKeys', $uid, $deviceId))),
       ),
     },
   },

@@ -17,7 +17,7 @@ import { drafts } from './conversations-drafts';
 import { userPrivate, users } from './profiles';
 import { friendRequest, pairs } from './friends-requests';
 import { block, friendList } from './friends';
-import { deviceKeyGrants, deviceKeys } from './encryption-devices';
+import { deviceKeyGrants, deviceKeys, deviceSeen } from './encryption-devices';
 import { conversationKeyWaits, groupKeyWaits } from './encryption-key-waits';
 import { conversationKeys, groupKeys, senderEpochs } from './encryption-keys';
 import { keyBackup, securityCodes } from './encryption-backup';
@@ -56,6 +56,8 @@ export const rules: RuleNode = {
   // End-to-end encryption: each device's public key, and who may read them (docs/security/e2ee.md).
   deviceKeys,
   deviceKeyGrants,
+  // When each of my devices was last used, and its browser: mine alone.
+  deviceSeen,
   conversationKeys,
   groupKeys,
   senderEpochs,

@@ -20,6 +20,9 @@ export function fakeEncryption() {
     subscribeDevices: vi.fn<EncryptionApi['subscribeDevices']>((uid, onDevices) =>
       devices.subscribe(uid, onDevices, () => undefined),
     ),
+    subscribeMyDevices: vi.fn<EncryptionApi['subscribeMyDevices']>((uid, onDevices) =>
+      devices.subscribe(uid, onDevices, () => undefined),
+    ),
     // Key exchange is tested against the emulator: here every lookup fails, so sealing is refused.
     keyDirectory: vi.fn<EncryptionApi['keyDirectory']>(() => {
       const none = () => Promise.reject(new Error('No fake key directory'));

@@ -56,6 +56,22 @@ describeBrowser('end-to-end encryption between two browsers', () => {
       for (const person of [alice, bob]) {
         await until(async () => (await adminGet(`deviceKeys/${person.uid}`)) !== null, 'a device');
       }
+      // The directory friends read holds the key alone; the browser's name and its last use are
+      // in Alice's own deviceSeen, shown in her 'Your devices'.
+      const [aliceDevice, ...others] = Object.entries(
+        (await adminGet(`deviceKeys/${alice.uid}`)) as Record<string, object>,
+      );
+      expect(others).toEqual([]);
+      const [deviceId, published] = aliceDevice;
+      expect(Object.keys(published).sort()).toEqual(['approvedBy', 'createdAt', 'publicKey']);
+      expect(await adminGet(`deviceSeen/${alice.uid}/${deviceId}`)).toEqual({
+        label: 'Chrome on Linux',
+        lastSeenAt: expect.any(Number) as number,
+      });
+      await a.getByRole('link', { name: shellStrings.layout.settings }).click();
+      await a.getByText(encryptionStrings.devicesTitle).waitFor();
+      await a.getByText('Chrome on Linux').getByText(encryptionStrings.thisDevice).waitFor();
+      await a.getByText(/^Last used /).waitFor();
       await Promise.all([openChatWith(a, 'Bob'), openChatWith(b, 'Alice')]);
 
       await send(a, 'the key is under the blue flowerpot');

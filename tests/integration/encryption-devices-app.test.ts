@@ -1,24 +1,27 @@
+import { get, ref } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
 import { memoryKeyVault } from '../../src/lib/crypto/device-identity';
+import { makeEncryptionApi, type DirectoryDevice } from '../../src/lib/firebase/encryption';
 import { makeStore } from '../../src/app/store';
 import { addEncryptionListeners } from '../../src/features/encryption/encryption-listeners';
 import {
   selectBackupState,
   selectDevicesAwaitingApproval,
   selectHoldsBackupKey,
+  selectMyDevices,
   selectThisDeviceApproval,
 } from '../../src/features/encryption/encryption-slice';
 import { userSignedIn, userSignedOut } from '../../src/store/session';
 import { adminGet, signInClient } from '../support/backend';
-import { cleanBackendPerTest, eventually, gatewaysFor, type Person } from './app-clients';
+import { befriend, cleanBackendPerTest, eventually, gatewaysFor, type Person } from './app-clients';
 
 // Issue 28: the app's encryption listeners against the emulators: the first device of an account
 // approves itself and makes the key backup; a second one waits, and the first is asked about it.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
-function deviceStore(person: Person) {
+function deviceStore(person: Person, vault = memoryKeyVault()) {
   const store = makeStore({ gateways: gatewaysFor(person) });
-  addEncryptionListeners(store.startListening, memoryKeyVault());
+  addEncryptionListeners(store.startListening, vault);
   store.dispatch(
     userSignedIn({
       uid: person.uid,
@@ -55,5 +58,60 @@ describe('the encryption listeners', () => {
       expect(selectHoldsBackupKey(laptop.getState())).toBe(false);
     }, 15_000);
     await eventually(() => expect(selectDevicesAwaitingApproval(phone.getState())).toHaveLength(1));
+
+    // 'Remove' in Your devices takes the device's key and its last use in one update.
+    const [waiting] = selectDevicesAwaitingApproval(phone.getState());
+    const laptopPaths = [
+      `deviceKeys/${bob.uid}/${waiting.deviceId}`,
+      `deviceSeen/${bob.uid}/${waiting.deviceId}`,
+    ];
+    for (const path of laptopPaths) expect(await adminGet(path), path).not.toBeNull();
+    await makeEncryptionApi(bob.client.db).removeDevice(bob.uid, waiting.deviceId);
+    for (const path of laptopPaths) expect(await adminGet(path), path).toBeNull();
+  });
+
+  it("keep a device's name and last use in deviceSeen, its owner's alone, moved at each start", async () => {
+    const [alice, bob] = [await signUp('Alice'), await signUp('Bob')];
+    await befriend(alice, bob);
+    const vault = memoryKeyVault();
+    const phone = deviceStore(bob, vault);
+    await eventually(() => expect(selectMyDevices(phone.getState())).toHaveLength(1), 15_000);
+    const [mine] = selectMyDevices(phone.getState());
+    const id = mine.deviceId;
+    // Node has no user agent: the app names it 'Browser'.
+    expect(mine).toMatchObject({ label: 'Browser', lastSeenAt: expect.any(Number) as number });
+    expect(mine.lastSeenAt).toBeGreaterThan(0);
+    expect(await adminGet(`deviceSeen/${bob.uid}/${id}`)).toEqual({
+      label: 'Browser',
+      lastSeenAt: mine.lastSeenAt,
+    });
+    expect(Object.keys((await adminGet(`deviceKeys/${bob.uid}/${id}`)) as object).sort()).toEqual([
+      'approvedBy',
+      'createdAt',
+      'publicKey',
+    ]);
+
+    // A friend reads the key, and not when Bob last used the device.
+    const theirs = await new Promise<DirectoryDevice[]>((resolve) => {
+      const stop = makeEncryptionApi(alice.client.db).subscribeDevices(bob.uid, (devices) => {
+        stop();
+        resolve(devices);
+      });
+    });
+    expect(theirs).toEqual([
+      { deviceId: id, publicKey: mine.publicKey, createdAt: mine.createdAt, approvedBy: id },
+    ]);
+    await expect(get(ref(alice.client.db, `deviceSeen/${bob.uid}`))).rejects.toThrow(/permission/i);
+
+    // The app starts again on the same device: only its last use moves.
+    phone.dispatch(userSignedOut());
+    phone.clearListeners();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const again = deviceStore(bob, vault);
+    await eventually(() => {
+      const device = selectMyDevices(again.getState()).at(0);
+      expect(device?.deviceId).toBe(id);
+      expect(device?.lastSeenAt).toBeGreaterThan(mine.lastSeenAt);
+    }, 15_000);
   });
 });

@@ -172,8 +172,10 @@ describe('deleting an account', () => {
         createdAt: 1,
       },
       // Two published devices and a sender-key note (issue 28) go with the account too.
-      [`deviceKeys/${alice.uid}/DevPhone000000000001`]: { publicKey: 'B', label: 'Phone' },
-      [`deviceKeys/${alice.uid}/DevLaptop00000000001`]: { publicKey: 'B', label: 'Laptop' },
+      [`deviceKeys/${alice.uid}/DevPhone000000000001`]: { publicKey: 'B', createdAt: 1 },
+      [`deviceKeys/${alice.uid}/DevLaptop00000000001`]: { publicKey: 'B', createdAt: 1 },
+      [`deviceSeen/${alice.uid}/DevPhone000000000001`]: { label: 'Phone', lastSeenAt: 1 },
+      [`deviceSeen/${alice.uid}/DevLaptop00000000001`]: { label: 'Laptop', lastSeenAt: 1 },
       [`senderEpochs/${alice.uid}/d:${relId}`]: { epoch: 'e', devices: 'd', at: 1 },
     });
     const toCarol = await alice.relationships.sendRequest(alice, carol);
@@ -195,6 +197,7 @@ describe('deleting an account', () => {
       `userGroups/${alice.uid}`,
       `notifications/${alice.uid}`,
       `deviceKeys/${alice.uid}`,
+      `deviceSeen/${alice.uid}`,
       `senderEpochs/${alice.uid}`,
     ]) {
       expect(await adminGet(path), path).toBeNull();

@@ -11,7 +11,7 @@ const publicKey =
 const phone = 'Phone000000000000000';
 const laptop = 'Laptop00000000000000';
 const epoch = '-NzEpoch000000000000';
-const device = { publicKey, label: 'Chromium on Linux', createdAt: 1, lastSeenAt: 1 };
+const device = { publicKey, createdAt: 1 };
 const bobsDevices = {
   [`deviceKeys/${bob}/${phone}`]: device,
   [`deviceKeys/${bob}/${laptop}`]: device,

@@ -13,23 +13,28 @@ const publicKey =
 const otherKey =
   'BB-ZJhU8K0vI4yqw6b_lAa7c9ROCIirDUgCKswqgL-vSO1Omf_FMH456tw2XCjE17OWppX24T5FBqB5noxX3yoY';
 const deviceId = 'Dev0123456789abcdefg';
-const device = {
-  publicKey,
-  label: 'Chromium on Linux',
-  createdAt: SERVER_TIME,
-  lastSeenAt: SERVER_TIME,
-};
-const stored = { publicKey, label: 'Chromium on Linux', createdAt: 1, lastSeenAt: 1 };
+const device = { publicKey, createdAt: SERVER_TIME };
+const stored = { publicKey, createdAt: 1 };
 const bobsDevice = `deviceKeys/${bob}/${deviceId}`;
 const readKeys = (reader: string | null, owner = bob) =>
   dbAs(reader).ref(`deviceKeys/${owner}`).once('value');
 
 describe('deviceKeys: publishing', () => {
-  it('lets the owner publish a device, touch its last use, rename and remove it', async () => {
+  it('lets the owner publish a device and remove it', async () => {
     await assertSucceeds(write(bob, { [bobsDevice]: device }));
-    await assertSucceeds(write(bob, { [`${bobsDevice}/lastSeenAt`]: SERVER_TIME }));
-    await assertSucceeds(write(bob, { [`${bobsDevice}/label`]: 'Work laptop' }));
     await assertSucceeds(write(bob, { [bobsDevice]: null }));
+  });
+
+  // Friends and co-members read the directory: when a device was last used, and its browser,
+  // live in the owner-only deviceSeen (encryption-device-seen.test.ts).
+  it('refuses a label or a last-use time in the directory', async () => {
+    const label = 'Chromium on Linux';
+    // The shape the directory had before migration 003.
+    await assertFails(write(bob, { [bobsDevice]: { ...device, label, lastSeenAt: SERVER_TIME } }));
+    await assertFails(write(bob, { [bobsDevice]: { ...device, label } }));
+    await seed({ [bobsDevice]: { ...stored, label, lastSeenAt: 1 } });
+    await assertFails(write(bob, { [`${bobsDevice}/lastSeenAt`]: SERVER_TIME }));
+    await assertFails(write(bob, { [`${bobsDevice}/label`]: 'Work laptop' }));
   });
 
   it('refuses anyone else, and an unverified owner', async () => {
@@ -38,7 +43,7 @@ describe('deviceKeys: publishing', () => {
     await assertFails(dbAs(bob, { email_verified: false }).ref(bobsDevice).set(device));
     await seed({ [bobsDevice]: stored });
     await assertFails(write(alice, { [bobsDevice]: null }));
-    await assertFails(write(alice, { [`${bobsDevice}/lastSeenAt`]: SERVER_TIME }));
+    await assertFails(write(alice, { [`${bobsDevice}/approvedBy`]: deviceId }));
   });
 
   it('never changes a published key or its creation time', async () => {
@@ -53,12 +58,9 @@ describe('deviceKeys: publishing', () => {
       { ...device, publicKey: publicKey.slice(1) },
       { ...device, publicKey: `A${publicKey.slice(1)}` },
       { ...device, publicKey: `${publicKey.slice(0, 86)}=` },
-      { ...device, label: '' },
-      { ...device, label: 'x'.repeat(61) },
-      { ...device, lastSeenAt: Date.now() },
       { ...device, createdAt: 1 },
       { ...device, privateKey: 'oops' },
-      { publicKey, label: 'no times' },
+      { publicKey },
     ];
     for (const value of bad) await assertFails(write(bob, { [bobsDevice]: value }));
     await assertFails(write(bob, { [`deviceKeys/${bob}/short`]: device }));

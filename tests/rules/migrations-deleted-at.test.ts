@@ -40,10 +40,16 @@ describe('migration 002-deleted-at', () => {
     const db = emulatorDb(target());
     const started = Date.now();
     const report = await runMigrations(db);
-    expect(report).toMatchObject({ from: 1, to: 2, ran: [{ version: 2, name: 'deleted-at' }] });
+    expect(report).toMatchObject({
+      from: 1,
+      to: latestSchemaVersion(),
+      ran: [
+        { version: 2, name: 'deleted-at' },
+        { version: 3, name: 'device-seen', changed: 0 },
+      ],
+    });
     expect(report.ran[0]?.changed).toBe(2);
-    expect(latestSchemaVersion()).toBe(2);
-    expect(await get(SCHEMA_VERSION_PATH)).toBe(2);
+    expect(await get(SCHEMA_VERSION_PATH)).toBe(latestSchemaVersion());
 
     const d1 = (await get(direct('-Nd1'))) as Record<string, unknown>;
     expect(d1).toEqual({ ...envelope, deleted: true, deletedAt: expect.any(Number) as number });

@@ -120,10 +120,11 @@ describe('migration 001-separate-group-paths', () => {
     expect(first).toMatchObject({
       from: 0,
       to: latestSchemaVersion(),
-      // 002 finds no delete without its time here.
+      // 002 finds no delete without its time here, 003 no device.
       ran: [
         { version: 1, name: 'separate-group-paths' },
         { version: 2, name: 'deleted-at', changed: 0 },
+        { version: 3, name: 'device-seen', changed: 0 },
       ],
     });
     expect(first.ran[0]?.changed).toBeGreaterThan(0);
@@ -186,11 +187,11 @@ describe('migration 001-separate-group-paths', () => {
     await seed(oldShape);
     const lines: string[] = [];
     const report = await migrateLocalData(target(), (line) => lines.push(line));
-    expect(report?.ran.map((m) => m.version)).toEqual([1, 2]);
+    expect(report?.ran.map((m) => m.version)).toEqual([1, 2, 3]);
     expect(lines.join('\n')).toContain('001-separate-group-paths');
     expect(await get(`groupImages/${groupId}/-Ng1`)).toEqual(bytes);
     // Data seeded at the current version (what the seed writes) has nothing pending.
-    expect(latestSchemaVersion()).toBe(2);
+    expect(latestSchemaVersion()).toBe(3);
     expect((await migrateLocalData(target()))?.ran).toEqual([]);
   });
 

@@ -41,7 +41,7 @@ export function addEncryptionListeners(
     // Set false at sign-out; the async steps below check it before touching the store.
     const session = { open: true };
     const isOpen = () => session.open;
-    const stopDevices = extra.encryption.subscribeDevices(uid, (devices) => {
+    const stopDevices = extra.encryption.subscribeMyDevices(uid, (devices) => {
       if (isOpen()) dispatch(myDevicesReceived(devices));
     });
     /**
@@ -88,16 +88,13 @@ export function addEncryptionListeners(
       ]);
       const record = mine?.find((d) => d.deviceId === device.deviceId);
       let approved = record?.approvedBy != null;
+      // Node 20 (the integration tests) has no navigator.
+      const label = deviceLabel(typeof navigator === 'undefined' ? '' : navigator.userAgent);
       if (device.created) {
         approved = mine?.length === 0 && backup === 'none';
-        await extra.encryption.publishDevice(
-          device,
-          // Node 20 (the integration tests) has no navigator.
-          deviceLabel(typeof navigator === 'undefined' ? '' : navigator.userAgent),
-          approved,
-        );
+        await extra.encryption.publishDevice(device, label, approved);
       } else {
-        await extra.encryption.touchDevice(uid, device.deviceId).catch(() => undefined);
+        await extra.encryption.touchDevice(uid, device.deviceId, label).catch(() => undefined);
         // Devices from before approvals existed: none of them is approved, so the first of them
         // seen again approves itself (and makes the backup) instead of waiting for nobody.
         if (record && !approved && mine?.every((d) => d.approvedBy == null)) {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { safetyCode, type SafetyParty } from '../../lib/crypto/safety-code';
-import type { DeviceRecord } from '../../lib/firebase/encryption';
+import type { DirectoryDevice } from '../../lib/firebase/encryption';
 import type { SecurityCodeRecord } from '../../lib/firebase/encryption-backup';
 import { useAppSelector, useGateways } from '../../store/hooks';
 import { selectEncryptionOwner, selectMyDevices } from './encryption-slice';
@@ -41,7 +41,7 @@ export function useSecurityCode(friendUid: string): SecurityCodeView {
   const { encryption } = useGateways();
   const me = useAppSelector(selectEncryptionOwner);
   const myDevices = useAppSelector(selectMyDevices);
-  const [theirs, setTheirs] = useState<{ uid: string; devices: DeviceRecord[] } | null>(null);
+  const [theirs, setTheirs] = useState<{ uid: string; devices: DirectoryDevice[] } | null>(null);
   const [stored, setStored] = useState<{ uid: string; record: SecurityCodeRecord | null } | null>(
     null,
   );

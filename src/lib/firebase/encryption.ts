@@ -1,90 +1,28 @@
 /**
- * End-to-end encryption's database side (docs/security/e2ee.md): publishing this device, the
- * device directory, and the sender-key wraps as a `KeyDirectory` for src/lib/crypto/epoch-keys.ts.
+ * End-to-end encryption's database side (docs/security/e2ee.md): the devices
+ * (encryption-devices.ts), the backup, and the sender-key wraps as a `KeyDirectory` for
+ * src/lib/crypto/epoch-keys.ts.
  */
-import {
-  get,
-  push,
-  ref,
-  serverTimestamp,
-  set,
-  update,
-  onValue,
-  type Database,
-  type Unsubscribe,
-} from 'firebase/database';
+import { get, push, ref, serverTimestamp, set, update, type Database } from 'firebase/database';
 import { parseConversationKey, type ConversationKey } from '../conversation-key';
+import { makeDevicesApi, parseDevices } from './encryption-devices';
 import { makeEncryptionBackupApi } from './encryption-backup';
 import { wrapsTree } from './encryption-paths';
 import { makeKeyWaitsApi } from './encryption-waits';
-import type {
-  DeviceIdentity,
-  KeyDirectory,
-  PublishedDevice,
-  StoredWrap,
-} from '../crypto/epoch-keys';
+import type { KeyDirectory, PublishedDevice, StoredWrap } from '../crypto/epoch-keys';
 
-export interface DeviceRecord {
-  deviceId: string;
-  publicKey: string;
-  label: string;
-  createdAt: number;
-  lastSeenAt: number;
-  /** The device that approved this one (itself for the first); null while it waits for approval. */
-  approvedBy: string | null;
-}
+export type { DeviceRecord, DirectoryDevice } from './encryption-devices';
 
 const isText = (value: unknown): value is string => typeof value === 'string';
-
-/** The devices under `deviceKeys/{uid}`, malformed entries left out. */
-export function parseDevices(value: unknown): DeviceRecord[] {
-  if (typeof value !== 'object' || value === null) return [];
-  return Object.entries(value as Record<string, Record<string, unknown> | null>).flatMap(
-    ([deviceId, entry]) =>
-      entry && isText(entry.publicKey)
-        ? [
-            {
-              deviceId,
-              publicKey: entry.publicKey,
-              label: isText(entry.label) ? entry.label : '',
-              createdAt: Number(entry.createdAt) || 0,
-              lastSeenAt: Number(entry.lastSeenAt) || 0,
-              approvedBy: isText(entry.approvedBy) ? entry.approvedBy : null,
-            },
-          ]
-        : [],
-  );
-}
 
 const isPermissionDenied = (error: unknown) =>
   error instanceof Error && /permission/i.test(error.message);
 
 export function makeEncryptionApi(db: Database) {
   return {
-    /** `approved`: the account's first device, approved by itself; any later one waits. */
-    publishDevice(device: DeviceIdentity, label: string, approved = false) {
-      return set(ref(db, `deviceKeys/${device.uid}/${device.deviceId}`), {
-        publicKey: device.publicKey,
-        label,
-        createdAt: serverTimestamp(),
-        lastSeenAt: serverTimestamp(),
-        ...(approved ? { approvedBy: device.deviceId } : {}),
-      });
-    },
+    ...makeDevicesApi(db),
     ...makeEncryptionBackupApi(db),
     ...makeKeyWaitsApi(db),
-    touchDevice(uid: string, deviceId: string) {
-      return set(ref(db, `deviceKeys/${uid}/${deviceId}/lastSeenAt`), serverTimestamp());
-    },
-    removeDevice(uid: string, deviceId: string) {
-      return set(ref(db, `deviceKeys/${uid}/${deviceId}`), null);
-    },
-    subscribeDevices(uid: string, onDevices: (devices: DeviceRecord[]) => void): Unsubscribe {
-      return onValue(ref(db, `deviceKeys/${uid}`), (snapshot) => {
-        onDevices(parseDevices(snapshot.val()));
-      });
-    },
-
     /** The wraps and devices seen by `me`, for the key manager. */
     keyDirectory(me: string): KeyDirectory {
       async function devicesOfOne(conversation: ConversationKey, uid: string) {

@@ -58,15 +58,17 @@ export function makeAccountApi(auth: Auth, db: Database) {
 
   /** Every path of mine that goes with the account, as one root update of nulls. */
   async function myRecords(uid: string): Promise<Record<string, unknown>> {
-    const [sent, received, groups, inbox, groupInbox, handedOver, devices] = await Promise.all([
-      get(query(ref(db, 'friendRequest'), orderByChild('senderId'), equalTo(uid))),
-      get(query(ref(db, 'friendRequest'), orderByChild('receiverId'), equalTo(uid))),
-      get(ref(db, `userGroups/${uid}`)),
-      get(ref(db, `inbox/${uid}`)),
-      get(ref(db, `groupInbox/${uid}`)),
-      myGroupsHandedOver(uid),
-      get(ref(db, `deviceKeys/${uid}`)),
-    ]);
+    const [sent, received, groups, inbox, groupInbox, handedOver, devices, seen] =
+      await Promise.all([
+        get(query(ref(db, 'friendRequest'), orderByChild('senderId'), equalTo(uid))),
+        get(query(ref(db, 'friendRequest'), orderByChild('receiverId'), equalTo(uid))),
+        get(ref(db, `userGroups/${uid}`)),
+        get(ref(db, `inbox/${uid}`)),
+        get(ref(db, `groupInbox/${uid}`)),
+        myGroupsHandedOver(uid),
+        get(ref(db, `deviceKeys/${uid}`)),
+        get(ref(db, `deviceSeen/${uid}`)),
+      ]);
     const changes: Record<string, unknown> = {
       ...handedOver,
       [`users/${uid}`]: null,
@@ -79,6 +81,9 @@ export function makeAccountApi(auth: Auth, db: Database) {
     // End-to-end encryption: my published device keys go, one device at a time as the rules allow.
     devices.forEach((child) => {
       if (child.key) changes[`deviceKeys/${uid}/${child.key}`] = null;
+    });
+    seen.forEach((child) => {
+      if (child.key) changes[`deviceSeen/${uid}/${child.key}`] = null;
     });
     for (const list of [sent, received]) {
       list.forEach((child) => {
