@@ -68,6 +68,14 @@ describe('DeviceList (issue 28)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(encryptionStrings.removeFailed);
   });
 
+  it('names a device whose label and last use are not known yet, and gives no date', () => {
+    const { fakes } = renderDevices();
+    act(() => fakes.deviceFeed.emit([device('old-phone-id-0000001', '', 0)]));
+    const item = screen.getByRole('listitem');
+    expect(item).toHaveTextContent('Browser');
+    expect(item).not.toHaveTextContent(/Last used/);
+  });
+
   it('explains a browser that cannot keep keys (no IndexedDB here)', async () => {
     renderDevices();
     expect(await screen.findByText(encryptionStrings.unavailable)).toBeInTheDocument();

@@ -49,22 +49,26 @@ export function DeviceList() {
             <li key={device.deviceId} className="flex items-center justify-between gap-4 py-2">
               <div>
                 <p className="font-medium text-slate-800">
-                  {device.label}
+                  {encryptionStrings.deviceName(device.label)}
                   {device.deviceId === thisDevice && (
                     <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
                       {encryptionStrings.thisDevice}
                     </span>
                   )}
                 </p>
-                <p className="text-sm text-slate-600">
-                  {encryptionStrings.lastUsed(dateTime.format(device.lastSeenAt))}
-                </p>
+                {device.lastSeenAt > 0 && (
+                  <p className="text-sm text-slate-600">
+                    {encryptionStrings.lastUsed(dateTime.format(device.lastSeenAt))}
+                  </p>
+                )}
               </div>
               {device.deviceId !== thisDevice && (
                 <button
                   type="button"
                   className="rounded-lg px-3 py-1.5 text-sm font-medium text-red-700 ring-1 ring-red-200 hover:bg-red-50 disabled:opacity-50"
-                  aria-label={encryptionStrings.removeLabel(device.label)}
+                  aria-label={encryptionStrings.removeLabel(
+                    encryptionStrings.deviceName(device.label),
+                  )}
                   disabled={removing === device.deviceId}
                   onClick={() => void remove(device.deviceId)}
                 >

@@ -96,7 +96,7 @@ function ApprovePrompt({ device, onDismiss }: { device: DeviceRecord; onDismiss:
     setFailed(false);
     try {
       await session.ring.approve(device.deviceId);
-      toast.success(encryptionStrings.approved(device.label));
+      toast.success(encryptionStrings.approved(encryptionStrings.deviceName(device.label)));
     } catch {
       setFailed(true);
     } finally {
@@ -115,7 +115,7 @@ function ApprovePrompt({ device, onDismiss }: { device: DeviceRecord; onDismiss:
             {encryptionStrings.approveFailed}
           </span>
         ) : (
-          encryptionStrings.approveDetail(device.label)
+          encryptionStrings.approveDetail(encryptionStrings.deviceName(device.label))
         )
       }
     >

@@ -5,6 +5,8 @@ export const encryptionStrings = {
     'Each browser where you sign in has its own encryption key. Remove a device you no longer use: new messages will not be readable there.',
   thisDevice: 'This device',
   lastUsed: (when: string) => `Last used ${when}`,
+  /** A device whose label is not known yet (its first start since migration 003 is to come). */
+  deviceName: (label: string) => label || 'Browser',
   remove: 'Remove',
   removeLabel: (label: string) => `Remove ${label}`,
   removeFailed: 'The device could not be removed. Check your connection and try again.',
