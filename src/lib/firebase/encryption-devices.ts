@@ -6,6 +6,7 @@
  */
 import { onValue, ref, serverTimestamp, set, update, type Database } from 'firebase/database';
 import type { DeviceIdentity } from '../crypto/epoch-keys';
+import { isRecord } from '../is-record';
 
 /** A device as the directory shows it to anyone who may read it. */
 export interface DirectoryDevice {
@@ -22,15 +23,13 @@ export interface DeviceRecord extends DirectoryDevice {
   lastSeenAt: number;
 }
 
-type Node = Record<string, unknown>;
 const isText = (value: unknown): value is string => typeof value === 'string';
-const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null;
 
 /** The devices under `deviceKeys/{uid}`, malformed entries left out. */
 export function parseDevices(value: unknown): DirectoryDevice[] {
-  if (!isNode(value)) return [];
+  if (!isRecord(value)) return [];
   return Object.entries(value).flatMap(([deviceId, entry]) =>
-    isNode(entry) && isText(entry.publicKey)
+    isRecord(entry) && isText(entry.publicKey)
       ? [
           {
             deviceId,
@@ -45,13 +44,13 @@ export function parseDevices(value: unknown): DirectoryDevice[] {
 
 /** My devices: the directory's, each with its `deviceSeen` entry (blank when it has none). */
 export function withSeen(devices: DirectoryDevice[], seen: unknown): DeviceRecord[] {
-  const entries = isNode(seen) ? seen : {};
+  const entries = isRecord(seen) ? seen : {};
   return devices.map((device) => {
     const entry = entries[device.deviceId];
     return {
       ...device,
-      label: isNode(entry) && isText(entry.label) ? entry.label : '',
-      lastSeenAt: isNode(entry) ? Number(entry.lastSeenAt) || 0 : 0,
+      label: isRecord(entry) && isText(entry.label) ? entry.label : '',
+      lastSeenAt: isRecord(entry) ? Number(entry.lastSeenAt) || 0 : 0,
     };
   });
 }

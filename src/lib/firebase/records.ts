@@ -134,13 +134,10 @@ export function otherParty(record: FriendRequest, me: string): { uid: string; na
     : { uid: record.senderId, name: record.senderName };
 }
 
-/** The rules' limit for the photo copied into requests and friendships. */
-export const RECORD_PHOTO_MAX = 2048;
-
 /**
- * A photo the rules take in a record; longer ones (inline images) and URLs they refuse (from
- * before the rules checked them) are left out.
+ * A photo the rules take in a record (profiles-photo-source.ts, with its length limit); longer
+ * ones (inline images) and URLs they refuse (from before the rules checked them) are left out.
  */
 export function recordPhoto(photo: string): string {
-  return photo.length <= RECORD_PHOTO_MAX ? allowedPhotoOr(photo, '') : '';
+  return allowedPhotoOr(photo, '');
 }
