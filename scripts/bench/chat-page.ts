@@ -6,6 +6,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
 import { spec } from '../../src/strings/spec';
+import { searchStrings } from '../../src/features/search/search-strings';
 
 const listSelector = (name: string) =>
   `ol[aria-label="${conversationsStrings.chat.conversationWith(name)}"]`;
@@ -121,6 +122,27 @@ export async function scrollToNewest(page: Page, name: string): Promise<void> {
     }, listSelector(name));
     await page.waitForTimeout(300);
   }
+}
+
+/**
+ * Starts message search's history indexing at once (Ctrl+K) and waits until it has read every
+ * conversation: otherwise it reads the 10,000 messages in the background during whichever chat
+ * is measured first (once, the short chat's sends took 1.6x as long as the long one's).
+ */
+export async function waitForSearchIndex(page: Page): Promise<number> {
+  const started = Date.now();
+  // The shortcut is listened for once the signed-in screen is drawn.
+  await page.getByRole('region', { name: new RegExp(`^${spec.panels.friendList}`) }).waitFor();
+  await page.keyboard.press('Control+K');
+  const dialog = page.getByRole('dialog', { name: searchStrings.panel.title });
+  await dialog.waitFor();
+  const progress = dialog.getByRole('status').filter({ hasText: /^Indexing / });
+  // Shown from the first page read on; a history read before the dialog opened shows none.
+  await progress.waitFor({ timeout: 20_000 }).catch(() => undefined);
+  await progress.waitFor({ state: 'detached', timeout: 600_000 });
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  return Date.now() - started;
 }
 
 /** Message bubbles in the DOM of the conversation (its list items that are not separators). */

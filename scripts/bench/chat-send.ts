@@ -20,6 +20,7 @@ import {
   throttle,
   timeReceive,
   timeSend,
+  waitForSearchIndex,
 } from './chat-page';
 import { seedChats, type ChatPeople, type ChatWith } from './chat-seed';
 import { EVENT_OBSERVER, enterDuration } from './web-vitals';
@@ -72,6 +73,7 @@ export async function chatBench(
   const cdp = await desktopWindow(page);
   await signInToHome(page, appUrl, people.me.email);
   await page.goto(`${appUrl}/pages/messages`);
+  log(`chat: search indexed every conversation in ${ms(await waitForSearchIndex(page))}`);
 
   const run = async (chat: ChatWith) => {
     const name = chat.friend.username;

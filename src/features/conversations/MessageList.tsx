@@ -17,7 +17,12 @@ import {
 import { olderRequested } from './conversations-slice';
 import { useJumpToQuoted } from './use-jump-to-quoted';
 import { JumpToLatest } from './JumpToLatest';
-import { buildRowsInPages, countAfterInPages, findFirstUnreadInPages } from './message-rows';
+import {
+  buildRowsInPages,
+  countAfterInPages,
+  findFirstUnreadInPages,
+  rowIndexInPages,
+} from './message-rows-in-pages';
 import { readMarker, storeReadMarker } from './read-marker-storage';
 import type { ListContext } from './virtuoso-parts';
 import { components, rowContent, rowKey } from './message-list-items';
@@ -74,7 +79,7 @@ export function MessageList({ name, readUpTo }: Props) {
     if (chatKey && newest) storeReadMarker(me, chatKey, newest.createdAt);
   }, [me, chatKey, newest]);
 
-  const rows = useMemo(
+  const { rows, pages: rowPages } = useMemo(
     () => buildRowsInPages(pages, me, firstUnreadId),
     [pages, me, firstUnreadId],
   );
@@ -82,7 +87,7 @@ export function MessageList({ name, readUpTo }: Props) {
   // Virtuoso keeps the scroll position when rows are prepended if the first row's index
   // goes down by as many rows: count them from a message that stays loaded.
   const [anchor, setAnchor] = useState(() => oldest?.id ?? '');
-  const anchorAt = rows.findIndex((row) => row.key === anchor);
+  const anchorAt = rowIndexInPages(rowPages, anchor);
   if (anchorAt < 0 && oldest) setAnchor(oldest.id);
   const firstItemIndex = FIRST_INDEX - Math.max(anchorAt, 0);
 

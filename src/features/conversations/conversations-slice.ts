@@ -6,6 +6,7 @@ import { resetPerSignedInUser } from '../../store/session';
 import { sameMessage } from './same-message';
 import {
   basePages,
+  baseState,
   clearConversation,
   initialState,
   inTail,
@@ -32,6 +33,9 @@ export type { ComposerMode, SelectedFriend } from './conversations-state';
 
 /** What a conversation's answers name: its key, so a friendship's never lands in a group's. */
 type ForConversation<T> = PayloadAction<{ key: ConversationKey } & T>;
+
+const sameIds = (ids: readonly string[], set: ReadonlySet<string>) =>
+  ids.length === set.size && ids.every((id) => set.has(id));
 
 /**
  * The chat of the signed-in user: who is selected and the loaded messages of the open
@@ -84,31 +88,42 @@ export const conversationsSlice = createSlice({
     latestReceived(state, action: ForConversation<{ messages: ChatMessage[] }>) {
       const { key, messages } = action.payload;
       if (key !== openConversationKey(state)) return;
+      // Every lookup reads the state before this answer (plain frozen objects): reading
+      // through the draft would wrap each message looked at in a proxy.
+      const before = baseState(state);
+      const base = before.older;
+      const kept = (id: string) => inTail(before, id) ?? findInPages(base, id);
       const oldest = messages.at(0);
       const incoming = new Set(messages.map((m) => m.id));
-      const base = basePages(state);
-      const refused = state.liveIds.filter((id) => {
-        const kept = inTail(state, id) ?? findInPages(base, id);
-        return !incoming.has(id) && (!oldest || !kept || compareMessages(kept, oldest) >= 0);
+      const refused = before.liveIds.filter((id) => {
+        if (incoming.has(id)) return false;
+        const message = kept(id);
+        return !oldest || !message || compareMessages(message, oldest) >= 0;
       });
       // A window that grew back over a message in the pages (a newer one refused) updates it
       // there; the rest go to the tail. Unchanged ones skip the sorted adapter.
-      const changed = messages.filter(
-        (m) => !sameMessage(inTail(state, m.id) ?? findInPages(base, m.id), m),
+      const changed = messages.filter((m) => !sameMessage(kept(m.id), m));
+      const toTail = changed.filter((m) => inTail(before, m.id));
+      toTail.push(
+        ...replaceInPages(
+          state.older,
+          base,
+          changed.filter((m) => !inTail(before, m.id)),
+        ),
       );
-      const toTail = replaceInPages(state.older, base, changed);
       messagesAdapter.removeMany(state, refused);
       removeFromPages(
         state.older,
         base,
-        refused.filter((id) => !inTail(state, id)),
+        refused.filter((id) => !inTail(before, id)),
       );
-      // What scrolled out of the window (older than all of it) moves to the newest page.
-      const tail = state.ids.map((id) => state.entities[id] as ChatMessage);
-      // A message still in the window is not "out", even when the server's time moved it
-      // (a send's local estimate replaced by the server timestamp): it is updated in place.
+      // What scrolled out of the window (older than all of it) moves to the newest page. A
+      // message still in the window is not "out", even when the server's time moved it (a
+      // send's local estimate replaced by the server timestamp): it is updated in place.
       const out = oldest
-        ? tail.filter((m) => !incoming.has(m.id) && compareMessages(m, oldest) < 0)
+        ? before.ids
+            .map((id) => before.entities[id])
+            .filter((m) => !incoming.has(m.id) && compareMessages(m, oldest) < 0)
         : [];
       if (out.length > 0) {
         messagesAdapter.removeMany(
@@ -118,9 +133,9 @@ export const conversationsSlice = createSlice({
         placeInPages(state.older, out);
       }
       messagesAdapter.upsertMany(state, toTail);
-      state.liveIds = [...incoming];
-      state.status = 'ready';
-      state.error = null;
+      if (!sameIds(before.liveIds, incoming)) state.liveIds = [...incoming];
+      if (before.status !== 'ready') state.status = 'ready';
+      if (before.error !== null) state.error = null;
     },
     /** My message deleted while the outbox held it: never stored, it goes without a trace. */
     heldMessageDropped(state, action: ForConversation<{ id: string }>) {

@@ -112,9 +112,12 @@ export const openConversationKey = (state: {
   kind: ConversationKind;
 }): ConversationKey | null => (state.relId ? conversationKey(state.kind, state.relId) : null);
 
+/** The state as it was before this action: frozen, read without wrapping it in proxies. */
+export const baseState = (state: ChatState): ChatState =>
+  isDraft(state) ? original<ChatState>(state) : state;
+
 /** The pages as they were before this action (frozen: their lookup index is cached). */
-export const basePages = (state: ChatState): MessagePages =>
-  isDraft(state) ? original(state).older : state.older;
+export const basePages = (state: ChatState): MessagePages => baseState(state).older;
 
 /** A message of the live tail (the adapter's), or undefined. */
 export const inTail = (state: ChatState, id: string): ChatMessage | undefined =>

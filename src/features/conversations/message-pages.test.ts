@@ -14,7 +14,13 @@ import {
   reactionSet,
   selectLoadedMessage,
 } from './conversations-slice';
-import { buildRows, buildRowsInPages } from './message-rows';
+import { buildRows, findFirstUnread } from './message-rows';
+import {
+  buildRowsInPages,
+  countAfterInPages,
+  findFirstUnreadInPages,
+  rowIndexInPages,
+} from './message-rows-in-pages';
 
 const reduce = conversationsSlice.reducer;
 type State = ReturnType<typeof reduce>;
@@ -65,6 +71,40 @@ describe('older pages', () => {
     expect(next.older.slice(0, 20).every((page, i) => page === before.older[i])).toBe(true);
     expect(next.older[20].map((m) => m.id)).toEqual([nth(1000).id, nth(1001).id]);
     expect(ids(after)).toEqual(range(0, 1051).map((m) => m.id));
+  });
+
+  it('stay as they are, with the whole state, when an answer repeats the window unchanged', () => {
+    const before = loaded(1049, 20);
+    // The SDK answers again with the same 50 (another listener's event, a reconnect).
+    const again = reduce(
+      before,
+      latestReceived({ key, messages: window(1049).map((m) => ({ ...m })) }),
+    );
+    expect(again).toBe(before);
+    // A change to one message in the window touches the tail only.
+    const edited = window(1049).map((m, i) => (i === 10 ? { ...m, message: 'fixed' } : m));
+    const after = reduce(before, latestReceived({ key, messages: edited }));
+    expect(after.older).toBe(before.older);
+    expect(after.liveIds).toBe(before.liveIds);
+    expect(selectLoadedMessage({ conversations: after }, edited[10].id)?.message).toBe('fixed');
+  });
+
+  it('lose a page emptied by a refused message, and only that one', () => {
+    // The window grew back over message 100 (a newer one refused), then 100 is refused too:
+    // the window grows back by one more instead.
+    let state = loaded(149, 1);
+    state = reduce(state, latestReceived({ key, messages: window(150) }));
+    expect(state.older.map((page) => page.length)).toEqual([50, 1]);
+    state = reduce(state, latestReceived({ key, messages: window(149) }));
+    const pagesBefore = state.older;
+    state = reduce(state, latestReceived({ key, messages: [nth(99), ...range(101, 150)] }));
+    expect(state.older).toHaveLength(1);
+    expect(state.older[0]).toBe(pagesBefore[0]);
+    expect(ids(state)).toEqual(
+      range(50, 150)
+        .filter((m) => m.id !== nth(100).id)
+        .map((m) => m.id),
+    );
   });
 
   it('start a new page once the newest is full, so no page grows past a page', () => {
@@ -124,19 +164,67 @@ describe('rows in pages', () => {
     const pages = [range(0, 50), range(50, 100), range(100, 130)];
     const all = pages.flat();
     for (const unread of [null, nth(50).id, nth(101).id]) {
-      expect(buildRowsInPages(pages, 'me', unread, NOW)).toEqual(buildRows(all, 'me', unread, NOW));
+      const { rows, pages: rowPages } = buildRowsInPages(pages, 'me', unread, NOW);
+      expect(rows).toEqual(buildRows(all, 'me', unread, NOW));
+      expect(rowPages.flat()).toEqual(rows);
     }
     const first = buildRowsInPages(pages, 'me', null, NOW);
     const next = buildRowsInPages([pages[0], pages[1], [...pages[2], nth(130)]], 'me', null, NOW);
-    expect(next.slice(0, 50)).toEqual(first.slice(0, 50));
-    expect(next[1]).toBe(first[1]);
-    expect(next).toEqual(buildRows(range(0, 131), 'me', null, NOW));
+    expect(next.pages[0]).toBe(first.pages[0]);
+    expect(next.pages[2]).not.toBe(first.pages[2]);
+    expect(next.rows[1]).toBe(first.rows[1]);
+    expect(next.rows).toEqual(buildRows(range(0, 131), 'me', null, NOW));
   });
 
   it('across days: one separator per day, runs ending at a page edge', () => {
     // A message every 5 hours: days cross page edges.
     const spread = range(0, 90).map((m, i) => ({ ...m, createdAt: i * 5 * 3_600_000 }));
     const pages = [spread.slice(0, 31), spread.slice(31, 62), spread.slice(62)];
-    expect(buildRowsInPages(pages, 'me', null, NOW)).toEqual(buildRows(spread, 'me', null, NOW));
+    expect(buildRowsInPages(pages, 'me', null, NOW).rows).toEqual(
+      buildRows(spread, 'me', null, NOW),
+    );
+  });
+
+  it("find a row's index page by page, as a search of all rows would", () => {
+    const pages = [range(0, 50), range(50, 100), range(100, 130)];
+    const { rows, pages: rowPages } = buildRowsInPages(pages, 'me', nth(101).id, NOW);
+    for (const key of [nth(0).id, nth(49).id, nth(50).id, nth(129).id, 'unread', rows[0].key]) {
+      expect(rowIndexInPages(rowPages, key)).toBe(rows.findIndex((row) => row.key === key));
+    }
+    expect(rowIndexInPages(rowPages, 'gone')).toBe(-1);
+  });
+});
+
+describe('unread and counts in pages', () => {
+  // Runs of three from each sender, one a minute: pages of 50, one emptied (all hidden).
+  const pages = [range(0, 50), range(50, 100), [], range(100, 150), range(150, 160)];
+  const all = pages.flat();
+
+  it("find the friend's first message after any read point, as over one list", () => {
+    for (const readUpTo of [null, -1, 0, 2, 49, 50, 99, 100, 140, 158, 159, 200].map((n) =>
+      n === null ? null : n * 60_000,
+    )) {
+      expect(findFirstUnreadInPages(pages, 'me', readUpTo)).toBe(
+        findFirstUnread(all, 'me', readUpTo),
+      );
+      expect(
+        findFirstUnreadInPages(
+          pages.filter((p) => p.length > 0),
+          'me',
+          readUpTo,
+        ),
+      ).toBe(findFirstUnread(all, 'me', readUpTo));
+    }
+    // Nothing from the friend after the read point on the pages found first: later pages.
+    const mine = [range(0, 3), range(6, 9), range(12, 15), range(15, 18)];
+    expect(findFirstUnreadInPages(mine, 'me', 0)).toBe(nth(15).id);
+  });
+
+  it('count the messages after one, across pages, and none without one', () => {
+    expect(countAfterInPages(pages, nth(159).id)).toBe(0);
+    expect(countAfterInPages(pages, nth(120).id)).toBe(39);
+    expect(countAfterInPages(pages, nth(10).id)).toBe(149);
+    expect(countAfterInPages(pages, null)).toBe(0);
+    expect(countAfterInPages(pages, 'gone')).toBe(0);
   });
 });

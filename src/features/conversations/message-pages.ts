@@ -104,5 +104,7 @@ export function removeFromPages(pages: ChatMessage[][], base: MessagePages, ids:
     // Back to front, so each removal leaves the other positions valid.
     .sort((a, b) => b.page - a.page || b.at - a.at);
   for (const { page, at } of spots) pages[page].splice(at, 1);
-  for (let p = pages.length - 1; p >= 0; p--) if (pages[p].length === 0) pages.splice(p, 1);
+  // Only the pages touched can have emptied: reading the others through the draft costs.
+  const touched = [...new Set(spots.map((spot) => spot.page))];
+  for (const p of touched) if (pages[p].length === 0) pages.splice(p, 1);
 }

@@ -2,13 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../lib/firebase/conversations-message';
 import { dayLabel } from './day-label';
-import {
-  buildRows,
-  countAfter,
-  findFirstUnread,
-  GROUP_GAP_MS,
-  type MessageRow,
-} from './message-rows';
+import { buildRows, findFirstUnread, GROUP_GAP_MS, type MessageRow } from './message-rows';
 
 const NOW = new Date(2026, 10, 25, 15, 0).getTime(); // a Wednesday afternoon, local time
 const at = (day: number, hour: number, minute = 0) =>
@@ -99,7 +93,7 @@ describe('buildRows', () => {
   });
 });
 
-describe('findFirstUnread and countAfter', () => {
+describe('findFirstUnread', () => {
   const list = [
     msg('m1', 'bo', 100),
     msg('m2', 'me', 200),
@@ -114,11 +108,5 @@ describe('findFirstUnread and countAfter', () => {
     expect(findFirstUnread([msg('x', 'me', 900)], 'me', 100)).toBeNull();
     // Never opened in this browser: nothing is known, so no divider.
     expect(findFirstUnread(list, 'me', null)).toBeNull();
-  });
-
-  it('counts the messages after one, and none without one', () => {
-    expect(countAfter(list, 'm2')).toBe(2);
-    expect(countAfter(list, 'm4')).toBe(0);
-    expect(countAfter(list, null)).toBe(0);
   });
 });

@@ -32,7 +32,7 @@ export function buildRows(
   return pageRows(messages, { me, firstUnreadId, now });
 }
 
-interface RowsContext {
+export interface RowsContext {
   me: string;
   firstUnreadId: string | null;
   now: number;
@@ -68,7 +68,7 @@ function startsGroup(
  * (no day separator or group start is repeated for it) and `after` the one just below (it
  * decides whether the page's last message ends its run).
  */
-function pageRows(
+export function pageRows(
   messages: readonly ChatMessage[],
   { me, firstUnreadId, now }: RowsContext,
   before?: ChatMessage,
@@ -115,53 +115,6 @@ function pageRows(
   return rows;
 }
 
-interface CachedRows {
-  before: ChatMessage | undefined;
-  after: ChatMessage | undefined;
-  me: string;
-  firstUnreadId: string | null;
-  today: string;
-  rows: MessageRow[];
-}
-
-const cachedRows = new WeakMap<readonly ChatMessage[], CachedRows>();
-
-/**
- * `buildRows` over pages (oldest first) without rebuilding the pages that did not change:
- * each page's rows are kept while the page, its neighbours' edge messages, the divider and
- * the day stay the same, so a new message costs the rows of its own page, not of all loaded.
- */
-export function buildRowsInPages(
-  pages: readonly (readonly ChatMessage[])[],
-  me: string,
-  firstUnreadId: string | null,
-  now: number = Date.now(),
-): MessageRow[] {
-  const today = dayKey(now);
-  const out: MessageRow[][] = [];
-  const shown = pages.filter((page) => page.length > 0);
-  shown.forEach((page, p) => {
-    const before = shown[p - 1]?.at(-1);
-    const after = shown[p + 1]?.at(0);
-    const kept = cachedRows.get(page);
-    if (
-      kept &&
-      kept.before === before &&
-      kept.after === after &&
-      kept.me === me &&
-      kept.firstUnreadId === firstUnreadId &&
-      kept.today === today
-    ) {
-      out.push(kept.rows);
-      return;
-    }
-    const rows = pageRows(page, { me, firstUnreadId, now }, before, after);
-    cachedRows.set(page, { before, after, me, firstUnreadId, today, rows });
-    out.push(rows);
-  });
-  return out.flat();
-}
-
 /**
  * The first message from the friend after `readUpTo` (ms, server time), or null: where the
  * 'New messages' divider goes. Null when nothing is known about what I have read.
@@ -174,44 +127,4 @@ export function findFirstUnread(
   if (readUpTo === null) return null;
   const first = messages.find((m) => m.messagesenderId !== me && m.createdAt > readUpTo);
   return first?.id ?? null;
-}
-
-/** How many messages came after `sinceId` (all of them when it is not loaded). */
-export function countAfter(messages: readonly ChatMessage[], sinceId: string | null): number {
-  if (sinceId === null) return 0;
-  for (let i = messages.length - 1; i >= 0; i--) {
-    if (messages[i].id === sinceId) return messages.length - 1 - i;
-  }
-  return 0;
-}
-
-/** `findFirstUnread` over pages, skipping whole pages read before `readUpTo`. */
-export function findFirstUnreadInPages(
-  pages: readonly (readonly ChatMessage[])[],
-  me: string,
-  readUpTo: number | null,
-): string | null {
-  if (readUpTo === null) return null;
-  for (const page of pages) {
-    const last = page.at(-1);
-    if (!last || last.createdAt <= readUpTo) continue;
-    const found = findFirstUnread(page, me, readUpTo);
-    if (found) return found;
-  }
-  return null;
-}
-
-/** `countAfter` over pages, from the newest. */
-export function countAfterInPages(
-  pages: readonly (readonly ChatMessage[])[],
-  sinceId: string | null,
-): number {
-  if (sinceId === null) return 0;
-  let after = 0;
-  for (let p = pages.length - 1; p >= 0; p--) {
-    const at = pages[p].findIndex((m) => m.id === sinceId);
-    if (at >= 0) return after + pages[p].length - 1 - at;
-    after += pages[p].length;
-  }
-  return 0;
 }

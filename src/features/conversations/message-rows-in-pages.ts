@@ -1,0 +1,127 @@
+import type { ChatMessage } from '../../lib/firebase/conversations-message';
+import { dayKey } from './day-label';
+import { findFirstUnread, pageRows, type MessageRow } from './message-rows';
+
+/**
+ * The message list's rows over the loaded pages (oldest first, the live tail last). Each send
+ * rebuilds this, so nothing here walks every loaded message: a page's rows are built once and
+ * kept, lookups go page by page, and only the flat array Virtuoso reads is copied (issue 29).
+ */
+
+type Pages = readonly (readonly ChatMessage[])[];
+
+export interface RowsInPages {
+  /** Every row, oldest first: what the list shows. */
+  rows: MessageRow[];
+  /** The same rows per non-empty page; a page's array is reused while the page is unchanged. */
+  pages: readonly (readonly MessageRow[])[];
+}
+
+interface CachedRows {
+  before: ChatMessage | undefined;
+  after: ChatMessage | undefined;
+  me: string;
+  firstUnreadId: string | null;
+  today: string;
+  rows: MessageRow[];
+}
+
+const cachedRows = new WeakMap<readonly ChatMessage[], CachedRows>();
+
+/**
+ * `buildRows` over pages without rebuilding the pages that did not change: each page's rows
+ * are kept while the page, its neighbours' edge messages, the divider and the day stay the
+ * same, so a new message costs the rows of its own page, not of all loaded.
+ */
+export function buildRowsInPages(
+  pages: Pages,
+  me: string,
+  firstUnreadId: string | null,
+  now: number = Date.now(),
+): RowsInPages {
+  const today = dayKey(now);
+  const out: MessageRow[][] = [];
+  const shown = pages.filter((page) => page.length > 0);
+  shown.forEach((page, p) => {
+    const before = shown[p - 1]?.at(-1);
+    const after = shown[p + 1]?.at(0);
+    const kept = cachedRows.get(page);
+    if (
+      kept &&
+      kept.before === before &&
+      kept.after === after &&
+      kept.me === me &&
+      kept.firstUnreadId === firstUnreadId &&
+      kept.today === today
+    ) {
+      out.push(kept.rows);
+      return;
+    }
+    const rows = pageRows(page, { me, firstUnreadId, now }, before, after);
+    cachedRows.set(page, { before, after, me, firstUnreadId, today, rows });
+    out.push(rows);
+  });
+  // `concat` copies element runs natively; `flat()` took ~14x as long over 200 pages.
+  return { rows: ([] as MessageRow[]).concat(...out), pages: out };
+}
+
+const rowIndexes = new WeakMap<readonly MessageRow[], Map<string, number>>();
+
+/** Where the row keyed `key` is among all rows, or -1: one lookup per page, oldest first. */
+export function rowIndexInPages(rowPages: RowsInPages['pages'], key: string): number {
+  let offset = 0;
+  for (const rows of rowPages) {
+    let index = rowIndexes.get(rows);
+    if (!index) {
+      index = new Map(rows.map((row, i) => [row.key, i]));
+      rowIndexes.set(rows, index);
+    }
+    const at = index.get(key);
+    if (at !== undefined) return offset + at;
+    offset += rows.length;
+  }
+  return -1;
+}
+
+/**
+ * `findFirstUnread` over pages: pages are in order, so the first page with a message after
+ * `readUpTo` is found by halving, and the search goes on from there.
+ */
+export function findFirstUnreadInPages(
+  pages: Pages,
+  me: string,
+  readUpTo: number | null,
+): string | null {
+  if (readUpTo === null) return null;
+  let low = 0;
+  let high = pages.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    const last = pages[mid].at(-1);
+    // An empty page (all hidden) cannot say where it is: search from the first.
+    if (!last) return scanFrom(0);
+    if (last.createdAt <= readUpTo) low = mid + 1;
+    else high = mid;
+  }
+  return scanFrom(low);
+
+  function scanFrom(start: number): string | null {
+    for (let p = start; p < pages.length; p++) {
+      const found = findFirstUnread(pages[p], me, readUpTo);
+      if (found) return found;
+    }
+    return null;
+  }
+}
+
+/** How many messages came after `sinceId` (0 when it is not loaded), from the newest page. */
+export function countAfterInPages(pages: Pages, sinceId: string | null): number {
+  if (sinceId === null) return 0;
+  let after = 0;
+  for (let p = pages.length - 1; p >= 0; p--) {
+    const at = pages[p].findIndex((m) => m.id === sinceId);
+    if (at >= 0) return after + pages[p].length - 1 - at;
+    after += pages[p].length;
+  }
+  return 0;
+}
