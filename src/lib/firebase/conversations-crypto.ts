@@ -23,8 +23,6 @@ import type { InboxEntry } from './inbox-entry';
 
 export type { SealOptions };
 
-export type KeysFor = (uid: string) => Promise<EpochKeys | null>;
-
 import type { SealState } from '../crypto/seal-state';
 export type { SealState };
 
