@@ -18,7 +18,7 @@
  *  12. end-to-end encryption: added time per send and per received message, opening a long
  *      sealed conversation (encryption.ts, alone: encryption-main.ts).
  * Knobs: BENCH_USERS (10000), BENCH_MESSAGES (300 latency samples), BENCH_CHAT_LONG (10000),
- * BENCH_CHAT_SENDS (5), BENCH_REACTIONS (100), BENCH_LCP_RUNS (3), BENCH_INP_SENDS (5),
+ * BENCH_CHAT_SENDS (15), BENCH_REACTIONS (100), BENCH_LCP_RUNS (3), BENCH_INP_SENDS (5),
  * BENCH_EMOJI_OPENS (5), BENCH_QUOTE_JUMPS (3), BENCH_SEARCH_MESSAGES (100000), BENCH_SEAL_SENDS (500), BENCH_SEALED_SENDS (10),
  * CHROMIUM_PATH.
  */

@@ -40,8 +40,18 @@ export function findInPages(pages: MessagePages, id: string): ChatMessage | unde
 
 export const oldestInPages = (pages: MessagePages): ChatMessage | undefined => pages.at(0)?.at(0);
 
-export const countInPages = (pages: MessagePages): number =>
-  pages.reduce((sum, page) => sum + page.length, 0);
+const counts = new WeakMap<MessagePages, number>();
+
+/** How many messages the pages hold (counted once per state: many selectors ask). */
+export function countInPages(pages: MessagePages): number {
+  let count = counts.get(pages);
+  if (count === undefined) {
+    count = pages.reduce((sum, page) => sum + page.length, 0);
+    // Only a store's pages (frozen) stay as counted; a reducer's draft may change after.
+    if (Object.isFrozen(pages)) counts.set(pages, count);
+  }
+  return count;
+}
 
 /** `sorted` cut into pages of the page size. */
 function cut(sorted: readonly ChatMessage[]): ChatMessage[][] {

@@ -28,6 +28,12 @@ interface CachedRows {
 
 const cachedRows = new WeakMap<readonly ChatMessage[], CachedRows>();
 
+/** The last build's pages and rows: most of the next one's are the very same arrays. */
+let lastBuilt: Omit<CachedRows, 'rows' | 'before' | 'after'> & {
+  shown: Pages;
+  out: readonly MessageRow[][];
+} = { shown: [], me: '', firstUnreadId: null, today: '', out: [] };
+
 /**
  * `buildRows` over pages without rebuilding the pages that did not change: each page's rows
  * are kept while the page, its neighbours' edge messages, the divider and the day stay the
@@ -42,7 +48,22 @@ export function buildRowsInPages(
   const today = dayKey(now);
   const out: MessageRow[][] = [];
   const shown = pages.filter((page) => page.length > 0);
-  shown.forEach((page, p) => {
+  const last =
+    lastBuilt.me === me && lastBuilt.firstUnreadId === firstUnreadId && lastBuilt.today === today
+      ? lastBuilt
+      : null;
+  for (let p = 0; p < shown.length; p++) {
+    const page = shown[p];
+    // The same page between the same neighbours as in the last build: its rows, by identity
+    // alone (a send leaves all but the last page or two so).
+    if (
+      last?.shown[p] === page &&
+      last.shown[p - 1] === shown[p - 1] &&
+      last.shown[p + 1] === shown[p + 1]
+    ) {
+      out.push(last.out[p]);
+      continue;
+    }
     const before = shown[p - 1]?.at(-1);
     const after = shown[p + 1]?.at(0);
     const kept = cachedRows.get(page);
@@ -55,12 +76,13 @@ export function buildRowsInPages(
       kept.today === today
     ) {
       out.push(kept.rows);
-      return;
+      continue;
     }
     const rows = pageRows(page, { me, firstUnreadId, now }, before, after);
     cachedRows.set(page, { before, after, me, firstUnreadId, today, rows });
     out.push(rows);
-  });
+  }
+  lastBuilt = { shown, me, firstUnreadId, today, out };
   return { rows: joined(out), pages: out };
 }
 
