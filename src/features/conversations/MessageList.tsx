@@ -18,10 +18,10 @@ import { olderRequested } from './conversations-slice';
 import { useJumpToQuoted } from './use-jump-to-quoted';
 import { JumpToLatest } from './JumpToLatest';
 import {
-  buildRowsInPages,
   countAfterInPages,
   findFirstUnreadInPages,
   rowIndexInPages,
+  rowsInPagesBuilder,
 } from './message-rows-in-pages';
 import { readMarker, storeReadMarker } from './read-marker-storage';
 import type { ListContext } from './virtuoso-parts';
@@ -79,9 +79,10 @@ export function MessageList({ name, readUpTo }: Props) {
     if (chatKey && newest) storeReadMarker(me, chatKey, newest.createdAt);
   }, [me, chatKey, newest]);
 
+  const [buildRows] = useState(rowsInPagesBuilder);
   const shownRows = useMemo(
-    () => buildRowsInPages(pages, me, firstUnreadId),
-    [pages, me, firstUnreadId],
+    () => buildRows(pages, me, firstUnreadId),
+    [buildRows, pages, me, firstUnreadId],
   );
   const rows = shownRows.rows;
 

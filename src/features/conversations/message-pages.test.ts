@@ -20,6 +20,7 @@ import {
   countAfterInPages,
   findFirstUnreadInPages,
   rowIndexInPages,
+  rowsInPagesBuilder,
 } from './message-rows-in-pages';
 
 const reduce = conversationsSlice.reducer;
@@ -174,13 +175,22 @@ describe('rows in pages', () => {
     expect(next.pages[2]).not.toBe(first.pages[2]);
     expect(next.rows[1]).toBe(first.rows[1]);
     expect(next.rows).toEqual(buildRows(range(0, 131), 'me', null, NOW));
-    // Joined from the last rows' unchanged leading pages: right after a prepend and a removal.
+    // A list's builder joins from its last rows' unchanged leading pages: after a prepend,
+    // a removal, and a send that changes only the last page.
+    const build = rowsInPagesBuilder();
     const front = range(0, 20);
-    const older = buildRowsInPages([front, ...pages.slice(1)], 'me', null, NOW);
+    const older = build([front, ...pages.slice(1)], 'me', null, NOW);
     expect(older.rows).toEqual(buildRows([...range(0, 20), ...range(50, 130)], 'me', null, NOW));
-    const fewer = buildRowsInPages([front, pages[1]], 'me', null, NOW);
+    const fewer = build([front, pages[1]], 'me', null, NOW);
     expect(fewer.pages[0]).toBe(older.pages[0]);
     expect(fewer.rows).toEqual(buildRows([...range(0, 20), ...range(50, 100)], 'me', null, NOW));
+    const sent = build([front, pages[1], range(100, 101)], 'me', null, NOW);
+    expect(sent.pages[0]).toBe(fewer.pages[0]);
+    expect(sent.rows).toEqual(buildRows([...range(0, 20), ...range(50, 101)], 'me', null, NOW));
+    const divider = build([front, pages[1], range(100, 101)], 'me', nth(60).id, NOW);
+    expect(divider.rows).toEqual(
+      buildRows([...range(0, 20), ...range(50, 101)], 'me', nth(60).id, NOW),
+    );
   });
 
   it('across days: one separator per day, runs ending at a page edge', () => {

@@ -28,81 +28,99 @@ interface CachedRows {
 
 const cachedRows = new WeakMap<readonly ChatMessage[], CachedRows>();
 
-/** The last build's pages and rows: most of the next one's are the very same arrays. */
-let lastBuilt: Omit<CachedRows, 'rows' | 'before' | 'after'> & {
+interface LastBuild {
   shown: Pages;
-  out: readonly MessageRow[][];
-} = { shown: [], me: '', firstUnreadId: null, today: '', out: [] };
+  me: string;
+  firstUnreadId: string | null;
+  today: string;
+  out: MessageRow[][];
+  rows: MessageRow[];
+}
 
 /**
- * `buildRows` over pages without rebuilding the pages that did not change: each page's rows
- * are kept while the page, its neighbours' edge messages, the divider and the day stay the
- * same, so a new message costs the rows of its own page, not of all loaded.
+ * A list's row builder: `buildRows` over pages without rebuilding the pages that did not
+ * change. Each page's rows are kept while the page, its neighbours' edge messages, the divider
+ * and the day stay the same, so a new message costs the rows of its own page, not of all
+ * loaded. The last build is kept by the builder, so it goes with the list that made it (no
+ * module keeps a signed-out user's messages).
  */
-export function buildRowsInPages(
+export function rowsInPagesBuilder() {
+  let last: LastBuild = { shown: [], me: '', firstUnreadId: null, today: '', out: [], rows: [] };
+  return (
+    pages: Pages,
+    me: string,
+    firstUnreadId: string | null,
+    now: number = Date.now(),
+  ): RowsInPages => {
+    const today = dayKey(now);
+    const shown = pages.filter((page) => page.length > 0);
+    const sameContext =
+      last.me === me && last.firstUnreadId === firstUnreadId && last.today === today;
+    const out: MessageRow[][] = [];
+    for (let p = 0; p < shown.length; p++) {
+      // The same page between the same neighbours as in the last build: its rows, by identity
+      // alone (a send leaves all but the last page or two so).
+      const unchanged =
+        sameContext &&
+        last.shown[p] === shown[p] &&
+        last.shown[p - 1] === shown[p - 1] &&
+        last.shown[p + 1] === shown[p + 1];
+      out.push(unchanged ? last.out[p] : pageRowsKept(shown, p, me, firstUnreadId, now, today));
+    }
+    const rows = joined(last, out);
+    last = { shown, me, firstUnreadId, today, out, rows };
+    return { rows, pages: out };
+  };
+}
+
+/** One build, reusing earlier builds' rows only through the per-page cache. */
+export const buildRowsInPages = (
   pages: Pages,
   me: string,
   firstUnreadId: string | null,
   now: number = Date.now(),
-): RowsInPages {
-  const today = dayKey(now);
-  const out: MessageRow[][] = [];
-  const shown = pages.filter((page) => page.length > 0);
-  const last =
-    lastBuilt.me === me && lastBuilt.firstUnreadId === firstUnreadId && lastBuilt.today === today
-      ? lastBuilt
-      : null;
-  for (let p = 0; p < shown.length; p++) {
-    const page = shown[p];
-    // The same page between the same neighbours as in the last build: its rows, by identity
-    // alone (a send leaves all but the last page or two so).
-    if (
-      last?.shown[p] === page &&
-      last.shown[p - 1] === shown[p - 1] &&
-      last.shown[p + 1] === shown[p + 1]
-    ) {
-      out.push(last.out[p]);
-      continue;
-    }
-    const before = shown[p - 1]?.at(-1);
-    const after = shown[p + 1]?.at(0);
-    const kept = cachedRows.get(page);
-    if (
-      kept &&
-      kept.before === before &&
-      kept.after === after &&
-      kept.me === me &&
-      kept.firstUnreadId === firstUnreadId &&
-      kept.today === today
-    ) {
-      out.push(kept.rows);
-      continue;
-    }
-    const rows = pageRows(page, { me, firstUnreadId, now }, before, after);
-    cachedRows.set(page, { before, after, me, firstUnreadId, today, rows });
-    out.push(rows);
-  }
-  lastBuilt = { shown, me, firstUnreadId, today, out };
-  return { rows: joined(out), pages: out };
-}
+): RowsInPages => rowsInPagesBuilder()(pages, me, firstUnreadId, now);
 
-/** The last rows joined: a new message changes the last page or two, the rest is a prefix. */
-let lastJoined: RowsInPages = { rows: [], pages: [] };
+/** The rows of page `p` of `shown`, from the per-page cache when nothing they depend on moved. */
+function pageRowsKept(
+  shown: Pages,
+  p: number,
+  me: string,
+  firstUnreadId: string | null,
+  now: number,
+  today: string,
+): MessageRow[] {
+  const page = shown[p];
+  const before = shown[p - 1]?.at(-1);
+  const after = shown[p + 1]?.at(0);
+  const kept = cachedRows.get(page);
+  if (
+    kept &&
+    kept.before === before &&
+    kept.after === after &&
+    kept.me === me &&
+    kept.firstUnreadId === firstUnreadId &&
+    kept.today === today
+  )
+    return kept.rows;
+  const rows = pageRows(page, { me, firstUnreadId, now }, before, after);
+  cachedRows.set(page, { before, after, me, firstUnreadId, today, rows });
+  return rows;
+}
 
 /**
  * The pages' rows as one array, copying the unchanged leading pages' part of the last one in
  * one slice (at 10,000 rows: ~12 µs, against ~60 µs for `concat` and ~870 µs for `flat()`).
  */
-function joined(pages: MessageRow[][]): MessageRow[] {
+function joined(last: LastBuild, pages: MessageRow[][]): MessageRow[] {
   let same = 0;
   let prefix = 0;
-  while (same < pages.length && pages[same] === lastJoined.pages[same]) {
+  while (same < pages.length && pages[same] === last.out[same]) {
     prefix += pages[same].length;
     same++;
   }
-  const rows = lastJoined.rows.slice(0, prefix);
+  const rows = last.rows.slice(0, prefix);
   for (let p = same; p < pages.length; p++) for (const row of pages[p]) rows.push(row);
-  lastJoined = { rows, pages };
   return rows;
 }
 
