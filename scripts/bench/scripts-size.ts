@@ -99,14 +99,17 @@ export async function scriptsAroundMark(
   page: Page,
   mark: string,
 ): Promise<{ before: string[] | null; after: string[] }> {
+  // No function is bound to a name in the page function: tsx (the bench's runner) wraps named
+  // functions in a `__name` helper the page does not have.
   return page.evaluate((name) => {
     const at = performance.getEntriesByName(name).at(0)?.startTime;
-    const scripts = (before: boolean) =>
+    const [before, after] = [true, false].map((early) =>
       performance
         .getEntriesByType('resource')
-        .filter((e) => e.name.endsWith('.js') && (at === undefined || e.startTime < at) === before)
+        .filter((e) => e.name.endsWith('.js') && (at === undefined || e.startTime < at) === early)
         .map((e) => decodeURIComponent(new URL(e.name).pathname).replace(/^\/+/, ''))
-        .sort();
-    return { before: at === undefined ? null : scripts(true), after: scripts(false) };
+        .sort(),
+    );
+    return { before: at === undefined ? null : before, after };
   }, mark);
 }
