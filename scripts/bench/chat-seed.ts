@@ -13,7 +13,13 @@ export interface ChatWith {
   friend: Person;
   relId: string;
   messages: number;
+  /** A text of the newest message, set by each bench that wrote to it after the seeding. */
+  newest?: string;
 }
+
+/** A text only the conversation's newest message has: what opening it waits to see. */
+export const newestText = (chat: ChatWith): string =>
+  chat.newest ?? `Message ${String(chat.messages - 1)} from`;
 
 export interface ChatPeople {
   me: Person;

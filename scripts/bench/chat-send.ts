@@ -22,7 +22,7 @@ import {
   timeSend,
   waitForSearchIndex,
 } from './chat-page';
-import { seedChats, type ChatPeople, type ChatWith } from './chat-seed';
+import { newestText, seedChats, type ChatPeople, type ChatWith } from './chat-seed';
 import { EVENT_OBSERVER, enterDuration } from './web-vitals';
 import { int, ms, table } from './report';
 
@@ -77,9 +77,8 @@ export async function chatBench(
 
   const run = async (chat: ChatWith) => {
     const name = chat.friend.username;
-    const newestText = `Message ${String(chat.messages - 1)} from`;
     await throttle(cdp, CPU_SLOWDOWN);
-    const openMs = await openConversation(page, name, newestText);
+    const openMs = await openConversation(page, name, newestText(chat));
     await throttle(cdp, 1);
     const pageBackMs = await pageBackToStart(page, name);
     log(`chat: ${name} paged back to message 0 in ${ms(pageBackMs)}`);
@@ -95,6 +94,7 @@ export async function chatBench(
       enterMs.push(await enterDuration(page, since));
       const text = `Bench receive ${String(i)} from ${name}`;
       receiveMs.push(await timeReceive(page, name, text, () => friendWrites(chat, text)));
+      chat.newest = text;
       await page.waitForTimeout(500);
     }
     await throttle(cdp, 1);

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
 import { freshPage, signInToHome } from './browser';
 import { desktopWindow, openConversation, throttle } from './chat-page';
-import type { ChatPeople } from './chat-seed';
+import { newestText, type ChatPeople } from './chat-seed';
 import { CPU_SLOWDOWN } from './chat-send';
 import { recordScripts, type Chunk } from './scripts-size';
 
@@ -67,8 +67,8 @@ export async function emojiOpenBench(
   outDir: string,
   people: ChatPeople,
 ): Promise<EmojiFigures> {
-  const { friend, messages } = people.short;
-  const newest = `Message ${String(messages - 1)} from`;
+  const { friend } = people.short;
+  const newest = newestText(people.short);
   const page = await freshPage(browser);
   const cdp = await desktopWindow(page);
   await signInToHome(page, appUrl, people.me.email);

@@ -13,7 +13,7 @@ import { spec } from '../../src/strings/spec';
 import { shellPage } from '../build/prerender';
 import { freshPage, signInToHome } from './browser';
 import { desktopWindow, openConversation, scrollToNewest, throttle, timeSend } from './chat-page';
-import type { ChatPeople } from './chat-seed';
+import { newestText, type ChatPeople } from './chat-seed';
 import { CPU_SLOWDOWN } from './chat-send';
 import { emojiOpenBench, type EmojiFigures } from './emoji-open';
 import { int, kb, ms, table } from './report';
@@ -157,13 +157,14 @@ export async function enterDuration(page: Page, since: number): Promise<number> 
 }
 
 async function sendDelays(browser: Browser, appUrl: string, people: ChatPeople) {
-  const { friend, messages } = people.long;
+  const chat = people.long;
+  const { friend, messages } = chat;
   const page = await freshPage(browser);
   await page.addInitScript(OBSERVERS);
   const cdp = await desktopWindow(page);
   await signInToHome(page, appUrl, people.me.email);
   await page.goto(`${appUrl}/pages/messages`);
-  await openConversation(page, friend.username, `Message ${String(messages - 1)} from`);
+  await openConversation(page, friend.username, newestText(chat));
   await scrollToNewest(page, friend.username);
   await slowPhone(page);
   await cdp.detach();
@@ -172,7 +173,9 @@ async function sendDelays(browser: Browser, appUrl: string, people: ChatPeople) 
   const bubbleMs: number[] = [];
   for (let i = 0; i < SENDS; i++) {
     const since = Number(await page.evaluate('performance.now()'));
-    bubbleMs.push(await timeSend(page, friend.username, `Vitals send ${String(i)}`));
+    const text = `Vitals send ${String(i)} to ${friend.username}`;
+    bubbleMs.push(await timeSend(page, friend.username, text));
+    chat.newest = text;
     await page.waitForTimeout(1000); // Event Timing entries arrive after the next paint
     enterMs.push(await enterDuration(page, since));
   }
