@@ -4,6 +4,8 @@
  * send's Enter keydown/keyup Event Timing and Enter to the bubble, a received message's
  * WebSocket frame to its bubble, the message nodes the DOM holds, the time to show the newest
  * page, and the long chat's figures as a ratio of the short one's (issue #29: within 1.2x).
+ * Measured once search has indexed every conversation (`waitForSearchIndex`): its background
+ * reads of the 10,000 messages otherwise fall into whichever chat is measured first.
  */
 import type { Browser } from 'playwright-core';
 import { messageRecord } from '../seed-records';
