@@ -1,12 +1,11 @@
 import type { WithSlice } from '@reduxjs/toolkit';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ConversationKey, ConversationKind } from '../../lib/conversation-key';
-import { compareMessages, type ChatMessage } from '../../lib/firebase/conversations-message';
+import type { ChatMessage } from '../../lib/firebase/conversations-message';
 import { resetPerSignedInUser } from '../../store/session';
-import { sameMessage } from './same-message';
+import { receiveLatest } from './conversations-latest';
 import {
   basePages,
-  baseState,
   clearConversation,
   initialState,
   inTail,
@@ -16,14 +15,7 @@ import {
   type ComposerMode,
   type SelectedFriend,
 } from './conversations-state';
-import {
-  findInPages,
-  locate,
-  MESSAGE_PAGE_SIZE,
-  placeInPages,
-  removeFromPages,
-  replaceInPages,
-} from './message-pages';
+import { locate, MESSAGE_PAGE_SIZE, removeFromPages } from './message-pages';
 
 export { MESSAGE_PAGE_SIZE };
 
@@ -33,9 +25,6 @@ export type { ComposerMode, SelectedFriend } from './conversations-state';
 
 /** What a conversation's answers name: its key, so a friendship's never lands in a group's. */
 type ForConversation<T> = PayloadAction<{ key: ConversationKey } & T>;
-
-const sameIds = (ids: readonly string[], set: ReadonlySet<string>) =>
-  ids.length === set.size && ids.every((id) => set.has(id));
 
 /**
  * The chat of the signed-in user: who is selected and the loaded messages of the open
@@ -81,61 +70,11 @@ export const conversationsSlice = createSlice({
     conversationClosed(state) {
       clearConversation(state, null, 'direct');
     },
-    /**
-     * A message that left the live window by being older than all of it scrolled out and
-     * stays; one missing from inside the window was a send the server refused, and goes.
-     */
+    /** An answer of the live window of the newest messages (conversations-latest.ts). */
     latestReceived(state, action: ForConversation<{ messages: ChatMessage[] }>) {
       const { key, messages } = action.payload;
       if (key !== openConversationKey(state)) return;
-      // Every lookup reads the state before this answer (plain frozen objects): reading
-      // through the draft would wrap each message looked at in a proxy.
-      const before = baseState(state);
-      const base = before.older;
-      const kept = (id: string) => inTail(before, id) ?? findInPages(base, id);
-      const oldest = messages.at(0);
-      const incoming = new Set(messages.map((m) => m.id));
-      const refused = before.liveIds.filter((id) => {
-        if (incoming.has(id)) return false;
-        const message = kept(id);
-        return !oldest || !message || compareMessages(message, oldest) >= 0;
-      });
-      // A window that grew back over a message in the pages (a newer one refused) updates it
-      // there; the rest go to the tail. Unchanged ones skip the sorted adapter.
-      const changed = messages.filter((m) => !sameMessage(kept(m.id), m));
-      const toTail = changed.filter((m) => inTail(before, m.id));
-      toTail.push(
-        ...replaceInPages(
-          state.older,
-          base,
-          changed.filter((m) => !inTail(before, m.id)),
-        ),
-      );
-      messagesAdapter.removeMany(state, refused);
-      removeFromPages(
-        state.older,
-        base,
-        refused.filter((id) => !inTail(before, id)),
-      );
-      // What scrolled out of the window (older than all of it) moves to the newest page. A
-      // message still in the window is not "out", even when the server's time moved it (a
-      // send's local estimate replaced by the server timestamp): it is updated in place.
-      const out = oldest
-        ? before.ids
-            .map((id) => before.entities[id])
-            .filter((m) => !incoming.has(m.id) && compareMessages(m, oldest) < 0)
-        : [];
-      if (out.length > 0) {
-        messagesAdapter.removeMany(
-          state,
-          out.map((m) => m.id),
-        );
-        placeInPages(state.older, out);
-      }
-      messagesAdapter.upsertMany(state, toTail);
-      if (!sameIds(before.liveIds, incoming)) state.liveIds = [...incoming];
-      if (before.status !== 'ready') state.status = 'ready';
-      if (before.error !== null) state.error = null;
+      receiveLatest(state, messages);
     },
     /** My message deleted while the outbox held it: never stored, it goes without a trace. */
     heldMessageDropped(state, action: ForConversation<{ id: string }>) {

@@ -16,7 +16,6 @@ import {
 } from './conversations-slice';
 import { buildRows, findFirstUnread } from './message-rows';
 import {
-  buildRowsInPages,
   countAfterInPages,
   findFirstUnreadInPages,
   rowIndexInPages,
@@ -24,6 +23,9 @@ import {
 } from './message-rows-in-pages';
 
 const reduce = conversationsSlice.reducer;
+/** One build with a builder of its own: earlier builds' rows come only from the page cache. */
+const buildRowsInPages = (...args: Parameters<ReturnType<typeof rowsInPagesBuilder>>) =>
+  rowsInPagesBuilder()(...args);
 type State = ReturnType<typeof reduce>;
 const key = 'd:r' as const;
 const ids = (state: State) => messageSelectors.selectIds({ conversations: state });

@@ -73,14 +73,6 @@ export function rowsInPagesBuilder() {
   };
 }
 
-/** One build, reusing earlier builds' rows only through the per-page cache. */
-export const buildRowsInPages = (
-  pages: Pages,
-  me: string,
-  firstUnreadId: string | null,
-  now: number = Date.now(),
-): RowsInPages => rowsInPagesBuilder()(pages, me, firstUnreadId, now);
-
 /** The rows of page `p` of `shown`, from the per-page cache when nothing they depend on moved. */
 function pageRowsKept(
   shown: Pages,

@@ -32,7 +32,7 @@ export function buildRows(
   return pageRows(messages, { me, firstUnreadId, now });
 }
 
-export interface RowsContext {
+interface RowsContext {
   me: string;
   firstUnreadId: string | null;
   now: number;
