@@ -13,6 +13,7 @@ import {
   upwardArrows,
   type SourceFile,
 } from './check/architecture';
+import { missingDocPaths, rowsNamingNoFile, type DocFile, type RepoIndex } from './check/doc-paths';
 import { repoRoot } from './stack/paths';
 
 const src = join(repoRoot, 'src');
@@ -41,16 +42,42 @@ const docs = undocumentedFeatures(
   readFileSync(join(repoRoot, 'docs', 'architecture.md'), 'utf8'),
 );
 
+const SKIP = new Set(['node_modules', '.git', 'dist', '.local', 'coverage', 'test-artifacts']);
+function repoWalk(dir: string): string[] {
+  return readdirSync(join(repoRoot, dir), { withFileTypes: true }).flatMap((entry) => {
+    if (SKIP.has(entry.name)) return [];
+    const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
+    return entry.isDirectory() ? [path, ...repoWalk(path)] : [path];
+  });
+}
+const repoPaths = repoWalk('');
+const index: RepoIndex = {
+  paths: new Set(repoPaths),
+  names: new Set(repoPaths.map((path) => path.slice(path.lastIndexOf('/') + 1))),
+};
+const docFiles: DocFile[] = repoPaths
+  .filter((path) =>
+    /^(README\.md|docs\/.*\.md|emulator\/README\.md|emulator\/docs\/.*\.md)$/.test(path),
+  )
+  .map((path) => ({ path, text: readFileSync(join(repoRoot, path), 'utf8') }));
+const architectureDoc = docFiles.find((doc) => doc.path === 'docs/architecture.md');
+const docPaths = [
+  ...missingDocPaths(docFiles, index),
+  ...(architectureDoc ? rowsNamingNoFile(architectureDoc, index) : []),
+];
+
 const arrows = [...graph.values()].reduce((sum, targets) => sum + targets.length, 0);
 console.log(
   `src: ${modules.length} modules, ${arrows} imports, ${circles.length} import circles, ` +
-    `${upward.length} upward arrows; ${features.length} features`,
+    `${upward.length} upward arrows; ${features.length} features; ` +
+    `${docFiles.length} docs, ${docPaths.length} stale paths`,
 );
 const problems = [
   ...circles.map((circle) => `import circle: ${circle.join(' -> ')}`),
   ...upward.map((arrow) => `upward import: ${arrow}`),
   ...naming,
   ...docs,
+  ...docPaths,
 ];
 for (const problem of problems) console.error(problem);
 if (problems.length > 0) process.exit(1);
