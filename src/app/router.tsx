@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { lazyComponent } from '../components/lazy-component';
 import { paths } from '../config/paths';
 import { loadLoginPage, loadRegisterPage } from './signed-out-screens';
 import { NotFoundPage } from './routes/NotFoundPage';
@@ -11,29 +12,17 @@ import { RouteErrorBoundary } from './routes/RouteErrorBoundary';
 // so the screen being left stays up while the next one's chunk loads.
 const RegisterPage = lazy(loadRegisterPage);
 const LoginPage = lazy(loadLoginPage);
-const PagesLayout = lazy(() =>
-  import('./shell/PagesLayout').then((m) => ({ default: m.PagesLayout })),
+const PagesLayout = lazyComponent(() => import('./shell/PagesLayout'), 'PagesLayout');
+const HomePage = lazyComponent(() => import('./routes/HomePage'), 'HomePage');
+const MessagesPage = lazyComponent(() => import('./routes/MessagesPage'), 'MessagesPage');
+const NotificationPage = lazyComponent(
+  () => import('../features/notifications/NotificationPage'),
+  'NotificationPage',
 );
-const HomePage = lazy(() => import('./routes/HomePage').then((m) => ({ default: m.HomePage })));
-const MessagesPage = lazy(() =>
-  import('./routes/MessagesPage').then((m) => ({ default: m.MessagesPage })),
+const SettingsPage = lazyComponent(
+  () => import('../features/settings/SettingsPage'),
+  'SettingsPage',
 );
-const NotificationPage = lazy(() =>
-  import('../features/notifications/NotificationPage').then((m) => ({
-    default: m.NotificationPage,
-  })),
-);
-const SettingsPage = lazy(() =>
-  import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })),
-);
-
-export function AppRouter() {
-  return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
-  );
-}
 
 /** Every route, under whichever router: the browser's, or the build's (src/prerender). */
 export function AppRoutes() {

@@ -45,9 +45,6 @@ export const selectChatAvailability = createSelector(
   },
 );
 
-/** The group whose conversation is shown, or null for the selected friend's. */
-export const selectSelectedGroup = (state: RootState) => state.conversations.selectedGroup;
-
 /**
  * The conversation to keep live while the chat is on screen: the shown group's while I am in
  * it, otherwise the selected friend's while we are friends. A friendship and a group may have

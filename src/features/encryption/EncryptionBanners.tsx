@@ -4,7 +4,7 @@ import { CloseIcon } from '../../components/icons';
 import { toast } from '../../components/toast';
 import type { DeviceRecord } from '../../lib/firebase/encryption';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { EnterRecoveryKeyDialog, SaveRecoveryKeyDialog } from './lazy-dialogs';
+import { LazyEnterRecoveryKeyDialog, LazySaveRecoveryKeyDialog } from './lazy-dialogs';
 import { barButton, NoticeBar } from './NoticeBar';
 import { encryptionStrings } from './encryption-strings';
 import {
@@ -79,8 +79,8 @@ export function EncryptionBanners() {
   return (
     <>
       {notice}
-      {promptOpen && <SaveRecoveryKeyDialog />}
-      {entering && <EnterRecoveryKeyDialog onClose={() => setEntering(false)} />}
+      {promptOpen && <LazySaveRecoveryKeyDialog />}
+      {entering && <LazyEnterRecoveryKeyDialog onClose={() => setEntering(false)} />}
     </>
   );
 }

@@ -1,26 +1,12 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { lazyDialog } from '../../components/lazy-component';
 
 // The recovery-key dialogs open on a click: formik (about 11 kB gzipped, which the login form
 // also uses) and the recovery-key formatting load with the first opening, not with home.
-const EnterRecoveryKey = lazy(() =>
-  import('./EnterRecoveryKeyDialog').then((m) => ({ default: m.EnterRecoveryKeyDialog })),
+export const LazyEnterRecoveryKeyDialog = lazyDialog(
+  () => import('./EnterRecoveryKeyDialog'),
+  'EnterRecoveryKeyDialog',
 );
-const SaveRecoveryKey = lazy(() =>
-  import('./SaveRecoveryKeyDialog').then((m) => ({ default: m.SaveRecoveryKeyDialog })),
+export const LazySaveRecoveryKeyDialog = lazyDialog(
+  () => import('./SaveRecoveryKeyDialog'),
+  'SaveRecoveryKeyDialog',
 );
-
-export function EnterRecoveryKeyDialog(props: ComponentProps<typeof EnterRecoveryKey>) {
-  return (
-    <Suspense fallback={null}>
-      <EnterRecoveryKey {...props} />
-    </Suspense>
-  );
-}
-
-export function SaveRecoveryKeyDialog() {
-  return (
-    <Suspense fallback={null}>
-      <SaveRecoveryKey />
-    </Suspense>
-  );
-}

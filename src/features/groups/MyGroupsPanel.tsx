@@ -12,7 +12,7 @@ import { groupsStrings } from './groups-strings';
 import { spec } from '../../strings/spec';
 import { PersonAvatar, useDisplayName } from '../profiles';
 import { AddMemberModal } from './AddMemberModal';
-import { CreateGroupModal, RenameGroupModal } from './lazy-modals';
+import { LazyCreateGroupModal, LazyRenameGroupModal } from './lazy-modals';
 import { ManageMembers } from './ManageMembers';
 import { approveJoinRequest, removeFromGroup } from './groups-thunks';
 import { MemberStack } from './MemberStack';
@@ -55,9 +55,9 @@ export function MyGroupsPanel() {
           ))}
         </RowList>
       </Panel>
-      {creating ? <CreateGroupModal onClose={() => setCreating(false)} /> : null}
+      {creating ? <LazyCreateGroupModal onClose={() => setCreating(false)} /> : null}
       {addingTo ? <AddMemberModal group={addingTo} onClose={() => setAddingTo(null)} /> : null}
-      {renaming ? <RenameGroupModal group={renaming} onClose={() => setRenaming(null)} /> : null}
+      {renaming ? <LazyRenameGroupModal group={renaming} onClose={() => setRenaming(null)} /> : null}
     </>
   );
 }

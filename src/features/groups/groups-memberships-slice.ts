@@ -59,7 +59,6 @@ export const { myMembershipsReceived, myMembershipsFailed, rosterReceived, roste
 export type WithMemberships = { [membershipsSlice.reducerPath]: MembershipsState };
 
 export const selectMyMemberships = (state: WithMemberships) => state.memberships.mine;
-export const selectMembershipsStatus = (state: WithMemberships) => state.memberships;
 export const selectRoster = (state: WithMemberships, groupId: string) =>
   state.memberships.rosters[groupId];
 

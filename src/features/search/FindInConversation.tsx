@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { lazyComponent } from '../../components/lazy-component';
+import { Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { useAppSelector } from '../../store/hooks';
 import { selectChatKey } from '../conversations';
 import { searchStrings } from './search-strings';
 
-const FindBar = lazy(() => import('./FindBar').then((m) => ({ default: m.FindBar })));
+const FindBar = lazyComponent(() => import('./FindBar'), 'FindBar');
 
 const strings = searchStrings.find;
 

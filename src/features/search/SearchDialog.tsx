@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazyComponent } from '../../components/lazy-component';
+import { Suspense } from 'react';
 import { Modal } from '../../components/Modal';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectSearchQuery } from './search-selectors';
@@ -6,7 +7,7 @@ import { searchPanelClosed, searchQueryChanged } from './search-slice';
 import { searchStrings } from './search-strings';
 
 // The filters and results (and with them the matching code) load with the first search.
-const SearchPanel = lazy(() => import('./SearchPanel').then((m) => ({ default: m.SearchPanel })));
+const SearchPanel = lazyComponent(() => import('./SearchPanel'), 'SearchPanel');
 
 /**
  * The search dialog, drawn at once on Ctrl+K: its field is the one the user types into from

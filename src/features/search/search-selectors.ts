@@ -19,7 +19,6 @@ export const selectReadableKnown = (state: RootState): boolean =>
 
 export const selectSearchStatus = (state: RootState) => state.search.status;
 export const selectSearchVersion = (state: RootState) => state.search.version;
-export const selectSearchSize = (state: RootState) => state.search.size;
 export const selectSearchProgress = (state: RootState) => state.search.progress;
 export const selectSearchPaused = (state: RootState) => state.search.paused;
 export const selectSearchPanelOpen = (state: RootState) => state.search.panelOpen;

@@ -49,5 +49,3 @@ export function makeKeyWrapper(mine: CryptoKey) {
     },
   };
 }
-
-export type KeyWrapper = ReturnType<typeof makeKeyWrapper>;

@@ -49,18 +49,6 @@ export const deletePreviewChanges = (owners: EntryOwners) =>
 export const changeMarkerChanges = (owners: EntryOwners, messageId: string, now: object) =>
   entryChanges(owners, { changed: { messageId, at: now } });
 
-/** What the author's entry says about the latest reaction to one of their messages. */
-export interface EntryReaction {
-  by: string;
-  emoji: string;
-  messageId: string;
-  /** The message's preview (previewOf), '' for a photo. */
-  text: string;
-  kind: 'text' | 'image';
-  /** Server time. */
-  at: number;
-}
-
 export interface ReactionTarget {
   kind: ConversationKind;
   conversationId: string;
