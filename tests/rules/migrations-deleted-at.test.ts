@@ -46,6 +46,7 @@ describe('migration 002-deleted-at', () => {
       ran: [
         { version: 2, name: 'deleted-at' },
         { version: 3, name: 'device-seen', changed: 0 },
+        { version: 4, name: 'private-email', changed: 0 },
       ],
     });
     expect(report.ran[0]?.changed).toBe(2);

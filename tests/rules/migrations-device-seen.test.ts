@@ -46,11 +46,18 @@ describe('migration 003-device-seen', () => {
     await seed(oldShape);
     const db = emulatorDb(target());
     const report = await runMigrations(db);
-    expect(report).toMatchObject({ from: 2, to: 3, ran: [{ version: 3, name: 'device-seen' }] });
+    expect(report).toMatchObject({
+      from: 2,
+      to: 4,
+      ran: [
+        { version: 3, name: 'device-seen' },
+        { version: 4, name: 'private-email', changed: 0 },
+      ],
+    });
     // Phone: 2 fields out, 1 entry in; laptop: 1 out, 1 in; tablet: 2 out.
     expect(report.ran[0]?.changed).toBe(7);
-    expect(latestSchemaVersion()).toBe(3);
-    expect(await get(SCHEMA_VERSION_PATH)).toBe(3);
+    expect(latestSchemaVersion()).toBe(4);
+    expect(await get(SCHEMA_VERSION_PATH)).toBe(4);
 
     expect(await get(`deviceKeys/${bob}`)).toEqual({
       [phone]: { publicKey, createdAt: 10, approvedBy: phone },

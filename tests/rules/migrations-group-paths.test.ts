@@ -120,11 +120,12 @@ describe('migration 001-separate-group-paths', () => {
     expect(first).toMatchObject({
       from: 0,
       to: latestSchemaVersion(),
-      // 002 finds no delete without its time here, 003 no device.
+      // 002 finds no delete without its time here, 003 no device, 004 no profile.
       ran: [
         { version: 1, name: 'separate-group-paths' },
         { version: 2, name: 'deleted-at', changed: 0 },
         { version: 3, name: 'device-seen', changed: 0 },
+        { version: 4, name: 'private-email', changed: 0 },
       ],
     });
     expect(first.ran[0]?.changed).toBeGreaterThan(0);
@@ -187,11 +188,11 @@ describe('migration 001-separate-group-paths', () => {
     await seed(oldShape);
     const lines: string[] = [];
     const report = await migrateLocalData(target(), (line) => lines.push(line));
-    expect(report?.ran.map((m) => m.version)).toEqual([1, 2, 3]);
+    expect(report?.ran.map((m) => m.version)).toEqual([1, 2, 3, 4]);
     expect(lines.join('\n')).toContain('001-separate-group-paths');
     expect(await get(`groupImages/${groupId}/-Ng1`)).toEqual(bytes);
     // Data seeded at the current version (what the seed writes) has nothing pending.
-    expect(latestSchemaVersion()).toBe(3);
+    expect(latestSchemaVersion()).toBe(4);
     expect((await migrateLocalData(target()))?.ran).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { describe, expect, it } from 'vitest';
-import { migratePrivateEmail } from '../../scripts/migrate-private-email';
+import { emulatorDb } from '../../scripts/migrations/database';
+import { migrate } from '../../scripts/migrations/004-private-email';
 import { dbRest } from '../../scripts/stack/admin';
 import { getBackend } from '../support/backend';
 import { rulesEnvForFile } from './rules-env';
@@ -10,6 +11,7 @@ const area = 'migration';
 const { dbAs, seed } = rulesEnvForFile(area);
 const target = () => ({ ...getBackend(), dbNamespace: `demo-rules-${area}` });
 const get = (path: string) => dbRest(target(), 'GET', path);
+const migratePrivateEmail = () => migrate(emulatorDb(target()), () => undefined);
 
 const oldUser = (name: string) => ({
   username: name,
@@ -25,7 +27,7 @@ const relation = (photo: string) => ({
   photo,
 });
 
-describe('migrate-private-email', () => {
+describe('migration 004-private-email', () => {
   it('moves every e-mail to userPrivate, clears borrowed pictures, and is idempotent', async () => {
     await seed({
       'users/alice': oldUser('Alice'),
@@ -37,7 +39,7 @@ describe('migrate-private-email', () => {
       'friendRequest/-Nr2': relation('picture:alice:v1'),
       'friendList/-Nf1': relation('picture:carol:v2'),
     });
-    expect(await migratePrivateEmail(target())).toBe(7);
+    expect(await migratePrivateEmail()).toBe(7);
 
     expect(await get('users/alice')).toEqual({
       username: 'Alice',
@@ -52,7 +54,7 @@ describe('migrate-private-email', () => {
     expect(await get('friendRequest/-Nr1/photo')).toBe('');
     expect(await get('friendRequest/-Nr2/photo')).toBe('picture:alice:v1');
     expect(await get('friendList/-Nf1/photo')).toBe('');
-    expect(await migratePrivateEmail(target())).toBe(0);
+    expect(await migratePrivateEmail()).toBe(0);
 
     const page = await assertSucceeds(
       dbAs('bob', { email: 'bob@example.com' })
@@ -69,6 +71,6 @@ describe('migrate-private-email', () => {
   });
 
   it('has nothing to do on an empty database', async () => {
-    expect(await migratePrivateEmail(target())).toBe(0);
+    expect(await migratePrivateEmail()).toBe(0);
   });
 });

@@ -3,11 +3,12 @@
  * "Private profile fields"): each `users/{uid}/email` moves to `userPrivate/{uid}/email`, and a
  * request's or friendship's `photo` that references someone else's picture is cleared, since the
  * rules now refuse to copy it. One root update, idempotent. Run it right after deploying the new
- * rules. Locally, while `npm start` runs: `npm run migrate:private-email` (DB_PORT and
- * FIREBASE_PROJECT_ID as for `npm start`).
+ * rules; `npm start` runs it on local data (a database from before the split profile).
  */
-import { pathToFileURL } from 'node:url';
-import { dbRest, type AdminTarget } from './stack/admin';
+import type { MigrationDb } from './database';
+
+export const version = 4;
+export const name = 'private-email';
 
 type Records = Record<string, Record<string, unknown> | null> | null;
 
@@ -42,25 +43,18 @@ export function planPrivateEmailMigration(data: MigrationInput): Record<string, 
 }
 
 /** Reads what the migration needs, applies it in one update, and returns how many paths changed. */
-export async function migratePrivateEmail(target: AdminTarget): Promise<number> {
-  const read = (path: string) => dbRest(target, 'GET', path) as Promise<Records>;
+export async function migrate(db: MigrationDb, log: (line: string) => void): Promise<number> {
+  const read = (path: string) => db.get(path) as Promise<Records>;
   const [users, userPrivate, friendRequest, friendList] = await Promise.all(
     ['users', 'userPrivate', 'friendRequest', 'friendList'].map(read),
   );
   const changes = planPrivateEmailMigration({ users, userPrivate, friendRequest, friendList });
   const count = Object.keys(changes).length;
-  if (count > 0) await dbRest(target, 'PATCH', '/', changes);
+  if (count > 0) await db.update(changes);
+  log(
+    count > 0
+      ? `  ${String(count)} path(s) moved to the split profile`
+      : '  every profile already split',
+  );
   return count;
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-chat';
-  const target: AdminTarget = {
-    projectId,
-    authHost: '',
-    dbHost: `127.0.0.1:${process.env.DB_PORT ?? '9000'}`,
-    dbNamespace: `${projectId}-default-rtdb`,
-  };
-  const count = await migratePrivateEmail(target);
-  console.log(count > 0 ? `Migrated: ${String(count)} path(s) changed.` : 'Nothing to migrate.');
 }
