@@ -11,8 +11,8 @@ import {
   listAuthUsers,
   type AdminTarget,
 } from './stack/admin';
-import { buildDemoData } from './demo-data';
-import { demoPassword, demoUsers } from './demo-users';
+import { buildDemoData } from './demo/data';
+import { demoPassword, demoUsers } from './demo/users';
 import { latestSchemaVersion, SCHEMA_VERSION_PATH } from './migrations/runner';
 
 export type SeedOutcome =

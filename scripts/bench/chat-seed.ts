@@ -3,7 +3,7 @@
  * long one with the other, written as the app writes them (admin REST, in batches).
  */
 import { pairKey } from '../../src/lib/firebase/friends-pair-key';
-import { demoPushId } from '../demo-data';
+import { demoPushId } from '../demo/data';
 import { relationRecord } from '../seed-records';
 import { dbRest, type AdminTarget } from '../stack/admin';
 import { conversation, createAccount, writeInBatches, type Person } from './seed';

@@ -10,7 +10,7 @@
 import type { Browser } from 'playwright-core';
 import { messageRecord } from '../seed-records';
 import { dbRest, type AdminTarget } from '../stack/admin';
-import { demoPushId } from '../demo-data';
+import { demoPushId } from '../demo/data';
 import { freshPage, signInToHome } from './browser';
 import {
   desktopWindow,

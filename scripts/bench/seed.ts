@@ -5,7 +5,7 @@
  * one adds thousands of users and other people's conversations on top of it.
  */
 import { pairKey } from '../../src/lib/firebase/friends-pair-key';
-import { demoPushId } from '../demo-data';
+import { demoPushId } from '../demo/data';
 import { blockRecord, messageRecord, relationRecord, userRecord } from '../seed-records';
 import { createAuthUser, dbRest, type AdminTarget } from '../stack/admin';
 

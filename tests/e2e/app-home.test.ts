@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { buildDemoData } from '../../scripts/demo-data';
-import { demoPassword, demoUsers } from '../../scripts/demo-users';
+import { buildDemoData } from '../../scripts/demo/data';
+import { demoPassword, demoUsers } from '../../scripts/demo/users';
 import { componentsStrings } from '../../src/components/components-strings';
 import { directoryStrings } from '../../src/features/directory/directory-strings';
 import { friendsStrings } from '../../src/features/friends/friends-strings';

@@ -11,7 +11,7 @@ import {
   openMessages,
   typeAndSend,
 } from '../support/chat-steps';
-import { demoPushId } from '../../scripts/demo-data';
+import { demoPushId } from '../../scripts/demo/data';
 import { befriend, createPerson, loginPage, settle } from './app-home-steps';
 
 // Issue 25 items 2, 3 and 8: reactions and quotes in two browsers, 1:1 and group, offline.

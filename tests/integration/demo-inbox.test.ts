@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { directKey } from '../../src/lib/conversation-key';
-import { buildDemoData } from '../../scripts/demo-data';
-import { demoUsers } from '../../scripts/demo-users';
+import { buildDemoData } from '../../scripts/demo/data';
+import { demoUsers } from '../../scripts/demo/users';
 import type { InboxEntry } from '../../src/lib/firebase/inbox-entry';
 import { makeInboxApi } from '../../src/lib/firebase/inbox';
 import { pairKey } from '../../src/lib/firebase/friends-pair-key';

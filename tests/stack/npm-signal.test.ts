@@ -6,8 +6,8 @@
  */
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkAcknowledged, registerAndWrite, type Acknowledged } from '../../scripts/soak-client';
-import { killLeftovers, newSoakEnv, startStack, waitStackGone } from '../../scripts/soak-stack';
+import { checkAcknowledged, registerAndWrite, type Acknowledged } from '../../scripts/soak/client';
+import { killLeftovers, newSoakEnv, startStack, waitStackGone } from '../../scripts/soak/stack';
 
 /** Generous for a busy two-core machine; a clean stop takes about a second. */
 const STOP_BOUND_MS = 30_000;

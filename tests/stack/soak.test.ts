@@ -4,7 +4,7 @@
  * The long form is `npm run soak -- --cycles 20`.
  */
 import { describe, expect, it } from 'vitest';
-import { runSoak } from '../../scripts/soak-run';
+import { runSoak } from '../../scripts/soak/run';
 
 describe('npm start under stop signals', () => {
   it('stops cleanly with every signal and keeps every acknowledged account and value', async () => {

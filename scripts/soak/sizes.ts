@@ -7,12 +7,12 @@
 import { rmSync } from 'node:fs';
 import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Child, startChild } from '../emulator/bench/processes';
-import { demoUsers } from './demo-users';
-import { countUsers } from './soak-client';
-import { fillStackData, writeFiller } from './soak-fill';
-import { killLeftovers, newSoakEnv, startStack, waitStackGone, type SoakEnv } from './soak-stack';
-import { missingWrites, steadyWriter, waitForAcks, type SteadyWriter } from './soak-writer';
+import { type Child, startChild } from '../../emulator/bench/processes';
+import { demoUsers } from '../demo/users';
+import { countUsers } from './client';
+import { fillStackData, writeFiller } from './fill';
+import { killLeftovers, newSoakEnv, startStack, waitStackGone, type SoakEnv } from './stack';
+import { missingWrites, steadyWriter, waitForAcks, type SteadyWriter } from './writer';
 
 export interface SizeRow {
   step: 'emulator' | 'whole stack';

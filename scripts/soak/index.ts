@@ -1,12 +1,12 @@
 /**
  * `npm run soak -- --cycles 20 --sizes 1,10,60`: the local stack through repeated start → write →
- * stop cycles (see soak-run.ts), then SIGKILL under steady writes at each database size in MB
- * (see soak-sizes.ts; `--sizes none` skips it). Uses its own ports and temporary data folders,
+ * stop cycles (see run.ts), then SIGKILL under steady writes at each database size in MB
+ * (see sizes.ts; `--sizes none` skips it). Uses its own ports and temporary data folders,
  * never `.local/`.
  */
 import { parseArgs } from 'node:util';
-import { runSoak } from './soak-run';
-import { runSizedCrashes } from './soak-sizes';
+import { runSoak } from './run';
+import { runSizedCrashes } from './sizes';
 
 const { values } = parseArgs({
   options: {

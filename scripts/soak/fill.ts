@@ -3,11 +3,11 @@
  * messages written straight into the data file while nothing runs on it (the bench's dataset).
  */
 import { readFile, rm, unlink } from 'node:fs/promises';
-import { writeDataset } from '../emulator/bench/dataset';
-import { fromJson } from '../emulator/src/data/json';
-import { setAt } from '../emulator/src/data/node';
-import { journalsOf, loadPersisted } from '../emulator/src/persistence/load';
-import { writeSnapshot } from '../emulator/src/persistence/snapshot';
+import { writeDataset } from '../../emulator/bench/dataset';
+import { fromJson } from '../../emulator/src/data/json';
+import { setAt } from '../../emulator/src/data/node';
+import { journalsOf, loadPersisted } from '../../emulator/src/persistence/load';
+import { writeSnapshot } from '../../emulator/src/persistence/snapshot';
 
 /** A whole-file database of about `mb` MB (the format before the journal: it is migrated). */
 export async function writeFiller(file: string, mb: number): Promise<{ conversations: number }> {

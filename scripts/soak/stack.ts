@@ -7,9 +7,9 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { repoRoot } from './stack/paths';
-import { isAlive } from './stack/lock';
-import { freePort, isPortFree } from './stack/ports';
+import { repoRoot } from '../stack/paths';
+import { isAlive } from '../stack/lock';
+import { freePort, isPortFree } from '../stack/ports';
 
 export interface SoakEnv {
   dir: string;

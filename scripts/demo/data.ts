@@ -6,13 +6,13 @@
  * her as a member, wait for her request, or are open to join. Records follow the rules' shapes
  * (docs/data-model.md), so the app can act on them as on its own writes.
  */
-import { pairKey } from '../src/lib/firebase/friends-pair-key';
-import { conversationEntries, conversations } from './demo-conversations';
-import { demoGroupMessageEntries } from './demo-group-messages';
-import { demoImageEntries } from './demo-images';
-import { demoNotificationEntries } from './demo-notifications';
-import { demoSearchHistory } from './demo-search-history';
-import { blockRecord, profileEntries, relationRecord } from './seed-records';
+import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { conversationEntries, conversations } from './conversations';
+import { demoGroupMessageEntries } from './group-messages';
+import { demoImageEntries } from './images';
+import { demoNotificationEntries } from './notifications';
+import { demoSearchHistory } from './search-history';
+import { blockRecord, profileEntries, relationRecord } from '../seed-records';
 
 export interface DemoUser {
   uid: string;
@@ -208,13 +208,13 @@ export function buildDemoData(users: DemoUser[], now: number): Record<string, un
     const nextId = (time: number) => demoPushId(time, counter++);
     Object.assign(data, conversationEntries(conversation, [a, b], relId, now, nextId));
   }
-  // A photo in two of them (scripts/demo-images.ts).
+  // A photo in two of them (scripts/demo/images.ts).
   Object.assign(
     data,
     demoImageEntries(data, (time) => demoPushId(time, counter++)),
   );
 
-  // Group conversations (scripts/demo-group-messages.ts).
+  // Group conversations (scripts/demo/group-messages.ts).
   Object.assign(
     data,
     demoGroupMessageEntries(data, now, (time) => demoPushId(time, counter++)),
@@ -237,13 +237,13 @@ export function buildDemoData(users: DemoUser[], now: number): Record<string, un
     data[`drafts/${me.uid}/direct/${carol}`] = { text: "Sounds good, I'll bring the", at: now };
   }
 
-  // Weeks of older messages in every friendship, worth searching (scripts/demo-search-history.ts).
+  // Weeks of older messages in every friendship, worth searching (scripts/demo/search-history.ts).
   Object.assign(
     data,
     demoSearchHistory(data, friends, now, (time) => demoPushId(time, counter++)),
   );
 
-  // Notification feeds (scripts/demo-notifications.ts), from what is above.
+  // Notification feeds (scripts/demo/notifications.ts), from what is above.
   Object.assign(
     data,
     demoNotificationEntries(data, now, (time) => demoPushId(time, counter++)),

@@ -5,9 +5,9 @@
  * (at least 3 s before, for SIGKILL) must still be there, and the demo data must not be wiped.
  */
 import { rmSync } from 'node:fs';
-import { demoUsers } from './demo-users';
-import { checkAcknowledged, countUsers, registerAndWrite, type Acknowledged } from './soak-client';
-import { killLeftovers, newSoakEnv, startStack, waitStackGone } from './soak-stack';
+import { demoUsers } from '../demo/users';
+import { checkAcknowledged, countUsers, registerAndWrite, type Acknowledged } from './client';
+import { killLeftovers, newSoakEnv, startStack, waitStackGone } from './stack';
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGKILL'] as const;
 type Signal = (typeof SIGNALS)[number];

@@ -7,8 +7,8 @@
  * stay; a friendship with no demo conversation gets the inbox entries and read markers the
  * app's sends would have written (everything read).
  */
-import { previewOf } from '../src/lib/firebase/inbox-entry';
-import { messageRecord } from './seed-records';
+import { previewOf } from '../../src/lib/firebase/inbox-entry';
+import { messageRecord } from '../seed-records';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
