@@ -209,3 +209,16 @@ export const accountExists = (uid: Expr) => exists(at('users', uid));
  */
 export const noBlockBetween = (a: Expr, b: Expr) =>
   or(missing(at('pairs', pairKey(a, b))), missing(at('block', val(at('pairs', pairKey(a, b))))));
+
+/**
+ * `{uid}`'s own record: only its owner reads it, only its verified owner writes it, and it is a
+ * record of the children given, never a bare value (a string or number as the whole record).
+ */
+export const ownRecord = (children: RuleNode): RuleNode => ({
+  $uid: {
+    '.read': signedInAs($uid),
+    '.write': verifiedAs($uid),
+    '.validate': x`newData.hasChildren()`,
+    ...children,
+  },
+});

@@ -7,15 +7,7 @@
  */
 import { and, x, type RuleNode } from './builder';
 import { clearOrSealed, SEALED_MESSAGE_MAX } from './encryption-sealed';
-import {
-  $uid,
-  exactFields,
-  serverTime,
-  signedInAs,
-  stringOf,
-  variable,
-  verifiedAs,
-} from './conditions';
+import { exactFields, ownRecord, serverTime, stringOf, variable } from './conditions';
 
 /** As long as a message may be (rules/conversations-direct.ts). */
 const DRAFT_MAX = 4000;
@@ -36,13 +28,8 @@ const draft = (conversation: 'relId' | 'groupId'): RuleNode => ({
   replyTo: { '.validate': stringOf({ min: 1, max: 128 }) },
 });
 
-export const drafts: RuleNode = {
-  $uid: {
-    '.read': signedInAs($uid),
-    '.write': verifiedAs($uid),
-    '.validate': x`newData.hasChildren()`,
-    direct: { '.validate': x`newData.hasChildren()`, $relId: draft('relId') },
-    group: { '.validate': x`newData.hasChildren()`, $groupId: draft('groupId') },
-    $other: { '.validate': false },
-  },
-};
+export const drafts: RuleNode = ownRecord({
+  direct: { '.validate': x`newData.hasChildren()`, $relId: draft('relId') },
+  group: { '.validate': x`newData.hasChildren()`, $groupId: draft('groupId') },
+  $other: { '.validate': false },
+});

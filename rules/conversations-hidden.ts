@@ -5,22 +5,18 @@
  * relationship id and a group id never name the same list (issue 24).
  */
 import { and, x, type RuleNode } from './builder';
-import { $uid, eq, newValue, signedInAs, variable, verifiedAs } from './conditions';
+import { eq, newValue, ownRecord, variable } from './conditions';
 
 const idOf = (name: string) =>
   and(x`${variable(name)}.length >= 1`, x`${variable(name)}.length <= 128`);
 
-const hiddenOf = (conversation: 'relId' | 'groupId'): RuleNode => ({
-  $uid: {
-    '.read': signedInAs($uid),
-    '.write': verifiedAs($uid),
-    '.validate': x`newData.hasChildren()`,
+const hiddenOf = (conversation: 'relId' | 'groupId'): RuleNode =>
+  ownRecord({
     [`$${conversation}`]: {
       '.validate': and(idOf(conversation), x`newData.hasChildren()`),
       $msgId: { '.validate': and(idOf('msgId'), eq(newValue, x`true`)) },
     },
-  },
-});
+  });
 
 export const hiddenMessages: RuleNode = hiddenOf('relId');
 export const groupHiddenMessages: RuleNode = hiddenOf('groupId');

@@ -8,16 +8,17 @@
  */
 import { and, or, x, type Expr, type RuleNode } from './builder';
 import {
-  $uid,
   at,
   creating,
   eq,
   exactFields,
   exists,
   newValue,
+  ownRecord,
   serverTime,
   signedInAs,
   stringOf,
+  $uid,
   variable,
   verifiedAs,
 } from './conditions';
@@ -68,23 +69,18 @@ export const keyBackup: RuleNode = {
   },
 };
 
-export const securityCodes: RuleNode = {
-  $uid: {
-    '.read': signedInAs($uid),
-    '.write': verifiedAs($uid),
-    '.validate': x`newData.hasChildren()`,
-    $friendUid: {
-      ...exactFields(
-        {
-          // Sixty digits: both people's halves (src/lib/crypto/safety-code.ts).
-          code: {
-            '.validate': and(x`newData.isString()`, x`newData.val().matches(/^[0-9]{60}$/)`),
-          },
-          verified: { '.validate': x`newData.isBoolean()` },
-          at: { '.validate': serverTime },
+export const securityCodes: RuleNode = ownRecord({
+  $friendUid: {
+    ...exactFields(
+      {
+        // Sixty digits: both people's halves (src/lib/crypto/safety-code.ts).
+        code: {
+          '.validate': and(x`newData.isString()`, x`newData.val().matches(/^[0-9]{60}$/)`),
         },
-        and(x`$friendUid.length >= 1`, x`$friendUid.length <= 128`, x`$friendUid != $uid`),
-      ),
-    },
+        verified: { '.validate': x`newData.isBoolean()` },
+        at: { '.validate': serverTime },
+      },
+      and(x`$friendUid.length >= 1`, x`$friendUid.length <= 128`, x`$friendUid != $uid`),
+    ),
   },
-};
+});

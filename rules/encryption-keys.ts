@@ -9,25 +9,25 @@ import { and, or, x, type Expr, type RuleNode } from './builder';
 import { mayServe } from './encryption-key-waits';
 import { inGroupOf } from './groups-access';
 import {
-  $groupId,
-  $relId,
-  $uid,
   at,
   creating,
   eq,
   exactFields,
   exists,
   friend,
+  $groupId,
   inFriendship,
   isUser,
   me,
   newField,
   newValue,
+  ownRecord,
+  $relId,
   serverTime,
   signedInAs,
   stringOf,
+  $uid,
   variable,
-  verifiedAs,
   verifiedUser,
 } from './conditions';
 
@@ -97,22 +97,16 @@ export const groupKeys: RuleNode = {
   }),
 };
 
-export const senderEpochs: RuleNode = {
-  $uid: {
-    '.read': signedInAs($uid),
-    '.write': verifiedAs($uid),
-    // A record of conversations, never a bare value as the whole list.
-    '.validate': x`newData.hasChildren()`,
-    $conversation: {
-      ...exactFields(
-        {
-          epoch: { '.validate': and(stringOf({ min: 20, max: 20 })) },
-          // A digest of the devices the epoch was wrapped for: a different set means a new epoch.
-          devices: { '.validate': stringOf({ min: 1, max: 64 }) },
-          at: { '.validate': serverTime },
-        },
-        x`$conversation.matches(/^[dg]:[A-Za-z0-9_-]{1,128}$/)`,
-      ),
-    },
+export const senderEpochs: RuleNode = ownRecord({
+  $conversation: {
+    ...exactFields(
+      {
+        epoch: { '.validate': and(stringOf({ min: 20, max: 20 })) },
+        // A digest of the devices the epoch was wrapped for: a different set means a new epoch.
+        devices: { '.validate': stringOf({ min: 1, max: 64 }) },
+        at: { '.validate': serverTime },
+      },
+      x`$conversation.matches(/^[dg]:[A-Za-z0-9_-]{1,128}$/)`,
+    ),
   },
-};
+});

@@ -4,7 +4,7 @@
  * Read and written by `uid` alone, on each of their devices; nobody else sees or changes it.
  */
 import { and, or, x, type RuleNode } from './builder';
-import { $uid, eq, newValue, serverTime, signedInAs, variable, verifiedAs } from './conditions';
+import { eq, newValue, ownRecord, serverTime, variable } from './conditions';
 
 /** The longest mute a client sets (1 week), plus a day for a client clock that runs ahead. */
 const MUTE_MAX_MS = 8 * 24 * 60 * 60 * 1000;
@@ -28,24 +28,19 @@ const conversationPrefs = (conversation: 'relId' | 'groupId'): RuleNode => ({
   $other: { '.validate': false },
 });
 
-export const inboxPrefs: RuleNode = {
-  $uid: {
-    '.read': signedInAs($uid),
-    '.write': verifiedAs($uid),
+export const inboxPrefs: RuleNode = ownRecord({
+  direct: { '.validate': x`newData.hasChildren()`, $relId: conversationPrefs('relId') },
+  group: { '.validate': x`newData.hasChildren()`, $groupId: conversationPrefs('groupId') },
+  pins: {
     '.validate': x`newData.hasChildren()`,
-    direct: { '.validate': x`newData.hasChildren()`, $relId: conversationPrefs('relId') },
-    group: { '.validate': x`newData.hasChildren()`, $groupId: conversationPrefs('groupId') },
-    pins: {
-      '.validate': x`newData.hasChildren()`,
-      // A conversation key: `d:{relId}` or `g:{groupId}` (src/lib/conversation-key.ts).
-      $slot: {
-        '.validate': and(
-          x`$slot.matches(/^[0-${PIN_SLOTS - 1}]$/)`,
-          x`newData.isString()`,
-          x`newData.val().matches(/^[dg]:.{1,128}$/)`,
-        ),
-      },
+    // A conversation key: `d:{relId}` or `g:{groupId}` (src/lib/conversation-key.ts).
+    $slot: {
+      '.validate': and(
+        x`$slot.matches(/^[0-${PIN_SLOTS - 1}]$/)`,
+        x`newData.isString()`,
+        x`newData.val().matches(/^[dg]:.{1,128}$/)`,
+      ),
     },
-    $other: { '.validate': false },
   },
-};
+  $other: { '.validate': false },
+});
