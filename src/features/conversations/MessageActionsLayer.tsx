@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Menu, type MenuItem } from '../../components/Menu';
 import { toast } from '../../components/toast';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import type { ChatMessage } from '../../lib/firebase/conversations-message';
@@ -15,7 +16,6 @@ import {
   type MessageActionHandlers,
 } from './message-actions-context';
 import { copyableText, messageActions, type MessageActions } from './message-actions-policy';
-import { MessageMenu, type MenuItem } from './MessageMenu';
 import { ReactionPopover } from './ReactionPopover';
 
 const strings = conversationsStrings.messageActions;
@@ -118,8 +118,8 @@ export function MessageActionsLayer({ children }: { children: ReactNode }) {
     <MessageActionsContext.Provider value={handlers}>
       <OpenActionsContext.Provider value={openId}>{children}</OpenActionsContext.Provider>
       {open?.kind === 'menu' ? (
-        <MessageMenu
-          label={strings.menu}
+        <Menu
+          name={{ label: strings.menu }}
           items={menuItems(open.message, open.allowed)}
           place={open.place}
           onClose={closeMenu}

@@ -1,14 +1,8 @@
 import { createContext } from 'react';
+import type { MenuPlace } from '../../components/Menu';
 import type { ChatMessage } from '../../lib/firebase/conversations-message';
 
-/** Where a menu opens: a point, its left edge there ('start') or its right edge ('end'). */
-export interface MenuPlace {
-  x: number;
-  y: number;
-  align: 'start' | 'end';
-  /** The top of what it opened from: with no room below, the menu goes above that. */
-  above?: number;
-}
+export type { MenuPlace };
 
 /**
  * What a message row asks of its list (MessageActionsLayer): one menu, popover or dialog at a

@@ -48,7 +48,7 @@ describe("a row's '⋯' menu", () => {
   it('runs the chosen item once, after focus is back on the button; a click outside closes', () => {
     const { block, mute, button } = setup();
     fireEvent.click(button);
-    fireEvent.mouseDown(document.body);
+    fireEvent.pointerDown(document.body);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     fireEvent.click(button);
     block.mockImplementation(() => expect(button).toHaveFocus());
