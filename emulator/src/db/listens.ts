@@ -14,8 +14,9 @@ export interface PushSink {
   /** The namespace cancelled this listen (revocation). */
   dropped(l: Listen): void;
   /**
-   * The client keeps its query windows itself (the SDK's limit filter), so a window's changes
-   * may be pushed child by child; otherwise every change sends the whole window.
+   * The client keeps its query windows itself (the SDK's limit filter), so a window whose
+   * children change is pushed as one merge of those leaving (null) and entering; otherwise such a
+   * change sends the whole window.
    */
   readonly filtersWindows?: boolean;
 }
@@ -125,30 +126,30 @@ export function pushChanges(
   }
 }
 
-/** Above this many children entering or leaving, the whole window is cheaper to send. */
-const MAX_CHILD_PUSHES = 4;
-
 /**
- * The keys of `prev` (the window last pushed) no longer in the live window, in the order they
- * had in that window (the comparator over their previous values): found by look-ups in the live
- * window, stopping at the `count` known to have left (a chat page's oldest message: the first).
+ * The keys of `prev` (the window last pushed) no longer in the live window: found by look-ups in
+ * the live window, stopping at the `count` known to have left (a chat page's oldest message: the
+ * first).
  */
 function leavingKeys(live: LiveWindow, prev: Map<string, DataNode>, count: number): string[] {
-  const leaving: [string, DataNode][] = [];
-  for (const entry of prev) {
+  const leaving: string[] = [];
+  for (const k of prev.keys()) {
     if (leaving.length === count) break;
-    if (!live.has(entry[0])) leaving.push(entry);
+    if (!live.has(k)) leaving.push(k);
   }
-  return leaving.sort(live.compare).map(([k]) => k);
+  return leaving;
 }
 
 /**
- * Sends what changed in a tagged listen's window: nothing; the changed children as a merge when
- * the same children stay; else the children that left (`d` null at their path) and those that
- * entered or changed (`d` at their path), as the SDK's own limit filter then keeps the same
- * window; the whole window when much of it changed. A new message in a conversation's latest
- * page is then one child on the wire, not the page again. The window last pushed (`l.window`) is
- * kept up to date in place: copying a 50-message page on every push was a tenth of a send.
+ * Sends what changed in a tagged listen's window as one message, so the SDK raises one event per
+ * commit and never shows a window the database did not hold: a tagged merge of the children that
+ * left (null) and of those that entered or changed (whole), which the SDK applies as one
+ * operation through its limit filter (in-window children first, so those leaving make room); the
+ * whole window when that is shorter, and to REST streams whenever the set of children changes.
+ * A new message in a conversation's latest page is then the message and the oldest one's null on
+ * the wire, not the page again (docs/protocol.md, "Listens and pushes", rule 3). The window last
+ * pushed (`l.window`) is kept up to date in place: copying a 50-message page on every push was a
+ * tenth of a send.
  */
 function pushWindow(l: Listen, node: DataNode, changedKeys: Set<string> | null): void {
   if (!l.spec || l.tag === null) return;
@@ -167,23 +168,23 @@ function pushWindow(l: Listen, node: DataNode, changedKeys: Set<string> | null):
   const leaving = prev.size - stayed;
   if (entering.length === 0 && leaving === 0) return;
   const p = pathString(l.path);
-  if (leaving === 0 && stayed === next.length) {
-    for (const [k, v] of entering) prev.set(k, v);
-    l.sink.pushSerialized(dataMessage('m', p, entriesJsonText(entering), l.tag));
-    return;
-  }
-  if (!l.sink.filtersWindows || leaving + entering.length > MAX_CHILD_PUSHES) {
+  // For the SDK, a null costs about what an unchanged child resent in the whole window would.
+  const whole = l.sink.filtersWindows
+    ? leaving > next.length - entering.length
+    : leaving > 0 || stayed < next.length;
+  if (whole) {
     l.window = new Map(next);
     l.sink.pushSerialized(dataMessage('d', p, entriesJsonText(next), l.tag));
     return;
   }
-  const at = (k: string): string => pathString([...l.path, k]);
+  const merge: [string, DataNode][] = [];
   for (const k of leavingKeys(live, prev, leaving)) {
     prev.delete(k);
-    l.sink.pushSerialized(dataMessage('d', at(k), 'null', l.tag));
+    merge.push([k, null]);
   }
   for (const [k, v] of entering) {
     prev.set(k, v);
-    l.sink.pushSerialized(dataMessage('d', at(k), nodeJsonText(v), l.tag));
+    merge.push([k, v]);
   }
+  l.sink.pushSerialized(dataMessage('m', p, entriesJsonText(merge), l.tag));
 }
