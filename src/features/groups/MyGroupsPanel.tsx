@@ -57,7 +57,9 @@ export function MyGroupsPanel() {
       </Panel>
       {creating ? <LazyCreateGroupModal onClose={() => setCreating(false)} /> : null}
       {addingTo ? <AddMemberModal group={addingTo} onClose={() => setAddingTo(null)} /> : null}
-      {renaming ? <LazyRenameGroupModal group={renaming} onClose={() => setRenaming(null)} /> : null}
+      {renaming ? (
+        <LazyRenameGroupModal group={renaming} onClose={() => setRenaming(null)} />
+      ) : null}
     </>
   );
 }
