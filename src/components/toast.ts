@@ -1,39 +1,34 @@
 import type { Id, ToastItem, ToastOptions, toast as toastify } from 'react-toastify';
+import { TOAST_LIMIT, ToastSlots, type ToastKind, type ToastScreen } from './toast-slots';
 
 /**
  * The app's toasts, with react-toastify loaded only when the first toast is shown: most visits
  * show none, and its ~6 kB gzipped would count on every first screen. Calls made before it loads
  * wait here, in order, and run as they were made (same texts, same ids, same options), so a
  * toast's text and its autoClose delay are react-toastify's as before. `<Toasts />` loads it.
+ * At most TOAST_LIMIT are on screen; notices wait behind the others (toast-slots.ts).
  */
 type Toastify = typeof toastify;
-interface Operation {
-  run: (lib: Toastify) => void;
-  /** The toast a show creates: a dismiss before loading drops it from the queue. */
-  toastId?: Id;
-}
 export type ToastId = Id;
 export type { ToastItem };
 
-let lib: Toastify | null = null;
-const waiting: Operation[] = [];
+const slots = new ToastSlots(TOAST_LIMIT);
 const changeListeners = new Set<(item: ToastItem) => void>();
 let loader: (() => void) | null = null;
 let nextId = 0;
 
-function run(operation: Operation): void {
-  if (lib && waiting.length === 0) {
-    operation.run(lib);
-    return;
-  }
-  waiting.push(operation);
-  loader?.();
-}
+/**
+ * News arrives on its own, over whatever the person is doing: the pointer resting on a notice
+ * (over a list's button, say) must not keep it up past its 5 s, and a click anywhere on it
+ * (meant for the button underneath) takes it away.
+ */
+const NOTICE_OPTIONS: ToastOptions = { pauseOnHover: false, closeOnClick: true };
 
-function show(kind: 'success' | 'error' | 'info', text: string, options: ToastOptions = {}): Id {
+function show(kind: ToastKind, text: string, options: ToastOptions = {}): Id {
   // The id is chosen here so the caller has it at once, before react-toastify has loaded.
   const toastId = options.toastId ?? `toast-${String((nextId += 1))}`;
-  run({ run: (t) => t[kind](text, { ...options, toastId }), toastId });
+  slots.show({ id: toastId, kind, text, options: { ...options, toastId } });
+  if (!slots.attached) loader?.();
   return toastId;
 }
 
@@ -41,12 +36,19 @@ export const toast = {
   success: (text: string, options?: ToastOptions) => show('success', text, options),
   error: (text: string, options?: ToastOptions) => show('error', text, options),
   info: (text: string, options?: ToastOptions) => show('info', text, options),
+  /**
+   * News about one thing (`key`: a conversation, a feed entry): one toast, its text updated in
+   * place while it is up, shown after the toasts that answer the person.
+   */
+  notice(key: string, text: string): Id {
+    const id = `notice:${key}`;
+    slots.notice({ id, kind: 'info', text, options: { ...NOTICE_OPTIONS, toastId: id } });
+    if (!slots.attached) loader?.();
+    return id;
+  },
+  /** Closes a toast (every toast without an id); one not shown yet is dropped. */
   dismiss(id?: Id): void {
-    // Not shown yet: drop it instead of loading react-toastify to show and remove it.
-    const index = id === undefined ? -1 : waiting.findIndex((op) => op.toastId === id);
-    if (index >= 0) waiting.splice(index, 1);
-    else if (lib) run({ run: (t) => t.dismiss(id) });
-    else if (id === undefined) waiting.length = 0;
+    slots.dismiss(id);
   },
   /** Calls back as react-toastify reports a toast added, updated or removed. */
   onChange(callback: (item: ToastItem) => void): () => void {
@@ -55,30 +57,43 @@ export const toast = {
   },
 };
 
-/** Whether a toast waits for react-toastify (for `<Toasts />`, which loads it). */
+/** Whether a toast waits to be shown (react-toastify to load, or a place on screen). */
 export function toastsWaiting(): boolean {
-  return waiting.length > 0;
+  return slots.holding();
 }
 
 /** `<Toasts />` registers how to load react-toastify; called at once when a toast waits. */
 export function setToastLoader(load: (() => void) | null): void {
   loader = load;
-  if (load && waiting.length > 0) load();
+  if (load && slots.holding() && !slots.attached) load();
 }
+
+const screenOf = (loaded: Toastify): ToastScreen => ({
+  show: ({ kind, text, options }) => loaded[kind](text, options),
+  update: (id, text) => loaded.update(id, { render: text }),
+  dismiss: (id) => loaded.dismiss(id),
+});
 
 /** Called once the container is mounted: the waiting toasts show, in order. */
 export function attachToastify(loaded: Toastify): () => void {
-  lib = loaded;
+  let mounted = true;
   const stop = loaded.onChange((item) => {
+    if (item.status === 'removed') slots.removed(item.id);
     for (const listener of changeListeners) listener(item);
   });
   // After the commit that mounted the container: under StrictMode its effects run twice, and
   // a toast added between the two would be lost with the first container registration.
   setTimeout(() => {
-    if (lib === loaded) for (const operation of waiting.splice(0)) operation.run(loaded);
+    if (mounted) slots.attach(screenOf(loaded));
   }, 0);
   return () => {
+    mounted = false;
     stop();
-    lib = null;
+    slots.detach();
   };
+}
+
+/** Toast `id` has left the screen (its exit animation ended): its place is free. */
+export function toastLeft(id: Id): void {
+  slots.gone(id);
 }

@@ -3,6 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { createElement, forwardRef } from 'react';
 import { afterEach, vi } from 'vitest';
 import type * as ReactVirtuoso from 'react-virtuoso';
+import { toast } from '../../src/components/toast';
 
 // jsdom has no layout, so a virtualised list would render no rows: every Virtuoso gets the
 // library's documented test context, a viewport tall enough for all rows a test loads.
@@ -28,6 +29,8 @@ Element.prototype.scrollTo = function scrollTo() {};
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // Toasts still waiting for a place would show in the next test's container.
+  toast.dismiss();
 });
 
 // The app loads react-toastify with the first toast; loaded here once, that load is as quick as

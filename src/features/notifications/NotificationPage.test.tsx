@@ -2,6 +2,8 @@ import { act, screen, within } from '@testing-library/react';
 import { Link } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { AppNotification } from '../../lib/firebase/notifications-record';
+import type { InboxEntry } from '../../lib/firebase/inbox-entry';
+import type { ConversationKey } from '../../lib/conversation-key';
 import { notificationsStrings } from './notifications-strings';
 import { profilesStrings } from '../profiles/profiles-strings';
 import { createFakeGateways, renderWithProviders } from '../../testing';
@@ -126,6 +128,42 @@ describe('NotificationPage', () => {
     expect(
       await screen.findByText('Cy sent you a friend request', { selector: '.Toastify *' }),
     ).toBeInTheDocument();
+  });
+
+  it("toasts a conversation's new messages as one toast whose count is updated", async () => {
+    const { fakes } = renderFeed('/pages/home');
+    const inbox = (unread: number): Record<ConversationKey, InboxEntry> => ({
+      'd:rel-bob': {
+        relId: 'rel-bob',
+        kind: 'direct',
+        unread,
+        lastMessageId: `m${String(unread)}`,
+        lastSenderId: 'bob',
+        lastText: 'hi',
+        lastKind: 'text',
+        lastAt: 5000 + unread,
+      },
+    });
+    act(() => {
+      fakes.feeds.friends.emit([
+        {
+          id: 'rel-bob',
+          senderId: 'bob',
+          senderName: 'Bob',
+          receiverId: 'me',
+          receiverName: 'Mia',
+          photo: '',
+        },
+      ]);
+      fakes.feeds.inbox.emit(inbox(1));
+    });
+    for (let n = 2; n <= 6; n += 1) act(() => fakes.feeds.inbox.emit(inbox(n)));
+    expect(
+      await screen.findByText(notificationsStrings.text.message('Bob', 6), {
+        selector: '.Toastify *',
+      }),
+    ).toBeInTheDocument();
+    expect(document.querySelectorAll('.Toastify__toast')).toHaveLength(1);
   });
 
   it('shows one entry per conversation with unread messages, counted on the bell', () => {

@@ -10,8 +10,8 @@ import { groupKey, type ConversationKey } from '../../lib/conversation-key';
 import { messageTarget, notificationTarget, notificationText } from './notification-text';
 import { notificationPromptWanted, selectNotifications } from './notifications-slice';
 import { conversationAlertOpened, notificationOpened } from './notifications-thunks';
-import { notificationsStrings } from './notifications-strings';
 import { inboxMessageIds, messageAlertId, messageAlertOf, selectLookingAt } from './message-alerts';
+import { messageToastOf } from './message-toast';
 import {
   browserAllows,
   desktopNotice,
@@ -30,7 +30,8 @@ type Known = { owner: string | null; ids: Set<string> } | null;
  * me: also when its group is not the conversation on screen, and even when the group is muted).
  * A new message (1:1 or group, from my inbox) gives a desktop notification when the tab is
  * hidden or its conversation is not on screen, and a 1:1 one a toast outside the messages
- * screen; a muted conversation gives nothing. Desktop notifications need the Settings switch,
+ * screen (one per conversation, its count updated: message-toast.ts); a muted conversation
+ * gives nothing. Toasts are notices: they wait behind the toasts that answer the person. Desktop notifications need the Settings switch,
  * the kind switched on and the browser's permission; a message while the tab is hidden and
  * the switch off asks for the one-time offer to turn them on. Entries and messages already
  * there when the lists first load are not announced.
@@ -67,7 +68,7 @@ export function useNotificationAlerts(): void {
     const seen = knownEntries.current.ids;
     for (const n of unread.filter((entry) => !seen.has(entry.id))) {
       seen.add(n.id);
-      if (pathname !== paths.notification) toast.info(notificationText(n));
+      if (pathname !== paths.notification) toast.notice(`feed:${n.id}`, notificationText(n));
       if (!settings?.browserNotifications || !settings.notifyKinds[n.kind]) continue;
       if (!browserAllows()) continue;
       if (n.kind === 'mention') {
@@ -98,11 +99,8 @@ export function useNotificationAlerts(): void {
       seen.add(messageAlertId(key, entry.lastMessageId));
       const alert = messageAlertOf(state, key, entry);
       if (!alert || alert.muted) continue;
-      // The messages screen shows its conversations' news; the feed lists 1:1 ones.
-      const listed = pathname === paths.messages || pathname === paths.notification;
-      if (alert.group === undefined && !listed) {
-        toast.info(notificationsStrings.text.message(alert.sender, alert.count));
-      }
+      const notice = messageToastOf(state, alert, pathname);
+      if (notice) toast.notice(notice.key, notice.text);
       if (onScreen(key) || !settings) continue;
       if (!settings.browserNotifications) {
         if (document.hidden) dispatch(notificationPromptWanted());
