@@ -35,7 +35,8 @@ import {
 } from './conditions';
 import { kindOfMessage } from './conversations-images';
 import { clearOrSealed, SEALED_PREVIEW_MAX } from './encryption-sealed';
-import { changeMarker } from './inbox-changes';
+import { changeMarker, markerKept } from './inbox-changes';
+import { coveredOnly, coverKept, entryCover } from './inbox-cover';
 import {
   entryActions,
   lastFields,
@@ -116,12 +117,21 @@ const deliveryOf = (describesNewMessage: Expr) =>
  * An entry's fields and its one check: the owner's reset, a summary of a new message that
  * `describesNewMessage` ties to the same update, or a message action's change (an edit's or a
  * delete's preview, a reaction notice: rules/inbox-actions.ts) tied to the message in
- * `messages`. A reset keeps the reaction notice (the owner may remove it). Shared with `groupInbox`.
+ * `messages`, or the owner's cover of a last message they deleted for themself
+ * (rules/inbox-cover.ts). A reset keeps the reaction notice (the owner may remove it). Shared
+ * with `groupInbox`.
  */
 export const inboxEntry = (describesNewMessage: Expr, messages: MessageTree): RuleNode => ({
   '.validate': and(
     hasChildren(lastFields),
-    or(reset, deliveryOf(describesNewMessage), ...entryActions(messages)),
+    or(
+      reset,
+      deliveryOf(describesNewMessage),
+      ...entryActions(messages),
+      coveredOnly(and(...['unread', ...lastFields].map(unchanged), reactionKept, markerKept)),
+    ),
+    // The cover is the owner's alone: no one else's write changes or removes it.
+    or(isUser($uid), coverKept),
   ),
   unread: { '.validate': and(x`newData.isNumber()`, x`newData.val() >= 0`) },
   lastMessageId: uidField,
@@ -138,6 +148,7 @@ export const inboxEntry = (describesNewMessage: Expr, messages: MessageTree): Ru
   lastAt: { '.validate': serverTime },
   reaction: reactionNotice,
   changed: changeMarker(messages),
+  cover: entryCover(messages),
   $other: { '.validate': false },
 });
 

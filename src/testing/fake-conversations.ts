@@ -25,6 +25,11 @@ function fakeConversation<Parties>(
   const pages = new Map<string, ChatMessage[]>();
   const hidden = new Feed<Set<string>>();
   const hiddenIds = new Map<string, Set<string>>();
+  const hideIn = (key: string, messageId: string) => {
+    const ids = new Set(hiddenIds.get(key)).add(messageId);
+    hiddenIds.set(key, ids);
+    hidden.emit(ids, key);
+  };
   const change = (id: string, messageId: string, apply: (m: ChatMessage) => ChatMessage) => {
     const page = pages.get(id);
     if (!page) return;
@@ -87,10 +92,11 @@ function fakeConversation<Parties>(
       return Promise.resolve();
     }),
     hide: vi.fn<Api['hide']>((uid, conversationId, messageId) => {
-      const key = `${uid}/${conversationId}`;
-      const ids = new Set(hiddenIds.get(key)).add(messageId);
-      hiddenIds.set(key, ids);
-      hidden.emit(ids, key);
+      hideIn(`${uid}/${conversationId}`, messageId);
+      return Promise.resolve();
+    }),
+    hideLast: vi.fn<Api['hideLast']>((parties, messageId) => {
+      hideIn(`${meOf(parties)}/${conversationOf(parties)}`, messageId);
       return Promise.resolve();
     }),
     subscribeHidden: vi.fn<Api['subscribeHidden']>((uid, conversationId, onData, onError) => {

@@ -8,6 +8,7 @@ import { heldMessageDropped, messageSelectors } from './conversations-slice';
 import { conversationKey } from '../../lib/conversation-key';
 import { conversationTarget, type ConversationTarget } from './conversation-target';
 import { DELETE_WINDOW_MS, EDIT_WINDOW_MS } from './message-actions-policy';
+import { coverAfterHiding } from './hidden-cover';
 
 const strings = conversationsStrings.messageActions;
 
@@ -84,7 +85,22 @@ export const removeChatMessage = createAppAsyncThunk(
   },
 );
 
-/** Deletes a message for me: hidden on all my devices, nobody else affected. */
+/**
+ * What my row shows once `id` is deleted for me, when that changes it (hidden-cover.ts): the
+ * open conversation's loaded messages, less those hidden before and my sends not stored yet.
+ */
+function coverOf(state: RootState, id: string) {
+  const { hiddenIds } = state.conversations;
+  const unstored = state.conversationSending.outgoing.map((m) => m.id);
+  const loaded = messageSelectors.selectAll(state);
+  return coverAfterHiding(loaded, new Set(hiddenIds), new Set(unstored), id);
+}
+
+/**
+ * Deletes a message for me: hidden on all my devices, nobody else affected. When it is the
+ * last message my row shows, my entry says what the row shows instead (the message before it),
+ * so no device of mine keeps its words in the list.
+ */
 export const hideChatMessage = createAppAsyncThunk(
   'conversations/hideMessage',
   (id: string, { getState, extra, rejectWithValue }) => {
@@ -92,7 +108,17 @@ export const hideChatMessage = createAppAsyncThunk(
     const state = getState();
     const { relId, kind } = state.conversations;
     if (!relId) return rejectWithValue(`${what}: ${conversationsStrings.chat.errors.moved}`);
-    const write = () => extra.conversations[kind].hide(selectMyUid(state), relId, id);
+    const target = conversationTarget(state);
+    const cover = target.kind === 'closed' ? null : coverOf(state, id);
+    const write = () => {
+      if (target.kind === 'group' && cover) {
+        return extra.conversations.group.hideLast(target.parties, id, cover);
+      }
+      if (target.kind === 'direct' && cover) {
+        return extra.conversations.direct.hideLast(target.parties, id, cover);
+      }
+      return extra.conversations[kind].hide(selectMyUid(state), relId, id);
+    };
     return attemptWrite(what, write, rejectWithValue);
   },
 );

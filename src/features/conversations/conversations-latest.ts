@@ -51,7 +51,9 @@ export function receiveLatest(state: ChatState, messages: readonly ChatMessage[]
     );
     placeInPages(state.older, out);
   }
-  messagesAdapter.upsertMany(state, toTail);
+  // Set, not upsert: an upsert merges, so a field the server dropped (a reaction taken back,
+  // the words of a message deleted for everyone) would stay on screen.
+  messagesAdapter.setMany(state, toTail);
   // Immer keeps the state as it was when a field is given its own value: an answer that
   // changes nothing returns the same state, and nothing re-renders.
   if (!sameIds(before.liveIds, incoming)) state.liveIds = [...incoming];

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../lib/firebase/conversations-message';
 import { userSignedIn, userSignedOut } from '../../store/session';
 import {
+  betweenReceived,
   chatScreenEntered,
   conversationsSlice,
   conversationClosed,
@@ -73,6 +74,25 @@ describe('chat slice', () => {
     expect(ids(state)).toEqual(['a']);
     state = reduce(state, latestReceived({ key: 'd:rel', messages: [] }));
     expect(ids(state)).toEqual([]);
+  });
+
+  it('takes a field the server no longer has off a message in the live window', () => {
+    // A taken-back last reaction removes `reactions`; a delete for everyone, the rest too.
+    const reacted = { ...message('a', 1), reactions: { '👍': { bo: 7 } }, editedAt: 3 };
+    let state = reduce(opened(), latestReceived({ key: 'd:rel', messages: [reacted] }));
+    state = reduce(state, latestReceived({ key: 'd:rel', messages: [message('a', 1)] }));
+    expect(messageSelectors.selectById({ conversations: state }, 'a')).toEqual(message('a', 1));
+    const deleted = { ...message('a', 1), message: '', deleted: true };
+    state = reduce(state, latestReceived({ key: 'd:rel', messages: [reacted] }));
+    state = reduce(state, latestReceived({ key: 'd:rel', messages: [deleted] }));
+    expect(messageSelectors.selectById({ conversations: state }, 'a')).toEqual(deleted);
+  });
+
+  it('takes a dropped field off a loaded message that a later read brings again', () => {
+    const reacted = { ...message('a', 1), reactions: { '👍': { bo: 7 } } };
+    let state = reduce(opened(), latestReceived({ key: 'd:rel', messages: [reacted] }));
+    state = reduce(state, betweenReceived({ key: 'd:rel', messages: [message('a', 1)] }));
+    expect(messageSelectors.selectById({ conversations: state }, 'a')).toEqual(message('a', 1));
   });
 
   it('ignores answers for another conversation', () => {

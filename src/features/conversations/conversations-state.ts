@@ -124,7 +124,7 @@ export const inTail = (state: ChatState, id: string): ChatMessage | undefined =>
   id in state.entities ? state.entities[id] : undefined;
 
 /**
- * Loaded messages updated where they are, the others placed: in the live tail from its
+ * Loaded messages replaced where they are, the others placed: in the live tail from its
  * oldest on, in the older pages below it.
  */
 export function upsertLoaded(state: ChatState, messages: readonly ChatMessage[]) {
@@ -137,7 +137,8 @@ export function upsertLoaded(state: ChatState, messages: readonly ChatMessage[])
   );
   const tailOldest = state.ids.length > 0 ? inTail(state, state.ids[0]) : undefined;
   const toTail = rest.filter((m) => tailOldest && compareMessages(m, tailOldest) >= 0);
-  messagesAdapter.upsertMany(state, [...loaded, ...toTail]);
+  // Replaced whole, as in the pages: a field the server dropped goes (conversations-latest.ts).
+  messagesAdapter.setMany(state, [...loaded, ...toTail]);
   placeInPages(
     state.older,
     rest.filter((m) => !toTail.includes(m)),

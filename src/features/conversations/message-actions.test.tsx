@@ -339,6 +339,19 @@ describe('delete', () => {
     expect(screen.getByText('keep')).toBeInTheDocument();
   });
 
+  it('for me, of the newest: my row shows the message before it on every device', async () => {
+    const { api } = openChat([said('m1', 'bo', 'keep'), said('m2', 'me', 'oops')]);
+    const user = userEvent.setup();
+    fireEvent.contextMenu(rowOf('oops'));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Delete for me' }));
+    await waitFor(() => expect(api.hideLast).toHaveBeenCalledOnce());
+    const [to, id, cover] = api.hideLast.mock.calls[0];
+    expect([to, id, cover.over, cover.shown?.id]).toEqual([parties, 'm2', 'm2', 'm1']);
+    expect(api.hide).not.toHaveBeenCalled();
+    expect(screen.queryByText('oops')).toBeNull();
+  });
+
   it('a refused delete comes back as a toast, the message unchanged', async () => {
     const { api } = openChat([said('m1', 'me', 'stays')]);
     api.remove.mockRejectedValueOnce(new Error('PERMISSION_DENIED'));

@@ -1,6 +1,6 @@
 import { useAppSelector } from '../../store/hooks';
 import type { RootState } from '../../store/store';
-import type { InboxEntry } from '../../lib/firebase/inbox-entry';
+import { shownLast, type InboxEntry } from '../../lib/firebase/inbox-entry';
 import { inboxStrings } from './inbox-strings';
 import { selectMyUid } from '../friends';
 import { selectGroup, selectRoster } from '../groups';
@@ -19,10 +19,12 @@ function copiedName(state: RootState, groupId: string, uid: string): string {
 /** A group's last message in words: 'You: …' when mine, else the sender's first name first. */
 function useGroupPreview(entry: InboxEntry): string {
   const me = useAppSelector(selectMyUid);
-  const mine = entry.lastSenderId === me;
+  // The last message I see: the one before a last one I deleted for me, or none.
+  const sender = shownLast(entry)?.senderId ?? null;
+  const mine = sender === me;
   // The roster's copied name shows until the sender's live profile is read.
-  const copied = useAppSelector((state) => copiedName(state, entry.relId, entry.lastSenderId));
-  const name = useDisplayName(mine ? null : entry.lastSenderId, copied);
+  const copied = useAppSelector((state) => (sender ? copiedName(state, entry.relId, sender) : ''));
+  const name = useDisplayName(mine ? null : sender, copied);
   // A member's reaction to my message, newer than the last message, takes the line.
   const reactor = entry.reaction?.by ?? null;
   const reactorCopied = useAppSelector((state) =>
@@ -34,7 +36,7 @@ function useGroupPreview(entry: InboxEntry): string {
   const reacted = reactionPreview(entry, reactorName);
   if (reacted) return reacted;
   const text = previewOf(entry, me);
-  if (mine) return text;
+  if (mine || !text) return text;
   const firstName = name.trim().split(/\s+/)[0] ?? '';
   return firstName ? inboxStrings.from(firstName, text) : text;
 }

@@ -1,5 +1,5 @@
 import { encryptionStrings } from '../encryption';
-import type { InboxEntry } from '../../lib/firebase/inbox-entry';
+import { shownLast, type InboxEntry } from '../../lib/firebase/inbox-entry';
 import { inboxStrings } from './inbox-strings';
 
 const DAY_MS = 86_400_000;
@@ -26,13 +26,17 @@ export function formatConversationTime(at: number, now: number = Date.now()): st
   });
 }
 
-/** The last message in words: 'You: ' when mine, kinds other than text (a photo, a deletion) named. */
+/**
+ * The last message in words: 'You: ' when mine, kinds other than text (a photo, a deletion)
+ * named. While the last message is one I deleted for me, the one before it (or nothing).
+ */
 export function previewOf(entry: InboxEntry, me: string): string {
-  const sealed = entry.sealed === 'no-key' || entry.sealed === 'failed' ? entry.sealed : null;
+  const last = shownLast(entry);
+  if (!last) return '';
+  const sealed = last.sealed === 'no-key' || last.sealed === 'failed' ? last.sealed : null;
   const words = sealed ? encryptionStrings.sealed[sealed === 'no-key' ? 'noKey' : 'failed'] : null;
-  const text =
-    entry.lastKind === 'text' ? (words ?? entry.lastText) : inboxStrings.kinds[entry.lastKind];
-  return entry.lastSenderId === me ? inboxStrings.you(text) : text;
+  const text = last.kind === 'text' ? (words ?? last.text) : inboxStrings.kinds[last.kind];
+  return last.senderId === me ? inboxStrings.you(text) : text;
 }
 
 /**
@@ -42,6 +46,10 @@ export function previewOf(entry: InboxEntry, me: string): string {
 export function reactionPreview(entry: InboxEntry, reactorName: string): string | null {
   const reaction = entry.reaction;
   if (!reaction || reaction.at <= entry.lastAt) return null;
+  // A reaction to the last message I deleted for me would quote its words.
+  if (entry.cover?.over === reaction.messageId && reaction.messageId === entry.lastMessageId) {
+    return null;
+  }
   const who = reactorName.trim().split(/\s+/)[0] || reactorName;
   return reaction.kind === 'image'
     ? inboxStrings.reactedToPhoto(who, reaction.emoji)

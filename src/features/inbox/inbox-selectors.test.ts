@@ -4,7 +4,8 @@ import type { ChatMessage } from '../../lib/firebase/conversations-message';
 import type { InboxEntry } from '../../lib/firebase/inbox-entry';
 import { sampleUser, signedIn } from '../../testing/session-fixtures';
 import { makeTestStore } from '../../testing/test-store';
-import { formatConversationTime, previewOf } from './conversation-time';
+import { formatConversationTime, previewOf, reactionPreview } from './conversation-time';
+import { inboxStrings } from './inbox-strings';
 import { seenState, selectHasPending } from '../conversations/conversations-signals-selectors';
 import { sendAcked, sendFailed, sendStarted } from '../conversations/conversations-sending-slice';
 import { selectConversationRows, selectTotalUnread } from './inbox-selectors';
@@ -98,6 +99,28 @@ describe('conversation list text', () => {
     expect(previewOf({ ...deleted, lastSenderId: 'me' }, 'me')).toBe(
       'You: This message was deleted',
     );
+  });
+
+  it('shows the message before a last one I deleted for me, or nothing, never its words', () => {
+    const mine = entry('r', { lastMessageId: 'm2', lastSenderId: 'me', lastText: 'oops' });
+    const shown = { messageId: 'm1', senderId: 'bo', text: 'Hi', kind: 'text' as const, at: 900 };
+    expect(previewOf({ ...mine, cover: { over: 'm2', shown } }, 'me')).toBe('Hi');
+    const myOwn = { ...shown, senderId: 'me' };
+    expect(previewOf({ ...mine, cover: { over: 'm2', shown: myOwn } }, 'me')).toBe('You: Hi');
+    expect(previewOf({ ...mine, cover: { over: 'm2', shown: null } }, 'me')).toBe('');
+    // A newer message since: the row shows it.
+    expect(previewOf({ ...mine, cover: { over: 'm0', shown } }, 'me')).toBe('You: oops');
+    // Nor does a reaction to it quote it.
+    const reaction = {
+      by: 'bo',
+      emoji: '👍',
+      messageId: 'm2',
+      text: 'oops',
+      kind: 'text' as const,
+    };
+    const reacted = { ...mine, reaction: { ...reaction, at: 2000 } };
+    expect(reactionPreview(reacted, 'Bo')).toBe(inboxStrings.reacted('Bo', '👍', 'oops'));
+    expect(reactionPreview({ ...reacted, cover: { over: 'm2', shown } }, 'Bo')).toBeNull();
   });
 
   it('shows the time today, the weekday this week, the date before', () => {

@@ -122,6 +122,17 @@ export function makeConversationCrypto(me: string, keys: EpochKeys) {
         );
         out = { ...out, reaction: { ...entry.reaction, text } };
       }
+      const shown = entry.cover?.shown;
+      if (entry.cover && shown && isSealed(shown.text)) {
+        // Sealed by me (conversations-seal-update.ts), whoever sent the message it shows.
+        const { text, sealed } = await openText(
+          conversation,
+          shown.text,
+          { messageId: shown.messageId, sender: me },
+          'preview',
+        );
+        out = { ...out, cover: { ...entry.cover, shown: { ...shown, text, sealed } } };
+      }
       return out;
     },
 

@@ -55,7 +55,7 @@ export async function sealUpdate(
   const out: Record<string, unknown> = {};
   const messagesAt = `${at.messages}/${at.id}/`;
   const imagesAt = `${at.images}/`;
-  const inboxAt = new RegExp(`^${at.inbox}/[^/]+/${at.id}/(lastText|reaction)$`);
+  const inboxAt = new RegExp(`^${at.inbox}/[^/]+/${at.id}/(lastText|reaction|cover)$`);
   await Promise.all(
     Object.entries(changes).map(async ([path, value]) => {
       out[path] = value;
@@ -95,6 +95,11 @@ export async function sealUpdate(
           out[path] = await seal(messageId, 'preview', value);
         } else if (match?.[1] === 'reaction' && isRecord(value) && value.text) {
           out[path] = { ...value, text: await sealQuote(value, options) };
+        } else if (match?.[1] === 'cover' && isRecord(value) && typeof value.text === 'string') {
+          // My own row's preview of an earlier message, read only by me: sealed as mine.
+          if (typeof value.messageId !== 'string') throw new Error('A cover names its message');
+          const text = value.text && (await seal(value.messageId, 'preview', value.text));
+          out[path] = { ...value, text };
         }
       }
     }),

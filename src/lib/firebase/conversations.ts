@@ -18,6 +18,7 @@ import {
 } from './conversations-actions-write';
 import { writeWithPreviewOrAlone } from './conversations-actions-fallback';
 import { hiddenMessages } from './conversations-hidden';
+import { coverChanges, hideChanges, type HiddenCover } from './inbox-entry-cover';
 import {
   directConversations,
   groupConversations,
@@ -34,6 +35,7 @@ import type { SentMessage } from './inbox-entry';
 export type { GroupParties, MessageParties, SendExtras } from './conversations-send-write';
 export { isReactionKey, EDIT_WINDOW_MS, DELETE_WINDOW_MS } from './conversations-actions-write';
 export type { SentMessage } from './inbox-entry';
+export type { HiddenCover } from './inbox-entry-cover';
 
 type OnError = (error: Error) => void;
 
@@ -195,6 +197,22 @@ export function makeConversationApi<Parties>(
     },
 
     ...hiddenMessages(db, location.kind),
+
+    /**
+     * Deletes for me a message my row shows as the last one: my own entry gets what the row
+     * shows instead (`cover`: the newest message before it that I still see, or nothing) in the
+     * same update, so every device of mine stops showing its words. Refused (no entry yet, the
+     * message shown changed meanwhile), the hide goes alone: the message still leaves the chat.
+     */
+    hideLast(parties: Parties, messageId: string, cover: HiddenCover): Promise<void> {
+      const { kind, conversationId, me } = scopeOf(parties);
+      const place = { kind, conversationId, owner: me };
+      const alone = hideChanges(place, messageId);
+      const withCover = { ...alone, ...coverChanges(place, cover) };
+      // Only words are sealed: a cover without any needs no key (nor the network for one).
+      const words = cover.shown && !cover.shown.deleted && !cover.shown.image;
+      return writeWithPreviewOrAlone(write, words ? sealed(parties, withCover) : withCover, alone);
+    },
 
     /** One message by id (a quote whose original is not loaded), or null when there is none. */
     async fetchOne(conversationId: string, messageId: string): Promise<ChatMessage | null> {

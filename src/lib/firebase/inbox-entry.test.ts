@@ -5,6 +5,7 @@ import {
   parseInboxEntry,
   parseReadMarker,
   previewOf,
+  shownLast,
   totalUnread,
 } from './inbox-entry';
 import { directSendWrite } from './conversations-send-write';
@@ -89,6 +90,43 @@ describe('parseInboxEntry with message actions (issue 25)', () => {
       expect(parsed).toEqual({ relId: 'r1', kind: 'direct', ...stored });
     }
     expect(parseInboxEntry('direct', 'r1', stored)).not.toHaveProperty('reaction');
+  });
+});
+
+describe('parseInboxEntry with a cover (delete for me of the last message)', () => {
+  const shown = { messageId: '-Nm0', senderId: 'bob', text: 'Hi', kind: 'text', at: 900 };
+
+  it('reads the message shown instead, or nothing; shownLast uses it only over the last one', () => {
+    const covered = parseInboxEntry('direct', 'r1', {
+      ...stored,
+      cover: { over: '-Nm1', ...shown },
+    });
+    expect(covered?.cover).toEqual({ over: '-Nm1', shown });
+    expect(covered && shownLast(covered)).toEqual(shown);
+    const bare = parseInboxEntry('group', 'g1', { ...stored, cover: { over: '-Nm1' } });
+    expect(bare?.cover).toEqual({ over: '-Nm1', shown: null });
+    expect(bare && shownLast(bare)).toBeNull();
+    // A newer message since: the cover is stale, the entry's own last message shows.
+    const stale = parseInboxEntry('direct', 'r1', { ...stored, cover: { over: '-Nm0' } });
+    expect(stale && shownLast(stale)).toEqual({
+      messageId: '-Nm1',
+      senderId: 'bob',
+      text: 'Hi',
+      kind: 'text',
+      at: 1234,
+    });
+  });
+
+  it('keeps the entry without a cover it cannot read', () => {
+    for (const broken of [
+      'x',
+      { over: 5 },
+      { over: '-Nm1', ...shown, kind: 'video' },
+      { over: '-Nm1', messageId: '-Nm0' },
+    ]) {
+      const parsed = parseInboxEntry('direct', 'r1', { ...stored, cover: broken });
+      expect(parsed).toEqual({ relId: 'r1', kind: 'direct', ...stored });
+    }
   });
 });
 

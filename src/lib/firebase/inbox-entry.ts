@@ -28,6 +28,28 @@ export interface InboxReaction {
   at: number;
 }
 
+/** A message as an entry summarises it: who sent it, its preview, its kind and server time. */
+export interface InboxLast {
+  messageId: string;
+  senderId: string;
+  /** The message's first characters (see previewOf); '' for a photo or a deleted message. */
+  text: string;
+  kind: InboxKind;
+  at: number;
+  /** As the entry's (below): how a sealed preview opened; absent in clear text. */
+  sealed?: SealState;
+}
+
+/**
+ * The owner's cover of a last message they deleted for themself (`over`): the newest message
+ * before it they still see, or null when none is left to show. It applies only while the entry's
+ * last message is `over`; a newer message makes it stale.
+ */
+export interface InboxCover {
+  over: string;
+  shown: InboxLast | null;
+}
+
 export interface InboxEntry {
   /** The friendship's id (`kind` 'direct') or the group's ('group'). */
   relId: string;
@@ -47,6 +69,8 @@ export interface InboxEntry {
    * `changed` marker): the search index reads the conversation's changes when it moves.
    */
   changedAt?: number;
+  /** What my row shows while the last message is one I deleted for me (InboxCover). */
+  cover?: InboxCover;
   /** As a message's (conversations-crypto.ts): how a sealed preview opened; absent in clear text. */
   sealed?: SealState;
 }
@@ -79,6 +103,36 @@ export function parseInboxReaction(value: unknown): InboxReaction | undefined {
   return { by, emoji, messageId, text, kind, at };
 }
 
+/** A stored `cover`, or undefined when absent or unusable (the row then shows the last message). */
+export function parseInboxCover(value: unknown): InboxCover | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { over, messageId, senderId, text, kind, at } = value as Record<string, unknown>;
+  if (typeof over !== 'string') return undefined;
+  if (messageId === undefined) return { over, shown: null };
+  if (typeof messageId !== 'string' || typeof senderId !== 'string') return undefined;
+  if (typeof text !== 'string' || !INBOX_KINDS.includes(kind) || typeof at !== 'number') {
+    return undefined;
+  }
+  return { over, shown: { messageId, senderId, text, kind: kind as InboxKind, at } };
+}
+
+/**
+ * The last message my row shows: the entry's own, or, while it is one I deleted for me, the
+ * cover's (null: nothing is left to show).
+ */
+export function shownLast(entry: InboxEntry): InboxLast | null {
+  const { cover } = entry;
+  if (cover?.over === entry.lastMessageId) return cover.shown;
+  return {
+    messageId: entry.lastMessageId,
+    senderId: entry.lastSenderId,
+    text: entry.lastText,
+    kind: entry.lastKind,
+    at: entry.lastAt,
+    ...(entry.sealed ? { sealed: entry.sealed } : {}),
+  };
+}
+
 export function parseInboxEntry(
   kind: ConversationKind,
   relId: string,
@@ -92,6 +146,7 @@ export function parseInboxEntry(
   const reaction = parseInboxReaction(v.reaction);
   const changed = v.changed as { at?: unknown } | null | undefined;
   const changedAt = typeof changed?.at === 'number' ? changed.at : undefined;
+  const cover = parseInboxCover(v.cover);
   return {
     relId,
     kind,
@@ -103,6 +158,7 @@ export function parseInboxEntry(
     lastAt: typeof lastAt === 'number' ? lastAt : 0,
     ...(reaction ? { reaction } : {}),
     ...(changedAt !== undefined ? { changedAt } : {}),
+    ...(cover ? { cover } : {}),
   };
 }
 

@@ -19,9 +19,17 @@ import { isSealed } from '../crypto/sealed-value';
 
 type OnError = (error: Error) => void;
 
+/** A cover's sealed preview, in a browser without keys, says so rather than showing ciphertext. */
+function withoutSealedCover(entry: InboxEntry): InboxEntry {
+  const { cover } = entry;
+  if (!cover?.shown || !isSealed(cover.shown.text)) return entry;
+  const shown = { ...cover.shown, text: '', sealed: 'no-key' as const };
+  return { ...entry, cover: { ...cover, shown } };
+}
+
 /**
- * Each entry's sealed preview and reaction quote opened (conversations-crypto.ts); the entries as
- * they are, at once, when none is sealed. Shared with the notifications' feed.
+ * Each entry's sealed preview, reaction quote and cover opened (conversations-crypto.ts); the
+ * entries as they are, at once, when none is sealed. Shared with the notifications' feed.
  */
 export const entriesOpener =
   (cryptoNow: CryptoNow) =>
@@ -30,7 +38,10 @@ export const entriesOpener =
   ): Record<ConversationKey, InboxEntry> | Promise<Record<ConversationKey, InboxEntry>> => {
     const keys = Object.keys(inbox) as ConversationKey[];
     const sealedAny = keys.some(
-      (key) => isSealed(inbox[key].lastText) || isSealed(inbox[key].reaction?.text),
+      (key) =>
+        isSealed(inbox[key].lastText) ||
+        isSealed(inbox[key].reaction?.text) ||
+        isSealed(inbox[key].cover?.shown?.text),
     );
     if (!sealedAny) return inbox;
     return cryptoNow().then(async (crypto) => {
@@ -39,9 +50,11 @@ export const entriesOpener =
         return Object.fromEntries(
           keys.map((key) => [
             key,
-            isSealed(inbox[key].lastText)
-              ? { ...inbox[key], lastText: '', sealed: 'no-key' as const }
-              : inbox[key],
+            withoutSealedCover(
+              isSealed(inbox[key].lastText)
+                ? { ...inbox[key], lastText: '', sealed: 'no-key' as const }
+                : inbox[key],
+            ),
           ]),
         );
       }
