@@ -199,7 +199,7 @@ export const senderPhotoField: RuleNode = { '.validate': photoOf(sibling('sender
 /**
  * `uid`'s account still exists: its public profile `users/{uid}` is there. Deleting an account
  * removes it first (src/lib/firebase/settings-account.ts), so nothing is written for a recipient who is
- * gone: no inbox entry, notification, invitation, join request or message (issue 24).
+ * gone: no inbox entry, notification, invitation, join request or message.
  */
 export const accountExists = (uid: Expr) => exists(at('users', uid));
 

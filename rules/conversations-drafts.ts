@@ -1,8 +1,8 @@
 /**
  * `drafts/{uid}/direct/{relId}` and `drafts/{uid}/group/{groupId}`: what `uid` typed in a
- * conversation and did not send, with the message a reply was being prepared to (issue 27).
+ * conversation and did not send, with the message a reply was being prepared to.
  * Read and written by `uid` alone, so another device of theirs picks it up and nobody else can.
- * The app seals the text with a key only `uid`'s devices hold (issue 28, docs/security/e2ee.md,
+ * The app seals the text with a key only `uid`'s devices hold (docs/security/e2ee.md,
  * "Drafts"); clear text stays allowed for drafts from before, as a message's does.
  */
 import { and, x, type RuleNode } from './builder';

@@ -2,7 +2,7 @@
  * `hiddenMessages/{uid}/{relId}/{msgId}` and `groupHiddenMessages/{uid}/{groupId}/{msgId}`: the
  * messages `uid` deleted for themself (docs/data-model.md, Message actions), `true` each. Read
  * and written by `uid` alone, on every device; nobody else is affected. Two trees, so a
- * relationship id and a group id never name the same list (issue 24).
+ * relationship id and a group id never name the same list.
  */
 import { and, x, type RuleNode } from './builder';
 import { eq, newValue, ownRecord, variable } from './conditions';

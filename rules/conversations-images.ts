@@ -3,7 +3,7 @@
  * message, apart from the message so a conversation downloads thumbnails only. A friendship's
  * photos (`sendMessage/{relId}`) are read by its two friends, a group's (`groupMessages/{groupId}`)
  * by its admin and members; two trees, so a relationship id and a group id never name the same
- * photos whatever their values (issue 24). Written once, in the same update as their message;
+ * photos whatever their values. Written once, in the same update as their message;
  * removed only by the message's delete for everyone, in the same update.
  */
 import { clearOrSealed, SEALED_IMAGE_OVERHEAD } from './encryption-sealed';

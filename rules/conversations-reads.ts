@@ -3,7 +3,7 @@
  * signals between the two parties of a current friendship, so never between blocked people (a
  * block removes `friendList/{relId}`). A group's read markers ('Seen by N') have their own tree,
  * `groupReads/{groupId}/{uid}`, so a relationship id and a group id never name the same markers
- * whatever their values (issue 24).
+ * whatever their values.
  */
 import { and, or, x, type Expr, type RuleNode } from './builder';
 import {

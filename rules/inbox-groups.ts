@@ -1,7 +1,7 @@
 /**
  * `groupInbox/{uid}/{groupId}`: my view of one group's conversation (unread count and
  * last-message summary), apart from the friendships' `inbox/{uid}/{relId}` so a relationship id
- * and a group id never name the same entry whatever their values (issue 24). Written in the same
+ * and a group id never name the same entry whatever their values. Written in the same
  * root update as each group message; the entry's checks are the 1:1 inbox's (rules/inbox.ts).
  */
 import { and, type RuleNode } from './builder';

@@ -1,5 +1,5 @@
 /**
- * `inboxPrefs/{uid}`: how a person arranges their own conversation list (issue 27): mute,
+ * `inboxPrefs/{uid}`: how a person arranges their own conversation list: mute,
  * archive (`direct/{relId}`, `group/{groupId}`) and up to three pins (`pins`, in pin order).
  * Read and written by `uid` alone, on each of their devices; nobody else sees or changes it.
  */

@@ -3,7 +3,7 @@
  * summary). Written in the same root update as each message (docs/data-model.md, Inbox), so the
  * rules can tie every change of an entry to a message that the same update creates. A group's
  * entries live apart, in `groupInbox/{uid}/{groupId}` (rules/inbox-groups.ts), so a relationship id
- * and a group id never name the same entry whatever their values (issue 24).
+ * and a group id never name the same entry whatever their values.
  */
 import { and, childOf, not, or, x, type Expr, type RuleNode } from './builder';
 import {

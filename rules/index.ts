@@ -46,7 +46,7 @@ export const rules: RuleNode = {
   groupMembership,
   userGroups,
   groupMessages,
-  // A group's own per-conversation trees, never shared with a friendship's (issue 24).
+  // A group's own per-conversation trees, never shared with a friendship's.
   groupInbox,
   groupReads,
   groupImages,
@@ -67,7 +67,7 @@ export const rules: RuleNode = {
   // Each person's own key backup (recovery key) and the security codes they saw and verified.
   keyBackup,
   securityCodes,
-  // Issue 27: each person's own mute, archive and pins, and their drafts.
+  // Each person's own mute, archive and pins, and their drafts.
   inboxPrefs,
   drafts,
 };

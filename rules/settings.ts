@@ -17,7 +17,7 @@ export const settings: RuleNode = ownRecord({
   friendRequests: { '.validate': oneOf('everyone', 'nobody') },
   // Browser notifications (the Notification API), off unless switched on, and per kind.
   browserNotifications: { '.validate': x`newData.isBoolean()` },
-  // Issue 27: the message's words in the notification (absent means on), and a sound (off).
+  // The message's words in the notification (absent means on), and a sound (off).
   notificationPreviews: { '.validate': x`newData.isBoolean()` },
   notificationSound: { '.validate': x`newData.isBoolean()` },
   notifyKinds: {

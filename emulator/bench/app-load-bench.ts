@@ -9,7 +9,7 @@ import { type LoadFigures, appLoad } from './app-load';
 import { extractedCli } from './extracted-cli';
 import { sendCpu } from './send-cpu';
 
-/** The last commit before the emulator's hot paths were reworked (issue 29, part 6). */
+/** The last commit before the emulator's hot paths were reworked. */
 export const BEFORE_HOT_PATHS_COMMIT = 'bbf5ade29af781f7576563dde418e3bcc80807d3';
 
 const USERS = 200;
@@ -20,7 +20,7 @@ const SECONDS = Number(process.env.BENCH_APP_SECONDS ?? 20);
  * seconds. Their slowest ack and delivery are printed too; every send counts for "lost".
  */
 const WARMUP = Number(process.env.BENCH_APP_WARMUP ?? 5);
-/** The app's data in the load runs (issue 29: "in memory and with 60 MB of data"). */
+/** The app's data in the load runs ("in memory and with 60 MB of data"). */
 const DATA_MB = Number(process.env.BENCH_APP_MB ?? 60);
 /** The CPU runs send slower than the load runs, so that both emulators keep up. */
 const CPU_RATE = 200;
@@ -49,7 +49,7 @@ function row(label: string, f: LoadFigures): string {
   );
 }
 
-/** Issue 29's bar for the in-memory load run: p99 ≤ 100 ms at the target rate, nothing lost. */
+/** The bar for the in-memory load run: p99 ≤ 100 ms at the target rate, nothing lost. */
 const P99_TARGET_MS = 100;
 
 function targetLine(f: LoadFigures): string {

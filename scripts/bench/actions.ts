@@ -1,5 +1,5 @@
 /**
- * Message actions (issue 25): the bytes an edit and a reaction write (the JSON of their root
+ * Message actions: the bytes an edit and a reaction write (the JSON of their root
  * update, entries included), and a reaction's delay from the reactor's update to the other
  * party's listener, between two Node SDK clients on one clock.
  */

@@ -1,5 +1,5 @@
 /**
- * 5b. A send in a sealed conversation against the same send in a clear one (issue 28), Chromium
+ * 5b. A send in a sealed conversation against the same send in a clear one, Chromium
  * at 4x CPU slowdown, in the same run: Enter to the bubble and the Enter Event Timing. Every send
  * from a browser that keeps keys is sealed (docs/security/e2ee.md), so the clear one comes from a
  * second sender whose page has no IndexedDB (a browser that cannot keep keys sends in clear text,

@@ -3,7 +3,7 @@
  * and in a 10,000-message chat paged back to its first message (same page, same run): a
  * send's Enter keydown/keyup Event Timing and Enter to the bubble, a received message's
  * WebSocket frame to its bubble, the message nodes the DOM holds, the time to show the newest
- * page, and the long chat's figures as a ratio of the short one's (issue #29: within 1.2x).
+ * page, and the long chat's figures as a ratio of the short one's (within 1.2x).
  * Measured once search has indexed every conversation (`waitForSearchIndex`): its background
  * reads of the 10,000 messages otherwise fall into whichever chat is measured first.
  */
@@ -168,7 +168,7 @@ export function printChatSummary(r: ChatResults): void {
       ],
     ),
   );
-  // Issue 29: each conversation's first open, the click to its newest message on screen.
+  // Each conversation's first open, the click to its newest message on screen.
   const within = (run: ChatRun) => `${ms(run.openMs)} (${run.openMs <= 500 ? 'within' : 'over'})`;
   console.log(
     `Open, click to the newest message on screen (target ≤ 500 ms): ` +

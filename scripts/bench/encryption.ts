@@ -1,5 +1,5 @@
 /**
- * Section 12 of `npm run bench`: what end-to-end encryption adds (issue 28), measured on the
+ * Section 12 of `npm run bench`: what end-to-end encryption adds, measured on the
  * app's own code (src/lib/firebase/conversations-crypto.ts over WebCrypto) with the key
  * directory in memory, so the figures are the cryptography's, not the network's: a send (text
  * and two previews sealed) under a warm epoch, the first send of an epoch (a wrap per device),

@@ -1,5 +1,5 @@
 /**
- * 6. The inbox (issue 9): what one message costs in bytes now that it carries both inbox
+ * 6. The inbox: what one message costs in bytes now that it carries both inbox
  * entries, how long the receiver waits for the inbox event that turns into their badge, and how
  * long a typing signal takes to reach the friend. Two Node SDK clients, one clock.
  */
@@ -89,7 +89,7 @@ function watch(db: Database, path: string) {
 
 type Pair = { a: Person; b: Person; relId: string };
 
-/** Request sizes: the message alone (before issue 9) vs the one update with both entries. */
+/** Request sizes: the message alone (as the original product sent it) vs the one update with both entries. */
 async function bytesPerMessage(target: AdminTarget, sender: Database, pair: Pair) {
   const parties = {
     relId: pair.relId,

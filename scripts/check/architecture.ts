@@ -1,5 +1,5 @@
 /**
- * What `npm run architecture:check` asks of `src/` (issue 23): an import graph without circles
+ * What `npm run architecture:check` asks of `src/`: an import graph without circles
  * (type imports included) whose arrows only point down the layers, every file named by one
  * convention, each feature folder a domain whose slices, listeners, thunks and selectors carry
  * its name, gateway modules and integration/browser tests named after a domain, and

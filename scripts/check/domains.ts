@@ -1,5 +1,5 @@
 /**
- * The app's domains (issue 23): a domain's folder, slice, gateway, rules and test files all carry
+ * The app's domains: a domain's folder, slice, gateway, rules and test files all carry
  * its name, alone or followed by `-part` (`groups.ts`, `groups-access.ts`, `groups.test.ts`).
  */
 export const DOMAINS = [

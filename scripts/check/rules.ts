@@ -1,6 +1,6 @@
 /**
  * What `npm run rules:check` asks of the rules tree besides its output: every file in `rules/` and
- * `tests/rules/` is named after its domain, and docs/rules.md lists every rules file (issue 23).
+ * `tests/rules/` is named after its domain, and docs/rules.md lists every rules file.
  * Pure functions of file names and text, so tests can feed them a broken tree.
  */
 import { DOMAINS, namedAfter } from './domains';

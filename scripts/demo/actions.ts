@@ -1,5 +1,5 @@
 /**
- * Message actions in the demo conversations (issue 25): replies, reactions, an edit, a delete
+ * Message actions in the demo conversations: replies, reactions, an edit, a delete
  * for everyone, a forward and a mention, as the app's actions would have stored them
  * (docs/data-model.md, Message actions), for 1:1 and group lines alike.
  */

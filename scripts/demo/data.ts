@@ -220,7 +220,7 @@ export function buildDemoData(users: DemoUser[], now: number): Record<string, un
     demoGroupMessageEntries(data, now, (time) => demoPushId(time, counter++)),
   );
 
-  // Issue 27: the first user's list arranged: Bob pinned, Erin muted, a group archived, a draft.
+  // The first user's list arranged: Bob pinned, Erin muted, a group archived, a draft.
   const me = user(0);
   const relOf = (index: number) => {
     const other = user(index);

@@ -1,5 +1,5 @@
 /**
- * Older history for every demo friendship, so message search (issue 26) has something to find
+ * Older history for every demo friendship, so message search has something to find
  * on the first start: weeks of everyday lines with a few worth looking for, e.g. the climbing
  * gym's address that Bob sent Alice three weeks ago ('quarry', 'Quarry Lane', a typo like
  * 'quary'), a café with an accent ('cafe'), a meeting place in Japanese ('東京'). It comes

@@ -1,5 +1,5 @@
 /**
- * Issue 24: a group's per-conversation records leave the trees it shared with friendships.
+ * A group's per-conversation records leave the trees it shared with friendships.
  * `inbox/{uid}/{groupId}` → `groupInbox/{uid}/{groupId}`, `reads/{groupId}` → `groupReads/{groupId}`,
  * `chatImages/{groupId}` → `groupImages/{groupId}`; typing under a group id (groups never had
  * any) is dropped. A record whose id is also a relationship's (the id collision this closes)

@@ -1,5 +1,5 @@
 /**
- * Issue 26: a message deleted for everyone before `deletedAt` existed has `deleted: true` and no
+ * A message deleted for everyone before `deletedAt` existed has `deleted: true` and no
  * `deletedAt`, so the search index's catch-up (a query on the rules' index on `deletedAt` from
  * the server time it last looked, docs/data-model.md) never sees it: a device that indexed it
  * before the delete keeps finding its words. Each such message gets `deletedAt` = the server

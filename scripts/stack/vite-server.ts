@@ -1,7 +1,7 @@
 /**
  * Vite in middleware mode behind an HTTP server of our own. A plain `createServer()` installs
  * its own SIGTERM and stdin 'end' listeners that call `process.exit()`, racing the launcher's
- * shutdown (issue 15); in middleware mode the launcher alone decides when the process ends.
+ * shutdown; in middleware mode the launcher alone decides when the process ends.
  */
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'vite';

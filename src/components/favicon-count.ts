@@ -1,5 +1,5 @@
 /**
- * The tab's icon carries the unread count (issue 27): the app's icon with a red badge and the
+ * The tab's icon carries the unread count: the app's icon with a red badge and the
  * number, drawn as an SVG data URL (no canvas, no request), back to the plain icon at zero.
  */
 const PLAIN = '/favicon.svg';

@@ -142,14 +142,14 @@ export const ArrowDownIcon = (props: IconProps) => (
   </Icon>
 );
 
-/** A bell struck through: a muted conversation (issue 27). */
+/** A bell struck through: a muted conversation. */
 export const BellOffIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M13.7 21a2 2 0 0 1-3.4 0M18.6 13A17.9 17.9 0 0 1 18 8M6.3 6.3A6 6 0 0 0 6 8c0 7-3 9-3 9h14M18 8a6 6 0 0 0-9.3-5M3 3l18 18" />
   </Icon>
 );
 
-/** A pin: a conversation kept at the top (issue 27). */
+/** A pin: a conversation kept at the top. */
 export const PinIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M12 17v5M9 3h6l-1 7 4 3v2H6v-2l4-3-1-7Z" />

@@ -1,6 +1,6 @@
 /**
  * Which conversation a piece of per-conversation state belongs to. A relationship id and a group
- * id are separate key spaces (issue 24): the same string can name a friendship and a group, so
+ * id are separate key spaces: the same string can name a friendship and a group, so
  * state keyed by a bare id would mix them. Every per-conversation key in the app carries its kind.
  */
 

@@ -1,4 +1,4 @@
-/** Fakes of the mute/archive/pin and drafts gateways (issue 27; see fake-gateways.ts). */
+/** Fakes of the mute/archive/pin and drafts gateways (see fake-gateways.ts). */
 import { vi } from 'vitest';
 import type { Drafts, DraftsApi } from '../lib/firebase/conversations-drafts';
 import type { InboxPrefsApi } from '../lib/firebase/inbox-prefs';

@@ -30,7 +30,7 @@ import {
   row,
 } from './app-home-steps';
 
-// Issue 27 in a real browser: desktop notifications (1:1 and group, hidden tab or another
+// Attention in a real browser: desktop notifications (1:1 and group, hidden tab or another
 // conversation on screen, muted, a mention), the click that opens the message, the favicon's
 // count, and a draft with its reply kept over a reload.
 

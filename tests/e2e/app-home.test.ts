@@ -105,7 +105,7 @@ describeBrowser('home dashboard with two people in two browsers', () => {
     await (
       await rowButton(b, spec.panels.groupList, 'Weekend Hikers', spec.relation.accept)
     ).click();
-    // Issue 10: a member's row offers 'Leave', a requester's 'Cancel request'.
+    // A member's row offers 'Leave', a requester's 'Cancel request'.
     await rowButton(b, spec.panels.groupList, 'Weekend Hikers', groupsStrings.groupChat.leave);
     await row(a, spec.panels.myGroups, 'Weekend Hikers')
       .getByText(groupsStrings.home.members(2))

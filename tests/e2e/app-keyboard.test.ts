@@ -130,7 +130,7 @@ describeBrowser('the main paths with the keyboard only', () => {
     });
     await tabTo(page, menuButton, 'Shift+Tab');
     await page.keyboard.press('ArrowDown');
-    // The menu opens on its first item (Pin, Mute, Archive come before Block since issue 27);
+    // The menu opens on its first item (Pin, Mute, Archive come before Block);
     // arrows walk down to Block.
     await expect.poll(() => isFocused(page.getByRole('menuitem').first())).toBe(true);
     const block = page.getByRole('menuitem', { name: spec.relation.block });

@@ -19,7 +19,7 @@ import { offlineSwitch } from '../support/offline-switch';
 import { whatReplaced } from '../support/page-diagnosis';
 import { befriend, createPerson, dismissToasts, loginPage, settle } from './app-home-steps';
 
-// Issue 25 items 1, 2 (the composer), 4 and 5: edit and delete in two browsers, 1:1 and group,
+// Message actions: edit and delete in two browsers, 1:1 and group,
 // and an edit written offline.
 const strings = conversationsStrings.messageActions;
 const relId = '-Ne2eActionsAliceBob1';
@@ -159,7 +159,7 @@ describeBrowser('message actions in two browsers', () => {
       const b2 = await loginPage(browser(), bob.email);
       await openMessages(b2);
       await openFriend(b2, 'Alice');
-      // A new device reads the sealed history once one of Bob's devices approves it (issue 28).
+      // A new device reads the sealed history once one of Bob's devices approves it.
       await b
         .getByRole('button', { name: encryptionStrings.approve, exact: true })
         .click({ timeout: 20_000 });

@@ -18,7 +18,7 @@ import {
 } from '../support/chat-steps';
 import { befriend, createPerson, row } from './app-home-steps';
 
-// Issue 25 items 6 and 7: forwarding (1:1 and to a group) and mentions, in separate browsers.
+// Forwarding (1:1 and to a group) and mentions, in separate browsers.
 const groupId = '-Ne2eMentionGroup001';
 const strings = conversationsStrings.forward;
 const field = chatField;

@@ -14,7 +14,7 @@ import {
 import { demoPushId } from '../../scripts/demo/data';
 import { befriend, createPerson, loginPage, settle } from './app-home-steps';
 
-// Issue 25 items 2, 3 and 8: reactions and quotes in two browsers, 1:1 and group, offline.
+// Reactions and quotes in two browsers, 1:1 and group, offline.
 const relId = '-Ne2eReactAliceBob01';
 const groupId = '-Ne2eReactGroup00001';
 const strings = conversationsStrings.reactions;

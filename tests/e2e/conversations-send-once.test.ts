@@ -1,5 +1,5 @@
 /**
- * Issue 24, part 5 in the browser: the database commits a message but its acknowledgement is
+ * Exactly-once sends in the browser: the database commits a message but its acknowledgement is
  * lost with the connection (our emulator's test control). The SDK sends it again on reconnect
  * and the rules refuse the repeat; the sender must see the message as sent, never 'Not sent'
  * with a Retry, and it must be stored and counted once.

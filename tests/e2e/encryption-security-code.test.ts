@@ -5,7 +5,7 @@ import { adminGet, browserPerSuite, describeBrowser, shot } from '../support/bro
 import { aliceAndBob, chat, openFriend, openMessages } from '../support/chat-steps';
 import { loginPage } from './app-home-steps';
 
-// Issue 28 item 5: 'Verify security code' shows the same 60 digits in both browsers, 'Mark as
+// 'Verify security code' shows the same 60 digits in both browsers, 'Mark as
 // verified' sticks, and a new device of Bob's makes Alice's conversation say his code changed
 // and drops the verification.
 const relId = '-Ne2eSecurityCodeAB01';

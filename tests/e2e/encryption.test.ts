@@ -7,7 +7,7 @@ import { spec } from '../../src/strings/spec';
 import { adminGet, adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
 import { befriend, createPerson, loginPage, row } from './app-home-steps';
 
-// Issue 28 item 9: a conversation between two browsers (each its own device key in IndexedDB)
+// A conversation between two browsers (each its own device key in IndexedDB)
 // whose database holds no word of it, and a tampered message shown as one that did not decrypt.
 const relId = '-Ne2eSealedAliceBob01';
 const LONG_TEST_MS = 150_000;

@@ -1,5 +1,5 @@
 /**
- * Issue 24, part 7: accept means accept. A new user watches the Group List while an admin
+ * Accept means accept. A new user watches the Group List while an admin
  * invites them; the moment an 'Accept' for that group appears they click it, once. Every time,
  * that single click must make them a member (or, had it been impossible, say so).
  */

@@ -12,7 +12,7 @@ import { adminGet, signInClient } from '../support/backend';
 import { writeHikersGroup } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 
-// Issue 25: edit, delete, react and hide between two people and two sessions of one, live.
+// Edit, delete, react and hide between two people and two sessions of one, live.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
 const parties = (relId: string, from: Person, to: Person) => ({

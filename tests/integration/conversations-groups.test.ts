@@ -18,7 +18,7 @@ import {
 } from './app-clients';
 import { sendInGroup } from './conversations-group-sending';
 
-// Issue 10 items 1, 2 and 6: a group conversation between real stores over the emulators.
+// A group conversation between real stores over the emulators.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 let alice: Person;
 let bob: Person;

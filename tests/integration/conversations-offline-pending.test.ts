@@ -14,7 +14,7 @@ import {
 import { adminGet } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 
-// Issue 25, offline: my pending messages show, edited or deleted, in a conversation whose first
+// Message actions offline: my pending messages show, edited or deleted, in a conversation whose first
 // answer never came (opened while the connection is down), and are delivered once online. Held
 // by the app's outbox (docs/data-model.md, Sending offline): an edit made offline changes the
 // text that goes out, a delete made offline means nothing goes out.

@@ -1,5 +1,5 @@
 /**
- * Issue 24, part 5 under a crash: the local database is SIGKILLed while a client sends messages
+ * Exactly-once sends under a crash: the local database is SIGKILLed while a client sends messages
  * as fast as it can, and restarted on the same port and files. The SDK then sends again the
  * writes that were in flight; the rules (create only, as for messages) refuse those the server
  * had stored. The app's send logic (src/lib/firebase/send-once.ts `settleSend`) must report no

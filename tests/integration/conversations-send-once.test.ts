@@ -1,5 +1,5 @@
 /**
- * Issue 24, part 5: a send happens exactly once, and says so. The emulator commits a send but
+ * A send happens exactly once, and says so. The emulator commits a send but
  * drops its acknowledgement and the connection (tests/support/backend.ts dropNextAck); the real
  * SDK then sends the same write again on reconnect and the rules refuse it as an edit. The
  * message must be stored once, counted once, and the sender's send must resolve as sent.

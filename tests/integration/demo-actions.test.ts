@@ -8,7 +8,7 @@ import { cleanBackendPerTest, eventually, type Person } from './app-clients';
 
 type Fields = Record<string, unknown>;
 
-/** The demo conversations show every message action of issue 25, as the actions store them. */
+/** The demo conversations show every message action (reply, react, edit, delete, forward, mention), as the actions store them. */
 describe('demo message actions', () => {
   const users = demoUsers.map((u, i) => ({ ...u, uid: `demo-${String(i)}` }));
   const [alice, bob, carol] = users;

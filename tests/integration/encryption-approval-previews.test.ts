@@ -6,7 +6,7 @@ import { directKey } from '../../src/lib/conversation-key';
 import { befriend, cleanBackendPerTest, eventually } from './app-clients';
 import { anotherDevice, deviceApp, type DeviceApp } from './encryption-device-apps';
 
-// Issue 28: a new device's inbox row and notification feed read 'Encrypted on another device'
+// A new device's inbox row and notification feed read 'Encrypted on another device'
 // until it is approved, then the words at once, without waiting for the conversation's next change.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 

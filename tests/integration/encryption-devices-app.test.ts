@@ -15,7 +15,7 @@ import { userSignedIn, userSignedOut } from '../../src/store/session';
 import { adminGet, signInClient } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually, gatewaysFor, type Person } from './app-clients';
 
-// Issue 28: the app's encryption listeners against the emulators: the first device of an account
+// The app's encryption listeners against the emulators: the first device of an account
 // approves itself and makes the key backup; a second one waits, and the first is asked about it.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 

@@ -10,7 +10,7 @@ import { adminGet, adminSet } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually } from './app-clients';
 import { anotherDevice, deviceApp } from './encryption-device-apps';
 
-// Issue 28: drafts sealed with a key only my own devices hold (derived from the key backup's).
+// Drafts sealed with a key only my own devices hold (derived from the key backup's).
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
 const WORDS = ['Marguerite', 'tent', 'Thursday'];

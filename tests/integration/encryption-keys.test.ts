@@ -10,7 +10,7 @@ import { adminGet, signInClient, type TestClient } from '../support/backend';
 import { hikersThroughGateways } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, type Person } from './app-clients';
 
-// Issue 28: sender keys between real clients through the rules: two people, a second device of
+// Sender keys between real clients through the rules: two people, a second device of
 // one of them, and a group that removes a member.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 

@@ -9,7 +9,7 @@ import { hikersThroughGateways } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, eventually } from './app-clients';
 import { deviceApp, type DeviceApp } from './encryption-device-apps';
 
-// Issue 28 item 1: every message is sealed, even to a party who has no device yet. The epoch key
+// Every message is sealed, even to a party who has no device yet. The epoch key
 // reaches them once they have one, wrapped by a device that holds it (late-wraps.ts).
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 

@@ -11,7 +11,7 @@ import { adminGet, adminSet } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually, type Person } from './app-clients';
 import { deviceApp } from './encryption-device-apps';
 
-// Issue 28 items 1, 6 and 7: what the database holds once the app seals, over the emulators.
+// What the database holds once the app seals, over the emulators.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
 /** `person`'s app as the browser runs it: sealing and opening with their own device's keys. */

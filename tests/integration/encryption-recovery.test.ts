@@ -11,7 +11,7 @@ import { adminGet, signInClient, type TestClient } from '../support/backend';
 import { hikersThroughGateways } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, type Person } from './app-clients';
 
-// Issue 28, parts 4 and 5: old epochs for a new device, by approval from a device in use or by the
+// Old epochs for a new device, by approval from a device in use or by the
 // recovery key, between real clients through the rules; and the same security code on both sides.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 

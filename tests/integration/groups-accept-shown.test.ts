@@ -1,5 +1,5 @@
 /**
- * Issue 24, part 7: a Group List row's 'Accept' acts on what the row showed. When my status
+ * A Group List row's 'Accept' acts on what the row showed. When my status
  * changed before the row could show it, nothing is written and the refusal says why.
  */
 import { describe, expect, it } from 'vitest';

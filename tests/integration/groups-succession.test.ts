@@ -6,7 +6,7 @@ import { adminGet } from '../support/backend';
 import { hikersThroughGateways } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 
-// Issue 24 part 2: deleting an account hands each group it ran to the longest-standing member,
+// Deleting an account hands each group it ran to the longest-standing member,
 // or closes a group nobody is in, in the deletion's own update (src/lib/firebase/account.ts).
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 let alice: Person;

@@ -21,7 +21,7 @@ import {
 } from './app-clients';
 import { sendInGroup } from './conversations-group-sending';
 
-// Issue 10 item 2: the group inbox with three people (admin Alice, members Bob and Carol).
+// The group inbox with three people (admin Alice, members Bob and Carol).
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 type App = ReturnType<typeof storeFor>;
 const entryOf = (app: App, groupId: string) =>

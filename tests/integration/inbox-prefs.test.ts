@@ -22,7 +22,7 @@ import {
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 import { anotherDevice, deviceApp } from './encryption-device-apps';
 
-// Issue 27: mute, pin, archive and drafts are mine, on each of my devices.
+// Mute, pin, archive and drafts are mine, on each of my devices.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
 function appOf(me: Person) {

@@ -171,7 +171,7 @@ describe('deleting an account', () => {
         messagereceiverName: 'Bob',
         createdAt: 1,
       },
-      // Two published devices and a sender-key note (issue 28) go with the account too.
+      // Two published devices and a sender-key note go with the account too.
       [`deviceKeys/${alice.uid}/DevPhone000000000001`]: { publicKey: 'B', createdAt: 1 },
       [`deviceKeys/${alice.uid}/DevLaptop00000000001`]: { publicKey: 'B', createdAt: 1 },
       [`deviceSeen/${alice.uid}/DevPhone000000000001`]: { label: 'Phone', lastSeenAt: 1 },

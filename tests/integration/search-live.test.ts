@@ -7,7 +7,7 @@ import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
 import { befriend, cleanBackendPerTest, eventually, storeFor } from './app-clients';
 import { expectFound, parties, seedHistory } from './search-support';
 
-// Issue 26 item 4: an edit or a delete for everyone of an OLDER message reaches the other
+// An edit or a delete for everyone of an OLDER message reaches the other
 // party's index live (the change marker in their inbox entry), with nothing else sent.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 

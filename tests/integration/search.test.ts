@@ -13,7 +13,7 @@ import { befriend, cleanBackendPerTest, eventually, storeFor } from './app-clien
 import { sendInGroup } from './conversations-group-sending';
 import { expectFound, parties, seedHistory } from './search-support';
 
-// Issue 26 item 4: the device index follows what the rules let me read, over the emulators.
+// The device index follows what the rules let me read, over the emulators.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
 describe('the search index between real stores', () => {

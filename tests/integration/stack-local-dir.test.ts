@@ -1,5 +1,5 @@
 /**
- * The local data folder's guards: one `npm start` per folder (issue 12 item 2), and an
+ * The local data folder's guards: one `npm start` per folder, and an
  * interrupted firebase-tools export put back instead of lost or left lying around.
  */
 import { spawn } from 'node:child_process';

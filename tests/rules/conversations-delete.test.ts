@@ -20,7 +20,7 @@ import { groupId } from './groups-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 import rules from '../../database.rules.json';
 
-// Issue 25: the sender deletes their message for everyone within 24 hours; only the envelope stays.
+// The sender deletes their message for everyone within 24 hours; only the envelope stays.
 const { dbAs, seed, write } = rulesEnvForFile('conversations-delete');
 
 const DAY = 24 * 60 * MINUTE;

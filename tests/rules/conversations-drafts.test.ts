@@ -7,7 +7,7 @@ import { alice, bob, relId } from './friends-fixtures';
 import { groupId } from './groups-fixtures';
 import { rulesEnvForFile, SERVER_TIME } from './rules-env';
 
-// Issue 27: what I typed and did not send, mine alone.
+// What I typed and did not send, mine alone.
 const { dbAs, seed, write } = rulesEnvForFile('conversations-drafts');
 
 describe.each([
@@ -40,7 +40,7 @@ describe.each([
     await assertFails(dbAs(alice, { email_verified: false }).ref(mine).set(draft));
   });
 
-  // Issue 28: the app seals the text with a key only Alice's devices hold.
+  // The app seals the text with a key only Alice's devices hold.
   const sealedOf = (length: number) =>
     `s1.${'K'.repeat(20)}.v1.${'I'.repeat(16)}.${'C'.repeat(length)}`;
   /** 44 characters of prefix, key id and IV: a sealed text may take 16,100 in all. */

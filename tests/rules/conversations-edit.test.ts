@@ -18,7 +18,7 @@ import { alice, blocked, bob, carol, relId } from './friends-fixtures';
 import { membership } from './groups-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
-// Issue 25: the sender edits the text of their text message within 15 minutes, nothing else.
+// The sender edits the text of their text message within 15 minutes, nothing else.
 const { dbAs, seed, write } = rulesEnvForFile('conversations-edit');
 
 const fresh = directMessage(alice);

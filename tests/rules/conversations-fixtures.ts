@@ -11,7 +11,7 @@ import { groupId, groupWorld } from './groups-fixtures';
 import { storedEntry } from './inbox-fixtures';
 import { SERVER_TIME } from './rules-env';
 
-/** Message actions (issue 25): a friendship (Alice–Bob) and a group (Alice runs it, Bob and Carol). */
+/** Message actions: a friendship (Alice–Bob) and a group (Alice runs it, Bob and Carol). */
 export const MINUTE = 60_000;
 
 /** Alice's (or `from`'s) 1:1 message, stored `ageMs` ago. */

@@ -4,7 +4,7 @@ import { alice, bob, relId } from './friends-fixtures';
 import { groupId } from './groups-fixtures';
 import { rulesEnvForFile } from './rules-env';
 
-// Issue 25: delete for me, a list only its owner reads and writes.
+// Delete for me, a list only its owner reads and writes.
 const { dbAs, seed, write } = rulesEnvForFile('conversations-hidden');
 
 describe.each([

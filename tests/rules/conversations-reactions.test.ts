@@ -17,7 +17,7 @@ import { pairKey } from '../../src/lib/firebase/friends-pair-key';
 import { dave, membership } from './groups-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
-// Issue 25: each person writes only their own reactions, in a conversation they are part of.
+// Each person writes only their own reactions, in a conversation they are part of.
 const { dbAs, seed, write } = rulesEnvForFile('conversations-reactions');
 
 const alices = directMessage(alice);

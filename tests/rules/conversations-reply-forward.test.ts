@@ -17,7 +17,7 @@ import { dave, groupId, membership } from './groups-fixtures';
 import { increment } from './inbox-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
-// Issue 25: a quote, a forward mark and a group's mentions are written with the message only.
+// A quote, a forward mark and a group's mentions are written with the message only.
 const { seed, write } = rulesEnvForFile('conversations-reply-forward');
 
 const server = { now: SERVER_TIME, plusOne: increment(1) };

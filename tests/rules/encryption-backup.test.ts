@@ -3,7 +3,7 @@ import { describe, it } from 'vitest';
 import { alice, befriended, bob } from './friends-fixtures';
 import { rulesEnvForFile, SERVER_TIME } from './rules-env';
 
-// Issue 28: a person's key backup and their security codes, read and written by them alone.
+// A person's key backup and their security codes, read and written by them alone.
 const { dbAs, seed, write } = rulesEnvForFile('encryption-backup');
 
 const publicKey =

@@ -4,7 +4,7 @@ import { alice, befriended, blocked, bob, carol } from './friends-fixtures';
 import { dave, erin, groupId, groupWorld, membership } from './groups-fixtures';
 import { rulesEnvForFile, SERVER_TIME } from './rules-env';
 
-// Issue 28: the device key directory, owner-written, read by friends and by co-members through
+// The device key directory, owner-written, read by friends and by co-members through
 // a grant that is checked again at read time.
 const { dbAs, seed, write } = rulesEnvForFile('encryption-devices');
 

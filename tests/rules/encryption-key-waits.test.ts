@@ -5,7 +5,7 @@ import { dave, groupId, groupWorld, membership } from './groups-fixtures';
 import { device, devices, epoch, wrapBy } from './encryption-fixtures';
 import { rulesEnvForFile, SERVER_TIME } from './rules-env';
 
-// Issue 28: an epoch key owed to a party who had no device when it was made. The sender notes
+// An epoch key owed to a party who had no device when it was made. The sender notes
 // the wait; the party asks once they have a device; the sender, or a party who holds the epoch,
 // wraps it for them and marks the wait served, once. Nobody else plants a wrap for that epoch.
 const { dbAs, seed, write } = rulesEnvForFile('encryption-key-waits');

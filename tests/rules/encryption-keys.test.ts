@@ -5,7 +5,7 @@ import { dave, erin, groupId, groupWorld, membership } from './groups-fixtures';
 import { device, devices, epoch, key, wrapBy } from './encryption-fixtures';
 import { rulesEnvForFile, SERVER_TIME } from './rules-env';
 
-// Issue 28: sender-key wraps, one per recipient device, written by a party and read by the
+// Sender-key wraps, one per recipient device, written by a party and read by the
 // recipient alone; and each person's own note of the epoch they send under.
 const { dbAs, seed, write } = rulesEnvForFile('encryption-keys');
 

@@ -20,7 +20,7 @@ import { groupId } from './groups-fixtures';
 import { increment } from './inbox-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
-// Issue 28: sealed words and photos (`s1.{epoch}.v1.{iv}.{ciphertext}`) pass the rules with
+// Sealed words and photos (`s1.{epoch}.v1.{iv}.{ciphertext}`) pass the rules with
 // bounded sizes; a sealed message never travels with a clear preview, nor the reverse.
 const { seed, write } = rulesEnvForFile('encryption-sealed');
 

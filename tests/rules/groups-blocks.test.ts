@@ -5,7 +5,7 @@ import { dave, groupId, groupWorld, membership, names, noteFor, stored } from '.
 import { alice, carol } from './friends-fixtures';
 import { rulesEnvForFile } from './rules-env';
 
-// Issue 24 part 4: blocks stop every way into a group; one action, one notification per recipient.
+// Blocks stop every way into a group; one action, one notification per recipient.
 const { dbAs, seed, write } = rulesEnvForFile('group-blocks');
 
 const relAD = '-Nrel0000000000000ad';

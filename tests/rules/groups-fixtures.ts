@@ -3,7 +3,7 @@ import { alice, bob, carol } from './friends-fixtures';
 import { SERVER_TIME, userRecord } from './rules-env';
 
 /**
- * Issue 24's group world: Alice runs the group; Bob joined first (at 1), Carol later (at 2);
+ * The groups' test world: Alice runs the group; Bob joined first (at 1), Carol later (at 2);
  * Dave knows nobody; Erin is invited. Everyone has an account.
  */
 export const dave = 'dave-uid';

@@ -3,7 +3,7 @@ import { beforeEach, describe, it } from 'vitest';
 import { alice, aliceBlocksBob, befriended, bob, carol, relId } from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
-// Issue 10 item 2: every way out of a group, renaming, and blocks against invitations.
+// Every way out of a group, renaming, and blocks against invitations.
 const { seed, write } = rulesEnvForFile('groups-membership');
 
 /** Alice administers the group; Bob is her friend; Carol knows nobody. */

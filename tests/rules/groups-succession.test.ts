@@ -13,7 +13,7 @@ import {
 import { alice, bob, carol } from './friends-fixtures';
 import { rulesEnvForFile } from './rules-env';
 
-// Issue 24 part 2: the groups a deleted account ran are handed over or closed, never left dangling.
+// The groups a deleted account ran are handed over or closed, never left dangling.
 const { dbAs, seed, write } = rulesEnvForFile('group-succession');
 
 /** The database part of Alice deleting her account (her profile and her own places). */

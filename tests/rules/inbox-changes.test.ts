@@ -5,7 +5,7 @@ import { increment, send, storedMessage } from './inbox-fixtures';
 import { alice, befriended, bob, carol, relId } from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
-// Issue 26: an edit or delete for everyone of an OLDER message marks the entries (`changed`),
+// An edit or delete for everyone of an OLDER message marks the entries (`changed`),
 // so the other devices' search indexes catch up live; nothing else of the entries moves.
 const { dbAs, seed, write } = rulesEnvForFile('inbox-changes');
 

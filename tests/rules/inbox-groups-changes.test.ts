@@ -5,7 +5,7 @@ import { alice, bob, carol } from './friends-fixtures';
 import { dave, erin, membersWorld } from './groups-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
-// Issue 26: the change marker of an edit or delete of an older group message (`changed`).
+// The change marker of an edit or delete of an older group message (`changed`).
 const { dbAs, seed, write } = rulesEnvForFile('group-inbox-changes');
 
 /** This file's group (`membersWorld`: Alice runs it, Bob and Carol are members, Dave left). */

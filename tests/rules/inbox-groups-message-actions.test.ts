@@ -12,7 +12,7 @@ import { alice, bob, carol } from './friends-fixtures';
 import { dave, erin, membersWorld } from './groups-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
-// Issue 25: what an edit, a delete for everyone and a reaction write into group inbox entries.
+// What an edit, a delete for everyone and a reaction write into group inbox entries.
 const { dbAs, seed, write } = rulesEnvForFile('group-inbox-actions');
 
 /** This file's group (`membersWorld`: Alice runs it, Bob and Carol are members, Dave left). */

@@ -8,7 +8,7 @@ import { alice, bob, carol } from './friends-fixtures';
 import { dave, erin, membersWorld, names } from './groups-fixtures';
 import { SERVER_TIME, rulesEnvForFile, userRecord } from './rules-env';
 
-// Issue 10 items 1-2: group photos, group inbox counts and group read markers.
+// Group photos, group inbox counts and group read markers.
 const { dbAs, seed } = rulesEnvForFile('group-inbox');
 
 /** This file's group (`membersWorld`: Alice runs it, Bob and Carol are members, Dave left). */
@@ -190,7 +190,7 @@ describe('group read markers', () => {
   });
 });
 
-describe('every group path, for people who are not in the group (issue 24)', () => {
+describe('every group path, for people who are not in the group', () => {
   // Frank is invited, Gina asked to join, Henry is blocked by the admin; Dave left, Erin is a stranger.
   const frank = 'frank-uid';
   const gina = 'gina-uid';

@@ -10,7 +10,7 @@ import { increment, send, storedMessage } from './inbox-fixtures';
 import { alice, befriended, blocked, bob, carol, relId } from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
-// Issue 25: what an edit, a delete for everyone and a reaction write into the 1:1 inbox entries.
+// What an edit, a delete for everyone and a reaction write into the 1:1 inbox entries.
 const { dbAs, seed, write } = rulesEnvForFile('inbox-actions');
 
 const msgId = '-Nm1';

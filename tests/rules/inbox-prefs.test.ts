@@ -4,7 +4,7 @@ import { alice, bob, relId } from './friends-fixtures';
 import { groupId } from './groups-fixtures';
 import { rulesEnvForFile, SERVER_TIME } from './rules-env';
 
-// Issue 27: mute, archive and pins, each person's own.
+// Mute, archive and pins, each person's own.
 const { dbAs, seed, write } = rulesEnvForFile('inbox-prefs');
 const HOUR = 60 * 60 * 1000;
 

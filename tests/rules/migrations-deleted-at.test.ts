@@ -12,7 +12,7 @@ import { alice, befriended, bob, relId } from './friends-fixtures';
 import { storedMessage } from './inbox-fixtures';
 import { rulesEnvForFile } from './rules-env';
 
-// Issue 26: migration 002 gives old deletes for everyone the `deletedAt` that catch-up reads.
+// Migration 002 gives old deletes for everyone the `deletedAt` that catch-up reads.
 const area = 'deleted-at-migration';
 const { dbAs, seed } = rulesEnvForFile(area);
 const target = () => ({ ...getBackend(), dbNamespace: `demo-rules-${area}` });

@@ -12,7 +12,7 @@ import { dbRest } from '../../scripts/stack/admin';
 import { getBackend } from '../support/backend';
 import { rulesEnvForFile, userRecord } from './rules-env';
 
-// Issue 24 part 1: migration 001 moves a group's records out of the trees it shared with friendships.
+// Migration 001 moves a group's records out of the trees it shared with friendships.
 const area = 'group-paths-migration';
 const { dbAs, seed } = rulesEnvForFile(area);
 const target = () => ({ ...getBackend(), dbNamespace: `demo-rules-${area}` });

@@ -8,7 +8,7 @@ import { increment } from './inbox-fixtures';
 import { alice, bob, carol } from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile, userRecord } from './rules-env';
 
-// Issue 25 item 7: a group message that mentions someone notifies them, in its own update.
+// A group message that mentions someone notifies them, in its own update.
 const { dbAs, seed, write } = rulesEnvForFile('notifications-mentions');
 
 /** Alice runs 'Hiking club'; Bob and Carol are members, Dave left, Erin is a stranger. */

@@ -6,7 +6,7 @@ import { increment, send } from './inbox-fixtures';
 import { alice, befriended, bob, carol } from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
-// Issue 24 part 2: nothing writes into an account that is gone (its `users/{uid}` missing).
+// Nothing writes into an account that is gone (its `users/{uid}` missing).
 const { seed, write } = rulesEnvForFile('deleted-account-writes');
 
 const server = { now: SERVER_TIME, plusOne: increment(1) };
@@ -91,7 +91,7 @@ describe('invitations and approvals of a deleted account', () => {
   });
 });
 
-describe('one-to-one (already refused before issue 24; kept)', () => {
+describe('one-to-one (refused from the start; kept)', () => {
   it('a message to a friend whose account is gone is refused', async () => {
     await seed(befriended);
     await gone(alice);

@@ -5,7 +5,7 @@ import { pairKey } from '../../src/lib/firebase/friends-pair-key';
 import { increment } from './inbox-fixtures';
 import { SERVER_TIME, rulesEnvForFile, userRecord } from './rules-env';
 
-// Issue 24 part 1: a relationship id and a group id name different records, whatever their value.
+// A relationship id and a group id name different records, whatever their value.
 const { dbAs, seed, write } = rulesEnvForFile('id-collisions');
 
 /** Where a group's read markers, photos and inbox entries live (never the 1:1 paths). */

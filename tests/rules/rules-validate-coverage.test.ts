@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 24 part 3: every path a client can write is validated. A node is writable when its own
+ * Every path a client can write is validated. A node is writable when its own
  * `.write` or an ancestor's is anything but `false` (a `.write` grants its whole subtree); each
  * such node needs its own `.validate` (type, field set, size), `$other: { '.validate': false }`
  * alone is not enough, since it never runs when a bare value replaces the whole record.

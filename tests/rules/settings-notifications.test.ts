@@ -3,7 +3,7 @@ import { describe, it } from 'vitest';
 import { alice, bob } from './friends-fixtures';
 import { rulesEnvForFile } from './rules-env';
 
-// Issue 27: the notification preview and sound switches, the owner's booleans.
+// The notification preview and sound switches, the owner's booleans.
 const { dbAs } = rulesEnvForFile('settings-notifications');
 
 describe.each(['notificationPreviews', 'notificationSound'])('settings/{uid}/%s', (key) => {

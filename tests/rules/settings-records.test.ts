@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { alice, bob, users } from './friends-fixtures';
 import { rulesEnvForFile } from './rules-env';
 
-// Issue 24 part 3: `settings/{uid}` and `notifyKinds` are records, never a bare value.
+// `settings/{uid}` and `notifyKinds` are records, never a bare value.
 const { dbAs, seed } = rulesEnvForFile('settings-records');
 
 const settingsOf = (uid: string) => dbAs(uid).ref(`settings/${uid}`);

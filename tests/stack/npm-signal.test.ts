@@ -1,5 +1,5 @@
 /**
- * Issue 24, part 6: SIGINT or SIGTERM sent to the `npm` process alone (an IDE's stop button, a
+ * SIGINT or SIGTERM sent to the `npm` process alone (an IDE's stop button, a
  * process manager), not to its process group, stops `npm start` cleanly: every port free, no
  * process left, and an account and value acknowledged just before the signal still there after
  * the next start.

@@ -1,5 +1,5 @@
 /**
- * Issue 12/15: `npm start` stopped by each of SIGINT, SIGTERM, SIGHUP and SIGKILL of its process
+ * `npm start` stopped by each of SIGINT, SIGTERM, SIGHUP and SIGKILL of its process
  * group (right after a page request) leaves nothing running and loses nothing acknowledged.
  * The long form is `npm run soak -- --cycles 20`.
  */

@@ -10,7 +10,7 @@ import {
 } from '../../testing';
 import { HomePage } from './HomePage';
 
-// Issue 10 item 2: the admin renames a group and removes members from My Groups.
+// The admin renames a group and removes members from My Groups.
 const hikers: Group = {
   id: 'g1',
   adminId: 'me',

@@ -16,7 +16,7 @@ import {
 } from '../../testing';
 import { MessagesPage } from './MessagesPage';
 
-// Issue 25 item 7 on the messages page, over the fake gateways: the '@' list, the send's
+// Mentions on the messages page, over the fake gateways: the '@' list, the send's
 // mentions and notifications, the highlight, the row's '@' and its marking read.
 const hiking: Group = {
   id: 'g-in',

@@ -148,7 +148,7 @@ describe('Group List', () => {
       .getAllByRole('listitem')
       .map((item) => item.getAttribute('aria-label'));
     expect(names).toEqual(['Invited', 'Joined', 'Asked', 'Open']);
-    // Issue 10 item 2: the former disabled 'Requested' label now cancels the request.
+    // The former disabled 'Requested' label now cancels the request.
     expect(
       within(row('Group List', 'Asked')).getByText('Waiting for the admin'),
     ).toBeInTheDocument();

@@ -25,7 +25,7 @@ export function useFocusComposer(box: RefObject<HTMLElement | null>) {
       return document.activeElement === field;
     };
     // Focusing lays the page out at once (a forced layout of the whole new conversation, half
-    // a second at 4x CPU, issue 29): each try waits for the frame being drawn to be painted (a
+    // a second at 4x CPU): each try waits for the frame being drawn to be painted (a
     // task after the animation frame), so the layout is the paint's own, never one more.
     let frame = 0;
     let afterPaint = 0;

@@ -6,6 +6,6 @@ import type { ReactNode } from 'react';
  */
 export interface Connectivity {
   connectivity?: { offline: boolean; banner: ReactNode };
-  /** The header's menu of the inbox's per-person state (mute, pin, archive: issue 27). */
+  /** The header's menu of the inbox's per-person state (mute, pin, archive). */
   headerMenu?: ReactNode;
 }

@@ -48,7 +48,7 @@ const recipients = (store: ReturnType<typeof groupChat>) => {
   return target.kind === 'group' ? [...target.parties.to].sort() : target;
 };
 
-describe('group fan-out (issue 24)', () => {
+describe('group fan-out', () => {
   it('sends to the admin and the other members', () => {
     expect(recipients(groupChat('alice'))).toEqual(['alice', 'bob', 'carol']);
   });

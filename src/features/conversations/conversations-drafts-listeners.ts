@@ -5,7 +5,7 @@ import { draftsFailed, draftsReceived, draftsReopened } from './conversations-dr
 
 /**
  * My `drafts/{uid}` from sign-in to sign-out: a draft typed on another device shows up here.
- * Sealed drafts open with the drafts key, which comes with the backup key (issue 28): they are
+ * Sealed drafts open with the drafts key, which comes with the backup key: they are
  * read again when this device gets it (at start, or at an approval or a recovery key).
  */
 export function addDraftsListeners(start: AppStartListening): void {

@@ -8,7 +8,7 @@ import { resetPerSignedInUser } from '../../store/session';
 interface DraftsState {
   owner: string | null;
   status: LoadStatus;
-  /** `drafts/{me}` by conversation (issue 27), live: what I typed on any device and did not send. */
+  /** `drafts/{me}` by conversation, live: what I typed on any device and did not send. */
   byKey: Drafts;
 }
 

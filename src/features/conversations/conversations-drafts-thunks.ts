@@ -5,7 +5,7 @@ import { attemptWrite } from '../../lib/write-failure';
 import { selectActiveUser } from '../../store/session';
 import { conversationsStrings } from './conversations-strings';
 
-/** Keeps what I typed in a conversation, or removes it when `draft` is null (issue 27). */
+/** Keeps what I typed in a conversation, or removes it when `draft` is null. */
 export const saveDraft = createAppAsyncThunk(
   'conversations/saveDraft',
   ({ key, draft }: { key: ConversationKey; draft: Draft | null }, api) => {

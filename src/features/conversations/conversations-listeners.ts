@@ -93,7 +93,7 @@ export function addChatListeners(
         },
       };
     };
-    // A device approved or recovered (issue 28) now holds older keys: the page is read again.
+    // A device approved or recovered now holds older keys: the page is read again.
     resyncConversation = () => {
       kept.clear();
       open?.close();

@@ -6,7 +6,7 @@ import { deferred } from '../../testing';
 import { bo, chatWithBo, said } from '../../testing/chat-with-bo';
 import { forwardChatMessage } from './conversations-forward-thunks';
 
-// Issue 25: a reply or a forward that is pending, then refused, keeps its quote or forward
+// A reply or a forward that is pending, then refused, keeps its quote or forward
 // mark, and Retry sends it again with them, under its own id.
 const parties = { relId: bo.id, from: { uid: 'me', name: 'Mia' }, to: { uid: 'bo', name: 'Bo' } };
 const refused = () => Promise.reject(new Error('PERMISSION_DENIED'));

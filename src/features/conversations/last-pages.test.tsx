@@ -19,7 +19,7 @@ const entry = (lastMessageId: string): Record<ConversationKey, InboxEntry> => ({
   },
 });
 
-// Issue 29: a conversation opened again is drawn at once from its last page while its live
+// A conversation opened again is drawn at once from its last page while its live
 // query is asked again, only while nothing newer came (the inbox's last message says so).
 describe('opening a conversation again', () => {
   const messages = [said('m1', 'bo', 1000, 'first words'), said('m2', 'bo', 2000, 'last words')];

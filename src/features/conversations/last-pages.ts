@@ -11,7 +11,7 @@ export interface LastPage {
 
 /**
  * The newest page each recently shown conversation last had, in memory only (one per sign-in),
- * so opening it again draws it at once while its live query is asked again (issue 29). A page
+ * so opening it again draws it at once while its live query is asked again. A page
  * is only reused while it still ends with the conversation's newest message (the caller checks
  * the inbox), so the 'New messages' divider and the first screen's place stay as they were.
  */

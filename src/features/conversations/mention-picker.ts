@@ -1,5 +1,5 @@
 /**
- * Mentions in a group's composer (issue 25, item 7): the '@name' being typed, the members it
+ * Mentions in a group's composer: the '@name' being typed, the members it
  * matches, and the uids a text still names when it is sent. Pure, so the composer stays thin.
  */
 

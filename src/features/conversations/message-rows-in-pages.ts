@@ -5,7 +5,7 @@ import { findFirstUnread, pageRows, type MessageRow } from './message-rows';
 /**
  * The message list's rows over the loaded pages (oldest first, the live tail last). Each send
  * rebuilds this, so nothing here walks every loaded message: a page's rows are built once and
- * kept, lookups go page by page, and only the flat array Virtuoso reads is copied (issue 29).
+ * kept, lookups go page by page, and only the flat array Virtuoso reads is copied.
  */
 
 type Pages = readonly (readonly ChatMessage[])[];

@@ -9,7 +9,7 @@ import { selectDraftOf, selectDraftsReady } from './conversations-drafts-slice';
 import { saveDraft } from './conversations-drafts-thunks';
 import { composeStarted } from './conversations-slice';
 
-/** Drafts are written at most this often while typing (issue 27). */
+/** Drafts are written at most this often while typing. */
 export const DRAFT_SAVE_MS = 1000;
 
 const sameDraft = (a: Draft | null, b: Draft | null) =>

@@ -32,7 +32,7 @@ function renderDevices() {
   return { ...view, fakes };
 }
 
-describe('DeviceList (issue 28)', () => {
+describe('DeviceList', () => {
   it('lists my devices live, newest use first, marks this one and removes another', async () => {
     const { fakes, store, user } = renderDevices();
     act(() => {

@@ -27,7 +27,7 @@ async function renderBanners() {
   return { ...view, fakes, ring };
 }
 
-describe('A new device (issue 28)', () => {
+describe('A new device', () => {
   it('asks an approved device to approve my new one, approves it and says so', async () => {
     const { fakes, ring, user } = await renderBanners();
     ring.approve.mockResolvedValue({ keys: 3, refused: 0 });
@@ -120,7 +120,7 @@ describe('A new device (issue 28)', () => {
   }, 20_000);
 });
 
-describe('Save your recovery key (issue 28)', () => {
+describe('Save your recovery key', () => {
   it('reminds until saved: the dialog shows the key in groups, Later keeps the reminder, I saved it ends it', async () => {
     const { fakes, ring, store, user } = await renderBanners();
     ring.recoveryKeyToSave.mockResolvedValue(RECOVERY_KEY);

@@ -18,7 +18,7 @@ const bar = () => (
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('NoticeBar (issue 28: encryption notices on one line)', () => {
+describe('NoticeBar (encryption notices on one line)', () => {
   it('offers no chevron when the words fit', () => {
     lineWidth(300, 300);
     render(bar());

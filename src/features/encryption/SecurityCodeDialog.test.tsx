@@ -50,7 +50,7 @@ async function renderChat() {
 }
 
 // Each code is 10,400 SHA-512 rounds, slower under jsdom than in a browser.
-describe('Verify security code (issue 28)', { timeout: 30_000 }, () => {
+describe('Verify security code', { timeout: 30_000 }, () => {
   it('shows the 60 digits of both people’s keys in twelve groups of five, and marks them verified', async () => {
     const { fakes, user, mine, bobs } = await renderChat();
     act(() => fakes.securityCodeFeed.emit(null, 'bob'));

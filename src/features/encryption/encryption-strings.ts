@@ -1,4 +1,4 @@
-/** The encryption feature's words (issue 28); the spec has none of its own here. */
+/** The encryption feature's words; the spec has none of its own here. */
 export const encryptionStrings = {
   devicesTitle: 'Your devices',
   devicesIntro:
@@ -25,7 +25,7 @@ export const encryptionStrings = {
   moreDetail: 'Show the whole notice',
   lessDetail: 'Show less',
 
-  // The recovery key (issue 28, part 4).
+  // The recovery key.
   saveRecoveryTitle: 'Save your recovery key',
   saveRecoveryIntro:
     'With this key you can read your older messages on a new device when none of your devices is at hand. Write it down or keep it in a password manager: it is shown only now, and nobody, us included, can show it again.',
@@ -42,7 +42,7 @@ export const encryptionStrings = {
   /** The reminder's button on a phone, where the whole label would push the words out. */
   reminderActionShort: 'Save key',
 
-  // A new device (issue 28, part 4).
+  // A new device.
   approvePrompt: 'A new device signed in: approve?',
   approveShort: 'New device: approve?',
   approveDetail: (label: string) =>
@@ -68,7 +68,7 @@ export const encryptionStrings = {
   },
   restoreFailed: 'Your older messages could not be unlocked. Check your connection and try again.',
 
-  // Verification (issue 28, part 5).
+  // Verification.
   verify: 'Verify security code',
   verifyShort: 'Verify',
   verifyIntro: (name: string) =>

@@ -1,4 +1,4 @@
-/** What other features and the app may use from the encryption feature (issue 28). */
+/** What other features and the app may use from the encryption feature. */
 export { DeviceList } from './DeviceList';
 export { encryptionStrings } from './encryption-strings';
 export { selectDraftsKeyState, selectKeysRevision, selectThisDevice } from './encryption-slice';

@@ -26,7 +26,7 @@ interface Props {
    * unread): the route passes the inbox feature's hook for it.
    */
   useSummary?: (groupId: string, name: string) => GroupRowSummary | null;
-  /** Where conversations open, the inbox's order: pinned first, archived apart (issue 27). */
+  /** Where conversations open, the inbox's order: pinned first, archived apart. */
   useArrangement?: (groupIds: readonly string[]) => GroupArrangement;
 }
 

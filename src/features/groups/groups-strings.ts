@@ -1,6 +1,6 @@
 /** Texts of the groups feature; the spec's verbatim ones are in src/strings/spec.ts. */
 export const groupsStrings = {
-  // Not in the spec: group conversations and the rest of membership (issue 10, items 1 and 2).
+  // Not in the spec: group conversations and the rest of membership.
   groupChat: {
     open: (group: string) => `Open the chat of ${group}`,
     leave: 'Leave',

@@ -5,7 +5,7 @@ import { inboxStrings } from './inbox-strings';
 import { selectIsMuted, selectPins } from './inbox-prefs-selectors';
 import { UnreadBadge } from './UnreadBadge';
 
-/** A row's pin and muted marks and its unread count, grey while muted (issue 27). */
+/** A row's pin and muted marks and its unread count, grey while muted. */
 export function ConversationMarks({
   conversation,
   unread,

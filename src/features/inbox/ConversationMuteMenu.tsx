@@ -7,7 +7,7 @@ import { useConversationMenu } from './use-conversation-menu';
 
 /**
  * The chat header's '⋯' for the open conversation: mute (8 hours, 1 week, always) or unmute,
- * pin and archive it (issue 27). The messages route puts it in the conversation's header.
+ * pin and archive it. The messages route puts it in the conversation's header.
  */
 export function ConversationMuteMenu() {
   const key = useAppSelector(selectChatKey);

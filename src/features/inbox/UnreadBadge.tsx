@@ -2,7 +2,7 @@ import { inboxStrings } from './inbox-strings';
 
 /**
  * A count in a pill, read out as "3 unread messages"; nothing when there are none. Grey for a
- * muted conversation (issue 27).
+ * muted conversation.
  */
 export function UnreadBadge({
   count,

@@ -8,7 +8,7 @@ import { muteUntil } from './inbox-prefs-thunks';
 
 const entry = (lastAt: number) => ({ lastAt }) as InboxEntry;
 
-describe('inbox prefs (issue 27)', () => {
+describe('inbox prefs', () => {
   it('reads stored prefs, leaving out malformed parts and pins beyond three', () => {
     const prefs = parseInboxPrefs({
       direct: { r1: { mutedUntil: 'always' }, r2: { archivedAt: 5 }, r3: { mutedUntil: 'x' } },

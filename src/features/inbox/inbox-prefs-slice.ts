@@ -6,7 +6,7 @@ import { resetPerSignedInUser } from '../../store/session';
 interface InboxPrefsState {
   owner: string | null;
   status: LoadStatus;
-  /** `inboxPrefs/{me}`: mute, archive and pins (issue 27), live. */
+  /** `inboxPrefs/{me}`: mute, archive and pins, live. */
   prefs: InboxPrefs;
   /** The clock mutes are compared with, moved on by the listener so a mute ends on time. */
   now: number;

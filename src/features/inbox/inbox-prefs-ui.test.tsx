@@ -88,7 +88,7 @@ const drafts = (value: Drafts) => emit(() => fakes.attentionFeeds.drafts.emit(va
 const menuOf = (name: string) =>
   within(row('Friend List', name)).getByRole('button', { name: `More actions for ${name}` });
 
-describe('mute, archive, pin and drafts in the conversation list (issue 27)', () => {
+describe('mute, archive, pin and drafts in the conversation list', () => {
   it('mutes from the row menu; a muted row is marked, grey and left out of the totals', () => {
     const icon = Object.assign(document.createElement('link'), {
       rel: 'icon',

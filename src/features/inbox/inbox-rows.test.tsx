@@ -7,7 +7,7 @@ import type { FriendRequest, Group, GroupMembership } from '../../lib/firebase/r
 import { createFakeGateways, loadEverythingEmpty, renderSignedIn, row } from '../../testing';
 import { reactionPreview } from './conversation-time';
 
-// Issue 25: the conversation rows say who reacted to my message, a deletion, and an edit.
+// The conversation rows say who reacted to my message, a deletion, and an edit.
 const bo: FriendRequest = {
   id: 'rel-bo',
   senderId: 'bo',

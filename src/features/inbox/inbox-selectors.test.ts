@@ -54,7 +54,7 @@ describe('inbox selectors', () => {
         'd:rel-cy': entry('rel-cy', { unread: 1, lastAt: 80 }),
         // A blocked or former friend's conversation keeps its entry but counts for nothing.
         'd:rel-gone': entry('rel-gone', { unread: 7, lastAt: 99 }),
-        // A group (not mine) whose id is Al's friendship's: never Al's conversation (issue 24).
+        // A group (not mine) whose id is Al's friendship's: never Al's conversation.
         'g:rel-al': entry('rel-al', { kind: 'group', unread: 5, lastAt: 120 }),
       }),
     );

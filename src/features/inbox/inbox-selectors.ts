@@ -28,7 +28,7 @@ export const selectConversationRows = createSelector(
   },
 );
 
-/** Unread messages over my current friendships and groups only, muted ones left out (issue 27). */
+/** Unread messages over my current friendships and groups only, muted ones left out. */
 export const selectTotalUnread = createSelector(
   [selectFriendRows, selectMyGroupIds, selectEntries, selectMutedKeys],
   (friends, groups, entries, muted) =>
@@ -40,7 +40,7 @@ export const selectTotalUnread = createSelector(
     ),
 );
 
-/** The conversation list as shown: pinned first, archived apart at the end (issue 27). */
+/** The conversation list as shown: pinned first, archived apart at the end. */
 export const selectArrangedConversationRows = createSelector(
   [
     selectConversationRows,

@@ -1,18 +1,18 @@
 /** Texts of the inbox feature; the spec's verbatim ones are in src/strings/spec.ts. */
 export const inboxStrings = {
-  // Not in the spec: the inbox (issue 9): conversation list, totals, Seen, typing, sends.
+  // Not in the spec: the inbox: conversation list, totals, Seen, typing, sends.
   you: (text: string) => `You: ${text}`,
   /** A group's last message by someone else: their first name, then the words. */
   from: (firstName: string, text: string) => `${firstName}: ${text}`,
-  /** A last message that is not words (issue 25: deleted for everyone by its sender). */
+  /** A last message that is not words (deleted for everyone by its sender). */
   kinds: { image: 'Photo', deleted: 'This message was deleted' },
-  /** The row while a reaction to my message is newer than the last message (issue 25). */
+  /** The row while a reaction to my message is newer than the last message. */
   reacted: (who: string, emoji: string, text: string) => `${who} reacted ${emoji} to "${text}"`,
   reactedToPhoto: (who: string, emoji: string) => `${who} reacted ${emoji} to a photo`,
   unread: (n: number) => (n === 1 ? '1 unread message' : `${String(n)} unread messages`),
   noMessages: 'No messages yet',
   lastMessage: (preview: string, time: string) => `Last message ${time}: ${preview}`,
-  /** Issue 27: mute, archive, pin and drafts. */
+  /** Mute, archive, pin and drafts. */
   prefs: {
     saveFailed: 'Could not save the change',
     pinLimit: (n: number) => `You can pin up to ${String(n)} conversations`,

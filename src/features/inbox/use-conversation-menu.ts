@@ -30,7 +30,7 @@ export function useMuteItems(key: ConversationKey): RowMenuItem[] {
   }));
 }
 
-/** A conversation row's menu items of issue 27: mute, pin and archive, each one way or back. */
+/** A conversation row's own menu items: mute, pin and archive, each one way or back. */
 export function useConversationMenu(key: ConversationKey): RowMenuItem[] {
   const dispatch = useAppDispatch();
   const muteItems = useMuteItems(key);

@@ -3,7 +3,7 @@ import { useAppSelector } from '../../store/hooks';
 import { selectChatKey, selectDraftOf } from '../conversations';
 import { inboxStrings } from './inbox-strings';
 
-/** 'Draft: …' for a conversation with unsent text, unless it is the one open (issue 27). */
+/** 'Draft: …' for a conversation with unsent text, unless it is the one open. */
 export function useDraftPreview(key: ConversationKey): string | null {
   const text = useAppSelector((state) =>
     selectChatKey(state) === key ? '' : (selectDraftOf(state, key)?.text.trim() ?? ''),

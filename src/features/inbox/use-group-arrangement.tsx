@@ -7,7 +7,7 @@ import { ArchivedHeading } from './ConversationMarks';
 
 /**
  * The Group List's order where conversations open: my pinned groups first, archived ones apart
- * at the end (issue 27). The messages route hands it to the groups' list.
+ * at the end. The messages route hands it to the groups' list.
  */
 export function useGroupArrangement(groupIds: readonly string[]): GroupArrangement {
   const pins = useAppSelector(selectPins);

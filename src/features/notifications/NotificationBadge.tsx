@@ -17,7 +17,7 @@ export function NotificationBadge() {
   const prompt = useAppSelector((state) => state.notifications.promptWanted);
   useTitleCount(useAppSelector(selectTitleCount));
   useNotificationAlerts();
-  // Loaded only when wanted: the offer to turn desktop notifications on (issue 27).
+  // Loaded only when wanted: the offer to turn desktop notifications on.
   const offer = prompt ? (
     <Suspense fallback={null}>
       <NotificationPrompt />

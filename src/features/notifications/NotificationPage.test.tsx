@@ -195,7 +195,7 @@ describe('NotificationPage', () => {
     const list = screen.getByRole('list', { name: 'Notification' });
     const first = within(list).getAllByRole('link')[0];
     expect(first).toHaveTextContent(notificationsStrings.text.message('Bob', 2));
-    // It opens the conversation at its last message (issue 27).
+    // It opens the conversation at its last message.
     expect(first).toHaveAttribute('href', '/pages/messages?view=chat&friend=rel-bob&message=m2');
     expect(screen.getByTestId('notification-count')).toHaveTextContent('2');
     act(() =>

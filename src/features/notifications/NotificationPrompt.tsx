@@ -8,7 +8,7 @@ import { notificationPromptClosed } from './notifications-slice';
 
 const { prompt: t } = notificationsStrings;
 
-/** Once per person and browser: after the first offer, never again (issue 27). */
+/** Once per person and browser: after the first offer, never again. */
 const shownKey = (uid: string) => `notificationPrompt:${uid}`;
 
 function alreadyShown(uid: string): boolean {

@@ -1,5 +1,5 @@
 /**
- * A browser (desktop) notification (issue 27): for a message the sender (and the group) as the
+ * A browser (desktop) notification: for a message the sender (and the group) as the
  * title and the words (or 'Photo') as the body unless previews are off; one per conversation,
  * a newer one replacing it (`tag`); a click focuses the tab and opens where to act.
  */

@@ -58,7 +58,7 @@ function storeWithPeople() {
 const alertOf = (store: ReturnType<typeof storeWithPeople>, key: ConversationKey, e: InboxEntry) =>
   messageAlertOf(store.getState(), key, e);
 
-describe('message alerts (issue 27)', () => {
+describe('message alerts', () => {
   it('names the friend of a 1:1 message, and the sender and group of a group message', () => {
     const store = storeWithPeople();
     expect(alertOf(store, 'd:rel-bo', entry('rel-bo', { unread: 2 }))).toEqual({
@@ -85,7 +85,7 @@ describe('message alerts (issue 27)', () => {
       alertOf(store, 'd:rel-bo', entry('rel-bo', { lastKind: 'deleted', lastText: '' })),
     ).toBeNull();
     expect(alertOf(store, 'd:rel-gone', entry('rel-gone'))).toBeNull();
-    // A friendship id used as a group id is no group of mine (issue 24).
+    // A friendship id used as a group id is no group of mine.
     expect(alertOf(store, 'g:rel-bo', entry('rel-bo', { kind: 'group' }))).toBeNull();
     store.dispatch(myMembershipsReceived({}));
     store.dispatch(myGroupsReceived([]));

@@ -1,5 +1,5 @@
 /**
- * New messages as desktop notifications see them (issue 27): one per message, 1:1 and group,
+ * New messages as desktop notifications see them: one per message, 1:1 and group,
  * read from my inbox (the entries the conversation list shows, so what it shows they tell).
  */
 import type { RootState } from '../../store/store';

@@ -26,7 +26,7 @@ export function addNotificationListeners(startAppListening: AppStartListening): 
     ),
   );
 
-  // Their previews are sealed: opened again once this device gets older keys (issue 28).
+  // Their previews are sealed: opened again once this device gets older keys.
   whileSignedIn(startAppListening, (uid, { dispatch, extra }) =>
     openAgainOnNewKeys(startAppListening, () =>
       extra.notifications.subscribeConversations(

@@ -19,7 +19,7 @@ export const selectMessageNotifications = createSelector(
     conversations.flatMap((entry) => {
       const row = friends.find((f) => f.friendship.id === entry.relId);
       if (entry.unread <= 0 || !row || entry.lastSenderId !== row.friend.uid) return [];
-      // A muted conversation tells nothing (issue 27).
+      // A muted conversation tells nothing.
       if (muted.has(directKey(entry.relId))) return [];
       return [
         {

@@ -20,7 +20,7 @@ interface NotificationsState {
   unreadStatus: LoadStatus;
   /** My inbox entries: the source of the "new messages" entries. */
   conversations: InboxEntry[];
-  /** A message came while the tab was hidden and browser notifications are off (issue 27). */
+  /** A message came while the tab was hidden and browser notifications are off. */
   promptWanted: boolean;
 }
 

@@ -8,7 +8,7 @@ export const notificationsStrings = {
   loadMore: 'Show older',
   unread: 'Unread',
   mentionedHere: 'You were mentioned',
-  /** Issue 27: desktop notifications. */
+  /** Desktop notifications. */
   photo: 'Photo',
   /** A group message's title: who wrote and where. */
   inGroup: (who: string, group: string) => `${who} in ${group}`,

@@ -25,7 +25,7 @@ import {
 type Known = { owner: string | null; ids: Set<string> } | null;
 
 /**
- * Alerts for what arrives while the app is open (issue 27). A stored feed entry gives a toast
+ * Alerts for what arrives while the app is open. A stored feed entry gives a toast
  * unless the feed is on screen, and a desktop notification when the tab is hidden (a mention of
  * me: also when its group is not the conversation on screen, and even when the group is muted).
  * A new message (1:1 or group, from my inbox) gives a desktop notification when the tab is

@@ -48,7 +48,7 @@ async function searchWithBo(messages: ChatMessage[]) {
     app.store.dispatch(selectFriend({ friendship: bo, friend: { uid: 'bo', name: 'Bo' } }));
   });
   act(() => app.feeds.latestMessages.emit(messages, bo.id));
-  // Opening the chat does not start the index (issue 29); the idle start would, later.
+  // Opening the chat does not start the index; the idle start would, later.
   await act(() => searchApiOf('me'));
   await waitFor(() =>
     expect(app.store.getState().search.size).toBe(messages.filter((m) => !m.deleted).length),
@@ -67,7 +67,7 @@ describe('search everywhere', () => {
     await user.keyboard('{Control>}k{/Control}');
     await user.keyboard('gym');
     // The field typed into before the panel's code arrived is the one kept after it: a field
-    // swapped for another lost the key typed between the two (issue 26's 'quarylane').
+    // swapped for another lost the key typed between the two ('quarylane').
     const typedInto = searchBox();
     await screen.findByRole('region', { name: 'Results' }, { timeout: 4000 });
     await waitFor(() => expect(snippets()).toHaveLength(1));

@@ -19,7 +19,7 @@ export function searchDocOf(conv: ConversationKey, message: ChatMessage): Search
 
 /**
  * THE way into the index: messages of conversation `conv` as I can read them, in plaintext
- * (once conversations are end-to-end encrypted, issue 28, what the conversation listeners and
+ * (once conversations are end-to-end encrypted, what the conversation listeners and
  * fetchers hand over after decrypting). New and edited ones are indexed, ones deleted for
  * everyone leave it. Answers the index's new size.
  */

@@ -54,7 +54,7 @@ export function addSearchListeners(start: AppStartListening): void {
   });
 
   // The chat's messages, live and paged, as it receives them (plaintext, see search-feed.ts),
-  // once the backend has started: opening a chat does not start it (issue 29: its worker and
+  // once the backend has started: opening a chat does not start it (its worker and
   // its history reads would compete with the conversation's first screen), it waits for search
   // or an idle moment (search-session.ts) and these are indexed then.
   for (const received of [latestReceived, olderReceived, betweenReceived])

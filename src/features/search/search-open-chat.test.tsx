@@ -9,7 +9,7 @@ import { searchDatabaseName } from './search-store';
 
 const databases = async () => (await indexedDB.databases()).map((d) => d.name);
 
-// Issue 29: the search backend (its worker, its history reads) stays out of a conversation's
+// The search backend (its worker, its history reads) stays out of a conversation's
 // opening; what the chat received meanwhile is indexed once search starts it.
 describe('opening a conversation and the search index', () => {
   it('does not start the index; the chat’s messages are indexed when search starts it', async () => {

@@ -1,4 +1,4 @@
-/** The texts of message search (issue 26). */
+/** The texts of message search. */
 export const searchStrings = {
   field: 'Search messages',
   shortcutHint: (mac: boolean) => (mac ? '⌘K' : 'Ctrl+K'),

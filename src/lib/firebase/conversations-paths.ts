@@ -1,6 +1,6 @@
 /**
  * The database paths of a conversation's per-person records. A friendship's and a group's live
- * in separate trees (issue 24, docs/data-model.md), so no path is ever shared by both kinds.
+ * in separate trees (docs/data-model.md), so no path is ever shared by both kinds.
  */
 import type { ConversationKind } from '../conversation-key';
 

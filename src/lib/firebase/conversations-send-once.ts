@@ -1,5 +1,5 @@
 /**
- * A message is sent exactly once, and says so (issue 24). When the connection drops between the
+ * A message is sent exactly once, and says so. When the connection drops between the
  * server's commit and its acknowledgement, the SDK sends the same write again on reconnect; the
  * rules refuse it (a message is never edited), although the message is stored and counted. So a
  * refusal is checked against what is stored at the message's path: the very same message (same

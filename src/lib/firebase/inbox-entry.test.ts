@@ -64,7 +64,7 @@ describe('parseInboxEntry', () => {
   });
 });
 
-describe('parseInboxEntry with message actions (issue 25)', () => {
+describe('parseInboxEntry with message actions', () => {
   const reaction = {
     by: 'bob',
     emoji: '👍',

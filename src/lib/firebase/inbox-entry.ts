@@ -14,7 +14,7 @@ import { conversationKey, type ConversationKey, type ConversationKind } from '..
 export type InboxKind = 'text' | 'image' | 'deleted';
 
 /**
- * The latest reaction to one of my messages, written by the reactor into my entry (issue 25):
+ * The latest reaction to one of my messages, written by the reactor into my entry:
  * the row says 'Alice reacted 👍 to "…"' while it is newer than the last message.
  */
 export interface InboxReaction {

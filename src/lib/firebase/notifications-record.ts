@@ -34,7 +34,7 @@ export interface AppNotification {
   read: boolean;
   /** New messages: how many are unread in the conversation. */
   count?: number;
-  /** New messages: the last one's words, or its kind when it has none (issue 27). */
+  /** New messages: the last one's words, or its kind when it has none. */
   preview?: { text: string; kind: string };
 }
 

@@ -109,7 +109,7 @@ export function makeNotificationsApi(
       onData: (entries: InboxEntry[]) => void,
       onError: OnError,
     ): Unsubscribe {
-      // Previews are sealed (issue 28): opened as the inbox's are, in order.
+      // Previews are sealed: opened as the inbox's are, in order.
       const deliver = openInOrder(
         entriesOpener(cryptoNow),
         (inbox) => onData(Object.values(inbox)),

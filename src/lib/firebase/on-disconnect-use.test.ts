@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 24 part 4: a write queued with `onDisconnect()` runs on the server later, with the rules
+ * A write queued with `onDisconnect()` runs on the server later, with the rules
  * as they are then but without the app knowing whether it still should (a post queued while a
  * member lands after a removal's check passed). So the app queues only presence and typing
  * signals that way, never a message, inbox entry, membership or notification.
