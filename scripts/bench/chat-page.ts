@@ -9,7 +9,7 @@ import { spec } from '../../src/strings/spec';
 import { searchStrings } from '../../src/features/search/search-strings';
 
 const listSelector = (name: string) =>
-  `ol[aria-label="${conversationsStrings.chat.conversationWith(name)}"]`;
+  `[role="feed"][aria-label="${conversationsStrings.chat.conversationWith(name)}"]`;
 
 /** Headless Chromium's window is small: enlarge it, keep the page's viewport at 1280×720. */
 export async function desktopWindow(page: Page): Promise<CDPSession> {
@@ -36,8 +36,8 @@ export async function openConversation(page: Page, name: string, newest: string)
   await button.waitFor();
   const wait = page.waitForFunction(
     ({ sel, newest }) => {
-      const found = [...document.querySelectorAll(`${sel} > li`)].some((li) =>
-        li.textContent.includes(newest),
+      const found = [...document.querySelectorAll(`${sel} > [data-item-index]`)].some((item) =>
+        item.textContent.includes(newest),
       );
       return found && performance.now();
     },
@@ -147,7 +147,7 @@ export async function waitForSearchIndex(page: Page): Promise<number> {
 
 /** Message bubbles in the DOM of the conversation (its list items that are not separators). */
 export function messageNodes(page: Page, name: string): Promise<number> {
-  return page.locator(`${listSelector(name)} > li:not([role="separator"])`).count();
+  return page.locator(`${listSelector(name)} [role="article"]`).count();
 }
 
 /** Types `text` and presses Enter; ms from the keydown to the frame after its bubble shows. */

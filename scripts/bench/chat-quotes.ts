@@ -88,7 +88,7 @@ async function drift(page: Page, originalText: string): Promise<number> {
   const top = () =>
     page.evaluate(
       (text) =>
-        [...document.querySelectorAll('ol p')]
+        [...document.querySelectorAll('[role="feed"] p')]
           .find((p) => p.textContent.startsWith(text))
           ?.getBoundingClientRect().top ?? NaN,
       originalText,

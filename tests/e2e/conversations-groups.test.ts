@@ -14,7 +14,7 @@ import { dropImage, pasteImage } from './conversations-image-transfer';
 const groupId = '-Ne2eGroupHikers0001';
 const chat = (page: Page) => page.getByRole('region', { name: conversationsStrings.chat.label });
 const conversation = (page: Page) =>
-  chat(page).getByRole('list', { name: conversationsStrings.groupChat.conversationIn('Hikers') });
+  chat(page).getByRole('feed', { name: conversationsStrings.groupChat.conversationIn('Hikers') });
 
 async function openMessages(page: Page): Promise<void> {
   await page.getByRole('link', { name: shellStrings.layout.messages }).click();

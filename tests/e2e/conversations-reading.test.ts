@@ -31,19 +31,19 @@ async function seedMessages(list: Array<{ from: Person; to: Person; text: string
 
 const chat = (page: Page) => page.getByRole('region', { name: conversationsStrings.chat.label });
 const conversation = (_page: Page) =>
-  `ol[aria-label="${conversationsStrings.chat.conversationWith('Bob')}"]`;
+  `[role="feed"][aria-label="${conversationsStrings.chat.conversationWith('Bob')}"]`;
 const scroller = (page: Page) => chat(page).locator('[data-virtuoso-scroller="true"]');
 
-/** Message rows in the DOM (a separator row holds a `separator`). */
+/** Messages in the DOM (each an article of the feed). */
 const renderedMessages = (page: Page) =>
-  page.locator(`${conversation(page)} > li:not(:has([role="separator"]))`).count();
+  page.locator(`${conversation(page)} [role="article"]`).count();
 
 /** The lowest Virtuoso index in the DOM: it goes down as older pages are prepended. */
 const firstIndex = (page: Page) =>
   page.evaluate(
     (sel) =>
       Math.min(
-        ...[...document.querySelectorAll(`${sel} > li`)].map((li) =>
+        ...[...document.querySelectorAll(`${sel} > [data-item-index]`)].map((li) =>
           Number(li.getAttribute('data-item-index')),
         ),
       ),
@@ -97,8 +97,8 @@ describeBrowser('reading a long conversation', () => {
     const before = (await oldestLoaded.boundingBox())?.y ?? NaN;
     await page.waitForFunction(
       ({ sel, top }) =>
-        [...document.querySelectorAll(`${sel} > li`)].some(
-          (li) => Number(li.getAttribute('data-item-index')) < top,
+        [...document.querySelectorAll(`${sel} > [data-item-index]`)].some(
+          (item) => Number(item.getAttribute('data-item-index')) < top,
         ),
       { sel: conversation(page), top },
     );
@@ -117,8 +117,8 @@ describeBrowser('reading a long conversation', () => {
       await page
         .waitForFunction(
           ({ sel, lowest }) =>
-            [...document.querySelectorAll(`${sel} > li`)].some(
-              (li) => Number(li.getAttribute('data-item-index')) < lowest,
+            [...document.querySelectorAll(`${sel} > [data-item-index]`)].some(
+              (item) => Number(item.getAttribute('data-item-index')) < lowest,
             ),
           { sel: conversation(page), lowest },
           { timeout: 5000 },
@@ -200,7 +200,7 @@ describeBrowser('reading new messages', () => {
     expect(await chat(page).getByText(conversationsStrings.chatReading.newMessages).count()).toBe(
       0,
     );
-    const list = chat(page).getByRole('list', {
+    const list = chat(page).getByRole('feed', {
       name: conversationsStrings.chat.conversationWith('Bob'),
     });
     expect(await list.getByText('Shopping list:').evaluate((p) => p.textContent)).toBe(

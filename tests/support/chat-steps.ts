@@ -22,10 +22,10 @@ export const chat = (page: Page) =>
 export const chatField = (page: Page) =>
   chat(page).getByRole('textbox', { name: conversationsStrings.chat.inputLabel });
 
-/** The row of the message whose own text (its paragraph, not a quote of it) is `text`. */
+/** The article of the message whose own text (its paragraph, not a quote of it) is `text`. */
 export const messageRow = (page: Page, text: string): Locator =>
   chat(page)
-    .getByRole('listitem')
+    .getByRole('article')
     .filter({ has: page.locator('p', { hasText: text }) })
     .last();
 

@@ -78,7 +78,7 @@ describe('group chat on the messages page', () => {
       expect.any(Function),
     );
     act(() => app.feeds.groupMessages.emit([msg('m1', 'ann', 'Hi all'), msg('m2', 'me', 'Hey')]));
-    const list = within(chat()).getByRole('list', { name: 'Conversation in Joined' });
+    const list = within(chat()).getByRole('feed', { name: 'Conversation in Joined' });
     expect(within(list).getByText('Hi all')).toBeInTheDocument();
     expect(within(list).getByText('ANN')).toBeInTheDocument();
     expect(within(list).getByText('Hey')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { conversationsStrings } from './conversations-strings';
+import { messageBodyId } from './message-article';
 import { formatMessageTime } from './message-time';
 
 /**
@@ -7,15 +8,20 @@ import { formatMessageTime } from './message-time';
  * nothing of its text, photo, quote or reactions.
  */
 export const DeletedBubble = memo(function DeletedBubble({
+  id,
   createdAt,
   groupEnd,
 }: {
+  /** The message's id: its placeholder is part of its name in the list. */
+  id: string;
   createdAt: number;
   groupEnd: boolean;
 }) {
   return (
     <div className="max-w-[75%] rounded-2xl border border-dashed border-slate-300 px-4 py-2 text-sm italic text-slate-500">
-      <p>{conversationsStrings.messageActions.deleted}</p>
+      <p id={messageBodyId(id)} data-message-body>
+        {conversationsStrings.messageActions.deleted}
+      </p>
       {groupEnd ? (
         <time
           dateTime={new Date(createdAt).toISOString()}

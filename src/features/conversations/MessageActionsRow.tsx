@@ -1,19 +1,29 @@
 import {
+  useCallback,
   useContext,
   useEffect,
+  useId,
   useRef,
   useState,
+  useSyncExternalStore,
   type FocusEvent,
   type KeyboardEvent,
   type PointerEvent,
   type ReactNode,
 } from 'react';
+import { flushSync } from 'react-dom';
 import type { ChatMessage } from '../../lib/firebase/conversations-message';
+import { useAppSelector } from '../../store/hooks';
+import { selectDisplayName } from '../profiles';
+import { conversationsStrings } from './conversations-strings';
 import {
   MessageActionsContext,
   OpenActionsContext,
   type MenuPlace,
 } from './message-actions-context';
+import { ControlsTabIndex, messageBodyId } from './message-article';
+import type { MessageFocus } from './message-focus';
+import { formatMessageTime } from './message-time';
 import { MessageToolbar } from './MessageToolbar';
 
 /** A touch held this long (ms) opens the menu, as a right-click does. */
@@ -32,28 +42,62 @@ function placeBelow(row: HTMLElement, mine: boolean): MenuPlace {
   };
 }
 
+/** What Tab can reach inside a message once it is entered. */
+const CONTROLS = 'a[href], button, [tabindex]';
+
+const firstControl = (row: HTMLElement) =>
+  [...row.querySelectorAll<HTMLElement>(CONTROLS)].find((el) => el.tabIndex >= 0);
+
 /**
- * A message in the list with its actions: hovering or focusing it shows the toolbar
- * ('React', 'Reply', 'More actions'); a right-click, a long press, Enter (or the menu key)
- * on the focused message open the menu. The row is focusable (-1: the list's arrow keys move
- * between rows, see MessageList) and carries `data-message-id` for that.
+ * A message of the list, an article of its feed, with its actions: hovering or focusing it
+ * shows the toolbar ('React', 'Reply', 'More actions'); a right-click, a long press, Enter
+ * (or the menu key, Shift+F10) on the focused message open the menu. Named by its sender, time
+ * and words; `data-message-id` lets the list's keys find it (use-message-keys.ts).
+ *
+ * The list is one Tab stop (message-focus.ts): the current message has tabindex 0, the others
+ * -1, and so do the controls inside a message until Tab enters it; Escape goes back to it.
  */
 export function MessageActionsRow({
   message,
   mine,
+  focus,
   children,
 }: {
   message: ChatMessage;
   mine: boolean;
+  focus: MessageFocus;
   children: ReactNode;
 }) {
   const handlers = useContext(MessageActionsContext);
   const openFor = useContext(OpenActionsContext);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const row = useRef<HTMLDivElement>(null);
+  const row = useRef<HTMLDivElement | null>(null);
   const press = useRef<{ x: number; y: number; timer: number } | null>(null);
   useEffect(() => () => window.clearTimeout(press.current?.timer), []);
+  const id = message.id;
+  const current = useSyncExternalStore(focus.subscribe, () => focus.isCurrent(id));
+  const entered = useSyncExternalStore(focus.subscribe, () => focus.isEntered(id));
+  const position = useSyncExternalStore(focus.subscribe, () => focus.position(id));
+  const size = useSyncExternalStore(focus.subscribe, focus.size);
+  const sender = useAppSelector((state) =>
+    mine
+      ? conversationsStrings.messageActions.you
+      : selectDisplayName(state, message.messagesenderId, message.massagesenderName),
+  );
+  const whoId = useId();
+  const drawn = useCallback(
+    (el: HTMLDivElement | null) => {
+      row.current = el;
+      if (!el) return;
+      const undraw = focus.drawn(id, el);
+      return () => {
+        row.current = null;
+        undraw();
+      };
+    },
+    [focus, id],
+  );
   if (!handlers) return children;
 
   const openMenu = (returnTo: HTMLElement, place: MenuPlace) =>
@@ -78,7 +122,28 @@ export function MessageActionsRow({
       endPress();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.target !== event.currentTarget) return;
+    const self = event.currentTarget;
+    // Keys from a portal opened inside it (the photo viewer) are not the message's.
+    if (!self.contains(event.target as Node)) return;
+    if (event.target !== self) {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      focus.leave(id);
+      self.focus();
+      return;
+    }
+    if (event.key === 'Tab' && !event.shiftKey) {
+      // Into its own controls (the toolbar shows while it has the focus); none: out of the list.
+      flushSync(() => focus.enter(id));
+      const first = firstControl(self);
+      if (!first) {
+        focus.leave(id);
+        return;
+      }
+      event.preventDefault();
+      first.focus();
+      return;
+    }
     const menuKey =
       event.key === 'Enter' ||
       event.key === 'ContextMenu' ||
@@ -87,18 +152,32 @@ export function MessageActionsRow({
     event.preventDefault();
     openMenu(event.currentTarget, placeBelow(event.currentTarget, mine));
   };
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const self = event.currentTarget;
+    if (!self.contains(event.target)) return;
+    setFocused(true);
+    // A control focused by a click enters the message as Tab would.
+    focus.focused(id, event.target !== self);
+  };
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+    if (event.currentTarget.contains(event.relatedTarget)) return;
+    setFocused(false);
+    focus.leave(id);
   };
   const open = openFor === message.id;
+  const time = formatMessageTime(message.createdAt);
   return (
     <div
-      ref={row}
-      tabIndex={-1}
+      ref={drawn}
+      role="article"
+      tabIndex={current ? 0 : -1}
+      aria-labelledby={`${whoId} ${messageBodyId(id)}`}
+      aria-posinset={position || undefined}
+      aria-setsize={size}
       data-message-id={message.id}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onFocus={onFocus}
       onBlur={onBlur}
       onContextMenu={(event) => {
         event.preventDefault();
@@ -110,11 +189,15 @@ export function MessageActionsRow({
       onPointerUp={endPress}
       onPointerCancel={endPress}
       onKeyDown={onKeyDown}
-      className={`flex w-full min-w-0 items-start gap-1.5 [-webkit-touch-callout:none] focus:outline-hidden [&:focus-visible>:first-child]:ring-2 [&:focus-visible>:first-child]:ring-brand-300 [&:focus-visible>:first-child]:ring-offset-2 ${mine ? 'flex-row-reverse' : ''}`}
+      className={`flex w-full min-w-0 items-start gap-1.5 [-webkit-touch-callout:none] focus:outline-hidden [&:focus-visible>:first-child]:ring-2 [&:focus-visible>:first-child]:ring-brand-600 [&:focus-visible>:first-child]:ring-offset-2 ${mine ? 'flex-row-reverse' : ''}`}
     >
-      {children}
+      <ControlsTabIndex value={entered ? undefined : -1}>{children}</ControlsTabIndex>
+      <span id={whoId} hidden>
+        {conversationsStrings.messageActions.label(sender, time)}
+      </span>
       {hovered || focused || open ? (
         <MessageToolbar
+          tabIndex={entered ? undefined : -1}
           canReact={!message.deleted}
           menuOpen={open}
           onReact={(anchor) => handlers.react(message, anchor)}

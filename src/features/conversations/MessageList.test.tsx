@@ -1,5 +1,5 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { latestReceived } from './conversations-slice';
 import { message, REL, renderWithChat } from '../../testing/render-with-chat';
 import { MessageList } from './MessageList';
@@ -10,13 +10,13 @@ const today = (hour: number, minute = 0) => {
   return new Date(d.getFullYear(), d.getMonth(), d.getDate(), hour, minute).getTime();
 };
 const yesterday = (hour: number) => today(hour) - 86_400_000;
-const list = () => screen.getByRole('list', { name: 'Conversation with Bo' });
+const list = () => screen.getByRole('feed', { name: 'Conversation with Bo' });
 
-/** The conversation's message rows (a separator row holds a `separator`). */
-const messageItems = () =>
-  within(list())
-    .getAllByRole('listitem')
-    .filter((li) => !li.querySelector('[role="separator"]'));
+/** The conversation's messages, each an article of the feed. */
+const messageItems = () => within(list()).getAllByRole('article');
+/** The day and 'New messages' separators' texts, between the articles. */
+const separators = () =>
+  [...list().querySelectorAll('[data-separator]')].map((item) => item.textContent);
 
 describe('MessageList', () => {
   it('separates days, groups a run from one person and shows its time once', () => {
@@ -26,8 +26,7 @@ describe('MessageList', () => {
       message('b2', 'bo', today(0, 2), 'Second today'),
       message('b3', 'me', today(0, 3), 'Mine'),
     ]);
-    const separators = within(list()).getAllByRole('separator');
-    expect(separators.map((s) => s.textContent)).toEqual(['Yesterday', 'Today']);
+    expect(separators()).toEqual(['Yesterday', 'Today']);
     const items = messageItems();
     expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual([
       'Morning!',
@@ -37,8 +36,8 @@ describe('MessageList', () => {
     ]);
     // One time per group: a1, then b1+b2 together (on b2), then b3.
     expect(items.map((li) => li.querySelectorAll('time').length)).toEqual([1, 0, 1, 1]);
-    expect(items[3]).toHaveClass('justify-end');
-    expect(items[1]).toHaveClass('justify-start');
+    expect(items[3].parentElement).toHaveClass('justify-end');
+    expect(items[1].parentElement).toHaveClass('justify-start');
   });
 
   it('keeps line breaks and makes only http(s) addresses links, opening safely', () => {
@@ -66,10 +65,10 @@ describe('MessageList', () => {
       message('m4', 'bo', today(0, 4)),
       message('m5', 'bo', today(0, 5)),
     ]);
-    const rows = [...list().children].map((li) =>
-      li.querySelector('[role="separator"]')
-        ? `# ${li.textContent}`
-        : (li.querySelector('p')?.textContent ?? ''),
+    const rows = [...list().children].map((item) =>
+      item.hasAttribute('data-separator')
+        ? `# ${item.textContent}`
+        : (item.querySelector('p')?.textContent ?? ''),
     );
     expect(rows).toEqual(['# Today', 'm1', 'm2', 'm3', '# New messages', 'm4', 'm5']);
     // A message arriving while the chat is open does not move the divider.
@@ -81,10 +80,7 @@ describe('MessageList', () => {
         }),
       );
     });
-    const dividers = within(list())
-      .getAllByRole('separator')
-      .map((s) => s.textContent);
-    expect(dividers).toEqual(['Today', 'New messages']);
+    expect(separators()).toEqual(['Today', 'New messages']);
     expect(list().children[4]).toHaveTextContent('New messages');
   });
 
@@ -99,29 +95,5 @@ describe('MessageList', () => {
   it('says hello when the conversation is empty', () => {
     renderWithChat(<MessageList name="Bo" />, []);
     expect(screen.getByText('No messages yet. Say hello to Bo!')).toBeInTheDocument();
-  });
-
-  it('is reachable with Tab; arrows move between messages, page and Home/End keys scroll', () => {
-    renderWithChat(<MessageList name="Bo" />, [
-      message('m1', 'bo', today(0, 1), 'one'),
-      message('m2', 'bo', today(0, 2), 'two'),
-    ]);
-    const scroller = screen.getByRole('region', {
-      name: 'Messages: arrow keys move between messages, Enter opens their actions',
-    });
-    expect(scroller).toHaveAttribute('tabindex', '0');
-    const scrollBy = vi.fn();
-    const scrollTo = vi.fn();
-    Object.assign(scroller, { scrollBy, scrollTo });
-    const row = (text: string) => screen.getByText(text).closest('[data-message-id]');
-    fireEvent.keyDown(scroller, { key: 'ArrowUp' });
-    expect(row('two')).toHaveFocus();
-    fireEvent.keyDown(row('two') as HTMLElement, { key: 'ArrowUp' });
-    expect(row('one')).toHaveFocus();
-    fireEvent.keyDown(scroller, { key: 'PageDown' });
-    fireEvent.keyDown(scroller, { key: 'Home' });
-    fireEvent.keyDown(scroller, { key: 'a' });
-    expect(scrollBy).toHaveBeenCalledOnce();
-    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
   });
 });

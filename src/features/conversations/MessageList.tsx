@@ -26,6 +26,7 @@ import {
 import { readMarker, storeReadMarker } from './read-marker-storage';
 import type { ListContext } from './virtuoso-parts';
 import { components, rowContent, rowKey } from './message-list-items';
+import { useMessageKeys } from './use-message-keys';
 
 /** Virtuoso needs a positive index for the oldest row that only ever goes down. */
 const FIRST_INDEX = 1_000_000_000;
@@ -125,49 +126,27 @@ export function MessageList({ name, readUpTo }: Props) {
   const label = group
     ? conversationsStrings.groupChat.conversationIn(name)
     : conversationsStrings.chat.conversationWith(name);
-  const rowsNow = useRef(rows);
-  useEffect(() => {
-    rowsNow.current = rows;
-  }, [rows]);
-  const moveFocus = useCallback((from: HTMLElement, step: 1 | -1) => {
-    const scroller = from.closest<HTMLElement>('[data-message-scroller]');
-    if (!scroller) return;
-    const shown = [...scroller.querySelectorAll<HTMLElement>('[data-message-id]')];
-    const fromId = from.dataset.messageId;
-    const list = rowsNow.current;
-    let index: number;
-    if (fromId === undefined) {
-      // From the list itself: the newest message that is in view.
-      const bottom = scroller.getBoundingClientRect().bottom;
-      const inView =
-        shown.filter((el) => el.getBoundingClientRect().top < bottom).at(-1) ?? shown.at(-1);
-      index = list.findIndex((row) => row.key === inView?.dataset.messageId);
-      if (index < 0) return;
-    } else {
-      index = list.findIndex((row) => row.key === fromId);
-      do index += step;
-      while (index >= 0 && index < list.length && list[index].kind !== 'message');
-      if (index < 0 || index >= list.length) return;
-    }
-    const id = list[index].key;
-    const focusShown = () => {
-      const el = [...scroller.querySelectorAll<HTMLElement>('[data-message-id]')].find(
-        (candidate) => candidate.dataset.messageId === id,
-      );
-      el?.focus();
-      return el !== undefined;
-    };
-    // A rendered row scrolls itself into view on focus; one outside Virtuoso's window is
-    // scrolled to first, then focused once rendered.
-    if (focusShown()) return;
-    virtuoso.current?.scrollIntoView({
-      index,
-      done: () => requestAnimationFrame(() => void focusShown()),
-    });
-  }, []);
+  const { focus, onKey, focusCurrent } = useMessageKeys({
+    virtuoso,
+    shown: shownRows,
+    pages,
+    hasOlder,
+    loadingOlder,
+    loadOlder,
+  });
   const context = useMemo<ListContext>(
-    () => ({ label, hasOlder, loadingOlder, loadOlder, group, blocked, moveFocus }),
-    [label, hasOlder, loadingOlder, loadOlder, group, blocked, moveFocus],
+    () => ({
+      label,
+      hasOlder,
+      loadingOlder,
+      loadOlder,
+      group,
+      blocked,
+      focus,
+      onKey,
+      focusCurrent,
+    }),
+    [label, hasOlder, loadingOlder, loadOlder, group, blocked, focus, onKey, focusCurrent],
   );
   const jump = () => virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
   useJumpToQuoted(virtuoso, rows);

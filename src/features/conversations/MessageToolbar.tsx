@@ -10,15 +10,18 @@ function ToolbarButton({
   icon,
   onClick,
   expanded,
+  tabIndex,
 }: {
   label: string;
   icon: ReactNode;
   onClick: (button: HTMLButtonElement) => void;
   expanded?: boolean;
+  tabIndex: -1 | undefined;
 }) {
   return (
     <button
       type="button"
+      tabIndex={tabIndex}
       aria-label={label}
       title={label}
       aria-haspopup={expanded === undefined ? undefined : 'menu'}
@@ -33,15 +36,18 @@ function ToolbarButton({
 
 /**
  * 'React', 'Reply' and 'More actions' beside a hovered or focused message. A deleted message
- * keeps only the menu (its 'Delete' hides it for me).
+ * keeps only the menu (its 'Delete' hides it for me). Out of the Tab order (`tabIndex` -1)
+ * until Tab enters the message.
  */
 export function MessageToolbar({
+  tabIndex,
   canReact,
   menuOpen,
   onReact,
   onReply,
   onMore,
 }: {
+  tabIndex: -1 | undefined;
   canReact: boolean;
   menuOpen: boolean;
   onReact: (anchor: HTMLElement) => void;
@@ -60,8 +66,14 @@ export function MessageToolbar({
             label={strings.react}
             icon={<SmileIcon className="h-4 w-4" />}
             onClick={onReact}
+            tabIndex={tabIndex}
           />
-          <ToolbarButton label={strings.reply} icon={<ReplyIcon />} onClick={onReply} />
+          <ToolbarButton
+            label={strings.reply}
+            icon={<ReplyIcon />}
+            onClick={onReply}
+            tabIndex={tabIndex}
+          />
         </>
       ) : null}
       <ToolbarButton
@@ -69,6 +81,7 @@ export function MessageToolbar({
         icon={<MoreIcon className="h-4 w-4" />}
         expanded={menuOpen}
         onClick={onMore}
+        tabIndex={tabIndex}
       />
     </div>
   );

@@ -78,9 +78,11 @@ export function ReactionPopover({ message, anchor, onClose }: Props) {
     return () => window.removeEventListener('resize', place);
   }, [anchor, full]);
 
+  // Once placed: while hidden (unplaced) its buttons cannot take the focus.
+  const placed = at !== null;
   useEffect(() => {
-    if (!full) box.current?.querySelector('button')?.focus();
-  }, [full]);
+    if (!full && placed) box.current?.querySelector('button')?.focus();
+  }, [full, placed]);
 
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {

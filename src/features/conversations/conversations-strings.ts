@@ -45,6 +45,8 @@ export const conversationsStrings = {
     copied: 'Text copied',
     copyFailed: 'Could not copy the text',
     you: 'You',
+    /** Before a message's words in its name in the list (its sender and time). */
+    label: (sender: string, time: string) => `${sender}, ${time}:`,
     replyingTo: (name: string) => `Replying to ${name}`,
     cancelReply: 'Cancel reply',
     editing: 'Editing',

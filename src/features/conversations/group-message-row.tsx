@@ -2,6 +2,7 @@ import { memo, useState, type ReactNode } from 'react';
 import type { ChatMessage } from '../../lib/firebase/conversations-message';
 import { conversationsStrings } from './conversations-strings';
 import { PersonAvatar, PersonName } from '../profiles';
+import { messageBodyId, useControlTabIndex } from './message-article';
 
 /**
  * Someone else's message in a group: their avatar and current name on the first message of a
@@ -20,12 +21,16 @@ export const GroupMessageRow = memo(function GroupMessageRow({
   children: ReactNode;
 }) {
   const [revealed, setRevealed] = useState(false);
+  const tabIndex = useControlTabIndex();
   if (blocked && !revealed) {
     return (
       <div className="ml-10 flex items-center gap-2 rounded-2xl border border-dashed border-slate-200 px-4 py-2 text-sm text-slate-600">
-        <span>{conversationsStrings.groupChat.blockedMessage}</span>
+        <span id={messageBodyId(message.id)} data-message-body>
+          {conversationsStrings.groupChat.blockedMessage}
+        </span>
         <button
           type="button"
+          tabIndex={tabIndex}
           onClick={() => setRevealed(true)}
           className="font-semibold text-brand-700 hover:underline focus:outline-hidden focus-visible:ring-2 focus-visible:ring-brand-200"
         >

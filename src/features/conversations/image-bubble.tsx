@@ -6,6 +6,7 @@ import { conversationsStrings } from './conversations-strings';
 import { selectChatKey } from './conversations-selectors';
 import { fitWithin } from './image-compress';
 import { useUploading } from './image-uploads';
+import { useControlTabIndex } from './message-article';
 
 /** The lightbox and its styles load with the first click on an image, never before. */
 const ImageLightbox = lazy(() => import('./image-lightbox'));
@@ -46,11 +47,13 @@ export function ImageBubble({ image, mine }: { image: ChatImageInfo; mine: boole
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const box = fitWithin(image, BOX);
+  const tabIndex = useControlTabIndex();
   return (
     <>
       <button
         ref={button}
         type="button"
+        tabIndex={tabIndex}
         aria-label={conversationsStrings.chatImages.open(image.caption)}
         aria-busy={uploading}
         onClick={() => setOpen(true)}

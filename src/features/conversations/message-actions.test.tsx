@@ -112,8 +112,8 @@ describe('a message’s actions', () => {
     openChat([said('m1', 'bo', 'first'), said('m2', 'bo', 'second'), said('m3', 'me', 'third')]);
     const user = userEvent.setup();
     const list = screen.getByRole('region', { name: conversationsStrings.chat.scroller });
-    list.focus();
-    await user.keyboard('{ArrowUp}');
+    // The list hands the focus on to its current message, the newest.
+    act(() => list.focus());
     expect(rowOf('third')).toHaveFocus();
     // Focusing a message shows its toolbar too.
     expect(within(rowOf('third')).getByRole('button', { name: 'More actions' })).toBeVisible();
@@ -209,7 +209,7 @@ describe('reply in the composer', () => {
     const image = { id: 'm1', width: 10, height: 10, caption: '' };
     openChat([said('m1', 'me', 'Photo', MINUTE, { image })]);
     const user = userEvent.setup();
-    const row = screen.getByRole('list').querySelector<HTMLElement>('[data-message-id="m1"]');
+    const row = screen.getByRole('feed').querySelector<HTMLElement>('[data-message-id="m1"]');
     if (!row) throw new Error('no photo row');
     fireEvent.contextMenu(row);
     // A photo without a caption has no text to copy.

@@ -5,8 +5,8 @@ import { DaySeparator, MessageBubble, UnreadDivider } from './message-row';
 import type { MessageRow } from './message-rows';
 import {
   BottomGap,
-  MessageLi,
-  MessageOl,
+  MessageFeed,
+  MessageItem,
   MessageScroller,
   OlderHeader,
   type ListContext,
@@ -15,8 +15,8 @@ import {
 /** The message list's parts and rows as Virtuoso draws them (MessageList.tsx). */
 export const components = {
   Scroller: MessageScroller,
-  List: MessageOl,
-  Item: MessageLi,
+  List: MessageFeed,
+  Item: MessageItem,
   Header: OlderHeader,
   Footer: BottomGap,
 };
@@ -29,7 +29,11 @@ export function rowContent(_index: number, row: MessageRow, context: ListContext
       return <UnreadDivider />;
     case 'message': {
       const bubble = row.message.deleted ? (
-        <DeletedBubble createdAt={row.message.createdAt} groupEnd={row.groupEnd} />
+        <DeletedBubble
+          id={row.message.id}
+          createdAt={row.message.createdAt}
+          groupEnd={row.groupEnd}
+        />
       ) : (
         <MessageBubble message={row.message} mine={row.mine} groupEnd={row.groupEnd} />
       );
@@ -47,7 +51,7 @@ export function rowContent(_index: number, row: MessageRow, context: ListContext
           </GroupMessageRow>
         );
       return (
-        <MessageActionsRow message={row.message} mine={row.mine}>
+        <MessageActionsRow message={row.message} mine={row.mine} focus={context.focus}>
           {content}
         </MessageActionsRow>
       );

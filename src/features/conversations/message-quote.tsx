@@ -7,6 +7,7 @@ import { jumpToMessage, loadQuote } from './conversations-quotes-thunks';
 import { selectLoadedMessage } from './conversations-slice';
 import { conversationsStrings } from './conversations-strings';
 import { quoteLine } from './message-actions';
+import { useControlTabIndex } from './message-article';
 
 const strings = conversationsStrings.quotes;
 
@@ -53,9 +54,11 @@ function QuoteButton({ id, original, mine }: { id: string; original: ChatMessage
   const name = useDisplayName(sender === me ? null : sender, original.massagesenderName);
   const author = sender === me ? conversationsStrings.messageActions.you : name;
   const line = quoteLine(original);
+  const tabIndex = useControlTabIndex();
   return (
     <button
       type="button"
+      tabIndex={tabIndex}
       title={strings.jumpHint}
       aria-label={`${strings.label(author)}: ${line}`}
       onClick={() => void dispatch(jumpToMessage(id))}
@@ -69,7 +72,8 @@ function QuoteButton({ id, original, mine }: { id: string; original: ChatMessage
         {author}
       </span>
       <span
-        className={`block truncate ${original.deleted ? 'italic' : ''} ${mine ? 'text-brand-50' : 'text-slate-700'}`}
+        // White on my bubble: brand-50 there was 4.3:1, under the 4.5:1 small text needs.
+        className={`block truncate ${original.deleted ? 'italic' : ''} ${mine ? 'text-white' : 'text-slate-700'}`}
       >
         {line}
       </span>

@@ -6,6 +6,7 @@ import { ImageMessageBody } from './image-message-body';
 import { formatMessageTime } from './message-time';
 import { MessageText } from './MessageText';
 import { MessageQuote } from './message-quote';
+import { messageBodyId } from './message-article';
 import { ReactionChips } from './reaction-chips';
 import { NotEncryptedMark, SealedText } from './message-seal-marks';
 import { useAppSelector } from '../../store/hooks';
@@ -36,7 +37,9 @@ export const MessageBubble = memo(function MessageBubble({
   );
   const ring = highlighted ? 'ring-4 ring-amber-300' : '';
   if (message.deleted)
-    return <DeletedBubble time={groupEnd ? time : null} highlighted={highlighted} />;
+    return (
+      <DeletedBubble id={message.id} time={groupEnd ? time : null} highlighted={highlighted} />
+    );
   const tone = mine
     ? 'bg-brand-500 text-white'
     : mentionsMe
@@ -55,13 +58,15 @@ export const MessageBubble = memo(function MessageBubble({
       ) : null}
       {message.forwarded ? <ForwardedMark mine={mine} /> : null}
       {message.replyTo ? <MessageQuote id={message.replyTo} mine={mine} /> : null}
-      {message.sealed === 'no-key' || message.sealed === 'failed' ? (
-        <SealedText state={message.sealed} mine={mine} />
-      ) : message.image ? (
-        <ImageMessageBody image={message.image} mine={mine} />
-      ) : (
-        <MessageText text={message.message} mine={mine} />
-      )}
+      <div id={messageBodyId(message.id)} data-message-body>
+        {message.sealed === 'no-key' || message.sealed === 'failed' ? (
+          <SealedText state={message.sealed} mine={mine} />
+        ) : message.image ? (
+          <ImageMessageBody image={message.image} mine={mine} />
+        ) : (
+          <MessageText text={message.message} mine={mine} />
+        )}
+      </div>
       {groupEnd ? (
         <span
           className={`mt-0.5 flex items-center justify-end gap-1.5 text-[11px] ${mine ? 'text-brand-100' : 'text-slate-600'}`}
@@ -110,13 +115,23 @@ function ForwardedMark({ mine }: { mine: boolean }) {
 }
 
 /** What is left of a message deleted for everyone: its place, its time, nothing of it. */
-function DeletedBubble({ time, highlighted }: { time: string | null; highlighted: boolean }) {
+function DeletedBubble({
+  id,
+  time,
+  highlighted,
+}: {
+  id: string;
+  time: string | null;
+  highlighted: boolean;
+}) {
   return (
     <div
       data-highlighted={highlighted || undefined}
       className={`max-w-[75%] rounded-2xl border border-dashed border-slate-300 px-4 py-2 text-sm italic text-slate-500 ${highlighted ? 'ring-4 ring-amber-300' : ''}`}
     >
-      <p>{conversationsStrings.messageActions.deleted}</p>
+      <p id={messageBodyId(id)} data-message-body>
+        {conversationsStrings.messageActions.deleted}
+      </p>
       {time ? <span className="mt-0.5 block text-right text-[11px] not-italic">{time}</span> : null}
     </div>
   );

@@ -5,7 +5,7 @@ import { bo, chatWithBo, said } from '../../testing/chat-with-bo';
 import { messageSelectors } from './conversations-slice';
 
 const quote = (name: string | RegExp) => screen.getByRole('button', { name });
-const bubbleOf = (text: string) => screen.getByText(text).closest('li');
+const bubbleOf = (text: string) => screen.getByText(text).closest<HTMLElement>('[role="article"]');
 
 describe('a quote inside a bubble', () => {
   it("shows a loaded original's author and first line, and 'Photo' for a photo", () => {

@@ -7,6 +7,7 @@ import { useDisplayNames } from '../profiles';
 import { toggleReaction } from './conversations-reactions-thunks';
 import { conversationsStrings } from './conversations-strings';
 import { reactionChips, type People } from './message-actions';
+import { useControlTabIndex } from './message-article';
 
 const strings = conversationsStrings.reactions;
 
@@ -51,10 +52,12 @@ function ReactionChip({
   const [shown, setShown] = useState<HTMLElement | null>(null);
   const tip = useId();
   const pressed = people.some(([uid]) => uid === me);
+  const tabIndex = useControlTabIndex();
   return (
     <>
       <button
         type="button"
+        tabIndex={tabIndex}
         aria-pressed={pressed}
         aria-label={strings.chip(emoji, people.length, pressed)}
         aria-describedby={shown ? tip : undefined}

@@ -1,7 +1,15 @@
-import { forwardRef, type KeyboardEvent, type Ref } from 'react';
+import {
+  forwardRef,
+  useRef,
+  useSyncExternalStore,
+  type FocusEvent,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
 import type { ItemProps, ListProps, ScrollerProps } from 'react-virtuoso';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { conversationsStrings } from './conversations-strings';
+import type { MessageFocus } from './message-focus';
 import type { MessageRow } from './message-rows';
 
 /** What the list's parts need from MessageList, passed as Virtuoso's `context`. */
@@ -14,70 +22,51 @@ export interface ListContext {
   group: boolean;
   /** People I blocked: their messages in a group stay collapsed until shown. */
   blocked: ReadonlySet<string>;
-  /**
-   * Up/Down on the list or a focused message: the focus moves to the message before or after
-   * (from the list itself, to the newest message in view), scrolled into view.
-   */
-  moveFocus: (from: HTMLElement, step: 1 | -1) => void;
+  /** The roving focus: the current message, the entered one, the drawn rows (message-focus.ts). */
+  focus: MessageFocus;
+  /** The list's keys on the scroller or a message (use-message-keys.ts). */
+  onKey: (event: KeyboardEvent<HTMLElement>) => void;
+  /** Focuses the current message, scrolling to it when it is not drawn. */
+  focusCurrent: () => void;
 }
 
 type WithContext = { context?: ListContext };
 
-/** Pixels an arrow key scrolls; a page key scrolls most of the visible height. */
-const LINE = 40;
-const PAGE_SHARE = 0.9;
-
-function scrollByKey(event: KeyboardEvent<HTMLDivElement>, context: ListContext | undefined) {
-  if (event.altKey || event.ctrlKey || event.metaKey) return;
-  const target = event.target as HTMLElement;
-  const onMessage = target.dataset.messageId !== undefined;
-  if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && context) {
-    if (target !== event.currentTarget && !onMessage) return;
-    event.preventDefault();
-    context.moveFocus(target, event.key === 'ArrowDown' ? 1 : -1);
-    return;
-  }
-  // Keys typed into a control inside a row (a Show button, a photo) keep their own meaning.
-  if (target !== event.currentTarget && !onMessage) return;
-  const box = event.currentTarget;
-  const page = box.clientHeight * PAGE_SHARE;
-  const by: Partial<Record<string, number>> = {
-    ArrowDown: LINE,
-    ArrowUp: -LINE,
-    PageDown: page,
-    PageUp: -page,
-    ' ': event.shiftKey ? -page : page,
-  };
-  if (event.key === 'Home' || event.key === 'End') {
-    event.preventDefault();
-    box.scrollTo({ top: event.key === 'Home' ? 0 : box.scrollHeight });
-    return;
-  }
-  const delta = by[event.key];
-  if (delta === undefined) return;
-  event.preventDefault();
-  box.scrollBy({ top: delta });
-}
+const noSubscription = () => () => undefined;
 
 /**
- * The scrolling box, focusable (Tab reaches it) and named, so the conversation can be read
- * with the keyboard alone: Up/Down move between messages (Enter opens one's menu), Page
- * Up/Down (and Space) scroll a screen, Home/End to the oldest loaded and the newest message.
+ * The scrolling box, named. The list is one Tab stop, its current message; only while that
+ * message is not drawn (scrolled far away) is the box itself the stop, and reaching it with
+ * the keyboard hands the focus on to the message. Keys: see use-message-keys.ts.
  */
 export const MessageScroller = forwardRef(function MessageScroller(
   { style, children, context, ...props }: ScrollerProps & WithContext,
   ref: Ref<HTMLDivElement>,
 ) {
+  const focus = context?.focus;
+  const currentDrawn = useSyncExternalStore(
+    focus?.subscribe ?? noSubscription,
+    () => focus?.currentDrawn() ?? false,
+  );
+  // A click on the box focuses it too: that one is no keyboard move to hand on.
+  const pointing = useRef(false);
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    if (event.target === event.currentTarget && !pointing.current) context?.focusCurrent();
+  };
   return (
     <div
       {...props}
       ref={ref}
       style={style}
-      tabIndex={0}
+      tabIndex={currentDrawn ? -1 : 0}
       role="region"
       data-message-scroller
       aria-label={conversationsStrings.chat.scroller}
-      onKeyDown={(event) => scrollByKey(event, context)}
+      onKeyDown={(event) => context?.onKey(event)}
+      onFocus={onFocus}
+      onPointerDown={() => (pointing.current = true)}
+      onPointerUp={() => (pointing.current = false)}
+      onPointerCancel={() => (pointing.current = false)}
       className="focus:outline-hidden focus-visible:ring-4 focus-visible:ring-inset focus-visible:ring-brand-100"
     >
       {children}
@@ -85,29 +74,34 @@ export const MessageScroller = forwardRef(function MessageScroller(
   );
 });
 
-/** The conversation as an ordered list (Virtuoso renders only the rows in view). */
-export const MessageOl = forwardRef(function MessageOl(
+/**
+ * The conversation as a feed of articles (Virtuoso renders only the rows in view), busy while
+ * an older page loads.
+ */
+export const MessageFeed = forwardRef(function MessageFeed(
   { style, children, context }: ListProps & WithContext,
   ref: Ref<HTMLDivElement>,
 ) {
   return (
-    <ol
-      ref={ref as unknown as Ref<HTMLOListElement>}
+    <div
+      ref={ref}
       style={style}
+      role="feed"
       aria-label={context?.label}
+      aria-busy={context?.loadingOlder ?? false}
       className="px-5"
     >
       {children}
-    </ol>
+    </div>
   );
 });
 
 /**
- * A row's list item. Spacing is padding, never margin: Virtuoso measures the items'
- * boxes. A day or 'New messages' separator is a list item holding a `separator`: an `li`
- * may not take that role itself (axe's list rule).
+ * A row's box; the article is the message inside it (MessageActionsRow). Spacing is padding,
+ * never margin: Virtuoso measures the items' boxes. A day or 'New messages' separator is plain
+ * text between articles: a feed owns articles only (axe's required-children rule).
  */
-export function MessageLi({
+export function MessageItem({
   item,
   children,
   context: _context,
@@ -115,27 +109,31 @@ export function MessageLi({
 }: ItemProps<MessageRow> & WithContext) {
   if (item.kind === 'message') {
     return (
-      <li
+      <div
         {...props}
         className={`flex ${item.mine ? 'justify-end' : 'justify-start'} ${item.groupStart ? 'pt-2' : 'pt-0.5'}`}
       >
         {children}
-      </li>
+      </div>
     );
   }
   return (
-    <li {...props} className="flex justify-center pb-1 pt-4">
-      <div role="separator">{children}</div>
-    </li>
+    <div {...props} data-separator className="flex justify-center pb-1 pt-4">
+      {children}
+    </div>
   );
 }
 
-/** Above the oldest loaded message: older ones load on scrolling up, or with this button. */
+/**
+ * Above the oldest loaded message: older ones load on scrolling up, or with this button. Not a
+ * Tab stop: the list is one, and Up on its first message or Home load older pages.
+ */
 export function OlderHeader({ context }: WithContext) {
   if (!context?.hasOlder) return <div className="h-3" />;
   return (
     <div className="flex justify-center pt-2">
       <LoadMoreButton
+        tabIndex={-1}
         label={conversationsStrings.chat.loadOlder}
         loading={context.loadingOlder}
         onClick={context.loadOlder}
