@@ -1,5 +1,5 @@
 /**
- * 10. Jumping to a reply's original (issue 25, item 9): a 10,000-message conversation whose
+ * 10. Jumping to a reply's original: a 10,000-message conversation whose
  * newest message quotes the one 5,000 messages back. In Chromium (1x and 4x CPU), the time
  * from the click on the quote to the original on screen and highlighted (everything from it
  * to the oldest loaded read in one query), and how far the original moves in the second after

@@ -10,7 +10,7 @@ import { gradientPng } from '../../scripts/gradient-png';
 import { createPerson, loginPage, row } from './app-home-steps';
 import { dropImage, pasteImage } from './conversations-image-transfer';
 
-// Issue 10 items 1, 2 and 6: a group conversation in three browsers.
+// A group conversation in three browsers.
 const groupId = '-Ne2eGroupHikers0001';
 const chat = (page: Page) => page.getByRole('region', { name: conversationsStrings.chat.label });
 const conversation = (page: Page) =>

@@ -55,7 +55,7 @@ export async function typeAndSend(page: Page, text: string): Promise<void> {
 
 /**
  * Signs each person in through the login form, each in a context of their own, at once, and
- * waits until each browser published its device key (end-to-end encryption, issue 28).
+ * waits until each browser published its device key (end-to-end encryption).
  */
 export async function signInAll(browser: Browser, people: Person[]): Promise<Page[]> {
   const pages = await Promise.all(people.map((person) => loginPage(browser, person.email)));

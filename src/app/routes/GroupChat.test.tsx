@@ -12,7 +12,7 @@ import {
 } from '../../testing';
 import { MessagesPage } from './MessagesPage';
 
-// Issue 10 items 1 and 2 on the messages page, over the fake gateways.
+// Group conversations and membership on the messages page, over the fake gateways.
 const group = (id: string, adminId: string, groupName: string): Group => ({
   id,
   adminId,

@@ -1,6 +1,6 @@
 /** Texts of the conversations feature; the spec's verbatim ones are in src/strings/spec.ts. */
 export const conversationsStrings = {
-  /** Issue 27: what I typed and did not send, kept per conversation. */
+  /** What I typed and did not send, kept per conversation. */
   drafts: { saveFailed: 'Could not keep your draft' },
   chat: {
     // Not in the spec: the rest of the chat.
@@ -32,7 +32,7 @@ export const conversationsStrings = {
       accessLost: 'You can no longer read this conversation',
     },
   },
-  // Not in the spec: a message's actions, reply, edit and delete (issue 25).
+  // Not in the spec: a message's actions, reply, edit and delete.
   messageActions: {
     react: 'React',
     reply: 'Reply',
@@ -72,7 +72,7 @@ export const conversationsStrings = {
       notText: 'only text messages can be edited',
     },
   },
-  // Not in the spec: reading and writing comfort in the chat (issue 9, item 6).
+  // Not in the spec: reading and writing comfort in the chat.
   chatReading: {
     today: 'Today',
     yesterday: 'Yesterday',
@@ -86,7 +86,7 @@ export const conversationsStrings = {
     newLineHint: 'Enter to send, Shift+Enter for a new line',
     loadingOlder: 'Loading older messages…',
   },
-  // Not in the spec: the inbox (issue 9): conversation list, totals, Seen, typing, sends.
+  // Not in the spec: the inbox: conversation list, totals, Seen, typing, sends.
   inbox: {
     sending: 'Sending',
     sent: 'Sent',
@@ -98,7 +98,7 @@ export const conversationsStrings = {
     failedList: 'Messages not sent',
     typing: (name: string) => `${name} is typing…`,
   },
-  // Not in the spec: image messages, the lightbox and the emoji picker (issue 10, items 3-5).
+  // Not in the spec: image messages, the lightbox and the emoji picker.
   chatImages: {
     attach: 'Send a photo',
     dropHere: 'Drop the photo to send it',
@@ -123,7 +123,7 @@ export const conversationsStrings = {
     },
     emojiSearch: 'Search emoji',
   },
-  // Not in the spec: group conversations and the rest of membership (issue 10, items 1 and 2).
+  // Not in the spec: group conversations and the rest of membership.
   groupChat: {
     members: (count: number) => (count === 1 ? '1 member' : `${count} members`),
     conversationIn: (group: string) => `Conversation in ${group}`,
@@ -136,7 +136,7 @@ export const conversationsStrings = {
       notMember: 'You are not a member of this group',
     },
   },
-  // Not in the spec: message actions (issue 25): mentions and forwarding.
+  // Not in the spec: message actions: mentions and forwarding.
   mentions: {
     listLabel: 'Mention someone',
     mentionsYou: 'Mentions you',
@@ -158,7 +158,7 @@ export const conversationsStrings = {
     chosen: (n: number) => (n === 1 ? '1 chosen' : `${String(n)} chosen`),
     photoUnavailable: 'the photo could not be read, so it was not forwarded',
   },
-  // Not in the spec: reactions and quotes of message actions (issue 25, items 2 and 3).
+  // Not in the spec: reactions and quotes of message actions.
   reactions: {
     popover: 'Reactions',
     reactWith: (emoji: string) => `React with ${emoji}`,

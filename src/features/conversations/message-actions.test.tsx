@@ -10,7 +10,7 @@ import { conversationsStrings } from './conversations-strings';
 import { selectFriend } from './conversations-thunks';
 import { LONG_PRESS_MS } from './MessageActionsRow';
 
-// Issue 25 items 1, 2 (the composer), 4 and 5 over the fake gateways.
+// Message actions (reply, edit, delete, forward) over the fake gateways.
 const strings = conversationsStrings.messageActions;
 const bo: FriendRequest = {
   id: 'rel-bo',
