@@ -3,6 +3,7 @@ import {
   useContext,
   useEffect,
   useId,
+  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
@@ -78,12 +79,14 @@ export function MessageActionsRow({
   const id = message.id;
   const current = useSyncExternalStore(focus.subscribe, () => focus.isCurrent(id));
   const entered = useSyncExternalStore(focus.subscribe, () => focus.isEntered(id));
-  const position = useSyncExternalStore(focus.subscribe, () => focus.position(id));
-  const size = useSyncExternalStore(focus.subscribe, focus.size);
   const sender = useAppSelector((state) =>
     mine
       ? conversationsStrings.messageActions.you
       : selectDisplayName(state, message.messagesenderId, message.massagesenderName),
+  );
+  const who = useMemo(
+    () => conversationsStrings.messageActions.label(sender, formatMessageTime(message.createdAt)),
+    [sender, message.createdAt],
   );
   const whoId = useId();
   const drawn = useCallback(
@@ -165,15 +168,13 @@ export function MessageActionsRow({
     focus.leave(id);
   };
   const open = openFor === message.id;
-  const time = formatMessageTime(message.createdAt);
   return (
     <div
       ref={drawn}
       role="article"
       tabIndex={current ? 0 : -1}
+      // aria-posinset and aria-setsize: written by `focus` (message-focus.ts).
       aria-labelledby={`${whoId} ${messageBodyId(id)}`}
-      aria-posinset={position || undefined}
-      aria-setsize={size}
       data-message-id={message.id}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -193,7 +194,7 @@ export function MessageActionsRow({
     >
       <ControlsTabIndex value={entered ? undefined : -1}>{children}</ControlsTabIndex>
       <span id={whoId} hidden>
-        {conversationsStrings.messageActions.label(sender, time)}
+        {who}
       </span>
       {hovered || focused || open ? (
         <MessageToolbar

@@ -21,10 +21,18 @@ const rows: MessageRow[] = [
   row('c'),
 ];
 
-/** A stand-in for a drawn row (connected, in no scroller) and its `focus`. */
+/** A stand-in for a drawn row (connected, in no scroller), its `focus` and attributes. */
 const drawnRow = () => {
   const focus = vi.fn();
-  return { el: { isConnected: true, focus, closest: () => null } as unknown as HTMLElement, focus };
+  const attributes = new Map<string, string>();
+  const el = {
+    isConnected: true,
+    focus,
+    closest: () => null,
+    getAttribute: (name: string) => attributes.get(name) ?? null,
+    setAttribute: (name: string, value: string) => attributes.set(name, value),
+  } as unknown as HTMLElement;
+  return { el, focus, attributes };
 };
 
 describe('moving between messages', () => {
@@ -54,14 +62,41 @@ describe('the roving focus', () => {
     expect(focus.current()).toBe('c');
   });
 
-  it('counts places across pages; the size is unknown while older pages are left', () => {
+  it('writes the places on the drawn rows; the size is unknown while older pages are left', () => {
     const focus = createMessageFocus();
+    const b = drawnRow();
+    focus.drawn('b', b.el);
     focus.loaded(pages, false);
     expect([focus.position('a'), focus.position('b'), focus.position('c')]).toEqual([1, 2, 3]);
     expect(focus.position('zz')).toBe(0);
-    expect(focus.size()).toBe(-1);
+    expect(Object.fromEntries(b.attributes)).toEqual({
+      'aria-posinset': '2',
+      'aria-setsize': '-1',
+    });
+    // The last page came: the size is known; a page loaded above moves every place down.
     focus.loaded(pages, true);
-    expect(focus.size()).toBe(3);
+    expect(b.attributes.get('aria-setsize')).toBe('3');
+    focus.loaded([[message('z', 'bo', 0)], ...pages], true);
+    expect(Object.fromEntries(b.attributes)).toEqual({
+      'aria-posinset': '3',
+      'aria-setsize': '4',
+    });
+  });
+
+  it('keeps the scroller a Tab stop only while the current message is not drawn', () => {
+    const focus = createMessageFocus();
+    const scroller = { tabIndex: -1 } as HTMLElement;
+    focus.scrollerAt(scroller);
+    focus.loaded(pages, true);
+    expect(scroller.tabIndex).toBe(0);
+    const undraw = focus.drawn('c', drawnRow().el);
+    expect(scroller.tabIndex).toBe(-1);
+    // Another message focused, not drawn (scrolled away since): the box is the stop again.
+    focus.focused('a', false);
+    expect(scroller.tabIndex).toBe(0);
+    focus.focused('c', false);
+    undraw();
+    expect(scroller.tabIndex).toBe(0);
   });
 
   it('enters a message by Tab or a click inside it, and leaves it', () => {

@@ -66,9 +66,12 @@ export function reveal(el: HTMLElement): void {
  * - the message whose own controls (chips, quote, links, photo, toolbar) are in the Tab order,
  *   'entered' with Tab, left with Escape or by leaving it;
  * - the rows in the DOM (Virtuoso draws only those near the view), so a message scrolled to
- *   is focused as soon as it is drawn;
- * - each message's place among the loaded ones (aria-posinset) and their count (aria-setsize,
- *   -1 while older pages are left).
+ *   is focused as soon as it is drawn.
+ * It writes two things on the DOM itself, as they change with every message: each drawn
+ * row's place among the loaded ones (aria-posinset) and their count (aria-setsize, -1 while
+ * older pages are left), and the scroller's tabindex (the Tab stop only while the current
+ * message is not drawn). Through React, a send re-rendered every drawn row for its new
+ * aria-setsize, and the scroller twice.
  */
 export function createMessageFocus() {
   let chosen: string | null = null;
@@ -78,13 +81,15 @@ export function createMessageFocus() {
   let pages: Pages = [];
   let complete = false;
   let total = 0;
+  let scroller: HTMLElement | null = null;
   const drawn = new Map<string, HTMLElement>();
   const listeners = new Set<() => void>();
-  const emit = () => {
-    for (const listener of listeners) listener();
-  };
 
   const current = () => chosen ?? newest;
+  const currentDrawn = () => {
+    const id = current();
+    return id !== null && drawn.has(id);
+  };
   const position = (id: string): number => {
     let before = 0;
     for (const page of pages) {
@@ -93,6 +98,23 @@ export function createMessageFocus() {
       before += page.length;
     }
     return 0;
+  };
+  const size = () => (complete ? total : -1);
+  const write = (el: HTMLElement, name: string, value: string) => {
+    if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+  };
+  const place = (id: string, el: HTMLElement) => {
+    const at = position(id);
+    if (at === 0) return;
+    write(el, 'aria-posinset', String(at));
+    write(el, 'aria-setsize', String(size()));
+  };
+  const syncStop = () => {
+    if (scroller) scroller.tabIndex = currentDrawn() ? -1 : 0;
+  };
+  const emit = () => {
+    syncStop();
+    for (const listener of listeners) listener();
   };
   const focusNow = (el: HTMLElement) => {
     el.focus({ preventScroll: true });
@@ -113,23 +135,29 @@ export function createMessageFocus() {
     current,
     isCurrent: (id: string) => current() === id,
     isEntered: (id: string) => entered === id,
-    /** The current message is in the DOM: it is the Tab stop, the scroller need not be. */
-    currentDrawn: () => {
-      const id = current();
-      return id !== null && drawn.has(id);
-    },
+    currentDrawn,
     position,
-    size: () => (complete ? total : -1),
+    size,
 
-    /** The loaded messages changed: positions, the newest, a current message now gone. */
+    /** The list's scrolling box: its tabindex is kept here. Returns its detaching. */
+    scrollerAt: (el: HTMLElement) => {
+      scroller = el;
+      syncStop();
+      return () => {
+        if (scroller === el) scroller = null;
+      };
+    },
+    /** The loaded messages changed: places, the newest, a current message now gone. */
     loaded: (next: Pages, nextComplete: boolean) => {
       if (next === pages && nextComplete === complete) return;
       pages = next;
       complete = nextComplete;
       total = next.reduce((sum, page) => sum + page.length, 0);
+      for (const [id, el] of drawn) place(id, el);
+      const was = current();
       newest = next.findLast((page) => page.length > 0)?.at(-1)?.id ?? null;
       if (chosen !== null && position(chosen) === 0) chosen = null;
-      emit();
+      if (current() !== was) emit();
     },
     /** A message, or a control inside it, got the focus: it is the current one now. */
     focused: (id: string, insideControl: boolean) => {
@@ -152,8 +180,9 @@ export function createMessageFocus() {
 
     /** Row `id` is drawn (`el`): focused at once if it was asked for. Returns its undrawing. */
     drawn: (id: string, el: HTMLElement) => {
-      const wasCurrentDrawn = current() === id && drawn.get(id) !== undefined;
       drawn.set(id, el);
+      place(id, el);
+      syncStop();
       if (waiting === id) {
         // After Virtuoso placed it (it measures the rows it draws in a layout effect); a row
         // drawn for a moment only (the list still settling a prepend) keeps the wait.
@@ -164,11 +193,10 @@ export function createMessageFocus() {
           focusNow(el);
         });
       }
-      if (current() === id && !wasCurrentDrawn) emit();
       return () => {
         if (drawn.get(id) !== el) return;
         drawn.delete(id);
-        if (current() === id) emit();
+        syncStop();
       };
     },
     /**

@@ -1,7 +1,7 @@
 import {
   forwardRef,
+  useCallback,
   useRef,
-  useSyncExternalStore,
   type FocusEvent,
   type KeyboardEvent,
   type Ref,
@@ -32,21 +32,33 @@ export interface ListContext {
 
 type WithContext = { context?: ListContext };
 
-const noSubscription = () => () => undefined;
+/** Hands `el` to a ref given by Virtuoso, a callback or an object. */
+function setRef<T>(ref: Ref<T> | undefined, el: T | null) {
+  if (typeof ref === 'function') ref(el);
+  else if (ref) ref.current = el;
+}
 
 /**
  * The scrolling box, named. The list is one Tab stop, its current message; only while that
- * message is not drawn (scrolled far away) is the box itself the stop, and reaching it with
- * the keyboard hands the focus on to the message. Keys: see use-message-keys.ts.
+ * message is not drawn (scrolled far away) is the box itself the stop (its tabindex is kept
+ * by `focus`, message-focus.ts), and reaching it with the keyboard hands the focus on to the
+ * message. Keys: see use-message-keys.ts.
  */
 export const MessageScroller = forwardRef(function MessageScroller(
   { style, children, context, ...props }: ScrollerProps & WithContext,
   ref: Ref<HTMLDivElement>,
 ) {
   const focus = context?.focus;
-  const currentDrawn = useSyncExternalStore(
-    focus?.subscribe ?? noSubscription,
-    () => focus?.currentDrawn() ?? false,
+  const attach = useCallback(
+    (el: HTMLDivElement | null) => {
+      setRef(ref, el);
+      const detach = el && focus?.scrollerAt(el);
+      return () => {
+        detach?.();
+        setRef(ref, null);
+      };
+    },
+    [ref, focus],
   );
   // A click on the box focuses it too: that one is no keyboard move to hand on.
   const pointing = useRef(false);
@@ -56,9 +68,9 @@ export const MessageScroller = forwardRef(function MessageScroller(
   return (
     <div
       {...props}
-      ref={ref}
+      ref={attach}
       style={style}
-      tabIndex={currentDrawn ? -1 : 0}
+      tabIndex={-1}
       role="region"
       data-message-scroller
       aria-label={conversationsStrings.chat.scroller}
