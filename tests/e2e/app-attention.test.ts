@@ -137,7 +137,7 @@ const field = (page: Page) =>
   chat(page).getByRole('textbox', { name: conversationsStrings.chat.inputLabel });
 const message = (page: Page, text: string) =>
   chat(page)
-    .getByRole('listitem')
+    .getByRole('article')
     .filter({ has: page.locator('p', { hasText: text }) })
     .last();
 const favicon = (page: Page) =>

@@ -172,7 +172,7 @@ describeBrowser('the inbox between two people in two browsers', () => {
       .waitFor({ state: 'detached', timeout: 20_000 });
     await chat(b).getByText('And a second one').waitFor();
     // Delivered once each, in the order written.
-    const texts = await chat(b).getByRole('listitem').allTextContents();
+    const texts = await chat(b).getByRole('article').allTextContents();
     const sent = texts.filter((t) => /Written offline|And a second one/.test(t));
     expect(sent.map((t) => (t.includes('Written') ? 1 : 2))).toEqual([1, 2]);
     expect(await a.evaluate(unloadIsGuarded)).toBe(false);
