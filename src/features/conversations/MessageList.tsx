@@ -3,6 +3,7 @@ import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { EmptyState } from '../../components/EmptyState';
 import { ChatBubbleIcon } from '../../components/icons';
+import { compareMessages } from '../../lib/firebase/conversations-message';
 import { conversationsStrings } from './conversations-strings';
 import { selectMyUid } from '../friends';
 import { MessageActionsLayer } from './MessageActionsLayer';
@@ -112,11 +113,19 @@ export function MessageList({ name, readUpTo }: Props) {
     setAwayFrom(atBottom ? null : (newestId.current ?? ''));
   }, []);
   // My own new message always scrolls into view; others only while I am at the bottom.
-  // Virtuoso reads this prop in the render that appends the message (before our effects).
-  const newestMine = newest?.messagesenderId === me;
+  // Virtuoso asks in the render that changes the row count (before our effects), a page
+  // loaded above included: only a newest message of mine newer than the one it last saw
+  // takes me down, or paging back with my message last would throw me to the bottom.
+  const followSeen = useRef(newest);
   const follow = useCallback(
-    (atBottom: boolean) => (atBottom || newestMine ? 'auto' : false),
-    [newestMine],
+    (atBottom: boolean) => {
+      const seen = followSeen.current;
+      followSeen.current = newest;
+      const mineAndNew =
+        newest?.messagesenderId === me && (!seen || compareMessages(newest, seen) > 0);
+      return atBottom || mineAndNew ? 'auto' : false;
+    },
+    [newest, me],
   );
 
   const loadOlder = useCallback(() => dispatch(olderRequested()), [dispatch]);

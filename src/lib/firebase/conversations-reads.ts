@@ -17,6 +17,21 @@ import { compareMessages, type ChatMessage } from './conversations-message';
 
 type Parse = (id: string, value: unknown) => ChatMessage | null;
 
+/** A value a query can be bounded by, as the database orders `createdAt`. */
+type Cursor = number | string | boolean | null;
+
+/** The first child of an answer ordered by `createdAt`: its stored time and key. */
+function oldestChild(snapshot: DataSnapshot): { at: Cursor; key: string } | null {
+  let oldest: { at: Cursor; key: string } | null = null;
+  snapshot.forEach((child) => {
+    const at: unknown = child.child('createdAt').val();
+    const leaf = typeof at === 'number' || typeof at === 'string' || typeof at === 'boolean';
+    if (child.key) oldest = { at: leaf ? at : null, key: child.key };
+    return true;
+  });
+  return oldest;
+}
+
 /**
  * The reads one conversation needs, whatever its kind (a friendship's `sendMessage/{relId}` or a
  * group's `groupMessages/{groupId}`): messages ordered by server time, paged from the newest.
@@ -93,20 +108,33 @@ export function conversationReads(conversation: DatabaseReference, parse: Parse)
       };
     },
 
-    /** Up to `pageSize` messages older than `before`, oldest first. Messages never change. */
+    /**
+     * Up to `pageSize` messages older than `before`, oldest first; fewer only when nothing
+     * older is left, which is how every reader knows it reached the first message. A stored
+     * record the app cannot read is left out and the page filled from below it, so it never
+     * passes for that start.
+     */
     async fetchOlder(
       before: Pick<ChatMessage, 'id' | 'createdAt'>,
       pageSize: number,
     ): Promise<ChatMessage[]> {
-      const snapshot = await get(
-        query(
-          conversation,
-          orderByChild('createdAt'),
-          endBefore(before.createdAt, before.id),
-          limitToLast(pageSize),
-        ),
-      );
-      return parseOrdered(snapshot);
+      const out: ChatMessage[] = [];
+      let below: { at: Cursor; key: string } = { at: before.createdAt, key: before.id };
+      for (;;) {
+        const wanted = pageSize - out.length;
+        const snapshot = await get(
+          query(
+            conversation,
+            orderByChild('createdAt'),
+            endBefore(below.at, below.key),
+            limitToLast(wanted),
+          ),
+        );
+        out.unshift(...parseOrdered(snapshot));
+        const oldest = oldestChild(snapshot);
+        if (snapshot.size < wanted || out.length >= pageSize || !oldest) return out;
+        below = oldest;
+      }
     },
 
     /** Every message from `from` (included) up to `before` (excluded), oldest first. */
