@@ -12,7 +12,7 @@ const relId = '-Ne2ePagingAliceBob01';
 const COUNT = 50 + 8 * 50 + 23;
 
 const chat = (page: Page) => page.getByRole('region', { name: conversationsStrings.chat.label });
-const list = `ol[aria-label="${conversationsStrings.chat.conversationWith('Bob')}"]`;
+const list = `[role="feed"][aria-label="${conversationsStrings.chat.conversationWith('Bob')}"]`;
 const scroller = (page: Page) => chat(page).locator('[data-virtuoso-scroller="true"]');
 
 /** The message numbers ('Message N from …') in the DOM, top to bottom. */

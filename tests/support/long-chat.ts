@@ -4,7 +4,7 @@
  * ones), and push ids sort as the messages were sent even where times are equal, so the
  * conversation's order (time, then key) is message 0 to the last.
  */
-import { demoPushId } from '../../scripts/demo-data';
+import { demoPushId } from '../../scripts/demo/data';
 import { messageRecord } from '../../scripts/seed-records';
 import { MESSAGE_PAGE_SIZE } from '../../src/features/conversations/conversations-slice';
 

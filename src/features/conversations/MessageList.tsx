@@ -35,7 +35,7 @@ const FIRST_INDEX = 1_000_000_000;
 const NEAR_BOTTOM = 64;
 /**
  * A one-line message with its time (px). Given, Virtuoso draws a conversation's first screen
- * in one pass instead of first drawing one row alone to measure it (~100 ms at 4x CPU, issue 29);
+ * in one pass instead of first drawing one row alone to measure it (~100 ms at 4x CPU);
  * rows are measured as they render either way.
  */
 const ROW_HEIGHT = 64;
