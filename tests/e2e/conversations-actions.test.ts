@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
 import { inboxStrings } from '../../src/features/inbox/inbox-strings';
@@ -10,10 +10,14 @@ import {
   aliceAndBob,
   chat,
   chatField,
+  deleteMessage,
+  editMessage,
   hikersGroup,
+  messageWithActions as message,
   openFriend,
   openMessages,
-  typeAndSend,
+  pickFromMenu,
+  sendAndShow as send,
 } from '../support/chat-steps';
 import { offlineSwitch } from '../support/offline-switch';
 import { whatReplaced } from '../support/page-diagnosis';
@@ -30,36 +34,7 @@ const LONG_TEST_MS = 150_000;
 
 const field = chatField;
 
-/** The focusable row of the message showing `text`. */
-const message = (page: Page, text: string): Locator =>
-  chat(page).locator('[data-message-id]').filter({ hasText: text });
 const menu = (page: Page) => page.getByRole('menu', { name: strings.menu });
-
-async function send(page: Page, text: string): Promise<void> {
-  await typeAndSend(page, text);
-  await message(page, text).waitFor();
-}
-
-/** Opens a message's menu with a right-click and picks `item`. */
-async function pick(page: Page, text: string, item: string): Promise<void> {
-  await message(page, text).click({ button: 'right' });
-  await menu(page).getByRole('menuitem', { name: item, exact: true }).click();
-}
-
-async function edit(page: Page, from: string, to: string): Promise<void> {
-  await pick(page, from, strings.edit);
-  await chat(page).getByText(strings.editing, { exact: true }).waitFor();
-  expect(await field(page).inputValue()).toBe(from);
-  await field(page).fill(to);
-  await field(page).press('Enter');
-  await chat(page).getByText(strings.editing, { exact: true }).waitFor({ state: 'detached' });
-}
-
-async function deleteMessage(page: Page, text: string, choice: string): Promise<void> {
-  await pick(page, text, strings.delete);
-  await page.getByRole('dialog').getByRole('button', { name: choice, exact: true }).click();
-  await page.getByRole('dialog').waitFor({ state: 'detached' });
-}
 
 /** The stored messages of a conversation, by id. */
 async function stored(path: string): Promise<Partial<Record<string, Record<string, unknown>>>> {
@@ -118,12 +93,12 @@ describeBrowser('message actions in two browsers', () => {
         await shot(a, `actions-2-menu-${size}`);
         await a.keyboard.press('Escape');
         await menu(a).waitFor({ state: 'detached' });
-        await pick(a, 'see you at 7', strings.edit);
+        await pickFromMenu(a, 'see you at 7', strings.edit);
         await chat(a).getByText(strings.editing, { exact: true }).waitFor();
         await shot(a, `actions-3-editing-${size}`);
         await field(a).press('Escape');
         await chat(a).getByText(strings.editing, { exact: true }).waitFor({ state: 'detached' });
-        await pick(a, 'sent to the wrong person', strings.delete);
+        await pickFromMenu(a, 'sent to the wrong person', strings.delete);
         await a.getByRole('dialog', { name: strings.deleteTitle }).waitFor();
         await settle(a);
         await shot(a, `actions-4-delete-dialog-${size}`);
@@ -133,7 +108,7 @@ describeBrowser('message actions in two browsers', () => {
       await a.setViewportSize({ width: 1280, height: 720 });
 
       // Edit: the text comes back in the field; both sides see the new text, marked Edited.
-      await edit(a, 'see you at 7', 'see you at 8');
+      await editMessage(a, 'see you at 7', 'see you at 8');
       await message(b, 'see you at 8').getByText(strings.edited).waitFor();
       await message(a, 'see you at 8').getByText(strings.edited).waitFor();
       expect(await message(b, 'see you at 7').count()).toBe(0);
@@ -171,7 +146,7 @@ describeBrowser('message actions in two browsers', () => {
 
       // Reply: the quote above the field, and the send carries it.
       const originalId = await message(a, 'see you at 8').getAttribute('data-message-id');
-      await pick(b, 'see you at 8', strings.reply);
+      await pickFromMenu(b, 'see you at 8', strings.reply);
       await chat(b).getByText(strings.replyingTo('Alice')).waitFor();
       await field(b).fill('8 works');
       await field(b).press('Enter');
@@ -192,7 +167,7 @@ describeBrowser('message actions in two browsers', () => {
     await openFriend(a, 'Bob');
     await send(a, 'the map is below');
     const quotedId = await message(a, 'the map is below').getAttribute('data-message-id');
-    await pick(a, 'the map is below', strings.reply);
+    await pickFromMenu(a, 'the map is below', strings.reply);
     await chat(a).getByText(strings.replyingTo('You')).waitFor();
     await chat(a)
       .getByTestId('chat-image-input')
@@ -217,7 +192,7 @@ describeBrowser('message actions in two browsers', () => {
       await send(a, 'Noted');
       await message(b, 'Noted').waitFor();
 
-      await edit(b, 'Saturday at 7?', 'Saturday at 8?');
+      await editMessage(b, 'Saturday at 7?', 'Saturday at 8?');
       await message(a, 'Saturday at 8?').getByText(strings.edited).waitFor();
 
       await deleteMessage(b, 'bring the tent', strings.deleteForEveryone);
@@ -230,7 +205,7 @@ describeBrowser('message actions in two browsers', () => {
       expect(deleted[0]?.message).toBeUndefined();
 
       // Alice's own 'Delete' on Bob's message: only for her.
-      await pick(a, 'Saturday at 8?', strings.delete);
+      await pickFromMenu(a, 'Saturday at 8?', strings.delete);
       const dialog = a.getByRole('dialog', { name: strings.deleteTitleForMe });
       expect(await dialog.getByRole('button', { name: strings.deleteForEveryone }).count()).toBe(0);
       await dialog.getByRole('button', { name: strings.deleteForMe }).click();
@@ -267,7 +242,7 @@ describeBrowser('message actions in two browsers', () => {
       await message(a, 'meet at the statoin')
         .getByRole('img', { name: conversationsStrings.inbox.sending })
         .waitFor();
-      await edit(a, 'meet at the statoin', 'meet at the station');
+      await editMessage(a, 'meet at the statoin', 'meet at the station');
       // The held text changed on screen at once, still pending.
       await message(a, 'meet at the station').waitFor();
       expect(await message(a, 'statoin').count()).toBe(0);

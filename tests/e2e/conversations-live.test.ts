@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
 import { encryptionStrings } from '../../src/features/encryption';
@@ -8,11 +8,13 @@ import { adminGet, browserPerSuite, describeBrowser } from '../support/browser';
 import {
   aliceAndBob,
   chat,
-  chatField,
+  deleteMessage,
+  editMessage,
   hikersGroup,
+  messageWithActions as message,
   openFriend,
   openMessages,
-  typeAndSend,
+  sendAndShow as send,
 } from '../support/chat-steps';
 import { loginPage, row } from './app-home-steps';
 
@@ -27,9 +29,6 @@ const LIVE = { timeout: 1000 };
 /** Two browsers through several steps on a loaded machine: beyond the default minute. */
 const LONG_TEST_MS = 150_000;
 
-/** The focusable row of the message showing `text`. */
-const message = (page: Page, text: string): Locator =>
-  chat(page).locator('[data-message-id]').filter({ hasText: text });
 const chips = (page: Page, text: string) =>
   message(page, text).getByRole('list', { name: reactions.chips });
 const chip = (page: Page, text: string, emoji: string) =>
@@ -50,36 +49,12 @@ async function acknowledged(path: string, holds: (value: unknown) => boolean, wh
   }
 }
 
-async function send(page: Page, text: string): Promise<void> {
-  await typeAndSend(page, text);
-  await message(page, text).waitFor();
-}
-
-async function pick(page: Page, text: string, item: string): Promise<void> {
-  await message(page, text).click({ button: 'right' });
-  const menu = page.getByRole('menu', { name: actions.menu });
-  await menu.getByRole('menuitem', { name: item, exact: true }).click();
-}
-
 async function react(page: Page, text: string, emoji: string): Promise<void> {
   await message(page, text).hover();
   await message(page, text).getByRole('button', { name: actions.react, exact: true }).click();
   const popover = page.getByRole('dialog', { name: reactions.popover });
   await popover.getByRole('button', { name: reactions.reactWith(emoji) }).click();
   await popover.waitFor({ state: 'detached' });
-}
-
-async function edit(page: Page, from: string, to: string): Promise<void> {
-  await pick(page, from, actions.edit);
-  await chatField(page).fill(to);
-  await chatField(page).press('Enter');
-  await chat(page).getByText(actions.editing, { exact: true }).waitFor({ state: 'detached' });
-}
-
-async function deleteMessage(page: Page, text: string, choice: string): Promise<void> {
-  await pick(page, text, actions.delete);
-  await page.getByRole('dialog').getByRole('button', { name: choice, exact: true }).click();
-  await page.getByRole('dialog').waitFor({ state: 'detached' });
 }
 
 /** The reactions stored on a message, emoji → uids. */
@@ -115,7 +90,7 @@ async function liveOnTheOtherScreen(
   await acknowledged(at, (m) => Object.keys(reactionsAt(m)).length === 0, 'the taken-back one');
   await chips(author, 'see you at 7?').waitFor({ state: 'detached', ...LIVE });
 
-  await edit(author, 'see you at 7?', 'see you at 8?');
+  await editMessage(author, 'see you at 7?', 'see you at 8?');
   await acknowledged(
     at,
     (m) => typeof (m as { editedAt?: unknown }).editedAt === 'number',

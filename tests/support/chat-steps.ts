@@ -100,3 +100,39 @@ export async function hikersGroup(browser: Browser, groupId: string) {
   await Promise.all([openGroup(a), openGroup(b)]);
   return { alice, bob, a, b };
 }
+
+/** The focusable row of the message showing `text` (its actions, chips and quote inside). */
+export const messageWithActions = (page: Page, text: string): Locator =>
+  chat(page).locator('[data-message-id]').filter({ hasText: text });
+
+/** Sends `text` and waits for its row. */
+export async function sendAndShow(page: Page, text: string): Promise<void> {
+  await typeAndSend(page, text);
+  await messageWithActions(page, text).waitFor();
+}
+
+/** Opens a message's menu with a right-click and picks `item`. */
+export async function pickFromMenu(page: Page, text: string, item: string): Promise<void> {
+  await messageWithActions(page, text).click({ button: 'right' });
+  const menu = page.getByRole('menu', { name: conversationsStrings.messageActions.menu });
+  await menu.getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+/** Edits my message `from` to `to` through its menu; the field holds `from` while editing. */
+export async function editMessage(page: Page, from: string, to: string): Promise<void> {
+  const strings = conversationsStrings.messageActions;
+  await pickFromMenu(page, from, strings.edit);
+  await chat(page).getByText(strings.editing, { exact: true }).waitFor();
+  if ((await chatField(page).inputValue()) !== from)
+    throw new Error(`Editing '${from}' put '${await chatField(page).inputValue()}' in the field`);
+  await chatField(page).fill(to);
+  await chatField(page).press('Enter');
+  await chat(page).getByText(strings.editing, { exact: true }).waitFor({ state: 'detached' });
+}
+
+/** Deletes a message through its menu, with the dialog's `choice` (for me, for everyone). */
+export async function deleteMessage(page: Page, text: string, choice: string): Promise<void> {
+  await pickFromMenu(page, text, conversationsStrings.messageActions.delete);
+  await page.getByRole('dialog').getByRole('button', { name: choice, exact: true }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+}
