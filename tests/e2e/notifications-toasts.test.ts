@@ -175,7 +175,16 @@ describeBrowser('toasts: one notice per thing, at most three, the spec first', (
     await openFriend(b, 'Carol');
     await clearLog(b);
     await adminUpdate(write(carol, 'Are you reading?', 31));
-    await messageRow(b, 'Are you reading?').waitFor();
+    // Opened at her first unread message (30 above the newest), the list shows the newest
+    // once scrolled down to it, as a reader would.
+    await expect
+      .poll(async () => {
+        await chat(b)
+          .locator('[data-virtuoso-scroller="true"]')
+          .evaluate((el) => el.scrollTo(0, el.scrollHeight));
+        return messageRow(b, 'Are you reading?').isVisible();
+      })
+      .toBe(true);
     const request = {
       kind: 'friendRequest',
       actorId: dan.uid,
