@@ -169,8 +169,8 @@ export const partyRecords = (first = 'senderId', second = 'receiverId') => ({
 });
 
 /**
- * A photo (src/lib/firebase/profiles-photo-source.ts keeps the same list): none, the default
- * picture, a `picture:{uid}:…` reference (profiles-picture-reference.ts) that names `owner`'s
+ * A photo (src/lib/firebase/profiles/photo-source.ts keeps the same list): none, the default
+ * picture, a `picture:{uid}:…` reference (picture-reference.ts) that names `owner`'s
  * own picture so nobody can show someone else's as theirs, or a Google account's picture. Any
  * other URL would be fetched by everyone shown the person: a tracking pixel.
  */
@@ -198,7 +198,7 @@ export const senderPhotoField: RuleNode = { '.validate': photoOf(sibling('sender
 
 /**
  * `uid`'s account still exists: its public profile `users/{uid}` is there. Deleting an account
- * removes it first (src/lib/firebase/settings-account.ts), so nothing is written for a recipient who is
+ * removes it first (src/lib/firebase/settings/account.ts), so nothing is written for a recipient who is
  * gone: no inbox entry, notification, invitation, join request or message.
  */
 export const accountExists = (uid: Expr) => exists(at('users', uid));

@@ -14,9 +14,9 @@ import {
   serverTimestamp,
   update,
 } from 'firebase/database';
-import { editWrite, reactWrite } from '../../src/lib/firebase/conversations-actions-write';
-import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
-import { directSendWrite } from '../../src/lib/firebase/conversations-send-write';
+import { editWrite, reactWrite } from '../../src/lib/firebase/conversations/actions-write';
+import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
+import { directSendWrite } from '../../src/lib/firebase/conversations/send-write';
 import type { AdminTarget } from '../stack/admin';
 import { connectEmulatorApp } from '../stack/emulator-client';
 import type { LatencyStats } from './latency';

@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
 import { spec } from '../../src/strings/spec';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { gradientPng } from '../gradient-png';
 import { relationRecord } from '../seed-records';
 import type { AdminTarget } from '../stack/admin';

@@ -7,7 +7,7 @@
  */
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { demoPushId } from '../demo/data';
 import { messageRecord, relationRecord } from '../seed-records';
 import { dbRest, type AdminTarget } from '../stack/admin';

@@ -2,7 +2,7 @@
  * The chat bench's people: one sender with two friends, a short conversation with one and a
  * long one with the other, written as the app writes them (admin REST, in batches).
  */
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { demoPushId } from '../demo/data';
 import { relationRecord } from '../seed-records';
 import { dbRest, type AdminTarget } from '../stack/admin';

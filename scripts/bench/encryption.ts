@@ -1,6 +1,6 @@
 /**
  * Section 12 of `npm run bench`: what end-to-end encryption adds, measured on the
- * app's own code (src/lib/firebase/conversations-crypto.ts over WebCrypto) with the key
+ * app's own code (src/lib/firebase/conversations/crypto.ts over WebCrypto) with the key
  * directory in memory, so the figures are the cryptography's, not the network's: a send (text
  * and two previews sealed) under a warm epoch, the first send of an epoch (a wrap per device),
  * a received message opened, and a 10,000-message conversation opened whole against its first
@@ -14,9 +14,9 @@ import {
   type PublishedDevice,
   type StoredWrap,
 } from '../../src/lib/crypto/epoch-keys';
-import { makeConversationCrypto } from '../../src/lib/firebase/conversations-crypto';
-import { parseChatMessage, type ChatMessage } from '../../src/lib/firebase/conversations-message';
-import { directSendWrite } from '../../src/lib/firebase/conversations-send-write';
+import { makeConversationCrypto } from '../../src/lib/firebase/conversations/crypto';
+import { parseChatMessage, type ChatMessage } from '../../src/lib/firebase/conversations/message';
+import { directSendWrite } from '../../src/lib/firebase/conversations/send-write';
 import { int, ms, table } from './report';
 
 const SENDS = Number(process.env.BENCH_SEAL_SENDS ?? 500);

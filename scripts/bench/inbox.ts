@@ -17,7 +17,7 @@ import {
   update,
   type Database,
 } from 'firebase/database';
-import { directSendWrite } from '../../src/lib/firebase/conversations-send-write';
+import { directSendWrite } from '../../src/lib/firebase/conversations/send-write';
 import { dbRest, type AdminTarget } from '../stack/admin';
 import { connectEmulatorApp } from '../stack/emulator-client';
 import type { LatencyStats } from './latency';

@@ -17,7 +17,7 @@ import {
   serverTimestamp,
   update,
 } from 'firebase/database';
-import { directSendWrite } from '../../src/lib/firebase/conversations-send-write';
+import { directSendWrite } from '../../src/lib/firebase/conversations/send-write';
 import type { AdminTarget } from '../stack/admin';
 import { connectEmulatorApp } from '../stack/emulator-client';
 import type { Person } from './seed';

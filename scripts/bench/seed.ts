@@ -4,7 +4,7 @@
  * The small database is the bench user's relationships plus the first 50 users; the large
  * one adds thousands of users and other people's conversations on top of it.
  */
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { demoPushId } from '../demo/data';
 import { blockRecord, messageRecord, relationRecord, userRecord } from '../seed-records';
 import { createAuthUser, dbRest, type AdminTarget } from '../stack/admin';

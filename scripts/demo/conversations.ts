@@ -4,7 +4,7 @@
  * user (Alice) has unread messages from Bob and Carol and an older read conversation with Erin,
  * so the conversation list shows badges, previews, times and the ordering on the first start.
  */
-import { previewOf } from '../../src/lib/firebase/inbox-entry';
+import { previewOf } from '../../src/lib/firebase/inbox/entry';
 import { messageRecord } from '../seed-records';
 import { actionFields, entryReactions, type DemoActions, type SentLine } from './actions';
 

@@ -6,7 +6,7 @@
  * her as a member, wait for her request, or are open to join. Records follow the rules' shapes
  * (docs/data-model.md), so the app can act on them as on its own writes.
  */
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { conversationEntries, conversations } from './conversations';
 import { demoGroupMessageEntries } from './group-messages';
 import { demoImageEntries } from './images';

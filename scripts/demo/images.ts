@@ -4,7 +4,7 @@
  * constants (no image library or native module needed); each message is written the way the
  * app's send writes it (src/lib/firebase/chat-image-message.ts).
  */
-import { IMAGE_PLACEHOLDER } from '../../src/lib/firebase/conversations-image-message';
+import { IMAGE_PLACEHOLDER } from '../../src/lib/firebase/conversations/image-message';
 
 export interface DemoImage {
   full: string;

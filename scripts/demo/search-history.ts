@@ -7,7 +7,7 @@
  * stay; a friendship with no demo conversation gets the inbox entries and read markers the
  * app's sends would have written (everything read).
  */
-import { previewOf } from '../../src/lib/firebase/inbox-entry';
+import { previewOf } from '../../src/lib/firebase/inbox/entry';
 import { messageRecord } from '../seed-records';
 
 const HOUR = 3_600_000;

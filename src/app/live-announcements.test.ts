@@ -4,8 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { slices } from './slices';
 import { buildRootReducer } from '../store/store';
 import type { AppStartListening } from '../store/store';
-import type { ChatMessage } from '../lib/firebase/conversations-message';
-import { conversationOpened, latestReceived } from '../features/conversations/conversations-slice';
+import type { ChatMessage } from '../lib/firebase/conversations/message';
+import {
+  conversationOpened,
+  latestReceived,
+} from '../features/conversations/timeline/conversations-slice';
 import { userSignedIn } from '../store/session';
 import { addAnnounceListeners } from './shell/announce-listeners';
 import { onAnnouncement } from './shell/announcer';

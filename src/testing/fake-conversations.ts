@@ -1,8 +1,8 @@
 import { vi } from 'vitest';
-import type { ConversationApi } from '../lib/firebase/conversations';
-import type { ChatMessage } from '../lib/firebase/conversations-message';
-import type { GroupParties, MessageParties } from '../lib/firebase/conversations-send-write';
-import { asSentMessage } from '../lib/firebase/inbox-entry';
+import type { ConversationApi } from '../lib/firebase/conversations/gateway';
+import type { ChatMessage } from '../lib/firebase/conversations/message';
+import type { GroupParties, MessageParties } from '../lib/firebase/conversations/send-write';
+import { asSentMessage } from '../lib/firebase/inbox/entry';
 import { Feed } from './feed';
 
 /** A fake server time that moves forward on every action, so `editedAt` and reactions differ. */

@@ -3,8 +3,8 @@
  * uid), the key backup and security codes through Feeds.
  */
 import { vi } from 'vitest';
-import type { DeviceRecord, EncryptionApi } from '../lib/firebase/encryption';
-import type { SecurityCodeRecord } from '../lib/firebase/encryption-backup';
+import type { DeviceRecord, EncryptionApi } from '../lib/firebase/encryption/gateway';
+import type { SecurityCodeRecord } from '../lib/firebase/encryption/backup';
 import type { StoredBackup } from '../lib/crypto/key-backup';
 import { Feed } from './feed';
 

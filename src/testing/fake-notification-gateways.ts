@@ -1,10 +1,10 @@
 /** Fakes of the notifications, settings and account gateways (see fake-gateways.ts). */
 import { vi } from 'vitest';
-import type { AccountApi } from '../lib/firebase/settings-account';
-import type { InboxEntry } from '../lib/firebase/inbox-entry';
-import type { AppNotification } from '../lib/firebase/notifications-record';
-import type { NotificationsApi } from '../lib/firebase/notifications';
-import type { SettingsApi, UserSettings } from '../lib/firebase/settings';
+import type { AccountApi } from '../lib/firebase/settings/account';
+import type { InboxEntry } from '../lib/firebase/inbox/entry';
+import type { AppNotification } from '../lib/firebase/notifications/record';
+import type { NotificationsApi } from '../lib/firebase/notifications/gateway';
+import type { SettingsApi, UserSettings } from '../lib/firebase/settings/gateway';
 import { Feed } from './feed';
 
 export function createNotificationFeeds() {

@@ -4,9 +4,12 @@ import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { slices } from '../app/slices';
 import { buildRootReducer } from '../store/store';
-import type { ChatMessage } from '../lib/firebase/conversations-message';
+import type { ChatMessage } from '../lib/firebase/conversations/message';
 import { userSignedIn } from '../store/session';
-import { conversationOpened, latestReceived } from '../features/conversations/conversations-slice';
+import {
+  conversationOpened,
+  latestReceived,
+} from '../features/conversations/timeline/conversations-slice';
 
 export const REL = 'rel-bo';
 

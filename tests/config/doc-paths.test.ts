@@ -7,7 +7,7 @@ const index = {
     'src',
     'src/features',
     'src/features/auth',
-    'src/lib/firebase/auth.ts',
+    'src/lib/firebase/auth/gateway.ts',
     'docs/rules.md',
   ]),
   names: new Set(['auth.ts', 'rules.md']),
@@ -15,7 +15,7 @@ const index = {
 
 describe('the docs path check', () => {
   it('takes repository paths from code spans and links, and leaves commands, placeholders and URLs', () => {
-    expect(pathOf('src/lib/firebase/auth.ts')).toBe('src/lib/firebase/auth.ts');
+    expect(pathOf('src/lib/firebase/auth/gateway.ts')).toBe('src/lib/firebase/auth/gateway.ts');
     expect(pathOf('scripts/soak/')).toBe('scripts/soak/');
     expect(pathOf('auth.ts:12')).toBe('auth.ts');
     expect(pathOf('rules.md#allow')).toBe('rules.md');
@@ -36,7 +36,7 @@ describe('the docs path check', () => {
     const doc = {
       path: 'docs/architecture.md',
       text: [
-        'The gateway `src/lib/firebase/auth.ts` and [the rules](rules.md).',
+        'The gateway `src/lib/firebase/auth/gateway.ts` and [the rules](rules.md).',
         'Once `src/lib/firebase/search.ts`, now `auth.ts` and `features/auth`.',
         'Gone: `deferred-auth.ts`.',
       ].join('\n'),

@@ -4,11 +4,11 @@ import {
   directSendWrite,
   groupSendWrite,
   type ServerValues,
-} from '../../src/lib/firebase/conversations-send-write';
-import { mentionNotificationChanges } from '../../src/lib/firebase/notifications-mention';
+} from '../../src/lib/firebase/conversations/send-write';
+import { mentionNotificationChanges } from '../../src/lib/firebase/notifications/mention';
 import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
 import { inboxStrings } from '../../src/features/inbox/inbox-strings';
-import { DRAFT_SAVE_MS } from '../../src/features/conversations/use-draft';
+import { DRAFT_SAVE_MS } from '../../src/features/conversations/composer/use-draft';
 import { notificationsStrings } from '../../src/features/notifications/notifications-strings';
 import { shellStrings } from '../../src/app/shell/shell-strings';
 import { spec } from '../../src/strings/spec';

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { authStrings } from '../../src/features/auth/auth-strings';
 import { spec } from '../../src/strings/spec';
 import { adminUpdate, appUrl, createVerifiedPerson, newPage } from '../support/browser';

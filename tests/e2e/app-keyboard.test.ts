@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { authStrings } from '../../src/features/auth/auth-strings';
 import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
 import { friendsStrings } from '../../src/features/friends/friends-strings';

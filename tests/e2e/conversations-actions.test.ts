@@ -217,7 +217,7 @@ describeBrowser('message actions in two browsers', () => {
   );
 
   // Going offline may beat the conversation's first answer on a loaded machine: the message sent
-  // offline must show anyway (conversations-reads.ts; it once never did, 2 runs of 4). Sent
+  // offline must show anyway (reads.ts; it once never did, 2 runs of 4). Sent
   // offline, a message is held by the app's outbox (conversations-outbox.ts): drawn at once even
   // as the first sealed message of the session, rewritten by an edit, dropped by a delete.
   // Once failed after 22.7 s in the fresh-clone run of commit 34c8731: after `fill`, the Chat

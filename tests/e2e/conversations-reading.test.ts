@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { demoPushId } from '../../scripts/demo/data';
 import { messageRecord } from '../../scripts/seed-records';
-import { MESSAGE_MAX_LENGTH } from '../../src/lib/firebase/conversations-message';
+import { MESSAGE_MAX_LENGTH } from '../../src/lib/firebase/conversations/message';
 import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
 import { shellStrings } from '../../src/app/shell/shell-strings';
 import { spec } from '../../src/strings/spec';

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import {
   directSendWrite,
   type ServerValues,
-} from '../../src/lib/firebase/conversations-send-write';
+} from '../../src/lib/firebase/conversations/send-write';
 import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
 import { inboxStrings } from '../../src/features/inbox/inbox-strings';
 import { shellStrings } from '../../src/app/shell/shell-strings';

@@ -4,7 +4,7 @@ import { notificationsStrings } from '../../src/features/notifications/notificat
 import { settingsStrings } from '../../src/features/settings/settings-strings';
 import { shellStrings } from '../../src/app/shell/shell-strings';
 import { spec } from '../../src/strings/spec';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import {
   adminUpdate,
   appUrl,

@@ -3,8 +3,8 @@ import { expect, it } from 'vitest';
 import {
   directSendWrite,
   type ServerValues,
-} from '../../src/lib/firebase/conversations-send-write';
-import { notificationId } from '../../src/lib/firebase/notifications-record';
+} from '../../src/lib/firebase/conversations/send-write';
+import { notificationId } from '../../src/lib/firebase/notifications/record';
 import { notificationsStrings } from '../../src/features/notifications/notifications-strings';
 import { shellStrings } from '../../src/app/shell/shell-strings';
 import { spec } from '../../src/strings/spec';

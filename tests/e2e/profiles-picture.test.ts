@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { profilesStrings } from '../../src/features/profiles/profiles-strings';
 import { spec } from '../../src/strings/spec';
 import { adminGet, adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';

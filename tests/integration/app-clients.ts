@@ -7,13 +7,13 @@ import { makeStore } from '../../src/app/store';
 import { userSignedIn, userSignedOut } from '../../src/store/session';
 import { selectMyProfile } from '../../src/features/profiles';
 import { acceptGroup, createGroup, inviteFriend } from '../../src/features/groups/groups-thunks';
-import { makeAuthApi } from '../../src/lib/firebase/auth';
-import { makeGroupsApi } from '../../src/lib/firebase/groups';
-import { makeConversationsApi } from '../../src/lib/firebase/conversations';
-import { makePresenceApi } from '../../src/lib/firebase/presence';
-import { makeFriendsApi } from '../../src/lib/firebase/friends';
-import { makeDirectoryApi } from '../../src/lib/firebase/directory';
-import { makeUsersApi } from '../../src/lib/firebase/profiles';
+import { makeAuthApi } from '../../src/lib/firebase/auth/gateway';
+import { makeGroupsApi } from '../../src/lib/firebase/groups/gateway';
+import { makeConversationsApi } from '../../src/lib/firebase/conversations/gateway';
+import { makePresenceApi } from '../../src/lib/firebase/presence/gateway';
+import { makeFriendsApi } from '../../src/lib/firebase/friends/gateway';
+import { makeDirectoryApi } from '../../src/lib/firebase/directory/gateway';
+import { makeUsersApi } from '../../src/lib/firebase/profiles/gateway';
 import {
   createVerifiedPerson,
   resetBackend,

@@ -1,13 +1,13 @@
 import { goOffline, goOnline, ref, serverTimestamp, update } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
-import { makeConversationsApi } from '../../src/lib/firebase/conversations';
+import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
+import { makeConversationsApi } from '../../src/lib/firebase/conversations/gateway';
 import { retryChatMessage, sendChatMessage } from '../../src/features/conversations';
 import {
   chatScreenEntered,
   friendSelected,
-} from '../../src/features/conversations/conversations-slice';
-import { editWrite, removeWrite } from '../../src/lib/firebase/conversations-actions-write';
+} from '../../src/features/conversations/timeline/conversations-slice';
+import { editWrite, removeWrite } from '../../src/lib/firebase/conversations/actions-write';
 import { adminGet, signInClient } from '../support/backend';
 import { writeHikersGroup } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';

@@ -6,7 +6,7 @@ import {
   removeFromGroup,
   renameGroup,
 } from '../../src/features/groups/groups-thunks';
-import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
+import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
 import { libStrings } from '../../src/lib/lib-strings';
 import {
   befriend,

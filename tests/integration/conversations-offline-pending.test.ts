@@ -1,16 +1,16 @@
 import { goOffline, goOnline } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
+import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
 import { sendChatMessage } from '../../src/features/conversations';
 import {
   editChatMessage,
   removeChatMessage,
-} from '../../src/features/conversations/conversations-actions-thunks';
+} from '../../src/features/conversations/message-actions/conversations-actions-thunks';
 import {
   chatScreenEntered,
   friendSelected,
   selectTailMessages,
-} from '../../src/features/conversations/conversations-slice';
+} from '../../src/features/conversations/timeline/conversations-slice';
 import { adminGet } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 

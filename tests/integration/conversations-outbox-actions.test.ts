@@ -1,14 +1,14 @@
 import { goOnline } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
 import { sendChatMessage } from '../../src/features/conversations';
-import { removeChatMessage } from '../../src/features/conversations/conversations-actions-thunks';
-import { toggleReaction } from '../../src/features/conversations/conversations-reactions-thunks';
-import { selectChatMessages } from '../../src/features/conversations/conversations-selectors';
+import { removeChatMessage } from '../../src/features/conversations/message-actions/conversations-actions-thunks';
+import { toggleReaction } from '../../src/features/conversations/message-actions/conversations-reactions-thunks';
+import { selectChatMessages } from '../../src/features/conversations/timeline/conversations-selectors';
 import {
   friendSelected,
   selectionCleared,
-} from '../../src/features/conversations/conversations-slice';
-import type { ChatImageUpload } from '../../src/lib/firebase/conversations-images';
+} from '../../src/features/conversations/timeline/conversations-slice';
+import type { ChatImageUpload } from '../../src/lib/firebase/conversations/images';
 import { adminGet } from '../support/backend';
 import { cleanBackendPerTest, eventually } from './app-clients';
 import { aliceOffline as aliceOfflineWith, storedMessages } from './conversations-outbox-steps';

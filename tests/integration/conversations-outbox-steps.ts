@@ -1,10 +1,10 @@
 import { goOffline } from 'firebase/database';
 import { expect } from 'vitest';
-import { selectChatMessages } from '../../src/features/conversations/conversations-selectors';
+import { selectChatMessages } from '../../src/features/conversations/timeline/conversations-selectors';
 import {
   chatScreenEntered,
   friendSelected,
-} from '../../src/features/conversations/conversations-slice';
+} from '../../src/features/conversations/timeline/conversations-slice';
 import { adminGet } from '../support/backend';
 import { befriend, eventually, type Person } from './app-clients';
 import { deviceApp, type DeviceApp } from './encryption-device-apps';

@@ -4,8 +4,8 @@ import { sendChatMessage } from '../../src/features/conversations';
 import {
   editChatMessage,
   removeChatMessage,
-} from '../../src/features/conversations/conversations-actions-thunks';
-import { selectChatMessages } from '../../src/features/conversations/conversations-selectors';
+} from '../../src/features/conversations/message-actions/conversations-actions-thunks';
+import { selectChatMessages } from '../../src/features/conversations/timeline/conversations-selectors';
 import { directKey } from '../../src/lib/conversation-key';
 import { adminGet } from '../support/backend';
 import { cleanBackendPerTest, eventually } from './app-clients';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { selectChatMessages } from '../../src/features/conversations/conversations-selectors';
+import { selectChatMessages } from '../../src/features/conversations/timeline/conversations-selectors';
 import {
   chatScreenEntered,
   friendSelected,
   MESSAGE_PAGE_SIZE,
   olderRequested,
-} from '../../src/features/conversations/conversations-slice';
+} from '../../src/features/conversations/timeline/conversations-slice';
 import { adminUpdate } from '../support/backend';
 import {
   equalAtPageBoundaries,

@@ -13,11 +13,11 @@ import {
 import {
   chatScreenEntered,
   friendSelected,
-} from '../../src/features/conversations/conversations-slice';
+} from '../../src/features/conversations/timeline/conversations-slice';
 import {
   makeChatImagesApi,
   type ChatImageUpload,
-} from '../../src/lib/firebase/conversations-images';
+} from '../../src/lib/firebase/conversations/images';
 import { directKey } from '../../src/lib/conversation-key';
 import { adminGet, armedAckDrops, dropNextAck } from '../support/backend';
 import {

@@ -1,9 +1,9 @@
 import { goOffline } from 'firebase/database';
 import { directKey } from '../../src/lib/conversation-key';
 import { describe, expect, it } from 'vitest';
-import type { ReadMarker } from '../../src/lib/firebase/inbox-entry';
-import { makeInboxApi } from '../../src/lib/firebase/inbox';
-import { TypingThrottle } from '../../src/lib/firebase/conversations-typing';
+import type { ReadMarker } from '../../src/lib/firebase/inbox/entry';
+import { makeInboxApi } from '../../src/lib/firebase/inbox/gateway';
+import { TypingThrottle } from '../../src/lib/firebase/conversations/typing';
 import { adminGet } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually, type Person } from './app-clients';
 

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   selectChatAvailability,
   selectChatMessages,
-} from '../../src/features/conversations/conversations-selectors';
+} from '../../src/features/conversations/timeline/conversations-selectors';
 import {
   chatScreenEntered,
   friendSelected,
   olderRequested,
-} from '../../src/features/conversations/conversations-slice';
-import { sendChatMessage } from '../../src/features/conversations/conversations-thunks';
+} from '../../src/features/conversations/timeline/conversations-slice';
+import { sendChatMessage } from '../../src/features/conversations/sending/conversations-thunks';
 import { blockFriend } from '../../src/features/friends/friends-thunks';
 import { adminUpdate } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildDemoData } from '../../scripts/demo/data';
 import { demoUsers } from '../../scripts/demo/users';
-import { parseNotification } from '../../src/lib/firebase/notifications-record';
-import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
+import { parseNotification } from '../../src/lib/firebase/notifications/record';
+import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
 import { adminUpdate } from '../support/backend';
 import { cleanBackendPerTest, eventually, type Person } from './app-clients';
 

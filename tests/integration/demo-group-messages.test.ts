@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { groupKey } from '../../src/lib/conversation-key';
 import { buildDemoData } from '../../scripts/demo/data';
 import { demoUsers } from '../../scripts/demo/users';
-import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
-import { makeChatImagesApi } from '../../src/lib/firebase/conversations-images';
+import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
+import { makeChatImagesApi } from '../../src/lib/firebase/conversations/images';
 import { adminUpdate } from '../support/backend';
 import { cleanBackendPerTest, eventually, type Person } from './app-clients';
 

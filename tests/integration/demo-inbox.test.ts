@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { directKey } from '../../src/lib/conversation-key';
 import { buildDemoData } from '../../scripts/demo/data';
 import { demoUsers } from '../../scripts/demo/users';
-import type { InboxEntry } from '../../src/lib/firebase/inbox-entry';
-import { makeInboxApi } from '../../src/lib/firebase/inbox';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import type { InboxEntry } from '../../src/lib/firebase/inbox/entry';
+import { makeInboxApi } from '../../src/lib/firebase/inbox/gateway';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { adminGet, adminUpdate } from '../support/backend';
 import { cleanBackendPerTest, eventually, type Person } from './app-clients';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sendChatMessage } from '../../src/features/conversations/conversations-thunks';
+import { sendChatMessage } from '../../src/features/conversations/sending/conversations-thunks';
 import { selectThisDevice } from '../../src/features/encryption/encryption-slice';
 import { previewOf } from '../../src/features/inbox/conversation-time';
 import { directKey } from '../../src/lib/conversation-key';

@@ -1,7 +1,7 @@
 import { get, ref } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
 import { memoryKeyVault } from '../../src/lib/crypto/device-identity';
-import { makeEncryptionApi, type DirectoryDevice } from '../../src/lib/firebase/encryption';
+import { makeEncryptionApi, type DirectoryDevice } from '../../src/lib/firebase/encryption/gateway';
 import { makeStore } from '../../src/app/store';
 import { addEncryptionListeners } from '../../src/features/encryption/encryption-listeners';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { selectDraftOf } from '../../src/features/conversations/conversations-drafts-slice';
-import { saveDraft } from '../../src/features/conversations/conversations-drafts-thunks';
+import { selectDraftOf } from '../../src/features/conversations/composer/conversations-drafts-slice';
+import { saveDraft } from '../../src/features/conversations/composer/conversations-drafts-thunks';
 import {
   selectDraftsKeyState,
   selectThisDevice,

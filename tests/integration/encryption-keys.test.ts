@@ -5,7 +5,7 @@ import { makeEpochKeys, wrapContext, type DeviceIdentity } from '../../src/lib/c
 import { makeKeyWrapper } from '../../src/lib/crypto/key-wrap';
 import { importPublicKey } from '../../src/lib/crypto/device-keys';
 import { openField, sealField } from '../../src/lib/crypto/message-seal';
-import { makeEncryptionApi } from '../../src/lib/firebase/encryption';
+import { makeEncryptionApi } from '../../src/lib/firebase/encryption/gateway';
 import { adminGet, signInClient, type TestClient } from '../support/backend';
 import { hikersThroughGateways } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, type Person } from './app-clients';

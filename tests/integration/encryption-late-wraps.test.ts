@@ -1,8 +1,8 @@
 import { goOffline, goOnline } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
 import { groupChatShown, sendChatMessage } from '../../src/features/conversations';
-import { selectChatMessages } from '../../src/features/conversations/conversations-selectors';
-import { chatScreenEntered } from '../../src/features/conversations/conversations-slice';
+import { selectChatMessages } from '../../src/features/conversations/timeline/conversations-selectors';
+import { chatScreenEntered } from '../../src/features/conversations/timeline/conversations-slice';
 import { directKey } from '../../src/lib/conversation-key';
 import { adminGet } from '../support/backend';
 import { hikersThroughGateways } from '../support/hikers-group';

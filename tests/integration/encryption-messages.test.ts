@@ -3,9 +3,9 @@ import { makeDatabaseGateways } from '../../src/app/database-gateways';
 import {
   chatScreenEntered,
   friendSelected,
-} from '../../src/features/conversations/conversations-slice';
-import { selectChatMessages } from '../../src/features/conversations/conversations-selectors';
-import { sendChatMessage } from '../../src/features/conversations/conversations-thunks';
+} from '../../src/features/conversations/timeline/conversations-slice';
+import { selectChatMessages } from '../../src/features/conversations/timeline/conversations-selectors';
+import { sendChatMessage } from '../../src/features/conversations/sending/conversations-thunks';
 import { directKey } from '../../src/lib/conversation-key';
 import { adminGet, adminSet } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually, type Person } from './app-clients';

@@ -6,7 +6,7 @@ import { createRecoveryKey } from '../../src/lib/crypto/recovery-key';
 import { makeKeyRing, RecoveryError } from '../../src/lib/crypto/key-ring';
 import { openField, sealField } from '../../src/lib/crypto/message-seal';
 import { safetyCode } from '../../src/lib/crypto/safety-code';
-import { makeEncryptionApi } from '../../src/lib/firebase/encryption';
+import { makeEncryptionApi } from '../../src/lib/firebase/encryption/gateway';
 import { adminGet, signInClient, type TestClient } from '../support/backend';
 import { hikersThroughGateways } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, type Person } from './app-clients';

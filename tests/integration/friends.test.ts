@@ -7,7 +7,7 @@ import {
   unblockUser,
 } from '../../src/features/friends/friends-thunks';
 import { requestSelectors } from '../../src/features/friends/friends-slice';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { adminGet } from '../support/backend';
 import {
   befriend,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { previewOf } from '../../src/features/inbox/conversation-time';
-import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
-import { parseInboxEntry } from '../../src/lib/firebase/inbox-entry';
+import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
+import { parseInboxEntry } from '../../src/lib/firebase/inbox/entry';
 import { adminGet } from '../support/backend';
 import { hikersThroughGateways } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, eventually, type Person } from './app-clients';

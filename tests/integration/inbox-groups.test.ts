@@ -4,13 +4,13 @@ import { leaveGroup } from '../../src/features/groups/groups-thunks';
 import {
   selectMyLatestMessage,
   selectSeenBy,
-} from '../../src/features/conversations/conversations-signals-selectors';
-import { chatShownChanged } from '../../src/features/conversations/conversations-signals-slice';
+} from '../../src/features/conversations/receipts/conversations-receipts-selectors';
+import { chatShownChanged } from '../../src/features/conversations/receipts/conversations-receipts-slice';
 import { selectTotalUnread } from '../../src/features/inbox/inbox-selectors';
 import {
   chatScreenEntered,
   groupChatShown,
-} from '../../src/features/conversations/conversations-slice';
+} from '../../src/features/conversations/timeline/conversations-slice';
 import {
   befriend,
   cleanBackendPerTest,

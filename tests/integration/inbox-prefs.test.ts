@@ -8,13 +8,13 @@ import {
   muteConversation,
   pinConversation,
 } from '../../src/features/inbox/inbox-prefs-thunks';
-import { saveDraft } from '../../src/features/conversations/conversations-drafts-thunks';
-import { selectDraftOf } from '../../src/features/conversations/conversations-drafts-slice';
+import { saveDraft } from '../../src/features/conversations/composer/conversations-drafts-thunks';
+import { selectDraftOf } from '../../src/features/conversations/composer/conversations-drafts-slice';
 import {
   chatScreenEntered,
   friendSelected,
-} from '../../src/features/conversations/conversations-slice';
-import { sendChatMessage } from '../../src/features/conversations/conversations-thunks';
+} from '../../src/features/conversations/timeline/conversations-slice';
+import { sendChatMessage } from '../../src/features/conversations/sending/conversations-thunks';
 import {
   selectDraftsKeyState,
   selectThisDevice,

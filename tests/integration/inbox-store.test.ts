@@ -5,14 +5,14 @@ import {
   seenState,
   selectFriendMarker,
   selectMyLatestMessage,
-} from '../../src/features/conversations/conversations-signals-selectors';
-import { chatShownChanged } from '../../src/features/conversations/conversations-signals-slice';
+} from '../../src/features/conversations/receipts/conversations-receipts-selectors';
+import { chatShownChanged } from '../../src/features/conversations/receipts/conversations-receipts-slice';
 import { selectTotalUnread } from '../../src/features/inbox/inbox-selectors';
 import {
   chatScreenEntered,
   friendSelected,
-} from '../../src/features/conversations/conversations-slice';
-import { sendChatMessage } from '../../src/features/conversations/conversations-thunks';
+} from '../../src/features/conversations/timeline/conversations-slice';
+import { sendChatMessage } from '../../src/features/conversations/sending/conversations-thunks';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();

@@ -1,8 +1,8 @@
 import { goOffline, goOnline } from 'firebase/database';
 import { directKey, type ConversationKey } from '../../src/lib/conversation-key';
 import { describe, expect, it } from 'vitest';
-import type { InboxEntry } from '../../src/lib/firebase/inbox-entry';
-import { makeInboxApi } from '../../src/lib/firebase/inbox';
+import type { InboxEntry } from '../../src/lib/firebase/inbox/entry';
+import { makeInboxApi } from '../../src/lib/firebase/inbox/gateway';
 import { adminGet, signInClient } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually, type Person } from './app-clients';
 

@@ -1,10 +1,10 @@
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { get, ref } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
-import { makeAccountApi } from '../../src/lib/firebase/settings-account';
-import type { AppNotification } from '../../src/lib/firebase/notifications-record';
-import { makeNotificationsApi } from '../../src/lib/firebase/notifications';
-import { makeSettingsApi } from '../../src/lib/firebase/settings';
+import { makeAccountApi } from '../../src/lib/firebase/settings/account';
+import type { AppNotification } from '../../src/lib/firebase/notifications/record';
+import { makeNotificationsApi } from '../../src/lib/firebase/notifications/gateway';
+import { makeSettingsApi } from '../../src/lib/firebase/settings/gateway';
 import { adminGet, adminUpdate, connectClient } from '../support/backend';
 import { hikersThroughGateways } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, eventually, requestFrom, type Person } from './app-clients';

@@ -9,7 +9,7 @@ import {
   selectUserDirectory,
   userSearchChanged,
 } from '../../src/features/directory/directory-slice';
-import { makeAccountApi } from '../../src/lib/firebase/settings-account';
+import { makeAccountApi } from '../../src/lib/firebase/settings/account';
 import { profilesStrings } from '../../src/features/profiles/profiles-strings';
 import { befriend, cleanBackendPerTest, eventually, storeFor } from './app-clients';
 

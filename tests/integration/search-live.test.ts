@@ -3,7 +3,7 @@ import { chatScreenEntered, selectFriend } from '../../src/features/conversation
 import { selectFriendRows } from '../../src/features/friends';
 import { selectInboxEntry } from '../../src/features/inbox';
 import { HISTORY_PAGE_SIZE } from '../../src/features/search/search-history';
-import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
+import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
 import { befriend, cleanBackendPerTest, eventually, storeFor } from './app-clients';
 import { expectFound, parties, seedHistory } from './search-support';
 

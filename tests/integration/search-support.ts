@@ -3,7 +3,7 @@ import { searchApiOf } from '../../src/features/search/search-session';
 import {
   directSendWrite,
   type ServerValues,
-} from '../../src/lib/firebase/conversations-send-write';
+} from '../../src/lib/firebase/conversations/send-write';
 import { adminUpdate } from '../support/backend';
 import { eventually, type Person } from './app-clients';
 

@@ -7,7 +7,7 @@ import {
   inviteFriend,
   leaveGroup,
 } from '../../src/features/groups/groups-thunks';
-import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
+import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
 import { HISTORY_PAGE_SIZE } from '../../src/features/search/search-history';
 import { befriend, cleanBackendPerTest, eventually, storeFor } from './app-clients';
 import { sendInGroup } from './conversations-group-sending';

@@ -1,6 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { withReceiverEntry } from './inbox-fixtures';
 import { alice, befriended, bob, relId, request, requested, users } from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile, userRecord } from './rules-env';

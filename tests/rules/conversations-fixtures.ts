@@ -3,9 +3,9 @@ import {
   reactWrite,
   removeWrite,
   type ActionScope,
-} from '../../src/lib/firebase/conversations-actions-write';
-import { parseGroupChatMessage } from '../../src/lib/firebase/conversations-group-message';
-import { parseChatMessage, type ChatMessage } from '../../src/lib/firebase/conversations-message';
+} from '../../src/lib/firebase/conversations/actions-write';
+import { parseGroupChatMessage } from '../../src/lib/firebase/conversations/group-message';
+import { parseChatMessage, type ChatMessage } from '../../src/lib/firebase/conversations/message';
 import { alice, befriended, bob, carol, relId } from './friends-fixtures';
 import { groupId, groupWorld } from './groups-fixtures';
 import { storedEntry } from './inbox-fixtures';

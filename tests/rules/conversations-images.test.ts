@@ -1,7 +1,7 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
-import type { ChatImageUpload } from '../../src/lib/firebase/conversations-image-message';
-import { directImageSendWrite } from '../../src/lib/firebase/conversations-send-write';
+import type { ChatImageUpload } from '../../src/lib/firebase/conversations/image-message';
+import { directImageSendWrite } from '../../src/lib/firebase/conversations/send-write';
 import { increment, omit, send, storedMessage } from './inbox-fixtures';
 import { alice, befriended, blocked, bob, carol, relId, users } from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';

@@ -13,7 +13,7 @@ import {
   world,
 } from './conversations-fixtures';
 import { aliceBlocksBob, alice, bob, carol, relId } from './friends-fixtures';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { dave, membership } from './groups-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 

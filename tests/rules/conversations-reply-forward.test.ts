@@ -4,7 +4,7 @@ import {
   directImageSendWrite,
   directSendWrite,
   groupSendWrite,
-} from '../../src/lib/firebase/conversations-send-write';
+} from '../../src/lib/firebase/conversations/send-write';
 import {
   directMessage,
   directPath,

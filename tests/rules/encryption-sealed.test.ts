@@ -4,8 +4,8 @@ import {
   directImageSendWrite,
   directSendWrite,
   groupSendWrite,
-} from '../../src/lib/firebase/conversations-send-write';
-import { FULL_DATA_MAX } from '../../src/lib/firebase/conversations-image-message';
+} from '../../src/lib/firebase/conversations/send-write';
+import { FULL_DATA_MAX } from '../../src/lib/firebase/conversations/image-message';
 import {
   asDirect,
   directMessage,

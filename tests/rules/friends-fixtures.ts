@@ -1,4 +1,4 @@
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { userRecord } from './rules-env';
 
 /** Alice and Bob get related; Carol is a stranger to them both. */

@@ -1,6 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import {
   alice,
   befriended,

@@ -1,4 +1,4 @@
-import { notificationId } from '../../src/lib/firebase/notifications-record';
+import { notificationId } from '../../src/lib/firebase/notifications/record';
 import { alice, bob, carol } from './friends-fixtures';
 import { SERVER_TIME, userRecord } from './rules-env';
 

@@ -1,6 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { changeMarkerChanges } from '../../src/lib/firebase/inbox-entry-actions';
+import { changeMarkerChanges } from '../../src/lib/firebase/conversations/inbox-entry-actions';
 import { increment, send, storedMessage } from './inbox-fixtures';
 import { alice, befriended, bob, carol, relId } from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';

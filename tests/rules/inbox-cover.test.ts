@@ -1,17 +1,17 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { parseGroupChatMessage } from '../../src/lib/firebase/conversations-group-message';
-import { parseChatMessage, type ChatMessage } from '../../src/lib/firebase/conversations-message';
+import { parseGroupChatMessage } from '../../src/lib/firebase/conversations/group-message';
+import { parseChatMessage, type ChatMessage } from '../../src/lib/firebase/conversations/message';
 import {
   directSendWrite,
   groupSendWrite,
   type ServerValues,
-} from '../../src/lib/firebase/conversations-send-write';
+} from '../../src/lib/firebase/conversations/send-write';
 import {
   coverChanges,
   hideChanges,
   type CoverPlace,
-} from '../../src/lib/firebase/inbox-entry-cover';
+} from '../../src/lib/firebase/conversations/inbox-entry-cover';
 import { alice, befriended, bob, carol, relId } from './friends-fixtures';
 import { membersWorld } from './groups-fixtures';
 import { increment } from './inbox-fixtures';

@@ -1,5 +1,5 @@
-import { previewOf } from '../../src/lib/firebase/inbox-entry';
-import { directSendWrite } from '../../src/lib/firebase/conversations-send-write';
+import { previewOf } from '../../src/lib/firebase/inbox/entry';
+import { directSendWrite } from '../../src/lib/firebase/conversations/send-write';
 import { alice, bob, relId } from './friends-fixtures';
 import { SERVER_TIME } from './rules-env';
 

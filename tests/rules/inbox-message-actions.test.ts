@@ -5,7 +5,7 @@ import {
   editPreviewChanges,
   reactionEntryChanges,
   type ReactionTarget,
-} from '../../src/lib/firebase/inbox-entry-actions';
+} from '../../src/lib/firebase/conversations/inbox-entry-actions';
 import { increment, send, storedMessage } from './inbox-fixtures';
 import { alice, befriended, blocked, bob, carol, relId } from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';

@@ -15,7 +15,7 @@ import {
 import {
   notificationId,
   type NotificationInput,
-} from '../../src/lib/firebase/notifications-record';
+} from '../../src/lib/firebase/notifications/record';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
 /** Rules of `notifications/{uid}/{id}`: written only with the action they report, by its actor. */

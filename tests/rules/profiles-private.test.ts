@@ -1,7 +1,7 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { profileEntries, userRecord } from '../../scripts/seed-records';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { createTestUser, getBackend, signInClient } from '../support/backend';
 import { rulesEnvForFile } from './rules-env';
 

@@ -1,7 +1,7 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { directSendWrite } from '../../src/lib/firebase/conversations-send-write';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { directSendWrite } from '../../src/lib/firebase/conversations/send-write';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { increment } from './inbox-fixtures';
 import { SERVER_TIME, rulesEnvForFile, userRecord } from './rules-env';
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../lib/firebase/conversations-message';
+import type { ChatMessage } from '../../lib/firebase/conversations/message';
 import type { Block, Group, GroupMembership } from '../../lib/firebase/records';
 import {
   createFakeGateways,

@@ -2,11 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../lib/firebase/conversations-message';
-import type { AppNotification } from '../../lib/firebase/notifications-record';
+import type { ChatMessage } from '../../lib/firebase/conversations/message';
+import type { AppNotification } from '../../lib/firebase/notifications/record';
 import type { Group, GroupMembership } from '../../lib/firebase/records';
-import type { SendExtras } from '../../lib/firebase/conversations-send-write';
-import { asSentMessage } from '../../lib/firebase/inbox-entry';
+import type { SendExtras } from '../../lib/firebase/conversations/send-write';
+import { asSentMessage } from '../../lib/firebase/inbox/entry';
 import {
   createFakeGateways,
   loadEverythingEmpty,

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import { MESSAGE_PAGE_SIZE } from '../../features/conversations';
-import type { ChatMessage } from '../../lib/firebase/conversations-message';
+import type { ChatMessage } from '../../lib/firebase/conversations/message';
 import type { FriendRequest } from '../../lib/firebase/records';
 import {
   createFakeGateways,

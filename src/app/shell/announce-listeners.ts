@@ -1,7 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../store/store';
 import { conversationKey, type ConversationKey } from '../../lib/conversation-key';
-import type { ChatMessage } from '../../lib/firebase/conversations-message';
+import type { ChatMessage } from '../../lib/firebase/conversations/shapes';
 import { shellStrings } from './shell-strings';
 import { selectActiveUser } from '../../store/session';
 import { announce } from './announcer';

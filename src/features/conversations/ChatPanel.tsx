@@ -5,22 +5,18 @@ import { BanIcon, ChatBubbleIcon, UsersIcon } from '../../components/icons';
 import { componentsStrings } from '../../components/components-strings';
 import { conversationsStrings } from './conversations-strings';
 import { spec } from '../../strings/spec';
-import { typedInChat } from './conversations-signals-listeners';
-import { FailedMessages } from './FailedMessages';
-import { TypingIndicator } from './TypingIndicator';
-import { useChatShown } from './use-chat-shown';
-import { useLinkedMessage } from './use-linked-message';
+import { typedInChat } from './receipts';
+import { FailedMessages } from './message-list';
+import { TypingIndicator } from './receipts';
+import { useChatShown } from './receipts';
+import { useLinkedMessage } from './message-list';
 import { directKey } from '../../lib/conversation-key';
-import { useFriendTyping } from './use-friend-typing';
+import { useFriendTyping } from './receipts';
 import { PersonAvatar, useDisplayName, useIsDeletedAccount } from '../profiles';
-import {
-  selectChatAvailability,
-  selectSelectedFriend,
-  type ChatAvailability,
-} from './conversations-selectors';
-import { ChatComposer } from './ChatComposer';
-import { retryChatMessage } from './conversations-thunks';
-import { ChatPresence } from './ChatPresence';
+import { selectChatAvailability, selectSelectedFriend, type ChatAvailability } from './timeline';
+import { ChatComposer } from './composer';
+import { retryChatMessage } from './sending';
+import { ChatPresence } from './receipts';
 import type { Connectivity } from './connectivity';
 import { ChatLoading, OpenConversation } from './OpenConversation';
 

@@ -3,8 +3,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { AlertIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
 import { conversationsStrings } from './conversations-strings';
-import { selectReadUpTo } from './conversations-signals-selectors';
-import { MessageList } from './MessageList';
+import { selectReadUpTo } from './receipts';
+import { MessageList } from './message-list';
 
 export function ChatLoading() {
   return (

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeGateways, renderWithProviders } from '../../testing';
 import { createDeviceKeyPair, exportPublicKey } from '../../lib/crypto/device-keys';
 import { groupSafetyCode, safetyCode } from '../../lib/crypto/safety-code';
-import type { DeviceRecord } from '../../lib/firebase/encryption';
+import type { DeviceRecord } from '../../lib/firebase/encryption/gateway';
 import { userSignedIn } from '../../store/session';
 import { SecurityCodeNotice } from './SecurityCodeNotice';
 import { VerifySecurityCode } from './VerifySecurityCode';

@@ -11,7 +11,7 @@ import type { KeyRing } from '../../lib/crypto/key-ring';
 import {
   makeConversationCrypto,
   type ConversationCrypto,
-} from '../../lib/firebase/conversations-crypto';
+} from '../../lib/firebase/conversations/shapes';
 
 export interface EncryptionSession {
   device: DeviceIdentity;

@@ -4,7 +4,7 @@
  * the friend's half is news about the friend ('Bob's security code changed'); a change in mine is
  * my own new or removed device, taken in silently, keeping a verification of the friend's keys.
  */
-import type { SecurityCodeRecord } from '../../lib/firebase/encryption-backup';
+import type { SecurityCodeRecord } from '../../lib/firebase/encryption';
 
 export const friendHalf = (code: string, me: string, friend: string) =>
   me < friend ? code.slice(30) : code.slice(0, 30);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { safetyCode, type SafetyParty } from '../../lib/crypto/safety-code';
 import type { DirectoryDevice } from '../../lib/firebase/encryption';
-import type { SecurityCodeRecord } from '../../lib/firebase/encryption-backup';
+import type { SecurityCodeRecord } from '../../lib/firebase/encryption';
 import { useAppSelector, useGateways } from '../../store/hooks';
 import { selectEncryptionOwner, selectMyDevices } from './encryption-slice';
 import { compareSecurityCode, type CodeComparison } from './security-code-state';

@@ -1,6 +1,6 @@
 import { useAppSelector } from '../../store/hooks';
 import type { RootState } from '../../store/store';
-import { shownLast, type InboxEntry } from '../../lib/firebase/inbox-entry';
+import { shownLast, type InboxEntry } from '../../lib/firebase/inbox/shapes';
 import { inboxStrings } from './inbox-strings';
 import { selectMyUid } from '../friends';
 import { selectGroup, selectRoster } from '../groups';

@@ -1,5 +1,5 @@
 import { encryptionStrings } from '../encryption';
-import { shownLast, type InboxEntry } from '../../lib/firebase/inbox-entry';
+import { shownLast, type InboxEntry } from '../../lib/firebase/inbox/shapes';
 import { inboxStrings } from './inbox-strings';
 
 const DAY_MS = 86_400_000;

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MessagesPage } from '../../app/routes/MessagesPage';
-import type { InboxEntry, InboxReaction } from '../../lib/firebase/inbox-entry';
+import type { InboxEntry, InboxReaction } from '../../lib/firebase/inbox/entry';
 import type { FriendRequest, Group, GroupMembership } from '../../lib/firebase/records';
 import { createFakeGateways, loadEverythingEmpty, renderSignedIn, row } from '../../testing';
 import { reactionPreview } from './conversation-time';

@@ -1,13 +1,20 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../lib/firebase/conversations-message';
-import type { InboxEntry } from '../../lib/firebase/inbox-entry';
+import type { ChatMessage } from '../../lib/firebase/conversations/message';
+import type { InboxEntry } from '../../lib/firebase/inbox/entry';
 import { sampleUser, signedIn } from '../../testing/session-fixtures';
 import { makeTestStore } from '../../testing/test-store';
 import { formatConversationTime, previewOf, reactionPreview } from './conversation-time';
 import { inboxStrings } from './inbox-strings';
-import { seenState, selectHasPending } from '../conversations/conversations-signals-selectors';
-import { sendAcked, sendFailed, sendStarted } from '../conversations/conversations-sending-slice';
+import {
+  seenState,
+  selectHasPending,
+} from '../conversations/receipts/conversations-receipts-selectors';
+import {
+  sendAcked,
+  sendFailed,
+  sendStarted,
+} from '../conversations/sending/conversations-sending-slice';
 import { selectConversationRows, selectTotalUnread } from './inbox-selectors';
 import { inboxReceived } from './inbox-slice';
 

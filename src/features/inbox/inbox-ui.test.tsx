@@ -2,8 +2,8 @@ import type { ConversationKey } from '../../lib/conversation-key';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MessagesPage } from '../../app/routes/MessagesPage';
-import type { ChatMessage } from '../../lib/firebase/conversations-message';
-import { asSentMessage, type InboxEntry } from '../../lib/firebase/inbox-entry';
+import type { ChatMessage } from '../../lib/firebase/conversations/message';
+import { asSentMessage, type InboxEntry } from '../../lib/firebase/inbox/entry';
 import type { FriendRequest } from '../../lib/firebase/records';
 import {
   createFakeGateways,

@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { Link } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { AppNotification } from '../../lib/firebase/notifications-record';
-import type { InboxEntry } from '../../lib/firebase/inbox-entry';
+import type { AppNotification } from '../../lib/firebase/notifications/record';
+import type { InboxEntry } from '../../lib/firebase/inbox/entry';
 import type { ConversationKey } from '../../lib/conversation-key';
 import { notificationsStrings } from './notifications-strings';
 import { profilesStrings } from '../profiles/profiles-strings';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ConversationKey } from '../../lib/conversation-key';
-import type { InboxEntry } from '../../lib/firebase/inbox-entry';
+import type { InboxEntry } from '../../lib/firebase/inbox/entry';
 import { sampleUser, signedIn } from '../../testing/session-fixtures';
 import { makeTestStore } from '../../testing/test-store';
 import { inboxReceived } from '../inbox/inbox-slice';

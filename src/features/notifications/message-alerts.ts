@@ -4,7 +4,7 @@
  */
 import type { RootState } from '../../store/store';
 import { parseConversationKey, type ConversationKey } from '../../lib/conversation-key';
-import type { InboxEntry } from '../../lib/firebase/inbox-entry';
+import type { InboxEntry } from '../../lib/firebase/inbox/shapes';
 import { selectFriendRows, selectMyUid } from '../friends';
 import { selectGroup, selectMyGroupIds, selectRoster } from '../groups';
 import { selectMutedKeys } from '../inbox';

@@ -4,7 +4,7 @@
  */
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../store/store';
-import { newestFirst, type AppNotification } from '../../lib/firebase/notifications-record';
+import { newestFirst, type AppNotification } from '../../lib/firebase/notifications/shapes';
 import { selectFriendRows } from '../friends';
 import { selectMutedKeys } from '../inbox';
 import { directKey } from '../../lib/conversation-key';

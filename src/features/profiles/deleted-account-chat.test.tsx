@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../lib/firebase/conversations-message';
+import type { ChatMessage } from '../../lib/firebase/conversations/message';
 import type { FriendRequest } from '../../lib/firebase/records';
 import { componentsStrings } from '../../components/components-strings';
 import { conversationsStrings } from '../conversations/conversations-strings';

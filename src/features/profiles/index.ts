@@ -22,5 +22,5 @@ export { PersonName } from './PersonName';
 export { PersonAvatar } from './PersonAvatar';
 export { requireMe } from './require-me';
 export { ProfilePictureModal } from './lazy-picture-modal';
-// Chat images compress the same way (features/conversations/image-compress.ts).
+// Chat images compress the same way (features/conversations/images/image-compress.ts).
 export { compressCanvas, PictureTooLargeError, type EncodableCanvas } from './compress-picture';

@@ -1,5 +1,5 @@
 import type { PictureResolver } from '../../components/picture-resolver';
-import type { PicturesApi } from '../../lib/firebase/profiles-pictures';
+import type { PicturesApi } from '../../lib/firebase/profiles';
 import { describeWriteFailure } from '../../lib/write-failure';
 import { profilesStrings } from './profiles-strings';
 import { libStrings } from '../../lib/lib-strings';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { bo, said } from '../../testing/chat-with-bo';
 import { createFakeGateways, loadEverythingEmpty, renderSignedIn } from '../../testing';
 import { ChatPanel, chatScreenEntered, selectFriend } from '../conversations';
-import type { ChatMessage } from '../../lib/firebase/conversations-message';
+import type { ChatMessage } from '../../lib/firebase/conversations/message';
 import { FindInConversation } from './FindInConversation';
 import { SearchField } from './SearchField';
 import { SearchLauncher } from './SearchLauncher';

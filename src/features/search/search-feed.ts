@@ -1,7 +1,7 @@
 import type { ConversationKey } from '../../lib/conversation-key';
-import type { ChatMessage } from '../../lib/firebase/conversations-message';
-import type { SearchApi } from './search-backend';
-import { docId, type SearchDoc } from './search-doc';
+import type { ChatMessage } from '../../lib/firebase/conversations/shapes';
+import type { SearchApi } from './worker';
+import { docId, type SearchDoc } from './worker';
 
 /** A readable message as the index keeps it. */
 export function searchDocOf(conv: ConversationKey, message: ChatMessage): SearchDoc {

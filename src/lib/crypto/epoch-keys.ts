@@ -2,7 +2,7 @@
  * Sender keys (docs/security/e2ee.md, "Keys in a conversation"): the key I send under in a
  * conversation, made anew whenever the conversation's device set changes, and the keys I read
  * others' messages with, unwrapped once per epoch and kept in memory. The database side is a
- * `KeyDirectory` (src/lib/firebase/encryption.ts in the app; the same in the integration tests).
+ * `KeyDirectory` (src/lib/firebase/encryption/gateway.ts in the app; the same in the integration tests).
  */
 import type { ConversationKey } from '../conversation-key';
 import { toBase64Url, utf8 } from './crypto-bytes';

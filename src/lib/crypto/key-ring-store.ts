@@ -1,4 +1,4 @@
-/** What the key ring (key-ring.ts) reads and writes in the database (encryption-backup.ts). */
+/** What the key ring (key-ring.ts) reads and writes in the database (backup.ts). */
 import type { ConversationKey } from '../conversation-key';
 import type { PublishedDevice, StoredWrap } from './epoch-keys';
 import type { StoredBackup } from './key-backup';

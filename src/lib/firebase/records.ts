@@ -4,7 +4,7 @@
  * Firebase, so features, tests and scripts can share these types.
  */
 
-import { allowedPhotoOr } from './profiles-photo-source';
+import { allowedPhotoOr } from './profiles/shapes';
 
 /** `friendRequest/{id}` and `friendList/{id}` share one shape; `id` is the relationship id. */
 export interface FriendRequest {
@@ -135,7 +135,7 @@ export function otherParty(record: FriendRequest, me: string): { uid: string; na
 }
 
 /**
- * A photo the rules take in a record (profiles-photo-source.ts, with its length limit); longer
+ * A photo the rules take in a record (photo-source.ts, with its length limit); longer
  * ones (inline images) and URLs they refuse (from before the rules checked them) are left out.
  */
 export function recordPhoto(photo: string): string {

@@ -1,0 +1,50 @@
+import type { ConversationKind } from '../../conversation-key';
+import { parseGroupChatMessage } from './group-message';
+import { parseChatMessage, type ChatMessage } from './message';
+import {
+  directSendWrite,
+  groupSendWrite,
+  type GroupParties,
+  type MessageParties,
+  type SendExtras,
+  type ServerValues,
+} from './send-write';
+
+/** Where one kind of conversation lives, how its messages read, and how a send is written. */
+export interface ConversationLocation<Parties> {
+  kind: ConversationKind;
+  /** The tree of its messages: `{root}/{conversationId}/{messageId}`. */
+  root: string;
+  parse: (conversationId: string, id: string, value: unknown) => ChatMessage | null;
+  conversationOf: (parties: Parties) => string;
+  /** The uids of every party, the sender (`from`) first. */
+  everyone: (parties: Parties) => string[];
+  sendWrite: (
+    parties: Parties,
+    id: string,
+    text: string,
+    server: ServerValues,
+    extras?: SendExtras,
+  ) => Record<string, unknown>;
+}
+
+/** A friendship's conversation: `sendMessage/{relId}`, the two parties of `friendList/{relId}`. */
+export const directConversations: ConversationLocation<MessageParties> = {
+  kind: 'direct',
+  root: 'sendMessage',
+  parse: (_relId, id, value) => parseChatMessage(id, value),
+  conversationOf: (parties) => parties.relId,
+  everyone: (parties) => [parties.from.uid, parties.to.uid],
+  sendWrite: directSendWrite,
+};
+
+/** A group's conversation: `groupMessages/{groupId}`, its admin and current members. */
+export const groupConversations: ConversationLocation<GroupParties> = {
+  kind: 'group',
+  root: 'groupMessages',
+  parse: parseGroupChatMessage,
+  conversationOf: (parties) => parties.groupId,
+  everyone: (parties) => [parties.from.uid, ...parties.to],
+  sendWrite: (parties, id, text, server, extras) =>
+    groupSendWrite(parties, id, text, server, undefined, extras),
+};

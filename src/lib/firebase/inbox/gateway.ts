@@ -1,0 +1,240 @@
+import {
+  onDisconnect,
+  onValue,
+  ref,
+  remove,
+  serverTimestamp,
+  set,
+  update,
+  type Database,
+  type Unsubscribe,
+} from 'firebase/database';
+import { parseConversationKey, type ConversationKey } from '../../conversation-key';
+import { inboxEntryPath, readsPath } from '../conversations/shapes';
+import { parseInbox, parseReadMarker, type InboxEntry, type ReadMarker } from './entry';
+import { TypingThrottle } from '../conversations/shapes';
+import type { CryptoNow } from '../conversations/shapes';
+import { openInOrder } from '../conversations/shapes';
+import { isSealed } from '../../crypto/sealed-value';
+
+type OnError = (error: Error) => void;
+
+/** A cover's sealed preview, in a browser without keys, says so rather than showing ciphertext. */
+function withoutSealedCover(entry: InboxEntry): InboxEntry {
+  const { cover } = entry;
+  if (!cover?.shown || !isSealed(cover.shown.text)) return entry;
+  const shown = { ...cover.shown, text: '', sealed: 'no-key' as const };
+  return { ...entry, cover: { ...cover, shown } };
+}
+
+/**
+ * Each entry's sealed preview, reaction quote and cover opened (crypto.ts); the
+ * entries as they are, at once, when none is sealed. Shared with the notifications' feed.
+ */
+export const entriesOpener =
+  (cryptoNow: CryptoNow) =>
+  (
+    inbox: Record<ConversationKey, InboxEntry>,
+  ): Record<ConversationKey, InboxEntry> | Promise<Record<ConversationKey, InboxEntry>> => {
+    const keys = Object.keys(inbox) as ConversationKey[];
+    const sealedAny = keys.some(
+      (key) =>
+        isSealed(inbox[key].lastText) ||
+        isSealed(inbox[key].reaction?.text) ||
+        isSealed(inbox[key].cover?.shown?.text),
+    );
+    if (!sealedAny) return inbox;
+    return cryptoNow().then(async (crypto) => {
+      if (!crypto) {
+        // No keys in this browser: a sealed preview says so rather than showing ciphertext.
+        return Object.fromEntries(
+          keys.map((key) => [
+            key,
+            withoutSealedCover(
+              isSealed(inbox[key].lastText)
+                ? { ...inbox[key], lastText: '', sealed: 'no-key' as const }
+                : inbox[key],
+            ),
+          ]),
+        );
+      }
+      const entries = await Promise.all(keys.map((key) => crypto.openEntry(key, inbox[key])));
+      return Object.fromEntries(keys.map((key, i) => [key, entries[i]]));
+    });
+  };
+
+/**
+ * The inbox (`inbox/{uid}` for friendships, `groupInbox/{uid}` for groups), read markers
+ * (`reads/{relId}/{uid}`, `groupReads/{groupId}/{uid}`), typing (`typing/{relId}/{uid}`, 1:1
+ * only) and `settings/{uid}/readReceipts` (docs/data-model.md, Inbox). The entries change with
+ * each message, in the message's own update (see messages.ts `send`).
+ */
+export function makeInboxApi(
+  db: Database,
+  cryptoNow: CryptoNow = () => Promise.resolve(null),
+  typingThrottle = new TypingThrottle(),
+) {
+  const opened = entriesOpener(cryptoNow);
+  const typingRef = (relId: string, uid: string) => ref(db, `typing/${relId}/${uid}`);
+  const receiptsRef = (uid: string) => ref(db, `settings/${uid}/readReceipts`);
+
+  return {
+    /**
+     * My entries of both trees by conversation key, live: first once both have answered, then
+     * on every change of either.
+     */
+    subscribeInbox(
+      uid: string,
+      onData: (inbox: Record<ConversationKey, InboxEntry>) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      let direct: Record<ConversationKey, InboxEntry> | null = null;
+      let group: Record<ConversationKey, InboxEntry> | null = null;
+      const deliver = openInOrder(opened, onData, onError);
+      const emit = () => {
+        if (direct && group) deliver({ ...direct, ...group });
+      };
+      const stops = [
+        onValue(
+          ref(db, `inbox/${uid}`),
+          (snapshot) => {
+            direct = parseInbox('direct', snapshot.val());
+            emit();
+          },
+          onError,
+        ),
+        onValue(
+          ref(db, `groupInbox/${uid}`),
+          (snapshot) => {
+            group = parseInbox('group', snapshot.val());
+            emit();
+          },
+          onError,
+        ),
+      ];
+      return () => {
+        for (const stop of stops) stop();
+      };
+    },
+
+    /**
+     * Clears my unread count of conversation `key`, naming the last message I saw: the server
+     * refuses the reset (and the promise rejects) when another message arrived since, so a count
+     * is never cleared for a message nobody showed me; the entry's update then asks again. With
+     * receipts on, my read marker moves in the same update (only allowed while we are friends,
+     * or while I am in the group).
+     */
+    markRead(
+      uid: string,
+      key: ConversationKey,
+      lastMessageId: string,
+      receiptsOn: boolean,
+    ): Promise<void> {
+      const { kind, id } = parseConversationKey(key);
+      const entry = inboxEntryPath(kind, uid, id);
+      const changes: Record<string, unknown> = {
+        [`${entry}/unread`]: 0,
+        [`${entry}/lastMessageId`]: lastMessageId,
+      };
+      if (receiptsOn) {
+        changes[readsPath(kind, id, uid)] = { at: serverTimestamp(), messageId: lastMessageId };
+      }
+      return update(ref(db), changes);
+    },
+
+    /** How far `friendUid` has read `relId`, live; null when they never marked it. */
+    subscribeReadMarker(
+      relId: string,
+      friendUid: string,
+      onData: (marker: ReadMarker | null) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      return onValue(
+        ref(db, readsPath('direct', relId, friendUid)),
+        (snapshot) => onData(parseReadMarker(snapshot.val())),
+        onError,
+      );
+    },
+
+    /** Every read marker of a group's conversation by uid, live (the admin's and members'). */
+    subscribeReadMarkers(
+      groupId: string,
+      onData: (markers: Record<string, ReadMarker>) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      return onValue(
+        ref(db, readsPath('group', groupId)),
+        (snapshot) => {
+          const markers: Record<string, ReadMarker> = {};
+          snapshot.forEach((child) => {
+            const marker = parseReadMarker(child.val());
+            if (child.key && marker) markers[child.key] = marker;
+          });
+          onData(markers);
+        },
+        onError,
+      );
+    },
+
+    /**
+     * Says (`on`) or unsays that `uid` is typing in `relId`. "On" writes at most once every 2 s
+     * per conversation (the rest resolve at once); the server removes the signal if the
+     * connection drops. "Off" (on send, leaving the chat, idle) removes it if it was written.
+     */
+    async setTyping(relId: string, uid: string, on: boolean): Promise<void> {
+      const key = `${relId}/${uid}`;
+      const signal = typingRef(relId, uid);
+      if (!on) {
+        if (!typingThrottle.stop(key)) return;
+        await Promise.all([remove(signal), onDisconnect(signal).cancel()]);
+        return;
+      }
+      if (!typingThrottle.shouldWrite(key)) return;
+      // Queued before the write on the same connection, so a crash never leaves it behind.
+      await Promise.all([onDisconnect(signal).remove(), set(signal, serverTimestamp())]);
+    },
+
+    /** The server time at which `friendUid` last said they were typing in `relId`, or null. */
+    subscribeTyping(
+      relId: string,
+      friendUid: string,
+      onData: (at: number | null) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      return onValue(
+        typingRef(relId, friendUid),
+        (snapshot) => {
+          const at: unknown = snapshot.val();
+          onData(typeof at === 'number' ? at : null);
+        },
+        onError,
+      );
+    },
+
+    /** Whether this client is connected to the database, live (false while offline). */
+    subscribeConnected(onChange: (connected: boolean) => void): Unsubscribe {
+      return onValue(ref(db, '.info/connected'), (snapshot) => onChange(snapshot.val() === true));
+    },
+
+    /** My read-receipts preference, live: on unless I switched it off. */
+    subscribeReadReceipts(
+      uid: string,
+      onData: (on: boolean) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      return onValue(receiptsRef(uid), (snapshot) => onData(snapshot.val() !== false), onError);
+    },
+
+    setReadReceipts(uid: string, on: boolean): Promise<void> {
+      return set(receiptsRef(uid), on);
+    },
+  };
+}
+
+export type InboxApi = ReturnType<typeof makeInboxApi>;
+
+declare module '../../../store/gateways' {
+  interface DatabaseGateways {
+    inbox: InboxApi;
+  }
+}
