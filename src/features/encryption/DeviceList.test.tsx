@@ -13,6 +13,7 @@ const device = (deviceId: string, label: string, lastSeenAt: number) => ({
   createdAt: 1,
   lastSeenAt,
   approvedBy: deviceId,
+  signature: null,
 });
 
 function renderDevices() {

@@ -5,6 +5,7 @@
  * seals or opens a message asks `encryptionSession(uid)`, which waits for the device key. Sessions
  * are kept by uid (and by gateways): the integration tests run several stores in one process.
  */
+import type { DeviceTrust } from '../../lib/crypto/device-trust';
 import type { DraftsKey } from '../../lib/crypto/drafts-seal';
 import type { DeviceIdentity, EpochKeys } from '../../lib/crypto/epoch-keys';
 import type { KeyRing } from '../../lib/crypto/key-ring';
@@ -18,6 +19,8 @@ export interface EncryptionSession {
   keys: EpochKeys;
   /** The key backup, the recovery key and approvals of my new devices (key-ring.ts). */
   ring: KeyRing;
+  /** The identity keys pinned on this device, and which devices they vouch for (device-trust.ts). */
+  trust: DeviceTrust;
 }
 
 type Ready = Promise<EncryptionSession | null>;

@@ -72,17 +72,37 @@ export const encryptionStrings = {
   verify: 'Verify security code',
   verifyShort: 'Verify',
   verifyIntro: (name: string) =>
-    `Compare these numbers with the ones on ${name}'s screen, in person or on a call you trust. If they match, your conversation is end-to-end encrypted with ${name}'s devices and nobody else's.`,
+    `Compare these numbers with the ones on ${name}'s screen, in person or on a call you trust. If they match, your messages reach only the devices ${name} approved, and nobody else's.`,
   codeLabel: (name: string) => `Security code with ${name}`,
   computing: 'Working out the security code…',
   markVerified: 'Mark as verified',
   unmarkVerified: 'Clear verification',
   verifiedBadge: 'Verified',
   codeUnavailable: (name: string) =>
-    `${name} has no device with encryption keys yet, so there is no security code to compare.`,
+    `${name} has no encryption identity yet, so there is no security code to compare.`,
   codeChanged: (name: string) => `${name}'s security code changed`,
   codeChangedDetail:
-    'A device was added or removed. Verify the new code if you had verified the old one.',
+    'Their identity key is new: a reset, or someone else. New messages reach their new devices once you verify the new code or press OK.',
   dismiss: 'OK',
-  verifyFailed: 'That could not be saved. Check your connection and try again.',
+  verifyFailed: 'That could not be saved on this device. Try again.',
+
+  // Groups.
+  verifyMembers: 'Verify members',
+  verifyMembersIntro:
+    "Each member's security code is between you and them: compare it with theirs to verify them.",
+  membersLabel: (group: string) => `Members of ${group}`,
+  memberState: {
+    verified: 'Verified',
+    unverified: 'Not verified',
+    changed: 'Security code changed',
+    none: 'No encryption yet',
+    loading: 'Checking…',
+  },
+  verifyMember: (name: string) => `Verify ${name}`,
+  noOtherMembers: 'Nobody else is in this group yet.',
+
+  // Identity keys.
+  upgraded: 'Your encryption was upgraded',
+  upgradedDetail:
+    'Your account now has an identity key, kept only on your approved devices. Security codes are new: verify your friends again.',
 } as const;

@@ -1,8 +1,10 @@
 /** A signed-in user with a ready encryption session whose key ring is a set of mocks (tests only). */
 import { act, waitFor } from '@testing-library/react';
 import { expect, vi } from 'vitest';
+import { makeDeviceTrust } from '../../lib/crypto/device-trust';
 import type { EpochKeys } from '../../lib/crypto/epoch-keys';
 import type { KeyRing } from '../../lib/crypto/key-ring';
+import { memoryPinStore } from '../../lib/crypto/trust-pins';
 import { userSignedIn } from '../../store/session';
 import type { AppDispatch, RootState } from '../../store/store';
 import { openEncryptionSession } from './encryption-session';
@@ -21,10 +23,15 @@ export function fakeRing() {
     confirmSaved: vi.fn<KeyRing['confirmSaved']>(() => Promise.resolve()),
     restore: vi.fn<KeyRing['restore']>(),
     approve: vi.fn<KeyRing['approve']>(),
+    identity: vi.fn<KeyRing['identity']>(() => null),
+    takeUpgradeNotice: vi.fn<KeyRing['takeUpgradeNotice']>(() => false),
   } satisfies KeyRing;
 }
 
-/** Signs `uid` in; once the browser's own key store has failed (jsdom has none), opens `ring`. */
+/**
+ * Signs `uid` in; once the browser's own key store has failed (jsdom has none), opens `ring`, with
+ * real pins in memory (returned, with the session's trust).
+ */
 export async function signInWithRing(
   store: { dispatch: AppDispatch; getState: () => RootState },
   ring: ReturnType<typeof fakeRing>,
@@ -48,8 +55,11 @@ export async function signInWithRing(
     publicKey: 'B'.repeat(87),
     privateKey: {} as CryptoKey,
   };
-  openEncryptionSession(uid, Promise.resolve({ device, keys: {} as EpochKeys, ring }));
+  const pins = memoryPinStore();
+  const trust = makeDeviceTrust(uid, pins);
+  openEncryptionSession(uid, Promise.resolve({ device, keys: {} as EpochKeys, ring, trust }));
   act(() => {
     store.dispatch(deviceReady(THIS_DEVICE));
   });
+  return { pins, trust };
 }

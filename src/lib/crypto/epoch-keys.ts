@@ -8,6 +8,7 @@ import type { ConversationKey } from '../conversation-key';
 import { toBase64Url, utf8 } from './crypto-bytes';
 import { CryptoError } from './crypto-errors';
 import { importPublicKey } from './device-keys';
+import type { DeviceTrust } from './device-trust';
 import { makeKeyWrapper } from './key-wrap';
 import { createContentKey, importContentKey } from './sealed-box';
 
@@ -15,6 +16,8 @@ export interface PublishedDevice {
   uid: string;
   deviceId: string;
   publicKey: string;
+  /** The account's identity key's signature of this device (identity-key.ts); none while unapproved. */
+  signature?: string | null;
 }
 
 export interface StoredWrap {
@@ -24,8 +27,13 @@ export interface StoredWrap {
 }
 
 export interface KeyDirectory {
-  /** Every published device of these people (readable to me: a friend, a co-member, myself). */
+  /**
+   * Every published device of these people (readable to me: a friend, a co-member, myself), as
+   * the server has them: signed or not. Only `makeEpochKeys` decides which of them to trust.
+   */
   devicesOf(conversation: ConversationKey, uids: readonly string[]): Promise<PublishedDevice[]>;
+  /** `uid`'s published identity key, or null when they have none (yet). */
+  identityOf(conversation: ConversationKey, uid: string): Promise<string | null>;
   senderEpoch(conversation: ConversationKey): Promise<{ epoch: string; devices: string } | null>;
   /**
    * One update: every wrap of a new epoch, my note that I now send under it, and a wait for each
@@ -88,9 +96,14 @@ export interface EpochKeyHooks {
   ) => void;
 }
 
+/**
+ * `trust` decides which published devices count (device-trust.ts): keys are wrapped only for, and
+ * wraps accepted only from, devices signed by the identity key pinned on this device.
+ */
 export function makeEpochKeys(
   me: DeviceIdentity,
   directory: KeyDirectory,
+  trust: DeviceTrust,
   hooks: EpochKeyHooks = {},
 ) {
   const wrapper = makeKeyWrapper(me.privateKey);
@@ -107,9 +120,30 @@ export function makeEpochKeys(
     return key;
   };
 
-  /** The bytes of a wrap made for this device; null when its wrapping device is gone. */
+  /**
+   * The devices of these people that this device trusts. The devices are read before the
+   * identities: reading a co-member's devices may first write the key grant both reads need.
+   */
+  async function trustedDevicesOf(conversation: ConversationKey, uids: readonly string[]) {
+    const devices = await directory.devicesOf(conversation, uids);
+    const identities = await Promise.all(
+      uids.map((uid) => directory.identityOf(conversation, uid)),
+    );
+    const trusted = await Promise.all(
+      uids.map((uid, i) =>
+        trust.trusted(
+          uid,
+          identities[i] ?? null,
+          devices.filter((d) => d.uid === uid),
+        ),
+      ),
+    );
+    return trusted.flat();
+  }
+
+  /** The bytes of a wrap made for this device; null when its wrapping device is gone or untrusted. */
   async function openWrap(conversation: ConversationKey, epoch: string, wrap: StoredWrap) {
-    const devices = await directory.devicesOf(conversation, [wrap.by]);
+    const devices = await trustedDevicesOf(conversation, [wrap.by]);
     const from = devices.find((d) => d.uid === wrap.by && d.deviceId === wrap.from);
     if (!from) return null; // the wrapping device was removed since
     const context = wrapContext(conversation, epoch, { uid: wrap.by, deviceId: wrap.from }, me);
@@ -162,8 +196,11 @@ export function makeEpochKeys(
      * A party with no device yet gets a wait instead of a wrap: the key reaches them later.
      */
     async sendingKey(conversation: ConversationKey, parties: readonly string[]) {
-      return sendingKeyFor(conversation, parties, await directory.devicesOf(conversation, parties));
+      return sendingKeyFor(conversation, parties, await trustedDevicesOf(conversation, parties));
     },
+
+    /** The devices of these people that this device wraps keys for: signed, by a pinned identity. */
+    devicesOf: trustedDevicesOf,
 
     /**
      * The bytes of an epoch key from a wrap for this device (read from the database by the

@@ -1,7 +1,8 @@
 /**
  * The database side of a person's own encryption records (docs/security/e2ee.md): the key ring's
- * store (my wraps in every conversation I am in, re-wraps for my devices, `keyBackup/{uid}`) and
- * the security codes I saw with each friend (`securityCodes/{uid}/{friendUid}`).
+ * store (my wraps in every conversation I am in, re-wraps for my devices, `keyBackup/{uid}`, my
+ * identity key's public half and my devices' signatures). The security codes I saw are not here:
+ * they are pinned on the device (src/lib/crypto/trust-pins.ts), never trusted from the server.
  */
 import {
   equalTo,
@@ -47,11 +48,6 @@ function parseEpochWraps(conversation: ConversationKey, value: unknown): EpochWr
   });
 }
 
-export interface SecurityCodeRecord {
-  code: string;
-  verified: boolean;
-}
-
 export function makeEncryptionBackupApi(db: Database) {
   /** Every conversation I am in: my friendships (both sides) and my groups. */
   async function myConversations(me: string): Promise<ConversationKey[]> {
@@ -87,6 +83,7 @@ export function makeEncryptionBackupApi(db: Database) {
                     deviceId,
                     publicKey: entry.publicKey,
                     approvedBy: isText(entry.approvedBy) ? entry.approvedBy : null,
+                    signature: isText(entry.signature) ? entry.signature : null,
                   },
                 ]
               : [],
@@ -140,8 +137,15 @@ export function makeEncryptionBackupApi(db: Database) {
         putBackupEntry(conversation, epoch, envelope) {
           return set(ref(db, `${backupPath}/keys/${conversation}/${epoch}`), envelope);
         },
-        markApproved(deviceId, by) {
-          return set(ref(db, `deviceKeys/${me}/${deviceId}/approvedBy`), by);
+        markApproved(deviceId, by, signature) {
+          return update(ref(db, `deviceKeys/${me}/${deviceId}`), { approvedBy: by, signature });
+        },
+        publishIdentity(identity, device) {
+          return update(ref(db), {
+            [`${backupPath}/identity`]: identity.sealed,
+            [`identityKeys/${me}`]: { publicKey: identity.publicKey, createdAt: serverTimestamp() },
+            [`deviceKeys/${me}/${device.deviceId}/signature`]: device.signature,
+          });
         },
       };
     },
@@ -150,29 +154,6 @@ export function makeEncryptionBackupApi(db: Database) {
       return onValue(ref(db, `keyBackup/${uid}`), (snapshot) =>
         onBackup(parseBackup(snapshot.val())),
       );
-    },
-
-    subscribeSecurityCode(
-      uid: string,
-      friendUid: string,
-      onCode: (record: SecurityCodeRecord | null) => void,
-    ): Unsubscribe {
-      return onValue(ref(db, `securityCodes/${uid}/${friendUid}`), (snapshot) => {
-        const value: unknown = snapshot.val();
-        onCode(
-          isRecord(value) && isText(value.code) && typeof value.verified === 'boolean'
-            ? { code: value.code, verified: value.verified }
-            : null,
-        );
-      });
-    },
-
-    saveSecurityCode(uid: string, friendUid: string, record: SecurityCodeRecord) {
-      return set(ref(db, `securityCodes/${uid}/${friendUid}`), {
-        code: record.code,
-        verified: record.verified,
-        at: serverTimestamp(),
-      });
     },
   };
 }

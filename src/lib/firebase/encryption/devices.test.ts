@@ -12,11 +12,18 @@ describe('the device directory and my devices', () => {
         createdAt: 5,
         lastSeenAt: 9,
         approvedBy: 'x',
+        signature: 'sig',
       },
       Broken00000000000001: { label: 'no key' },
     };
     expect(parseDevices(directory)).toEqual([
-      { deviceId: 'Phone000000000000001', publicKey, createdAt: 5, approvedBy: 'x' },
+      {
+        deviceId: 'Phone000000000000001',
+        publicKey,
+        createdAt: 5,
+        approvedBy: 'x',
+        signature: 'sig',
+      },
     ]);
     expect(parseDevices(null)).toEqual([]);
   });

@@ -13,8 +13,13 @@ export interface DirectoryDevice {
   deviceId: string;
   publicKey: string;
   createdAt: number;
-  /** The device that approved this one (itself for the first); null while it waits for approval. */
+  /**
+   * The device that approved this one (itself for the first), as the server says: a hint for
+   * the prompts only. Approval is `signature`, checked against a pinned identity key.
+   */
   approvedBy: string | null;
+  /** The account identity key's signature of this device (src/lib/crypto/identity-key.ts). */
+  signature: string | null;
 }
 
 /** One of my own devices, with what only I read about it. */
@@ -36,10 +41,16 @@ export function parseDevices(value: unknown): DirectoryDevice[] {
             publicKey: entry.publicKey,
             createdAt: Number(entry.createdAt) || 0,
             approvedBy: isText(entry.approvedBy) ? entry.approvedBy : null,
+            signature: isText(entry.signature) ? entry.signature : null,
           },
         ]
       : [],
   );
+}
+
+/** A published identity key (`identityKeys/{uid}/publicKey`), or null for none or a damaged one. */
+export function parseIdentity(value: unknown): string | null {
+  return isRecord(value) && isText(value.publicKey) ? value.publicKey : null;
 }
 
 /** My devices: the directory's, each with its `deviceSeen` entry (blank when it has none). */
@@ -81,6 +92,39 @@ export function makeDevicesApi(db: Database) {
         [`deviceKeys/${uid}/${deviceId}`]: null,
         [`deviceSeen/${uid}/${deviceId}`]: null,
       });
+    },
+    /**
+     * Anyone's published identity key (mine, a friend's), live; null for none. A co-member's
+     * (`through`: a group both `reader` and they are in) opens through a key grant, written on
+     * the first refusal.
+     */
+    subscribeIdentity(
+      uid: string,
+      onIdentity: (publicKey: string | null) => void,
+      through?: { groupId: string; reader: string },
+    ) {
+      let stop: () => void = () => undefined;
+      let stopped = false;
+      const follow = (mayGrant: boolean) => {
+        stop = onValue(
+          ref(db, `identityKeys/${uid}`),
+          (snapshot) => onIdentity(parseIdentity(snapshot.val())),
+          () => {
+            // Not readable: no longer a friend, or a co-member without a grant yet.
+            onIdentity(null);
+            if (!mayGrant || !through || stopped) return;
+            void set(ref(db, `deviceKeyGrants/${uid}/${through.reader}`), through.groupId).then(
+              () => stopped || follow(false),
+              () => undefined,
+            );
+          },
+        );
+      };
+      follow(true);
+      return () => {
+        stopped = true;
+        stop();
+      };
     },
     /** Anyone's published devices (mine, a friend's), as they may read them. */
     subscribeDevices(uid: string, onDevices: (devices: DirectoryDevice[]) => void) {

@@ -5,7 +5,7 @@
  */
 import { get, push, ref, serverTimestamp, set, update, type Database } from 'firebase/database';
 import { parseConversationKey, type ConversationKey } from '../../conversation-key';
-import { makeDevicesApi, parseDevices } from './devices';
+import { makeDevicesApi, parseDevices, parseIdentity } from './devices';
 import { makeEncryptionBackupApi } from './backup';
 import { wrapsTree } from './paths';
 import { makeKeyWaitsApi } from './waits';
@@ -25,18 +25,21 @@ export function makeEncryptionApi(db: Database) {
     ...makeKeyWaitsApi(db),
     /** The wraps and devices seen by `me`, for the key manager. */
     keyDirectory(me: string): KeyDirectory {
-      async function devicesOfOne(conversation: ConversationKey, uid: string) {
-        const at = ref(db, `deviceKeys/${uid}`);
+      /** `uid`'s public record at `path`: a co-member's opens through a key grant. */
+      async function readOf(conversation: ConversationKey, uid: string, path: string) {
+        const at = ref(db, path);
         try {
-          return parseDevices((await get(at)).val());
+          return (await get(at)).val() as unknown;
         } catch (error) {
           const { kind, id } = parseConversationKey(conversation);
           if (kind !== 'group' || !isPermissionDenied(error)) throw error;
           // A co-member's keys open through a grant naming the group both are in.
           await set(ref(db, `deviceKeyGrants/${uid}/${me}`), id);
-          return parseDevices((await get(at)).val());
+          return (await get(at)).val() as unknown;
         }
       }
+      const devicesOfOne = async (conversation: ConversationKey, uid: string) =>
+        parseDevices(await readOf(conversation, uid, `deviceKeys/${uid}`));
       return {
         async devicesOf(conversation, uids) {
           const lists = await Promise.all(uids.map((uid) => devicesOfOne(conversation, uid)));
@@ -45,8 +48,12 @@ export function makeEncryptionApi(db: Database) {
               uid: uids[i] ?? '',
               deviceId: d.deviceId,
               publicKey: d.publicKey,
+              signature: d.signature,
             })),
           );
+        },
+        async identityOf(conversation, uid) {
+          return parseIdentity(await readOf(conversation, uid, `identityKeys/${uid}`));
         },
         async senderEpoch(conversation) {
           const value = (await get(ref(db, `senderEpochs/${me}/${conversation}`))).val() as {

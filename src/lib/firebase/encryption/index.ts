@@ -2,6 +2,5 @@
  * The encryption gateway: what talks to Firebase for encryption (it loads the SDK). Stored shapes and
  * parsers that do not are in shapes.ts.
  */
-export type { SecurityCodeRecord } from './backup';
 export { makeEncryptionApi } from './gateway';
 export type { DeviceRecord, DirectoryDevice } from './gateway';
