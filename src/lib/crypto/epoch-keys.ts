@@ -121,11 +121,11 @@ export function makeEpochKeys(
   };
 
   /**
-   * The devices of these people that this device trusts. The devices are read before the
-   * identities: reading a co-member's devices may first write the key grant both reads need.
+   * These people's published devices, and those of them this device trusts. The devices are read
+   * before the identities: reading a co-member's devices may first write the key grant both need.
    */
-  async function trustedDevicesOf(conversation: ConversationKey, uids: readonly string[]) {
-    const devices = await directory.devicesOf(conversation, uids);
+  async function readDevices(conversation: ConversationKey, uids: readonly string[]) {
+    const published = await directory.devicesOf(conversation, uids);
     const identities = await Promise.all(
       uids.map((uid) => directory.identityOf(conversation, uid)),
     );
@@ -134,18 +134,28 @@ export function makeEpochKeys(
         trust.trusted(
           uid,
           identities[i] ?? null,
-          devices.filter((d) => d.uid === uid),
+          published.filter((d) => d.uid === uid),
         ),
       ),
     );
-    return trusted.flat();
+    return { published, trusted: trusted.flat() };
   }
+  const trustedDevicesOf = async (conversation: ConversationKey, uids: readonly string[]) =>
+    (await readDevices(conversation, uids)).trusted;
 
-  /** The bytes of a wrap made for this device; null when its wrapping device is gone or untrusted. */
+  /**
+   * The bytes of a wrap made for this device; null when its wrapping device is gone. A wrap from
+   * a device listed but not signed by the identity pinned here (planted) is refused.
+   */
   async function openWrap(conversation: ConversationKey, epoch: string, wrap: StoredWrap) {
-    const devices = await trustedDevicesOf(conversation, [wrap.by]);
-    const from = devices.find((d) => d.uid === wrap.by && d.deviceId === wrap.from);
-    if (!from) return null; // the wrapping device was removed since
+    const { published, trusted } = await readDevices(conversation, [wrap.by]);
+    const from = trusted.find((d) => d.uid === wrap.by && d.deviceId === wrap.from);
+    if (!from) {
+      if (published.some((d) => d.deviceId === wrap.from)) {
+        throw new CryptoError('unauthentic', 'A key wrap from a device its owner never signed');
+      }
+      return null; // the wrapping device was removed since
+    }
     const context = wrapContext(conversation, epoch, { uid: wrap.by, deviceId: wrap.from }, me);
     return wrapper.unwrap(wrap.key, await publicKey(from.publicKey), from.publicKey, context);
   }
