@@ -63,7 +63,12 @@ describeBrowser('end-to-end encryption between two browsers', () => {
       );
       expect(others).toEqual([]);
       const [deviceId, published] = aliceDevice;
-      expect(Object.keys(published).sort()).toEqual(['approvedBy', 'createdAt', 'publicKey']);
+      expect(Object.keys(published).sort()).toEqual([
+        'approvedBy',
+        'createdAt',
+        'publicKey',
+        'signature',
+      ]);
       expect(await adminGet(`deviceSeen/${alice.uid}/${deviceId}`)).toEqual({
         label: 'Chrome on Linux',
         lastSeenAt: expect.any(Number) as number,

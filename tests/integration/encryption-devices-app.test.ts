@@ -89,6 +89,7 @@ describe('the encryption listeners', () => {
       'approvedBy',
       'createdAt',
       'publicKey',
+      'signature',
     ]);
 
     // A friend reads the key, and not when Bob last used the device.
@@ -99,8 +100,17 @@ describe('the encryption listeners', () => {
       });
     });
     expect(theirs).toEqual([
-      { deviceId: id, publicKey: mine.publicKey, createdAt: mine.createdAt, approvedBy: id },
+      {
+        deviceId: id,
+        publicKey: mine.publicKey,
+        createdAt: mine.createdAt,
+        approvedBy: id,
+        signature: mine.signature,
+      },
     ]);
+    // The first device is signed by the account's identity key, which the friend reads too.
+    expect(mine.signature).toMatch(/^[A-Za-z0-9_-]{86}$/);
+    expect(await adminGet(`identityKeys/${bob.uid}/publicKey`)).toMatch(/^B[A-Za-z0-9_-]{86}$/);
     await expect(get(ref(alice.client.db, `deviceSeen/${bob.uid}`))).rejects.toThrow(/permission/i);
 
     // The app starts again on the same device: only its last use moves.

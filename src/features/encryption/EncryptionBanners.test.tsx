@@ -5,7 +5,12 @@ import { RecoveryError } from '../../lib/crypto/key-ring';
 import type { DeviceRecord } from '../../lib/firebase/encryption/gateway';
 import { EncryptionBanners } from './EncryptionBanners';
 import { encryptionStrings } from './encryption-strings';
-import { backupReceived, devicesVerified, selectKeysRevision } from './encryption-slice';
+import {
+  backupReceived,
+  devicesVerified,
+  encryptionUpgraded,
+  selectKeysRevision,
+} from './encryption-slice';
 import { fakeRing, signInWithRing, THIS_DEVICE } from './encryption-test-session';
 
 const device = (deviceId: string, label: string, approvedBy: string | null): DeviceRecord => ({
@@ -183,5 +188,19 @@ describe('Save your recovery key', () => {
     expect(screen.getByRole('button', { name: encryptionStrings.savedIt })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: encryptionStrings.later }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('Your encryption was upgraded', () => {
+  it('says so once, until OK', async () => {
+    const { store, user } = await renderBanners();
+    expect(screen.queryByText(encryptionStrings.upgradedDetail)).toBeNull();
+    act(() => {
+      store.dispatch(encryptionUpgraded());
+    });
+    const notice = screen.getByRole('region', { name: encryptionStrings.upgraded });
+    expect(notice).toHaveTextContent('Your encryption was upgraded');
+    await user.click(within(notice).getByRole('button', { name: encryptionStrings.dismiss }));
+    expect(screen.queryByRole('region', { name: encryptionStrings.upgraded })).toBeNull();
   });
 });

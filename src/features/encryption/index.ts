@@ -6,3 +6,4 @@ export { openAgainOnNewKeys } from './reopen-on-new-keys';
 export { EncryptionBanners } from './EncryptionBanners';
 export { SecurityCodeNotice } from './SecurityCodeNotice';
 export { VerifySecurityCode } from './VerifySecurityCode';
+export { VerifyMembers } from './VerifyMembers';
