@@ -75,7 +75,11 @@ describe('the encryption listeners', () => {
     await befriend(alice, bob);
     const vault = memoryKeyVault();
     const phone = deviceStore(bob, vault);
-    await eventually(() => expect(selectMyDevices(phone.getState())).toHaveLength(1), 15_000);
+    await eventually(() => {
+      expect(selectMyDevices(phone.getState())).toHaveLength(1);
+      expect(selectThisDeviceApproval(phone.getState())).toBe('approved');
+      expect(selectMyDevices(phone.getState())[0]?.signature).toEqual(expect.any(String));
+    }, 15_000);
     const [mine] = selectMyDevices(phone.getState());
     const id = mine.deviceId;
     // Node has no user agent: the app names it 'Browser'.
