@@ -7,9 +7,16 @@
  * afterwards. Verifications are cached by everything they depend on, so a send checks each device
  * once, not once per message.
  */
-import type { PublishedDevice } from './epoch-keys';
 import { importIdentityKey, verifyDevice } from './identity-key';
 import type { Pin, PinStore } from './trust-pins';
+
+/** A published device as far as trust goes (epoch-keys.ts' PublishedDevice is one). */
+export interface DeviceEntry {
+  uid: string;
+  deviceId: string;
+  publicKey: string;
+  signature?: string | null;
+}
 
 /** How a person's published identity key compares with the pin on this device. */
 export type TrustState =
@@ -22,6 +29,9 @@ export type TrustState =
 
 export function makeDeviceTrust(owner: string, store: PinStore) {
   const pins = new Map<string, Promise<Pin | undefined>>();
+  /** The same pins once read, so a send already checked finds its answer without waiting. */
+  const pinsRead = new Map<string, Pin | undefined>();
+  const signedRead = new Map<string, boolean>();
   const identityKeys = new Map<string, Promise<CryptoKey | null>>();
   const verified = new Map<string, Promise<boolean>>();
   const listeners = new Set<(uid: string) => void>();
@@ -33,6 +43,7 @@ export function makeDeviceTrust(owner: string, store: PinStore) {
     if (!pin) {
       pin = store.get(owner, uid).catch(() => undefined);
       pins.set(uid, pin);
+      void pin.then((read) => pins.get(uid) === pin && pinsRead.set(uid, read));
     }
     return pin;
   };
@@ -48,6 +59,7 @@ export function makeDeviceTrust(owner: string, store: PinStore) {
 
   async function setPin(uid: string, pin: Pin) {
     pins.set(uid, Promise.resolve(pin));
+    pinsRead.set(uid, pin);
     await store.put(owner, uid, pin);
     for (const listener of listeners) listener(uid);
   }
@@ -61,16 +73,56 @@ export function makeDeviceTrust(owner: string, store: PinStore) {
     return key;
   };
 
-  function isSigned(pinned: string, device: PublishedDevice): Promise<boolean> {
-    const id = `${pinned}|${device.uid}|${device.deviceId}|${device.publicKey}|${device.signature ?? ''}`;
+  const entryId = (pinned: string, device: DeviceEntry) =>
+    `${pinned}|${device.uid}|${device.deviceId}|${device.publicKey}|${device.signature ?? ''}`;
+
+  function isSigned(pinned: string, device: DeviceEntry): Promise<boolean> {
+    const id = entryId(pinned, device);
     let result = verified.get(id);
     if (!result) {
       result = identityKey(pinned).then((key) =>
         key ? verifyDevice(key, device.uid, device, device.signature) : false,
       );
       verified.set(id, result);
+      void result.then((signed) => signedRead.set(id, signed));
     }
     return result;
+  }
+
+  /**
+   * The answer without waiting when everything it needs was worked out before (the pin read, the
+   * published key the pinned one, each signature checked): a send in a conversation whose devices
+   * did not change. Undefined otherwise.
+   */
+  function trustedAtOnce<Device extends DeviceEntry>(
+    uid: string,
+    published: string | null,
+    devices: readonly Device[],
+  ): Device[] | undefined {
+    if (!pinsRead.has(uid)) return undefined;
+    const pin = pinsRead.get(uid);
+    if (!pin || (published !== null && published !== pin.key)) return undefined;
+    const found: Device[] = [];
+    for (const device of devices) {
+      const signed = signedRead.get(entryId(pin.key, device));
+      if (signed === undefined) return undefined;
+      if (signed) found.push(device);
+    }
+    return found;
+  }
+
+  /** A published key that is not (or not yet) the pin: pinned on first sight, else a change. */
+  async function compare(uid: string, published: string): Promise<TrustState> {
+    const now = await pinOf(uid);
+    if (!now) {
+      await setPin(uid, { key: published, verified: false });
+      return { kind: 'pinned', key: published, verified: false, published };
+    }
+    if (now.key === published) {
+      return { kind: 'pinned', key: now.key, verified: now.verified, published };
+    }
+    if (now.verified) await setPin(uid, { key: now.key, verified: false });
+    return { kind: 'changed', key: now.key, verified: false, published };
   }
 
   const api = {
@@ -80,30 +132,27 @@ export function makeDeviceTrust(owner: string, store: PinStore) {
      */
     async see(uid: string, published: string | null): Promise<TrustState> {
       const pin = await pinOf(uid);
-      if (pin && (published === null || published === pin.key)) {
+      if (published === null) {
+        return pin
+          ? { kind: 'pinned', key: pin.key, verified: pin.verified, published }
+          : { kind: 'none' };
+      }
+      if (pin?.key === published) {
         return { kind: 'pinned', key: pin.key, verified: pin.verified, published };
       }
-      if (!pin && published === null) return { kind: 'none' };
-      return serial(uid, async () => {
-        const now = await pinOf(uid);
-        if (!now) {
-          await setPin(uid, { key: published!, verified: false });
-          return { kind: 'pinned', key: published!, verified: false, published };
-        }
-        if (now.key === published) {
-          return { kind: 'pinned', key: now.key, verified: now.verified, published };
-        }
-        if (now.verified) await setPin(uid, { key: now.key, verified: false });
-        return { kind: 'changed', key: now.key, verified: false, published: published! };
-      });
+      return serial(uid, () => compare(uid, published));
     },
 
+    trustedAtOnce,
+
     /** The devices of `uid` signed with the identity key pinned for them; none when none is. */
-    async trusted(
+    async trusted<Device extends DeviceEntry>(
       uid: string,
       published: string | null,
-      devices: readonly PublishedDevice[],
-    ): Promise<PublishedDevice[]> {
+      devices: readonly Device[],
+    ): Promise<Device[]> {
+      const known = trustedAtOnce(uid, published, devices);
+      if (known) return known;
       const state = await api.see(uid, published);
       if (state.kind === 'none') return [];
       const signed = await Promise.all(devices.map((device) => isSigned(state.key, device)));

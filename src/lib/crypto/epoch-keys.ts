@@ -121,24 +121,24 @@ export function makeEpochKeys(
   };
 
   /**
-   * These people's published devices, and those of them this device trusts. The devices are read
-   * before the identities: reading a co-member's devices may first write the key grant both need.
+   * These people's published devices, and those of them this device trusts. A send whose devices
+   * and identity keys are unchanged is answered from what the trust already worked out.
    */
   async function readDevices(conversation: ConversationKey, uids: readonly string[]) {
-    const published = await directory.devicesOf(conversation, uids);
-    const identities = await Promise.all(
-      uids.map((uid) => directory.identityOf(conversation, uid)),
-    );
-    const trusted = await Promise.all(
-      uids.map((uid, i) =>
-        trust.trusted(
-          uid,
-          identities[i] ?? null,
-          published.filter((d) => d.uid === uid),
-        ),
-      ),
-    );
-    return { published, trusted: trusted.flat() };
+    const [published, identities] = await Promise.all([
+      directory.devicesOf(conversation, uids),
+      Promise.all(uids.map((uid) => directory.identityOf(conversation, uid))),
+    ]);
+    const trusted: PublishedDevice[] = [];
+    const pending: Array<Promise<PublishedDevice[]>> = [];
+    uids.forEach((uid, i) => {
+      const theirs = published.filter((d) => d.uid === uid);
+      const known = trust.trustedAtOnce(uid, identities[i] ?? null, theirs);
+      if (known) trusted.push(...known);
+      else pending.push(trust.trusted(uid, identities[i] ?? null, theirs));
+    });
+    for (const found of await Promise.all(pending)) trusted.push(...found);
+    return { published, trusted };
   }
   const trustedDevicesOf = async (conversation: ConversationKey, uids: readonly string[]) =>
     (await readDevices(conversation, uids)).trusted;

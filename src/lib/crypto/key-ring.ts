@@ -144,10 +144,10 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
     },
 
     /** The account's identity key, once this device holds it (key-ring-identity.ts). */
-    identity: identity.current,
+    identity: () => identity.current(),
 
     /** True once, after this device gave an existing account its identity key (the upgrade). */
-    takeUpgradeNotice: identity.takeUpgradeNotice,
+    takeUpgradeNotice: () => identity.takeUpgradeNotice(),
 
     /**
      * The first device of an account: a backup, and the recovery key that opens it (shown once).
