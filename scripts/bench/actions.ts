@@ -73,21 +73,21 @@ const percentile = (sorted: number[], p: number) =>
  */
 export async function reactionLatency(
   target: AdminTarget,
-  pair: { a: Person; b: Person; relId: string },
+  pair: { a: Person; b: Person; conversationId: string },
   password: string,
   count: number,
 ): Promise<LatencyStats> {
   const reactor = await signIn(target, pair.a, password);
   const author = await signIn(target, pair.b, password);
   try {
-    const path = `sendMessage/${pair.relId}`;
+    const path = `sendMessage/${pair.conversationId}`;
     const id = push(ref(author.db, path)).key;
     const from = { uid: pair.b.uid, name: pair.b.username };
     const to = { uid: pair.a.uid, name: pair.a.username };
     const server = { now: serverTimestamp(), plusOne: increment(1) };
     await update(
       ref(author.db),
-      directSendWrite({ relId: pair.relId, from, to }, id, 'react to me', server),
+      directSendWrite({ conversationId: pair.conversationId, from, to }, id, 'react to me', server),
     );
     const message: ChatMessage = {
       id,
@@ -105,7 +105,7 @@ export async function reactionLatency(
     });
     const actionScope = {
       kind: 'direct' as const,
-      conversationId: pair.relId,
+      conversationId: pair.conversationId,
       me: pair.a.uid,
       everyone: [pair.a.uid, pair.b.uid],
     };

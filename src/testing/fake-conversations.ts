@@ -123,7 +123,7 @@ export function fakeConversations(feeds: {
     direct: fakeConversation<MessageParties>(
       feeds.direct,
       '-Nfake',
-      (parties) => parties.relId,
+      (parties) => parties.conversationId,
       (parties) => parties.from.uid,
     ),
     group: fakeConversation<GroupParties>(

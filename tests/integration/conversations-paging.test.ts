@@ -30,8 +30,8 @@ async function pageBackThrough(
 ) {
   const alice = await signUp('Alice');
   const bob = await signUp('Bob');
-  const { id: relId } = await befriend(alice, bob);
-  const paths = longChatPaths(relId, [alice, bob], count, timeOf);
+  const { id: conversationId } = await befriend(alice, bob);
+  const paths = longChatPaths(conversationId, [alice, bob], count, timeOf);
   spoil(paths);
   await writeInThousands(adminUpdate, paths);
   const app = storeFor(alice);

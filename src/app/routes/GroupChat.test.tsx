@@ -159,7 +159,7 @@ describe('group chat on the messages page', () => {
       app.feeds.inbox.emit(
         {
           'g:g-in': {
-            relId: 'g-in',
+            conversationId: 'g-in',
             kind: 'group',
             unread: 3,
             lastMessageId: 'm9',

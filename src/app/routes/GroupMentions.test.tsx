@@ -80,7 +80,7 @@ beforeEach(() => {
     );
     app.feeds.inbox.emit({
       'g:g-in': {
-        relId: 'g-in',
+        conversationId: 'g-in',
         kind: 'group',
         unread: 1,
         lastMessageId: 'm2',

@@ -119,7 +119,7 @@ describe('messages screen', () => {
     fireEvent.submit(input());
     await waitFor(() => expect(fakes.conversations.direct.send).toHaveBeenCalledOnce());
     expect(fakes.conversations.direct.send).toHaveBeenCalledWith(
-      { relId: bo.id, from: { uid: 'me', name: 'Mia' }, to: { uid: 'bo', name: 'Bo' } },
+      { conversationId: bo.id, from: { uid: 'me', name: 'Mia' }, to: { uid: 'bo', name: 'Bo' } },
       'Hello Bo',
     );
     expect(input()).toHaveValue('');

@@ -28,7 +28,7 @@ export function addAnnounceListeners(start: AppStartListening): void {
     effect: (action, api) => {
       const { key, messages } = (action as LatestReceived).payload;
       const before = api.getOriginalState().conversations;
-      const open = before.relId ? conversationKey(before.kind, before.relId) : null;
+      const open = before.conversationId ? conversationKey(before.kind, before.conversationId) : null;
       if (open !== key || before.status !== 'ready') return;
       const me = selectActiveUser(api.getState())?.uid;
       // Older messages sit in pages outside `entities`: one older than the live window's

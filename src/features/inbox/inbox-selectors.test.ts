@@ -18,8 +18,8 @@ import {
 import { selectConversationRows, selectTotalUnread } from './inbox-selectors';
 import { inboxReceived } from './inbox-slice';
 
-const entry = (relId: string, fields: Partial<InboxEntry> = {}): InboxEntry => ({
-  relId,
+const entry = (conversationId: string, fields: Partial<InboxEntry> = {}): InboxEntry => ({
+  conversationId,
   kind: 'direct',
   unread: 0,
   lastMessageId: 'm1',

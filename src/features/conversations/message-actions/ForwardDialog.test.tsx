@@ -101,7 +101,7 @@ describe('ForwardDialog', () => {
     await user.click(forward());
     await waitFor(() => expect(fakes.conversations.group.send).toHaveBeenCalledTimes(1));
     expect(fakes.conversations.direct.send).toHaveBeenCalledWith(
-      { relId: 'rel-cy', from: { uid: 'me', name: 'Mia' }, to: { uid: 'cy', name: 'Cy' } },
+      { conversationId: 'rel-cy', from: { uid: 'me', name: 'Mia' }, to: { uid: 'cy', name: 'Cy' } },
       text.message,
       undefined,
       { forwarded: true },
@@ -136,7 +136,7 @@ describe('ForwardDialog', () => {
     // The sender's key opens a sealed photo: it is read with its sender.
     expect(fakes.chatImages.readFull).toHaveBeenCalledWith('d:rel-bo', 'm1', 'bo');
     expect(fakes.chatImages.send).toHaveBeenCalledWith(
-      expect.objectContaining({ relId: 'rel-bo' }),
+      expect.objectContaining({ conversationId: 'rel-bo' }),
       {
         full: 'data:image/webp;base64,FULL',
         thumb: 'data:image/webp;base64,THUMB',

@@ -20,7 +20,7 @@ const bo: FriendRequest = {
   receiverName: 'Mia',
   photo: '',
 };
-const parties = { relId: bo.id, from: { uid: 'me', name: 'Mia' }, to: { uid: 'bo', name: 'Bo' } };
+const parties = { conversationId: bo.id, from: { uid: 'me', name: 'Mia' }, to: { uid: 'bo', name: 'Bo' } };
 const MINUTE = 60_000;
 
 const said = (

@@ -17,7 +17,7 @@ import {
 /** One conversation as the actions see it: where its messages are and who takes part. */
 export interface ActionScope {
   kind: ConversationKind;
-  /** `sendMessage/{relId}` or `groupMessages/{groupId}`. */
+  /** `sendMessage/{conversationId}` or `groupMessages/{groupId}`. */
   conversationId: string;
   /** The person acting. */
   me: string;
@@ -151,6 +151,6 @@ export function reactWrite(
   };
 }
 
-/** `hiddenMessages/{uid}/{relId}` or `groupHiddenMessages/{uid}/{groupId}`: delete for me. */
+/** `hiddenMessages/{uid}/{conversationId}` or `groupHiddenMessages/{uid}/{groupId}`: delete for me. */
 export const hiddenPath = (kind: ConversationKind, uid: string, conversationId: string) =>
   `${kind === 'group' ? 'groupHiddenMessages' : 'hiddenMessages'}/${uid}/${conversationId}`;

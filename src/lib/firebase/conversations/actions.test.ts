@@ -95,7 +95,7 @@ describe('the actions’ root updates', () => {
   it('sends the extras with the message; mentions in groups only, plus extra paths', () => {
     const extras = { replyTo: 'm0', forwarded: true as const, mentions: ['bob'] };
     const parties = {
-      relId: 'r1',
+      conversationId: 'r1',
       from: { uid: 'alice', name: 'Alice' },
       to: { uid: 'bob', name: 'Bob' },
     };

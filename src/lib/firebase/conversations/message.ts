@@ -1,5 +1,5 @@
 /**
- * `sendMessage/{relId}/{msgId}` as a plain object, and its parser. Field names are the spec's,
+ * `sendMessage/{conversationId}/{msgId}` as a plain object, and its parser. Field names are the spec's,
  * verbatim (`massagesenderName` included). Nothing here imports Firebase.
  */
 import { parseActionFields, type MessageActionFields } from './action-fields';
