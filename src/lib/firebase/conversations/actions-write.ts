@@ -138,11 +138,11 @@ export function reactWrite(
   const target = {
     kind: scope.kind,
     conversationId: scope.conversationId,
-    authorId: message.messagesenderId,
+    authorId: message.senderId,
     reactorId: scope.me,
     messageId: message.id,
     emoji,
-    text: message.message,
+    text: message.text,
     isImage: message.image !== undefined,
   };
   return {
