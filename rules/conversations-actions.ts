@@ -36,7 +36,7 @@ export const REACTION_KEY_MAX = 32;
 /** One kind of conversation, as its message tree's rules see it. */
 export interface MessageTreeRules {
   tree: 'sendMessage' | 'groupMessages';
-  /** `$relId` or `$groupId`. */
+  /** `$conversationId` or `$groupId`. */
   conversationId: Expr;
   senderField: 'messagesenderId' | 'senderId';
   /** The fields a delete keeps, unchanged (`createdAt` is added). */

@@ -1,7 +1,7 @@
 /**
- * `chatImages/{relId}/{imageId}` and `groupImages/{groupId}/{imageId}`: the bytes of an image
+ * `chatImages/{conversationId}/{imageId}` and `groupImages/{groupId}/{imageId}`: the bytes of an image
  * message, apart from the message so a conversation downloads thumbnails only. A friendship's
- * photos (`sendMessage/{relId}`) are read by its two friends, a group's (`groupMessages/{groupId}`)
+ * photos (`sendMessage/{conversationId}`) are read by its two friends, a group's (`groupMessages/{groupId}`)
  * by its admin and members; two trees, so a relationship id and a group id never name the same
  * photos whatever their values. Written once, in the same update as their message;
  * removed only by the message's delete for everyone, in the same update.
@@ -10,7 +10,7 @@ import { clearOrSealed, SEALED_IMAGE_OVERHEAD } from './encryption-sealed';
 import { and, childOf, or, x, type Expr, type RuleNode } from './builder';
 import {
   $groupId,
-  $relId,
+  $conversationId,
   after,
   at,
   creating,
@@ -86,11 +86,11 @@ const imageBytes = (readers: Expr, newMessage: Expr, messageDeleted: Expr): Rule
 });
 
 export const chatImages: RuleNode = {
-  $relId: {
+  $conversationId: {
     $imageId: imageBytes(
       inFriendship,
-      withNewImageMessage('sendMessage', $relId, 'messagesenderId'),
-      withMessageDeleted('sendMessage', $relId, 'messagesenderId'),
+      withNewImageMessage('sendMessage', $conversationId, 'messagesenderId'),
+      withMessageDeleted('sendMessage', $conversationId, 'messagesenderId'),
     ),
   },
 };
@@ -115,7 +115,7 @@ const side = and(
 const isImage = eq(sibling('kind'), 'image');
 
 /**
- * For `sendMessage/{relId}/{msgId}` and `groupMessages/{groupId}/{msgId}`: the optional fields
+ * For `sendMessage/{conversationId}/{msgId}` and `groupMessages/{groupId}/{msgId}`: the optional fields
  * of an image message. A message with a `kind` is an image with its size and its bytes (stored
  * by the same update in `images`, `chatImages` or `groupImages`, under the same conversation id);
  * a caption is the message's own text.
@@ -141,7 +141,7 @@ export const imageMessageFields = (
 });
 
 /**
- * For an inbox entry (`inbox/$uid/$relId` or `groupInbox/$uid/$groupId`): 'image' exactly when
+ * For an inbox entry (`inbox/$uid/$conversationId` or `groupInbox/$uid/$groupId`): 'image' exactly when
  * the message it names is one.
  */
 export const kindOfMessage = (messageKind: Expr) =>

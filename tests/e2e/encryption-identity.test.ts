@@ -9,7 +9,7 @@ import { aliceAndBob, chat } from '../support/chat-steps';
 // real one when she first opened the chat, and had verified it: her conversation now says
 // 'Bob's security code changed', the 'Verified' badge goes, and it stays gone when the server
 // puts the real key back. 'OK' takes the new key in, unverified.
-const relId = '-Ne2eIdentityAliceB01';
+const conversationId = '-Ne2eIdentityAliceB01';
 const LONG_TEST_MS = 150_000;
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: encryptionStrings.verify });
@@ -35,7 +35,7 @@ describeBrowser('an identity key replaced by the operator', () => {
   it(
     "shows 'Bob's security code changed' and drops the verification",
     async () => {
-      const { bob, a } = await aliceAndBob(browser(), relId, { openChats: true });
+      const { bob, a } = await aliceAndBob(browser(), conversationId, { openChats: true });
       const identityPath = `identityKeys/${bob.uid}/publicKey`;
       await until(async () => typeof (await adminGet(identityPath)) === 'string', 'an identity');
       const real = (await adminGet(identityPath)) as string;

@@ -30,19 +30,19 @@ const signedAt = (app: {
 
 describe('the operator plants a device', () => {
   it('with approvedBy set: senders wrap nothing for it, and Bob’s app does not count it approved', async () => {
-    const { bob, relId, a, b } = await alicePlusBob(signUp, stopAfterTest);
+    const { bob, conversationId, a, b } = await alicePlusBob(signUp, stopAfterTest);
     await sendAndRead(a, b, 'before the plant');
     const planted = await plantDevice(bob.uid, (d) => ({ approvedBy: d.deviceId }));
 
     await sendAndRead(a, b, 'the meeting moved to the old boathouse');
     await sendAndRead(b, a, 'the boathouse by the pier?');
-    expect(await epochsWrappedFor(relId, bob.uid, planted.deviceId)).toEqual([]);
+    expect(await epochsWrappedFor(conversationId, bob.uid, planted.deviceId)).toEqual([]);
     await eventually(() => expect(signedAt(b)).toHaveLength(1), 15_000);
     expect(signedAt(b)).not.toContain(planted.deviceId);
   });
 
   it('with the approval fields copied from Bob’s real device: still nothing', async () => {
-    const { bob, relId, a, b } = await alicePlusBob(signUp, stopAfterTest);
+    const { bob, conversationId, a, b } = await alicePlusBob(signUp, stopAfterTest);
     await sendAndRead(a, b, 'before the copy');
     const { entry } = await onlyDevice(bob.uid);
     expect(entry.signature).toEqual(expect.any(String));
@@ -52,13 +52,13 @@ describe('the operator plants a device', () => {
     }));
 
     await sendAndRead(a, b, 'the spare key is in the blue pot');
-    expect(await epochsWrappedFor(relId, bob.uid, planted.deviceId)).toEqual([]);
+    expect(await epochsWrappedFor(conversationId, bob.uid, planted.deviceId)).toEqual([]);
     await eventually(() => expect(signedAt(b)).toHaveLength(1), 15_000);
     expect(signedAt(b)).not.toContain(planted.deviceId);
   });
 
   it('for Alice, wrapping its own key for Bob and writing in her name: Bob reads nothing forged', async () => {
-    const { alice, bob, relId, a, b } = await alicePlusBob(signUp, stopAfterTest);
+    const { alice, bob, conversationId, a, b } = await alicePlusBob(signUp, stopAfterTest);
     await sendAndRead(a, b, 'a real message');
     const planted = await plantDevice(alice.uid, (d) => ({ approvedBy: d.deviceId }));
     const { deviceId: bobsPhone } = await onlyDevice(bob.uid);
@@ -66,7 +66,7 @@ describe('the operator plants a device', () => {
 
     // The operator's own epoch key, wrapped from the planted device to Bob's phone exactly as
     // Alice's app would, and a message sealed under it in Alice's name.
-    const chat = directKey(relId);
+    const chat = directKey(conversationId);
     const epoch = '-NzForgedEpoch000001';
     const { raw, key } = await createContentKey();
     const wrap = await makeKeyWrapper(planted.privateKey).wrap(
@@ -80,17 +80,17 @@ describe('the operator plants a device', () => {
         { uid: bob.uid, deviceId: bobsPhone },
       ),
     );
-    const stored = (await adminGet(`sendMessage/${relId}`)) as Record<string, object>;
+    const stored = (await adminGet(`sendMessage/${conversationId}`)) as Record<string, object>;
     const [, realMessage] = Object.entries(stored)[0] ?? [];
     const forgedId = '-NzForgedMessage0001';
     const place = { conversation: chat, messageId: forgedId, sender: alice.uid, epoch };
     await adminUpdate({
-      [`conversationKeys/${relId}/${bob.uid}/${epoch}/${bobsPhone}`]: {
+      [`conversationKeys/${conversationId}/${bob.uid}/${epoch}/${bobsPhone}`]: {
         key: wrap,
         by: alice.uid,
         from: planted.deviceId,
       },
-      [`sendMessage/${relId}/${forgedId}`]: {
+      [`sendMessage/${conversationId}/${forgedId}`]: {
         ...realMessage,
         message: `s1.${epoch}.${await sealField(key, place, 'text', 'send the money to this account')}`,
         createdAt: Date.now(),

@@ -18,7 +18,7 @@ const { signUp, stopAfterTest } = cleanBackendPerTest();
 
 describe('the operator replaces an identity key', () => {
   it('is refused by the pin: nothing for its devices, the change is seen, and Bob is no longer verified', async () => {
-    const { bob, relId, a, b } = await alicePlusBob(signUp, stopAfterTest);
+    const { bob, conversationId, a, b } = await alicePlusBob(signUp, stopAfterTest);
     await sendAndRead(a, b, 'first contact');
     const real = (await adminGet(`identityKeys/${bob.uid}/publicKey`)) as string;
     expect(real).toMatch(/^B[A-Za-z0-9_-]{86}$/);
@@ -36,7 +36,7 @@ describe('the operator replaces an identity key', () => {
 
     await sendAndRead(a, b, 'the new code for the gate is 7302');
     await sendAndRead(b, a, 'got it');
-    expect(await epochsWrappedFor(relId, bob.uid, planted.deviceId)).toEqual([]);
+    expect(await epochsWrappedFor(conversationId, bob.uid, planted.deviceId)).toEqual([]);
 
     // Detected: the published key is not the pinned one, and the verification is gone, even
     // once the server puts the real key back.

@@ -22,7 +22,7 @@ export async function alicePlusBob(
 ) {
   const alice = await signUp('Alice');
   const bob = await signUp('Bob');
-  const { id: relId } = await befriend(alice, bob);
+  const { id: conversationId } = await befriend(alice, bob);
   const a = await deviceApp(alice, stopAfterTest);
   const b = await deviceApp(bob, stopAfterTest);
   for (const [app, friend] of [
@@ -32,11 +32,11 @@ export async function alicePlusBob(
     app.store.dispatch(chatScreenEntered());
     app.store.dispatch(friendSelected({ uid: friend.uid, name: friend.username, photo: '' }));
   }
-  return { alice, bob, relId, a, b };
+  return { alice, bob, conversationId, a, b };
 }
 
 export const texts = (app: DeviceApp) =>
-  selectChatMessages(app.store.getState()).map((m) => m.message);
+  selectChatMessages(app.store.getState()).map((m) => m.text);
 
 /** `from` sends `text`; it shows on `to`'s screen, opened. */
 export async function sendAndRead(from: DeviceApp, to: DeviceApp, text: string) {
@@ -71,9 +71,9 @@ export async function plantDevice(
   return device;
 }
 
-/** Every epoch of `relId` with a wrap for `deviceId` of `uid`, as the database holds them. */
-export async function epochsWrappedFor(relId: string, uid: string, deviceId: string) {
-  const epochs = ((await adminGet(`conversationKeys/${relId}/${uid}`)) ?? {}) as Record<
+/** Every epoch of `conversationId` with a wrap for `deviceId` of `uid`, as the database holds them. */
+export async function epochsWrappedFor(conversationId: string, uid: string, deviceId: string) {
+  const epochs = ((await adminGet(`conversationKeys/${conversationId}/${uid}`)) ?? {}) as Record<
     string,
     Record<string, unknown>
   >;

@@ -17,17 +17,17 @@ export const selectMessageNotifications = createSelector(
   [(state: RootState) => state.notifications.conversations, selectFriendRows, selectMutedKeys],
   (conversations, friends, muted): AppNotification[] =>
     conversations.flatMap((entry) => {
-      const row = friends.find((f) => f.friendship.id === entry.relId);
+      const row = friends.find((f) => f.friendship.id === entry.conversationId);
       if (entry.unread <= 0 || !row || entry.lastSenderId !== row.friend.uid) return [];
       // A muted conversation tells nothing.
-      if (muted.has(directKey(entry.relId))) return [];
+      if (muted.has(directKey(entry.conversationId))) return [];
       return [
         {
-          id: `message:${entry.relId}:${entry.lastMessageId}`,
+          id: `message:${entry.conversationId}:${entry.lastMessageId}`,
           kind: 'message' as const,
           actorId: row.friend.uid,
           actorName: row.friend.name,
-          ref: entry.relId,
+          ref: entry.conversationId,
           at: entry.lastAt,
           read: false,
           count: entry.unread,

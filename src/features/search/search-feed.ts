@@ -9,10 +9,10 @@ export function searchDocOf(conv: ConversationKey, message: ChatMessage): Search
     id: docId(conv, message.id),
     conv,
     messageId: message.id,
-    from: message.messagesenderId,
-    fromName: message.massagesenderName,
+    from: message.senderId,
+    fromName: message.senderName,
     at: message.createdAt,
-    text: message.message,
+    text: message.text,
     photo: message.image !== undefined,
   };
 }

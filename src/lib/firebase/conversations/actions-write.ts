@@ -17,7 +17,7 @@ import {
 /** One conversation as the actions see it: where its messages are and who takes part. */
 export interface ActionScope {
   kind: ConversationKind;
-  /** `sendMessage/{relId}` or `groupMessages/{groupId}`. */
+  /** `sendMessage/{conversationId}` or `groupMessages/{groupId}`. */
   conversationId: string;
   /** The person acting. */
   me: string;
@@ -138,11 +138,11 @@ export function reactWrite(
   const target = {
     kind: scope.kind,
     conversationId: scope.conversationId,
-    authorId: message.messagesenderId,
+    authorId: message.senderId,
     reactorId: scope.me,
     messageId: message.id,
     emoji,
-    text: message.message,
+    text: message.text,
     isImage: message.image !== undefined,
   };
   return {
@@ -151,6 +151,6 @@ export function reactWrite(
   };
 }
 
-/** `hiddenMessages/{uid}/{relId}` or `groupHiddenMessages/{uid}/{groupId}`: delete for me. */
+/** `hiddenMessages/{uid}/{conversationId}` or `groupHiddenMessages/{uid}/{groupId}`: delete for me. */
 export const hiddenPath = (kind: ConversationKind, uid: string, conversationId: string) =>
   `${kind === 'group' ? 'groupHiddenMessages' : 'hiddenMessages'}/${uid}/${conversationId}`;

@@ -178,7 +178,7 @@ export function makeConversationApi<Parties>(
       const held = outbox.react(message.id, emoji, location.everyone(parties)[0], on);
       if (held !== null && !(await held)) return;
       const changes = reactWrite(scopeOf(parties), message, emoji, on, serverTimestamp());
-      const quoted = { sender: message.messagesenderId, sealedText: message.sealedText };
+      const quoted = { sender: message.senderId, sealedText: message.sealedText };
       return write(await sealed(parties, changes, { messageId: message.id, quoted }));
     },
 

@@ -3,7 +3,7 @@
  * update that sends it (docs/data-model.md, Chat images). Nothing here imports Firebase.
  *
  * The bytes live apart from the message, keyed by conversation id and image id:
- * `chatImages/{relId}/{imageId}/{thumb|full}` for a friendship, `groupImages/{groupId}/…` for a
+ * `chatImages/{conversationId}/{imageId}/{thumb|full}` for a friendship, `groupImages/{groupId}/…` for a
  * group (conversation-paths.ts).
  * Opening a conversation reads only the thumbnails; the full image is read in the lightbox.
  */

@@ -1,6 +1,6 @@
 /**
  * The database side of late wraps (src/lib/crypto/late-wraps.ts, rules/encryption-key-waits.ts):
- * `conversationKeyWaits/{relId}` and `groupKeyWaits/{groupId}`, `{uid: {epochId: {of, asked?,
+ * `conversationKeyWaits/{conversationId}` and `groupKeyWaits/{groupId}`, `{uid: {epochId: {of, asked?,
  * served?}}}`, read live by every party, and the one update that serves a wait.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * `inbox/{uid}/{relId}` (and a group's `groupInbox/{uid}/{groupId}`) as a plain object and its
+ * `inbox/{uid}/{conversationId}` (and a group's `groupInbox/{uid}/{groupId}`) as a plain object and its
  * parser (docs/data-model.md, Inbox); a send writes it with the message
  * (send-write.ts). Nothing here imports Firebase.
  */
@@ -56,7 +56,7 @@ export interface InboxCover {
 
 export interface InboxEntry {
   /** The friendship's id (`kind` 'direct') or the group's ('group'). */
-  relId: string;
+  conversationId: string;
   kind: ConversationKind;
   /** Messages from the friend that I have not read (0 when absent). */
   unread: number;
@@ -139,7 +139,7 @@ export function shownLast(entry: InboxEntry): InboxLast | null {
 
 export function parseInboxEntry(
   kind: ConversationKind,
-  relId: string,
+  conversationId: string,
   value: unknown,
 ): InboxEntry | null {
   if (typeof value !== 'object' || value === null) return null;
@@ -152,7 +152,7 @@ export function parseInboxEntry(
   const changedAt = typeof changed?.at === 'number' ? changed.at : undefined;
   const cover = parseInboxCover(v.cover);
   return {
-    relId,
+    conversationId,
     kind,
     unread: typeof unread === 'number' && unread > 0 ? unread : 0,
     lastMessageId,
@@ -203,7 +203,7 @@ export function asSentMessage(id: string, acked: Promise<void>): SentMessage {
   return Object.assign(acked, { id, acked });
 }
 
-/** `reads/{relId}/{uid}` (or `groupReads/{groupId}/{uid}`): that person has read up to `messageId`, at server time `at`. */
+/** `reads/{conversationId}/{uid}` (or `groupReads/{groupId}/{uid}`): that person has read up to `messageId`, at server time `at`. */
 export interface ReadMarker {
   at: number;
   messageId: string;
