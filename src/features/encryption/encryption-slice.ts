@@ -116,6 +116,8 @@ export const selectEncryptionOwner = (state: RootState) => state.encryption.owne
 export const selectThisDevice = (state: RootState) => state.encryption.thisDevice;
 export const selectMyDevices = (state: RootState) => state.encryption.devices;
 export const selectEncryptionUpgraded = (state: RootState) => state.encryption.upgraded;
+/** My devices signed by my identity key (approved); null until checked. */
+export const selectSignedDevices = (state: RootState) => state.encryption.signed;
 export const selectEncryptionStatus = (state: RootState) => state.encryption.status;
 export const selectBackupState = (state: RootState) => state.encryption.backup;
 export const selectHoldsBackupKey = (state: RootState) => state.encryption.holdsBackupKey;

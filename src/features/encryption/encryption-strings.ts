@@ -4,6 +4,9 @@ export const encryptionStrings = {
   devicesIntro:
     'Each browser where you sign in has its own encryption key. Remove a device you no longer use: new messages will not be readable there.',
   thisDevice: 'This device',
+  notApproved: 'Not approved',
+  notApprovedTitle:
+    'Not signed by your identity key: it gets no new messages. Approve it from the notice if it is yours; otherwise remove it.',
   lastUsed: (when: string) => `Last used ${when}`,
   /** A device whose label is not known yet (its first start since migration 003 is to come). */
   deviceName: (label: string) => label || 'Browser',
