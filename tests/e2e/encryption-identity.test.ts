@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { encryptionStrings } from '../../src/features/encryption';
 import { createIdentity } from '../../src/lib/crypto/identity-key';
 import { adminGet, adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
-import { aliceAndBob, chat } from '../support/chat-steps';
+import { aliceAndBob, chat, hikersGroup } from '../support/chat-steps';
 
 // The database's operator replaces Bob's identity key. Alice's browser pinned the
 // real one when she first opened the chat, and had verified it: her conversation now says
@@ -75,6 +75,32 @@ describeBrowser('an identity key replaced by the operator', () => {
       await changedNotice(a).getByRole('button', { name: encryptionStrings.dismiss }).click();
       await changedNotice(a).waitFor({ state: 'detached', timeout: 20_000 });
       expect(await badge(a).count()).toBe(0);
+    },
+    LONG_TEST_MS,
+  );
+
+  it(
+    "lists a group's members with their state in 'Verify members', and verifies one",
+    async () => {
+      const { bob, a } = await hikersGroup(browser(), '-Ne2eIdentityHikers01');
+      await until(
+        async () => typeof (await adminGet(`identityKeys/${bob.uid}/publicKey`)) === 'string',
+        "Bob's identity",
+      );
+      await chat(a).getByRole('button', { name: encryptionStrings.verifyMembers }).click();
+      const members = a.getByRole('dialog', { name: encryptionStrings.verifyMembers });
+      const bobsRow = members.getByRole('listitem').filter({ hasText: 'Bob' });
+      await bobsRow
+        .getByText(encryptionStrings.memberState.unverified)
+        .waitFor({ timeout: 20_000 });
+      await shot(a, 'identity-2-members');
+      await bobsRow.getByRole('button', { name: encryptionStrings.verifyMember('Bob') }).click();
+      await dialog(a).getByRole('listitem').nth(11).waitFor({ timeout: 20_000 });
+      await dialog(a).getByRole('button', { name: encryptionStrings.markVerified }).click();
+      await dialog(a).getByText(encryptionStrings.verifiedBadge, { exact: true }).waitFor();
+      // Closing the code goes back to the list, where Bob is verified now.
+      await a.keyboard.press('Escape');
+      await bobsRow.getByText(encryptionStrings.memberState.verified).waitFor({ timeout: 20_000 });
     },
     LONG_TEST_MS,
   );

@@ -5,6 +5,7 @@ import { useAppSelector } from '../../store/hooks';
 import type { RootState } from '../../store/store';
 import { selectGroup, selectRosterView } from '../groups';
 import { encryptionStrings } from './encryption-strings';
+import { LockIcon } from './NoticeBar';
 import { selectEncryptionOwner } from './encryption-slice';
 import { SecurityCodeDialog } from './SecurityCodeDialog';
 import { useSecurityCode } from './use-security-code';
@@ -37,8 +38,16 @@ export function VerifyMembers({ groupId }: { groupId: string }) {
   const [verifying, setVerifying] = useState<Member | null>(null);
   return (
     <>
-      <Button variant="link" className="text-sm" onClick={() => setOpen(true)}>
-        {encryptionStrings.verifyMembers}
+      {/* Below 1024 px a lock alone, as 'Verify security code', so the group's name keeps room. */}
+      <Button
+        variant="link"
+        aria-label={encryptionStrings.verifyMembers}
+        title={encryptionStrings.verifyMembers}
+        className="text-sm max-lg:h-9 max-lg:w-9 max-lg:rounded-full max-lg:hover:bg-slate-100"
+        onClick={() => setOpen(true)}
+      >
+        <LockIcon className="h-5 w-5 lg:hidden" />
+        <span className="max-lg:hidden">{encryptionStrings.verifyMembers}</span>
       </Button>
       {open && !verifying && (
         <Modal
