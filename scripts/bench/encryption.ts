@@ -92,7 +92,9 @@ export async function encryptionBench(): Promise<EncryptionFigures> {
   for (let i = 0; i < 20; i += 1) {
     const conversationId = `rel-first-${i}`;
     const [took] = await timed(() =>
-      alice.sealUpdate(directKey(conversationId), sendOf(conversationId, `-N${i}`, words(i)), { parties }),
+      alice.sealUpdate(directKey(conversationId), sendOf(conversationId, `-N${i}`, words(i)), {
+        parties,
+      }),
     );
     firstOfEpoch.push(took);
   }

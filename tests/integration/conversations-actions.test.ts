@@ -61,7 +61,7 @@ describe('message actions between two people', () => {
     await alice.conversations.direct.edit(fromAlice, original, 'see you at 9?', true);
     await eventually(() => {
       for (const page of [phone, laptop]) {
-        expect(page.byId(sent.id)?.message).toBe('see you at 9?');
+        expect(page.byId(sent.id)?.text).toBe('see you at 9?');
         expect(page.byId(sent.id)?.editedAt).toBeGreaterThan(0);
       }
     });
@@ -84,7 +84,7 @@ describe('message actions between two people', () => {
 
     await alice.conversations.direct.remove(fromAlice, alices.byId(sent.id) as ChatMessage, true);
     await eventually(() => {
-      expect(phone.byId(sent.id)).toMatchObject({ deleted: true, message: '' });
+      expect(phone.byId(sent.id)).toMatchObject({ deleted: true, text: '' });
       expect(laptop.byId(sent.id)?.deleted).toBe(true);
     });
     expect(await adminGet(`inbox/${bob.uid}/${conversationId}`)).toMatchObject({
@@ -134,13 +134,15 @@ describe('message actions between two people', () => {
       true,
     );
     // Shown at once on the offline device, stored nowhere yet.
-    await eventually(() => expect(alices.byId(mine.id)?.message).toBe('at the big station'));
-    expect(await adminGet(`sendMessage/${conversationId}/${mine.id}/message`)).toBe('at the station');
+    await eventually(() => expect(alices.byId(mine.id)?.text).toBe('at the big station'));
+    expect(await adminGet(`sendMessage/${conversationId}/${mine.id}/message`)).toBe(
+      'at the station',
+    );
 
     goOnline(alice.client.db);
     await Promise.all([edited, reacted]);
     await eventually(() => {
-      expect(phone.byId(mine.id)?.message).toBe('at the big station');
+      expect(phone.byId(mine.id)?.text).toBe('at the big station');
       expect(Object.keys(phone.byId(bobs.id)?.reactions?.['🙏'] ?? {})).toEqual([alice.uid]);
     });
     expect(await adminGet(`sendMessage/${conversationId}/${bobs.id}/reactions`)).toEqual({
@@ -168,7 +170,10 @@ describe('a refused reply', () => {
     const app = await chatOf(alice, bob, conversationId);
     // Bob's message is not stored yet (he is offline): a quote of it is refused by the rules.
     goOffline(bob.client.db);
-    const quoted = bob.conversations.direct.send(parties(conversationId, bob, alice), 'which train?');
+    const quoted = bob.conversations.direct.send(
+      parties(conversationId, bob, alice),
+      'which train?',
+    );
     const first = await app.store.dispatch(
       sendChatMessage({ text: 'the 8:15', replyTo: quoted.id }),
     );
@@ -189,7 +194,10 @@ describe('a refused reply', () => {
 
   it('queued offline, a reply stays pending with its quote and is stored with it', async () => {
     const { alice, bob, conversationId } = await friends();
-    const quoted = bob.conversations.direct.send(parties(conversationId, bob, alice), 'which train?');
+    const quoted = bob.conversations.direct.send(
+      parties(conversationId, bob, alice),
+      'which train?',
+    );
     await quoted.acked;
     const app = await chatOf(alice, bob, conversationId);
     goOffline(alice.client.db);
@@ -222,7 +230,10 @@ async function loaded(
 describe('an edit or delete of the last message, raced by a newer one', () => {
   it("1:1: lands without the preview when the friend's entry names a newer message", async () => {
     const { alice, bob, conversationId } = await friends();
-    const mine = alice.conversations.direct.send(parties(conversationId, alice, bob), 'see you at 7');
+    const mine = alice.conversations.direct.send(
+      parties(conversationId, alice, bob),
+      'see you at 7',
+    );
     await mine.acked;
     // Bob answers before Alice's app has seen it: for her, hers is still the last message.
     await bob.conversations.direct.send(parties(conversationId, bob, alice), 'ok, at 7').acked;
@@ -237,9 +248,16 @@ describe('an edit or delete of the last message, raced by a newer one', () => {
       ),
     ).rejects.toThrow(/permission/i);
 
-    await alice.conversations.direct.edit(parties(conversationId, alice, bob), stale, 'see you at 8', true);
+    await alice.conversations.direct.edit(
+      parties(conversationId, alice, bob),
+      stale,
+      'see you at 8',
+      true,
+    );
     expect(await adminGet(`sendMessage/${conversationId}/${mine.id}/message`)).toBe('see you at 8');
-    expect(await adminGet(`inbox/${bob.uid}/${conversationId}`)).toMatchObject({ lastText: 'ok, at 7' });
+    expect(await adminGet(`inbox/${bob.uid}/${conversationId}`)).toMatchObject({
+      lastText: 'ok, at 7',
+    });
 
     const edited = await loaded(alice.conversations, 'direct', conversationId, mine.id);
     await expect(

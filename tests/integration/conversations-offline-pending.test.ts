@@ -25,7 +25,7 @@ function watch(person: Person, conversationId: string) {
   const answers: (string | null)[][] = [];
   const stop = person.conversations.direct.subscribeLatest(
     { id: conversationId, pageSize: 50 },
-    (messages: ChatMessage[]) => answers.push(messages.map((m) => (m.deleted ? null : m.message))),
+    (messages: ChatMessage[]) => answers.push(messages.map((m) => (m.deleted ? null : m.text))),
     (error) => {
       throw error;
     },
@@ -46,9 +46,11 @@ async function offlineChat() {
   goOffline(alice.client.db);
   app.store.dispatch(chatScreenEntered());
   app.store.dispatch(friendSelected({ uid: bob.uid, name: bob.username, photo: '' }));
-  await eventually(() => expect(app.store.getState().conversations.conversationId).toBe(conversationId));
+  await eventually(() =>
+    expect(app.store.getState().conversations.conversationId).toBe(conversationId),
+  );
   const state = () => app.store.getState();
-  const texts = () => selectTailMessages(state()).map((m) => (m.deleted ? null : m.message));
+  const texts = () => selectTailMessages(state()).map((m) => (m.deleted ? null : m.text));
   return { alice, bob, conversationId, app, state, texts };
 }
 

@@ -46,7 +46,7 @@ async function pageBackThrough(
     app.store.dispatch(olderRequested());
     await eventually(() => expect(chat().loadingOlder).toBe(false), 20_000);
   }
-  return { alice, bob, texts: selectChatMessages(app.store.getState()).map((m) => m.message) };
+  return { alice, bob, texts: selectChatMessages(app.store.getState()).map((m) => m.text) };
 }
 
 /** Every message of the conversation, oldest first, once. */

@@ -21,7 +21,7 @@ function chatOf(me: Person, friend: Person) {
   stopAfterTest(app.stop);
   app.store.dispatch(chatScreenEntered());
   app.store.dispatch(friendSelected({ uid: friend.uid, name: friend.username, photo: '' }));
-  const texts = () => selectChatMessages(app.store.getState()).map((m) => m.message);
+  const texts = () => selectChatMessages(app.store.getState()).map((m) => m.text);
   return { ...app, texts };
 }
 
@@ -50,11 +50,7 @@ describe('one-to-one messages between two signed-in people', () => {
     await b.store.dispatch(sendChatMessage('Hi Alice')).unwrap();
     await eventually(() => expect(a.texts()).toEqual(['Hi Bob', 'Hi Alice']));
     const [first] = selectChatMessages(a.store.getState());
-    expect(first).toMatchObject({
-      messagesenderId: alice.uid,
-      massagesenderName: 'Alice',
-      messagereceiverId: bob.uid,
-    });
+    expect(first).toMatchObject({ senderId: alice.uid, senderName: 'Alice', receiverId: bob.uid });
     expect(Math.abs(first.createdAt - Date.now())).toBeLessThan(60_000);
 
     // Nobody can write as someone else.

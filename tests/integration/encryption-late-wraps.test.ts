@@ -13,7 +13,7 @@ import { deviceApp, type DeviceApp } from './encryption-device-apps';
 // reaches them once they have one, wrapped by a device that holds it (late-wraps.ts).
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
-const texts = (app: DeviceApp) => selectChatMessages(app.store.getState()).map((m) => m.message);
+const texts = (app: DeviceApp) => selectChatMessages(app.store.getState()).map((m) => m.text);
 const seals = (app: DeviceApp) => selectChatMessages(app.store.getState()).map((m) => m.sealed);
 
 /** The owner's whole database holds none of `words`, and every stored message is sealed. */

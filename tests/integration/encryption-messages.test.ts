@@ -36,7 +36,7 @@ async function sealedChat() {
   return { alice, bob, conversationId, a, b };
 }
 
-const texts = (store: Store) => selectChatMessages(store.getState()).map((m) => m.message);
+const texts = (store: Store) => selectChatMessages(store.getState()).map((m) => m.text);
 
 describe('sealed conversations between two people', () => {
   it('shows the words to both, while the database holds none of them', async () => {
@@ -59,7 +59,10 @@ describe('sealed conversations between two people', () => {
     for (const word of ['climbing', 'Lepic', 'bouldering', 'ropes']) {
       expect(dump).not.toContain(word);
     }
-    const stored = (await adminGet(`sendMessage/${conversationId}`)) as Record<string, { message: string }>;
+    const stored = (await adminGet(`sendMessage/${conversationId}`)) as Record<
+      string,
+      { message: string }
+    >;
     for (const message of Object.values(stored)) expect(message.message).toMatch(/^s1\./);
     expect(await adminGet(`inbox/${bob.uid}/${conversationId}/lastText`)).toMatch(/^s1\./);
   });
@@ -70,7 +73,10 @@ describe('sealed conversations between two people', () => {
     await a.dispatch(sendChatMessage('and the door is blue')).unwrap();
     await eventually(() => expect(texts(b)).toHaveLength(2));
 
-    const stored = (await adminGet(`sendMessage/${conversationId}`)) as Record<string, { message: string }>;
+    const stored = (await adminGet(`sendMessage/${conversationId}`)) as Record<
+      string,
+      { message: string }
+    >;
     const ids = Object.keys(stored).sort();
     const firstId = ids[0] ?? '';
     const first = stored[firstId].message;
@@ -89,7 +95,7 @@ describe('sealed conversations between two people', () => {
     await eventually(() => {
       const messages = selectChatMessages(b.getState());
       expect(messages.map((m) => m.sealed)).toEqual(['failed', 'open']);
-      expect(messages.map((m) => m.message)).toEqual(['', 'and the door is blue']);
+      expect(messages.map((m) => m.text)).toEqual(['', 'and the door is blue']);
     });
   });
 
@@ -115,7 +121,9 @@ describe('sealed conversations between two people', () => {
     const back = { conversationId, from: parties.to, to: parties.from };
     await makeDatabaseGateways(bob.client).conversations.direct.react(back, theirs, '👍', true);
     await eventually(() =>
-      expect(a.getState().inbox.entries[directKey(conversationId)]?.reaction?.text).toBe('see you at 9?'),
+      expect(a.getState().inbox.entries[directKey(conversationId)]?.reaction?.text).toBe(
+        'see you at 9?',
+      ),
     );
     const dump = JSON.stringify(await adminGet('/'));
     expect(dump).not.toContain('see you');

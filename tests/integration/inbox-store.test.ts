@@ -61,7 +61,7 @@ describe('the inbox through the app stores (real gateways, emulators)', () => {
     await eventually(() => {
       const state = a.store.getState();
       const latest = selectMyLatestMessage(state);
-      expect(latest?.message).toBe('Two');
+      expect(latest?.text).toBe('Two');
       if (latest) expect(seenState(latest, selectFriendMarker(state), true)).toBe('seen');
     });
   });

@@ -25,11 +25,11 @@ const bo = friendship('bo', 'Bo');
 const cy = friendship('cy', 'Cy');
 const msg = (id: string, from: string, text: string, createdAt = 1000): ChatMessage => ({
   id,
-  message: text,
-  messagesenderId: from,
-  massagesenderName: from,
-  messagereceiverId: from === 'me' ? 'bo' : 'me',
-  messagereceiverName: 'x',
+  text: text,
+  senderId: from,
+  senderName: from,
+  receiverId: from === 'me' ? 'bo' : 'me',
+  receiverName: 'x',
   createdAt,
 });
 

@@ -31,11 +31,11 @@ const entry = (conversationId: string, fields: Partial<InboxEntry> = {}): InboxE
 });
 const message = (createdAt: number): ChatMessage => ({
   id: 'm1',
-  message: 'x',
-  messagesenderId: 'me',
-  massagesenderName: 'Mia',
-  messagereceiverId: 'bo',
-  messagereceiverName: 'Bo',
+  text: 'x',
+  senderId: 'me',
+  senderName: 'Mia',
+  receiverId: 'bo',
+  receiverName: 'Bo',
   createdAt,
 });
 

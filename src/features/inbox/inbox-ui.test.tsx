@@ -41,11 +41,11 @@ const entry = (conversationId: string, fields: Partial<InboxEntry>): InboxEntry 
 });
 const msg = (id: string, from: string, text: string, createdAt: number): ChatMessage => ({
   id,
-  message: text,
-  messagesenderId: from,
-  massagesenderName: from,
-  messagereceiverId: from === 'me' ? 'bo' : 'me',
-  messagereceiverName: 'x',
+  text: text,
+  senderId: from,
+  senderName: from,
+  receiverId: from === 'me' ? 'bo' : 'me',
+  receiverName: 'x',
   createdAt,
 });
 
@@ -145,7 +145,9 @@ describe('the inbox on the messages screen', () => {
     );
     inbox({ 'd:rel-bo': entry('rel-bo', { unread: 1, lastMessageId: 'm3' }) });
     expect(fakes.inbox.markRead).toHaveBeenCalledTimes(2);
-    emit(() => store.dispatch({ type: 'conversationReceipts/tabVisibilityChanged', payload: true }));
+    emit(() =>
+      store.dispatch({ type: 'conversationReceipts/tabVisibilityChanged', payload: true }),
+    );
     expect(fakes.inbox.markRead).toHaveBeenLastCalledWith('me', 'd:rel-bo', 'm3', true);
   });
 

@@ -64,7 +64,7 @@ export const MessageBubble = memo(function MessageBubble({
         ) : message.image ? (
           <ImageMessageBody image={message.image} mine={mine} />
         ) : (
-          <MessageText text={message.message} mine={mine} />
+          <MessageText text={message.text} mine={mine} />
         )}
       </div>
       {groupEnd ? (

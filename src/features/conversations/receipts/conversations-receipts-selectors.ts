@@ -15,7 +15,7 @@ export const selectLoadedOnScreen = (state: RootState): boolean =>
   state.conversations.status === 'ready';
 
 export const selectReceiptsOn = (state: RootState) => state.conversationReceipts.receiptsOn;
-export const selectOutgoing = (state: RootState) => state.conversationSending.outgoing;
+const selectOutgoing = (state: RootState) => state.conversationSending.outgoing;
 
 export const selectHasPending = (state: RootState) =>
   state.conversationSending.outgoing.some((m) => m.state === 'pending');
@@ -35,7 +35,7 @@ export const selectMyLatestMessage = (state: RootState): ChatMessage | null => {
   const { ids, entities } = state.conversations;
   for (let i = ids.length - 1; i >= 0; i--) {
     const message = entities[ids[i]] as ChatMessage | undefined;
-    if (message?.messagesenderId === me) return message;
+    if (message?.senderId === me) return message;
   }
   return null;
 };
@@ -98,7 +98,7 @@ export const selectReadUpTo = (state: RootState): number | null => {
   let oldest: ChatMessage | null = null;
   for (let i = ids.length - 1; i >= 0; i--) {
     const message = entities[ids[i]] as ChatMessage | undefined;
-    if (!message || message.messagesenderId === me) continue;
+    if (!message || message.senderId === me) continue;
     oldest = message;
     if (++seen === opened.count) break;
   }

@@ -22,11 +22,11 @@ import {
 const reduce = conversationsSlice.reducer;
 const message = (id: string, createdAt: number): ChatMessage => ({
   id,
-  message: `text ${id}`,
-  messagesenderId: 'me',
-  massagesenderName: 'Mia',
-  messagereceiverId: 'bo',
-  messagereceiverName: 'Bo',
+  text: `text ${id}`,
+  senderId: 'me',
+  senderName: 'Mia',
+  receiverId: 'bo',
+  receiverName: 'Bo',
   createdAt,
 });
 const ids = (state: ReturnType<typeof reduce>) =>

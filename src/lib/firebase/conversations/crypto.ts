@@ -70,19 +70,19 @@ export function makeConversationCrypto(me: string, keys: EpochKeys) {
 
     /** The message with its words opened (and `sealed` set); as it is when in clear text. */
     openMessage(conversation: ConversationKey, message: ChatMessage): Promise<ChatMessage> {
-      if (!isSealed(message.message)) return Promise.resolve(message);
-      const id = `${conversation}|${message.id}|${message.message}|${message.editedAt ?? ''}`;
+      if (!isSealed(message.text)) return Promise.resolve(message);
+      const id = `${conversation}|${message.id}|${message.text}|${message.editedAt ?? ''}`;
       const known = opened.get(id);
       if (known) return known.then((open) => ({ ...message, ...pick(open) }));
       const value = openText(
         conversation,
-        message.message,
-        { messageId: message.id, sender: message.messagesenderId },
+        message.text,
+        { messageId: message.id, sender: message.senderId },
         'text',
       ).then(({ text, sealed }): ChatMessage => ({
         ...message,
-        message: text,
-        sealedText: message.message,
+        text: text,
+        sealedText: message.text,
         sealed,
         ...(message.image
           ? { image: { ...message.image, caption: message.image.caption ? text : '' } }
@@ -96,7 +96,7 @@ export function makeConversationCrypto(me: string, keys: EpochKeys) {
       // A key that cannot be read now (offline) is not remembered: the next delivery tries again.
       return remember(opened, id, value).catch((): ChatMessage => ({
         ...message,
-        message: '',
+        text: '',
         sealed: 'no-key',
       }));
     },
@@ -161,7 +161,7 @@ export function makeConversationCrypto(me: string, keys: EpochKeys) {
 }
 
 const pick = (message: ChatMessage) => ({
-  message: message.message,
+  text: message.text,
   sealed: message.sealed,
   sealedText: message.sealedText,
   ...(message.image ? { image: message.image } : {}),

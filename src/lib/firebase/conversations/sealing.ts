@@ -19,12 +19,12 @@ export function conversationSealing<Parties>(
   const keyOf = (id: string) => conversationKey(location.kind, id);
   /** The messages with their words opened; as they are, at once, when none is sealed. */
   const opened = (id: string, messages: ChatMessage[]): ChatMessage[] | Promise<ChatMessage[]> =>
-    messages.some((m) => isSealed(m.message))
+    messages.some((m) => isSealed(m.text))
       ? cryptoNow().then((crypto) =>
           crypto
             ? Promise.all(messages.map((m) => crypto.openMessage(keyOf(id), m)))
             : messages.map((m) =>
-                isSealed(m.message) ? { ...m, message: '', sealed: 'no-key' as const } : m,
+                isSealed(m.text) ? { ...m, text: '', sealed: 'no-key' as const } : m,
               ),
         )
       : messages;
