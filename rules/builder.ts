@@ -12,7 +12,7 @@ export class Expr {
 }
 
 /** A rule: an expression, or a constant `true`/`false`. */
-export type Condition = Expr | boolean;
+type Condition = Expr | boolean;
 
 /** One node of the rules tree: its own rules plus its children (`$wildcard` or fixed keys). */
 export interface RuleNode {

@@ -9,7 +9,7 @@ export const variable = (name: string) => new Expr(`$${name}`);
 
 export const data = new Expr('data');
 export const newData = new Expr('newData');
-export const root = new Expr('root');
+const root = new Expr('root');
 export const me = new Expr('auth.uid');
 
 /** The wildcards every area keys by: a person, a relationship (friendship) and a group. */
@@ -152,7 +152,7 @@ export function exactFields(fields: Record<string, RuleNode>, also?: Expr): Rule
  * A list query for one's own records: rules are not filters, so a list read is allowed only when
  * the query itself asks for records whose `field` equals the reader's uid.
  */
-export const queryByOwnId = (...fields: string[]) =>
+const queryByOwnId = (...fields: string[]) =>
   and(
     signedIn,
     x`query.equalTo == auth.uid`,

@@ -34,8 +34,8 @@ import {
 import { inGroupOf } from './groups-access';
 
 /** Characters of a data URL: ~300 KB full image, ~20 KB thumbnail (chat-image-message.ts). */
-export const FULL_DATA_MAX = 420000;
-export const THUMB_DATA_MAX = 28000;
+const FULL_DATA_MAX = 420000;
+const THUMB_DATA_MAX = 28000;
 const SIDE_MAX = 4096;
 
 const $imageId = variable('imageId');

@@ -54,7 +54,9 @@ const markers = (conversationId: Expr, readers: Expr, messages: string): RuleNod
 });
 
 /** A friendship's markers: only its two friends, only its own messages. */
-export const reads: RuleNode = { $conversationId: markers($conversationId, inFriendship, 'sendMessage') };
+export const reads: RuleNode = {
+  $conversationId: markers($conversationId, inFriendship, 'sendMessage'),
+};
 
 /** A group's markers: only its admin and current members, only its own messages. */
 export const groupReads: RuleNode = {

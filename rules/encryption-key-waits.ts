@@ -35,7 +35,7 @@ import {
 const $epochId = variable('epochId');
 
 /** The wait of `$uid` for `$epochId` in conversation `id` of `tree`, as stored. */
-export const waitOf = (tree: string, id: Expr) => at(tree, id, $uid, $epochId);
+const waitOf = (tree: string, id: Expr) => at(tree, id, $uid, $epochId);
 
 /**
  * A wrap for `$uid` of `$epochId` by me, from my device `from`, may be written: no wait names
@@ -100,7 +100,13 @@ const friendshipParty = (uid: Expr) =>
   or(eq(friend('senderId'), uid), eq(friend('receiverId'), uid));
 
 export const conversationKeyWaits: RuleNode = {
-  $conversationId: waits('conversationKeyWaits', 'conversationKeys', $conversationId, friendshipParty, inFriendship),
+  $conversationId: waits(
+    'conversationKeyWaits',
+    'conversationKeys',
+    $conversationId,
+    friendshipParty,
+    inFriendship,
+  ),
 };
 
 export const groupKeyWaits: RuleNode = {

@@ -20,7 +20,7 @@ const FORM = '/^s1[.][A-Za-z0-9_-]{20}[.]v1[.][A-Za-z0-9_-]{16}[.][A-Za-z0-9_-]+
 export const isSealedValue = (value: Expr) => x`${value}.matches(${new Expr(FORM)})`;
 
 /** The written value is a sealed field of at most `max` characters. */
-export const sealedOf = (max: number) => and(stringOf({ min: 1, max }), isSealedValue(newValue));
+const sealedOf = (max: number) => and(stringOf({ min: 1, max }), isSealedValue(newValue));
 
 /** Clear text as before (`clear`), or a sealed field of at most `max` characters. */
 export const clearOrSealed = (clear: Expr, max: number) => or(clear, sealedOf(max));

@@ -134,7 +134,10 @@ const pairConversationId = val(at('pairs', pairKey($uid, me)));
  * `$uid` and the admin are friends: a friendship exists under their pair's relationship id, and
  * no block does (a person I blocked never invites me, even from inconsistent older data).
  */
-const friendOfAdmin = and(exists(at('friendList', pairConversationId)), missing(at('block', pairConversationId)));
+const friendOfAdmin = and(
+  exists(at('friendList', pairConversationId)),
+  missing(at('block', pairConversationId)),
+);
 const adminId = adminIdOf($groupId);
 const membershipStatus = oneOf('invited', 'requested', 'member');
 

@@ -9,7 +9,7 @@ import { eq, newValue, ownRecord, serverTime, variable } from './conditions';
 /** The longest mute a client sets (1 week), plus a day for a client clock that runs ahead. */
 const MUTE_MAX_MS = 8 * 24 * 60 * 60 * 1000;
 /** At most three pins: slots 0, 1 and 2 of an array. */
-export const PIN_SLOTS = 3;
+const PIN_SLOTS = 3;
 
 const idOf = (name: string) =>
   and(x`${variable(name)}.length >= 1`, x`${variable(name)}.length <= 128`);
@@ -29,7 +29,10 @@ const conversationPrefs = (conversation: 'conversationId' | 'groupId'): RuleNode
 });
 
 export const inboxPrefs: RuleNode = ownRecord({
-  direct: { '.validate': x`newData.hasChildren()`, $conversationId: conversationPrefs('conversationId') },
+  direct: {
+    '.validate': x`newData.hasChildren()`,
+    $conversationId: conversationPrefs('conversationId'),
+  },
   group: { '.validate': x`newData.hasChildren()`, $groupId: conversationPrefs('groupId') },
   pins: {
     '.validate': x`newData.hasChildren()`,

@@ -47,8 +47,6 @@ import {
   type MessageTree,
 } from './inbox-actions';
 
-export { PREVIEW_LENGTH };
-
 /** The signed-in user and `other` are the two parties of the current friendship `$conversationId`. */
 const friendsNow = (other: Expr) => asEitherFriend((_my, their) => [eq(their('Id'), other)]);
 
@@ -121,7 +119,7 @@ const deliveryOf = (describesNewMessage: Expr) =>
  * (rules/inbox-cover.ts). A reset keeps the reaction notice (the owner may remove it). Shared
  * with `groupInbox`.
  */
-export const inboxEntry = (describesNewMessage: Expr, messages: MessageTree): RuleNode => ({
+const inboxEntry = (describesNewMessage: Expr, messages: MessageTree): RuleNode => ({
   '.validate': and(
     hasChildren(lastFields),
     or(

@@ -55,7 +55,10 @@ export async function seedSmall(target: AdminTarget): Promise<Datasets> {
         target,
         othersConversations(strangers, sizes.otherPairs, sizes.messagesPerPair),
       );
-      written += await writeInBatches(target, conversation(conversationId, me, first[0], sizes.myMessages));
+      written += await writeInBatches(
+        target,
+        conversation(conversationId, me, first[0], sizes.myMessages),
+      );
       return {
         users: people.length + 1,
         messages: sizes.otherPairs * sizes.messagesPerPair + sizes.myMessages,

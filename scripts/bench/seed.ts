@@ -85,7 +85,10 @@ function block(data: Paths, by: Person, blocked: Person) {
 }
 
 /** Friends, requests both ways and a block each way; returns the first friendship's conversationId. */
-export function benchRelationships(me: Person, people: Person[]): { data: Paths; conversationId: string } {
+export function benchRelationships(
+  me: Person,
+  people: Person[],
+): { data: Paths; conversationId: string } {
   const data: Paths = {};
   const take = (() => {
     let i = 0;
@@ -113,7 +116,12 @@ export function conversation(conversationId: string, a: Person, b: Person, count
     const createdAt = start + i * 1000;
     const message = `Message ${String(i)} from ${from.username}: lorem ipsum dolor sit amet.`;
     const messageId = demoPushId(createdAt, counter++);
-    data[`sendMessage/${conversationId}/${messageId}`] = messageRecord(from, to, message, createdAt);
+    data[`sendMessage/${conversationId}/${messageId}`] = messageRecord(
+      from,
+      to,
+      message,
+      createdAt,
+    );
   }
   return data;
 }

@@ -303,7 +303,8 @@ function firstMessages(data: Fields): Map<string, Fields> {
     }
     senders.set(match[1], (senders.get(match[1]) ?? new Set()).add(message.messagesenderId));
   }
-  for (const conversationId of first.keys()) if (senders.get(conversationId)?.size !== 2) first.delete(conversationId);
+  for (const conversationId of first.keys())
+    if (senders.get(conversationId)?.size !== 2) first.delete(conversationId);
   return first;
 }
 

@@ -145,8 +145,9 @@ function fakeInbox(feeds: Feeds) {
         feeds.groupReadMarkers.subscribe(conversationId, onData, onError),
     ),
     setTyping: vi.fn<InboxApi['setTyping']>(() => Promise.resolve()),
-    subscribeTyping: vi.fn<InboxApi['subscribeTyping']>((_conversationId, friendUid, onData, onError) =>
-      feeds.typing.subscribe(friendUid, onData, onError),
+    subscribeTyping: vi.fn<InboxApi['subscribeTyping']>(
+      (_conversationId, friendUid, onData, onError) =>
+        feeds.typing.subscribe(friendUid, onData, onError),
     ),
     subscribeConnected: vi.fn<InboxApi['subscribeConnected']>((onChange) =>
       feeds.connected.subscribe('connected', onChange, () => undefined),

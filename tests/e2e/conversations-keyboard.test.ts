@@ -178,7 +178,9 @@ describeBrowser('the message list with the keyboard', () => {
       await answer.waitFor();
       await expect
         .poll(async () =>
-          Object.values((await adminGet(`sendMessage/${conversationId}`)) as Record<string, unknown>)
+          Object.values(
+            (await adminGet(`sendMessage/${conversationId}`)) as Record<string, unknown>,
+          )
             .map((m) => m as { message?: string; replyTo?: string })
             .filter((m) => m.replyTo)
             .map((m) => m.replyTo),

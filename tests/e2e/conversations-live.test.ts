@@ -179,7 +179,9 @@ describeBrowser('reactions, edits, deletes and previews live on every screen', (
         .getByText('my PIN is 4711', { exact: true })
         .waitFor();
       // Sealed like every preview: the database holds no word of it.
-      const cover = (await adminGet(`inbox/${alice.uid}/${conversationId}/cover`)) as { text?: string };
+      const cover = (await adminGet(`inbox/${alice.uid}/${conversationId}/cover`)) as {
+        text?: string;
+      };
       expect(cover.text).toMatch(/^s1\./);
       expect(JSON.stringify(await adminGet(`inbox/${alice.uid}`))).not.toContain('are we on');
 

@@ -84,7 +84,7 @@ describe('message actions between two people', () => {
 
     await alice.conversations.direct.remove(fromAlice, alices.byId(sent.id) as ChatMessage, true);
     await eventually(() => {
-      expect(phone.byId(sent.id)).toMatchObject({ deleted: true, message: '' });
+      expect(phone.byId(sent.id)).toMatchObject({ deleted: true, text: '' });
       expect(laptop.byId(sent.id)?.deleted).toBe(true);
     });
     expect(await adminGet(`inbox/${bob.uid}/${conversationId}`)).toMatchObject({

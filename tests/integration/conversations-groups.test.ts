@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  acceptGroup,
   inviteFriend,
   leaveGroup,
   removeFromGroup,
@@ -15,6 +14,7 @@ import {
   hikersThroughApps,
   storeFor,
   type Person,
+  acceptGroup,
 } from './app-clients';
 import { sendInGroup } from './conversations-group-sending';
 

@@ -13,7 +13,7 @@ type Stops = (stop: () => unknown) => void;
 type Store = DeviceApp['store'];
 
 /** Every text `store`'s open conversation ever showed, in order, without repeats. */
-export function everShown(store: Store, stopAfterTest: Stops): string[] {
+function everShown(store: Store, stopAfterTest: Stops): string[] {
   const seen: string[] = [];
   const note = () => {
     for (const m of selectChatMessages(store.getState())) {

@@ -87,7 +87,9 @@ describe('the outbox in a sealed conversation', () => {
     expect(selectChatMessages(b.getState())[0]?.editedAt).toBeUndefined();
     expect(await adminGet(`inbox/${bob.uid}/${conversationId}/unread`)).toBe(1);
     await eventually(() =>
-      expect(b.getState().inbox.entries[directKey(conversationId)]?.lastText).toBe('meet at the station'),
+      expect(b.getState().inbox.entries[directKey(conversationId)]?.lastText).toBe(
+        'meet at the station',
+      ),
     );
     expect(JSON.stringify(await adminGet('/'))).not.toContain('statoin');
   });

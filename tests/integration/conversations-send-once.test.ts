@@ -72,7 +72,9 @@ describe.skipIf(official)('a send whose acknowledgement is lost', () => {
     expect(await dropNextAck(`sendMessage/${conversationId}`)).toBe(1);
     await a.store.dispatch(sendChatMessage('Exactly once')).unwrap();
     expect(await armedAckDrops()).toBe(0); // The acknowledgement was dropped indeed.
-    expect((await stored(`sendMessage/${conversationId}`)).map((m) => m.message)).toEqual(['Exactly once']);
+    expect((await stored(`sendMessage/${conversationId}`)).map((m) => m.message)).toEqual([
+      'Exactly once',
+    ]);
     expect(await adminGet(`inbox/${bob.uid}/${conversationId}/unread`)).toBe(1);
     expect(outgoing(a)).toEqual([]);
 
@@ -80,7 +82,12 @@ describe.skipIf(official)('a send whose acknowledgement is lost', () => {
     const [id] = Object.keys((await adminGet(`sendMessage/${conversationId}`)) as object);
     await a.store
       .dispatch(
-        retryChatMessage({ id, key: directKey(conversationId), text: 'Exactly once', state: 'failed' }),
+        retryChatMessage({
+          id,
+          key: directKey(conversationId),
+          text: 'Exactly once',
+          state: 'failed',
+        }),
       )
       .unwrap();
     expect(await stored(`sendMessage/${conversationId}`)).toHaveLength(1);
@@ -89,7 +96,12 @@ describe.skipIf(official)('a send whose acknowledgement is lost', () => {
 
     // Another message under that id is not "the same message": refused, and shown as failed.
     const other = await a.store.dispatch(
-      retryChatMessage({ id, key: directKey(conversationId), text: 'Something else', state: 'failed' }),
+      retryChatMessage({
+        id,
+        key: directKey(conversationId),
+        text: 'Something else',
+        state: 'failed',
+      }),
     );
     expect(other.payload).toMatch(/Could not send the message/);
     expect(outgoing(a)).toEqual([
@@ -107,7 +119,12 @@ describe.skipIf(official)('a send whose acknowledgement is lost', () => {
     const retry = () =>
       a.store
         .dispatch(
-          retryChatMessage({ id, key: directKey(conversationId), text: 'Lost on the way', state: 'failed' }),
+          retryChatMessage({
+            id,
+            key: directKey(conversationId),
+            text: 'Lost on the way',
+            state: 'failed',
+          }),
         )
         .unwrap();
     await retry();

@@ -21,7 +21,11 @@ describe('read markers and typing between two people', () => {
   it("shows the friend's read marker live, and none while their receipts are off", async () => {
     const { alice, bob, conversationId, api } = await friends();
     const sent = alice.conversations.direct.send(
-      { conversationId, from: { uid: alice.uid, name: 'Alice' }, to: { uid: bob.uid, name: 'Bob' } },
+      {
+        conversationId,
+        from: { uid: alice.uid, name: 'Alice' },
+        to: { uid: bob.uid, name: 'Bob' },
+      },
       'Seen?',
     );
     await sent.acked;
@@ -50,9 +54,9 @@ describe('read markers and typing between two people', () => {
     expect(await adminGet(`inbox/${bob.uid}/${conversationId}/unread`)).toBe(0);
     expect(await adminGet(`reads/${conversationId}/${bob.uid}`)).toBeNull();
     // Claiming receipts are on while they are off is refused by the server.
-    await expect(api(bob).markRead(bob.uid, directKey(conversationId), sent.id, true)).rejects.toThrow(
-      /permission/i,
-    );
+    await expect(
+      api(bob).markRead(bob.uid, directKey(conversationId), sent.id, true),
+    ).rejects.toThrow(/permission/i);
 
     await api(bob).setReadReceipts(bob.uid, true);
     await api(bob).markRead(bob.uid, directKey(conversationId), sent.id, true);

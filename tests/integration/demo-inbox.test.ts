@@ -35,7 +35,9 @@ describe('the demo inbox', () => {
     const allGroups = (await adminGet('Mygroup')) as Record<string, unknown>;
     const groupIds = new Set(Object.keys(allGroups));
     const direct = Object.values(inbox).filter((entry) => entry.kind === 'direct');
-    expect(Object.values(inbox).filter((entry) => groupIds.has(entry.conversationId))).toHaveLength(2);
+    expect(Object.values(inbox).filter((entry) => groupIds.has(entry.conversationId))).toHaveLength(
+      2,
+    );
     const relWith = async (friend: Person) =>
       (await adminGet(`pairs/${pairKey(alice.uid, friend.uid)}`)) as string;
     const withBob = await relWith(bob);
@@ -50,7 +52,11 @@ describe('the demo inbox', () => {
     // Bob replies through the app's send: the seeded count goes up by one, so it was consistent.
     const conversationId = withBob;
     const reply = bob.conversations.direct.send(
-      { conversationId, from: { uid: bob.uid, name: 'Bob' }, to: { uid: alice.uid, name: 'Alice' } },
+      {
+        conversationId,
+        from: { uid: bob.uid, name: 'Bob' },
+        to: { uid: alice.uid, name: 'Alice' },
+      },
       'Did you see my message?',
     );
     await reply.acked;

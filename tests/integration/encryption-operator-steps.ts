@@ -6,7 +6,7 @@ import {
 import { selectChatMessages } from '../../src/features/conversations/timeline/conversations-selectors';
 import { sendChatMessage } from '../../src/features/conversations/sending/conversations-thunks';
 import { createDeviceKeyPair, exportPublicKey } from '../../src/lib/crypto/device-keys';
-import { newDeviceId } from '../../src/lib/crypto/device-identity';
+import { randomBytes, toBase64Url } from '../../src/lib/crypto/crypto-bytes';
 import { adminGet, adminUpdate } from '../support/backend';
 import { befriend, eventually, type Person } from './app-clients';
 import { deviceApp, type DeviceApp } from './encryption-device-apps';
@@ -57,7 +57,8 @@ export async function plantDevice(
 ): Promise<PlantedDevice> {
   const pair = await createDeviceKeyPair();
   const device = {
-    deviceId: newDeviceId(),
+    // 20 base64url characters, the shape of a device id.
+    deviceId: toBase64Url(randomBytes(15)),
     privateKey: pair.privateKey,
     publicKey: await exportPublicKey(pair.publicKey),
   };

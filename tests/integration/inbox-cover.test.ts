@@ -50,7 +50,11 @@ describe('the cover of a last message deleted for me', () => {
 
     await alice.conversations.direct.hideLast(fromAlice, oops.id, { over: oops.id, shown });
     expect(await adminGet(`hiddenMessages/${alice.uid}/${conversationId}/${oops.id}`)).toBe(true);
-    const entry = parseInboxEntry('direct', conversationId, await adminGet(`inbox/${alice.uid}/${conversationId}`));
+    const entry = parseInboxEntry(
+      'direct',
+      conversationId,
+      await adminGet(`inbox/${alice.uid}/${conversationId}`),
+    );
     expect(entry?.lastMessageId).toBe(oops.id);
     expect(entry && previewOf(entry, alice.uid)).toBe('see you at 8?');
     // Bob's own row is his: it still names Alice's message.

@@ -51,7 +51,10 @@ describe('mute, archive, pin and drafts across two sessions of one person', () =
     bobApp.store.dispatch(chatScreenEntered());
     bobApp.store.dispatch(friendSelected({ uid: alice.uid, name: alice.username, photo: '' }));
     await eventually(() =>
-      expect(bobApp.store.getState().conversations).toMatchObject({ conversationId, status: 'ready' }),
+      expect(bobApp.store.getState().conversations).toMatchObject({
+        conversationId,
+        status: 'ready',
+      }),
     );
     await bobApp.store.dispatch(sendChatMessage('Hello')).unwrap();
     await eventually(() => expect(selectTotalUnread(phone.store.getState())).toBe(1));

@@ -76,9 +76,9 @@ describe('the inbox between two people', () => {
     await first.acked;
     await alice.conversations.direct.send(parties(conversationId, alice, bob), 'two');
     const bobs = makeInboxApi(bob.client.db);
-    await expect(bobs.markRead(bob.uid, directKey(conversationId), first.id, false)).rejects.toThrow(
-      /permission/i,
-    );
+    await expect(
+      bobs.markRead(bob.uid, directKey(conversationId), first.id, false),
+    ).rejects.toThrow(/permission/i);
     expect(await adminGet(`inbox/${bob.uid}/${conversationId}/unread`)).toBe(2);
   });
 
@@ -89,7 +89,10 @@ describe('the inbox between two people', () => {
     const phone = liveInbox(bob.client.db, bob.uid);
     const laptop = liveInbox(secondDevice.db, bob.uid);
 
-    const sent = alice.conversations.direct.send(parties(conversationId, alice, bob), 'Are you there?');
+    const sent = alice.conversations.direct.send(
+      parties(conversationId, alice, bob),
+      'Are you there?',
+    );
     await sent.acked;
     await eventually(() => {
       expect(phone.entry(conversationId)?.unread).toBe(1);
@@ -107,7 +110,9 @@ describe('the inbox between two people', () => {
       sends.push(
         alice.conversations.direct.send(parties(conversationId, alice, bob), `a${String(i)}`).acked,
       );
-      sends.push(bob.conversations.direct.send(parties(conversationId, bob, alice), `b${String(i)}`).acked);
+      sends.push(
+        bob.conversations.direct.send(parties(conversationId, bob, alice), `b${String(i)}`).acked,
+      );
     }
     await Promise.all(sends);
     expect(await adminGet(`inbox/${bob.uid}/${conversationId}/unread`)).toBe(each);
@@ -132,7 +137,10 @@ describe('the inbox between two people', () => {
     goOnline(alice.client.db);
     await Promise.all(sent.map((message) => message.acked));
     expect(acked).toEqual(['first', 'second', 'third']);
-    const stored = (await adminGet(`sendMessage/${conversationId}`)) as Record<string, { message: string }>;
+    const stored = (await adminGet(`sendMessage/${conversationId}`)) as Record<
+      string,
+      { message: string }
+    >;
     const ids = Object.keys(stored).sort();
     expect(ids).toEqual(sent.map((message) => message.id));
     expect(ids.map((id) => stored[id].message)).toEqual(['first', 'second', 'third']);

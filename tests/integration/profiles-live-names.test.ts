@@ -54,7 +54,11 @@ describe("names read live from users/{uid} through the app's store", () => {
     const bob = await signUp('Bob');
     const { id: conversationId } = await befriend(alice, bob);
     await alice.conversations.direct.send(
-      { conversationId, from: { uid: alice.uid, name: 'Alice' }, to: { uid: bob.uid, name: 'Bob' } },
+      {
+        conversationId,
+        from: { uid: alice.uid, name: 'Alice' },
+        to: { uid: bob.uid, name: 'Bob' },
+      },
       'bye',
     );
     const app = await bobWatching(bob, alice.uid);

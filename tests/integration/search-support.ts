@@ -15,7 +15,7 @@ export const parties = (conversationId: string, from: Person, to: Person) => ({
 });
 
 /** What `person`'s device index answers to `query` (message texts). */
-export async function found(person: Person, query: string): Promise<string[]> {
+async function found(person: Person, query: string): Promise<string[]> {
   const api = await searchApiOf(person.uid);
   return (await api?.search(query, {}))?.map((hit) => hit.doc.text) ?? [];
 }

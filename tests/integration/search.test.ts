@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { chatScreenEntered, selectFriend } from '../../src/features/conversations';
 import { selectFriendRows } from '../../src/features/friends';
-import {
-  acceptGroup,
-  createGroup,
-  inviteFriend,
-  leaveGroup,
-} from '../../src/features/groups/groups-thunks';
+import { createGroup, inviteFriend, leaveGroup } from '../../src/features/groups/groups-thunks';
 import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
 import { HISTORY_PAGE_SIZE } from '../../src/features/search/search-history';
-import { befriend, cleanBackendPerTest, eventually, storeFor } from './app-clients';
+import { befriend, cleanBackendPerTest, eventually, storeFor, acceptGroup } from './app-clients';
 import { sendInGroup } from './conversations-group-sending';
 import { expectFound, parties, seedHistory } from './search-support';
 
@@ -50,7 +45,10 @@ describe('the search index between real stores', () => {
     await eventually(() => expect(selectFriendRows(b.store.getState())).toHaveLength(1));
     b.store.dispatch(selectFriend(selectFriendRows(b.store.getState())[0]));
     await eventually(() => expect(b.store.getState().conversations.status).toBe('ready'));
-    const original = (await alice.conversations.direct.fetchOne(conversationId, sent.id)) as ChatMessage;
+    const original = (await alice.conversations.direct.fetchOne(
+      conversationId,
+      sent.id,
+    )) as ChatMessage;
     await alice.conversations.direct.edit(
       parties(conversationId, alice, bob),
       original,
@@ -59,7 +57,10 @@ describe('the search index between real stores', () => {
     );
     await expectFound(bob, 'climbing', []);
     await expectFound(bob, 'boulder', ['the bouldering gym is at 12 Station road']);
-    const edited = (await alice.conversations.direct.fetchOne(conversationId, sent.id)) as ChatMessage;
+    const edited = (await alice.conversations.direct.fetchOne(
+      conversationId,
+      sent.id,
+    )) as ChatMessage;
     await alice.conversations.direct.remove(parties(conversationId, alice, bob), edited, true);
     await expectFound(bob, 'boulder', []);
 
@@ -78,7 +79,10 @@ describe('the search index between real stores', () => {
     const b = storeFor(bob);
     stopAfterTest(a.stop, b.stop);
     await Promise.all([a.ready(), b.ready()]);
-    const first = alice.conversations.direct.send(parties(conversationId, alice, bob), 'lunch at noon?');
+    const first = alice.conversations.direct.send(
+      parties(conversationId, alice, bob),
+      'lunch at noon?',
+    );
     await first.acked;
     const sent = alice.conversations.direct.send(
       parties(conversationId, alice, bob),
@@ -88,7 +92,10 @@ describe('the search index between real stores', () => {
     await expectFound(bob, 'climb', ['the climbing gym is at 12 Station road']);
     // Bob never opens the chat: only his inbox entry hears of the edit.
     expect(b.store.getState().conversations.status).not.toBe('ready');
-    const original = (await alice.conversations.direct.fetchOne(conversationId, sent.id)) as ChatMessage;
+    const original = (await alice.conversations.direct.fetchOne(
+      conversationId,
+      sent.id,
+    )) as ChatMessage;
     await alice.conversations.direct.edit(
       parties(conversationId, alice, bob),
       original,
@@ -97,7 +104,10 @@ describe('the search index between real stores', () => {
     );
     await expectFound(bob, 'boulder', ['the bouldering gym is at 12 Station road']);
     await expectFound(bob, 'climbing', []);
-    const edited = (await alice.conversations.direct.fetchOne(conversationId, sent.id)) as ChatMessage;
+    const edited = (await alice.conversations.direct.fetchOne(
+      conversationId,
+      sent.id,
+    )) as ChatMessage;
     await alice.conversations.direct.remove(parties(conversationId, alice, bob), edited, true);
     await expectFound(bob, 'boulder', []);
     await expectFound(bob, 'lunch', ['lunch at noon?']);
@@ -133,7 +143,8 @@ describe('the search index between real stores', () => {
       (await old(4)) as ChatMessage,
       false,
     );
-    await bob.conversations.direct.send(parties(conversationId, bob, alice), 'are you coming?').acked;
+    await bob.conversations.direct.send(parties(conversationId, bob, alice), 'are you coming?')
+      .acked;
     await expectFound(alice, 'coming', ['are you coming?']);
     await expectFound(alice, 'lighthouse', ['meet at the lighthouse gate']);
     await expectFound(alice, 'harbour', []);

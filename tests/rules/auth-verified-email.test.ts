@@ -2,7 +2,15 @@ import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
 import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { withReceiverEntry } from './inbox-fixtures';
-import { alice, befriended, bob, conversationId, request, requested, users } from './friends-fixtures';
+import {
+  alice,
+  befriended,
+  bob,
+  conversationId,
+  request,
+  requested,
+  users,
+} from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile, userRecord } from './rules-env';
 
 const { dbAs, seed } = rulesEnvForFile('verified');

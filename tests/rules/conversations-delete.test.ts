@@ -129,13 +129,18 @@ describe('deleting a 1:1 message for everyone', () => {
     const before = Date.now() - 1000;
     await assertSucceeds(write(alice, remove(directScope(alice), asDirect('-Nfresh', fresh))));
     const since = (uid: string, field: string) =>
-      dbAs(uid).ref(`sendMessage/${conversationId}`).orderByChild(field).startAt(before).once('value');
+      dbAs(uid)
+        .ref(`sendMessage/${conversationId}`)
+        .orderByChild(field)
+        .startAt(before)
+        .once('value');
     const deleted = await assertSucceeds(since(bob, 'deletedAt'));
     expect(Object.keys(deleted.val() as object)).toEqual(['-Nfresh']);
     await assertSucceeds(since(alice, 'editedAt'));
     await assertFails(since(carol, 'deletedAt'));
-    const indexed = (rules as { rules: { sendMessage: { $conversationId: { '.indexOn': string[] } } } })
-      .rules.sendMessage.$conversationId['.indexOn'];
+    const indexed = (
+      rules as { rules: { sendMessage: { $conversationId: { '.indexOn': string[] } } } }
+    ).rules.sendMessage.$conversationId['.indexOn'];
     expect(indexed).toEqual(expect.arrayContaining(['createdAt', 'editedAt', 'deletedAt']));
   });
 

@@ -38,7 +38,10 @@ describe('sendMessage between friends', () => {
 
   it('lets both friends read the conversation, in time order', async () => {
     await assertSucceeds(dbAs(alice).ref(`sendMessage/${conversationId}`).once('value'));
-    const recent = dbAs(bob).ref(`sendMessage/${conversationId}`).orderByChild('createdAt').limitToLast(50);
+    const recent = dbAs(bob)
+      .ref(`sendMessage/${conversationId}`)
+      .orderByChild('createdAt')
+      .limitToLast(50);
     await assertSucceeds(recent.once('value'));
   });
 

@@ -46,7 +46,7 @@ export const photoBytes = {
 };
 
 /** Everyone's entry, naming an older last message so the previews are not involved. */
-export const entries = {
+const entries = {
   [`inbox/${alice}/${conversationId}`]: storedEntry({ lastMessageId: '-Nlast' }),
   [`inbox/${bob}/${conversationId}`]: storedEntry({ lastMessageId: '-Nlast' }),
   ...Object.fromEntries(

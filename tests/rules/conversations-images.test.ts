@@ -106,9 +106,13 @@ describe('chatImages between friends', () => {
 
   it("refuses an inbox entry that does not say 'image' for an image, or says it for text", async () => {
     const update = sendImage(alice, bob);
-    await assertFails(write(alice, { ...update, [`inbox/${bob}/${conversationId}/lastKind`]: 'text' }));
+    await assertFails(
+      write(alice, { ...update, [`inbox/${bob}/${conversationId}/lastKind`]: 'text' }),
+    );
     const text = send(alice, bob, '-Ntext');
-    await assertFails(write(alice, { ...text, [`inbox/${bob}/${conversationId}/lastKind`]: 'image' }));
+    await assertFails(
+      write(alice, { ...text, [`inbox/${bob}/${conversationId}/lastKind`]: 'image' }),
+    );
   });
 
   it('refuses image fields on a text message', async () => {

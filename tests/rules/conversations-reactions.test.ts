@@ -68,7 +68,10 @@ describe('reactions in a 1:1 conversation', () => {
   });
 
   it('refuses reacting after a block', async () => {
-    await seed({ [`friendList/${conversationId}`]: null, [`block/${conversationId}`]: aliceBlocksBob });
+    await seed({
+      [`friendList/${conversationId}`]: null,
+      [`block/${conversationId}`]: aliceBlocksBob,
+    });
     await assertFails(write(bob, { [reaction(directPath('-Na'), '👍', bob)]: SERVER_TIME }));
     await assertFails(write(alice, { [reaction(directPath('-Na'), '👍', alice)]: SERVER_TIME }));
   });

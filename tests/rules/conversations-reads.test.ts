@@ -6,7 +6,9 @@ import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
 const { dbAs, seed } = rulesEnvForFile('inbox-signals');
 
-const conversation = { [`sendMessage/${conversationId}/-Nm1`]: storedMessage(bob, alice, 'Hi Alice') };
+const conversation = {
+  [`sendMessage/${conversationId}/-Nm1`]: storedMessage(bob, alice, 'Hi Alice'),
+};
 const marker = (fields: Record<string, unknown> = {}) => ({
   at: SERVER_TIME,
   messageId: '-Nm1',

@@ -21,7 +21,11 @@ import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 const { seed, write } = rulesEnvForFile('conversations-reply-forward');
 
 const server = { now: SERVER_TIME, plusOne: increment(1) };
-const direct = { conversationId, from: { uid: alice, name: 'Alice' }, to: { uid: bob, name: 'Bob' } };
+const direct = {
+  conversationId,
+  from: { uid: alice, name: 'Alice' },
+  to: { uid: bob, name: 'Bob' },
+};
 const toGroup = { groupId, from: { uid: bob, name: 'Bob' }, to: [alice, carol] };
 type Extras = Parameters<typeof directSendWrite>[4];
 const send = (id: string, extras: Extras) => directSendWrite(direct, id, 'yes!', server, extras);

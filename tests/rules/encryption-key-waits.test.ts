@@ -11,7 +11,13 @@ import { rulesEnvForFile, SERVER_TIME } from './rules-env';
 const { dbAs, seed, write } = rulesEnvForFile('encryption-key-waits');
 
 describe.each([
-  ['conversationKeyWaits', 'conversationKeys', conversationId, { ...befriended, ...devices }, carol],
+  [
+    'conversationKeyWaits',
+    'conversationKeys',
+    conversationId,
+    { ...befriended, ...devices },
+    carol,
+  ],
   ['groupKeyWaits', 'groupKeys', groupId, { ...groupWorld, ...devices }, dave],
 ])('%s', (waits, keys, id, world, outsider) => {
   const waitAt = (uid: string, e = epoch) => `${waits}/${id}/${uid}/${e}`;

@@ -25,7 +25,11 @@ import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 const { seed, write } = rulesEnvForFile('encryption-sealed');
 
 const server = { now: SERVER_TIME, plusOne: increment(1) };
-const direct = { conversationId, from: { uid: alice, name: 'Alice' }, to: { uid: bob, name: 'Bob' } };
+const direct = {
+  conversationId,
+  from: { uid: alice, name: 'Alice' },
+  to: { uid: bob, name: 'Bob' },
+};
 const toGroup = { groupId, from: { uid: bob, name: 'Bob' }, to: [alice, carol] };
 
 /** A sealed field of `length` ciphertext characters, in the form the app writes. */

@@ -32,9 +32,21 @@ export const aliceBlocksBob = {
   blockName: 'Bob',
 };
 
-export const requested = { ...users, [`friendRequest/${conversationId}`]: request, [pairAB]: conversationId };
-export const befriended = { ...users, [`friendList/${conversationId}`]: request, [pairAB]: conversationId };
-export const blocked = { ...users, [`block/${conversationId}`]: aliceBlocksBob, [pairAB]: conversationId };
+export const requested = {
+  ...users,
+  [`friendRequest/${conversationId}`]: request,
+  [pairAB]: conversationId,
+};
+export const befriended = {
+  ...users,
+  [`friendList/${conversationId}`]: request,
+  [pairAB]: conversationId,
+};
+export const blocked = {
+  ...users,
+  [`block/${conversationId}`]: aliceBlocksBob,
+  [pairAB]: conversationId,
+};
 
 /** A request from Bob to Alice, the other direction (e.g. a crossing one from older data). */
 export const bobToAlice = {

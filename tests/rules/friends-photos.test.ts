@@ -1,6 +1,15 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { describe, it } from 'vitest';
-import { alice, blocked, bob, pairAB, conversationId, request, requested, users } from './friends-fixtures';
+import {
+  alice,
+  blocked,
+  bob,
+  pairAB,
+  conversationId,
+  request,
+  requested,
+  users,
+} from './friends-fixtures';
 import { rulesEnvForFile } from './rules-env';
 
 /**
@@ -10,7 +19,10 @@ import { rulesEnvForFile } from './rules-env';
 const { seed, write } = rulesEnvForFile('relationship-photos');
 
 const send = (photo: string) =>
-  write(alice, { [`friendRequest/${conversationId}`]: { ...request, photo }, [pairAB]: conversationId });
+  write(alice, {
+    [`friendRequest/${conversationId}`]: { ...request, photo },
+    [pairAB]: conversationId,
+  });
 
 describe('friendRequest photo', () => {
   it('accepts the default, nothing, a Google photo or a reference to the sender’s own picture', async () => {
@@ -62,7 +74,10 @@ describe('friendList photo', () => {
 
   it('lets the blocker unblock with her own picture but not with the other’s', async () => {
     const unblock = (photo: string) =>
-      write(alice, { [`block/${conversationId}`]: null, [`friendList/${conversationId}`]: { ...request, photo } });
+      write(alice, {
+        [`block/${conversationId}`]: null,
+        [`friendList/${conversationId}`]: { ...request, photo },
+      });
     await seed(blocked);
     await assertFails(unblock(`picture:${bob}:v1`));
     await assertSucceeds(unblock(`picture:${alice}:v2`));

@@ -35,11 +35,15 @@ describe('friendRequest: sending', () => {
   });
 
   it('refuses a pair claim that points at another id', async () => {
-    await assertFails(send(alice, { [`friendRequest/${conversationId}`]: request, [pairAB]: '-Nother' }));
+    await assertFails(
+      send(alice, { [`friendRequest/${conversationId}`]: request, [pairAB]: '-Nother' }),
+    );
   });
 
   it('refuses claiming a pair of two other people in the same write', async () => {
-    await assertFails(send(alice, { ...newRequest(), [`pairs/${pairKey(bob, carol)}`]: conversationId }));
+    await assertFails(
+      send(alice, { ...newRequest(), [`pairs/${pairKey(bob, carol)}`]: conversationId }),
+    );
   });
 
   it('refuses a second request for the same pair, in either direction', async () => {
@@ -59,7 +63,10 @@ describe('friendRequest: sending', () => {
   it('refuses a request to oneself', async () => {
     const self = { ...request, receiverId: alice, receiverName: 'Alice' };
     await assertFails(
-      send(alice, { [`friendRequest/${conversationId}`]: self, [`pairs/${pairKey(alice, alice)}`]: conversationId }),
+      send(alice, {
+        [`friendRequest/${conversationId}`]: self,
+        [`pairs/${pairKey(alice, alice)}`]: conversationId,
+      }),
     );
   });
 
@@ -129,7 +136,9 @@ describe('friendRequest: changing and removing', () => {
   it('lets the receiver decline and the sender withdraw, freeing the pair', async () => {
     await assertSucceeds(send(bob, { [`friendRequest/${conversationId}`]: null, [pairAB]: null }));
     await seed(requested);
-    await assertSucceeds(send(alice, { [`friendRequest/${conversationId}`]: null, [pairAB]: null }));
+    await assertSucceeds(
+      send(alice, { [`friendRequest/${conversationId}`]: null, [pairAB]: null }),
+    );
   });
 
   it('refuses a stranger removing the request', async () => {

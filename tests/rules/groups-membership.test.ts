@@ -79,7 +79,11 @@ describe('groupMembership: blocks stop invitations', () => {
 
   it('refuses an invitation once either of the pair blocked the other', async () => {
     // After a block the friendship is gone; older inconsistent data may hold both records.
-    await seed({ ...withGroup, [`block/${conversationId}`]: aliceBlocksBob, [`friendList/${conversationId}`]: null });
+    await seed({
+      ...withGroup,
+      [`block/${conversationId}`]: aliceBlocksBob,
+      [`friendList/${conversationId}`]: null,
+    });
     await assertFails(write(alice, invite(bob, 'Bob')));
     await seed({ [`friendList/${conversationId}`]: befriended[`friendList/${conversationId}`] });
     await assertFails(write(alice, invite(bob, 'Bob')));

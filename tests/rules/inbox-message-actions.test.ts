@@ -118,7 +118,10 @@ describe('an edit of the last message', () => {
 
   it('refuses a preview for an entry that names another message', async () => {
     await seed({
-      [`sendMessage/${conversationId}/-Nm2`]: { ...storedMessage(bob, alice, 'ok'), createdAt: 2000 },
+      [`sendMessage/${conversationId}/-Nm2`]: {
+        ...storedMessage(bob, alice, 'ok'),
+        createdAt: 2000,
+      },
       [`${entry(bob)}/lastMessageId`]: '-Nm2',
     });
     await assertFails(write(alice, edit('at 9')));
@@ -156,7 +159,10 @@ describe('a delete for everyone of the last message', () => {
 
   it('refuses the mark for an entry that names another message', async () => {
     await seed({
-      [`sendMessage/${conversationId}/-Nm2`]: { ...storedMessage(bob, alice, 'ok'), createdAt: 2000 },
+      [`sendMessage/${conversationId}/-Nm2`]: {
+        ...storedMessage(bob, alice, 'ok'),
+        createdAt: 2000,
+      },
       [`${entry(bob)}/lastMessageId`]: '-Nm2',
     });
     await assertFails(write(alice, removal()));

@@ -15,7 +15,10 @@ import { rulesEnvForFile, SERVER_TIME } from './rules-env';
 const { dbAs, seed, write } = rulesEnvForFile('inbox');
 
 const entryOf = async (uid: string) =>
-  (await dbAs(uid).ref(`inbox/${uid}/${conversationId}`).once('value')).val() as Record<string, unknown>;
+  (await dbAs(uid).ref(`inbox/${uid}/${conversationId}`).once('value')).val() as Record<
+    string,
+    unknown
+  >;
 
 describe('sending a message with the inbox entries', () => {
   beforeEach(() => seed(befriended));
@@ -81,7 +84,10 @@ describe('sending a message with the inbox entries', () => {
     );
     await assertFails(write(alice, entryOnly));
     // Replaying an existing message id to bump the count again.
-    const replay = omit(send(alice, bob, '-Nold', 'Old news'), `sendMessage/${conversationId}/-Nold`);
+    const replay = omit(
+      send(alice, bob, '-Nold', 'Old news'),
+      `sendMessage/${conversationId}/-Nold`,
+    );
     await assertFails(write(alice, replay));
     await assertFails(write(alice, { [`inbox/${bob}/${conversationId}/unread`]: increment(1) }));
   });
@@ -127,12 +133,20 @@ describe('sending a message with the inbox entries', () => {
     const forged = { by: carol, emoji: '😡', messageId: '-Nm1', text: 'I quit', kind: 'text' };
     const notice = { ...forged, at: SERVER_TIME };
     await assertFails(
-      write(alice, { ...send(alice, bob, '-Nm1'), [`inbox/${bob}/${conversationId}/reaction`]: notice }),
+      write(alice, {
+        ...send(alice, bob, '-Nm1'),
+        [`inbox/${bob}/${conversationId}/reaction`]: notice,
+      }),
     );
-    await seed({ [`inbox/${bob}/${conversationId}`]: storedEntry({ reaction: { ...forged, at: 5 } }) });
+    await seed({
+      [`inbox/${bob}/${conversationId}`]: storedEntry({ reaction: { ...forged, at: 5 } }),
+    });
     const at5 = { ...forged, text: 'Changed', at: 5 };
     await assertFails(
-      write(alice, { ...send(alice, bob, '-Nm1'), [`inbox/${bob}/${conversationId}/reaction`]: at5 }),
+      write(alice, {
+        ...send(alice, bob, '-Nm1'),
+        [`inbox/${bob}/${conversationId}/reaction`]: at5,
+      }),
     );
     // A send leaves a stored notice as it is.
     await assertSucceeds(write(alice, send(alice, bob, '-Nm1')));
@@ -169,7 +183,9 @@ describe('the owner of an entry', () => {
   });
 
   it('refuses a reset when another message arrived since, or to anything but zero', async () => {
-    await assertFails(write(bob, reset({ [`inbox/${bob}/${conversationId}/lastMessageId`]: '-Nolder' })));
+    await assertFails(
+      write(bob, reset({ [`inbox/${bob}/${conversationId}/lastMessageId`]: '-Nolder' })),
+    );
     await assertFails(write(bob, reset({ [`inbox/${bob}/${conversationId}/unread`]: 1 })));
     await assertFails(write(bob, reset({ [`inbox/${bob}/${conversationId}/unread`]: -1 })));
     await assertFails(write(bob, reset({ [`inbox/${bob}/${conversationId}/lastText`]: 'edited' })));

@@ -58,20 +58,34 @@ describe('friendRequest notifications', () => {
 
   it('are accepted with the request they report, from its sender to its receiver', async () => {
     await assertSucceeds(
-      write(alice, { ...sendRequest, [to(bob)]: note('friendRequest', alice, 'Alice', conversationId) }),
+      write(alice, {
+        ...sendRequest,
+        [to(bob)]: note('friendRequest', alice, 'Alice', conversationId),
+      }),
     );
   });
 
   it('are refused alone, to someone else, in another name, or with a client clock', async () => {
-    await assertFails(write(alice, { [to(bob)]: note('friendRequest', alice, 'Alice', conversationId) }));
     await assertFails(
-      write(alice, { ...sendRequest, [to(carol)]: note('friendRequest', alice, 'Alice', conversationId) }),
+      write(alice, { [to(bob)]: note('friendRequest', alice, 'Alice', conversationId) }),
     );
     await assertFails(
-      write(alice, { ...sendRequest, [to(bob)]: note('friendRequest', carol, 'Carol', conversationId) }),
+      write(alice, {
+        ...sendRequest,
+        [to(carol)]: note('friendRequest', alice, 'Alice', conversationId),
+      }),
     );
     await assertFails(
-      write(alice, { ...sendRequest, [to(bob)]: note('friendRequest', alice, 'Bob', conversationId) }),
+      write(alice, {
+        ...sendRequest,
+        [to(bob)]: note('friendRequest', carol, 'Carol', conversationId),
+      }),
+    );
+    await assertFails(
+      write(alice, {
+        ...sendRequest,
+        [to(bob)]: note('friendRequest', alice, 'Bob', conversationId),
+      }),
     );
     await assertFails(
       write(alice, {
@@ -95,7 +109,9 @@ describe('friendRequest notifications', () => {
 
   it('are refused for a request that already existed (no repeated nagging)', async () => {
     await seed(requested);
-    await assertFails(write(alice, { [to(bob)]: note('friendRequest', alice, 'Alice', conversationId) }));
+    await assertFails(
+      write(alice, { [to(bob)]: note('friendRequest', alice, 'Alice', conversationId) }),
+    );
   });
 
   it('cannot reach a person who blocked the sender', async () => {
@@ -106,13 +122,18 @@ describe('friendRequest notifications', () => {
         [to(alice)]: note('friendRequest', bob, 'Bob', '-Nrel000000000000002'),
       }),
     );
-    await assertFails(write(bob, { [to(alice)]: note('friendAccepted', bob, 'Bob', conversationId) }));
+    await assertFails(
+      write(bob, { [to(alice)]: note('friendAccepted', bob, 'Bob', conversationId) }),
+    );
   });
 });
 
 describe('friendAccepted notifications', () => {
   beforeEach(() => seed(requested));
-  const accept = { [`friendRequest/${conversationId}`]: null, [`friendList/${conversationId}`]: request };
+  const accept = {
+    [`friendRequest/${conversationId}`]: null,
+    [`friendList/${conversationId}`]: request,
+  };
 
   it('are accepted from the receiver to the sender, in the accepting write', async () => {
     await assertSucceeds(
@@ -121,12 +142,18 @@ describe('friendAccepted notifications', () => {
   });
 
   it('are refused without the acceptance, by the sender, or to a third person', async () => {
-    await assertFails(write(bob, { [to(alice)]: note('friendAccepted', bob, 'Bob', conversationId) }));
-    await assertFails(write(carol, { [to(alice)]: note('friendAccepted', carol, 'Carol', conversationId) }));
+    await assertFails(
+      write(bob, { [to(alice)]: note('friendAccepted', bob, 'Bob', conversationId) }),
+    );
+    await assertFails(
+      write(carol, { [to(alice)]: note('friendAccepted', carol, 'Carol', conversationId) }),
+    );
     await assertFails(
       write(bob, { ...accept, [to(carol)]: note('friendAccepted', bob, 'Bob', conversationId) }),
     );
-    await assertFails(write(alice, { [to(bob)]: note('friendAccepted', alice, 'Alice', conversationId) }));
+    await assertFails(
+      write(alice, { [to(bob)]: note('friendAccepted', alice, 'Alice', conversationId) }),
+    );
   });
 });
 

@@ -69,7 +69,10 @@ async function befriend(from: string, to: string, conversationId: string) {
     [`friendRequest/${conversationId}`]: request,
     [`pairs/${pairKey(from, to)}`]: conversationId,
   });
-  await write(to, { [`friendRequest/${conversationId}`]: null, [`friendList/${conversationId}`]: request });
+  await write(to, {
+    [`friendRequest/${conversationId}`]: null,
+    [`friendList/${conversationId}`]: request,
+  });
 }
 
 describe('a relationship under an existing group id', () => {
@@ -171,7 +174,9 @@ describe('a group under an existing relationship id', () => {
     await assertFails(dbAs(mallory).ref(`chatImages/${conversationId}/-Npic/full`).once('value'));
     // Nor can he mark or type there as the group's admin.
     await assertFails(
-      write(mallory, { [`reads/${conversationId}/${mallory}`]: { at: SERVER_TIME, messageId: '-Npic' } }),
+      write(mallory, {
+        [`reads/${conversationId}/${mallory}`]: { at: SERVER_TIME, messageId: '-Npic' },
+      }),
     );
     await assertFails(write(mallory, { [`typing/${conversationId}/${mallory}`]: SERVER_TIME }));
     // The group's own trees are his, and empty.

@@ -52,7 +52,8 @@ describe('status/{uid} with presence hidden', () => {
 
 describe('friend requests to someone who takes them from nobody', () => {
   beforeEach(() => seed(users));
-  const send = () => write(alice, { [`friendRequest/${conversationId}`]: request, [pairAB]: conversationId });
+  const send = () =>
+    write(alice, { [`friendRequest/${conversationId}`]: request, [pairAB]: conversationId });
 
   it('are refused', async () => {
     await seed({ [`settings/${bob}/friendRequests`]: 'nobody' });

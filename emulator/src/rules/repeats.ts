@@ -9,7 +9,7 @@ import type { Expr } from './ast';
 import { ObjectSentinel, type EvalContext, type Evaluator, type Value } from './values';
 
 /** A structural key: two subexpressions with the same key compute the same value. */
-export function exprKey(expr: Expr, keys: WeakMap<Expr, string>): string {
+function exprKey(expr: Expr, keys: WeakMap<Expr, string>): string {
   let key = keys.get(expr);
   if (key !== undefined) return key;
   const k = (e: Expr): string => exprKey(e, keys);

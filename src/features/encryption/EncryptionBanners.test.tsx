@@ -11,7 +11,7 @@ import {
   encryptionUpgraded,
   selectKeysRevision,
 } from './encryption-slice';
-import { fakeRing, signInWithRing, THIS_DEVICE } from './encryption-test-session';
+import { fakeRing, signInWithRing, THIS_DEVICE } from '../../testing/encryption-session';
 
 const device = (deviceId: string, label: string, approvedBy: string | null): DeviceRecord => ({
   deviceId,

@@ -6,7 +6,7 @@ import { groupSafetyCode, safetyCode } from '../../lib/crypto/safety-code';
 import { SecurityCodeNotice } from './SecurityCodeNotice';
 import { VerifySecurityCode } from './VerifySecurityCode';
 import { encryptionStrings } from './encryption-strings';
-import { fakeRing, signInWithRing } from './encryption-test-session';
+import { fakeRing, signInWithRing } from '../../testing/encryption-session';
 
 /** Long enough for a code worked out under jsdom. */
 const slow = { timeout: 15_000 };

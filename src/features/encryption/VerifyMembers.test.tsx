@@ -7,7 +7,7 @@ import { groupReceived } from '../groups/groups-slice';
 import { rosterReceived } from '../groups/groups-memberships-slice';
 import { VerifyMembers } from './VerifyMembers';
 import { encryptionStrings } from './encryption-strings';
-import { fakeRing, signInWithRing } from './encryption-test-session';
+import { fakeRing, signInWithRing } from '../../testing/encryption-session';
 
 const slow = { timeout: 20_000 };
 const newIdentityKey = async () => (await createIdentity()).identity.publicKey;

@@ -23,7 +23,9 @@ function useGroupPreview(entry: InboxEntry): string {
   const sender = shownLast(entry)?.senderId ?? null;
   const mine = sender === me;
   // The roster's copied name shows until the sender's live profile is read.
-  const copied = useAppSelector((state) => (sender ? copiedName(state, entry.conversationId, sender) : ''));
+  const copied = useAppSelector((state) =>
+    sender ? copiedName(state, entry.conversationId, sender) : '',
+  );
   const name = useDisplayName(mine ? null : sender, copied);
   // A member's reaction to my message, newer than the last message, takes the line.
   const reactor = entry.reaction?.by ?? null;

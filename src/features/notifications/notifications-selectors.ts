@@ -13,7 +13,7 @@ import { directKey } from '../../lib/conversation-key';
  * One unread "new messages" entry per conversation with messages I have not read, named after
  * the friend (from my friendships); it goes away when the chat marks the conversation read.
  */
-export const selectMessageNotifications = createSelector(
+const selectMessageNotifications = createSelector(
   [(state: RootState) => state.notifications.conversations, selectFriendRows, selectMutedKeys],
   (conversations, friends, muted): AppNotification[] =>
     conversations.flatMap((entry) => {
@@ -39,7 +39,7 @@ export const selectMessageNotifications = createSelector(
 );
 
 /** Everything unread, newest first: stored entries and conversations with new messages. */
-export const selectAllUnread = createSelector(
+const selectAllUnread = createSelector(
   [(state: RootState) => state.notifications.unread, selectMessageNotifications],
   (unread, messages) => [...unread, ...messages].sort(newestFirst),
 );

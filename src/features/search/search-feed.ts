@@ -4,7 +4,7 @@ import type { SearchApi } from './worker';
 import { docId, type SearchDoc } from './worker';
 
 /** A readable message as the index keeps it. */
-export function searchDocOf(conv: ConversationKey, message: ChatMessage): SearchDoc {
+function searchDocOf(conv: ConversationKey, message: ChatMessage): SearchDoc {
   return {
     id: docId(conv, message.id),
     conv,

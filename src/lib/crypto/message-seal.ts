@@ -15,7 +15,7 @@ export interface MessagePlace {
   epoch: string;
 }
 
-export const messageContext = (place: MessagePlace, field: SealedField) =>
+const messageContext = (place: MessagePlace, field: SealedField) =>
   `chatty/msg|${place.conversation}|${place.messageId}|${place.sender}|${place.epoch}|${field}`;
 
 export const sealField = (key: CryptoKey, place: MessagePlace, field: SealedField, text: string) =>

@@ -18,7 +18,6 @@ import {
 
 export const SEALED_PREFIX = 's1.';
 
-export type { SealState } from './seal-state';
 const EPOCH = /^[A-Za-z0-9_-]{20}$/;
 
 /** The whole form (rules/encryption-sealed.ts checks the same): clear text that starts alike is not. */

@@ -107,7 +107,8 @@ export const hideChatMessage = createAppAsyncThunk(
     const what = strings.errors.hide;
     const state = getState();
     const { conversationId, kind } = state.conversations;
-    if (!conversationId) return rejectWithValue(`${what}: ${conversationsStrings.chat.errors.moved}`);
+    if (!conversationId)
+      return rejectWithValue(`${what}: ${conversationsStrings.chat.errors.moved}`);
     const target = conversationTarget(state);
     const cover = target.kind === 'closed' ? null : coverOf(state, id);
     const write = () => {

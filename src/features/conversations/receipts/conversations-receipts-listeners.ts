@@ -19,10 +19,12 @@ import type { RootState } from '../../../store/store';
 export const typedInChat = createAction('conversations/typedInChat');
 
 /** Typing stops counting this long after the last keystroke. */
-export const TYPING_IDLE_MS = 3000;
+const TYPING_IDLE_MS = 3000;
 
 function friendOf(state: RootState, conversationId: string): string | null {
-  return selectFriendRows(state).find((r) => r.friendship.id === conversationId)?.friend.uid ?? null;
+  return (
+    selectFriendRows(state).find((r) => r.friendship.id === conversationId)?.friend.uid ?? null
+  );
 }
 
 /** The open conversation's friend's read marker (with my receipts on) and typing signal. */

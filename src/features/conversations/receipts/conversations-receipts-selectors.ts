@@ -15,7 +15,7 @@ export const selectLoadedOnScreen = (state: RootState): boolean =>
   state.conversations.status === 'ready';
 
 export const selectReceiptsOn = (state: RootState) => state.conversationReceipts.receiptsOn;
-export const selectOutgoing = (state: RootState) => state.conversationSending.outgoing;
+const selectOutgoing = (state: RootState) => state.conversationSending.outgoing;
 
 export const selectHasPending = (state: RootState) =>
   state.conversationSending.outgoing.some((m) => m.state === 'pending');

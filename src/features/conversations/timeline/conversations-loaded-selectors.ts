@@ -5,15 +5,21 @@ import { countInPages, findInPages, oldestInPages, type MessagePages } from './m
 
 /** The open conversation's loaded messages: the live tail (the adapter's) and the older pages. */
 
-const tailSelectors = messagesAdapter.getSelectors((state: WithConversations) => state.conversations);
+const tailSelectors = messagesAdapter.getSelectors(
+  (state: WithConversations) => state.conversations,
+);
 
 /** The live window and newer, oldest first (about a page). */
 export const selectTailMessages = tailSelectors.selectAll;
 /** The loaded messages older than the live window, in pages (message-pages.ts). */
-export const selectOlderPages = (state: WithConversations): MessagePages => state.conversations.older;
+export const selectOlderPages = (state: WithConversations): MessagePages =>
+  state.conversations.older;
 
 /** A loaded message of the open conversation, or undefined. */
-export const selectLoadedMessage = (state: WithConversations, id: string): ChatMessage | undefined =>
+export const selectLoadedMessage = (
+  state: WithConversations,
+  id: string,
+): ChatMessage | undefined =>
   inTail(state.conversations, id) ?? findInPages(state.conversations.older, id);
 
 const selectAllLoaded = createSelector(

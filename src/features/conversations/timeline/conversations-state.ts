@@ -67,7 +67,10 @@ interface ConversationFields {
 }
 
 /** A conversation just opened (loading), or none (`conversationId` null): the one list of its fields. */
-function conversationFields(conversationId: string | null, kind: ConversationKind): ConversationFields {
+function conversationFields(
+  conversationId: string | null,
+  kind: ConversationKind,
+): ConversationFields {
   return {
     conversationId,
     kind,
@@ -101,7 +104,11 @@ export interface WithConversations {
   conversations: ConversationsState;
 }
 
-export function clearConversation(state: ConversationsState, conversationId: string | null, kind: ConversationKind) {
+export function clearConversation(
+  state: ConversationsState,
+  conversationId: string | null,
+  kind: ConversationKind,
+) {
   messagesAdapter.removeAll(state);
   Object.assign(state, conversationFields(conversationId, kind));
 }
@@ -110,7 +117,8 @@ export function clearConversation(state: ConversationsState, conversationId: str
 export const openConversationKey = (state: {
   conversationId: string | null;
   kind: ConversationKind;
-}): ConversationKey | null => (state.conversationId ? conversationKey(state.kind, state.conversationId) : null);
+}): ConversationKey | null =>
+  state.conversationId ? conversationKey(state.kind, state.conversationId) : null;
 
 /** The state as it was before this action: frozen, read without wrapping it in proxies. */
 export const baseState = (state: ConversationsState): ConversationsState =>

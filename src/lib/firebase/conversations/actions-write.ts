@@ -25,12 +25,8 @@ export interface ActionScope {
   everyone: string[];
 }
 
-/** The rules' window for an edit, from the message's server time. */
-export const EDIT_WINDOW_MS = 15 * 60 * 1000;
-/** The rules' window for a delete for everyone. */
-export const DELETE_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** The rules' bound on a reaction's key, in UTF-16 units. */
-export const REACTION_KEY_MAX = 32;
+const REACTION_KEY_MAX = 32;
 
 const messagePath = ({ kind, conversationId }: ActionScope, id: string) =>
   `${kind === 'group' ? 'groupMessages' : 'sendMessage'}/${conversationId}/${id}`;

@@ -161,7 +161,7 @@ export function makeConversationCrypto(me: string, keys: EpochKeys) {
 }
 
 const pick = (message: ChatMessage) => ({
-  message: message.text,
+  text: message.text,
   sealed: message.sealed,
   sealedText: message.sealedText,
   ...(message.image ? { image: message.image } : {}),

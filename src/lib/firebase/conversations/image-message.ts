@@ -17,7 +17,7 @@ export const IMAGE_PLACEHOLDER = '📷 Photo';
 export const FULL_DATA_MAX = 420_000;
 export const THUMB_DATA_MAX = 28_000;
 /** The rules' bound on the stored pixel sizes. */
-export const IMAGE_SIDE_MAX = 4096;
+const IMAGE_SIDE_MAX = 4096;
 
 export interface ChatImageInfo {
   /** The id of the image under its conversation's images (the message's own id). */

@@ -34,7 +34,7 @@ export const MESSAGE_MAX_LENGTH = 4000;
  * The envelope's stored names (the spec's, typos included) and the names the app uses: the
  * parser is the one place that knows both.
  */
-export const ENVELOPE_FIELDS = {
+const ENVELOPE_FIELDS = {
   messagesenderId: 'senderId',
   massagesenderName: 'senderName',
   messagereceiverId: 'receiverId',

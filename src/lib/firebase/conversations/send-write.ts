@@ -37,7 +37,7 @@ export interface SendExtras {
 }
 
 /** The extras as stored fields of the message record; `mentions` only where `withMentions`. */
-export function extrasFields(extras: SendExtras | undefined, withMentions: boolean) {
+function extrasFields(extras: SendExtras | undefined, withMentions: boolean) {
   const out: Record<string, unknown> = {};
   if (!extras) return out;
   if (extras.replyTo) out.replyTo = extras.replyTo;

@@ -18,7 +18,7 @@ import { wrapsTree } from './paths';
 import { isRecord } from '../../is-record';
 
 /** The waits of one conversation as stored, malformed ones left out. */
-export function parseKeyWaits(value: unknown): KeyWait[] {
+function parseKeyWaits(value: unknown): KeyWait[] {
   if (!isRecord(value)) return [];
   return Object.entries(value).flatMap(([uid, epochs]) =>
     Object.entries(isRecord(epochs) ? epochs : {}).flatMap(([epoch, wait]) =>

@@ -142,7 +142,11 @@ describe('directSendWrite', () => {
   it('writes the message, counts one for the receiver and summarises it for both', () => {
     const now = { '.sv': 'timestamp' };
     const plusOne = { '.sv': { increment: 1 } };
-    const parties = { conversationId: 'r1', from: { uid: 'a', name: 'Al' }, to: { uid: 'b', name: 'Bo' } };
+    const parties = {
+      conversationId: 'r1',
+      from: { uid: 'a', name: 'Al' },
+      to: { uid: 'b', name: 'Bo' },
+    };
     const update = directSendWrite(parties, '-Nm1', 'Hello', { now, plusOne });
     expect(update['sendMessage/r1/-Nm1']).toEqual({
       message: 'Hello',

@@ -49,7 +49,7 @@ export interface InboxLast {
  * before it they still see, or null when none is left to show. It applies only while the entry's
  * last message is `over`; a newer message makes it stale.
  */
-export interface InboxCover {
+interface InboxCover {
   over: string;
   shown: InboxLast | null;
 }
@@ -80,7 +80,7 @@ export interface InboxEntry {
 }
 
 /** The rules keep the first 100 characters of a message as its preview. */
-export const PREVIEW_LENGTH = 100;
+const PREVIEW_LENGTH = 100;
 
 /**
  * The message's first 100 UTF-16 code units, or 99 when the 100th would split an emoji (a
@@ -96,7 +96,7 @@ export function previewOf(message: string): string {
 const INBOX_KINDS: readonly unknown[] = ['text', 'image', 'deleted'] satisfies InboxKind[];
 
 /** A stored `reaction`, or undefined when absent or unusable (the entry itself still shows). */
-export function parseInboxReaction(value: unknown): InboxReaction | undefined {
+function parseInboxReaction(value: unknown): InboxReaction | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { by, emoji, messageId, text, kind, at } = value as Record<string, unknown>;
   if (typeof by !== 'string' || typeof emoji !== 'string' || typeof messageId !== 'string') {
@@ -108,7 +108,7 @@ export function parseInboxReaction(value: unknown): InboxReaction | undefined {
 }
 
 /** A stored `cover`, or undefined when absent or unusable (the row then shows the last message). */
-export function parseInboxCover(value: unknown): InboxCover | undefined {
+function parseInboxCover(value: unknown): InboxCover | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { over, messageId, senderId, text, kind, at } = value as Record<string, unknown>;
   if (typeof over !== 'string') return undefined;

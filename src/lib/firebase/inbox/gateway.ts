@@ -75,7 +75,8 @@ export function makeInboxApi(
   typingThrottle = new TypingThrottle(),
 ) {
   const opened = entriesOpener(cryptoNow);
-  const typingRef = (conversationId: string, uid: string) => ref(db, `typing/${conversationId}/${uid}`);
+  const typingRef = (conversationId: string, uid: string) =>
+    ref(db, `typing/${conversationId}/${uid}`);
   const receiptsRef = (uid: string) => ref(db, `settings/${uid}/readReceipts`);
 
   return {
