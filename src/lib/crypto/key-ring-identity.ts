@@ -19,7 +19,7 @@ import type { StoredBackup } from './key-backup';
 import type { KeyRingStore } from './key-ring-store';
 import { openBytes, sealBytes } from './sealed-box';
 
-export const identityContext = (uid: string) => `chatty/identity|${uid}`;
+const identityContext = (uid: string) => `chatty/identity|${uid}`;
 
 export function makeIdentityHolder(me: DeviceIdentity, store: KeyRingStore) {
   let identity: AccountIdentity | null = null;

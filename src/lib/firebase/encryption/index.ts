@@ -3,4 +3,4 @@
  * parsers that do not are in shapes.ts.
  */
 export { makeEncryptionApi } from './gateway';
-export type { DeviceRecord, DirectoryDevice } from './gateway';
+export type { DeviceRecord } from './gateway';
