@@ -31,7 +31,11 @@ export function makeDeviceTrust(owner: string, store: PinStore) {
   const pins = new Map<string, Promise<Pin | undefined>>();
   /** The same pins once read, so a send already checked finds its answer without waiting. */
   const pinsRead = new Map<string, Pin | undefined>();
-  const signedRead = new Map<string, boolean>();
+  /** The last verdict per device (`uid/deviceId`), with what it was worked out from. */
+  const signedRead = new Map<
+    string,
+    { pinned: string; publicKey: string; signature: string; signed: boolean }
+  >();
   const identityKeys = new Map<string, Promise<CryptoKey | null>>();
   const verified = new Map<string, Promise<boolean>>();
   const listeners = new Set<(uid: string) => void>();
@@ -84,7 +88,14 @@ export function makeDeviceTrust(owner: string, store: PinStore) {
         key ? verifyDevice(key, device.uid, device, device.signature) : false,
       );
       verified.set(id, result);
-      void result.then((signed) => signedRead.set(id, signed));
+      void result.then((signed) =>
+        signedRead.set(`${device.uid}/${device.deviceId}`, {
+          pinned,
+          publicKey: device.publicKey,
+          signature: device.signature ?? '',
+          signed,
+        }),
+      );
     }
     return result;
   }
@@ -104,9 +115,16 @@ export function makeDeviceTrust(owner: string, store: PinStore) {
     if (!pin || (published !== null && published !== pin.key)) return undefined;
     const found: Device[] = [];
     for (const device of devices) {
-      const signed = signedRead.get(entryId(pin.key, device));
-      if (signed === undefined) return undefined;
-      if (signed) found.push(device);
+      // Short keys and plain comparisons: this runs on every send.
+      const read = signedRead.get(`${device.uid}/${device.deviceId}`);
+      if (
+        read?.pinned !== pin.key ||
+        read.publicKey !== device.publicKey ||
+        read.signature !== (device.signature ?? '')
+      ) {
+        return undefined;
+      }
+      if (read.signed) found.push(device);
     }
     return found;
   }

@@ -80,11 +80,15 @@ async function deviceSetDigest(
   devices: readonly PublishedDevice[],
   parties: readonly string[] = [],
 ): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', utf8(deviceSetText(devices, parties)));
+  return toBase64Url(digest);
+}
+
+/** What the digest is taken of: one sorted line per device (`uid/-` for a party with none). */
+function deviceSetText(devices: readonly PublishedDevice[], parties: readonly string[]) {
   const lines = devices.map((d) => `${d.uid}/${d.deviceId}/${d.publicKey}`);
   for (const uid of parties) if (!devices.some((d) => d.uid === uid)) lines.push(`${uid}/-`);
-  lines.sort();
-  const digest = await crypto.subtle.digest('SHA-256', utf8(lines.join('\n')));
-  return toBase64Url(digest);
+  return lines.sort().join('\n');
 }
 
 /** Told of every epoch key this device makes or unwraps, e.g. to seal it into the key backup. */
@@ -109,7 +113,10 @@ export function makeEpochKeys(
   const wrapper = makeKeyWrapper(me.privateKey);
   const publicKeys = new Map<string, Promise<CryptoKey>>();
   const reading = new Map<string, Promise<CryptoKey | null>>();
-  const sending = new Map<ConversationKey, { epoch: string; devices: string; key: CryptoKey }>();
+  const sending = new Map<
+    ConversationKey,
+    { epoch: string; devices: string; key: CryptoKey; text: string }
+  >();
 
   const publicKey = (text: string) => {
     let key = publicKeys.get(text);
@@ -125,9 +132,9 @@ export function makeEpochKeys(
    * and identity keys are unchanged is answered from what the trust already worked out.
    */
   async function readDevices(conversation: ConversationKey, uids: readonly string[]) {
-    const [published, identities] = await Promise.all([
+    const [published, ...identities] = await Promise.all([
       directory.devicesOf(conversation, uids),
-      Promise.all(uids.map((uid) => directory.identityOf(conversation, uid))),
+      ...uids.map((uid) => directory.identityOf(conversation, uid)),
     ]);
     const trusted: PublishedDevice[] = [];
     const pending: Array<Promise<PublishedDevice[]>> = [];
@@ -137,7 +144,7 @@ export function makeEpochKeys(
       if (known) trusted.push(...known);
       else pending.push(trust.trusted(uid, identities[i] ?? null, theirs));
     });
-    for (const found of await Promise.all(pending)) trusted.push(...found);
+    if (pending.length) for (const found of await Promise.all(pending)) trusted.push(...found);
     return { published, trusted };
   }
   const trustedDevicesOf = async (conversation: ConversationKey, uids: readonly string[]) =>
@@ -240,14 +247,16 @@ export function makeEpochKeys(
     parties: readonly string[],
     devices: PublishedDevice[],
   ) {
-    const digest = await deviceSetDigest(devices, parties);
+    // The same device set as the last send: no digest to take again (a send's common case).
+    const text = deviceSetText(devices, parties);
     const cached = sending.get(conversation);
-    if (cached?.devices === digest) return { epoch: cached.epoch, key: cached.key };
+    if (cached?.text === text) return { epoch: cached.epoch, key: cached.key };
+    const digest = await deviceSetDigest(devices, parties);
     const stored = await directory.senderEpoch(conversation);
     if (stored?.devices === digest) {
       const key = await api.readingKey(conversation, me.uid, stored.epoch).catch(() => null);
       if (key) {
-        sending.set(conversation, { epoch: stored.epoch, devices: digest, key });
+        sending.set(conversation, { epoch: stored.epoch, devices: digest, key, text });
         return { epoch: stored.epoch, key };
       }
     }
@@ -269,7 +278,7 @@ export function makeEpochKeys(
     const waiting = parties.filter((uid) => uid !== me.uid && !devices.some((d) => d.uid === uid));
     await directory.writeEpoch(conversation, epoch, digest, wraps, waiting);
     hooks.onKeyLearned?.(conversation, epoch, raw);
-    sending.set(conversation, { epoch, devices: digest, key });
+    sending.set(conversation, { epoch, devices: digest, key, text });
     reading.set(`${conversation}|${me.uid}|${epoch}`, Promise.resolve(key));
     return { epoch, key };
   }
