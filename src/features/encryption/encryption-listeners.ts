@@ -107,9 +107,11 @@ export function addEncryptionListeners(
       const session = { device, keys, ring };
       stopBackup = followBackup(session, approved, isOpen);
       return session;
-    })().catch(() => {
+    })().catch((error: unknown) => {
       if (isOpen()) dispatch(deviceUnavailable());
-      return null;
+      // Keys made but not set up (the publish refused): the session says so, and nothing is sent
+      // from here rather than sent in clear text (encryption-session.ts).
+      throw error;
     });
     openEncryptionSession(uid, ready, extra.encryption);
     return () => {
