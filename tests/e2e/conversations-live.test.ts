@@ -180,7 +180,7 @@ describeBrowser('reactions, edits, deletes and previews live on every screen', (
         .waitFor();
       // Sealed like every preview: the database holds no word of it.
       const cover = (await adminGet(`inbox/${alice.uid}/${relId}/cover`)) as { text?: string };
-      expect(cover.text).toMatch(/^s1\./);
+      expect(cover.text).toMatch(/^s2\./);
       expect(JSON.stringify(await adminGet(`inbox/${alice.uid}`))).not.toContain('are we on');
 
       // Delete for me of the one before too: nothing is left to show, never a deleted word.

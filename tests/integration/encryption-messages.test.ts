@@ -60,8 +60,8 @@ describe('sealed conversations between two people', () => {
       expect(dump).not.toContain(word);
     }
     const stored = (await adminGet(`sendMessage/${relId}`)) as Record<string, { message: string }>;
-    for (const message of Object.values(stored)) expect(message.message).toMatch(/^s1\./);
-    expect(await adminGet(`inbox/${bob.uid}/${relId}/lastText`)).toMatch(/^s1\./);
+    for (const message of Object.values(stored)) expect(message.message).toMatch(/^s2\./);
+    expect(await adminGet(`inbox/${bob.uid}/${relId}/lastText`)).toMatch(/^s2\./);
   });
 
   it('shows a tampered message as one that could not be decrypted, and nothing else', async () => {
