@@ -185,13 +185,13 @@ export function makeConversationCrypto(
           : Promise.resolve(null),
       ),
     );
-    // The conversation is encrypted from its earliest message sealed by its people (as far as
-    // this device can tell: one without keys takes the sealed form's word for it).
+    // The conversation is encrypted from its earliest sealed message: the time sealed with its
+    // words when they opened, else the server's. One that does not open (no key here yet, or
+    // forged) counts too: clear text beside it is no more its people's than beside an open one.
     messages.forEach((m, i) => {
-      const words = opened[i];
-      const authentic = words?.fields.sealed === 'open' || (!keys && (sealed(m) || m.tombstone));
-      if (!authentic) return;
-      const sent = words?.times ? words.times[m.editedAt === undefined ? 0 : 1] : undefined;
+      if (!sealed(m) && m.tombstone === undefined) return;
+      const times = opened[i]?.times;
+      const sent = times ? times[m.editedAt === undefined ? 0 : 1] : undefined;
       ledger.markEncrypted(conversation, sent ?? m.createdAt);
     });
     return Promise.all(
