@@ -5,9 +5,9 @@
  * The app seals the text with a key only `uid`'s devices hold (docs/security/e2ee.md,
  * "Drafts"); clear text stays allowed for drafts from before, in a conversation not encrypted.
  */
-import { and, x, type RuleNode } from './builder';
+import { and, or, x, type RuleNode } from './builder';
 import { clearUnlessEncrypted, encryptedIn, SEALED_MESSAGE_MAX } from './encryption-sealed';
-import { exactFields, ownRecord, serverTime, stringOf, variable } from './conditions';
+import { eq, exactFields, newValue, ownRecord, serverTime, stringOf, variable } from './conditions';
 
 /** As long as a message may be (rules/conversations-direct.ts). */
 const DRAFT_MAX = 4000;
@@ -21,12 +21,16 @@ const draft = (conversation: 'relId' | 'groupId'): RuleNode => ({
       // Sealed: as long as a sealed message may be (a 4,000-character draft fits). Clear text
       // only in a conversation that is not encrypted (rules/encryption-sealed.ts).
       text: {
-        '.validate': clearUnlessEncrypted(
-          stringOf({ max: DRAFT_MAX }),
-          SEALED_MESSAGE_MAX,
-          encryptedIn(
-            conversation === 'groupId' ? 'groupMessages' : 'sendMessage',
-            variable(conversation),
+        '.validate': or(
+          // No words: a reply being prepared (as an app before sealed drafts kept it).
+          eq(newValue, ''),
+          clearUnlessEncrypted(
+            stringOf({ max: DRAFT_MAX }),
+            SEALED_MESSAGE_MAX,
+            encryptedIn(
+              conversation === 'groupId' ? 'groupMessages' : 'sendMessage',
+              variable(conversation),
+            ),
           ),
         ),
       },
