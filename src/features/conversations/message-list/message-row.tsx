@@ -1,4 +1,4 @@
-import { memo, type ReactNode } from 'react';
+import { memo } from 'react';
 import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
 import { conversationsStrings } from '../conversations-strings';
 import { MessageStatus } from './MessageStatus';
@@ -15,7 +15,6 @@ import {
   NotFromDevices,
   OlderSealMark,
   RolledBack,
-  UnconfirmedDelete,
 } from './message-alerts';
 import { useAppSelector } from '../../../store/hooks';
 import { selectMyUid } from '../../friends';
@@ -51,11 +50,7 @@ export const MessageBubble = memo(function MessageBubble({
   const ring = highlighted ? 'ring-4 ring-amber-300' : '';
   if (message.deleted)
     return (
-      <DeletedBubble id={message.id} time={groupEnd ? time : null} highlighted={highlighted}>
-        {message.alert === 'unconfirmed-delete' ? (
-          <UnconfirmedDelete message={message} mine={mine} />
-        ) : null}
-      </DeletedBubble>
+      <DeletedBubble id={message.id} time={groupEnd ? time : null} highlighted={highlighted} />
     );
   // Words on a message the reader found something wrong with are not drawn as a normal bubble.
   const alerted = message.alert === 'not-encrypted' || message.alert === 'rolled-back';
@@ -141,27 +136,21 @@ function ForwardedMark({ mine }: { mine: boolean }) {
   );
 }
 
-/**
- * What is left of a message deleted for everyone: its place, its time, nothing of it (and
- * `children`: what the reader found wrong with the deletion).
- */
+/** What is left of a message deleted for everyone: its place, its time, nothing of it. */
 function DeletedBubble({
   id,
   time,
   highlighted,
-  children,
 }: {
   id: string;
   time: string | null;
   highlighted: boolean;
-  children?: ReactNode;
 }) {
   return (
     <div
       data-highlighted={highlighted || undefined}
       className={`max-w-[75%] rounded-2xl border border-dashed border-slate-300 px-4 py-2 text-sm italic text-slate-500 ${highlighted ? 'ring-4 ring-amber-300' : ''}`}
     >
-      {children}
       <p id={messageBodyId(id)} data-message-body>
         {conversationsStrings.messageActions.deleted}
       </p>
