@@ -168,49 +168,56 @@ export function makeConversationCrypto(
     return remember(proofs, id, value);
   }
 
+  let ledgerLoaded = false;
+  void ledger.ready.then(() => (ledgerLoaded = true));
+  const isSealedMessage = (m: ChatMessage) => !m.deleted && isSealed(m.message);
+
+  /**
+   * What a delivery's message needs opened: its words, or a deleted one's proof (both started at
+   * once, for the whole delivery); null for clear text.
+   */
+  const opening = (conversation: ConversationKey, m: ChatMessage) =>
+    isSealedMessage(m)
+      ? openWords(conversation, m).catch(
+          // A key that cannot be read now (offline): not remembered, the next delivery tries again.
+          (): OpenedWords => ({ fields: { message: '', sealed: 'no-key' } }),
+        )
+      : m.deleted
+        ? tombstoneHolds(conversation, m).catch(() => false)
+        : Promise.resolve(null);
+
   /** The messages of one delivery, opened and judged, in their order. */
   async function openMessages(
     conversation: ConversationKey,
     messages: ChatMessage[],
   ): Promise<ChatMessage[]> {
-    await ledger.ready;
-    const sealed = (m: ChatMessage) => !m.deleted && isSealed(m.message);
-    const opened = await Promise.all(
-      messages.map((m) =>
-        sealed(m)
-          ? openWords(conversation, m).catch(
-              // A key that cannot be read now (offline): not remembered, the next delivery tries again.
-              (): OpenedWords => ({ fields: { message: '', sealed: 'no-key' } }),
-            )
-          : Promise.resolve(null),
-      ),
-    );
+    if (!ledgerLoaded) await ledger.ready;
+    const opened = await Promise.all(messages.map((m) => opening(conversation, m)));
     // The conversation is encrypted from its earliest sealed message: the time sealed with its
     // words when they opened, else the server's. One that does not open (no key here yet, or
     // forged) counts too: clear text beside it is no more its people's than beside an open one.
     messages.forEach((m, i) => {
-      if (!sealed(m) && m.tombstone === undefined) return;
-      const times = opened[i]?.times;
+      if (!isSealedMessage(m) && m.tombstone === undefined) return;
+      const words = opened[i];
+      const times = typeof words === 'object' ? words?.times : undefined;
       const sent = times ? times[m.editedAt === undefined ? 0 : 1] : undefined;
       ledger.markEncrypted(conversation, sent ?? m.createdAt);
     });
-    return Promise.all(
-      messages.map(async (m, i): Promise<ChatMessage> => {
-        const words = opened[i];
-        if (words) {
-          const out = { ...m, ...words.fields };
-          if (words.fields.sealed !== 'open') return out;
-          return { ...out, ...judgeOpened(ledger, conversation, m, words.times) };
-        }
-        if (m.deleted) {
-          const proved = await tombstoneHolds(conversation, m).catch(() => false);
-          const alert = judgeDeleted(ledger, conversation, m, proved || !keys);
-          return alert ? { ...m, alert } : m;
-        }
-        const alert = judgeClear(ledger, conversation, m);
+    return messages.map((m, i): ChatMessage => {
+      const words = opened[i];
+      if (typeof words === 'boolean') {
+        const alert = judgeDeleted(ledger, conversation, m, words || !keys);
         return alert ? { ...m, alert } : m;
-      }),
-    );
+      }
+      if (words) {
+        const out = { ...m, ...words.fields };
+        if (words.fields.sealed !== 'open') return out;
+        const verdict = judgeOpened(ledger, conversation, m, words.times);
+        return verdict.alert ? { ...out, ...verdict } : out;
+      }
+      const alert = judgeClear(ledger, conversation, m);
+      return alert ? { ...m, alert } : m;
+    });
   }
 
   /** The entries checked against their messages, once per state of an entry. */
