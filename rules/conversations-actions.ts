@@ -35,15 +35,15 @@ import {
 } from './conditions';
 
 /** The rules' windows, from the message's server time. */
-export const EDIT_WINDOW_MS = 15 * 60 * 1000;
-export const DELETE_WINDOW_MS = 24 * 60 * 60 * 1000;
+const EDIT_WINDOW_MS = 15 * 60 * 1000;
+const DELETE_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A reaction's key: 1–32 UTF-16 units. */
-export const REACTION_KEY_MAX = 32;
+const REACTION_KEY_MAX = 32;
 
 /** One kind of conversation, as its message tree's rules see it. */
 export interface MessageTreeRules {
   tree: 'sendMessage' | 'groupMessages';
-  /** `$relId` or `$groupId`. */
+  /** `$conversationId` or `$groupId`. */
   conversationId: Expr;
   senderField: 'messagesenderId' | 'senderId';
   /** The fields a delete keeps, unchanged (`createdAt` is added). */

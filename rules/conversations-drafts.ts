@@ -1,5 +1,5 @@
 /**
- * `drafts/{uid}/direct/{relId}` and `drafts/{uid}/group/{groupId}`: what `uid` typed in a
+ * `drafts/{uid}/direct/{conversationId}` and `drafts/{uid}/group/{groupId}`: what `uid` typed in a
  * conversation and did not send, with the message a reply was being prepared to.
  * Read and written by `uid` alone, so another device of theirs picks it up and nobody else can.
  * The app seals the text with a key only `uid`'s devices hold (docs/security/e2ee.md,
@@ -15,7 +15,7 @@ const DRAFT_MAX = 4000;
 const idOf = (name: string) =>
   and(x`${variable(name)}.length >= 1`, x`${variable(name)}.length <= 128`);
 
-const draft = (conversation: 'relId' | 'groupId'): RuleNode => ({
+const draft = (conversation: 'conversationId' | 'groupId'): RuleNode => ({
   ...exactFields(
     {
       // Sealed: as long as a sealed message may be (a 4,000-character draft fits). Clear text
@@ -43,7 +43,7 @@ const draft = (conversation: 'relId' | 'groupId'): RuleNode => ({
 });
 
 export const drafts: RuleNode = ownRecord({
-  direct: { '.validate': x`newData.hasChildren()`, $relId: draft('relId') },
+  direct: { '.validate': x`newData.hasChildren()`, $conversationId: draft('conversationId') },
   group: { '.validate': x`newData.hasChildren()`, $groupId: draft('groupId') },
   $other: { '.validate': false },
 });

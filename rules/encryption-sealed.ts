@@ -26,7 +26,7 @@ export const sealedOf = (max: number) => and(stringOf({ min: 1, max }), isSealed
 
 /**
  * The conversation `id` of `tree` is encrypted: someone has wrapped an epoch key in it
- * (`conversationKeys/{relId}`, `groupKeys/{groupId}`, rules/encryption-keys.ts), which every
+ * (`conversationKeys/{conversationId}`, `groupKeys/{groupId}`, rules/encryption-keys.ts), which every
  * device with keys does before its first sealed write there. From then on it takes no clear text.
  */
 export const encryptedIn = (tree: 'sendMessage' | 'groupMessages', id: Expr) =>

@@ -1,6 +1,6 @@
 /**
  * What a message action (edit, delete for everyone, reaction) may write into a conversation
- * entry (`inbox/{uid}/{relId}`, `groupInbox/{uid}/{groupId}`) beside the message change itself
+ * entry (`inbox/{uid}/{conversationId}`, `groupInbox/{uid}/{groupId}`) beside the message change itself
  * (docs/data-model.md, Message actions). Each change is tied to the message that the same
  * update edits, deletes or reacts to, as the rules of the message tree leave it; the entry's
  * count and last-message fields never move with it, except the preview of the message they name.

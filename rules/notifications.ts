@@ -40,7 +40,7 @@ import {
 import { adminIdOf, inGroupOf } from './groups-access';
 
 /** Kept in step with src/lib/firebase/notifications/record.ts (the rules source test compares). */
-export const STORED_KINDS = [
+const STORED_KINDS = [
   'friendRequest',
   'friendAccepted',
   'groupInvite',

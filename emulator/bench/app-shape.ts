@@ -51,7 +51,7 @@ export function appSend(i: number, id: string, text: string): Record<string, unk
   const f = friendOf(i);
   return directSendWrite(
     {
-      relId: relOf(i),
+      conversationId: relOf(i),
       from: { uid: uidOf(i), name: nameOf(i) },
       to: { uid: uidOf(f), name: nameOf(f) },
     },

@@ -80,9 +80,9 @@ export async function encryptionBench(): Promise<EncryptionFigures> {
   const directory = memoryDirectory(published);
   const alice = makeConversationCrypto('alice', makeEpochKeys(alicePhone, directory('alice')));
   const parties = ['alice', 'bob'];
-  const sendOf = (relId: string, id: string, text: string) =>
+  const sendOf = (conversationId: string, id: string, text: string) =>
     directSendWrite(
-      { relId, from: { uid: 'alice', name: 'Alice' }, to: { uid: 'bob', name: 'Bob' } },
+      { conversationId, from: { uid: 'alice', name: 'Alice' }, to: { uid: 'bob', name: 'Bob' } },
       id,
       text,
       { now: { '.sv': 'timestamp' }, plusOne: { '.sv': { increment: 1 } } },
@@ -90,9 +90,11 @@ export async function encryptionBench(): Promise<EncryptionFigures> {
 
   const firstOfEpoch: number[] = [];
   for (let i = 0; i < 20; i += 1) {
-    const relId = `rel-first-${i}`;
+    const conversationId = `rel-first-${i}`;
     const [took] = await timed(() =>
-      alice.sealUpdate(directKey(relId), sendOf(relId, `-N${i}`, words(i)), { parties }),
+      alice.sealUpdate(directKey(conversationId), sendOf(conversationId, `-N${i}`, words(i)), {
+        parties,
+      }),
     );
     firstOfEpoch.push(took);
   }

@@ -16,11 +16,11 @@ import { onAnnouncement } from './shell/announcer';
 const REL = 'rel-bo';
 const message = (id: string, from: string, text: string): ChatMessage => ({
   id,
-  message: text,
-  messagesenderId: from,
-  massagesenderName: from === 'me' ? 'Mia' : 'Bo',
-  messagereceiverId: from === 'me' ? 'bo' : 'me',
-  messagereceiverName: from === 'me' ? 'Bo' : 'Mia',
+  text: text,
+  senderId: from,
+  senderName: from === 'me' ? 'Mia' : 'Bo',
+  receiverId: from === 'me' ? 'bo' : 'me',
+  receiverName: from === 'me' ? 'Bo' : 'Mia',
   createdAt: Number(id.slice(1)),
 });
 

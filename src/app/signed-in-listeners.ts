@@ -8,7 +8,7 @@ import { addInboxPrefsListeners } from '../features/inbox/inbox-prefs-listeners'
 import { addDraftsListeners } from '../features/conversations/composer/conversations-drafts-listeners';
 import { addAnnounceListeners } from './shell/announce-listeners';
 import { addChatListeners } from '../features/conversations/timeline/conversations-listeners';
-import { addConversationSignalsListeners } from '../features/conversations/receipts/conversations-receipts-listeners';
+import { addConversationReceiptsListeners } from '../features/conversations/receipts/conversations-receipts-listeners';
 import { addNotificationListeners } from '../features/notifications/notifications-listeners';
 import { addPresenceListeners } from '../features/presence/presence-listeners';
 import { addSettingsListeners } from '../features/settings/settings-listeners';
@@ -27,7 +27,7 @@ export function registerSignedInListeners(start: AppStartListening): void {
   addUserDirectoryListeners(start);
   addGroupListeners(start);
   addChatListeners(start, (state, key) => selectInboxEntry(state, key)?.lastMessageId);
-  addConversationSignalsListeners(start);
+  addConversationReceiptsListeners(start);
   addInboxListeners(start);
   addInboxPrefsListeners(start);
   addDraftsListeners(start);

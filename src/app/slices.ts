@@ -1,7 +1,7 @@
 import type { Slice } from '@reduxjs/toolkit';
 import { conversationQuotesSlice } from '../features/conversations/quotes/conversations-quotes-slice';
 import { conversationSendingSlice } from '../features/conversations/sending/conversations-sending-slice';
-import { conversationSignalsSlice } from '../features/conversations/receipts/conversations-receipts-slice';
+import { conversationReceiptsSlice } from '../features/conversations/receipts/conversations-receipts-slice';
 import { conversationsSlice } from '../features/conversations/timeline/conversations-slice';
 import { encryptionSlice } from '../features/encryption/encryption-slice';
 import { conversationDraftsSlice } from '../features/conversations/composer/conversations-drafts-slice';
@@ -27,7 +27,7 @@ export const slices: readonly Slice[] = [
   groupsSlice,
   membershipsSlice,
   conversationsSlice,
-  conversationSignalsSlice,
+  conversationReceiptsSlice,
   conversationSendingSlice,
   conversationQuotesSlice,
   notificationsSlice,

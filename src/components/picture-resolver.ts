@@ -68,7 +68,7 @@ export function makePictureResolver(
  * app's own database load (after the first signed-in paint), so a first screen never waits
  * for the SDK.
  */
-export const appPictureResolver = makePictureResolver(() =>
+const appPictureResolver = makePictureResolver(() =>
   // eslint-disable-next-line import-x/no-restricted-paths -- a lazy import names the one module it loads
   databaseLoaded.then(() => import('../lib/firebase/profiles/pictures')).then((m) => m.picturesApi),
 );

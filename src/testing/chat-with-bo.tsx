@@ -27,11 +27,11 @@ export const said = (
   more: Partial<ChatMessage> = {},
 ): ChatMessage => ({
   id,
-  message: text,
-  messagesenderId: from,
-  massagesenderName: from === 'me' ? 'Mia' : 'Bo',
-  messagereceiverId: from === 'me' ? 'bo' : 'me',
-  messagereceiverName: from === 'me' ? 'Bo' : 'Mia',
+  text: text,
+  senderId: from,
+  senderName: from === 'me' ? 'Mia' : 'Bo',
+  receiverId: from === 'me' ? 'bo' : 'me',
+  receiverName: from === 'me' ? 'Bo' : 'Mia',
   createdAt,
   ...more,
 });

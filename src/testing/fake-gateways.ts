@@ -137,7 +137,7 @@ function fakeInbox(feeds: Feeds) {
     ),
     markRead: vi.fn<InboxApi['markRead']>(() => Promise.resolve()),
     subscribeReadMarker: vi.fn<InboxApi['subscribeReadMarker']>(
-      (_relId, friendUid, onData, onError) =>
+      (_conversationId, friendUid, onData, onError) =>
         feeds.readMarkers.subscribe(friendUid, onData, onError),
     ),
     subscribeReadMarkers: vi.fn<InboxApi['subscribeReadMarkers']>(
@@ -145,8 +145,9 @@ function fakeInbox(feeds: Feeds) {
         feeds.groupReadMarkers.subscribe(conversationId, onData, onError),
     ),
     setTyping: vi.fn<InboxApi['setTyping']>(() => Promise.resolve()),
-    subscribeTyping: vi.fn<InboxApi['subscribeTyping']>((_relId, friendUid, onData, onError) =>
-      feeds.typing.subscribe(friendUid, onData, onError),
+    subscribeTyping: vi.fn<InboxApi['subscribeTyping']>(
+      (_conversationId, friendUid, onData, onError) =>
+        feeds.typing.subscribe(friendUid, onData, onError),
     ),
     subscribeConnected: vi.fn<InboxApi['subscribeConnected']>((onChange) =>
       feeds.connected.subscribe('connected', onChange, () => undefined),

@@ -7,7 +7,7 @@ import type { NotificationsApi } from '../lib/firebase/notifications/gateway';
 import type { SettingsApi, UserSettings } from '../lib/firebase/settings/gateway';
 import { Feed } from './feed';
 
-export function createNotificationFeeds() {
+function createNotificationFeeds() {
   return {
     latestNotifications: new Feed<AppNotification[]>(),
     unreadNotifications: new Feed<AppNotification[]>(),
@@ -15,8 +15,6 @@ export function createNotificationFeeds() {
     conversations: new Feed<InboxEntry[]>(),
   };
 }
-
-export type NotificationFeeds = ReturnType<typeof createNotificationFeeds>;
 
 /** Live queries answer through `noticeFeeds`; writes are vi.fns that resolve. */
 export function fakeNotificationGateways() {

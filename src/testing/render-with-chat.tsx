@@ -15,11 +15,11 @@ export const REL = 'rel-bo';
 
 export const message = (id: string, from: string, createdAt: number, text = id): ChatMessage => ({
   id,
-  message: text,
-  messagesenderId: from,
-  massagesenderName: from,
-  messagereceiverId: from === 'me' ? 'bo' : 'me',
-  messagereceiverName: 'x',
+  text: text,
+  senderId: from,
+  senderName: from,
+  receiverId: from === 'me' ? 'bo' : 'me',
+  receiverName: 'x',
   createdAt,
 });
 

@@ -162,7 +162,7 @@ describe('the slice ownership lint rule', () => {
       probe,
       [
         "import type { RootState } from '../../store/store';",
-        'export const foreign = (state: RootState) => state.conversations.relId;',
+        'export const foreign = (state: RootState) => state.conversations.conversationId;',
         'export const own = (state: RootState) => state.inbox.status;',
         'export const hidden = ({ conversations }: RootState) => conversations.kind;',
         '',

@@ -11,19 +11,19 @@ export const createPerson = (username: string) => createVerifiedPerson(username,
 
 /** Makes two people friends directly in the database, as an accepted request leaves them. */
 export async function befriend(
-  relId: string,
+  conversationId: string,
   a: { uid: string; username: string },
   b: { uid: string; username: string },
 ): Promise<void> {
   await adminUpdate({
-    [`friendList/${relId}`]: {
+    [`friendList/${conversationId}`]: {
       senderId: a.uid,
       senderName: a.username,
       receiverId: b.uid,
       receiverName: b.username,
       photo: '',
     },
-    [`pairs/${pairKey(a.uid, b.uid)}`]: relId,
+    [`pairs/${pairKey(a.uid, b.uid)}`]: conversationId,
   });
 }
 

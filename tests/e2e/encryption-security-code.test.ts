@@ -8,7 +8,7 @@ import { loginPage } from './app-home-steps';
 // 'Verify security code' shows the same 60 digits in both browsers, 'Mark as
 // verified' sticks, and a new device of Bob's makes Alice's conversation say his code changed
 // and drops the verification.
-const relId = '-Ne2eSecurityCodeAB01';
+const conversationId = '-Ne2eSecurityCodeAB01';
 const LONG_TEST_MS = 150_000;
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: encryptionStrings.verify });
@@ -38,7 +38,7 @@ describeBrowser('security code between two browsers', () => {
   it(
     'matches on both sides, is marked verified, and changes when Bob signs in on a new device',
     async () => {
-      const { bob, a, b } = await aliceAndBob(browser(), relId, { openChats: true });
+      const { bob, a, b } = await aliceAndBob(browser(), conversationId, { openChats: true });
 
       const [aliceSees, bobSees] = await Promise.all([readCode(a, 'Bob'), readCode(b, 'Alice')]);
       expect(aliceSees).toMatch(/^\d{60}$/);

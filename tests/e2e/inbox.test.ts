@@ -85,7 +85,7 @@ describeBrowser('the inbox between two people in two browsers', () => {
     await adminUpdate(
       directSendWrite(
         {
-          relId: '-Ne2eInboxCarolBob001',
+          conversationId: '-Ne2eInboxCarolBob001',
           from: { uid: carol.uid, name: 'Carol' },
           to: { uid: bob.uid, name: 'Bob' },
         },

@@ -88,16 +88,16 @@ describeBrowser('changing the profile picture', () => {
   it('crops a chosen picture, uploads it, and the sidebar and a friend show it', async () => {
     const alice = await createPerson('Alice');
     const bob = await createPerson('Bob');
-    const relId = '-Ne2ePictureFriends1';
+    const conversationId = '-Ne2ePictureFriends1';
     await adminUpdate({
-      [`friendList/${relId}`]: {
+      [`friendList/${conversationId}`]: {
         senderId: alice.uid,
         senderName: 'Alice',
         receiverId: bob.uid,
         receiverName: 'Bob',
         photo: '',
       },
-      [`pairs/${pairKey(alice.uid, bob.uid)}`]: relId,
+      [`pairs/${pairKey(alice.uid, bob.uid)}`]: conversationId,
     });
     const page = await loginPage(browser(), alice.email);
 

@@ -6,7 +6,12 @@ import { makeDatabaseGateways } from '../../src/app/database-gateways';
 import { makeStore } from '../../src/app/store';
 import { userSignedIn, userSignedOut } from '../../src/store/session';
 import { selectMyProfile } from '../../src/features/profiles';
-import { acceptGroup, createGroup, inviteFriend } from '../../src/features/groups/groups-thunks';
+import {
+  acceptGroupAsShown,
+  createGroup,
+  inviteFriend,
+} from '../../src/features/groups/groups-thunks';
+import type { AppDispatch, RootState } from '../../src/store/store';
 import { makeAuthApi } from '../../src/lib/firebase/auth/gateway';
 import { makeGroupsApi } from '../../src/lib/firebase/groups/gateway';
 import { makeConversationsApi } from '../../src/lib/firebase/conversations/gateway';
@@ -38,7 +43,7 @@ export interface Person {
 }
 
 /** A verified account with its `users` record, signed in on its own Firebase app instance. */
-export async function signUpAndIn(username: string): Promise<Person> {
+async function signUpAndIn(username: string): Promise<Person> {
   const password = 'Secret123';
   const { uid, email } = await createVerifiedPerson(username, password);
   const client = await signInClient(email, password);
@@ -176,3 +181,13 @@ export async function eventually(check: () => void, timeoutMs = 5000): Promise<v
     }
   }
 }
+
+/** The Group List row's 'Accept' as the row shows my status now (an invitation, or nothing). */
+export const acceptGroup =
+  (groupId: string) => (dispatch: AppDispatch, getState: () => RootState) =>
+    dispatch(
+      acceptGroupAsShown({
+        groupId,
+        shown: getState().memberships.mine[groupId] === 'invited' ? 'invited' : null,
+      }),
+    );

@@ -30,8 +30,8 @@ async function pageBackThrough(
 ) {
   const alice = await signUp('Alice');
   const bob = await signUp('Bob');
-  const { id: relId } = await befriend(alice, bob);
-  const paths = longChatPaths(relId, [alice, bob], count, timeOf);
+  const { id: conversationId } = await befriend(alice, bob);
+  const paths = longChatPaths(conversationId, [alice, bob], count, timeOf);
   spoil(paths);
   await writeInThousands(adminUpdate, paths);
   const app = storeFor(alice);
@@ -46,7 +46,7 @@ async function pageBackThrough(
     app.store.dispatch(olderRequested());
     await eventually(() => expect(chat().loadingOlder).toBe(false), 20_000);
   }
-  return { alice, bob, texts: selectChatMessages(app.store.getState()).map((m) => m.message) };
+  return { alice, bob, texts: selectChatMessages(app.store.getState()).map((m) => m.text) };
 }
 
 /** Every message of the conversation, oldest first, once. */

@@ -75,8 +75,6 @@ describe('the demo group conversations', () => {
       unread: 1,
       lastKind: 'text',
     });
-    expect(new Set(seen.map((m) => m.massagesenderName))).toEqual(
-      new Set(['Alice', 'Bob', 'Carol']),
-    );
+    expect(new Set(seen.map((m) => m.senderName))).toEqual(new Set(['Alice', 'Bob', 'Carol']));
   });
 });

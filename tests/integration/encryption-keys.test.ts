@@ -78,8 +78,8 @@ describe('sender keys between two people', () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
     const carol = await signUp('Carol');
-    const { id: relId } = await befriend(alice, bob);
-    const chat = directKey(relId);
+    const { id: conversationId } = await befriend(alice, bob);
+    const chat = directKey(conversationId);
     const alicesPhone = await phoneOf(alice);
     const bobsPhone = await phoneOf(bob);
     await phoneOf(carol);
@@ -120,7 +120,7 @@ describe('sender keys between two people', () => {
     // Carol, a stranger, reads neither their devices nor their wraps.
     const carols = makeEncryptionApi(carol.client.db).keyDirectory(carol.uid);
     await expect(carols.devicesOf(chat, [bob.uid])).rejects.toThrow(/permission/i);
-    await expect(adminGet(`conversationKeys/${relId}/${carol.uid}`)).resolves.toBeNull();
+    await expect(adminGet(`conversationKeys/${conversationId}/${carol.uid}`)).resolves.toBeNull();
   });
 });
 

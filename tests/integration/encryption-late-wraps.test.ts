@@ -13,7 +13,7 @@ import { deviceApp, type DeviceApp } from './encryption-device-apps';
 // reaches them once they have one, wrapped by a device that holds it (late-wraps.ts).
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
-const texts = (app: DeviceApp) => selectChatMessages(app.store.getState()).map((m) => m.message);
+const texts = (app: DeviceApp) => selectChatMessages(app.store.getState()).map((m) => m.text);
 const seals = (app: DeviceApp) => selectChatMessages(app.store.getState()).map((m) => m.sealed);
 
 /** The owner's whole database holds none of `words`, and every stored message is sealed. */
@@ -29,15 +29,15 @@ describe('a message to a friend who has no device yet', () => {
   it('is sealed; Bob reads it once Alice’s app, back online, wraps the key for his first device', async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
+    const { id: conversationId } = await befriend(alice, bob);
     const a = await deviceApp(alice, stopAfterTest);
     a.openChatWith(bob);
     await eventually(() => expect(a.store.getState().conversations.status).toBe('ready'));
 
     await a.store.dispatch(sendChatMessage('the spare key is under the geranium')).unwrap();
-    await dumpHoldsNone(['spare', 'geranium'], `sendMessage/${relId}`);
-    expect(await adminGet(`inbox/${bob.uid}/${relId}/lastText`)).toMatch(/^s2\./);
-    const owed = (await adminGet(`conversationKeyWaits/${relId}/${bob.uid}`)) as object;
+    await dumpHoldsNone(['spare', 'geranium'], `sendMessage/${conversationId}`);
+    expect(await adminGet(`inbox/${bob.uid}/${conversationId}/lastText`)).toMatch(/^s2\./);
+    const owed = (await adminGet(`conversationKeyWaits/${conversationId}/${bob.uid}`)) as object;
     expect(Object.values(owed)).toEqual([{ of: alice.uid }]);
 
     // Bob signs in for the first time while Alice's app is offline: no one can wrap yet.
@@ -55,12 +55,12 @@ describe('a message to a friend who has no device yet', () => {
     );
     expect(seals(b)).toEqual(['open']);
     await eventually(() =>
-      expect(b.store.getState().inbox.entries[directKey(relId)]?.lastText).toBe(
+      expect(b.store.getState().inbox.entries[directKey(conversationId)]?.lastText).toBe(
         'the spare key is under the geranium',
       ),
     );
     // The wrap is Alice's, and the wait is served: a device Bob adds later needs his approval.
-    const waits = (await adminGet(`conversationKeyWaits/${relId}/${bob.uid}`)) as Record<
+    const waits = (await adminGet(`conversationKeyWaits/${conversationId}/${bob.uid}`)) as Record<
       string,
       { served?: boolean }
     >;

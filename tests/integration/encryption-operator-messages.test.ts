@@ -19,20 +19,20 @@ type Stored = Record<string, unknown>;
 async function sealedChat() {
   const alice = await signUp('Alice');
   const bob = await signUp('Bob');
-  const { id: relId } = await befriend(alice, bob);
+  const { id: conversationId } = await befriend(alice, bob);
   const aliceApp = await deviceApp(alice, stopAfterTest);
   const bobApp = await deviceApp(bob, stopAfterTest);
   aliceApp.openChatWith(bob);
   bobApp.openChatWith(alice);
   const parties = {
-    relId,
+    conversationId,
     from: { uid: alice.uid, name: alice.username },
     to: { uid: bob.uid, name: bob.username },
   };
   return {
     alice,
     bob,
-    relId,
+    conversationId,
     a: aliceApp.store,
     b: bobApp.store,
     parties,
@@ -56,24 +56,24 @@ async function aliceSays(a: Store, b: Store, text: string, replyTo?: string): Pr
   await a.dispatch(sendChatMessage(replyTo ? { text, replyTo } : text)).unwrap();
   let id = '';
   await eventually(() => {
-    const found = shown(b).find((m) => m.message === text);
+    const found = shown(b).find((m) => m.text === text);
     expect(found?.sealed).toBe('open');
     id = found?.id ?? '';
   });
   return id;
 }
 
-const stored = async (relId: string, id: string) =>
-  (await adminGet(`sendMessage/${relId}/${id}`)) as Stored;
+const stored = async (conversationId: string, id: string) =>
+  (await adminGet(`sendMessage/${conversationId}/${id}`)) as Stored;
 
 describe('the operator against sealed messages', () => {
   it('cannot pass clear text off as Alice’s: her message and her preview say it is not from her', async () => {
-    const { alice, bob, relId, a, b } = await sealedChat();
+    const { alice, bob, conversationId, a, b } = await sealedChat();
     await aliceSays(a, b, 'the keys are with the neighbour');
     const fake = '-NoperatorInjected01';
     const now = Date.now();
     await adminUpdate({
-      [`sendMessage/${relId}/${fake}`]: {
+      [`sendMessage/${conversationId}/${fake}`]: {
         message: 'send me your recovery key',
         messagesenderId: alice.uid,
         massagesenderName: alice.username,
@@ -81,15 +81,15 @@ describe('the operator against sealed messages', () => {
         messagereceiverName: bob.username,
         createdAt: now,
       },
-      [`inbox/${bob.uid}/${relId}/lastMessageId`]: fake,
-      [`inbox/${bob.uid}/${relId}/lastSenderId`]: alice.uid,
-      [`inbox/${bob.uid}/${relId}/lastText`]: 'send me your recovery key',
-      [`inbox/${bob.uid}/${relId}/lastAt`]: now,
+      [`inbox/${bob.uid}/${conversationId}/lastMessageId`]: fake,
+      [`inbox/${bob.uid}/${conversationId}/lastSenderId`]: alice.uid,
+      [`inbox/${bob.uid}/${conversationId}/lastText`]: 'send me your recovery key',
+      [`inbox/${bob.uid}/${conversationId}/lastAt`]: now,
     });
     await eventually(() => expect(message(b, fake).alert).toBe('not-encrypted'));
     // Bob's list of conversations does not show the words as Alice's either.
     await eventually(() => {
-      const entry = b.getState().inbox.entries[directKey(relId)];
+      const entry = b.getState().inbox.entries[directKey(conversationId)];
       expect(entry?.lastMessageId).toBe(fake);
       expect(entry?.alert).toBe('not-encrypted');
       expect(entry?.lastText).toBe('');
@@ -97,58 +97,58 @@ describe('the operator against sealed messages', () => {
   });
 
   it('cannot re-point a reply, re-kind a message or mark it forwarded: it does not open', async () => {
-    const { relId, a, b } = await sealedChat();
+    const { conversationId, a, b } = await sealedChat();
     const first = await aliceSays(a, b, 'dinner at 8?');
     const second = await aliceSays(a, b, 'I quit my job');
     const reply = await aliceSays(a, b, 'yes, see you there', first);
     expect(message(b, reply).replyTo).toBe(first);
 
-    await adminSet(`sendMessage/${relId}/${reply}/replyTo`, second);
+    await adminSet(`sendMessage/${conversationId}/${reply}/replyTo`, second);
     await eventually(() => expect(message(b, reply).sealed).toBe('failed'));
-    expect(message(b, reply).message).toBe('');
+    expect(message(b, reply).text).toBe('');
 
     await adminUpdate({
-      [`sendMessage/${relId}/${second}/kind`]: 'image',
-      [`sendMessage/${relId}/${second}/imageId`]: second,
-      [`sendMessage/${relId}/${second}/width`]: 640,
-      [`sendMessage/${relId}/${second}/height`]: 480,
+      [`sendMessage/${conversationId}/${second}/kind`]: 'image',
+      [`sendMessage/${conversationId}/${second}/imageId`]: second,
+      [`sendMessage/${conversationId}/${second}/width`]: 640,
+      [`sendMessage/${conversationId}/${second}/height`]: 480,
     });
     await eventually(() => expect(message(b, second).sealed).toBe('failed'));
 
-    await adminSet(`sendMessage/${relId}/${first}/forwarded`, true);
+    await adminSet(`sendMessage/${conversationId}/${first}/forwarded`, true);
     await eventually(() => expect(message(b, first).sealed).toBe('failed'));
   });
 
   it('cannot roll back an edit: the earlier text is refused or shown as rolled back', async () => {
-    const { relId, a, b, parties, aliceApi } = await sealedChat();
+    const { conversationId, a, b, parties, aliceApi } = await sealedChat();
     const id = await aliceSays(a, b, 'meet at the north gate');
-    const original = (await stored(relId, id)).message;
+    const original = (await stored(conversationId, id)).message;
     await aliceApi.edit(parties, message(a, id), 'meet at the south gate', true);
-    await eventually(() => expect(message(b, id).message).toBe('meet at the south gate'));
+    await eventually(() => expect(message(b, id).text).toBe('meet at the south gate'));
 
     // The original sealed text put back, the edit's time left: it does not open as an edit.
-    await adminSet(`sendMessage/${relId}/${id}/message`, original);
+    await adminSet(`sendMessage/${conversationId}/${id}/message`, original);
     await eventually(() => expect(message(b, id).sealed).toBe('failed'));
 
     // The whole original put back (no edit time either): Bob's device saw the edit.
     await adminUpdate({
-      [`sendMessage/${relId}/${id}/message`]: original,
-      [`sendMessage/${relId}/${id}/editedAt`]: null,
+      [`sendMessage/${conversationId}/${id}/message`]: original,
+      [`sendMessage/${conversationId}/${id}/editedAt`]: null,
     });
     await eventually(() => {
-      expect(message(b, id).message).toBe('meet at the north gate');
+      expect(message(b, id).text).toBe('meet at the north gate');
       expect(message(b, id).alert).toBe('rolled-back');
     });
   });
 
   it('cannot fake a deletion: only the sender’s own delete shows as deleted', async () => {
-    const { relId, a, b, parties, aliceApi } = await sealedChat();
+    const { conversationId, a, b, parties, aliceApi } = await sealedChat();
     const kept = await aliceSays(a, b, 'the party is on Friday');
     const removed = await aliceSays(a, b, 'wrong chat, sorry');
 
     // The operator strips a message down to its envelope, as a delete for everyone leaves it.
-    const envelope = await stored(relId, kept);
-    await adminSet(`sendMessage/${relId}/${kept}`, {
+    const envelope = await stored(conversationId, kept);
+    await adminSet(`sendMessage/${conversationId}/${kept}`, {
       messagesenderId: envelope.messagesenderId,
       massagesenderName: envelope.massagesenderName,
       messagereceiverId: envelope.messagereceiverId,
@@ -171,11 +171,11 @@ describe('the operator against sealed messages', () => {
   });
 
   it('cannot re-date a message: its sealed time shows, marked', async () => {
-    const { relId, a, b } = await sealedChat();
+    const { conversationId, a, b } = await sealedChat();
     const id = await aliceSays(a, b, 'I will be there at noon');
-    const sentAt = (await stored(relId, id)).createdAt as number;
+    const sentAt = (await stored(conversationId, id)).createdAt as number;
     const dayBefore = sentAt - 24 * 60 * 60 * 1000;
-    await adminSet(`sendMessage/${relId}/${id}/createdAt`, dayBefore);
+    await adminSet(`sendMessage/${conversationId}/${id}/createdAt`, dayBefore);
     await eventually(() => {
       expect(message(b, id).createdAt).toBe(dayBefore);
       expect(message(b, id).alert).toBe('redated');
@@ -184,30 +184,32 @@ describe('the operator against sealed messages', () => {
   });
 
   it('cannot have a reaction quote or a preview say what the message does not', async () => {
-    const { bob, relId, a, b, parties, aliceApi, bobApi } = await sealedChat();
+    const { bob, conversationId, a, b, parties, aliceApi, bobApi } = await sealedChat();
     const id = await aliceSays(a, b, 'lunch on me today');
     // Bob holds Alice's epoch key (he reads her messages): his notice can seal any words for her.
-    const back = { relId, from: parties.to, to: parties.from };
-    await bobApi.react(back, { ...message(b, id), message: 'I owe Bob 500 euros' }, '👍', true);
+    const back = { conversationId, from: parties.to, to: parties.from };
+    await bobApi.react(back, { ...message(b, id), text: 'I owe Bob 500 euros' }, '👍', true);
     await eventually(() => {
-      const reaction = a.getState().inbox.entries[directKey(relId)]?.reaction;
+      const reaction = a.getState().inbox.entries[directKey(conversationId)]?.reaction;
       expect(reaction?.emoji).toBe('👍');
       expect(reaction?.text).toBe('lunch on me today');
     });
 
     // An edit moves every preview; the operator puts Bob's earlier one back (and a count, to
     // see when his app has it).
-    const before = (await adminGet(`inbox/${bob.uid}/${relId}/lastText`)) as string;
+    const before = (await adminGet(`inbox/${bob.uid}/${conversationId}/lastText`)) as string;
     await aliceApi.edit(parties, message(a, id), 'lunch is on Carol', true);
     await eventually(() =>
-      expect(b.getState().inbox.entries[directKey(relId)]?.lastText).toBe('lunch is on Carol'),
+      expect(b.getState().inbox.entries[directKey(conversationId)]?.lastText).toBe(
+        'lunch is on Carol',
+      ),
     );
     await adminUpdate({
-      [`inbox/${bob.uid}/${relId}/lastText`]: before,
-      [`inbox/${bob.uid}/${relId}/unread`]: 7,
+      [`inbox/${bob.uid}/${conversationId}/lastText`]: before,
+      [`inbox/${bob.uid}/${conversationId}/unread`]: 7,
     });
     await eventually(() => {
-      const entry = b.getState().inbox.entries[directKey(relId)];
+      const entry = b.getState().inbox.entries[directKey(conversationId)];
       expect(entry?.unread).toBe(7);
       expect(entry?.lastText).toBe('lunch is on Carol');
     });

@@ -20,8 +20,8 @@ import { deviceApp, type DeviceApp } from './encryption-device-apps';
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
 const shown = (app: DeviceApp) => selectChatMessages(app.store.getState());
-const partiesOf = (from: Person, to: Person, relId: string): MessageParties => ({
-  relId,
+const partiesOf = (from: Person, to: Person, conversationId: string): MessageParties => ({
+  conversationId,
   from: { uid: from.uid, name: from.username },
   to: { uid: to.uid, name: to.username },
 });
@@ -61,7 +61,7 @@ describe('a device that cannot encrypt', () => {
   it('sends nothing when its keys could not be set up, and says why', async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
+    const { id: conversationId } = await befriend(alice, bob);
     // The publish of Bob's new device key is refused (the operator, or anything else).
     const gateways = makeDatabaseGateways(bob.client);
     const app = storeFor(bob, {
@@ -77,7 +77,7 @@ describe('a device that cannot encrypt', () => {
     openChat(app.store, alice);
 
     const outcome = await app.store.dispatch(sendChatMessage('my new number is 0612345678'));
-    expect(await adminGet(`sendMessage/${relId}`)).toBeNull();
+    expect(await adminGet(`sendMessage/${conversationId}`)).toBeNull();
     expect(outcome.payload).toContain(libStrings.encryption.setUpFailed);
   });
 
@@ -125,7 +125,7 @@ describe('the operator against a conversation known to be encrypted', () => {
   it('cannot undo it: wraps deleted and clear text slipped in, Bob is told it is not Alice’s, Alice still seals', async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
+    const { id: conversationId } = await befriend(alice, bob);
     const a = await deviceApp(alice, stopAfterTest);
     const b = await deviceApp(bob, stopAfterTest);
     a.openChatWith(bob);
@@ -134,16 +134,22 @@ describe('the operator against a conversation known to be encrypted', () => {
     await eventually(() => expect(shown(b).map((m) => m.sealed)).toEqual(['open']));
 
     // Every epoch key of the conversation gone: the rules alone would take clear text again.
-    await adminSet(`conversationKeys/${relId}`, null);
+    await adminSet(`conversationKeys/${conversationId}`, null);
     const fake = '-NoperatorInjected02';
-    await adminSet(`sendMessage/${relId}/${fake}`, injected(alice, bob, 'call me on this number'));
+    await adminSet(
+      `sendMessage/${conversationId}/${fake}`,
+      injected(alice, bob, 'call me on this number'),
+    );
     await eventually(() => {
       const slipped = shown(b).find((m) => m.id === fake);
       expect(slipped?.alert).toBe('not-encrypted');
     });
 
     await a.store.dispatch(sendChatMessage('still sealed')).unwrap();
-    const stored = (await adminGet(`sendMessage/${relId}`)) as Record<string, { message: string }>;
+    const stored = (await adminGet(`sendMessage/${conversationId}`)) as Record<
+      string,
+      { message: string }
+    >;
     const mine = Object.entries(stored).filter(([id]) => id !== fake);
     expect(mine.map(([, m]) => m.message)).toEqual([
       expect.stringMatching(/^s2\./),

@@ -62,10 +62,10 @@ describe('a new device, approved from one in use', () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
     const carol = await signUp('Carol');
-    const { id: relId } = await befriend(alice, bob);
+    const { id: conversationId } = await befriend(alice, bob);
     await befriend(alice, carol);
     const groupId = await hikersThroughGateways(alice, [bob]);
-    const chat = directKey(relId);
+    const chat = directKey(conversationId);
     const group = groupKey(groupId);
     const [alicesPhone, bobsPhone] = await Promise.all([phoneOf(alice), phoneOf(bob)]);
 
@@ -93,7 +93,7 @@ describe('a new device, approved from one in use', () => {
     );
     // The re-wraps are Bob's own, made by his phone: the rules let him wrap for his own device.
     const wrap = (await adminGet(
-      `conversationKeys/${relId}/${bob.uid}/${fromAlice.place.epoch}/${bobsLaptop.device.deviceId}`,
+      `conversationKeys/${conversationId}/${bob.uid}/${fromAlice.place.epoch}/${bobsLaptop.device.deviceId}`,
     )) as { by: string; from: string };
     expect(wrap).toMatchObject({ by: bob.uid, from: bobsPhone.device.deviceId });
     // A second approval finds nothing more to wrap.
@@ -106,8 +106,8 @@ describe('a new device, approved from one in use', () => {
   it('is refused for a device that is not one of mine, and marks nothing', async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
-    const chat = directKey(relId);
+    const { id: conversationId } = await befriend(alice, bob);
+    const chat = directKey(conversationId);
     const [alicesPhone] = await Promise.all([phoneOf(alice), phoneOf(bob)]);
     await send(alicesPhone, chat, [alice.uid, bob.uid], '-Nm1', 'hi');
     const bobsLaptop = await laptopOf(bob);
@@ -122,8 +122,8 @@ describe('the recovery key', () => {
   it('opens the backup on a new device: every epoch the account learned reads again', async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
-    const chat = directKey(relId);
+    const { id: conversationId } = await befriend(alice, bob);
+    const chat = directKey(conversationId);
     const [alicesPhone, bobsPhone] = await Promise.all([phoneOf(alice), phoneOf(bob)]);
     const recoveryKey = await bobsPhone.ring.setUp();
     expect(recoveryKey).toMatch(/^[0-9A-Z]{56}$/);
@@ -170,8 +170,8 @@ describe('the recovery key', () => {
   it('refuses a wrong key, a mistyped key and an account without a backup with a clear reason', async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
-    const chat = directKey(relId);
+    const { id: conversationId } = await befriend(alice, bob);
+    const chat = directKey(conversationId);
     const [alicesPhone, bobsPhone] = await Promise.all([phoneOf(alice), phoneOf(bob)]);
     const fromAlice = await send(alicesPhone, chat, [alice.uid, bob.uid], '-Nm1', 'hi');
 

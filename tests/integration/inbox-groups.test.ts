@@ -87,7 +87,7 @@ describe('the group inbox through the app stores (real gateways, emulators)', ()
     await eventually(() => {
       const state = b.store.getState();
       const mine = selectMyLatestMessage(state);
-      expect(mine?.message).toBe('Bring snacks');
+      expect(mine?.text).toBe('Bring snacks');
       expect(mine && selectSeenBy(state, mine)).toBe(1);
     });
     openGroup(c, groupId);

@@ -21,7 +21,7 @@ import {
   world,
 } from './conversations-fixtures';
 import { device, devices, epoch, wrapBy } from './encryption-fixtures';
-import { alice, bob, carol, relId } from './friends-fixtures';
+import { alice, bob, carol, conversationId } from './friends-fixtures';
 import { groupId } from './groups-fixtures';
 import { increment } from './inbox-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
@@ -32,7 +32,11 @@ import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 const { seed, write } = rulesEnvForFile('encryption-no-plaintext');
 
 const server = { now: SERVER_TIME, plusOne: increment(1) };
-const direct = { relId, from: { uid: alice, name: 'Alice' }, to: { uid: bob, name: 'Bob' } };
+const direct = {
+  conversationId,
+  from: { uid: alice, name: 'Alice' },
+  to: { uid: bob, name: 'Bob' },
+};
 const toGroup = { groupId, from: { uid: bob, name: 'Bob' }, to: [alice, carol] };
 
 const sealed = (length: number) =>
@@ -44,7 +48,7 @@ const TOMBSTONE = sealed(40);
 /** Alice's epoch wrapped for her device in the friendship, Bob's in the group: both encrypted. */
 const keys = {
   ...devices,
-  [`conversationKeys/${relId}/${alice}/${epoch}/${device(1)}`]: wrapBy(alice, 1),
+  [`conversationKeys/${conversationId}/${alice}/${epoch}/${device(1)}`]: wrapBy(alice, 1),
   [`groupKeys/${groupId}/${bob}/${epoch}/${device(2)}`]: wrapBy(bob, 2),
 };
 
@@ -132,13 +136,13 @@ describe('an encrypted conversation', () => {
     await seed({ [directPath('-Nm1')]: stored });
     const withQuote = (text: string) => {
       const update = react(directScope(bob), asDirect('-Nm1', stored));
-      const path = `inbox/${alice}/${relId}/reaction`;
+      const path = `inbox/${alice}/${conversationId}/reaction`;
       return { ...update, [path]: { ...(update[path] as object), text } };
     };
     await assertFails(write(bob, withQuote('see you at 8?')));
     await assertSucceeds(write(bob, withQuote('')));
     await seed({
-      [`inbox/${alice}/${relId}/reaction`]: null,
+      [`inbox/${alice}/${conversationId}/reaction`]: null,
       [`${directPath('-Nm1')}/reactions`]: null,
     });
     await assertSucceeds(write(bob, withQuote(PREVIEW)));
@@ -157,11 +161,11 @@ describe('an encrypted conversation', () => {
     await seed({
       [directPath('-Nbefore')]: before,
       [directPath('-Nlast')]: last,
-      [`inbox/${alice}/${relId}`]: entry,
+      [`inbox/${alice}/${conversationId}`]: entry,
     });
-    const place = { kind: 'direct' as const, conversationId: relId, owner: alice };
+    const place = { kind: 'direct' as const, conversationId: conversationId, owner: alice };
     const shown = asDirect('-Nbefore', before);
-    const coverPath = `inbox/${alice}/${relId}/cover`;
+    const coverPath = `inbox/${alice}/${conversationId}/cover`;
     const hide = (text: string) => {
       const changes = coverChanges(place, { over: '-Nlast', shown });
       return {
@@ -175,7 +179,7 @@ describe('an encrypted conversation', () => {
 
   it('refuses a clear draft, takes a sealed one or an empty one', async () => {
     for (const [kind, id] of [
-      ['direct', relId],
+      ['direct', conversationId],
       ['group', groupId],
     ]) {
       const mine = `drafts/${alice}/${kind}/${id}`;

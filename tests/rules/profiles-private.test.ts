@@ -26,21 +26,21 @@ const everyone = [alice, bob, carol, dave, erin];
 
 const as = (p: typeof alice, token: Record<string, unknown> = {}) =>
   dbAs(p.uid, { email: p.email, ...token });
-const relId = '-Nrel000000000000001';
+const conversationId = '-Nrel000000000000001';
 const member = (p: typeof alice) => ({ status: 'member', username: p.username, at: 1 });
 
 /** Everyone registered as the app does it, plus a friendship and a group around Alice. */
 async function seedWorld() {
   await seed(Object.assign({}, ...everyone.map(profileEntries)) as Record<string, unknown>);
   await seed({
-    [`friendList/${relId}`]: {
+    [`friendList/${conversationId}`]: {
       senderId: alice.uid,
       senderName: 'Alice',
       receiverId: bob.uid,
       receiverName: 'Bob',
       photo: '',
     },
-    [`pairs/${pairKey(alice.uid, bob.uid)}`]: relId,
+    [`pairs/${pairKey(alice.uid, bob.uid)}`]: conversationId,
     'Mygroup/g1': { adminId: carol.uid, adminName: 'Carol', groupName: 'Hikers', groupTag: 'Up' },
     [`groupMembership/g1/${alice.uid}`]: member(alice),
     [`groupMembership/g1/${dave.uid}`]: member(dave),

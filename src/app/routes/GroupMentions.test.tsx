@@ -34,11 +34,11 @@ const member = (uid: string, username: string): GroupMembership => ({
 });
 const msg = (id: string, senderId: string, text: string, mentions?: string[]): ChatMessage => ({
   id,
-  message: text,
-  messagesenderId: senderId,
-  massagesenderName: senderId,
-  messagereceiverId: 'g-in',
-  messagereceiverName: '',
+  text: text,
+  senderId: senderId,
+  senderName: senderId,
+  receiverId: 'g-in',
+  receiverName: '',
   createdAt: 1000 + id.length,
   ...(mentions ? { mentions } : {}),
 });
@@ -80,7 +80,7 @@ beforeEach(() => {
     );
     app.feeds.inbox.emit({
       'g:g-in': {
-        relId: 'g-in',
+        conversationId: 'g-in',
         kind: 'group',
         unread: 1,
         lastMessageId: 'm2',

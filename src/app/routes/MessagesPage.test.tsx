@@ -25,11 +25,11 @@ const bo = friendship('bo', 'Bo');
 const cy = friendship('cy', 'Cy');
 const msg = (id: string, from: string, text: string, createdAt = 1000): ChatMessage => ({
   id,
-  message: text,
-  messagesenderId: from,
-  massagesenderName: from,
-  messagereceiverId: from === 'me' ? 'bo' : 'me',
-  messagereceiverName: 'x',
+  text: text,
+  senderId: from,
+  senderName: from,
+  receiverId: from === 'me' ? 'bo' : 'me',
+  receiverName: 'x',
   createdAt,
 });
 
@@ -119,7 +119,7 @@ describe('messages screen', () => {
     fireEvent.submit(input());
     await waitFor(() => expect(fakes.conversations.direct.send).toHaveBeenCalledOnce());
     expect(fakes.conversations.direct.send).toHaveBeenCalledWith(
-      { relId: bo.id, from: { uid: 'me', name: 'Mia' }, to: { uid: 'bo', name: 'Bo' } },
+      { conversationId: bo.id, from: { uid: 'me', name: 'Mia' }, to: { uid: 'bo', name: 'Bo' } },
       'Hello Bo',
     );
     expect(input()).toHaveValue('');

@@ -174,7 +174,7 @@ export function MessagesPage() {
             }
             showMessage={
               linkedFriend && linkedMessage
-                ? { relId: linkedFriend, messageId: linkedMessage }
+                ? { conversationId: linkedFriend, messageId: linkedMessage }
                 : null
             }
           />

@@ -27,14 +27,14 @@ export function ChatPanel({
   showMessage = null,
 }: {
   /**
-   * A message of friendship `relId` to show and highlight once its conversation is open and
+   * A message of friendship `conversationId` to show and highlight once its conversation is open and
    * loaded (a notification's link).
    */
-  showMessage?: { relId: string; messageId: string } | null;
+  showMessage?: { conversationId: string; messageId: string } | null;
 } & Connectivity) {
   const friend = useAppSelector(selectSelectedFriend);
   useLinkedMessage(
-    showMessage ? directKey(showMessage.relId) : null,
+    showMessage ? directKey(showMessage.conversationId) : null,
     showMessage?.messageId ?? null,
   );
   // The friend's current name, live: a rename shows at once, a deleted account as such.

@@ -42,7 +42,8 @@ export function GroupChatPanel({
   );
   const { members } = useAppSelector((state) => selectRosterView(state, groupId));
   const ready = useAppSelector(
-    (state) => state.conversations.relId === groupId && state.conversations.status === 'ready',
+    (state) =>
+      state.conversations.conversationId === groupId && state.conversations.status === 'ready',
   );
   // The store opens (and keeps live) the shown group's conversation instead of the friend's.
   useEffect(() => {

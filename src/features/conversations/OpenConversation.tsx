@@ -19,7 +19,7 @@ export function ChatLoading() {
  * then (also while the store still holds the conversation shown before), its error, or the list.
  */
 export function OpenConversation({ id, name }: { id: string; name: string }) {
-  const loaded = useAppSelector((state) => state.conversations.relId === id);
+  const loaded = useAppSelector((state) => state.conversations.conversationId === id);
   const status = useAppSelector((state) => state.conversations.status);
   const error = useAppSelector((state) => state.conversations.error);
   const readUpTo = useAppSelector(selectReadUpTo);

@@ -3,9 +3,7 @@
  * conversation end to end (1:1 and group), and what others may know of it.
  */
 export { ChatPanel } from './ChatPanel';
-export { ChatComposer } from './composer';
 export { GroupChatPanel } from './GroupChatPanel';
-export { OpenConversation } from './OpenConversation';
 export { selectChatKey, selectChatReady, selectSelectedFriend } from './timeline';
 export { selectLoadedOnScreen, selectReceiptsOn } from './receipts';
 export { openedUnreadCaptured } from './receipts';

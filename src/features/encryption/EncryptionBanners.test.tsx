@@ -6,7 +6,7 @@ import type { DeviceRecord } from '../../lib/firebase/encryption/gateway';
 import { EncryptionBanners } from './EncryptionBanners';
 import { encryptionStrings } from './encryption-strings';
 import { backupReceived, selectKeysRevision } from './encryption-slice';
-import { fakeRing, signInWithRing, THIS_DEVICE } from './encryption-test-session';
+import { fakeRing, signInWithRing, THIS_DEVICE } from '../../testing/encryption-session';
 
 const device = (deviceId: string, label: string, approvedBy: string | null): DeviceRecord => ({
   deviceId,

@@ -7,7 +7,7 @@ import { isMuted, PIN_LIMIT, type ConversationPrefs } from '../../lib/firebase/i
 const selectPrefs = (state: RootState) => state.inboxPrefs.prefs;
 const selectNow = (state: RootState) => state.inboxPrefs.now;
 
-export const selectConversationPrefs = (
+const selectConversationPrefs = (
   state: RootState,
   key: ConversationKey,
 ): ConversationPrefs | undefined => state.inboxPrefs.prefs.byKey[key];

@@ -28,8 +28,8 @@ const bo = friendship('bo', 'Bo');
 const cy = friendship('cy', 'Cy');
 const dee = friendship('dee', 'Dee');
 const now = Date.now();
-const entry = (relId: string, fields: Partial<InboxEntry>): InboxEntry => ({
-  relId,
+const entry = (conversationId: string, fields: Partial<InboxEntry>): InboxEntry => ({
+  conversationId,
   kind: 'direct',
   unread: 0,
   lastMessageId: 'm1',

@@ -17,7 +17,7 @@ const bo: FriendRequest = {
   photo: '',
 };
 const entry = (fields: Partial<InboxEntry>): InboxEntry => ({
-  relId: 'rel-bo',
+  conversationId: 'rel-bo',
   kind: 'direct',
   unread: 0,
   lastMessageId: 'm1',
@@ -100,7 +100,7 @@ describe('conversation rows', () => {
       app.feeds.inbox.emit({
         'g:g1': {
           ...entry({ reaction: { ...thumbsUp, by: 'zed', kind: 'image', text: '' } }),
-          relId: 'g1',
+          conversationId: 'g1',
           kind: 'group',
         },
       });

@@ -18,8 +18,8 @@ import {
 import { selectConversationRows, selectTotalUnread } from './inbox-selectors';
 import { inboxReceived } from './inbox-slice';
 
-const entry = (relId: string, fields: Partial<InboxEntry> = {}): InboxEntry => ({
-  relId,
+const entry = (conversationId: string, fields: Partial<InboxEntry> = {}): InboxEntry => ({
+  conversationId,
   kind: 'direct',
   unread: 0,
   lastMessageId: 'm1',
@@ -31,11 +31,11 @@ const entry = (relId: string, fields: Partial<InboxEntry> = {}): InboxEntry => (
 });
 const message = (createdAt: number): ChatMessage => ({
   id: 'm1',
-  message: 'x',
-  messagesenderId: 'me',
-  massagesenderName: 'Mia',
-  messagereceiverId: 'bo',
-  messagereceiverName: 'Bo',
+  text: 'x',
+  senderId: 'me',
+  senderName: 'Mia',
+  receiverId: 'bo',
+  receiverName: 'Bo',
   createdAt,
 });
 

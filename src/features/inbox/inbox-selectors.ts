@@ -68,5 +68,4 @@ export const selectInboxEntry = (state: RootState, key: ConversationKey): InboxE
 export const selectUnreadOf = (state: RootState, key: ConversationKey | null): number =>
   key ? (state.inbox.entries[key]?.unread ?? 0) : 0;
 
-export const selectConnection = (state: RootState) => state.inbox.connection;
 export const selectOffline = (state: RootState) => state.inbox.connection === 'offline';

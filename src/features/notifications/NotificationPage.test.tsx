@@ -134,7 +134,7 @@ describe('NotificationPage', () => {
     const { fakes } = renderFeed('/pages/home');
     const inbox = (unread: number): Record<ConversationKey, InboxEntry> => ({
       'd:rel-bob': {
-        relId: 'rel-bob',
+        conversationId: 'rel-bob',
         kind: 'direct',
         unread,
         lastMessageId: `m${String(unread)}`,
@@ -181,7 +181,7 @@ describe('NotificationPage', () => {
       fakes.feeds.friends.emit([friendship]);
       fakes.noticeFeeds.conversations.emit([
         {
-          relId: 'rel-bob',
+          conversationId: 'rel-bob',
           kind: 'direct',
           unread: 2,
           lastMessageId: 'm2',
@@ -201,7 +201,7 @@ describe('NotificationPage', () => {
     act(() =>
       fakes.noticeFeeds.conversations.emit([
         {
-          relId: 'rel-bob',
+          conversationId: 'rel-bob',
           kind: 'direct',
           unread: 0,
           lastMessageId: 'm2',
@@ -232,7 +232,7 @@ describe('NotificationPage', () => {
       ]);
       fakes.noticeFeeds.conversations.emit([
         {
-          relId: 'rel-bob',
+          conversationId: 'rel-bob',
           kind: 'direct',
           unread: 1,
           lastMessageId: 'm1',

@@ -12,8 +12,8 @@ import { desktopNotice, messageNotice } from './desktop-notification';
 import { inboxMessageIds, messageAlertOf } from './message-alerts';
 import { messageTarget } from './notification-text';
 
-const entry = (relId: string, fields: Partial<InboxEntry> = {}): InboxEntry => ({
-  relId,
+const entry = (conversationId: string, fields: Partial<InboxEntry> = {}): InboxEntry => ({
+  conversationId,
   kind: 'direct',
   unread: 1,
   lastMessageId: 'm1',

@@ -17,8 +17,8 @@ import { messageAlertOf } from './message-alerts';
 import { messageToastOf } from './message-toast';
 import { notificationsStrings } from './notifications-strings';
 
-const entry = (relId: string, fields: Partial<InboxEntry> = {}): InboxEntry => ({
-  relId,
+const entry = (conversationId: string, fields: Partial<InboxEntry> = {}): InboxEntry => ({
+  conversationId,
   kind: 'direct',
   unread: 1,
   lastMessageId: 'm1',

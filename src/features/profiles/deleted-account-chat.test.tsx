@@ -19,11 +19,11 @@ const bo: FriendRequest = {
 };
 const hello: ChatMessage = {
   id: 'm1',
-  message: 'Hi Mia',
-  messagesenderId: 'bo',
-  massagesenderName: 'Bo',
-  messagereceiverId: 'me',
-  messagereceiverName: 'Mia',
+  text: 'Hi Mia',
+  senderId: 'bo',
+  senderName: 'Bo',
+  receiverId: 'me',
+  receiverName: 'Mia',
   createdAt: 1000,
 };
 

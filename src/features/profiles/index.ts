@@ -1,22 +1,17 @@
 /** What other features may use from the profiles feature: names, avatars, my profile, its picture. */
 export {
   selectMyProfile,
-  selectMyProfileStatus,
   selectProfile,
   selectDisplayName,
   selectIsDeletedAccount,
-  profilesNeeded,
   profilesSeen,
   profilesWatched,
-  profilesUnwatched,
 } from './profiles-slice';
 export {
   useDisplayName,
   useDisplayNames,
   useDeletedAccounts,
   useIsDeletedAccount,
-  useLiveProfile,
-  useWatchProfile,
 } from './use-display-name';
 export { PersonName } from './PersonName';
 export { PersonAvatar } from './PersonAvatar';

@@ -7,12 +7,12 @@ import { storageKeys } from '../../store/session';
 import { PictureTooLargeError } from './compress-picture';
 
 /** The spec's 'userinfo' entry: written after a crop, for the signed-in user only. */
-export interface StoredPictureInfo {
+interface StoredPictureInfo {
   uid: string;
   photo: string;
 }
 
-export function storeCroppedPicture(info: StoredPictureInfo): void {
+function storeCroppedPicture(info: StoredPictureInfo): void {
   try {
     localStorage.setItem(storageKeys.croppedPicture, JSON.stringify(info));
   } catch {

@@ -128,7 +128,7 @@ describe('search everywhere', () => {
     await user.type(searchBox(), 'gym');
     await waitFor(() => expect(snippets()).toHaveLength(2));
     const parties = {
-      relId: bo.id,
+      conversationId: bo.id,
       from: { uid: 'me', name: 'Mia' },
       to: { uid: 'bo', name: 'Bo' },
     };

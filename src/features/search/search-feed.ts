@@ -4,15 +4,15 @@ import type { SearchApi } from './worker';
 import { docId, type SearchDoc } from './worker';
 
 /** A readable message as the index keeps it. */
-export function searchDocOf(conv: ConversationKey, message: ChatMessage): SearchDoc {
+function searchDocOf(conv: ConversationKey, message: ChatMessage): SearchDoc {
   return {
     id: docId(conv, message.id),
     conv,
     messageId: message.id,
-    from: message.messagesenderId,
-    fromName: message.massagesenderName,
+    from: message.senderId,
+    fromName: message.senderName,
     at: message.createdAt,
-    text: message.message,
+    text: message.text,
     photo: message.image !== undefined,
   };
 }

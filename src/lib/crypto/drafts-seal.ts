@@ -47,7 +47,7 @@ export async function draftsKeyFrom(
   return { id: toBase64Url(idBits), key };
 }
 
-export const draftContext = (uid: string, conversation: ConversationKey, field: 'text') =>
+const draftContext = (uid: string, conversation: ConversationKey, field: 'text') =>
   `chatty/draft|${uid}|${conversation}|${field}`;
 
 export async function sealDraft(

@@ -68,7 +68,7 @@ export const wrapContext = (
  * A party without a device counts as `uid/-`, so one joining or leaving a group starts an epoch
  * too: the epoch owed to them (late-wraps.ts) never holds messages from before they joined.
  */
-export async function deviceSetDigest(
+async function deviceSetDigest(
   devices: readonly PublishedDevice[],
   parties: readonly string[] = [],
 ): Promise<string> {

@@ -23,8 +23,8 @@ export interface StoredBackup {
   keys: Partial<Record<ConversationKey, Record<string, string>>>;
 }
 
-export const backupKeyContext = (uid: string) => `chatty/backup-key|${uid}`;
-export const backupEntryContext = (uid: string, conversation: ConversationKey, epoch: string) =>
+const backupKeyContext = (uid: string) => `chatty/backup-key|${uid}`;
+const backupEntryContext = (uid: string, conversation: ConversationKey, epoch: string) =>
   `chatty/backup|${uid}|${conversation}|${epoch}`;
 /** The backup key's wrap for `to`, made by `from` (two devices of `uid`). */
 export const backupWrapContext = (uid: string, from: string, to: string) =>

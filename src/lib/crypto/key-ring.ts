@@ -25,7 +25,7 @@ import type { KeyRingStore } from './key-ring-store';
 import { makeKeyWrapper } from './key-wrap';
 import { createRecoveryKey, parseRecoveryKey } from './recovery-key';
 
-export type { EpochWraps, KeyRingStore, NewWrap } from './key-ring-store';
+export type { EpochWraps, KeyRingStore } from './key-ring-store';
 export type { RewrapResult } from './key-ring-rewrap';
 
 /** Why a recovery key was refused, for the person's eyes (see encryption-strings.ts). */

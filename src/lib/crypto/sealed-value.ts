@@ -19,11 +19,10 @@ import {
 } from './message-seal';
 
 /** Every new message seal is v2; `s1.` values (v1) are read, never written for messages. */
-export const SEALED_PREFIX = 's2.';
+const SEALED_PREFIX = 's2.';
 /** The form of v1, which drafts keep: their additional data is their own (drafts-seal.ts). */
 export const SEALED_V1_PREFIX = 's1.';
 
-export type { SealState } from './seal-state';
 const EPOCH = /^[A-Za-z0-9_-]{20}$/;
 
 /** The whole form (rules/encryption-sealed.ts checks the same): clear text that starts alike is not. */

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 const ALLOWED: Record<string, string> = {
   // `status/{uid}` goes offline when the connection drops.
   'presence/gateway.ts': 'status',
-  // `typing/{relId}/{uid}` is removed when the connection drops.
+  // `typing/{conversationId}/{uid}` is removed when the connection drops.
   'inbox/gateway.ts': 'signal',
 };
 

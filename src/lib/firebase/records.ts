@@ -88,8 +88,10 @@ export function parseFriendRequest(id: string, value: unknown): FriendRequest | 
   return { id, ...fields, photo: typeof photo === 'string' ? photo : '' };
 }
 
-export const parseFriendship: (id: string, value: unknown) => Friendship | null =
-  parseFriendRequest;
+/** A friendship is stored as the request it was accepted from. */
+export function parseFriendship(id: string, value: unknown): Friendship | null {
+  return parseFriendRequest(id, value);
+}
 
 export function parseBlock(id: string, value: unknown): Block | null {
   const fields = strings(value, ['blockid', 'blockName', 'blockbyid', 'blockbyName'] as const);

@@ -70,7 +70,7 @@ export function ChatComposer({
     if (editing) {
       // The draft typed before the edit comes back; a refused edit's text stays in the field.
       dispatch(composeEnded());
-      if (sent.trim() === editing.message.trim()) return;
+      if (sent.trim() === editing.text.trim()) return;
       const result = await dispatch(editChatMessage({ id: editing.id, text: sent }));
       if (editChatMessage.rejected.match(result)) setText((typed) => typed || sent);
       return;

@@ -25,10 +25,10 @@ export function ComposerModeBar({
   onCancel: () => void;
 }) {
   const me = useAppSelector(selectMyUid);
-  const author = useDisplayName(message.messagesenderId, message.massagesenderName);
+  const author = useDisplayName(message.senderId, message.senderName);
   const reply = kind === 'reply';
   const title = reply
-    ? strings.replyingTo(message.messagesenderId === me ? strings.you : author)
+    ? strings.replyingTo(message.senderId === me ? strings.you : author)
     : strings.editing;
   return (
     <div

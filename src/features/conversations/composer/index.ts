@@ -3,5 +3,4 @@
  * drafts it keeps (slice, listeners, thunks).
  */
 export { ChatComposer } from './ChatComposer';
-export { addDraftsListeners } from './conversations-drafts-listeners';
-export { conversationDraftsSlice, selectDraftOf } from './conversations-drafts-slice';
+export { selectDraftOf } from './conversations-drafts-slice';

@@ -20,7 +20,7 @@ export function useComposerMode(
   });
   if (mode.key !== modeKey) {
     const draft = mode.draft ?? text;
-    if (editing) setText(editing.message);
+    if (editing) setText(editing.text);
     else if (mode.draft !== null) setText(mode.draft);
     setMode({ key: modeKey, draft: editing ? draft : null });
   }

@@ -6,7 +6,7 @@ import { compressImageFile, ImageFileError, MAX_IMAGE_FILE_BYTES } from './image
 import { trackUpload } from './image-uploads';
 
 /** The clear message for a file that cannot be sent. */
-export function imageProblemText(error: unknown): string {
+function imageProblemText(error: unknown): string {
   if (!(error instanceof ImageFileError)) return conversationsStrings.chatImages.errors.corrupt;
   switch (error.problem) {
     case 'notImage':

@@ -36,11 +36,11 @@ const member = (groupId: string, uid: string): GroupMembership => ({
 });
 const text: ChatMessage = {
   id: 'm1',
-  message: 'see you at 8?\nat the station',
-  messagesenderId: 'bo',
-  massagesenderName: 'Bo',
-  messagereceiverId: 'me',
-  messagereceiverName: 'Mia',
+  text: 'see you at 8?\nat the station',
+  senderId: 'bo',
+  senderName: 'Bo',
+  receiverId: 'me',
+  receiverName: 'Mia',
   createdAt: 1000,
 };
 
@@ -101,14 +101,14 @@ describe('ForwardDialog', () => {
     await user.click(forward());
     await waitFor(() => expect(fakes.conversations.group.send).toHaveBeenCalledTimes(1));
     expect(fakes.conversations.direct.send).toHaveBeenCalledWith(
-      { relId: 'rel-cy', from: { uid: 'me', name: 'Mia' }, to: { uid: 'cy', name: 'Cy' } },
-      text.message,
+      { conversationId: 'rel-cy', from: { uid: 'me', name: 'Mia' }, to: { uid: 'cy', name: 'Cy' } },
+      text.text,
       undefined,
       { forwarded: true },
     );
     expect(fakes.conversations.group.send).toHaveBeenCalledWith(
       { groupId: 'g-mine', from: { uid: 'me', name: 'Mia' }, to: ['ann'] },
-      text.message,
+      text.text,
       undefined,
       { forwarded: true },
     );
@@ -118,7 +118,7 @@ describe('ForwardDialog', () => {
   it('forwards a photo as a photo with its caption, read from the open conversation', async () => {
     const photo: ChatMessage = {
       ...text,
-      message: 'the view',
+      text: 'the view',
       image: { id: 'm1', width: 800, height: 600, caption: 'the view', sender: 'bo' },
     };
     start(photo);
@@ -136,7 +136,7 @@ describe('ForwardDialog', () => {
     // The sender's key opens a sealed photo: it is read with its sender.
     expect(fakes.chatImages.readFull).toHaveBeenCalledWith('d:rel-bo', 'm1', 'bo');
     expect(fakes.chatImages.send).toHaveBeenCalledWith(
-      expect.objectContaining({ relId: 'rel-bo' }),
+      expect.objectContaining({ conversationId: 'rel-bo' }),
       {
         full: 'data:image/webp;base64,FULL',
         thumb: 'data:image/webp;base64,THUMB',

@@ -80,7 +80,7 @@ export function ForwardDialog({ message, onClose }: ForwardDialogProps) {
     ? caption
       ? `${photo}: ${caption}`
       : photo
-    : (message.message.split('\n')[0] ?? '');
+    : (message.text.split('\n')[0] ?? '');
   const none = groups.length === 0 && friends.length === 0;
 
   return (

@@ -82,7 +82,7 @@ export function MessageActionsRow({
   const sender = useAppSelector((state) =>
     mine
       ? conversationsStrings.messageActions.you
-      : selectDisplayName(state, message.messagesenderId, message.massagesenderName),
+      : selectDisplayName(state, message.senderId, message.senderName),
   );
   const who = useMemo(
     () => conversationsStrings.messageActions.label(sender, formatMessageTime(message.createdAt)),

@@ -106,8 +106,9 @@ export const hideChatMessage = createAppAsyncThunk(
   (id: string, { getState, extra, rejectWithValue }) => {
     const what = strings.errors.hide;
     const state = getState();
-    const { relId, kind } = state.conversations;
-    if (!relId) return rejectWithValue(`${what}: ${conversationsStrings.chat.errors.moved}`);
+    const { conversationId, kind } = state.conversations;
+    if (!conversationId)
+      return rejectWithValue(`${what}: ${conversationsStrings.chat.errors.moved}`);
     const target = conversationTarget(state);
     const cover = target.kind === 'closed' ? null : coverOf(state, id);
     const write = () => {
@@ -117,7 +118,7 @@ export const hideChatMessage = createAppAsyncThunk(
       if (target.kind === 'direct' && cover) {
         return extra.conversations.direct.hideLast(target.parties, id, cover);
       }
-      return extra.conversations[kind].hide(selectMyUid(state), relId, id);
+      return extra.conversations[kind].hide(selectMyUid(state), conversationId, id);
     };
     return attemptWrite(what, write, rejectWithValue);
   },

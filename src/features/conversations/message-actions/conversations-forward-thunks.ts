@@ -52,7 +52,7 @@ export const forwardChatMessage = createAppAsyncThunk(
     const target = targetFor(getState(), to.kind, to.id);
     if (target.kind === 'closed') return rejectWithValue(`${what}: ${target.reason}`);
     const key = conversationKey(target.kind, target.id);
-    const text = message.message;
+    const text = message.text;
     return attemptWrite(
       what,
       async () => {

@@ -5,11 +5,11 @@ import { coverAfterHiding } from './hidden-cover';
 
 const said = (id: string, createdAt: number): ChatMessage => ({
   id,
-  message: `text ${id}`,
-  messagesenderId: 'me',
-  massagesenderName: 'Mia',
-  messagereceiverId: 'bo',
-  messagereceiverName: 'Bo',
+  text: `text ${id}`,
+  senderId: 'me',
+  senderName: 'Mia',
+  receiverId: 'bo',
+  receiverName: 'Bo',
   createdAt,
 });
 const loaded = [said('a', 1), said('b', 2), said('c', 3)];

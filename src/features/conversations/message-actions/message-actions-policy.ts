@@ -17,7 +17,7 @@ export interface MessageActions {
 
 /** What 'Copy text' copies: the text, or a photo's caption ('' when it has none). */
 export function copyableText(message: ChatMessage): string {
-  return message.image ? message.image.caption : message.message;
+  return message.image ? message.image.caption : message.text;
 }
 
 /**
@@ -35,7 +35,7 @@ export function messageActions(message: ChatMessage, me: string, now: number): M
       deleteForEveryone: false,
     };
   }
-  const mine = message.messagesenderId === me;
+  const mine = message.senderId === me;
   const age = now - message.createdAt;
   return {
     react: true,

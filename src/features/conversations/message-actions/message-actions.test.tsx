@@ -20,7 +20,11 @@ const bo: FriendRequest = {
   receiverName: 'Mia',
   photo: '',
 };
-const parties = { relId: bo.id, from: { uid: 'me', name: 'Mia' }, to: { uid: 'bo', name: 'Bo' } };
+const parties = {
+  conversationId: bo.id,
+  from: { uid: 'me', name: 'Mia' },
+  to: { uid: 'bo', name: 'Bo' },
+};
 const MINUTE = 60_000;
 
 const said = (
@@ -31,11 +35,11 @@ const said = (
   more: Partial<ChatMessage> = {},
 ): ChatMessage => ({
   id,
-  message: text,
-  messagesenderId: from,
-  massagesenderName: from === 'me' ? 'Mia' : 'Bo',
-  messagereceiverId: from === 'me' ? 'bo' : 'me',
-  messagereceiverName: from === 'me' ? 'Bo' : 'Mia',
+  text: text,
+  senderId: from,
+  senderName: from === 'me' ? 'Mia' : 'Bo',
+  receiverId: from === 'me' ? 'bo' : 'me',
+  receiverName: from === 'me' ? 'Bo' : 'Mia',
   createdAt: Date.now() - agoMs,
   ...more,
 });

@@ -24,5 +24,5 @@ export function reactionChips(
 export function quoteLine(original: ChatMessage): string {
   if (original.deleted) return conversationsStrings.messageActions.deleted;
   if (original.image) return conversationsStrings.chatImages.photo;
-  return original.message.split('\n', 1)[0] ?? '';
+  return original.text.split('\n', 1)[0] ?? '';
 }

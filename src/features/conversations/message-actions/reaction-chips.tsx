@@ -105,10 +105,10 @@ function WhoReacted({
   me: string;
 }) {
   const copied = (uid: string) =>
-    uid === message.messagesenderId
-      ? message.massagesenderName
-      : uid === message.messagereceiverId
-        ? message.messagereceiverName
+    uid === message.senderId
+      ? message.senderName
+      : uid === message.receiverId
+        ? message.receiverName
         : strings.someone;
   const others = people.filter(([uid]) => uid !== me).map(([uid]) => ({ uid, name: copied(uid) }));
   const names = useDisplayNames(others);

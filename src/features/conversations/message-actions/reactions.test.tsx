@@ -60,7 +60,7 @@ describe('reactions', () => {
     expect(chip(/^👍/)).toHaveAccessibleName('👍 1 reaction');
     expect(chip(/^👍/)).toHaveAttribute('aria-pressed', 'false');
     expect(api.react).toHaveBeenLastCalledWith(
-      expect.objectContaining({ relId: bo.id, from: { uid: 'me', name: 'Mia' } }),
+      expect.objectContaining({ conversationId: bo.id, from: { uid: 'me', name: 'Mia' } }),
       expect.objectContaining({ id: 'm1' }),
       '👍',
       false,

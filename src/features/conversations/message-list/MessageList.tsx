@@ -121,8 +121,7 @@ export function MessageList({ name, readUpTo }: Props) {
     (atBottom: boolean) => {
       const seen = followSeen.current;
       followSeen.current = newest;
-      const mineAndNew =
-        newest?.messagesenderId === me && (!seen || compareMessages(newest, seen) > 0);
+      const mineAndNew = newest?.senderId === me && (!seen || compareMessages(newest, seen) > 0);
       return atBottom || mineAndNew ? 'auto' : false;
     },
     [newest, me],

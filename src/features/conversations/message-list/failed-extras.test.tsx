@@ -8,7 +8,11 @@ import { forwardChatMessage } from '../message-actions/conversations-forward-thu
 
 // A reply or a forward that is pending, then refused, keeps its quote or forward
 // mark, and Retry sends it again with them, under its own id.
-const parties = { relId: bo.id, from: { uid: 'me', name: 'Mia' }, to: { uid: 'bo', name: 'Bo' } };
+const parties = {
+  conversationId: bo.id,
+  from: { uid: 'me', name: 'Mia' },
+  to: { uid: 'bo', name: 'Bo' },
+};
 const refused = () => Promise.reject(new Error('PERMISSION_DENIED'));
 const failedList = () => screen.findByRole('list', { name: 'Messages not sent' });
 

@@ -39,19 +39,17 @@ export const GroupMessageRow = memo(function GroupMessageRow({
       </div>
     );
   }
-  const sender = message.messagesenderId;
+  const sender = message.senderId;
   return (
     <div className="flex max-w-[80%] min-w-0 items-start gap-2">
       <span className="w-8 shrink-0">
-        {groupStart ? (
-          <PersonAvatar uid={sender} name={message.massagesenderName} size="sm" />
-        ) : null}
+        {groupStart ? <PersonAvatar uid={sender} name={message.senderName} size="sm" /> : null}
       </span>
       <div className="flex min-w-0 flex-col items-start *:max-w-full">
         {groupStart ? (
           <PersonName
             uid={sender}
-            fallback={message.massagesenderName}
+            fallback={message.senderName}
             className="mb-0.5 px-1 text-xs font-semibold text-slate-700"
           />
         ) : null}

@@ -37,7 +37,7 @@ function AlertLine({ text, kind }: { text: string; kind: NonNullable<ChatMessage
 export function NotFromDevices({ message, mine }: { message: ChatMessage; mine: boolean }) {
   const [shown, setShown] = useState(false);
   const tabIndex = useControlTabIndex();
-  const name = useDisplayName(message.messagesenderId, message.massagesenderName);
+  const name = useDisplayName(message.senderId, message.senderName);
   return (
     <div>
       <AlertLine
@@ -46,7 +46,7 @@ export function NotFromDevices({ message, mine }: { message: ChatMessage; mine: 
       />
       {shown ? (
         <div className="italic text-slate-700">
-          <MessageText text={message.message} mine={false} />
+          <MessageText text={message.text} mine={false} />
         </div>
       ) : (
         <button
@@ -67,7 +67,7 @@ export const RolledBack = () => <AlertLine kind="rolled-back" text={strings.roll
 
 /** Under a deletion without its sender's proof: the server deleted it, not them. */
 export function UnconfirmedDelete({ message, mine }: { message: ChatMessage; mine: boolean }) {
-  const name = useDisplayName(message.messagesenderId, message.massagesenderName);
+  const name = useDisplayName(message.senderId, message.senderName);
   return (
     <AlertLine
       kind="unconfirmed-delete"

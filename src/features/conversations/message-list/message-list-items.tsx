@@ -50,7 +50,7 @@ export function rowContent(_index: number, row: MessageRow, context: ListContext
           <GroupMessageRow
             message={row.message}
             groupStart={row.groupStart}
-            blocked={context.blocked.has(row.message.messagesenderId)}
+            blocked={context.blocked.has(row.message.senderId)}
           >
             {bubble}
           </GroupMessageRow>

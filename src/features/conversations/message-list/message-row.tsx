@@ -85,7 +85,7 @@ export const MessageBubble = memo(function MessageBubble({
         ) : message.image ? (
           <ImageMessageBody image={message.image} mine={light} />
         ) : (
-          <MessageText text={message.message} mine={light} />
+          <MessageText text={message.text} mine={light} />
         )}
       </div>
       {groupEnd ? (

@@ -5,7 +5,7 @@ import { highlightEnded, highlightStarted } from '../quotes';
 import type { MessageRow } from '../message';
 
 /** How long the message a quote led to stays highlighted. */
-export const HIGHLIGHT_MS = 2000;
+const HIGHLIGHT_MS = 2000;
 
 /** Focuses the shown row of message `id` without scrolling (the jump placed it already). */
 function focusRow(id: string) {

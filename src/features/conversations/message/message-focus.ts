@@ -7,7 +7,7 @@ type Pages = readonly (readonly ChatMessage[])[];
  * Room kept between a focused message and the list's edges (px), so its focus ring (2 px
  * beyond a 2 px offset) is never cut by the scrolling box.
  */
-export const RING_ROOM = 8;
+const RING_ROOM = 8;
 
 const indexes = new WeakMap<readonly ChatMessage[], Map<string, number>>();
 
@@ -38,7 +38,7 @@ export function edgeMessage(rows: readonly MessageRow[], edge: 'first' | 'last')
  * Scrolls the list just enough for `el` and its focus ring to show, with the day or 'New
  * messages' separator just above it when that fits too.
  */
-export function reveal(el: HTMLElement): void {
+function reveal(el: HTMLElement): void {
   const scroller = el.closest<HTMLElement>('[data-message-scroller]');
   if (!scroller) return;
   const box = scroller.getBoundingClientRect();

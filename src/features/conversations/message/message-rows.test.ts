@@ -9,11 +9,11 @@ const at = (day: number, hour: number, minute = 0) =>
   new Date(2026, 10, day, hour, minute).getTime();
 const msg = (id: string, from: string, createdAt: number, text = id): ChatMessage => ({
   id,
-  message: text,
-  messagesenderId: from,
-  massagesenderName: from,
-  messagereceiverId: from === 'me' ? 'bo' : 'me',
-  messagereceiverName: 'x',
+  text: text,
+  senderId: from,
+  senderName: from,
+  receiverId: from === 'me' ? 'bo' : 'me',
+  receiverName: 'x',
   createdAt,
 });
 /** A compact picture of the rows: '# label', '--new--', or 'id' with [ and ] at a group's ends. */

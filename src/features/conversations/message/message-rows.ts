@@ -58,7 +58,7 @@ function startsGroup(
     newDay ||
     unread ||
     !previous ||
-    previous.messagesenderId !== message.messagesenderId ||
+    previous.senderId !== message.senderId ||
     message.createdAt - previous.createdAt > GROUP_GAP_MS
   );
 }
@@ -94,7 +94,7 @@ export function pageRows(
       kind: 'message',
       key: message.id,
       message,
-      mine: message.messagesenderId === me,
+      mine: message.senderId === me,
       groupStart,
       groupEnd: false,
     };
@@ -125,6 +125,6 @@ export function findFirstUnread(
   readUpTo: number | null,
 ): string | null {
   if (readUpTo === null) return null;
-  const first = messages.find((m) => m.messagesenderId !== me && m.createdAt > readUpTo);
+  const first = messages.find((m) => m.senderId !== me && m.createdAt > readUpTo);
   return first?.id ?? null;
 }

@@ -62,7 +62,7 @@ export const conversationQuotesSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(conversationOpened, (state, { payload }) =>
-        initialState(state.owner, conversationKey(payload.kind, payload.relId)),
+        initialState(state.owner, conversationKey(payload.kind, payload.conversationId)),
       )
       .addCase(conversationClosed, (state) => initialState(state.owner));
     resetPerSignedInUser(

@@ -8,7 +8,7 @@ import { encryptionStrings } from '../../encryption';
  */
 export function firstLine(message: ChatMessage): string {
   if (message.alert === 'not-encrypted') return encryptionStrings.sealed.notEncrypted;
-  const text = message.image ? message.image.caption : message.message;
+  const text = message.image ? message.image.caption : message.text;
   const line = text.split('\n', 1)[0] ?? '';
   if (!message.image) return line;
   return line

@@ -50,8 +50,8 @@ export function MessageQuote({ id, mine }: { id: string; mine: boolean }) {
 function QuoteButton({ id, original, mine }: { id: string; original: ChatMessage; mine: boolean }) {
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectMyUid);
-  const sender = original.messagesenderId;
-  const name = useDisplayName(sender === me ? null : sender, original.massagesenderName);
+  const sender = original.senderId;
+  const name = useDisplayName(sender === me ? null : sender, original.senderName);
   const author = sender === me ? conversationsStrings.messageActions.you : name;
   const line = quoteLine(original);
   const tabIndex = useControlTabIndex();

@@ -19,10 +19,12 @@ import type { RootState } from '../../../store/store';
 export const typedInChat = createAction('conversations/typedInChat');
 
 /** Typing stops counting this long after the last keystroke. */
-export const TYPING_IDLE_MS = 3000;
+const TYPING_IDLE_MS = 3000;
 
-function friendOf(state: RootState, relId: string): string | null {
-  return selectFriendRows(state).find((r) => r.friendship.id === relId)?.friend.uid ?? null;
+function friendOf(state: RootState, conversationId: string): string | null {
+  return (
+    selectFriendRows(state).find((r) => r.friendship.id === conversationId)?.friend.uid ?? null
+  );
 }
 
 /** The open conversation's friend's read marker (with my receipts on) and typing signal. */
@@ -30,24 +32,24 @@ function addOpenConversationListeners(start: AppStartListening) {
   start({
     predicate: (_action, current, previous) =>
       selectChatKey(current) !== selectChatKey(previous) ||
-      current.conversationSignals.receiptsOn !== previous.conversationSignals.receiptsOn,
+      current.conversationReceipts.receiptsOn !== previous.conversationReceipts.receiptsOn,
     effect: async (_action, api) => {
       api.cancelActiveListeners();
       const state = api.getState();
       const key = selectChatKey(state);
-      const relId = state.conversations.relId;
+      const conversationId = state.conversations.conversationId;
       const me = selectMyUid(state);
       api.dispatch(friendMarkerChanged(null));
       api.dispatch(groupMarkersChanged(null));
       api.dispatch(typingChanged(null));
-      if (!key || !relId) return;
+      if (!key || !conversationId) return;
       const { inbox } = api.extra;
-      const receiptsOn = state.conversationSignals.receiptsOn;
+      const receiptsOn = state.conversationReceipts.receiptsOn;
       if (state.conversations.kind === 'group') {
         // A group: everyone's read markers ('Seen by N'), while my receipts are on.
         if (!receiptsOn) return;
         const stop = inbox.subscribeReadMarkers(
-          relId,
+          conversationId,
           (markers) => api.dispatch(groupMarkersChanged({ key, markers })),
           () => api.dispatch(groupMarkersChanged(null)),
         );
@@ -58,11 +60,11 @@ function addOpenConversationListeners(start: AppStartListening) {
         }
         return;
       }
-      const friend = friendOf(state, relId);
+      const friend = friendOf(state, conversationId);
       if (!friend) return;
       const stops = [
         inbox.subscribeTyping(
-          relId,
+          conversationId,
           friend,
           (at) => api.dispatch(typingChanged(at === null ? null : { key, seenAt: Date.now() })),
           () => api.dispatch(typingChanged(null)),
@@ -71,7 +73,7 @@ function addOpenConversationListeners(start: AppStartListening) {
       if (receiptsOn) {
         stops.push(
           inbox.subscribeReadMarker(
-            relId,
+            conversationId,
             friend,
             (marker) => api.dispatch(friendMarkerChanged({ key, marker })),
             () => api.dispatch(friendMarkerChanged(null)),
@@ -83,24 +85,24 @@ function addOpenConversationListeners(start: AppStartListening) {
       } finally {
         for (const stop of stops) stop();
         // Leaving the chat (or sign-out) says I stopped typing there.
-        void inbox.setTyping(relId, me, false).catch(() => undefined);
+        void inbox.setTyping(conversationId, me, false).catch(() => undefined);
       }
     },
   });
 
   // Typing: a write at most every 2 s (the gateway's throttle), removed after a pause. Only in a
-  // friendship's conversation: `typing/{relId}` is a 1:1 path, groups have none.
+  // friendship's conversation: `typing/{conversationId}` is a 1:1 path, groups have none.
   start({
     actionCreator: typedInChat,
     effect: async (_action, api) => {
       const state = api.getState();
-      const relId = state.conversations.relId;
-      if (!relId || state.conversations.kind !== 'direct') return;
+      const conversationId = state.conversations.conversationId;
+      if (!conversationId || state.conversations.kind !== 'direct') return;
       const me = selectMyUid(state);
       api.cancelActiveListeners();
-      void api.extra.inbox.setTyping(relId, me, true).catch(() => undefined);
+      void api.extra.inbox.setTyping(conversationId, me, true).catch(() => undefined);
       await api.delay(TYPING_IDLE_MS);
-      void api.extra.inbox.setTyping(relId, me, false).catch(() => undefined);
+      void api.extra.inbox.setTyping(conversationId, me, false).catch(() => undefined);
     },
   });
   start({
@@ -131,7 +133,7 @@ function addUnsentGuard(start: AppStartListening) {
 }
 
 /** From sign-in to sign-out: my receipts preference and the tab's visibility, live. */
-export function addConversationSignalsListeners(start: AppStartListening): void {
+export function addConversationReceiptsListeners(start: AppStartListening): void {
   whileSignedIn(start, (uid, api) => {
     const { dispatch } = api;
     // Stores outside a browser (the integration tests run in Node) have no tab to watch.

@@ -10,12 +10,12 @@ export const TYPING_VISIBLE_MS = 5000;
 
 /** The loaded conversation is on screen, in a visible tab, with its messages shown. */
 export const selectLoadedOnScreen = (state: RootState): boolean =>
-  state.conversationSignals.tabVisible &&
-  state.conversationSignals.chatShown &&
+  state.conversationReceipts.tabVisible &&
+  state.conversationReceipts.chatShown &&
   state.conversations.status === 'ready';
 
-export const selectReceiptsOn = (state: RootState) => state.conversationSignals.receiptsOn;
-export const selectOutgoing = (state: RootState) => state.conversationSending.outgoing;
+export const selectReceiptsOn = (state: RootState) => state.conversationReceipts.receiptsOn;
+const selectOutgoing = (state: RootState) => state.conversationSending.outgoing;
 
 export const selectHasPending = (state: RootState) =>
   state.conversationSending.outgoing.some((m) => m.state === 'pending');
@@ -35,7 +35,7 @@ export const selectMyLatestMessage = (state: RootState): ChatMessage | null => {
   const { ids, entities } = state.conversations;
   for (let i = ids.length - 1; i >= 0; i--) {
     const message = entities[ids[i]] as ChatMessage | undefined;
-    if (message?.messagesenderId === me) return message;
+    if (message?.senderId === me) return message;
   }
   return null;
 };
@@ -51,7 +51,7 @@ export function seenState(
 
 /** The friend's read marker of the open conversation, when my receipts are on. */
 export const selectFriendMarker = (state: RootState) => {
-  const { friendMarker, receiptsOn } = state.conversationSignals;
+  const { friendMarker, receiptsOn } = state.conversationReceipts;
   if (!receiptsOn || !friendMarker || friendMarker.key !== selectChatKey(state)) return null;
   return friendMarker.marker;
 };
@@ -62,8 +62,8 @@ export const selectFriendMarker = (state: RootState) => {
  * receipts on (the rules refuse the others'); with mine off I see none.
  */
 export const selectSeenBy = (state: RootState, message: ChatMessage): number => {
-  const { groupMarkers, receiptsOn } = state.conversationSignals;
-  const groupId = state.conversations.relId;
+  const { groupMarkers, receiptsOn } = state.conversationReceipts;
+  const groupId = state.conversations.conversationId;
   if (!receiptsOn || !groupMarkers || !groupId || groupMarkers.key !== selectChatKey(state))
     return 0;
   const me = selectMyUid(state);
@@ -80,7 +80,7 @@ export const selectSeenBy = (state: RootState, message: ChatMessage): number => 
 
 /** When (local ms) the friend of the open conversation last signalled typing, or null. */
 export const selectTypingSeenAt = (state: RootState): number | null => {
-  const { typing } = state.conversationSignals;
+  const { typing } = state.conversationReceipts;
   return typing && typing.key === selectChatKey(state) ? typing.seenAt : null;
 };
 
@@ -89,7 +89,7 @@ export const selectTypingSeenAt = (state: RootState): number | null => {
  * just before the friend's count-th newest loaded message. Null when the inbox is unknown.
  */
 export const selectReadUpTo = (state: RootState): number | null => {
-  const opened = state.conversationSignals.openedUnread;
+  const opened = state.conversationReceipts.openedUnread;
   const { ids, entities } = state.conversations;
   if (!opened || opened.key !== selectChatKey(state)) return null;
   if (opened.count === 0) return Number.MAX_SAFE_INTEGER;
@@ -98,7 +98,7 @@ export const selectReadUpTo = (state: RootState): number | null => {
   let oldest: ChatMessage | null = null;
   for (let i = ids.length - 1; i >= 0; i--) {
     const message = entities[ids[i]] as ChatMessage | undefined;
-    if (!message || message.messagesenderId === me) continue;
+    if (!message || message.senderId === me) continue;
     oldest = message;
     if (++seen === opened.count) break;
   }

@@ -3,7 +3,7 @@ import type { ConversationKey } from '../../../lib/conversation-key';
 import type { ReadMarker } from '../../../lib/firebase/inbox/shapes';
 import { resetPerSignedInUser } from '../../../store/session';
 
-interface SignalsState {
+interface ReceiptsState {
   owner: string | null;
   /** My `settings/{me}/readReceipts`: on unless switched off. */
   receiptsOn: boolean;
@@ -22,7 +22,7 @@ interface SignalsState {
 function initialState(
   owner: string | null = null,
   { tabVisible, chatShown } = { tabVisible: true, chatShown: false },
-): SignalsState {
+): ReceiptsState {
   return {
     owner,
     receiptsOn: true,
@@ -39,8 +39,8 @@ function initialState(
  * What the open conversation shows besides its messages: read markers (Seen), typing, my
  * receipts preference, whether it is on screen, and where the 'New messages' divider goes.
  */
-export const conversationSignalsSlice = createSlice({
-  name: 'conversationSignals',
+export const conversationReceiptsSlice = createSlice({
+  name: 'conversationReceipts',
   initialState: initialState(),
   reducers: {
     receiptsChanged(state, action: PayloadAction<boolean>) {
@@ -93,8 +93,8 @@ export const {
   openedUnreadCaptured,
   tabVisibilityChanged,
   chatShownChanged,
-} = conversationSignalsSlice.actions;
+} = conversationReceiptsSlice.actions;
 
 declare module '../../../store/root-state' {
-  interface RootState extends WithSlice<typeof conversationSignalsSlice> {}
+  interface RootState extends WithSlice<typeof conversationReceiptsSlice> {}
 }

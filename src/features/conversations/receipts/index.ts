@@ -4,7 +4,7 @@
  */
 export { ChatPresence } from './ChatPresence';
 export { TypingIndicator } from './TypingIndicator';
-export { addConversationSignalsListeners, typedInChat } from './conversations-receipts-listeners';
+export { typedInChat } from './conversations-receipts-listeners';
 export {
   seenState,
   selectFailedInOpenChat,
@@ -16,7 +16,7 @@ export {
   selectReceiptsOn,
   selectSeenBy,
 } from './conversations-receipts-selectors';
-export { conversationSignalsSlice, openedUnreadCaptured } from './conversations-receipts-slice';
+export { openedUnreadCaptured } from './conversations-receipts-slice';
 export { readMarker, storeReadMarker } from './read-marker-storage';
 export { useChatShown } from './use-chat-shown';
 export { useFriendTyping } from './use-friend-typing';

@@ -55,7 +55,7 @@ function directTarget(friendship: Friendship, me: string): ConversationTarget {
     kind: 'direct',
     id: friendship.id,
     parties: {
-      relId: friendship.id,
+      conversationId: friendship.id,
       from: { uid: me, name: myName },
       to: otherParty(friendship, me),
     },

@@ -51,12 +51,12 @@ export function addChatListeners(
       open?.close();
       open = null;
       if (!key) {
-        if (getState().conversations.relId) dispatch(conversationClosed());
+        if (getState().conversations.conversationId) dispatch(conversationClosed());
         return;
       }
-      const { kind, id: relId } = parseConversationKey(key);
+      const { kind, id: conversationId } = parseConversationKey(key);
       const group = kind === 'group';
-      dispatch(conversationOpened(relId, kind));
+      dispatch(conversationOpened(conversationId, kind));
       // Shown before and nothing new since (its inbox entry's last message): drawn at once.
       const shown = kept.recall(key, newestIdOf(getState(), key));
       if (shown) {
@@ -73,12 +73,12 @@ export function addChatListeners(
         dispatch(conversationFailed({ key, message: loadErrorText(error, group) }));
       const pageSize = MESSAGE_PAGE_SIZE;
       const api = conversations[kind];
-      const closeLatest = api.subscribeLatest({ id: relId, pageSize }, onData, onError);
+      const closeLatest = api.subscribeLatest({ id: conversationId, pageSize }, onData, onError);
       // What I deleted for me, on every device of mine. Its listen fails only with the
       // conversation's own (which says so); until then the messages simply stay shown.
       const closeHidden = api.subscribeHidden(
         uid,
-        relId,
+        conversationId,
         (ids) => {
           kept.remember(key, { hidden: [...ids] });
           dispatch(hiddenReceived({ key, ids: [...ids] }));
@@ -152,11 +152,11 @@ export function addChatListeners(
       const state = listenerApi.getState();
       const { conversations: chat } = state;
       const oldest = messageSelectors.selectOldest(state);
-      const relId = chat.relId;
+      const conversationId = chat.conversationId;
       const key = selectChatKey(state);
-      if (!chat.loadingOlder || !relId || !key || !oldest) return;
+      if (!chat.loadingOlder || !conversationId || !key || !oldest) return;
       try {
-        const page = { id: relId, before: oldest, pageSize: MESSAGE_PAGE_SIZE };
+        const page = { id: conversationId, before: oldest, pageSize: MESSAGE_PAGE_SIZE };
         const older = await extra.conversations[chat.kind].fetchOlder(page);
         dispatch(olderReceived({ key, messages: older }));
       } catch (error) {

@@ -1,19 +1,25 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
-import { inTail, messagesAdapter, type WithChat } from './conversations-state';
+import { inTail, messagesAdapter, type WithConversations } from './conversations-state';
 import { countInPages, findInPages, oldestInPages, type MessagePages } from './message-pages';
 
 /** The open conversation's loaded messages: the live tail (the adapter's) and the older pages. */
 
-const tailSelectors = messagesAdapter.getSelectors((state: WithChat) => state.conversations);
+const tailSelectors = messagesAdapter.getSelectors(
+  (state: WithConversations) => state.conversations,
+);
 
 /** The live window and newer, oldest first (about a page). */
 export const selectTailMessages = tailSelectors.selectAll;
 /** The loaded messages older than the live window, in pages (message-pages.ts). */
-export const selectOlderPages = (state: WithChat): MessagePages => state.conversations.older;
+export const selectOlderPages = (state: WithConversations): MessagePages =>
+  state.conversations.older;
 
 /** A loaded message of the open conversation, or undefined. */
-export const selectLoadedMessage = (state: WithChat, id: string): ChatMessage | undefined =>
+export const selectLoadedMessage = (
+  state: WithConversations,
+  id: string,
+): ChatMessage | undefined =>
   inTail(state.conversations, id) ?? findInPages(state.conversations.older, id);
 
 const selectAllLoaded = createSelector(
@@ -28,14 +34,14 @@ const selectAllLoaded = createSelector(
 export const messageSelectors = {
   selectAll: selectAllLoaded,
   selectIds: createSelector([selectAllLoaded], (all) => all.map((m) => m.id)),
-  selectTotal: (state: WithChat): number =>
+  selectTotal: (state: WithConversations): number =>
     countInPages(state.conversations.older) + state.conversations.ids.length,
   // Typed as the entity adapter's was (its callers check for a missing message themselves).
-  selectById: selectLoadedMessage as (state: WithChat, id: string) => ChatMessage,
+  selectById: selectLoadedMessage as (state: WithConversations, id: string) => ChatMessage,
   /** The oldest loaded message: where the next older page starts. */
-  selectOldest: (state: WithChat): ChatMessage | undefined =>
+  selectOldest: (state: WithConversations): ChatMessage | undefined =>
     oldestInPages(state.conversations.older) ?? tailSelectors.selectAll(state).at(0),
   /** The newest loaded message. */
-  selectNewest: (state: WithChat): ChatMessage | undefined =>
+  selectNewest: (state: WithConversations): ChatMessage | undefined =>
     tailSelectors.selectAll(state).at(-1) ?? state.conversations.older.at(-1)?.at(-1),
 };

@@ -22,11 +22,11 @@ import {
 const reduce = conversationsSlice.reducer;
 const message = (id: string, createdAt: number): ChatMessage => ({
   id,
-  message: `text ${id}`,
-  messagesenderId: 'me',
-  massagesenderName: 'Mia',
-  messagereceiverId: 'bo',
-  messagereceiverName: 'Bo',
+  text: `text ${id}`,
+  senderId: 'me',
+  senderName: 'Mia',
+  receiverId: 'bo',
+  receiverName: 'Bo',
   createdAt,
 });
 const ids = (state: ReturnType<typeof reduce>) =>
@@ -147,7 +147,7 @@ describe('chat slice', () => {
     expect(reduce(state, conversationClosed())).toEqual(fresh);
     expect(reduce(state, conversationOpened('other'))).toEqual({
       ...fresh,
-      relId: 'other',
+      conversationId: 'other',
       status: 'loading',
     });
   });
@@ -155,7 +155,7 @@ describe('chat slice', () => {
   it('empties on close and on sign-out, keeping only whether the screen is shown', () => {
     let state = reduce(opened(), latestReceived({ key: 'd:rel', messages: [message('a', 1)] }));
     state = reduce(state, conversationClosed());
-    expect(state.relId).toBeNull();
+    expect(state.conversationId).toBeNull();
     expect(ids(state)).toEqual([]);
 
     state = reduce(reduce(state, userSignedIn(user)), chatScreenEntered());

@@ -60,11 +60,11 @@ export const conversationsSlice = createSlice({
       state.selectedGroup = action.payload;
     },
     conversationOpened: {
-      reducer(state, action: PayloadAction<{ relId: string; kind: ConversationKind }>) {
-        clearConversation(state, action.payload.relId, action.payload.kind);
+      reducer(state, action: PayloadAction<{ conversationId: string; kind: ConversationKind }>) {
+        clearConversation(state, action.payload.conversationId, action.payload.kind);
       },
-      prepare: (relId: string, kind: ConversationKind = 'direct') => ({
-        payload: { relId, kind },
+      prepare: (conversationId: string, kind: ConversationKind = 'direct') => ({
+        payload: { conversationId, kind },
       }),
     },
     conversationClosed(state) {
@@ -193,7 +193,7 @@ export {
   selectOlderPages,
   selectTailMessages,
 } from './conversations-loaded-selectors';
-export type { WithChat } from './conversations-state';
+export type { WithConversations } from './conversations-state';
 
 declare module '../../../store/root-state' {
   interface RootState extends WithSlice<typeof conversationsSlice> {}

@@ -46,7 +46,7 @@ interface ConversationFields {
    * The open conversation: the friendship's id while the selected person is a friend, or the
    * selected group's id while I run it or belong to it (`kind` says which).
    */
-  relId: string | null;
+  conversationId: string | null;
   kind: ConversationKind;
   status: LoadStatus;
   error: string | null;
@@ -66,12 +66,15 @@ interface ConversationFields {
   hiddenIds: string[];
 }
 
-/** A conversation just opened (loading), or none (`relId` null): the one list of its fields. */
-function conversationFields(relId: string | null, kind: ConversationKind): ConversationFields {
+/** A conversation just opened (loading), or none (`conversationId` null): the one list of its fields. */
+function conversationFields(
+  conversationId: string | null,
+  kind: ConversationKind,
+): ConversationFields {
   return {
-    relId,
+    conversationId,
     kind,
-    status: relId ? 'loading' : 'idle',
+    status: conversationId ? 'loading' : 'idle',
     error: null,
     liveIds: [],
     older: [],
@@ -94,40 +97,45 @@ export function initialState(owner: string | null = null) {
   return messagesAdapter.getInitialState(fields);
 }
 
-export type ChatState = ReturnType<typeof initialState>;
+export type ConversationsState = ReturnType<typeof initialState>;
 
 /** A state holding the chat slice (under its reducer path). */
-export interface WithChat {
-  conversations: ChatState;
+export interface WithConversations {
+  conversations: ConversationsState;
 }
 
-export function clearConversation(state: ChatState, relId: string | null, kind: ConversationKind) {
+export function clearConversation(
+  state: ConversationsState,
+  conversationId: string | null,
+  kind: ConversationKind,
+) {
   messagesAdapter.removeAll(state);
-  Object.assign(state, conversationFields(relId, kind));
+  Object.assign(state, conversationFields(conversationId, kind));
 }
 
 /** The open conversation's key, or null. */
 export const openConversationKey = (state: {
-  relId: string | null;
+  conversationId: string | null;
   kind: ConversationKind;
-}): ConversationKey | null => (state.relId ? conversationKey(state.kind, state.relId) : null);
+}): ConversationKey | null =>
+  state.conversationId ? conversationKey(state.kind, state.conversationId) : null;
 
 /** The state as it was before this action: frozen, read without wrapping it in proxies. */
-export const baseState = (state: ChatState): ChatState =>
-  isDraft(state) ? original<ChatState>(state) : state;
+export const baseState = (state: ConversationsState): ConversationsState =>
+  isDraft(state) ? original<ConversationsState>(state) : state;
 
 /** The pages as they were before this action (frozen: their lookup index is cached). */
-export const basePages = (state: ChatState): MessagePages => baseState(state).older;
+export const basePages = (state: ConversationsState): MessagePages => baseState(state).older;
 
 /** A message of the live tail (the adapter's), or undefined. */
-export const inTail = (state: ChatState, id: string): ChatMessage | undefined =>
+export const inTail = (state: ConversationsState, id: string): ChatMessage | undefined =>
   id in state.entities ? state.entities[id] : undefined;
 
 /**
  * Loaded messages replaced where they are, the others placed: in the live tail from its
  * oldest on, in the older pages below it.
  */
-export function upsertLoaded(state: ChatState, messages: readonly ChatMessage[]) {
+export function upsertLoaded(state: ConversationsState, messages: readonly ChatMessage[]) {
   const base = basePages(state);
   const loaded = messages.filter((m) => inTail(state, m.id));
   const rest = replaceInPages(

@@ -4,7 +4,6 @@
  */
 export { conversationTarget, targetFor } from './conversation-target';
 export type { ConversationTarget } from './conversation-target';
-export { addChatListeners } from './conversations-listeners';
 export {
   selectBlockedUids,
   selectChatAvailability,
@@ -30,7 +29,6 @@ export {
   composeStarted,
   conversationClosed,
   conversationOpened,
-  conversationsSlice,
   friendSelected,
   groupChatShown,
   heldMessageDropped,

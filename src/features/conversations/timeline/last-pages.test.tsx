@@ -8,7 +8,7 @@ import { chatScreenEntered, chatScreenLeft } from './conversations-slice';
 /** Bo's conversation's inbox entry ('d:' and Bo's friendship id), its newest message named. */
 const entry = (lastMessageId: string): Record<ConversationKey, InboxEntry> => ({
   'd:rel-bo': {
-    relId: bo.id,
+    conversationId: bo.id,
     kind: 'direct',
     unread: 0,
     lastMessageId,

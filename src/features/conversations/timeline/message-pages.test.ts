@@ -85,11 +85,11 @@ describe('older pages', () => {
     );
     expect(again).toBe(before);
     // A change to one message in the window touches the tail only.
-    const edited = window(1049).map((m, i) => (i === 10 ? { ...m, message: 'fixed' } : m));
+    const edited = window(1049).map((m, i) => (i === 10 ? { ...m, text: 'fixed' } : m));
     const after = reduce(before, latestReceived({ key, messages: edited }));
     expect(after.older).toBe(before.older);
     expect(after.liveIds).toBe(before.liveIds);
-    expect(selectLoadedMessage({ conversations: after }, edited[10].id)?.message).toBe('fixed');
+    expect(selectLoadedMessage({ conversations: after }, edited[10].id)?.text).toBe('fixed');
   });
 
   it('lose a page emptied by a refused message, and only that one', () => {

@@ -13,12 +13,12 @@ import {
 } from './search-text';
 import { FUZZY_WEIGHT, looseQuery, TYPO_MIN_LENGTH } from './search-typos';
 
-export { TYPO_MIN_LENGTH, transpositionsOf } from './search-typos';
+export { transpositionsOf } from './search-typos';
 
 /** How many hits one search returns at most. */
-export const MAX_HITS = 200;
+const MAX_HITS = 200;
 /** How many of the best candidates a search with a phrase checks for it, at most. */
-export const PHRASE_CHECKS = 5000;
+const PHRASE_CHECKS = 5000;
 const DAY_MS = 86_400_000;
 
 const options: Options<SearchDoc> = {
@@ -234,7 +234,7 @@ function hitOf({ doc, result }: Candidate): SearchHit {
   return { doc, score: result.score, snippet: snippetOf(doc.text, new Set(result.terms)) };
 }
 
-export function matchesFilters(doc: SearchDoc, filters: SearchFilters): boolean {
+function matchesFilters(doc: SearchDoc, filters: SearchFilters): boolean {
   return (
     (filters.conv === undefined || doc.conv === filters.conv) &&
     (filters.from === undefined || doc.from === filters.from) &&

@@ -5,7 +5,7 @@
  */
 
 /** The longest a slice runs before the worker answers waiting requests. */
-export const SLICE_MS = 40;
+const SLICE_MS = 40;
 
 /** Lets queued messages (a search) run before the next slice. */
 const breathe = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

@@ -17,7 +17,7 @@ import {
 /** One conversation as the actions see it: where its messages are and who takes part. */
 export interface ActionScope {
   kind: ConversationKind;
-  /** `sendMessage/{relId}` or `groupMessages/{groupId}`. */
+  /** `sendMessage/{conversationId}` or `groupMessages/{groupId}`. */
   conversationId: string;
   /** The person acting. */
   me: string;
@@ -25,12 +25,8 @@ export interface ActionScope {
   everyone: string[];
 }
 
-/** The rules' window for an edit, from the message's server time. */
-export const EDIT_WINDOW_MS = 15 * 60 * 1000;
-/** The rules' window for a delete for everyone. */
-export const DELETE_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** The rules' bound on a reaction's key, in UTF-16 units. */
-export const REACTION_KEY_MAX = 32;
+const REACTION_KEY_MAX = 32;
 
 const messagePath = ({ kind, conversationId }: ActionScope, id: string) =>
   `${kind === 'group' ? 'groupMessages' : 'sendMessage'}/${conversationId}/${id}`;
@@ -138,11 +134,11 @@ export function reactWrite(
   const target = {
     kind: scope.kind,
     conversationId: scope.conversationId,
-    authorId: message.messagesenderId,
+    authorId: message.senderId,
     reactorId: scope.me,
     messageId: message.id,
     emoji,
-    text: message.message,
+    text: message.text,
     isImage: message.image !== undefined,
   };
   return {
@@ -151,6 +147,6 @@ export function reactWrite(
   };
 }
 
-/** `hiddenMessages/{uid}/{relId}` or `groupHiddenMessages/{uid}/{groupId}`: delete for me. */
+/** `hiddenMessages/{uid}/{conversationId}` or `groupHiddenMessages/{uid}/{groupId}`: delete for me. */
 export const hiddenPath = (kind: ConversationKind, uid: string, conversationId: string) =>
   `${kind === 'group' ? 'groupHiddenMessages' : 'hiddenMessages'}/${uid}/${conversationId}`;

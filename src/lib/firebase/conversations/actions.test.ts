@@ -14,11 +14,19 @@ const envelope = {
   messagereceiverName: 'Bob',
   createdAt: 5,
 };
-const text: ChatMessage = { id: 'm1', message: 'see you at 8?', ...envelope };
+/** The same envelope as the parser names it. */
+const named = {
+  senderId: 'alice',
+  senderName: 'Alice',
+  receiverId: 'bob',
+  receiverName: 'Bob',
+  createdAt: 5,
+};
+const text: ChatMessage = { id: 'm1', text: 'see you at 8?', ...named };
 const photo: ChatMessage = {
   ...text,
   id: 'm2',
-  message: '📷 Photo',
+  text: '📷 Photo',
   image: { id: 'm2', width: 10, height: 10, caption: '' },
 };
 /** A delete's writes at `path`: `deleted`, every content field gone, the envelope untouched. */
@@ -62,8 +70,8 @@ describe('parsing the message actions fields', () => {
     };
     expect(parseChatMessage('m1', stored)).toEqual({
       id: 'm1',
-      ...envelope,
-      message: 'hi',
+      ...named,
+      text: 'hi',
       replyTo: 'm0',
       forwarded: true,
       editedAt: 7,
@@ -78,13 +86,13 @@ describe('parsing the message actions fields', () => {
   it('reads a deleted message as its envelope, no text, no image', () => {
     expect(parseChatMessage('m1', { ...envelope, deleted: true })).toEqual({
       id: 'm1',
-      ...envelope,
-      message: '',
+      ...named,
+      text: '',
       deleted: true,
     });
     const deleted = { senderId: 'alice', senderName: 'Alice', createdAt: 5, deleted: true };
     expect(parseGroupChatMessage('g1', 'm1', deleted)).toMatchObject({
-      message: '',
+      text: '',
       deleted: true,
     });
     expect(parseGroupChatMessage('g1', 'm1', { ...deleted, deleted: false })).toBeNull();
@@ -95,7 +103,7 @@ describe('the actions’ root updates', () => {
   it('sends the extras with the message; mentions in groups only, plus extra paths', () => {
     const extras = { replyTo: 'm0', forwarded: true as const, mentions: ['bob'] };
     const parties = {
-      relId: 'r1',
+      conversationId: 'r1',
       from: { uid: 'alice', name: 'Alice' },
       to: { uid: 'bob', name: 'Bob' },
     };
@@ -139,7 +147,7 @@ describe('the actions’ root updates', () => {
   });
 
   it('reacts as me, telling the author unless it is mine; takes back the 1:1 notice', () => {
-    const bobs = { ...text, messagesenderId: 'bob' };
+    const bobs = { ...text, senderId: 'bob' };
     expect(reactWrite(direct, bobs, '👍', true, now)).toEqual({
       'sendMessage/r1/m1/reactions/👍/alice': now,
       'inbox/bob/r1/reaction': {
@@ -151,7 +159,7 @@ describe('the actions’ root updates', () => {
         at: now,
       },
     });
-    expect(reactWrite(group, { ...photo, messagesenderId: 'bob' }, '❤️', true, now)).toMatchObject({
+    expect(reactWrite(group, { ...photo, senderId: 'bob' }, '❤️', true, now)).toMatchObject({
       'groupInbox/bob/g1/reaction': { text: '', kind: 'image' },
     });
     expect(reactWrite(direct, text, '👍', true, now)).toEqual({

@@ -30,16 +30,14 @@ import type { InboxEntry } from '../inbox/shapes';
 import { checkedEntry, type MessageLookup } from './integrity/entry-check';
 
 export type { SealOptions };
-export type { MessageLookup };
 
 import type { SealState } from '../../crypto/seal-state';
-export type { SealState };
 
 /** Why a device has no keys: the browser keeps none, or they could not be set up (published). */
-export type KeylessReason = 'no-storage' | 'failed';
+type KeylessReason = 'no-storage' | 'failed';
 
 /** A send this device cannot encrypt, and so does not make: the message says why. */
-export class CannotEncrypt extends Error {
+class CannotEncrypt extends Error {
   constructor(readonly reason: KeylessReason) {
     super(libStrings.encryption[reason === 'failed' ? 'setUpFailed' : 'noStorage']);
     this.name = 'CannotEncrypt';
@@ -63,7 +61,7 @@ interface Opening {
 
 /** The fields of an opened message that come from its words (kept as one object per seal). */
 interface OpenedWords {
-  fields: Pick<ChatMessage, 'message' | 'sealed' | 'sealedText' | 'sealVersion' | 'image'>;
+  fields: Pick<ChatMessage, 'text' | 'sealed' | 'sealedText' | 'sealVersion' | 'image'>;
   times?: number[];
 }
 
@@ -121,21 +119,21 @@ export function makeConversationCrypto(
   function openWords(conversation: ConversationKey, message: ChatMessage): Promise<OpenedWords> {
     const field = message.editedAt === undefined ? 'text' : 'edit';
     const meta = bindingMeta(message);
-    const sender = message.messagesenderId;
-    const id = JSON.stringify([conversation, message.id, sender, field, meta, message.message]);
+    const sender = message.senderId;
+    const id = JSON.stringify([conversation, message.id, sender, field, meta, message.text]);
     const known = words.get(id);
     if (known) return known;
     const value = openText(
       conversation,
-      message.message,
+      message.text,
       { messageId: message.id, sender },
       field,
       meta,
     ).then(({ state, text, version, times }): OpenedWords => ({
       fields: {
-        message: text,
+        text,
         sealed: state,
-        sealedText: message.message,
+        sealedText: message.text,
         ...(state === 'open' && version === 1 ? { sealVersion: 1 as const } : {}),
         ...(message.image
           ? { image: { ...message.image, caption: message.image.caption ? text : '' } }
@@ -155,7 +153,7 @@ export function makeConversationCrypto(
   function tombstoneHolds(conversation: ConversationKey, message: ChatMessage): Promise<boolean> {
     const { tombstone } = message;
     if (!keys || !isSealed(tombstone)) return Promise.resolve(false);
-    const sender = message.messagesenderId;
+    const sender = message.senderId;
     const id = JSON.stringify([conversation, message.id, sender, tombstone]);
     const known = proofs.get(id);
     if (known) return known;
@@ -170,7 +168,7 @@ export function makeConversationCrypto(
 
   let ledgerLoaded = false;
   void ledger.ready.then(() => (ledgerLoaded = true));
-  const isSealedMessage = (m: ChatMessage) => !m.deleted && isSealed(m.message);
+  const isSealedMessage = (m: ChatMessage) => !m.deleted && isSealed(m.text);
 
   /**
    * What a delivery's message needs opened: its words, or a deleted one's proof (both started at
@@ -180,7 +178,7 @@ export function makeConversationCrypto(
     isSealedMessage(m)
       ? openWords(conversation, m).catch(
           // A key that cannot be read now (offline): not remembered, the next delivery tries again.
-          (): OpenedWords => ({ fields: { message: '', sealed: 'no-key' } }),
+          (): OpenedWords => ({ fields: { text: '', sealed: 'no-key' } }),
         )
       : m.deleted
         ? tombstoneHolds(conversation, m).catch(() => false)

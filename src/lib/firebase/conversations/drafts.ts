@@ -30,7 +30,7 @@ export type DraftsKeyNow = () => Promise<DraftsKey | null>;
 export type Drafts = Partial<Record<ConversationKey, Draft>>;
 
 /** `drafts/{uid}` as drafts by conversation key; malformed entries are left out. */
-export function parseDrafts(value: unknown): Drafts {
+function parseDrafts(value: unknown): Drafts {
   const drafts: Drafts = {};
   const v = recordOf(value);
   for (const kind of ['direct', 'group'] as const) {
@@ -45,7 +45,7 @@ export function parseDrafts(value: unknown): Drafts {
 }
 
 /** Each sealed draft opened; one that does not open is locked. Clear drafts (from before) pass. */
-export const draftsOpener =
+const draftsOpener =
   (uid: string, keyNow: DraftsKeyNow) =>
   (drafts: Drafts): Drafts | Promise<Drafts> => {
     const keys = Object.keys(drafts) as ConversationKey[];

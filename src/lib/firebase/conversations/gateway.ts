@@ -24,22 +24,19 @@ import { serverClockOf } from './integrity/server-clock';
 import type { SendExtras } from './send-write';
 import type { SentMessage } from '../inbox/shapes';
 
-export type { GroupParties, MessageParties, SendExtras } from './send-write';
-export { isReactionKey, EDIT_WINDOW_MS, DELETE_WINDOW_MS } from './actions-write';
-export type { SentMessage } from '../inbox/shapes';
 export type { HiddenCover } from './inbox-entry-cover';
 
 type OnError = (error: Error) => void;
 
 export type { CryptoNow } from './sealing';
-export { directConversations, groupConversations, type ConversationLocation } from './location';
+export { type ConversationLocation } from './location';
 
 /**
  * The conversations of one location (docs/data-model.md, Conversations): the latest page live,
  * older pages, sending, and the message actions (Message actions). The rules decide who reads
  * and writes, and which changes a stored message may take.
  */
-export function makeConversationApi<Parties>(
+function makeConversationApi<Parties>(
   db: Database,
   location: ConversationLocation<Parties>,
   cryptoNow: CryptoNow = noCrypto,
@@ -187,7 +184,7 @@ export function makeConversationApi<Parties>(
       const held = outbox.react(message.id, emoji, location.everyone(parties)[0], on);
       if (held !== null && !(await held)) return;
       const changes = reactWrite(scopeOf(parties), message, emoji, on, serverTimestamp());
-      const quoted = { sender: message.messagesenderId, sealedText: message.sealedText };
+      const quoted = { sender: message.senderId, sealedText: message.sealedText };
       return write(await sealed(parties, changes, { messageId: message.id, quoted }));
     },
 
@@ -249,7 +246,7 @@ export function makeConversationsApi(
   } satisfies Record<ConversationKind, unknown>;
 }
 
-export type ConversationsApi = ReturnType<typeof makeConversationsApi>;
+type ConversationsApi = ReturnType<typeof makeConversationsApi>;
 
 declare module '../../../store/gateways' {
   interface DatabaseGateways {

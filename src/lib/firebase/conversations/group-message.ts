@@ -23,11 +23,11 @@ export function parseGroupChatMessage(
   if (!deleted && typeof message !== 'string') return null;
   const out: ChatMessage = {
     id,
-    message: deleted ? '' : (message as string),
-    messagesenderId: senderId,
-    massagesenderName: senderName,
-    messagereceiverId: groupId,
-    messagereceiverName: '',
+    text: deleted ? '' : (message as string),
+    senderId: senderId,
+    senderName: senderName,
+    receiverId: groupId,
+    receiverName: '',
     createdAt: typeof createdAt === 'number' ? createdAt : 0,
   };
   // Deleted for everyone: the envelope alone is stored (and the proof), no text and no image.

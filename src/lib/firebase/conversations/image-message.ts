@@ -3,7 +3,7 @@
  * update that sends it (docs/data-model.md, Chat images). Nothing here imports Firebase.
  *
  * The bytes live apart from the message, keyed by conversation id and image id:
- * `chatImages/{relId}/{imageId}/{thumb|full}` for a friendship, `groupImages/{groupId}/…` for a
+ * `chatImages/{conversationId}/{imageId}/{thumb|full}` for a friendship, `groupImages/{groupId}/…` for a
  * group (conversation-paths.ts).
  * Opening a conversation reads only the thumbnails; the full image is read in the lightbox.
  */
@@ -17,7 +17,7 @@ export const IMAGE_PLACEHOLDER = '📷 Photo';
 export const FULL_DATA_MAX = 420_000;
 export const THUMB_DATA_MAX = 28_000;
 /** The rules' bound on the stored pixel sizes. */
-export const IMAGE_SIDE_MAX = 4096;
+const IMAGE_SIDE_MAX = 4096;
 
 export interface ChatImageInfo {
   /** The id of the image under its conversation's images (the message's own id). */

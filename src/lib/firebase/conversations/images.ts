@@ -105,18 +105,18 @@ export function makeChatImagesApi(
       caption: string,
       extras?: SendExtras,
     ): SentMessage {
-      const id = push(ref(db, `sendMessage/${parties.relId}`)).key;
+      const id = push(ref(db, `sendMessage/${parties.conversationId}`)).key;
       if (!id) throw new Error('A push id is always generated');
-      const key = directKey(parties.relId);
+      const key = directKey(parties.conversationId);
       return sendPhoto(key, id, image, {
-        path: `sendMessage/${parties.relId}/${id}`,
+        path: `sendMessage/${parties.conversationId}/${id}`,
         sender: parties.from.uid,
         changes: (words, server) => ({
           ...directImageSendWrite(parties, id, image, words, server, extras),
           ...extras?.extraChanges?.(id, server),
         }),
         seal: (changes) => sealed(key, changes, [parties.from.uid, parties.to.uid]),
-        parse: (value) => directConversations.parse(parties.relId, id, value),
+        parse: (value) => directConversations.parse(parties.conversationId, id, value),
         text: caption,
       });
     },

@@ -1,6 +1,6 @@
 /**
  * What an edit, a delete for everyone and a reaction write outside the message, into the
- * conversation entries (`inbox/{uid}/{relId}`, `groupInbox/{uid}/{groupId}`), in the action's own
+ * conversation entries (`inbox/{uid}/{conversationId}`, `groupInbox/{uid}/{groupId}`), in the action's own
  * root update (docs/data-model.md, Message actions; rules/inbox.ts checks each against the
  * message change beside it). Nothing here imports Firebase: the server time is passed in.
  */

@@ -43,9 +43,9 @@ export function coverChanges(place: CoverPlace, { over, shown }: HiddenCover) {
     [path]: {
       over,
       messageId: shown.id,
-      senderId: shown.messagesenderId,
+      senderId: shown.senderId,
       // A photo and a deleted message are named by their kind, as in the entry's own preview.
-      text: kind === 'text' ? previewOf(shown.message) : '',
+      text: kind === 'text' ? previewOf(shown.text) : '',
       kind,
       at: shown.createdAt,
     },

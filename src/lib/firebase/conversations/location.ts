@@ -32,12 +32,12 @@ export interface ConversationLocation<Parties> {
   ) => Record<string, unknown>;
 }
 
-/** A friendship's conversation: `sendMessage/{relId}`, the two parties of `friendList/{relId}`. */
+/** A friendship's conversation: `sendMessage/{conversationId}`, the two parties of `friendList/{conversationId}`. */
 export const directConversations: ConversationLocation<MessageParties> = {
   kind: 'direct',
   root: 'sendMessage',
-  parse: (_relId, id, value) => parseChatMessage(id, value),
-  conversationOf: (parties) => parties.relId,
+  parse: (_conversationId, id, value) => parseChatMessage(id, value),
+  conversationOf: (parties) => parties.conversationId,
   everyone: (parties) => [parties.from.uid, parties.to.uid],
   sendWrite: directSendWrite,
 };

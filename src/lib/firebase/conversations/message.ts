@@ -1,5 +1,5 @@
 /**
- * `sendMessage/{relId}/{msgId}` as a plain object, and its parser. Field names are the spec's,
+ * `sendMessage/{conversationId}/{msgId}` as a plain object, and its parser. Field names are the spec's,
  * verbatim (`massagesenderName` included). Nothing here imports Firebase.
  */
 import { parseActionFields, type MessageActionFields } from './action-fields';
@@ -8,11 +8,11 @@ import type { SealState } from '../../crypto/seal-state';
 
 export interface ChatMessage extends MessageActionFields {
   id: string;
-  message: string;
-  messagesenderId: string;
-  massagesenderName: string;
-  messagereceiverId: string;
-  messagereceiverName: string;
+  text: string;
+  senderId: string;
+  senderName: string;
+  receiverId: string;
+  receiverName: string;
   /** Server time in ms (the client's estimate until the server confirms a new message). */
   createdAt: number;
   /** Image messages only (src/lib/firebase/chat-image-message.ts); `message` holds the caption. */
@@ -42,41 +42,45 @@ export interface ChatMessage extends MessageActionFields {
  * an older version than this device has already shown (an edit taken back, a deletion undone);
  * `unconfirmed-delete`: deleted for everyone without the sender's proof.
  */
-export type MessageAlert = 'not-encrypted' | 'redated' | 'rolled-back' | 'unconfirmed-delete';
+type MessageAlert = 'not-encrypted' | 'redated' | 'rolled-back' | 'unconfirmed-delete';
 
-/** The rules' limit on `message`. */
+/** The rules' limit on `message` (the stored text). */
 export const MESSAGE_MAX_LENGTH = 4000;
 
-const textKeys = [
-  'messagesenderId',
-  'massagesenderName',
-  'messagereceiverId',
-  'messagereceiverName',
-] as const;
+/**
+ * The envelope's stored names (the spec's, typos included) and the names the app uses: the
+ * parser is the one place that knows both.
+ */
+const ENVELOPE_FIELDS = {
+  messagesenderId: 'senderId',
+  massagesenderName: 'senderName',
+  messagereceiverId: 'receiverId',
+  messagereceiverName: 'receiverName',
+} as const;
 
 export function parseChatMessage(id: string, value: unknown): ChatMessage | null {
   if (typeof value !== 'object' || value === null) return null;
   const fields = value as Record<string, unknown>;
   const out = { id } as ChatMessage;
-  for (const key of textKeys) {
-    const field = fields[key];
+  for (const [stored, name] of Object.entries(ENVELOPE_FIELDS)) {
+    const field = fields[stored];
     if (typeof field !== 'string') return null;
-    out[key] = field;
+    out[name] = field;
   }
   out.createdAt = typeof fields.createdAt === 'number' ? fields.createdAt : 0;
   // Deleted for everyone: the envelope alone is stored (and the proof), no text and no image.
   if (fields.deleted === true) return deletedMessage(out, fields);
   if (typeof fields.message !== 'string') return null;
-  out.message = fields.message;
+  out.text = fields.message;
   const image = parseChatImageInfo(fields);
-  if (image) out.image = { ...image, sender: out.messagesenderId };
+  if (image) out.image = { ...image, sender: out.senderId };
   return { ...out, ...parseActionFields(fields) };
 }
 
 /** A message deleted for everyone, with its tombstone when it has one. */
 export const deletedMessage = (out: ChatMessage, fields: Record<string, unknown>): ChatMessage => ({
   ...out,
-  message: '',
+  text: '',
   deleted: true,
   ...(typeof fields.tombstone === 'string' ? { tombstone: fields.tombstone } : {}),
 });

@@ -10,11 +10,11 @@ const chat: ConversationKey = 'd:rel1';
 function sendOf(id: string, log: string[], quotes?: string): HeldSend {
   const draw = (text: string, quoteGone: boolean): ChatMessage => ({
     id,
-    message: text,
-    messagesenderId: 'alice',
-    massagesenderName: 'Alice',
-    messagereceiverId: 'bob',
-    messagereceiverName: 'Bob',
+    text: text,
+    senderId: 'alice',
+    senderName: 'Alice',
+    receiverId: 'bob',
+    receiverName: 'Bob',
     createdAt: 1,
     ...(quotes && !quoteGone ? { replyTo: quotes } : {}),
   });

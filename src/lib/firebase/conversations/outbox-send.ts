@@ -70,7 +70,7 @@ export function sendThroughOutbox(db: Database, outbox: Outbox, send: OutgoingSe
 }
 
 /** Tells `outbox` whether `db` is connected (`.info/connected`), for as long as it lives. */
-export function followConnection(db: Database, outbox: Outbox): Unsubscribe {
+function followConnection(db: Database, outbox: Outbox): Unsubscribe {
   return onValue(ref(db, '.info/connected'), (snapshot) =>
     outbox.setConnected(snapshot.val() === true),
   );

@@ -8,11 +8,11 @@ const chat: ConversationKey = 'd:rel1';
 
 const message = (id: string, text: string, createdAt = 1): ChatMessage => ({
   id,
-  message: text,
-  messagesenderId: 'alice',
-  massagesenderName: 'Alice',
-  messagereceiverId: 'bob',
-  messagereceiverName: 'Bob',
+  text: text,
+  senderId: 'alice',
+  senderName: 'Alice',
+  receiverId: 'bob',
+  receiverName: 'Bob',
   createdAt,
 });
 
@@ -47,7 +47,7 @@ function sendOf(id: string, text: string, log: string[], over: Partial<HeldSend>
   };
 }
 
-const texts = (messages: ChatMessage[]) => messages.map((m) => m.message);
+const texts = (messages: ChatMessage[]) => messages.map((m) => m.text);
 
 describe('the outbox', () => {
   it('holds sends while offline, draws them, and writes them sealed in order once connected', async () => {
@@ -224,7 +224,7 @@ describe('withHeld', () => {
   it('adds the held messages not stored yet after the stored ones, where they will land', () => {
     const stored = [message('a', 'stored', 5), message('c', 'written', 9)];
     const held = [message('c', 'held copy', 8), message('b', 'held', 7), message('d', 'next', 10)];
-    expect(withHeld(stored, held).map((m) => `${m.id}:${m.message}@${m.createdAt}`)).toEqual([
+    expect(withHeld(stored, held).map((m) => `${m.id}:${m.text}@${m.createdAt}`)).toEqual([
       'a:stored@5',
       'c:written@9',
       'b:held@9',

@@ -33,7 +33,7 @@ function oldestChild(snapshot: DataSnapshot): { at: Cursor; key: string } | null
 }
 
 /**
- * The reads one conversation needs, whatever its kind (a friendship's `sendMessage/{relId}` or a
+ * The reads one conversation needs, whatever its kind (a friendship's `sendMessage/{conversationId}` or a
  * group's `groupMessages/{groupId}`): messages ordered by server time, paged from the newest.
  */
 export function conversationReads(conversation: DatabaseReference, parse: Parse) {

@@ -40,7 +40,7 @@ export function conversationSealing<Parties>(
     const crypto = await cryptoNow();
     if (crypto) return crypto.openMessages(keyOf(id), messages);
     return messages.map((m) =>
-      isSealed(m.message) ? { ...m, message: '', sealed: 'no-key' as const } : m,
+      isSealed(m.text) ? { ...m, text: '', sealed: 'no-key' as const } : m,
     );
   };
   const openedOne = async (id: string, message: ChatMessage | null) =>

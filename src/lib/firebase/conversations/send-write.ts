@@ -7,9 +7,9 @@ import { IMAGE_PLACEHOLDER, type ChatImageUpload } from './image-message';
 import { imagesPath, inboxEntryPath } from './paths';
 import { previewOf } from '../inbox/shapes';
 
-/** Who writes to whom; the rules check both against the current `friendList/{relId}`. */
+/** Who writes to whom; the rules check both against the current `friendList/{conversationId}`. */
 export interface MessageParties {
-  relId: string;
+  conversationId: string;
   from: { uid: string; name: string };
   to: { uid: string; name: string };
 }
@@ -37,7 +37,7 @@ export interface SendExtras {
 }
 
 /** The extras as stored fields of the message record; `mentions` only where `withMentions`. */
-export function extrasFields(extras: SendExtras | undefined, withMentions: boolean) {
+function extrasFields(extras: SendExtras | undefined, withMentions: boolean) {
   const out: Record<string, unknown> = {};
   if (!extras) return out;
   if (extras.replyTo) out.replyTo = extras.replyTo;
@@ -49,11 +49,11 @@ export function extrasFields(extras: SendExtras | undefined, withMentions: boole
 }
 
 /**
- * The message at `sendMessage/{relId}/{id}`, the receiver's entry (count + 1) and the sender's
+ * The message at `sendMessage/{conversationId}/{id}`, the receiver's entry (count + 1) and the sender's
  * (count untouched) in one root update, so the server stores all of it or none of it.
  */
 export function directSendWrite(
-  { relId, from, to }: MessageParties,
+  { conversationId, from, to }: MessageParties,
   id: string,
   message: string,
   server: ServerValues,
@@ -67,7 +67,7 @@ export function directSendWrite(
     lastAt: server.now,
   };
   const update: Record<string, unknown> = {
-    [`sendMessage/${relId}/${id}`]: {
+    [`sendMessage/${conversationId}/${id}`]: {
       message,
       messagesenderId: from.uid,
       massagesenderName: from.name,
@@ -76,11 +76,11 @@ export function directSendWrite(
       createdAt: server.now,
       ...extrasFields(extras, false),
     },
-    [`inbox/${to.uid}/${relId}/unread`]: server.plusOne,
+    [`inbox/${to.uid}/${conversationId}/unread`]: server.plusOne,
   };
   for (const [key, value] of Object.entries(summary)) {
-    update[`inbox/${to.uid}/${relId}/${key}`] = value;
-    update[`inbox/${from.uid}/${relId}/${key}`] = value;
+    update[`inbox/${to.uid}/${conversationId}/${key}`] = value;
+    update[`inbox/${from.uid}/${conversationId}/${key}`] = value;
   }
   return update;
 }
@@ -99,7 +99,7 @@ export function directImageSendWrite(
   extras?: SendExtras,
 ): Record<string, unknown> {
   const update = directSendWrite(parties, id, caption || IMAGE_PLACEHOLDER, server, extras);
-  const messagePath = `sendMessage/${parties.relId}/${id}`;
+  const messagePath = `sendMessage/${parties.conversationId}/${id}`;
   const message = update[messagePath] as Record<string, unknown>;
   update[messagePath] = {
     ...message,
@@ -110,9 +110,9 @@ export function directImageSendWrite(
     ...(caption ? { caption } : {}),
   };
   for (const uid of [parties.from.uid, parties.to.uid]) {
-    update[`inbox/${uid}/${parties.relId}/lastKind`] = 'image';
+    update[`inbox/${uid}/${parties.conversationId}/lastKind`] = 'image';
   }
-  update[`${imagesPath('direct', parties.relId)}/${id}`] = {
+  update[`${imagesPath('direct', parties.conversationId)}/${id}`] = {
     full: image.full,
     thumb: image.thumb,
     createdAt: server.now,

@@ -2,10 +2,9 @@
  * The conversations data as stored: shapes, parsers of untrusted snapshots, paths and pure write
  * builders. Never loads the Firebase SDK (architecture:check), so a first screen may import it.
  */
-export { CannotEncrypt, makeConversationCrypto } from './crypto';
-export type { ConversationCrypto, KeylessReason } from './crypto';
+export { makeConversationCrypto } from './crypto';
+export type { ConversationCrypto } from './crypto';
 export { makeSeenLedger } from './integrity/seen-ledger';
-export type { SeenLedger } from './integrity/seen-ledger';
 export { indexedDbLedgerStore } from './integrity/seen-ledger-idb';
 export type { ChatImageInfo, ChatImageUpload } from './image-message';
 export { MESSAGE_MAX_LENGTH, compareMessages } from './message';

@@ -1,6 +1,6 @@
 /** The typing indicator's write budget, kept apart from Firebase so it can be tested with a clock. */
 
-/** At most one `typing/{relId}/{uid}` write per conversation in this interval. */
+/** At most one `typing/{conversationId}/{uid}` write per conversation in this interval. */
 export const TYPING_WRITE_INTERVAL_MS = 2000;
 
 /**

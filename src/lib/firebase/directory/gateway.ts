@@ -15,7 +15,7 @@ import {
 import { parseDirectoryUser, type DirectoryUser } from '../records';
 
 /** The rules refuse list reads of `users` above this size. */
-export const USER_PAGE_MAX = 100;
+const USER_PAGE_MAX = 100;
 
 export interface UserPageQuery {
   /** Lower-cased name prefix; '' lists everyone. */

@@ -1,6 +1,6 @@
 /**
  * The database side of late wraps (src/lib/crypto/late-wraps.ts, rules/encryption-key-waits.ts):
- * `conversationKeyWaits/{relId}` and `groupKeyWaits/{groupId}`, `{uid: {epochId: {of, asked?,
+ * `conversationKeyWaits/{conversationId}` and `groupKeyWaits/{groupId}`, `{uid: {epochId: {of, asked?,
  * served?}}}`, read live by every party, and the one update that serves a wait.
  */
 import {
@@ -18,7 +18,7 @@ import { wrapsTree } from './paths';
 import { isRecord } from '../../is-record';
 
 /** The waits of one conversation as stored, malformed ones left out. */
-export function parseKeyWaits(value: unknown): KeyWait[] {
+function parseKeyWaits(value: unknown): KeyWait[] {
   if (!isRecord(value)) return [];
   return Object.entries(value).flatMap(([uid, epochs]) =>
     Object.entries(isRecord(epochs) ? epochs : {}).flatMap(([epoch, wait]) =>

@@ -27,7 +27,7 @@ import {
 import { parseChildren } from '../scoped-query';
 
 /** The rules refuse directory reads of `Mygroup` above this size. */
-export const GROUP_PAGE_MAX = 100;
+const GROUP_PAGE_MAX = 100;
 
 type OnError = (error: Error) => void;
 type Person = { uid: string; username: string };

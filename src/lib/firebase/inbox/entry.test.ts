@@ -36,7 +36,7 @@ describe('previewOf', () => {
 describe('parseInboxEntry', () => {
   it('reads a stored entry, an absent count as 0', () => {
     expect(parseInboxEntry('direct', 'r1', stored)).toEqual({
-      relId: 'r1',
+      conversationId: 'r1',
       kind: 'direct',
       ...stored,
     });
@@ -49,7 +49,7 @@ describe('parseInboxEntry', () => {
     expect(parseInboxEntry('direct', 'r1', { ...stored, lastText: 5 })).toBeNull();
     expect(parseInboxEntry('direct', 'r1', { ...stored, lastKind: 'video' })).toBeNull();
     expect(parseInbox('direct', { r1: stored, r2: { unread: 1 } })).toEqual({
-      'd:r1': { relId: 'r1', kind: 'direct', ...stored },
+      'd:r1': { conversationId: 'r1', kind: 'direct', ...stored },
     });
     expect(parseInbox('direct', null)).toEqual({});
   });
@@ -60,7 +60,7 @@ describe('parseInboxEntry', () => {
       ...parseInbox('group', { x1: { ...stored, unread: 7 } }),
     };
     expect(both['d:x1'].unread).toBe(stored.unread);
-    expect(both['g:x1']).toEqual({ relId: 'x1', kind: 'group', ...stored, unread: 7 });
+    expect(both['g:x1']).toEqual({ conversationId: 'x1', kind: 'group', ...stored, unread: 7 });
   });
 });
 
@@ -87,7 +87,7 @@ describe('parseInboxEntry with message actions', () => {
   it('keeps the entry when its notice cannot be read, and old entries without one', () => {
     for (const broken of [null, 'x', { ...reaction, at: 'now' }, { ...reaction, kind: 'video' }]) {
       const parsed = parseInboxEntry('direct', 'r1', { ...stored, reaction: broken });
-      expect(parsed).toEqual({ relId: 'r1', kind: 'direct', ...stored });
+      expect(parsed).toEqual({ conversationId: 'r1', kind: 'direct', ...stored });
     }
     expect(parseInboxEntry('direct', 'r1', stored)).not.toHaveProperty('reaction');
   });
@@ -125,7 +125,7 @@ describe('parseInboxEntry with a cover (delete for me of the last message)', () 
       { over: '-Nm1', messageId: '-Nm0' },
     ]) {
       const parsed = parseInboxEntry('direct', 'r1', { ...stored, cover: broken });
-      expect(parsed).toEqual({ relId: 'r1', kind: 'direct', ...stored });
+      expect(parsed).toEqual({ conversationId: 'r1', kind: 'direct', ...stored });
     }
   });
 });
@@ -142,7 +142,11 @@ describe('directSendWrite', () => {
   it('writes the message, counts one for the receiver and summarises it for both', () => {
     const now = { '.sv': 'timestamp' };
     const plusOne = { '.sv': { increment: 1 } };
-    const parties = { relId: 'r1', from: { uid: 'a', name: 'Al' }, to: { uid: 'b', name: 'Bo' } };
+    const parties = {
+      conversationId: 'r1',
+      from: { uid: 'a', name: 'Al' },
+      to: { uid: 'b', name: 'Bo' },
+    };
     const update = directSendWrite(parties, '-Nm1', 'Hello', { now, plusOne });
     expect(update['sendMessage/r1/-Nm1']).toEqual({
       message: 'Hello',

@@ -1,5 +1,5 @@
 /**
- * `inbox/{uid}/{relId}` (and a group's `groupInbox/{uid}/{groupId}`) as a plain object and its
+ * `inbox/{uid}/{conversationId}` (and a group's `groupInbox/{uid}/{groupId}`) as a plain object and its
  * parser (docs/data-model.md, Inbox); a send writes it with the message
  * (send-write.ts). Nothing here imports Firebase.
  */
@@ -51,14 +51,14 @@ export interface InboxLast {
  * before it they still see, or null when none is left to show. It applies only while the entry's
  * last message is `over`; a newer message makes it stale.
  */
-export interface InboxCover {
+interface InboxCover {
   over: string;
   shown: InboxLast | null;
 }
 
 export interface InboxEntry {
   /** The friendship's id (`kind` 'direct') or the group's ('group'). */
-  relId: string;
+  conversationId: string;
   kind: ConversationKind;
   /** Messages from the friend that I have not read (0 when absent). */
   unread: number;
@@ -87,7 +87,7 @@ export interface InboxEntry {
 }
 
 /** The rules keep the first 100 characters of a message as its preview. */
-export const PREVIEW_LENGTH = 100;
+const PREVIEW_LENGTH = 100;
 
 /**
  * The message's first 100 UTF-16 code units, or 99 when the 100th would split an emoji (a
@@ -103,7 +103,7 @@ export function previewOf(message: string): string {
 const INBOX_KINDS: readonly unknown[] = ['text', 'image', 'deleted'] satisfies InboxKind[];
 
 /** A stored `reaction`, or undefined when absent or unusable (the entry itself still shows). */
-export function parseInboxReaction(value: unknown): InboxReaction | undefined {
+function parseInboxReaction(value: unknown): InboxReaction | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { by, emoji, messageId, text, kind, at } = value as Record<string, unknown>;
   if (typeof by !== 'string' || typeof emoji !== 'string' || typeof messageId !== 'string') {
@@ -115,7 +115,7 @@ export function parseInboxReaction(value: unknown): InboxReaction | undefined {
 }
 
 /** A stored `cover`, or undefined when absent or unusable (the row then shows the last message). */
-export function parseInboxCover(value: unknown): InboxCover | undefined {
+function parseInboxCover(value: unknown): InboxCover | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { over, messageId, senderId, text, kind, at } = value as Record<string, unknown>;
   if (typeof over !== 'string') return undefined;
@@ -147,7 +147,7 @@ export function shownLast(entry: InboxEntry): InboxLast | null {
 
 export function parseInboxEntry(
   kind: ConversationKind,
-  relId: string,
+  conversationId: string,
   value: unknown,
 ): InboxEntry | null {
   if (typeof value !== 'object' || value === null) return null;
@@ -160,7 +160,7 @@ export function parseInboxEntry(
   const changedAt = typeof changed?.at === 'number' ? changed.at : undefined;
   const cover = parseInboxCover(v.cover);
   return {
-    relId,
+    conversationId,
     kind,
     unread: typeof unread === 'number' && unread > 0 ? unread : 0,
     lastMessageId,
@@ -211,7 +211,7 @@ export function asSentMessage(id: string, acked: Promise<void>): SentMessage {
   return Object.assign(acked, { id, acked });
 }
 
-/** `reads/{relId}/{uid}` (or `groupReads/{groupId}/{uid}`): that person has read up to `messageId`, at server time `at`. */
+/** `reads/{conversationId}/{uid}` (or `groupReads/{groupId}/{uid}`): that person has read up to `messageId`, at server time `at`. */
 export interface ReadMarker {
   at: number;
   messageId: string;

@@ -77,7 +77,7 @@ export const entriesOpener =
 
 /**
  * The inbox (`inbox/{uid}` for friendships, `groupInbox/{uid}` for groups), read markers
- * (`reads/{relId}/{uid}`, `groupReads/{groupId}/{uid}`), typing (`typing/{relId}/{uid}`, 1:1
+ * (`reads/{conversationId}/{uid}`, `groupReads/{groupId}/{uid}`), typing (`typing/{conversationId}/{uid}`, 1:1
  * only) and `settings/{uid}/readReceipts` (docs/data-model.md, Inbox). The entries change with
  * each message, in the message's own update (see messages.ts `send`).
  */
@@ -87,7 +87,8 @@ export function makeInboxApi(
   typingThrottle = new TypingThrottle(),
 ) {
   const opened = entriesOpener(cryptoNow, entryMessagesOf(db));
-  const typingRef = (relId: string, uid: string) => ref(db, `typing/${relId}/${uid}`);
+  const typingRef = (conversationId: string, uid: string) =>
+    ref(db, `typing/${conversationId}/${uid}`);
   const receiptsRef = (uid: string) => ref(db, `settings/${uid}/readReceipts`);
 
   return {
@@ -154,15 +155,15 @@ export function makeInboxApi(
       return update(ref(db), changes);
     },
 
-    /** How far `friendUid` has read `relId`, live; null when they never marked it. */
+    /** How far `friendUid` has read `conversationId`, live; null when they never marked it. */
     subscribeReadMarker(
-      relId: string,
+      conversationId: string,
       friendUid: string,
       onData: (marker: ReadMarker | null) => void,
       onError: OnError,
     ): Unsubscribe {
       return onValue(
-        ref(db, readsPath('direct', relId, friendUid)),
+        ref(db, readsPath('direct', conversationId, friendUid)),
         (snapshot) => onData(parseReadMarker(snapshot.val())),
         onError,
       );
@@ -189,13 +190,13 @@ export function makeInboxApi(
     },
 
     /**
-     * Says (`on`) or unsays that `uid` is typing in `relId`. "On" writes at most once every 2 s
+     * Says (`on`) or unsays that `uid` is typing in `conversationId`. "On" writes at most once every 2 s
      * per conversation (the rest resolve at once); the server removes the signal if the
      * connection drops. "Off" (on send, leaving the chat, idle) removes it if it was written.
      */
-    async setTyping(relId: string, uid: string, on: boolean): Promise<void> {
-      const key = `${relId}/${uid}`;
-      const signal = typingRef(relId, uid);
+    async setTyping(conversationId: string, uid: string, on: boolean): Promise<void> {
+      const key = `${conversationId}/${uid}`;
+      const signal = typingRef(conversationId, uid);
       if (!on) {
         if (!typingThrottle.stop(key)) return;
         await Promise.all([remove(signal), onDisconnect(signal).cancel()]);
@@ -206,15 +207,15 @@ export function makeInboxApi(
       await Promise.all([onDisconnect(signal).remove(), set(signal, serverTimestamp())]);
     },
 
-    /** The server time at which `friendUid` last said they were typing in `relId`, or null. */
+    /** The server time at which `friendUid` last said they were typing in `conversationId`, or null. */
     subscribeTyping(
-      relId: string,
+      conversationId: string,
       friendUid: string,
       onData: (at: number | null) => void,
       onError: OnError,
     ): Unsubscribe {
       return onValue(
-        typingRef(relId, friendUid),
+        typingRef(conversationId, friendUid),
         (snapshot) => {
           const at: unknown = snapshot.val();
           onData(typeof at === 'number' ? at : null);

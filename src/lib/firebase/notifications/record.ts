@@ -4,7 +4,7 @@
  */
 
 /** Kinds written to the database, each with the action it reports. */
-export const STORED_KINDS = [
+const STORED_KINDS = [
   'friendRequest',
   'friendAccepted',
   'groupInvite',
@@ -13,7 +13,7 @@ export const STORED_KINDS = [
   'groupRemoved',
   'mention',
 ] as const;
-export type StoredKind = (typeof STORED_KINDS)[number];
+type StoredKind = (typeof STORED_KINDS)[number];
 
 /** Every kind a person can choose for browser notifications; 'message' comes from the inbox. */
 export const NOTIFICATION_KINDS = [...STORED_KINDS, 'message'] as const;

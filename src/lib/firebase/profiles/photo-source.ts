@@ -7,7 +7,7 @@ import { parsePictureReference } from './picture-reference';
  * picture on Google's servers. Any other URL would be fetched by everyone who sees the person:
  * a tracking pixel telling its owner who looked, from where and when.
  */
-export const GOOGLE_PHOTO = /^https:\/\/[a-z0-9-]+\.googleusercontent\.com\//;
+const GOOGLE_PHOTO = /^https:\/\/[a-z0-9-]+\.googleusercontent\.com\//;
 
 export function isAllowedPhoto(photo: string): boolean {
   return (

@@ -1,7 +1,7 @@
 import { onValue, ref, set, type Database, type Unsubscribe } from 'firebase/database';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../notifications/shapes';
 
-export type FriendRequestPolicy = 'everyone' | 'nobody';
+type FriendRequestPolicy = 'everyone' | 'nobody';
 
 /** `settings/{uid}` with every default filled in (rules/settings.ts lists the keys). */
 export interface UserSettings {
@@ -32,7 +32,7 @@ export const DEFAULT_SETTINGS: UserSettings = {
 };
 
 /** Absent keys take their defaults; values of the wrong type are ignored the same way. */
-export function parseSettings(value: unknown): UserSettings {
+function parseSettings(value: unknown): UserSettings {
   const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   const kinds = (
     typeof v.notifyKinds === 'object' && v.notifyKinds !== null ? v.notifyKinds : {}

@@ -23,7 +23,7 @@ function wordsOf(message: ChatMessage | null): Words | null {
   if (message.alert === 'not-encrypted') return { kind: 'text', text: '', alert: 'not-encrypted' };
   return {
     kind,
-    text: kind === 'image' ? '' : previewOf(message.message),
+    text: kind === 'image' ? '' : previewOf(message.text),
     ...(message.sealed ? { sealed: message.sealed } : {}),
   };
 }

@@ -16,11 +16,11 @@ const chat = 'd:rel-1' as const;
 const T = 1_800_000_000_000;
 const message = (fields: Partial<ChatMessage> = {}): ChatMessage => ({
   id: '-Nm1',
-  message: 'hello',
-  messagesenderId: 'alice',
-  massagesenderName: 'Alice',
-  messagereceiverId: 'bob',
-  messagereceiverName: 'Bob',
+  text: 'hello',
+  senderId: 'alice',
+  senderName: 'Alice',
+  receiverId: 'bob',
+  receiverName: 'Bob',
   createdAt: T,
   ...fields,
 });
@@ -68,7 +68,7 @@ describe('versions this device has shown', () => {
 
   it('takes a deletion only with its proof, and then nothing older', () => {
     const ledger = makeSeenLedger();
-    const deleted = message({ deleted: true, message: '' });
+    const deleted = message({ deleted: true, text: '' });
     // Before the conversation is known encrypted, a deletion is as it was before the switch.
     expect(judgeDeleted(ledger, chat, deleted, false)).toBeUndefined();
     ledger.markEncrypted(chat, T - 1000);

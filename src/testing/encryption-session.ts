@@ -1,12 +1,12 @@
 /** A signed-in user with a ready encryption session whose key ring is a set of mocks (tests only). */
 import { act, waitFor } from '@testing-library/react';
 import { expect, vi } from 'vitest';
-import type { EpochKeys } from '../../lib/crypto/epoch-keys';
-import type { KeyRing } from '../../lib/crypto/key-ring';
-import { userSignedIn } from '../../store/session';
-import type { AppDispatch, RootState } from '../../store/store';
-import { openEncryptionSession } from './encryption-session';
-import { deviceReady, selectEncryptionStatus } from './encryption-slice';
+import type { EpochKeys } from '../lib/crypto/epoch-keys';
+import type { KeyRing } from '../lib/crypto/key-ring';
+import { userSignedIn } from '../store/session';
+import type { AppDispatch, RootState } from '../store/store';
+import { openEncryptionSession } from '../features/encryption/encryption-session';
+import { deviceReady, selectEncryptionStatus } from '../features/encryption/encryption-slice';
 
 export const THIS_DEVICE = 'this-device-id-00001';
 
