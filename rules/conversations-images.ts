@@ -6,7 +6,7 @@
  * photos whatever their values. Written once, in the same update as their message;
  * removed only by the message's delete for everyone, in the same update.
  */
-import { clearOrSealed, SEALED_IMAGE_OVERHEAD } from './encryption-sealed';
+import { clearUnlessEncrypted, encryptedIn, SEALED_IMAGE_OVERHEAD } from './encryption-sealed';
 import { and, childOf, or, x, type Expr, type RuleNode } from './builder';
 import {
   $groupId,
@@ -40,9 +40,14 @@ const SIDE_MAX = 4096;
 
 const $imageId = variable('imageId');
 
-const dataUrl = (max: number, readers: Expr): RuleNode => ({
+/** One size's bytes: clear only while the conversation is not `encrypted`. */
+const dataUrl = (max: number, readers: Expr, encrypted: Expr): RuleNode => ({
   '.read': and(signedIn, readers),
-  '.validate': clearOrSealed(imageDataUrl(max, 'webp', 'jpeg'), max + SEALED_IMAGE_OVERHEAD),
+  '.validate': clearUnlessEncrypted(
+    imageDataUrl(max, 'webp', 'jpeg'),
+    max + SEALED_IMAGE_OVERHEAD,
+    encrypted,
+  ),
 });
 
 /**
@@ -75,12 +80,17 @@ const withMessageDeleted = (tree: string, conversationId: Expr, senderField: str
  * One photo's bytes, read and written by `readers` with their new message in `tree`, removed
  * with that message's delete for everyone.
  */
-const imageBytes = (readers: Expr, newMessage: Expr, messageDeleted: Expr): RuleNode => ({
+const imageBytes = (
+  readers: Expr,
+  newMessage: Expr,
+  messageDeleted: Expr,
+  encrypted: Expr,
+): RuleNode => ({
   // Never the list: a reader asks for one thumbnail or one full image by its path.
   '.write': and(verifiedUser, or(and(creating, readers, newMessage), messageDeleted)),
   ...exactFields({
-    full: dataUrl(FULL_DATA_MAX, readers),
-    thumb: dataUrl(THUMB_DATA_MAX, readers),
+    full: dataUrl(FULL_DATA_MAX, readers, encrypted),
+    thumb: dataUrl(THUMB_DATA_MAX, readers, encrypted),
     createdAt: { '.validate': serverTime },
   }),
 });
@@ -91,6 +101,7 @@ export const chatImages: RuleNode = {
       inFriendship,
       withNewImageMessage('sendMessage', $conversationId, 'messagesenderId'),
       withMessageDeleted('sendMessage', $conversationId, 'messagesenderId'),
+      encryptedIn('sendMessage', $conversationId),
     ),
   },
 };
@@ -101,6 +112,7 @@ export const groupImages: RuleNode = {
       inGroupOf($groupId, me),
       withNewImageMessage('groupMessages', $groupId, 'senderId'),
       withMessageDeleted('groupMessages', $groupId, 'senderId'),
+      encryptedIn('groupMessages', $groupId),
     ),
   },
 };

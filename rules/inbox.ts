@@ -34,7 +34,7 @@ import {
   verifiedUser,
 } from './conditions';
 import { kindOfMessage } from './conversations-images';
-import { clearOrSealed, SEALED_PREVIEW_MAX } from './encryption-sealed';
+import { encryptedIn, previewUnlessEncrypted } from './encryption-sealed';
 import { changeMarker, markerKept } from './inbox-changes';
 import { coveredOnly, coverKept, entryCover } from './inbox-cover';
 import {
@@ -119,36 +119,43 @@ const deliveryOf = (describesNewMessage: Expr) =>
  * (rules/inbox-cover.ts). A reset keeps the reaction notice (the owner may remove it). Shared
  * with `groupInbox`.
  */
-const inboxEntry = (describesNewMessage: Expr, messages: MessageTree): RuleNode => ({
-  '.validate': and(
-    hasChildren(lastFields),
-    or(
-      reset,
-      deliveryOf(describesNewMessage),
-      ...entryActions(messages),
-      coveredOnly(and(...['unread', ...lastFields].map(unchanged), reactionKept, markerKept)),
-    ),
-    // The cover is the owner's alone: no one else's write changes or removes it.
-    or(isUser($uid), coverKept),
-  ),
-  unread: { '.validate': and(x`newData.isNumber()`, x`newData.val() >= 0`) },
-  lastMessageId: uidField,
-  lastSenderId: uidField,
-  // Empty only once the message it names was deleted for everyone.
-  lastText: {
+const inboxEntry = (describesNewMessage: Expr, messages: MessageTree): RuleNode => {
+  // In an encrypted conversation no word of it is stored in clear (rules/encryption-sealed.ts).
+  const encrypted = encryptedIn(messages.tree, messages.conversationId);
+  return {
     '.validate': and(
-      clearOrSealed(stringOf({ max: PREVIEW_LENGTH }), SEALED_PREVIEW_MAX),
-      or(x`newData.val().length >= 1`, eq(x`newData.parent().child('lastKind').val()`, 'deleted')),
+      hasChildren(lastFields),
+      or(
+        reset,
+        deliveryOf(describesNewMessage),
+        ...entryActions(messages),
+        coveredOnly(and(...['unread', ...lastFields].map(unchanged), reactionKept, markerKept)),
+      ),
+      // The cover is the owner's alone: no one else's write changes or removes it.
+      or(isUser($uid), coverKept),
     ),
-  },
-  // 'image' only for an image message, 'deleted' only after a delete (checked above).
-  lastKind: { '.validate': oneOf('text', 'image', 'deleted') },
-  lastAt: { '.validate': serverTime },
-  reaction: reactionNotice,
-  changed: changeMarker(messages),
-  cover: entryCover(messages),
-  $other: { '.validate': false },
-});
+    unread: { '.validate': and(x`newData.isNumber()`, x`newData.val() >= 0`) },
+    lastMessageId: uidField,
+    lastSenderId: uidField,
+    // Empty only once the message it names was deleted for everyone.
+    lastText: {
+      '.validate': and(
+        previewUnlessEncrypted(stringOf({ max: PREVIEW_LENGTH }), encrypted),
+        or(
+          x`newData.val().length >= 1`,
+          eq(x`newData.parent().child('lastKind').val()`, 'deleted'),
+        ),
+      ),
+    },
+    // 'image' only for an image message, 'deleted' only after a delete (checked above).
+    lastKind: { '.validate': oneOf('text', 'image', 'deleted') },
+    lastAt: { '.validate': serverTime },
+    reaction: reactionNotice(encrypted),
+    changed: changeMarker(messages),
+    cover: entryCover(messages),
+    $other: { '.validate': false },
+  };
+};
 
 /**
  * One person's entries under `$uid`, one per `conversation` (`$conversationId`, `$groupId`): read by the

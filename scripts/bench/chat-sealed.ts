@@ -35,12 +35,12 @@ async function published(target: AdminTarget, uid: string): Promise<void> {
   }
 }
 
-/** Throws unless every bench send to the conversation is stored sealed (`s1.`) or clear. */
+/** Throws unless every bench send to the conversation is stored sealed (`s2.`, `s1.`) or clear. */
 async function checkStored(target: AdminTarget, chat: ChatWith, sealed: boolean): Promise<void> {
   const stored = ((await dbRest(target, 'GET', `/sendMessage/${chat.conversationId}`)) ??
     {}) as Record<string, { message?: string }>;
   const sends = Object.values(stored).filter((m) => !/^Message \d+ from/.test(m.message ?? ''));
-  const wrong = sends.filter((m) => (m.message ?? '').startsWith('s1.') !== sealed);
+  const wrong = sends.filter((m) => /^s[12]\./.test(m.message ?? '') !== sealed);
   if (!sends.length || wrong.length) {
     throw new Error(
       `${chat.friend.username}: ${String(wrong.length)} of ${String(sends.length)} sends stored ${sealed ? 'in clear text' : 'sealed'}`,

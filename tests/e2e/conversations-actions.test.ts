@@ -269,7 +269,7 @@ describeBrowser('message actions in two browsers', () => {
       // the server (nobody saw the first text: no 'Edited' mark).
       const all = Object.values(await stored(`sendMessage/${conversationId}`));
       expect(all).toHaveLength(1);
-      expect(all[0]?.message).toMatch(/^s1\./);
+      expect(all[0]?.message).toMatch(/^s2\./);
       expect(all[0]?.editedAt).toBeUndefined();
       expect(await message(b, 'meet at the station').getByText(strings.edited).count()).toBe(0);
       expect(await chat(b).getByText(strings.deleted).count()).toBe(0);

@@ -182,7 +182,7 @@ describeBrowser('reactions, edits, deletes and previews live on every screen', (
       const cover = (await adminGet(`inbox/${alice.uid}/${conversationId}/cover`)) as {
         text?: string;
       };
-      expect(cover.text).toMatch(/^s1\./);
+      expect(cover.text).toMatch(/^s2\./);
       expect(JSON.stringify(await adminGet(`inbox/${alice.uid}`))).not.toContain('are we on');
 
       // Delete for me of the one before too: nothing is left to show, never a deleted word.

@@ -104,7 +104,7 @@ describeBrowser('end-to-end encryption between two browsers', () => {
       const [id, first] =
         Object.entries(stored).find(([, m]) => m.messagesenderId === alice.uid) ?? [];
       if (!id || !first) throw new Error("Alice's message is not stored");
-      expect(first.message).toMatch(/^s1\./);
+      expect(first.message).toMatch(/^s2\./);
 
       // The owner flips one character of the ciphertext: Bob's bubble says it did not decrypt.
       const flipped = first.message.at(-3) === 'A' ? 'B' : 'A';

@@ -37,7 +37,7 @@ describe('the outbox in a sealed conversation', () => {
     expect(selectChatMessages(b.getState())[0]).toMatchObject({ id, sealed: 'open' });
     const stored = await storedMessages(conversationId);
     expect(Object.keys(stored)).toEqual([id]);
-    expect(stored[id].message).toMatch(/^s1\./);
+    expect(stored[id].message).toMatch(/^s2\./);
     expect(stored[id].messagesenderId).toBe(alice.uid);
     expect(JSON.stringify(await adminGet('/'))).not.toContain('under the mat');
     expect(texts()).toEqual(['the keys are under the mat']);

@@ -22,7 +22,7 @@ async function dumpHoldsNone(words: string[], messagesAt: string) {
   for (const word of words) expect(dump).not.toContain(word);
   const stored = (await adminGet(messagesAt)) as Record<string, { message: string }>;
   expect(Object.keys(stored).length).toBeGreaterThan(0);
-  for (const message of Object.values(stored)) expect(message.message).toMatch(/^s1\./);
+  for (const message of Object.values(stored)) expect(message.message).toMatch(/^s2\./);
 }
 
 describe('a message to a friend who has no device yet', () => {
@@ -36,7 +36,7 @@ describe('a message to a friend who has no device yet', () => {
 
     await a.store.dispatch(sendChatMessage('the spare key is under the geranium')).unwrap();
     await dumpHoldsNone(['spare', 'geranium'], `sendMessage/${conversationId}`);
-    expect(await adminGet(`inbox/${bob.uid}/${conversationId}/lastText`)).toMatch(/^s1\./);
+    expect(await adminGet(`inbox/${bob.uid}/${conversationId}/lastText`)).toMatch(/^s2\./);
     const owed = (await adminGet(`conversationKeyWaits/${conversationId}/${bob.uid}`)) as object;
     expect(Object.values(owed)).toEqual([{ of: alice.uid }]);
 

@@ -63,8 +63,8 @@ describe('sealed conversations between two people', () => {
       string,
       { message: string }
     >;
-    for (const message of Object.values(stored)) expect(message.message).toMatch(/^s1\./);
-    expect(await adminGet(`inbox/${bob.uid}/${conversationId}/lastText`)).toMatch(/^s1\./);
+    for (const message of Object.values(stored)) expect(message.message).toMatch(/^s2\./);
+    expect(await adminGet(`inbox/${bob.uid}/${conversationId}/lastText`)).toMatch(/^s2\./);
   });
 
   it('shows a tampered message as one that could not be decrypted, and nothing else', async () => {

@@ -138,9 +138,11 @@ export function addEncryptionListeners(
       dispatch(deviceReady(device.deviceId));
       stopBackup = followBackup(session, approved);
       return session;
-    })().catch(() => {
+    })().catch((error: unknown) => {
       if (isOpen()) dispatch(deviceUnavailable());
-      return null;
+      // Keys made but not set up (the publish refused): the session says so, and nothing is sent
+      // from here rather than sent in clear text (encryption-session.ts).
+      throw error;
     });
     openEncryptionSession(uid, ready, extra.encryption);
     return () => {

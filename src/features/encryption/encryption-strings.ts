@@ -22,6 +22,19 @@ export const encryptionStrings = {
     failed: 'This message could not be decrypted',
     notEncrypted: 'Not encrypted',
     notEncryptedTitle: 'Sent before end-to-end encryption, or from a browser that keeps no keys',
+    // What a reader found wrong with a message (docs/security/e2ee.md, "What the reader checks").
+    notFromDevices: (name: string) =>
+      `Not encrypted: this message did not come from ${name}'s devices`,
+    notFromMyDevices: 'Not encrypted: this message did not come from your devices',
+    showWords: 'Show its words',
+    redated: (sent: string, stored: string) =>
+      `Sealed at ${sent}, but the server dates it ${stored}: its time was changed`,
+    rolledBack:
+      'The server put back an older version of this message than this device has already shown',
+    unconfirmedDelete: (name: string) => `Deleted on the server, not by ${name}'s devices`,
+    unconfirmedDeleteMine: 'Deleted on the server, not by your devices',
+    olderSeal:
+      'Encrypted in an older format: its words are checked, its reply, forward mark and time are not',
   },
 
   // The one-line notice bar's chevron, when its words are cut.

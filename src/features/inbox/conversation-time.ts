@@ -34,7 +34,12 @@ export function previewOf(entry: InboxEntry, me: string): string {
   const last = shownLast(entry);
   if (!last) return '';
   const sealed = last.sealed === 'no-key' || last.sealed === 'failed' ? last.sealed : null;
-  const words = sealed ? encryptionStrings.sealed[sealed === 'no-key' ? 'noKey' : 'failed'] : null;
+  const words = sealed
+    ? encryptionStrings.sealed[sealed === 'no-key' ? 'noKey' : 'failed']
+    : // Clear text not from its sender's devices: its words are not shown as theirs.
+      last.alert === 'not-encrypted'
+      ? encryptionStrings.sealed.notEncrypted
+      : null;
   const text = last.kind === 'text' ? (words ?? last.text) : inboxStrings.kinds[last.kind];
   return last.senderId === me ? inboxStrings.you(text) : text;
 }

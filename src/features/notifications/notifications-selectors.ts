@@ -19,6 +19,8 @@ const selectMessageNotifications = createSelector(
     conversations.flatMap((entry) => {
       const row = friends.find((f) => f.friendship.id === entry.conversationId);
       if (entry.unread <= 0 || !row || entry.lastSenderId !== row.friend.uid) return [];
+      // Clear text not from the friend's devices is no news from them (docs/security/e2ee.md).
+      if (entry.alert === 'not-encrypted') return [];
       // A muted conversation tells nothing.
       if (muted.has(directKey(entry.conversationId))) return [];
       return [

@@ -28,8 +28,10 @@ export async function indexMessages(
   conv: ConversationKey,
   messages: readonly ChatMessage[],
 ): Promise<number> {
-  const gone = messages.filter((m) => m.deleted).map((m) => docId(conv, m.id));
-  const kept = messages.filter((m) => !m.deleted).map((m) => searchDocOf(conv, m));
+  // Clear text not from its people's devices (crypto.ts) is not theirs to find either.
+  const out = (m: ChatMessage) => m.deleted === true || m.alert === 'not-encrypted';
+  const gone = messages.filter(out).map((m) => docId(conv, m.id));
+  const kept = messages.filter((m) => !out(m)).map((m) => searchDocOf(conv, m));
   if (gone.length > 0) await api.remove(gone);
   return api.upsert(kept);
 }

@@ -1,4 +1,5 @@
 import { DeletedBubble } from './DeletedBubble';
+import { UnconfirmedDelete } from './message-alerts';
 import { GroupMessageRow } from './group-message-row';
 import { MessageActionsRow } from '../message-actions';
 import { DaySeparator, MessageBubble, UnreadDivider } from './message-row';
@@ -33,7 +34,11 @@ export function rowContent(_index: number, row: MessageRow, context: ListContext
           id={row.message.id}
           createdAt={row.message.createdAt}
           groupEnd={row.groupEnd}
-        />
+        >
+          {row.message.alert === 'unconfirmed-delete' ? (
+            <UnconfirmedDelete message={row.message} mine={row.mine} />
+          ) : null}
+        </DeletedBubble>
       ) : (
         <MessageBubble message={row.message} mine={row.mine} groupEnd={row.groupEnd} />
       );

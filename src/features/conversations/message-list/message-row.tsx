@@ -9,6 +9,13 @@ import { MessageQuote } from '../quotes';
 import { messageBodyId } from '../message';
 import { ReactionChips } from '../message-actions';
 import { NotEncryptedMark, SealedText } from './message-seal-marks';
+import {
+  alertTone,
+  MessageTime,
+  NotFromDevices,
+  OlderSealMark,
+  RolledBack,
+} from './message-alerts';
 import { useAppSelector } from '../../../store/hooks';
 import { selectMyUid } from '../../friends';
 
@@ -25,7 +32,12 @@ export const MessageBubble = memo(function MessageBubble({
   mine: boolean;
   groupEnd: boolean;
 }) {
-  const time = formatMessageTime(message.createdAt);
+  // A re-dated message shows the time sealed with its words (message-alerts.tsx).
+  const time = formatMessageTime(
+    message.alert === 'redated' && message.sealedAt !== undefined
+      ? message.sealedAt
+      : message.createdAt,
+  );
   const corner = groupEnd ? (mine ? 'rounded-br-md' : 'rounded-bl-md') : '';
   // Shown by a click on a quote of it, for a moment.
   const highlighted = useAppSelector(
@@ -40,11 +52,17 @@ export const MessageBubble = memo(function MessageBubble({
     return (
       <DeletedBubble id={message.id} time={groupEnd ? time : null} highlighted={highlighted} />
     );
-  const tone = mine
-    ? 'bg-brand-500 text-white'
-    : mentionsMe
-      ? 'border-l-4 border-amber-400 bg-amber-50 text-slate-900 ring-1 ring-amber-200'
-      : 'bg-slate-100 text-slate-900';
+  // Words on a message the reader found something wrong with are not drawn as a normal bubble.
+  const alerted = message.alert === 'not-encrypted' || message.alert === 'rolled-back';
+  const tone = alerted
+    ? alertTone
+    : mine
+      ? 'bg-brand-500 text-white'
+      : mentionsMe
+        ? 'border-l-4 border-amber-400 bg-amber-50 text-slate-900 ring-1 ring-amber-200'
+        : 'bg-slate-100 text-slate-900';
+  // On the amber of an alert, the lighter text of my own bubble would not read.
+  const light = mine && !alerted;
   const reactions = message.reactions ? <ReactionChips message={message} mine={mine} /> : null;
   const bubble = (
     <div
@@ -56,31 +74,35 @@ export const MessageBubble = memo(function MessageBubble({
       {mentionsMe ? (
         <span className="sr-only">{conversationsStrings.mentions.mentionsYou}</span>
       ) : null}
-      {message.forwarded ? <ForwardedMark mine={mine} /> : null}
-      {message.replyTo ? <MessageQuote id={message.replyTo} mine={mine} /> : null}
+      {message.forwarded ? <ForwardedMark mine={light} /> : null}
+      {message.replyTo ? <MessageQuote id={message.replyTo} mine={light} /> : null}
+      {message.alert === 'rolled-back' ? <RolledBack /> : null}
       <div id={messageBodyId(message.id)} data-message-body>
         {message.sealed === 'no-key' || message.sealed === 'failed' ? (
           <SealedText state={message.sealed} mine={mine} />
+        ) : message.alert === 'not-encrypted' ? (
+          <NotFromDevices message={message} mine={mine} />
         ) : message.image ? (
-          <ImageMessageBody image={message.image} mine={mine} />
+          <ImageMessageBody image={message.image} mine={light} />
         ) : (
-          <MessageText text={message.text} mine={mine} />
+          <MessageText text={message.text} mine={light} />
         )}
       </div>
       {groupEnd ? (
         <span
-          className={`mt-0.5 flex items-center justify-end gap-1.5 text-[11px] ${mine ? 'text-brand-100' : 'text-slate-600'}`}
+          className={`mt-0.5 flex items-center justify-end gap-1.5 text-[11px] ${light ? 'text-brand-100' : 'text-slate-600'}`}
         >
           <NotEncryptedMark message={message} mine={mine} />
+          {message.sealVersion === 1 ? <OlderSealMark /> : null}
           {message.editedAt ? <span>{conversationsStrings.messageActions.edited}</span> : null}
-          <time dateTime={new Date(message.createdAt).toISOString()}>{time}</time>
+          <MessageTime message={message} />
           {mine ? <MessageStatus message={message} /> : null}
         </span>
       ) : (
         <>
           {message.editedAt ? (
             <span
-              className={`mt-0.5 flex justify-end text-[11px] ${mine ? 'text-brand-100' : 'text-slate-600'}`}
+              className={`mt-0.5 flex justify-end text-[11px] ${light ? 'text-brand-100' : 'text-slate-600'}`}
             >
               {conversationsStrings.messageActions.edited}
             </span>

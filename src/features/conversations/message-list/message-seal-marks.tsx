@@ -43,7 +43,8 @@ export function NotEncryptedMark({ message, mine }: { message: ChatMessage; mine
   const pending = useAppSelector(
     (state) => mine && selectOutgoingState(state, message.id) === 'pending',
   );
-  if (message.sealed || message.deleted || pending) return null;
+  // One found wrong says so itself (message-alerts.tsx), louder than this mark.
+  if (message.sealed || message.deleted || message.alert || pending) return null;
   return (
     // An open padlock, named for screen readers and explained on hover: a word on every old
     // message would drown the conversation.

@@ -1,14 +1,17 @@
 /**
  * End-to-end encryption of a conversation's content (docs/security/e2ee.md): the fields of a
  * root update that hold words or photos are sealed before the update is written
- * (seal-update.ts), and what the database returns is opened before the app sees it. Everything else (ids, senders, times,
- * counts, reactions' emoji) stays as it is, so the rules keep checking it. The keys come from
- * the signed-in user's `EpochKeys` (src/lib/crypto/epoch-keys.ts). Only a browser that keeps no
- * keys sends in clear text; a party with no device yet gets the key later (late-wraps.ts). Clear
- * text from before the switch is read as it is and shows 'Not encrypted'.
+ * (seal-update.ts), and what the database returns is opened and checked before the app sees it
+ * (integrity/message-verdict.ts): times, edits and deletions against what was sealed, clear text
+ * against what this device knows of the conversation (integrity/seen-ledger.ts). Everything
+ * else (ids, senders, times, counts, reactions' emoji) is stored as it is, so the rules keep
+ * checking it. The keys come from the signed-in user's `EpochKeys`
+ * (src/lib/crypto/epoch-keys.ts). A device without keys seals nothing: it sends clear text only
+ * where no encrypted message was ever seen, and says why it sends nothing elsewhere.
  */
 import type { ConversationKey } from '../../conversation-key';
 import type { EpochKeys } from '../../crypto/epoch-keys';
+import { readTimedText, type SealedField, type SealVersion } from '../../crypto/message-seal';
 import {
   isSealed,
   NotOpened,
@@ -16,18 +19,62 @@ import {
   openValueBytes,
   type FieldPlace,
 } from '../../crypto/sealed-value';
+import { libStrings } from '../../lib-strings';
+import { bindingMeta } from './integrity/binding-meta';
+import { judgeClear, judgeDeleted, judgeOpened } from './integrity/message-verdict';
+import { makeSeenLedger, type SeenLedger } from './integrity/seen-ledger';
 import { bytesDataUrl } from './image-data-url';
 import type { ChatMessage } from './message';
 import { sealUpdate, type SealOptions } from './seal-update';
 import type { InboxEntry } from '../inbox/shapes';
+import { checkedEntry, type MessageLookup } from './integrity/entry-check';
 
 export type { SealOptions };
 
 import type { SealState } from '../../crypto/seal-state';
-export type { SealState };
 
-export function makeConversationCrypto(me: string, keys: EpochKeys) {
-  const opened = new Map<string, Promise<ChatMessage>>();
+/** Why a device has no keys: the browser keeps none, or they could not be set up (published). */
+type KeylessReason = 'no-storage' | 'failed';
+
+/** A send this device cannot encrypt, and so does not make: the message says why. */
+class CannotEncrypt extends Error {
+  constructor(readonly reason: KeylessReason) {
+    super(libStrings.encryption[reason === 'failed' ? 'setUpFailed' : 'noStorage']);
+    this.name = 'CannotEncrypt';
+  }
+}
+
+export interface CryptoOptions {
+  /** What this device remembers of its conversations; in memory only when not given. */
+  ledger?: SeenLedger;
+  /** With no keys (`keys` null): why. */
+  keyless?: KeylessReason;
+}
+
+/** A sealed field opened: its words (and the times sealed with them, v2), or why not. */
+interface Opening {
+  state: SealState;
+  text: string;
+  version?: SealVersion;
+  times?: number[];
+}
+
+/** The fields of an opened message that come from its words (kept as one object per seal). */
+interface OpenedWords {
+  fields: Pick<ChatMessage, 'text' | 'sealed' | 'sealedText' | 'sealVersion' | 'image'>;
+  times?: number[];
+}
+
+const TIMED: ReadonlySet<SealedField> = new Set(['text', 'edit', 'tombstone']);
+
+export function makeConversationCrypto(
+  me: string,
+  keys: EpochKeys | null,
+  options: CryptoOptions = {},
+) {
+  const ledger = options.ledger ?? makeSeenLedger();
+  const words = new Map<string, Promise<OpenedWords>>();
+  const proofs = new Map<string, Promise<boolean>>();
   const remember = <T>(cache: Map<string, Promise<T>>, id: string, value: Promise<T>) => {
     cache.set(id, value);
     if (cache.size > 20_000) cache.delete(cache.keys().next().value as string);
@@ -37,103 +84,238 @@ export function makeConversationCrypto(me: string, keys: EpochKeys) {
   };
 
   const keyOf = (conversation: ConversationKey, sender: string) => (epoch: string) =>
-    keys.readingKey(conversation, sender, epoch);
+    keys ? keys.readingKey(conversation, sender, epoch) : Promise.resolve(null);
 
-  /** The text of one sealed field, or its state when it does not open. */
+  /** One sealed field opened, or its state when it does not open. */
   async function openText(
     conversation: ConversationKey,
     value: string,
     at: Omit<FieldPlace, 'conversation'>,
-    field: 'text' | 'preview',
-  ): Promise<{ text: string; sealed: SealState }> {
+    field: SealedField,
+    meta = '',
+  ): Promise<Opening> {
+    if (!keys) return { state: 'no-key', text: '' };
     try {
-      const text = await openValue(
+      const place = { conversation, ...at };
+      const { text, version } = await openValue(
         value,
         keyOf(conversation, at.sender),
-        { conversation, ...at },
+        place,
         field,
+        meta,
       );
-      return { text, sealed: 'open' };
+      if (version === 1 || !TIMED.has(field)) return { state: 'open', text, version };
+      const timed = readTimedText(text);
+      return timed
+        ? { state: 'open', text: timed.text, version, times: timed.times }
+        : { state: 'failed', text: '' };
     } catch (error) {
-      if (error instanceof NotOpened) return { text: '', sealed: error.reason };
+      if (error instanceof NotOpened) return { state: error.reason, text: '' };
       throw error;
     }
   }
 
-  return {
-    /** `changes` with every word and photo sealed under my epoch key of `conversation`. */
-    sealUpdate: (
-      conversation: ConversationKey,
-      changes: Record<string, unknown>,
-      options: SealOptions,
-    ): Promise<Record<string, unknown>> => sealUpdate(me, keys, conversation, changes, options),
-
-    /** The message with its words opened (and `sealed` set); as it is when in clear text. */
-    openMessage(conversation: ConversationKey, message: ChatMessage): Promise<ChatMessage> {
-      if (!isSealed(message.text)) return Promise.resolve(message);
-      const id = `${conversation}|${message.id}|${message.text}|${message.editedAt ?? ''}`;
-      const known = opened.get(id);
-      if (known) return known.then((open) => ({ ...message, ...pick(open) }));
-      const value = openText(
-        conversation,
-        message.text,
-        { messageId: message.id, sender: message.senderId },
-        'text',
-      ).then(({ text, sealed }): ChatMessage => ({
-        ...message,
-        text: text,
+  /** A message's words opened, once per seal and everything it binds. */
+  function openWords(conversation: ConversationKey, message: ChatMessage): Promise<OpenedWords> {
+    const field = message.editedAt === undefined ? 'text' : 'edit';
+    const meta = bindingMeta(message);
+    const sender = message.senderId;
+    const id = JSON.stringify([conversation, message.id, sender, field, meta, message.text]);
+    const known = words.get(id);
+    if (known) return known;
+    const value = openText(
+      conversation,
+      message.text,
+      { messageId: message.id, sender },
+      field,
+      meta,
+    ).then(({ state, text, version, times }): OpenedWords => ({
+      fields: {
+        text,
+        sealed: state,
         sealedText: message.text,
-        sealed,
+        ...(state === 'open' && version === 1 ? { sealVersion: 1 as const } : {}),
         ...(message.image
           ? { image: { ...message.image, caption: message.image.caption ? text : '' } }
           : {}),
-      }));
-      // Not given to this device yet: not remembered, an approval or a recovery key may bring it.
-      void value.then(
-        (open) => open.sealed === 'no-key' && opened.delete(id),
-        () => undefined,
-      );
-      // A key that cannot be read now (offline) is not remembered: the next delivery tries again.
-      return remember(opened, id, value).catch((): ChatMessage => ({
-        ...message,
-        text: '',
-        sealed: 'no-key',
-      }));
+      },
+      ...(times ? { times } : {}),
+    }));
+    // Not given to this device yet: not remembered, an approval or a recovery key may bring it.
+    void value.then(
+      (open) => open.fields.sealed === 'no-key' && words.delete(id),
+      () => undefined,
+    );
+    return remember(words, id, value);
+  }
+
+  /** Whether a deleted message's tombstone opens under its sender's key: their proof. */
+  function tombstoneHolds(conversation: ConversationKey, message: ChatMessage): Promise<boolean> {
+    const { tombstone } = message;
+    if (!keys || !isSealed(tombstone)) return Promise.resolve(false);
+    const sender = message.senderId;
+    const id = JSON.stringify([conversation, message.id, sender, tombstone]);
+    const known = proofs.get(id);
+    if (known) return known;
+    const value = openText(
+      conversation,
+      tombstone,
+      { messageId: message.id, sender },
+      'tombstone',
+    ).then(({ state, version }) => state === 'open' && version === 2);
+    return remember(proofs, id, value);
+  }
+
+  let ledgerLoaded = false;
+  void ledger.ready.then(() => (ledgerLoaded = true));
+  const isSealedMessage = (m: ChatMessage) => !m.deleted && isSealed(m.text);
+
+  /**
+   * What a delivery's message needs opened: its words, or a deleted one's proof (both started at
+   * once, for the whole delivery); null for clear text.
+   */
+  const opening = (conversation: ConversationKey, m: ChatMessage) =>
+    isSealedMessage(m)
+      ? openWords(conversation, m).catch(
+          // A key that cannot be read now (offline): not remembered, the next delivery tries again.
+          (): OpenedWords => ({ fields: { text: '', sealed: 'no-key' } }),
+        )
+      : m.deleted
+        ? tombstoneHolds(conversation, m).catch(() => false)
+        : Promise.resolve(null);
+
+  /** The messages of one delivery, opened and judged, in their order. */
+  async function openMessages(
+    conversation: ConversationKey,
+    messages: ChatMessage[],
+  ): Promise<ChatMessage[]> {
+    if (!ledgerLoaded) await ledger.ready;
+    const opened = await Promise.all(messages.map((m) => opening(conversation, m)));
+    // The conversation is encrypted from its earliest sealed message: the time sealed with its
+    // words when they opened, else the server's. One that does not open (no key here yet, or
+    // forged) counts too: clear text beside it is no more its people's than beside an open one.
+    messages.forEach((m, i) => {
+      if (!isSealedMessage(m) && m.tombstone === undefined) return;
+      const words = opened[i];
+      const times = typeof words === 'object' ? words?.times : undefined;
+      const sent = times ? times[m.editedAt === undefined ? 0 : 1] : undefined;
+      ledger.markEncrypted(conversation, sent ?? m.createdAt);
+    });
+    return messages.map((m, i): ChatMessage => {
+      const words = opened[i];
+      if (typeof words === 'boolean') {
+        const alert = judgeDeleted(ledger, conversation, m, words || !keys);
+        return alert ? { ...m, alert } : m;
+      }
+      if (words) {
+        const out = { ...m, ...words.fields };
+        if (words.fields.sealed !== 'open') return out;
+        const verdict = judgeOpened(ledger, conversation, m, words.times);
+        return verdict.alert ? { ...out, ...verdict } : out;
+      }
+      const alert = judgeClear(ledger, conversation, m);
+      return alert ? { ...m, alert } : m;
+    });
+  }
+
+  /** The entries checked against their messages, once per state of an entry. */
+  const checked = new Map<string, Promise<InboxEntry>>();
+  const openOne = async (conversation: ConversationKey, message: ChatMessage) =>
+    (await openMessages(conversation, [message]))[0] ?? message;
+
+  return {
+    /** What this device remembers of its conversations. */
+    ledger,
+
+    /** Whether this device knows `conversation` encrypted (clear text there is not its people's). */
+    knowsEncrypted: (conversation: ConversationKey) =>
+      ledger.encryptedSince(conversation) !== undefined,
+
+    /**
+     * `changes` with every word and photo sealed under my epoch key of `conversation`. Without
+     * keys: as they are where no encrypted message was seen, else refused (CannotEncrypt).
+     */
+    async sealUpdate(
+      conversation: ConversationKey,
+      changes: Record<string, unknown>,
+      sealOptions: SealOptions,
+    ): Promise<Record<string, unknown>> {
+      if (!keys) {
+        await ledger.ready;
+        const reason = options.keyless ?? 'no-storage';
+        if (reason === 'failed' || ledger.encryptedSince(conversation) !== undefined) {
+          throw new CannotEncrypt(reason);
+        }
+        return changes;
+      }
+      const now = sealOptions.now ?? Date.now();
+      const out = await sealUpdate(me, keys, conversation, changes, { ...sealOptions, now });
+      // Sealed once, the conversation holds my epoch's wraps: the rules refuse clear text there.
+      ledger.markEncrypted(conversation, now);
+      return out;
     },
 
-    /** An entry's preview and reaction quote opened; a preview that does not open says why. */
-    async openEntry(conversation: ConversationKey, entry: InboxEntry): Promise<InboxEntry> {
+    openMessages,
+
+    /** One message opened and judged (openMessages). */
+    openMessage: openOne,
+
+    /**
+     * An entry's preview and reaction quote opened; a preview that does not open says why. With
+     * `lookup`, each is checked against the message it names, and that message's own words are
+     * shown when they differ (a preview or a quote is whatever its writer sealed).
+     */
+    async openEntry(
+      conversation: ConversationKey,
+      entry: InboxEntry,
+      lookup?: MessageLookup,
+    ): Promise<InboxEntry> {
+      await ledger.ready;
       let out = entry;
       if (isSealed(entry.lastText)) {
-        const { text, sealed } = await openText(
+        const { text, state } = await openText(
           conversation,
           entry.lastText,
           { messageId: entry.lastMessageId, sender: entry.lastSenderId },
           'preview',
         );
-        out = { ...out, lastText: text, sealed };
+        out = { ...out, lastText: text, sealed: state };
       }
       if (entry.reaction && isSealed(entry.reaction.text)) {
         const { text } = await openText(
           conversation,
           entry.reaction.text,
           { messageId: entry.reaction.messageId, sender: me },
-          'preview',
+          'quote',
         );
         out = { ...out, reaction: { ...entry.reaction, text } };
       }
       const shown = entry.cover?.shown;
       if (entry.cover && shown && isSealed(shown.text)) {
         // Sealed by me (seal-update.ts), whoever sent the message it shows.
-        const { text, sealed } = await openText(
+        const { text, state } = await openText(
           conversation,
           shown.text,
           { messageId: shown.messageId, sender: me },
           'preview',
         );
-        out = { ...out, cover: { ...entry.cover, shown: { ...shown, text, sealed } } };
+        out = { ...out, cover: { ...entry.cover, shown: { ...shown, text, sealed: state } } };
       }
-      return out;
+      const encrypted =
+        isSealed(entry.lastText) || ledger.encryptedSince(conversation) !== undefined;
+      if (!lookup || !keys || !encrypted) return out;
+      const id = JSON.stringify([conversation, entry]);
+      const known = checked.get(id);
+      if (known) return known;
+      const opened = (messageId: string) =>
+        lookup(messageId).then((m) => m && openOne(conversation, m));
+      const value = checkedEntry(out, opened);
+      // Words not given to this device yet: checked again once its keys arrive.
+      void value.then(
+        (e) => (e.sealed === 'no-key' || e.cover?.shown?.sealed === 'no-key') && checked.delete(id),
+        () => undefined,
+      );
+      return remember(checked, id, value);
     },
 
     /** A photo's bytes as a data URL, or null when it does not open. */
@@ -144,6 +326,7 @@ export function makeConversationCrypto(me: string, keys: EpochKeys) {
       size: 'full' | 'thumb',
       value: string,
     ): Promise<string | null> {
+      if (!keys) return null;
       try {
         const bytes = await openValueBytes(
           value,
@@ -159,12 +342,5 @@ export function makeConversationCrypto(me: string, keys: EpochKeys) {
     },
   };
 }
-
-const pick = (message: ChatMessage) => ({
-  text: message.text,
-  sealed: message.sealed,
-  sealedText: message.sealedText,
-  ...(message.image ? { image: message.image } : {}),
-});
 
 export type ConversationCrypto = ReturnType<typeof makeConversationCrypto>;

@@ -19,6 +19,8 @@ import { conversationReads } from './reads';
 import type { Outbox } from './outbox';
 import { outboxOf, sendThroughOutbox, withHeldMessages } from './outbox-send';
 import { conversationSealing, noCrypto, type CryptoNow } from './sealing';
+import { bindingMeta } from './integrity/binding-meta';
+import { serverClockOf } from './integrity/server-clock';
 import type { SendExtras } from './send-write';
 import type { SentMessage } from '../inbox/shapes';
 
@@ -44,7 +46,7 @@ function makeConversationApi<Parties>(
   const reads = (id: string) =>
     conversationReads(conversation(id), (messageId, value) => location.parse(id, messageId, value));
   const keyOf = (id: string) => conversationKey(location.kind, id);
-  const { opened, openedOne, sealed } = conversationSealing(location, cryptoNow);
+  const { opened, openedOne, sealed } = conversationSealing(location, cryptoNow, serverClockOf(db));
   const scopeOf = (parties: Parties): ActionScope => {
     const everyone = location.everyone(parties);
     return {
@@ -136,7 +138,12 @@ function makeConversationApi<Parties>(
       if (outbox.rewrite(message.id, text)) return Promise.resolve();
       const scope = scopeOf(parties);
       const now = serverTimestamp();
-      const action = { messageId: message.id };
+      // Sealed as an edit of this very message: what it shows and when it was sent come along.
+      const action = {
+        messageId: message.id,
+        meta: bindingMeta(message),
+        sentAt: message.createdAt,
+      };
       return writeWithPreviewOrAlone(
         write,
         sealed(parties, editWrite(scope, message, text, isLast, now), action),
@@ -159,10 +166,12 @@ function makeConversationApi<Parties>(
       if (outbox.withdraw(message.id)) return 'withdrawn';
       const scope = scopeOf(parties);
       const now = serverTimestamp();
+      // Sealed for its tombstone: readers take a deletion only with the sender's proof.
+      const action = { messageId: message.id };
       await writeWithPreviewOrAlone(
         write,
-        removeWrite(scope, message, isLast, now),
-        removeWrite(scope, message, false, now),
+        sealed(parties, removeWrite(scope, message, isLast, now), action),
+        sealed(parties, removeWrite(scope, message, false, now), action),
         markerWrite(scope, message, now),
       );
       return 'deleted';

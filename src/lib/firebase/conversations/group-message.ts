@@ -4,7 +4,7 @@
  */
 import { parseActionFields } from './action-fields';
 import { parseChatImageInfo } from './image-message';
-import type { ChatMessage } from './message';
+import { deletedMessage, type ChatMessage } from './message';
 
 /**
  * A stored group message in the chat's shape, so the one-to-one list, bubbles and lightbox show
@@ -30,8 +30,8 @@ export function parseGroupChatMessage(
     receiverName: '',
     createdAt: typeof createdAt === 'number' ? createdAt : 0,
   };
-  // Deleted for everyone: the envelope alone is stored, so no text and no image.
-  if (deleted) return { ...out, deleted: true };
+  // Deleted for everyone: the envelope alone is stored (and the proof), no text and no image.
+  if (deleted) return deletedMessage(out, fields);
   const image = parseChatImageInfo(fields);
   if (image) out.image = { ...image, sender: senderId };
   return { ...out, ...parseActionFields(fields) };

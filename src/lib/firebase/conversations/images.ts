@@ -20,6 +20,7 @@ import type { Outbox } from './outbox';
 import { outboxOf, sendThroughOutbox, type OutgoingSend } from './outbox-send';
 import type { CryptoNow } from './sealing';
 import { isSealed } from '../../crypto/sealed-value';
+import { serverClockOf } from './integrity/server-clock';
 
 export * from './image-message';
 
@@ -36,6 +37,7 @@ export function makeChatImagesApi(
   outbox: Outbox = outboxOf(db),
 ) {
   const cache = new Map<string, Promise<string | null>>();
+  const clock = serverClockOf(db);
   const remember = (path: string, value: Promise<string | null>) => {
     cache.set(path, value);
     // Oldest first out: a Map iterates in insertion order.
@@ -55,13 +57,15 @@ export function makeChatImagesApi(
     if (known) return known;
     const value = get(ref(db, path)).then(async (snapshot) => {
       const data: unknown = snapshot.val();
+      const crypto = await cryptoNow();
       if (isSealed(data)) {
-        const crypto = await cryptoNow();
         const opened = crypto ? await crypto.openImage(key, sender, imageId, size, data) : null;
         // Not opened (no key yet): not remembered, its key may arrive (an approval, a late wrap).
         if (opened === null) queueMicrotask(() => cache.delete(path));
         return opened;
       }
+      // Clear bytes where its people only send sealed ones came from someone else: not shown.
+      if (crypto?.knowsEncrypted(key)) return null;
       return isChatImageDataUrl(data, max) ? data : null;
     });
     // A failed read is not remembered, so the next view tries again.
@@ -75,7 +79,7 @@ export function makeChatImagesApi(
     parties: string[],
   ) => {
     const crypto = await cryptoNow();
-    return crypto ? crypto.sealUpdate(key, changes, { parties }) : changes;
+    return crypto ? crypto.sealUpdate(key, changes, { parties, now: clock() }) : changes;
   };
 
   /** A photo's send, through the outbox; the sender's own bubble and lightbox read nothing back. */

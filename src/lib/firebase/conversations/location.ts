@@ -1,4 +1,8 @@
-import type { ConversationKind } from '../../conversation-key';
+import {
+  parseConversationKey,
+  type ConversationKey,
+  type ConversationKind,
+} from '../../conversation-key';
 import { parseGroupChatMessage } from './group-message';
 import { parseChatMessage, type ChatMessage } from './message';
 import {
@@ -48,3 +52,16 @@ export const groupConversations: ConversationLocation<GroupParties> = {
   sendWrite: (parties, id, text, server, extras) =>
     groupSendWrite(parties, id, text, server, undefined, extras),
 };
+
+/** Where a message of conversation `key` is stored, and how it parses. */
+export function storedMessage(key: ConversationKey, id: string) {
+  const { kind, id: conversationId } = parseConversationKey(key);
+  const location: ConversationLocation<unknown> =
+    kind === 'group'
+      ? (groupConversations as ConversationLocation<unknown>)
+      : (directConversations as ConversationLocation<unknown>);
+  return {
+    path: `${location.root}/${conversationId}/${id}`,
+    parse: (value: unknown) => location.parse(conversationId, id, value),
+  };
+}

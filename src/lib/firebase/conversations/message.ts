@@ -25,7 +25,24 @@ export interface ChatMessage extends MessageActionFields {
   sealed?: SealState;
   /** The sealed text as stored: an edit or a reaction's quote is sealed under its epoch. */
   sealedText?: string;
+  /** A message sealed in format v1, whose seal binds its words but not what else it shows. */
+  sealVersion?: 1;
+  /** What this device found wrong with the message (integrity/message-verdict.ts). */
+  alert?: MessageAlert;
+  /** The time its sender sealed it at, when the server dates it otherwise (alert 'redated'). */
+  sealedAt?: number;
+  /** Deleted for everyone: the sender's sealed proof of it, as stored (checked by crypto.ts). */
+  tombstone?: string;
 }
+
+/**
+ * Why a message is not shown as a normal one (docs/security/e2ee.md, "What the reader checks"):
+ * `not-encrypted`: clear text in a conversation known to be encrypted (it did not come from its
+ * people's devices); `redated`: the server's time is not the one sealed with it; `rolled-back`:
+ * an older version than this device has already shown (an edit taken back, a deletion undone);
+ * `unconfirmed-delete`: deleted for everyone without the sender's proof.
+ */
+type MessageAlert = 'not-encrypted' | 'redated' | 'rolled-back' | 'unconfirmed-delete';
 
 /** The rules' limit on `message` (the stored text). */
 export const MESSAGE_MAX_LENGTH = 4000;
@@ -51,14 +68,22 @@ export function parseChatMessage(id: string, value: unknown): ChatMessage | null
     out[name] = field;
   }
   out.createdAt = typeof fields.createdAt === 'number' ? fields.createdAt : 0;
-  // Deleted for everyone: the envelope alone is stored, so no text and no image.
-  if (fields.deleted === true) return { ...out, text: '', deleted: true };
+  // Deleted for everyone: the envelope alone is stored (and the proof), no text and no image.
+  if (fields.deleted === true) return deletedMessage(out, fields);
   if (typeof fields.message !== 'string') return null;
   out.text = fields.message;
   const image = parseChatImageInfo(fields);
   if (image) out.image = { ...image, sender: out.senderId };
   return { ...out, ...parseActionFields(fields) };
 }
+
+/** A message deleted for everyone, with its tombstone when it has one. */
+export const deletedMessage = (out: ChatMessage, fields: Record<string, unknown>): ChatMessage => ({
+  ...out,
+  text: '',
+  deleted: true,
+  ...(typeof fields.tombstone === 'string' ? { tombstone: fields.tombstone } : {}),
+});
 
 /** Oldest first: by server time, then by push id (which also sorts by creation). */
 export function compareMessages(a: ChatMessage, b: ChatMessage): number {

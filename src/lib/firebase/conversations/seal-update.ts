@@ -1,11 +1,15 @@
 /**
  * The sealing half of a conversation's encryption (crypto.ts): which paths of a
  * root update hold words or photos, and those sealed under my epoch key; every other path is
- * written as it is, so the rules keep checking it.
+ * written as it is, so the rules keep checking it. A message's words are sealed with the time
+ * and with what else it shows (v2, src/lib/crypto/message-seal.ts), an edit under its own
+ * field, and a delete for everyone gets its tombstone, the sender's proof that it was theirs.
  */
 import { parseConversationKey, type ConversationKey } from '../../conversation-key';
 import type { EpochKeys } from '../../crypto/epoch-keys';
+import { timedText } from '../../crypto/message-seal';
 import { parseSealed, sealValue, sealValueBytes } from '../../crypto/sealed-value';
+import { bindingMetaOfRecord } from './integrity/binding-meta';
 import { dataUrlBytes } from './image-data-url';
 import { imagesPath } from './paths';
 
@@ -28,6 +32,12 @@ export interface SealOptions {
   parties: readonly string[];
   /** An action on a stored message: its id (an edit's preview names it). */
   messageId?: string;
+  /** An edit: what the edited message shows beyond its words (binding-meta.ts). */
+  meta?: string;
+  /** An edit: when its message was sent (server time, as this device has it). */
+  sentAt?: number;
+  /** My estimate of the server's clock (ms), sealed with words, edits and tombstones. */
+  now?: number;
   /** A reaction's notice quotes the author's message: its sealed text names the author's epoch. */
   quoted?: { sender: string; sealedText?: string };
 }
@@ -42,8 +52,10 @@ export async function sealUpdate(
 ): Promise<Record<string, unknown>> {
   const { epoch, key } = await keys.sendingKey(conversation, options.parties);
   const at = roots(conversation);
+  const now = options.now ?? Date.now();
   const sealedTexts = new Map<string, Promise<string>>();
-  const seal = (messageId: string, field: 'text' | 'preview', text: string) => {
+  /** A preview (the same one for every party's entry: sealed once). */
+  const seal = (messageId: string, field: 'preview', text: string) => {
     const id = `${messageId}|${field}|${text}`;
     let value = sealedTexts.get(id);
     if (!value) {
@@ -51,6 +63,17 @@ export async function sealUpdate(
       sealedTexts.set(id, value);
     }
     return value;
+  };
+  /** A message's words (`text`, `edit`) or a tombstone: with the time, and the message's meta. */
+  const sealTimed = (
+    messageId: string,
+    field: 'text' | 'edit' | 'tombstone',
+    text: string,
+    meta: string,
+  ) => {
+    const times = field === 'edit' ? [now, options.sentAt ?? now] : [now];
+    const place = { conversation, messageId, sender: me };
+    return sealValue(key, epoch, place, field, timedText(times, text), meta);
   };
   const out: Record<string, unknown> = {};
   const messagesAt = `${at.messages}/${at.id}/`;
@@ -63,14 +86,27 @@ export async function sealUpdate(
         const rest = path.slice(messagesAt.length).split('/');
         const messageId = rest[0] ?? '';
         if (rest.length === 1 && isRecord(value) && typeof value.message === 'string') {
-          const text = await seal(messageId, 'text', value.message);
+          const text = await sealTimed(
+            messageId,
+            'text',
+            value.message,
+            bindingMetaOfRecord(value),
+          );
           out[path] = {
             ...value,
             message: text,
             ...(typeof value.caption === 'string' ? { caption: text } : {}),
           };
         } else if (rest.length === 2 && rest[1] === 'message' && typeof value === 'string') {
-          out[path] = await seal(messageId, 'text', value);
+          if (options.meta === undefined) throw new Error('An edit names what its message shows');
+          out[path] = await sealTimed(messageId, 'edit', value, options.meta);
+        } else if (rest.length === 2 && rest[1] === 'deleted' && value === true) {
+          out[`${messagesAt}${messageId}/tombstone`] = await sealTimed(
+            messageId,
+            'tombstone',
+            '',
+            '',
+          );
         }
       } else if (path.startsWith(imagesAt) && isRecord(value)) {
         const imageId = path.slice(imagesAt.length);
@@ -114,6 +150,6 @@ export async function sealUpdate(
     const authorKey = await keys.readingKey(conversation, options.quoted.sender, parsed.epoch);
     if (!authorKey) return '';
     const place = { conversation, messageId: notice.messageId, sender: options.quoted.sender };
-    return sealValue(authorKey, parsed.epoch, place, 'preview', String(notice.text));
+    return sealValue(authorKey, parsed.epoch, place, 'quote', String(notice.text));
   }
 }

@@ -42,6 +42,8 @@ export interface InboxLast {
   at: number;
   /** As the entry's (below): how a sealed preview opened; absent in clear text. */
   sealed?: SealState;
+  /** As the entry's (below). */
+  alert?: 'not-encrypted';
 }
 
 /**
@@ -77,6 +79,11 @@ export interface InboxEntry {
   cover?: InboxCover;
   /** As a message's (crypto.ts): how a sealed preview opened; absent in clear text. */
   sealed?: SealState;
+  /**
+   * The last message is clear text in a conversation this device knows encrypted: not from its
+   * sender's devices (crypto.ts checks an entry against its messages), so its words are not shown.
+   */
+  alert?: 'not-encrypted';
 }
 
 /** The rules keep the first 100 characters of a message as its preview. */
@@ -134,6 +141,7 @@ export function shownLast(entry: InboxEntry): InboxLast | null {
     kind: entry.lastKind,
     at: entry.lastAt,
     ...(entry.sealed ? { sealed: entry.sealed } : {}),
+    ...(entry.alert ? { alert: entry.alert } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  get,
   onDisconnect,
   onValue,
   ref,
@@ -14,7 +15,8 @@ import { inboxEntryPath, readsPath } from '../conversations/shapes';
 import { parseInbox, parseReadMarker, type InboxEntry, type ReadMarker } from './entry';
 import { TypingThrottle } from '../conversations/shapes';
 import type { CryptoNow } from '../conversations/shapes';
-import { openInOrder } from '../conversations/shapes';
+import { openInOrder, storedMessage } from '../conversations/shapes';
+import type { ChatMessage } from '../conversations/shapes';
 import { isSealed } from '../../crypto/sealed-value';
 
 type OnError = (error: Error) => void;
@@ -27,40 +29,50 @@ function withoutSealedCover(entry: InboxEntry): InboxEntry {
   return { ...entry, cover: { ...cover, shown } };
 }
 
+/** A message of a conversation by id, as stored (parsed, not opened): what an entry names. */
+export type EntryMessageLookup = (
+  key: ConversationKey,
+  messageId: string,
+) => Promise<ChatMessage | null>;
+
+/** Reads the messages entries name from `db` (each read once per entry state, crypto.ts). */
+export const entryMessagesOf =
+  (db: Database): EntryMessageLookup =>
+  async (key, messageId) => {
+    const stored = storedMessage(key, messageId);
+    return stored.parse((await get(ref(db, stored.path))).val());
+  };
+
 /**
- * Each entry's sealed preview, reaction quote and cover opened (crypto.ts); the
- * entries as they are, at once, when none is sealed. Shared with the notifications' feed.
+ * Each entry's sealed preview, reaction quote and cover opened (crypto.ts), and with `lookup`
+ * checked against the messages they name. Shared with the notifications' feed.
  */
 export const entriesOpener =
-  (cryptoNow: CryptoNow) =>
-  (
+  (cryptoNow: CryptoNow, lookup?: EntryMessageLookup) =>
+  async (
     inbox: Record<ConversationKey, InboxEntry>,
-  ): Record<ConversationKey, InboxEntry> | Promise<Record<ConversationKey, InboxEntry>> => {
+  ): Promise<Record<ConversationKey, InboxEntry>> => {
     const keys = Object.keys(inbox) as ConversationKey[];
-    const sealedAny = keys.some(
-      (key) =>
-        isSealed(inbox[key].lastText) ||
-        isSealed(inbox[key].reaction?.text) ||
-        isSealed(inbox[key].cover?.shown?.text),
+    const crypto = await cryptoNow();
+    if (!crypto) {
+      // Nobody signed in here: a sealed preview says so rather than showing ciphertext.
+      return Object.fromEntries(
+        keys.map((key) => [
+          key,
+          withoutSealedCover(
+            isSealed(inbox[key].lastText)
+              ? { ...inbox[key], lastText: '', sealed: 'no-key' as const }
+              : inbox[key],
+          ),
+        ]),
+      );
+    }
+    const entries = await Promise.all(
+      keys.map((key) =>
+        crypto.openEntry(key, inbox[key], lookup && ((id: string) => lookup(key, id))),
+      ),
     );
-    if (!sealedAny) return inbox;
-    return cryptoNow().then(async (crypto) => {
-      if (!crypto) {
-        // No keys in this browser: a sealed preview says so rather than showing ciphertext.
-        return Object.fromEntries(
-          keys.map((key) => [
-            key,
-            withoutSealedCover(
-              isSealed(inbox[key].lastText)
-                ? { ...inbox[key], lastText: '', sealed: 'no-key' as const }
-                : inbox[key],
-            ),
-          ]),
-        );
-      }
-      const entries = await Promise.all(keys.map((key) => crypto.openEntry(key, inbox[key])));
-      return Object.fromEntries(keys.map((key, i) => [key, entries[i]]));
-    });
+    return Object.fromEntries(keys.map((key, i) => [key, entries[i]]));
   };
 
 /**
@@ -74,7 +86,7 @@ export function makeInboxApi(
   cryptoNow: CryptoNow = () => Promise.resolve(null),
   typingThrottle = new TypingThrottle(),
 ) {
-  const opened = entriesOpener(cryptoNow);
+  const opened = entriesOpener(cryptoNow, entryMessagesOf(db));
   const typingRef = (conversationId: string, uid: string) =>
     ref(db, `typing/${conversationId}/${uid}`);
   const receiptsRef = (uid: string) => ref(db, `settings/${uid}/readReceipts`);

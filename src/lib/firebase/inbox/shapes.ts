@@ -3,6 +3,6 @@
  * builders. Never loads the Firebase SDK (architecture:check), so a first screen may import it.
  */
 export { asSentMessage, parseInbox, previewOf, shownLast, totalUnread } from './entry';
-export type { InboxEntry, InboxKind, ReadMarker, SentMessage } from './entry';
+export type { InboxEntry, InboxKind, InboxLast, ReadMarker, SentMessage } from './entry';
 export { EMPTY_PREFS, PIN_LIMIT, isMuted } from './prefs-record';
 export type { ConversationPrefs, InboxPrefs, MutedUntil } from './prefs-record';

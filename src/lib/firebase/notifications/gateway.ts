@@ -22,7 +22,7 @@ import {
 import { parseChildren } from '../scoped-query';
 import type { CryptoNow } from '../conversations/shapes';
 import { openInOrder } from '../conversations/shapes';
-import { entriesOpener } from '../inbox';
+import { entriesOpener, entryMessagesOf } from '../inbox';
 
 type OnError = (error: Error) => void;
 
@@ -111,7 +111,7 @@ export function makeNotificationsApi(
     ): Unsubscribe {
       // Previews are sealed: opened as the inbox's are, in order.
       const deliver = openInOrder(
-        entriesOpener(cryptoNow),
+        entriesOpener(cryptoNow, entryMessagesOf(db)),
         (inbox) => onData(Object.values(inbox)),
         onError,
       );
