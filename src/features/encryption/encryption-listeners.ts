@@ -25,7 +25,8 @@ import {
   type EncryptionSession,
 } from './encryption-session';
 
-const inBrowser = typeof window !== 'undefined';
+/** Read when the listeners are added, not at import: a test stands in for a browser by setting `window` then. */
+const inBrowser = () => typeof window !== 'undefined';
 
 /**
  * From sign-in to sign-out: this browser's device key is loaded (or made and published on first
@@ -43,8 +44,8 @@ export function addEncryptionListeners(
   startAppListening: AppStartListening,
   // Outside a browser (Node, the integration tests) the key lives as long as the session; a
   // browser without IndexedDB keeps none and says so in Settings.
-  vault: KeyVault = inBrowser ? indexedDbKeyVault : memoryKeyVault(),
-  pins: PinStore = inBrowser ? indexedDbPinStore : memoryPinStore(),
+  vault: KeyVault = inBrowser() ? indexedDbKeyVault : memoryKeyVault(),
+  pins: PinStore = inBrowser() ? indexedDbPinStore : memoryPinStore(),
 ): void {
   whileSignedIn(startAppListening, (uid, { extra, dispatch }) => {
     // Set false at sign-out; the async steps below check it before touching the store.
