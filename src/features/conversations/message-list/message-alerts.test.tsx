@@ -16,7 +16,7 @@ const at = Date.now() - 60_000;
 /** Bo's message, named as his app names him. */
 const said = (id: string, createdAt: number, text: string) => ({
   ...message(id, 'bo', createdAt, text),
-  massagesenderName: 'Bo',
+  senderName: 'Bo',
 });
 
 describe('a message the reader found wrong', () => {
