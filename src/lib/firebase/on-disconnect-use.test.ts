@@ -36,6 +36,6 @@ describe('onDisconnect() in the Firebase gateways', () => {
   it('the typing signal it queues is the typing path', () => {
     const inbox = readFileSync(join(dir, 'inbox/gateway.ts'), 'utf8');
     expect(inbox).toMatch(/signal = typingRef\(/);
-    expect(inbox).toMatch(/typingRef = \([^)]*\) => ref\(db, `typing\//);
+    expect(inbox).toMatch(/typingRef = \([^)]*\) =>\s*ref\(db, `typing\//);
   });
 });
