@@ -28,10 +28,9 @@ import type { ChatMessage } from './message';
 import { sealUpdate, type SealOptions } from './seal-update';
 import type { InboxEntry } from '../inbox/shapes';
 import { checkedEntry, type MessageLookup } from './integrity/entry-check';
+import type { SealState } from '../../crypto/seal-state';
 
 export type { SealOptions };
-
-import type { SealState } from '../../crypto/seal-state';
 
 /** Why a device has no keys: the browser keeps none, or they could not be set up (published). */
 type KeylessReason = 'no-storage' | 'failed';
