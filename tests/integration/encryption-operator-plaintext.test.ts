@@ -7,7 +7,8 @@ import {
   friendSelected,
 } from '../../src/features/conversations/timeline/conversations-slice';
 import { libStrings } from '../../src/lib/lib-strings';
-import { makeConversationsApi } from '../../src/lib/firebase/conversations';
+import { makeChatImagesApi, makeConversationsApi } from '../../src/lib/firebase/conversations';
+import { directKey } from '../../src/lib/conversation-key';
 import type { MessageParties } from '../../src/lib/firebase/conversations/shapes';
 import { adminGet, adminSet, adminUpdate } from '../support/backend';
 import { hikersThroughGateways } from '../support/hikers-group';
@@ -56,6 +57,14 @@ function openChat(store: ReturnType<typeof storeFor>['store'], friend: Person) {
   store.dispatch(chatScreenEntered());
   store.dispatch(friendSelected({ uid: friend.uid, name: friend.username, photo: '' }));
 }
+
+/** A webp's and a jpeg's first bytes ('RIFF', FF D8), which the app checks once opened. */
+const photo = {
+  full: `data:image/webp;base64,UklGRiQAAABXRUJQ${'A'.repeat(1984)}`,
+  thumb: `data:image/jpeg;base64,/9j/${'B'.repeat(196)}`,
+  width: 160,
+  height: 120,
+};
 
 describe('a device that cannot encrypt', () => {
   it('sends nothing when its keys could not be set up, and says why', async () => {
@@ -157,6 +166,32 @@ describe('the operator against a conversation known to be encrypted', () => {
     ]);
   });
 
+  it('keeps what was sent before the switch as it was: clear words and a clear photo, no alert', async () => {
+    const alice = await signUp('Alice');
+    const bob = await signUp('Bob');
+    const { id: conversationId } = await befriend(alice, bob);
+    // Before either had keys: Alice's clear text and photo, as the app sent them then.
+    const parties = partiesOf(alice, bob, conversationId);
+    await alice.conversations.direct.send(parties, 'from before the switch').acked;
+    const legacy = makeChatImagesApi(alice.client.db).send(parties, photo, '');
+    await legacy.acked;
+    const a = await deviceApp(alice, stopAfterTest);
+    const b = await deviceApp(bob, stopAfterTest);
+    a.openChatWith(bob);
+    b.openChatWith(alice);
+    await a.store.dispatch(sendChatMessage('sealed from now on')).unwrap();
+    await eventually(() =>
+      expect(shown(b).map((m) => [m.sealed, m.alert])).toEqual([
+        [undefined, undefined],
+        [undefined, undefined],
+        ['open', undefined],
+      ]),
+    );
+    expect(
+      await b.gateways.chatImages.readThumb(directKey(conversationId), legacy.id, alice.uid),
+    ).toBe(photo.thumb);
+  });
+
   it('in a group: clear text is not the member’s, and clear bytes in a sealed photo do not show', async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
@@ -170,13 +205,6 @@ describe('the operator against a conversation known to be encrypted', () => {
     }
     await eventually(() => expect(a.store.getState().memberships.rosters[groupId]).toBeDefined());
     const parties = { groupId, from: { uid: alice.uid, name: alice.username }, to: [bob.uid] };
-    // A webp's and a jpeg's first bytes ('RIFF', FF D8), which the app checks once opened.
-    const photo = {
-      full: `data:image/webp;base64,UklGRiQAAABXRUJQ${'A'.repeat(1984)}`,
-      thumb: `data:image/jpeg;base64,/9j/${'B'.repeat(196)}`,
-      width: 160,
-      height: 120,
-    };
     const sent = a.gateways.chatImages.sendToGroup(parties, photo, 'the summit');
     await sent.acked;
     await eventually(() => expect(shown(b).map((m) => m.sealed)).toEqual(['open']));

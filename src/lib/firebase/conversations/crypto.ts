@@ -28,10 +28,9 @@ import type { ChatMessage } from './message';
 import { sealUpdate, type SealOptions } from './seal-update';
 import type { InboxEntry } from '../inbox/shapes';
 import { checkedEntry, type MessageLookup } from './integrity/entry-check';
+import type { SealState } from '../../crypto/seal-state';
 
 export type { SealOptions };
-
-import type { SealState } from '../../crypto/seal-state';
 
 /** Why a device has no keys: the browser keeps none, or they could not be set up (published). */
 type KeylessReason = 'no-storage' | 'failed';
@@ -169,6 +168,14 @@ export function makeConversationCrypto(
   let ledgerLoaded = false;
   void ledger.ready.then(() => (ledgerLoaded = true));
   const isSealedMessage = (m: ChatMessage) => !m.deleted && isSealed(m.text);
+  /** Photos of sealed messages: their bytes are sealed too, clear ones are someone else's. */
+  const sealedPhotos = new Set<string>();
+  const notePhoto = (conversation: ConversationKey, m: ChatMessage) => {
+    if (!m.image) return;
+    sealedPhotos.add(`${conversation}|${m.image.id}`);
+    if (sealedPhotos.size > 20_000)
+      sealedPhotos.delete(sealedPhotos.values().next().value as string);
+  };
 
   /**
    * What a delivery's message needs opened: its words, or a deleted one's proof (both started at
@@ -196,6 +203,7 @@ export function makeConversationCrypto(
     // forged) counts too: clear text beside it is no more its people's than beside an open one.
     messages.forEach((m, i) => {
       if (!isSealedMessage(m) && m.tombstone === undefined) return;
+      notePhoto(conversation, m);
       const words = opened[i];
       const times = typeof words === 'object' ? words?.times : undefined;
       const sent = times ? times[m.editedAt === undefined ? 0 : 1] : undefined;
@@ -218,8 +226,11 @@ export function makeConversationCrypto(
     });
   }
 
-  /** The entries checked against their messages, once per state of an entry. */
-  const checked = new Map<string, Promise<InboxEntry>>();
+  /**
+   * The messages entries name, as stored, read once per state of an entry (a read that fails is
+   * remembered as none: the entry's own words show until it changes).
+   */
+  const named = new Map<string, Promise<ChatMessage | null>>();
   const openOne = async (conversation: ConversationKey, message: ChatMessage) =>
     (await openMessages(conversation, [message]))[0] ?? message;
 
@@ -227,9 +238,9 @@ export function makeConversationCrypto(
     /** What this device remembers of its conversations. */
     ledger,
 
-    /** Whether this device knows `conversation` encrypted (clear text there is not its people's). */
-    knowsEncrypted: (conversation: ConversationKey) =>
-      ledger.encryptedSince(conversation) !== undefined,
+    /** Whether photo `imageId` belongs to a sealed message (so only sealed bytes are its own). */
+    photoIsSealed: (conversation: ConversationKey, imageId: string) =>
+      sealedPhotos.has(`${conversation}|${imageId}`),
 
     /**
      * `changes` with every word and photo sealed under my epoch key of `conversation`. Without
@@ -304,18 +315,22 @@ export function makeConversationCrypto(
       const encrypted =
         isSealed(entry.lastText) || ledger.encryptedSince(conversation) !== undefined;
       if (!lookup || !keys || !encrypted) return out;
-      const id = JSON.stringify([conversation, entry]);
-      const known = checked.get(id);
-      if (known) return known;
-      const opened = (messageId: string) =>
-        lookup(messageId).then((m) => m && openOne(conversation, m));
-      const value = checkedEntry(out, opened);
-      // Words not given to this device yet: checked again once its keys arrive.
-      void value.then(
-        (e) => (e.sealed === 'no-key' || e.cover?.shown?.sealed === 'no-key') && checked.delete(id),
-        () => undefined,
+      const state = JSON.stringify([conversation, entry]);
+      const read = (messageId: string) => {
+        const id = `${state}|${messageId}`;
+        return (
+          named.get(id) ??
+          remember(
+            named,
+            id,
+            lookup(messageId).catch(() => null),
+          )
+        );
+      };
+      // Opened anew each time (its words are remembered once they open): keys may have arrived.
+      return checkedEntry(out, (messageId) =>
+        read(messageId).then((m) => m && openOne(conversation, m)),
       );
-      return remember(checked, id, value);
     },
 
     /** A photo's bytes as a data URL, or null when it does not open. */

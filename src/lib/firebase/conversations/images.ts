@@ -64,8 +64,9 @@ export function makeChatImagesApi(
         if (opened === null) queueMicrotask(() => cache.delete(path));
         return opened;
       }
-      // Clear bytes where its people only send sealed ones came from someone else: not shown.
-      if (crypto?.knowsEncrypted(key)) return null;
+      // Clear bytes for a sealed message's photo came from someone else: not shown. (A photo
+      // from before the switch keeps its clear bytes.)
+      if (crypto?.photoIsSealed(key, imageId)) return null;
       return isChatImageDataUrl(data, max) ? data : null;
     });
     // A failed read is not remembered, so the next view tries again.
