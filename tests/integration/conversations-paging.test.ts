@@ -39,6 +39,11 @@ async function pageBackThrough(
   app.store.dispatch(chatScreenEntered());
   app.store.dispatch(friendSelected({ uid: bob.uid, name: bob.username, photo: '' }));
   const chat = () => app.store.getState().conversations;
+  // Her device signed first: the keys it gains reopen the conversation from the newest.
+  await eventually(() => {
+    const { signed, thisDevice } = app.store.getState().encryption;
+    expect(signed).toContain(thisDevice);
+  }, 20_000);
   await eventually(() => expect(chat().status).toBe('ready'), 20_000);
   // Every page but the last is full: a bound well over what is needed, so a loop shows as such.
   for (let asked = 0; !chat().olderExhausted; asked++) {

@@ -158,6 +158,12 @@ export function addChatListeners(
       try {
         const page = { id: conversationId, before: oldest, pageSize: MESSAGE_PAGE_SIZE };
         const older = await extra.conversations[chat.kind].fetchOlder(page);
+        // Read again meanwhile (new keys reopen it from the newest): a page before the old
+        // oldest would sit under a gap. The list asks again from the new oldest.
+        if (messageSelectors.selectOldest(listenerApi.getState())?.id !== oldest.id) {
+          dispatch(olderFailed({ key }));
+          return;
+        }
         dispatch(olderReceived({ key, messages: older }));
       } catch (error) {
         dispatch(olderFailed({ key }));
