@@ -119,7 +119,8 @@ export function makeConversationCrypto(
     const field = message.editedAt === undefined ? 'text' : 'edit';
     const meta = bindingMeta(message);
     const sender = message.senderId;
-    const id = JSON.stringify([conversation, message.id, sender, field, meta, message.text]);
+    // Line breaks part it: only the sender (any string) may hold one, so no two differ alike.
+    const id = `${conversation}\n${message.id}\n${sender}\n${field}\n${meta}\n${message.text}`;
     const known = words.get(id);
     if (known) return known;
     const value = openText(
