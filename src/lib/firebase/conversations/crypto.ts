@@ -221,20 +221,36 @@ export function makeConversationCrypto(
     const opened = await Promise.all(messages.map((m) => opening(conversation, m)));
     // Every sealed one noted before any is judged: clear text is judged against them all.
     messages.forEach((m, i) => noteSealed(conversation, m, opened[i] ?? null));
-    return messages.map((m, i) => judged(conversation, m, opened[i] ?? null));
+    return messages.map((m, i) =>
+      shownNow(conversation, judged(conversation, m, opened[i] ?? null)),
+    );
   }
+
+  /**
+   * The messages opened lately, as shown, by conversation and id: an entry naming one (the chat
+   * that is open, a message just sent) is checked against it without reading it again.
+   */
+  const lately = new Map<string, ChatMessage>();
+  const shownNow = (conversation: ConversationKey, m: ChatMessage) => {
+    const id = `${conversation}\n${m.id}`;
+    lately.delete(id);
+    lately.set(id, m);
+    if (lately.size > 2_000) lately.delete(lately.keys().next().value as string);
+    return m;
+  };
 
   /** One message opened and judged (openMessages, without a delivery's arrays). */
   async function openOne(conversation: ConversationKey, m: ChatMessage): Promise<ChatMessage> {
     if (!ledgerLoaded) await ledger.ready;
     const opened = await opening(conversation, m);
     noteSealed(conversation, m, opened);
-    return judged(conversation, m, opened);
+    return shownNow(conversation, judged(conversation, m, opened));
   }
 
   /**
-   * The messages entries name, as stored, read once per state of an entry (a read that fails is
-   * remembered as none: the entry's own words show until it changes).
+   * The messages entries name and this device has not opened lately, as stored, read once per
+   * state of the entry's words (a read that fails is remembered as none: the entry's own words
+   * show until they change).
    */
   const named = new Map<string, Promise<ChatMessage | null>>();
 
@@ -319,9 +335,15 @@ export function makeConversationCrypto(
       const encrypted =
         isSealed(entry.lastText) || ledger.encryptedSince(conversation) !== undefined;
       if (!lookup || !keys || !encrypted) return out;
-      const state = JSON.stringify([conversation, entry]);
+      const { reaction, cover } = entry;
+      const state = JSON.stringify([
+        conversation,
+        [entry.lastMessageId, entry.lastText, entry.lastKind],
+        [reaction?.messageId, reaction?.text],
+        [cover?.shown?.messageId, cover?.shown?.text],
+      ]);
       const read = (messageId: string) => {
-        const id = `${state}|${messageId}`;
+        const id = `${state}\n${messageId}`;
         return (
           named.get(id) ??
           remember(
@@ -332,9 +354,12 @@ export function makeConversationCrypto(
         );
       };
       // Opened anew each time (its words are remembered once they open): keys may have arrived.
-      return checkedEntry(out, (messageId) =>
-        read(messageId).then((m) => m && openOne(conversation, m)),
-      );
+      return checkedEntry(out, (messageId) => {
+        const seen = lately.get(`${conversation}\n${messageId}`);
+        return seen && seen.sealed !== 'no-key'
+          ? Promise.resolve(seen)
+          : read(messageId).then((m) => m && openOne(conversation, m));
+      });
     },
 
     /** A photo's bytes as a data URL, or null when it does not open. */
