@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { messageContext, readTimedText, timedText } from './message-seal';
 import { createContentKey, sealText } from './sealed-box';
-import { isSealed, openValue, parseSealed, sealValue } from './sealed-value';
+import { isSealed, openValue, parseSealed, sealValue, sealVersionOf } from './sealed-value';
 
 const epoch = '-Nepoch0000000000001';
 const at = { conversation: 'd:rel-1' as const, messageId: '-Nm1', sender: 'alice' };
@@ -31,10 +31,7 @@ describe('the associated data of a message seal', () => {
     const sealed = await sealValue(key, epoch, at, 'text', 'see you at 8?', meta);
     expect(sealed.startsWith('s2.')).toBe(true);
     expect(parseSealed(sealed)?.version).toBe(2);
-    expect(await openValue(sealed, keyOf(key), at, 'text', meta)).toEqual({
-      text: 'see you at 8?',
-      version: 2,
-    });
+    expect(await openValue(sealed, keyOf(key), at, 'text', meta)).toBe('see you at 8?');
     const otherReply = JSON.stringify([['text'], '-Nm9', false, []]);
     for (const [field, bound] of [
       ['text', otherReply],
@@ -58,12 +55,10 @@ describe('the associated data of a message seal', () => {
     const envelope = await sealText(key, 'from before', messageContext(1, place, 'text') ?? '');
     const stored = `s1.${epoch}.${envelope}`;
     expect(isSealed(stored)).toBe(true);
-    expect(await openValue(stored, keyOf(key), at, 'text', meta)).toEqual({
-      text: 'from before',
-      version: 1,
-    });
+    expect(sealVersionOf(stored)).toBe(1);
+    expect(await openValue(stored, keyOf(key), at, 'text', meta)).toBe('from before');
     // Its edits were sealed as the text too, and a v1 tombstone does not exist.
-    expect((await openValue(stored, keyOf(key), at, 'edit')).text).toBe('from before');
+    expect(await openValue(stored, keyOf(key), at, 'edit')).toBe('from before');
     await expect(openValue(stored, keyOf(key), at, 'tombstone')).rejects.toMatchObject({
       reason: 'failed',
     });

@@ -36,7 +36,7 @@ export function parseSealed(
   value: string,
 ): { version: SealVersion; epoch: string; envelope: string } | null {
   if (!isSealed(value)) return null;
-  const version: SealVersion = value[1] === '1' ? 1 : 2;
+  const version = sealVersionOf(value);
   const epoch = value.slice(3, 23);
   const rest = value.slice(23);
   if (!EPOCH.test(epoch) || !rest.startsWith('.')) return null;
@@ -109,18 +109,20 @@ async function opening<T>(
   }
 }
 
-/** The words of a sealed value and its format; `meta` is checked in v2 only (v1 bound none). */
+/** The format of a sealed value (`isSealed`): v1 for `s1.`, else v2. */
+export const sealVersionOf = (value: string): SealVersion => (value[1] === '1' ? 1 : 2);
+
+/** The words of a sealed value; `meta` is checked in v2 only (v1 bound none). */
 export const openValue = (
   value: string,
   keyOf: KeyOf,
   at: FieldPlace,
   field: SealedField,
   meta = '',
-): Promise<{ text: string; version: SealVersion }> =>
-  opening(value, keyOf, async (key, envelope, epoch, version) => ({
-    text: await openField(key, place(at, epoch), field, envelope, meta, version),
-    version,
-  }));
+): Promise<string> =>
+  opening(value, keyOf, (key, envelope, epoch, version) =>
+    openField(key, place(at, epoch), field, envelope, meta, version),
+  );
 
 export const openValueBytes = (value: string, keyOf: KeyOf, at: FieldPlace, field: SealedField) =>
   opening(value, keyOf, (key, envelope, epoch, version) =>

@@ -17,6 +17,7 @@ import {
   NotOpened,
   openValue,
   openValueBytes,
+  sealVersionOf,
   type FieldPlace,
 } from '../../crypto/sealed-value';
 import { libStrings } from '../../lib-strings';
@@ -95,14 +96,9 @@ export function makeConversationCrypto(
   ): Promise<Opening> {
     if (!keys) return { state: 'no-key', text: '' };
     try {
-      const place = { conversation, ...at };
-      const { text, version } = await openValue(
-        value,
-        keyOf(conversation, at.sender),
-        place,
-        field,
-        meta,
-      );
+      const place = { conversation, messageId: at.messageId, sender: at.sender };
+      const text = await openValue(value, keyOf(conversation, at.sender), place, field, meta);
+      const version = sealVersionOf(value);
       if (version === 1 || !TIMED.has(field)) return { state: 'open', text, version };
       const timed = readTimedText(text);
       return timed
@@ -119,7 +115,8 @@ export function makeConversationCrypto(
     const field = message.editedAt === undefined ? 'text' : 'edit';
     const meta = bindingMeta(message);
     const sender = message.senderId;
-    const id = JSON.stringify([conversation, message.id, sender, field, meta, message.text]);
+    // Line breaks part it: only the sender (any string) may hold one, so no two differ alike.
+    const id = `${conversation}\n${message.id}\n${sender}\n${field}\n${meta}\n${message.text}`;
     const known = words.get(id);
     if (known) return known;
     const value = openText(
@@ -128,23 +125,16 @@ export function makeConversationCrypto(
       { messageId: message.id, sender },
       field,
       meta,
-    ).then(({ state, text, version, times }): OpenedWords => ({
-      fields: {
-        text,
-        sealed: state,
-        sealedText: message.text,
-        ...(state === 'open' && version === 1 ? { sealVersion: 1 as const } : {}),
-        ...(message.image
-          ? { image: { ...message.image, caption: message.image.caption ? text : '' } }
-          : {}),
-      },
-      ...(times ? { times } : {}),
-    }));
-    // Not given to this device yet: not remembered, an approval or a recovery key may bring it.
-    void value.then(
-      (open) => open.fields.sealed === 'no-key' && words.delete(id),
-      () => undefined,
-    );
+    ).then(({ state, text, version, times }): OpenedWords => {
+      // Not given to this device yet: not remembered, an approval or a recovery key may bring it.
+      if (state === 'no-key') words.delete(id);
+      const fields: OpenedWords['fields'] = { text, sealed: state, sealedText: message.text };
+      if (state === 'open' && version === 1) fields.sealVersion = 1;
+      if (message.image) {
+        fields.image = { ...message.image, caption: message.image.caption ? text : '' };
+      }
+      return times ? { fields, times } : { fields };
+    });
     return remember(words, id, value);
   }
 
@@ -191,6 +181,37 @@ export function makeConversationCrypto(
         ? tombstoneHolds(conversation, m).catch(() => false)
         : Promise.resolve(null);
 
+  type Opened = OpenedWords | boolean | null;
+
+  /**
+   * The conversation is encrypted from its earliest sealed message: the time sealed with its
+   * words when they opened, else the server's. One that does not open (no key here yet, or
+   * forged) counts too: clear text beside it is no more its people's than beside an open one.
+   */
+  function noteSealed(conversation: ConversationKey, m: ChatMessage, opened: Opened) {
+    if (!isSealedMessage(m) && m.tombstone === undefined) return;
+    notePhoto(conversation, m);
+    const times = typeof opened === 'object' ? opened?.times : undefined;
+    const sent = times ? times[m.editedAt === undefined ? 0 : 1] : undefined;
+    ledger.markEncrypted(conversation, sent ?? m.createdAt);
+  }
+
+  /** A message as shown: its words, and what the reader found wrong with it. */
+  function judged(conversation: ConversationKey, m: ChatMessage, opened: Opened): ChatMessage {
+    if (typeof opened === 'boolean') {
+      const alert = judgeDeleted(ledger, conversation, m, opened || !keys);
+      return alert ? { ...m, alert } : m;
+    }
+    if (opened) {
+      const out = { ...m, ...opened.fields };
+      if (opened.fields.sealed !== 'open') return out;
+      const verdict = judgeOpened(ledger, conversation, m, opened.times);
+      return verdict.alert ? { ...out, ...verdict } : out;
+    }
+    const alert = judgeClear(ledger, conversation, m);
+    return alert ? { ...m, alert } : m;
+  }
+
   /** The messages of one delivery, opened and judged, in their order. */
   async function openMessages(
     conversation: ConversationKey,
@@ -198,41 +219,40 @@ export function makeConversationCrypto(
   ): Promise<ChatMessage[]> {
     if (!ledgerLoaded) await ledger.ready;
     const opened = await Promise.all(messages.map((m) => opening(conversation, m)));
-    // The conversation is encrypted from its earliest sealed message: the time sealed with its
-    // words when they opened, else the server's. One that does not open (no key here yet, or
-    // forged) counts too: clear text beside it is no more its people's than beside an open one.
-    messages.forEach((m, i) => {
-      if (!isSealedMessage(m) && m.tombstone === undefined) return;
-      notePhoto(conversation, m);
-      const words = opened[i];
-      const times = typeof words === 'object' ? words?.times : undefined;
-      const sent = times ? times[m.editedAt === undefined ? 0 : 1] : undefined;
-      ledger.markEncrypted(conversation, sent ?? m.createdAt);
-    });
-    return messages.map((m, i): ChatMessage => {
-      const words = opened[i];
-      if (typeof words === 'boolean') {
-        const alert = judgeDeleted(ledger, conversation, m, words || !keys);
-        return alert ? { ...m, alert } : m;
-      }
-      if (words) {
-        const out = { ...m, ...words.fields };
-        if (words.fields.sealed !== 'open') return out;
-        const verdict = judgeOpened(ledger, conversation, m, words.times);
-        return verdict.alert ? { ...out, ...verdict } : out;
-      }
-      const alert = judgeClear(ledger, conversation, m);
-      return alert ? { ...m, alert } : m;
-    });
+    // Every sealed one noted before any is judged: clear text is judged against them all.
+    messages.forEach((m, i) => noteSealed(conversation, m, opened[i] ?? null));
+    return messages.map((m, i) =>
+      shownNow(conversation, judged(conversation, m, opened[i] ?? null)),
+    );
   }
 
   /**
-   * The messages entries name, as stored, read once per state of an entry (a read that fails is
-   * remembered as none: the entry's own words show until it changes).
+   * The messages opened lately, as shown, by conversation and id: an entry naming one (the chat
+   * that is open, a message just sent) is checked against it without reading it again.
+   */
+  const lately = new Map<string, ChatMessage>();
+  const shownNow = (conversation: ConversationKey, m: ChatMessage) => {
+    const id = `${conversation}\n${m.id}`;
+    lately.delete(id);
+    lately.set(id, m);
+    if (lately.size > 2_000) lately.delete(lately.keys().next().value as string);
+    return m;
+  };
+
+  /** One message opened and judged (openMessages, without a delivery's arrays). */
+  async function openOne(conversation: ConversationKey, m: ChatMessage): Promise<ChatMessage> {
+    if (!ledgerLoaded) await ledger.ready;
+    const opened = await opening(conversation, m);
+    noteSealed(conversation, m, opened);
+    return shownNow(conversation, judged(conversation, m, opened));
+  }
+
+  /**
+   * The messages entries name and this device has not opened lately, as stored, read once per
+   * state of the entry's words (a read that fails is remembered as none: the entry's own words
+   * show until they change).
    */
   const named = new Map<string, Promise<ChatMessage | null>>();
-  const openOne = async (conversation: ConversationKey, message: ChatMessage) =>
-    (await openMessages(conversation, [message]))[0] ?? message;
 
   return {
     /** What this device remembers of its conversations. */
@@ -315,9 +335,15 @@ export function makeConversationCrypto(
       const encrypted =
         isSealed(entry.lastText) || ledger.encryptedSince(conversation) !== undefined;
       if (!lookup || !keys || !encrypted) return out;
-      const state = JSON.stringify([conversation, entry]);
+      const { reaction, cover } = entry;
+      const state = JSON.stringify([
+        conversation,
+        [entry.lastMessageId, entry.lastText, entry.lastKind],
+        [reaction?.messageId, reaction?.text],
+        [cover?.shown?.messageId, cover?.shown?.text],
+      ]);
       const read = (messageId: string) => {
-        const id = `${state}|${messageId}`;
+        const id = `${state}\n${messageId}`;
         return (
           named.get(id) ??
           remember(
@@ -328,9 +354,12 @@ export function makeConversationCrypto(
         );
       };
       // Opened anew each time (its words are remembered once they open): keys may have arrived.
-      return checkedEntry(out, (messageId) =>
-        read(messageId).then((m) => m && openOne(conversation, m)),
-      );
+      return checkedEntry(out, (messageId) => {
+        const seen = lately.get(`${conversation}\n${messageId}`);
+        return seen && seen.sealed !== 'no-key'
+          ? Promise.resolve(seen)
+          : read(messageId).then((m) => m && openOne(conversation, m));
+      });
     },
 
     /** A photo's bytes as a data URL, or null when it does not open. */
