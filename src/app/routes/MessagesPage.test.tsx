@@ -208,6 +208,8 @@ describe('messages screen', () => {
     const sent = Array.from({ length: MESSAGE_PAGE_SIZE + 10 }, (_, i) =>
       msg(`m${String(100 + i)}`, 'bo', `n${String(i)}`, 100 + i),
     );
+    // The oldest shown could not be opened: new keys make the conversation read again.
+    sent[0] = { ...sent[0], text: '', sealed: 'no-key' };
     const page = sent.slice(0, MESSAGE_PAGE_SIZE);
     app.push((v: ChatMessage[]) => app.feeds.latestMessages.emit(v, bo.id), page);
     let answer: (older: ChatMessage[]) => void = () => undefined;
@@ -227,5 +229,22 @@ describe('messages screen', () => {
     const loaded = app.store.getState().conversations;
     expect(loaded.older).toEqual([]);
     expect(loaded.ids).toEqual(newer.map((m) => m.id));
+  });
+
+  it('keeps the older pages when new keys arrive and every message shown was opened', async () => {
+    start();
+    openChatWithBo();
+    const page = Array.from({ length: MESSAGE_PAGE_SIZE }, (_, i) =>
+      msg(`m${String(100 + i)}`, 'bo', `n${String(i)}`, 100 + i),
+    );
+    app.push((v: ChatMessage[]) => app.feeds.latestMessages.emit(v, bo.id), page);
+    fakes.conversations.direct.fetchOlder.mockResolvedValueOnce([
+      msg('m050', 'bo', 'the first', 50),
+    ]);
+    fireEvent.click(within(chat()).getByRole('button', { name: 'Load older messages' }));
+    await waitFor(() => expect(app.store.getState().conversations.older).toHaveLength(1));
+    app.push(() => app.store.dispatch(oldKeysArrived()), undefined);
+    expect(app.store.getState().conversations.older).toHaveLength(1);
+    expect(app.store.getState().conversations.status).toBe('ready');
   });
 });

@@ -93,9 +93,12 @@ export function addChatListeners(
         },
       };
     };
-    // A device approved or recovered now holds older keys: the page is read again.
+    // A device approved or recovered now holds older keys: a page showing a message it could
+    // not open is read again (from the newest: the older pages loaded go). With none, the
+    // pages stay, and what arrives next opens with the new keys anyway.
     resyncConversation = () => {
       kept.clear();
+      if (!messageSelectors.selectAll(getState()).some(unopened)) return;
       open?.close();
       open = null;
       sync();
@@ -173,6 +176,9 @@ export function addChatListeners(
     },
   });
 }
+
+const unopened = (message: ChatMessage) =>
+  message.sealed === 'no-key' || message.sealed === 'failed';
 
 function loadErrorText(error: Error, group: boolean): string {
   const denied = /permission[_ ]denied/i.test(
