@@ -147,10 +147,10 @@ export function printChatSummary(r: ChatResults): void {
       [
         'Conversation (paged back to its first message)',
         'Enter Event Timing',
-        'Enter to bubble',
-        'to bubble max',
+        'sent bubble after Enter',
+        'sent bubble max',
         'received: frame to bubble',
-        'open: newest message shown',
+        'first open to newest message',
         'message nodes in DOM',
       ],
       [
