@@ -111,6 +111,34 @@ export async function pageBackToStart(page: Page, name: string): Promise<number>
   return Date.now() - started;
 }
 
+/**
+ * Once message 0 is in, how many messages the conversation's list holds, as it tells assistive
+ * technology (its articles' aria-setsize, message-focus.ts). That count is known once a read
+ * above the first message came back empty: a conversation of whole pages (10,000 is 200) needs
+ * that one more read, asked for by scrolling to the top again. -1 if it never came.
+ */
+export async function loadedMessages(page: Page, name: string): Promise<number> {
+  const sel = listSelector(name);
+  for (let tries = 0; tries < 10; tries++) {
+    const count = await page.evaluate(
+      (sel) =>
+        Math.max(
+          -1,
+          ...[...document.querySelectorAll(`${sel} [aria-setsize]`)].map((el) =>
+            Number(el.getAttribute('aria-setsize')),
+          ),
+        ),
+      sel,
+    );
+    if (count >= 0) return count;
+    await page.evaluate((sel) => {
+      document.querySelector(sel)?.closest('[data-virtuoso-scroller]')?.scrollTo({ top: 0 });
+    }, sel);
+    await page.waitForTimeout(1000);
+  }
+  return -1;
+}
+
 /** Back at the newest message, as someone writing is (estimated row sizes need a few tries). */
 export async function scrollToNewest(page: Page, name: string): Promise<void> {
   for (let i = 0; i < 5; i++) {
