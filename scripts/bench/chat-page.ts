@@ -3,7 +3,7 @@
  * conversation, paging it back and timing a send. Timings are taken inside the page
  * (performance.now at the Enter keydown to the frame after the bubble is in the DOM).
  */
-import type { CDPSession, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
 import { spec } from '../../src/strings/spec';
 import { searchStrings } from '../../src/features/search/search-strings';
@@ -18,6 +18,28 @@ export async function desktopWindow(page: Page): Promise<CDPSession> {
   await cdp.send('Browser.setWindowBounds', { windowId, bounds: { width: 1280, height: 920 } });
   await page.setViewportSize({ width: 1280, height: 720 });
   return cdp;
+}
+
+/**
+ * A page of the context of `opened` in a window of its own: a tab behind another one is drawn
+ * late (its sent bubbles showed after 1-2 s, against 40 ms in a window of its own).
+ */
+export async function pageInOwnWindow(browser: Browser, opened: Page): Promise<Page> {
+  const context = opened.context();
+  const cdp = await context.newCDPSession(opened);
+  const { targetInfo } = await cdp.send('Target.getTargetInfo');
+  await cdp.detach();
+  const session = await browser.newBrowserCDPSession();
+  const [page] = await Promise.all([
+    context.waitForEvent('page'),
+    session.send('Target.createTarget', {
+      url: 'about:blank',
+      browserContextId: targetInfo.browserContextId,
+      newWindow: true,
+    }),
+  ]);
+  await session.detach();
+  return page;
 }
 
 export function throttle(cdp: CDPSession, rate: number): Promise<unknown> {

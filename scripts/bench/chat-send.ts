@@ -21,6 +21,7 @@ import {
   messageNodes,
   openConversation,
   pageBackToStart,
+  pageInOwnWindow,
   scrollToNewest,
   throttle,
   timeReceive,
@@ -71,28 +72,6 @@ const median = (values: number[]) => {
 interface ChatPage {
   page: Page;
   cdp: CDPSession;
-}
-
-/**
- * A page of the context of `opened` in a window of its own: a tab behind another one is drawn
- * late (its sent bubbles showed after 1-2 s, against 40 ms in a window of its own).
- */
-async function pageInOwnWindow(browser: Browser, opened: Page): Promise<Page> {
-  const context = opened.context();
-  const cdp = await context.newCDPSession(opened);
-  const { targetInfo } = await cdp.send('Target.getTargetInfo');
-  await cdp.detach();
-  const session = await browser.newBrowserCDPSession();
-  const [page] = await Promise.all([
-    context.waitForEvent('page'),
-    session.send('Target.createTarget', {
-      url: 'about:blank',
-      browserContextId: targetInfo.browserContextId,
-      newWindow: true,
-    }),
-  ]);
-  await session.detach();
-  return page;
 }
 
 /** A page signed in as `opened` is, on the messages screen, once search has indexed everything. */
