@@ -5,8 +5,11 @@ import { rowContent } from './message-list-items';
 import type { MessageRow } from './message-rows';
 import { MessageItem, type ListContext } from './virtuoso-parts';
 
-/** Rows are at least this tall (px, a day separator): how many cover the window. */
-const SHORTEST_ROW = 36;
+/**
+ * A one-line message inside a run (px): how many rows cover the window, taller than the list
+ * (its header and the composer take some); a day separator (36 px) comes once a day at most.
+ */
+const SHORTEST_ROW = 44;
 /** The room the list leaves above and below its rows (px: its header's and footer's, h-3). */
 const GAP = 12;
 
