@@ -8,6 +8,23 @@ import tseslint from 'typescript-eslint';
 import emulatorLayers from './emulator/eslint-layers.js';
 import { slicePlugin } from './eslint/slice-ownership.js';
 
+/** The folders inside each folder of `parents` (paths relative to the repository). */
+const subFolders = (...parents) =>
+  parents.flatMap((parent) =>
+    readdirSync(parent, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `${parent}/${entry.name}`),
+  );
+
+/** Globs of every src/ module outside `folder` (e.g. src/lib/firebase/inbox). */
+const outside = (folder) => {
+  const parts = folder.split('/');
+  return parts.slice(1).flatMap((part, i) => {
+    const parent = parts.slice(0, i + 1).join('/');
+    return [`./${parent}/*.{ts,tsx}`, `./${parent}/!(${part})/**`];
+  });
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'coverage', '.local', 'test-artifacts', 'node_modules'] },
   {
@@ -100,6 +117,26 @@ export default tseslint.config(
               from: `./src/features/${feature}`,
               except: ['./index.ts'],
               message: `Import the ${feature} feature from its index.ts.`,
+            })),
+            // A sub-domain folder (features/<domain>/<part>, lib/firebase/<domain>) is used
+            // through its index.ts (and a gateway's shapes.ts, its SDK-free face) only.
+            ...subFolders(...subFolders('src/features')).map((folder) => ({
+              // The app shell (its routes aside) wires a part's slices and listeners directly,
+              // as it does a feature's above.
+              target: [
+                ...outside(folder).filter((glob) => glob !== './src/!(features)/**'),
+                './src/!(app|features)/**',
+                './src/app/routes/**',
+              ],
+              from: `./${folder}`,
+              except: ['./index.ts'],
+              message: `Import ${folder} from its index.ts.`,
+            })),
+            ...subFolders('src/lib/firebase').map((folder) => ({
+              target: outside(folder),
+              from: `./${folder}`,
+              except: ['./index.ts', './shapes.ts'],
+              message: `Import ${folder} from its index.ts, or its stored shapes from shapes.ts.`,
             })),
             {
               target: './src/!(app|prerender)/**',

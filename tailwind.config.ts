@@ -303,7 +303,20 @@ export default {
     extend: {
       colors: {
         ...tailwind3Palette,
-        brand: { 50: '#eef2ff', 100: '#e0e7ff', 500: '#5f35f5', 600: '#4f26e0', 700: '#3f1cb8' },
+        // The whole scale: focus rings (200, 300), my reaction chip and quotes (300, 400) and
+        // mention text (800, 900) use the shades between and past the spec's brand colours.
+        brand: {
+          50: '#eef2ff',
+          100: '#e0e7ff',
+          200: '#c8c4fc',
+          300: '#a99cf9',
+          400: '#8468f7',
+          500: '#5f35f5',
+          600: '#4f26e0',
+          700: '#3f1cb8',
+          800: '#311796',
+          900: '#271378',
+        },
       },
       fontFamily: {
         sans: ['Inter', 'Nunito', 'ui-sans-serif', 'system-ui', 'sans-serif'],

@@ -1,7 +1,7 @@
 /**
  * `local/no-foreign-slice-state`: a feature reads only its own slices' state; another feature's
  * state is read through that feature's exported selectors. The owner of each slice is the
- * feature whose `src/features/<feature>/*-slice.ts` names it (`createSlice({ name: '…' })`).
+ * feature whose slice file (a `-slice.ts` anywhere in `src/features/<feature>`) names it (`createSlice({ name: '…' })`).
  * A read is any `x.<slice>` or `const { <slice> } = x` where `x` is typed as the store's
  * RootState, so a renamed parameter or a destructuring cannot hide it.
  */
@@ -15,7 +15,7 @@ export function sliceOwners(root) {
   for (const feature of readdirSync(features)) {
     let files;
     try {
-      files = readdirSync(join(features, feature));
+      files = readdirSync(join(features, feature), { recursive: true, encoding: 'utf8' });
     } catch {
       continue;
     }

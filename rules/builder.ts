@@ -12,7 +12,7 @@ export class Expr {
 }
 
 /** A rule: an expression, or a constant `true`/`false`. */
-export type Condition = Expr | boolean;
+type Condition = Expr | boolean;
 
 /** One node of the rules tree: its own rules plus its children (`$wildcard` or fixed keys). */
 export interface RuleNode {
@@ -133,7 +133,7 @@ export function concat(...pieces: (Expr | string)[]): Expr {
 
 /**
  * `base.child(path)` for a path given as segments: strings are literal keys, expressions are
- * computed keys, and neighbouring literals merge (`'friendList/' + $relId + '/senderId'`).
+ * computed keys, and neighbouring literals merge (`'friendList/' + $conversationId + '/senderId'`).
  */
 export function childOf(base: Expr, ...segments: (Expr | string)[]): Expr {
   const pieces: (Expr | string)[] = [];

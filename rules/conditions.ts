@@ -9,12 +9,12 @@ export const variable = (name: string) => new Expr(`$${name}`);
 
 export const data = new Expr('data');
 export const newData = new Expr('newData');
-export const root = new Expr('root');
+const root = new Expr('root');
 export const me = new Expr('auth.uid');
 
 /** The wildcards every area keys by: a person, a relationship (friendship) and a group. */
 export const $uid = variable('uid');
-export const $relId = variable('relId');
+export const $conversationId = variable('conversationId');
 export const $groupId = variable('groupId');
 
 /** `root.child('a/' + $b + '/c')` from `at('a', $b, 'c')`: the database before the write. */
@@ -72,19 +72,19 @@ export const pairKey = (a: Expr, b: Expr) =>
 export const partyOf = (field: (key: string) => Expr, first = 'senderId', second = 'receiverId') =>
   or(eq(field(first), me), eq(field(second), me));
 
-/** A field of the friendship `friendList/$relId`, as stored before the write. */
-export const friend = (key: string) => val(at('friendList', $relId, key));
-/** The signed-in user is one of the two friends of `$relId` (a block removes the friendship). */
+/** A field of the friendship `friendList/$conversationId`, as stored before the write. */
+export const friend = (key: string) => val(at('friendList', $conversationId, key));
+/** The signed-in user is one of the two friends of `$conversationId` (a block removes the friendship). */
 export const inFriendship = partyOf(friend);
 
-/** One side of the friendship `$relId`: `side('Id')`, `side('Name')` are its stored fields. */
+/** One side of the friendship `$conversationId`: `side('Id')`, `side('Name')` are its stored fields. */
 type FriendSide = (field: 'Id' | 'Name') => Expr;
 const sideOf =
   (party: 'sender' | 'receiver'): FriendSide =>
   (field) =>
     friend(`${party}${field}`);
 
-/** `check` holds for one side of the friendship `$relId` (sender or receiver) and the other. */
+/** `check` holds for one side of the friendship `$conversationId` (sender or receiver) and the other. */
 export const eitherSide = (check: (one: FriendSide, other: FriendSide) => Expr[]) =>
   or(
     and(...check(sideOf('sender'), sideOf('receiver'))),
@@ -92,7 +92,7 @@ export const eitherSide = (check: (one: FriendSide, other: FriendSide) => Expr[]
   );
 
 /**
- * The signed-in user is one of the two friends of `$relId`, and `check` holds for my side and
+ * The signed-in user is one of the two friends of `$conversationId`, and `check` holds for my side and
  * the other's (when I sent the request, `their('Id')` is the friendship's `receiverId`).
  */
 export const asEitherFriend = (check: (my: FriendSide, their: FriendSide) => Expr[]) =>
@@ -152,7 +152,7 @@ export function exactFields(fields: Record<string, RuleNode>, also?: Expr): Rule
  * A list query for one's own records: rules are not filters, so a list read is allowed only when
  * the query itself asks for records whose `field` equals the reader's uid.
  */
-export const queryByOwnId = (...fields: string[]) =>
+const queryByOwnId = (...fields: string[]) =>
   and(
     signedIn,
     x`query.equalTo == auth.uid`,
@@ -169,8 +169,8 @@ export const partyRecords = (first = 'senderId', second = 'receiverId') => ({
 });
 
 /**
- * A photo (src/lib/firebase/profiles-photo-source.ts keeps the same list): none, the default
- * picture, a `picture:{uid}:…` reference (profiles-picture-reference.ts) that names `owner`'s
+ * A photo (src/lib/firebase/profiles/photo-source.ts keeps the same list): none, the default
+ * picture, a `picture:{uid}:…` reference (picture-reference.ts) that names `owner`'s
  * own picture so nobody can show someone else's as theirs, or a Google account's picture. Any
  * other URL would be fetched by everyone shown the person: a tracking pixel.
  */
@@ -198,7 +198,7 @@ export const senderPhotoField: RuleNode = { '.validate': photoOf(sibling('sender
 
 /**
  * `uid`'s account still exists: its public profile `users/{uid}` is there. Deleting an account
- * removes it first (src/lib/firebase/settings-account.ts), so nothing is written for a recipient who is
+ * removes it first (src/lib/firebase/settings/account.ts), so nothing is written for a recipient who is
  * gone: no inbox entry, notification, invitation, join request or message.
  */
 export const accountExists = (uid: Expr) => exists(at('users', uid));

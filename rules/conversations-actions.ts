@@ -2,10 +2,17 @@
  * What may change in a stored message, 1:1 (`sendMessage`) and group (`groupMessages`) alike
  * (docs/data-model.md, Message actions): fields written only with the message (`replyTo`,
  * `forwarded`, a group's `mentions`), an edit by the sender (`message` + `editedAt`), a delete
- * for everyone by the sender (the envelope + `deleted`), and each person's own reactions.
- * Anything else in a stored message never changes.
+ * for everyone by the sender (the envelope + `deleted`, and in an encrypted conversation the
+ * sender's sealed `tombstone`), and each person's own reactions. Anything else in a stored
+ * message never changes. In an encrypted conversation a message's words are sealed, edits too.
  */
-import { clearOrSealed, SEALED_MESSAGE_MAX } from './encryption-sealed';
+import {
+  clearUnlessEncrypted,
+  encryptedIn,
+  sealedOf,
+  SEALED_MESSAGE_MAX,
+  SEALED_PREVIEW_MAX,
+} from './encryption-sealed';
 import { and, childOf, not, or, x, type Expr, type RuleNode } from './builder';
 import {
   $uid,
@@ -28,15 +35,15 @@ import {
 } from './conditions';
 
 /** The rules' windows, from the message's server time. */
-export const EDIT_WINDOW_MS = 15 * 60 * 1000;
-export const DELETE_WINDOW_MS = 24 * 60 * 60 * 1000;
+const EDIT_WINDOW_MS = 15 * 60 * 1000;
+const DELETE_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A reaction's key: 1–32 UTF-16 units. */
-export const REACTION_KEY_MAX = 32;
+const REACTION_KEY_MAX = 32;
 
 /** One kind of conversation, as its message tree's rules see it. */
 export interface MessageTreeRules {
   tree: 'sendMessage' | 'groupMessages';
-  /** `$relId` or `$groupId`. */
+  /** `$conversationId` or `$groupId`. */
   conversationId: Expr;
   senderField: 'messagesenderId' | 'senderId';
   /** The fields a delete keeps, unchanged (`createdAt` is added). */
@@ -68,6 +75,8 @@ const $emoji = variable('emoji');
 export function messageActions(rules: MessageTreeRules) {
   const { tree, conversationId, senderField, envelope, access } = rules;
   const stored = (...key: (Expr | string)[]) => at(tree, conversationId, $msgId, ...key);
+  /** Someone wrapped an epoch key in this conversation: no clear text from now on. */
+  const encrypted = encryptedIn(tree, conversationId);
   /** The message is in the database before this write (so this is no send). */
   const messageStored = exists(stored(senderField));
   const storedSender = val(stored(senderField));
@@ -95,6 +104,8 @@ export function messageActions(rules: MessageTreeRules) {
       and(
         eq(newField('deleted'), x`true`),
         ...contentFields.map((key) => missing(childOf(newData, key))),
+        // The sender's proof, which readers check: a deletion without one is not theirs.
+        or(not(encrypted), exists(childOf(newData, 'tombstone'))),
       ),
       and(missing(childOf(newData, 'deleted')), exists(childOf(newData, 'message'))),
     ),
@@ -132,11 +143,24 @@ export function messageActions(rules: MessageTreeRules) {
   const fields: RuleNode = {
     message: {
       '.write': edit,
-      '.validate': clearOrSealed(stringOf({ min: 1, max: 4000 }), SEALED_MESSAGE_MAX),
+      '.validate': clearUnlessEncrypted(
+        stringOf({ min: 1, max: 4000 }),
+        SEALED_MESSAGE_MAX,
+        encrypted,
+      ),
     },
     editedAt: { '.write': edit, '.validate': and(messageStored, serverTime) },
     // Set only by `deleteForEveryone` (its shape checked by `storedShape`).
     deleted: { '.validate': and(messageStored, eq(newValue, x`true`)) },
+    // The sender's sealed proof of the delete for everyone, written with `deleted` (once).
+    tombstone: {
+      '.validate': and(
+        messageStored,
+        sealedOf(SEALED_PREVIEW_MAX),
+        eq(val(childOf(x`newData.parent()`, 'deleted')), x`true`),
+        missing(stored('deleted')),
+      ),
+    },
     // When it was deleted, the server's time, written with `deleted` (which is written once):
     // what other devices' search indexes query to catch up with deletions (docs/data-model.md).
     deletedAt: {

@@ -1,7 +1,7 @@
-/** `sendMessage/{relId}/{msgId}`: the 1:1 chat of a friendship, readable and written by its two friends. */
+/** `sendMessage/{conversationId}/{msgId}`: the 1:1 chat of a friendship, readable and written by its two friends. */
 import { and, or, x, type Expr, type RuleNode } from './builder';
 import {
-  $relId,
+  $conversationId,
   accountExists,
   asEitherFriend,
   creating,
@@ -34,7 +34,7 @@ export const newMessageBy = (senderField: string) =>
 /** The message actions of a friendship's conversation (rules/conversations-actions.ts). */
 const actions = messageActions({
   tree: 'sendMessage',
-  conversationId: $relId,
+  conversationId: $conversationId,
   senderField: 'messagesenderId',
   envelope: ['messagesenderId', 'massagesenderName', 'messagereceiverId', 'messagereceiverName'],
   access: inFriendship,
@@ -66,7 +66,7 @@ const sentFields = [
 ];
 
 export const sendMessage: RuleNode = {
-  $relId: {
+  $conversationId: {
     // Only while they are friends: a block removes the friendship and with it the chat's readers.
     '.read': and(signedIn, inFriendship),
     // `editedAt` and `deletedAt`: other devices' search indexes catch up with changes by them.
@@ -97,7 +97,7 @@ export const sendMessage: RuleNode = {
       messagereceiverName: nameOfMessageUser('messagereceiverId'),
       createdAt: messageCreatedAt(actions.messageStored),
       // Image messages (rules/conversations-images.ts): optional fields beside the spec's.
-      ...imageMessageFields('chatImages', $relId, variable('msgId')),
+      ...imageMessageFields('chatImages', $conversationId, variable('msgId')),
       $other: { '.validate': false },
     },
   },

@@ -1,16 +1,16 @@
 /**
- * `chatImages/{relId}/{imageId}` and `groupImages/{groupId}/{imageId}`: the bytes of an image
+ * `chatImages/{conversationId}/{imageId}` and `groupImages/{groupId}/{imageId}`: the bytes of an image
  * message, apart from the message so a conversation downloads thumbnails only. A friendship's
- * photos (`sendMessage/{relId}`) are read by its two friends, a group's (`groupMessages/{groupId}`)
+ * photos (`sendMessage/{conversationId}`) are read by its two friends, a group's (`groupMessages/{groupId}`)
  * by its admin and members; two trees, so a relationship id and a group id never name the same
  * photos whatever their values. Written once, in the same update as their message;
  * removed only by the message's delete for everyone, in the same update.
  */
-import { clearOrSealed, SEALED_IMAGE_OVERHEAD } from './encryption-sealed';
+import { clearUnlessEncrypted, encryptedIn, SEALED_IMAGE_OVERHEAD } from './encryption-sealed';
 import { and, childOf, or, x, type Expr, type RuleNode } from './builder';
 import {
   $groupId,
-  $relId,
+  $conversationId,
   after,
   at,
   creating,
@@ -34,15 +34,20 @@ import {
 import { inGroupOf } from './groups-access';
 
 /** Characters of a data URL: ~300 KB full image, ~20 KB thumbnail (chat-image-message.ts). */
-export const FULL_DATA_MAX = 420000;
-export const THUMB_DATA_MAX = 28000;
+const FULL_DATA_MAX = 420000;
+const THUMB_DATA_MAX = 28000;
 const SIDE_MAX = 4096;
 
 const $imageId = variable('imageId');
 
-const dataUrl = (max: number, readers: Expr): RuleNode => ({
+/** One size's bytes: clear only while the conversation is not `encrypted`. */
+const dataUrl = (max: number, readers: Expr, encrypted: Expr): RuleNode => ({
   '.read': and(signedIn, readers),
-  '.validate': clearOrSealed(imageDataUrl(max, 'webp', 'jpeg'), max + SEALED_IMAGE_OVERHEAD),
+  '.validate': clearUnlessEncrypted(
+    imageDataUrl(max, 'webp', 'jpeg'),
+    max + SEALED_IMAGE_OVERHEAD,
+    encrypted,
+  ),
 });
 
 /**
@@ -75,22 +80,28 @@ const withMessageDeleted = (tree: string, conversationId: Expr, senderField: str
  * One photo's bytes, read and written by `readers` with their new message in `tree`, removed
  * with that message's delete for everyone.
  */
-const imageBytes = (readers: Expr, newMessage: Expr, messageDeleted: Expr): RuleNode => ({
+const imageBytes = (
+  readers: Expr,
+  newMessage: Expr,
+  messageDeleted: Expr,
+  encrypted: Expr,
+): RuleNode => ({
   // Never the list: a reader asks for one thumbnail or one full image by its path.
   '.write': and(verifiedUser, or(and(creating, readers, newMessage), messageDeleted)),
   ...exactFields({
-    full: dataUrl(FULL_DATA_MAX, readers),
-    thumb: dataUrl(THUMB_DATA_MAX, readers),
+    full: dataUrl(FULL_DATA_MAX, readers, encrypted),
+    thumb: dataUrl(THUMB_DATA_MAX, readers, encrypted),
     createdAt: { '.validate': serverTime },
   }),
 });
 
 export const chatImages: RuleNode = {
-  $relId: {
+  $conversationId: {
     $imageId: imageBytes(
       inFriendship,
-      withNewImageMessage('sendMessage', $relId, 'messagesenderId'),
-      withMessageDeleted('sendMessage', $relId, 'messagesenderId'),
+      withNewImageMessage('sendMessage', $conversationId, 'messagesenderId'),
+      withMessageDeleted('sendMessage', $conversationId, 'messagesenderId'),
+      encryptedIn('sendMessage', $conversationId),
     ),
   },
 };
@@ -101,6 +112,7 @@ export const groupImages: RuleNode = {
       inGroupOf($groupId, me),
       withNewImageMessage('groupMessages', $groupId, 'senderId'),
       withMessageDeleted('groupMessages', $groupId, 'senderId'),
+      encryptedIn('groupMessages', $groupId),
     ),
   },
 };
@@ -115,7 +127,7 @@ const side = and(
 const isImage = eq(sibling('kind'), 'image');
 
 /**
- * For `sendMessage/{relId}/{msgId}` and `groupMessages/{groupId}/{msgId}`: the optional fields
+ * For `sendMessage/{conversationId}/{msgId}` and `groupMessages/{groupId}/{msgId}`: the optional fields
  * of an image message. A message with a `kind` is an image with its size and its bytes (stored
  * by the same update in `images`, `chatImages` or `groupImages`, under the same conversation id);
  * a caption is the message's own text.
@@ -141,7 +153,7 @@ export const imageMessageFields = (
 });
 
 /**
- * For an inbox entry (`inbox/$uid/$relId` or `groupInbox/$uid/$groupId`): 'image' exactly when
+ * For an inbox entry (`inbox/$uid/$conversationId` or `groupInbox/$uid/$groupId`): 'image' exactly when
  * the message it names is one.
  */
 export const kindOfMessage = (messageKind: Expr) =>

@@ -1,14 +1,14 @@
 /**
- * `reads/{relId}/{uid}` (how far I have read) and `typing/{relId}/{uid}` (I am typing): small
+ * `reads/{conversationId}/{uid}` (how far I have read) and `typing/{conversationId}/{uid}` (I am typing): small
  * signals between the two parties of a current friendship, so never between blocked people (a
- * block removes `friendList/{relId}`). A group's read markers ('Seen by N') have their own tree,
+ * block removes `friendList/{conversationId}`). A group's read markers ('Seen by N') have their own tree,
  * `groupReads/{groupId}/{uid}`, so a relationship id and a group id never name the same markers
  * whatever their values.
  */
 import { and, or, x, type Expr, type RuleNode } from './builder';
 import {
   $groupId,
-  $relId,
+  $conversationId,
   $uid,
   at,
   exactFields,
@@ -54,7 +54,9 @@ const markers = (conversationId: Expr, readers: Expr, messages: string): RuleNod
 });
 
 /** A friendship's markers: only its two friends, only its own messages. */
-export const reads: RuleNode = { $relId: markers($relId, inFriendship, 'sendMessage') };
+export const reads: RuleNode = {
+  $conversationId: markers($conversationId, inFriendship, 'sendMessage'),
+};
 
 /** A group's markers: only its admin and current members, only its own messages. */
 export const groupReads: RuleNode = {
@@ -62,7 +64,7 @@ export const groupReads: RuleNode = {
 };
 
 export const typing: RuleNode = {
-  $relId: {
+  $conversationId: {
     '.read': and(signedIn, inFriendship),
     $uid: {
       // Removal (on send, on leaving, by onDisconnect) stays possible after a block.

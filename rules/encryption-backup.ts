@@ -1,10 +1,9 @@
 /**
- * A person's own encryption records (docs/security/e2ee.md), read and written by them alone:
- * `keyBackup/{uid}`, the backup key sealed by the recovery key with every epoch key sealed by it
- * and the backup key wrapped for each approved device; and `securityCodes/{uid}/{friendUid}`, the
- * security code last seen with a friend and whether it was verified. Both hold ciphertext or
- * public values only: the rules check their shape so a bug or a devtools write cannot leave a
- * record the app would misread.
+ * A person's own key backup (docs/security/e2ee.md), read and written by them alone:
+ * `keyBackup/{uid}`, the backup key sealed by the recovery key with every epoch key and the
+ * account's identity key sealed by it, and the backup key wrapped for each approved device. It
+ * holds ciphertext only: the rules check its shape so a bug or a devtools write cannot leave a
+ * record the app would misread. (The security codes I saw are pinned on my device, not here.)
  */
 import { and, or, x, type Expr, type RuleNode } from './builder';
 import {
@@ -14,7 +13,6 @@ import {
   exactFields,
   exists,
   newValue,
-  ownRecord,
   serverTime,
   signedInAs,
   stringOf,
@@ -55,6 +53,13 @@ export const keyBackup: RuleNode = {
         ),
       },
     },
+    // The identity key's 96 secret bytes (d, x, y) sealed by the backup key: 112 bytes with the tag.
+    identity: {
+      '.validate': and(
+        stringOf({ max: 200 }),
+        x`newData.val().matches(/^v1[.][A-Za-z0-9_-]{16}[.][A-Za-z0-9_-]{150}$/)`,
+      ),
+    },
     keys: {
       '.validate': x`newData.hasChildren()`,
       $conversation: {
@@ -68,19 +73,3 @@ export const keyBackup: RuleNode = {
     $other: { '.validate': false },
   },
 };
-
-export const securityCodes: RuleNode = ownRecord({
-  $friendUid: {
-    ...exactFields(
-      {
-        // Sixty digits: both people's halves (src/lib/crypto/safety-code.ts).
-        code: {
-          '.validate': and(x`newData.isString()`, x`newData.val().matches(/^[0-9]{60}$/)`),
-        },
-        verified: { '.validate': x`newData.isBoolean()` },
-        at: { '.validate': serverTime },
-      },
-      and(x`$friendUid.length >= 1`, x`$friendUid.length <= 128`, x`$friendUid != $uid`),
-    ),
-  },
-});

@@ -43,7 +43,7 @@ const $readerUid = variable('readerUid');
  * checked to exist before its value builds another path: `'x/' + null` is an error, and an error
  * anywhere in a rule refuses the whole read.
  */
-const friends = (a: Expr, b: Expr) =>
+export const friends = (a: Expr, b: Expr) =>
   and(
     exists(at('pairs', pairKey(a, b))),
     exists(at('friendList', val(at('pairs', pairKey(a, b))))),
@@ -51,7 +51,7 @@ const friends = (a: Expr, b: Expr) =>
 
 /** The group a grant names, as stored: `uid`'s keys are readable by me through it. */
 const grantedGroup = (uid: Expr) => val(at('deviceKeyGrants', uid, me));
-const coMemberThroughGrant = (uid: Expr) =>
+export const coMemberThroughGrant = (uid: Expr) =>
   and(
     x`${at('deviceKeyGrants', uid, me)}.isString()`,
     inGroupOf(grantedGroup(uid), uid),
@@ -59,7 +59,7 @@ const coMemberThroughGrant = (uid: Expr) =>
   );
 
 /** An uncompressed P-256 point in unpadded base64url: 65 bytes, 87 characters, starting 0x04. */
-const publicKeyText = and(
+export const publicKeyText = and(
   stringOf({ min: 87, max: 87 }),
   x`newData.val().matches(/^B[A-Za-z0-9_-]+$/)`,
 );
@@ -78,6 +78,15 @@ export const deviceKeys: RuleNode = {
         },
         deviceIdText,
       ),
+      // Optional: my identity key's signature of this device (ECDSA P-256, 64 bytes), which is
+      // what approving it means; checked by every reader against the identity key they pinned,
+      // so the rules only bound its shape and keep it the owner's (encryption-identity.ts).
+      signature: {
+        '.validate': and(
+          stringOf({ min: 86, max: 86 }),
+          x`newData.val().matches(/^[A-Za-z0-9_-]+$/)`,
+        ),
+      },
       // Optional: which of my devices approved this one (itself: the first device, or a recovery
       // key). Only a hint for the prompts: old keys reach a device through real wraps alone.
       approvedBy: {

@@ -1,7 +1,7 @@
 /**
  * Epoch keys owed to a party who had no published device when the epoch was made
  * (docs/security/e2ee.md, "A party without a device"): the sender notes each such party under
- * `conversationKeyWaits/{relId}/{uid}/{epochId}` (a friendship's) or
+ * `conversationKeyWaits/{conversationId}/{uid}/{epochId}` (a friendship's) or
  * `groupKeyWaits/{groupId}/{uid}/{epochId}` (a group's), `{ of: sender }`. The waiting party sets
  * `asked` once they have a device; a device that holds the epoch (the sender's, or a party's that
  * was given it) wraps it for their devices and sets `served` in the same update. Every party reads
@@ -13,7 +13,7 @@ import { inGroupOf } from './groups-access';
 import {
   $groupId,
   after,
-  $relId,
+  $conversationId,
   $uid,
   at,
   creating,
@@ -35,7 +35,7 @@ import {
 const $epochId = variable('epochId');
 
 /** The wait of `$uid` for `$epochId` in conversation `id` of `tree`, as stored. */
-export const waitOf = (tree: string, id: Expr) => at(tree, id, $uid, $epochId);
+const waitOf = (tree: string, id: Expr) => at(tree, id, $uid, $epochId);
 
 /**
  * A wrap for `$uid` of `$epochId` by me, from my device `from`, may be written: no wait names
@@ -100,7 +100,13 @@ const friendshipParty = (uid: Expr) =>
   or(eq(friend('senderId'), uid), eq(friend('receiverId'), uid));
 
 export const conversationKeyWaits: RuleNode = {
-  $relId: waits('conversationKeyWaits', 'conversationKeys', $relId, friendshipParty, inFriendship),
+  $conversationId: waits(
+    'conversationKeyWaits',
+    'conversationKeys',
+    $conversationId,
+    friendshipParty,
+    inFriendship,
+  ),
 };
 
 export const groupKeyWaits: RuleNode = {

@@ -1,7 +1,7 @@
 /**
  * Sender keys of end-to-end encryption (docs/security/e2ee.md, "Keys in a conversation"): each
  * person sends under their own epoch key and wraps it for every device of every party, their own
- * included. `conversationKeys/{relId}/{uid}/{epochId}/{deviceId}` (a friendship's) and
+ * included. `conversationKeys/{conversationId}/{uid}/{epochId}/{deviceId}` (a friendship's) and
  * `groupKeys/{groupId}/{uid}/{epochId}/{deviceId}` (a group's) hold one wrap each, read by `uid`
  * alone; `senderEpochs/{uid}/{conversationKey}` is a person's own note of the epoch they send under.
  */
@@ -22,7 +22,7 @@ import {
   newField,
   newValue,
   ownRecord,
-  $relId,
+  $conversationId,
   serverTime,
   signedInAs,
   stringOf,
@@ -82,10 +82,10 @@ const friendshipParty = (uid: Expr) =>
   or(eq(friend('senderId'), uid), eq(friend('receiverId'), uid));
 
 export const conversationKeys: RuleNode = {
-  $relId: wraps(friendshipParty, inFriendship, {
+  $conversationId: wraps(friendshipParty, inFriendship, {
     waits: 'conversationKeyWaits',
     keys: 'conversationKeys',
-    id: $relId,
+    id: $conversationId,
   }),
 };
 

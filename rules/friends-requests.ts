@@ -1,11 +1,11 @@
 /**
- * Friend requests and the pair index. A relationship keeps one id (`$relId`) from request to
+ * Friend requests and the pair index. A relationship keeps one id (`$conversationId`) from request to
  * friendship to block, and each step is a single multi-path update: the rule of each half checks
  * that the other half lands in the same write (`after(…)`).
  */
 import { and, concat, or, x, type RuleNode } from './builder';
 import {
-  $relId,
+  $conversationId,
   after,
   at,
   creating,
@@ -36,7 +36,7 @@ import { settingOf } from './settings';
 
 const $pairKey = variable('pairKey');
 const requests = partyRecords();
-/** The database after the write, from `friendRequest/$relId` (and its siblings). */
+/** The database after the write, from `friendRequest/$conversationId` (and its siblings). */
 const next = after(2);
 
 const newPair = pairKey(newField('senderId'), newField('receiverId'));
@@ -45,7 +45,7 @@ const oldPair = pairKey(oldField('senderId'), oldField('receiverId'));
 export const friendRequest: RuleNode = {
   // Rules are not filters: a list read must itself ask for the reader's own requests.
   ...requests.list,
-  $relId: {
+  $conversationId: {
     ...requests.one,
     '.write': and(
       verifiedUser,
@@ -53,9 +53,9 @@ export const friendRequest: RuleNode = {
         and(
           // A fresh id: never a friendship, block or chat already under it.
           creating,
-          missing(at('friendList', $relId)),
-          missing(at('block', $relId)),
-          missing(at('sendMessage', $relId)),
+          missing(at('friendList', $conversationId)),
+          missing(at('block', $conversationId)),
+          missing(at('sendMessage', $conversationId)),
           eq(newField('senderId'), me),
           ne(newField('receiverId'), me),
           exists(at('users', newField('receiverId'))),
@@ -63,15 +63,15 @@ export const friendRequest: RuleNode = {
           ne(settingOf(newField('receiverId'), 'friendRequests'), 'nobody'),
           // One open request per pair of people, whoever sent it; the pair index lands with it.
           missing(at('pairs', newPair)),
-          eq(val(next('pairs', newPair)), $relId),
+          eq(val(next('pairs', newPair)), $conversationId),
         ),
         and(
           deleting,
           or(
             // Accepting: the receiver moves it into friendList in the same write.
-            and(eq(oldField('receiverId'), me), exists(next('friendList', $relId))),
+            and(eq(oldField('receiverId'), me), exists(next('friendList', $conversationId))),
             // Cancelling or declining: either party, and the pair index goes with it.
-            and(partyOf(oldField), ne(val(next('pairs', oldPair)), $relId)),
+            and(partyOf(oldField), ne(val(next('pairs', oldPair)), $conversationId)),
           ),
         ),
       ),

@@ -1,7 +1,7 @@
-/** Friendships and blocks: what a friend request becomes, under the same `$relId`. */
+/** Friendships and blocks: what a friend request becomes, under the same `$conversationId`. */
 import { and, or, type RuleNode } from './builder';
 import {
-  $relId,
+  $conversationId,
   after,
   asEitherFriend,
   at,
@@ -24,17 +24,17 @@ import {
   verifiedUser,
 } from './conditions';
 
-/** The database after the write, from `friendList/$relId` or `block/$relId`. */
+/** The database after the write, from `friendList/$conversationId` or `block/$conversationId`. */
 const next = after(2);
 const friendships = partyRecords();
 const blocks = partyRecords('blockid', 'blockbyid');
 
-const request = (key: string) => val(at('friendRequest', $relId, key));
-const blocked = (key: string) => val(at('block', $relId, key));
+const request = (key: string) => val(at('friendRequest', $conversationId, key));
+const blocked = (key: string) => val(at('block', $conversationId, key));
 
 export const friendList: RuleNode = {
   ...friendships.list,
-  $relId: {
+  $conversationId: {
     ...friendships.one,
     '.write': and(
       verifiedUser,
@@ -46,20 +46,20 @@ export const friendList: RuleNode = {
             and(
               // Accepting: the receiver turns the request into a friendship, copying it as it was.
               eq(request('receiverId'), me),
-              missing(next('friendRequest', $relId)),
+              missing(next('friendRequest', $conversationId)),
               eq(newField('senderId'), request('senderId')),
               eq(newField('receiverId'), me),
               eq(newField('senderName'), request('senderName')),
               eq(newField('receiverName'), request('receiverName')),
               or(
                 eq(newField('photo'), request('photo')),
-                missing(at('friendRequest', $relId, 'photo')),
+                missing(at('friendRequest', $conversationId, 'photo')),
               ),
             ),
             and(
               // Unblocking: the blocker restores the friendship the block replaced.
               eq(blocked('blockbyid'), me),
-              missing(next('block', $relId)),
+              missing(next('block', $conversationId)),
               eq(newField('senderId'), me),
               eq(newField('receiverId'), blocked('blockid')),
               eq(newField('senderName'), blocked('blockbyName')),
@@ -68,7 +68,7 @@ export const friendList: RuleNode = {
           ),
         ),
         // Removed only when a block takes its place in the same write.
-        and(deleting, partyOf(oldField), exists(next('block', $relId))),
+        and(deleting, partyOf(oldField), exists(next('block', $conversationId))),
       ),
     ),
     ...exactFields({
@@ -83,7 +83,7 @@ export const friendList: RuleNode = {
 
 export const block: RuleNode = {
   ...blocks.list,
-  $relId: {
+  $conversationId: {
     ...blocks.one,
     '.write': and(
       verifiedUser,
@@ -92,7 +92,7 @@ export const block: RuleNode = {
           // Blocking replaces the friendship; either friend may, with the names as they were.
           creating,
           eq(newField('blockbyid'), me),
-          missing(next('friendList', $relId)),
+          missing(next('friendList', $conversationId)),
           asEitherFriend((my, their) => [
             eq(newField('blockbyName'), my('Name')),
             eq(newField('blockid'), their('Id')),
@@ -100,7 +100,7 @@ export const block: RuleNode = {
           ]),
         ),
         // Only the blocker unblocks, restoring the friendship in the same write.
-        and(deleting, eq(oldField('blockbyid'), me), exists(next('friendList', $relId))),
+        and(deleting, eq(oldField('blockbyid'), me), exists(next('friendList', $conversationId))),
       ),
     ),
     ...exactFields({

@@ -129,12 +129,15 @@ export const Mygroup: RuleNode = {
 
 const newStatus = newField('status');
 const oldStatus = oldField('status');
-const pairRelId = val(at('pairs', pairKey($uid, me)));
+const pairConversationId = val(at('pairs', pairKey($uid, me)));
 /**
  * `$uid` and the admin are friends: a friendship exists under their pair's relationship id, and
  * no block does (a person I blocked never invites me, even from inconsistent older data).
  */
-const friendOfAdmin = and(exists(at('friendList', pairRelId)), missing(at('block', pairRelId)));
+const friendOfAdmin = and(
+  exists(at('friendList', pairConversationId)),
+  missing(at('block', pairConversationId)),
+);
 const adminId = adminIdOf($groupId);
 const membershipStatus = oneOf('invited', 'requested', 'member');
 

@@ -1,12 +1,12 @@
 /**
  * What a message action (edit, delete for everyone, reaction) may write into a conversation
- * entry (`inbox/{uid}/{relId}`, `groupInbox/{uid}/{groupId}`) beside the message change itself
+ * entry (`inbox/{uid}/{conversationId}`, `groupInbox/{uid}/{groupId}`) beside the message change itself
  * (docs/data-model.md, Message actions). Each change is tied to the message that the same
  * update edits, deletes or reacts to, as the rules of the message tree leave it; the entry's
  * count and last-message fields never move with it, except the preview of the message they name.
  */
 import { and, childOf, not, or, x, type Expr, type RuleNode } from './builder';
-import { isSealedValue, clearOrSealed, SEALED_PREVIEW_MAX } from './encryption-sealed';
+import { isSealedValue, previewUnlessEncrypted } from './encryption-sealed';
 import {
   $uid,
   after,
@@ -166,14 +166,17 @@ export function entryActions(messages: MessageTree): Expr[] {
   return [edit, remove, added, removed, marked];
 }
 
-/** The entry's `reaction` child: its shape (the update it belongs to is checked above). */
-export const reactionNotice: RuleNode = {
+/**
+ * The entry's `reaction` child: its shape (the update it belongs to is checked above); its quote
+ * sealed in an `encrypted` conversation.
+ */
+export const reactionNotice = (encrypted: Expr): RuleNode => ({
   '.validate': x`newData.hasChildren(['by', 'emoji', 'messageId', 'text', 'kind', 'at'])`,
   by: uidField,
   emoji: { '.validate': stringOf({ min: 1, max: 32 }) },
   messageId: uidField,
-  text: { '.validate': clearOrSealed(stringOf({ max: PREVIEW_LENGTH }), SEALED_PREVIEW_MAX) },
+  text: { '.validate': previewUnlessEncrypted(stringOf({ max: PREVIEW_LENGTH }), encrypted) },
   kind: { '.validate': oneOf('text', 'image') },
   at: { '.validate': or(serverTime, eq(x`newData.val()`, x`data.val()`)) },
   $other: { '.validate': false },
-};
+});

@@ -24,7 +24,7 @@ import {
   uidField,
   val,
 } from './conditions';
-import { clearOrSealed, isSealedValue, SEALED_PREVIEW_MAX } from './encryption-sealed';
+import { encryptedIn, isSealedValue, previewUnlessEncrypted } from './encryption-sealed';
 import { PREVIEW_LENGTH, previewOfMessage, type MessageTree } from './inbox-actions';
 
 const shownKeys = ['messageId', 'senderId', 'text', 'kind', 'at'];
@@ -83,7 +83,12 @@ export function entryCover({ tree, conversationId, senderField }: MessageTree): 
     over: uidField,
     messageId: uidField,
     senderId: uidField,
-    text: { '.validate': clearOrSealed(stringOf({ max: PREVIEW_LENGTH }), SEALED_PREVIEW_MAX) },
+    text: {
+      '.validate': previewUnlessEncrypted(
+        stringOf({ max: PREVIEW_LENGTH }),
+        encryptedIn(tree, conversationId),
+      ),
+    },
     kind: { '.validate': oneOf('text', 'image', 'deleted') },
     at: { '.validate': x`newData.isNumber()` },
     $other: { '.validate': false },

@@ -1,6 +1,6 @@
 /**
  * `groupInbox/{uid}/{groupId}`: my view of one group's conversation (unread count and
- * last-message summary), apart from the friendships' `inbox/{uid}/{relId}` so a relationship id
+ * last-message summary), apart from the friendships' `inbox/{uid}/{conversationId}` so a relationship id
  * and a group id never name the same entry whatever their values. Written in the same
  * root update as each group message; the entry's checks are the 1:1 inbox's (rules/inbox.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * `inbox/{uid}/{relId}`: my view of one friendship's conversation (unread count and last-message
+ * `inbox/{uid}/{conversationId}`: my view of one friendship's conversation (unread count and last-message
  * summary). Written in the same root update as each message (docs/data-model.md, Inbox), so the
  * rules can tie every change of an entry to a message that the same update creates. A group's
  * entries live apart, in `groupInbox/{uid}/{groupId}` (rules/inbox-groups.ts), so a relationship id
@@ -7,7 +7,7 @@
  */
 import { and, childOf, not, or, x, type Expr, type RuleNode } from './builder';
 import {
-  $relId,
+  $conversationId,
   $uid,
   accountExists,
   after,
@@ -34,7 +34,7 @@ import {
   verifiedUser,
 } from './conditions';
 import { kindOfMessage } from './conversations-images';
-import { clearOrSealed, SEALED_PREVIEW_MAX } from './encryption-sealed';
+import { encryptedIn, previewUnlessEncrypted } from './encryption-sealed';
 import { changeMarker, markerKept } from './inbox-changes';
 import { coveredOnly, coverKept, entryCover } from './inbox-cover';
 import {
@@ -47,9 +47,7 @@ import {
   type MessageTree,
 } from './inbox-actions';
 
-export { PREVIEW_LENGTH };
-
-/** The signed-in user and `other` are the two parties of the current friendship `$relId`. */
+/** The signed-in user and `other` are the two parties of the current friendship `$conversationId`. */
 const friendsNow = (other: Expr) => asEitherFriend((_my, their) => [eq(their('Id'), other)]);
 
 /**
@@ -82,7 +80,7 @@ export function describesNewMessageIn(
 // My own entry names the friend it went to; anyone else's entry is the receiver's.
 const describesNewMessage = describesNewMessageIn(
   'sendMessage',
-  $relId,
+  $conversationId,
   'messagesenderId',
   (field) => or(isUser($uid), eq(field('messagereceiverId'), $uid)),
 );
@@ -121,39 +119,46 @@ const deliveryOf = (describesNewMessage: Expr) =>
  * (rules/inbox-cover.ts). A reset keeps the reaction notice (the owner may remove it). Shared
  * with `groupInbox`.
  */
-export const inboxEntry = (describesNewMessage: Expr, messages: MessageTree): RuleNode => ({
-  '.validate': and(
-    hasChildren(lastFields),
-    or(
-      reset,
-      deliveryOf(describesNewMessage),
-      ...entryActions(messages),
-      coveredOnly(and(...['unread', ...lastFields].map(unchanged), reactionKept, markerKept)),
-    ),
-    // The cover is the owner's alone: no one else's write changes or removes it.
-    or(isUser($uid), coverKept),
-  ),
-  unread: { '.validate': and(x`newData.isNumber()`, x`newData.val() >= 0`) },
-  lastMessageId: uidField,
-  lastSenderId: uidField,
-  // Empty only once the message it names was deleted for everyone.
-  lastText: {
+const inboxEntry = (describesNewMessage: Expr, messages: MessageTree): RuleNode => {
+  // In an encrypted conversation no word of it is stored in clear (rules/encryption-sealed.ts).
+  const encrypted = encryptedIn(messages.tree, messages.conversationId);
+  return {
     '.validate': and(
-      clearOrSealed(stringOf({ max: PREVIEW_LENGTH }), SEALED_PREVIEW_MAX),
-      or(x`newData.val().length >= 1`, eq(x`newData.parent().child('lastKind').val()`, 'deleted')),
+      hasChildren(lastFields),
+      or(
+        reset,
+        deliveryOf(describesNewMessage),
+        ...entryActions(messages),
+        coveredOnly(and(...['unread', ...lastFields].map(unchanged), reactionKept, markerKept)),
+      ),
+      // The cover is the owner's alone: no one else's write changes or removes it.
+      or(isUser($uid), coverKept),
     ),
-  },
-  // 'image' only for an image message, 'deleted' only after a delete (checked above).
-  lastKind: { '.validate': oneOf('text', 'image', 'deleted') },
-  lastAt: { '.validate': serverTime },
-  reaction: reactionNotice,
-  changed: changeMarker(messages),
-  cover: entryCover(messages),
-  $other: { '.validate': false },
-});
+    unread: { '.validate': and(x`newData.isNumber()`, x`newData.val() >= 0`) },
+    lastMessageId: uidField,
+    lastSenderId: uidField,
+    // Empty only once the message it names was deleted for everyone.
+    lastText: {
+      '.validate': and(
+        previewUnlessEncrypted(stringOf({ max: PREVIEW_LENGTH }), encrypted),
+        or(
+          x`newData.val().length >= 1`,
+          eq(x`newData.parent().child('lastKind').val()`, 'deleted'),
+        ),
+      ),
+    },
+    // 'image' only for an image message, 'deleted' only after a delete (checked above).
+    lastKind: { '.validate': oneOf('text', 'image', 'deleted') },
+    lastAt: { '.validate': serverTime },
+    reaction: reactionNotice(encrypted),
+    changed: changeMarker(messages),
+    cover: entryCover(messages),
+    $other: { '.validate': false },
+  };
+};
 
 /**
- * One person's entries under `$uid`, one per `conversation` (`$relId`, `$groupId`): read by the
+ * One person's entries under `$uid`, one per `conversation` (`$conversationId`, `$groupId`): read by the
  * owner alone, written by the owner or, for a new message's summary or an action's change
  * (never deleting an entry), by one of the conversation's `peers`, never into an account that
  * is gone.
@@ -180,17 +185,17 @@ export const inboxOf = (
 });
 
 /** A friendship's entries: its other friend writes them. */
-export const inbox: RuleNode = inboxOf('$relId', friendsNow($uid), describesNewMessage, {
+export const inbox: RuleNode = inboxOf('$conversationId', friendsNow($uid), describesNewMessage, {
   tree: 'sendMessage',
-  conversationId: $relId,
+  conversationId: $conversationId,
   senderField: 'messagesenderId',
 });
 
 /**
- * For `sendMessage/{relId}/{msgId}`: the same update names the message in the receiver's inbox
+ * For `sendMessage/{conversationId}/{msgId}`: the same update names the message in the receiver's inbox
  * entry, so no message skips the receiver's unread count (the entry's rules check the count).
  */
 export const comesWithInboxEntry = eq(
-  val(after(3)('inbox', newField('messagereceiverId'), $relId, 'lastMessageId')),
+  val(after(3)('inbox', newField('messagereceiverId'), $conversationId, 'lastMessageId')),
   variable('msgId'),
 );

@@ -20,7 +20,8 @@ import { block, friendList } from './friends';
 import { deviceKeyGrants, deviceKeys, deviceSeen } from './encryption-devices';
 import { conversationKeyWaits, groupKeyWaits } from './encryption-key-waits';
 import { conversationKeys, groupKeys, senderEpochs } from './encryption-keys';
-import { keyBackup, securityCodes } from './encryption-backup';
+import { keyBackup } from './encryption-backup';
+import { identityKeys } from './encryption-identity';
 
 export const rules: RuleNode = {
   // Closed by default: every path below opens only what its area needs. `meta` (the schema
@@ -53,7 +54,9 @@ export const rules: RuleNode = {
   // Delete for me: each person's own lists of hidden messages.
   hiddenMessages,
   groupHiddenMessages,
-  // End-to-end encryption: each device's public key, and who may read them (docs/security/e2ee.md).
+  // End-to-end encryption: each person's identity key and each device's public key, signed by
+  // it, and who may read them (docs/security/e2ee.md).
+  identityKeys,
   deviceKeys,
   deviceKeyGrants,
   // When each of my devices was last used, and its browser: mine alone.
@@ -64,9 +67,8 @@ export const rules: RuleNode = {
   // Epoch keys owed to a party who had no device yet, served when they have one.
   conversationKeyWaits,
   groupKeyWaits,
-  // Each person's own key backup (recovery key) and the security codes they saw and verified.
+  // Each person's own key backup (recovery key, and their identity key sealed).
   keyBackup,
-  securityCodes,
   // Each person's own mute, archive and pins, and their drafts.
   inboxPrefs,
   drafts,

@@ -39,8 +39,8 @@ import {
 } from './conditions';
 import { adminIdOf, inGroupOf } from './groups-access';
 
-/** Kept in step with src/lib/firebase/notifications-record.ts (the rules source test compares). */
-export const STORED_KINDS = [
+/** Kept in step with src/lib/firebase/notifications/record.ts (the rules source test compares). */
+const STORED_KINDS = [
   'friendRequest',
   'friendAccepted',
   'groupInvite',
@@ -119,7 +119,7 @@ const matchesItsAction = or(
 
 /**
  * One action, one entry per recipient: the id is the action's own key, `{kind}_{ref}_{actorId}`
- * (notificationId in src/lib/firebase/notifications-record.ts), so an update holds at most one
+ * (notificationId in src/lib/firebase/notifications/record.ts), so an update holds at most one
  * entry per action and recipient, however many paths it names. Doing the same action again
  * (asking to join again after a decline) replaces the older entry, unread again.
  */

@@ -1,14 +1,18 @@
 /**
  * `npm run architecture:check` (part of `npm run check`): fails on an import circle or an upward
- * arrow in src/, a misnamed file, or a feature docs/architecture.md does not list, and prints the
+ * arrow in src/, an import past a sub-domain folder's faces, a folder of more than 30 modules, a
+ * gateway's shapes that load the SDK, a misnamed file, or a feature docs/architecture.md does not list, and prints the
  * figures (scripts/check/architecture.ts says what each check asks).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import {
+  crowdedFolders,
+  facePassings,
   importCircles,
   importGraph,
   namingProblems,
+  sdkInShapes,
   undocumentedFeatures,
   upwardArrows,
   type SourceFile,
@@ -31,6 +35,9 @@ const modules: SourceFile[] = paths
 const graph = importGraph(modules);
 const circles = importCircles(graph);
 const upward = upwardArrows(graph);
+const passings = facePassings(modules);
+const crowded = crowdedFolders(modules.map((module) => module.path));
+const sdk = sdkInShapes(modules);
 const testFiles = (dir: string) => readdirSync(join(repoRoot, 'tests', dir));
 const naming = namingProblems(paths, {
   integration: testFiles('integration'),
@@ -75,6 +82,9 @@ console.log(
 const problems = [
   ...circles.map((circle) => `import circle: ${circle.join(' -> ')}`),
   ...upward.map((arrow) => `upward import: ${arrow}`),
+  ...passings.map((arrow) => `import past a folder's index.ts (or shapes.ts): ${arrow}`),
+  ...crowded,
+  ...sdk,
   ...naming,
   ...docs,
   ...docPaths,

@@ -34,7 +34,7 @@ export function profileEntries(person: Named & { email: string }): Record<string
   };
 }
 
-/** `friendRequest/{relId}` or `friendList/{relId}`: `from` sent the request to `to`. */
+/** `friendRequest/{conversationId}` or `friendList/{conversationId}`: `from` sent the request to `to`. */
 export function relationRecord(from: Named, to: Named) {
   return {
     senderId: from.uid,
@@ -45,7 +45,7 @@ export function relationRecord(from: Named, to: Named) {
   };
 }
 
-/** `block/{relId}`: `by` blocked `blocked`. */
+/** `block/{conversationId}`: `by` blocked `blocked`. */
 export function blockRecord(by: Named, blocked: Named) {
   return {
     blockbyid: by.uid,
@@ -55,7 +55,7 @@ export function blockRecord(by: Named, blocked: Named) {
   };
 }
 
-/** One `sendMessage/{relId}/{id}` entry (the sender's name field is misspelt by the spec). */
+/** One `sendMessage/{conversationId}/{id}` entry (the sender's name field is misspelt by the spec). */
 export function messageRecord(from: Named, to: Named, message: string, createdAt: number) {
   return {
     message,

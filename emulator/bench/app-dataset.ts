@@ -45,7 +45,7 @@ const otherUid = (u: number): string => `user${String(u).padStart(5, '0')}`;
 const otherName = (u: number): string => `Person ${u}`;
 
 interface Conversation {
-  relId: string;
+  conversationId: string;
   a: { uid: string; name: string };
   b: { uid: string; name: string };
   messages: number;
@@ -55,7 +55,7 @@ function conversations(loadUsers: number, mb: number): Conversation[] {
   const list: Conversation[] = [];
   for (let i = 0; i + 1 < loadUsers; i += 2) {
     list.push({
-      relId: relOf(i),
+      conversationId: relOf(i),
       a: { uid: uidOf(i), name: nameOf(i) },
       b: { uid: uidOf(i + 1), name: nameOf(i + 1) },
       messages: LOAD_HISTORY,
@@ -68,7 +68,7 @@ function conversations(loadUsers: number, mb: number): Conversation[] {
     const a = k % OTHER_USERS;
     const b = (a + 1 + Math.floor(k / OTHER_USERS)) % OTHER_USERS;
     list.push({
-      relId: pushId(START - 86_400_000 + k, k),
+      conversationId: pushId(START - 86_400_000 + k, k),
       a: { uid: otherUid(a), name: otherName(a) },
       b: { uid: otherUid(b), name: otherName(b) },
       messages: OTHER_HISTORY,
@@ -129,7 +129,7 @@ function* sections(loadUsers: number, mb: number): Iterable<[string, Entries]> {
   yield [
     'friendList',
     convs.map((c): [string, unknown] => [
-      c.relId,
+      c.conversationId,
       {
         senderId: c.a.uid,
         senderName: c.a.name,
@@ -143,14 +143,14 @@ function* sections(loadUsers: number, mb: number): Iterable<[string, Entries]> {
     'pairs',
     convs.map((c): [string, unknown] => [
       c.a.uid < c.b.uid ? `${c.a.uid}_${c.b.uid}` : `${c.b.uid}_${c.a.uid}`,
-      c.relId,
+      c.conversationId,
     ]),
   ];
   yield [
     'sendMessage',
     (function* () {
       for (const [n, c] of convs.entries())
-        yield [c.relId, Object.fromEntries(messagesOf(c, n))] as [string, unknown];
+        yield [c.conversationId, Object.fromEntries(messagesOf(c, n))] as [string, unknown];
     })(),
   ];
   const inbox = new Map<string, Record<string, unknown>>();
@@ -160,7 +160,7 @@ function* sections(loadUsers: number, mb: number): Iterable<[string, Entries]> {
     const unreadBy = last.lastSenderId === c.a.uid ? c.b.uid : c.a.uid;
     for (const p of [c.a, c.b]) {
       const entries = inbox.get(p.uid) ?? {};
-      entries[c.relId] = { ...last, unread: p.uid === unreadBy ? 1 + (n % 5) : 0 };
+      entries[c.conversationId] = { ...last, unread: p.uid === unreadBy ? 1 + (n % 5) : 0 };
       inbox.set(p.uid, entries);
     }
   }
@@ -169,7 +169,7 @@ function* sections(loadUsers: number, mb: number): Iterable<[string, Entries]> {
     'reads',
     convs.map((c, n): [string, unknown] => {
       const seen = { at: START + n * 1000, messageId: lastOf(c, n).lastMessageId };
-      return [c.relId, { [c.a.uid]: seen, [c.b.uid]: seen }];
+      return [c.conversationId, { [c.a.uid]: seen, [c.b.uid]: seen }];
     }),
   ];
 }

@@ -26,7 +26,7 @@ export interface WorkerResult {
   /** The same times for the warm-up's sends. */
   warmupAcks: number[];
   warmupDeliveries: number[];
-  /** `relId/messageId` of every acknowledged send. */
+  /** `conversationId/messageId` of every acknowledged send. */
   acked: string[];
   refused: number;
   unacked: number;
@@ -102,7 +102,7 @@ class Client {
 
 async function run(input: WorkerInput): Promise<WorkerResult> {
   const url = `ws://127.0.0.1:${input.port}/.ws?v=5&ns=${input.ns}`;
-  /** `relId/messageId` -> send time and whether it is a warm-up send, until the friend hears of it. */
+  /** `conversationId/messageId` -> send time and whether it is a warm-up send, until the friend hears of it. */
   const inFlight = new Map<string, { t: number; warmup: boolean }>();
   const deliveries: number[] = [];
   const warmupDeliveries: number[] = [];

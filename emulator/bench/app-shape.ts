@@ -1,9 +1,9 @@
 /**
  * The app's data as the load bench needs it: signed-in users paired as friends, and a send as
- * the app writes it (`directSendWrite` from src/lib/firebase/conversations-send-write.ts: the message and both
+ * the app writes it (`directSendWrite` from src/lib/firebase/conversations/send-write.ts: the message and both
  * inbox entries in one root update, with the SDK's server-value placeholders).
  */
-import { directSendWrite } from '../../src/lib/firebase/conversations-send-write';
+import { directSendWrite } from '../../src/lib/firebase/conversations/send-write';
 
 export const uidOf = (i: number): string => `loadUser${String(i).padStart(4, '0')}`;
 /** Users 2k and 2k + 1 are friends in conversation k. */
@@ -51,7 +51,7 @@ export function appSend(i: number, id: string, text: string): Record<string, unk
   const f = friendOf(i);
   return directSendWrite(
     {
-      relId: relOf(i),
+      conversationId: relOf(i),
       from: { uid: uidOf(i), name: nameOf(i) },
       to: { uid: uidOf(f), name: nameOf(f) },
     },

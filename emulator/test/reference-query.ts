@@ -9,7 +9,7 @@ export type Export = null | boolean | number | string | { [key: string]: Export 
 export type Primitive = null | boolean | number | string;
 export type Priority = null | number | string;
 
-export type IndexModel =
+type IndexModel =
   { kind: 'key' } | { kind: 'priority' } | { kind: 'value' } | { kind: 'child'; path: string };
 
 export interface BoundModel {
@@ -47,7 +47,7 @@ function int32Key(key: string): number | null {
 }
 
 /** Integer keys first, numerically (the shorter spelling first), then the rest as strings. */
-export function compareKeys(a: string, b: string): number {
+function compareKeys(a: string, b: string): number {
   if (a === b) return 0;
   const [ia, ib] = [int32Key(a), int32Key(b)];
   if (ia !== null && ib !== null) return ia !== ib ? ia - ib : a.length - b.length;
@@ -96,7 +96,7 @@ function rank(v: Sortable): number {
 }
 
 /** null < false < true < numbers < strings < objects (all objects tie). */
-export function compareValues(a: Sortable, b: Sortable): number {
+function compareValues(a: Sortable, b: Sortable): number {
   const d = rank(a) - rank(b);
   if (d !== 0 || rank(a) === 5 || a === b) return d;
   return (a as number | string) < (b as number | string) ? -1 : 1;
@@ -136,7 +136,7 @@ function compareToBound(index: Index, e: Entry, bound: BoundModel, side: 'start'
   return compareIndexed(index, indexed(index, e[1]), bound.value) || compareNames(e[0], name);
 }
 
-export function compareEntries(index: Index, a: Entry, b: Entry): number {
+function compareEntries(index: Index, a: Entry, b: Entry): number {
   return (
     compareIndexed(index, indexed(index, a[1]), indexed(index, b[1])) || compareKeys(a[0], b[0])
   );
@@ -165,7 +165,7 @@ export function referenceWindow(list: Export, q: QueryModel): Entry[] {
 }
 
 /** JSON with every object's keys sorted, so values compare whatever order they were built in. */
-export function canonical(v: unknown): string {
+function canonical(v: unknown): string {
   if (typeof v !== 'object' || v === null) return JSON.stringify(v);
   const o = v as Record<string, unknown>;
   return `{${Object.keys(o)

@@ -14,9 +14,9 @@ import {
   serverTimestamp,
   update,
 } from 'firebase/database';
-import { editWrite, reactWrite } from '../../src/lib/firebase/conversations-actions-write';
-import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
-import { directSendWrite } from '../../src/lib/firebase/conversations-send-write';
+import { editWrite, reactWrite } from '../../src/lib/firebase/conversations/actions-write';
+import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
+import { directSendWrite } from '../../src/lib/firebase/conversations/send-write';
 import type { AdminTarget } from '../stack/admin';
 import { connectEmulatorApp } from '../stack/emulator-client';
 import type { LatencyStats } from './latency';
@@ -25,11 +25,11 @@ import type { Person } from './seed';
 const SERVER_TIME = { '.sv': 'timestamp' };
 const sample: ChatMessage = {
   id: '-NbenchMessage000001',
-  message: 'see you at 8?',
-  messagesenderId: 'a'.repeat(28),
-  massagesenderName: 'Alice',
-  messagereceiverId: 'b'.repeat(28),
-  messagereceiverName: 'Bob',
+  text: 'see you at 8?',
+  senderId: 'a'.repeat(28),
+  senderName: 'Alice',
+  receiverId: 'b'.repeat(28),
+  receiverName: 'Bob',
   createdAt: 1,
 };
 const scope = (me: string, other: string) => ({
@@ -43,7 +43,7 @@ const scope = (me: string, other: string) => ({
 export function actionBytes() {
   const size = (changes: Record<string, unknown>) =>
     Buffer.byteLength(JSON.stringify(changes), 'utf8');
-  const [a, b] = [sample.messagesenderId, sample.messagereceiverId];
+  const [a, b] = [sample.senderId, sample.receiverId];
   return {
     reaction: size(reactWrite(scope(b, a), sample, '👍', true, SERVER_TIME)),
     edit: size(editWrite(scope(a, b), sample, 'see you at 9?', true, SERVER_TIME)),
@@ -73,29 +73,29 @@ const percentile = (sorted: number[], p: number) =>
  */
 export async function reactionLatency(
   target: AdminTarget,
-  pair: { a: Person; b: Person; relId: string },
+  pair: { a: Person; b: Person; conversationId: string },
   password: string,
   count: number,
 ): Promise<LatencyStats> {
   const reactor = await signIn(target, pair.a, password);
   const author = await signIn(target, pair.b, password);
   try {
-    const path = `sendMessage/${pair.relId}`;
+    const path = `sendMessage/${pair.conversationId}`;
     const id = push(ref(author.db, path)).key;
     const from = { uid: pair.b.uid, name: pair.b.username };
     const to = { uid: pair.a.uid, name: pair.a.username };
     const server = { now: serverTimestamp(), plusOne: increment(1) };
     await update(
       ref(author.db),
-      directSendWrite({ relId: pair.relId, from, to }, id, 'react to me', server),
+      directSendWrite({ conversationId: pair.conversationId, from, to }, id, 'react to me', server),
     );
     const message: ChatMessage = {
       id,
-      message: 'react to me',
-      messagesenderId: from.uid,
-      massagesenderName: from.name,
-      messagereceiverId: to.uid,
-      messagereceiverName: to.name,
+      text: 'react to me',
+      senderId: from.uid,
+      senderName: from.name,
+      receiverId: to.uid,
+      receiverName: to.name,
       createdAt: 0,
     };
     let waiting: { on: boolean; resolve: (at: number) => void } | null = null;
@@ -105,7 +105,7 @@ export async function reactionLatency(
     });
     const actionScope = {
       kind: 'direct' as const,
-      conversationId: pair.relId,
+      conversationId: pair.conversationId,
       me: pair.a.uid,
       everyone: [pair.a.uid, pair.b.uid],
     };

@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
 import { spec } from '../../src/strings/spec';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { gradientPng } from '../gradient-png';
 import { relationRecord } from '../seed-records';
 import type { AdminTarget } from '../stack/admin';
@@ -44,16 +44,16 @@ const fakeDataUrl = (bytes: number, seed: number) =>
 async function seedPhotoChat(target: AdminTarget) {
   const me = await createAccount(target, 'Photo Sender');
   const friend = await createAccount(target, 'Photo Chat');
-  const relId = '-NbenchPhotoChat0001';
+  const conversationId = '-NbenchPhotoChat0001';
   const start = Date.now() - IMAGES * 60_000;
   const paths: Record<string, unknown> = {
-    [`friendList/${relId}`]: relationRecord(me, friend),
-    [`pairs/${pairKey(me.uid, friend.uid)}`]: relId,
+    [`friendList/${conversationId}`]: relationRecord(me, friend),
+    [`pairs/${pairKey(me.uid, friend.uid)}`]: conversationId,
   };
   for (let i = 0; i < IMAGES; i++) {
     const id = `-NbenchPhoto${String(i).padStart(8, '0')}`;
     const createdAt = start + i * 60_000;
-    paths[`sendMessage/${relId}/${id}`] = {
+    paths[`sendMessage/${conversationId}/${id}`] = {
       message: `Photo ${String(i)}`,
       messagesenderId: friend.uid,
       massagesenderName: friend.username,
@@ -66,7 +66,7 @@ async function seedPhotoChat(target: AdminTarget) {
       height: 1200,
       caption: `Photo ${String(i)}`,
     };
-    paths[`chatImages/${relId}/${id}`] = {
+    paths[`chatImages/${conversationId}/${id}`] = {
       thumb: fakeDataUrl(THUMB_BYTES, i),
       full: fakeDataUrl(FULL_BYTES, i),
       createdAt,

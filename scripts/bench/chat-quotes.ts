@@ -7,7 +7,7 @@
  */
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { demoPushId } from '../demo/data';
 import { messageRecord, relationRecord } from '../seed-records';
 import { dbRest, type AdminTarget } from '../stack/admin';
@@ -39,12 +39,12 @@ export interface QuoteFigures {
 async function seedQuoteChat(target: AdminTarget) {
   const me = await createAccount(target, 'Quote Reader');
   const friend = await createAccount(target, 'Quote Chat');
-  const relId = demoPushId(Date.now() - 86_400_000, 990_001);
+  const conversationId = demoPushId(Date.now() - 86_400_000, 990_001);
   await dbRest(target, 'PATCH', '/', {
-    [`friendList/${relId}`]: relationRecord(me, friend),
-    [`pairs/${pairKey(me.uid, friend.uid)}`]: relId,
+    [`friendList/${conversationId}`]: relationRecord(me, friend),
+    [`pairs/${pairKey(me.uid, friend.uid)}`]: conversationId,
   });
-  const paths = conversation(relId, me, friend, TOTAL);
+  const paths = conversation(conversationId, me, friend, TOTAL);
   const index = TOTAL - QUOTE_BACK;
   const originalKey = Object.keys(paths).find((path) =>
     (paths[path] as { message: string }).message.startsWith(`Message ${String(index)} from`),
@@ -52,7 +52,7 @@ async function seedQuoteChat(target: AdminTarget) {
   if (!originalKey) throw new Error(`no message ${String(index)} seeded`);
   const originalId = originalKey.split('/').at(-1) ?? '';
   const at = Date.now() - 30_000;
-  paths[`sendMessage/${relId}/${demoPushId(at, 990_002)}`] = {
+  paths[`sendMessage/${conversationId}/${demoPushId(at, 990_002)}`] = {
     ...messageRecord(friend, me, 'Quoting the old one', at),
     replyTo: originalId,
   };

@@ -35,14 +35,12 @@ async function published(target: AdminTarget, uid: string): Promise<void> {
   }
 }
 
-/** Throws unless every bench send to the conversation is stored sealed (`s1.`) or clear. */
+/** Throws unless every bench send to the conversation is stored sealed (`s2.`, `s1.`) or clear. */
 async function checkStored(target: AdminTarget, chat: ChatWith, sealed: boolean): Promise<void> {
-  const stored = ((await dbRest(target, 'GET', `/sendMessage/${chat.relId}`)) ?? {}) as Record<
-    string,
-    { message?: string }
-  >;
+  const stored = ((await dbRest(target, 'GET', `/sendMessage/${chat.conversationId}`)) ??
+    {}) as Record<string, { message?: string }>;
   const sends = Object.values(stored).filter((m) => !/^Message \d+ from/.test(m.message ?? ''));
-  const wrong = sends.filter((m) => (m.message ?? '').startsWith('s1.') !== sealed);
+  const wrong = sends.filter((m) => /^s[12]\./.test(m.message ?? '') !== sealed);
   if (!sends.length || wrong.length) {
     throw new Error(
       `${chat.friend.username}: ${String(wrong.length)} of ${String(sends.length)} sends stored ${sealed ? 'in clear text' : 'sealed'}`,
@@ -61,13 +59,24 @@ export async function sealedSendBench(
     clear: await createAccount(target, 'Clear Sender'),
   };
   const chats: Record<'sealed' | 'clear', ChatWith> = {
-    sealed: { friend: await createAccount(target, 'Sealed Chat'), relId: '', messages: SEEDED },
-    clear: { friend: await createAccount(target, 'Clear Chat'), relId: '', messages: SEEDED },
+    sealed: {
+      friend: await createAccount(target, 'Sealed Chat'),
+      conversationId: '',
+      messages: SEEDED,
+    },
+    clear: {
+      friend: await createAccount(target, 'Clear Chat'),
+      conversationId: '',
+      messages: SEEDED,
+    },
   };
   for (const kind of ['sealed', 'clear'] as const) {
     const chat = chats[kind];
-    chat.relId = await befriend(target, senders[kind], chat.friend);
-    await writeInBatches(target, conversation(chat.relId, senders[kind], chat.friend, SEEDED));
+    chat.conversationId = await befriend(target, senders[kind], chat.friend);
+    await writeInBatches(
+      target,
+      conversation(chat.conversationId, senders[kind], chat.friend, SEEDED),
+    );
   }
   // The sealed friend's device: one sign-in publishes its key; the browser can close after.
   const friendPage = await freshPage(browser);

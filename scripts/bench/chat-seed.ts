@@ -2,7 +2,7 @@
  * The chat bench's people: one sender with two friends, a short conversation with one and a
  * long one with the other, written as the app writes them (admin REST, in batches).
  */
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { demoPushId } from '../demo/data';
 import { relationRecord } from '../seed-records';
 import { dbRest, type AdminTarget } from '../stack/admin';
@@ -11,7 +11,7 @@ import { conversation, createAccount, writeInBatches, type Person } from './seed
 /** A friend of `me` and our conversation (its friendship id, its seeded message count). */
 export interface ChatWith {
   friend: Person;
-  relId: string;
+  conversationId: string;
   messages: number;
   /** A text of the newest message, set by each bench that wrote to it after the seeding. */
   newest?: string;
@@ -28,15 +28,15 @@ export interface ChatPeople {
 }
 
 let counter = 0;
-const relIdAt = (time: number) => demoPushId(time, 900_000 + counter++);
+const conversationIdAt = (time: number) => demoPushId(time, 900_000 + counter++);
 
 export async function befriend(target: AdminTarget, me: Person, friend: Person): Promise<string> {
-  const relId = relIdAt(Date.now() - 86_400_000);
+  const conversationId = conversationIdAt(Date.now() - 86_400_000);
   await dbRest(target, 'PATCH', '/', {
-    [`friendList/${relId}`]: relationRecord(me, friend),
-    [`pairs/${pairKey(me.uid, friend.uid)}`]: relId,
+    [`friendList/${conversationId}`]: relationRecord(me, friend),
+    [`pairs/${pairKey(me.uid, friend.uid)}`]: conversationId,
   });
-  return relId;
+  return conversationId;
 }
 
 export async function seedChats(
@@ -52,7 +52,7 @@ export async function seedChats(
   await writeInBatches(target, conversation(longRel, me, longFriend, sizes.long));
   return {
     me,
-    short: { friend: shortFriend, relId: shortRel, messages: sizes.short },
-    long: { friend: longFriend, relId: longRel, messages: sizes.long },
+    short: { friend: shortFriend, conversationId: shortRel, messages: sizes.short },
+    long: { friend: longFriend, conversationId: longRel, messages: sizes.long },
   };
 }

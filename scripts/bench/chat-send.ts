@@ -158,7 +158,7 @@ export async function chatBench(
     const at = Date.now();
     const id = demoPushId(at, 800_000 + written++);
     const record = messageRecord(chat.friend, people.me, text, at);
-    return dbRest(target, 'PUT', `/sendMessage/${chat.relId}/${id}`, record);
+    return dbRest(target, 'PUT', `/sendMessage/${chat.conversationId}/${id}`, record);
   }
 }
 

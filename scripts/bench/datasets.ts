@@ -39,7 +39,7 @@ export async function seedSmall(target: AdminTarget): Promise<Datasets> {
   const me = await createAccount(target, 'Bench User');
   const people = makePeople(sizes.users);
   const first = people.slice(0, sizes.smallUsers);
-  const { data, relId } = benchRelationships(me, first);
+  const { data, conversationId } = benchRelationships(me, first);
   const paths = await writeInBatches(target, { ...usersPaths(first), ...data });
   return {
     me,
@@ -55,7 +55,10 @@ export async function seedSmall(target: AdminTarget): Promise<Datasets> {
         target,
         othersConversations(strangers, sizes.otherPairs, sizes.messagesPerPair),
       );
-      written += await writeInBatches(target, conversation(relId, me, first[0], sizes.myMessages));
+      written += await writeInBatches(
+        target,
+        conversation(conversationId, me, first[0], sizes.myMessages),
+      );
       return {
         users: people.length + 1,
         messages: sizes.otherPairs * sizes.messagesPerPair + sizes.myMessages,

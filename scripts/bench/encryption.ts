@@ -1,35 +1,40 @@
 /**
  * Section 12 of `npm run bench`: what end-to-end encryption adds, measured on the
- * app's own code (src/lib/firebase/conversations-crypto.ts over WebCrypto) with the key
+ * app's own code (src/lib/firebase/conversations/crypto.ts over WebCrypto) with the key
  * directory in memory, so the figures are the cryptography's, not the network's: a send (text
  * and two previews sealed) under a warm epoch, the first send of an epoch (a wrap per device),
  * a received message opened, and a 10,000-message conversation opened whole against its first
- * page (what the app decrypts when it opens one: only the pages it loads).
+ * page (what the app decrypts when it opens one: only the pages it loads). Every device is signed
+ * by its account's identity key and checked against a pin, as in the app (device-trust.ts).
  */
 import { directKey, type ConversationKey } from '../../src/lib/conversation-key';
 import { loadOrCreateDevice, memoryKeyVault } from '../../src/lib/crypto/device-identity';
+import { makeDeviceTrust } from '../../src/lib/crypto/device-trust';
+import { createIdentity, signDevice } from '../../src/lib/crypto/identity-key';
+import { memoryPinStore } from '../../src/lib/crypto/trust-pins';
 import {
   makeEpochKeys,
   type KeyDirectory,
   type PublishedDevice,
   type StoredWrap,
 } from '../../src/lib/crypto/epoch-keys';
-import { makeConversationCrypto } from '../../src/lib/firebase/conversations-crypto';
-import { parseChatMessage, type ChatMessage } from '../../src/lib/firebase/conversations-message';
-import { directSendWrite } from '../../src/lib/firebase/conversations-send-write';
+import { makeConversationCrypto } from '../../src/lib/firebase/conversations/crypto';
+import { parseChatMessage, type ChatMessage } from '../../src/lib/firebase/conversations/message';
+import { directSendWrite } from '../../src/lib/firebase/conversations/send-write';
 import { int, ms, table } from './report';
 
 const SENDS = Number(process.env.BENCH_SEAL_SENDS ?? 500);
 const LONG = Number(process.env.BENCH_CHAT_LONG ?? 10_000);
 const PAGE = 50;
 
-/** Every device and wrap in memory, as the database would hold them. */
-function memoryDirectory(devices: PublishedDevice[]) {
+/** Every device, identity key and wrap in memory, as the database would hold them. */
+function memoryDirectory(devices: PublishedDevice[], identities: Record<string, string>) {
   const wraps = new Map<string, StoredWrap>();
   const epochs = new Map<string, { epoch: string; devices: string }>();
   let next = 0;
   return (me: string): KeyDirectory => ({
     devicesOf: (_c, uids) => Promise.resolve(devices.filter((d) => uids.includes(d.uid))),
+    identityOf: (_c, uid) => Promise.resolve(identities[uid] ?? null),
     senderEpoch: (c) => Promise.resolve(epochs.get(`${me}|${c}`) ?? null),
     writeEpoch: (c, epoch, digest, list) => {
       epochs.set(`${me}|${c}`, { epoch, devices: digest });
@@ -72,17 +77,28 @@ export async function encryptionBench(): Promise<EncryptionFigures> {
   const aliceLaptop = await loadOrCreateDevice(memoryKeyVault(), 'alice');
   const bobPhone = await loadOrCreateDevice(memoryKeyVault(), 'bob');
   const bobLaptop = await loadOrCreateDevice(memoryKeyVault(), 'bob');
-  const published = [alicePhone, aliceLaptop, bobPhone, bobLaptop].map((d) => ({
-    uid: d.uid,
-    deviceId: d.deviceId,
-    publicKey: d.publicKey,
-  }));
-  const directory = memoryDirectory(published);
-  const alice = makeConversationCrypto('alice', makeEpochKeys(alicePhone, directory('alice')));
+  const identities = { alice: await createIdentity(), bob: await createIdentity() };
+  const published = await Promise.all(
+    [alicePhone, aliceLaptop, bobPhone, bobLaptop].map(async (d) => ({
+      uid: d.uid,
+      deviceId: d.deviceId,
+      publicKey: d.publicKey,
+      signature: await signDevice(identities[d.uid as 'alice' | 'bob'].identity, d.uid, d),
+    })),
+  );
+  const directory = memoryDirectory(published, {
+    alice: identities.alice.identity.publicKey,
+    bob: identities.bob.identity.publicKey,
+  });
+  const trustOf = (uid: string) => makeDeviceTrust(uid, memoryPinStore());
+  const alice = makeConversationCrypto(
+    'alice',
+    makeEpochKeys(alicePhone, directory('alice'), trustOf('alice')),
+  );
   const parties = ['alice', 'bob'];
-  const sendOf = (relId: string, id: string, text: string) =>
+  const sendOf = (conversationId: string, id: string, text: string) =>
     directSendWrite(
-      { relId, from: { uid: 'alice', name: 'Alice' }, to: { uid: 'bob', name: 'Bob' } },
+      { conversationId, from: { uid: 'alice', name: 'Alice' }, to: { uid: 'bob', name: 'Bob' } },
       id,
       text,
       { now: { '.sv': 'timestamp' }, plusOne: { '.sv': { increment: 1 } } },
@@ -90,9 +106,11 @@ export async function encryptionBench(): Promise<EncryptionFigures> {
 
   const firstOfEpoch: number[] = [];
   for (let i = 0; i < 20; i += 1) {
-    const relId = `rel-first-${i}`;
+    const conversationId = `rel-first-${i}`;
     const [took] = await timed(() =>
-      alice.sealUpdate(directKey(relId), sendOf(relId, `-N${i}`, words(i)), { parties }),
+      alice.sealUpdate(directKey(conversationId), sendOf(conversationId, `-N${i}`, words(i)), {
+        parties,
+      }),
     );
     firstOfEpoch.push(took);
   }
@@ -110,14 +128,17 @@ export async function encryptionBench(): Promise<EncryptionFigures> {
       sendClear.push(clear);
       sendSealed.push(took);
     }
-    stored.push([id, { ...(sealed[`sendMessage/rel-long/${id}`] as object), createdAt: i }]);
+    // The server's time as it would stamp it: the reader checks it against the sealed one.
+    const createdAt = Date.now();
+    stored.push([id, { ...(sealed[`sendMessage/rel-long/${id}`] as object), createdAt }]);
   }
 
   // Bob's phone opens what Alice sealed: a fresh opener per measurement, so nothing is cached.
   const messages = stored
     .map(([id, value]) => parseChatMessage(id, value))
     .filter((m): m is ChatMessage => m !== null);
-  const bobOpener = () => makeConversationCrypto('bob', makeEpochKeys(bobPhone, directory('bob')));
+  const bobOpener = () =>
+    makeConversationCrypto('bob', makeEpochKeys(bobPhone, directory('bob'), trustOf('bob')));
   const bob = bobOpener();
   await bob.openMessage(conversation, messages[0]); // the epoch's unwrap, once
   const open: number[] = [];

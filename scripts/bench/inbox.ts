@@ -17,7 +17,7 @@ import {
   update,
   type Database,
 } from 'firebase/database';
-import { directSendWrite } from '../../src/lib/firebase/conversations-send-write';
+import { directSendWrite } from '../../src/lib/firebase/conversations/send-write';
 import { dbRest, type AdminTarget } from '../stack/admin';
 import { connectEmulatorApp } from '../stack/emulator-client';
 import type { LatencyStats } from './latency';
@@ -87,12 +87,12 @@ function watch(db: Database, path: string) {
   return { next, stop };
 }
 
-type Pair = { a: Person; b: Person; relId: string };
+type Pair = { a: Person; b: Person; conversationId: string };
 
 /** Request sizes: the message alone (as the original product sent it) vs the one update with both entries. */
 async function bytesPerMessage(target: AdminTarget, sender: Database, pair: Pair) {
   const parties = {
-    relId: pair.relId,
+    conversationId: pair.conversationId,
     from: { uid: pair.a.uid, name: pair.a.username },
     to: { uid: pair.b.uid, name: pair.b.username },
   };
@@ -102,9 +102,9 @@ async function bytesPerMessage(target: AdminTarget, sender: Database, pair: Pair
     ['typical (41 chars)', TYPICAL_TEXT],
     ['long (1,000 chars)', 'x'.repeat(1000)],
   ] as const) {
-    const id = push(ref(sender, `sendMessage/${pair.relId}`)).key;
+    const id = push(ref(sender, `sendMessage/${pair.conversationId}`)).key;
     const whole = directSendWrite(parties, id, text, placeholders);
-    const messagePath = `sendMessage/${pair.relId}/${id}`;
+    const messagePath = `sendMessage/${pair.conversationId}/${id}`;
     const message = size(whole[messagePath]);
     // The SDK's frame for a root update: {"t":"d","d":{"r":n,"a":"m","b":{"p":"/","d":…}}}.
     const frame = size({ t: 'd', d: { r: 100, a: 'm', b: { p: '/', d: whole } } });
@@ -114,8 +114,8 @@ async function bytesPerMessage(target: AdminTarget, sender: Database, pair: Pair
     );
     const stored = await Promise.all([
       dbRest(target, 'GET', `/${messagePath}`),
-      dbRest(target, 'GET', `/inbox/${pair.a.uid}/${pair.relId}`),
-      dbRest(target, 'GET', `/inbox/${pair.b.uid}/${pair.relId}`),
+      dbRest(target, 'GET', `/inbox/${pair.a.uid}/${pair.conversationId}`),
+      dbRest(target, 'GET', `/inbox/${pair.b.uid}/${pair.conversationId}`),
     ]);
     rows.push({
       label,
@@ -139,15 +139,15 @@ export async function inboxBench(
   try {
     const bytes = await bytesPerMessage(target, sender.db, pair);
     const parties = {
-      relId: pair.relId,
+      conversationId: pair.conversationId,
       from: { uid: pair.a.uid, name: pair.a.username },
       to: { uid: pair.b.uid, name: pair.b.username },
     };
-    const inbox = watch(receiver.db, `inbox/${pair.b.uid}/${pair.relId}`);
+    const inbox = watch(receiver.db, `inbox/${pair.b.uid}/${pair.conversationId}`);
     const eventMs: number[] = [];
     const ackMs: number[] = [];
     for (let i = -WARMUP; i < count; i++) {
-      const id = push(ref(sender.db, `sendMessage/${pair.relId}`)).key;
+      const id = push(ref(sender.db, `sendMessage/${pair.conversationId}`)).key;
       const seen = inbox.next(
         (v) => (v as { lastMessageId?: string } | null)?.lastMessageId === id,
       );
@@ -164,7 +164,7 @@ export async function inboxBench(
     }
     inbox.stop();
 
-    const typingPath = `typing/${pair.relId}/${pair.a.uid}`;
+    const typingPath = `typing/${pair.conversationId}/${pair.a.uid}`;
     const typing = watch(receiver.db, typingPath);
     const typingMs: number[] = [];
     for (let i = -WARMUP; i < count; i++) {

@@ -17,7 +17,7 @@ import {
   serverTimestamp,
   update,
 } from 'firebase/database';
-import { directSendWrite } from '../../src/lib/firebase/conversations-send-write';
+import { directSendWrite } from '../../src/lib/firebase/conversations/send-write';
 import type { AdminTarget } from '../stack/admin';
 import { connectEmulatorApp } from '../stack/emulator-client';
 import type { Person } from './seed';
@@ -50,7 +50,7 @@ const percentile = (sorted: number[], p: number) =>
 
 export async function messageLatency(
   target: AdminTarget,
-  pair: { a: Person; b: Person; relId: string },
+  pair: { a: Person; b: Person; conversationId: string },
   password: string,
   count: number,
 ): Promise<LatencyStats> {
@@ -60,7 +60,7 @@ export async function messageLatency(
     throw err;
   });
   try {
-    const path = `sendMessage/${pair.relId}`;
+    const path = `sendMessage/${pair.conversationId}`;
     let waiting: { id: string; resolve: (at: number) => void; reject: (e: Error) => void } | null =
       null;
     const newest = query(ref(receiver.db, path), orderByChild('createdAt'), limitToLast(1));
@@ -76,7 +76,7 @@ export async function messageLatency(
       // The app's send: the message with both inbox entries in one update.
       const key = push(ref(sender.db, path)).key;
       const parties = {
-        relId: pair.relId,
+        conversationId: pair.conversationId,
         from: { uid: pair.a.uid, name: pair.a.username },
         to: { uid: pair.b.uid, name: pair.b.username },
       };

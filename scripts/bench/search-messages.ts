@@ -2,7 +2,7 @@
  * The chat text section 11 of `npm run bench` indexes (search.ts): deterministic, with words in
  * the proportions of real conversations, and the words its queries look for among them.
  */
-import { docId, type SearchDoc } from '../../src/features/search/search-doc';
+import { docId, type SearchDoc } from '../../src/features/search/worker/search-doc';
 
 const WORDS = [
   'meet',

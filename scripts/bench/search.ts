@@ -9,15 +9,15 @@
  * query of the table is asked cold and each typed phrase typed afresh (`forgetParts`).
  */
 import { readFileSync } from 'node:fs';
-import { SearchIndex } from '../../src/features/search/search-engine';
-import type { SearchDoc } from '../../src/features/search/search-doc';
-import { inSlices } from '../../src/features/search/search-slices';
+import { SearchIndex } from '../../src/features/search/worker/search-engine';
+import type { SearchDoc } from '../../src/features/search/worker/search-doc';
+import { inSlices } from '../../src/features/search/worker/search-time-slicing';
 import { int, kb, ms, table } from './report';
 import { benchMessages } from './search-messages';
 
 const PAGE = 200;
 
-/** As the worker indexes history: page by page, each page in slices (search-slices.ts). */
+/** As the worker indexes history: page by page, each page in slices (search-time-slicing.ts). */
 async function indexAll(docs: SearchDoc[]) {
   const index = new SearchIndex();
   let longest = 0;

@@ -1,10 +1,10 @@
 /**
- * Bench data, shaped as docs/data-model.md requires (relIds, `pairs` claims, names equal to
+ * Bench data, shaped as docs/data-model.md requires (conversationIds, `pairs` claims, names equal to
  * the `users` records), written with admin REST PATCHes of about a thousand paths each.
  * The small database is the bench user's relationships plus the first 50 users; the large
  * one adds thousands of users and other people's conversations on top of it.
  */
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { demoPushId } from '../demo/data';
 import { blockRecord, messageRecord, relationRecord, userRecord } from '../seed-records';
 import { createAuthUser, dbRest, type AdminTarget } from '../stack/admin';
@@ -69,29 +69,32 @@ export async function createAccount(target: AdminTarget, username: string): Prom
 
 let counter = 0;
 const now = Date.now();
-const newRelId = () => demoPushId(now - 86_400_000 + counter, counter++);
+const newConversationId = () => demoPushId(now - 86_400_000 + counter, counter++);
 
 function relation(data: Paths, kind: 'friendList' | 'friendRequest', a: Person, b: Person) {
-  const relId = newRelId();
-  data[`pairs/${pairKey(a.uid, b.uid)}`] = relId;
-  data[`${kind}/${relId}`] = relationRecord(a, b);
-  return relId;
+  const conversationId = newConversationId();
+  data[`pairs/${pairKey(a.uid, b.uid)}`] = conversationId;
+  data[`${kind}/${conversationId}`] = relationRecord(a, b);
+  return conversationId;
 }
 
 function block(data: Paths, by: Person, blocked: Person) {
-  const relId = newRelId();
-  data[`pairs/${pairKey(by.uid, blocked.uid)}`] = relId;
-  data[`block/${relId}`] = blockRecord(by, blocked);
+  const conversationId = newConversationId();
+  data[`pairs/${pairKey(by.uid, blocked.uid)}`] = conversationId;
+  data[`block/${conversationId}`] = blockRecord(by, blocked);
 }
 
-/** Friends, requests both ways and a block each way; returns the first friendship's relId. */
-export function benchRelationships(me: Person, people: Person[]): { data: Paths; relId: string } {
+/** Friends, requests both ways and a block each way; returns the first friendship's conversationId. */
+export function benchRelationships(
+  me: Person,
+  people: Person[],
+): { data: Paths; conversationId: string } {
   const data: Paths = {};
   const take = (() => {
     let i = 0;
     return () => people[i++];
   })();
-  const firstRelId = relation(data, 'friendList', me, take());
+  const firstConversationId = relation(data, 'friendList', me, take());
   for (let i = 1; i < shape.friends; i++) {
     const other = take();
     if (i % 2) relation(data, 'friendList', other, me);
@@ -101,11 +104,11 @@ export function benchRelationships(me: Person, people: Person[]): { data: Paths;
   for (let i = 0; i < shape.receivedRequests; i++) relation(data, 'friendRequest', take(), me);
   block(data, me, take());
   block(data, take(), me);
-  return { data, relId: firstRelId };
+  return { data, conversationId: firstConversationId };
 }
 
-/** `count` messages in the conversation `relId` between a and b, alternating speakers. */
-export function conversation(relId: string, a: Person, b: Person, count: number): Paths {
+/** `count` messages in the conversation `conversationId` between a and b, alternating speakers. */
+export function conversation(conversationId: string, a: Person, b: Person, count: number): Paths {
   const data: Paths = {};
   const start = now - count * 1000 - 60_000;
   for (let i = 0; i < count; i++) {
@@ -113,7 +116,12 @@ export function conversation(relId: string, a: Person, b: Person, count: number)
     const createdAt = start + i * 1000;
     const message = `Message ${String(i)} from ${from.username}: lorem ipsum dolor sit amet.`;
     const messageId = demoPushId(createdAt, counter++);
-    data[`sendMessage/${relId}/${messageId}`] = messageRecord(from, to, message, createdAt);
+    data[`sendMessage/${conversationId}/${messageId}`] = messageRecord(
+      from,
+      to,
+      message,
+      createdAt,
+    );
   }
   return data;
 }
@@ -134,7 +142,7 @@ export async function latencyPair(target: AdminTarget) {
   const a = await createAccount(target, 'Latency Alpha');
   const b = await createAccount(target, 'Latency Beta');
   const data: Paths = {};
-  const relId = relation(data, 'friendList', a, b);
+  const conversationId = relation(data, 'friendList', a, b);
   await dbRest(target, 'PATCH', '/', data);
-  return { a, b, relId };
+  return { a, b, conversationId };
 }

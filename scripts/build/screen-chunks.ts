@@ -56,9 +56,12 @@ function resolveIn(from: string, specifier: string, ids: string[]): string | und
  */
 export function reachable(roots: string[], ctx: ChunkingContext): Set<string> {
   const seen = new Set<string>();
-  const barrels = new Map<string, Map<string, string> | null>();
-  /** For a barrel: exported name → module id behind it; null when `id` is no barrel. */
-  const barrelOf = (id: string): Map<string, string> | null => {
+  const barrels = new Map<string, Map<string, { id: string; name: string }> | null>();
+  /**
+   * For a barrel: exported name → the module behind it and its name there; null when `id` is no
+   * barrel.
+   */
+  const barrelOf = (id: string): Map<string, { id: string; name: string }> | null => {
     if (barrels.has(id)) return barrels.get(id) ?? null;
     const info = ctx.getModuleInfo(id);
     const code = info?.code?.replace(comments, '') ?? '';
@@ -66,12 +69,12 @@ export function reachable(roots: string[], ctx: ChunkingContext): Set<string> {
       !id.includes('node_modules') &&
       code.trim() !== '' &&
       code.replace(reExports, '').replace(/[\s;]/g, '') === '';
-    let map: Map<string, string> | null = null;
+    let map: Map<string, { id: string; name: string }> | null = null;
     if (isBarrel && info) {
       map = new Map();
       for (const [specifier, names] of namesBySpecifier(code, reExports, true)) {
         const target = resolveIn(id, specifier, info.importedIds);
-        if (target) for (const name of names.keys()) map.set(name, target);
+        if (target) for (const [name, from] of names) map.set(name, { id: target, name: from });
       }
     }
     barrels.set(id, map);
@@ -98,8 +101,15 @@ export function reachable(roots: string[], ctx: ChunkingContext): Set<string> {
       if (barrel && names && !namespaceImport.test(info.code ?? '')) {
         seen.add(dep);
         for (const name of names) {
-          const behind = barrel.get(name);
-          if (behind) stack.push(behind);
+          // Through a barrel of barrels (a feature's index.ts re-exporting its folders'),
+          // to the module that holds the name.
+          let behind = barrel.get(name);
+          for (let inner = behind && barrelOf(behind.id); behind && inner;) {
+            seen.add(behind.id);
+            behind = inner.get(behind.name);
+            inner = behind && barrelOf(behind.id);
+          }
+          if (behind) stack.push(behind.id);
         }
       } else {
         stack.push(dep);

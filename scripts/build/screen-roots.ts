@@ -14,7 +14,7 @@ export const screenRoots = {
   core: [src('app/bootstrap.tsx')],
   signedOut: [src('features/auth/LoginPage.tsx'), src('features/auth/RegisterPage.tsx')],
   /** The Auth SDK: a signed-in visit restores its session with it. */
-  auth: [src('lib/firebase/auth.ts')],
+  auth: [src('lib/firebase/auth/gateway.ts')],
   /** What a cold start of the signed-in home draws its first screen with (layout, home, listeners). */
   signedIn: [
     src('app/shell/PagesLayout.tsx'),

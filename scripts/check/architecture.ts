@@ -3,7 +3,8 @@
  * (type imports included) whose arrows only point down the layers, every file named by one
  * convention, each feature folder a domain whose slices, listeners, thunks and selectors carry
  * its name, gateway modules and integration/browser tests named after a domain, and
- * docs/architecture.md naming every feature. Pure functions of paths and text, so tests can feed
+ * docs/architecture.md naming every feature; sub-domain folders entered through their faces, no folder
+ * of more than 30 modules, and gateway shapes that never load the SDK. Pure functions of paths and text, so tests can feed
  * them a broken tree; scripts/architecture.ts reads the real one.
  */
 import { dirname, join, normalize } from 'node:path';
@@ -135,8 +136,11 @@ export function namingProblems(
           `src/${path}: a ${feature} slice/listener/thunk/selector file starts with "${feature}-"`,
         );
     }
-    if (path.startsWith('lib/firebase/') && !namedAfter(name, [...DOMAINS, ...LIB_INFRASTRUCTURE]))
-      problems.push(`src/${path}: a gateway module starts with its domain's name`);
+    const gateway = /^lib\/firebase\/(?:([^/]+)\/)?[^/]+$/.exec(path);
+    if (gateway && !(gateway[1] ? isDomain(gateway[1]) : namedAfter(name, LIB_INFRASTRUCTURE)))
+      problems.push(
+        `src/${path}: a gateway module lives in its domain's folder (lib/firebase/<domain>/)`,
+      );
   }
   for (const feature of features) {
     if (!(DOMAINS as readonly string[]).includes(feature))
@@ -153,6 +157,110 @@ export function namingProblems(
     }
   }
   return problems;
+}
+
+const isDomain = (name: string) => (DOMAINS as readonly string[]).includes(name);
+
+/**
+ * The sub-domain folder `path` sits in, if any: a folder inside a feature
+ * (`features/conversations/composer`) or a gateway domain (`lib/firebase/inbox`). Modules outside
+ * it use it through its faces only.
+ */
+export function faceFolderOf(path: string): string | undefined {
+  return /^(features\/[^/]+\/[^/]+|lib\/firebase\/[^/]+)\/[^/]+$/.exec(path)?.[1];
+}
+
+/**
+ * A folder's faces: `index.ts`, and for a gateway domain also `shapes.ts` (its stored shapes,
+ * parsers and pure write builders, which a first screen may import without the database SDK).
+ */
+export const FACES = ['index.ts', 'shapes.ts'];
+
+/**
+ * Static imports that reach into a sub-domain folder past its faces (`from -> to`). A lazy
+ * `import()` may name the one module it loads, so that its chunk stays its own; test support
+ * (src/testing) may reach in, as tests do, to fake or seed one module; and the app shell, its
+ * routes aside, wires a feature part's slices and listeners directly (keeping the parts' components
+ * out of the first screen's chunks).
+ */
+export function facePassings(files: readonly SourceFile[]): string[] {
+  const graph = importGraph(
+    files.map((f) => ({
+      path: f.path,
+      text: f.text.replace(/import\(\s*['"][^'"]+['"]\s*\)/g, ''),
+    })),
+  );
+  const out: string[] = [];
+  for (const [from, targets] of graph) {
+    if (from.startsWith('testing/')) continue;
+    // The app shell (its routes aside) wires a feature part's slices and listeners directly.
+    const shell = from.startsWith('app/') && !from.startsWith('app/routes/');
+    for (const to of targets) {
+      const folder = faceFolderOf(to);
+      if (!folder || from.startsWith(`${folder}/`)) continue;
+      if (shell && folder.startsWith('features/')) continue;
+      const name = to.slice(folder.length + 1);
+      const faces = folder.startsWith('lib/firebase/') ? FACES : FACES.slice(0, 1);
+      if (!faces.includes(name)) out.push(`${from} -> ${to}`);
+    }
+  }
+  return out;
+}
+
+/** At most this many modules (tests aside) in one folder: past it, a reader cannot scan it. */
+export const FOLDER_LIMIT = 30;
+
+/** Folders of more than FOLDER_LIMIT modules, with their count. */
+export function crowdedFolders(modulePaths: readonly string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const path of modulePaths) {
+    const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '.';
+    counts.set(folder, (counts.get(folder) ?? 0) + 1);
+  }
+  return [...counts]
+    .filter(([, count]) => count > FOLDER_LIMIT)
+    .map(([folder, count]) => `src/${folder}: ${count} modules, more than ${FOLDER_LIMIT}`);
+}
+
+const SDK_IMPORT = /^\s*(?:import|export)\s+(?!type\b)[^;]*?from\s+['"](?:firebase|@firebase)\//m;
+const TYPE_ONLY = /^\s*(?:import|export)\s+type\b/;
+
+/**
+ * Gateway `shapes.ts` faces that load the database or Auth SDK, through any chain of value
+ * imports (type imports are erased): a first screen imports shapes and must not download it.
+ */
+export function sdkInShapes(files: readonly SourceFile[]): string[] {
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const known = new Set(byPath.keys());
+  const valueImports = (file: SourceFile) =>
+    importsOf(
+      {
+        path: file.path,
+        text: file.text
+          .split(/;\s*\n/)
+          .filter((statement) => !TYPE_ONLY.test(statement))
+          .join(';\n'),
+      },
+      known,
+    );
+  const out: string[] = [];
+  for (const shapes of files.filter((f) => /^lib\/firebase\/[^/]+\/shapes\.ts$/.test(f.path))) {
+    const seen = new Set([shapes.path]);
+    const queue = [shapes.path];
+    for (let path = queue.shift(); path; path = queue.shift()) {
+      const file = byPath.get(path)!;
+      if (SDK_IMPORT.test(file.text)) {
+        out.push(`src/${shapes.path} loads the SDK through src/${path}`);
+        break;
+      }
+      for (const next of valueImports(file)) {
+        if (seen.has(next)) continue;
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return out;
 }
 
 /** Features (folders of src/features) that docs/architecture.md does not name as `features/x`. */

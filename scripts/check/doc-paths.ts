@@ -47,7 +47,7 @@ export function pathOf(token: string): string | null {
   if (bare === '' || PLACEHOLDER.test(bare) || NOT_IN_CHECKOUT.test(bare)) return null;
   if (/^\.\w+$/.test(bare)) return null; // an extension alone ('.tsx')
   if (EXTENSIONS.test(bare) && /^[\w.@/-]+$/.test(bare)) return bare;
-  if (bare.endsWith('/') && ROOTS.test(bare)) return bare;
+  if (bare.endsWith('/') && ROOTS.test(bare.replace(/^(\.\.\/)+/, ''))) return bare;
   return null;
 }
 

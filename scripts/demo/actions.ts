@@ -3,7 +3,7 @@
  * for everyone, a forward and a mention, as the app's actions would have stored them
  * (docs/data-model.md, Message actions), for 1:1 and group lines alike.
  */
-import { previewOf } from '../../src/lib/firebase/inbox-entry';
+import { previewOf } from '../../src/lib/firebase/inbox/entry';
 
 const MINUTE = 60_000;
 

@@ -4,7 +4,7 @@
  * user (Alice) has unread messages from Bob and Carol and an older read conversation with Erin,
  * so the conversation list shows badges, previews, times and the ordering on the first start.
  */
-import { previewOf } from '../../src/lib/firebase/inbox-entry';
+import { previewOf } from '../../src/lib/firebase/inbox/entry';
 import { messageRecord } from '../seed-records';
 import { actionFields, entryReactions, type DemoActions, type SentLine } from './actions';
 
@@ -70,14 +70,14 @@ export const conversations: DemoConversation[] = [
 ];
 
 /**
- * The conversation's messages, each party's `inbox/{uid}/{relId}` (their unread count is the
- * friend's messages after their own last one) and `reads/{relId}/{uid}` (each read up to the
+ * The conversation's messages, each party's `inbox/{uid}/{conversationId}` (their unread count is the
+ * friend's messages after their own last one) and `reads/{conversationId}/{uid}` (each read up to the
  * moment they last wrote).
  */
 export function conversationEntries(
   conversation: DemoConversation,
   people: [Person, Person],
-  relId: string,
+  conversationId: string,
   now: number,
   nextId: (time: number) => string,
 ): Record<string, unknown> {
@@ -95,7 +95,7 @@ export function conversationEntries(
     const record = messageRecord(from, to, message, createdAt);
     // A message deleted for everyone keeps only its envelope.
     const { message: _text, ...envelope } = record;
-    data[`sendMessage/${relId}/${id}`] = actions?.deleted
+    data[`sendMessage/${conversationId}/${id}`] = actions?.deleted
       ? { ...envelope, deleted: true }
       : { ...record, ...actionFields(line, ids, uidOf) };
     return { id, from, message, createdAt, line };
@@ -109,7 +109,7 @@ export function conversationEntries(
   for (const person of people) {
     const ownIndex = sent.findLastIndex((m) => m.from.uid === person.uid);
     const reaction = reactions.get(person.uid);
-    data[`inbox/${person.uid}/${relId}`] = {
+    data[`inbox/${person.uid}/${conversationId}`] = {
       unread: sent.length - 1 - ownIndex,
       lastMessageId: last.id,
       lastSenderId: last.from.uid,
@@ -120,7 +120,7 @@ export function conversationEntries(
     };
     if (ownIndex < 0) continue;
     const own = sent[ownIndex];
-    data[`reads/${relId}/${person.uid}`] = { at: own.createdAt, messageId: own.id };
+    data[`reads/${conversationId}/${person.uid}`] = { at: own.createdAt, messageId: own.id };
   }
   return data;
 }

@@ -6,7 +6,7 @@
  * her as a member, wait for her request, or are open to join. Records follow the rules' shapes
  * (docs/data-model.md), so the app can act on them as on its own writes.
  */
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { conversationEntries, conversations } from './conversations';
 import { demoGroupMessageEntries } from './group-messages';
 import { demoImageEntries } from './images';
@@ -141,35 +141,35 @@ export function buildDemoData(users: DemoUser[], now: number): Record<string, un
   for (const u of users) Object.assign(data, profileEntries(u));
 
   const relation = (a: DemoUser, b: DemoUser, minutesAgo: number) => {
-    const relId = id(minutesAgo);
-    data[`pairs/${pairKey(a.uid, b.uid)}`] = relId;
-    return { relId, record: relationRecord(a, b) };
+    const conversationId = id(minutesAgo);
+    data[`pairs/${pairKey(a.uid, b.uid)}`] = conversationId;
+    return { conversationId, record: relationRecord(a, b) };
   };
 
   const friendIds = new Map<string, string>();
-  const friends: Array<{ relId: string; people: [DemoUser, DemoUser] }> = [];
+  const friends: Array<{ conversationId: string; people: [DemoUser, DemoUser] }> = [];
   friendships.forEach(([from, to], i) => {
     const a = user(from);
     const b = user(to);
     if (!a || !b) return;
-    const { relId, record } = relation(a, b, 3000 - i * 60);
-    data[`friendList/${relId}`] = record;
-    friendIds.set(pairKey(a.uid, b.uid), relId);
-    friends.push({ relId, people: [a, b] });
+    const { conversationId, record } = relation(a, b, 3000 - i * 60);
+    data[`friendList/${conversationId}`] = record;
+    friendIds.set(pairKey(a.uid, b.uid), conversationId);
+    friends.push({ conversationId, people: [a, b] });
   });
   requests.forEach(([from, to], i) => {
     const a = user(from);
     const b = user(to);
     if (!a || !b) return;
-    const { relId, record } = relation(a, b, 300 - i * 30);
-    data[`friendRequest/${relId}`] = record;
+    const { conversationId, record } = relation(a, b, 300 - i * 30);
+    data[`friendRequest/${conversationId}`] = record;
   });
   blocks.forEach(([by, blocked], i) => {
     const a = user(by);
     const b = user(blocked);
     if (!a || !b) return;
-    const { relId } = relation(a, b, 2000 - i * 60);
-    data[`block/${relId}`] = blockRecord(a, b);
+    const { conversationId } = relation(a, b, 2000 - i * 60);
+    data[`block/${conversationId}`] = blockRecord(a, b);
   });
 
   groups.forEach((group, i) => {
@@ -203,10 +203,10 @@ export function buildDemoData(users: DemoUser[], now: number): Record<string, un
   for (const conversation of conversations) {
     const [a, b] = conversation.between.map(user);
     if (!a || !b) continue;
-    const relId = friendIds.get(pairKey(a.uid, b.uid));
-    if (!relId) continue;
+    const conversationId = friendIds.get(pairKey(a.uid, b.uid));
+    if (!conversationId) continue;
     const nextId = (time: number) => demoPushId(time, counter++);
-    Object.assign(data, conversationEntries(conversation, [a, b], relId, now, nextId));
+    Object.assign(data, conversationEntries(conversation, [a, b], conversationId, now, nextId));
   }
   // A photo in two of them (scripts/demo/images.ts).
   Object.assign(

@@ -4,10 +4,10 @@
  * (0 the admin, 1.. the members by name), as the app's sends would have written them, photos
  * included (`groupImages/{groupId}/{id}`), with every person's inbox entry and read marker.
  */
-import { IMAGE_PLACEHOLDER } from '../../src/lib/firebase/conversations-image-message';
-import { previewOf } from '../../src/lib/firebase/inbox-entry';
+import { IMAGE_PLACEHOLDER } from '../../src/lib/firebase/conversations/image-message';
+import { previewOf } from '../../src/lib/firebase/inbox/entry';
 import { hills, sunset, type DemoImage } from './images';
-import { mentionNotificationChanges } from '../../src/lib/firebase/notifications-mention';
+import { mentionNotificationChanges } from '../../src/lib/firebase/notifications/mention';
 import { actionFields, entryReactions, type DemoActions, type SentLine } from './actions';
 
 const MINUTE = 60_000;

@@ -4,7 +4,7 @@
  * constants (no image library or native module needed); each message is written the way the
  * app's send writes it (src/lib/firebase/chat-image-message.ts).
  */
-import { IMAGE_PLACEHOLDER } from '../../src/lib/firebase/conversations-image-message';
+import { IMAGE_PLACEHOLDER } from '../../src/lib/firebase/conversations/image-message';
 
 export interface DemoImage {
   full: string;
@@ -289,7 +289,7 @@ export const hills: DemoImage = {
 
 type Fields = Record<string, unknown>;
 
-/** The oldest message of each 1:1 conversation in `data` where both people wrote, by relId. */
+/** The oldest message of each 1:1 conversation in `data` where both people wrote, by conversationId. */
 function firstMessages(data: Fields): Map<string, Fields> {
   const first = new Map<string, Fields>();
   const senders = new Map<string, Set<unknown>>();
@@ -303,7 +303,8 @@ function firstMessages(data: Fields): Map<string, Fields> {
     }
     senders.set(match[1], (senders.get(match[1]) ?? new Set()).add(message.messagesenderId));
   }
-  for (const relId of first.keys()) if (senders.get(relId)?.size !== 2) first.delete(relId);
+  for (const conversationId of first.keys())
+    if (senders.get(conversationId)?.size !== 2) first.delete(conversationId);
   return first;
 }
 
@@ -315,12 +316,12 @@ function firstMessages(data: Fields): Map<string, Fields> {
 export function demoImageEntries(data: Fields, nextId: (time: number) => string): Fields {
   const out: Fields = {};
   const pictures = [sunset, hills];
-  for (const [relId, first] of firstMessages(data)) {
+  for (const [conversationId, first] of firstMessages(data)) {
     const image = pictures.shift();
     if (!image) break;
     const createdAt = (first.createdAt as number) - 5 * 60_000;
     const id = nextId(createdAt);
-    out[`sendMessage/${relId}/${id}`] = {
+    out[`sendMessage/${conversationId}/${id}`] = {
       message: image.caption || IMAGE_PLACEHOLDER,
       messagesenderId: first.messagesenderId,
       massagesenderName: first.massagesenderName,
@@ -333,7 +334,7 @@ export function demoImageEntries(data: Fields, nextId: (time: number) => string)
       height: image.height,
       ...(image.caption ? { caption: image.caption } : {}),
     };
-    out[`chatImages/${relId}/${id}`] = { full: image.full, thumb: image.thumb, createdAt };
+    out[`chatImages/${conversationId}/${id}`] = { full: image.full, thumb: image.thumb, createdAt };
   }
   return out;
 }

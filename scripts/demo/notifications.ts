@@ -5,7 +5,7 @@
  * leaves its (read) request in the receiver's feed, and anyone still without unread news was
  * once removed from a group they are not in, so every demo user has read and unread entries.
  */
-import type { NotificationInput } from '../../src/lib/firebase/notifications-record';
+import type { NotificationInput } from '../../src/lib/firebase/notifications/record';
 
 const MINUTE = 60_000;
 

@@ -7,7 +7,7 @@
  * stay; a friendship with no demo conversation gets the inbox entries and read markers the
  * app's sends would have written (everything read).
  */
-import { previewOf } from '../../src/lib/firebase/inbox-entry';
+import { previewOf } from '../../src/lib/firebase/inbox/entry';
 import { messageRecord } from '../seed-records';
 
 const HOUR = 3_600_000;
@@ -79,12 +79,12 @@ function sequence(seed: number) {
 }
 
 /**
- * The history of every friendship `relIds` names (relId to its two people), written before the
+ * The history of every friendship `conversationIds` names (conversationId to its two people), written before the
  * oldest message `data` already holds for it (or two days ago).
  */
 export function demoSearchHistory(
   data: Fields,
-  friendships: Array<{ relId: string; people: [Person, Person] }>,
+  friendships: Array<{ conversationId: string; people: [Person, Person] }>,
   now: number,
   nextId: (time: number) => string,
 ): Fields {
@@ -96,10 +96,10 @@ export function demoSearchHistory(
     const at = (value as { createdAt: number }).createdAt;
     oldest.set(match[1], Math.min(at, oldest.get(match[1]) ?? at));
   }
-  friendships.forEach(({ relId, people }, index) => {
+  friendships.forEach(({ conversationId, people }, index) => {
     const random = sequence(index + 7);
     const count = index === 0 ? LONG : SHORT;
-    const existing = oldest.get(relId);
+    const existing = oldest.get(conversationId);
     const end = (existing ?? now - 2 * DAY) - HOUR;
     const start = end - SPAN_DAYS * DAY;
     const lines = Array.from({ length: count }, (_, i) => ({
@@ -121,13 +121,13 @@ export function demoSearchHistory(
       const from = people[speaker === 0 ? 0 : 1];
       const to = people[speaker === 0 ? 1 : 0];
       const id = nextId(at);
-      out[`sendMessage/${relId}/${id}`] = messageRecord(from, to, text, at);
+      out[`sendMessage/${conversationId}/${id}`] = messageRecord(from, to, text, at);
       last = { id, at, text, from };
     }
     if (existing !== undefined || !last) return;
     // No demo conversation after it: the entries a send leaves, everything read.
     for (const person of people) {
-      out[`inbox/${person.uid}/${relId}`] = {
+      out[`inbox/${person.uid}/${conversationId}`] = {
         unread: 0,
         lastMessageId: last.id,
         lastSenderId: last.from.uid,
@@ -135,7 +135,7 @@ export function demoSearchHistory(
         lastKind: 'text',
         lastAt: last.at,
       };
-      out[`reads/${relId}/${person.uid}`] = { at: last.at, messageId: last.id };
+      out[`reads/${conversationId}/${person.uid}`] = { at: last.at, messageId: last.id };
     }
   });
   return out;

@@ -31,12 +31,12 @@ export function planPrivateEmailMigration(data: MigrationInput): Record<string, 
     changes[`users/${uid}/email`] = null;
   }
   for (const area of ['friendRequest', 'friendList'] as const) {
-    for (const [relId, record] of Object.entries(data[area] ?? {})) {
+    for (const [conversationId, record] of Object.entries(data[area] ?? {})) {
       const photo = record?.photo;
       const sender = record?.senderId;
       if (typeof photo !== 'string' || !photo.startsWith('picture:')) continue;
       if (typeof sender === 'string' && photo.startsWith(`picture:${sender}:`)) continue;
-      changes[`${area}/${relId}/photo`] = '';
+      changes[`${area}/${conversationId}/photo`] = '';
     }
   }
   return changes;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** True when nothing listens on host:port (we can bind it ourselves). */
@@ -9,8 +10,42 @@ export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
   });
 }
 
-/** A port the OS considers free right now. */
-export function freePort(host = '127.0.0.1'): Promise<number> {
+/**
+ * Where the OS takes the local ports of outgoing connections (Linux's default when it cannot be
+ * read): a port picked from there can be taken by any connection before the server binds it,
+ * which is how two stacks started at once came to fail with 'port taken'.
+ */
+function ephemeralRange(): [number, number] {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (low > 0 && high >= low) return [low, high];
+  } catch {
+    // Not Linux: its default range is used.
+  }
+  return [32768, 60999];
+}
+
+/**
+ * A port free right now, from below the OS's range for outgoing connections (from 10000), so
+ * only another server can take it before it is bound; tried at random, then any free one.
+ */
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  const [low] = ephemeralRange();
+  const from = 10_000;
+  if (low - from > 1000) {
+    for (let tries = 0; tries < 50; tries++) {
+      const port = from + Math.floor(Math.random() * (low - from));
+      if (await isPortFree(port, host)) return port;
+    }
+  }
+  return anyFreePort(host);
+}
+
+/** Any port the OS considers free right now (it picks one from its ephemeral range). */
+function anyFreePort(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -1,7 +1,7 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { observeAuth } from '../features/auth/auth-listeners';
-import { browserDeferredAuthApi } from '../lib/firebase/auth-deferred';
+import { browserDeferredAuthApi } from '../lib/firebase/auth/shapes';
 import { normalPath, PRERENDERED_ATTR } from '../prerender/markers';
 import { AppTree } from './AppTree';
 import { productionGateways } from './production-gateways';
@@ -13,7 +13,8 @@ import { makeStore } from './store';
 export async function bootstrap(rootElement: HTMLElement): Promise<void> {
   // Firebase Auth loads when there is a session to restore or the visitor acts (deferred-auth.ts).
   const authApi = browserDeferredAuthApi(() =>
-    import('../lib/firebase/auth').then((m) => m.authApi),
+    // eslint-disable-next-line import-x/no-restricted-paths -- a lazy import names the one module it loads
+    import('../lib/firebase/auth/gateway').then((m) => m.authApi),
   );
   const { gateways, loadDatabase } = productionGateways(authApi);
   const store = makeStore({ gateways });

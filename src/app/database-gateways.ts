@@ -1,20 +1,20 @@
 import type { DatabaseGateways } from '../store/gateways';
 import { conversationCryptoOf, draftsKeyOf } from '../features/encryption/encryption-session';
 import { makeConversationsApi } from '../lib/firebase/conversations';
-import { makeChatImagesApi } from '../lib/firebase/conversations-images';
+import { makeChatImagesApi } from '../lib/firebase/conversations';
 import { appClient, type FirebaseClient } from '../lib/firebase/database';
 import { makeDirectoryApi } from '../lib/firebase/directory';
 import { makeEncryptionApi } from '../lib/firebase/encryption';
 import { makeFriendsApi } from '../lib/firebase/friends';
 import { makeGroupsApi } from '../lib/firebase/groups';
 import { makeInboxApi } from '../lib/firebase/inbox';
-import { makeInboxPrefsApi } from '../lib/firebase/inbox-prefs';
-import { makeDraftsApi } from '../lib/firebase/conversations-drafts';
+import { makeInboxPrefsApi } from '../lib/firebase/inbox';
+import { makeDraftsApi } from '../lib/firebase/conversations';
 import { makeNotificationsApi } from '../lib/firebase/notifications';
 import { makePresenceApi } from '../lib/firebase/presence';
-import { makePicturesApi } from '../lib/firebase/profiles-pictures';
+import { makePicturesApi } from '../lib/firebase/profiles';
 import { makeSettingsApi } from '../lib/firebase/settings';
-import type { AccountApi } from '../lib/firebase/settings-account';
+import type { AccountApi } from '../lib/firebase/settings';
 import { lazyGateway } from './lazy-gateway';
 
 /**
@@ -46,7 +46,8 @@ export function makeDatabaseGateways({ db, auth }: FirebaseClient): DatabaseGate
     settings: makeSettingsApi(db),
     // Settings only: loads with its first use.
     account: lazyGateway<AccountApi>(
-      () => import('../lib/firebase/settings-account').then((m) => m.makeAccountApi(auth, db)),
+      // eslint-disable-next-line import-x/no-restricted-paths -- a lazy import names the one module it loads
+      () => import('../lib/firebase/settings/account').then((m) => m.makeAccountApi(auth, db)),
       { deleteAccount: true, changePassword: true, resendVerification: true, changeName: true },
     ),
     encryption,

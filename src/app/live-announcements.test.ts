@@ -4,8 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { slices } from './slices';
 import { buildRootReducer } from '../store/store';
 import type { AppStartListening } from '../store/store';
-import type { ChatMessage } from '../lib/firebase/conversations-message';
-import { conversationOpened, latestReceived } from '../features/conversations/conversations-slice';
+import type { ChatMessage } from '../lib/firebase/conversations/message';
+import {
+  conversationOpened,
+  latestReceived,
+} from '../features/conversations/timeline/conversations-slice';
 import { userSignedIn } from '../store/session';
 import { addAnnounceListeners } from './shell/announce-listeners';
 import { onAnnouncement } from './shell/announcer';
@@ -13,11 +16,11 @@ import { onAnnouncement } from './shell/announcer';
 const REL = 'rel-bo';
 const message = (id: string, from: string, text: string): ChatMessage => ({
   id,
-  message: text,
-  messagesenderId: from,
-  massagesenderName: from === 'me' ? 'Mia' : 'Bo',
-  messagereceiverId: from === 'me' ? 'bo' : 'me',
-  messagereceiverName: from === 'me' ? 'Bo' : 'Mia',
+  text: text,
+  senderId: from,
+  senderName: from === 'me' ? 'Mia' : 'Bo',
+  receiverId: from === 'me' ? 'bo' : 'me',
+  receiverName: from === 'me' ? 'Bo' : 'Mia',
   createdAt: Number(id.slice(1)),
 });
 

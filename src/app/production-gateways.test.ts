@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AuthApi } from '../lib/firebase/auth';
+import type { AuthApi } from '../lib/firebase/auth/gateway';
 
 const presence = {
   subscribeStatus: vi.fn((_uid: string, onStatus: (status: string) => void) => {

@@ -1,10 +1,10 @@
 import type { Slice } from '@reduxjs/toolkit';
-import { conversationQuotesSlice } from '../features/conversations/conversations-quotes-slice';
-import { conversationSendingSlice } from '../features/conversations/conversations-sending-slice';
-import { conversationSignalsSlice } from '../features/conversations/conversations-signals-slice';
-import { conversationsSlice } from '../features/conversations/conversations-slice';
+import { conversationQuotesSlice } from '../features/conversations/quotes/conversations-quotes-slice';
+import { conversationSendingSlice } from '../features/conversations/sending/conversations-sending-slice';
+import { conversationReceiptsSlice } from '../features/conversations/receipts/conversations-receipts-slice';
+import { conversationsSlice } from '../features/conversations/timeline/conversations-slice';
 import { encryptionSlice } from '../features/encryption/encryption-slice';
-import { conversationDraftsSlice } from '../features/conversations/conversations-drafts-slice';
+import { conversationDraftsSlice } from '../features/conversations/composer/conversations-drafts-slice';
 import { directorySlice } from '../features/directory/directory-slice';
 import { friendsSlice } from '../features/friends/friends-slice';
 import { membershipsSlice } from '../features/groups/groups-memberships-slice';
@@ -27,7 +27,7 @@ export const slices: readonly Slice[] = [
   groupsSlice,
   membershipsSlice,
   conversationsSlice,
-  conversationSignalsSlice,
+  conversationReceiptsSlice,
   conversationSendingSlice,
   conversationQuotesSlice,
   notificationsSlice,

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { isAllowedPhoto } from '../lib/firebase/profiles-photo-source';
+import { isAllowedPhoto } from '../lib/firebase/profiles/shapes';
 import { initials, paletteFor, PLACEHOLDER_PHOTO } from './avatar-initials';
 import { usePhotoSrc } from './picture-resolver';
 

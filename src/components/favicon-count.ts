@@ -7,7 +7,7 @@ const ICON =
   '<rect width="32" height="32" rx="8" fill="#5f35f5"/><path d="M8 10h16v10H14l-4 4v-4H8z" fill="#fff"/>';
 
 /** The icon's URL for `count` unread (99+ above 99). */
-export function faviconFor(count: number): string {
+function faviconFor(count: number): string {
   if (count <= 0) return PLAIN;
   const label = count > 99 ? '99+' : String(count);
   const size = label.length > 2 ? 11 : 14;

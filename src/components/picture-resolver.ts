@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type RefObject } from 'react';
-import { parsePictureReference } from '../lib/firebase/profiles-picture-reference';
+import { parsePictureReference } from '../lib/firebase/profiles/shapes';
 import { databaseLoaded } from '../lib/firebase/database-loaded';
 
 /** Where avatars get picture bytes from: the pictures gateway, or a fake in tests. */
@@ -68,8 +68,9 @@ export function makePictureResolver(
  * app's own database load (after the first signed-in paint), so a first screen never waits
  * for the SDK.
  */
-export const appPictureResolver = makePictureResolver(() =>
-  databaseLoaded.then(() => import('../lib/firebase/profiles-pictures')).then((m) => m.picturesApi),
+const appPictureResolver = makePictureResolver(() =>
+  // eslint-disable-next-line import-x/no-restricted-paths -- a lazy import names the one module it loads
+  databaseLoaded.then(() => import('../lib/firebase/profiles/pictures')).then((m) => m.picturesApi),
 );
 
 export const PictureResolverContext = createContext<PictureResolver>(appPictureResolver);

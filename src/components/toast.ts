@@ -57,11 +57,6 @@ export const toast = {
   },
 };
 
-/** Whether a toast waits to be shown (react-toastify to load, or a place on screen). */
-export function toastsWaiting(): boolean {
-  return slots.holding();
-}
-
 /** `<Toasts />` registers how to load react-toastify; called at once when a toast waits. */
 export function setToastLoader(load: (() => void) | null): void {
   loader = load;

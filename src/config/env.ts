@@ -13,7 +13,7 @@ export interface AppEnv {
   emulators: { auth: HostPort; database: HostPort } | null;
 }
 
-export interface HostPort {
+interface HostPort {
   host: string;
   port: number;
 }

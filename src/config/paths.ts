@@ -8,5 +8,3 @@ export const paths = {
   notification: '/pages/notification',
   settings: '/pages/settings',
 } as const;
-
-export type AppPath = (typeof paths)[keyof typeof paths];

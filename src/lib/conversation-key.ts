@@ -4,16 +4,16 @@
  * state keyed by a bare id would mix them. Every per-conversation key in the app carries its kind.
  */
 
-/** A friendship's conversation (`sendMessage/{relId}`), or a group's (`groupMessages/{groupId}`). */
+/** A friendship's conversation (`sendMessage/{conversationId}`), or a group's (`groupMessages/{groupId}`). */
 export type ConversationKind = 'direct' | 'group';
 
-/** `d:{relId}` or `g:{groupId}`: a conversation's key in client state and local storage. */
+/** `d:{conversationId}` or `g:{groupId}`: a conversation's key in client state and local storage. */
 export type ConversationKey = `d:${string}` | `g:${string}`;
 
 export const conversationKey = (kind: ConversationKind, id: string): ConversationKey =>
   kind === 'group' ? `g:${id}` : `d:${id}`;
 
-export const directKey = (relId: string): ConversationKey => `d:${relId}`;
+export const directKey = (conversationId: string): ConversationKey => `d:${conversationId}`;
 export const groupKey = (groupId: string): ConversationKey => `g:${groupId}`;
 
 /** The kind and the id a key names. */

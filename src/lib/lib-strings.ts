@@ -21,4 +21,11 @@ export const libStrings = {
   app: {
     errorUnknown: 'Unknown error',
   },
+  /** Why a device that cannot encrypt sends nothing (docs/security/e2ee.md, "No plaintext path"). */
+  encryption: {
+    noStorage:
+      'this conversation is end-to-end encrypted, and this browser cannot keep encryption keys (a private window, or storage turned off). Send from a browser that can',
+    setUpFailed:
+      'encryption could not be set up on this device, so it sends nothing. Reload the page to try again',
+  },
 } as const;

@@ -1,12 +1,12 @@
 import { act } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import type { ChatMessage } from '../lib/firebase/conversations-message';
+import type { ChatMessage } from '../lib/firebase/conversations/message';
 import type { FriendRequest } from '../lib/firebase/records';
 import { createFakeGateways, type FakeGateways } from './fake-gateways';
 import { loadEverythingEmpty, renderSignedIn } from './render-signed-in';
 import { ChatPanel } from '../features/conversations/ChatPanel';
-import { chatScreenEntered } from '../features/conversations/conversations-slice';
-import { selectFriend } from '../features/conversations/conversations-thunks';
+import { chatScreenEntered } from '../features/conversations/timeline/conversations-slice';
+import { selectFriend } from '../features/conversations/sending/conversations-thunks';
 
 /** Component tests only: me (Mia) and Bo, friends. */
 export const bo: FriendRequest = {
@@ -27,11 +27,11 @@ export const said = (
   more: Partial<ChatMessage> = {},
 ): ChatMessage => ({
   id,
-  message: text,
-  messagesenderId: from,
-  massagesenderName: from === 'me' ? 'Mia' : 'Bo',
-  messagereceiverId: from === 'me' ? 'bo' : 'me',
-  messagereceiverName: from === 'me' ? 'Bo' : 'Mia',
+  text: text,
+  senderId: from,
+  senderName: from === 'me' ? 'Mia' : 'Bo',
+  receiverId: from === 'me' ? 'bo' : 'me',
+  receiverName: from === 'me' ? 'Bo' : 'Mia',
   createdAt,
   ...more,
 });

@@ -1,8 +1,8 @@
 /** Fakes of the mute/archive/pin and drafts gateways (see fake-gateways.ts). */
 import { vi } from 'vitest';
-import type { Drafts, DraftsApi } from '../lib/firebase/conversations-drafts';
-import type { InboxPrefsApi } from '../lib/firebase/inbox-prefs';
-import type { InboxPrefs } from '../lib/firebase/inbox-prefs-record';
+import type { Drafts, DraftsApi } from '../lib/firebase/conversations/drafts';
+import type { InboxPrefsApi } from '../lib/firebase/inbox/prefs';
+import type { InboxPrefs } from '../lib/firebase/inbox/prefs-record';
 import { Feed } from './feed';
 
 /** Live queries answer through `attentionFeeds`; writes are vi.fns that resolve. */

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { AuthApi, SessionUser } from '../lib/firebase/auth';
+import type { AuthApi, SessionUser } from '../lib/firebase/auth/gateway';
 
 /** An Auth gateway of vi.fn's, each answering `undefined` until the test says otherwise. */
 export function createFakeAuth() {

@@ -1,8 +1,8 @@
 import { vi } from 'vitest';
-import type { ConversationApi } from '../lib/firebase/conversations';
-import type { ChatMessage } from '../lib/firebase/conversations-message';
-import type { GroupParties, MessageParties } from '../lib/firebase/conversations-send-write';
-import { asSentMessage } from '../lib/firebase/inbox-entry';
+import type { ConversationApi } from '../lib/firebase/conversations/gateway';
+import type { ChatMessage } from '../lib/firebase/conversations/message';
+import type { GroupParties, MessageParties } from '../lib/firebase/conversations/send-write';
+import { asSentMessage } from '../lib/firebase/inbox/entry';
 import { Feed } from './feed';
 
 /** A fake server time that moves forward on every action, so `editedAt` and reactions differ. */
@@ -57,7 +57,7 @@ function fakeConversation<Parties>(
     edit: vi.fn<Api['edit']>((parties, message, text) => {
       change(conversationOf(parties), message.id, (m) => ({
         ...m,
-        message: text,
+        text: text,
         editedAt: now(),
       }));
       return Promise.resolve();
@@ -65,11 +65,11 @@ function fakeConversation<Parties>(
     remove: vi.fn<Api['remove']>((parties, message) => {
       change(conversationOf(parties), message.id, (m) => ({
         id: m.id,
-        message: '',
-        messagesenderId: m.messagesenderId,
-        massagesenderName: m.massagesenderName,
-        messagereceiverId: m.messagereceiverId,
-        messagereceiverName: m.messagereceiverName,
+        text: '',
+        senderId: m.senderId,
+        senderName: m.senderName,
+        receiverId: m.receiverId,
+        receiverName: m.receiverName,
         createdAt: m.createdAt,
         deleted: true,
       }));
@@ -123,7 +123,7 @@ export function fakeConversations(feeds: {
     direct: fakeConversation<MessageParties>(
       feeds.direct,
       '-Nfake',
-      (parties) => parties.relId,
+      (parties) => parties.conversationId,
       (parties) => parties.from.uid,
     ),
     group: fakeConversation<GroupParties>(

@@ -1,17 +1,16 @@
 /**
  * A fake of the encryption gateway (see fake-gateways.ts): devices (mine or a friend's, keyed by
- * uid), the key backup and security codes through Feeds.
+ * uid), identity keys (keyed by uid) and the key backup through Feeds.
  */
 import { vi } from 'vitest';
-import type { DeviceRecord, EncryptionApi } from '../lib/firebase/encryption';
-import type { SecurityCodeRecord } from '../lib/firebase/encryption-backup';
+import type { DeviceRecord, EncryptionApi } from '../lib/firebase/encryption/gateway';
 import type { StoredBackup } from '../lib/crypto/key-backup';
 import { Feed } from './feed';
 
 export function fakeEncryption() {
   const devices = new Feed<DeviceRecord[]>();
   const backups = new Feed<StoredBackup | null>();
-  const codes = new Feed<SecurityCodeRecord | null>();
+  const identities = new Feed<string | null>();
   const noStore = () => Promise.reject(new Error('No fake key ring store'));
   const encryption = {
     publishDevice: vi.fn<EncryptionApi['publishDevice']>(() => Promise.resolve()),
@@ -19,6 +18,9 @@ export function fakeEncryption() {
     removeDevice: vi.fn<EncryptionApi['removeDevice']>(() => Promise.resolve()),
     subscribeDevices: vi.fn<EncryptionApi['subscribeDevices']>((uid, onDevices) =>
       devices.subscribe(uid, onDevices, () => undefined),
+    ),
+    subscribeIdentity: vi.fn<EncryptionApi['subscribeIdentity']>((uid, onIdentity) =>
+      identities.subscribe(uid, onIdentity, () => undefined),
     ),
     subscribeMyDevices: vi.fn<EncryptionApi['subscribeMyDevices']>((uid, onDevices) =>
       devices.subscribe(uid, onDevices, () => undefined),
@@ -28,6 +30,7 @@ export function fakeEncryption() {
       const none = () => Promise.reject(new Error('No fake key directory'));
       return {
         devicesOf: none,
+        identityOf: none,
         senderEpoch: none,
         writeEpoch: none,
         readWrap: none,
@@ -46,17 +49,14 @@ export function fakeEncryption() {
       putBackupDevice: noStore,
       putBackupEntry: noStore,
       markApproved: noStore,
+      publishIdentity: noStore,
     })),
     subscribeBackup: vi.fn<EncryptionApi['subscribeBackup']>((uid, onBackup) =>
       backups.subscribe(uid, onBackup, () => undefined),
     ),
-    subscribeSecurityCode: vi.fn<EncryptionApi['subscribeSecurityCode']>(
-      (_uid, friendUid, onCode) => codes.subscribe(friendUid, onCode, () => undefined),
-    ),
-    saveSecurityCode: vi.fn<EncryptionApi['saveSecurityCode']>(() => Promise.resolve()),
     // Late wraps are tested against the emulator: here no conversation owes anyone a key.
     subscribeKeyWaits: vi.fn<EncryptionApi['subscribeKeyWaits']>(() => () => undefined),
     keyWaitStore: vi.fn<EncryptionApi['keyWaitStore']>(() => ({ ask: noStore, serve: noStore })),
   } satisfies EncryptionApi;
-  return { deviceFeed: devices, backupFeed: backups, securityCodeFeed: codes, encryption };
+  return { deviceFeed: devices, backupFeed: backups, identityFeed: identities, encryption };
 }

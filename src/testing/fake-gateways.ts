@@ -7,14 +7,14 @@
 import type { ConversationKey } from '../lib/conversation-key';
 import { vi } from 'vitest';
 import type { Gateways } from '../store/gateways';
-import type { ChatImagesApi } from '../lib/firebase/conversations-images';
-import type { ChatMessage } from '../lib/firebase/conversations-message';
-import type { GroupsApi } from '../lib/firebase/groups';
-import type { InboxApi } from '../lib/firebase/inbox';
-import { asSentMessage, type InboxEntry, type ReadMarker } from '../lib/firebase/inbox-entry';
-import type { PicturesApi } from '../lib/firebase/profiles-pictures';
-import type { PresenceApi } from '../lib/firebase/presence';
-import type { PresenceStatus } from '../lib/firebase/presence-status';
+import type { ChatImagesApi } from '../lib/firebase/conversations/images';
+import type { ChatMessage } from '../lib/firebase/conversations/message';
+import type { GroupsApi } from '../lib/firebase/groups/gateway';
+import type { InboxApi } from '../lib/firebase/inbox/gateway';
+import { asSentMessage, type InboxEntry, type ReadMarker } from '../lib/firebase/inbox/entry';
+import type { PicturesApi } from '../lib/firebase/profiles/pictures';
+import type { PresenceApi } from '../lib/firebase/presence/gateway';
+import type { PresenceStatus } from '../lib/firebase/presence/status';
 import type {
   Block,
   DirectoryUser,
@@ -23,8 +23,8 @@ import type {
   GroupMembership,
   MembershipStatus,
 } from '../lib/firebase/records';
-import type { FriendsApi } from '../lib/firebase/friends';
-import type { DirectoryApi } from '../lib/firebase/directory';
+import type { FriendsApi } from '../lib/firebase/friends/gateway';
+import type { DirectoryApi } from '../lib/firebase/directory/gateway';
 import { createFakeAuth, type FakeAuth } from './fake-auth';
 import { Feed } from './feed';
 import { fakeConversations } from './fake-conversations';
@@ -137,7 +137,7 @@ function fakeInbox(feeds: Feeds) {
     ),
     markRead: vi.fn<InboxApi['markRead']>(() => Promise.resolve()),
     subscribeReadMarker: vi.fn<InboxApi['subscribeReadMarker']>(
-      (_relId, friendUid, onData, onError) =>
+      (_conversationId, friendUid, onData, onError) =>
         feeds.readMarkers.subscribe(friendUid, onData, onError),
     ),
     subscribeReadMarkers: vi.fn<InboxApi['subscribeReadMarkers']>(
@@ -145,8 +145,9 @@ function fakeInbox(feeds: Feeds) {
         feeds.groupReadMarkers.subscribe(conversationId, onData, onError),
     ),
     setTyping: vi.fn<InboxApi['setTyping']>(() => Promise.resolve()),
-    subscribeTyping: vi.fn<InboxApi['subscribeTyping']>((_relId, friendUid, onData, onError) =>
-      feeds.typing.subscribe(friendUid, onData, onError),
+    subscribeTyping: vi.fn<InboxApi['subscribeTyping']>(
+      (_conversationId, friendUid, onData, onError) =>
+        feeds.typing.subscribe(friendUid, onData, onError),
     ),
     subscribeConnected: vi.fn<InboxApi['subscribeConnected']>((onChange) =>
       feeds.connected.subscribe('connected', onChange, () => undefined),

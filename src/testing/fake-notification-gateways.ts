@@ -1,13 +1,13 @@
 /** Fakes of the notifications, settings and account gateways (see fake-gateways.ts). */
 import { vi } from 'vitest';
-import type { AccountApi } from '../lib/firebase/settings-account';
-import type { InboxEntry } from '../lib/firebase/inbox-entry';
-import type { AppNotification } from '../lib/firebase/notifications-record';
-import type { NotificationsApi } from '../lib/firebase/notifications';
-import type { SettingsApi, UserSettings } from '../lib/firebase/settings';
+import type { AccountApi } from '../lib/firebase/settings/account';
+import type { InboxEntry } from '../lib/firebase/inbox/entry';
+import type { AppNotification } from '../lib/firebase/notifications/record';
+import type { NotificationsApi } from '../lib/firebase/notifications/gateway';
+import type { SettingsApi, UserSettings } from '../lib/firebase/settings/gateway';
 import { Feed } from './feed';
 
-export function createNotificationFeeds() {
+function createNotificationFeeds() {
   return {
     latestNotifications: new Feed<AppNotification[]>(),
     unreadNotifications: new Feed<AppNotification[]>(),
@@ -15,8 +15,6 @@ export function createNotificationFeeds() {
     conversations: new Feed<InboxEntry[]>(),
   };
 }
-
-export type NotificationFeeds = ReturnType<typeof createNotificationFeeds>;
 
 /** Live queries answer through `noticeFeeds`; writes are vi.fns that resolve. */
 export function fakeNotificationGateways() {

@@ -4,19 +4,22 @@ import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { slices } from '../app/slices';
 import { buildRootReducer } from '../store/store';
-import type { ChatMessage } from '../lib/firebase/conversations-message';
+import type { ChatMessage } from '../lib/firebase/conversations/message';
 import { userSignedIn } from '../store/session';
-import { conversationOpened, latestReceived } from '../features/conversations/conversations-slice';
+import {
+  conversationOpened,
+  latestReceived,
+} from '../features/conversations/timeline/conversations-slice';
 
 export const REL = 'rel-bo';
 
 export const message = (id: string, from: string, createdAt: number, text = id): ChatMessage => ({
   id,
-  message: text,
-  messagesenderId: from,
-  massagesenderName: from,
-  messagereceiverId: from === 'me' ? 'bo' : 'me',
-  messagereceiverName: 'x',
+  text: text,
+  senderId: from,
+  senderName: from,
+  receiverId: from === 'me' ? 'bo' : 'me',
+  receiverName: 'x',
   createdAt,
 });
 

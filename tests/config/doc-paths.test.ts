@@ -7,7 +7,7 @@ const index = {
     'src',
     'src/features',
     'src/features/auth',
-    'src/lib/firebase/auth.ts',
+    'src/lib/firebase/auth/gateway.ts',
     'docs/rules.md',
   ]),
   names: new Set(['auth.ts', 'rules.md']),
@@ -15,8 +15,9 @@ const index = {
 
 describe('the docs path check', () => {
   it('takes repository paths from code spans and links, and leaves commands, placeholders and URLs', () => {
-    expect(pathOf('src/lib/firebase/auth.ts')).toBe('src/lib/firebase/auth.ts');
+    expect(pathOf('src/lib/firebase/auth/gateway.ts')).toBe('src/lib/firebase/auth/gateway.ts');
     expect(pathOf('scripts/soak/')).toBe('scripts/soak/');
+    expect(pathOf('../src/features/auth/')).toBe('../src/features/auth/');
     expect(pathOf('auth.ts:12')).toBe('auth.ts');
     expect(pathOf('rules.md#allow')).toBe('rules.md');
     for (const other of [
@@ -36,14 +37,16 @@ describe('the docs path check', () => {
     const doc = {
       path: 'docs/architecture.md',
       text: [
-        'The gateway `src/lib/firebase/auth.ts` and [the rules](rules.md).',
+        'The gateway `src/lib/firebase/auth/gateway.ts` and [the rules](rules.md).',
         'Once `src/lib/firebase/search.ts`, now `auth.ts` and `features/auth`.',
         'Gone: `deferred-auth.ts`.',
+        'The map: [auth](../src/features/auth/), [gone](../src/features/gone/).',
       ].join('\n'),
     };
     expect(missingDocPaths([doc], index)).toEqual([
       'docs/architecture.md:2 names src/lib/firebase/search.ts, which does not exist',
       'docs/architecture.md:3 names deferred-auth.ts, which does not exist',
+      'docs/architecture.md:4 names ../src/features/gone/, which does not exist',
     ]);
   });
 

@@ -59,6 +59,36 @@ describe('reachable', () => {
     ]);
   });
 
+  it("follows a feature's barrel through its folders' barrels, renamed names included", () => {
+    const nested = graph({
+      '/s/home.tsx': {
+        code: 'import { jump } from "./chat";',
+        imports: ['/s/chat/index.ts'],
+      },
+      '/s/chat/index.ts': {
+        code: 'export { jumpTo as jump } from "./quotes";\nexport { List } from "./list";',
+        imports: ['/s/chat/quotes/index.ts', '/s/chat/list/index.ts'],
+      },
+      '/s/chat/quotes/index.ts': {
+        code: 'export { jumpTo } from "./thunks";\nexport { Quote } from "./Quote";',
+        imports: ['/s/chat/quotes/thunks.ts', '/s/chat/quotes/Quote.tsx'],
+      },
+      '/s/chat/quotes/thunks.ts': { code: 'export const jumpTo = 1;' },
+      '/s/chat/quotes/Quote.tsx': { code: 'export const Quote = 2;' },
+      '/s/chat/list/index.ts': {
+        code: 'export { List } from "./List";',
+        imports: ['/s/chat/list/List.tsx'],
+      },
+      '/s/chat/list/List.tsx': { code: 'export const List = 3;' },
+    });
+    expect([...reachable(['/s/home.tsx'], nested)].sort()).toEqual([
+      '/s/chat/index.ts',
+      '/s/chat/quotes/index.ts',
+      '/s/chat/quotes/thunks.ts',
+      '/s/home.tsx',
+    ]);
+  });
+
   it('follows the whole barrel for a namespace import', () => {
     const seen = reachable(['/s/Home.tsx'], ctx);
     expect(seen.has('/s/feature/Page.tsx')).toBe(true);

@@ -4,11 +4,11 @@ import {
   directSendWrite,
   groupSendWrite,
   type ServerValues,
-} from '../../src/lib/firebase/conversations-send-write';
-import { mentionNotificationChanges } from '../../src/lib/firebase/notifications-mention';
+} from '../../src/lib/firebase/conversations/send-write';
+import { mentionNotificationChanges } from '../../src/lib/firebase/notifications/mention';
 import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
 import { inboxStrings } from '../../src/features/inbox/inbox-strings';
-import { DRAFT_SAVE_MS } from '../../src/features/conversations/use-draft';
+import { DRAFT_SAVE_MS } from '../../src/features/conversations/composer/use-draft';
 import { notificationsStrings } from '../../src/features/notifications/notifications-strings';
 import { shellStrings } from '../../src/app/shell/shell-strings';
 import { spec } from '../../src/strings/spec';
@@ -167,15 +167,15 @@ describeBrowser('attention: desktop notifications, the favicon and drafts', () =
 
   async function carolAndBob() {
     const [carol, bob] = await Promise.all([createPerson('Carol'), createPerson('Bob')]);
-    const relId = '-Ne2eAttentionCarolBob';
-    await befriend(relId, carol, bob);
+    const conversationId = '-Ne2eAttentionCarolBob';
+    await befriend(conversationId, carol, bob);
     // Bob's unread count there, as the server's increments would leave it.
     let unread = 0;
     const fromCarol = async (text: string) => {
       const id = nextId();
       unread += 1;
       const parties = {
-        relId,
+        conversationId,
         from: { uid: carol.uid, name: 'Carol' },
         to: { uid: bob.uid, name: 'Bob' },
       };
@@ -183,7 +183,7 @@ describeBrowser('attention: desktop notifications, the favicon and drafts', () =
       await adminUpdate(directSendWrite(parties, id, text, server));
       return id;
     };
-    return { carol, bob, relId, fromCarol };
+    return { carol, bob, conversationId, fromCarol };
   }
 
   /** Alice's group Hikers with Bob in it, and her posts (a mention of Bob writes his entry). */
@@ -325,7 +325,7 @@ describeBrowser('attention: desktop notifications, the favicon and drafts', () =
   }, 120_000);
 
   it('a draft and its reply come back after a reload, from another device too, even quoting an older page', async () => {
-    const { bob, relId, fromCarol } = await carolAndBob();
+    const { bob, conversationId, fromCarol } = await carolAndBob();
     const dan = await createPerson('Dan');
     const danRel = '-Ne2eAttentionDanBob01';
     await befriend(danRel, dan, bob);
@@ -333,7 +333,7 @@ describeBrowser('attention: desktop notifications, the favicon and drafts', () =
     const danIds = Array.from({ length: 60 }, nextId);
     const start = Date.now() - 60_000;
     const parties = {
-      relId: danRel,
+      conversationId: danRel,
       from: { uid: dan.uid, name: 'Dan' },
       to: { uid: bob.uid, name: 'Bob' },
     };
@@ -367,7 +367,7 @@ describeBrowser('attention: desktop notifications, the favicon and drafts', () =
     await field(b).pressSequentially('Half-written answer');
     // Sealed for Bob's own devices, so the database holds none of its words.
     const sealedText = expect.stringMatching(/^s1\./) as string;
-    const carolsDraft = await settledDraft(`drafts/${bob.uid}/direct/${relId}`);
+    const carolsDraft = await settledDraft(`drafts/${bob.uid}/direct/${conversationId}`);
     expect(carolsDraft).toMatchObject({ text: sealedText, replyTo: expect.any(String) as string });
     expect(JSON.stringify(carolsDraft)).not.toContain('Half-written');
     // A draft of Bob's from before drafts were sealed, a reply to Dan's first message: his row
@@ -404,6 +404,6 @@ describeBrowser('attention: desktop notifications, the favicon and drafts', () =
     await expect
       .poll(() => adminGet(`drafts/${bob.uid}/direct/${danRel}`), { timeout: 10_000 })
       .toMatchObject({ text: sealedText, replyTo: danIds[0] });
-    expect(await adminGet(`drafts/${bob.uid}/direct/${relId}`)).toEqual(carolsDraft);
+    expect(await adminGet(`drafts/${bob.uid}/direct/${conversationId}`)).toEqual(carolsDraft);
   }, 90_000);
 });

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { authStrings } from '../../src/features/auth/auth-strings';
 import { spec } from '../../src/strings/spec';
 import { adminUpdate, appUrl, createVerifiedPerson, newPage } from '../support/browser';
@@ -11,19 +11,19 @@ export const createPerson = (username: string) => createVerifiedPerson(username,
 
 /** Makes two people friends directly in the database, as an accepted request leaves them. */
 export async function befriend(
-  relId: string,
+  conversationId: string,
   a: { uid: string; username: string },
   b: { uid: string; username: string },
 ): Promise<void> {
   await adminUpdate({
-    [`friendList/${relId}`]: {
+    [`friendList/${conversationId}`]: {
       senderId: a.uid,
       senderName: a.username,
       receiverId: b.uid,
       receiverName: b.username,
       photo: '',
     },
-    [`pairs/${pairKey(a.uid, b.uid)}`]: relId,
+    [`pairs/${pairKey(a.uid, b.uid)}`]: conversationId,
   });
 }
 

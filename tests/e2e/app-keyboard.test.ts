@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { authStrings } from '../../src/features/auth/auth-strings';
 import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
 import { friendsStrings } from '../../src/features/friends/friends-strings';
@@ -47,16 +47,16 @@ describeBrowser('the main paths with the keyboard only', () => {
   it('logs in, accepts a request, sends a message, uses a row menu and creates a group', async () => {
     const ann = await createPerson('Ann');
     const ben = await createPerson('Ben');
-    const relId = '-Ne2eKeyboardRequest1';
+    const conversationId = '-Ne2eKeyboardRequest1';
     await adminUpdate({
-      [`friendRequest/${relId}`]: {
+      [`friendRequest/${conversationId}`]: {
         senderId: ben.uid,
         senderName: ben.username,
         receiverId: ann.uid,
         receiverName: ann.username,
         photo: '',
       },
-      [`pairs/${pairKey(ann.uid, ben.uid)}`]: relId,
+      [`pairs/${pairKey(ann.uid, ben.uid)}`]: conversationId,
     });
 
     // Log in: the fields and the button are reached with Tab; Enter sends the form.

@@ -18,7 +18,7 @@ import { befriend, createPerson, loginPage, settle } from './app-home-steps';
 // The message list with the keyboard alone (a feed of articles with one Tab stop): arrows,
 // Home through older pages, End, Enter for the menu, Tab into a message and Escape out.
 const strings = conversationsStrings.messageActions;
-const relId = '-Ne2eKeysAliceBob0001';
+const conversationId = '-Ne2eKeysAliceBob0001';
 const groupId = '-Ne2eKeysHikers000001';
 /** More than two pages of 50: Home has to load older pages to reach the first. */
 const COUNT = 120;
@@ -75,7 +75,7 @@ describeBrowser('the message list with the keyboard', () => {
     async () => {
       const alice = await createPerson('Alice');
       const bob = await createPerson('Bob');
-      await befriend(relId, alice, bob);
+      await befriend(conversationId, alice, bob);
       // One a minute, alternating; a link near the end, a reaction on the one after it.
       const start = Date.now() - COUNT * 60_000;
       const records: Record<string, unknown> = {};
@@ -89,7 +89,7 @@ describeBrowser('the message list with the keyboard', () => {
         const id = demoPushId(start + i * 60_000, i);
         ids.push(id);
         const record = messageRecord(from, to, text, start + i * 60_000);
-        records[`sendMessage/${relId}/${id}`] =
+        records[`sendMessage/${conversationId}/${id}`] =
           i === COUNT - 2 ? { ...record, reactions: { '👍': { [bob.uid]: start } } } : record;
       }
       await adminUpdate(records);
@@ -178,7 +178,9 @@ describeBrowser('the message list with the keyboard', () => {
       await answer.waitFor();
       await expect
         .poll(async () =>
-          Object.values((await adminGet(`sendMessage/${relId}`)) as Record<string, unknown>)
+          Object.values(
+            (await adminGet(`sendMessage/${conversationId}`)) as Record<string, unknown>,
+          )
             .map((m) => m as { message?: string; replyTo?: string })
             .filter((m) => m.replyTo)
             .map((m) => m.replyTo),

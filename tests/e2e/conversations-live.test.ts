@@ -23,7 +23,7 @@ import { loginPage, row } from './app-home-steps';
 // then gives the other browser 1 s to show it, and fails otherwise.
 const actions = conversationsStrings.messageActions;
 const reactions = conversationsStrings.reactions;
-const relId = '-Ne2eLiveAliceBob0001';
+const conversationId = '-Ne2eLiveAliceBob0001';
 const groupId = '-Ne2eLiveHikers000001';
 const LIVE = { timeout: 1000 };
 /** Two browsers through several steps on a loaded machine: beyond the default minute. */
@@ -116,8 +116,8 @@ describeBrowser('reactions, edits, deletes and previews live on every screen', (
   it(
     '1:1: a reaction added and taken back, an edit and a delete, each live within 1 s',
     async () => {
-      const { bob, a, b } = await aliceAndBob(browser(), relId, { openChats: true });
-      await liveOnTheOtherScreen(`sendMessage/${relId}`, a, { page: b, uid: bob.uid });
+      const { bob, a, b } = await aliceAndBob(browser(), conversationId, { openChats: true });
+      await liveOnTheOtherScreen(`sendMessage/${conversationId}`, a, { page: b, uid: bob.uid });
     },
     LONG_TEST_MS,
   );
@@ -146,7 +146,7 @@ describeBrowser('reactions, edits, deletes and previews live on every screen', (
   it(
     'delete for me of my newest message: my row shows the one before it in both of my browsers',
     async () => {
-      const { alice, a, b } = await aliceAndBob(browser(), relId, { openChats: true });
+      const { alice, a, b } = await aliceAndBob(browser(), conversationId, { openChats: true });
       // A second browser of Alice's, approved by her first (it then reads the sealed history).
       const a2 = await loginPage(browser(), alice.email);
       await a
@@ -165,7 +165,7 @@ describeBrowser('reactions, edits, deletes and previews live on every screen', (
       const pin = await idOf(a, 'my PIN is 4711');
       await deleteMessage(a, 'my PIN is 4711', actions.deleteForMe);
       await acknowledged(
-        `hiddenMessages/${alice.uid}/${relId}/${pin}`,
+        `hiddenMessages/${alice.uid}/${conversationId}/${pin}`,
         (hidden) => hidden === true,
         'the delete for me',
       );
@@ -179,8 +179,10 @@ describeBrowser('reactions, edits, deletes and previews live on every screen', (
         .getByText('my PIN is 4711', { exact: true })
         .waitFor();
       // Sealed like every preview: the database holds no word of it.
-      const cover = (await adminGet(`inbox/${alice.uid}/${relId}/cover`)) as { text?: string };
-      expect(cover.text).toMatch(/^s1\./);
+      const cover = (await adminGet(`inbox/${alice.uid}/${conversationId}/cover`)) as {
+        text?: string;
+      };
+      expect(cover.text).toMatch(/^s2\./);
       expect(JSON.stringify(await adminGet(`inbox/${alice.uid}`))).not.toContain('are we on');
 
       // Delete for me of the one before too: nothing is left to show, never a deleted word.

@@ -7,7 +7,7 @@ import { adminUpdate, browserPerSuite, describeBrowser } from '../support/browse
 import { equalAtPageBoundaries, longChatPaths, writeInThousands } from '../support/long-chat';
 import { befriend, createPerson, loginPage, row } from './app-home-steps';
 
-const relId = '-Ne2ePagingAliceBob01';
+const conversationId = '-Ne2ePagingAliceBob01';
 /** The live window, eight full pages, and a short last one of 23. */
 const COUNT = 50 + 8 * 50 + 23;
 
@@ -45,10 +45,10 @@ describeBrowser('paging back through a long conversation', () => {
   it('reaches the first message, with my message the newest and equal times at every page boundary', async () => {
     const alice = await createPerson('Alice');
     const bob = await createPerson('Bob');
-    await befriend(relId, alice, bob);
+    await befriend(conversationId, alice, bob);
     // Alice sent the even ones, the newest (472) included: a list that follows my own new
     // messages must not take a page loaded above for one.
-    const paths = longChatPaths(relId, [alice, bob], COUNT, equalAtPageBoundaries());
+    const paths = longChatPaths(conversationId, [alice, bob], COUNT, equalAtPageBoundaries());
     await writeInThousands(adminUpdate, paths);
 
     const page = await loginPage(browser(), alice.email);

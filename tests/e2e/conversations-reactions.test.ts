@@ -15,7 +15,7 @@ import { demoPushId } from '../../scripts/demo/data';
 import { befriend, createPerson, loginPage, settle } from './app-home-steps';
 
 // Reactions and quotes in two browsers, 1:1 and group, offline.
-const relId = '-Ne2eReactAliceBob01';
+const conversationId = '-Ne2eReactAliceBob01';
 const groupId = '-Ne2eReactGroup00001';
 const strings = conversationsStrings.reactions;
 const message = messageRow;
@@ -81,7 +81,7 @@ describeBrowser('reactions and quotes in two browsers', () => {
   }) {
     const alice = await createPerson('Alice');
     const bob = await createPerson('Bob');
-    await befriend(relId, alice, bob);
+    await befriend(conversationId, alice, bob);
     const start = Date.now() - 3_600_000;
     const seeded: Record<string, unknown> = {};
     let originalId = '';
@@ -92,10 +92,10 @@ describeBrowser('reactions and quotes in two browsers', () => {
       const isOriginal = i === history.original.index;
       const text = isOriginal ? history.original.text : `Filler ${String(i)}`;
       if (isOriginal) originalId = id;
-      seeded[`sendMessage/${relId}/${id}`] = stored(from, to, text, at);
+      seeded[`sendMessage/${conversationId}/${id}`] = stored(from, to, text, at);
     }
     const replyAt = start + history.reply.afterMs;
-    seeded[`sendMessage/${relId}/${demoPushId(replyAt, history.idBase + 999)}`] = stored(
+    seeded[`sendMessage/${conversationId}/${demoPushId(replyAt, history.idBase + 999)}`] = stored(
       bob,
       alice,
       history.reply.text,
@@ -108,7 +108,7 @@ describeBrowser('reactions and quotes in two browsers', () => {
   }
 
   it('1:1: the quick emoji and the full picker react, chips toggle, who reacted shows', async () => {
-    const { alice, bob, a, b } = await aliceAndBob(browser(), relId, { openChats: true });
+    const { alice, bob, a, b } = await aliceAndBob(browser(), conversationId, { openChats: true });
     await send(b, 'see you at 8?');
     await message(a, 'see you at 8?').waitFor();
 
@@ -160,7 +160,7 @@ describeBrowser('reactions and quotes in two browsers', () => {
     await expect
       .poll(() => chip(b, 'see you at 8?', '👍').getAttribute('aria-label'))
       .toBe(strings.chip('👍', 1, true));
-    const messages = (await adminGet(`sendMessage/${relId}`)) as Record<
+    const messages = (await adminGet(`sendMessage/${conversationId}`)) as Record<
       string,
       { reactions?: Record<string, Record<string, number>> }
     >;
@@ -294,7 +294,7 @@ describeBrowser('reactions and quotes in two browsers', () => {
   });
 
   it('offline: a reaction shows at once, is queued, and is delivered once', async () => {
-    const { alice, a, b } = await aliceAndBob(browser(), relId, { openChats: true });
+    const { alice, a, b } = await aliceAndBob(browser(), conversationId, { openChats: true });
     await send(b, 'are you coming?');
     await message(a, 'are you coming?').waitFor();
     await a.context().setOffline(true);
@@ -309,7 +309,7 @@ describeBrowser('reactions and quotes in two browsers', () => {
     expect(await chip(b, 'are you coming?', '🙏').getAttribute('aria-label')).toBe(
       strings.chip('🙏', 1, false),
     );
-    const messages = (await adminGet(`sendMessage/${relId}`)) as Record<
+    const messages = (await adminGet(`sendMessage/${conversationId}`)) as Record<
       string,
       { reactions?: Record<string, Record<string, number>> }
     >;

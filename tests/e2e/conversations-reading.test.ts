@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { demoPushId } from '../../scripts/demo/data';
 import { messageRecord } from '../../scripts/seed-records';
-import { MESSAGE_MAX_LENGTH } from '../../src/lib/firebase/conversations-message';
+import { MESSAGE_MAX_LENGTH } from '../../src/lib/firebase/conversations/message';
 import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
 import { shellStrings } from '../../src/app/shell/shell-strings';
 import { spec } from '../../src/strings/spec';
@@ -10,7 +10,7 @@ import { adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/
 import { befriend, createPerson, loginPage, row } from './app-home-steps';
 type Person = { uid: string; username: string };
 /** Each test's own conversation, so one test's messages never show in the other's. */
-let relId = '-Ne2eReadingAliceBob1';
+let conversationId = '-Ne2eReadingAliceBob1';
 const LONG = 2000;
 
 let counter = 0;
@@ -22,7 +22,7 @@ async function seedMessages(list: Array<{ from: Person; to: Person; text: string
     const batch: Record<string, unknown> = {};
     for (const m of list.slice(i, i + 1000)) {
       lastId = demoPushId(m.at, counter++);
-      batch[`sendMessage/${relId}/${lastId}`] = messageRecord(m.from, m.to, m.text, m.at);
+      batch[`sendMessage/${conversationId}/${lastId}`] = messageRecord(m.from, m.to, m.text, m.at);
     }
     await adminUpdate(batch);
   }
@@ -65,7 +65,7 @@ describeBrowser('reading a long conversation', () => {
   it('stays windowed, keeps my place when older pages load, and offers Jump to latest', async () => {
     const alice = await createPerson('Alice');
     const bob = await createPerson('Bob');
-    await befriend(relId, alice, bob);
+    await befriend(conversationId, alice, bob);
     // One a minute over the last day and a half, alternating, so there are date separators.
     const start = Date.now() - LONG * 60_000;
     await seedMessages(
@@ -183,8 +183,8 @@ describeBrowser('reading new messages', () => {
   it('marks new messages, keeps line breaks and blocks an over-long message', async () => {
     const alice = await createPerson('Alice');
     const bob = await createPerson('Bob');
-    relId = '-Ne2eReadingAliceBob2';
-    await befriend(relId, alice, bob);
+    conversationId = '-Ne2eReadingAliceBob2';
+    await befriend(conversationId, alice, bob);
     const now = Date.now();
     await seedMessages([
       { from: bob, to: alice, text: 'Hi Alice!', at: now - 26 * 3_600_000 },

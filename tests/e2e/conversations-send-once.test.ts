@@ -16,7 +16,7 @@ import {
   dropNextAck,
 } from '../support/browser';
 import { befriend, createPerson, loginPage, row } from './app-home-steps';
-const relId = '-Ne2eSendOnceAliceBob';
+const conversationId = '-Ne2eSendOnceAliceBob';
 
 describeBrowser('a message delivered but not acknowledged', () => {
   const browser = browserPerSuite({ resetBackend: true });
@@ -26,7 +26,7 @@ describeBrowser('a message delivered but not acknowledged', () => {
     async () => {
       const alice = await createPerson('Alice');
       const bob = await createPerson('Bob');
-      await befriend(relId, alice, bob);
+      await befriend(conversationId, alice, bob);
       const a = await loginPage(browser(), alice.email);
       await a.getByRole('link', { name: shellStrings.layout.messages }).click();
       await a.waitForURL('**/pages/messages');
@@ -36,7 +36,7 @@ describeBrowser('a message delivered but not acknowledged', () => {
         .click();
       await chat.getByText(conversationsStrings.chat.sayHello('Bob')).waitFor();
 
-      expect(await dropNextAck(`sendMessage/${relId}`)).toBe(1);
+      expect(await dropNextAck(`sendMessage/${conversationId}`)).toBe(1);
       const field = chat.getByRole('textbox', { name: conversationsStrings.chat.inputLabel });
       await field.fill('Delivered exactly once');
       await field.press('Enter');
@@ -54,9 +54,9 @@ describeBrowser('a message delivered but not acknowledged', () => {
         0,
       );
 
-      const stored = (await adminGet(`sendMessage/${relId}`)) as Record<string, unknown>;
+      const stored = (await adminGet(`sendMessage/${conversationId}`)) as Record<string, unknown>;
       expect(Object.keys(stored)).toHaveLength(1);
-      expect(await adminGet(`inbox/${bob.uid}/${relId}/unread`)).toBe(1);
+      expect(await adminGet(`inbox/${bob.uid}/${conversationId}/unread`)).toBe(1);
     },
   );
 });

@@ -9,7 +9,7 @@ import { befriend, createPerson, loginPage, row } from './app-home-steps';
 
 // A conversation between two browsers (each its own device key in IndexedDB)
 // whose database holds no word of it, and a tampered message shown as one that did not decrypt.
-const relId = '-Ne2eSealedAliceBob01';
+const conversationId = '-Ne2eSealedAliceBob01';
 const LONG_TEST_MS = 150_000;
 
 const chat = (page: Page) => page.getByRole('region', { name: conversationsStrings.chat.label });
@@ -48,7 +48,7 @@ describeBrowser('end-to-end encryption between two browsers', () => {
     async () => {
       const alice = await createPerson('Alice');
       const bob = await createPerson('Bob');
-      await befriend(relId, alice, bob);
+      await befriend(conversationId, alice, bob);
       const [a, b] = await Promise.all([
         loginPage(browser(), alice.email),
         loginPage(browser(), bob.email),
@@ -63,7 +63,12 @@ describeBrowser('end-to-end encryption between two browsers', () => {
       );
       expect(others).toEqual([]);
       const [deviceId, published] = aliceDevice;
-      expect(Object.keys(published).sort()).toEqual(['approvedBy', 'createdAt', 'publicKey']);
+      expect(Object.keys(published).sort()).toEqual([
+        'approvedBy',
+        'createdAt',
+        'publicKey',
+        'signature',
+      ]);
       expect(await adminGet(`deviceSeen/${alice.uid}/${deviceId}`)).toEqual({
         label: 'Chrome on Linux',
         lastSeenAt: expect.any(Number) as number,
@@ -85,26 +90,26 @@ describeBrowser('end-to-end encryption between two browsers', () => {
       // A draft Alice typed and did not send is kept for her other devices, sealed: the dump is
       // taken while it is stored.
       await field(a).fill('meet me at the lighthouse');
-      const draftPath = `drafts/${alice.uid}/direct/${relId}/text`;
+      const draftPath = `drafts/${alice.uid}/direct/${conversationId}/text`;
       await until(async () => (await adminGet(draftPath)) !== null, 'the draft');
       expect(await adminGet(draftPath)).toMatch(/^s1\./);
       const dump = JSON.stringify(await adminGet('/'));
       for (const word of ['flowerpot', 'blue', 'bakery', 'lighthouse']) {
         expect(dump).not.toContain(word);
       }
-      const stored = ((await adminGet(`sendMessage/${relId}`)) ?? {}) as Record<
+      const stored = ((await adminGet(`sendMessage/${conversationId}`)) ?? {}) as Record<
         string,
         { message: string; messagesenderId: string }
       >;
       const [id, first] =
         Object.entries(stored).find(([, m]) => m.messagesenderId === alice.uid) ?? [];
       if (!id || !first) throw new Error("Alice's message is not stored");
-      expect(first.message).toMatch(/^s1\./);
+      expect(first.message).toMatch(/^s2\./);
 
       // The owner flips one character of the ciphertext: Bob's bubble says it did not decrypt.
       const flipped = first.message.at(-3) === 'A' ? 'B' : 'A';
       await adminUpdate({
-        [`sendMessage/${relId}/${id}/message`]: `${first.message.slice(0, -3)}${flipped}${first.message.slice(-2)}`,
+        [`sendMessage/${conversationId}/${id}/message`]: `${first.message.slice(0, -3)}${flipped}${first.message.slice(-2)}`,
       });
       await chat(b).getByText(encryptionStrings.sealed.failed).waitFor();
       expect(await bubble(b, 'flowerpot').count()).toBe(0);

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import {
   directSendWrite,
   type ServerValues,
-} from '../../src/lib/firebase/conversations-send-write';
+} from '../../src/lib/firebase/conversations/send-write';
 import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
 import { inboxStrings } from '../../src/features/inbox/inbox-strings';
 import { shellStrings } from '../../src/app/shell/shell-strings';
@@ -85,7 +85,7 @@ describeBrowser('the inbox between two people in two browsers', () => {
     await adminUpdate(
       directSendWrite(
         {
-          relId: '-Ne2eInboxCarolBob001',
+          conversationId: '-Ne2eInboxCarolBob001',
           from: { uid: carol.uid, name: 'Carol' },
           to: { uid: bob.uid, name: 'Bob' },
         },

@@ -4,7 +4,7 @@ import { notificationsStrings } from '../../src/features/notifications/notificat
 import { settingsStrings } from '../../src/features/settings/settings-strings';
 import { shellStrings } from '../../src/app/shell/shell-strings';
 import { spec } from '../../src/strings/spec';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import {
   adminUpdate,
   appUrl,
@@ -113,16 +113,16 @@ describeBrowser('notifications and settings in two browsers', () => {
   it('privacy off: the friend’s chat header shows no Online once presence is hidden', async () => {
     const erin = await createPerson('Erin');
     const finn = await createPerson('Finn');
-    const relId = '-Ne2eErinAndFinn0001';
+    const conversationId = '-Ne2eErinAndFinn0001';
     await adminUpdate({
-      [`friendList/${relId}`]: {
+      [`friendList/${conversationId}`]: {
         senderId: erin.uid,
         senderName: 'Erin',
         receiverId: finn.uid,
         receiverName: 'Finn',
         photo: '',
       },
-      [`pairs/${pairKey(erin.uid, finn.uid)}`]: relId,
+      [`pairs/${pairKey(erin.uid, finn.uid)}`]: conversationId,
     });
     const [e, f] = await Promise.all([
       loginPage(browser(), erin.email),

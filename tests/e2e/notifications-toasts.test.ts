@@ -3,8 +3,8 @@ import { expect, it } from 'vitest';
 import {
   directSendWrite,
   type ServerValues,
-} from '../../src/lib/firebase/conversations-send-write';
-import { notificationId } from '../../src/lib/firebase/notifications-record';
+} from '../../src/lib/firebase/conversations/send-write';
+import { notificationId } from '../../src/lib/firebase/notifications/record';
 import { notificationsStrings } from '../../src/features/notifications/notifications-strings';
 import { shellStrings } from '../../src/app/shell/shell-strings';
 import { spec } from '../../src/strings/spec';
@@ -112,19 +112,19 @@ type Person = Awaited<ReturnType<typeof createPerson>>;
 /** `names` as Bob's friends; `write(friend, text, unread)` is a message of theirs to him. */
 async function bobAndFriends(names: string[]) {
   const [bob, ...friends] = await Promise.all(['Bob', ...names].map((n) => createPerson(n)));
-  const relIds = new Map<Person, string>();
+  const conversationIds = new Map<Person, string>();
   await Promise.all(
     friends.map((friend, i) => {
-      const relId = `-Ne2eToastsRel${String(i).padStart(7, '0')}`;
-      relIds.set(friend, relId);
-      return befriend(relId, friend, bob);
+      const conversationId = `-Ne2eToastsRel${String(i).padStart(7, '0')}`;
+      conversationIds.set(friend, conversationId);
+      return befriend(conversationId, friend, bob);
     }),
   );
   // The admin writes plain values where a client sends server values (time, increment).
   const write = (friend: Person, text: string, unread: number) =>
     directSendWrite(
       {
-        relId: relIds.get(friend) ?? '',
+        conversationId: conversationIds.get(friend) ?? '',
         from: { uid: friend.uid, name: friend.username },
         to: { uid: bob.uid, name: 'Bob' },
       },
@@ -132,17 +132,17 @@ async function bobAndFriends(names: string[]) {
       text,
       { now: Date.now(), plusOne: unread } as unknown as ServerValues,
     );
-  return { bob, friends, relIds, write };
+  return { bob, friends, conversationIds, write };
 }
 
 describeBrowser('toasts: one notice per thing, at most three, the spec first', () => {
   const browser = browserPerSuite({ resetBackend: true });
 
   it('30 messages make one toast with the last count; a muted or open conversation none', async () => {
-    const { bob, friends, relIds, write } = await bobAndFriends(['Carol', 'Dan', 'Eve']);
+    const { bob, friends, conversationIds, write } = await bobAndFriends(['Carol', 'Dan', 'Eve']);
     const [carol, dan, eve] = friends as [Person, Person, Person];
     await adminUpdate({
-      [`inboxPrefs/${bob.uid}/direct/${relIds.get(dan) ?? ''}/mutedUntil`]: 'always',
+      [`inboxPrefs/${bob.uid}/direct/${conversationIds.get(dan) ?? ''}/mutedUntil`]: 'always',
     });
     const b = await recordedLogin(browser(), bob.email);
 

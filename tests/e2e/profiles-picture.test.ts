@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { profilesStrings } from '../../src/features/profiles/profiles-strings';
 import { spec } from '../../src/strings/spec';
 import { adminGet, adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
@@ -88,16 +88,16 @@ describeBrowser('changing the profile picture', () => {
   it('crops a chosen picture, uploads it, and the sidebar and a friend show it', async () => {
     const alice = await createPerson('Alice');
     const bob = await createPerson('Bob');
-    const relId = '-Ne2ePictureFriends1';
+    const conversationId = '-Ne2ePictureFriends1';
     await adminUpdate({
-      [`friendList/${relId}`]: {
+      [`friendList/${conversationId}`]: {
         senderId: alice.uid,
         senderName: 'Alice',
         receiverId: bob.uid,
         receiverName: 'Bob',
         photo: '',
       },
-      [`pairs/${pairKey(alice.uid, bob.uid)}`]: relId,
+      [`pairs/${pairKey(alice.uid, bob.uid)}`]: conversationId,
     });
     const page = await loginPage(browser(), alice.email);
 

@@ -8,7 +8,7 @@ import { whatReplaced } from '../support/page-diagnosis';
 import { adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
 import { befriend, createPerson, loginPage, settle } from './app-home-steps';
 
-const relId = '-Ne2eSearchAliceBob01';
+const conversationId = '-Ne2eSearchAliceBob01';
 /** Messages in the conversation; the one searched for has `BACK` newer ones after it. */
 const LONG = 5300;
 const BACK = 5000;
@@ -54,7 +54,7 @@ describeBrowser('message search', () => {
   it('Ctrl+K finds a message 5,000 back; choosing it lands on it highlighted and steady', async () => {
     const alice = await createPerson('Alice');
     const bob = await createPerson('Bob');
-    await befriend(relId, alice, bob);
+    await befriend(conversationId, alice, bob);
     // One a minute, alternating; seeded straight into the database in batches of a thousand.
     const start = Date.now() - LONG * 60_000;
     // Odd, so Bob wrote it and Alice its neighbours.
@@ -68,7 +68,7 @@ describeBrowser('message search', () => {
         const id = demoPushId(at, 820_000 + j);
         if (j === needleIndex) needleId = id;
         const text = j === needleIndex ? NEEDLE : `Message ${String(j)} from ${from.username}`;
-        batch[`sendMessage/${relId}/${id}`] = messageRecord(from, to, text, at);
+        batch[`sendMessage/${conversationId}/${id}`] = messageRecord(from, to, text, at);
       }
       await adminUpdate(batch);
     }

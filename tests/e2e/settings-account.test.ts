@@ -38,13 +38,13 @@ async function openChat(page: Page, name: string) {
 
 /** A message `from` sent `to`, as the app's send leaves it (with the receiver's inbox entry). */
 async function seedMessage(
-  relId: string,
+  conversationId: string,
   from: { uid: string; username: string },
   to: { uid: string; username: string },
   text: string,
 ) {
   await adminUpdate({
-    [`sendMessage/${relId}/-Ne2eMsg0000000001`]: {
+    [`sendMessage/${conversationId}/-Ne2eMsg0000000001`]: {
       message: text,
       messagesenderId: from.uid,
       massagesenderName: from.username,
@@ -62,12 +62,12 @@ describeBrowser('a new-messages notification', () => {
     const erin = await createPerson('Erin');
     const finn = await createPerson('Finn');
     const gus = await createPerson('Gus');
-    const relId = '-Ne2eNoticeErinFinn1';
-    await befriend(relId, erin, finn);
+    const conversationId = '-Ne2eNoticeErinFinn1';
+    await befriend(conversationId, erin, finn);
     await befriend('-Ne2eNoticeGusFinn01', gus, finn);
-    await seedMessage(relId, erin, finn, 'Are you there?');
+    await seedMessage(conversationId, erin, finn, 'Are you there?');
     await adminUpdate({
-      [`inbox/${finn.uid}/${relId}`]: {
+      [`inbox/${finn.uid}/${conversationId}`]: {
         unread: 1,
         lastMessageId: '-Ne2eMsg0000000001',
         lastSenderId: erin.uid,
@@ -125,9 +125,9 @@ describeBrowser('account changes seen by a friend in another browser', () => {
   it('delete account: password, confirmation; the friend sees a deleted account and keeps the chat; no login after', async () => {
     const carol = await createPerson('Carol');
     const dan = await createPerson('Dan');
-    const relId = '-Ne2eDeleteCarolDan1';
-    await befriend(relId, carol, dan);
-    await seedMessage(relId, carol, dan, 'Goodbye Dan');
+    const conversationId = '-Ne2eDeleteCarolDan1';
+    await befriend(conversationId, carol, dan);
+    await seedMessage(conversationId, carol, dan, 'Goodbye Dan');
     const [c, d] = await Promise.all([
       loginPage(browser(), carol.email),
       loginPage(browser(), dan.email),

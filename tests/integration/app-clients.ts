@@ -6,14 +6,19 @@ import { makeDatabaseGateways } from '../../src/app/database-gateways';
 import { makeStore } from '../../src/app/store';
 import { userSignedIn, userSignedOut } from '../../src/store/session';
 import { selectMyProfile } from '../../src/features/profiles';
-import { acceptGroup, createGroup, inviteFriend } from '../../src/features/groups/groups-thunks';
-import { makeAuthApi } from '../../src/lib/firebase/auth';
-import { makeGroupsApi } from '../../src/lib/firebase/groups';
-import { makeConversationsApi } from '../../src/lib/firebase/conversations';
-import { makePresenceApi } from '../../src/lib/firebase/presence';
-import { makeFriendsApi } from '../../src/lib/firebase/friends';
-import { makeDirectoryApi } from '../../src/lib/firebase/directory';
-import { makeUsersApi } from '../../src/lib/firebase/profiles';
+import {
+  acceptGroupAsShown,
+  createGroup,
+  inviteFriend,
+} from '../../src/features/groups/groups-thunks';
+import type { AppDispatch, RootState } from '../../src/store/store';
+import { makeAuthApi } from '../../src/lib/firebase/auth/gateway';
+import { makeGroupsApi } from '../../src/lib/firebase/groups/gateway';
+import { makeConversationsApi } from '../../src/lib/firebase/conversations/gateway';
+import { makePresenceApi } from '../../src/lib/firebase/presence/gateway';
+import { makeFriendsApi } from '../../src/lib/firebase/friends/gateway';
+import { makeDirectoryApi } from '../../src/lib/firebase/directory/gateway';
+import { makeUsersApi } from '../../src/lib/firebase/profiles/gateway';
 import {
   createVerifiedPerson,
   resetBackend,
@@ -38,7 +43,7 @@ export interface Person {
 }
 
 /** A verified account with its `users` record, signed in on its own Firebase app instance. */
-export async function signUpAndIn(username: string): Promise<Person> {
+async function signUpAndIn(username: string): Promise<Person> {
   const password = 'Secret123';
   const { uid, email } = await createVerifiedPerson(username, password);
   const client = await signInClient(email, password);
@@ -176,3 +181,13 @@ export async function eventually(check: () => void, timeoutMs = 5000): Promise<v
     }
   }
 }
+
+/** The Group List row's 'Accept' as the row shows my status now (an invitation, or nothing). */
+export const acceptGroup =
+  (groupId: string) => (dispatch: AppDispatch, getState: () => RootState) =>
+    dispatch(
+      acceptGroupAsShown({
+        groupId,
+        shown: getState().memberships.mine[groupId] === 'invited' ? 'invited' : null,
+      }),
+    );

@@ -1,9 +1,9 @@
 import { deleteApp, setLogLevel } from 'firebase/app';
 import { goOffline } from 'firebase/database';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeAuthApi, type AuthApi, type SessionUser } from '../../src/lib/firebase/auth';
-import { DEFAULT_PHOTO } from '../../src/lib/firebase/profiles-record';
-import { makeUsersApi } from '../../src/lib/firebase/profiles';
+import { makeAuthApi, type AuthApi, type SessionUser } from '../../src/lib/firebase/auth/gateway';
+import { DEFAULT_PHOTO } from '../../src/lib/firebase/profiles/record';
+import { makeUsersApi } from '../../src/lib/firebase/profiles/gateway';
 import {
   adminGet,
   adminSet,

@@ -1,13 +1,13 @@
 import { goOffline, goOnline, ref, serverTimestamp, update } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
-import { makeConversationsApi } from '../../src/lib/firebase/conversations';
+import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
+import { makeConversationsApi } from '../../src/lib/firebase/conversations/gateway';
 import { retryChatMessage, sendChatMessage } from '../../src/features/conversations';
 import {
   chatScreenEntered,
   friendSelected,
-} from '../../src/features/conversations/conversations-slice';
-import { editWrite, removeWrite } from '../../src/lib/firebase/conversations-actions-write';
+} from '../../src/features/conversations/timeline/conversations-slice';
+import { editWrite, removeWrite } from '../../src/lib/firebase/conversations/actions-write';
 import { adminGet, signInClient } from '../support/backend';
 import { writeHikersGroup } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
@@ -15,17 +15,17 @@ import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from
 // Edit, delete, react and hide between two people and two sessions of one, live.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
-const parties = (relId: string, from: Person, to: Person) => ({
-  relId,
+const parties = (conversationId: string, from: Person, to: Person) => ({
+  conversationId,
   from: { uid: from.uid, name: from.username },
   to: { uid: to.uid, name: to.username },
 });
 
 /** The latest page of a conversation as one client sees it, live. */
-function livePage(api: ReturnType<typeof makeConversationsApi>, relId: string) {
+function livePage(api: ReturnType<typeof makeConversationsApi>, conversationId: string) {
   const seen: { messages: ChatMessage[] } = { messages: [] };
   const stop = api.direct.subscribeLatest(
-    { id: relId, pageSize: 50 },
+    { id: conversationId, pageSize: 50 },
     (messages) => (seen.messages = messages),
     (error) => {
       throw error;
@@ -38,20 +38,20 @@ function livePage(api: ReturnType<typeof makeConversationsApi>, relId: string) {
 async function friends() {
   const alice = await signUp('Alice');
   const bob = await signUp('Bob');
-  const { id: relId } = await befriend(alice, bob);
+  const { id: conversationId } = await befriend(alice, bob);
   const secondDevice = await signInClient('bob@example.com', 'Secret123');
   stopAfterTest(() => secondDevice.close());
-  return { alice, bob, relId, bobsLaptop: makeConversationsApi(secondDevice.db) };
+  return { alice, bob, conversationId, bobsLaptop: makeConversationsApi(secondDevice.db) };
 }
 
 describe('message actions between two people', () => {
   it('shows an edit, a reaction, a delete and a hide live to the other party and session', async () => {
-    const { alice, bob, relId, bobsLaptop } = await friends();
-    const fromAlice = parties(relId, alice, bob);
-    const fromBob = parties(relId, bob, alice);
-    const phone = livePage(bob.conversations, relId);
-    const laptop = livePage(bobsLaptop, relId);
-    const alices = livePage(alice.conversations, relId);
+    const { alice, bob, conversationId, bobsLaptop } = await friends();
+    const fromAlice = parties(conversationId, alice, bob);
+    const fromBob = parties(conversationId, bob, alice);
+    const phone = livePage(bob.conversations, conversationId);
+    const laptop = livePage(bobsLaptop, conversationId);
+    const alices = livePage(alice.conversations, conversationId);
 
     const sent = alice.conversations.direct.send(fromAlice, 'see you at 8?');
     await sent.acked;
@@ -61,18 +61,18 @@ describe('message actions between two people', () => {
     await alice.conversations.direct.edit(fromAlice, original, 'see you at 9?', true);
     await eventually(() => {
       for (const page of [phone, laptop]) {
-        expect(page.byId(sent.id)?.message).toBe('see you at 9?');
+        expect(page.byId(sent.id)?.text).toBe('see you at 9?');
         expect(page.byId(sent.id)?.editedAt).toBeGreaterThan(0);
       }
     });
-    expect(await adminGet(`inbox/${bob.uid}/${relId}/lastText`)).toBe('see you at 9?');
+    expect(await adminGet(`inbox/${bob.uid}/${conversationId}/lastText`)).toBe('see you at 9?');
 
     await bob.conversations.direct.react(fromBob, phone.byId(sent.id) as ChatMessage, '👍', true);
     await eventually(() => {
       expect(Object.keys(alices.byId(sent.id)?.reactions?.['👍'] ?? {})).toEqual([bob.uid]);
       expect(laptop.byId(sent.id)?.reactions?.['👍']).toBeDefined();
     });
-    expect(await adminGet(`inbox/${alice.uid}/${relId}/reaction`)).toMatchObject({
+    expect(await adminGet(`inbox/${alice.uid}/${conversationId}/reaction`)).toMatchObject({
       by: bob.uid,
       emoji: '👍',
       messageId: sent.id,
@@ -80,14 +80,14 @@ describe('message actions between two people', () => {
     });
     await bob.conversations.direct.react(fromBob, phone.byId(sent.id) as ChatMessage, '👍', false);
     await eventually(() => expect(alices.byId(sent.id)?.reactions).toBeUndefined());
-    expect(await adminGet(`inbox/${alice.uid}/${relId}/reaction`)).toBeNull();
+    expect(await adminGet(`inbox/${alice.uid}/${conversationId}/reaction`)).toBeNull();
 
     await alice.conversations.direct.remove(fromAlice, alices.byId(sent.id) as ChatMessage, true);
     await eventually(() => {
-      expect(phone.byId(sent.id)).toMatchObject({ deleted: true, message: '' });
+      expect(phone.byId(sent.id)).toMatchObject({ deleted: true, text: '' });
       expect(laptop.byId(sent.id)?.deleted).toBe(true);
     });
-    expect(await adminGet(`inbox/${bob.uid}/${relId}`)).toMatchObject({
+    expect(await adminGet(`inbox/${bob.uid}/${conversationId}`)).toMatchObject({
       lastKind: 'deleted',
       lastText: '',
     });
@@ -98,25 +98,25 @@ describe('message actions between two people', () => {
     stopAfterTest(
       bobsLaptop.direct.subscribeHidden(
         bob.uid,
-        relId,
+        conversationId,
         (ids) => hidden.push(ids),
         (error) => {
           throw error;
         },
       ),
     );
-    await bob.conversations.direct.hide(bob.uid, relId, other.id);
+    await bob.conversations.direct.hide(bob.uid, conversationId, other.id);
     await eventually(() => expect(hidden.at(-1)?.has(other.id)).toBe(true));
     expect(await adminGet(`hiddenMessages/${alice.uid}`)).toBeNull();
   });
 
   it('delivers an edit and a reaction made offline once, after reconnecting', async () => {
-    const { alice, bob, relId } = await friends();
-    const fromAlice = parties(relId, alice, bob);
-    const alices = livePage(alice.conversations, relId);
-    const phone = livePage(bob.conversations, relId);
+    const { alice, bob, conversationId } = await friends();
+    const fromAlice = parties(conversationId, alice, bob);
+    const alices = livePage(alice.conversations, conversationId);
+    const phone = livePage(bob.conversations, conversationId);
     const mine = alice.conversations.direct.send(fromAlice, 'at the station');
-    const bobs = bob.conversations.direct.send(parties(relId, bob, alice), 'ok');
+    const bobs = bob.conversations.direct.send(parties(conversationId, bob, alice), 'ok');
     await Promise.all([mine.acked, bobs.acked]);
     await eventually(() => expect(alices.byId(bobs.id)).toBeDefined());
 
@@ -134,53 +134,58 @@ describe('message actions between two people', () => {
       true,
     );
     // Shown at once on the offline device, stored nowhere yet.
-    await eventually(() => expect(alices.byId(mine.id)?.message).toBe('at the big station'));
-    expect(await adminGet(`sendMessage/${relId}/${mine.id}/message`)).toBe('at the station');
+    await eventually(() => expect(alices.byId(mine.id)?.text).toBe('at the big station'));
+    expect(await adminGet(`sendMessage/${conversationId}/${mine.id}/message`)).toBe(
+      'at the station',
+    );
 
     goOnline(alice.client.db);
     await Promise.all([edited, reacted]);
     await eventually(() => {
-      expect(phone.byId(mine.id)?.message).toBe('at the big station');
+      expect(phone.byId(mine.id)?.text).toBe('at the big station');
       expect(Object.keys(phone.byId(bobs.id)?.reactions?.['🙏'] ?? {})).toEqual([alice.uid]);
     });
-    expect(await adminGet(`sendMessage/${relId}/${bobs.id}/reactions`)).toEqual({
+    expect(await adminGet(`sendMessage/${conversationId}/${bobs.id}/reactions`)).toEqual({
       '🙏': { [alice.uid]: expect.any(Number) as number },
     });
   });
 });
 
 /** `me`'s app with the messages screen open on `friend`, once its conversation is read. */
-async function chatOf(me: Person, friend: Person, relId: string) {
+async function chatOf(me: Person, friend: Person, conversationId: string) {
   const app = storeFor(me);
   stopAfterTest(app.stop);
   await app.ready();
   app.store.dispatch(chatScreenEntered());
   app.store.dispatch(friendSelected({ uid: friend.uid, name: friend.username, photo: '' }));
   await eventually(() =>
-    expect(app.store.getState().conversations).toMatchObject({ relId, status: 'ready' }),
+    expect(app.store.getState().conversations).toMatchObject({ conversationId, status: 'ready' }),
   );
   return app;
 }
 
 describe('a refused reply', () => {
   it('keeps its quote when failed, and Retry stores it with replyTo', async () => {
-    const { alice, bob, relId } = await friends();
-    const app = await chatOf(alice, bob, relId);
+    const { alice, bob, conversationId } = await friends();
+    const app = await chatOf(alice, bob, conversationId);
     // Bob's message is not stored yet (he is offline): a quote of it is refused by the rules.
     goOffline(bob.client.db);
-    const quoted = bob.conversations.direct.send(parties(relId, bob, alice), 'which train?');
+    const quoted = bob.conversations.direct.send(
+      parties(conversationId, bob, alice),
+      'which train?',
+    );
     const first = await app.store.dispatch(
       sendChatMessage({ text: 'the 8:15', replyTo: quoted.id }),
     );
     expect(first.payload).toMatch(/Could not send the message/);
     const [failed] = app.store.getState().conversationSending.outgoing;
     expect(failed).toMatchObject({ state: 'failed', extras: { replyTo: quoted.id } });
-    expect(await adminGet(`sendMessage/${relId}/${failed.id}`)).toBeNull();
+    expect(await adminGet(`sendMessage/${conversationId}/${failed.id}`)).toBeNull();
 
     goOnline(bob.client.db);
     await quoted.acked;
     await app.store.dispatch(retryChatMessage(failed)).unwrap();
-    expect(await adminGet(`sendMessage/${relId}/${failed.id}`)).toMatchObject({
+    expect(await adminGet(`sendMessage/${conversationId}/${failed.id}`)).toMatchObject({
       message: 'the 8:15',
       replyTo: quoted.id,
     });
@@ -188,10 +193,13 @@ describe('a refused reply', () => {
   });
 
   it('queued offline, a reply stays pending with its quote and is stored with it', async () => {
-    const { alice, bob, relId } = await friends();
-    const quoted = bob.conversations.direct.send(parties(relId, bob, alice), 'which train?');
+    const { alice, bob, conversationId } = await friends();
+    const quoted = bob.conversations.direct.send(
+      parties(conversationId, bob, alice),
+      'which train?',
+    );
     await quoted.acked;
-    const app = await chatOf(alice, bob, relId);
+    const app = await chatOf(alice, bob, conversationId);
     goOffline(alice.client.db);
     const sending = app.store.dispatch(sendChatMessage({ text: 'the 8:15', replyTo: quoted.id }));
     await eventually(() =>
@@ -202,7 +210,7 @@ describe('a refused reply', () => {
     const [pending] = app.store.getState().conversationSending.outgoing;
     goOnline(alice.client.db);
     await sending.unwrap();
-    expect(await adminGet(`sendMessage/${relId}/${pending.id}/replyTo`)).toBe(quoted.id);
+    expect(await adminGet(`sendMessage/${conversationId}/${pending.id}/replyTo`)).toBe(quoted.id);
     expect(app.store.getState().conversationSending.outgoing).toEqual([]);
   });
 });
@@ -221,13 +229,16 @@ async function loaded(
 
 describe('an edit or delete of the last message, raced by a newer one', () => {
   it("1:1: lands without the preview when the friend's entry names a newer message", async () => {
-    const { alice, bob, relId } = await friends();
-    const mine = alice.conversations.direct.send(parties(relId, alice, bob), 'see you at 7');
+    const { alice, bob, conversationId } = await friends();
+    const mine = alice.conversations.direct.send(
+      parties(conversationId, alice, bob),
+      'see you at 7',
+    );
     await mine.acked;
     // Bob answers before Alice's app has seen it: for her, hers is still the last message.
-    await bob.conversations.direct.send(parties(relId, bob, alice), 'ok, at 7').acked;
-    const stale = await loaded(alice.conversations, 'direct', relId, mine.id);
-    const scope = { kind: 'direct' as const, conversationId: relId, me: alice.uid };
+    await bob.conversations.direct.send(parties(conversationId, bob, alice), 'ok, at 7').acked;
+    const stale = await loaded(alice.conversations, 'direct', conversationId, mine.id);
+    const scope = { kind: 'direct' as const, conversationId: conversationId, me: alice.uid };
     const everyone = [alice.uid, bob.uid];
     // The race is real: the update with the preview follow-up is refused as a whole.
     await expect(
@@ -237,21 +248,28 @@ describe('an edit or delete of the last message, raced by a newer one', () => {
       ),
     ).rejects.toThrow(/permission/i);
 
-    await alice.conversations.direct.edit(parties(relId, alice, bob), stale, 'see you at 8', true);
-    expect(await adminGet(`sendMessage/${relId}/${mine.id}/message`)).toBe('see you at 8');
-    expect(await adminGet(`inbox/${bob.uid}/${relId}`)).toMatchObject({ lastText: 'ok, at 7' });
+    await alice.conversations.direct.edit(
+      parties(conversationId, alice, bob),
+      stale,
+      'see you at 8',
+      true,
+    );
+    expect(await adminGet(`sendMessage/${conversationId}/${mine.id}/message`)).toBe('see you at 8');
+    expect(await adminGet(`inbox/${bob.uid}/${conversationId}`)).toMatchObject({
+      lastText: 'ok, at 7',
+    });
 
-    const edited = await loaded(alice.conversations, 'direct', relId, mine.id);
+    const edited = await loaded(alice.conversations, 'direct', conversationId, mine.id);
     await expect(
       update(
         ref(alice.client.db),
         removeWrite({ ...scope, everyone }, edited, true, serverTimestamp()),
       ),
     ).rejects.toThrow(/permission/i);
-    await alice.conversations.direct.remove(parties(relId, alice, bob), edited, true);
-    expect(await adminGet(`sendMessage/${relId}/${mine.id}/deleted`)).toBe(true);
-    expect(await adminGet(`sendMessage/${relId}/${mine.id}/message`)).toBeNull();
-    expect(await adminGet(`inbox/${alice.uid}/${relId}`)).toMatchObject({
+    await alice.conversations.direct.remove(parties(conversationId, alice, bob), edited, true);
+    expect(await adminGet(`sendMessage/${conversationId}/${mine.id}/deleted`)).toBe(true);
+    expect(await adminGet(`sendMessage/${conversationId}/${mine.id}/message`)).toBeNull();
+    expect(await adminGet(`inbox/${alice.uid}/${conversationId}`)).toMatchObject({
       lastText: 'ok, at 7',
       lastKind: 'text',
     });

@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  acceptGroup,
   inviteFriend,
   leaveGroup,
   removeFromGroup,
   renameGroup,
 } from '../../src/features/groups/groups-thunks';
-import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
+import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
 import { libStrings } from '../../src/lib/lib-strings';
 import {
   befriend,
@@ -15,6 +14,7 @@ import {
   hikersThroughApps,
   storeFor,
   type Person,
+  acceptGroup,
 } from './app-clients';
 import { sendInGroup } from './conversations-group-sending';
 
@@ -76,13 +76,13 @@ describe('group chat between signed-in people', () => {
     await sendInGroup(a, groupId, 'Hi Bob');
     await eventually(() => {
       for (const seen of [aliceSees, bobSees]) {
-        expect(seen.messages.map((m) => [m.massagesenderName, m.message])).toEqual([
+        expect(seen.messages.map((m) => [m.senderName, m.text])).toEqual([
           ['Bob', 'Hi Alice'],
           ['Alice', 'Hi Bob'],
         ]);
       }
     });
-    expect(bobSees.messages[0].messagesenderId).toBe(bob.uid);
+    expect(bobSees.messages[0].senderId).toBe(bob.uid);
     expect(bobSees.messages[0].createdAt).toBeGreaterThan(0);
   });
 
@@ -119,13 +119,13 @@ describe('group chat between signed-in people', () => {
     // A forged client keeps its listener open, skipping the app's own close on removal.
     const bobSees = watch(bob, groupId);
     await sendInGroup(a, groupId, 'Before');
-    await eventually(() => expect(bobSees.messages.map((m) => m.message)).toEqual(['Before']));
+    await eventually(() => expect(bobSees.messages.map((m) => m.text)).toEqual(['Before']));
     await a.store.dispatch(removeFromGroup({ groupId, person: as(bob) })).unwrap();
     await eventually(() => expect(bobSees.error?.message).toMatch(/permission/i));
     await sendInGroup(a, groupId, 'After');
     const aliceSees = watch(alice, groupId);
-    await eventually(() => expect(aliceSees.messages.map((m) => m.message)).toContain('After'));
-    expect(bobSees.messages.map((m) => m.message)).toEqual(['Before']);
+    await eventually(() => expect(aliceSees.messages.map((m) => m.text)).toContain('After'));
+    expect(bobSees.messages.map((m) => m.text)).toEqual(['Before']);
   });
 
   it('a person I blocked cannot invite me; the admin renames the group', async () => {

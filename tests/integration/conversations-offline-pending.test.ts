@@ -1,16 +1,16 @@
 import { goOffline, goOnline } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
+import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
 import { sendChatMessage } from '../../src/features/conversations';
 import {
   editChatMessage,
   removeChatMessage,
-} from '../../src/features/conversations/conversations-actions-thunks';
+} from '../../src/features/conversations/message-actions/conversations-actions-thunks';
 import {
   chatScreenEntered,
   friendSelected,
   selectTailMessages,
-} from '../../src/features/conversations/conversations-slice';
+} from '../../src/features/conversations/timeline/conversations-slice';
 import { adminGet } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 
@@ -21,11 +21,11 @@ import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
 /** Every answer of the latest page `person` gets, as texts (a deleted message as null). */
-function watch(person: Person, relId: string) {
+function watch(person: Person, conversationId: string) {
   const answers: (string | null)[][] = [];
   const stop = person.conversations.direct.subscribeLatest(
-    { id: relId, pageSize: 50 },
-    (messages: ChatMessage[]) => answers.push(messages.map((m) => (m.deleted ? null : m.message))),
+    { id: conversationId, pageSize: 50 },
+    (messages: ChatMessage[]) => answers.push(messages.map((m) => (m.deleted ? null : m.text))),
     (error) => {
       throw error;
     },
@@ -38,7 +38,7 @@ function watch(person: Person, relId: string) {
 async function offlineChat() {
   const alice = await signUp('Alice');
   const bob = await signUp('Bob');
-  const { id: relId } = await befriend(alice, bob);
+  const { id: conversationId } = await befriend(alice, bob);
   const app = storeFor(alice);
   stopAfterTest(app.stop);
   await app.ready();
@@ -46,16 +46,18 @@ async function offlineChat() {
   goOffline(alice.client.db);
   app.store.dispatch(chatScreenEntered());
   app.store.dispatch(friendSelected({ uid: bob.uid, name: bob.username, photo: '' }));
-  await eventually(() => expect(app.store.getState().conversations.relId).toBe(relId));
+  await eventually(() =>
+    expect(app.store.getState().conversations.conversationId).toBe(conversationId),
+  );
   const state = () => app.store.getState();
-  const texts = () => selectTailMessages(state()).map((m) => (m.deleted ? null : m.message));
-  return { alice, bob, relId, app, state, texts };
+  const texts = () => selectTailMessages(state()).map((m) => (m.deleted ? null : m.text));
+  return { alice, bob, conversationId, app, state, texts };
 }
 
 describe('pending messages in a conversation opened offline', () => {
   it('shows a message sent offline at once, and its edit; delivered once, as edited, online', async () => {
-    const { alice, bob, relId, app, state, texts } = await offlineChat();
-    const bobSees = watch(bob, relId);
+    const { alice, bob, conversationId, app, state, texts } = await offlineChat();
+    const bobSees = watch(bob, conversationId);
     const sending = app.store.dispatch(sendChatMessage({ text: 'meet at the statoin' }));
     await eventually(() => expect(texts()).toEqual(['meet at the statoin']));
     expect(state().conversations.status).toBe('ready');
@@ -67,19 +69,19 @@ describe('pending messages in a conversation opened offline', () => {
     );
     await eventually(() => expect(texts()).toEqual(['meet at the station']));
     expect(state().conversationSending.outgoing).toMatchObject([{ state: 'pending' }]);
-    expect(await adminGet(`sendMessage/${relId}`)).toBeNull();
+    expect(await adminGet(`sendMessage/${conversationId}`)).toBeNull();
 
     goOnline(alice.client.db);
     await sending.unwrap();
     await editing.unwrap();
     expect(state().conversationSending.outgoing).toEqual([]);
     await eventually(() => expect(bobSees.at(-1)).toEqual(['meet at the station']));
-    const stored = (await adminGet(`sendMessage/${relId}`)) as Record<string, ChatMessage>;
+    const stored = (await adminGet(`sendMessage/${conversationId}`)) as Record<string, ChatMessage>;
     expect(Object.keys(stored)).toEqual([pending.id]);
     // Nobody ever saw the first text: no 'Edited' mark.
     expect(stored[pending.id]).toMatchObject({ message: 'meet at the station' });
     expect(stored[pending.id]).not.toHaveProperty('editedAt');
-    expect(await adminGet(`inbox/${bob.uid}/${relId}`)).toMatchObject({
+    expect(await adminGet(`inbox/${bob.uid}/${conversationId}`)).toMatchObject({
       unread: 1,
       lastText: 'meet at the station',
     });
@@ -88,8 +90,8 @@ describe('pending messages in a conversation opened offline', () => {
   });
 
   it('a pending message deleted offline is gone, and nothing of it is ever stored', async () => {
-    const { alice, bob, relId, app, state, texts } = await offlineChat();
-    const bobSees = watch(bob, relId);
+    const { alice, bob, conversationId, app, state, texts } = await offlineChat();
+    const bobSees = watch(bob, conversationId);
     const sending = app.store.dispatch(sendChatMessage({ text: 'wrong person' }));
     await eventually(() => expect(texts()).toEqual(['wrong person']));
     const [pending] = state().conversationSending.outgoing;
@@ -103,8 +105,8 @@ describe('pending messages in a conversation opened offline', () => {
     await next.unwrap();
     await eventually(() => expect(bobSees.at(-1)).toEqual(['hi Bob']));
     expect(bobSees.flat()).not.toContain('wrong person');
-    expect(await adminGet(`sendMessage/${relId}/${pending.id}`)).toBeNull();
-    expect(await adminGet(`inbox/${bob.uid}/${relId}`)).toMatchObject({
+    expect(await adminGet(`sendMessage/${conversationId}/${pending.id}`)).toBeNull();
+    expect(await adminGet(`inbox/${bob.uid}/${conversationId}`)).toMatchObject({
       unread: 1,
       lastText: 'hi Bob',
     });

@@ -1,14 +1,14 @@
 import { goOnline } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
 import { sendChatMessage } from '../../src/features/conversations';
-import { removeChatMessage } from '../../src/features/conversations/conversations-actions-thunks';
-import { toggleReaction } from '../../src/features/conversations/conversations-reactions-thunks';
-import { selectChatMessages } from '../../src/features/conversations/conversations-selectors';
+import { removeChatMessage } from '../../src/features/conversations/message-actions/conversations-actions-thunks';
+import { toggleReaction } from '../../src/features/conversations/message-actions/conversations-reactions-thunks';
+import { selectChatMessages } from '../../src/features/conversations/timeline/conversations-selectors';
 import {
   friendSelected,
   selectionCleared,
-} from '../../src/features/conversations/conversations-slice';
-import type { ChatImageUpload } from '../../src/lib/firebase/conversations-images';
+} from '../../src/features/conversations/timeline/conversations-slice';
+import type { ChatImageUpload } from '../../src/lib/firebase/conversations/images';
 import { adminGet } from '../support/backend';
 import { cleanBackendPerTest, eventually } from './app-clients';
 import { aliceOffline as aliceOfflineWith, storedMessages } from './conversations-outbox-steps';
@@ -30,10 +30,10 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('photos in the outbox', () => {
   it('a photo sent offline is drawn pending with its image, and goes out once in order', async () => {
-    const { alice, bob, relId, a, aliceApp, bobSaw, texts } = await aliceOffline();
+    const { alice, bob, conversationId, a, aliceApp, bobSaw, texts } = await aliceOffline();
     const first = a.dispatch(sendChatMessage('look at this'));
     const parties = {
-      relId,
+      conversationId,
       from: { uid: alice.uid, name: 'Alice' },
       to: { uid: bob.uid, name: 'Bob' },
     };
@@ -44,22 +44,22 @@ describe('photos in the outbox', () => {
       image: { id: sent.id, width: 160, height: 120, caption: 'the lake' },
     });
     await pause(300);
-    expect(await storedMessages(relId)).toEqual({});
+    expect(await storedMessages(conversationId)).toEqual({});
 
     goOnline(alice.client.db);
     await first.unwrap();
     await sent.acked;
     await eventually(() => expect(bobSaw).toEqual(['look at this', 'the lake']));
-    const stored = await storedMessages(relId);
+    const stored = await storedMessages(conversationId);
     expect(Object.keys(stored)).toHaveLength(2);
     expect(stored[sent.id].kind).toBe('image');
-    expect(await adminGet(`inbox/${bob.uid}/${relId}/unread`)).toBe(2);
+    expect(await adminGet(`inbox/${bob.uid}/${conversationId}/unread`)).toBe(2);
   });
 
   it('a photo deleted for everyone while held sends nothing and moves no count', async () => {
-    const { alice, bob, relId, a, aliceApp, bobSaw, texts } = await aliceOffline();
+    const { alice, bob, conversationId, a, aliceApp, bobSaw, texts } = await aliceOffline();
     const parties = {
-      relId,
+      conversationId,
       from: { uid: alice.uid, name: 'Alice' },
       to: { uid: bob.uid, name: 'Bob' },
     };
@@ -76,15 +76,15 @@ describe('photos in the outbox', () => {
     await eventually(() => expect(bobSaw).toEqual(['sorry, wrong chat']));
     const dump = JSON.stringify(await adminGet('/'));
     expect(dump).not.toContain(wrong.id);
-    expect(await adminGet(`chatImages/${relId}`)).toBeNull();
-    expect(Object.keys(await storedMessages(relId))).toHaveLength(1);
-    expect(await adminGet(`inbox/${bob.uid}/${relId}/unread`)).toBe(1);
+    expect(await adminGet(`chatImages/${conversationId}`)).toBeNull();
+    expect(Object.keys(await storedMessages(conversationId))).toHaveLength(1);
+    expect(await adminGet(`inbox/${bob.uid}/${conversationId}/unread`)).toBe(1);
   });
 });
 
 describe('reactions to a held message', () => {
   it('shows at once, offline, and is delivered after the message', async () => {
-    const { alice, bob, relId, a, b, texts, outgoing } = await aliceOffline();
+    const { alice, bob, conversationId, a, b, texts, outgoing } = await aliceOffline();
     const sending = a.dispatch(sendChatMessage('see you at 8?'));
     await eventually(() => expect(texts()).toEqual(['see you at 8?']));
     const [{ id }] = outgoing();
@@ -99,7 +99,7 @@ describe('reactions to a held message', () => {
     expect(mine()).toEqual(expect.any(Number));
     // The conversation closed and opened again, still offline: drawn anew, with the reaction.
     a.dispatch(selectionCleared());
-    await eventually(() => expect(a.getState().conversations.relId).toBeNull());
+    await eventually(() => expect(a.getState().conversations.conversationId).toBeNull());
     a.dispatch(friendSelected({ uid: bob.uid, name: bob.username, photo: '' }));
     await eventually(() => expect(texts()).toEqual(['see you at 8?', 'or 9']));
     expect(mine()).toEqual(expect.any(Number));
@@ -117,7 +117,7 @@ describe('reactions to a held message', () => {
         selectChatMessages(b.getState()).find((m) => m.id === id)?.reactions?.['👍']?.[alice.uid],
       ).toEqual(expect.any(Number)),
     );
-    const stored = await storedMessages(relId);
+    const stored = await storedMessages(conversationId);
     expect(Object.keys(stored[id].reactions ?? {})).toEqual(['👍']);
     await eventually(() => expect(mine()).toEqual(expect.any(Number)));
     expect([...orders].filter((order) => order.startsWith('or 9'))).toEqual([]);
@@ -125,7 +125,7 @@ describe('reactions to a held message', () => {
   });
 
   it('a reaction taken back, or to a message deleted while held, is never written', async () => {
-    const { alice, bob, relId, a, bobSaw, texts, outgoing } = await aliceOffline();
+    const { alice, bob, conversationId, a, bobSaw, texts, outgoing } = await aliceOffline();
     const kept = a.dispatch(sendChatMessage('kept'));
     const dropped = a.dispatch(sendChatMessage('dropped'));
     await eventually(() => expect(texts()).toEqual(['kept', 'dropped']));
@@ -146,16 +146,16 @@ describe('reactions to a held message', () => {
     for (const done of reacting) await done.unwrap();
     await eventually(() => expect(bobSaw).toEqual(['kept']));
     await pause(300);
-    const stored = await storedMessages(relId);
+    const stored = await storedMessages(conversationId);
     expect(Object.keys(stored)).toEqual([keptId]);
     expect(stored[keptId].reactions).toBeUndefined();
-    expect(await adminGet(`inbox/${bob.uid}/${relId}/reaction`)).toBeNull();
+    expect(await adminGet(`inbox/${bob.uid}/${conversationId}/reaction`)).toBeNull();
   });
 });
 
 describe('a reply to a held message deleted meanwhile', () => {
   it('is delivered, without the quote the rules would refuse; nothing is left failed', async () => {
-    const { alice, bob, relId, a, bobSaw, texts, outgoing } = await aliceOffline();
+    const { alice, bob, conversationId, a, bobSaw, texts, outgoing } = await aliceOffline();
     const original = a.dispatch(sendChatMessage('my PIN is 4711'));
     await eventually(() => expect(texts()).toEqual(['my PIN is 4711']));
     const [{ id: originalId }] = outgoing();
@@ -169,10 +169,10 @@ describe('a reply to a held message deleted meanwhile', () => {
     await reply.unwrap();
     expect(outgoing()).toEqual([]);
     await eventually(() => expect(bobSaw).toEqual(['ignore that']));
-    const stored = Object.values(await storedMessages(relId));
+    const stored = Object.values(await storedMessages(conversationId));
     expect(stored).toHaveLength(1);
     expect(stored[0]?.replyTo).toBeUndefined();
     expect(JSON.stringify(await adminGet('/'))).not.toContain(originalId);
-    expect(await adminGet(`inbox/${bob.uid}/${relId}/unread`)).toBe(1);
+    expect(await adminGet(`inbox/${bob.uid}/${conversationId}/unread`)).toBe(1);
   });
 });

@@ -1,10 +1,10 @@
 import { goOffline } from 'firebase/database';
 import { expect } from 'vitest';
-import { selectChatMessages } from '../../src/features/conversations/conversations-selectors';
+import { selectChatMessages } from '../../src/features/conversations/timeline/conversations-selectors';
 import {
   chatScreenEntered,
   friendSelected,
-} from '../../src/features/conversations/conversations-slice';
+} from '../../src/features/conversations/timeline/conversations-slice';
 import { adminGet } from '../support/backend';
 import { befriend, eventually, type Person } from './app-clients';
 import { deviceApp, type DeviceApp } from './encryption-device-apps';
@@ -13,11 +13,11 @@ type Stops = (stop: () => unknown) => void;
 type Store = DeviceApp['store'];
 
 /** Every text `store`'s open conversation ever showed, in order, without repeats. */
-export function everShown(store: Store, stopAfterTest: Stops): string[] {
+function everShown(store: Store, stopAfterTest: Stops): string[] {
   const seen: string[] = [];
   const note = () => {
     for (const m of selectChatMessages(store.getState())) {
-      if (!seen.includes(m.message)) seen.push(m.message);
+      if (!seen.includes(m.text)) seen.push(m.text);
     }
   };
   stopAfterTest(store.subscribe(note));
@@ -31,7 +31,7 @@ export function everShown(store: Store, stopAfterTest: Stops): string[] {
 export async function aliceOffline(signUp: (name: string) => Promise<Person>, stops: Stops) {
   const alice = await signUp('Alice');
   const bob = await signUp('Bob');
-  const { id: relId } = await befriend(alice, bob);
+  const { id: conversationId } = await befriend(alice, bob);
   const aliceApp = await deviceApp(alice, stops);
   const bobApp = await deviceApp(bob, stops);
   const a = aliceApp.store;
@@ -46,11 +46,14 @@ export async function aliceOffline(signUp: (name: string) => Promise<Person>, st
   }
   const bobSaw = everShown(b, stops);
   goOffline(alice.client.db);
-  const texts = () => selectChatMessages(a.getState()).map((m) => m.message);
+  const texts = () => selectChatMessages(a.getState()).map((m) => m.text);
   const outgoing = () => a.getState().conversationSending.outgoing;
-  return { alice, bob, relId, a, b, aliceApp, bobSaw, texts, outgoing };
+  return { alice, bob, conversationId, a, b, aliceApp, bobSaw, texts, outgoing };
 }
 
-/** What is stored under `sendMessage/{relId}`, by message id. */
-export const storedMessages = async (relId: string) =>
-  ((await adminGet(`sendMessage/${relId}`)) ?? {}) as Record<string, Record<string, unknown>>;
+/** What is stored under `sendMessage/{conversationId}`, by message id. */
+export const storedMessages = async (conversationId: string) =>
+  ((await adminGet(`sendMessage/${conversationId}`)) ?? {}) as Record<
+    string,
+    Record<string, unknown>
+  >;

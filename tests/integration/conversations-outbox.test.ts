@@ -4,8 +4,8 @@ import { sendChatMessage } from '../../src/features/conversations';
 import {
   editChatMessage,
   removeChatMessage,
-} from '../../src/features/conversations/conversations-actions-thunks';
-import { selectChatMessages } from '../../src/features/conversations/conversations-selectors';
+} from '../../src/features/conversations/message-actions/conversations-actions-thunks';
+import { selectChatMessages } from '../../src/features/conversations/timeline/conversations-selectors';
 import { directKey } from '../../src/lib/conversation-key';
 import { adminGet } from '../support/backend';
 import { cleanBackendPerTest, eventually } from './app-clients';
@@ -20,7 +20,7 @@ const aliceOffline = () => aliceOfflineWith(signUp, stopAfterTest);
 
 describe('the outbox in a sealed conversation', () => {
   it('draws a first message sent offline at once, and delivers it once, sealed', async () => {
-    const { alice, relId, a, b, bobSaw, texts, outgoing } = await aliceOffline();
+    const { alice, conversationId, a, b, bobSaw, texts, outgoing } = await aliceOffline();
     const sending = a.dispatch(sendChatMessage('the keys are under the mat'));
     await eventually(() => expect(texts()).toEqual(['the keys are under the mat']));
     expect(outgoing()).toMatchObject([{ state: 'pending', text: 'the keys are under the mat' }]);
@@ -28,23 +28,23 @@ describe('the outbox in a sealed conversation', () => {
     // Still offline a while later: drawn, pending, and nothing written, not even its epoch.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(texts()).toEqual(['the keys are under the mat']);
-    expect(await storedMessages(relId)).toEqual({});
+    expect(await storedMessages(conversationId)).toEqual({});
 
     goOnline(alice.client.db);
     await sending.unwrap();
     expect(outgoing()).toEqual([]);
     await eventually(() => expect(bobSaw).toEqual(['the keys are under the mat']));
     expect(selectChatMessages(b.getState())[0]).toMatchObject({ id, sealed: 'open' });
-    const stored = await storedMessages(relId);
+    const stored = await storedMessages(conversationId);
     expect(Object.keys(stored)).toEqual([id]);
-    expect(stored[id].message).toMatch(/^s1\./);
+    expect(stored[id].message).toMatch(/^s2\./);
     expect(stored[id].messagesenderId).toBe(alice.uid);
     expect(JSON.stringify(await adminGet('/'))).not.toContain('under the mat');
     expect(texts()).toEqual(['the keys are under the mat']);
   });
 
   it('a message deleted for everyone while held never reaches the server nor moves a count', async () => {
-    const { alice, bob, relId, a, bobSaw, texts, outgoing } = await aliceOffline();
+    const { alice, bob, conversationId, a, bobSaw, texts, outgoing } = await aliceOffline();
     const wrong = a.dispatch(sendChatMessage('my PIN is 4711'));
     await eventually(() => expect(texts()).toEqual(['my PIN is 4711']));
     const [{ id: wrongId }] = outgoing();
@@ -63,14 +63,14 @@ describe('the outbox in a sealed conversation', () => {
     const dump = JSON.stringify(await adminGet('/'));
     expect(dump).not.toContain(wrongId);
     expect(dump).not.toContain('4711');
-    expect(Object.keys(await storedMessages(relId))).toHaveLength(1);
+    expect(Object.keys(await storedMessages(conversationId))).toHaveLength(1);
     // Bob's count has the one message he got, nothing for the withdrawn one.
-    expect(await adminGet(`inbox/${bob.uid}/${relId}/unread`)).toBe(1);
-    expect(await adminGet(`inbox/${alice.uid}/${relId}/lastMessageId`)).not.toBe(wrongId);
+    expect(await adminGet(`inbox/${bob.uid}/${conversationId}/unread`)).toBe(1);
+    expect(await adminGet(`inbox/${alice.uid}/${conversationId}/lastMessageId`)).not.toBe(wrongId);
   });
 
   it('a message edited while held is delivered once, with the new text and no Edited mark', async () => {
-    const { alice, bob, relId, a, b, bobSaw, texts, outgoing } = await aliceOffline();
+    const { alice, bob, conversationId, a, b, bobSaw, texts, outgoing } = await aliceOffline();
     const sending = a.dispatch(sendChatMessage('meet at the statoin'));
     await eventually(() => expect(texts()).toEqual(['meet at the statoin']));
     const [{ id }] = outgoing();
@@ -81,13 +81,15 @@ describe('the outbox in a sealed conversation', () => {
     goOnline(alice.client.db);
     await sending.unwrap();
     await eventually(() => expect(bobSaw).toEqual(['meet at the station']));
-    const stored = await storedMessages(relId);
+    const stored = await storedMessages(conversationId);
     expect(Object.keys(stored)).toEqual([id]);
     expect(stored[id].editedAt).toBeUndefined();
     expect(selectChatMessages(b.getState())[0]?.editedAt).toBeUndefined();
-    expect(await adminGet(`inbox/${bob.uid}/${relId}/unread`)).toBe(1);
+    expect(await adminGet(`inbox/${bob.uid}/${conversationId}/unread`)).toBe(1);
     await eventually(() =>
-      expect(b.getState().inbox.entries[directKey(relId)]?.lastText).toBe('meet at the station'),
+      expect(b.getState().inbox.entries[directKey(conversationId)]?.lastText).toBe(
+        'meet at the station',
+      ),
     );
     expect(JSON.stringify(await adminGet('/'))).not.toContain('statoin');
   });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { selectChatMessages } from '../../src/features/conversations/conversations-selectors';
+import { selectChatMessages } from '../../src/features/conversations/timeline/conversations-selectors';
 import {
   chatScreenEntered,
   friendSelected,
   MESSAGE_PAGE_SIZE,
   olderRequested,
-} from '../../src/features/conversations/conversations-slice';
+} from '../../src/features/conversations/timeline/conversations-slice';
 import { adminUpdate } from '../support/backend';
 import {
   equalAtPageBoundaries,
@@ -30,8 +30,8 @@ async function pageBackThrough(
 ) {
   const alice = await signUp('Alice');
   const bob = await signUp('Bob');
-  const { id: relId } = await befriend(alice, bob);
-  const paths = longChatPaths(relId, [alice, bob], count, timeOf);
+  const { id: conversationId } = await befriend(alice, bob);
+  const paths = longChatPaths(conversationId, [alice, bob], count, timeOf);
   spoil(paths);
   await writeInThousands(adminUpdate, paths);
   const app = storeFor(alice);
@@ -39,6 +39,11 @@ async function pageBackThrough(
   app.store.dispatch(chatScreenEntered());
   app.store.dispatch(friendSelected({ uid: bob.uid, name: bob.username, photo: '' }));
   const chat = () => app.store.getState().conversations;
+  // Her device signed first: the keys it gains reopen the conversation from the newest.
+  await eventually(() => {
+    const { signed, thisDevice } = app.store.getState().encryption;
+    expect(signed).toContain(thisDevice);
+  }, 20_000);
   await eventually(() => expect(chat().status).toBe('ready'), 20_000);
   // Every page but the last is full: a bound well over what is needed, so a loop shows as such.
   for (let asked = 0; !chat().olderExhausted; asked++) {
@@ -46,7 +51,7 @@ async function pageBackThrough(
     app.store.dispatch(olderRequested());
     await eventually(() => expect(chat().loadingOlder).toBe(false), 20_000);
   }
-  return { alice, bob, texts: selectChatMessages(app.store.getState()).map((m) => m.message) };
+  return { alice, bob, texts: selectChatMessages(app.store.getState()).map((m) => m.text) };
 }
 
 /** Every message of the conversation, oldest first, once. */

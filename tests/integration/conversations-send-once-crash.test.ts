@@ -19,7 +19,7 @@ import {
   update,
 } from 'firebase/database';
 import { afterAll, describe, expect, it } from 'vitest';
-import { settleSend } from '../../src/lib/firebase/conversations-send-once';
+import { settleSend } from '../../src/lib/firebase/conversations/send-once';
 import { repoRoot } from '../../scripts/stack/paths';
 import { freePort } from '../../scripts/stack/ports';
 

@@ -13,11 +13,11 @@ import {
 import {
   chatScreenEntered,
   friendSelected,
-} from '../../src/features/conversations/conversations-slice';
+} from '../../src/features/conversations/timeline/conversations-slice';
 import {
   makeChatImagesApi,
   type ChatImageUpload,
-} from '../../src/lib/firebase/conversations-images';
+} from '../../src/lib/firebase/conversations/images';
 import { directKey } from '../../src/lib/conversation-key';
 import { adminGet, armedAckDrops, dropNextAck } from '../support/backend';
 import {
@@ -39,13 +39,13 @@ function appOf(person: Person) {
 }
 
 /** `me`'s app with the messages screen open on `friend`, once its conversation is read. */
-async function chatOf(me: Person, friend: Person, relId: string) {
+async function chatOf(me: Person, friend: Person, conversationId: string) {
   const app = appOf(me);
   await app.ready();
   app.store.dispatch(chatScreenEntered());
   app.store.dispatch(friendSelected({ uid: friend.uid, name: friend.username, photo: '' }));
   await eventually(() =>
-    expect(app.store.getState().conversations).toMatchObject({ relId, status: 'ready' }),
+    expect(app.store.getState().conversations).toMatchObject({ conversationId, status: 'ready' }),
   );
   return app;
 }
@@ -66,55 +66,72 @@ describe.skipIf(official)('a send whose acknowledgement is lost', () => {
   it('one-to-one text: stored once, counted once, shown as sent; Retry adds nothing', async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
-    const a = await chatOf(alice, bob, relId);
+    const { id: conversationId } = await befriend(alice, bob);
+    const a = await chatOf(alice, bob, conversationId);
 
-    expect(await dropNextAck(`sendMessage/${relId}`)).toBe(1);
+    expect(await dropNextAck(`sendMessage/${conversationId}`)).toBe(1);
     await a.store.dispatch(sendChatMessage('Exactly once')).unwrap();
     expect(await armedAckDrops()).toBe(0); // The acknowledgement was dropped indeed.
-    expect((await stored(`sendMessage/${relId}`)).map((m) => m.message)).toEqual(['Exactly once']);
-    expect(await adminGet(`inbox/${bob.uid}/${relId}/unread`)).toBe(1);
+    expect((await stored(`sendMessage/${conversationId}`)).map((m) => m.message)).toEqual([
+      'Exactly once',
+    ]);
+    expect(await adminGet(`inbox/${bob.uid}/${conversationId}/unread`)).toBe(1);
     expect(outgoing(a)).toEqual([]);
 
     // A Retry of that very message (as if it had been reported failed) writes nothing.
-    const [id] = Object.keys((await adminGet(`sendMessage/${relId}`)) as object);
+    const [id] = Object.keys((await adminGet(`sendMessage/${conversationId}`)) as object);
     await a.store
       .dispatch(
-        retryChatMessage({ id, key: directKey(relId), text: 'Exactly once', state: 'failed' }),
+        retryChatMessage({
+          id,
+          key: directKey(conversationId),
+          text: 'Exactly once',
+          state: 'failed',
+        }),
       )
       .unwrap();
-    expect(await stored(`sendMessage/${relId}`)).toHaveLength(1);
-    expect(await adminGet(`inbox/${bob.uid}/${relId}/unread`)).toBe(1);
+    expect(await stored(`sendMessage/${conversationId}`)).toHaveLength(1);
+    expect(await adminGet(`inbox/${bob.uid}/${conversationId}/unread`)).toBe(1);
     expect(outgoing(a)).toEqual([]);
 
     // Another message under that id is not "the same message": refused, and shown as failed.
     const other = await a.store.dispatch(
-      retryChatMessage({ id, key: directKey(relId), text: 'Something else', state: 'failed' }),
+      retryChatMessage({
+        id,
+        key: directKey(conversationId),
+        text: 'Something else',
+        state: 'failed',
+      }),
     );
     expect(other.payload).toMatch(/Could not send the message/);
     expect(outgoing(a)).toEqual([
-      { id, key: directKey(relId), text: 'Something else', state: 'failed' },
+      { id, key: directKey(conversationId), text: 'Something else', state: 'failed' },
     ]);
-    expect(await stored(`sendMessage/${relId}`)).toHaveLength(1);
+    expect(await stored(`sendMessage/${conversationId}`)).toHaveLength(1);
   });
 
   it('Retry of a message that never arrived sends it once, under its own id', async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
-    const a = await chatOf(alice, bob, relId);
+    const { id: conversationId } = await befriend(alice, bob);
+    const a = await chatOf(alice, bob, conversationId);
     const id = '-NretryOnlyOnce00001';
     const retry = () =>
       a.store
         .dispatch(
-          retryChatMessage({ id, key: directKey(relId), text: 'Lost on the way', state: 'failed' }),
+          retryChatMessage({
+            id,
+            key: directKey(conversationId),
+            text: 'Lost on the way',
+            state: 'failed',
+          }),
         )
         .unwrap();
     await retry();
     await retry(); // A second Retry (two tabs, a double click) finds it stored.
-    expect(await adminGet(`sendMessage/${relId}/${id}/message`)).toBe('Lost on the way');
-    expect(await stored(`sendMessage/${relId}`)).toHaveLength(1);
-    expect(await adminGet(`inbox/${bob.uid}/${relId}/unread`)).toBe(1);
+    expect(await adminGet(`sendMessage/${conversationId}/${id}/message`)).toBe('Lost on the way');
+    expect(await stored(`sendMessage/${conversationId}`)).toHaveLength(1);
+    expect(await adminGet(`inbox/${bob.uid}/${conversationId}/unread`)).toBe(1);
   });
 
   it('group text and photo: stored once, each member counted once, resolved as sent', async () => {
@@ -150,17 +167,17 @@ describe.skipIf(official)('a send whose acknowledgement is lost', () => {
   it('one-to-one photo: stored once, counted once, resolved as sent', async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
+    const { id: conversationId } = await befriend(alice, bob);
     const images = makeChatImagesApi(alice.client.db);
     const parties = {
-      relId,
+      conversationId,
       from: { uid: alice.uid, name: 'Alice' },
       to: { uid: bob.uid, name: 'Bob' },
     };
-    await dropNextAck(`sendMessage/${relId}`);
+    await dropNextAck(`sendMessage/${conversationId}`);
     await expect(images.send(parties, photo, '').acked).resolves.toBeUndefined();
     expect(await armedAckDrops()).toBe(0);
-    expect(await stored(`sendMessage/${relId}`)).toHaveLength(1);
-    expect(await adminGet(`inbox/${bob.uid}/${relId}/unread`)).toBe(1);
+    expect(await stored(`sendMessage/${conversationId}`)).toHaveLength(1);
+    expect(await adminGet(`inbox/${bob.uid}/${conversationId}/unread`)).toBe(1);
   });
 });

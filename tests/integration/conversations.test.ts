@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   selectChatAvailability,
   selectChatMessages,
-} from '../../src/features/conversations/conversations-selectors';
+} from '../../src/features/conversations/timeline/conversations-selectors';
 import {
   chatScreenEntered,
   friendSelected,
   olderRequested,
-} from '../../src/features/conversations/conversations-slice';
-import { sendChatMessage } from '../../src/features/conversations/conversations-thunks';
+} from '../../src/features/conversations/timeline/conversations-slice';
+import { sendChatMessage } from '../../src/features/conversations/sending/conversations-thunks';
 import { blockFriend } from '../../src/features/friends/friends-thunks';
 import { adminUpdate } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
@@ -21,12 +21,12 @@ function chatOf(me: Person, friend: Person) {
   stopAfterTest(app.stop);
   app.store.dispatch(chatScreenEntered());
   app.store.dispatch(friendSelected({ uid: friend.uid, name: friend.username, photo: '' }));
-  const texts = () => selectChatMessages(app.store.getState()).map((m) => m.message);
+  const texts = () => selectChatMessages(app.store.getState()).map((m) => m.text);
   return { ...app, texts };
 }
 
-const parties = (relId: string, from: Person, to: Person) => ({
-  relId,
+const parties = (conversationId: string, from: Person, to: Person) => ({
+  conversationId,
   from: { uid: from.uid, name: from.username },
   to: { uid: to.uid, name: to.username },
 });
@@ -36,12 +36,12 @@ describe('one-to-one messages between two signed-in people', () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
     const friendship = await befriend(alice, bob);
-    const relId = friendship.id;
+    const conversationId = friendship.id;
     const a = chatOf(alice, bob);
     const b = chatOf(bob, alice);
     await eventually(() => {
-      expect(a.store.getState().conversations).toMatchObject({ relId, status: 'ready' });
-      expect(b.store.getState().conversations).toMatchObject({ relId, status: 'ready' });
+      expect(a.store.getState().conversations).toMatchObject({ conversationId, status: 'ready' });
+      expect(b.store.getState().conversations).toMatchObject({ conversationId, status: 'ready' });
     });
 
     // Each side acts through the app's thunks, as the composer does.
@@ -50,38 +50,34 @@ describe('one-to-one messages between two signed-in people', () => {
     await b.store.dispatch(sendChatMessage('Hi Alice')).unwrap();
     await eventually(() => expect(a.texts()).toEqual(['Hi Bob', 'Hi Alice']));
     const [first] = selectChatMessages(a.store.getState());
-    expect(first).toMatchObject({
-      messagesenderId: alice.uid,
-      massagesenderName: 'Alice',
-      messagereceiverId: bob.uid,
-    });
+    expect(first).toMatchObject({ senderId: alice.uid, senderName: 'Alice', receiverId: bob.uid });
     expect(Math.abs(first.createdAt - Date.now())).toBeLessThan(60_000);
 
     // Nobody can write as someone else.
     await expect(
-      bob.conversations.direct.send(parties(relId, alice, bob), 'forged'),
+      bob.conversations.direct.send(parties(conversationId, alice, bob), 'forged'),
     ).rejects.toThrow(/permission/i);
 
     await a.store.dispatch(blockFriend(friendship)).unwrap();
     await eventually(() => {
       expect(selectChatAvailability(a.store.getState()).kind).toBe('blocking');
       expect(selectChatAvailability(b.store.getState()).kind).toBe('blockedBy');
-      expect(b.store.getState().conversations.relId).toBeNull();
+      expect(b.store.getState().conversations.conversationId).toBeNull();
       expect(b.texts()).toEqual([]);
     });
     await expect(
-      bob.conversations.direct.send(parties(relId, bob, alice), 'still?'),
+      bob.conversations.direct.send(parties(conversationId, bob, alice), 'still?'),
     ).rejects.toThrow(/permission/i);
   });
 
   it('loads the newest page live and older pages on request', async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
+    const { id: conversationId } = await befriend(alice, bob);
     const old: Record<string, unknown> = {};
     for (let i = 0; i < 55; i++) {
       const id = `m${String(i).padStart(3, '0')}`;
-      old[`sendMessage/${relId}/${id}`] = {
+      old[`sendMessage/${conversationId}/${id}`] = {
         message: `old ${String(i)}`,
         messagesenderId: bob.uid,
         massagesenderName: 'Bob',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildDemoData } from '../../scripts/demo/data';
 import { demoUsers } from '../../scripts/demo/users';
-import { parseNotification } from '../../src/lib/firebase/notifications-record';
-import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
+import { parseNotification } from '../../src/lib/firebase/notifications/record';
+import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
 import { adminUpdate } from '../support/backend';
 import { cleanBackendPerTest, eventually, type Person } from './app-clients';
 
@@ -148,7 +148,7 @@ describe('demo message actions, read through the rules', () => {
       ),
     );
     await eventually(() => expect(seen.length).toBe(6));
-    expect(seen.find((m) => m.message.includes('@Alice'))?.mentions).toEqual([alice.uid]);
+    expect(seen.find((m) => m.text.includes('@Alice'))?.mentions).toEqual([alice.uid]);
     expect(seen.filter((m) => m.deleted)).toHaveLength(1);
     expect(seen.filter((m) => m.editedAt !== undefined)).toHaveLength(1);
     expect(seen.find((m) => m.image)?.reactions?.['❤️']).toBeDefined();

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { groupKey } from '../../src/lib/conversation-key';
 import { buildDemoData } from '../../scripts/demo/data';
 import { demoUsers } from '../../scripts/demo/users';
-import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
-import { makeChatImagesApi } from '../../src/lib/firebase/conversations-images';
+import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
+import { makeChatImagesApi } from '../../src/lib/firebase/conversations/images';
 import { adminUpdate } from '../support/backend';
 import { cleanBackendPerTest, eventually, type Person } from './app-clients';
 
@@ -75,8 +75,6 @@ describe('the demo group conversations', () => {
       unread: 1,
       lastKind: 'text',
     });
-    expect(new Set(seen.map((m) => m.massagesenderName))).toEqual(
-      new Set(['Alice', 'Bob', 'Carol']),
-    );
+    expect(new Set(seen.map((m) => m.senderName))).toEqual(new Set(['Alice', 'Bob', 'Carol']));
   });
 });

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { directKey } from '../../src/lib/conversation-key';
 import { buildDemoData } from '../../scripts/demo/data';
 import { demoUsers } from '../../scripts/demo/users';
-import type { InboxEntry } from '../../src/lib/firebase/inbox-entry';
-import { makeInboxApi } from '../../src/lib/firebase/inbox';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import type { InboxEntry } from '../../src/lib/firebase/inbox/entry';
+import { makeInboxApi } from '../../src/lib/firebase/inbox/gateway';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { adminGet, adminUpdate } from '../support/backend';
 import { cleanBackendPerTest, eventually, type Person } from './app-clients';
 
@@ -35,7 +35,9 @@ describe('the demo inbox', () => {
     const allGroups = (await adminGet('Mygroup')) as Record<string, unknown>;
     const groupIds = new Set(Object.keys(allGroups));
     const direct = Object.values(inbox).filter((entry) => entry.kind === 'direct');
-    expect(Object.values(inbox).filter((entry) => groupIds.has(entry.relId))).toHaveLength(2);
+    expect(Object.values(inbox).filter((entry) => groupIds.has(entry.conversationId))).toHaveLength(
+      2,
+    );
     const relWith = async (friend: Person) =>
       (await adminGet(`pairs/${pairKey(alice.uid, friend.uid)}`)) as string;
     const withBob = await relWith(bob);
@@ -48,14 +50,18 @@ describe('the demo inbox', () => {
     expect(ordered.map((entry) => entry.unread)).toEqual([2, 1, 0]);
 
     // Bob replies through the app's send: the seeded count goes up by one, so it was consistent.
-    const relId = withBob;
+    const conversationId = withBob;
     const reply = bob.conversations.direct.send(
-      { relId, from: { uid: bob.uid, name: 'Bob' }, to: { uid: alice.uid, name: 'Alice' } },
+      {
+        conversationId,
+        from: { uid: bob.uid, name: 'Bob' },
+        to: { uid: alice.uid, name: 'Alice' },
+      },
       'Did you see my message?',
     );
     await reply.acked;
-    await eventually(() => expect(inbox[directKey(relId)].unread).toBe(3));
-    await api.markRead(alice.uid, directKey(relId), reply.id, true);
-    expect(await adminGet(`inbox/${alice.uid}/${relId}/unread`)).toBe(0);
+    await eventually(() => expect(inbox[directKey(conversationId)].unread).toBe(3));
+    await api.markRead(alice.uid, directKey(conversationId), reply.id, true);
+    expect(await adminGet(`inbox/${alice.uid}/${conversationId}/unread`)).toBe(0);
   });
 });

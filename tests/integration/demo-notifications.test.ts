@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildDemoData } from '../../scripts/demo/data';
 import { demoUsers } from '../../scripts/demo/users';
-import { parseNotification } from '../../src/lib/firebase/notifications-record';
+import { parseNotification } from '../../src/lib/firebase/notifications/record';
 
 /** The demo feeds report only what the demo data holds, as the actions would have. */
 describe('demo notifications', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sendChatMessage } from '../../src/features/conversations/conversations-thunks';
+import { sendChatMessage } from '../../src/features/conversations/sending/conversations-thunks';
 import { selectThisDevice } from '../../src/features/encryption/encryption-slice';
 import { previewOf } from '../../src/features/inbox/conversation-time';
 import { directKey } from '../../src/lib/conversation-key';
@@ -16,8 +16,8 @@ describe('previews on a new device', () => {
   it('open as soon as the device is approved', async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
-    const key = directKey(relId);
+    const { id: conversationId } = await befriend(alice, bob);
+    const key = directKey(conversationId);
     const [a, phone] = await Promise.all([
       deviceApp(alice, stopAfterTest),
       deviceApp(bob, stopAfterTest),

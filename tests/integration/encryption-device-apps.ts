@@ -4,7 +4,7 @@ import { encryptionSession } from '../../src/features/encryption/encryption-sess
 import {
   chatScreenEntered,
   friendSelected,
-} from '../../src/features/conversations/conversations-slice';
+} from '../../src/features/conversations/timeline/conversations-slice';
 import { signInClient } from '../support/backend';
 import { eventually, storeFor, type Person } from './app-clients';
 

@@ -1,7 +1,7 @@
 import { get, ref } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
 import { memoryKeyVault } from '../../src/lib/crypto/device-identity';
-import { makeEncryptionApi, type DirectoryDevice } from '../../src/lib/firebase/encryption';
+import { makeEncryptionApi, type DirectoryDevice } from '../../src/lib/firebase/encryption/gateway';
 import { makeStore } from '../../src/app/store';
 import { addEncryptionListeners } from '../../src/features/encryption/encryption-listeners';
 import {
@@ -75,7 +75,11 @@ describe('the encryption listeners', () => {
     await befriend(alice, bob);
     const vault = memoryKeyVault();
     const phone = deviceStore(bob, vault);
-    await eventually(() => expect(selectMyDevices(phone.getState())).toHaveLength(1), 15_000);
+    await eventually(() => {
+      expect(selectMyDevices(phone.getState())).toHaveLength(1);
+      expect(selectThisDeviceApproval(phone.getState())).toBe('approved');
+      expect(selectMyDevices(phone.getState())[0]?.signature).toEqual(expect.any(String));
+    }, 15_000);
     const [mine] = selectMyDevices(phone.getState());
     const id = mine.deviceId;
     // Node has no user agent: the app names it 'Browser'.
@@ -89,6 +93,7 @@ describe('the encryption listeners', () => {
       'approvedBy',
       'createdAt',
       'publicKey',
+      'signature',
     ]);
 
     // A friend reads the key, and not when Bob last used the device.
@@ -99,8 +104,17 @@ describe('the encryption listeners', () => {
       });
     });
     expect(theirs).toEqual([
-      { deviceId: id, publicKey: mine.publicKey, createdAt: mine.createdAt, approvedBy: id },
+      {
+        deviceId: id,
+        publicKey: mine.publicKey,
+        createdAt: mine.createdAt,
+        approvedBy: id,
+        signature: mine.signature,
+      },
     ]);
+    // The first device is signed by the account's identity key, which the friend reads too.
+    expect(mine.signature).toMatch(/^[A-Za-z0-9_-]{86}$/);
+    expect(await adminGet(`identityKeys/${bob.uid}/publicKey`)).toMatch(/^B[A-Za-z0-9_-]{86}$/);
     await expect(get(ref(alice.client.db, `deviceSeen/${bob.uid}`))).rejects.toThrow(/permission/i);
 
     // The app starts again on the same device: only its last use moves.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { selectDraftOf } from '../../src/features/conversations/conversations-drafts-slice';
-import { saveDraft } from '../../src/features/conversations/conversations-drafts-thunks';
+import { selectDraftOf } from '../../src/features/conversations/composer/conversations-drafts-slice';
+import { saveDraft } from '../../src/features/conversations/composer/conversations-drafts-thunks';
 import {
   selectDraftsKeyState,
   selectThisDevice,
@@ -20,9 +20,9 @@ describe('drafts on two devices of one person', () => {
   it('shows a draft typed on one on the other once approved, never in the database, and an unapproved device neither reads nor replaces it', async () => {
     const bob = await signUp('Bob');
     const alice = await signUp('Alice');
-    const { id: relId } = await befriend(alice, bob);
-    const key = directKey(relId);
-    const stored = `drafts/${bob.uid}/direct/${relId}`;
+    const { id: conversationId } = await befriend(alice, bob);
+    const key = directKey(conversationId);
+    const stored = `drafts/${bob.uid}/direct/${conversationId}`;
 
     const phone = await deviceApp(bob, stopAfterTest);
     await eventually(() => expect(selectDraftsKeyState(phone.store.getState())).toBe('held'));
@@ -68,9 +68,9 @@ describe('drafts on two devices of one person', () => {
   it('still reads a clear draft from before, and shows a tampered one as none', async () => {
     const bob = await signUp('Bob');
     const alice = await signUp('Alice');
-    const { id: relId } = await befriend(alice, bob);
-    const key = directKey(relId);
-    const stored = `drafts/${bob.uid}/direct/${relId}`;
+    const { id: conversationId } = await befriend(alice, bob);
+    const key = directKey(conversationId);
+    const stored = `drafts/${bob.uid}/direct/${conversationId}`;
     await adminSet(stored, { text: 'written before the switch', at: 1 });
     const phone = await deviceApp(bob, stopAfterTest);
     await eventually(() =>

@@ -1,26 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { directKey, groupKey, type ConversationKey } from '../../src/lib/conversation-key';
-import { loadOrCreateDevice, memoryKeyVault } from '../../src/lib/crypto/device-identity';
 import { makeEpochKeys, wrapContext, type DeviceIdentity } from '../../src/lib/crypto/epoch-keys';
 import { makeKeyWrapper } from '../../src/lib/crypto/key-wrap';
 import { importPublicKey } from '../../src/lib/crypto/device-keys';
 import { openField, sealField } from '../../src/lib/crypto/message-seal';
-import { makeEncryptionApi } from '../../src/lib/firebase/encryption';
-import { adminGet, signInClient, type TestClient } from '../support/backend';
+import { makeEncryptionApi } from '../../src/lib/firebase/encryption/gateway';
+import { adminGet, signInClient } from '../support/backend';
 import { hikersThroughGateways } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, type Person } from './app-clients';
+import { signedDeviceOn } from './encryption-signed-devices';
 
 // Sender keys between real clients through the rules: two people, a second device of
 // one of them, and a group that removes a member.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
-/** A device of `uid` on `client`: made, published, and its key manager. */
-async function deviceOn(client: TestClient, uid: string, label: string) {
-  const api = makeEncryptionApi(client.db);
-  const device = await loadOrCreateDevice(memoryKeyVault(), uid);
-  await api.publishDevice(device, label);
-  return { device, keys: makeEpochKeys(device, api.keyDirectory(uid)) };
-}
+const deviceOn = signedDeviceOn;
 const phoneOf = (person: Person) => deviceOn(person.client, person.uid, 'Phone');
 
 async function laptopOf(person: Person) {
@@ -78,8 +72,8 @@ describe('sender keys between two people', () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
     const carol = await signUp('Carol');
-    const { id: relId } = await befriend(alice, bob);
-    const chat = directKey(relId);
+    const { id: conversationId } = await befriend(alice, bob);
+    const chat = directKey(conversationId);
     const alicesPhone = await phoneOf(alice);
     const bobsPhone = await phoneOf(bob);
     await phoneOf(carol);
@@ -106,10 +100,12 @@ describe('sender keys between two people', () => {
     const again = makeEpochKeys(
       alicesPhone.device,
       makeEncryptionApi(alice.client.db).keyDirectory(alice.uid),
+      alicesPhone.trust,
     );
     expect((await again.sendingKey(chat, [alice.uid, bob.uid])).epoch).toBe(first.epoch);
 
-    // Bob signs in on a laptop: the old epoch is not for it; Alice's next send starts one that is.
+    // Bob signs in on a laptop, signed by his identity key: the old epoch is not for it; Alice's
+    // next send starts one that is.
     const bobsLaptop = await laptopOf(bob);
     expect(await bobsLaptop.keys.readingKey(chat, alice.uid, first.epoch)).toBeNull();
     const second = await alicesPhone.keys.sendingKey(chat, [alice.uid, bob.uid]);
@@ -120,7 +116,7 @@ describe('sender keys between two people', () => {
     // Carol, a stranger, reads neither their devices nor their wraps.
     const carols = makeEncryptionApi(carol.client.db).keyDirectory(carol.uid);
     await expect(carols.devicesOf(chat, [bob.uid])).rejects.toThrow(/permission/i);
-    await expect(adminGet(`conversationKeys/${relId}/${carol.uid}`)).resolves.toBeNull();
+    await expect(adminGet(`conversationKeys/${conversationId}/${carol.uid}`)).resolves.toBeNull();
   });
 });
 

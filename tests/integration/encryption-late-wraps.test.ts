@@ -1,8 +1,8 @@
 import { goOffline, goOnline } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
 import { groupChatShown, sendChatMessage } from '../../src/features/conversations';
-import { selectChatMessages } from '../../src/features/conversations/conversations-selectors';
-import { chatScreenEntered } from '../../src/features/conversations/conversations-slice';
+import { selectChatMessages } from '../../src/features/conversations/timeline/conversations-selectors';
+import { chatScreenEntered } from '../../src/features/conversations/timeline/conversations-slice';
 import { directKey } from '../../src/lib/conversation-key';
 import { adminGet } from '../support/backend';
 import { hikersThroughGateways } from '../support/hikers-group';
@@ -13,7 +13,7 @@ import { deviceApp, type DeviceApp } from './encryption-device-apps';
 // reaches them once they have one, wrapped by a device that holds it (late-wraps.ts).
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
-const texts = (app: DeviceApp) => selectChatMessages(app.store.getState()).map((m) => m.message);
+const texts = (app: DeviceApp) => selectChatMessages(app.store.getState()).map((m) => m.text);
 const seals = (app: DeviceApp) => selectChatMessages(app.store.getState()).map((m) => m.sealed);
 
 /** The owner's whole database holds none of `words`, and every stored message is sealed. */
@@ -22,22 +22,22 @@ async function dumpHoldsNone(words: string[], messagesAt: string) {
   for (const word of words) expect(dump).not.toContain(word);
   const stored = (await adminGet(messagesAt)) as Record<string, { message: string }>;
   expect(Object.keys(stored).length).toBeGreaterThan(0);
-  for (const message of Object.values(stored)) expect(message.message).toMatch(/^s1\./);
+  for (const message of Object.values(stored)) expect(message.message).toMatch(/^s2\./);
 }
 
 describe('a message to a friend who has no device yet', () => {
   it('is sealed; Bob reads it once Alice’s app, back online, wraps the key for his first device', async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
+    const { id: conversationId } = await befriend(alice, bob);
     const a = await deviceApp(alice, stopAfterTest);
     a.openChatWith(bob);
     await eventually(() => expect(a.store.getState().conversations.status).toBe('ready'));
 
     await a.store.dispatch(sendChatMessage('the spare key is under the geranium')).unwrap();
-    await dumpHoldsNone(['spare', 'geranium'], `sendMessage/${relId}`);
-    expect(await adminGet(`inbox/${bob.uid}/${relId}/lastText`)).toMatch(/^s1\./);
-    const owed = (await adminGet(`conversationKeyWaits/${relId}/${bob.uid}`)) as object;
+    await dumpHoldsNone(['spare', 'geranium'], `sendMessage/${conversationId}`);
+    expect(await adminGet(`inbox/${bob.uid}/${conversationId}/lastText`)).toMatch(/^s2\./);
+    const owed = (await adminGet(`conversationKeyWaits/${conversationId}/${bob.uid}`)) as object;
     expect(Object.values(owed)).toEqual([{ of: alice.uid }]);
 
     // Bob signs in for the first time while Alice's app is offline: no one can wrap yet.
@@ -55,12 +55,12 @@ describe('a message to a friend who has no device yet', () => {
     );
     expect(seals(b)).toEqual(['open']);
     await eventually(() =>
-      expect(b.store.getState().inbox.entries[directKey(relId)]?.lastText).toBe(
+      expect(b.store.getState().inbox.entries[directKey(conversationId)]?.lastText).toBe(
         'the spare key is under the geranium',
       ),
     );
     // The wrap is Alice's, and the wait is served: a device Bob adds later needs his approval.
-    const waits = (await adminGet(`conversationKeyWaits/${relId}/${bob.uid}`)) as Record<
+    const waits = (await adminGet(`conversationKeyWaits/${conversationId}/${bob.uid}`)) as Record<
       string,
       { served?: boolean }
     >;

@@ -3,9 +3,9 @@ import { makeDatabaseGateways } from '../../src/app/database-gateways';
 import {
   chatScreenEntered,
   friendSelected,
-} from '../../src/features/conversations/conversations-slice';
-import { selectChatMessages } from '../../src/features/conversations/conversations-selectors';
-import { sendChatMessage } from '../../src/features/conversations/conversations-thunks';
+} from '../../src/features/conversations/timeline/conversations-slice';
+import { selectChatMessages } from '../../src/features/conversations/timeline/conversations-selectors';
+import { sendChatMessage } from '../../src/features/conversations/sending/conversations-thunks';
 import { directKey } from '../../src/lib/conversation-key';
 import { adminGet, adminSet } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually, type Person } from './app-clients';
@@ -28,26 +28,26 @@ function openChat(store: Store, friend: Person) {
 async function sealedChat() {
   const alice = await signUp('Alice');
   const bob = await signUp('Bob');
-  const { id: relId } = await befriend(alice, bob);
+  const { id: conversationId } = await befriend(alice, bob);
   const a = await encryptedApp(alice);
   const b = await encryptedApp(bob);
   openChat(a, bob);
   openChat(b, alice);
-  return { alice, bob, relId, a, b };
+  return { alice, bob, conversationId, a, b };
 }
 
-const texts = (store: Store) => selectChatMessages(store.getState()).map((m) => m.message);
+const texts = (store: Store) => selectChatMessages(store.getState()).map((m) => m.text);
 
 describe('sealed conversations between two people', () => {
   it('shows the words to both, while the database holds none of them', async () => {
-    const { bob, relId, a, b } = await sealedChat();
+    const { bob, conversationId, a, b } = await sealedChat();
     await eventually(() => expect(a.getState().conversations.status).toBe('ready'));
 
     await a.dispatch(sendChatMessage('meet me at the climbing gym on Rue Lepic')).unwrap();
     await eventually(() => expect(texts(b)).toEqual(['meet me at the climbing gym on Rue Lepic']));
     expect(selectChatMessages(b.getState())[0]?.sealed).toBe('open');
     await eventually(() =>
-      expect(b.getState().inbox.entries[directKey(relId)]?.lastText).toBe(
+      expect(b.getState().inbox.entries[directKey(conversationId)]?.lastText).toBe(
         'meet me at the climbing gym on Rue Lepic',
       ),
     );
@@ -59,18 +59,24 @@ describe('sealed conversations between two people', () => {
     for (const word of ['climbing', 'Lepic', 'bouldering', 'ropes']) {
       expect(dump).not.toContain(word);
     }
-    const stored = (await adminGet(`sendMessage/${relId}`)) as Record<string, { message: string }>;
-    for (const message of Object.values(stored)) expect(message.message).toMatch(/^s1\./);
-    expect(await adminGet(`inbox/${bob.uid}/${relId}/lastText`)).toMatch(/^s1\./);
+    const stored = (await adminGet(`sendMessage/${conversationId}`)) as Record<
+      string,
+      { message: string }
+    >;
+    for (const message of Object.values(stored)) expect(message.message).toMatch(/^s2\./);
+    expect(await adminGet(`inbox/${bob.uid}/${conversationId}/lastText`)).toMatch(/^s2\./);
   });
 
   it('shows a tampered message as one that could not be decrypted, and nothing else', async () => {
-    const { relId, a, b } = await sealedChat();
+    const { conversationId, a, b } = await sealedChat();
     await a.dispatch(sendChatMessage('the code is 4711')).unwrap();
     await a.dispatch(sendChatMessage('and the door is blue')).unwrap();
     await eventually(() => expect(texts(b)).toHaveLength(2));
 
-    const stored = (await adminGet(`sendMessage/${relId}`)) as Record<string, { message: string }>;
+    const stored = (await adminGet(`sendMessage/${conversationId}`)) as Record<
+      string,
+      { message: string }
+    >;
     const ids = Object.keys(stored).sort();
     const firstId = ids[0] ?? '';
     const first = stored[firstId].message;
@@ -79,28 +85,28 @@ describe('sealed conversations between two people', () => {
     // owner's two ways to change what Bob reads. Both fail the tag.
     const last = first.at(-2) === 'A' ? 'B' : 'A';
     await adminSet(
-      `sendMessage/${relId}/${firstId}/message`,
+      `sendMessage/${conversationId}/${firstId}/message`,
       `${first.slice(0, -2)}${last}${first.at(-1)}`,
     );
     await eventually(() =>
       expect(selectChatMessages(b.getState()).map((m) => m.sealed)).toEqual(['failed', 'open']),
     );
-    await adminSet(`sendMessage/${relId}/${firstId}/message`, second);
+    await adminSet(`sendMessage/${conversationId}/${firstId}/message`, second);
     await eventually(() => {
       const messages = selectChatMessages(b.getState());
       expect(messages.map((m) => m.sealed)).toEqual(['failed', 'open']);
-      expect(messages.map((m) => m.message)).toEqual(['', 'and the door is blue']);
+      expect(messages.map((m) => m.text)).toEqual(['', 'and the door is blue']);
     });
   });
 
   it('seals an edit, and a reaction quote the author reads', async () => {
-    const { alice, bob, relId, a, b } = await sealedChat();
+    const { alice, bob, conversationId, a, b } = await sealedChat();
     await a.dispatch(sendChatMessage('see you at 8?')).unwrap();
     await eventually(() => expect(texts(b)).toEqual(['see you at 8?']));
     const mine = selectChatMessages(a.getState()).at(0);
     if (!mine) throw new Error('no message');
     const parties = {
-      relId,
+      conversationId,
       from: { uid: alice.uid, name: alice.username },
       to: { uid: bob.uid, name: bob.username },
     };
@@ -108,14 +114,16 @@ describe('sealed conversations between two people', () => {
     await gateways.conversations.direct.edit(parties, mine, 'see you at 9?', true);
     await eventually(() => {
       expect(texts(b)).toEqual(['see you at 9?']);
-      expect(b.getState().inbox.entries[directKey(relId)]?.lastText).toBe('see you at 9?');
+      expect(b.getState().inbox.entries[directKey(conversationId)]?.lastText).toBe('see you at 9?');
     });
     const theirs = selectChatMessages(b.getState()).at(0);
     if (!theirs) throw new Error('no message');
-    const back = { relId, from: parties.to, to: parties.from };
+    const back = { conversationId, from: parties.to, to: parties.from };
     await makeDatabaseGateways(bob.client).conversations.direct.react(back, theirs, '👍', true);
     await eventually(() =>
-      expect(a.getState().inbox.entries[directKey(relId)]?.reaction?.text).toBe('see you at 9?'),
+      expect(a.getState().inbox.entries[directKey(conversationId)]?.reaction?.text).toBe(
+        'see you at 9?',
+      ),
     );
     const dump = JSON.stringify(await adminGet('/'));
     expect(dump).not.toContain('see you');

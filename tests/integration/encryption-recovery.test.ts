@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { directKey, groupKey, type ConversationKey } from '../../src/lib/conversation-key';
 import { loadOrCreateDevice, memoryKeyVault } from '../../src/lib/crypto/device-identity';
+import { makeDeviceTrust } from '../../src/lib/crypto/device-trust';
 import { makeEpochKeys } from '../../src/lib/crypto/epoch-keys';
+import { memoryPinStore } from '../../src/lib/crypto/trust-pins';
 import { createRecoveryKey } from '../../src/lib/crypto/recovery-key';
 import { makeKeyRing, RecoveryError } from '../../src/lib/crypto/key-ring';
 import { openField, sealField } from '../../src/lib/crypto/message-seal';
 import { safetyCode } from '../../src/lib/crypto/safety-code';
-import { makeEncryptionApi } from '../../src/lib/firebase/encryption';
+import { makeEncryptionApi } from '../../src/lib/firebase/encryption/gateway';
 import { adminGet, signInClient, type TestClient } from '../support/backend';
 import { hikersThroughGateways } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, type Person } from './app-clients';
@@ -15,17 +17,29 @@ import { befriend, cleanBackendPerTest, type Person } from './app-clients';
 // recovery key, between real clients through the rules; and the same security code on both sides.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
-/** A device of `uid` on `client`, published (approved when `first`), with its keys and key ring. */
-async function deviceOn(client: TestClient, uid: string, label: string, first: boolean) {
+/**
+ * A device of `uid` on `client`, published (approved when `first`), with its keys and key ring.
+ * The account's first device sets up its backup and identity key at once, as the app's does
+ * (`setUp: false` leaves that to the test); its recovery key is `recoveryKey`.
+ */
+async function deviceOn(
+  client: TestClient,
+  uid: string,
+  label: string,
+  first: boolean,
+  setUp = first,
+) {
   const api = makeEncryptionApi(client.db);
   const device = await loadOrCreateDevice(memoryKeyVault(), uid);
   await api.publishDevice(device, label, first);
   let ring: ReturnType<typeof makeKeyRing> | null = null;
-  const keys = makeEpochKeys(device, api.keyDirectory(uid), {
+  const trust = makeDeviceTrust(uid, memoryPinStore());
+  const keys = makeEpochKeys(device, api.keyDirectory(uid), trust, {
     onKeyLearned: (conversation, epoch, raw) => ring?.learned(conversation, epoch, raw),
   });
   ring = makeKeyRing(device, keys, api.keyRingStore(uid));
-  return { device, keys, ring };
+  const recoveryKey = setUp ? await ring.setUp() : '';
+  return { device, keys, ring, trust, recoveryKey };
 }
 const phoneOf = (person: Person) => deviceOn(person.client, person.uid, 'Phone', true);
 
@@ -62,10 +76,10 @@ describe('a new device, approved from one in use', () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
     const carol = await signUp('Carol');
-    const { id: relId } = await befriend(alice, bob);
+    const { id: conversationId } = await befriend(alice, bob);
     await befriend(alice, carol);
     const groupId = await hikersThroughGateways(alice, [bob]);
-    const chat = directKey(relId);
+    const chat = directKey(conversationId);
     const group = groupKey(groupId);
     const [alicesPhone, bobsPhone] = await Promise.all([phoneOf(alice), phoneOf(bob)]);
 
@@ -93,7 +107,7 @@ describe('a new device, approved from one in use', () => {
     );
     // The re-wraps are Bob's own, made by his phone: the rules let him wrap for his own device.
     const wrap = (await adminGet(
-      `conversationKeys/${relId}/${bob.uid}/${fromAlice.place.epoch}/${bobsLaptop.device.deviceId}`,
+      `conversationKeys/${conversationId}/${bob.uid}/${fromAlice.place.epoch}/${bobsLaptop.device.deviceId}`,
     )) as { by: string; from: string };
     expect(wrap).toMatchObject({ by: bob.uid, from: bobsPhone.device.deviceId });
     // A second approval finds nothing more to wrap.
@@ -106,8 +120,8 @@ describe('a new device, approved from one in use', () => {
   it('is refused for a device that is not one of mine, and marks nothing', async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
-    const chat = directKey(relId);
+    const { id: conversationId } = await befriend(alice, bob);
+    const chat = directKey(conversationId);
     const [alicesPhone] = await Promise.all([phoneOf(alice), phoneOf(bob)]);
     await send(alicesPhone, chat, [alice.uid, bob.uid], '-Nm1', 'hi');
     const bobsLaptop = await laptopOf(bob);
@@ -122,10 +136,10 @@ describe('the recovery key', () => {
   it('opens the backup on a new device: every epoch the account learned reads again', async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
-    const chat = directKey(relId);
+    const { id: conversationId } = await befriend(alice, bob);
+    const chat = directKey(conversationId);
     const [alicesPhone, bobsPhone] = await Promise.all([phoneOf(alice), phoneOf(bob)]);
-    const recoveryKey = await bobsPhone.ring.setUp();
+    const { recoveryKey } = bobsPhone;
     expect(recoveryKey).toMatch(/^[0-9A-Z]{56}$/);
 
     const fromAlice = await send(alicesPhone, chat, [alice.uid, bob.uid], '-Nm1', 'see you at 8?');
@@ -149,6 +163,11 @@ describe('the recovery key', () => {
     expect(await adminGet(`deviceKeys/${bob.uid}/${bobsLaptop.device.deviceId}/approvedBy`)).toBe(
       bobsLaptop.device.deviceId,
     );
+    // Approved by the recovery key: the identity key it opened in the backup signed the laptop.
+    expect(bobsLaptop.ring.identity()?.publicKey).toBe(bobsPhone.ring.identity()?.publicKey);
+    expect(await adminGet(`deviceKeys/${bob.uid}/${bobsLaptop.device.deviceId}/signature`)).toMatch(
+      /^[A-Za-z0-9_-]{86}$/,
+    );
     // The laptop now holds the backup key too: what it learns next is backed up from there.
     expect(await bobsLaptop.ring.sync(null)).toBe(true);
     const later = await send(bobsLaptop, chat, [alice.uid, bob.uid], '-Nm3', 'found it');
@@ -160,26 +179,28 @@ describe('the recovery key', () => {
 
   it('is not written by a session that ended while its keys were made', async () => {
     const bob = await signUp('Bob');
-    const bobsPhone = await phoneOf(bob);
+    const bobsPhone = await deviceOn(bob.client, bob.uid, 'Phone', true, false);
     await expect(bobsPhone.ring.setUp(() => false)).rejects.toThrow();
     expect(await adminGet(`keyBackup/${bob.uid}`)).toBeNull();
-    expect(await bobsPhone.ring.setUp(() => true)).toMatch(/^[0-9A-Z]{56}$/);
-    expect(await adminGet(`keyBackup/${bob.uid}`)).not.toBeNull();
-  });
-
-  it('refuses a wrong key, a mistyped key and an account without a backup with a clear reason', async () => {
-    const alice = await signUp('Alice');
-    const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
-    const chat = directKey(relId);
-    const [alicesPhone, bobsPhone] = await Promise.all([phoneOf(alice), phoneOf(bob)]);
-    const fromAlice = await send(alicesPhone, chat, [alice.uid, bob.uid], '-Nm1', 'hi');
-
+    // Nothing to restore on another device while the account has no backup.
     const bobsLaptop = await laptopOf(bob);
     await expect(bobsLaptop.ring.restore((await createRecoveryKey()).text)).rejects.toEqual(
       new RecoveryError('no-backup'),
     );
-    const recoveryKey = await bobsPhone.ring.setUp();
+    expect(await bobsPhone.ring.setUp(() => true)).toMatch(/^[0-9A-Z]{56}$/);
+    expect(await adminGet(`keyBackup/${bob.uid}`)).not.toBeNull();
+  });
+
+  it('refuses a wrong key and a mistyped key with a clear reason', async () => {
+    const alice = await signUp('Alice');
+    const bob = await signUp('Bob');
+    const { id: conversationId } = await befriend(alice, bob);
+    const chat = directKey(conversationId);
+    const [alicesPhone, bobsPhone] = await Promise.all([phoneOf(alice), phoneOf(bob)]);
+    const fromAlice = await send(alicesPhone, chat, [alice.uid, bob.uid], '-Nm1', 'hi');
+
+    const bobsLaptop = await laptopOf(bob);
+    const { recoveryKey } = bobsPhone;
     expect(await readOn(bobsPhone, fromAlice)).toBe('hi');
     await bobsPhone.ring.settled();
 
@@ -189,7 +210,7 @@ describe('the recovery key', () => {
     await expect(bobsLaptop.ring.restore(typo)).rejects.toMatchObject({ refusal: 'not-a-key' });
     await expect(bobsLaptop.ring.restore('hello')).rejects.toMatchObject({ refusal: 'not-a-key' });
     // Alice's own recovery key does not open Bob's backup either (the uid is in the derivation).
-    const alicesKey = await alicesPhone.ring.setUp();
+    const alicesKey = alicesPhone.recoveryKey;
     await expect(bobsLaptop.ring.restore(alicesKey)).rejects.toMatchObject({
       refusal: 'wrong-key',
     });
@@ -204,7 +225,7 @@ describe('the recovery key', () => {
   it('replaces an unsaved recovery key with a new one that opens the backup, and the old one no longer does', async () => {
     const bob = await signUp('Bob');
     const bobsPhone = await phoneOf(bob);
-    const first = await bobsPhone.ring.setUp();
+    const first = bobsPhone.recoveryKey;
     expect(await bobsPhone.ring.recoveryKeyToSave()).toBe(first);
     // After a reload the key is gone from memory: a new key seals the same backup key.
     const reloaded = makeKeyRing(
@@ -223,31 +244,31 @@ describe('the recovery key', () => {
 });
 
 describe('the security code', () => {
-  it('is the same on both sides, from the published keys each reads, and changes with a new device', async () => {
+  it('is the same on both sides, from the identity keys each reads, and stays when a device is added', async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
     await befriend(alice, bob);
-    await Promise.all([phoneOf(alice), phoneOf(bob)]);
+    const [, bobsPhone] = await Promise.all([phoneOf(alice), phoneOf(bob)]);
     const codeSeenBy = async (me: Person, friend: Person) => {
       const api = makeEncryptionApi(me.client.db);
-      const keysOf = async (uid: string) =>
-        new Promise<string[]>((resolve) => {
-          const stop = api.subscribeDevices(uid, (devices) => {
+      const identityOf = async (uid: string) =>
+        new Promise<string>((resolve, reject) => {
+          const stop = api.subscribeIdentity(uid, (key) => {
             stop();
-            resolve(devices.map((d) => d.publicKey));
+            if (key) resolve(key);
+            else reject(new Error(`no identity key for ${uid}`));
           });
         });
       return safetyCode(
-        { uid: me.uid, publicKeys: await keysOf(me.uid) },
-        { uid: friend.uid, publicKeys: await keysOf(friend.uid) },
+        { uid: me.uid, identityKey: await identityOf(me.uid) },
+        { uid: friend.uid, identityKey: await identityOf(friend.uid) },
       );
     };
     const atAlice = await codeSeenBy(alice, bob);
     expect(atAlice).toMatch(/^\d{60}$/);
     expect(await codeSeenBy(bob, alice)).toBe(atAlice);
-    await laptopOf(bob);
-    const after = await codeSeenBy(alice, bob);
-    expect(after).not.toBe(atAlice);
-    expect(await codeSeenBy(bob, alice)).toBe(after);
+    const bobsLaptop = await laptopOf(bob);
+    await bobsPhone.ring.approve(bobsLaptop.device.deviceId);
+    expect(await codeSeenBy(alice, bob)).toBe(atAlice);
   });
 });

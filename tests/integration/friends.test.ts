@@ -7,7 +7,7 @@ import {
   unblockUser,
 } from '../../src/features/friends/friends-thunks';
 import { requestSelectors } from '../../src/features/friends/friends-slice';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { adminGet } from '../support/backend';
 import {
   befriend,
@@ -47,14 +47,14 @@ describe('friend requests, friendship and blocking between two signed-in people'
     });
 
     const [request] = requestSelectors.selectAll(b.store.getState());
-    const relId = request.id;
+    const conversationId = request.id;
     await b.store.dispatch(acceptFriendRequest(request)).unwrap();
     await eventually(() => {
       expect(kindFor(a.store, alice, bob)).toBe('friends');
       expect(kindFor(b.store, bob, alice)).toBe('friends');
     });
-    expect(await adminGet(`friendRequest/${relId}`)).toBeNull();
-    expect(await adminGet(`friendList/${relId}`)).toMatchObject({
+    expect(await adminGet(`friendRequest/${conversationId}`)).toBeNull();
+    expect(await adminGet(`friendList/${conversationId}`)).toMatchObject({
       senderId: alice.uid,
       receiverId: bob.uid,
     });
@@ -66,7 +66,7 @@ describe('friend requests, friendship and blocking between two signed-in people'
     });
 
     const entry = {
-      id: relId,
+      id: conversationId,
       blockbyid: alice.uid,
       blockbyName: 'Alice',
       blockid: bob.uid,
@@ -80,7 +80,7 @@ describe('friend requests, friendship and blocking between two signed-in people'
       expect(kindFor(a.store, alice, bob)).toBe('friends');
       expect(kindFor(b.store, bob, alice)).toBe('friends');
     });
-    expect(await adminGet(`pairs/${pairKey(alice.uid, bob.uid)}`)).toBe(relId);
+    expect(await adminGet(`pairs/${pairKey(alice.uid, bob.uid)}`)).toBe(conversationId);
   });
 
   it('creates one request when Add fires twice at once, or from both sides at once', async () => {
@@ -95,7 +95,7 @@ describe('friend requests, friendship and blocking between two signed-in people'
   });
 
   it('accepting also clears a crossing request left from older data', async () => {
-    const relId = await bob.relationships.sendRequest(bob, alice);
+    const conversationId = await bob.relationships.sendRequest(bob, alice);
     const crossing = {
       senderId: alice.uid,
       senderName: 'Alice',
@@ -105,15 +105,15 @@ describe('friend requests, friendship and blocking between two signed-in people'
     };
     const { adminSet } = await import('../support/backend');
     await adminSet('friendRequest/-Nlegacy', crossing);
-    const request = requestFrom(bob, alice, relId);
+    const request = requestFrom(bob, alice, conversationId);
     await alice.relationships.acceptRequest(request, [{ id: '-Nlegacy', ...crossing }]);
     expect(await adminGet('friendRequest')).toBeNull();
-    expect(await adminGet(`friendList/${relId}`)).toMatchObject({ senderId: bob.uid });
+    expect(await adminGet(`friendList/${conversationId}`)).toMatchObject({ senderId: bob.uid });
   });
 
   it('lets a declined request be sent again', async () => {
-    const relId = await alice.relationships.sendRequest(alice, bob);
-    await bob.relationships.withdrawRequest(requestFrom(alice, bob, relId));
+    const conversationId = await alice.relationships.sendRequest(alice, bob);
+    await bob.relationships.withdrawRequest(requestFrom(alice, bob, conversationId));
     expect(await adminGet(`pairs/${pairKey(alice.uid, bob.uid)}`)).toBeNull();
     await expect(alice.relationships.sendRequest(alice, bob)).resolves.toMatch(/^-/);
   });
@@ -139,9 +139,9 @@ describe('friend requests, friendship and blocking between two signed-in people'
 
   it('lets friends message each other, and nobody once blocked', async () => {
     const request = await befriend(alice, bob);
-    const relId = request.id;
+    const conversationId = request.id;
     const fromBob = {
-      relId,
+      conversationId,
       from: { uid: bob.uid, name: bob.username },
       to: { uid: alice.uid, name: alice.username },
     };

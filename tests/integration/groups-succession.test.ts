@@ -1,7 +1,7 @@
 import { get, ref } from 'firebase/database';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { selectGroupListRows, selectMyGroups } from '../../src/features/groups/groups-selectors';
-import { makeAccountApi } from '../../src/lib/firebase/settings-account';
+import { makeAccountApi } from '../../src/lib/firebase/settings/account';
 import { adminGet } from '../support/backend';
 import { hikersThroughGateways } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';

@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  acceptGroup,
   approveJoinRequest,
   createGroup,
   inviteFriend,
@@ -11,7 +10,14 @@ import {
   selectRosterView,
 } from '../../src/features/groups/groups-selectors';
 import { hikersThroughGateways } from '../support/hikers-group';
-import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
+import {
+  befriend,
+  cleanBackendPerTest,
+  eventually,
+  storeFor,
+  type Person,
+  acceptGroup,
+} from './app-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 let alice: Person;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { previewOf } from '../../src/features/inbox/conversation-time';
-import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
-import { parseInboxEntry } from '../../src/lib/firebase/inbox-entry';
+import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
+import { parseInboxEntry } from '../../src/lib/firebase/inbox/entry';
 import { adminGet } from '../support/backend';
 import { hikersThroughGateways } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, eventually, type Person } from './app-clients';
@@ -34,9 +34,9 @@ describe('the cover of a last message deleted for me', () => {
   it('1:1: my entry shows the message before it, with the hide in the same update', async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
+    const { id: conversationId } = await befriend(alice, bob);
     const fromAlice = {
-      relId,
+      conversationId,
       from: { uid: alice.uid, name: 'Alice' },
       to: { uid: bob.uid, name: 'Bob' },
     };
@@ -45,16 +45,20 @@ describe('the cover of a last message deleted for me', () => {
     await question.acked;
     const oops = alice.conversations.direct.send(fromAlice, 'my PIN is 4711');
     await oops.acked;
-    const loaded = latest(alice, 'direct', relId);
+    const loaded = latest(alice, 'direct', conversationId);
     const shown = await loaded(question.id);
 
     await alice.conversations.direct.hideLast(fromAlice, oops.id, { over: oops.id, shown });
-    expect(await adminGet(`hiddenMessages/${alice.uid}/${relId}/${oops.id}`)).toBe(true);
-    const entry = parseInboxEntry('direct', relId, await adminGet(`inbox/${alice.uid}/${relId}`));
+    expect(await adminGet(`hiddenMessages/${alice.uid}/${conversationId}/${oops.id}`)).toBe(true);
+    const entry = parseInboxEntry(
+      'direct',
+      conversationId,
+      await adminGet(`inbox/${alice.uid}/${conversationId}`),
+    );
     expect(entry?.lastMessageId).toBe(oops.id);
     expect(entry && previewOf(entry, alice.uid)).toBe('see you at 8?');
     // Bob's own row is his: it still names Alice's message.
-    expect(await adminGet(`inbox/${bob.uid}/${relId}/cover`)).toBeNull();
+    expect(await adminGet(`inbox/${bob.uid}/${conversationId}/cover`)).toBeNull();
   });
 
   it('group: without an entry of mine (joined since), the hide still lands alone', async () => {

@@ -4,13 +4,13 @@ import { leaveGroup } from '../../src/features/groups/groups-thunks';
 import {
   selectMyLatestMessage,
   selectSeenBy,
-} from '../../src/features/conversations/conversations-signals-selectors';
-import { chatShownChanged } from '../../src/features/conversations/conversations-signals-slice';
+} from '../../src/features/conversations/receipts/conversations-receipts-selectors';
+import { chatShownChanged } from '../../src/features/conversations/receipts/conversations-receipts-slice';
 import { selectTotalUnread } from '../../src/features/inbox/inbox-selectors';
 import {
   chatScreenEntered,
   groupChatShown,
-} from '../../src/features/conversations/conversations-slice';
+} from '../../src/features/conversations/timeline/conversations-slice';
 import {
   befriend,
   cleanBackendPerTest,
@@ -87,7 +87,7 @@ describe('the group inbox through the app stores (real gateways, emulators)', ()
     await eventually(() => {
       const state = b.store.getState();
       const mine = selectMyLatestMessage(state);
-      expect(mine?.message).toBe('Bring snacks');
+      expect(mine?.text).toBe('Bring snacks');
       expect(mine && selectSeenBy(state, mine)).toBe(1);
     });
     openGroup(c, groupId);

@@ -8,13 +8,13 @@ import {
   muteConversation,
   pinConversation,
 } from '../../src/features/inbox/inbox-prefs-thunks';
-import { saveDraft } from '../../src/features/conversations/conversations-drafts-thunks';
-import { selectDraftOf } from '../../src/features/conversations/conversations-drafts-slice';
+import { saveDraft } from '../../src/features/conversations/composer/conversations-drafts-thunks';
+import { selectDraftOf } from '../../src/features/conversations/composer/conversations-drafts-slice';
 import {
   chatScreenEntered,
   friendSelected,
-} from '../../src/features/conversations/conversations-slice';
-import { sendChatMessage } from '../../src/features/conversations/conversations-thunks';
+} from '../../src/features/conversations/timeline/conversations-slice';
+import { sendChatMessage } from '../../src/features/conversations/sending/conversations-thunks';
 import {
   selectDraftsKeyState,
   selectThisDevice,
@@ -35,8 +35,8 @@ describe('mute, archive, pin and drafts across two sessions of one person', () =
   it('a mute, a pin and a draft made in one session appear in the other', async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
-    const key = directKey(relId);
+    const { id: conversationId } = await befriend(alice, bob);
+    const key = directKey(conversationId);
     // Two devices of Alice's: drafts are sealed for her own devices, so the phone is approved.
     const laptop = await deviceApp(alice, stopAfterTest);
     await eventually(() => expect(selectDraftsKeyState(laptop.store.getState())).toBe('held'));
@@ -51,7 +51,10 @@ describe('mute, archive, pin and drafts across two sessions of one person', () =
     bobApp.store.dispatch(chatScreenEntered());
     bobApp.store.dispatch(friendSelected({ uid: alice.uid, name: alice.username, photo: '' }));
     await eventually(() =>
-      expect(bobApp.store.getState().conversations).toMatchObject({ relId, status: 'ready' }),
+      expect(bobApp.store.getState().conversations).toMatchObject({
+        conversationId,
+        status: 'ready',
+      }),
     );
     await bobApp.store.dispatch(sendChatMessage('Hello')).unwrap();
     await eventually(() => expect(selectTotalUnread(phone.store.getState())).toBe(1));
@@ -79,7 +82,7 @@ describe('mute, archive, pin and drafts across two sessions of one person', () =
       const state = laptop.store.getState();
       expect(selectTotalUnread(state)).toBe(1);
       expect(selectArrangedConversationRows(state).archived.map((r) => r.friendship.id)).toEqual([
-        relId,
+        conversationId,
       ]);
       expect(selectDraftOf(state, key)).toBeNull();
     });
@@ -88,7 +91,7 @@ describe('mute, archive, pin and drafts across two sessions of one person', () =
     await bobApp.store.dispatch(sendChatMessage('Still there?')).unwrap();
     await eventually(() => {
       const rows = selectArrangedConversationRows(laptop.store.getState());
-      expect(rows.main.map((r) => r.friendship.id)).toEqual([relId]);
+      expect(rows.main.map((r) => r.friendship.id)).toEqual([conversationId]);
       expect(rows.archived).toEqual([]);
     });
   });

@@ -5,14 +5,14 @@ import {
   seenState,
   selectFriendMarker,
   selectMyLatestMessage,
-} from '../../src/features/conversations/conversations-signals-selectors';
-import { chatShownChanged } from '../../src/features/conversations/conversations-signals-slice';
+} from '../../src/features/conversations/receipts/conversations-receipts-selectors';
+import { chatShownChanged } from '../../src/features/conversations/receipts/conversations-receipts-slice';
 import { selectTotalUnread } from '../../src/features/inbox/inbox-selectors';
 import {
   chatScreenEntered,
   friendSelected,
-} from '../../src/features/conversations/conversations-slice';
-import { sendChatMessage } from '../../src/features/conversations/conversations-thunks';
+} from '../../src/features/conversations/timeline/conversations-slice';
+import { sendChatMessage } from '../../src/features/conversations/sending/conversations-thunks';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();
@@ -34,13 +34,13 @@ describe('the inbox through the app stores (real gateways, emulators)', () => {
   it('counts on every session of the receiver, clears on opening, and Alice sees Seen', async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
+    const { id: conversationId } = await befriend(alice, bob);
     const a = appOf(alice);
     const bobTab1 = appOf(bob);
     const bobTab2 = appOf(bob);
     openChat(a, bob);
     await eventually(() =>
-      expect(a.store.getState().conversations).toMatchObject({ relId, status: 'ready' }),
+      expect(a.store.getState().conversations).toMatchObject({ conversationId, status: 'ready' }),
     );
 
     await a.store.dispatch(sendChatMessage('One')).unwrap();
@@ -49,7 +49,7 @@ describe('the inbox through the app stores (real gateways, emulators)', () => {
     for (const tab of [bobTab1, bobTab2]) {
       await eventually(() => {
         expect(selectTotalUnread(tab.store.getState())).toBe(2);
-        expect(tab.store.getState().inbox.entries[directKey(relId)]?.lastText).toBe('Two');
+        expect(tab.store.getState().inbox.entries[directKey(conversationId)]?.lastText).toBe('Two');
       });
     }
 
@@ -61,7 +61,7 @@ describe('the inbox through the app stores (real gateways, emulators)', () => {
     await eventually(() => {
       const state = a.store.getState();
       const latest = selectMyLatestMessage(state);
-      expect(latest?.message).toBe('Two');
+      expect(latest?.text).toBe('Two');
       if (latest) expect(seenState(latest, selectFriendMarker(state), true)).toBe('seen');
     });
   });

@@ -1,10 +1,10 @@
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { get, ref } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
-import { makeAccountApi } from '../../src/lib/firebase/settings-account';
-import type { AppNotification } from '../../src/lib/firebase/notifications-record';
-import { makeNotificationsApi } from '../../src/lib/firebase/notifications';
-import { makeSettingsApi } from '../../src/lib/firebase/settings';
+import { makeAccountApi } from '../../src/lib/firebase/settings/account';
+import type { AppNotification } from '../../src/lib/firebase/notifications/record';
+import { makeNotificationsApi } from '../../src/lib/firebase/notifications/gateway';
+import { makeSettingsApi } from '../../src/lib/firebase/settings/gateway';
 import { adminGet, adminUpdate, connectClient } from '../support/backend';
 import { hikersThroughGateways } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, eventually, requestFrom, type Person } from './app-clients';
@@ -161,9 +161,9 @@ describe('deleting an account', () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
     const carol = await signUp('Carol');
-    const { id: relId } = await befriend(alice, bob);
+    const { id: conversationId } = await befriend(alice, bob);
     await adminUpdate({
-      [`sendMessage/${relId}/-Nmsg1`]: {
+      [`sendMessage/${conversationId}/-Nmsg1`]: {
         message: 'hello',
         messagesenderId: alice.uid,
         massagesenderName: 'Alice',
@@ -176,7 +176,7 @@ describe('deleting an account', () => {
       [`deviceKeys/${alice.uid}/DevLaptop00000000001`]: { publicKey: 'B', createdAt: 1 },
       [`deviceSeen/${alice.uid}/DevPhone000000000001`]: { label: 'Phone', lastSeenAt: 1 },
       [`deviceSeen/${alice.uid}/DevLaptop00000000001`]: { label: 'Laptop', lastSeenAt: 1 },
-      [`senderEpochs/${alice.uid}/d:${relId}`]: { epoch: 'e', devices: 'd', at: 1 },
+      [`senderEpochs/${alice.uid}/d:${conversationId}`]: { epoch: 'e', devices: 'd', at: 1 },
     });
     const toCarol = await alice.relationships.sendRequest(alice, carol);
     const groupId = await hikersThroughGateways(bob);
@@ -204,7 +204,7 @@ describe('deleting an account', () => {
     }
     // Other people's feeds are theirs and keep her old request; Bob still reads their chat.
     expect(await adminGet(`notifications/${carol.uid}`)).not.toBeNull();
-    const chat = await get(ref(bob.client.db, `sendMessage/${relId}`));
+    const chat = await get(ref(bob.client.db, `sendMessage/${conversationId}`));
     expect(Object.keys(chat.val() as object)).toEqual(['-Nmsg1']);
     const other = connectClient();
     await expect(

@@ -1,7 +1,7 @@
 import { goOffline } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
 import { logoutStarted } from '../../src/store/session';
-import type { PresenceStatus } from '../../src/lib/firebase/presence-status';
+import type { PresenceStatus } from '../../src/lib/firebase/presence/status';
 import { adminGet } from '../support/backend';
 import { cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 

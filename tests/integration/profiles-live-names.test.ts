@@ -9,7 +9,7 @@ import {
   selectUserDirectory,
   userSearchChanged,
 } from '../../src/features/directory/directory-slice';
-import { makeAccountApi } from '../../src/lib/firebase/settings-account';
+import { makeAccountApi } from '../../src/lib/firebase/settings/account';
 import { profilesStrings } from '../../src/features/profiles/profiles-strings';
 import { befriend, cleanBackendPerTest, eventually, storeFor } from './app-clients';
 
@@ -31,7 +31,7 @@ describe("names read live from users/{uid} through the app's store", () => {
   it("a rename reaches the friend's screen without any copy being rewritten", async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
+    const { id: conversationId } = await befriend(alice, bob);
     const app = await bobWatching(bob, alice.uid);
     await eventually(() => expect(app.nameOfAlice()).toBe('Alice'));
 
@@ -45,16 +45,20 @@ describe("names read live from users/{uid} through the app's store", () => {
     await makeAccountApi(alice.client.auth, alice.client.db).changeName(alice.uid, 'Alicia');
     await eventually(() => expect(app.nameOfAlice()).toBe('Alicia'));
     // The friendship keeps the name it was made with: the screen reads the live one.
-    const copy = await get(ref(bob.client.db, `friendList/${relId}/senderName`));
+    const copy = await get(ref(bob.client.db, `friendList/${conversationId}/senderName`));
     expect(copy.val()).toBe('Alice');
   });
 
   it('a deleted account shows as deleted to the friend, and their chat stays readable', async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
+    const { id: conversationId } = await befriend(alice, bob);
     await alice.conversations.direct.send(
-      { relId, from: { uid: alice.uid, name: 'Alice' }, to: { uid: bob.uid, name: 'Bob' } },
+      {
+        conversationId,
+        from: { uid: alice.uid, name: 'Alice' },
+        to: { uid: bob.uid, name: 'Bob' },
+      },
       'bye',
     );
     const app = await bobWatching(bob, alice.uid);
@@ -64,7 +68,7 @@ describe("names read live from users/{uid} through the app's store", () => {
     await makeAccountApi(alice.client.auth, alice.client.db).deleteAccount('Secret123');
     await eventually(() => expect(app.nameOfAlice()).toBe(profilesStrings.people.deletedAccount));
     expect(selectIsDeletedAccount(app.store.getState(), alice.uid)).toBe(true);
-    const chat = await get(ref(bob.client.db, `sendMessage/${relId}`));
+    const chat = await get(ref(bob.client.db, `sendMessage/${conversationId}`));
     expect(Object.values(chat.val() as Record<string, { message: string }>)).toEqual([
       expect.objectContaining({ message: 'bye', messagesenderId: alice.uid }),
     ]);

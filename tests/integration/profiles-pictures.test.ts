@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makePicturesApi, parsePictureReference } from '../../src/lib/firebase/profiles-pictures';
+import { makePicturesApi, parsePictureReference } from '../../src/lib/firebase/profiles/pictures';
 import { adminGet } from '../support/backend';
 import { cleanBackendPerTest } from './app-clients';
 

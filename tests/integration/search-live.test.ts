@@ -3,7 +3,7 @@ import { chatScreenEntered, selectFriend } from '../../src/features/conversation
 import { selectFriendRows } from '../../src/features/friends';
 import { selectInboxEntry } from '../../src/features/inbox';
 import { HISTORY_PAGE_SIZE } from '../../src/features/search/search-history';
-import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
+import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
 import { befriend, cleanBackendPerTest, eventually, storeFor } from './app-clients';
 import { expectFound, parties, seedHistory } from './search-support';
 
@@ -16,11 +16,11 @@ describe('the search index, live, while another conversation is open', () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
     const carol = await signUp('Carol');
-    const { id: relId } = await befriend(bob, alice);
+    const { id: conversationId } = await befriend(bob, alice);
     await befriend(carol, alice);
     const text = (i: number) =>
       i === 3 ? 'meet at the harbour gate' : i === 4 ? 'the code is walnut' : `filler ${String(i)}`;
-    const ids = await seedHistory(relId, bob, alice, HISTORY_PAGE_SIZE + 30, text);
+    const ids = await seedHistory(conversationId, bob, alice, HISTORY_PAGE_SIZE + 30, text);
 
     const a = storeFor(alice);
     stopAfterTest(a.stop);
@@ -35,24 +35,24 @@ describe('the search index, live, while another conversation is open', () => {
     await eventually(() => expect(carolRow()).toBeDefined());
     a.store.dispatch(selectFriend(carolRow() as NonNullable<ReturnType<typeof carolRow>>));
     await eventually(() => expect(a.store.getState().conversations.status).toBe('ready'));
-    const entryBefore = selectInboxEntry(a.store.getState(), `d:${relId}`);
+    const entryBefore = selectInboxEntry(a.store.getState(), `d:${conversationId}`);
     expect(entryBefore?.unread).toBeGreaterThan(0);
 
     const old = async (i: number) =>
-      (await bob.conversations.direct.fetchOne(relId, ids[i] ?? '')) as ChatMessage;
+      (await bob.conversations.direct.fetchOne(conversationId, ids[i] ?? '')) as ChatMessage;
     await bob.conversations.direct.edit(
-      parties(relId, bob, alice),
+      parties(conversationId, bob, alice),
       await old(3),
       'meet at the lighthouse gate',
       false,
     );
     await expectFound(alice, 'lighthouse', ['meet at the lighthouse gate']);
     await expectFound(alice, 'harbour', []);
-    await bob.conversations.direct.remove(parties(relId, bob, alice), await old(4), false);
+    await bob.conversations.direct.remove(parties(conversationId, bob, alice), await old(4), false);
     await expectFound(alice, 'walnut', []);
 
     // Her row for Bob: same count, same last message and preview, same time (no reordering).
-    const entryAfter = selectInboxEntry(a.store.getState(), `d:${relId}`);
+    const entryAfter = selectInboxEntry(a.store.getState(), `d:${conversationId}`);
     const { changedAt, ...rest } = entryAfter ?? {};
     expect(changedAt).toBeGreaterThan(0);
     expect(rest).toEqual(entryBefore);

@@ -3,19 +3,19 @@ import { searchApiOf } from '../../src/features/search/search-session';
 import {
   directSendWrite,
   type ServerValues,
-} from '../../src/lib/firebase/conversations-send-write';
+} from '../../src/lib/firebase/conversations/send-write';
 import { adminUpdate } from '../support/backend';
 import { eventually, type Person } from './app-clients';
 
 /** A 1:1 send's parties, `from` writing to `to`. */
-export const parties = (relId: string, from: Person, to: Person) => ({
-  relId,
+export const parties = (conversationId: string, from: Person, to: Person) => ({
+  conversationId,
   from: { uid: from.uid, name: from.username },
   to: { uid: to.uid, name: to.username },
 });
 
 /** What `person`'s device index answers to `query` (message texts). */
-export async function found(person: Person, query: string): Promise<string[]> {
+async function found(person: Person, query: string): Promise<string[]> {
   const api = await searchApiOf(person.uid);
   return (await api?.search(query, {}))?.map((hit) => hit.doc.text) ?? [];
 }
@@ -34,7 +34,7 @@ export async function expectFound(person: Person, query: string, texts: string[]
  * delete windows), written at once with admin rights; `text(i)` is the i-th one's. Their ids.
  */
 export async function seedHistory(
-  relId: string,
+  conversationId: string,
   from: Person,
   to: Person,
   count: number,
@@ -46,7 +46,7 @@ export async function seedHistory(
     Object.assign(
       {},
       ...ids.map((id, i) =>
-        directSendWrite(parties(relId, from, to), id, text(i), {
+        directSendWrite(parties(conversationId, from, to), id, text(i), {
           now: start + i * 1000,
           plusOne: 1,
         } as unknown as ServerValues),

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { chatScreenEntered, selectFriend } from '../../src/features/conversations';
 import { selectFriendRows } from '../../src/features/friends';
-import {
-  acceptGroup,
-  createGroup,
-  inviteFriend,
-  leaveGroup,
-} from '../../src/features/groups/groups-thunks';
-import type { ChatMessage } from '../../src/lib/firebase/conversations-message';
+import { createGroup, inviteFriend, leaveGroup } from '../../src/features/groups/groups-thunks';
+import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
 import { HISTORY_PAGE_SIZE } from '../../src/features/search/search-history';
-import { befriend, cleanBackendPerTest, eventually, storeFor } from './app-clients';
+import { befriend, cleanBackendPerTest, eventually, storeFor, acceptGroup } from './app-clients';
 import { sendInGroup } from './conversations-group-sending';
 import { expectFound, parties, seedHistory } from './search-support';
 
@@ -20,7 +15,7 @@ describe('the search index between real stores', () => {
   it('follows an edit and a deletion, and forgets a group I leave', async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
+    const { id: conversationId } = await befriend(alice, bob);
     const a = storeFor(alice);
     const b = storeFor(bob);
     stopAfterTest(a.stop, b.stop);
@@ -36,7 +31,7 @@ describe('the search index between real stores', () => {
     await b.store.dispatch(acceptGroup(groupId)).unwrap();
     await sendInGroup(a, groupId, 'meet at the harbour wall');
     const sent = alice.conversations.direct.send(
-      parties(relId, alice, bob),
+      parties(conversationId, alice, bob),
       'the climbing gym is at 12 Station road',
     );
     await sent.acked;
@@ -50,17 +45,23 @@ describe('the search index between real stores', () => {
     await eventually(() => expect(selectFriendRows(b.store.getState())).toHaveLength(1));
     b.store.dispatch(selectFriend(selectFriendRows(b.store.getState())[0]));
     await eventually(() => expect(b.store.getState().conversations.status).toBe('ready'));
-    const original = (await alice.conversations.direct.fetchOne(relId, sent.id)) as ChatMessage;
+    const original = (await alice.conversations.direct.fetchOne(
+      conversationId,
+      sent.id,
+    )) as ChatMessage;
     await alice.conversations.direct.edit(
-      parties(relId, alice, bob),
+      parties(conversationId, alice, bob),
       original,
       'the bouldering gym is at 12 Station road',
       true,
     );
     await expectFound(bob, 'climbing', []);
     await expectFound(bob, 'boulder', ['the bouldering gym is at 12 Station road']);
-    const edited = (await alice.conversations.direct.fetchOne(relId, sent.id)) as ChatMessage;
-    await alice.conversations.direct.remove(parties(relId, alice, bob), edited, true);
+    const edited = (await alice.conversations.direct.fetchOne(
+      conversationId,
+      sent.id,
+    )) as ChatMessage;
+    await alice.conversations.direct.remove(parties(conversationId, alice, bob), edited, true);
     await expectFound(bob, 'boulder', []);
 
     // Bob leaves the group: the rules stop his reads, his index forgets its messages.
@@ -73,32 +74,41 @@ describe('the search index between real stores', () => {
   it('follows an edit and a deletion of the last message in a conversation not open', async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
+    const { id: conversationId } = await befriend(alice, bob);
     const a = storeFor(alice);
     const b = storeFor(bob);
     stopAfterTest(a.stop, b.stop);
     await Promise.all([a.ready(), b.ready()]);
-    const first = alice.conversations.direct.send(parties(relId, alice, bob), 'lunch at noon?');
+    const first = alice.conversations.direct.send(
+      parties(conversationId, alice, bob),
+      'lunch at noon?',
+    );
     await first.acked;
     const sent = alice.conversations.direct.send(
-      parties(relId, alice, bob),
+      parties(conversationId, alice, bob),
       'the climbing gym is at 12 Station road',
     );
     await sent.acked;
     await expectFound(bob, 'climb', ['the climbing gym is at 12 Station road']);
     // Bob never opens the chat: only his inbox entry hears of the edit.
     expect(b.store.getState().conversations.status).not.toBe('ready');
-    const original = (await alice.conversations.direct.fetchOne(relId, sent.id)) as ChatMessage;
+    const original = (await alice.conversations.direct.fetchOne(
+      conversationId,
+      sent.id,
+    )) as ChatMessage;
     await alice.conversations.direct.edit(
-      parties(relId, alice, bob),
+      parties(conversationId, alice, bob),
       original,
       'the bouldering gym is at 12 Station road',
       true,
     );
     await expectFound(bob, 'boulder', ['the bouldering gym is at 12 Station road']);
     await expectFound(bob, 'climbing', []);
-    const edited = (await alice.conversations.direct.fetchOne(relId, sent.id)) as ChatMessage;
-    await alice.conversations.direct.remove(parties(relId, alice, bob), edited, true);
+    const edited = (await alice.conversations.direct.fetchOne(
+      conversationId,
+      sent.id,
+    )) as ChatMessage;
+    await alice.conversations.direct.remove(parties(conversationId, alice, bob), edited, true);
     await expectFound(bob, 'boulder', []);
     await expectFound(bob, 'lunch', ['lunch at noon?']);
   });
@@ -106,11 +116,11 @@ describe('the search index between real stores', () => {
   it('follows an edit and a deletion of older messages in a conversation not open', async () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
-    const { id: relId } = await befriend(alice, bob);
+    const { id: conversationId } = await befriend(alice, bob);
     // More than a page: catching up with the newest messages does not read the first ones again.
     const text = (i: number) =>
       i === 3 ? 'meet at the harbour gate' : i === 4 ? 'the code is walnut' : `filler ${String(i)}`;
-    const ids = await seedHistory(relId, bob, alice, HISTORY_PAGE_SIZE + 30, text);
+    const ids = await seedHistory(conversationId, bob, alice, HISTORY_PAGE_SIZE + 30, text);
     const a = storeFor(alice);
     stopAfterTest(a.stop);
     await a.ready();
@@ -120,20 +130,21 @@ describe('the search index between real stores', () => {
 
     // Bob edits one and deletes the other (neither is the last message), then sends a new one:
     // her index has all three.
-    const old = (i: number) => bob.conversations.direct.fetchOne(relId, ids[i] ?? '');
+    const old = (i: number) => bob.conversations.direct.fetchOne(conversationId, ids[i] ?? '');
     const harbour = (await old(3)) as ChatMessage;
     await bob.conversations.direct.edit(
-      parties(relId, bob, alice),
+      parties(conversationId, bob, alice),
       harbour,
       'meet at the lighthouse gate',
       false,
     );
     await bob.conversations.direct.remove(
-      parties(relId, bob, alice),
+      parties(conversationId, bob, alice),
       (await old(4)) as ChatMessage,
       false,
     );
-    await bob.conversations.direct.send(parties(relId, bob, alice), 'are you coming?').acked;
+    await bob.conversations.direct.send(parties(conversationId, bob, alice), 'are you coming?')
+      .acked;
     await expectFound(alice, 'coming', ['are you coming?']);
     await expectFound(alice, 'lighthouse', ['meet at the lighthouse gate']);
     await expectFound(alice, 'harbour', []);

@@ -1,8 +1,16 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { withReceiverEntry } from './inbox-fixtures';
-import { alice, befriended, bob, relId, request, requested, users } from './friends-fixtures';
+import {
+  alice,
+  befriended,
+  bob,
+  conversationId,
+  request,
+  requested,
+  users,
+} from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile, userRecord } from './rules-env';
 
 const { dbAs, seed } = rulesEnvForFile('verified');
@@ -22,8 +30,8 @@ describe('an account whose e-mail is not verified', () => {
   describe('with friends and requests', () => {
     beforeEach(() => seed(users));
     const newRequest = {
-      [`friendRequest/${relId}`]: request,
-      [`pairs/${pairKey(alice, bob)}`]: relId,
+      [`friendRequest/${conversationId}`]: request,
+      [`pairs/${pairKey(alice, bob)}`]: conversationId,
     };
 
     it('cannot send a friend request; the same request verified can', async () => {
@@ -35,8 +43,8 @@ describe('an account whose e-mail is not verified', () => {
   describe('as the receiver of a request', () => {
     beforeEach(() => seed(requested));
     const accept = {
-      [`friendList/${relId}`]: request,
-      [`friendRequest/${relId}`]: null,
+      [`friendList/${conversationId}`]: request,
+      [`friendRequest/${conversationId}`]: null,
     };
 
     it('cannot accept it; verified it can', async () => {

@@ -15,7 +15,7 @@ import {
   remove,
   world,
 } from './conversations-fixtures';
-import { alice, bob, carol, relId } from './friends-fixtures';
+import { alice, bob, carol, conversationId } from './friends-fixtures';
 import { groupId } from './groups-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 import rules from '../../database.rules.json';
@@ -45,7 +45,7 @@ describe('deleting a 1:1 message for everyone', () => {
       [directPath('-Nold')]: directMessage(alice, DAY + MINUTE),
       [directPath('-Nbobs')]: directMessage(bob),
       [directPath('-Nphoto')]: photo,
-      [`chatImages/${relId}/-Nphoto`]: photoBytes,
+      [`chatImages/${conversationId}/-Nphoto`]: photoBytes,
     }),
   );
 
@@ -59,17 +59,17 @@ describe('deleting a 1:1 message for everyone', () => {
 
   it("removes a photo's bytes in the same update, and only then", async () => {
     await assertSucceeds(write(alice, remove(directScope(alice), asDirect('-Nphoto', photo))));
-    const bytes = await dbAs(alice).ref(`chatImages/${relId}/-Nphoto/thumb`).once('value');
+    const bytes = await dbAs(alice).ref(`chatImages/${conversationId}/-Nphoto/thumb`).once('value');
     expect(bytes.exists()).toBe(false);
   });
 
   it('refuses removing photo bytes without deleting their message, or by the receiver', async () => {
-    await assertFails(write(alice, { [`chatImages/${relId}/-Nphoto`]: null }));
-    await assertFails(write(bob, { [`chatImages/${relId}/-Nphoto`]: null }));
+    await assertFails(write(alice, { [`chatImages/${conversationId}/-Nphoto`]: null }));
+    await assertFails(write(bob, { [`chatImages/${conversationId}/-Nphoto`]: null }));
     await assertFails(
       write(bob, {
         ...remove(directScope(bob), asDirect('-Nbobs', directMessage(bob))),
-        [`chatImages/${relId}/-Nphoto`]: null,
+        [`chatImages/${conversationId}/-Nphoto`]: null,
       }),
     );
   });
@@ -129,13 +129,18 @@ describe('deleting a 1:1 message for everyone', () => {
     const before = Date.now() - 1000;
     await assertSucceeds(write(alice, remove(directScope(alice), asDirect('-Nfresh', fresh))));
     const since = (uid: string, field: string) =>
-      dbAs(uid).ref(`sendMessage/${relId}`).orderByChild(field).startAt(before).once('value');
+      dbAs(uid)
+        .ref(`sendMessage/${conversationId}`)
+        .orderByChild(field)
+        .startAt(before)
+        .once('value');
     const deleted = await assertSucceeds(since(bob, 'deletedAt'));
     expect(Object.keys(deleted.val() as object)).toEqual(['-Nfresh']);
     await assertSucceeds(since(alice, 'editedAt'));
     await assertFails(since(carol, 'deletedAt'));
-    const indexed = (rules as { rules: { sendMessage: { $relId: { '.indexOn': string[] } } } })
-      .rules.sendMessage.$relId['.indexOn'];
+    const indexed = (
+      rules as { rules: { sendMessage: { $conversationId: { '.indexOn': string[] } } } }
+    ).rules.sendMessage.$conversationId['.indexOn'];
     expect(indexed).toEqual(expect.arrayContaining(['createdAt', 'editedAt', 'deletedAt']));
   });
 

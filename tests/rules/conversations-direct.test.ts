@@ -1,7 +1,7 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
 import { withReceiverEntry } from './inbox-fixtures';
-import { alice, befriended, blocked, bob, carol, relId } from './friends-fixtures';
+import { alice, befriended, blocked, bob, carol, conversationId } from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
 const { dbAs, seed } = rulesEnvForFile('messages');
@@ -21,7 +21,7 @@ const post = (uid: string, value: Record<string, unknown> | null, id = '-Nmsg1')
 
 describe('sendMessage between friends', () => {
   beforeEach(() =>
-    seed({ ...befriended, [`sendMessage/${relId}/-Nold`]: message({ createdAt: 1 }) }),
+    seed({ ...befriended, [`sendMessage/${conversationId}/-Nold`]: message({ createdAt: 1 }) }),
   );
 
   it('lets either friend send, as themselves, to the other', async () => {
@@ -37,13 +37,16 @@ describe('sendMessage between friends', () => {
   });
 
   it('lets both friends read the conversation, in time order', async () => {
-    await assertSucceeds(dbAs(alice).ref(`sendMessage/${relId}`).once('value'));
-    const recent = dbAs(bob).ref(`sendMessage/${relId}`).orderByChild('createdAt').limitToLast(50);
+    await assertSucceeds(dbAs(alice).ref(`sendMessage/${conversationId}`).once('value'));
+    const recent = dbAs(bob)
+      .ref(`sendMessage/${conversationId}`)
+      .orderByChild('createdAt')
+      .limitToLast(50);
     await assertSucceeds(recent.once('value'));
   });
 
   it('refuses a stranger reading or writing the conversation', async () => {
-    await assertFails(dbAs(carol).ref(`sendMessage/${relId}`).once('value'));
+    await assertFails(dbAs(carol).ref(`sendMessage/${conversationId}`).once('value'));
     await assertFails(post(carol, message({ messagesenderId: carol, massagesenderName: 'Carol' })));
   });
 
@@ -101,6 +104,6 @@ describe('sendMessage after a block', () => {
     });
     await assertFails(post(bob, fromBob));
     await assertFails(post(alice, message()));
-    await assertFails(dbAs(bob).ref(`sendMessage/${relId}`).once('value'));
+    await assertFails(dbAs(bob).ref(`sendMessage/${conversationId}`).once('value'));
   });
 });

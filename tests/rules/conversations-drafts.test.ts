@@ -3,7 +3,7 @@ import { describe, it } from 'vitest';
 import { conversationKey } from '../../src/lib/conversation-key';
 import { randomBytes } from '../../src/lib/crypto/crypto-bytes';
 import { draftsKeyFrom, sealDraft } from '../../src/lib/crypto/drafts-seal';
-import { alice, bob, relId } from './friends-fixtures';
+import { alice, bob, conversationId } from './friends-fixtures';
 import { groupId } from './groups-fixtures';
 import { rulesEnvForFile, SERVER_TIME } from './rules-env';
 
@@ -11,7 +11,7 @@ import { rulesEnvForFile, SERVER_TIME } from './rules-env';
 const { dbAs, seed, write } = rulesEnvForFile('conversations-drafts');
 
 describe.each([
-  ['direct' as const, relId],
+  ['direct' as const, conversationId],
   ['group' as const, groupId],
 ])('drafts/{uid}/%s', (kind, conversationId) => {
   const mine = `drafts/${alice}/${kind}/${conversationId}`;

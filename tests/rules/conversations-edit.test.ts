@@ -14,7 +14,7 @@ import {
   photoFields,
   world,
 } from './conversations-fixtures';
-import { alice, blocked, bob, carol, relId } from './friends-fixtures';
+import { alice, blocked, bob, carol, conversationId } from './friends-fixtures';
 import { membership } from './groups-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
@@ -98,7 +98,7 @@ describe('editing a 1:1 message', () => {
   });
 
   it('refuses an edit once the friendship is blocked', async () => {
-    await seed({ [`friendList/${relId}`]: null, ...blocked });
+    await seed({ [`friendList/${conversationId}`]: null, ...blocked });
     await assertFails(write(alice, edit(directScope(alice), asDirect('-Nfresh', fresh))));
   });
 });

@@ -3,10 +3,10 @@ import {
   reactWrite,
   removeWrite,
   type ActionScope,
-} from '../../src/lib/firebase/conversations-actions-write';
-import { parseGroupChatMessage } from '../../src/lib/firebase/conversations-group-message';
-import { parseChatMessage, type ChatMessage } from '../../src/lib/firebase/conversations-message';
-import { alice, befriended, bob, carol, relId } from './friends-fixtures';
+} from '../../src/lib/firebase/conversations/actions-write';
+import { parseGroupChatMessage } from '../../src/lib/firebase/conversations/group-message';
+import { parseChatMessage, type ChatMessage } from '../../src/lib/firebase/conversations/message';
+import { alice, befriended, bob, carol, conversationId } from './friends-fixtures';
 import { groupId, groupWorld } from './groups-fixtures';
 import { storedEntry } from './inbox-fixtures';
 import { SERVER_TIME } from './rules-env';
@@ -46,9 +46,9 @@ export const photoBytes = {
 };
 
 /** Everyone's entry, naming an older last message so the previews are not involved. */
-export const entries = {
-  [`inbox/${alice}/${relId}`]: storedEntry({ lastMessageId: '-Nlast' }),
-  [`inbox/${bob}/${relId}`]: storedEntry({ lastMessageId: '-Nlast' }),
+const entries = {
+  [`inbox/${alice}/${conversationId}`]: storedEntry({ lastMessageId: '-Nlast' }),
+  [`inbox/${bob}/${conversationId}`]: storedEntry({ lastMessageId: '-Nlast' }),
   ...Object.fromEntries(
     [alice, bob, carol].map((uid) => [
       `groupInbox/${uid}/${groupId}`,
@@ -59,12 +59,12 @@ export const entries = {
 
 export const world = { ...befriended, ...groupWorld, ...entries };
 
-export const directPath = (id: string) => `sendMessage/${relId}/${id}`;
+export const directPath = (id: string) => `sendMessage/${conversationId}/${id}`;
 export const groupPath = (id: string) => `groupMessages/${groupId}/${id}`;
 
 export const directScope = (me: string): ActionScope => ({
   kind: 'direct',
-  conversationId: relId,
+  conversationId: conversationId,
   me,
   everyone: [me, me === alice ? bob : alice],
 });

@@ -1,6 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { describe, it } from 'vitest';
-import { alice, bob, relId } from './friends-fixtures';
+import { alice, bob, conversationId } from './friends-fixtures';
 import { groupId } from './groups-fixtures';
 import { rulesEnvForFile } from './rules-env';
 
@@ -8,7 +8,7 @@ import { rulesEnvForFile } from './rules-env';
 const { dbAs, seed, write } = rulesEnvForFile('conversations-hidden');
 
 describe.each([
-  ['hiddenMessages', relId],
+  ['hiddenMessages', conversationId],
   ['groupHiddenMessages', groupId],
 ])('%s', (tree, conversationId) => {
   const mine = `${tree}/${alice}/${conversationId}`;

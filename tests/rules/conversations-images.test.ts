@@ -1,9 +1,9 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
-import type { ChatImageUpload } from '../../src/lib/firebase/conversations-image-message';
-import { directImageSendWrite } from '../../src/lib/firebase/conversations-send-write';
+import type { ChatImageUpload } from '../../src/lib/firebase/conversations/image-message';
+import { directImageSendWrite } from '../../src/lib/firebase/conversations/send-write';
 import { increment, omit, send, storedMessage } from './inbox-fixtures';
-import { alice, befriended, blocked, bob, carol, relId, users } from './friends-fixtures';
+import { alice, befriended, blocked, bob, carol, conversationId, users } from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
 const { dbAs, seed } = rulesEnvForFile('chat-images');
@@ -20,7 +20,7 @@ const image = (overrides: Partial<ChatImageUpload> = {}): ChatImageUpload => ({
 /** The app's image send, from `from` to `to`. */
 function sendImage(from: string, to: string, id = '-Nimg1', upload = image(), caption = '') {
   const parties = {
-    relId,
+    conversationId,
     from: { uid: from, name: names[from] },
     to: { uid: to, name: names[to] },
   };
@@ -29,8 +29,8 @@ function sendImage(from: string, to: string, id = '-Nimg1', upload = image(), ca
 }
 
 const write = (uid: string, update: Record<string, unknown>) => dbAs(uid).ref().update(update);
-const imagePath = (id = '-Nimg1') => `chatImages/${relId}/${id}`;
-const messagePath = (id = '-Nimg1') => `sendMessage/${relId}/${id}`;
+const imagePath = (id = '-Nimg1') => `chatImages/${conversationId}/${id}`;
+const messagePath = (id = '-Nimg1') => `sendMessage/${conversationId}/${id}`;
 
 describe('chatImages between friends', () => {
   beforeEach(() => seed(befriended));
@@ -51,7 +51,7 @@ describe('chatImages between friends', () => {
   });
 
   it("refuses reading a whole conversation's images at once", async () => {
-    await assertFails(dbAs(alice).ref(`chatImages/${relId}`).once('value'));
+    await assertFails(dbAs(alice).ref(`chatImages/${conversationId}`).once('value'));
     await assertFails(dbAs(alice).ref(imagePath()).once('value'));
   });
 
@@ -106,14 +106,18 @@ describe('chatImages between friends', () => {
 
   it("refuses an inbox entry that does not say 'image' for an image, or says it for text", async () => {
     const update = sendImage(alice, bob);
-    await assertFails(write(alice, { ...update, [`inbox/${bob}/${relId}/lastKind`]: 'text' }));
+    await assertFails(
+      write(alice, { ...update, [`inbox/${bob}/${conversationId}/lastKind`]: 'text' }),
+    );
     const text = send(alice, bob, '-Ntext');
-    await assertFails(write(alice, { ...text, [`inbox/${bob}/${relId}/lastKind`]: 'image' }));
+    await assertFails(
+      write(alice, { ...text, [`inbox/${bob}/${conversationId}/lastKind`]: 'image' }),
+    );
   });
 
   it('refuses image fields on a text message', async () => {
     const text = send(alice, bob, '-Ntext');
-    const path = `sendMessage/${relId}/-Ntext`;
+    const path = `sendMessage/${conversationId}/-Ntext`;
     const message = text[path] as Record<string, unknown>;
     await assertFails(write(alice, { ...text, [path]: { ...message, width: 10, height: 10 } }));
     await assertFails(write(alice, { ...text, [path]: { ...message, caption: message.message } }));

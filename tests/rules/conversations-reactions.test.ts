@@ -12,8 +12,8 @@ import {
   react,
   world,
 } from './conversations-fixtures';
-import { aliceBlocksBob, alice, bob, carol, relId } from './friends-fixtures';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { aliceBlocksBob, alice, bob, carol, conversationId } from './friends-fixtures';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { dave, membership } from './groups-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
@@ -68,7 +68,10 @@ describe('reactions in a 1:1 conversation', () => {
   });
 
   it('refuses reacting after a block', async () => {
-    await seed({ [`friendList/${relId}`]: null, [`block/${relId}`]: aliceBlocksBob });
+    await seed({
+      [`friendList/${conversationId}`]: null,
+      [`block/${conversationId}`]: aliceBlocksBob,
+    });
     await assertFails(write(bob, { [reaction(directPath('-Na'), '👍', bob)]: SERVER_TIME }));
     await assertFails(write(alice, { [reaction(directPath('-Na'), '👍', alice)]: SERVER_TIME }));
   });

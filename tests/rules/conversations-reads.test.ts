@@ -1,29 +1,31 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
 import { storedMessage } from './inbox-fixtures';
-import { alice, befriended, blocked, bob, carol, relId } from './friends-fixtures';
+import { alice, befriended, blocked, bob, carol, conversationId } from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
 const { dbAs, seed } = rulesEnvForFile('inbox-signals');
 
-const conversation = { [`sendMessage/${relId}/-Nm1`]: storedMessage(bob, alice, 'Hi Alice') };
+const conversation = {
+  [`sendMessage/${conversationId}/-Nm1`]: storedMessage(bob, alice, 'Hi Alice'),
+};
 const marker = (fields: Record<string, unknown> = {}) => ({
   at: SERVER_TIME,
   messageId: '-Nm1',
   ...fields,
 });
 const markRead = (uid: string, value: unknown, owner = uid) =>
-  dbAs(uid).ref(`reads/${relId}/${owner}`).set(value);
+  dbAs(uid).ref(`reads/${conversationId}/${owner}`).set(value);
 const setTyping = (uid: string, value: unknown, owner = uid) =>
-  dbAs(uid).ref(`typing/${relId}/${owner}`).set(value);
+  dbAs(uid).ref(`typing/${conversationId}/${owner}`).set(value);
 
 describe('read markers between friends', () => {
   beforeEach(() => seed({ ...befriended, ...conversation }));
 
   it('lets a friend mark their place, and both friends read it', async () => {
     await assertSucceeds(markRead(alice, marker()));
-    await assertSucceeds(dbAs(bob).ref(`reads/${relId}/${alice}`).once('value'));
-    await assertSucceeds(dbAs(alice).ref(`reads/${relId}`).once('value'));
+    await assertSucceeds(dbAs(bob).ref(`reads/${conversationId}/${alice}`).once('value'));
+    await assertSucceeds(dbAs(alice).ref(`reads/${conversationId}`).once('value'));
   });
 
   it("refuses a marker for someone else, a client clock, or a message that isn't there", async () => {
@@ -37,7 +39,7 @@ describe('read markers between friends', () => {
 
   it('refuses a stranger reading or writing markers', async () => {
     await assertFails(markRead(carol, marker()));
-    await assertFails(dbAs(carol).ref(`reads/${relId}`).once('value'));
+    await assertFails(dbAs(carol).ref(`reads/${conversationId}`).once('value'));
     await assertFails(dbAs(alice).ref('reads').once('value'));
   });
 
@@ -50,14 +52,14 @@ describe('read markers between friends', () => {
   });
 
   it("refuses reading the friend's marker with my own receipts off (off hides both ways)", async () => {
-    await seed({ [`reads/${relId}/${bob}`]: { at: 1000, messageId: '-Nm1' } });
+    await seed({ [`reads/${conversationId}/${bob}`]: { at: 1000, messageId: '-Nm1' } });
     await seed({ [`settings/${alice}/readReceipts`]: false });
-    await assertFails(dbAs(alice).ref(`reads/${relId}/${bob}`).once('value'));
-    await assertFails(dbAs(alice).ref(`reads/${relId}`).once('value'));
+    await assertFails(dbAs(alice).ref(`reads/${conversationId}/${bob}`).once('value'));
+    await assertFails(dbAs(alice).ref(`reads/${conversationId}`).once('value'));
     // Bob, whose receipts are on, reads on.
-    await assertSucceeds(dbAs(bob).ref(`reads/${relId}/${alice}`).once('value'));
+    await assertSucceeds(dbAs(bob).ref(`reads/${conversationId}/${alice}`).once('value'));
     await seed({ [`settings/${alice}/readReceipts`]: true });
-    await assertSucceeds(dbAs(alice).ref(`reads/${relId}/${bob}`).once('value'));
+    await assertSucceeds(dbAs(alice).ref(`reads/${conversationId}/${bob}`).once('value'));
   });
 });
 
@@ -66,7 +68,7 @@ describe('typing between friends', () => {
 
   it('lets a friend say they are typing and stop, and the other friend see it', async () => {
     await assertSucceeds(setTyping(alice, SERVER_TIME));
-    await assertSucceeds(dbAs(bob).ref(`typing/${relId}/${alice}`).once('value'));
+    await assertSucceeds(dbAs(bob).ref(`typing/${conversationId}/${alice}`).once('value'));
     await assertSucceeds(setTyping(alice, null));
   });
 
@@ -79,7 +81,7 @@ describe('typing between friends', () => {
 
   it('refuses a stranger', async () => {
     await assertFails(setTyping(carol, SERVER_TIME));
-    await assertFails(dbAs(carol).ref(`typing/${relId}`).once('value'));
+    await assertFails(dbAs(carol).ref(`typing/${conversationId}`).once('value'));
   });
 });
 
@@ -88,15 +90,15 @@ describe('markers and typing after a block', () => {
     seed({
       ...blocked,
       ...conversation,
-      [`typing/${relId}/${bob}`]: 1000,
-      [`reads/${relId}/${bob}`]: { at: 1000, messageId: '-Nm1' },
+      [`typing/${conversationId}/${bob}`]: 1000,
+      [`reads/${conversationId}/${bob}`]: { at: 1000, messageId: '-Nm1' },
     }),
   );
 
   it('refuses both former friends reading or writing them', async () => {
-    await assertFails(dbAs(alice).ref(`typing/${relId}/${bob}`).once('value'));
-    await assertFails(dbAs(alice).ref(`reads/${relId}/${bob}`).once('value'));
-    await assertFails(dbAs(bob).ref(`typing/${relId}`).once('value'));
+    await assertFails(dbAs(alice).ref(`typing/${conversationId}/${bob}`).once('value'));
+    await assertFails(dbAs(alice).ref(`reads/${conversationId}/${bob}`).once('value'));
+    await assertFails(dbAs(bob).ref(`typing/${conversationId}`).once('value'));
     await assertFails(setTyping(bob, SERVER_TIME));
     await assertFails(markRead(bob, marker()));
     await assertFails(markRead(alice, marker()));

@@ -4,7 +4,7 @@ import {
   directImageSendWrite,
   directSendWrite,
   groupSendWrite,
-} from '../../src/lib/firebase/conversations-send-write';
+} from '../../src/lib/firebase/conversations/send-write';
 import {
   directMessage,
   directPath,
@@ -12,7 +12,7 @@ import {
   groupPath,
   world,
 } from './conversations-fixtures';
-import { alice, bob, carol, relId } from './friends-fixtures';
+import { alice, bob, carol, conversationId } from './friends-fixtures';
 import { dave, groupId, membership } from './groups-fixtures';
 import { increment } from './inbox-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
@@ -21,7 +21,11 @@ import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 const { seed, write } = rulesEnvForFile('conversations-reply-forward');
 
 const server = { now: SERVER_TIME, plusOne: increment(1) };
-const direct = { relId, from: { uid: alice, name: 'Alice' }, to: { uid: bob, name: 'Bob' } };
+const direct = {
+  conversationId,
+  from: { uid: alice, name: 'Alice' },
+  to: { uid: bob, name: 'Bob' },
+};
 const toGroup = { groupId, from: { uid: bob, name: 'Bob' }, to: [alice, carol] };
 type Extras = Parameters<typeof directSendWrite>[4];
 const send = (id: string, extras: Extras) => directSendWrite(direct, id, 'yes!', server, extras);
@@ -38,7 +42,7 @@ const photo = {
 const sendPhoto = (id: string, extras: Extras, from = alice) => {
   const [me, other] = from === alice ? [direct.from, direct.to] : [direct.to, direct.from];
   return directImageSendWrite(
-    { relId, from: me, to: other },
+    { conversationId, from: me, to: other },
     id,
     photo,
     'the view',

@@ -3,7 +3,7 @@ import { describe, it } from 'vitest';
 import { alice, befriended, bob } from './friends-fixtures';
 import { rulesEnvForFile, SERVER_TIME } from './rules-env';
 
-// A person's key backup and their security codes, read and written by them alone.
+// A person's key backup (their identity key sealed in it), read and written by them alone.
 const { dbAs, seed, write } = rulesEnvForFile('encryption-backup');
 
 const publicKey =
@@ -91,35 +91,30 @@ describe('keyBackup: the owner alone', () => {
   });
 });
 
-describe('securityCodes: what I saw and verified, mine alone', () => {
-  const code = '0123456789'.repeat(6);
-  const record = { code, verified: true, at: SERVER_TIME };
-  const bobSawAlice = `securityCodes/${bob}/${alice}`;
+describe('securityCodes: gone (the codes I saw are pinned on my device)', () => {
+  it('refuses every write and read, the owner included', async () => {
+    const record = { code: '0123456789'.repeat(6), verified: true, at: SERVER_TIME };
+    await assertFails(write(bob, { [`securityCodes/${bob}/${alice}`]: record }));
+    await assertFails(dbAs(bob).ref(`securityCodes/${bob}`).once('value'));
+  });
+});
 
-  it('lets the owner mark a friend verified, unmark it and read it', async () => {
-    await assertSucceeds(write(bob, { [bobSawAlice]: record }));
-    await assertSucceeds(write(bob, { [bobSawAlice]: { ...record, verified: false } }));
-    await assertSucceeds(dbAs(bob).ref(bobSawAlice).once('value'));
-    await assertSucceeds(write(bob, { [bobSawAlice]: null }));
+describe('keyBackup/identity: my identity key, sealed by the backup key', () => {
+  const sealedIdentity = `v1.${'I'.repeat(16)}.${'D'.repeat(150)}`;
+
+  it('lets the owner store it and replace it', async () => {
+    await seed({ ...bobsDevices, [bobsBackup]: storedBackup });
+    await assertSucceeds(write(bob, { [`${bobsBackup}/identity`]: sealedIdentity }));
+    await assertSucceeds(
+      write(bob, { [`${bobsBackup}/identity`]: `v1.${'J'.repeat(16)}.${'E'.repeat(150)}` }),
+    );
   });
 
-  it('refuses everyone else, the friend included, and forged shapes', async () => {
-    await seed({ ...befriended, [bobSawAlice]: { ...record, at: 1 } });
-    await assertFails(dbAs(alice).ref(bobSawAlice).once('value'));
-    await assertFails(dbAs(alice).ref(`securityCodes/${bob}`).once('value'));
-    await assertFails(write(alice, { [bobSawAlice]: record }));
-    await assertFails(write(alice, { [`${bobSawAlice}/verified`]: false }));
-    await assertFails(write(null, { [bobSawAlice]: null }));
-    const bad: Array<Record<string, unknown>> = [
-      { ...record, code: code.slice(1) },
-      { ...record, code: `${code.slice(1)}x` },
-      { ...record, verified: 'yes' },
-      { ...record, at: Date.now() },
-      { code, verified: true },
-      { ...record, note: 'hi' },
-    ];
-    for (const value of bad) await assertFails(write(bob, { [bobSawAlice]: value }));
-    await assertFails(write(bob, { [`securityCodes/${bob}/${bob}`]: record }));
-    await assertFails(write(bob, { [`securityCodes/${bob}`]: 'flat' }));
+  it('refuses anyone else and what is not a sealed 96-byte key', async () => {
+    await seed({ ...befriended, ...bobsDevices, [bobsBackup]: storedBackup });
+    await assertFails(write(alice, { [`${bobsBackup}/identity`]: sealedIdentity }));
+    for (const bad of [envelope('K'), `${sealedIdentity}A`, 'v1.x.y', 42]) {
+      await assertFails(write(bob, { [`${bobsBackup}/identity`]: bad }));
+    }
   });
 });

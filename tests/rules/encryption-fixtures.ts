@@ -5,7 +5,7 @@ import { dave, erin } from './groups-fixtures';
 export const device = (n: number) => `Dev${String(n).padStart(17, '0')}`;
 const publicKey =
   'BJug3y3nZ2GehpR7GaDV6fgSYS_E-vaf5mT4jD44toyYnhGFPqgfpi3poI_iDz6hTRaLqbk9-KS_IZHunNEURZI';
-export const published = (uid: string, n: number) => ({
+const published = (uid: string, n: number) => ({
   [`deviceKeys/${uid}/${device(n)}`]: { publicKey, createdAt: 1 },
 });
 /** Alice has device 1, Bob 2 and 3, Carol 4, Dave 5, Erin 6. */

@@ -1,6 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { describe, it } from 'vitest';
-import { alice, befriended, bob, carol, relId } from './friends-fixtures';
+import { alice, befriended, bob, carol, conversationId } from './friends-fixtures';
 import { dave, groupId, groupWorld, membership } from './groups-fixtures';
 import { device, devices, epoch, wrapBy } from './encryption-fixtures';
 import { rulesEnvForFile, SERVER_TIME } from './rules-env';
@@ -11,7 +11,13 @@ import { rulesEnvForFile, SERVER_TIME } from './rules-env';
 const { dbAs, seed, write } = rulesEnvForFile('encryption-key-waits');
 
 describe.each([
-  ['conversationKeyWaits', 'conversationKeys', relId, { ...befriended, ...devices }, carol],
+  [
+    'conversationKeyWaits',
+    'conversationKeys',
+    conversationId,
+    { ...befriended, ...devices },
+    carol,
+  ],
   ['groupKeyWaits', 'groupKeys', groupId, { ...groupWorld, ...devices }, dave],
 ])('%s', (waits, keys, id, world, outsider) => {
   const waitAt = (uid: string, e = epoch) => `${waits}/${id}/${uid}/${e}`;

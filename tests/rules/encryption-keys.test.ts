@@ -1,6 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { describe, it } from 'vitest';
-import { alice, befriended, blocked, bob, carol, relId } from './friends-fixtures';
+import { alice, befriended, blocked, bob, carol, conversationId } from './friends-fixtures';
 import { dave, erin, groupId, groupWorld, membership } from './groups-fixtures';
 import { device, devices, epoch, key, wrapBy } from './encryption-fixtures';
 import { rulesEnvForFile, SERVER_TIME } from './rules-env';
@@ -10,7 +10,7 @@ import { rulesEnvForFile, SERVER_TIME } from './rules-env';
 const { dbAs, seed, write } = rulesEnvForFile('encryption-keys');
 
 describe.each([
-  ['conversationKeys', relId, { ...befriended, ...devices }, alice, 1, bob, carol],
+  ['conversationKeys', conversationId, { ...befriended, ...devices }, alice, 1, bob, carol],
   ['groupKeys', groupId, { ...groupWorld, ...devices }, carol, 4, bob, dave],
 ])('%s', (tree, conversationId, world, writer, writerDevice, recipient, outsider) => {
   const wrapFor = (uid: string, n: number, id = epoch) =>
@@ -69,7 +69,7 @@ describe('who may wrap, as relationships change', () => {
     await seed({ ...blocked, ...devices });
     await assertFails(
       write(alice, {
-        [`conversationKeys/${relId}/${bob}/${epoch}/${device(2)}`]: wrapBy(alice, 1),
+        [`conversationKeys/${conversationId}/${bob}/${epoch}/${device(2)}`]: wrapBy(alice, 1),
       }),
     );
   });
@@ -90,7 +90,7 @@ describe('who may wrap, as relationships change', () => {
 });
 
 describe('senderEpochs', () => {
-  const note = `senderEpochs/${alice}/d:${relId}`;
+  const note = `senderEpochs/${alice}/d:${conversationId}`;
   const value = { epoch, devices: 'x'.repeat(43), at: SERVER_TIME };
 
   it('is its owner’s alone', async () => {
@@ -104,7 +104,7 @@ describe('senderEpochs', () => {
     await assertFails(write(alice, { [note]: { ...value, at: Date.now() } }));
     await assertFails(write(alice, { [note]: { ...value, epoch: 'short' } }));
     await assertFails(write(alice, { [note]: { ...value, devices: '' } }));
-    await assertFails(write(alice, { [`senderEpochs/${alice}/x:${relId}`]: value }));
+    await assertFails(write(alice, { [`senderEpochs/${alice}/x:${conversationId}`]: value }));
     await assertFails(write(alice, { [note]: { ...value, key: 'raw!' } }));
   });
 });

@@ -4,8 +4,8 @@ import {
   directImageSendWrite,
   directSendWrite,
   groupSendWrite,
-} from '../../src/lib/firebase/conversations-send-write';
-import { FULL_DATA_MAX } from '../../src/lib/firebase/conversations-image-message';
+} from '../../src/lib/firebase/conversations/send-write';
+import { FULL_DATA_MAX } from '../../src/lib/firebase/conversations/image-message';
 import {
   asDirect,
   directMessage,
@@ -15,7 +15,7 @@ import {
   react,
   world,
 } from './conversations-fixtures';
-import { alice, bob, carol, relId } from './friends-fixtures';
+import { alice, bob, carol, conversationId } from './friends-fixtures';
 import { groupId } from './groups-fixtures';
 import { increment } from './inbox-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
@@ -25,7 +25,11 @@ import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 const { seed, write } = rulesEnvForFile('encryption-sealed');
 
 const server = { now: SERVER_TIME, plusOne: increment(1) };
-const direct = { relId, from: { uid: alice, name: 'Alice' }, to: { uid: bob, name: 'Bob' } };
+const direct = {
+  conversationId,
+  from: { uid: alice, name: 'Alice' },
+  to: { uid: bob, name: 'Bob' },
+};
 const toGroup = { groupId, from: { uid: bob, name: 'Bob' }, to: [alice, carol] };
 
 /** A sealed field of `length` ciphertext characters, in the form the app writes. */
@@ -119,7 +123,7 @@ describe('sealed edits and reaction quotes', () => {
     const message = asDirect('-Nsealed', sealedMessage);
     const withQuote = (text: string) => {
       const update = react(directScope(bob), message);
-      const path = `inbox/${alice}/${relId}/reaction`;
+      const path = `inbox/${alice}/${conversationId}/reaction`;
       return { ...update, [path]: { ...(update[path] as object), text } };
     };
     await assertSucceeds(write(bob, withQuote(PREVIEW)));

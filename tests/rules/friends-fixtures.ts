@@ -1,11 +1,11 @@
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { userRecord } from './rules-env';
 
 /** Alice and Bob get related; Carol is a stranger to them both. */
 export const alice = 'alice-uid';
 export const bob = 'bob-uid';
 export const carol = 'carol-uid';
-export const relId = '-Nrel000000000000001';
+export const conversationId = '-Nrel000000000000001';
 
 export const users = {
   [`users/${alice}`]: userRecord('Alice'),
@@ -32,9 +32,21 @@ export const aliceBlocksBob = {
   blockName: 'Bob',
 };
 
-export const requested = { ...users, [`friendRequest/${relId}`]: request, [pairAB]: relId };
-export const befriended = { ...users, [`friendList/${relId}`]: request, [pairAB]: relId };
-export const blocked = { ...users, [`block/${relId}`]: aliceBlocksBob, [pairAB]: relId };
+export const requested = {
+  ...users,
+  [`friendRequest/${conversationId}`]: request,
+  [pairAB]: conversationId,
+};
+export const befriended = {
+  ...users,
+  [`friendList/${conversationId}`]: request,
+  [pairAB]: conversationId,
+};
+export const blocked = {
+  ...users,
+  [`block/${conversationId}`]: aliceBlocksBob,
+  [pairAB]: conversationId,
+};
 
 /** A request from Bob to Alice, the other direction (e.g. a crossing one from older data). */
 export const bobToAlice = {

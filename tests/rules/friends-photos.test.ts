@@ -1,6 +1,15 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { describe, it } from 'vitest';
-import { alice, blocked, bob, pairAB, relId, request, requested, users } from './friends-fixtures';
+import {
+  alice,
+  blocked,
+  bob,
+  pairAB,
+  conversationId,
+  request,
+  requested,
+  users,
+} from './friends-fixtures';
 import { rulesEnvForFile } from './rules-env';
 
 /**
@@ -10,7 +19,10 @@ import { rulesEnvForFile } from './rules-env';
 const { seed, write } = rulesEnvForFile('relationship-photos');
 
 const send = (photo: string) =>
-  write(alice, { [`friendRequest/${relId}`]: { ...request, photo }, [pairAB]: relId });
+  write(alice, {
+    [`friendRequest/${conversationId}`]: { ...request, photo },
+    [pairAB]: conversationId,
+  });
 
 describe('friendRequest photo', () => {
   it('accepts the default, nothing, a Google photo or a reference to the sender’s own picture', async () => {
@@ -18,7 +30,7 @@ describe('friendRequest photo', () => {
     for (const photo of ['/default-avatar.svg', '', `picture:${alice}:v3`, google]) {
       await seed(users);
       await assertSucceeds(send(photo));
-      await write(alice, { [`friendRequest/${relId}`]: null, [pairAB]: null });
+      await write(alice, { [`friendRequest/${conversationId}`]: null, [pairAB]: null });
     }
   });
 
@@ -39,14 +51,14 @@ describe('friendRequest photo', () => {
 describe('friendList photo', () => {
   const accept = (photo: string) =>
     write(bob, {
-      [`friendRequest/${relId}`]: null,
-      [`friendList/${relId}`]: { ...request, photo },
+      [`friendRequest/${conversationId}`]: null,
+      [`friendList/${conversationId}`]: { ...request, photo },
     });
 
   it('keeps the rule when a request with the sender’s picture is accepted', async () => {
     await seed({
       ...requested,
-      [`friendRequest/${relId}`]: { ...request, photo: `picture:${alice}:v3` },
+      [`friendRequest/${conversationId}`]: { ...request, photo: `picture:${alice}:v3` },
     });
     await assertSucceeds(accept(`picture:${alice}:v3`));
   });
@@ -55,14 +67,17 @@ describe('friendList photo', () => {
     // Only older data can hold one: the request rule now refuses it at sending.
     await seed({
       ...requested,
-      [`friendRequest/${relId}`]: { ...request, photo: `picture:${bob}:v1` },
+      [`friendRequest/${conversationId}`]: { ...request, photo: `picture:${bob}:v1` },
     });
     await assertFails(accept(`picture:${bob}:v1`));
   });
 
   it('lets the blocker unblock with her own picture but not with the other’s', async () => {
     const unblock = (photo: string) =>
-      write(alice, { [`block/${relId}`]: null, [`friendList/${relId}`]: { ...request, photo } });
+      write(alice, {
+        [`block/${conversationId}`]: null,
+        [`friendList/${conversationId}`]: { ...request, photo },
+      });
     await seed(blocked);
     await assertFails(unblock(`picture:${bob}:v1`));
     await assertSucceeds(unblock(`picture:${alice}:v2`));

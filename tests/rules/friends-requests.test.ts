@@ -1,6 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import {
   alice,
   befriended,
@@ -9,7 +9,7 @@ import {
   bobToAlice,
   carol,
   pairAB,
-  relId,
+  conversationId,
   request,
   requested,
   users,
@@ -19,8 +19,8 @@ import { rulesEnvForFile } from './rules-env';
 const { dbAs, seed, write: send } = rulesEnvForFile('requests');
 
 const newRequest = (overrides: Record<string, unknown> = {}) => ({
-  [`friendRequest/${relId}`]: { ...request, ...overrides },
-  [pairAB]: relId,
+  [`friendRequest/${conversationId}`]: { ...request, ...overrides },
+  [pairAB]: conversationId,
 });
 
 describe('friendRequest: sending', () => {
@@ -31,15 +31,19 @@ describe('friendRequest: sending', () => {
   });
 
   it('refuses a request without the pair claim', async () => {
-    await assertFails(send(alice, { [`friendRequest/${relId}`]: request }));
+    await assertFails(send(alice, { [`friendRequest/${conversationId}`]: request }));
   });
 
   it('refuses a pair claim that points at another id', async () => {
-    await assertFails(send(alice, { [`friendRequest/${relId}`]: request, [pairAB]: '-Nother' }));
+    await assertFails(
+      send(alice, { [`friendRequest/${conversationId}`]: request, [pairAB]: '-Nother' }),
+    );
   });
 
   it('refuses claiming a pair of two other people in the same write', async () => {
-    await assertFails(send(alice, { ...newRequest(), [`pairs/${pairKey(bob, carol)}`]: relId }));
+    await assertFails(
+      send(alice, { ...newRequest(), [`pairs/${pairKey(bob, carol)}`]: conversationId }),
+    );
   });
 
   it('refuses a second request for the same pair, in either direction', async () => {
@@ -59,7 +63,10 @@ describe('friendRequest: sending', () => {
   it('refuses a request to oneself', async () => {
     const self = { ...request, receiverId: alice, receiverName: 'Alice' };
     await assertFails(
-      send(alice, { [`friendRequest/${relId}`]: self, [`pairs/${pairKey(alice, alice)}`]: relId }),
+      send(alice, {
+        [`friendRequest/${conversationId}`]: self,
+        [`pairs/${pairKey(alice, alice)}`]: conversationId,
+      }),
     );
   });
 
@@ -67,8 +74,8 @@ describe('friendRequest: sending', () => {
     const ghost = { ...request, receiverId: 'ghost', receiverName: 'Ghost' };
     await assertFails(
       send(alice, {
-        [`friendRequest/${relId}`]: ghost,
-        [`pairs/${pairKey(alice, 'ghost')}`]: relId,
+        [`friendRequest/${conversationId}`]: ghost,
+        [`pairs/${pairKey(alice, 'ghost')}`]: conversationId,
       }),
     );
   });
@@ -103,13 +110,13 @@ describe('friendRequest: the id must be new', () => {
 
   it("refuses reusing a block's id, which would let the blocked party read the conversation", async () => {
     await seed(blocked);
-    await assertFails(bobAsks(relId));
+    await assertFails(bobAsks(conversationId));
     await assertSucceeds(bobAsks('-Nfresh'));
   });
 
   it("refuses reusing a friendship's id", async () => {
     await seed(befriended);
-    await assertFails(bobAsks(relId));
+    await assertFails(bobAsks(conversationId));
     await assertSucceeds(bobAsks('-Nfresh'));
   });
 
@@ -123,21 +130,23 @@ describe('friendRequest: changing and removing', () => {
   beforeEach(() => seed(requested));
 
   it('refuses editing a sent request, even by its sender', async () => {
-    await assertFails(send(alice, { [`friendRequest/${relId}/receiverName`]: 'Carol' }));
+    await assertFails(send(alice, { [`friendRequest/${conversationId}/receiverName`]: 'Carol' }));
   });
 
   it('lets the receiver decline and the sender withdraw, freeing the pair', async () => {
-    await assertSucceeds(send(bob, { [`friendRequest/${relId}`]: null, [pairAB]: null }));
+    await assertSucceeds(send(bob, { [`friendRequest/${conversationId}`]: null, [pairAB]: null }));
     await seed(requested);
-    await assertSucceeds(send(alice, { [`friendRequest/${relId}`]: null, [pairAB]: null }));
+    await assertSucceeds(
+      send(alice, { [`friendRequest/${conversationId}`]: null, [pairAB]: null }),
+    );
   });
 
   it('refuses a stranger removing the request', async () => {
-    await assertFails(send(carol, { [`friendRequest/${relId}`]: null, [pairAB]: null }));
+    await assertFails(send(carol, { [`friendRequest/${conversationId}`]: null, [pairAB]: null }));
   });
 
   it('refuses removing the request but keeping its pair claim', async () => {
-    await assertFails(send(bob, { [`friendRequest/${relId}`]: null }));
+    await assertFails(send(bob, { [`friendRequest/${conversationId}`]: null }));
   });
 
   it('refuses freeing the pair while the request still exists', async () => {
@@ -172,8 +181,8 @@ describe('friendRequest: reading', () => {
   });
 
   it('lets only the parties read one request', async () => {
-    await assertSucceeds(dbAs(bob).ref(`friendRequest/${relId}`).once('value'));
-    await assertFails(dbAs(carol).ref(`friendRequest/${relId}`).once('value'));
+    await assertSucceeds(dbAs(bob).ref(`friendRequest/${conversationId}`).once('value'));
+    await assertFails(dbAs(carol).ref(`friendRequest/${conversationId}`).once('value'));
   });
 
   it('refuses reading the pair index', async () => {

@@ -9,7 +9,7 @@ import {
   bobToAlice,
   carol,
   pairAB,
-  relId,
+  conversationId,
   request,
   requested,
   users,
@@ -19,8 +19,8 @@ import { rulesEnvForFile } from './rules-env';
 const { dbAs, seed, write } = rulesEnvForFile('friends');
 
 const accept = (overrides: Record<string, unknown> = {}) => ({
-  [`friendRequest/${relId}`]: null,
-  [`friendList/${relId}`]: { ...request, ...overrides },
+  [`friendRequest/${conversationId}`]: null,
+  [`friendList/${conversationId}`]: { ...request, ...overrides },
 });
 
 describe('friendList: accepting a request', () => {
@@ -45,7 +45,7 @@ describe('friendList: accepting a request', () => {
   });
 
   it('refuses keeping the request next to the friendship', async () => {
-    await assertFails(write(bob, { [`friendList/${relId}`]: request }));
+    await assertFails(write(bob, { [`friendList/${conversationId}`]: request }));
   });
 
   it('refuses unknown fields on the friendship', async () => {
@@ -62,8 +62,8 @@ describe('friendList: without a request', () => {
   beforeEach(() => seed(users));
 
   it('refuses creating a friendship out of nothing, by either party', async () => {
-    await assertFails(write(bob, { [`friendList/${relId}`]: request }));
-    await assertFails(write(alice, { [`friendList/${relId}`]: request }));
+    await assertFails(write(bob, { [`friendList/${conversationId}`]: request }));
+    await assertFails(write(alice, { [`friendList/${conversationId}`]: request }));
   });
 });
 
@@ -79,20 +79,20 @@ describe('friendList: reading and removing', () => {
   });
 
   it('lets only the parties read the friendship', async () => {
-    await assertSucceeds(dbAs(alice).ref(`friendList/${relId}`).once('value'));
-    await assertFails(dbAs(carol).ref(`friendList/${relId}`).once('value'));
+    await assertSucceeds(dbAs(alice).ref(`friendList/${conversationId}`).once('value'));
+    await assertFails(dbAs(carol).ref(`friendList/${conversationId}`).once('value'));
   });
 
   it('refuses editing or simply deleting a friendship', async () => {
-    await assertFails(write(alice, { [`friendList/${relId}/receiverName`]: 'Robert' }));
-    await assertFails(write(alice, { [`friendList/${relId}`]: null }));
+    await assertFails(write(alice, { [`friendList/${conversationId}/receiverName`]: 'Robert' }));
+    await assertFails(write(alice, { [`friendList/${conversationId}`]: null }));
   });
 });
 
 describe('block: blocking a friend', () => {
   beforeEach(() => seed(befriended));
   const blockAs = (uid: string, entry: Record<string, unknown>) =>
-    write(uid, { [`friendList/${relId}`]: null, [`block/${relId}`]: entry });
+    write(uid, { [`friendList/${conversationId}`]: null, [`block/${conversationId}`]: entry });
 
   it('lets the sender block the receiver, replacing the friendship atomically', async () => {
     await assertSucceeds(blockAs(alice, aliceBlocksBob));
@@ -122,7 +122,7 @@ describe('block: blocking a friend', () => {
   });
 
   it('refuses a block that keeps the friendship', async () => {
-    await assertFails(write(alice, { [`block/${relId}`]: aliceBlocksBob }));
+    await assertFails(write(alice, { [`block/${conversationId}`]: aliceBlocksBob }));
   });
 
   it('refuses unknown fields and wrong types', async () => {
@@ -136,7 +136,7 @@ describe('block: without a friendship', () => {
 
   it('refuses a block between people who are not friends', async () => {
     const entry = { blockbyid: carol, blockbyName: 'Carol', blockid: alice, blockName: 'Alice' };
-    await assertFails(write(carol, { [`block/${relId}`]: entry }));
+    await assertFails(write(carol, { [`block/${conversationId}`]: entry }));
   });
 });
 
@@ -145,14 +145,14 @@ describe('block: reading and unblocking', () => {
   const list = (uid: string) => dbAs(uid).ref('block');
   const restored = { ...request, photo: '' };
   const unblock = (uid: string, friendship: Record<string, unknown> = restored) =>
-    write(uid, { [`block/${relId}`]: null, [`friendList/${relId}`]: friendship });
+    write(uid, { [`block/${conversationId}`]: null, [`friendList/${conversationId}`]: friendship });
 
   it('lets the blocker and the blocked party see the block, and nobody else', async () => {
     await assertSucceeds(list(alice).orderByChild('blockbyid').equalTo(alice).once('value'));
     await assertSucceeds(list(bob).orderByChild('blockid').equalTo(bob).once('value'));
     await assertFails(list(carol).orderByChild('blockid').equalTo(bob).once('value'));
     await assertFails(list(alice).once('value'));
-    await assertFails(dbAs(carol).ref(`block/${relId}`).once('value'));
+    await assertFails(dbAs(carol).ref(`block/${conversationId}`).once('value'));
   });
 
   it('lets the blocker unblock, restoring the friendship atomically', async () => {
@@ -165,7 +165,7 @@ describe('block: reading and unblocking', () => {
   });
 
   it('refuses removing the block without restoring the friendship', async () => {
-    await assertFails(write(alice, { [`block/${relId}`]: null }));
+    await assertFails(write(alice, { [`block/${conversationId}`]: null }));
   });
 
   it('refuses restoring a friendship with other people or names', async () => {

@@ -1,6 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { dave, groupId, groupWorld, membership, names, noteFor, stored } from './groups-fixtures';
 import { alice, carol } from './friends-fixtures';
 import { rulesEnvForFile } from './rules-env';

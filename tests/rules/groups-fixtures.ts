@@ -1,4 +1,4 @@
-import { notificationId } from '../../src/lib/firebase/notifications-record';
+import { notificationId } from '../../src/lib/firebase/notifications/record';
 import { alice, bob, carol } from './friends-fixtures';
 import { SERVER_TIME, userRecord } from './rules-env';
 
@@ -19,7 +19,7 @@ export const names: Record<string, string> = {
 export const group = { adminId: alice, adminName: 'Alice', groupName: 'Hikers', groupTag: 'Up' };
 
 /** A roster entry with its mirror in group `id`, as stored (`at` a past server time). */
-export const storedIn = (id: string, uid: string, status: string, at = 1) => ({
+const storedIn = (id: string, uid: string, status: string, at = 1) => ({
   [`groupMembership/${id}/${uid}`]: { status, username: names[uid], at },
   [`userGroups/${uid}/${id}`]: status,
 });
@@ -33,7 +33,7 @@ export const membership = (uid: string, status: string | null) => ({
   [`userGroups/${uid}/${groupId}`]: status,
 });
 
-export const everyone = Object.fromEntries(
+const everyone = Object.fromEntries(
   Object.entries(names).map(([uid, name]) => [`users/${uid}`, userRecord(name)]),
 );
 

@@ -1,6 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
-import { alice, aliceBlocksBob, befriended, bob, carol, relId } from './friends-fixtures';
+import { alice, aliceBlocksBob, befriended, bob, carol, conversationId } from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
 // Every way out of a group, renaming, and blocks against invitations.
@@ -79,9 +79,13 @@ describe('groupMembership: blocks stop invitations', () => {
 
   it('refuses an invitation once either of the pair blocked the other', async () => {
     // After a block the friendship is gone; older inconsistent data may hold both records.
-    await seed({ ...withGroup, [`block/${relId}`]: aliceBlocksBob, [`friendList/${relId}`]: null });
+    await seed({
+      ...withGroup,
+      [`block/${conversationId}`]: aliceBlocksBob,
+      [`friendList/${conversationId}`]: null,
+    });
     await assertFails(write(alice, invite(bob, 'Bob')));
-    await seed({ [`friendList/${relId}`]: befriended[`friendList/${relId}`] });
+    await seed({ [`friendList/${conversationId}`]: befriended[`friendList/${conversationId}`] });
     await assertFails(write(alice, invite(bob, 'Bob')));
   });
 });

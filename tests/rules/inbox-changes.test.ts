@@ -1,8 +1,8 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { changeMarkerChanges } from '../../src/lib/firebase/inbox-entry-actions';
+import { changeMarkerChanges } from '../../src/lib/firebase/conversations/inbox-entry-actions';
 import { increment, send, storedMessage } from './inbox-fixtures';
-import { alice, befriended, bob, carol, relId } from './friends-fixtures';
+import { alice, befriended, bob, carol, conversationId } from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
 // An edit or delete for everyone of an OLDER message marks the entries (`changed`),
@@ -11,8 +11,8 @@ const { dbAs, seed, write } = rulesEnvForFile('inbox-changes');
 
 const oldId = '-Nm0old';
 const lastId = '-Nm9last';
-const message = (id: string) => `sendMessage/${relId}/${id}`;
-const entry = (uid: string) => `inbox/${uid}/${relId}`;
+const message = (id: string) => `sendMessage/${conversationId}/${id}`;
+const entry = (uid: string) => `inbox/${uid}/${conversationId}`;
 const entryOf = async (uid: string) =>
   (await dbAs(uid).ref(entry(uid)).once('value')).val() as Record<string, unknown>;
 
@@ -38,7 +38,7 @@ function conversation() {
 }
 
 const owners = (...uids: string[]) =>
-  ({ kind: 'direct', conversationId: relId, owners: uids }) as const;
+  ({ kind: 'direct', conversationId: conversationId, owners: uids }) as const;
 const markers = (id = oldId, ...uids: string[]) =>
   changeMarkerChanges(owners(...(uids.length ? uids : [alice, bob])), id, SERVER_TIME);
 const edit = (extra: Record<string, unknown> = markers()) => ({

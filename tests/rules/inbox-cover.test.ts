@@ -1,18 +1,18 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { parseGroupChatMessage } from '../../src/lib/firebase/conversations-group-message';
-import { parseChatMessage, type ChatMessage } from '../../src/lib/firebase/conversations-message';
+import { parseGroupChatMessage } from '../../src/lib/firebase/conversations/group-message';
+import { parseChatMessage, type ChatMessage } from '../../src/lib/firebase/conversations/message';
 import {
   directSendWrite,
   groupSendWrite,
   type ServerValues,
-} from '../../src/lib/firebase/conversations-send-write';
+} from '../../src/lib/firebase/conversations/send-write';
 import {
   coverChanges,
   hideChanges,
   type CoverPlace,
-} from '../../src/lib/firebase/inbox-entry-cover';
-import { alice, befriended, bob, carol, relId } from './friends-fixtures';
+} from '../../src/lib/firebase/conversations/inbox-entry-cover';
+import { alice, befriended, bob, carol, conversationId } from './friends-fixtures';
 import { membersWorld } from './groups-fixtures';
 import { increment } from './inbox-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
@@ -48,9 +48,9 @@ const names: Record<string, string> = { [alice]: 'Alice', [bob]: 'Bob', [carol]:
 const direct: Kind = {
   name: '1:1',
   kind: 'direct',
-  id: relId,
+  id: conversationId,
   world: befriended,
-  messages: `sendMessage/${relId}`,
+  messages: `sendMessage/${conversationId}`,
   entries: 'inbox',
   hidden: 'hiddenMessages',
   stored: (from, text, createdAt, extra = {}) => {
@@ -69,7 +69,7 @@ const direct: Kind = {
   send: (from, id, text) => {
     const to = from === alice ? bob : alice;
     const parties = {
-      relId,
+      conversationId,
       from: { uid: from, name: names[from] ?? '' },
       to: { uid: to, name: names[to] ?? '' },
     };

@@ -1,6 +1,6 @@
-import { previewOf } from '../../src/lib/firebase/inbox-entry';
-import { directSendWrite } from '../../src/lib/firebase/conversations-send-write';
-import { alice, bob, relId } from './friends-fixtures';
+import { previewOf } from '../../src/lib/firebase/inbox/entry';
+import { directSendWrite } from '../../src/lib/firebase/conversations/send-write';
+import { alice, bob, conversationId } from './friends-fixtures';
 import { SERVER_TIME } from './rules-env';
 
 /** The server value `increment(n)` as the SDK sends it. */
@@ -11,7 +11,7 @@ const person = (uid: string) => ({ uid, name: names[uid] ?? uid });
 
 /** The app's send: the message and both inbox entries in one root update. */
 export function send(from: string, to: string, id: string, text = 'Hi!') {
-  const parties = { relId, from: person(from), to: person(to) };
+  const parties = { conversationId, from: person(from), to: person(to) };
   return directSendWrite(parties, id, text, { now: SERVER_TIME, plusOne: increment(1) });
 }
 
@@ -40,16 +40,16 @@ export function storedMessage(from: string, to: string, text = 'Old news') {
   };
 }
 
-/** `update` with the keys under `inbox/{uid}/{relId}/` replaced or removed (undefined). */
+/** `update` with the keys under `inbox/{uid}/{conversationId}/` replaced or removed (undefined). */
 export function withEntry(
   update: Record<string, unknown>,
   uid: string,
   fields: Record<string, unknown>,
 ): Record<string, unknown> {
-  const paths = Object.keys(fields).map((key) => `inbox/${uid}/${relId}/${key}`);
+  const paths = Object.keys(fields).map((key) => `inbox/${uid}/${conversationId}/${key}`);
   const kept = omit(update, ...paths);
   for (const [key, value] of Object.entries(fields)) {
-    if (value !== undefined) kept[`inbox/${uid}/${relId}/${key}`] = value;
+    if (value !== undefined) kept[`inbox/${uid}/${conversationId}/${key}`] = value;
   }
   return kept;
 }
@@ -67,13 +67,13 @@ export function withoutEntry(update: Record<string, unknown>, uid: string) {
 }
 
 /**
- * `sendMessage/{relId}/{id}` = `message` with the receiver's inbox entry that the rules demand
+ * `sendMessage/{conversationId}/{id}` = `message` with the receiver's inbox entry that the rules demand
  * beside it, built from the message's own fields (for tests of the message rules themselves).
  */
 export function withReceiverEntry(id: string, message: Record<string, unknown> | null) {
-  const update: Record<string, unknown> = { [`sendMessage/${relId}/${id}`]: message };
+  const update: Record<string, unknown> = { [`sendMessage/${conversationId}/${id}`]: message };
   if (!message) return update;
-  const entry = `inbox/${String(message.messagereceiverId)}/${relId}`;
+  const entry = `inbox/${String(message.messagereceiverId)}/${conversationId}`;
   const text = message.message;
   Object.assign(update, {
     [`${entry}/unread`]: increment(1),

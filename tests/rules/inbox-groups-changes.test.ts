@@ -1,6 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { changeMarkerChanges } from '../../src/lib/firebase/inbox-entry-actions';
+import { changeMarkerChanges } from '../../src/lib/firebase/conversations/inbox-entry-actions';
 import { alice, bob, carol } from './friends-fixtures';
 import { dave, erin, membersWorld } from './groups-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';

@@ -1,12 +1,12 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import {
   deletePreviewChanges,
   editPreviewChanges,
   reactionEntryChanges,
   type ReactionTarget,
-} from '../../src/lib/firebase/inbox-entry-actions';
+} from '../../src/lib/firebase/conversations/inbox-entry-actions';
 import { increment } from './inbox-fixtures';
 import { alice, bob, carol } from './friends-fixtures';
 import { dave, erin, membersWorld } from './groups-fixtures';

@@ -1,8 +1,8 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
-import type { ChatImageUpload } from '../../src/lib/firebase/conversations-image-message';
-import { groupSendWrite } from '../../src/lib/firebase/conversations-send-write';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import type { ChatImageUpload } from '../../src/lib/firebase/conversations/image-message';
+import { groupSendWrite } from '../../src/lib/firebase/conversations/send-write';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { increment, omit } from './inbox-fixtures';
 import { alice, bob, carol } from './friends-fixtures';
 import { dave, erin, membersWorld, names } from './groups-fixtures';

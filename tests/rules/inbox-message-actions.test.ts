@@ -5,17 +5,17 @@ import {
   editPreviewChanges,
   reactionEntryChanges,
   type ReactionTarget,
-} from '../../src/lib/firebase/inbox-entry-actions';
+} from '../../src/lib/firebase/conversations/inbox-entry-actions';
 import { increment, send, storedMessage } from './inbox-fixtures';
-import { alice, befriended, blocked, bob, carol, relId } from './friends-fixtures';
+import { alice, befriended, blocked, bob, carol, conversationId } from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
 // What an edit, a delete for everyone and a reaction write into the 1:1 inbox entries.
 const { dbAs, seed, write } = rulesEnvForFile('inbox-actions');
 
 const msgId = '-Nm1';
-const message = `sendMessage/${relId}/${msgId}`;
-const entry = (uid: string) => `inbox/${uid}/${relId}`;
+const message = `sendMessage/${conversationId}/${msgId}`;
+const entry = (uid: string) => `inbox/${uid}/${conversationId}`;
 const entryOf = async (uid: string) =>
   (await dbAs(uid).ref(entry(uid)).once('value')).val() as Record<string, unknown>;
 
@@ -40,7 +40,7 @@ function conversation(text = 'see you at 8?', extra: Record<string, unknown> = {
   };
 }
 
-const both = { kind: 'direct', conversationId: relId, owners: [alice, bob] } as const;
+const both = { kind: 'direct', conversationId: conversationId, owners: [alice, bob] } as const;
 const only = (uid: string) => ({ ...both, owners: [uid] });
 
 /** An edit as the gateway writes it: the text, its time and, for the last message, previews. */
@@ -61,7 +61,7 @@ const removal = (previews: Record<string, unknown> = deletePreviewChanges(both))
 
 const reactionTarget: ReactionTarget = {
   kind: 'direct',
-  conversationId: relId,
+  conversationId: conversationId,
   authorId: alice,
   reactorId: bob,
   messageId: msgId,
@@ -73,7 +73,7 @@ const reactionTarget: ReactionTarget = {
 const react = (on = true, target: Partial<ReactionTarget> = {}) => {
   const t = { ...reactionTarget, ...target };
   return {
-    [`sendMessage/${relId}/${t.messageId}/reactions/${t.emoji}/${t.reactorId}`]: on
+    [`sendMessage/${conversationId}/${t.messageId}/reactions/${t.emoji}/${t.reactorId}`]: on
       ? SERVER_TIME
       : null,
     ...reactionEntryChanges(t, on, SERVER_TIME),
@@ -118,7 +118,10 @@ describe('an edit of the last message', () => {
 
   it('refuses a preview for an entry that names another message', async () => {
     await seed({
-      [`sendMessage/${relId}/-Nm2`]: { ...storedMessage(bob, alice, 'ok'), createdAt: 2000 },
+      [`sendMessage/${conversationId}/-Nm2`]: {
+        ...storedMessage(bob, alice, 'ok'),
+        createdAt: 2000,
+      },
       [`${entry(bob)}/lastMessageId`]: '-Nm2',
     });
     await assertFails(write(alice, edit('at 9')));
@@ -126,7 +129,7 @@ describe('an edit of the last message', () => {
   });
 
   it('refuses a preview across a block (the friendship is gone)', async () => {
-    await seed({ ...blocked, [`friendList/${relId}`]: null });
+    await seed({ ...blocked, [`friendList/${conversationId}`]: null });
     await assertFails(write(alice, edit('at 9', editPreviewChanges(only(bob), 'at 9'))));
   });
 });
@@ -156,7 +159,10 @@ describe('a delete for everyone of the last message', () => {
 
   it('refuses the mark for an entry that names another message', async () => {
     await seed({
-      [`sendMessage/${relId}/-Nm2`]: { ...storedMessage(bob, alice, 'ok'), createdAt: 2000 },
+      [`sendMessage/${conversationId}/-Nm2`]: {
+        ...storedMessage(bob, alice, 'ok'),
+        createdAt: 2000,
+      },
       [`${entry(bob)}/lastMessageId`]: '-Nm2',
     });
     await assertFails(write(alice, removal()));
@@ -234,10 +240,10 @@ describe('a reaction notice', () => {
     await assertFails(write(bob, forged({ messageId: '-Nold' })));
     await assertFails(write(bob, forged({ extra: 1 })));
     // Bob's notice about his own message, written into Alice's entry.
-    await seed({ [`sendMessage/${relId}/-Nm2`]: { ...storedMessage(bob, alice, 'ok') } });
+    await seed({ [`sendMessage/${conversationId}/-Nm2`]: { ...storedMessage(bob, alice, 'ok') } });
     await assertFails(
       write(bob, {
-        [`sendMessage/${relId}/-Nm2/reactions/👍/${bob}`]: SERVER_TIME,
+        [`sendMessage/${conversationId}/-Nm2/reactions/👍/${bob}`]: SERVER_TIME,
         [notice]: {
           by: bob,
           emoji: '👍',
@@ -273,7 +279,7 @@ describe('a reaction notice', () => {
       }),
     );
     await assertFails(write(carol, react(true, { reactorId: carol })));
-    await seed({ ...blocked, [`friendList/${relId}`]: null });
+    await seed({ ...blocked, [`friendList/${conversationId}`]: null });
     await assertFails(write(bob, react()));
   });
 

@@ -1,6 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { describe, it } from 'vitest';
-import { alice, bob, relId } from './friends-fixtures';
+import { alice, bob, conversationId } from './friends-fixtures';
 import { groupId } from './groups-fixtures';
 import { rulesEnvForFile, SERVER_TIME } from './rules-env';
 
@@ -9,7 +9,7 @@ const { dbAs, seed, write } = rulesEnvForFile('inbox-prefs');
 const HOUR = 60 * 60 * 1000;
 
 describe.each([
-  ['direct', relId],
+  ['direct', conversationId],
   ['group', groupId],
 ])('inboxPrefs/{uid}/%s', (kind, conversationId) => {
   const mine = `inboxPrefs/${alice}/${kind}/${conversationId}`;
@@ -57,12 +57,12 @@ describe('inboxPrefs/{uid}/pins', () => {
     await assertSucceeds(
       dbAs(alice)
         .ref(pins)
-        .set([`d:${relId}`]),
+        .set([`d:${conversationId}`]),
     );
     await assertSucceeds(
       dbAs(alice)
         .ref(pins)
-        .set([`d:${relId}`, `g:${groupId}`, 'd:-Nother']),
+        .set([`d:${conversationId}`, `g:${groupId}`, 'd:-Nother']),
     );
     await assertSucceeds(
       dbAs(alice)
@@ -76,7 +76,7 @@ describe('inboxPrefs/{uid}/pins', () => {
     await assertFails(dbAs(alice).ref(pins).set(['d:a', 'd:b', 'd:c', 'd:d']));
     await assertFails(dbAs(alice).ref(`${pins}/3`).set('d:d'));
     await assertFails(dbAs(alice).ref(`${pins}/x`).set('d:d'));
-    await assertFails(dbAs(alice).ref(pins).set([relId]));
+    await assertFails(dbAs(alice).ref(pins).set([conversationId]));
     await assertFails(dbAs(alice).ref(pins).set(['d:']));
     await assertFails(
       dbAs(alice)

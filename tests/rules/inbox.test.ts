@@ -9,13 +9,16 @@ import {
   withEntry,
   withoutEntry,
 } from './inbox-fixtures';
-import { alice, befriended, blocked, bob, carol, relId } from './friends-fixtures';
+import { alice, befriended, blocked, bob, carol, conversationId } from './friends-fixtures';
 import { rulesEnvForFile, SERVER_TIME } from './rules-env';
 
 const { dbAs, seed, write } = rulesEnvForFile('inbox');
 
 const entryOf = async (uid: string) =>
-  (await dbAs(uid).ref(`inbox/${uid}/${relId}`).once('value')).val() as Record<string, unknown>;
+  (await dbAs(uid).ref(`inbox/${uid}/${conversationId}`).once('value')).val() as Record<
+    string,
+    unknown
+  >;
 
 describe('sending a message with the inbox entries', () => {
   beforeEach(() => seed(befriended));
@@ -59,7 +62,7 @@ describe('sending a message with the inbox entries', () => {
   });
 
   it('refuses a counter that goes up by anything but one', async () => {
-    await seed({ [`inbox/${bob}/${relId}`]: storedEntry({ unread: 2 }) });
+    await seed({ [`inbox/${bob}/${conversationId}`]: storedEntry({ unread: 2 }) });
     const sent = send(alice, bob, '-Nm1');
     await assertFails(write(alice, withEntry(sent, bob, { unread: increment(2) })));
     await assertFails(write(alice, withEntry(sent, bob, { unread: increment(0) })));
@@ -72,24 +75,27 @@ describe('sending a message with the inbox entries', () => {
 
   it('refuses a counter or summary without a new message', async () => {
     await seed({
-      [`sendMessage/${relId}/-Nold`]: storedMessage(alice, bob),
-      [`inbox/${bob}/${relId}`]: storedEntry({ unread: 2 }),
+      [`sendMessage/${conversationId}/-Nold`]: storedMessage(alice, bob),
+      [`inbox/${bob}/${conversationId}`]: storedEntry({ unread: 2 }),
     });
     const entryOnly = omit(
       withoutEntry(send(alice, bob, '-Nm1'), alice),
-      `sendMessage/${relId}/-Nm1`,
+      `sendMessage/${conversationId}/-Nm1`,
     );
     await assertFails(write(alice, entryOnly));
     // Replaying an existing message id to bump the count again.
-    const replay = omit(send(alice, bob, '-Nold', 'Old news'), `sendMessage/${relId}/-Nold`);
+    const replay = omit(
+      send(alice, bob, '-Nold', 'Old news'),
+      `sendMessage/${conversationId}/-Nold`,
+    );
     await assertFails(write(alice, replay));
-    await assertFails(write(alice, { [`inbox/${bob}/${relId}/unread`]: increment(1) }));
+    await assertFails(write(alice, { [`inbox/${bob}/${conversationId}/unread`]: increment(1) }));
   });
 
   it('refuses a forged preview, sender, kind, time or extra field', async () => {
     const long = 'x'.repeat(150);
     const sent = send(alice, bob, '-Nm1', long);
-    expect(sent[`inbox/${bob}/${relId}/lastText`]).toBe('x'.repeat(100));
+    expect(sent[`inbox/${bob}/${conversationId}/lastText`]).toBe('x'.repeat(100));
     const forged = (fields: Record<string, unknown>) => write(alice, withEntry(sent, bob, fields));
     await assertFails(forged({ lastText: 'Send me your password' }));
     await assertFails(forged({ lastText: 'x'.repeat(50) }));
@@ -117,9 +123,9 @@ describe('sending a message with the inbox entries', () => {
       ]),
     );
     await assertFails(write(alice, toCarol));
-    await seed({ [`inbox/${bob}/${relId}`]: storedEntry() });
-    await assertFails(write(alice, { [`inbox/${bob}/${relId}`]: null }));
-    await assertFails(write(alice, { ...sent, [`inbox/${bob}/${relId}/lastText`]: null }));
+    await seed({ [`inbox/${bob}/${conversationId}`]: storedEntry() });
+    await assertFails(write(alice, { [`inbox/${bob}/${conversationId}`]: null }));
+    await assertFails(write(alice, { ...sent, [`inbox/${bob}/${conversationId}/lastText`]: null }));
   });
 
   it('refuses a reaction notice forged into the entry with a message', async () => {
@@ -127,12 +133,20 @@ describe('sending a message with the inbox entries', () => {
     const forged = { by: carol, emoji: '😡', messageId: '-Nm1', text: 'I quit', kind: 'text' };
     const notice = { ...forged, at: SERVER_TIME };
     await assertFails(
-      write(alice, { ...send(alice, bob, '-Nm1'), [`inbox/${bob}/${relId}/reaction`]: notice }),
+      write(alice, {
+        ...send(alice, bob, '-Nm1'),
+        [`inbox/${bob}/${conversationId}/reaction`]: notice,
+      }),
     );
-    await seed({ [`inbox/${bob}/${relId}`]: storedEntry({ reaction: { ...forged, at: 5 } }) });
+    await seed({
+      [`inbox/${bob}/${conversationId}`]: storedEntry({ reaction: { ...forged, at: 5 } }),
+    });
     const at5 = { ...forged, text: 'Changed', at: 5 };
     await assertFails(
-      write(alice, { ...send(alice, bob, '-Nm1'), [`inbox/${bob}/${relId}/reaction`]: at5 }),
+      write(alice, {
+        ...send(alice, bob, '-Nm1'),
+        [`inbox/${bob}/${conversationId}/reaction`]: at5,
+      }),
     );
     // A send leaves a stored notice as it is.
     await assertSucceeds(write(alice, send(alice, bob, '-Nm1')));
@@ -140,7 +154,7 @@ describe('sending a message with the inbox entries', () => {
   });
 
   it('refuses a stranger and an unverified account', async () => {
-    await assertFails(write(carol, { [`inbox/${bob}/${relId}/unread`]: increment(1) }));
+    await assertFails(write(carol, { [`inbox/${bob}/${conversationId}/unread`]: increment(1) }));
     await assertFails(
       dbAs(alice, { email_verified: false })
         .ref()
@@ -153,13 +167,13 @@ describe('the owner of an entry', () => {
   beforeEach(() =>
     seed({
       ...befriended,
-      [`sendMessage/${relId}/-Nold`]: storedMessage(alice, bob),
-      [`inbox/${bob}/${relId}`]: storedEntry({ unread: 2 }),
+      [`sendMessage/${conversationId}/-Nold`]: storedMessage(alice, bob),
+      [`inbox/${bob}/${conversationId}`]: storedEntry({ unread: 2 }),
     }),
   );
   const reset = (fields: Record<string, unknown> = {}) => ({
-    [`inbox/${bob}/${relId}/unread`]: 0,
-    [`inbox/${bob}/${relId}/lastMessageId`]: '-Nold',
+    [`inbox/${bob}/${conversationId}/unread`]: 0,
+    [`inbox/${bob}/${conversationId}/lastMessageId`]: '-Nold',
     ...fields,
   });
 
@@ -169,11 +183,13 @@ describe('the owner of an entry', () => {
   });
 
   it('refuses a reset when another message arrived since, or to anything but zero', async () => {
-    await assertFails(write(bob, reset({ [`inbox/${bob}/${relId}/lastMessageId`]: '-Nolder' })));
-    await assertFails(write(bob, reset({ [`inbox/${bob}/${relId}/unread`]: 1 })));
-    await assertFails(write(bob, reset({ [`inbox/${bob}/${relId}/unread`]: -1 })));
-    await assertFails(write(bob, reset({ [`inbox/${bob}/${relId}/lastText`]: 'edited' })));
-    await assertFails(write(bob, { [`inbox/${bob}/${relId}/unread`]: increment(5) }));
+    await assertFails(
+      write(bob, reset({ [`inbox/${bob}/${conversationId}/lastMessageId`]: '-Nolder' })),
+    );
+    await assertFails(write(bob, reset({ [`inbox/${bob}/${conversationId}/unread`]: 1 })));
+    await assertFails(write(bob, reset({ [`inbox/${bob}/${conversationId}/unread`]: -1 })));
+    await assertFails(write(bob, reset({ [`inbox/${bob}/${conversationId}/lastText`]: 'edited' })));
+    await assertFails(write(bob, { [`inbox/${bob}/${conversationId}/unread`]: increment(5) }));
   });
 
   it("refuses the friend or a stranger resetting someone's count", async () => {
@@ -191,27 +207,27 @@ describe('the owner of an entry', () => {
   it('reads their own entries; nobody reads anyone else’s', async () => {
     await assertSucceeds(dbAs(bob).ref(`inbox/${bob}`).once('value'));
     await assertFails(dbAs(alice).ref(`inbox/${bob}`).once('value'));
-    await assertFails(dbAs(alice).ref(`inbox/${bob}/${relId}`).once('value'));
-    await assertFails(dbAs(alice).ref(`inbox/${bob}/${relId}/unread`).once('value'));
+    await assertFails(dbAs(alice).ref(`inbox/${bob}/${conversationId}`).once('value'));
+    await assertFails(dbAs(alice).ref(`inbox/${bob}/${conversationId}/unread`).once('value'));
     await assertFails(dbAs(bob).ref('inbox').once('value'));
     await assertFails(dbAs(null).ref(`inbox/${bob}`).once('value'));
   });
 });
 
 describe('the inbox after a block', () => {
-  beforeEach(() => seed({ ...blocked, [`inbox/${alice}/${relId}`]: storedEntry() }));
+  beforeEach(() => seed({ ...blocked, [`inbox/${alice}/${conversationId}`]: storedEntry() }));
 
   it('refuses either party writing the other’s entry, with or without a message', async () => {
     await assertFails(write(bob, send(bob, alice, '-Nm1')));
     await assertFails(write(alice, send(alice, bob, '-Nm1')));
-    await assertFails(write(bob, { [`inbox/${alice}/${relId}/unread`]: increment(1) }));
+    await assertFails(write(bob, { [`inbox/${alice}/${conversationId}/unread`]: increment(1) }));
   });
 
   it('still lets the owner clear their own count', async () => {
     await assertSucceeds(
       write(alice, {
-        [`inbox/${alice}/${relId}/unread`]: 0,
-        [`inbox/${alice}/${relId}/lastMessageId`]: '-Nold',
+        [`inbox/${alice}/${conversationId}/unread`]: 0,
+        [`inbox/${alice}/${conversationId}/lastMessageId`]: '-Nold',
       }),
     );
   });

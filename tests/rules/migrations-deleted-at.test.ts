@@ -8,7 +8,7 @@ import {
 } from '../../scripts/migrations/runner';
 import { dbRest } from '../../scripts/stack/admin';
 import { getBackend } from '../support/backend';
-import { alice, befriended, bob, relId } from './friends-fixtures';
+import { alice, befriended, bob, conversationId } from './friends-fixtures';
 import { storedMessage } from './inbox-fixtures';
 import { rulesEnvForFile } from './rules-env';
 
@@ -19,7 +19,7 @@ const target = () => ({ ...getBackend(), dbNamespace: `demo-rules-${area}` });
 const get = (path: string) => dbRest(target(), 'GET', path);
 
 const groupId = '-Ngroup000000000002';
-const direct = (id: string) => `sendMessage/${relId}/${id}`;
+const direct = (id: string) => `sendMessage/${conversationId}/${id}`;
 const { message: _words, ...envelope } = storedMessage(alice, bob);
 const groupEnvelope = { senderId: bob, senderName: 'Bob', createdAt: 1000 };
 
@@ -47,6 +47,7 @@ describe('migration 002-deleted-at', () => {
         { version: 2, name: 'deleted-at' },
         { version: 3, name: 'device-seen', changed: 0 },
         { version: 4, name: 'private-email', changed: 0 },
+        { version: 5, name: 'drop-security-codes', changed: 0 },
       ],
     });
     expect(report.ran[0]?.changed).toBe(2);
@@ -79,7 +80,7 @@ describe('migration 002-deleted-at', () => {
       Object.keys(
         ((
           await dbAs(bob)
-            .ref(`sendMessage/${relId}`)
+            .ref(`sendMessage/${conversationId}`)
             .orderByChild('deletedAt')
             .startAt(lookedAt)
             .once('value')

@@ -23,7 +23,7 @@ const everything = () => get('/');
 const alice = 'alice-uid';
 const bob = 'bob-uid';
 const groupId = '-Ngroup000000000001';
-const relId = '-Nrel0000000000001';
+const conversationId = '-Nrel0000000000001';
 /** A group id that a (forged) friendship reused: its 1:1 records must stay where they are. */
 const clash = '-Nclash00000000001';
 const entry = (lastMessageId: string) => ({
@@ -77,24 +77,24 @@ const oldShape = {
   [`reads/${groupId}/${bob}`]: { at: 6, messageId: '-Ng2' },
   [`typing/${groupId}/${bob}`]: 5,
   // A friendship's conversation: nothing of it moves.
-  [`friendList/${relId}`]: {
+  [`friendList/${conversationId}`]: {
     senderId: alice,
     senderName: 'Alice',
     receiverId: bob,
     receiverName: 'Bob',
     photo: '',
   },
-  [`sendMessage/${relId}/-Nd1`]: {
+  [`sendMessage/${conversationId}/-Nd1`]: {
     ...directMessage,
     kind: 'image',
     imageId: '-Nd1',
     width: 1,
     height: 1,
   },
-  [`chatImages/${relId}/-Nd1`]: bytes,
-  [`inbox/${alice}/${relId}`]: entry('-Nd1'),
-  [`reads/${relId}/${bob}`]: { at: 6, messageId: '-Nd1' },
-  [`typing/${relId}/${bob}`]: 5,
+  [`chatImages/${conversationId}/-Nd1`]: bytes,
+  [`inbox/${alice}/${conversationId}`]: entry('-Nd1'),
+  [`reads/${conversationId}/${bob}`]: { at: 6, messageId: '-Nd1' },
+  [`typing/${conversationId}/${bob}`]: 5,
   // One id, both kinds: each record goes where the message it names is.
   [`Mygroup/${clash}`]: group('Clash'),
   [`groupMessages/${clash}/-Ncg`]: groupMessage,
@@ -126,6 +126,7 @@ describe('migration 001-separate-group-paths', () => {
         { version: 2, name: 'deleted-at', changed: 0 },
         { version: 3, name: 'device-seen', changed: 0 },
         { version: 4, name: 'private-email', changed: 0 },
+        { version: 5, name: 'drop-security-codes', changed: 0 },
       ],
     });
     expect(first.ran[0]?.changed).toBeGreaterThan(0);
@@ -145,10 +146,10 @@ describe('migration 001-separate-group-paths', () => {
     ])
       expect(await get(gone)).toBeNull();
     // The friendship's records are untouched.
-    expect(await get(`inbox/${alice}/${relId}`)).toEqual(entry('-Nd1'));
-    expect(await get(`reads/${relId}/${bob}`)).toEqual({ at: 6, messageId: '-Nd1' });
-    expect(await get(`chatImages/${relId}/-Nd1`)).toEqual(bytes);
-    expect(await get(`typing/${relId}/${bob}`)).toBe(5);
+    expect(await get(`inbox/${alice}/${conversationId}`)).toEqual(entry('-Nd1'));
+    expect(await get(`reads/${conversationId}/${bob}`)).toEqual({ at: 6, messageId: '-Nd1' });
+    expect(await get(`chatImages/${conversationId}/-Nd1`)).toEqual(bytes);
+    expect(await get(`typing/${conversationId}/${bob}`)).toBe(5);
     // The shared id: split by the message each record names.
     expect(await get(`inbox/${alice}/${clash}`)).toEqual(entry('-Ncd'));
     expect(await get(`groupInbox/${bob}/${clash}`)).toEqual(entry('-Ncg'));
@@ -188,11 +189,11 @@ describe('migration 001-separate-group-paths', () => {
     await seed(oldShape);
     const lines: string[] = [];
     const report = await migrateLocalData(target(), (line) => lines.push(line));
-    expect(report?.ran.map((m) => m.version)).toEqual([1, 2, 3, 4]);
+    expect(report?.ran.map((m) => m.version)).toEqual([1, 2, 3, 4, 5]);
     expect(lines.join('\n')).toContain('001-separate-group-paths');
     expect(await get(`groupImages/${groupId}/-Ng1`)).toEqual(bytes);
     // Data seeded at the current version (what the seed writes) has nothing pending.
-    expect(latestSchemaVersion()).toBe(4);
+    expect(latestSchemaVersion()).toBe(5);
     expect((await migrateLocalData(target()))?.ran).toEqual([]);
   });
 

@@ -1,9 +1,9 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { groupSendWrite } from '../../src/lib/firebase/conversations-send-write';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
-import { mentionNotificationChanges } from '../../src/lib/firebase/notifications-mention';
-import { parseNotification } from '../../src/lib/firebase/notifications-record';
+import { groupSendWrite } from '../../src/lib/firebase/conversations/send-write';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
+import { mentionNotificationChanges } from '../../src/lib/firebase/notifications/mention';
+import { parseNotification } from '../../src/lib/firebase/notifications/record';
 import { increment } from './inbox-fixtures';
 import { alice, bob, carol } from './friends-fixtures';
 import { SERVER_TIME, rulesEnvForFile, userRecord } from './rules-env';

@@ -7,7 +7,7 @@ import {
   bob,
   carol,
   pairAB,
-  relId,
+  conversationId,
   request,
   requested,
   users,
@@ -15,7 +15,7 @@ import {
 import {
   notificationId,
   type NotificationInput,
-} from '../../src/lib/firebase/notifications-record';
+} from '../../src/lib/firebase/notifications/record';
 import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
 /** Rules of `notifications/{uid}/{id}`: written only with the action they report, by its actor. */
@@ -51,51 +51,67 @@ const note = (kind: string, actorId: string, actorName: string, ref: string, ext
 const noteId = '-Nnote0000000000001';
 const to = (uid: string) => `notifications/${uid}/${noteId}`;
 /** Alice's new request to Bob, with the pair claim, as the app sends it. */
-const sendRequest = { [`friendRequest/${relId}`]: request, [pairAB]: relId };
+const sendRequest = { [`friendRequest/${conversationId}`]: request, [pairAB]: conversationId };
 
 describe('friendRequest notifications', () => {
   beforeEach(() => seed(users));
 
   it('are accepted with the request they report, from its sender to its receiver', async () => {
     await assertSucceeds(
-      write(alice, { ...sendRequest, [to(bob)]: note('friendRequest', alice, 'Alice', relId) }),
+      write(alice, {
+        ...sendRequest,
+        [to(bob)]: note('friendRequest', alice, 'Alice', conversationId),
+      }),
     );
   });
 
   it('are refused alone, to someone else, in another name, or with a client clock', async () => {
-    await assertFails(write(alice, { [to(bob)]: note('friendRequest', alice, 'Alice', relId) }));
     await assertFails(
-      write(alice, { ...sendRequest, [to(carol)]: note('friendRequest', alice, 'Alice', relId) }),
-    );
-    await assertFails(
-      write(alice, { ...sendRequest, [to(bob)]: note('friendRequest', carol, 'Carol', relId) }),
-    );
-    await assertFails(
-      write(alice, { ...sendRequest, [to(bob)]: note('friendRequest', alice, 'Bob', relId) }),
+      write(alice, { [to(bob)]: note('friendRequest', alice, 'Alice', conversationId) }),
     );
     await assertFails(
       write(alice, {
         ...sendRequest,
-        [to(bob)]: note('friendRequest', alice, 'Alice', relId, { at: Date.now() }),
+        [to(carol)]: note('friendRequest', alice, 'Alice', conversationId),
       }),
     );
     await assertFails(
       write(alice, {
         ...sendRequest,
-        [to(bob)]: note('friendRequest', alice, 'Alice', relId, { read: true }),
+        [to(bob)]: note('friendRequest', carol, 'Carol', conversationId),
       }),
     );
     await assertFails(
       write(alice, {
         ...sendRequest,
-        [to(bob)]: note('friendRequest', alice, 'Alice', relId, { extra: 1 }),
+        [to(bob)]: note('friendRequest', alice, 'Bob', conversationId),
+      }),
+    );
+    await assertFails(
+      write(alice, {
+        ...sendRequest,
+        [to(bob)]: note('friendRequest', alice, 'Alice', conversationId, { at: Date.now() }),
+      }),
+    );
+    await assertFails(
+      write(alice, {
+        ...sendRequest,
+        [to(bob)]: note('friendRequest', alice, 'Alice', conversationId, { read: true }),
+      }),
+    );
+    await assertFails(
+      write(alice, {
+        ...sendRequest,
+        [to(bob)]: note('friendRequest', alice, 'Alice', conversationId, { extra: 1 }),
       }),
     );
   });
 
   it('are refused for a request that already existed (no repeated nagging)', async () => {
     await seed(requested);
-    await assertFails(write(alice, { [to(bob)]: note('friendRequest', alice, 'Alice', relId) }));
+    await assertFails(
+      write(alice, { [to(bob)]: note('friendRequest', alice, 'Alice', conversationId) }),
+    );
   });
 
   it('cannot reach a person who blocked the sender', async () => {
@@ -106,27 +122,38 @@ describe('friendRequest notifications', () => {
         [to(alice)]: note('friendRequest', bob, 'Bob', '-Nrel000000000000002'),
       }),
     );
-    await assertFails(write(bob, { [to(alice)]: note('friendAccepted', bob, 'Bob', relId) }));
+    await assertFails(
+      write(bob, { [to(alice)]: note('friendAccepted', bob, 'Bob', conversationId) }),
+    );
   });
 });
 
 describe('friendAccepted notifications', () => {
   beforeEach(() => seed(requested));
-  const accept = { [`friendRequest/${relId}`]: null, [`friendList/${relId}`]: request };
+  const accept = {
+    [`friendRequest/${conversationId}`]: null,
+    [`friendList/${conversationId}`]: request,
+  };
 
   it('are accepted from the receiver to the sender, in the accepting write', async () => {
     await assertSucceeds(
-      write(bob, { ...accept, [to(alice)]: note('friendAccepted', bob, 'Bob', relId) }),
+      write(bob, { ...accept, [to(alice)]: note('friendAccepted', bob, 'Bob', conversationId) }),
     );
   });
 
   it('are refused without the acceptance, by the sender, or to a third person', async () => {
-    await assertFails(write(bob, { [to(alice)]: note('friendAccepted', bob, 'Bob', relId) }));
-    await assertFails(write(carol, { [to(alice)]: note('friendAccepted', carol, 'Carol', relId) }));
     await assertFails(
-      write(bob, { ...accept, [to(carol)]: note('friendAccepted', bob, 'Bob', relId) }),
+      write(bob, { [to(alice)]: note('friendAccepted', bob, 'Bob', conversationId) }),
     );
-    await assertFails(write(alice, { [to(bob)]: note('friendAccepted', alice, 'Alice', relId) }));
+    await assertFails(
+      write(carol, { [to(alice)]: note('friendAccepted', carol, 'Carol', conversationId) }),
+    );
+    await assertFails(
+      write(bob, { ...accept, [to(carol)]: note('friendAccepted', bob, 'Bob', conversationId) }),
+    );
+    await assertFails(
+      write(alice, { [to(bob)]: note('friendAccepted', alice, 'Alice', conversationId) }),
+    );
   });
 });
 
@@ -212,7 +239,7 @@ describe('group notifications', () => {
   });
 
   it('refuses a kind that is not stored (messages are derived from the inbox)', async () => {
-    await assertFails(write(alice, { [to(bob)]: note('message', alice, 'Alice', relId) }));
+    await assertFails(write(alice, { [to(bob)]: note('message', alice, 'Alice', conversationId) }));
   });
 });
 
@@ -221,7 +248,7 @@ describe('the recipient’s feed', () => {
     kind: 'friendRequest',
     actorId: alice,
     actorName: 'Alice',
-    ref: relId,
+    ref: conversationId,
     at: 5,
     read: false,
   };

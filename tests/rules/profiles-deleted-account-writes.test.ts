@@ -1,6 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
-import { groupSendWrite } from '../../src/lib/firebase/conversations-send-write';
+import { groupSendWrite } from '../../src/lib/firebase/conversations/send-write';
 import { dave, groupId, groupWorld, membership, noteFor, stored } from './groups-fixtures';
 import { increment, send } from './inbox-fixtures';
 import { alice, befriended, bob, carol } from './friends-fixtures';

@@ -1,7 +1,7 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { send } from './inbox-fixtures';
-import { alice, befriended, bob, carol, relId } from './friends-fixtures';
+import { alice, befriended, bob, carol, conversationId } from './friends-fixtures';
 import { rulesEnvForFile, userRecord } from './rules-env';
 
 /**
@@ -24,7 +24,7 @@ beforeEach(() =>
     ...befriended,
     [`userPrivate/${alice}`]: { email: 'alice@example.com' },
     [`settings/${alice}`]: { readReceipts: true },
-    [`sendMessage/${relId}/-Nmsg1`]: message,
+    [`sendMessage/${conversationId}/-Nmsg1`]: message,
   }),
 );
 
@@ -64,9 +64,9 @@ describe('after an account is deleted', () => {
     await assertSucceeds(aliceDeletes());
     const record = await assertSucceeds(dbAs(bob).ref(`users/${alice}`).once('value'));
     expect(record.val()).toBeNull();
-    const chat = await assertSucceeds(dbAs(bob).ref(`sendMessage/${relId}`).once('value'));
+    const chat = await assertSucceeds(dbAs(bob).ref(`sendMessage/${conversationId}`).once('value'));
     expect(Object.keys(chat.val() as object)).toEqual(['-Nmsg1']);
-    await assertSucceeds(dbAs(bob).ref(`friendList/${relId}`).once('value'));
+    await assertSucceeds(dbAs(bob).ref(`friendList/${conversationId}`).once('value'));
   });
 
   it('nobody sends a message to the deleted account; before the deletion the friend could', async () => {
@@ -77,7 +77,7 @@ describe('after an account is deleted', () => {
 
   it('strangers still cannot read the conversation', async () => {
     await assertSucceeds(aliceDeletes());
-    await assertFails(dbAs(carol).ref(`sendMessage/${relId}`).once('value'));
+    await assertFails(dbAs(carol).ref(`sendMessage/${conversationId}`).once('value'));
   });
 
   it('nobody takes over the deleted person: no one else can write their record', async () => {

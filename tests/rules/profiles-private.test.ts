@@ -1,7 +1,7 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { profileEntries, userRecord } from '../../scripts/seed-records';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { createTestUser, getBackend, signInClient } from '../support/backend';
 import { rulesEnvForFile } from './rules-env';
 
@@ -26,21 +26,21 @@ const everyone = [alice, bob, carol, dave, erin];
 
 const as = (p: typeof alice, token: Record<string, unknown> = {}) =>
   dbAs(p.uid, { email: p.email, ...token });
-const relId = '-Nrel000000000000001';
+const conversationId = '-Nrel000000000000001';
 const member = (p: typeof alice) => ({ status: 'member', username: p.username, at: 1 });
 
 /** Everyone registered as the app does it, plus a friendship and a group around Alice. */
 async function seedWorld() {
   await seed(Object.assign({}, ...everyone.map(profileEntries)) as Record<string, unknown>);
   await seed({
-    [`friendList/${relId}`]: {
+    [`friendList/${conversationId}`]: {
       senderId: alice.uid,
       senderName: 'Alice',
       receiverId: bob.uid,
       receiverName: 'Bob',
       photo: '',
     },
-    [`pairs/${pairKey(alice.uid, bob.uid)}`]: relId,
+    [`pairs/${pairKey(alice.uid, bob.uid)}`]: conversationId,
     'Mygroup/g1': { adminId: carol.uid, adminName: 'Carol', groupName: 'Hikers', groupTag: 'Up' },
     [`groupMembership/g1/${alice.uid}`]: member(alice),
     [`groupMembership/g1/${dave.uid}`]: member(dave),

@@ -1,7 +1,7 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { directSendWrite } from '../../src/lib/firebase/conversations-send-write';
-import { pairKey } from '../../src/lib/firebase/friends-pair-key';
+import { directSendWrite } from '../../src/lib/firebase/conversations/send-write';
+import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { increment } from './inbox-fixtures';
 import { SERVER_TIME, rulesEnvForFile, userRecord } from './rules-env';
 
@@ -56,8 +56,8 @@ const group = {
   [`${GROUP_INBOX}/${carol}/${groupId}`]: groupEntry,
 };
 
-/** `from` asks `to` to be friends under `relId`, and `to` accepts: the app's two writes. */
-async function befriend(from: string, to: string, relId: string) {
+/** `from` asks `to` to be friends under `conversationId`, and `to` accepts: the app's two writes. */
+async function befriend(from: string, to: string, conversationId: string) {
   const request = {
     senderId: from,
     senderName: names[from],
@@ -66,10 +66,13 @@ async function befriend(from: string, to: string, relId: string) {
     photo: '',
   };
   await write(from, {
-    [`friendRequest/${relId}`]: request,
-    [`pairs/${pairKey(from, to)}`]: relId,
+    [`friendRequest/${conversationId}`]: request,
+    [`pairs/${pairKey(from, to)}`]: conversationId,
   });
-  await write(to, { [`friendRequest/${relId}`]: null, [`friendList/${relId}`]: request });
+  await write(to, {
+    [`friendRequest/${conversationId}`]: null,
+    [`friendList/${conversationId}`]: request,
+  });
 }
 
 describe('a relationship under an existing group id', () => {
@@ -92,7 +95,7 @@ describe('a relationship under an existing group id', () => {
   it("never touches a member's group inbox entry with a 1:1 send", async () => {
     await befriend(mallory, carol, groupId);
     const parties = {
-      relId: groupId,
+      conversationId: groupId,
       from: { uid: mallory, name: 'Mallory' },
       to: { uid: carol, name: 'Carol' },
     };
@@ -125,19 +128,19 @@ describe('a relationship under an existing group id', () => {
 });
 
 describe('a group under an existing relationship id', () => {
-  const relId = '-Nrel00000000000024';
+  const conversationId = '-Nrel00000000000024';
   beforeEach(() =>
     seed({
       ...people,
       // Alice and Mallory talked, then Alice blocked him: the friendship is gone.
-      [`block/${relId}`]: {
+      [`block/${conversationId}`]: {
         blockbyid: alice,
         blockbyName: 'Alice',
         blockid: mallory,
         blockName: 'Mallory',
       },
-      [`pairs/${pairKey(alice, mallory)}`]: relId,
-      [`sendMessage/${relId}/-Npic`]: {
+      [`pairs/${pairKey(alice, mallory)}`]: conversationId,
+      [`sendMessage/${conversationId}/-Npic`]: {
         message: '📷 Photo',
         messagesenderId: alice,
         massagesenderName: 'Alice',
@@ -149,33 +152,35 @@ describe('a group under an existing relationship id', () => {
         width: 10,
         height: 10,
       },
-      [`chatImages/${relId}/-Npic`]: { ...image, createdAt: 5 },
-      [`reads/${relId}/${alice}`]: { at: 6, messageId: '-Npic' },
-      [`reads/${relId}/${mallory}`]: { at: 6, messageId: '-Npic' },
+      [`chatImages/${conversationId}/-Npic`]: { ...image, createdAt: 5 },
+      [`reads/${conversationId}/${alice}`]: { at: 6, messageId: '-Npic' },
+      [`reads/${conversationId}/${mallory}`]: { at: 6, messageId: '-Npic' },
     }),
   );
 
   it("never reads the old conversation's photos or read markers", async () => {
     // Creating a group is allowed under any free group id; it opens nothing of the 1:1 chat.
     await write(mallory, {
-      [`Mygroup/${relId}`]: {
+      [`Mygroup/${conversationId}`]: {
         adminId: mallory,
         adminName: 'Mallory',
         groupName: 'Mine',
         groupTag: 'Gotcha',
       },
     });
-    await assertFails(dbAs(mallory).ref(`reads/${relId}`).once('value'));
-    await assertFails(dbAs(mallory).ref(`reads/${relId}/${alice}`).once('value'));
-    await assertFails(dbAs(mallory).ref(`chatImages/${relId}/-Npic/thumb`).once('value'));
-    await assertFails(dbAs(mallory).ref(`chatImages/${relId}/-Npic/full`).once('value'));
+    await assertFails(dbAs(mallory).ref(`reads/${conversationId}`).once('value'));
+    await assertFails(dbAs(mallory).ref(`reads/${conversationId}/${alice}`).once('value'));
+    await assertFails(dbAs(mallory).ref(`chatImages/${conversationId}/-Npic/thumb`).once('value'));
+    await assertFails(dbAs(mallory).ref(`chatImages/${conversationId}/-Npic/full`).once('value'));
     // Nor can he mark or type there as the group's admin.
     await assertFails(
-      write(mallory, { [`reads/${relId}/${mallory}`]: { at: SERVER_TIME, messageId: '-Npic' } }),
+      write(mallory, {
+        [`reads/${conversationId}/${mallory}`]: { at: SERVER_TIME, messageId: '-Npic' },
+      }),
     );
-    await assertFails(write(mallory, { [`typing/${relId}/${mallory}`]: SERVER_TIME }));
+    await assertFails(write(mallory, { [`typing/${conversationId}/${mallory}`]: SERVER_TIME }));
     // The group's own trees are his, and empty.
-    const markers = await dbAs(mallory).ref(`${GROUP_READS}/${relId}`).once('value');
+    const markers = await dbAs(mallory).ref(`${GROUP_READS}/${conversationId}`).once('value');
     expect(markers.val()).toBeNull();
   });
 });

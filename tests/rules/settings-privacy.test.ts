@@ -1,6 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
-import { alice, bob, carol, pairAB, relId, request, users } from './friends-fixtures';
+import { alice, bob, carol, pairAB, conversationId, request, users } from './friends-fixtures';
 import { rulesEnvForFile } from './rules-env';
 
 /** `settings/{uid}` privacy and notification keys, and the rules that read them. */
@@ -52,7 +52,8 @@ describe('status/{uid} with presence hidden', () => {
 
 describe('friend requests to someone who takes them from nobody', () => {
   beforeEach(() => seed(users));
-  const send = () => write(alice, { [`friendRequest/${relId}`]: request, [pairAB]: relId });
+  const send = () =>
+    write(alice, { [`friendRequest/${conversationId}`]: request, [pairAB]: conversationId });
 
   it('are refused', async () => {
     await seed({ [`settings/${bob}/friendRequests`]: 'nobody' });

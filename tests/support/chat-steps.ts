@@ -73,17 +73,17 @@ async function devicePublished(uid: string): Promise<void> {
 }
 
 /**
- * Alice and Bob, friends through `relId`, each signed in in a browser of their own, on the
+ * Alice and Bob, friends through `conversationId`, each signed in in a browser of their own, on the
  * Messages page (with `openChats`, each with the other's chat open).
  */
 export async function aliceAndBob(
   browser: Browser,
-  relId: string,
+  conversationId: string,
   options: { openChats?: boolean } = {},
 ) {
   const alice = await createPerson('Alice');
   const bob = await createPerson('Bob');
-  await befriend(relId, alice, bob);
+  await befriend(conversationId, alice, bob);
   const [a, b] = (await signInAll(browser, [alice, bob])) as [Page, Page];
   await Promise.all([openMessages(a), openMessages(b)]);
   if (options.openChats) await Promise.all([openFriend(a, 'Bob'), openFriend(b, 'Alice')]);

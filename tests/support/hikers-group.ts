@@ -5,7 +5,7 @@
  * client (the rules check every write), or through the apps' thunks (app-clients.ts,
  * `hikersThroughApps`).
  */
-import type { makeGroupsApi } from '../../src/lib/firebase/groups';
+import type { makeGroupsApi } from '../../src/lib/firebase/groups/gateway';
 import { adminUpdate } from './backend';
 
 /** The group's name and tag. */

@@ -6,7 +6,7 @@
  */
 import { demoPushId } from '../../scripts/demo/data';
 import { messageRecord } from '../../scripts/seed-records';
-import { MESSAGE_PAGE_SIZE } from '../../src/features/conversations/conversations-slice';
+import { MESSAGE_PAGE_SIZE } from '../../src/features/conversations/timeline/conversations-slice';
 
 interface Named {
   uid: string;

@@ -1,6 +1,6 @@
 /**
  * Photos for `users/alice/photo`: what the rules take (rules/conditions.ts `photoOf`) and what
- * they refuse. The rules tests and the app's own list (profiles-photo-source.ts) check the same
+ * they refuse. The rules tests and the app's own list (photo-source.ts) check the same
  * cases, so the app never writes a photo the rules refuse.
  */
 export const allowedPhotos = [

@@ -81,7 +81,7 @@ function checkString(s: string): void {
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u001F\u007F]/g;
 
-export function printable(s: string): string {
+function printable(s: string): string {
   return s.replace(CONTROL_CHARS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 

@@ -7,7 +7,7 @@ const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
 
 /** The SDK treats `/^-?(0*)\d{1,10}$/` within int32 as an integer key; returns null otherwise. */
-export function integerKey(key: string): number | null {
+function integerKey(key: string): number | null {
   const len = key.length;
   if (len === 0) return null;
   let i = key.charCodeAt(0) === 45 ? 1 : 0;
@@ -41,7 +41,7 @@ export function nameCompare(a: string, b: string): number {
 const INVALID_KEY = /[[\].#$/\u0000-\u001F\u007F]/;
 
 /** The documented limit on one key, in UTF-8 bytes (paths have their own, in errors.ts). */
-export const MAX_KEY_BYTES = 768;
+const MAX_KEY_BYTES = 768;
 
 /** Why `key` cannot name a child, or null when it can. */
 export function keyProblem(key: string): string | null {
@@ -52,8 +52,4 @@ export function keyProblem(key: string): string | null {
     return `keys must not be longer than ${MAX_KEY_BYTES} bytes`;
   }
   return null;
-}
-
-export function isValidKey(key: string): boolean {
-  return keyProblem(key) === null;
 }

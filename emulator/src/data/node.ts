@@ -26,10 +26,6 @@ export class Branch {
 
 export type DataNode = Primitive | Leaf | Branch | null;
 
-export function isBranch(n: DataNode): n is Branch {
-  return n instanceof Branch;
-}
-
 export function priorityOf(n: DataNode): Priority {
   return n instanceof Leaf || n instanceof Branch ? n.priority : null;
 }
@@ -38,10 +34,6 @@ export function priorityOf(n: DataNode): Priority {
 export function leafValue(n: DataNode): Primitive | null {
   if (n === null || n instanceof Branch) return null;
   return n instanceof Leaf ? n.value : n;
-}
-
-export function childCount(n: DataNode): number {
-  return n instanceof Branch ? n.children.size : 0;
 }
 
 export function getChild(n: DataNode, key: string): DataNode {
@@ -60,7 +52,7 @@ export function getAt(n: DataNode, path: readonly string[]): DataNode {
   return cur;
 }
 
-export function withPriority(n: DataNode, priority: Priority): DataNode {
+function withPriority(n: DataNode, priority: Priority): DataNode {
   if (n === null) return null;
   if (n instanceof Branch) return n.priority === priority ? n : new Branch(n.children, priority);
   const value = n instanceof Leaf ? n.value : n;
@@ -68,7 +60,7 @@ export function withPriority(n: DataNode, priority: Priority): DataNode {
 }
 
 /** Replaces one immediate child; an emptied branch collapses to null (empty nodes have no priority). */
-export function withChild(n: DataNode, key: string, child: DataNode): DataNode {
+function withChild(n: DataNode, key: string, child: DataNode): DataNode {
   if (key === '.priority')
     return withPriority(n, child instanceof Branch ? null : leafValueAsPriority(child));
   if (n instanceof Branch) {

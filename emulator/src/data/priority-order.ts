@@ -2,7 +2,7 @@ import { nameCompare } from './keys';
 import { type DataNode, type Priority, priorityOf } from './node';
 
 /** Priority ordering: no priority < numbers < strings, ties broken by key. */
-export function comparePriorities(a: Priority, b: Priority): number {
+function comparePriorities(a: Priority, b: Priority): number {
   if (a === b) return 0;
   if (a === null) return -1;
   if (b === null) return 1;

@@ -3,7 +3,7 @@ import { type DataNode, childKeys, getChild, leafValue, priorityOf } from './nod
 
 /**
  * The rules engine's read-only window onto one node of our tree. A request's rules look up the
- * same locations many times (`root.child('friendList/' + $relId + …)` in several rules, and
+ * same locations many times (`root.child('friendList/' + $conversationId + …)` in several rules, and
  * `parent()` walks down again from the root), so each view keeps the children it was asked for:
  * a second look-up is a map hit instead of a tree search. Views live for one request.
  */

@@ -7,7 +7,7 @@ export interface Identity {
 }
 
 export const ANONYMOUS: Identity = { admin: false, auth: null };
-export const ADMIN: Identity = { admin: true, auth: null };
+const ADMIN: Identity = { admin: true, auth: null };
 
 function decodeSegment(segment: string): unknown {
   const b64 = segment.replace(/-/g, '+').replace(/_/g, '/');
@@ -22,7 +22,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
  * Decodes an ID token without verifying it: the Auth emulator and rules-unit-testing both issue
  * unsigned tokens, and the latter's are dated 1970. Returns null when it is not a JWT at all.
  */
-export function claimsOf(token: string): Record<string, unknown> | null {
+function claimsOf(token: string): Record<string, unknown> | null {
   const parts = token.split('.');
   if (parts.length !== 3 || !parts[1]) return null;
   try {
@@ -33,7 +33,7 @@ export function claimsOf(token: string): Record<string, unknown> | null {
   }
 }
 
-export function authFromClaims(claims: Record<string, unknown>): AuthVar {
+function authFromClaims(claims: Record<string, unknown>): AuthVar {
   const uid = claims.sub ?? claims.user_id;
   const firebase = claims.firebase;
   const provider = isRecord(firebase) ? firebase.sign_in_provider : undefined;

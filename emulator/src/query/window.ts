@@ -7,7 +7,7 @@ export type Entry = [string, DataNode];
 const TYPE_RANK = { boolean: 1, number: 2, string: 3 } as const;
 
 /** The SDK's node ordering: empty < leaves (boolean < number < string) < branches (all tie). */
-export function compareValues(a: DataNode, b: DataNode): number {
+function compareValues(a: DataNode, b: DataNode): number {
   const ra = a === null ? 0 : a instanceof Branch ? 2 : 1;
   const rb = b === null ? 0 : b instanceof Branch ? 2 : 1;
   if (ra !== rb || ra !== 1) return ra - rb;

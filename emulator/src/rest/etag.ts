@@ -4,7 +4,7 @@ import { HttpError } from './http-util';
 import type { RestRequest } from './request';
 
 /** What the real database answers for an empty location; `if-match: null_etag` means "absent". */
-export const NULL_ETAG = 'null_etag';
+const NULL_ETAG = 'null_etag';
 
 /**
  * The location's ETag: the SDK's transaction hash (base64 SHA-1, like the real ETags), which

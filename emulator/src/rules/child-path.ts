@@ -1,6 +1,6 @@
 /**
  * `child()` and `hasChild()` with a path built by concatenation, as the app's rules name
- * locations: `root.child('sendMessage/' + $relId + '/' + $msgId + '/messagesenderId')`. Built
+ * locations: `root.child('sendMessage/' + $conversationId + '/' + $msgId + '/messagesenderId')`. Built
  * and split at every evaluation, such a path cost a new string, its flattening and hashing and a
  * split; split once when the rules are compiled, the look-up walks the segments directly. A
  * part whose value could change how the text splits (a number, an empty string, a '/', an

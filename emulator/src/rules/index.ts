@@ -4,7 +4,6 @@ import { parseLenientJson } from './lenient-json';
 import { buildRuleTree } from './rule-tree';
 import { RuleEngine } from './walk';
 
-export { RulesSyntaxError } from './contract';
 // Every type of the contract is public; naming them again here would only drift from it.
 export type * from './contract';
 export { viewFromJson } from './json-view';

@@ -1,6 +1,6 @@
 /** Tokenizer for rule expressions (a small subset of JavaScript expression syntax). */
 
-export type TokenKind = 'number' | 'string' | 'identifier' | 'regex' | 'punct' | 'end';
+type TokenKind = 'number' | 'string' | 'identifier' | 'regex' | 'punct' | 'end';
 
 export interface Token {
   kind: TokenKind;

@@ -8,7 +8,7 @@ export type StaticType = 'boolean' | 'number' | 'string' | 'null' | 'snapshot' |
  * `string` parameters take any expression (checked at run time); `regex` only a regex literal and
  * `keys` only an array literal, which is how the docs restrict those two forms.
  */
-export type ParamKind = 'string' | 'regex' | 'keys';
+type ParamKind = 'string' | 'regex' | 'keys';
 
 export type MethodArg = Value | RegExp | readonly Value[];
 

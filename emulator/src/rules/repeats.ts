@@ -1,7 +1,7 @@
 /**
  * Subexpressions a rule repeats, evaluated once per evaluation of the rule. The app's rules name
  * the same locations again and again (the inbox entry's `.validate` looks the new message up
- * through `newData.parent().parent().parent().child('sendMessage/' + $relId + '/' + …)` eight
+ * through `newData.parent().parent().parent().child('sendMessage/' + $conversationId + '/' + …)` eight
  * times); every value in an expression depends only on the evaluation's context, so the second
  * occurrence can reuse the first's value without changing any result.
  */
@@ -9,7 +9,7 @@ import type { Expr } from './ast';
 import { ObjectSentinel, type EvalContext, type Evaluator, type Value } from './values';
 
 /** A structural key: two subexpressions with the same key compute the same value. */
-export function exprKey(expr: Expr, keys: WeakMap<Expr, string>): string {
+function exprKey(expr: Expr, keys: WeakMap<Expr, string>): string {
   let key = keys.get(expr);
   if (key !== undefined) return key;
   const k = (e: Expr): string => exprKey(e, keys);

@@ -6,9 +6,9 @@ import { ExpressionError } from './lexer';
 import { parseExpression } from './parser';
 import { RuleEvalError, type EvalContext } from './values';
 
-export type RuleKind = '.read' | '.write' | '.validate';
+type RuleKind = '.read' | '.write' | '.validate';
 
-export interface Rule {
+interface Rule {
   /** The expression text, for denial reasons. */
   source: string;
   /** Evaluates the rule; an evaluation error counts as false and its message goes to `errors`. */

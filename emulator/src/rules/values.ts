@@ -11,7 +11,7 @@ export class ObjectSentinel {
 }
 
 /** Plain objects and arrays reach expressions only through `auth` and `query`. */
-export type RecordValue = Readonly<Record<string, unknown>> | readonly unknown[];
+type RecordValue = Readonly<Record<string, unknown>> | readonly unknown[];
 
 export type Value = string | number | boolean | null | RuleSnapshot | ObjectSentinel | RecordValue;
 

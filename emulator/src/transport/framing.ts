@@ -2,11 +2,11 @@
  * The SDK's WebSocket framing (docs/protocol.md, "Transport"): messages longer than 16 384 characters
  * travel as a decimal fragment count followed by that many fragments.
  */
-export const MAX_FRAME_CHARS = 16384;
+const MAX_FRAME_CHARS = 16384;
 /** Bounds what one hostile client can make us buffer. */
-export const MAX_MESSAGE_CHARS = 64 * 1024 * 1024;
+const MAX_MESSAGE_CHARS = 64 * 1024 * 1024;
 
-export class FramingError extends Error {
+class FramingError extends Error {
   override name = 'FramingError';
 }
 

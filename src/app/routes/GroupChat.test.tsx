@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../lib/firebase/conversations-message';
+import type { ChatMessage } from '../../lib/firebase/conversations/message';
 import type { Block, Group, GroupMembership } from '../../lib/firebase/records';
 import {
   createFakeGateways,
@@ -29,11 +29,11 @@ const member = (groupId: string, uid: string): GroupMembership => ({
 });
 const msg = (id: string, senderId: string, text: string, createdAt = 1000): ChatMessage => ({
   id,
-  message: text,
-  messagesenderId: senderId,
-  massagesenderName: senderId === 'me' ? 'Mia' : senderId.toUpperCase(),
-  messagereceiverId: 'g-in',
-  messagereceiverName: '',
+  text: text,
+  senderId: senderId,
+  senderName: senderId === 'me' ? 'Mia' : senderId.toUpperCase(),
+  receiverId: 'g-in',
+  receiverName: '',
   createdAt,
 });
 
@@ -159,7 +159,7 @@ describe('group chat on the messages page', () => {
       app.feeds.inbox.emit(
         {
           'g:g-in': {
-            relId: 'g-in',
+            conversationId: 'g-in',
             kind: 'group',
             unread: 3,
             lastMessageId: 'm9',

@@ -2,11 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../lib/firebase/conversations-message';
-import type { AppNotification } from '../../lib/firebase/notifications-record';
+import type { ChatMessage } from '../../lib/firebase/conversations/message';
+import type { AppNotification } from '../../lib/firebase/notifications/record';
 import type { Group, GroupMembership } from '../../lib/firebase/records';
-import type { SendExtras } from '../../lib/firebase/conversations-send-write';
-import { asSentMessage } from '../../lib/firebase/inbox-entry';
+import type { SendExtras } from '../../lib/firebase/conversations/send-write';
+import { asSentMessage } from '../../lib/firebase/inbox/entry';
 import {
   createFakeGateways,
   loadEverythingEmpty,
@@ -34,11 +34,11 @@ const member = (uid: string, username: string): GroupMembership => ({
 });
 const msg = (id: string, senderId: string, text: string, mentions?: string[]): ChatMessage => ({
   id,
-  message: text,
-  messagesenderId: senderId,
-  massagesenderName: senderId,
-  messagereceiverId: 'g-in',
-  messagereceiverName: '',
+  text: text,
+  senderId: senderId,
+  senderName: senderId,
+  receiverId: 'g-in',
+  receiverName: '',
   createdAt: 1000 + id.length,
   ...(mentions ? { mentions } : {}),
 });
@@ -80,7 +80,7 @@ beforeEach(() => {
     );
     app.feeds.inbox.emit({
       'g:g-in': {
-        relId: 'g-in',
+        conversationId: 'g-in',
         kind: 'group',
         unread: 1,
         lastMessageId: 'm2',

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import { MESSAGE_PAGE_SIZE } from '../../features/conversations';
-import type { ChatMessage } from '../../lib/firebase/conversations-message';
+import type { ChatMessage } from '../../lib/firebase/conversations/message';
 import type { FriendRequest } from '../../lib/firebase/records';
 import {
   createFakeGateways,
@@ -11,6 +11,7 @@ import {
   row,
   type FakeGateways,
 } from '../../testing';
+import { oldKeysArrived } from '../../features/encryption/encryption-slice';
 import { MessagesPage } from './MessagesPage';
 
 const friendship = (uid: string, name: string): FriendRequest => ({
@@ -25,11 +26,11 @@ const bo = friendship('bo', 'Bo');
 const cy = friendship('cy', 'Cy');
 const msg = (id: string, from: string, text: string, createdAt = 1000): ChatMessage => ({
   id,
-  message: text,
-  messagesenderId: from,
-  massagesenderName: from,
-  messagereceiverId: from === 'me' ? 'bo' : 'me',
-  messagereceiverName: 'x',
+  text: text,
+  senderId: from,
+  senderName: from,
+  receiverId: from === 'me' ? 'bo' : 'me',
+  receiverName: 'x',
   createdAt,
 });
 
@@ -119,7 +120,7 @@ describe('messages screen', () => {
     fireEvent.submit(input());
     await waitFor(() => expect(fakes.conversations.direct.send).toHaveBeenCalledOnce());
     expect(fakes.conversations.direct.send).toHaveBeenCalledWith(
-      { relId: bo.id, from: { uid: 'me', name: 'Mia' }, to: { uid: 'bo', name: 'Bo' } },
+      { conversationId: bo.id, from: { uid: 'me', name: 'Mia' }, to: { uid: 'bo', name: 'Bo' } },
       'Hello Bo',
     );
     expect(input()).toHaveValue('');
@@ -199,5 +200,32 @@ describe('messages screen', () => {
     });
     expect(within(chat()).getByText('the first')).toBeInTheDocument();
     expect(within(chat()).queryByRole('button', { name: 'Load older messages' })).toBeNull();
+  });
+
+  it('drops an older page that arrives after the conversation was read again', async () => {
+    start();
+    openChatWithBo();
+    const sent = Array.from({ length: MESSAGE_PAGE_SIZE + 10 }, (_, i) =>
+      msg(`m${String(100 + i)}`, 'bo', `n${String(i)}`, 100 + i),
+    );
+    const page = sent.slice(0, MESSAGE_PAGE_SIZE);
+    app.push((v: ChatMessage[]) => app.feeds.latestMessages.emit(v, bo.id), page);
+    let answer: (older: ChatMessage[]) => void = () => undefined;
+    fakes.conversations.direct.fetchOlder.mockReturnValueOnce(
+      new Promise<ChatMessage[]>((resolve) => (answer = resolve)),
+    );
+    fireEvent.click(within(chat()).getByRole('button', { name: 'Load older messages' }));
+    // Keys from another device: the conversation is read again from its newest messages.
+    app.push(() => app.store.dispatch(oldKeysArrived()), undefined);
+    const newer = sent.slice(10);
+    app.push((v: ChatMessage[]) => app.feeds.latestMessages.emit(v, bo.id), newer);
+    answer([msg('m050', 'bo', 'the first', 50)]);
+    // Under the window that starts at n10, a page that ends at n-1 would hide n0 to n9.
+    await waitFor(() =>
+      expect(within(chat()).getByRole('button', { name: 'Load older messages' })).toBeEnabled(),
+    );
+    const loaded = app.store.getState().conversations;
+    expect(loaded.older).toEqual([]);
+    expect(loaded.ids).toEqual(newer.map((m) => m.id));
   });
 });

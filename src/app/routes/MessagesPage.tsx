@@ -20,7 +20,7 @@ import {
   selectSelectedFriend,
 } from '../../features/conversations';
 import { FindInConversation, SearchField } from '../../features/search';
-import { SecurityCodeNotice, VerifySecurityCode } from '../../features/encryption';
+import { SecurityCodeNotice, VerifyMembers, VerifySecurityCode } from '../../features/encryption';
 import { shellStrings } from '../shell/shell-strings';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 
@@ -148,7 +148,12 @@ export function MessagesPage() {
           <GroupChatPanel
             groupId={groupId}
             connectivity={connectivity}
-            headerMenu={<ConversationMuteMenu />}
+            headerMenu={
+              <div className="flex items-center gap-1">
+                <VerifyMembers groupId={groupId} />
+                <ConversationMuteMenu />
+              </div>
+            }
             showMessage={groupId === linkedGroup ? linkedMessage : null}
           />
         ) : (
@@ -174,7 +179,7 @@ export function MessagesPage() {
             }
             showMessage={
               linkedFriend && linkedMessage
-                ? { relId: linkedFriend, messageId: linkedMessage }
+                ? { conversationId: linkedFriend, messageId: linkedMessage }
                 : null
             }
           />

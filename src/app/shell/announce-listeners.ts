@@ -1,7 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../store/store';
 import { conversationKey, type ConversationKey } from '../../lib/conversation-key';
-import type { ChatMessage } from '../../lib/firebase/conversations-message';
+import type { ChatMessage } from '../../lib/firebase/conversations/shapes';
 import { shellStrings } from './shell-strings';
 import { selectActiveUser } from '../../store/session';
 import { announce } from './announcer';
@@ -28,19 +28,21 @@ export function addAnnounceListeners(start: AppStartListening): void {
     effect: (action, api) => {
       const { key, messages } = (action as LatestReceived).payload;
       const before = api.getOriginalState().conversations;
-      const open = before.relId ? conversationKey(before.kind, before.relId) : null;
+      const open = before.conversationId
+        ? conversationKey(before.kind, before.conversationId)
+        : null;
       if (open !== key || before.status !== 'ready') return;
       const me = selectActiveUser(api.getState())?.uid;
       // Older messages sit in pages outside `entities`: one older than the live window's
       // oldest is one coming back into it (a newer one refused), never news.
       const oldestLive = before.ids.length > 0 ? before.entities[before.ids[0]] : undefined;
       for (const message of messages) {
-        if (message.messagesenderId === me || message.id in before.entities) continue;
+        if (message.senderId === me || message.id in before.entities) continue;
         if (oldestLive && message.createdAt < oldestLive.createdAt) continue;
-        const name = message.massagesenderName;
+        const name = message.senderName;
         announce(
-          message.message
-            ? shellStrings.a11y.incomingMessage(name, message.message)
+          message.text
+            ? shellStrings.a11y.incomingMessage(name, message.text)
             : shellStrings.a11y.incomingPhoto(name),
         );
       }

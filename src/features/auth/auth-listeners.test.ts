@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '../../lib/firebase/auth';
+import type { SessionUser } from '../../lib/firebase/auth/gateway';
 import { makeTestStore as makeStore, sessionUser as verified } from '../../testing';
 import {
   selectActiveUser,

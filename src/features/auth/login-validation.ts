@@ -7,7 +7,7 @@ import { EMAIL_PATTERN, PASSWORD_MIN, type LoginValues } from './form-rules';
  * rules and messages as `loginSchema` / `resetSchema` (registration keeps its yup schema).
  * Each field reports its first failure, in the spec's order, as formik shows them.
  */
-export function passwordError(password: string): string | undefined {
+function passwordError(password: string): string | undefined {
   if (!password) return spec.validation.passwordRequired;
   if (password.length < PASSWORD_MIN) return spec.validation.passwordMin;
   if (!/[A-Z]/.test(password)) return spec.validation.passwordUpper;

@@ -2,14 +2,7 @@ import { object, string } from 'yup';
 import { spec } from '../../strings/spec';
 import { EMAIL_PATTERN, NAME_MAX, NAME_MIN, PASSWORD_MIN } from './form-rules';
 
-export {
-  EMAIL_PATTERN,
-  NAME_MAX,
-  NAME_MIN,
-  PASSWORD_MIN,
-  type LoginValues,
-  type RegisterValues,
-} from './form-rules';
+export { type RegisterValues } from './form-rules';
 
 // Tests run in the spec's order and formik shows the first failure per field.
 const email = (requiredMessage: string) =>

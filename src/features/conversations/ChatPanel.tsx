@@ -5,22 +5,18 @@ import { BanIcon, ChatBubbleIcon, UsersIcon } from '../../components/icons';
 import { componentsStrings } from '../../components/components-strings';
 import { conversationsStrings } from './conversations-strings';
 import { spec } from '../../strings/spec';
-import { typedInChat } from './conversations-signals-listeners';
-import { FailedMessages } from './FailedMessages';
-import { TypingIndicator } from './TypingIndicator';
-import { useChatShown } from './use-chat-shown';
-import { useLinkedMessage } from './use-linked-message';
+import { typedInChat } from './receipts';
+import { FailedMessages } from './message-list';
+import { TypingIndicator } from './receipts';
+import { useChatShown } from './receipts';
+import { useLinkedMessage } from './message-list';
 import { directKey } from '../../lib/conversation-key';
-import { useFriendTyping } from './use-friend-typing';
+import { useFriendTyping } from './receipts';
 import { PersonAvatar, useDisplayName, useIsDeletedAccount } from '../profiles';
-import {
-  selectChatAvailability,
-  selectSelectedFriend,
-  type ChatAvailability,
-} from './conversations-selectors';
-import { ChatComposer } from './ChatComposer';
-import { retryChatMessage } from './conversations-thunks';
-import { ChatPresence } from './ChatPresence';
+import { selectChatAvailability, selectSelectedFriend, type ChatAvailability } from './timeline';
+import { ChatComposer } from './composer';
+import { retryChatMessage } from './sending';
+import { ChatPresence } from './receipts';
 import type { Connectivity } from './connectivity';
 import { ChatLoading, OpenConversation } from './OpenConversation';
 
@@ -31,14 +27,14 @@ export function ChatPanel({
   showMessage = null,
 }: {
   /**
-   * A message of friendship `relId` to show and highlight once its conversation is open and
+   * A message of friendship `conversationId` to show and highlight once its conversation is open and
    * loaded (a notification's link).
    */
-  showMessage?: { relId: string; messageId: string } | null;
+  showMessage?: { conversationId: string; messageId: string } | null;
 } & Connectivity) {
   const friend = useAppSelector(selectSelectedFriend);
   useLinkedMessage(
-    showMessage ? directKey(showMessage.relId) : null,
+    showMessage ? directKey(showMessage.conversationId) : null,
     showMessage?.messageId ?? null,
   );
   // The friend's current name, live: a rename shows at once, a deleted account as such.

@@ -6,12 +6,12 @@ import { EmptyState } from '../../components/EmptyState';
 import { BanIcon } from '../../components/icons';
 import { conversationsStrings } from './conversations-strings';
 import type { Connectivity } from './connectivity';
-import { FailedMessages } from './FailedMessages';
-import { useChatShown } from './use-chat-shown';
-import { ChatComposer } from './ChatComposer';
-import { groupChatShown } from './conversations-slice';
-import { retryChatMessage } from './conversations-thunks';
-import { useLinkedMessage } from './use-linked-message';
+import { FailedMessages } from './message-list';
+import { useChatShown } from './receipts';
+import { ChatComposer } from './composer';
+import { groupChatShown } from './timeline';
+import { retryChatMessage } from './sending';
+import { useLinkedMessage } from './message-list';
 import { groupKey } from '../../lib/conversation-key';
 import { OpenConversation } from './OpenConversation';
 import { PersonAvatar, useDisplayNames } from '../profiles';
@@ -42,7 +42,8 @@ export function GroupChatPanel({
   );
   const { members } = useAppSelector((state) => selectRosterView(state, groupId));
   const ready = useAppSelector(
-    (state) => state.conversations.relId === groupId && state.conversations.status === 'ready',
+    (state) =>
+      state.conversations.conversationId === groupId && state.conversations.status === 'ready',
   );
   // The store opens (and keeps live) the shown group's conversation instead of the friend's.
   useEffect(() => {

@@ -3,8 +3,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { AlertIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
 import { conversationsStrings } from './conversations-strings';
-import { selectReadUpTo } from './conversations-signals-selectors';
-import { MessageList } from './MessageList';
+import { selectReadUpTo } from './receipts';
+import { MessageList } from './message-list';
 
 export function ChatLoading() {
   return (
@@ -19,7 +19,7 @@ export function ChatLoading() {
  * then (also while the store still holds the conversation shown before), its error, or the list.
  */
 export function OpenConversation({ id, name }: { id: string; name: string }) {
-  const loaded = useAppSelector((state) => state.conversations.relId === id);
+  const loaded = useAppSelector((state) => state.conversations.conversationId === id);
   const status = useAppSelector((state) => state.conversations.status);
   const error = useAppSelector((state) => state.conversations.error);
   const readUpTo = useAppSelector(selectReadUpTo);

@@ -3,12 +3,10 @@
  * conversation end to end (1:1 and group), and what others may know of it.
  */
 export { ChatPanel } from './ChatPanel';
-export { ChatComposer } from './ChatComposer';
 export { GroupChatPanel } from './GroupChatPanel';
-export { OpenConversation } from './OpenConversation';
-export { selectChatKey, selectChatReady, selectSelectedFriend } from './conversations-selectors';
-export { selectLoadedOnScreen, selectReceiptsOn } from './conversations-signals-selectors';
-export { openedUnreadCaptured } from './conversations-signals-slice';
+export { selectChatKey, selectChatReady, selectSelectedFriend } from './timeline';
+export { selectLoadedOnScreen, selectReceiptsOn } from './receipts';
+export { openedUnreadCaptured } from './receipts';
 export {
   chatScreenEntered,
   chatScreenLeft,
@@ -18,7 +16,7 @@ export {
   hiddenReceived,
   latestReceived,
   olderReceived,
-} from './conversations-slice';
-export { jumpToMessage } from './conversations-quotes-thunks';
-export { retryChatMessage, selectFriend, sendChatMessage } from './conversations-thunks';
-export { selectDraftOf } from './conversations-drafts-slice';
+} from './timeline';
+export { jumpToMessage } from './quotes';
+export { retryChatMessage, selectFriend, sendChatMessage } from './sending';
+export { selectDraftOf } from './composer';

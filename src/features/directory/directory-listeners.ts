@@ -13,7 +13,7 @@ import {
 } from './directory-slice';
 
 /** How long typing must pause before the search query is sent. */
-export const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_DEBOUNCE_MS = 250;
 
 /** One live listener per loaded page of the current search. */
 class PageListeners {

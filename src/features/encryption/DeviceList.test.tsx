@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeGateways, renderWithProviders } from '../../testing';
 import { userSignedIn } from '../../store/session';
 import { DeviceList } from './DeviceList';
-import { deviceReady } from './encryption-slice';
+import { deviceReady, devicesVerified } from './encryption-slice';
 import { encryptionStrings } from './encryption-strings';
 
 const device = (deviceId: string, label: string, lastSeenAt: number) => ({
@@ -13,6 +13,7 @@ const device = (deviceId: string, label: string, lastSeenAt: number) => ({
   createdAt: 1,
   lastSeenAt,
   approvedBy: deviceId,
+  signature: null,
 });
 
 function renderDevices() {
@@ -51,6 +52,13 @@ describe('DeviceList', () => {
     ]);
     expect(within(items[1]).getByText(encryptionStrings.thisDevice)).toBeInTheDocument();
     expect(within(items[1]).queryByRole('button')).toBeNull();
+    // Not checked yet: no mark. Then the listener finds the laptop unsigned by my identity key.
+    expect(screen.queryByText(encryptionStrings.notApproved)).toBeNull();
+    act(() => {
+      store.dispatch(devicesVerified(['this-device-id-00001', 'old-phone-id-0000001']));
+    });
+    expect(within(items[0]).getByText(encryptionStrings.notApproved)).toBeInTheDocument();
+    expect(screen.getAllByText(encryptionStrings.notApproved)).toHaveLength(1);
 
     await user.click(
       screen.getByRole('button', { name: encryptionStrings.removeLabel('Safari on iOS') }),

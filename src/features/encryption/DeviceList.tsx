@@ -5,15 +5,22 @@ import {
   selectEncryptionOwner,
   selectEncryptionStatus,
   selectMyDevices,
+  selectSignedDevices,
   selectThisDevice,
 } from './encryption-slice';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Settings, 'Your devices': each browser with its key, its last use, and 'Remove' for the others. */
+/**
+ * Settings, 'Your devices': each browser with its key, its last use, 'Not approved' for one my
+ * identity key has not signed (a new one waiting, or one added behind my back), and 'Remove' for
+ * the others.
+ */
 export function DeviceList() {
   const devices = useAppSelector(selectMyDevices);
   const thisDevice = useAppSelector(selectThisDevice);
+  // Null until checked: no mark rather than a wrong one.
+  const signed = useAppSelector(selectSignedDevices);
   const status = useAppSelector(selectEncryptionStatus);
   const owner = useAppSelector(selectEncryptionOwner);
   const { encryption } = useGateways();
@@ -53,6 +60,14 @@ export function DeviceList() {
                   {device.deviceId === thisDevice && (
                     <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
                       {encryptionStrings.thisDevice}
+                    </span>
+                  )}
+                  {signed && !signed.includes(device.deviceId) && (
+                    <span
+                      title={encryptionStrings.notApprovedTitle}
+                      className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900"
+                    >
+                      {encryptionStrings.notApproved}
                     </span>
                   )}
                 </p>

@@ -2,11 +2,16 @@ import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeGateways, renderWithProviders } from '../../testing';
 import { RecoveryError } from '../../lib/crypto/key-ring';
-import type { DeviceRecord } from '../../lib/firebase/encryption';
+import type { DeviceRecord } from '../../lib/firebase/encryption/gateway';
 import { EncryptionBanners } from './EncryptionBanners';
 import { encryptionStrings } from './encryption-strings';
-import { backupReceived, selectKeysRevision } from './encryption-slice';
-import { fakeRing, signInWithRing, THIS_DEVICE } from './encryption-test-session';
+import {
+  backupReceived,
+  devicesVerified,
+  encryptionUpgraded,
+  selectKeysRevision,
+} from './encryption-slice';
+import { fakeRing, signInWithRing, THIS_DEVICE } from '../../testing/encryption-session';
 
 const device = (deviceId: string, label: string, approvedBy: string | null): DeviceRecord => ({
   deviceId,
@@ -15,6 +20,7 @@ const device = (deviceId: string, label: string, approvedBy: string | null): Dev
   createdAt: 1,
   lastSeenAt: 1,
   approvedBy,
+  signature: approvedBy === null ? null : 'signed',
 });
 const LAPTOP = 'laptop-id-0000000001';
 const RECOVERY_KEY = '0123456789ABCDEFGHJKMNPQRSTVWXYZ0123456789ABCDEFGHJKMNPQ';
@@ -24,15 +30,22 @@ async function renderBanners() {
   const ring = fakeRing();
   const view = renderWithProviders(<EncryptionBanners />, { gateways: fakes });
   await signInWithRing(view.store, ring);
-  return { ...view, fakes, ring };
+  /** My devices as the server lists them; those with `approvedBy` here are also signed. */
+  const emit = (devices: DeviceRecord[]) => {
+    fakes.deviceFeed.emit(devices);
+    view.store.dispatch(
+      devicesVerified(devices.filter((d) => d.approvedBy !== null).map((d) => d.deviceId)),
+    );
+  };
+  return { ...view, fakes, ring, emit };
 }
 
 describe('A new device', () => {
   it('asks an approved device to approve my new one, approves it and says so', async () => {
-    const { fakes, ring, user } = await renderBanners();
+    const { emit, ring, user } = await renderBanners();
     ring.approve.mockResolvedValue({ keys: 3, refused: 0 });
     act(() =>
-      fakes.deviceFeed.emit([
+      emit([
         device(THIS_DEVICE, 'Chrome on Linux', THIS_DEVICE),
         device(LAPTOP, 'Firefox on Windows', null),
       ]),
@@ -47,7 +60,7 @@ describe('A new device', () => {
     ).toBeInTheDocument();
     // Once the laptop is marked approved, the prompt goes.
     act(() =>
-      fakes.deviceFeed.emit([
+      emit([
         device(THIS_DEVICE, 'Chrome on Linux', THIS_DEVICE),
         device(LAPTOP, 'Firefox on Windows', THIS_DEVICE),
       ]),
@@ -56,10 +69,10 @@ describe('A new device', () => {
   });
 
   it('keeps the prompt with a message when the approval fails, and hides it on Not now', async () => {
-    const { fakes, ring, user } = await renderBanners();
+    const { emit, ring, user } = await renderBanners();
     ring.approve.mockRejectedValue(new Error('offline'));
     act(() =>
-      fakes.deviceFeed.emit([
+      emit([
         device(THIS_DEVICE, 'Chrome on Linux', THIS_DEVICE),
         device(LAPTOP, 'Firefox on Windows', null),
       ]),
@@ -71,9 +84,9 @@ describe('A new device', () => {
   });
 
   it('shows no prompt on a device that is itself waiting, but offers the recovery key', async () => {
-    const { fakes } = await renderBanners();
+    const { emit } = await renderBanners();
     act(() =>
-      fakes.deviceFeed.emit([
+      emit([
         device(THIS_DEVICE, 'Chrome on Linux', null),
         device(LAPTOP, 'Firefox on Windows', null),
       ]),
@@ -82,9 +95,20 @@ describe('A new device', () => {
     expect(screen.getByText(encryptionStrings.waitingApproval)).toBeInTheDocument();
   });
 
+  it('takes a copied approval field for nothing: this device still waits, and is offered the recovery key', async () => {
+    const { fakes, store } = await renderBanners();
+    // The server says this device was approved, with a signature copied from another device: it
+    // does not verify (the listener finds none of mine signed), so this device still waits.
+    act(() => {
+      fakes.deviceFeed.emit([device(THIS_DEVICE, 'Chrome on Linux', LAPTOP)]);
+      store.dispatch(devicesVerified([]));
+    });
+    expect(screen.getByText(encryptionStrings.waitingApproval)).toBeInTheDocument();
+  });
+
   it('unlocks older messages with the recovery key, and explains a refused one', async () => {
-    const { fakes, ring, store, user } = await renderBanners();
-    act(() => fakes.deviceFeed.emit([device(THIS_DEVICE, 'Chrome on Linux', null)]));
+    const { emit, ring, store, user } = await renderBanners();
+    act(() => emit([device(THIS_DEVICE, 'Chrome on Linux', null)]));
     await user.click(screen.getByRole('button', { name: encryptionStrings.enterRecovery }));
     const dialog = await screen.findByRole(
       'dialog',
@@ -122,9 +146,9 @@ describe('A new device', () => {
 
 describe('Save your recovery key', () => {
   it('reminds until saved: the dialog shows the key in groups, Later keeps the reminder, I saved it ends it', async () => {
-    const { fakes, ring, store, user } = await renderBanners();
+    const { emit, ring, store, user } = await renderBanners();
     ring.recoveryKeyToSave.mockResolvedValue(RECOVERY_KEY);
-    act(() => fakes.deviceFeed.emit([device(THIS_DEVICE, 'Chrome on Linux', THIS_DEVICE)]));
+    act(() => emit([device(THIS_DEVICE, 'Chrome on Linux', THIS_DEVICE)]));
     act(() => {
       store.dispatch(backupReceived({ exists: true, saved: false, holdsKey: true }));
     });
@@ -164,5 +188,19 @@ describe('Save your recovery key', () => {
     expect(screen.getByRole('button', { name: encryptionStrings.savedIt })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: encryptionStrings.later }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('Your encryption was upgraded', () => {
+  it('says so once, until OK', async () => {
+    const { store, user } = await renderBanners();
+    expect(screen.queryByText(encryptionStrings.upgradedDetail)).toBeNull();
+    act(() => {
+      store.dispatch(encryptionUpgraded());
+    });
+    const notice = screen.getByRole('region', { name: encryptionStrings.upgraded });
+    expect(notice).toHaveTextContent('Your encryption was upgraded');
+    await user.click(within(notice).getByRole('button', { name: encryptionStrings.dismiss }));
+    expect(screen.queryByRole('region', { name: encryptionStrings.upgraded })).toBeNull();
   });
 });

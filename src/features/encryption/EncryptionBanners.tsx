@@ -9,8 +9,10 @@ import { barButton, NoticeBar } from './NoticeBar';
 import { encryptionStrings } from './encryption-strings';
 import {
   recoveryPromptOpened,
+  upgradeNoticeDismissed,
   selectBackupState,
   selectDevicesAwaitingApproval,
+  selectEncryptionUpgraded,
   selectHoldsBackupKey,
   selectRecoveryPromptOpen,
   selectThisDeviceApproval,
@@ -20,7 +22,8 @@ import { useEncryptionSession } from './use-encryption-session';
 /**
  * The signed-in screens' encryption notice, one slim line above the page (NoticeBar): 'A new
  * device signed in: approve?' on an approved device, a waiting device's way in ('Enter recovery
- * key'), or the reminder to save the recovery key until it is saved. One at a time, the most
+ * key'), 'Your encryption was upgraded' once, or the reminder to save the recovery key until it
+ * is saved. One at a time, the most
  * urgent first, so the page never loses more than one line; the next shows once it is dealt with.
  */
 export function EncryptionBanners() {
@@ -30,6 +33,7 @@ export function EncryptionBanners() {
   const backup = useAppSelector(selectBackupState);
   const holdsKey = useAppSelector(selectHoldsBackupKey);
   const promptOpen = useAppSelector(selectRecoveryPromptOpen);
+  const upgraded = useAppSelector(selectEncryptionUpgraded);
   const [entering, setEntering] = useState(false);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const prompt =
@@ -55,6 +59,21 @@ export function EncryptionBanners() {
       >
         <Button variant="secondary" className={barButton} onClick={() => setEntering(true)}>
           {encryptionStrings.enterRecovery}
+        </Button>
+      </NoticeBar>
+    );
+  } else if (upgraded) {
+    // Said once: only the device that gave the account its identity key shows it.
+    notice = (
+      <NoticeBar
+        label={encryptionStrings.upgraded}
+        tone="sky"
+        lead={encryptionStrings.upgraded}
+        shortLead={encryptionStrings.upgraded}
+        detail={encryptionStrings.upgradedDetail}
+      >
+        <Button className={barButton} onClick={() => dispatch(upgradeNoticeDismissed())}>
+          {encryptionStrings.dismiss}
         </Button>
       </NoticeBar>
     );

@@ -1,27 +1,19 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeGateways, renderWithProviders } from '../../testing';
-import { createDeviceKeyPair, exportPublicKey } from '../../lib/crypto/device-keys';
+import { createIdentity } from '../../lib/crypto/identity-key';
 import { groupSafetyCode, safetyCode } from '../../lib/crypto/safety-code';
-import type { DeviceRecord } from '../../lib/firebase/encryption';
-import { userSignedIn } from '../../store/session';
 import { SecurityCodeNotice } from './SecurityCodeNotice';
 import { VerifySecurityCode } from './VerifySecurityCode';
 import { encryptionStrings } from './encryption-strings';
+import { fakeRing, signInWithRing } from '../../testing/encryption-session';
 
-const record = (deviceId: string, publicKey: string): DeviceRecord => ({
-  deviceId,
-  label: 'Chrome on Linux',
-  publicKey,
-  createdAt: 1,
-  lastSeenAt: 1,
-  approvedBy: deviceId,
-});
 /** Long enough for a code worked out under jsdom. */
 const slow = { timeout: 15_000 };
-const newKey = async () => exportPublicKey((await createDeviceKeyPair()).publicKey);
+const newIdentityKey = async () => (await createIdentity()).identity.publicKey;
 
-async function renderChat() {
+/** Alice's chat with Bob; both have published identity keys (Bob none with `bobHasNone`). */
+async function renderChat(bobHasNone = false) {
   const fakes = createFakeGateways();
   const view = renderWithProviders(
     <>
@@ -30,106 +22,73 @@ async function renderChat() {
     </>,
     { gateways: fakes },
   );
+  const { pins, trust } = await signInWithRing(view.store, fakeRing(), 'alice');
+  const [mine, bobs] = await Promise.all([newIdentityKey(), newIdentityKey()]);
   act(() => {
-    view.store.dispatch(
-      userSignedIn({
-        uid: 'alice',
-        email: 'a@example.com',
-        displayName: 'Alice',
-        photoURL: '',
-        emailVerified: true,
-      }),
-    );
+    fakes.identityFeed.emit(mine, 'alice');
+    fakes.identityFeed.emit(bobHasNone ? null : bobs, 'bob');
   });
-  const [mine, bobs] = await Promise.all([newKey(), newKey()]);
-  act(() => {
-    fakes.deviceFeed.emit([record('alice-device-0000001', mine)], 'alice');
-    fakes.deviceFeed.emit([record('bob-device-000000001', bobs)], 'bob');
-  });
-  return { ...view, fakes, mine, bobs };
+  return { ...view, fakes, pins, trust, mine, bobs };
 }
+
+const codeOf = (mine: string, bobs: string) =>
+  safetyCode({ uid: 'alice', identityKey: mine }, { uid: 'bob', identityKey: bobs });
 
 // Each code is 10,400 SHA-512 rounds, slower under jsdom than in a browser.
 describe('Verify security code', { timeout: 30_000 }, () => {
-  it('shows the 60 digits of both people’s keys in twelve groups of five, and marks them verified', async () => {
-    const { fakes, user, mine, bobs } = await renderChat();
-    act(() => fakes.securityCodeFeed.emit(null, 'bob'));
-    const expected = await safetyCode(
-      { uid: 'alice', publicKeys: [mine] },
-      { uid: 'bob', publicKeys: [bobs] },
-    );
-    // The first code seen is stored, unverified, without a word.
+  it('shows the 60 digits of both identity keys in twelve groups of five, and marks them verified on this device', async () => {
+    const { fakes, pins, user, mine, bobs } = await renderChat();
+    const expected = await codeOf(mine, bobs);
+    // The first key seen is pinned here, unverified, without a word; nothing goes to the server.
     await waitFor(
-      () =>
-        expect(fakes.encryption.saveSecurityCode).toHaveBeenCalledWith('alice', 'bob', {
-          code: expected,
-          verified: false,
-        }),
+      async () => expect(await pins.get('alice', 'bob')).toEqual({ key: bobs, verified: false }),
       slow,
     );
     await user.click(screen.getByRole('button', { name: encryptionStrings.verify }));
     const dialog = screen.getByRole('dialog', { name: encryptionStrings.verify });
     // The dialog's own live queries answer as the database would on opening.
     act(() => {
-      fakes.deviceFeed.emit([record('bob-device-000000001', bobs)], 'bob');
-      fakes.securityCodeFeed.emit({ code: expected, verified: false }, 'bob');
+      fakes.identityFeed.emit(mine, 'alice');
+      fakes.identityFeed.emit(bobs, 'bob');
     });
     const groups = await within(dialog).findAllByRole('listitem', {}, slow);
     expect(groups.map((g) => g.textContent)).toEqual(groupSafetyCode(expected));
     expect(groups).toHaveLength(12);
     await user.click(within(dialog).getByRole('button', { name: encryptionStrings.markVerified }));
-    expect(fakes.encryption.saveSecurityCode).toHaveBeenLastCalledWith('alice', 'bob', {
-      code: expected,
-      verified: true,
-    });
-    act(() => fakes.securityCodeFeed.emit({ code: expected, verified: true }, 'bob'));
     expect(
       await within(dialog).findByText(encryptionStrings.verifiedBadge, {}, slow),
     ).toBeInTheDocument();
+    expect(await pins.get('alice', 'bob')).toEqual({ key: bobs, verified: true });
     expect(
       within(dialog).getByRole('button', { name: encryptionStrings.unmarkVerified }),
     ).toBeEnabled();
   });
 
-  it("says 'Bob's security code changed' when Bob adds a device, and Bob is no longer verified", async () => {
-    const { fakes, user, mine, bobs } = await renderChat();
-    const before = await safetyCode(
-      { uid: 'alice', publicKeys: [mine] },
-      { uid: 'bob', publicKeys: [bobs] },
-    );
-    act(() => fakes.securityCodeFeed.emit({ code: before, verified: true }, 'bob'));
+  it("says 'Bob's security code changed' for a new identity key, unverifies Bob, and takes the key on OK", async () => {
+    const { fakes, pins, trust, user, bobs } = await renderChat();
+    await trust.accept('bob', bobs, true);
     expect(await screen.findByText(encryptionStrings.verifiedBadge, {}, slow)).toBeInTheDocument();
     expect(screen.queryByText("Bob's security code changed")).toBeNull();
-
-    const laptop = await newKey();
-    act(() =>
-      fakes.deviceFeed.emit(
-        [record('bob-device-000000001', bobs), record('bob-device-000000002', laptop)],
-        'bob',
-      ),
-    );
+    const forged = await newIdentityKey();
+    act(() => fakes.identityFeed.emit(forged, 'bob'));
     expect(await screen.findByText("Bob's security code changed", {}, slow)).toBeInTheDocument();
     expect(screen.queryByText(encryptionStrings.verifiedBadge)).toBeNull();
 
-    const after = await safetyCode(
-      { uid: 'alice', publicKeys: [mine] },
-      { uid: 'bob', publicKeys: [bobs, laptop] },
-    );
     await user.click(screen.getByRole('button', { name: encryptionStrings.dismiss }));
-    expect(fakes.encryption.saveSecurityCode).toHaveBeenLastCalledWith('alice', 'bob', {
-      code: after,
-      verified: false,
-    });
-    act(() => fakes.securityCodeFeed.emit({ code: after, verified: false }, 'bob'));
     await waitFor(() => expect(screen.queryByText("Bob's security code changed")).toBeNull(), slow);
+    expect(await pins.get('alice', 'bob')).toEqual({ key: forged, verified: false });
+    // The server puts the old key back: Bob stays unverified, whatever it says.
+    act(() => fakes.identityFeed.emit(bobs, 'bob'));
+    expect(await screen.findByText("Bob's security code changed", {}, slow)).toBeInTheDocument();
+    expect(screen.queryByText(encryptionStrings.verifiedBadge)).toBeNull();
   });
 
-  it('explains that there is nothing to compare while Bob has no device', async () => {
-    const { fakes, user } = await renderChat();
+  it('explains that there is nothing to compare while Bob has no identity key', async () => {
+    const { fakes, mine, user } = await renderChat(true);
     await user.click(screen.getByRole('button', { name: encryptionStrings.verify }));
     act(() => {
-      fakes.deviceFeed.emit([], 'bob');
-      fakes.securityCodeFeed.emit(null, 'bob');
+      fakes.identityFeed.emit(mine, 'alice');
+      fakes.identityFeed.emit(null, 'bob');
     });
     expect(await screen.findByText(encryptionStrings.codeUnavailable('Bob'))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: encryptionStrings.markVerified })).toBeDisabled();

@@ -2,31 +2,34 @@ import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { groupSafetyCode } from '../../lib/crypto/safety-code';
-import { useAppSelector, useGateways } from '../../store/hooks';
 import { encryptionStrings } from './encryption-strings';
-import { selectEncryptionOwner } from './encryption-slice';
+import { useEncryptionSession } from './use-encryption-session';
 import { useSecurityCode } from './use-security-code';
 
 interface Props {
   friendUid: string;
   friendName: string;
+  /** A co-member's code, opened from the group's 'Verify members'. */
+  groupId?: string;
   onClose: () => void;
 }
 
-/** 'Verify security code': the 60 digits in twelve groups of five, and 'Mark as verified'. */
-export function SecurityCodeDialog({ friendUid, friendName, onClose }: Props) {
-  const view = useSecurityCode(friendUid);
-  const me = useAppSelector(selectEncryptionOwner);
-  const { encryption } = useGateways();
+/**
+ * 'Verify security code': the 60 digits in twelve groups of five, and 'Mark as verified', which
+ * pins the friend's identity key on this device as verified (never stored on the server).
+ */
+export function SecurityCodeDialog({ friendUid, friendName, groupId, onClose }: Props) {
+  const view = useSecurityCode(friendUid, groupId);
+  const session = useEncryptionSession();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
 
   const mark = async (verified: boolean) => {
-    if (view.kind !== 'ready' || !me) return;
+    if (view.kind !== 'ready' || !session) return;
     setBusy(true);
     setFailed(false);
     try {
-      await encryption.saveSecurityCode(me, friendUid, { code: view.code, verified });
+      await session.trust.accept(friendUid, view.friendKey, verified);
     } catch {
       setFailed(true);
     } finally {

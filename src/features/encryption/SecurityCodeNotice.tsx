@@ -1,41 +1,31 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components/Button';
-import { useGateways } from '../../store/hooks';
 import { encryptionStrings } from './encryption-strings';
 import { barButton } from './NoticeBar';
 import { SecurityCodeDialog } from './SecurityCodeDialog';
+import { useEncryptionSession } from './use-encryption-session';
 import { useSecurityCode } from './use-security-code';
 
 interface Props {
   friendUid: string;
   friendName: string;
+  /** A co-member in a group's conversation. */
+  groupId?: string;
 }
 
 /**
- * In a 1:1 conversation: 'Bob's security code changed' once Bob's devices changed since I last saw
- * the code ('OK' takes the new code in, unverified; 'Verify security code' opens the dialog). The
- * first code seen, and a change of my own devices only, are stored without a word.
+ * In a conversation: 'Bob's security code changed' while Bob's published identity key is not the
+ * one pinned on this device. Nothing new reaches devices signed by the new key until I accept it:
+ * 'OK' pins it unverified, 'Verify security code' opens the dialog to compare and mark it.
  */
-export function SecurityCodeNotice({ friendUid, friendName }: Props) {
-  const view = useSecurityCode(friendUid);
-  const { encryption } = useGateways();
+export function SecurityCodeNotice({ friendUid, friendName, groupId }: Props) {
+  const view = useSecurityCode(friendUid, groupId);
+  const session = useEncryptionSession();
   const [verifying, setVerifying] = useState(false);
-  const silent = view.kind === 'ready' ? view.silentUpdate : null;
-  const me = view.kind === 'ready' ? view.me : null;
-  const silentCode = silent?.code;
-  const silentVerified = silent?.verified ?? false;
-
-  useEffect(() => {
-    if (!silentCode || !me) return;
-    const record = { code: silentCode, verified: silentVerified };
-    void encryption.saveSecurityCode(me, friendUid, record).catch(() => undefined);
-  }, [encryption, me, friendUid, silentCode, silentVerified]);
 
   if (view.kind !== 'ready' || !view.changed) return null;
   const acknowledge = () =>
-    void encryption
-      .saveSecurityCode(view.me, friendUid, { code: view.code, verified: false })
-      .catch(() => undefined);
+    void session?.trust.accept(friendUid, view.friendKey, false).catch(() => undefined);
   // One line above the messages, like the encryption notices: the detail is cut where it does
   // not fit (its words stay in the title), the buttons always show.
   return (
@@ -68,6 +58,7 @@ export function SecurityCodeNotice({ friendUid, friendName }: Props) {
         <SecurityCodeDialog
           friendUid={friendUid}
           friendName={friendName}
+          groupId={groupId}
           onClose={() => setVerifying(false)}
         />
       )}

@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { directKey, groupKey, type ConversationKey } from '../../lib/conversation-key';
-import { makeLateWraps, type LateWraps } from '../../lib/crypto/late-wraps';
+import { makeLateWraps, type KeyWait, type LateWraps } from '../../lib/crypto/late-wraps';
 import { relationWith, selectFriendRows, selectRelationIndex } from '../friends';
 import { selectMyGroupIds } from '../groups';
 import type { AppStartListening, RootState } from '../../store/store';
@@ -44,22 +44,39 @@ export function addLateWrapListeners(startAppListening: AppStartListening): void
       const kind = relationWith(selectRelationIndex(state), uid, other).kind;
       return kind !== 'blocking' && kind !== 'blockedBy';
     };
+    /** Each conversation's waits as last read, to serve again when a pin changes. */
+    const lastWaits = new Map<ConversationKey, KeyWait[]>();
+    const syncWaits = (conversation: ConversationKey, waits: KeyWait[]) => {
+      void (async () => {
+        const wraps = await lateWraps();
+        if (!wraps || !open) return;
+        const { arrived } = await wraps.sync(conversation, waits, notBlocked(api.getState()));
+        if (arrived) dispatch(oldKeysArrived());
+      })().catch(() => undefined);
+    };
     const follow = (conversation: ConversationKey) =>
       extra.encryption.subscribeKeyWaits(conversation, (waits) => {
-        if (waits.length === 0) return;
-        void (async () => {
-          const wraps = await lateWraps();
-          if (!wraps || !open) return;
-          const { arrived } = await wraps.sync(conversation, waits, notBlocked(api.getState()));
-          if (arrived) dispatch(oldKeysArrived());
-        })().catch(() => undefined);
+        lastWaits.set(conversation, waits);
+        if (waits.length > 0) syncWaits(conversation, waits);
       });
+    // A changed identity key I accept (or a first pin) may make a party's devices trusted: the
+    // epochs owed to them that no trusted device could take before are served now.
+    let stopPins: () => void = () => undefined;
+    void encryptionSession(uid, extra.encryption).then((session) => {
+      if (!session || !open) return;
+      stopPins = session.trust.subscribe(() => {
+        for (const [conversation, waits] of lastWaits) {
+          if (waits.some((w) => w.asked && !w.served)) syncWaits(conversation, waits);
+        }
+      });
+    });
     const following = new Map<ConversationKey, () => void>();
     const sync = (wanted: readonly ConversationKey[]) => {
       for (const [conversation, stop] of following) {
         if (wanted.includes(conversation)) continue;
         stop();
         following.delete(conversation);
+        lastWaits.delete(conversation);
       }
       for (const conversation of wanted) {
         if (!following.has(conversation)) following.set(conversation, follow(conversation));
@@ -73,6 +90,7 @@ export function addLateWrapListeners(startAppListening: AppStartListening): void
     });
     return () => {
       open = false;
+      stopPins();
       stop();
       sync([]);
     };

@@ -5,19 +5,24 @@
  * seals or opens a message asks `encryptionSession(uid)`, which waits for the device key. Sessions
  * are kept by uid (and by gateways): the integration tests run several stores in one process.
  */
+import type { DeviceTrust } from '../../lib/crypto/device-trust';
 import type { DraftsKey } from '../../lib/crypto/drafts-seal';
 import type { DeviceIdentity, EpochKeys } from '../../lib/crypto/epoch-keys';
 import type { KeyRing } from '../../lib/crypto/key-ring';
 import {
+  indexedDbLedgerStore,
   makeConversationCrypto,
+  makeSeenLedger,
   type ConversationCrypto,
-} from '../../lib/firebase/conversations-crypto';
+} from '../../lib/firebase/conversations/shapes';
 
 export interface EncryptionSession {
   device: DeviceIdentity;
   keys: EpochKeys;
   /** The key backup, the recovery key and approvals of my new devices (key-ring.ts). */
   ring: KeyRing;
+  /** The identity keys pinned on this device, and which devices they vouch for (device-trust.ts). */
+  trust: DeviceTrust;
 }
 
 type Ready = Promise<EncryptionSession | null>;
@@ -28,13 +33,25 @@ const sessions = new Map<string, Ready>();
  */
 const scoped = new WeakMap<object, Map<string, Ready>>();
 const cryptos = new WeakMap<EncryptionSession, ConversationCrypto>();
+/** A session's `Ready` that came to nothing because its keys could not be set up (it rejected). */
+const failedSetUps = new WeakMap<Ready, Promise<boolean>>();
+/** The sealing of a signed-in user whose device has no keys, per session opened (or none). */
+const keylessCryptos = new WeakMap<Ready | object, ConversationCrypto>();
 
 /**
- * Called at sign-in: `ready` resolves with the session, or null when this browser keeps no keys.
- * `scope` is the gateways' `encryption` object, which their ports name too.
+ * Called at sign-in: `ready` resolves with the session, or null when this browser keeps no keys;
+ * it rejects when the keys could not be set up. `scope` is the gateways' `encryption` object,
+ * which their ports name too.
  */
 export function openEncryptionSession(uid: string, ready: Ready, scope?: object) {
   const safe = ready.catch(() => null);
+  failedSetUps.set(
+    safe,
+    ready.then(
+      () => false,
+      () => true,
+    ),
+  );
   sessions.set(uid, safe);
   if (!scope) return;
   const map = scoped.get(scope) ?? new Map<string, Ready>();
@@ -57,16 +74,46 @@ export function encryptionSession(uid: string, scope?: object): Ready {
   return (scope && scoped.get(scope)?.get(uid)) ?? sessions.get(uid) ?? Promise.resolve(null);
 }
 
-/** The sealing and opening of conversations for whoever `currentUid` names (the gateways' port). */
+/**
+ * What this device remembers of `uid`'s conversations: in IndexedDB in a browser that has it,
+ * else for as long as the session (docs/security/e2ee.md, "What the device remembers").
+ */
+const ledgerFor = (uid: string) =>
+  makeSeenLedger(
+    typeof window !== 'undefined' && typeof indexedDB !== 'undefined'
+      ? indexedDbLedgerStore(uid)
+      : undefined,
+  );
+
+/**
+ * The sealing and opening of conversations for whoever `currentUid` names (the gateways' port);
+ * null when nobody is. A device without keys gets one that seals nothing: it sends clear text
+ * only where no encrypted message was seen, and nothing at all when its keys failed to be set up.
+ */
 export const conversationCryptoOf =
   (currentUid: () => string | undefined, scope?: object) =>
   async (): Promise<ConversationCrypto | null> => {
     const uid = currentUid();
-    const session = uid ? await encryptionSession(uid, scope) : null;
-    if (!session) return null;
+    if (!uid) return null;
+    const ready = encryptionSession(uid, scope);
+    const session = await ready;
+    if (!session) {
+      const failed = (await failedSetUps.get(ready)) ?? false;
+      // No session opened here: one per gateways (or per process without them).
+      const slot = failedSetUps.has(ready) ? ready : (scope ?? keylessCryptos);
+      let keyless = keylessCryptos.get(slot);
+      if (!keyless) {
+        keyless = makeConversationCrypto(uid, null, {
+          keyless: failed ? 'failed' : 'no-storage',
+          ledger: makeSeenLedger(),
+        });
+        keylessCryptos.set(slot, keyless);
+      }
+      return keyless;
+    }
     let crypto = cryptos.get(session);
     if (!crypto) {
-      crypto = makeConversationCrypto(session.device.uid, session.keys);
+      crypto = makeConversationCrypto(session.device.uid, session.keys, { ledger: ledgerFor(uid) });
       cryptos.set(session, crypto);
     }
     return crypto;

@@ -12,6 +12,13 @@ interface EncryptionState {
   status: 'idle' | 'loading' | 'ready' | 'unavailable';
   /** My published devices, newest use first. */
   devices: DeviceRecord[];
+  /**
+   * Which of them are approved: their signature verifies against my identity key (the one this
+   * device holds, or the one it pinned). Null until first checked. Never the server's word.
+   */
+  signed: string[] | null;
+  /** This device gave the account its identity key (the upgrade): 'Your encryption was upgraded'. */
+  upgraded: boolean;
   /** My key backup: not read yet, none, made but its recovery key not confirmed saved, saved. */
   backup: 'unknown' | 'none' | 'unsaved' | 'saved';
   /** This device holds the backup key (it can show a new recovery key and back keys up). */
@@ -25,14 +32,13 @@ interface EncryptionState {
   keysRevision: number;
 }
 
-const approvedIn = (devices: readonly DeviceRecord[], id: string | null) =>
-  devices.some((d) => d.deviceId === id && d.approvedBy !== null);
-
 const initialState: EncryptionState = {
   owner: null,
   thisDevice: null,
   status: 'idle',
   devices: [],
+  signed: null,
+  upgraded: false,
   backup: 'unknown',
   holdsBackupKey: false,
   recoveryPromptOpen: false,
@@ -51,11 +57,20 @@ export const encryptionSlice = createSlice({
       state.status = 'unavailable';
     },
     myDevicesReceived(state, action: PayloadAction<DeviceRecord[]>) {
-      const approvedBefore = approvedIn(state.devices, state.thisDevice);
       state.devices = [...action.payload].sort((a, b) => b.lastSeenAt - a.lastSeenAt);
-      if (state.thisDevice && !approvedBefore && approvedIn(state.devices, state.thisDevice)) {
-        state.keysRevision += 1;
-      }
+    },
+    /** The ids of my devices whose signature verified (encryption-my-devices.ts). */
+    devicesVerified(state, action: PayloadAction<string[]>) {
+      const { thisDevice } = state;
+      const before = thisDevice !== null && (state.signed ?? []).includes(thisDevice);
+      state.signed = action.payload;
+      if (thisDevice && !before && action.payload.includes(thisDevice)) state.keysRevision += 1;
+    },
+    encryptionUpgraded(state) {
+      state.upgraded = true;
+    },
+    upgradeNoticeDismissed(state) {
+      state.upgraded = false;
     },
     backupReceived(
       state,
@@ -88,6 +103,9 @@ export const {
   deviceReady,
   deviceUnavailable,
   myDevicesReceived,
+  devicesVerified,
+  encryptionUpgraded,
+  upgradeNoticeDismissed,
   backupReceived,
   recoveryPromptOpened,
   recoveryPromptClosed,
@@ -97,6 +115,9 @@ export const {
 export const selectEncryptionOwner = (state: RootState) => state.encryption.owner;
 export const selectThisDevice = (state: RootState) => state.encryption.thisDevice;
 export const selectMyDevices = (state: RootState) => state.encryption.devices;
+export const selectEncryptionUpgraded = (state: RootState) => state.encryption.upgraded;
+/** My devices signed by my identity key (approved); null until checked. */
+export const selectSignedDevices = (state: RootState) => state.encryption.signed;
 export const selectEncryptionStatus = (state: RootState) => state.encryption.status;
 export const selectBackupState = (state: RootState) => state.encryption.backup;
 export const selectHoldsBackupKey = (state: RootState) => state.encryption.holdsBackupKey;
@@ -114,23 +135,33 @@ export const selectDraftsKeyState = (state: RootState): 'unknown' | 'none' | 'he
   return status === 'unavailable' || backup !== 'unknown' ? 'none' : 'unknown';
 };
 
-/** This device, once listed: approved (by another device, itself first, or a recovery key) or not. */
+/**
+ * This device, once listed and checked: approved (signed by my identity key: by another device,
+ * by itself as the first, or with the recovery key) or not.
+ */
 export const selectThisDeviceApproval = (state: RootState): 'unknown' | 'approved' | 'waiting' => {
-  const { devices, thisDevice } = state.encryption;
-  const record = devices.find((d) => d.deviceId === thisDevice);
-  if (!record) return 'unknown';
-  return record.approvedBy === null ? 'waiting' : 'approved';
+  const { devices, thisDevice, signed } = state.encryption;
+  if (!signed || !devices.some((d) => d.deviceId === thisDevice)) return 'unknown';
+  return thisDevice !== null && signed.includes(thisDevice) ? 'approved' : 'waiting';
 };
 
 const EMPTY: DeviceRecord[] = [];
-/** My other devices still waiting for approval (shown to an approved device only). */
+/**
+ * My other devices not signed yet (shown to an approved device only). One the server says was
+ * approved before identity keys (`approvedBy`) signs itself at its next start: no prompt for it,
+ * and no key either until then.
+ */
 export const selectDevicesAwaitingApproval = createSelector(
   [
     (state: RootState) => state.encryption.devices,
     (state: RootState) => state.encryption.thisDevice,
+    (state: RootState) => state.encryption.signed,
   ],
-  (devices, thisDevice) => {
-    const waiting = devices.filter((d) => d.approvedBy === null && d.deviceId !== thisDevice);
+  (devices, thisDevice, signed) => {
+    if (!signed) return EMPTY;
+    const waiting = devices.filter(
+      (d) => d.approvedBy === null && d.deviceId !== thisDevice && !signed.includes(d.deviceId),
+    );
     return waiting.length ? waiting : EMPTY;
   },
 );

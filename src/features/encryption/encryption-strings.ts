@@ -4,6 +4,9 @@ export const encryptionStrings = {
   devicesIntro:
     'Each browser where you sign in has its own encryption key. Remove a device you no longer use: new messages will not be readable there.',
   thisDevice: 'This device',
+  notApproved: 'Not approved',
+  notApprovedTitle:
+    'Not signed by your identity key: it gets no new messages. Approve it from the notice if it is yours; otherwise remove it.',
   lastUsed: (when: string) => `Last used ${when}`,
   /** A device whose label is not known yet (its first start since migration 003 is to come). */
   deviceName: (label: string) => label || 'Browser',
@@ -19,6 +22,19 @@ export const encryptionStrings = {
     failed: 'This message could not be decrypted',
     notEncrypted: 'Not encrypted',
     notEncryptedTitle: 'Sent before end-to-end encryption, or from a browser that keeps no keys',
+    // What a reader found wrong with a message (docs/security/e2ee.md, "What the reader checks").
+    notFromDevices: (name: string) =>
+      `Not encrypted: this message did not come from ${name}'s devices`,
+    notFromMyDevices: 'Not encrypted: this message did not come from your devices',
+    showWords: 'Show its words',
+    redated: (sent: string, stored: string) =>
+      `Sealed at ${sent}, but the server dates it ${stored}: its time was changed`,
+    rolledBack:
+      'The server put back an older version of this message than this device has already shown',
+    unconfirmedDelete: (name: string) => `Deleted on the server, not by ${name}'s devices`,
+    unconfirmedDeleteMine: 'Deleted on the server, not by your devices',
+    olderSeal:
+      'Encrypted in an older format: its words are checked, its reply, forward mark and time are not',
   },
 
   // The one-line notice bar's chevron, when its words are cut.
@@ -72,17 +88,37 @@ export const encryptionStrings = {
   verify: 'Verify security code',
   verifyShort: 'Verify',
   verifyIntro: (name: string) =>
-    `Compare these numbers with the ones on ${name}'s screen, in person or on a call you trust. If they match, your conversation is end-to-end encrypted with ${name}'s devices and nobody else's.`,
+    `Compare these numbers with the ones on ${name}'s screen, in person or on a call you trust. If they match, your messages reach only the devices ${name} approved, and nobody else's.`,
   codeLabel: (name: string) => `Security code with ${name}`,
   computing: 'Working out the security code…',
   markVerified: 'Mark as verified',
   unmarkVerified: 'Clear verification',
   verifiedBadge: 'Verified',
   codeUnavailable: (name: string) =>
-    `${name} has no device with encryption keys yet, so there is no security code to compare.`,
+    `${name} has no encryption identity yet, so there is no security code to compare.`,
   codeChanged: (name: string) => `${name}'s security code changed`,
   codeChangedDetail:
-    'A device was added or removed. Verify the new code if you had verified the old one.',
+    'Their identity key is new: a reset, or someone else. New messages reach their new devices once you verify the new code or press OK.',
   dismiss: 'OK',
-  verifyFailed: 'That could not be saved. Check your connection and try again.',
+  verifyFailed: 'That could not be saved on this device. Try again.',
+
+  // Groups.
+  verifyMembers: 'Verify members',
+  verifyMembersIntro:
+    "Each member's security code is between you and them: compare it with theirs to verify them.",
+  membersLabel: (group: string) => `Members of ${group}`,
+  memberState: {
+    verified: 'Verified',
+    unverified: 'Not verified',
+    changed: 'Security code changed',
+    none: 'No encryption yet',
+    loading: 'Checking…',
+  },
+  verifyMember: (name: string) => `Verify ${name}`,
+  noOtherMembers: 'Nobody else is in this group yet.',
+
+  // Identity keys.
+  upgraded: 'Your encryption was upgraded',
+  upgradedDetail:
+    'Your account now has an identity key, kept only on your approved devices. Security codes are new: verify your friends again.',
 } as const;

@@ -1,32 +1,35 @@
 import { useEffect, useState } from 'react';
-import { safetyCode, type SafetyParty } from '../../lib/crypto/safety-code';
-import type { DirectoryDevice } from '../../lib/firebase/encryption';
-import type { SecurityCodeRecord } from '../../lib/firebase/encryption-backup';
+import { safetyCode } from '../../lib/crypto/safety-code';
 import { useAppSelector, useGateways } from '../../store/hooks';
-import { selectEncryptionOwner, selectMyDevices } from './encryption-slice';
-import { compareSecurityCode, type CodeComparison } from './security-code-state';
+import { selectEncryptionOwner } from './encryption-slice';
+import { useEncryptionSession } from './use-encryption-session';
 
 export type SecurityCodeView =
   | { kind: 'loading' }
-  /** One of us has no published device: nothing to compare. */
+  /** One of us has no identity key yet: nothing to compare. */
   | { kind: 'none' }
-  | ({
+  | {
       kind: 'ready';
       code: string;
-      me: string;
-      stored: SecurityCodeRecord | null;
-    } & CodeComparison);
+      /** The friend's identity key the code is made of: the one published now. */
+      friendKey: string;
+      /** I marked this very key verified (on this device). */
+      verified: boolean;
+      /** The published key is not the one pinned here: 'Bob's security code changed'. */
+      changed: boolean;
+    };
 
 /**
  * Codes already worked out, by their input: the header, the notice and the dialog of one chat ask
  * for the same code, and each costs 10,400 SHA-512 rounds. A handful of friends at a time.
  */
 const workedOut = new Map<string, Promise<string>>();
-function codeFor(input: string, mine: SafetyParty, theirs: SafetyParty) {
+function codeFor(me: string, myKey: string, friend: string, friendKey: string) {
+  const input = `${me}|${myKey}|${friend}|${friendKey}`;
   let code = workedOut.get(input);
   if (!code) {
     if (workedOut.size > 50) workedOut.clear();
-    code = safetyCode(mine, theirs);
+    code = safetyCode({ uid: me, identityKey: myKey }, { uid: friend, identityKey: friendKey });
     workedOut.set(input, code);
     code.catch(() => workedOut.delete(input));
   }
@@ -34,69 +37,67 @@ function codeFor(input: string, mine: SafetyParty, theirs: SafetyParty) {
 }
 
 /**
- * The security code with `friendUid`, live: from my published devices and theirs (a new or
- * removed device changes it), compared with what I saw last.
+ * The security code with `friendUid`, live: from my identity key as this device knows it (the one
+ * it holds, or pinned) and the friend's published one, compared with the friend's key pinned on
+ * this device (device-trust.ts). Nothing here is read from the server but the public keys.
+ * `groupId`: a co-member, whose key is read through the group's key grant.
  */
-export function useSecurityCode(friendUid: string): SecurityCodeView {
+export function useSecurityCode(friendUid: string, groupId?: string): SecurityCodeView {
   const { encryption } = useGateways();
   const me = useAppSelector(selectEncryptionOwner);
-  const myDevices = useAppSelector(selectMyDevices);
-  const [theirs, setTheirs] = useState<{ uid: string; devices: DirectoryDevice[] } | null>(null);
-  const [stored, setStored] = useState<{ uid: string; record: SecurityCodeRecord | null } | null>(
-    null,
-  );
-  const [code, setCode] = useState<{ input: string; code: string } | null>(null);
+  const session = useEncryptionSession();
+  const [theirs, setTheirs] = useState<{ uid: string; key: string | null } | null>(null);
+  const [mine, setMine] = useState<{ uid: string; key: string | null } | null>(null);
+  const [pins, setPins] = useState(0);
+  const [view, setView] = useState<{ input: string; view: SecurityCodeView } | null>(null);
 
-  useEffect(
-    () =>
-      encryption.subscribeDevices(friendUid, (devices) => setTheirs({ uid: friendUid, devices })),
-    [encryption, friendUid],
-  );
   useEffect(() => {
     if (!me) return;
-    return encryption.subscribeSecurityCode(me, friendUid, (record) =>
-      setStored({ uid: friendUid, record }),
+    const through = groupId ? { groupId, reader: me } : undefined;
+    return encryption.subscribeIdentity(
+      friendUid,
+      (key) => setTheirs({ uid: friendUid, key }),
+      through,
     );
-  }, [encryption, me, friendUid]);
-
-  const theirKeys = theirs?.uid === friendUid ? theirs.devices.map((d) => d.publicKey) : null;
-  const myKeys = myDevices.map((d) => d.publicKey);
-  const input =
-    me && theirKeys
-      ? JSON.stringify([me, [...myKeys].sort(), friendUid, [...theirKeys].sort()])
-      : null;
+  }, [encryption, friendUid, groupId, me]);
   useEffect(() => {
-    if (!input) return;
-    // Everything the code is made of is in `input`, so it alone decides when to work it out again.
-    const [mine, myKeyList, friend, theirKeyList] = JSON.parse(input) as [
+    if (!me) return;
+    return encryption.subscribeIdentity(me, (key) => setMine({ uid: me, key }));
+  }, [encryption, me]);
+  useEffect(() => session?.trust.subscribe(() => setPins((n) => n + 1)), [session]);
+
+  const ready = session && me && theirs?.uid === friendUid && mine?.uid === me;
+  const input = ready ? JSON.stringify([me, mine.key, friendUid, theirs.key, pins]) : null;
+  useEffect(() => {
+    if (!session || !input) return;
+    const [owner, myPublished, friend, theirPublished] = JSON.parse(input) as [
       string,
-      string[],
+      string | null,
       string,
-      string[],
+      string | null,
     ];
-    if (!myKeyList.length || !theirKeyList.length) return;
     let live = true;
-    void codeFor(
-      input,
-      { uid: mine, publicKeys: myKeyList },
-      { uid: friend, publicKeys: theirKeyList },
-    ).then(
-      (found) => live && setCode({ input, code: found }),
+    void (async (): Promise<SecurityCodeView> => {
+      const own = await session.trust.see(owner, myPublished);
+      const state = await session.trust.see(friend, theirPublished);
+      if (own.kind === 'none' || state.kind === 'none') return { kind: 'none' };
+      const friendKey = state.kind === 'changed' ? state.published : state.key;
+      const code = await codeFor(owner, own.key, friend, friendKey);
+      return {
+        kind: 'ready',
+        code,
+        friendKey,
+        verified: state.kind === 'pinned' && state.verified,
+        changed: state.kind === 'changed',
+      };
+    })().then(
+      (found) => live && setView({ input, view: found }),
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [input]);
+  }, [session, input]);
 
-  if (!me || !theirKeys || stored?.uid !== friendUid) return { kind: 'loading' };
-  if (!theirKeys.length || !myKeys.length) return { kind: 'none' };
-  if (code?.input !== input) return { kind: 'loading' };
-  return {
-    kind: 'ready',
-    code: code.code,
-    me,
-    stored: stored.record,
-    ...compareSecurityCode(code.code, stored.record, me, friendUid),
-  };
+  return view && view.input === input ? view.view : { kind: 'loading' };
 }

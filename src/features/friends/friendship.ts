@@ -76,7 +76,7 @@ export function relationWith(index: RelationIndex, me: string, other: string): R
   return index.get(other) ?? NONE;
 }
 
-export type UserListAction = 'sendRequest' | 'unblock';
+type UserListAction = 'sendRequest' | 'unblock';
 
 export interface UserListButton {
   label: string;

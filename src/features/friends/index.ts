@@ -4,12 +4,12 @@ export { BlockFriendAction } from './BlockFriendAction';
 export { RowMenu, type RowMenuItem } from './RowMenu';
 export { FriendRequestPanel } from './FriendRequestPanel';
 export { BlockedUsersPanel } from './BlockedUsersPanel';
-export { relationWith, userListButton, type Relation } from './friendship';
+export { relationWith, userListButton } from './friendship';
 export {
   selectFriendRows,
   selectMyUid,
   selectRelationIndex,
   type FriendRow,
 } from './friends-selectors';
-export { blockFriend, sendFriendRequest, unblockUser } from './friends-thunks';
+export { sendFriendRequest, unblockUser } from './friends-thunks';
 export { selectListMeta } from './friends-slice';

@@ -32,23 +32,6 @@ export const inviteFriend = createAppAsyncThunk(
     ),
 );
 
-/** 'Accept' on the Group List: joins when invited, otherwise asks the admin to let me in. */
-export const acceptGroup = createAppAsyncThunk(
-  'groups/acceptGroup',
-  (groupId: string, { getState, extra, rejectWithValue }) => {
-    const state = getState();
-    const invited = state.memberships.mine[groupId] === 'invited';
-    return attemptWrite(
-      libStrings.home.errors.join,
-      () =>
-        invited
-          ? extra.groups.admit(groupId, me(state))
-          : extra.groups.requestToJoin(groupId, me(state)),
-      rejectWithValue,
-    );
-  },
-);
-
 /**
  * A Group List row's 'Accept', acting on what the row showed when it was clicked (`shown`: an
  * invitation, or nothing, which asks to join). If my status has changed since (the invitation

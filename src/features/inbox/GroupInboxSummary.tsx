@@ -1,6 +1,6 @@
 import { useAppSelector } from '../../store/hooks';
 import type { RootState } from '../../store/store';
-import { shownLast, type InboxEntry } from '../../lib/firebase/inbox-entry';
+import { shownLast, type InboxEntry } from '../../lib/firebase/inbox/shapes';
 import { inboxStrings } from './inbox-strings';
 import { selectMyUid } from '../friends';
 import { selectGroup, selectRoster } from '../groups';
@@ -23,15 +23,17 @@ function useGroupPreview(entry: InboxEntry): string {
   const sender = shownLast(entry)?.senderId ?? null;
   const mine = sender === me;
   // The roster's copied name shows until the sender's live profile is read.
-  const copied = useAppSelector((state) => (sender ? copiedName(state, entry.relId, sender) : ''));
+  const copied = useAppSelector((state) =>
+    sender ? copiedName(state, entry.conversationId, sender) : '',
+  );
   const name = useDisplayName(mine ? null : sender, copied);
   // A member's reaction to my message, newer than the last message, takes the line.
   const reactor = entry.reaction?.by ?? null;
   const reactorCopied = useAppSelector((state) =>
-    reactor ? copiedName(state, entry.relId, reactor) : '',
+    reactor ? copiedName(state, entry.conversationId, reactor) : '',
   );
   const reactorName = useDisplayName(reactor, reactorCopied);
-  const draft = useDraftPreview(groupKey(entry.relId));
+  const draft = useDraftPreview(groupKey(entry.conversationId));
   if (draft) return draft;
   const reacted = reactionPreview(entry, reactorName);
   if (reacted) return reacted;
@@ -62,7 +64,7 @@ export function GroupConversationMeta({ entry }: { entry: InboxEntry }) {
       <span className="sr-only">
         {inboxStrings.lastMessage(preview, formatConversationTime(entry.lastAt))}
       </span>
-      <ConversationMarks conversation={groupKey(entry.relId)} unread={entry.unread} />
+      <ConversationMarks conversation={groupKey(entry.conversationId)} unread={entry.unread} />
     </span>
   );
 }

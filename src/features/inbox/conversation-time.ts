@@ -1,5 +1,5 @@
 import { encryptionStrings } from '../encryption';
-import { shownLast, type InboxEntry } from '../../lib/firebase/inbox-entry';
+import { shownLast, type InboxEntry } from '../../lib/firebase/inbox/shapes';
 import { inboxStrings } from './inbox-strings';
 
 const DAY_MS = 86_400_000;
@@ -40,7 +40,12 @@ export function previewOf(entry: InboxEntry, me: string): string {
   const last = shownLast(entry);
   if (!last) return '';
   const sealed = last.sealed === 'no-key' || last.sealed === 'failed' ? last.sealed : null;
-  const words = sealed ? encryptionStrings.sealed[sealed === 'no-key' ? 'noKey' : 'failed'] : null;
+  const words = sealed
+    ? encryptionStrings.sealed[sealed === 'no-key' ? 'noKey' : 'failed']
+    : // Clear text not from its sender's devices: its words are not shown as theirs.
+      last.alert === 'not-encrypted'
+      ? encryptionStrings.sealed.notEncrypted
+      : null;
   const text = last.kind === 'text' ? (words ?? last.text) : inboxStrings.kinds[last.kind];
   return last.senderId === me ? inboxStrings.you(text) : text;
 }

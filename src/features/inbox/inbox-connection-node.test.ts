@@ -4,7 +4,6 @@ import { makeStore } from '../../app/store';
 import { createFakeGateways } from '../../testing/fake-gateways';
 import { userSignedIn } from '../../store/session';
 import { addInboxListeners } from './inbox-listeners';
-import { selectConnection } from './inbox-selectors';
 
 /** A signed-in store, once its inbox listeners have opened (they watch the connection). */
 async function signedInStore() {
@@ -38,12 +37,12 @@ describe('inbox connection at sign-in', () => {
   it('stays unknown under a Node-style navigator that has no onLine', async () => {
     vi.stubGlobal('navigator', { userAgent: 'Node.js/24', platform: 'linux' });
     const store = await signedInStore();
-    expect(selectConnection(store.getState())).toBe('unknown');
+    expect(store.getState().inbox.connection).toBe('unknown');
   });
 
   it('is offline at once when the browser says it is offline', async () => {
     vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0', onLine: false });
     const store = await signedInStore();
-    expect(selectConnection(store.getState())).toBe('offline');
+    expect(store.getState().inbox.connection).toBe('offline');
   });
 });

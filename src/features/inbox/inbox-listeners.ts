@@ -12,7 +12,7 @@ import { selectUnreadOf } from './inbox-selectors';
 import { connectionChanged, inboxFailed, inboxReceived } from './inbox-slice';
 
 /** How long `.info/connected` may stay unanswered at start before the app says it is offline. */
-export const CONNECT_GRACE_MS = 3000;
+const CONNECT_GRACE_MS = 3000;
 
 /**
  * A conversation opens: it learns my unread count there (where its 'New messages' divider

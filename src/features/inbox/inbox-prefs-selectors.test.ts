@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ConversationKey } from '../../lib/conversation-key';
-import type { InboxEntry } from '../../lib/firebase/inbox-entry';
-import { isMuted, parseInboxPrefs } from '../../lib/firebase/inbox-prefs-record';
+import type { InboxEntry } from '../../lib/firebase/inbox/entry';
+import { isMuted, parseInboxPrefs } from '../../lib/firebase/inbox/prefs-record';
 import { arrangeRows, isArchived } from './inbox-prefs-selectors';
 import { muteUntil } from './inbox-prefs-thunks';
 

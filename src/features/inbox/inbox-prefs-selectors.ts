@@ -1,13 +1,13 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../store/store';
 import type { ConversationKey } from '../../lib/conversation-key';
-import type { InboxEntry } from '../../lib/firebase/inbox-entry';
-import { isMuted, PIN_LIMIT, type ConversationPrefs } from '../../lib/firebase/inbox-prefs-record';
+import type { InboxEntry } from '../../lib/firebase/inbox/shapes';
+import { isMuted, PIN_LIMIT, type ConversationPrefs } from '../../lib/firebase/inbox/shapes';
 
 const selectPrefs = (state: RootState) => state.inboxPrefs.prefs;
 const selectNow = (state: RootState) => state.inboxPrefs.now;
 
-export const selectConversationPrefs = (
+const selectConversationPrefs = (
   state: RootState,
   key: ConversationKey,
 ): ConversationPrefs | undefined => state.inboxPrefs.prefs.byKey[key];

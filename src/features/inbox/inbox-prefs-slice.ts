@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { LoadStatus } from '../../lib/load-status';
-import { EMPTY_PREFS, type InboxPrefs } from '../../lib/firebase/inbox-prefs-record';
+import { EMPTY_PREFS, type InboxPrefs } from '../../lib/firebase/inbox/shapes';
 import { resetPerSignedInUser } from '../../store/session';
 
 interface InboxPrefsState {

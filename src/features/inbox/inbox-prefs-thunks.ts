@@ -1,6 +1,6 @@
 import { createAppAsyncThunk } from '../../store/create-app-thunk';
 import type { ConversationKey } from '../../lib/conversation-key';
-import { PIN_LIMIT, type MutedUntil } from '../../lib/firebase/inbox-prefs-record';
+import { PIN_LIMIT, type MutedUntil } from '../../lib/firebase/inbox/shapes';
 import { attemptWrite } from '../../lib/write-failure';
 import { selectActiveUser } from '../../store/session';
 import { inboxStrings } from './inbox-strings';

@@ -2,7 +2,7 @@ import type { ConversationKey } from '../../lib/conversation-key';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MessagesPage } from '../../app/routes/MessagesPage';
-import type { InboxEntry } from '../../lib/firebase/inbox-entry';
+import type { InboxEntry } from '../../lib/firebase/inbox/entry';
 import type { FriendRequest } from '../../lib/firebase/records';
 import {
   createFakeGateways,
@@ -13,8 +13,8 @@ import {
 } from '../../testing';
 import { userSignedIn } from '../../store/session';
 import { MessagesBadge } from './MessagesBadge';
-import type { InboxPrefs } from '../../lib/firebase/inbox-prefs-record';
-import type { Drafts } from '../../lib/firebase/conversations-drafts';
+import type { InboxPrefs } from '../../lib/firebase/inbox/prefs-record';
+import type { Drafts } from '../../lib/firebase/conversations/drafts';
 
 const friendship = (uid: string, name: string): FriendRequest => ({
   id: `rel-${uid}`,
@@ -28,8 +28,8 @@ const bo = friendship('bo', 'Bo');
 const cy = friendship('cy', 'Cy');
 const dee = friendship('dee', 'Dee');
 const now = Date.now();
-const entry = (relId: string, fields: Partial<InboxEntry>): InboxEntry => ({
-  relId,
+const entry = (conversationId: string, fields: Partial<InboxEntry>): InboxEntry => ({
+  conversationId,
   kind: 'direct',
   unread: 0,
   lastMessageId: 'm1',

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MessagesPage } from '../../app/routes/MessagesPage';
-import type { InboxEntry, InboxReaction } from '../../lib/firebase/inbox-entry';
+import type { InboxEntry, InboxReaction } from '../../lib/firebase/inbox/entry';
 import type { FriendRequest, Group, GroupMembership } from '../../lib/firebase/records';
 import { createFakeGateways, loadEverythingEmpty, renderSignedIn, row } from '../../testing';
 import { reactionPreview } from './conversation-time';
@@ -17,7 +17,7 @@ const bo: FriendRequest = {
   photo: '',
 };
 const entry = (fields: Partial<InboxEntry>): InboxEntry => ({
-  relId: 'rel-bo',
+  conversationId: 'rel-bo',
   kind: 'direct',
   unread: 0,
   lastMessageId: 'm1',
@@ -100,7 +100,7 @@ describe('conversation rows', () => {
       app.feeds.inbox.emit({
         'g:g1': {
           ...entry({ reaction: { ...thumbsUp, by: 'zed', kind: 'image', text: '' } }),
-          relId: 'g1',
+          conversationId: 'g1',
           kind: 'group',
         },
       });

@@ -1,18 +1,25 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../lib/firebase/conversations-message';
-import type { InboxEntry } from '../../lib/firebase/inbox-entry';
+import type { ChatMessage } from '../../lib/firebase/conversations/message';
+import type { InboxEntry } from '../../lib/firebase/inbox/entry';
 import { sampleUser, signedIn } from '../../testing/session-fixtures';
 import { makeTestStore } from '../../testing/test-store';
 import { formatConversationTime, previewOf, reactionPreview } from './conversation-time';
 import { inboxStrings } from './inbox-strings';
-import { seenState, selectHasPending } from '../conversations/conversations-signals-selectors';
-import { sendAcked, sendFailed, sendStarted } from '../conversations/conversations-sending-slice';
+import {
+  seenState,
+  selectHasPending,
+} from '../conversations/receipts/conversations-receipts-selectors';
+import {
+  sendAcked,
+  sendFailed,
+  sendStarted,
+} from '../conversations/sending/conversations-sending-slice';
 import { selectConversationRows, selectTotalUnread } from './inbox-selectors';
 import { inboxReceived } from './inbox-slice';
 
-const entry = (relId: string, fields: Partial<InboxEntry> = {}): InboxEntry => ({
-  relId,
+const entry = (conversationId: string, fields: Partial<InboxEntry> = {}): InboxEntry => ({
+  conversationId,
   kind: 'direct',
   unread: 0,
   lastMessageId: 'm1',
@@ -24,11 +31,11 @@ const entry = (relId: string, fields: Partial<InboxEntry> = {}): InboxEntry => (
 });
 const message = (createdAt: number): ChatMessage => ({
   id: 'm1',
-  message: 'x',
-  messagesenderId: 'me',
-  massagesenderName: 'Mia',
-  messagereceiverId: 'bo',
-  messagereceiverName: 'Bo',
+  text: 'x',
+  senderId: 'me',
+  senderName: 'Mia',
+  receiverId: 'bo',
+  receiverName: 'Bo',
   createdAt,
 });
 

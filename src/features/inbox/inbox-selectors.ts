@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../store/store';
 import { directKey, groupKey, type ConversationKey } from '../../lib/conversation-key';
-import { totalUnread, type InboxEntry } from '../../lib/firebase/inbox-entry';
+import { totalUnread, type InboxEntry } from '../../lib/firebase/inbox/shapes';
 import { selectFriendRows, type FriendRow } from '../friends';
 import { selectMyGroupIds } from '../groups';
 import { arrangeRows, isArchived, selectMutedKeys, selectPins } from './inbox-prefs-selectors';
@@ -68,5 +68,4 @@ export const selectInboxEntry = (state: RootState, key: ConversationKey): InboxE
 export const selectUnreadOf = (state: RootState, key: ConversationKey | null): number =>
   key ? (state.inbox.entries[key]?.unread ?? 0) : 0;
 
-export const selectConnection = (state: RootState) => state.inbox.connection;
 export const selectOffline = (state: RootState) => state.inbox.connection === 'offline';

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { ConversationKey } from '../../lib/conversation-key';
-import type { InboxEntry } from '../../lib/firebase/inbox-entry';
+import type { InboxEntry } from '../../lib/firebase/inbox/shapes';
 import type { LoadStatus } from '../../lib/load-status';
 import { resetPerSignedInUser } from '../../store/session';
 

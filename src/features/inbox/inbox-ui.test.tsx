@@ -2,8 +2,8 @@ import type { ConversationKey } from '../../lib/conversation-key';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MessagesPage } from '../../app/routes/MessagesPage';
-import type { ChatMessage } from '../../lib/firebase/conversations-message';
-import { asSentMessage, type InboxEntry } from '../../lib/firebase/inbox-entry';
+import type { ChatMessage } from '../../lib/firebase/conversations/message';
+import { asSentMessage, type InboxEntry } from '../../lib/firebase/inbox/entry';
 import type { FriendRequest } from '../../lib/firebase/records';
 import {
   createFakeGateways,
@@ -28,8 +28,8 @@ const bo = friendship('bo', 'Bo');
 const cy = friendship('cy', 'Cy');
 const dee = friendship('dee', 'Dee');
 const now = Date.now();
-const entry = (relId: string, fields: Partial<InboxEntry>): InboxEntry => ({
-  relId,
+const entry = (conversationId: string, fields: Partial<InboxEntry>): InboxEntry => ({
+  conversationId,
   kind: 'direct',
   unread: 0,
   lastMessageId: 'm1',
@@ -41,11 +41,11 @@ const entry = (relId: string, fields: Partial<InboxEntry>): InboxEntry => ({
 });
 const msg = (id: string, from: string, text: string, createdAt: number): ChatMessage => ({
   id,
-  message: text,
-  messagesenderId: from,
-  massagesenderName: from,
-  messagereceiverId: from === 'me' ? 'bo' : 'me',
-  messagereceiverName: 'x',
+  text: text,
+  senderId: from,
+  senderName: from,
+  receiverId: from === 'me' ? 'bo' : 'me',
+  receiverName: 'x',
   createdAt,
 });
 
@@ -141,11 +141,13 @@ describe('the inbox on the messages screen', () => {
 
     // A hidden tab leaves the count for when I look.
     emit(() =>
-      store.dispatch({ type: 'conversationSignals/tabVisibilityChanged', payload: false }),
+      store.dispatch({ type: 'conversationReceipts/tabVisibilityChanged', payload: false }),
     );
     inbox({ 'd:rel-bo': entry('rel-bo', { unread: 1, lastMessageId: 'm3' }) });
     expect(fakes.inbox.markRead).toHaveBeenCalledTimes(2);
-    emit(() => store.dispatch({ type: 'conversationSignals/tabVisibilityChanged', payload: true }));
+    emit(() =>
+      store.dispatch({ type: 'conversationReceipts/tabVisibilityChanged', payload: true }),
+    );
     expect(fakes.inbox.markRead).toHaveBeenLastCalledWith('me', 'd:rel-bo', 'm3', true);
   });
 

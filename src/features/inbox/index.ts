@@ -1,12 +1,10 @@
 /** What other features and the routes may use from the inbox feature. */
 export { ConversationList } from './ConversationList';
-export { ConversationTime } from './ConversationTime';
 export {
   selectInboxEntries,
   selectInboxEntry,
   selectInboxReady,
   selectOffline,
-  selectUnreadOf,
 } from './inbox-selectors';
 export { MessagesBadge } from './MessagesBadge';
 export { OfflineBanner } from './OfflineBanner';

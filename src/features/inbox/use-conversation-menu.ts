@@ -19,7 +19,7 @@ const { prefs: t } = inboxStrings;
 const MUTE_CHOICES = ['8h', '1w', 'always'] as const;
 
 /** 'Mute for 8 hours', 'For 1 week', 'Always' (or 'Unmute'), as menu items of a conversation. */
-export function useMuteItems(key: ConversationKey): RowMenuItem[] {
+function useMuteItems(key: ConversationKey): RowMenuItem[] {
   const dispatch = useAppDispatch();
   const muted = useAppSelector((state) => selectIsMuted(state, key));
   const mute = (choice: MuteChoice) => () => void dispatch(muteConversation({ key, choice }));

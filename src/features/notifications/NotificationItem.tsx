@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../components/Avatar';
-import type { AppNotification } from '../../lib/firebase/notifications-record';
+import type { AppNotification } from '../../lib/firebase/notifications/shapes';
 import { notificationsStrings } from './notifications-strings';
 import { useDisplayName } from '../profiles';
 import { notificationTarget, notificationText } from './notification-text';

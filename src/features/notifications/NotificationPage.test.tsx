@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { Link } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { AppNotification } from '../../lib/firebase/notifications-record';
-import type { InboxEntry } from '../../lib/firebase/inbox-entry';
+import type { AppNotification } from '../../lib/firebase/notifications/record';
+import type { InboxEntry } from '../../lib/firebase/inbox/entry';
 import type { ConversationKey } from '../../lib/conversation-key';
 import { notificationsStrings } from './notifications-strings';
 import { profilesStrings } from '../profiles/profiles-strings';
@@ -134,7 +134,7 @@ describe('NotificationPage', () => {
     const { fakes } = renderFeed('/pages/home');
     const inbox = (unread: number): Record<ConversationKey, InboxEntry> => ({
       'd:rel-bob': {
-        relId: 'rel-bob',
+        conversationId: 'rel-bob',
         kind: 'direct',
         unread,
         lastMessageId: `m${String(unread)}`,
@@ -181,7 +181,7 @@ describe('NotificationPage', () => {
       fakes.feeds.friends.emit([friendship]);
       fakes.noticeFeeds.conversations.emit([
         {
-          relId: 'rel-bob',
+          conversationId: 'rel-bob',
           kind: 'direct',
           unread: 2,
           lastMessageId: 'm2',
@@ -201,7 +201,7 @@ describe('NotificationPage', () => {
     act(() =>
       fakes.noticeFeeds.conversations.emit([
         {
-          relId: 'rel-bob',
+          conversationId: 'rel-bob',
           kind: 'direct',
           unread: 0,
           lastMessageId: 'm2',
@@ -232,7 +232,7 @@ describe('NotificationPage', () => {
       ]);
       fakes.noticeFeeds.conversations.emit([
         {
-          relId: 'rel-bob',
+          conversationId: 'rel-bob',
           kind: 'direct',
           unread: 1,
           lastMessageId: 'm1',

@@ -4,7 +4,7 @@
  * a newer one replacing it (`tag`); a click focuses the tab and opens where to act.
  */
 import type { ConversationKey } from '../../lib/conversation-key';
-import type { AppNotification } from '../../lib/firebase/notifications-record';
+import type { AppNotification } from '../../lib/firebase/notifications/shapes';
 import type { MessageAlert } from './message-alerts';
 import { notificationText } from './notification-text';
 import { notificationsStrings } from './notifications-strings';

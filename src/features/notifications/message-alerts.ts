@@ -4,7 +4,7 @@
  */
 import type { RootState } from '../../store/store';
 import { parseConversationKey, type ConversationKey } from '../../lib/conversation-key';
-import type { InboxEntry } from '../../lib/firebase/inbox-entry';
+import type { InboxEntry } from '../../lib/firebase/inbox/shapes';
 import { selectFriendRows, selectMyUid } from '../friends';
 import { selectGroup, selectMyGroupIds, selectRoster } from '../groups';
 import { selectMutedKeys } from '../inbox';
@@ -49,8 +49,8 @@ function groupSenderName(state: RootState, groupId: string, uid: string): string
 
 /**
  * Conversation `key`'s last message as an alert, or null when it is no news to me: mine, read
- * already (on another device of mine), deleted, or in a conversation I no longer have (a former
- * friend, a group I left).
+ * already (on another device of mine), deleted, not from its sender's devices, or in a
+ * conversation I no longer have (a former friend, a group I left).
  */
 export function messageAlertOf(
   state: RootState,
@@ -58,6 +58,8 @@ export function messageAlertOf(
   entry: InboxEntry,
 ): MessageAlert | null {
   if (entry.unread <= 0 || entry.lastKind === 'deleted') return null;
+  // Clear text not from its sender's devices (the inbox checks entries) is no news from them.
+  if (entry.alert === 'not-encrypted') return null;
   if (entry.lastSenderId === selectMyUid(state)) return null;
   const { kind, id } = parseConversationKey(key);
   const base = {

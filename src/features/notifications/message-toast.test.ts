@@ -1,24 +1,24 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ConversationKey } from '../../lib/conversation-key';
-import type { InboxEntry } from '../../lib/firebase/inbox-entry';
+import type { InboxEntry } from '../../lib/firebase/inbox/entry';
 import { paths } from '../../config/paths';
 import { sampleUser, signedIn } from '../../testing/session-fixtures';
 import { makeTestStore } from '../../testing/test-store';
 import { inboxPrefsReceived } from '../inbox/inbox-prefs-slice';
 import { myGroupsReceived } from '../groups/groups-slice';
 import { myMembershipsReceived } from '../groups/groups-memberships-slice';
-import { conversationOpened, latestReceived } from '../conversations/conversations-slice';
+import { conversationOpened, latestReceived } from '../conversations/timeline/conversations-slice';
 import {
   chatShownChanged,
   tabVisibilityChanged,
-} from '../conversations/conversations-signals-slice';
+} from '../conversations/receipts/conversations-receipts-slice';
 import { messageAlertOf } from './message-alerts';
 import { messageToastOf } from './message-toast';
 import { notificationsStrings } from './notifications-strings';
 
-const entry = (relId: string, fields: Partial<InboxEntry> = {}): InboxEntry => ({
-  relId,
+const entry = (conversationId: string, fields: Partial<InboxEntry> = {}): InboxEntry => ({
+  conversationId,
   kind: 'direct',
   unread: 1,
   lastMessageId: 'm1',

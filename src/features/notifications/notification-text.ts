@@ -1,6 +1,6 @@
 import { paths } from '../../config/paths';
 import { directKey, parseConversationKey, type ConversationKey } from '../../lib/conversation-key';
-import type { AppNotification } from '../../lib/firebase/notifications-record';
+import type { AppNotification } from '../../lib/firebase/notifications/shapes';
 import { notificationsStrings } from './notifications-strings';
 
 /** One sentence saying who did what. */

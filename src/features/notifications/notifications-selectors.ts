@@ -4,7 +4,7 @@
  */
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../store/store';
-import { newestFirst, type AppNotification } from '../../lib/firebase/notifications-record';
+import { newestFirst, type AppNotification } from '../../lib/firebase/notifications/shapes';
 import { selectFriendRows } from '../friends';
 import { selectMutedKeys } from '../inbox';
 import { directKey } from '../../lib/conversation-key';
@@ -13,21 +13,23 @@ import { directKey } from '../../lib/conversation-key';
  * One unread "new messages" entry per conversation with messages I have not read, named after
  * the friend (from my friendships); it goes away when the chat marks the conversation read.
  */
-export const selectMessageNotifications = createSelector(
+const selectMessageNotifications = createSelector(
   [(state: RootState) => state.notifications.conversations, selectFriendRows, selectMutedKeys],
   (conversations, friends, muted): AppNotification[] =>
     conversations.flatMap((entry) => {
-      const row = friends.find((f) => f.friendship.id === entry.relId);
+      const row = friends.find((f) => f.friendship.id === entry.conversationId);
       if (entry.unread <= 0 || !row || entry.lastSenderId !== row.friend.uid) return [];
+      // Clear text not from the friend's devices is no news from them (docs/security/e2ee.md).
+      if (entry.alert === 'not-encrypted') return [];
       // A muted conversation tells nothing.
-      if (muted.has(directKey(entry.relId))) return [];
+      if (muted.has(directKey(entry.conversationId))) return [];
       return [
         {
-          id: `message:${entry.relId}:${entry.lastMessageId}`,
+          id: `message:${entry.conversationId}:${entry.lastMessageId}`,
           kind: 'message' as const,
           actorId: row.friend.uid,
           actorName: row.friend.name,
-          ref: entry.relId,
+          ref: entry.conversationId,
           at: entry.lastAt,
           read: false,
           count: entry.unread,
@@ -39,7 +41,7 @@ export const selectMessageNotifications = createSelector(
 );
 
 /** Everything unread, newest first: stored entries and conversations with new messages. */
-export const selectAllUnread = createSelector(
+const selectAllUnread = createSelector(
   [(state: RootState) => state.notifications.unread, selectMessageNotifications],
   (unread, messages) => [...unread, ...messages].sort(newestFirst),
 );

@@ -2,8 +2,8 @@ import type { WithSlice } from '@reduxjs/toolkit';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../store/store';
 import type { LoadStatus } from '../../lib/load-status';
-import type { InboxEntry } from '../../lib/firebase/inbox-entry';
-import { newestFirst, type AppNotification } from '../../lib/firebase/notifications-record';
+import type { InboxEntry } from '../../lib/firebase/inbox/shapes';
+import { newestFirst, type AppNotification } from '../../lib/firebase/notifications/shapes';
 import { resetPerSignedInUser } from '../../store/session';
 
 /** Entries per page of the feed; "Show older" asks for one more page. */

@@ -1,6 +1,6 @@
 import { createAppAsyncThunk } from '../../store/create-app-thunk';
 import type { AppDispatch, RootState } from '../../store/store';
-import type { AppNotification } from '../../lib/firebase/notifications-record';
+import type { AppNotification } from '../../lib/firebase/notifications/shapes';
 import { attemptWrite } from '../../lib/write-failure';
 import { notificationsStrings } from './notifications-strings';
 import { selectFriendRows } from '../friends';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PresenceApi } from '../../lib/firebase/presence';
+import type { PresenceApi } from '../../lib/firebase/presence/gateway';
 import { makeStore } from '../../app/store';
 import { createFakeGateways } from '../../testing/fake-gateways';
 import { logoutFailed, logoutStarted, userSignedIn, userSignedOut } from '../../store/session';

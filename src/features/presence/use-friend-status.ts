@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useGateways } from '../../store/hooks';
-import type { PresenceStatus } from '../../lib/firebase/presence-status';
+import type { PresenceStatus } from '../../lib/firebase/presence/shapes';
 
 /**
  * `uid`'s presence, live while the calling component is mounted: undefined while loading (or

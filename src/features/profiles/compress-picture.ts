@@ -28,7 +28,7 @@ function encode(canvas: EncodableCanvas, type: string, quality: number): Promise
   return new Promise((resolve) => canvas.toBlob(resolve, type, quality));
 }
 
-export function blobToDataUrl(blob: Blob): Promise<string> {
+function blobToDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () =>

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../lib/firebase/conversations-message';
+import type { ChatMessage } from '../../lib/firebase/conversations/message';
 import type { FriendRequest } from '../../lib/firebase/records';
 import { componentsStrings } from '../../components/components-strings';
 import { conversationsStrings } from '../conversations/conversations-strings';
@@ -19,11 +19,11 @@ const bo: FriendRequest = {
 };
 const hello: ChatMessage = {
   id: 'm1',
-  message: 'Hi Mia',
-  messagesenderId: 'bo',
-  massagesenderName: 'Bo',
-  messagereceiverId: 'me',
-  messagereceiverName: 'Mia',
+  text: 'Hi Mia',
+  senderId: 'bo',
+  senderName: 'Bo',
+  receiverId: 'me',
+  receiverName: 'Mia',
   createdAt: 1000,
 };
 

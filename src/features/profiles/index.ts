@@ -1,26 +1,21 @@
 /** What other features may use from the profiles feature: names, avatars, my profile, its picture. */
 export {
   selectMyProfile,
-  selectMyProfileStatus,
   selectProfile,
   selectDisplayName,
   selectIsDeletedAccount,
-  profilesNeeded,
   profilesSeen,
   profilesWatched,
-  profilesUnwatched,
 } from './profiles-slice';
 export {
   useDisplayName,
   useDisplayNames,
   useDeletedAccounts,
   useIsDeletedAccount,
-  useLiveProfile,
-  useWatchProfile,
 } from './use-display-name';
 export { PersonName } from './PersonName';
 export { PersonAvatar } from './PersonAvatar';
 export { requireMe } from './require-me';
 export { ProfilePictureModal } from './lazy-picture-modal';
-// Chat images compress the same way (features/conversations/image-compress.ts).
+// Chat images compress the same way (features/conversations/images/image-compress.ts).
 export { compressCanvas, PictureTooLargeError, type EncodableCanvas } from './compress-picture';

@@ -1,5 +1,5 @@
 import type { PictureResolver } from '../../components/picture-resolver';
-import type { PicturesApi } from '../../lib/firebase/profiles-pictures';
+import type { PicturesApi } from '../../lib/firebase/profiles';
 import { describeWriteFailure } from '../../lib/write-failure';
 import { profilesStrings } from './profiles-strings';
 import { libStrings } from '../../lib/lib-strings';
@@ -7,12 +7,12 @@ import { storageKeys } from '../../store/session';
 import { PictureTooLargeError } from './compress-picture';
 
 /** The spec's 'userinfo' entry: written after a crop, for the signed-in user only. */
-export interface StoredPictureInfo {
+interface StoredPictureInfo {
   uid: string;
   photo: string;
 }
 
-export function storeCroppedPicture(info: StoredPictureInfo): void {
+function storeCroppedPicture(info: StoredPictureInfo): void {
   try {
     localStorage.setItem(storageKeys.croppedPicture, JSON.stringify(info));
   } catch {

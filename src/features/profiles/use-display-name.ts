@@ -14,7 +14,7 @@ import {
  * Keeps `users/{uid}` live while the calling component is on screen (one shared listener per
  * uid). Reopened after another sign-in, since signing in drops every cached profile.
  */
-export function useWatchProfile(uid: string | null | undefined): void {
+function useWatchProfile(uid: string | null | undefined): void {
   const dispatch = useAppDispatch();
   const owner = useAppSelector((state) => selectActiveUser(state)?.uid);
   useEffect(() => {

@@ -1,4 +1,4 @@
-import type { SearchHit } from './search-doc';
+import type { SearchHit } from './worker';
 import { searchStrings } from './search-strings';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { bo, said } from '../../testing/chat-with-bo';
 import { createFakeGateways, loadEverythingEmpty, renderSignedIn } from '../../testing';
 import { ChatPanel, chatScreenEntered, selectFriend } from '../conversations';
-import type { ChatMessage } from '../../lib/firebase/conversations-message';
+import type { ChatMessage } from '../../lib/firebase/conversations/message';
 import { FindInConversation } from './FindInConversation';
 import { SearchField } from './SearchField';
 import { SearchLauncher } from './SearchLauncher';
@@ -128,7 +128,7 @@ describe('search everywhere', () => {
     await user.type(searchBox(), 'gym');
     await waitFor(() => expect(snippets()).toHaveLength(2));
     const parties = {
-      relId: bo.id,
+      conversationId: bo.id,
       from: { uid: 'me', name: 'Mia' },
       to: { uid: 'bo', name: 'Bo' },
     };

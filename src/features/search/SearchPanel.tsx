@@ -3,14 +3,14 @@ import { useNavigate } from 'react-router-dom';
 import type { ConversationKey } from '../../lib/conversation-key';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { searchResultChosen } from './search-actions';
-import type { SearchFilters, SearchHit } from './search-doc';
+import type { SearchFilters, SearchHit } from './worker';
 import { SearchHitRow } from './SearchHitRow';
 import { conversationPath } from './search-navigation';
 import { SearchProgressLine } from './SearchProgressLine';
 import { selectSearchStatus } from './search-selectors';
 import { searchPanelClosed } from './search-slice';
 import { searchStrings } from './search-strings';
-import { characterCount, normalizeTerm } from './search-text';
+import { characterCount, normalizeTerm } from './worker';
 import { useConversationNames, type NamedConversation } from './use-conversation-names';
 import { useSearchResults } from './use-search-results';
 

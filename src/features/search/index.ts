@@ -6,4 +6,3 @@
 export { SearchField } from './SearchField';
 export { SearchLauncher } from './SearchLauncher';
 export { FindInConversation } from './FindInConversation';
-export { searchStrings } from './search-strings';

@@ -1,5 +1,5 @@
-import type { SearchApi, SearchBackend } from './search-backend';
-import type { SearchRequest, SearchResponse } from './search-protocol';
+import type { SearchApi, SearchBackend } from './worker';
+import type { SearchRequest, SearchResponse } from './worker';
 
 const METHODS = [
   'open',
@@ -54,7 +54,8 @@ function workerApi(worker: Worker): SearchApi {
 
 /** The backend in this thread, for where there is no Worker (the component and flow tests). */
 async function inPlaceApi(): Promise<SearchApi> {
-  const { SearchBackend } = await import('./search-backend');
+  // eslint-disable-next-line import-x/no-restricted-paths -- a lazy import names the one module it loads
+  const { SearchBackend } = await import('./worker/search-backend');
   const backend = new SearchBackend();
   return apiOf((method, args) =>
     Promise.resolve((backend[method].bind(backend) as (...a: unknown[]) => unknown)(...args)),
@@ -69,7 +70,7 @@ export interface SearchClient {
 /** Starts a search backend: a Web Worker in the browser, in place elsewhere. */
 export async function startSearchBackend(): Promise<SearchClient> {
   if (typeof Worker === 'undefined') return { api: await inPlaceApi(), close: () => undefined };
-  const worker = new Worker(new URL('./search-worker.ts', import.meta.url), {
+  const worker = new Worker(new URL('./worker/search-worker.ts', import.meta.url), {
     type: 'module',
     name: 'search',
   });

@@ -1,4 +1,4 @@
-import type { CrawlMark } from './search-backend';
+import type { CrawlMark } from './worker';
 
 /**
  * How many messages a conversation holds, for 'Indexing N of about M messages'. The database

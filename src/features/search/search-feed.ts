@@ -1,18 +1,18 @@
 import type { ConversationKey } from '../../lib/conversation-key';
-import type { ChatMessage } from '../../lib/firebase/conversations-message';
-import type { SearchApi } from './search-backend';
-import { docId, type SearchDoc } from './search-doc';
+import type { ChatMessage } from '../../lib/firebase/conversations/shapes';
+import type { SearchApi } from './worker';
+import { docId, type SearchDoc } from './worker';
 
 /** A readable message as the index keeps it. */
-export function searchDocOf(conv: ConversationKey, message: ChatMessage): SearchDoc {
+function searchDocOf(conv: ConversationKey, message: ChatMessage): SearchDoc {
   return {
     id: docId(conv, message.id),
     conv,
     messageId: message.id,
-    from: message.messagesenderId,
-    fromName: message.massagesenderName,
+    from: message.senderId,
+    fromName: message.senderName,
     at: message.createdAt,
-    text: message.message,
+    text: message.text,
     photo: message.image !== undefined,
   };
 }
@@ -28,8 +28,10 @@ export async function indexMessages(
   conv: ConversationKey,
   messages: readonly ChatMessage[],
 ): Promise<number> {
-  const gone = messages.filter((m) => m.deleted).map((m) => docId(conv, m.id));
-  const kept = messages.filter((m) => !m.deleted).map((m) => searchDocOf(conv, m));
+  // Clear text not from its people's devices (crypto.ts) is not theirs to find either.
+  const out = (m: ChatMessage) => m.deleted === true || m.alert === 'not-encrypted';
+  const gone = messages.filter(out).map((m) => docId(conv, m.id));
+  const kept = messages.filter((m) => !out(m)).map((m) => searchDocOf(conv, m));
   if (gone.length > 0) await api.remove(gone);
   return api.upsert(kept);
 }

@@ -6,7 +6,7 @@ import { bo, said } from '../../testing/chat-with-bo';
 import { createFakeGateways, loadEverythingEmpty, renderSignedIn } from '../../testing';
 import { userSignedOut } from '../../store/session';
 import { HISTORY_PAGE_SIZE } from './search-history';
-import { searchDatabaseName } from './search-store';
+import { searchDatabaseName } from './worker/search-store';
 import { SearchLauncher } from './SearchLauncher';
 
 const COUNT = 8 * HISTORY_PAGE_SIZE + 50;

@@ -1,11 +1,11 @@
 import type { ListenerEffectAPI } from '@reduxjs/toolkit';
 import { parseConversationKey, type ConversationKey } from '../../lib/conversation-key';
-import type { ChatMessage } from '../../lib/firebase/conversations-message';
+import type { ChatMessage } from '../../lib/firebase/conversations/shapes';
 import type { Gateways } from '../../store/gateways';
 import type { AppDispatch, RootState } from '../../store/store';
 import { estimatedCount, firstAt } from './search-estimate';
 import { selectInboxEntry } from '../inbox';
-import type { CrawlMark, CrawlMarks, SearchApi } from './search-backend';
+import type { CrawlMark, CrawlMarks, SearchApi } from './worker';
 import { indexMessages } from './search-feed';
 import { selectReadableConversations, selectReadableKnown } from './search-selectors';
 import { searchIndexChanged, searchProgressed } from './search-slice';

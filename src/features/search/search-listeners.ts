@@ -13,7 +13,7 @@ import {
 import { selectFriendRows, selectMyUid } from '../friends';
 import { selectInboxEntry } from '../inbox';
 import { parseConversationKey } from '../../lib/conversation-key';
-import { docId } from './search-doc';
+import { docId } from './worker';
 import { indexMessages } from './search-feed';
 import {
   endSearchSession,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { chatWithBo, said } from '../../testing/chat-with-bo';
 import { userSignedOut } from '../../store/session';
 import { SearchLauncher } from './SearchLauncher';
-import { searchDatabaseName } from './search-store';
+import { searchDatabaseName } from './worker/search-store';
 
 const databases = async () => (await indexedDB.databases()).map((d) => d.name);
 

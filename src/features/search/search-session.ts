@@ -1,4 +1,4 @@
-import type { CrawlMarks, SearchApi } from './search-backend';
+import type { CrawlMarks, SearchApi } from './worker';
 import type { SearchClient } from './search-client';
 
 /**
@@ -97,7 +97,8 @@ export async function endSearchSession(uid: string): Promise<void> {
   wantedEarly.delete(uid);
   session?.go(false);
   const client = await session?.client.catch(() => null);
-  if (!client) return (await import('./search-store')).deleteSearchVault(uid);
+  // eslint-disable-next-line import-x/no-restricted-paths -- a lazy import names the one module it loads
+  if (!client) return (await import('./worker/search-store')).deleteSearchVault(uid);
   try {
     await client.api.wipe(uid);
   } finally {

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { resetPerSignedInUser } from '../../store/session';
-import type { CrawlMarks } from './search-backend';
+import type { CrawlMarks } from './worker';
 
 /** History indexing: how many messages are indexed of how many known so far. */
 export interface SearchProgress {

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import type { ConversationKey } from '../../lib/conversation-key';
 import { useAppSelector } from '../../store/hooks';
 import { selectMyUid } from '../friends';
-import type { FoundIn } from './search-engine';
+import type { FoundIn } from './worker';
 import { selectSearchVersion } from './search-selectors';
-import { ignoreSuperseded } from './search-lanes';
+import { ignoreSuperseded } from './worker';
 import { searchApiOf } from './search-session';
 import { SETTLE_MS } from './use-search-results';
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../store/hooks';
 import { selectMyUid } from '../friends';
-import type { SearchFilters, SearchHit } from './search-doc';
+import type { SearchFilters, SearchHit } from './worker';
 import { selectSearchVersion } from './search-selectors';
-import { ignoreSuperseded } from './search-lanes';
+import { ignoreSuperseded } from './worker';
 import { searchApiOf } from './search-session';
 
 /** Typing faster than this is one search, run after the last key. */

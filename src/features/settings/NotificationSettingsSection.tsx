@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAppSelector } from '../../store/hooks';
-import { NOTIFICATION_KINDS } from '../../lib/firebase/notifications-record';
+import { NOTIFICATION_KINDS } from '../../lib/firebase/notifications/shapes';
 import { settingsStrings } from './settings-strings';
 import { selectSettings } from './settings-slice';
 import { SettingsSection } from './SettingsSection';

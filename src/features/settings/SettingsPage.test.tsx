@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../lib/firebase/settings';
+import { DEFAULT_SETTINGS } from '../../lib/firebase/settings/gateway';
 import { settingsStrings } from './settings-strings';
 import { spec } from '../../strings/spec';
 import { createFakeGateways, firebaseError, renderWithProviders } from '../../testing';

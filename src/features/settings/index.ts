@@ -1,4 +1,3 @@
 /** What other features and the app may use from the settings feature. */
-export { SettingsPage } from './SettingsPage';
 export { selectSettings } from './settings-slice';
 export { saveSetting } from './settings-thunks';

@@ -1,5 +1,5 @@
 import { createAppAsyncThunk } from '../../store/create-app-thunk';
-import type { NotificationKind } from '../../lib/firebase/notifications-record';
+import type { NotificationKind } from '../../lib/firebase/notifications/shapes';
 import type { UserSettings } from '../../lib/firebase/settings';
 import { attemptWrite } from '../../lib/write-failure';
 import { settingsStrings } from './settings-strings';

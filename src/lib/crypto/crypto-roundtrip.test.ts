@@ -2,6 +2,7 @@
 /** Round trips through fresh keys, and every way a ciphertext or key can be bad. */
 import { describe, expect, it } from 'vitest';
 import { createDeviceKeyPair, exportPublicKey, importPublicKey } from './device-keys';
+import { createIdentity } from './identity-key';
 import { makeKeyWrapper } from './key-wrap';
 import {
   backupKeyFrom,
@@ -99,18 +100,18 @@ describe('device keys and wraps', () => {
 });
 
 describe('security codes', () => {
-  it('are the same on both sides and change with a device', async () => {
+  it('are the same on both sides and change with an identity key', async () => {
     const keys = await Promise.all(
-      [1, 2, 3].map(async () => exportPublicKey((await createDeviceKeyPair()).publicKey)),
+      [1, 2, 3].map(async () => (await createIdentity()).identity.publicKey),
     );
-    const alice = { uid: 'alice', publicKeys: [keys[0]] };
-    const bob = { uid: 'bob', publicKeys: [keys[1]] };
+    const alice = { uid: 'alice', identityKey: keys[0] };
+    const bob = { uid: 'bob', identityKey: keys[1] };
     const code = await safetyCode(alice, bob);
     expect(code).toMatch(/^\d{60}$/);
     expect(await safetyCode(bob, alice)).toBe(code);
     expect(groupSafetyCode(code)).toHaveLength(12);
-    const bobWithLaptop = { uid: 'bob', publicKeys: [keys[2], keys[1]] };
-    const changed = await safetyCode(alice, bobWithLaptop);
+    // Bob's identity key replaced: his half changes, Alice's does not.
+    const changed = await safetyCode(alice, { uid: 'bob', identityKey: keys[2] });
     expect(changed.slice(0, 30)).toBe(code.slice(0, 30)); // alice's half is alice's
     expect(changed.slice(30)).not.toBe(code.slice(30));
   });

@@ -83,12 +83,12 @@ describe('key wraps between two devices', () => {
 });
 
 describe('security codes', () => {
-  it('pin the code of the two vector devices', async () => {
+  it('pin the code of two vector identity keys', async () => {
     const code = await safetyCode(
-      { uid: 'alice', publicKeys: [alice.pub] },
-      { uid: 'bob', publicKeys: [bob.pub] },
+      { uid: 'alice', identityKey: alice.pub },
+      { uid: 'bob', identityKey: bob.pub },
     );
-    expect(code).toBe('354293598062671091887642408952925603688624815019459081177700');
+    expect(code).toBe('766834476805376882185903608901086369976915005592521881891889');
   });
 });
 

@@ -20,7 +20,7 @@ export interface KeyVault {
 }
 
 /** 20 base64url characters, the shape the rules accept for a device id. */
-export const newDeviceId = () => toBase64Url(randomBytes(15));
+const newDeviceId = () => toBase64Url(randomBytes(15));
 
 export async function loadOrCreateDevice(
   vault: KeyVault,

@@ -11,7 +11,7 @@ import type { ConversationKey } from '../conversation-key';
 import { toBase64Url, utf8 } from './crypto-bytes';
 import { CryptoError } from './crypto-errors';
 import { openText, sealText } from './sealed-box';
-import { NotOpened, parseSealed, SEALED_PREFIX } from './sealed-value';
+import { NotOpened, parseSealed, SEALED_V1_PREFIX } from './sealed-value';
 
 export interface DraftsKey {
   /** Names this key in a sealed draft: 20 base64url characters. */
@@ -47,7 +47,7 @@ export async function draftsKeyFrom(
   return { id: toBase64Url(idBits), key };
 }
 
-export const draftContext = (uid: string, conversation: ConversationKey, field: 'text') =>
+const draftContext = (uid: string, conversation: ConversationKey, field: 'text') =>
   `chatty/draft|${uid}|${conversation}|${field}`;
 
 export async function sealDraft(
@@ -57,7 +57,7 @@ export async function sealDraft(
   text: string,
 ): Promise<string> {
   const envelope = await sealText(drafts.key, text, draftContext(uid, conversation, 'text'));
-  return `${SEALED_PREFIX}${drafts.id}.${envelope}`;
+  return `${SEALED_V1_PREFIX}${drafts.id}.${envelope}`;
 }
 
 /**

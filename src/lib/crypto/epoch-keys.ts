@@ -2,12 +2,13 @@
  * Sender keys (docs/security/e2ee.md, "Keys in a conversation"): the key I send under in a
  * conversation, made anew whenever the conversation's device set changes, and the keys I read
  * others' messages with, unwrapped once per epoch and kept in memory. The database side is a
- * `KeyDirectory` (src/lib/firebase/encryption.ts in the app; the same in the integration tests).
+ * `KeyDirectory` (src/lib/firebase/encryption/gateway.ts in the app; the same in the integration tests).
  */
 import type { ConversationKey } from '../conversation-key';
 import { toBase64Url, utf8 } from './crypto-bytes';
 import { CryptoError } from './crypto-errors';
 import { importPublicKey } from './device-keys';
+import type { DeviceTrust } from './device-trust';
 import { makeKeyWrapper } from './key-wrap';
 import { createContentKey, importContentKey } from './sealed-box';
 
@@ -15,6 +16,8 @@ export interface PublishedDevice {
   uid: string;
   deviceId: string;
   publicKey: string;
+  /** The account's identity key's signature of this device (identity-key.ts); none while unapproved. */
+  signature?: string | null;
 }
 
 export interface StoredWrap {
@@ -24,8 +27,13 @@ export interface StoredWrap {
 }
 
 export interface KeyDirectory {
-  /** Every published device of these people (readable to me: a friend, a co-member, myself). */
+  /**
+   * Every published device of these people (readable to me: a friend, a co-member, myself), as
+   * the server has them: signed or not. Only `makeEpochKeys` decides which of them to trust.
+   */
   devicesOf(conversation: ConversationKey, uids: readonly string[]): Promise<PublishedDevice[]>;
+  /** `uid`'s published identity key, or null when they have none (yet). */
+  identityOf(conversation: ConversationKey, uid: string): Promise<string | null>;
   senderEpoch(conversation: ConversationKey): Promise<{ epoch: string; devices: string } | null>;
   /**
    * One update: every wrap of a new epoch, my note that I now send under it, and a wait for each
@@ -68,15 +76,19 @@ export const wrapContext = (
  * A party without a device counts as `uid/-`, so one joining or leaving a group starts an epoch
  * too: the epoch owed to them (late-wraps.ts) never holds messages from before they joined.
  */
-export async function deviceSetDigest(
+async function deviceSetDigest(
   devices: readonly PublishedDevice[],
   parties: readonly string[] = [],
 ): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', utf8(deviceSetText(devices, parties)));
+  return toBase64Url(digest);
+}
+
+/** What the digest is taken of: one sorted line per device (`uid/-` for a party with none). */
+function deviceSetText(devices: readonly PublishedDevice[], parties: readonly string[]) {
   const lines = devices.map((d) => `${d.uid}/${d.deviceId}/${d.publicKey}`);
   for (const uid of parties) if (!devices.some((d) => d.uid === uid)) lines.push(`${uid}/-`);
-  lines.sort();
-  const digest = await crypto.subtle.digest('SHA-256', utf8(lines.join('\n')));
-  return toBase64Url(digest);
+  return lines.sort().join('\n');
 }
 
 /** Told of every epoch key this device makes or unwraps, e.g. to seal it into the key backup. */
@@ -88,15 +100,23 @@ export interface EpochKeyHooks {
   ) => void;
 }
 
+/**
+ * `trust` decides which published devices count (device-trust.ts): keys are wrapped only for, and
+ * wraps accepted only from, devices signed by the identity key pinned on this device.
+ */
 export function makeEpochKeys(
   me: DeviceIdentity,
   directory: KeyDirectory,
+  trust: DeviceTrust,
   hooks: EpochKeyHooks = {},
 ) {
   const wrapper = makeKeyWrapper(me.privateKey);
   const publicKeys = new Map<string, Promise<CryptoKey>>();
   const reading = new Map<string, Promise<CryptoKey | null>>();
-  const sending = new Map<ConversationKey, { epoch: string; devices: string; key: CryptoKey }>();
+  const sending = new Map<
+    ConversationKey,
+    { epoch: string; devices: string; key: CryptoKey; text: string }
+  >();
 
   const publicKey = (text: string) => {
     let key = publicKeys.get(text);
@@ -107,11 +127,42 @@ export function makeEpochKeys(
     return key;
   };
 
-  /** The bytes of a wrap made for this device; null when its wrapping device is gone. */
+  /**
+   * These people's published devices, and those of them this device trusts. A send whose devices
+   * and identity keys are unchanged is answered from what the trust already worked out.
+   */
+  async function readDevices(conversation: ConversationKey, uids: readonly string[]) {
+    const [published, ...identities] = await Promise.all([
+      directory.devicesOf(conversation, uids),
+      ...uids.map((uid) => directory.identityOf(conversation, uid)),
+    ]);
+    const trusted: PublishedDevice[] = [];
+    const pending: Array<Promise<PublishedDevice[]>> = [];
+    uids.forEach((uid, i) => {
+      const theirs = published.filter((d) => d.uid === uid);
+      const known = trust.trustedAtOnce(uid, identities[i] ?? null, theirs);
+      if (known) trusted.push(...known);
+      else pending.push(trust.trusted(uid, identities[i] ?? null, theirs));
+    });
+    if (pending.length) for (const found of await Promise.all(pending)) trusted.push(...found);
+    return { published, trusted };
+  }
+  const trustedDevicesOf = async (conversation: ConversationKey, uids: readonly string[]) =>
+    (await readDevices(conversation, uids)).trusted;
+
+  /**
+   * The bytes of a wrap made for this device; null when its wrapping device is gone. A wrap from
+   * a device listed but not signed by the identity pinned here (planted) is refused.
+   */
   async function openWrap(conversation: ConversationKey, epoch: string, wrap: StoredWrap) {
-    const devices = await directory.devicesOf(conversation, [wrap.by]);
-    const from = devices.find((d) => d.uid === wrap.by && d.deviceId === wrap.from);
-    if (!from) return null; // the wrapping device was removed since
+    const { published, trusted } = await readDevices(conversation, [wrap.by]);
+    const from = trusted.find((d) => d.uid === wrap.by && d.deviceId === wrap.from);
+    if (!from) {
+      if (published.some((d) => d.deviceId === wrap.from)) {
+        throw new CryptoError('unauthentic', 'A key wrap from a device its owner never signed');
+      }
+      return null; // the wrapping device was removed since
+    }
     const context = wrapContext(conversation, epoch, { uid: wrap.by, deviceId: wrap.from }, me);
     return wrapper.unwrap(wrap.key, await publicKey(from.publicKey), from.publicKey, context);
   }
@@ -162,8 +213,11 @@ export function makeEpochKeys(
      * A party with no device yet gets a wait instead of a wrap: the key reaches them later.
      */
     async sendingKey(conversation: ConversationKey, parties: readonly string[]) {
-      return sendingKeyFor(conversation, parties, await directory.devicesOf(conversation, parties));
+      return sendingKeyFor(conversation, parties, await trustedDevicesOf(conversation, parties));
     },
+
+    /** The devices of these people that this device wraps keys for: signed, by a pinned identity. */
+    devicesOf: trustedDevicesOf,
 
     /**
      * The bytes of an epoch key from a wrap for this device (read from the database by the
@@ -193,14 +247,16 @@ export function makeEpochKeys(
     parties: readonly string[],
     devices: PublishedDevice[],
   ) {
-    const digest = await deviceSetDigest(devices, parties);
+    // The same device set as the last send: no digest to take again (a send's common case).
+    const text = deviceSetText(devices, parties);
     const cached = sending.get(conversation);
-    if (cached?.devices === digest) return { epoch: cached.epoch, key: cached.key };
+    if (cached?.text === text) return { epoch: cached.epoch, key: cached.key };
+    const digest = await deviceSetDigest(devices, parties);
     const stored = await directory.senderEpoch(conversation);
     if (stored?.devices === digest) {
       const key = await api.readingKey(conversation, me.uid, stored.epoch).catch(() => null);
       if (key) {
-        sending.set(conversation, { epoch: stored.epoch, devices: digest, key });
+        sending.set(conversation, { epoch: stored.epoch, devices: digest, key, text });
         return { epoch: stored.epoch, key };
       }
     }
@@ -222,7 +278,7 @@ export function makeEpochKeys(
     const waiting = parties.filter((uid) => uid !== me.uid && !devices.some((d) => d.uid === uid));
     await directory.writeEpoch(conversation, epoch, digest, wraps, waiting);
     hooks.onKeyLearned?.(conversation, epoch, raw);
-    sending.set(conversation, { epoch, devices: digest, key });
+    sending.set(conversation, { epoch, devices: digest, key, text });
     reading.set(`${conversation}|${me.uid}|${epoch}`, Promise.resolve(key));
     return { epoch, key };
   }

@@ -55,12 +55,15 @@ describe('key backup', () => {
         savedAt: 5,
         devices: { a: { key: 'k', from: 'a' }, b: { key: 1 }, c: null },
         keys: { 'd:rel': { e1: 'v1.a.b', e2: 3 }, 'x:bad': { e: 'v1' }, 'g:g1': 'flat' },
+        identity: 'v1.i.d',
       }),
     ).toEqual({
       sealed: 'v1.x.y',
       savedAt: 5,
       devices: { a: { key: 'k', from: 'a' } },
       keys: { 'd:rel': { e1: 'v1.a.b' } },
+      identity: 'v1.i.d',
     });
+    expect(parseBackup({ sealed: 'v1.x.y', identity: 7 })?.identity).toBeNull();
   });
 });

@@ -21,10 +21,12 @@ export interface StoredBackup {
   devices: Record<string, { key: string; from: string }>;
   /** Each epoch key, sealed by the backup key. */
   keys: Partial<Record<ConversationKey, Record<string, string>>>;
+  /** The account's identity key, sealed by the backup key (key-ring-identity.ts); null before. */
+  identity: string | null;
 }
 
-export const backupKeyContext = (uid: string) => `chatty/backup-key|${uid}`;
-export const backupEntryContext = (uid: string, conversation: ConversationKey, epoch: string) =>
+const backupKeyContext = (uid: string) => `chatty/backup-key|${uid}`;
+const backupEntryContext = (uid: string, conversation: ConversationKey, epoch: string) =>
   `chatty/backup|${uid}|${conversation}|${epoch}`;
 /** The backup key's wrap for `to`, made by `from` (two devices of `uid`). */
 export const backupWrapContext = (uid: string, from: string, to: string) =>
@@ -96,5 +98,6 @@ export function parseBackup(value: unknown): StoredBackup | null {
     keys[conversation as ConversationKey] = Object.fromEntries(entries);
   }
   const savedAt = typeof value.savedAt === 'number' ? value.savedAt : null;
-  return { sealed: value.sealed, savedAt, devices, keys };
+  const identity = isText(value.identity) ? value.identity : null;
+  return { sealed: value.sealed, savedAt, devices, keys, identity };
 }

@@ -1,4 +1,4 @@
-/** What the key ring (key-ring.ts) reads and writes in the database (encryption-backup.ts). */
+/** What the key ring (key-ring.ts) reads and writes in the database (backup.ts). */
 import type { ConversationKey } from '../conversation-key';
 import type { PublishedDevice, StoredWrap } from './epoch-keys';
 import type { StoredBackup } from './key-backup';
@@ -19,7 +19,10 @@ export interface NewWrap {
 
 /** The database side of the key ring, always as the signed-in owner. */
 export interface KeyRingStore {
-  /** My published devices; `approvedBy` null while one waits for approval. */
+  /**
+   * My published devices, with their signatures (approval is a signature: key-ring-identity.ts);
+   * `approvedBy` names the approving device, a hint for the prompts only.
+   */
   myDevices(): Promise<Array<PublishedDevice & { approvedBy: string | null }>>;
   /** Every epoch wrapped for any of my devices, in every conversation I am in. */
   myWraps(): Promise<EpochWraps[]>;
@@ -34,5 +37,14 @@ export interface KeyRingStore {
   markBackupSaved(): Promise<void>;
   putBackupDevice(device: { deviceId: string; key: string; from: string }): Promise<void>;
   putBackupEntry(conversation: ConversationKey, epoch: string, envelope: string): Promise<void>;
-  markApproved(deviceId: string, by: string): Promise<void>;
+  /** A device approved: its identity signature, and the device that made it. */
+  markApproved(deviceId: string, by: string, signature: string): Promise<void>;
+  /**
+   * One update: the account's new identity key sealed into the backup, its public half published,
+   * and this device's signature by it.
+   */
+  publishIdentity(
+    identity: { sealed: string; publicKey: string },
+    device: { deviceId: string; signature: string },
+  ): Promise<void>;
 }

@@ -20,12 +20,13 @@ import {
   sealBackupKey,
   type StoredBackup,
 } from './key-backup';
+import { makeIdentityHolder } from './key-ring-identity';
 import { writeWrapsFor, type ClearEpochKey, type RewrapResult } from './key-ring-rewrap';
 import type { KeyRingStore } from './key-ring-store';
 import { makeKeyWrapper } from './key-wrap';
 import { createRecoveryKey, parseRecoveryKey } from './recovery-key';
 
-export type { EpochWraps, KeyRingStore, NewWrap } from './key-ring-store';
+export type { EpochWraps, KeyRingStore } from './key-ring-store';
 export type { RewrapResult } from './key-ring-rewrap';
 
 /** Why a recovery key was refused, for the person's eyes (see encryption-strings.ts). */
@@ -54,6 +55,9 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
   const writing = new Set<Promise<unknown>>();
   /** A recovery key made on this device and not yet confirmed as saved. */
   let unsavedRecoveryKey: string | null = null;
+  const identity = makeIdentityHolder(me, store);
+  /** This device is making the account's first backup: its identity is new, not an upgrade. */
+  let settingUp = false;
 
   async function myDevice(deviceId: string) {
     const device = (await store.myDevices()).find((d) => d.deviceId === deviceId);
@@ -128,14 +132,22 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
           backedUp.add(entryId(conversation as ConversationKey, epoch));
         }
       }
-      if (backupKey) return true;
-      opening ??= backupRawOfThisDevice(backup).catch(() => null);
-      const raw = await opening;
-      opening = null;
-      if (!raw) return false;
-      await takeBackupKey(raw);
+      if (!backupKey) {
+        opening ??= backupRawOfThisDevice(backup).catch(() => null);
+        const raw = await opening;
+        opening = null;
+        if (!raw) return false;
+        await takeBackupKey(raw);
+      }
+      if (backupKey && backup) await identity.adopt(backupKey, backup, !settingUp);
       return true;
     },
+
+    /** The account's identity key, once this device holds it (key-ring-identity.ts). */
+    identity: () => identity.current(),
+
+    /** True once, after this device gave an existing account its identity key (the upgrade). */
+    takeUpgradeNotice: () => identity.takeUpgradeNotice(),
 
     /**
      * The first device of an account: a backup, and the recovery key that opens it (shown once).
@@ -146,9 +158,11 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
       const recovery = await createRecoveryKey();
       const backup = await createBackupKey(me.uid, recovery.raw);
       if (!stillWanted()) throw new Error('The session ended while its backup was made');
+      settingUp = true;
       await store.createBackup(backup.sealed, await wrapBackupKeyFor(backup.raw, me));
       unsavedRecoveryKey = recovery.text;
       await takeBackupKey(backup.raw);
+      await identity.adopt(backup.key, null, false);
       return recovery.text;
     },
 
@@ -202,8 +216,10 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
         }
       }
       const result = await writeWrapsFor(wrapping, self, found);
-      await store.markApproved(me.deviceId, me.deviceId);
       await takeBackupKey(raw);
+      // The identity comes from the backup the recovery key opened, never from the server's
+      // record; with it this device signs itself (approved by the recovery key).
+      await identity.adopt(key, backup, true);
       return result;
     },
 
@@ -213,6 +229,8 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
      */
     async approve(deviceId: string): Promise<RewrapResult> {
       const device = await myDevice(deviceId);
+      // Approval is this signature: without the identity key there is nothing to approve with.
+      const signature = await identity.sign(device);
       const found: ClearEpochKey[] = [];
       for (const { conversation, epoch, wraps } of await store.myWraps()) {
         const mine = wraps[me.deviceId];
@@ -223,7 +241,7 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
       const result = await writeWrapsFor(wrapping, device, found);
       const backupRaw = await backupRawOfThisDevice(await store.readBackup()).catch(() => null);
       if (backupRaw) await store.putBackupDevice(await wrapBackupKeyFor(backupRaw, device));
-      await store.markApproved(deviceId, me.deviceId);
+      await store.markApproved(deviceId, me.deviceId, signature);
       return result;
     },
   };

@@ -16,22 +16,24 @@ const wait = (over: Partial<KeyWait>): KeyWait => ({
   ...over,
 });
 
-function setUp(held: StoredWrap | null) {
+const carolsDevice = { uid: 'carol', deviceId: 'carol-device', publicKey: 'K' };
+
+function setUp(held: StoredWrap | null, trusted = [carolsDevice]) {
   const store = {
     ask: vi.fn<KeyWaitStore['ask']>(() => Promise.resolve()),
     serve: vi.fn<KeyWaitStore['serve']>(() => Promise.resolve()),
   };
   const directory = {
     readWrap: vi.fn(() => Promise.resolve(held)),
-    devicesOf: vi.fn(() =>
-      Promise.resolve([{ uid: 'carol', deviceId: 'carol-device', publicKey: 'K' }]),
-    ),
   } as unknown as KeyDirectory;
+  // The devices the key manager trusts (signed by a pinned identity), not the server's list.
+  const devicesOf = vi.fn(() => Promise.resolve(trusted));
   const keys = {
     openWrap: vi.fn(() => Promise.resolve(new Uint8Array(32))),
     wrapFor: vi.fn(() => Promise.resolve('v1.wrapped')),
+    devicesOf,
   } as unknown as EpochKeys;
-  return { store, late: makeLateWraps(me, keys, directory, store) };
+  return { store, devicesOf, late: makeLateWraps(me, keys, directory, store) };
 }
 
 describe('late wraps', () => {
@@ -55,6 +57,17 @@ describe('late wraps', () => {
     await late.sync(chat, [wait({ epoch: 'e3' })], () => false);
     await late.sync(chat, [wait({ epoch: 'e4' })], () => true);
     expect(store.serve).not.toHaveBeenCalled();
+  });
+
+  it('serves no device it does not trust, and tries again at the next change', async () => {
+    const { store, devicesOf, late } = setUp(
+      { key: 'v1.x', by: 'alice', from: 'alice-device' },
+      [],
+    );
+    expect(await late.sync(chat, [wait({})], () => true)).toEqual({ served: 0, arrived: false });
+    expect(store.serve).not.toHaveBeenCalled();
+    devicesOf.mockResolvedValue([carolsDevice]);
+    expect(await late.sync(chat, [wait({})], () => true)).toEqual({ served: 1, arrived: false });
   });
 
   it('asks for my own waits once, and says when one is served', async () => {

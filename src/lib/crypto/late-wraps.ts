@@ -47,7 +47,8 @@ export function makeLateWraps(
     if (!mine || (mine.by !== wait.of && mine.by !== me.uid)) return false;
     const raw = await keys.openWrap(conversation, wait.epoch, mine);
     if (!raw) return false;
-    const devices = await directory.devicesOf(conversation, [wait.uid]);
+    // Only devices signed by the identity pinned here for them, as for any wrap I make.
+    const devices = await keys.devicesOf(conversation, [wait.uid]);
     if (devices.length === 0) return false;
     const wraps = await Promise.all(
       devices.map(async (device) => ({
@@ -90,8 +91,14 @@ export function makeLateWraps(
           }
         } else if (wait.asked && !wait.served && !started.has(id) && mayServe(wait.uid)) {
           started.add(id);
-          // Refused (another device served first, the party left) or not held here: let go.
-          work.push(serveOne(conversation, wait).catch(() => false));
+          // Refused (another device served first, the party left) or not held here: let go. No
+          // trusted device of theirs yet (not signed, or a changed identity not accepted): tried
+          // again at the waits' next change.
+          work.push(
+            serveOne(conversation, wait)
+              .catch(() => false)
+              .then((served) => (served || started.delete(id), served)),
+          );
         }
       }
       const done = await Promise.all(work);

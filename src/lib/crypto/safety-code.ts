@@ -1,22 +1,20 @@
 /**
- * The 60-digit security code two friends compare (Signal's numeric fingerprint, adapted to several
- * devices per person): 30 digits per person from 5,200 rounds of SHA-512 over a version, their uid
- * and every device public key they have, the lower uid's half first so both sides show the same
- * code. A new or removed device changes that person's half.
+ * The 60-digit security code two people compare (Signal's numeric fingerprint): 30 digits per
+ * person from 5,200 rounds of SHA-512 over a version, their uid and their identity key
+ * (identity-key.ts), the lower uid's half first so both sides show the same code. A person's half
+ * changes only when their identity key does, never when they add or remove a device: each device
+ * is vouched for by the identity key's signature instead.
  */
 import { concatBytes, fromBase64Url, utf8 } from './crypto-bytes';
 import { CryptoError } from './crypto-errors';
 
-const VERSION = utf8('chatty/safety/v1');
+const VERSION = utf8('chatty/safety/v2');
 const ROUNDS = 5200;
 
-async function personDigits(uid: string, publicKeys: readonly string[]): Promise<string> {
-  const keys = [...publicKeys].sort().map((text) => {
-    const bytes = fromBase64Url(text);
-    if (!bytes) throw new CryptoError('bad-key', 'A device key is not base64url');
-    return bytes;
-  });
-  const input = concatBytes(VERSION, new Uint8Array([0]), utf8(uid), new Uint8Array([0]), ...keys);
+async function personDigits(uid: string, identityKey: string): Promise<string> {
+  const key = fromBase64Url(identityKey);
+  if (!key) throw new CryptoError('bad-key', 'An identity key is not base64url');
+  const input = concatBytes(VERSION, new Uint8Array([0]), utf8(uid), new Uint8Array([0]), key);
   let hash = new Uint8Array(await crypto.subtle.digest('SHA-512', input));
   for (let round = 0; round < ROUNDS; round += 1) {
     hash = new Uint8Array(await crypto.subtle.digest('SHA-512', concatBytes(hash, input)));
@@ -32,15 +30,16 @@ async function personDigits(uid: string, publicKeys: readonly string[]): Promise
 
 export interface SafetyParty {
   uid: string;
-  publicKeys: readonly string[];
+  /** Their identity key's public half, as published (87 base64url characters). */
+  identityKey: string;
 }
 
 /** Sixty digits, the same whichever side computes it. */
 export async function safetyCode(a: SafetyParty, b: SafetyParty): Promise<string> {
   const [first, second] = a.uid < b.uid ? [a, b] : [b, a];
   const halves = await Promise.all([
-    personDigits(first.uid, first.publicKeys),
-    personDigits(second.uid, second.publicKeys),
+    personDigits(first.uid, first.identityKey),
+    personDigits(second.uid, second.identityKey),
   ]);
   return halves.join('');
 }

@@ -11,14 +11,14 @@ import { describe, expect, it } from 'vitest';
  */
 const ALLOWED: Record<string, string> = {
   // `status/{uid}` goes offline when the connection drops.
-  'presence.ts': 'status',
-  // `typing/{relId}/{uid}` is removed when the connection drops.
-  'inbox.ts': 'signal',
+  'presence/gateway.ts': 'status',
+  // `typing/{conversationId}/{uid}` is removed when the connection drops.
+  'inbox/gateway.ts': 'signal',
 };
 
 const dir = 'src/lib/firebase';
 const sources = () =>
-  readdirSync(dir)
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
     .map((name) => ({ name, text: readFileSync(join(dir, name), 'utf8') }));
 
@@ -34,8 +34,8 @@ describe('onDisconnect() in the Firebase gateways', () => {
   });
 
   it('the typing signal it queues is the typing path', () => {
-    const inbox = readFileSync(join(dir, 'inbox.ts'), 'utf8');
+    const inbox = readFileSync(join(dir, 'inbox/gateway.ts'), 'utf8');
     expect(inbox).toMatch(/signal = typingRef\(/);
-    expect(inbox).toMatch(/typingRef = \([^)]*\) => ref\(db, `typing\//);
+    expect(inbox).toMatch(/typingRef = \([^)]*\) =>\s*ref\(db, `typing\//);
   });
 });

@@ -4,7 +4,7 @@
  * Firebase, so features, tests and scripts can share these types.
  */
 
-import { allowedPhotoOr } from './profiles-photo-source';
+import { allowedPhotoOr } from './profiles/shapes';
 
 /** `friendRequest/{id}` and `friendList/{id}` share one shape; `id` is the relationship id. */
 export interface FriendRequest {
@@ -88,8 +88,10 @@ export function parseFriendRequest(id: string, value: unknown): FriendRequest | 
   return { id, ...fields, photo: typeof photo === 'string' ? photo : '' };
 }
 
-export const parseFriendship: (id: string, value: unknown) => Friendship | null =
-  parseFriendRequest;
+/** A friendship is stored as the request it was accepted from. */
+export function parseFriendship(id: string, value: unknown): Friendship | null {
+  return parseFriendRequest(id, value);
+}
 
 export function parseBlock(id: string, value: unknown): Block | null {
   const fields = strings(value, ['blockid', 'blockName', 'blockbyid', 'blockbyName'] as const);
@@ -135,7 +137,7 @@ export function otherParty(record: FriendRequest, me: string): { uid: string; na
 }
 
 /**
- * A photo the rules take in a record (profiles-photo-source.ts, with its length limit); longer
+ * A photo the rules take in a record (photo-source.ts, with its length limit); longer
  * ones (inline images) and URLs they refuse (from before the rules checked them) are left out.
  */
 export function recordPhoto(photo: string): string {

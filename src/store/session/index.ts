@@ -10,11 +10,9 @@ export {
   selectDataLoadFailed,
   selectLoggingOut,
   selectSessionStatus,
-  sessionSlice,
   userSignedIn,
   userSignedOut,
   type ActiveUser,
-  type SessionState,
 } from './session-slice';
 export { clearStoredSession, storageKeys, storeActiveUser } from './active-user-storage';
 export { resetPerSignedInUser, whileSignedIn } from './per-user-session';

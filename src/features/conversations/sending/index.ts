@@ -1,0 +1,8 @@
+/**
+ * Sending: the send thunks, what a send carries (text, reply, mentions), and the pending and
+ * failed sends until the server answers.
+ */
+export { failedDismissed, sendStarted } from './conversations-sending-slice';
+export type { OutgoingMessage } from './conversations-sending-slice';
+export { retryChatMessage, selectFriend, sendChatMessage } from './conversations-thunks';
+export { trackSend } from './track-send';

@@ -1,0 +1,105 @@
+/**
+ * The account's identity key on this device (key-ring.ts; docs/security/e2ee.md, "One identity
+ * per person"). It is sealed under the backup key (`keyBackup/{uid}/identity`), so exactly the
+ * devices that hold the backup key (approved ones, or one that entered the recovery key) hold it.
+ * The first device that holds the backup key of an account without one makes it (a new account,
+ * or an existing one on its next start: the upgrade), publishes its public half and signs itself;
+ * every device that holds it makes sure its own entry is signed.
+ */
+import type { DeviceIdentity, PublishedDevice } from './epoch-keys';
+import {
+  createIdentity,
+  identityFromSecret,
+  importIdentityKey,
+  signDevice,
+  verifyDevice,
+  type AccountIdentity,
+} from './identity-key';
+import type { StoredBackup } from './key-backup';
+import type { KeyRingStore } from './key-ring-store';
+import { openBytes, sealBytes } from './sealed-box';
+
+const identityContext = (uid: string) => `chatty/identity|${uid}`;
+
+export function makeIdentityHolder(me: DeviceIdentity, store: KeyRingStore) {
+  let identity: AccountIdentity | null = null;
+  let adopting: Promise<AccountIdentity | null> | null = null;
+  /** This device made the identity of an account that had one's devices already: say so once. */
+  let upgraded = false;
+
+  async function signedByIdentity(device: PublishedDevice) {
+    if (!identity) return false;
+    const key = await importIdentityKey(identity.publicKey);
+    return verifyDevice(key, me.uid, device, device.signature);
+  }
+
+  /** This device's own entry signed, unless it already is. */
+  async function signSelf(held: AccountIdentity) {
+    const mine = (await store.myDevices()).find((d) => d.deviceId === me.deviceId);
+    if (!mine || (await signedByIdentity(mine))) return;
+    const signature = await signDevice(held, me.uid, me);
+    await store.markApproved(me.deviceId, mine.approvedBy ?? me.deviceId, signature);
+  }
+
+  async function adoptOnce(
+    backupKey: CryptoKey,
+    backup: StoredBackup | null,
+    announce: boolean,
+  ): Promise<AccountIdentity | null> {
+    if (backup?.identity) {
+      // One that does not open (damaged, or not sealed by one of my devices) is not taken, and
+      // never replaced from here either: nothing is signed until one opens.
+      const secret = await openBytes(backupKey, backup.identity, identityContext(me.uid)).catch(
+        () => null,
+      );
+      if (!secret) return null;
+      identity = await identityFromSecret(secret);
+    } else {
+      const made = await createIdentity();
+      const sealed = await sealBytes(backupKey, made.secret, identityContext(me.uid));
+      const signature = await signDevice(made.identity, me.uid, me);
+      await store.publishIdentity(
+        { sealed, publicKey: made.identity.publicKey },
+        { deviceId: me.deviceId, signature },
+      );
+      identity = made.identity;
+      upgraded = announce;
+    }
+    await signSelf(identity);
+    return identity;
+  }
+
+  return {
+    /** The identity key once this device holds it; null before (not approved yet). */
+    current: () => identity,
+
+    /**
+     * With the backup key in hand: the identity opened from the backup, or made when the account
+     * has none. `announce`: the account existed before, so this is its upgrade.
+     */
+    adopt(
+      backupKey: CryptoKey,
+      backup: StoredBackup | null,
+      announce: boolean,
+    ): Promise<AccountIdentity | null> {
+      if (identity) return Promise.resolve(identity);
+      adopting ??= adoptOnce(backupKey, backup, announce).finally(() => {
+        adopting = null;
+      });
+      return adopting;
+    },
+
+    /** A signature of one of my devices: what approving it means. */
+    async sign(device: PublishedDevice): Promise<string> {
+      if (!identity) throw new Error('This device holds no identity key yet');
+      return signDevice(identity, me.uid, device);
+    },
+
+    /** True once, after this device made the identity of an existing account. */
+    takeUpgradeNotice(): boolean {
+      const was = upgraded;
+      upgraded = false;
+      return was;
+    },
+  };
+}

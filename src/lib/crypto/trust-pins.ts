@@ -1,0 +1,31 @@
+/**
+ * The identity keys this device pinned (docs/security/e2ee.md, "Pinning"): for each person, the
+ * identity key first seen for them (trust on first use, as Signal) and whether I verified it by
+ * comparing security codes. Kept on the device (IndexedDB: trust-pins-idb.ts), never read from
+ * the server, so whoever runs the database can neither change a pin nor mark anyone verified.
+ */
+
+export interface Pin {
+  /** The identity key I trust for this person: the first seen, or one I accepted since. */
+  key: string;
+  /** I compared the security code made with this key and marked it verified. */
+  verified: boolean;
+}
+
+/** Pins by the signed-in person (`owner`) and the person pinned. */
+export interface PinStore {
+  get(owner: string, uid: string): Promise<Pin | undefined>;
+  put(owner: string, uid: string, pin: Pin): Promise<void>;
+}
+
+/** Pins in memory: Node (the integration tests) and browsers that keep no IndexedDB. */
+export function memoryPinStore(): PinStore {
+  const pins = new Map<string, Pin>();
+  return {
+    get: (owner, uid) => Promise.resolve(pins.get(`${owner}|${uid}`)),
+    put: (owner, uid, pin) => {
+      pins.set(`${owner}|${uid}`, { ...pin });
+      return Promise.resolve();
+    },
+  };
+}

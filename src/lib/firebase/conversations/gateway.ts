@@ -1,0 +1,255 @@
+import {
+  get,
+  push,
+  ref,
+  serverTimestamp,
+  update,
+  type Database,
+  type Unsubscribe,
+} from 'firebase/database';
+import { conversationKey, type ConversationKind } from '../../conversation-key';
+import { openInOrder } from './open';
+import { editWrite, markerWrite, reactWrite, removeWrite, type ActionScope } from './actions-write';
+import { writeWithPreviewOrAlone } from './actions-fallback';
+import { hiddenMessages } from './hidden';
+import { coverChanges, hideChanges, type HiddenCover } from './inbox-entry-cover';
+import { directConversations, groupConversations, type ConversationLocation } from './location';
+import type { ChatMessage } from './message';
+import { conversationReads } from './reads';
+import type { Outbox } from './outbox';
+import { outboxOf, sendThroughOutbox, withHeldMessages } from './outbox-send';
+import { conversationSealing, noCrypto, type CryptoNow } from './sealing';
+import { bindingMeta } from './integrity/binding-meta';
+import { serverClockOf } from './integrity/server-clock';
+import type { SendExtras } from './send-write';
+import type { SentMessage } from '../inbox/shapes';
+
+export type { HiddenCover } from './inbox-entry-cover';
+
+type OnError = (error: Error) => void;
+
+export type { CryptoNow } from './sealing';
+export { type ConversationLocation } from './location';
+
+/**
+ * The conversations of one location (docs/data-model.md, Conversations): the latest page live,
+ * older pages, sending, and the message actions (Message actions). The rules decide who reads
+ * and writes, and which changes a stored message may take.
+ */
+function makeConversationApi<Parties>(
+  db: Database,
+  location: ConversationLocation<Parties>,
+  cryptoNow: CryptoNow = noCrypto,
+  outbox: Outbox = outboxOf(db),
+) {
+  const conversation = (id: string) => ref(db, `${location.root}/${id}`);
+  const reads = (id: string) =>
+    conversationReads(conversation(id), (messageId, value) => location.parse(id, messageId, value));
+  const keyOf = (id: string) => conversationKey(location.kind, id);
+  const { opened, openedOne, sealed } = conversationSealing(location, cryptoNow, serverClockOf(db));
+  const scopeOf = (parties: Parties): ActionScope => {
+    const everyone = location.everyone(parties);
+    return {
+      kind: location.kind,
+      conversationId: location.conversationOf(parties),
+      me: everyone[0],
+      everyone,
+    };
+  };
+  const write = (changes: Record<string, unknown>) => update(ref(db), changes);
+  return {
+    /** The newest `pageSize` messages of conversation `id`, oldest first, live. */
+    subscribeLatest(
+      page: { id: string; pageSize: number },
+      onData: (messages: ChatMessage[]) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      // My messages held by the outbox (sent offline) are drawn with the stored ones.
+      return withHeldMessages(outbox, keyOf(page.id), onData, (onStored) =>
+        reads(page.id).subscribeLatest(
+          page.pageSize,
+          openInOrder((messages) => opened(page.id, messages), onStored, onError),
+          onError,
+        ),
+      );
+    },
+
+    /** Up to `pageSize` messages older than `before`, oldest first. */
+    fetchOlder(page: {
+      id: string;
+      before: Pick<ChatMessage, 'id' | 'createdAt'>;
+      pageSize: number;
+    }): Promise<ChatMessage[]> {
+      return reads(page.id)
+        .fetchOlder(page.before, page.pageSize)
+        .then((messages) => opened(page.id, messages));
+    },
+
+    /**
+     * The messages of conversation `id` edited or deleted for everyone at or after `since`
+     * (server time), and the latest such time (see reads.ts).
+     */
+    async fetchChangedSince(
+      id: string,
+      since: number,
+    ): Promise<{ messages: ChatMessage[]; until: number }> {
+      const changed = await reads(id).fetchChangedSince(since);
+      return { messages: await opened(id, changed.messages), until: changed.until };
+    },
+
+    /**
+     * The message and every party's inbox entry in one root update (the send write). The id is
+     * known at once (a client-generated push id), so the UI can show the message as pending;
+     * `acked` resolves when the server stored it and rejects when it refused it. Sent offline, a
+     * message is held by the app's outbox (drawn pending, sealed and written in order once
+     * connected: conversations-outbox.ts). A message stored whose acknowledgement was lost
+     * still settles as sent (send-once.ts). `retryOf`: the id of a message
+     * reported failed, sent again under that id only if it is not stored.
+     */
+    send(parties: Parties, text: string, retryOf?: string, extras?: SendExtras): SentMessage {
+      const at = location.conversationOf(parties);
+      const id = retryOf ?? push(conversation(at)).key;
+      if (!id) throw new Error('A push id is always generated');
+      const path = `${location.root}/${at}/${id}`;
+      return sendThroughOutbox(db, outbox, {
+        id,
+        conversation: keyOf(at),
+        path,
+        sender: location.everyone(parties)[0],
+        text,
+        retry: retryOf !== undefined,
+        changes: (words, server) => ({
+          ...location.sendWrite(parties, id, words, server, extras),
+          ...extras?.extraChanges?.(id, server),
+        }),
+        seal: (changes) => sealed(parties, changes),
+        parse: (value) => location.parse(at, id, value),
+      });
+    },
+
+    /**
+     * Replaces the text of my text message (and `editedAt`); `isLast`: it is the conversation's
+     * last message, so every party's preview follows, unless the rules refuse that preview (an
+     * entry names a newer message): then the edit alone (actions-fallback.ts).
+     * A message still held by the outbox gets the new text there: it is delivered once, as last
+     * typed, with no `editedAt` (nobody saw the first text). Written already, queued after it.
+     */
+    edit(parties: Parties, message: ChatMessage, text: string, isLast: boolean): Promise<void> {
+      if (outbox.rewrite(message.id, text)) return Promise.resolve();
+      const scope = scopeOf(parties);
+      const now = serverTimestamp();
+      // Sealed as an edit of this very message: what it shows and when it was sent come along.
+      const action = {
+        messageId: message.id,
+        meta: bindingMeta(message),
+        sentAt: message.createdAt,
+      };
+      return writeWithPreviewOrAlone(
+        write,
+        sealed(parties, editWrite(scope, message, text, isLast, now), action),
+        sealed(parties, editWrite(scope, message, text, false, now), action),
+        markerWrite(scope, message, now),
+      );
+    },
+
+    /**
+     * Deletes my message for everyone: only its envelope stays, a photo's bytes go. As for an
+     * edit, a preview the rules refuse (another entry names a newer message) is left out. A
+     * message still held by the outbox is dropped there: nothing of it ever reaches the server
+     * ('withdrawn': it leaves the screen without a placeholder).
+     */
+    async remove(
+      parties: Parties,
+      message: ChatMessage,
+      isLast: boolean,
+    ): Promise<'withdrawn' | 'deleted'> {
+      if (outbox.withdraw(message.id)) return 'withdrawn';
+      const scope = scopeOf(parties);
+      const now = serverTimestamp();
+      // Sealed for its tombstone: readers take a deletion only with the sender's proof.
+      const action = { messageId: message.id };
+      await writeWithPreviewOrAlone(
+        write,
+        sealed(parties, removeWrite(scope, message, isLast, now), action),
+        sealed(parties, removeWrite(scope, message, false, now), action),
+        markerWrite(scope, message, now),
+      );
+      return 'deleted';
+    },
+
+    /** Adds (`on`) or takes back my reaction `emoji` to `message`, with the author's notice. */
+    async react(parties: Parties, message: ChatMessage, emoji: string, on: boolean): Promise<void> {
+      // On a held message: drawn with it at once, written after it (or never: withdrawn, or
+      // taken back meanwhile).
+      const held = outbox.react(message.id, emoji, location.everyone(parties)[0], on);
+      if (held !== null && !(await held)) return;
+      const changes = reactWrite(scopeOf(parties), message, emoji, on, serverTimestamp());
+      const quoted = { sender: message.senderId, sealedText: message.sealedText };
+      return write(await sealed(parties, changes, { messageId: message.id, quoted }));
+    },
+
+    ...hiddenMessages(db, location.kind),
+
+    /**
+     * Deletes for me a message my row shows as the last one: my own entry gets what the row
+     * shows instead (`cover`: the newest message before it that I still see, or nothing) in the
+     * same update, so every device of mine stops showing its words. Refused (no entry yet, the
+     * message shown changed meanwhile), the hide goes alone: the message still leaves the chat.
+     */
+    hideLast(parties: Parties, messageId: string, cover: HiddenCover): Promise<void> {
+      const { kind, conversationId, me } = scopeOf(parties);
+      const place = { kind, conversationId, owner: me };
+      const alone = hideChanges(place, messageId);
+      const withCover = { ...alone, ...coverChanges(place, cover) };
+      // Only words are sealed: a cover without any needs no key (nor the network for one).
+      const words = cover.shown && !cover.shown.deleted && !cover.shown.image;
+      return writeWithPreviewOrAlone(write, words ? sealed(parties, withCover) : withCover, alone);
+    },
+
+    /** One message by id (a quote whose original is not loaded), or null when there is none. */
+    async fetchOne(conversationId: string, messageId: string): Promise<ChatMessage | null> {
+      const snapshot = await get(ref(db, `${location.root}/${conversationId}/${messageId}`));
+      return openedOne(conversationId, location.parse(conversationId, messageId, snapshot.val()));
+    },
+
+    /**
+     * Every message from `from` (included) up to `before` (excluded), oldest first, in one
+     * query: what a jump to a quoted original needs above the oldest loaded message.
+     */
+    async fetchBetween(
+      conversationId: string,
+      from: Pick<ChatMessage, 'id' | 'createdAt'>,
+      before: Pick<ChatMessage, 'id' | 'createdAt'>,
+    ): Promise<ChatMessage[]> {
+      return opened(conversationId, await reads(conversationId).fetchBetween(from, before));
+    },
+  };
+}
+
+export type ConversationApi<Parties> = ReturnType<typeof makeConversationApi<Parties>>;
+
+/**
+ * Every kind of conversation, by kind: `conversations.direct`, `conversations.group`. One outbox
+ * for both (and for photos: conversations-images.ts), so sends made offline go out in the order
+ * they were made. `signedIn`: the current
+ * session's uid, so a send held for someone who signed out is neither drawn nor delivered.
+ */
+export function makeConversationsApi(
+  db: Database,
+  cryptoNow: CryptoNow = noCrypto,
+  signedIn?: () => string | undefined,
+) {
+  const outbox = outboxOf(db, signedIn);
+  return {
+    direct: makeConversationApi(db, directConversations, cryptoNow, outbox),
+    group: makeConversationApi(db, groupConversations, cryptoNow, outbox),
+  } satisfies Record<ConversationKind, unknown>;
+}
+
+type ConversationsApi = ReturnType<typeof makeConversationsApi>;
+
+declare module '../../../store/gateways' {
+  interface DatabaseGateways {
+    conversations: ConversationsApi;
+  }
+}

@@ -1,0 +1,9 @@
+/**
+ * The conversations gateway: what talks to Firebase for conversations (it loads the SDK). Stored shapes and
+ * parsers that do not are in shapes.ts.
+ */
+export { makeDraftsApi } from './drafts';
+export type { Draft, Drafts } from './drafts';
+export { makeConversationsApi } from './gateway';
+export type { ConversationApi, HiddenCover } from './gateway';
+export { makeChatImagesApi } from './images';

@@ -1,0 +1,134 @@
+/**
+ * A send, through the outbox (conversations-outbox.ts): drawn at once, sealed, then written by
+ * `sendOnce` in the order sent (held while offline). The id is known at once and the promise
+ * settles once, as the server stores or refuses the message.
+ */
+import {
+  increment,
+  onValue,
+  ref,
+  serverTimestamp,
+  type Database,
+  type Unsubscribe,
+} from 'firebase/database';
+import type { ConversationKey } from '../../conversation-key';
+import type { ChatMessage } from './message';
+import { makeOutbox, withHeld, type Outbox } from './outbox';
+import { sendOnce } from './send-once';
+import type { ServerValues } from './send-write';
+import { asSentMessage, type SentMessage } from '../inbox/shapes';
+
+type Changes = Record<string, unknown>;
+
+const server = (): ServerValues => ({ now: serverTimestamp(), plusOne: increment(1) });
+
+export interface OutgoingSend {
+  id: string;
+  conversation: ConversationKey;
+  /** `{root}/{conversationId}/{id}`: where the message is stored. */
+  path: string;
+  sender: string;
+  text: string;
+  /** `retryOf`: written only if not stored already (sendOnce). */
+  retry: boolean;
+  /** The root update of a send of `text`, in clear text. */
+  changes: (text: string, server: ServerValues) => Changes;
+  seal: (changes: Changes) => Promise<Changes>;
+  parse: (value: unknown) => ChatMessage | null;
+}
+
+/**
+ * Sends `send` through `outbox`, drawn at once with this device's time. Online too: sealing
+ * takes a moment (and a new epoch's wraps a round trip), and the bubble must not wait for it;
+ * the outbox hands it to the SDK as soon as it is sealed, in the order sent.
+ */
+export function sendThroughOutbox(db: Database, outbox: Outbox, send: OutgoingSend): SentMessage {
+  /** The clear update; without its quote when the quoted message was withdrawn (never stored). */
+  const changesFor = (text: string, quoteGone: boolean): Changes => {
+    const changes = send.changes(text, server());
+    if (!quoteGone) return changes;
+    const { replyTo: _gone, ...message } = changes[send.path] as Record<string, unknown>;
+    return { ...changes, [send.path]: message };
+  };
+  const quoted = (changesFor(send.text, false)[send.path] as { replyTo?: unknown }).replyTo;
+  // Like the SDK's own copy of a queued write: this device's time until the server's.
+  const heldAt = Date.now();
+  const held = outbox.hold({
+    id: send.id,
+    conversation: send.conversation,
+    sender: send.sender,
+    text: send.text,
+    ...(typeof quoted === 'string' ? { quotes: quoted } : {}),
+    draw: (text, quoteGone) => {
+      const message = send.parse(changesFor(text, quoteGone)[send.path]);
+      return message && { ...message, createdAt: heldAt };
+    },
+    seal: (text, quoteGone) => send.seal(changesFor(text, quoteGone)),
+    write: (changes) => sendOnce(db, send.id, send.path, changes, send.retry).acked,
+  });
+  return asSentMessage(send.id, held);
+}
+
+/** Tells `outbox` whether `db` is connected (`.info/connected`), for as long as it lives. */
+function followConnection(db: Database, outbox: Outbox): Unsubscribe {
+  return onValue(ref(db, '.info/connected'), (snapshot) =>
+    outbox.setConnected(snapshot.val() === true),
+  );
+}
+
+const outboxes = new WeakMap<
+  Database,
+  { outbox: Outbox; slot: { signedIn?: () => string | undefined } }
+>();
+
+/**
+ * The one outbox of `db` (texts and photos, 1:1 and group: the order of sending is kept across
+ * them), following its connection for as long as the database lives. `signedIn`: the current
+ * session's uid (the latest one given is asked).
+ */
+export function outboxOf(db: Database, signedIn?: () => string | undefined): Outbox {
+  const known = outboxes.get(db);
+  if (known) {
+    if (signedIn) known.slot.signedIn = signedIn;
+    return known.outbox;
+  }
+  const slot = { signedIn };
+  const outbox = makeOutbox(() => slot.signedIn?.());
+  followConnection(db, outbox);
+  outboxes.set(db, { outbox, slot });
+  return outbox;
+}
+
+/**
+ * A conversation's live latest page with its held messages: `subscribe` reports what is stored
+ * (opened), and every change of the outbox for `conversation` reports again.
+ */
+export function withHeldMessages(
+  outbox: Outbox,
+  conversation: ConversationKey,
+  onData: (messages: ChatMessage[]) => void,
+  subscribe: (onStored: (messages: ChatMessage[]) => void) => Unsubscribe,
+): Unsubscribe {
+  let stored: ChatMessage[] | null = null;
+  let reported = false;
+  const report = () => {
+    const held = outbox.drawn(conversation);
+    // Nothing to say yet (no answer, nothing held): the page is still loading.
+    if (stored === null && held.length === 0 && !reported) return;
+    reported = true;
+    onData(withHeld(stored ?? [], held));
+  };
+  const stopHeld = outbox.onChange(conversation, report);
+  const stopStored = subscribe((messages) => {
+    stored = messages;
+    report();
+  });
+  // Held before the conversation was opened: drawn at once (once this call has returned).
+  let open = true;
+  queueMicrotask(() => open && report());
+  return () => {
+    open = false;
+    stopHeld();
+    stopStored();
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * The conversations data as stored: shapes, parsers of untrusted snapshots, paths and pure write
+ * builders. Never loads the Firebase SDK (architecture:check), so a first screen may import it.
+ */
+export { makeConversationCrypto } from './crypto';
+export type { ConversationCrypto } from './crypto';
+export { makeSeenLedger } from './integrity/seen-ledger';
+export { indexedDbLedgerStore } from './integrity/seen-ledger-idb';
+export type { ChatImageInfo, ChatImageUpload } from './image-message';
+export { MESSAGE_MAX_LENGTH, compareMessages } from './message';
+export type { ChatMessage } from './message';
+export { openInOrder } from './open';
+export { storedMessage } from './location';
+export { inboxEntryPath, readsPath } from './paths';
+export type { CryptoNow } from './sealing';
+export type { GroupParties, MessageParties, SendExtras } from './send-write';
+export { TypingThrottle } from './typing';

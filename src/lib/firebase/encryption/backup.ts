@@ -1,0 +1,159 @@
+/**
+ * The database side of a person's own encryption records (docs/security/e2ee.md): the key ring's
+ * store (my wraps in every conversation I am in, re-wraps for my devices, `keyBackup/{uid}`, my
+ * identity key's public half and my devices' signatures). The security codes I saw are not here:
+ * they are pinned on the device (src/lib/crypto/trust-pins.ts), never trusted from the server.
+ */
+import {
+  equalTo,
+  get,
+  onValue,
+  orderByChild,
+  query,
+  ref,
+  serverTimestamp,
+  set,
+  update,
+  type Database,
+  type Unsubscribe,
+} from 'firebase/database';
+import {
+  directKey,
+  groupKey,
+  parseConversationKey,
+  type ConversationKey,
+} from '../../conversation-key';
+import type { StoredWrap } from '../../crypto/epoch-keys';
+import { parseBackup, type StoredBackup } from '../../crypto/key-backup';
+import type { EpochWraps, KeyRingStore } from '../../crypto/key-ring';
+import { isRecord } from '../../is-record';
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+const wrapsPath = (conversation: ConversationKey, uid: string) => {
+  const { kind, id } = parseConversationKey(conversation);
+  return `${kind === 'group' ? 'groupKeys' : 'conversationKeys'}/${id}/${uid}`;
+};
+
+/** `{epoch: {deviceId: wrap}}` as stored under one conversation, malformed wraps left out. */
+function parseEpochWraps(conversation: ConversationKey, value: unknown): EpochWraps[] {
+  if (!isRecord(value)) return [];
+  return Object.entries(value).map(([epoch, devices]) => {
+    const wraps: Partial<Record<string, StoredWrap>> = {};
+    for (const [deviceId, wrap] of Object.entries(isRecord(devices) ? devices : {})) {
+      if (isRecord(wrap) && isText(wrap.key) && isText(wrap.by) && isText(wrap.from)) {
+        wraps[deviceId] = { key: wrap.key, by: wrap.by, from: wrap.from };
+      }
+    }
+    return { conversation, epoch, wraps };
+  });
+}
+
+export function makeEncryptionBackupApi(db: Database) {
+  /** Every conversation I am in: my friendships (both sides) and my groups. */
+  async function myConversations(me: string): Promise<ConversationKey[]> {
+    const [sent, received, groups] = await Promise.all([
+      get(query(ref(db, 'friendList'), orderByChild('senderId'), equalTo(me))),
+      get(query(ref(db, 'friendList'), orderByChild('receiverId'), equalTo(me))),
+      get(ref(db, `userGroups/${me}`)),
+    ]);
+    const found = new Set<ConversationKey>();
+    for (const list of [sent, received]) {
+      list.forEach((child) => {
+        if (child.key) found.add(directKey(child.key));
+      });
+    }
+    groups.forEach((child) => {
+      if (child.key) found.add(groupKey(child.key));
+    });
+    return [...found];
+  }
+
+  return {
+    /** The key ring's store for `me` (src/lib/crypto/key-ring.ts). */
+    keyRingStore(me: string): KeyRingStore {
+      const backupPath = `keyBackup/${me}`;
+      return {
+        async myDevices() {
+          const value: unknown = (await get(ref(db, `deviceKeys/${me}`))).val();
+          return Object.entries(isRecord(value) ? value : {}).flatMap(([deviceId, entry]) =>
+            isRecord(entry) && isText(entry.publicKey)
+              ? [
+                  {
+                    uid: me,
+                    deviceId,
+                    publicKey: entry.publicKey,
+                    approvedBy: isText(entry.approvedBy) ? entry.approvedBy : null,
+                    signature: isText(entry.signature) ? entry.signature : null,
+                  },
+                ]
+              : [],
+          );
+        },
+        async myWraps() {
+          const conversations = await myConversations(me);
+          const lists = await Promise.all(
+            conversations.map(async (conversation) =>
+              parseEpochWraps(
+                conversation,
+                (await get(ref(db, wrapsPath(conversation, me)))).val(),
+              ),
+            ),
+          );
+          return lists.flat();
+        },
+        writeWraps(conversation, wraps) {
+          const changes: Record<string, unknown> = {};
+          for (const wrap of wraps) {
+            changes[`${wrapsPath(conversation, me)}/${wrap.epoch}/${wrap.deviceId}`] = {
+              key: wrap.key,
+              by: me,
+              from: wrap.from,
+            };
+          }
+          return update(ref(db), changes);
+        },
+        async readBackup() {
+          return parseBackup((await get(ref(db, backupPath))).val());
+        },
+        createBackup(sealed, device) {
+          return set(ref(db, backupPath), {
+            sealed,
+            createdAt: serverTimestamp(),
+            devices: { [device.deviceId]: { key: device.key, from: device.from } },
+          });
+        },
+        resealBackup(sealed) {
+          return update(ref(db, backupPath), { sealed, savedAt: null });
+        },
+        markBackupSaved() {
+          return set(ref(db, `${backupPath}/savedAt`), serverTimestamp());
+        },
+        putBackupDevice(device) {
+          return set(ref(db, `${backupPath}/devices/${device.deviceId}`), {
+            key: device.key,
+            from: device.from,
+          });
+        },
+        putBackupEntry(conversation, epoch, envelope) {
+          return set(ref(db, `${backupPath}/keys/${conversation}/${epoch}`), envelope);
+        },
+        markApproved(deviceId, by, signature) {
+          return update(ref(db, `deviceKeys/${me}/${deviceId}`), { approvedBy: by, signature });
+        },
+        publishIdentity(identity, device) {
+          return update(ref(db), {
+            [`${backupPath}/identity`]: identity.sealed,
+            [`identityKeys/${me}`]: { publicKey: identity.publicKey, createdAt: serverTimestamp() },
+            [`deviceKeys/${me}/${device.deviceId}/signature`]: device.signature,
+          });
+        },
+      };
+    },
+
+    subscribeBackup(uid: string, onBackup: (backup: StoredBackup | null) => void): Unsubscribe {
+      return onValue(ref(db, `keyBackup/${uid}`), (snapshot) =>
+        onBackup(parseBackup(snapshot.val())),
+      );
+    },
+  };
+}

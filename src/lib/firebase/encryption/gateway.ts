@@ -1,0 +1,108 @@
+/**
+ * End-to-end encryption's database side (docs/security/e2ee.md): the devices
+ * (devices.ts), the backup, and the sender-key wraps as a `KeyDirectory` for
+ * src/lib/crypto/epoch-keys.ts.
+ */
+import { get, push, ref, serverTimestamp, set, update, type Database } from 'firebase/database';
+import { parseConversationKey, type ConversationKey } from '../../conversation-key';
+import { makeDevicesApi, parseDevices, parseIdentity } from './devices';
+import { makeEncryptionBackupApi } from './backup';
+import { wrapsTree } from './paths';
+import { makeKeyWaitsApi } from './waits';
+import type { KeyDirectory, PublishedDevice, StoredWrap } from '../../crypto/epoch-keys';
+
+export type { DeviceRecord, DirectoryDevice } from './devices';
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+const isPermissionDenied = (error: unknown) =>
+  error instanceof Error && /permission/i.test(error.message);
+
+export function makeEncryptionApi(db: Database) {
+  return {
+    ...makeDevicesApi(db),
+    ...makeEncryptionBackupApi(db),
+    ...makeKeyWaitsApi(db),
+    /** The wraps and devices seen by `me`, for the key manager. */
+    keyDirectory(me: string): KeyDirectory {
+      /** `uid`'s public record at `path`: a co-member's opens through a key grant. */
+      async function readOf(conversation: ConversationKey, uid: string, path: string) {
+        const at = ref(db, path);
+        try {
+          return (await get(at)).val() as unknown;
+        } catch (error) {
+          const { kind, id } = parseConversationKey(conversation);
+          if (kind !== 'group' || !isPermissionDenied(error)) throw error;
+          // A co-member's keys open through a grant naming the group both are in.
+          await set(ref(db, `deviceKeyGrants/${uid}/${me}`), id);
+          return (await get(at)).val() as unknown;
+        }
+      }
+      const devicesOfOne = async (conversation: ConversationKey, uid: string) =>
+        parseDevices(await readOf(conversation, uid, `deviceKeys/${uid}`));
+      return {
+        async devicesOf(conversation, uids) {
+          const lists = await Promise.all(uids.map((uid) => devicesOfOne(conversation, uid)));
+          return lists.flatMap((devices, i): PublishedDevice[] =>
+            devices.map((d) => ({
+              uid: uids[i] ?? '',
+              deviceId: d.deviceId,
+              publicKey: d.publicKey,
+              signature: d.signature,
+            })),
+          );
+        },
+        async identityOf(conversation, uid) {
+          return parseIdentity(await readOf(conversation, uid, `identityKeys/${uid}`));
+        },
+        async senderEpoch(conversation) {
+          const value = (await get(ref(db, `senderEpochs/${me}/${conversation}`))).val() as {
+            epoch?: unknown;
+            devices?: unknown;
+          } | null;
+          return value && isText(value.epoch) && isText(value.devices)
+            ? { epoch: value.epoch, devices: value.devices }
+            : null;
+        },
+        writeEpoch(conversation, epoch, devices, wraps, waiting) {
+          const { tree, waits, id } = wrapsTree(conversation);
+          const changes: Record<string, unknown> = {
+            [`senderEpochs/${me}/${conversation}`]: { epoch, devices, at: serverTimestamp() },
+          };
+          for (const wrap of wraps) {
+            changes[`${tree}/${id}/${wrap.uid}/${epoch}/${wrap.deviceId}`] = {
+              key: wrap.key,
+              by: me,
+              from: wrap.from,
+            };
+          }
+          for (const uid of waiting) changes[`${waits}/${id}/${uid}/${epoch}`] = { of: me };
+          return update(ref(db), changes);
+        },
+        async readWait(conversation, epoch) {
+          const { waits, id } = wrapsTree(conversation);
+          const of: unknown = (await get(ref(db, `${waits}/${id}/${me}/${epoch}/of`))).val();
+          return isText(of) ? of : null;
+        },
+        async readWrap(conversation, epoch, deviceId) {
+          const { tree, id } = wrapsTree(conversation);
+          const value = (
+            await get(ref(db, `${tree}/${id}/${me}/${epoch}/${deviceId}`))
+          ).val() as Record<string, unknown> | null;
+          return value && isText(value.key) && isText(value.by) && isText(value.from)
+            ? ({ key: value.key, by: value.by, from: value.from } satisfies StoredWrap)
+            : null;
+        },
+        newEpochId: () => push(ref(db, 'senderEpochs')).key,
+      };
+    },
+  };
+}
+
+export type EncryptionApi = ReturnType<typeof makeEncryptionApi>;
+
+declare module '../../../store/gateways' {
+  interface DatabaseGateways {
+    encryption: EncryptionApi;
+  }
+}

@@ -1,0 +1,154 @@
+import { push, ref, update, type Database, type Unsubscribe } from 'firebase/database';
+import { currentName, notificationChanges } from '../notifications';
+import { pairKey } from './pair-key';
+import {
+  parseBlock,
+  parseFriendRequest,
+  parseFriendship,
+  type Block,
+  type FriendRequest,
+  type Friendship,
+} from '../records';
+import { subscribeEitherSide } from '../scoped-query';
+
+/** Who acts, as `users/{uid}` names them; the rules check the names against that record. */
+export interface Party {
+  uid: string;
+  username: string;
+  photo: string;
+}
+
+type OnError = (error: Error) => void;
+
+/**
+ * Friend requests, friendships and blocks. One relationship id (the request's push id) follows
+ * a pair through `friendRequest/{id}` -> `friendList/{id}` <-> `block/{id}`, and every step is
+ * one atomic root update so the rules can check it against the step before (docs/data-model.md).
+ */
+export function makeFriendsApi(db: Database) {
+  return {
+    subscribeRequests(uid: string, onData: (items: FriendRequest[]) => void, onError: OnError) {
+      const fields = ['senderId', 'receiverId'] as const;
+      return subscribeEitherSide(
+        db,
+        'friendRequest',
+        fields,
+        uid,
+        parseFriendRequest,
+        onData,
+        onError,
+      );
+    },
+
+    subscribeFriends(uid: string, onData: (items: Friendship[]) => void, onError: OnError) {
+      const fields = ['senderId', 'receiverId'] as const;
+      return subscribeEitherSide(db, 'friendList', fields, uid, parseFriendship, onData, onError);
+    },
+
+    /** Blocks I made and blocks made against me: the blocked party must see 'Blocked'. */
+    subscribeBlocks(uid: string, onData: (items: Block[]) => void, onError: OnError): Unsubscribe {
+      const fields = ['blockbyid', 'blockid'] as const;
+      return subscribeEitherSide(db, 'block', fields, uid, parseBlock, onData, onError);
+    },
+
+    /** Sends a request and claims the pair; returns the new relationship id. */
+    async sendRequest(me: Party, to: Omit<Party, 'photo'>): Promise<string> {
+      const id = push(ref(db, 'friendRequest')).key;
+      if (!id) throw new Error('Could not create a request id');
+      const request: Omit<FriendRequest, 'id'> = {
+        senderId: me.uid,
+        senderName: me.username,
+        receiverId: to.uid,
+        receiverName: to.username,
+        photo: me.photo,
+      };
+      // The receiver's notification lands with the request (rules/notifications.ts).
+      await update(ref(db), {
+        [`friendRequest/${id}`]: request,
+        [`pairs/${pairKey(me.uid, to.uid)}`]: id,
+        ...notificationChanges(to.uid, {
+          kind: 'friendRequest',
+          actorId: me.uid,
+          actorName: me.username,
+          ref: id,
+        }),
+      });
+      return id;
+    },
+
+    /**
+     * The receiver accepts: the friendship is the request's data under the same id, and the
+     * request goes. Requests crossing the other way (possible in data older than the pair
+     * guard) are removed in the same write.
+     */
+    async acceptRequest(request: FriendRequest, crossing: readonly FriendRequest[] = []) {
+      const { id, ...data } = request;
+      // My name now (I may have renamed since the request came): the rules compare it.
+      const myName = await currentName(db, data.receiverId);
+      const changes: Record<string, unknown> = {
+        [`friendRequest/${id}`]: null,
+        [`friendList/${id}`]: data,
+      };
+      // The sender learns of it in the same write (unannounced if my name could not be read).
+      if (myName !== null) {
+        Object.assign(
+          changes,
+          notificationChanges(data.senderId, {
+            kind: 'friendAccepted',
+            actorId: data.receiverId,
+            actorName: myName,
+            ref: id,
+          }),
+        );
+      }
+      for (const other of crossing) changes[`friendRequest/${other.id}`] = null;
+      await update(ref(db), changes);
+    },
+
+    /** Either party withdraws or declines a request; the pair becomes free again. */
+    async withdrawRequest(request: FriendRequest): Promise<void> {
+      await update(ref(db), {
+        [`friendRequest/${request.id}`]: null,
+        [`pairs/${pairKey(request.senderId, request.receiverId)}`]: null,
+      });
+    },
+
+    /** `me` blocks the other party of the friendship; the friendship goes in the same write. */
+    async block(friendship: Friendship, me: string): Promise<void> {
+      const iAmSender = friendship.senderId === me;
+      const entry: Omit<Block, 'id'> = {
+        blockbyid: me,
+        blockbyName: iAmSender ? friendship.senderName : friendship.receiverName,
+        blockid: iAmSender ? friendship.receiverId : friendship.senderId,
+        blockName: iAmSender ? friendship.receiverName : friendship.senderName,
+      };
+      await update(ref(db), {
+        [`friendList/${friendship.id}`]: null,
+        [`block/${friendship.id}`]: entry,
+      });
+    },
+
+    /** Only the blocker unblocks; the friendship comes back under the same id. */
+    async unblock(entry: Block, blockerPhoto: string): Promise<void> {
+      const friendship: Omit<Friendship, 'id'> = {
+        senderId: entry.blockbyid,
+        senderName: entry.blockbyName,
+        receiverId: entry.blockid,
+        receiverName: entry.blockName,
+        photo: blockerPhoto,
+      };
+      await update(ref(db), {
+        [`block/${entry.id}`]: null,
+        [`friendList/${entry.id}`]: friendship,
+      });
+    },
+  };
+}
+
+export type FriendsApi = ReturnType<typeof makeFriendsApi>;
+
+declare module '../../../store/gateways' {
+  interface DatabaseGateways {
+    friends: FriendsApi;
+  }
+}

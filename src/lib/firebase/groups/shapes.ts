@@ -1,0 +1,6 @@
+/**
+ * The groups data as stored: shapes, parsers of untrusted snapshots, paths and pure write
+ * builders. Never loads the Firebase SDK (architecture:check), so a first screen may import it.
+ */
+export { groupSuccessionChanges, longestStanding } from './succession';
+export type { Successor } from './succession';

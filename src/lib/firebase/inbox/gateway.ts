@@ -1,0 +1,253 @@
+import {
+  get,
+  onDisconnect,
+  onValue,
+  ref,
+  remove,
+  serverTimestamp,
+  set,
+  update,
+  type Database,
+  type Unsubscribe,
+} from 'firebase/database';
+import { parseConversationKey, type ConversationKey } from '../../conversation-key';
+import { inboxEntryPath, readsPath } from '../conversations/shapes';
+import { parseInbox, parseReadMarker, type InboxEntry, type ReadMarker } from './entry';
+import { TypingThrottle } from '../conversations/shapes';
+import type { CryptoNow } from '../conversations/shapes';
+import { openInOrder, storedMessage } from '../conversations/shapes';
+import type { ChatMessage } from '../conversations/shapes';
+import { isSealed } from '../../crypto/sealed-value';
+
+type OnError = (error: Error) => void;
+
+/** A cover's sealed preview, in a browser without keys, says so rather than showing ciphertext. */
+function withoutSealedCover(entry: InboxEntry): InboxEntry {
+  const { cover } = entry;
+  if (!cover?.shown || !isSealed(cover.shown.text)) return entry;
+  const shown = { ...cover.shown, text: '', sealed: 'no-key' as const };
+  return { ...entry, cover: { ...cover, shown } };
+}
+
+/** A message of a conversation by id, as stored (parsed, not opened): what an entry names. */
+export type EntryMessageLookup = (
+  key: ConversationKey,
+  messageId: string,
+) => Promise<ChatMessage | null>;
+
+/** Reads the messages entries name from `db` (each read once per entry state, crypto.ts). */
+export const entryMessagesOf =
+  (db: Database): EntryMessageLookup =>
+  async (key, messageId) => {
+    const stored = storedMessage(key, messageId);
+    return stored.parse((await get(ref(db, stored.path))).val());
+  };
+
+/**
+ * Each entry's sealed preview, reaction quote and cover opened (crypto.ts), and with `lookup`
+ * checked against the messages they name. Shared with the notifications' feed.
+ */
+export const entriesOpener =
+  (cryptoNow: CryptoNow, lookup?: EntryMessageLookup) =>
+  async (
+    inbox: Record<ConversationKey, InboxEntry>,
+  ): Promise<Record<ConversationKey, InboxEntry>> => {
+    const keys = Object.keys(inbox) as ConversationKey[];
+    const crypto = await cryptoNow();
+    if (!crypto) {
+      // Nobody signed in here: a sealed preview says so rather than showing ciphertext.
+      return Object.fromEntries(
+        keys.map((key) => [
+          key,
+          withoutSealedCover(
+            isSealed(inbox[key].lastText)
+              ? { ...inbox[key], lastText: '', sealed: 'no-key' as const }
+              : inbox[key],
+          ),
+        ]),
+      );
+    }
+    const entries = await Promise.all(
+      keys.map((key) =>
+        crypto.openEntry(key, inbox[key], lookup && ((id: string) => lookup(key, id))),
+      ),
+    );
+    return Object.fromEntries(keys.map((key, i) => [key, entries[i]]));
+  };
+
+/**
+ * The inbox (`inbox/{uid}` for friendships, `groupInbox/{uid}` for groups), read markers
+ * (`reads/{conversationId}/{uid}`, `groupReads/{groupId}/{uid}`), typing (`typing/{conversationId}/{uid}`, 1:1
+ * only) and `settings/{uid}/readReceipts` (docs/data-model.md, Inbox). The entries change with
+ * each message, in the message's own update (see messages.ts `send`).
+ */
+export function makeInboxApi(
+  db: Database,
+  cryptoNow: CryptoNow = () => Promise.resolve(null),
+  typingThrottle = new TypingThrottle(),
+) {
+  const opened = entriesOpener(cryptoNow, entryMessagesOf(db));
+  const typingRef = (conversationId: string, uid: string) =>
+    ref(db, `typing/${conversationId}/${uid}`);
+  const receiptsRef = (uid: string) => ref(db, `settings/${uid}/readReceipts`);
+
+  return {
+    /**
+     * My entries of both trees by conversation key, live: first once both have answered, then
+     * on every change of either.
+     */
+    subscribeInbox(
+      uid: string,
+      onData: (inbox: Record<ConversationKey, InboxEntry>) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      let direct: Record<ConversationKey, InboxEntry> | null = null;
+      let group: Record<ConversationKey, InboxEntry> | null = null;
+      const deliver = openInOrder(opened, onData, onError);
+      const emit = () => {
+        if (direct && group) deliver({ ...direct, ...group });
+      };
+      const stops = [
+        onValue(
+          ref(db, `inbox/${uid}`),
+          (snapshot) => {
+            direct = parseInbox('direct', snapshot.val());
+            emit();
+          },
+          onError,
+        ),
+        onValue(
+          ref(db, `groupInbox/${uid}`),
+          (snapshot) => {
+            group = parseInbox('group', snapshot.val());
+            emit();
+          },
+          onError,
+        ),
+      ];
+      return () => {
+        for (const stop of stops) stop();
+      };
+    },
+
+    /**
+     * Clears my unread count of conversation `key`, naming the last message I saw: the server
+     * refuses the reset (and the promise rejects) when another message arrived since, so a count
+     * is never cleared for a message nobody showed me; the entry's update then asks again. With
+     * receipts on, my read marker moves in the same update (only allowed while we are friends,
+     * or while I am in the group).
+     */
+    markRead(
+      uid: string,
+      key: ConversationKey,
+      lastMessageId: string,
+      receiptsOn: boolean,
+    ): Promise<void> {
+      const { kind, id } = parseConversationKey(key);
+      const entry = inboxEntryPath(kind, uid, id);
+      const changes: Record<string, unknown> = {
+        [`${entry}/unread`]: 0,
+        [`${entry}/lastMessageId`]: lastMessageId,
+      };
+      if (receiptsOn) {
+        changes[readsPath(kind, id, uid)] = { at: serverTimestamp(), messageId: lastMessageId };
+      }
+      return update(ref(db), changes);
+    },
+
+    /** How far `friendUid` has read `conversationId`, live; null when they never marked it. */
+    subscribeReadMarker(
+      conversationId: string,
+      friendUid: string,
+      onData: (marker: ReadMarker | null) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      return onValue(
+        ref(db, readsPath('direct', conversationId, friendUid)),
+        (snapshot) => onData(parseReadMarker(snapshot.val())),
+        onError,
+      );
+    },
+
+    /** Every read marker of a group's conversation by uid, live (the admin's and members'). */
+    subscribeReadMarkers(
+      groupId: string,
+      onData: (markers: Record<string, ReadMarker>) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      return onValue(
+        ref(db, readsPath('group', groupId)),
+        (snapshot) => {
+          const markers: Record<string, ReadMarker> = {};
+          snapshot.forEach((child) => {
+            const marker = parseReadMarker(child.val());
+            if (child.key && marker) markers[child.key] = marker;
+          });
+          onData(markers);
+        },
+        onError,
+      );
+    },
+
+    /**
+     * Says (`on`) or unsays that `uid` is typing in `conversationId`. "On" writes at most once every 2 s
+     * per conversation (the rest resolve at once); the server removes the signal if the
+     * connection drops. "Off" (on send, leaving the chat, idle) removes it if it was written.
+     */
+    async setTyping(conversationId: string, uid: string, on: boolean): Promise<void> {
+      const key = `${conversationId}/${uid}`;
+      const signal = typingRef(conversationId, uid);
+      if (!on) {
+        if (!typingThrottle.stop(key)) return;
+        await Promise.all([remove(signal), onDisconnect(signal).cancel()]);
+        return;
+      }
+      if (!typingThrottle.shouldWrite(key)) return;
+      // Queued before the write on the same connection, so a crash never leaves it behind.
+      await Promise.all([onDisconnect(signal).remove(), set(signal, serverTimestamp())]);
+    },
+
+    /** The server time at which `friendUid` last said they were typing in `conversationId`, or null. */
+    subscribeTyping(
+      conversationId: string,
+      friendUid: string,
+      onData: (at: number | null) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      return onValue(
+        typingRef(conversationId, friendUid),
+        (snapshot) => {
+          const at: unknown = snapshot.val();
+          onData(typeof at === 'number' ? at : null);
+        },
+        onError,
+      );
+    },
+
+    /** Whether this client is connected to the database, live (false while offline). */
+    subscribeConnected(onChange: (connected: boolean) => void): Unsubscribe {
+      return onValue(ref(db, '.info/connected'), (snapshot) => onChange(snapshot.val() === true));
+    },
+
+    /** My read-receipts preference, live: on unless I switched it off. */
+    subscribeReadReceipts(
+      uid: string,
+      onData: (on: boolean) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      return onValue(receiptsRef(uid), (snapshot) => onData(snapshot.val() !== false), onError);
+    },
+
+    setReadReceipts(uid: string, on: boolean): Promise<void> {
+      return set(receiptsRef(uid), on);
+    },
+  };
+}
+
+export type InboxApi = ReturnType<typeof makeInboxApi>;
+
+declare module '../../../store/gateways' {
+  interface DatabaseGateways {
+    inbox: InboxApi;
+  }
+}

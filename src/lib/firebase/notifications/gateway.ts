@@ -1,0 +1,145 @@
+import {
+  equalTo,
+  get,
+  limitToLast,
+  onValue,
+  orderByChild,
+  query,
+  ref,
+  remove,
+  serverTimestamp,
+  update,
+  type Database,
+  type Unsubscribe,
+} from 'firebase/database';
+import { parseInbox, type InboxEntry } from '../inbox/shapes';
+import {
+  notificationId,
+  parseNotification,
+  type AppNotification,
+  type NotificationInput,
+} from './record';
+import { parseChildren } from '../scoped-query';
+import type { CryptoNow } from '../conversations/shapes';
+import { openInOrder } from '../conversations/shapes';
+import { entriesOpener, entryMessagesOf } from '../inbox';
+
+type OnError = (error: Error) => void;
+
+/**
+ * The changes that add a notification for `to` to an action's own root update: the rules accept
+ * it only in the same write as that action (rules/notifications.ts).
+ */
+export function notificationChanges(to: string, input: NotificationInput): Record<string, unknown> {
+  const path = `notifications/${to}/${notificationId(input)}`;
+  return { [path]: { ...input, at: serverTimestamp(), read: false } };
+}
+
+/** How long an action waits for what its notification needs before going unannounced. */
+const READ_WAIT_MS = 3000;
+
+/**
+ * One value read for a notification, or null when it cannot be had at once: `get()` waits for
+ * the server while offline, and the action itself must not (its update is queued as before).
+ */
+export async function readForNotification(db: Database, path: string): Promise<unknown> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), READ_WAIT_MS);
+  });
+  try {
+    const snapshot = await Promise.race([get(ref(db, path)), timeout]);
+    return snapshot ? (snapshot.val() as unknown) : null;
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** `uid`'s name as `users/{uid}` has it now: the rules compare a notification's actorName with it. */
+export async function currentName(db: Database, uid: string): Promise<string | null> {
+  const name = await readForNotification(db, `users/${uid}/username`);
+  return typeof name === 'string' ? name : null;
+}
+
+/** My feed (`notifications/{uid}`): read, marked read and deleted by me alone. */
+export function makeNotificationsApi(
+  db: Database,
+  cryptoNow: CryptoNow = () => Promise.resolve(null),
+) {
+  const mine = (uid: string) => ref(db, `notifications/${uid}`);
+
+  return {
+    /** My newest `limit` entries by time, live (ids are the actions' keys, not in time order). */
+    subscribeLatest(
+      uid: string,
+      limit: number,
+      onData: (items: AppNotification[]) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      return onValue(
+        query(mine(uid), orderByChild('at'), limitToLast(limit)),
+        (snapshot) => onData(parseChildren(snapshot.val(), parseNotification)),
+        onError,
+      );
+    },
+
+    /** My unread entries, live, whatever their age: the bell's count and the toasts. */
+    subscribeUnread(
+      uid: string,
+      onData: (items: AppNotification[]) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      return onValue(
+        query(mine(uid), orderByChild('read'), equalTo(false)),
+        (snapshot) => onData(parseChildren(snapshot.val(), parseNotification)),
+        onError,
+      );
+    },
+
+    /**
+     * My 1:1 conversations' inbox entries, live: "new messages" entries are derived from them
+     * (one per conversation, updated with each message) instead of a second fan-out per message.
+     * Groups' entries (`groupInbox`) are not read: a message notification is always a friend's.
+     * The SDK shares one server listener with the inbox screen's query of the same path.
+     */
+    subscribeConversations(
+      uid: string,
+      onData: (entries: InboxEntry[]) => void,
+      onError: OnError,
+    ): Unsubscribe {
+      // Previews are sealed: opened as the inbox's are, in order.
+      const deliver = openInOrder(
+        entriesOpener(cryptoNow, entryMessagesOf(db)),
+        (inbox) => onData(Object.values(inbox)),
+        onError,
+      );
+      return onValue(
+        ref(db, `inbox/${uid}`),
+        (snapshot) => deliver(parseInbox('direct', snapshot.val())),
+        onError,
+      );
+    },
+
+    /** Marks these entries read in one update. */
+    markRead(uid: string, ids: readonly string[]): Promise<void> {
+      if (ids.length === 0) return Promise.resolve();
+      const changes: Record<string, boolean> = {};
+      for (const id of ids) changes[`notifications/${uid}/${id}/read`] = true;
+      return update(ref(db), changes);
+    },
+
+    remove(uid: string, id: string): Promise<void> {
+      return remove(ref(db, `notifications/${uid}/${id}`));
+    },
+  };
+}
+
+export type NotificationsApi = ReturnType<typeof makeNotificationsApi>;
+
+declare module '../../../store/gateways' {
+  interface DatabaseGateways {
+    notifications: NotificationsApi;
+  }
+}

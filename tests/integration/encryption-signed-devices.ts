@@ -1,0 +1,42 @@
+import { ref, serverTimestamp, update } from 'firebase/database';
+import { loadOrCreateDevice, memoryKeyVault } from '../../src/lib/crypto/device-identity';
+import { makeDeviceTrust } from '../../src/lib/crypto/device-trust';
+import { makeEpochKeys } from '../../src/lib/crypto/epoch-keys';
+import {
+  createIdentity,
+  signDevice,
+  type AccountIdentity,
+} from '../../src/lib/crypto/identity-key';
+import { memoryPinStore } from '../../src/lib/crypto/trust-pins';
+import { makeEncryptionApi } from '../../src/lib/firebase/encryption/gateway';
+import type { TestClient } from '../support/backend';
+
+/**
+ * Devices for the key tests that do without the key ring: each account gets an identity key
+ * (published by its owner) on its first device here, and each device is signed by it, as an
+ * approved device is in the app. Each device pins the identity keys it meets, on its own.
+ */
+const identities = new Map<string, AccountIdentity>();
+
+async function identityOf(client: TestClient, uid: string) {
+  let identity = identities.get(uid);
+  if (!identity) {
+    identity = (await createIdentity()).identity;
+    identities.set(uid, identity);
+    await update(ref(client.db), {
+      [`identityKeys/${uid}`]: { publicKey: identity.publicKey, createdAt: serverTimestamp() },
+    });
+  }
+  return identity;
+}
+
+/** A device of `uid` on `client`: made, published, signed by the account, and its key manager. */
+export async function signedDeviceOn(client: TestClient, uid: string, label: string) {
+  const api = makeEncryptionApi(client.db);
+  const device = await loadOrCreateDevice(memoryKeyVault(), uid);
+  await api.publishDevice(device, label);
+  const signature = await signDevice(await identityOf(client, uid), uid, device);
+  await update(ref(client.db, `deviceKeys/${uid}/${device.deviceId}`), { signature });
+  const trust = makeDeviceTrust(uid, memoryPinStore());
+  return { device, trust, keys: makeEpochKeys(device, api.keyDirectory(uid), trust) };
+}
