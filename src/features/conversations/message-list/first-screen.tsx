@@ -1,8 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { createMessageFocus } from './message-focus';
+import { createMessageFocus, type MessageRow } from '../message';
 import { rowContent } from './message-list-items';
-import type { MessageRow } from './message-rows';
 import { MessageItem, type ListContext } from './virtuoso-parts';
 
 /**
