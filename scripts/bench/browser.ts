@@ -5,8 +5,16 @@ import { authStrings } from '../../src/features/auth/auth-strings';
 import { spec } from '../../src/strings/spec';
 import { launchChromium, pageInNewContext } from '../stack/chromium';
 
+/**
+ * Every page in a renderer process of its own, as tabs of a desktop browser mostly are: by
+ * default Chromium puts pages of one site in one process, where CPU throttling set on each
+ * page's CDP session compounds (two at 4x slowed each page ~9x) and one page's work slows the
+ * other (section 5 keeps a chat in each of two pages).
+ */
 export function launchBrowser(): Promise<Browser> {
-  return launchChromium(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+  return launchChromium(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', [
+    '--disable-features=ProcessPerSiteUpToMainFrameThreshold',
+  ]);
 }
 
 /** A fresh context (own storage and HTTP cache), as a first visit would be. */

@@ -10,7 +10,8 @@
  *      5b. the same send end-to-end encrypted against clear text (chat-sealed.ts, alone: sealed-main.ts);
  *   6. the inbox: bytes per message, send to the receiver's inbox event, typing delay (inbox.ts);
  *   7. image messages: lazy chunk sizes, bytes to open 50 photos, photo send time (chat-images.ts);
- *   8. web vitals at 4x CPU slowdown and slow 4G: /login LCP, send delay in the long chat;
+ *   8. web vitals at 4x CPU slowdown and slow 4G: /login LCP, first open and sends in the short
+ *      and the long chat;
  *      the emoji picker: its chunk, its data asset, its open time at 4x CPU once cached;
  *   9. message actions: bytes per reaction and per edit, reaction to the other party (actions.ts);
  *  10. the jump to a reply's original 5,000 messages back (chat-quotes.ts, alone: quotes-main.ts);

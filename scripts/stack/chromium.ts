@@ -4,10 +4,11 @@
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-export function launchChromium(executablePath: string): Promise<Browser> {
+export function launchChromium(executablePath: string, extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath,
     args: [
+      ...extraArgs,
       '--headless',
       '--no-sandbox',
       '--disable-gpu',

@@ -3,6 +3,16 @@ import { shownLast, type InboxEntry } from '../../lib/firebase/inbox/shapes';
 import { inboxStrings } from './inbox-strings';
 
 const DAY_MS = 86_400_000;
+// Made once: toLocale*String given options build a formatter on every call (~50 µs), and the
+// list formats every row's time whenever it re-renders (each message sent or received).
+const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const weekday = new Intl.DateTimeFormat(undefined, { weekday: 'short' });
+const dayAndMonth = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
+const fullDate = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
 
 function startOfDay(at: number): number {
   const d = new Date(at);
@@ -16,14 +26,10 @@ function startOfDay(at: number): number {
 export function formatConversationTime(at: number, now: number = Date.now()): string {
   const date = new Date(at);
   const days = Math.round((startOfDay(now) - startOfDay(at)) / DAY_MS);
-  if (days <= 0) return date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-  if (days < 7) return date.toLocaleDateString(undefined, { weekday: 'short' });
+  if (days <= 0) return timeOfDay.format(date);
+  if (days < 7) return weekday.format(date);
   const sameYear = date.getFullYear() === new Date(now).getFullYear();
-  return date.toLocaleDateString(undefined, {
-    day: 'numeric',
-    month: 'short',
-    ...(sameYear ? {} : { year: 'numeric' }),
-  });
+  return (sameYear ? dayAndMonth : fullDate).format(date);
 }
 
 /**

@@ -27,6 +27,7 @@ import {
 import { readMarker, storeReadMarker } from '../receipts';
 import type { ListContext } from './virtuoso-parts';
 import { components, rowContent, rowKey } from './message-list-items';
+import { FirstScreen } from './first-screen';
 import { useMessageKeys } from './use-message-keys';
 
 /** Virtuoso needs a positive index for the oldest row that only ever goes down. */
@@ -102,6 +103,16 @@ export function MessageList({ name, readUpTo }: Props) {
       : { index: 'LAST' as const, align: 'end' as const };
   });
 
+  // Opened at the newest message, the newest rows are drawn at once (first-screen.tsx) and
+  // Virtuoso starts from their measured heights, so its first rows land where they are; it
+  // replaces them in the render that draws its own. Not where nothing is measured (jsdom).
+  const [placed, setPlaced] = useState(() => typeof ResizeObserver === 'undefined');
+  const [estimates, setEstimates] = useState<number[]>();
+  const firstScreen = !placed && initialIndex.index === 'LAST';
+  const onItems = useCallback((items: unknown[]) => {
+    if (items.length > 0) setPlaced(true);
+  }, []);
+
   // Newest message id when I scrolled up; null while at the bottom.
   const [awayFrom, setAwayFrom] = useState<string | null>(null);
   const newestId = useRef<string | undefined>(undefined);
@@ -168,9 +179,18 @@ export function MessageList({ name, readUpTo }: Props) {
   return (
     <div className="relative h-full">
       <MessageActionsLayer>
+        {firstScreen ? (
+          <FirstScreen
+            rows={rows}
+            firstItemIndex={firstItemIndex}
+            context={context}
+            otherHeight={ROW_HEIGHT}
+            onMeasured={setEstimates}
+          />
+        ) : null}
         <Virtuoso
           ref={virtuoso}
-          className="h-full"
+          className={firstScreen ? 'invisible h-full' : 'h-full'}
           data={rows}
           context={context}
           components={components}
@@ -178,7 +198,9 @@ export function MessageList({ name, readUpTo }: Props) {
           itemContent={rowContent}
           firstItemIndex={firstItemIndex}
           initialTopMostItemIndex={initialIndex}
-          defaultItemHeight={ROW_HEIGHT}
+          defaultItemHeight={firstScreen ? undefined : ROW_HEIGHT}
+          heightEstimates={estimates}
+          itemsRendered={placed ? undefined : onItems}
           followOutput={follow}
           atBottomThreshold={NEAR_BOTTOM}
           atBottomStateChange={onAtBottom}

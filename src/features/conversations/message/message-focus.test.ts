@@ -83,6 +83,36 @@ describe('the roving focus', () => {
     });
   });
 
+  it('places the newest rows of a long chat without reading the pages above them', () => {
+    // Paged back to its start: 200 pages above the newest one, each counting its index builds.
+    let read = 0;
+    const older = Array.from({ length: 200 }, (_, p) => {
+      const page = Array.from({ length: 50 }, (_, i) => message(`m${String(p * 50 + i)}`, 'bo', 1));
+      return Object.defineProperty(page, 'map', {
+        value: (...args: Parameters<typeof page.map>) => {
+          read += 1;
+          return Array.prototype.map.apply(page, args);
+        },
+      });
+    });
+    const newest = [message('n1', 'me', 2), message('n2', 'me', 3)];
+    const focus = createMessageFocus();
+    const row = drawnRow();
+    focus.drawn('n1', row.el);
+    focus.loaded([...older, newest], true);
+    // A send: the newest page grows, the rows drawn take their places again.
+    focus.loaded([...older, [...newest, message('n3', 'me', 4)]], true);
+    focus.drawn('n3', drawnRow().el);
+    expect(Object.fromEntries(row.attributes)).toEqual({
+      'aria-posinset': '10001',
+      'aria-setsize': '10003',
+    });
+    expect(focus.position('n3')).toBe(10_003);
+    expect(read).toBe(0);
+    // An older message's place is still found.
+    expect(focus.position('m0')).toBe(1);
+  });
+
   it('keeps the scroller a Tab stop only while the current message is not drawn', () => {
     const focus = createMessageFocus();
     const scroller = { tabIndex: -1 } as HTMLElement;

@@ -90,12 +90,14 @@ export function createMessageFocus() {
     const id = current();
     return id !== null && drawn.has(id);
   };
+  // Newest page first: the drawn rows of a chat being written in are the newest, and paged
+  // back to its start a long chat has hundreds of pages above them.
   const position = (id: string): number => {
-    let before = 0;
-    for (const page of pages) {
-      const at = indexIn(page, id);
+    let before = total;
+    for (let p = pages.length - 1; p >= 0; p--) {
+      before -= pages[p].length;
+      const at = indexIn(pages[p], id);
       if (at >= 0) return before + at + 1;
-      before += page.length;
     }
     return 0;
   };
