@@ -15,7 +15,7 @@ import {
   update,
 } from 'firebase/database';
 import { editWrite, reactWrite } from '../../src/lib/firebase/conversations/actions-write';
-import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
+import type { ConversationMessage } from '../../src/lib/firebase/conversations/message';
 import { directSendWrite } from '../../src/lib/firebase/conversations/send-write';
 import type { AdminTarget } from '../stack/admin';
 import { connectEmulatorApp } from '../stack/emulator-client';
@@ -23,7 +23,7 @@ import type { LatencyStats } from './latency';
 import type { Person } from './seed';
 
 const SERVER_TIME = { '.sv': 'timestamp' };
-const sample: ChatMessage = {
+const sample: ConversationMessage = {
   id: '-NbenchMessage000001',
   text: 'see you at 8?',
   senderId: 'a'.repeat(28),
@@ -89,7 +89,7 @@ export async function reactionLatency(
       ref(author.db),
       directSendWrite({ conversationId: pair.conversationId, from, to }, id, 'react to me', server),
     );
-    const message: ChatMessage = {
+    const message: ConversationMessage = {
       id,
       text: 'react to me',
       senderId: from.uid,

@@ -19,7 +19,10 @@ import {
   type StoredWrap,
 } from '../../src/lib/crypto/epoch-keys';
 import { makeConversationCrypto } from '../../src/lib/firebase/conversations/crypto';
-import { parseChatMessage, type ChatMessage } from '../../src/lib/firebase/conversations/message';
+import {
+  parseDirectMessage,
+  type ConversationMessage,
+} from '../../src/lib/firebase/conversations/message';
 import { directSendWrite } from '../../src/lib/firebase/conversations/send-write';
 import { int, ms, table } from './report';
 
@@ -135,8 +138,8 @@ export async function encryptionBench(): Promise<EncryptionFigures> {
 
   // Bob's phone opens what Alice sealed: a fresh opener per measurement, so nothing is cached.
   const messages = stored
-    .map(([id, value]) => parseChatMessage(id, value))
-    .filter((m): m is ChatMessage => m !== null);
+    .map(([id, value]) => parseDirectMessage(id, value))
+    .filter((m): m is ConversationMessage => m !== null);
   const bobOpener = () =>
     makeConversationCrypto('bob', makeEpochKeys(bobPhone, directory('bob'), trustOf('bob')));
   const bob = bobOpener();

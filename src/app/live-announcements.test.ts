@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { slices } from './slices';
 import { buildRootReducer } from '../store/store';
 import type { AppStartListening } from '../store/store';
-import type { ChatMessage } from '../lib/firebase/conversations/message';
+import type { ConversationMessage } from '../lib/firebase/conversations/message';
 import {
   conversationOpened,
   latestReceived,
@@ -14,7 +14,7 @@ import { addAnnounceListeners } from './shell/announce-listeners';
 import { onAnnouncement } from './shell/announcer';
 
 const REL = 'rel-bo';
-const message = (id: string, from: string, text: string): ChatMessage => ({
+const message = (id: string, from: string, text: string): ConversationMessage => ({
   id,
   text: text,
   senderId: from,

@@ -7,7 +7,7 @@ import { selectInboxEntry } from '../features/inbox/inbox-selectors';
 import { addInboxPrefsListeners } from '../features/inbox/inbox-prefs-listeners';
 import { addDraftsListeners } from '../features/conversations/composer/conversations-drafts-listeners';
 import { addAnnounceListeners } from './shell/announce-listeners';
-import { addChatListeners } from '../features/conversations/timeline/conversations-listeners';
+import { addConversationListeners } from '../features/conversations/timeline/conversations-listeners';
 import { addConversationReceiptsListeners } from '../features/conversations/receipts/conversations-receipts-listeners';
 import { addNotificationListeners } from '../features/notifications/notifications-listeners';
 import { addPresenceListeners } from '../features/presence/presence-listeners';
@@ -26,7 +26,7 @@ export function registerSignedInListeners(start: AppStartListening): void {
   addProfileListeners(start);
   addUserDirectoryListeners(start);
   addGroupListeners(start);
-  addChatListeners(start, (state, key) => selectInboxEntry(state, key)?.lastMessageId);
+  addConversationListeners(start, (state, key) => selectInboxEntry(state, key)?.lastMessageId);
   addConversationReceiptsListeners(start);
   addInboxListeners(start);
   addInboxPrefsListeners(start);

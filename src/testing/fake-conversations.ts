@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { ConversationApi } from '../lib/firebase/conversations/gateway';
-import type { ChatMessage } from '../lib/firebase/conversations/message';
+import type { ConversationMessage } from '../lib/firebase/conversations/message';
 import type { GroupParties, MessageParties } from '../lib/firebase/conversations/send-write';
 import { asSentMessage } from '../lib/firebase/inbox/entry';
 import { Feed } from './feed';
@@ -15,14 +15,14 @@ const now = () => (fakeNow += 1000);
  * conversation, which is then emitted again, as the database would after the write.
  */
 function fakeConversation<Parties>(
-  feed: Feed<ChatMessage[]>,
+  feed: Feed<ConversationMessage[]>,
   sentId: string,
   conversationOf: (parties: Parties) => string,
   meOf: (parties: Parties) => string,
 ) {
   type Api = ConversationApi<Parties>;
   /** The last page emitted to each conversation, as the fake's stored messages. */
-  const pages = new Map<string, ChatMessage[]>();
+  const pages = new Map<string, ConversationMessage[]>();
   const hidden = new Feed<Set<string>>();
   const hiddenIds = new Map<string, Set<string>>();
   const hideIn = (key: string, messageId: string) => {
@@ -30,7 +30,11 @@ function fakeConversation<Parties>(
     hiddenIds.set(key, ids);
     hidden.emit(ids, key);
   };
-  const change = (id: string, messageId: string, apply: (m: ChatMessage) => ChatMessage) => {
+  const change = (
+    id: string,
+    messageId: string,
+    apply: (m: ConversationMessage) => ConversationMessage,
+  ) => {
     const page = pages.get(id);
     if (!page) return;
     feed.emit(
@@ -85,7 +89,7 @@ function fakeConversation<Parties>(
             ([, byUid]) => Object.keys(byUid).length > 0,
           ),
         );
-        const out: ChatMessage = { ...m, reactions };
+        const out: ConversationMessage = { ...m, reactions };
         if (Object.keys(reactions).length === 0) delete out.reactions;
         return out;
       });
@@ -116,8 +120,8 @@ function fakeConversation<Parties>(
 
 /** The fake conversations gateway: friendships' pages from `direct`, groups' from `group`. */
 export function fakeConversations(feeds: {
-  direct: Feed<ChatMessage[]>;
-  group: Feed<ChatMessage[]>;
+  direct: Feed<ConversationMessage[]>;
+  group: Feed<ConversationMessage[]>;
 }) {
   return {
     direct: fakeConversation<MessageParties>(

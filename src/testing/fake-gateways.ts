@@ -7,8 +7,8 @@
 import type { ConversationKey } from '../lib/conversation-key';
 import { vi } from 'vitest';
 import type { Gateways } from '../store/gateways';
-import type { ChatImagesApi } from '../lib/firebase/conversations/images';
-import type { ChatMessage } from '../lib/firebase/conversations/message';
+import type { ConversationImagesApi } from '../lib/firebase/conversations/images';
+import type { ConversationMessage } from '../lib/firebase/conversations/message';
 import type { GroupsApi } from '../lib/firebase/groups/gateway';
 import type { InboxApi } from '../lib/firebase/inbox/gateway';
 import { asSentMessage, type InboxEntry, type ReadMarker } from '../lib/firebase/inbox/entry';
@@ -45,8 +45,8 @@ function createFeeds() {
     group: new Feed<Group | null>(),
     memberships: new Feed<Record<string, MembershipStatus>>(),
     roster: new Feed<GroupMembership[]>(),
-    groupMessages: new Feed<ChatMessage[]>(),
-    latestMessages: new Feed<ChatMessage[]>(),
+    groupMessages: new Feed<ConversationMessage[]>(),
+    latestMessages: new Feed<ConversationMessage[]>(),
     statuses: new Feed<PresenceStatus | null>(),
     inbox: new Feed<Record<ConversationKey, InboxEntry>>(),
     readMarkers: new Feed<ReadMarker | null>(),
@@ -169,15 +169,15 @@ function fakePictures() {
 }
 
 /** Image sends are recorded; reads answer null (no bytes) unless a test says otherwise. */
-function fakeChatImages() {
+function fakeConversationImages() {
   return {
-    send: vi.fn<ChatImagesApi['send']>(() => asSentMessage('-Nimage', Promise.resolve())),
-    sendToGroup: vi.fn<ChatImagesApi['sendToGroup']>(() =>
+    send: vi.fn<ConversationImagesApi['send']>(() => asSentMessage('-Nimage', Promise.resolve())),
+    sendToGroup: vi.fn<ConversationImagesApi['sendToGroup']>(() =>
       asSentMessage('-Ngroupimage', Promise.resolve()),
     ),
-    readThumb: vi.fn<ChatImagesApi['readThumb']>(() => Promise.resolve(null)),
-    readFull: vi.fn<ChatImagesApi['readFull']>(() => Promise.resolve(null)),
-  } satisfies ChatImagesApi;
+    readThumb: vi.fn<ConversationImagesApi['readThumb']>(() => Promise.resolve(null)),
+    readFull: vi.fn<ConversationImagesApi['readFull']>(() => Promise.resolve(null)),
+  } satisfies ConversationImagesApi;
 }
 
 /** A fresh set of fake gateways (and their feeds); `auth` may be one the test keeps. */
@@ -192,7 +192,7 @@ export function createFakeGateways({ auth }: { auth?: FakeAuth } = {}) {
     conversations: fakeConversations({ direct: feeds.latestMessages, group: feeds.groupMessages }),
     presence: fakePresence(feeds),
     pictures: fakePictures(),
-    chatImages: fakeChatImages(),
+    chatImages: fakeConversationImages(),
     inbox: fakeInbox(feeds),
     ...fakeNotificationGateways(),
     ...fakeEncryption(),

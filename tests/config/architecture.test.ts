@@ -134,10 +134,10 @@ describe('the sub-domain boundary lint rule', () => {
       probe,
       [
         "import { MessageList } from '../conversations/message-list/MessageList';",
-        "import { ChatComposer } from '../conversations';",
+        "import { Composer } from '../conversations';",
         "import { parseInbox } from '../../lib/firebase/inbox/entry';",
         "import { totalUnread } from '../../lib/firebase/inbox/shapes';",
-        'export const all = [MessageList, ChatComposer, parseInbox, totalUnread];',
+        'export const all = [MessageList, Composer, parseInbox, totalUnread];',
         '',
       ].join('\n'),
     );

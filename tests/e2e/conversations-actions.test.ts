@@ -18,7 +18,7 @@ import {
   openMessages,
   pickFromMenu,
   sendAndShow as send,
-} from '../support/chat-steps';
+} from '../support/conversation-steps';
 import { offlineSwitch } from '../support/offline-switch';
 import { whatReplaced } from '../support/page-diagnosis';
 import { befriend, createPerson, dismissToasts, loginPage, settle } from './app-home-steps';

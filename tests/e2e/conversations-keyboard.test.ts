@@ -12,7 +12,7 @@ import {
   openFriend,
   openMessages,
   typeAndSend,
-} from '../support/chat-steps';
+} from '../support/conversation-steps';
 import { befriend, createPerson, loginPage, settle } from './app-home-steps';
 
 // The message list with the keyboard alone (a feed of articles with one Tab stop): arrows,

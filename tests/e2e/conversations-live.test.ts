@@ -15,7 +15,7 @@ import {
   openFriend,
   openMessages,
   sendAndShow as send,
-} from '../support/chat-steps';
+} from '../support/conversation-steps';
 import { loginPage, row } from './app-home-steps';
 
 // Reactions, edits, deletes and previews reach the other screen within 1 s of the server

@@ -15,7 +15,7 @@ import {
   openMessages,
   signInAll,
   typeAndSend,
-} from '../support/chat-steps';
+} from '../support/conversation-steps';
 import { befriend, createPerson, row } from './app-home-steps';
 
 // Forwarding (1:1 and to a group) and mentions, in separate browsers.

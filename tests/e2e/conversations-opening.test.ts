@@ -4,7 +4,12 @@ import { conversationsStrings } from '../../src/features/conversations/conversat
 import { shellStrings } from '../../src/app/shell/shell-strings';
 import { spec } from '../../src/strings/spec';
 import { adminUpdate, browserPerSuite, describeBrowser } from '../support/browser';
-import { longChatPaths, messageText, oneASecond, writeInThousands } from '../support/long-chat';
+import {
+  longChatPaths,
+  messageText,
+  oneASecond,
+  writeInThousands,
+} from '../support/long-conversation';
 import { befriend, createPerson, loginPage, row } from './app-home-steps';
 
 interface Opening {

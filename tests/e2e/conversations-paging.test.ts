@@ -4,7 +4,11 @@ import { conversationsStrings } from '../../src/features/conversations/conversat
 import { shellStrings } from '../../src/app/shell/shell-strings';
 import { spec } from '../../src/strings/spec';
 import { adminUpdate, browserPerSuite, describeBrowser } from '../support/browser';
-import { equalAtPageBoundaries, longChatPaths, writeInThousands } from '../support/long-chat';
+import {
+  equalAtPageBoundaries,
+  longChatPaths,
+  writeInThousands,
+} from '../support/long-conversation';
 import { befriend, createPerson, loginPage, row } from './app-home-steps';
 
 const conversationId = '-Ne2ePagingAliceBob01';

@@ -10,7 +10,7 @@ import {
   openFriend,
   openMessages,
   typeAndSend,
-} from '../support/chat-steps';
+} from '../support/conversation-steps';
 import { demoPushId } from '../../scripts/demo/data';
 import { befriend, createPerson, loginPage, settle } from './app-home-steps';
 

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { encryptionStrings } from '../../src/features/encryption';
 import { createIdentity } from '../../src/lib/crypto/identity-key';
 import { adminGet, adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
-import { aliceAndBob, chat, hikersGroup } from '../support/chat-steps';
+import { aliceAndBob, chat, hikersGroup } from '../support/conversation-steps';
 
 // The database's operator replaces Bob's identity key. Alice's browser pinned the
 // real one when she first opened the chat, and had verified it: her conversation now says

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { encryptionStrings } from '../../src/features/encryption';
 import { adminGet, browserPerSuite, describeBrowser, shot } from '../support/browser';
-import { aliceAndBob, chat, openFriend, openMessages } from '../support/chat-steps';
+import { aliceAndBob, chat, openFriend, openMessages } from '../support/conversation-steps';
 import { loginPage } from './app-home-steps';
 
 // 'Verify security code' shows the same 60 digits in both browsers, 'Mark as

@@ -16,7 +16,7 @@ import {
   newPage,
   shot,
 } from '../support/browser';
-import { chat, messageRow, openFriend, openMessages } from '../support/chat-steps';
+import { chat, messageRow, openFriend, openMessages } from '../support/conversation-steps';
 import { befriend, createPerson, dismissToasts, fillLoginForm, password } from './app-home-steps';
 
 // Toasts as the receiver sees them while messages and requests arrive: one notice per

@@ -1,8 +1,8 @@
 import { goOffline, goOnline, ref, serverTimestamp, update } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
+import type { ConversationMessage } from '../../src/lib/firebase/conversations/message';
 import { makeConversationsApi } from '../../src/lib/firebase/conversations/gateway';
-import { retryChatMessage, sendChatMessage } from '../../src/features/conversations';
+import { retryMessage, sendMessage } from '../../src/features/conversations';
 import {
   chatScreenEntered,
   friendSelected,
@@ -23,7 +23,7 @@ const parties = (conversationId: string, from: Person, to: Person) => ({
 
 /** The latest page of a conversation as one client sees it, live. */
 function livePage(api: ReturnType<typeof makeConversationsApi>, conversationId: string) {
-  const seen: { messages: ChatMessage[] } = { messages: [] };
+  const seen: { messages: ConversationMessage[] } = { messages: [] };
   const stop = api.direct.subscribeLatest(
     { id: conversationId, pageSize: 50 },
     (messages) => (seen.messages = messages),
@@ -56,7 +56,7 @@ describe('message actions between two people', () => {
     const sent = alice.conversations.direct.send(fromAlice, 'see you at 8?');
     await sent.acked;
     await eventually(() => expect(phone.byId(sent.id)).toBeDefined());
-    const original = alices.byId(sent.id) as ChatMessage;
+    const original = alices.byId(sent.id) as ConversationMessage;
 
     await alice.conversations.direct.edit(fromAlice, original, 'see you at 9?', true);
     await eventually(() => {
@@ -67,7 +67,12 @@ describe('message actions between two people', () => {
     });
     expect(await adminGet(`inbox/${bob.uid}/${conversationId}/lastText`)).toBe('see you at 9?');
 
-    await bob.conversations.direct.react(fromBob, phone.byId(sent.id) as ChatMessage, '👍', true);
+    await bob.conversations.direct.react(
+      fromBob,
+      phone.byId(sent.id) as ConversationMessage,
+      '👍',
+      true,
+    );
     await eventually(() => {
       expect(Object.keys(alices.byId(sent.id)?.reactions?.['👍'] ?? {})).toEqual([bob.uid]);
       expect(laptop.byId(sent.id)?.reactions?.['👍']).toBeDefined();
@@ -78,11 +83,20 @@ describe('message actions between two people', () => {
       messageId: sent.id,
       text: 'see you at 9?',
     });
-    await bob.conversations.direct.react(fromBob, phone.byId(sent.id) as ChatMessage, '👍', false);
+    await bob.conversations.direct.react(
+      fromBob,
+      phone.byId(sent.id) as ConversationMessage,
+      '👍',
+      false,
+    );
     await eventually(() => expect(alices.byId(sent.id)?.reactions).toBeUndefined());
     expect(await adminGet(`inbox/${alice.uid}/${conversationId}/reaction`)).toBeNull();
 
-    await alice.conversations.direct.remove(fromAlice, alices.byId(sent.id) as ChatMessage, true);
+    await alice.conversations.direct.remove(
+      fromAlice,
+      alices.byId(sent.id) as ConversationMessage,
+      true,
+    );
     await eventually(() => {
       expect(phone.byId(sent.id)).toMatchObject({ deleted: true, text: '' });
       expect(laptop.byId(sent.id)?.deleted).toBe(true);
@@ -123,13 +137,13 @@ describe('message actions between two people', () => {
     goOffline(alice.client.db);
     const edited = alice.conversations.direct.edit(
       fromAlice,
-      alices.byId(mine.id) as ChatMessage,
+      alices.byId(mine.id) as ConversationMessage,
       'at the big station',
       false,
     );
     const reacted = alice.conversations.direct.react(
       fromAlice,
-      alices.byId(bobs.id) as ChatMessage,
+      alices.byId(bobs.id) as ConversationMessage,
       '🙏',
       true,
     );
@@ -174,9 +188,7 @@ describe('a refused reply', () => {
       parties(conversationId, bob, alice),
       'which train?',
     );
-    const first = await app.store.dispatch(
-      sendChatMessage({ text: 'the 8:15', replyTo: quoted.id }),
-    );
+    const first = await app.store.dispatch(sendMessage({ text: 'the 8:15', replyTo: quoted.id }));
     expect(first.payload).toMatch(/Could not send the message/);
     const [failed] = app.store.getState().conversationSending.outgoing;
     expect(failed).toMatchObject({ state: 'failed', extras: { replyTo: quoted.id } });
@@ -184,7 +196,7 @@ describe('a refused reply', () => {
 
     goOnline(bob.client.db);
     await quoted.acked;
-    await app.store.dispatch(retryChatMessage(failed)).unwrap();
+    await app.store.dispatch(retryMessage(failed)).unwrap();
     expect(await adminGet(`sendMessage/${conversationId}/${failed.id}`)).toMatchObject({
       message: 'the 8:15',
       replyTo: quoted.id,
@@ -201,7 +213,7 @@ describe('a refused reply', () => {
     await quoted.acked;
     const app = await chatOf(alice, bob, conversationId);
     goOffline(alice.client.db);
-    const sending = app.store.dispatch(sendChatMessage({ text: 'the 8:15', replyTo: quoted.id }));
+    const sending = app.store.dispatch(sendMessage({ text: 'the 8:15', replyTo: quoted.id }));
     await eventually(() =>
       expect(app.store.getState().conversationSending.outgoing).toMatchObject([
         { state: 'pending', text: 'the 8:15', extras: { replyTo: quoted.id } },

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { groupChatShown, sendChatMessage } from '../../src/features/conversations';
+import { groupChatShown, sendMessage } from '../../src/features/conversations';
 import { eventually, type storeFor } from './app-clients';
 
 type Client = ReturnType<typeof storeFor>;
@@ -12,5 +12,5 @@ export async function sendInGroup(client: Client, groupId: string, text: string)
   const { store } = client;
   store.dispatch(groupChatShown(groupId));
   await eventually(() => expect(store.getState().memberships.rosters[groupId]).toBeDefined());
-  await store.dispatch(sendChatMessage(text)).unwrap();
+  await store.dispatch(sendMessage(text)).unwrap();
 }

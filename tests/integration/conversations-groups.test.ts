@@ -5,7 +5,7 @@ import {
   removeFromGroup,
   renameGroup,
 } from '../../src/features/groups/groups-thunks';
-import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
+import type { ConversationMessage } from '../../src/lib/firebase/conversations/message';
 import { libStrings } from '../../src/lib/lib-strings';
 import {
   befriend,
@@ -43,7 +43,10 @@ beforeEach(async () => {
 
 /** A live window over `person`'s own client: what they receive, or the error they get. */
 function watch(person: Person, groupId: string) {
-  const seen: { messages: ChatMessage[]; error: Error | null } = { messages: [], error: null };
+  const seen: { messages: ConversationMessage[]; error: Error | null } = {
+    messages: [],
+    error: null,
+  };
   const stop = person.conversations.group.subscribeLatest(
     { id: groupId, pageSize: 50 },
     (messages) => {

@@ -1,10 +1,10 @@
 import { goOffline, goOnline } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
-import { sendChatMessage } from '../../src/features/conversations';
+import type { ConversationMessage } from '../../src/lib/firebase/conversations/message';
+import { sendMessage } from '../../src/features/conversations';
 import {
-  editChatMessage,
-  removeChatMessage,
+  editMessage,
+  removeMessage,
 } from '../../src/features/conversations/message-actions/conversations-actions-thunks';
 import {
   chatScreenEntered,
@@ -25,7 +25,8 @@ function watch(person: Person, conversationId: string) {
   const answers: (string | null)[][] = [];
   const stop = person.conversations.direct.subscribeLatest(
     { id: conversationId, pageSize: 50 },
-    (messages: ChatMessage[]) => answers.push(messages.map((m) => (m.deleted ? null : m.text))),
+    (messages: ConversationMessage[]) =>
+      answers.push(messages.map((m) => (m.deleted ? null : m.text))),
     (error) => {
       throw error;
     },
@@ -58,14 +59,14 @@ describe('pending messages in a conversation opened offline', () => {
   it('shows a message sent offline at once, and its edit; delivered once, as edited, online', async () => {
     const { alice, bob, conversationId, app, state, texts } = await offlineChat();
     const bobSees = watch(bob, conversationId);
-    const sending = app.store.dispatch(sendChatMessage({ text: 'meet at the statoin' }));
+    const sending = app.store.dispatch(sendMessage({ text: 'meet at the statoin' }));
     await eventually(() => expect(texts()).toEqual(['meet at the statoin']));
     expect(state().conversations.status).toBe('ready');
     const [pending] = state().conversationSending.outgoing;
     expect(pending).toMatchObject({ state: 'pending', text: 'meet at the statoin' });
 
     const editing = app.store.dispatch(
-      editChatMessage({ id: pending.id, text: 'meet at the station' }),
+      editMessage({ id: pending.id, text: 'meet at the station' }),
     );
     await eventually(() => expect(texts()).toEqual(['meet at the station']));
     expect(state().conversationSending.outgoing).toMatchObject([{ state: 'pending' }]);
@@ -76,7 +77,10 @@ describe('pending messages in a conversation opened offline', () => {
     await editing.unwrap();
     expect(state().conversationSending.outgoing).toEqual([]);
     await eventually(() => expect(bobSees.at(-1)).toEqual(['meet at the station']));
-    const stored = (await adminGet(`sendMessage/${conversationId}`)) as Record<string, ChatMessage>;
+    const stored = (await adminGet(`sendMessage/${conversationId}`)) as Record<
+      string,
+      ConversationMessage
+    >;
     expect(Object.keys(stored)).toEqual([pending.id]);
     // Nobody ever saw the first text: no 'Edited' mark.
     expect(stored[pending.id]).toMatchObject({ message: 'meet at the station' });
@@ -92,14 +96,14 @@ describe('pending messages in a conversation opened offline', () => {
   it('a pending message deleted offline is gone, and nothing of it is ever stored', async () => {
     const { alice, bob, conversationId, app, state, texts } = await offlineChat();
     const bobSees = watch(bob, conversationId);
-    const sending = app.store.dispatch(sendChatMessage({ text: 'wrong person' }));
+    const sending = app.store.dispatch(sendMessage({ text: 'wrong person' }));
     await eventually(() => expect(texts()).toEqual(['wrong person']));
     const [pending] = state().conversationSending.outgoing;
-    await app.store.dispatch(removeChatMessage(pending.id)).unwrap();
+    await app.store.dispatch(removeMessage(pending.id)).unwrap();
     await sending.unwrap();
     expect(texts()).toEqual([]);
     expect(state().conversationSending.outgoing).toEqual([]);
-    const next = app.store.dispatch(sendChatMessage({ text: 'hi Bob' }));
+    const next = app.store.dispatch(sendMessage({ text: 'hi Bob' }));
 
     goOnline(alice.client.db);
     await next.unwrap();

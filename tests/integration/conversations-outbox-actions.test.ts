@@ -1,14 +1,14 @@
 import { goOnline } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
-import { sendChatMessage } from '../../src/features/conversations';
-import { removeChatMessage } from '../../src/features/conversations/message-actions/conversations-actions-thunks';
+import { sendMessage } from '../../src/features/conversations';
+import { removeMessage } from '../../src/features/conversations/message-actions/conversations-actions-thunks';
 import { toggleReaction } from '../../src/features/conversations/message-actions/conversations-reactions-thunks';
-import { selectChatMessages } from '../../src/features/conversations/timeline/conversations-selectors';
+import { selectConversationMessages } from '../../src/features/conversations/timeline/conversations-selectors';
 import {
   friendSelected,
   selectionCleared,
 } from '../../src/features/conversations/timeline/conversations-slice';
-import type { ChatImageUpload } from '../../src/lib/firebase/conversations/images';
+import type { MessageImageUpload } from '../../src/lib/firebase/conversations/images';
 import { adminGet } from '../support/backend';
 import { cleanBackendPerTest, eventually } from './app-clients';
 import { aliceOffline as aliceOfflineWith, storedMessages } from './conversations-outbox-steps';
@@ -19,7 +19,7 @@ import { aliceOffline as aliceOfflineWith, storedMessages } from './conversation
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 const aliceOffline = () => aliceOfflineWith(signUp, stopAfterTest);
 
-const photo: ChatImageUpload = {
+const photo: MessageImageUpload = {
   full: `data:image/webp;base64,${'A'.repeat(2000)}`,
   thumb: `data:image/jpeg;base64,${'B'.repeat(200)}`,
   width: 160,
@@ -31,7 +31,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('photos in the outbox', () => {
   it('a photo sent offline is drawn pending with its image, and goes out once in order', async () => {
     const { alice, bob, conversationId, a, aliceApp, bobSaw, texts } = await aliceOffline();
-    const first = a.dispatch(sendChatMessage('look at this'));
+    const first = a.dispatch(sendMessage('look at this'));
     const parties = {
       conversationId,
       from: { uid: alice.uid, name: 'Alice' },
@@ -39,7 +39,7 @@ describe('photos in the outbox', () => {
     };
     const sent = aliceApp.gateways.chatImages.send(parties, photo, 'the lake');
     await eventually(() => expect(texts()).toEqual(['look at this', 'the lake']));
-    expect(selectChatMessages(a.getState())[1]).toMatchObject({
+    expect(selectConversationMessages(a.getState())[1]).toMatchObject({
       id: sent.id,
       image: { id: sent.id, width: 160, height: 120, caption: 'the lake' },
     });
@@ -65,11 +65,11 @@ describe('photos in the outbox', () => {
     };
     const wrong = aliceApp.gateways.chatImages.send(parties, photo, 'for Carol only');
     await eventually(() => expect(texts()).toEqual(['for Carol only']));
-    await a.dispatch(removeChatMessage(wrong.id)).unwrap();
+    await a.dispatch(removeMessage(wrong.id)).unwrap();
     // Settled (its 'Uploading…' ends) and gone from the screen, with no placeholder.
     await wrong.acked;
     expect(texts()).toEqual([]);
-    const next = a.dispatch(sendChatMessage('sorry, wrong chat'));
+    const next = a.dispatch(sendMessage('sorry, wrong chat'));
 
     goOnline(alice.client.db);
     await next.unwrap();
@@ -85,15 +85,17 @@ describe('photos in the outbox', () => {
 describe('reactions to a held message', () => {
   it('shows at once, offline, and is delivered after the message', async () => {
     const { alice, bob, conversationId, a, b, texts, outgoing } = await aliceOffline();
-    const sending = a.dispatch(sendChatMessage('see you at 8?'));
+    const sending = a.dispatch(sendMessage('see you at 8?'));
     await eventually(() => expect(texts()).toEqual(['see you at 8?']));
     const [{ id }] = outgoing();
     const mine = () =>
-      selectChatMessages(a.getState()).find((m) => m.id === id)?.reactions?.['👍']?.[alice.uid];
+      selectConversationMessages(a.getState()).find((m) => m.id === id)?.reactions?.['👍']?.[
+        alice.uid
+      ];
     const reacting = a.dispatch(toggleReaction({ messageId: id, emoji: '👍' }));
     expect(mine()).toEqual(expect.any(Number));
     // Still shown a while later, offline, through whatever the held message's page reports.
-    const later = a.dispatch(sendChatMessage('or 9'));
+    const later = a.dispatch(sendMessage('or 9'));
     await eventually(() => expect(texts()).toEqual(['see you at 8?', 'or 9']));
     await pause(300);
     expect(mine()).toEqual(expect.any(Number));
@@ -114,7 +116,9 @@ describe('reactions to a held message', () => {
     await reacting.unwrap();
     await eventually(() =>
       expect(
-        selectChatMessages(b.getState()).find((m) => m.id === id)?.reactions?.['👍']?.[alice.uid],
+        selectConversationMessages(b.getState()).find((m) => m.id === id)?.reactions?.['👍']?.[
+          alice.uid
+        ],
       ).toEqual(expect.any(Number)),
     );
     const stored = await storedMessages(conversationId);
@@ -126,8 +130,8 @@ describe('reactions to a held message', () => {
 
   it('a reaction taken back, or to a message deleted while held, is never written', async () => {
     const { alice, bob, conversationId, a, bobSaw, texts, outgoing } = await aliceOffline();
-    const kept = a.dispatch(sendChatMessage('kept'));
-    const dropped = a.dispatch(sendChatMessage('dropped'));
+    const kept = a.dispatch(sendMessage('kept'));
+    const dropped = a.dispatch(sendMessage('dropped'));
     await eventually(() => expect(texts()).toEqual(['kept', 'dropped']));
     const [{ id: keptId }, { id: droppedId }] = outgoing();
     // Each settles once its message is written, or will never be.
@@ -136,8 +140,8 @@ describe('reactions to a held message', () => {
       a.dispatch(toggleReaction({ messageId: keptId, emoji: '😂' })),
       a.dispatch(toggleReaction({ messageId: droppedId, emoji: '❤️' })),
     ];
-    await a.dispatch(removeChatMessage(droppedId)).unwrap();
-    expect(selectChatMessages(a.getState())[0]?.reactions).toBeUndefined();
+    await a.dispatch(removeMessage(droppedId)).unwrap();
+    expect(selectConversationMessages(a.getState())[0]?.reactions).toBeUndefined();
     expect(texts()).toEqual(['kept']);
 
     goOnline(alice.client.db);
@@ -156,12 +160,12 @@ describe('reactions to a held message', () => {
 describe('a reply to a held message deleted meanwhile', () => {
   it('is delivered, without the quote the rules would refuse; nothing is left failed', async () => {
     const { alice, bob, conversationId, a, bobSaw, texts, outgoing } = await aliceOffline();
-    const original = a.dispatch(sendChatMessage('my PIN is 4711'));
+    const original = a.dispatch(sendMessage('my PIN is 4711'));
     await eventually(() => expect(texts()).toEqual(['my PIN is 4711']));
     const [{ id: originalId }] = outgoing();
-    const reply = a.dispatch(sendChatMessage({ text: 'ignore that', replyTo: originalId }));
+    const reply = a.dispatch(sendMessage({ text: 'ignore that', replyTo: originalId }));
     await eventually(() => expect(texts()).toHaveLength(2));
-    await a.dispatch(removeChatMessage(originalId)).unwrap();
+    await a.dispatch(removeMessage(originalId)).unwrap();
     await original.unwrap();
     expect(texts()).toEqual(['ignore that']);
 

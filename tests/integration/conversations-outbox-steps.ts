@@ -1,6 +1,6 @@
 import { goOffline } from 'firebase/database';
 import { expect } from 'vitest';
-import { selectChatMessages } from '../../src/features/conversations/timeline/conversations-selectors';
+import { selectConversationMessages } from '../../src/features/conversations/timeline/conversations-selectors';
 import {
   chatScreenEntered,
   friendSelected,
@@ -16,7 +16,7 @@ type Store = DeviceApp['store'];
 function everShown(store: Store, stopAfterTest: Stops): string[] {
   const seen: string[] = [];
   const note = () => {
-    for (const m of selectChatMessages(store.getState())) {
+    for (const m of selectConversationMessages(store.getState())) {
       if (!seen.includes(m.text)) seen.push(m.text);
     }
   };
@@ -46,7 +46,7 @@ export async function aliceOffline(signUp: (name: string) => Promise<Person>, st
   }
   const bobSaw = everShown(b, stops);
   goOffline(alice.client.db);
-  const texts = () => selectChatMessages(a.getState()).map((m) => m.text);
+  const texts = () => selectConversationMessages(a.getState()).map((m) => m.text);
   const outgoing = () => a.getState().conversationSending.outgoing;
   return { alice, bob, conversationId, a, b, aliceApp, bobSaw, texts, outgoing };
 }

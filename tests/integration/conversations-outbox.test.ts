@@ -1,11 +1,11 @@
 import { goOnline } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
-import { sendChatMessage } from '../../src/features/conversations';
+import { sendMessage } from '../../src/features/conversations';
 import {
-  editChatMessage,
-  removeChatMessage,
+  editMessage,
+  removeMessage,
 } from '../../src/features/conversations/message-actions/conversations-actions-thunks';
-import { selectChatMessages } from '../../src/features/conversations/timeline/conversations-selectors';
+import { selectConversationMessages } from '../../src/features/conversations/timeline/conversations-selectors';
 import { directKey } from '../../src/lib/conversation-key';
 import { adminGet } from '../support/backend';
 import { cleanBackendPerTest, eventually } from './app-clients';
@@ -21,7 +21,7 @@ const aliceOffline = () => aliceOfflineWith(signUp, stopAfterTest);
 describe('the outbox in a sealed conversation', () => {
   it('draws a first message sent offline at once, and delivers it once, sealed', async () => {
     const { alice, conversationId, a, b, bobSaw, texts, outgoing } = await aliceOffline();
-    const sending = a.dispatch(sendChatMessage('the keys are under the mat'));
+    const sending = a.dispatch(sendMessage('the keys are under the mat'));
     await eventually(() => expect(texts()).toEqual(['the keys are under the mat']));
     expect(outgoing()).toMatchObject([{ state: 'pending', text: 'the keys are under the mat' }]);
     const [{ id }] = outgoing();
@@ -34,7 +34,7 @@ describe('the outbox in a sealed conversation', () => {
     await sending.unwrap();
     expect(outgoing()).toEqual([]);
     await eventually(() => expect(bobSaw).toEqual(['the keys are under the mat']));
-    expect(selectChatMessages(b.getState())[0]).toMatchObject({ id, sealed: 'open' });
+    expect(selectConversationMessages(b.getState())[0]).toMatchObject({ id, sealed: 'open' });
     const stored = await storedMessages(conversationId);
     expect(Object.keys(stored)).toEqual([id]);
     expect(stored[id].message).toMatch(/^s2\./);
@@ -45,16 +45,16 @@ describe('the outbox in a sealed conversation', () => {
 
   it('a message deleted for everyone while held never reaches the server nor moves a count', async () => {
     const { alice, bob, conversationId, a, bobSaw, texts, outgoing } = await aliceOffline();
-    const wrong = a.dispatch(sendChatMessage('my PIN is 4711'));
+    const wrong = a.dispatch(sendMessage('my PIN is 4711'));
     await eventually(() => expect(texts()).toEqual(['my PIN is 4711']));
     const [{ id: wrongId }] = outgoing();
-    await a.dispatch(removeChatMessage(wrongId)).unwrap();
+    await a.dispatch(removeMessage(wrongId)).unwrap();
     await wrong.unwrap();
     // Gone, not 'This message was deleted': it never existed for anyone else.
     expect(texts()).toEqual([]);
     expect(outgoing()).toEqual([]);
     // A later message, held too: once Bob has it, the outbox has been delivered.
-    const next = a.dispatch(sendChatMessage('see you at 8'));
+    const next = a.dispatch(sendMessage('see you at 8'));
     await eventually(() => expect(texts()).toEqual(['see you at 8']));
 
     goOnline(alice.client.db);
@@ -71,10 +71,10 @@ describe('the outbox in a sealed conversation', () => {
 
   it('a message edited while held is delivered once, with the new text and no Edited mark', async () => {
     const { alice, bob, conversationId, a, b, bobSaw, texts, outgoing } = await aliceOffline();
-    const sending = a.dispatch(sendChatMessage('meet at the statoin'));
+    const sending = a.dispatch(sendMessage('meet at the statoin'));
     await eventually(() => expect(texts()).toEqual(['meet at the statoin']));
     const [{ id }] = outgoing();
-    await a.dispatch(editChatMessage({ id, text: 'meet at the station' })).unwrap();
+    await a.dispatch(editMessage({ id, text: 'meet at the station' })).unwrap();
     expect(texts()).toEqual(['meet at the station']);
     expect(outgoing()).toMatchObject([{ id, state: 'pending' }]);
 
@@ -84,7 +84,7 @@ describe('the outbox in a sealed conversation', () => {
     const stored = await storedMessages(conversationId);
     expect(Object.keys(stored)).toEqual([id]);
     expect(stored[id].editedAt).toBeUndefined();
-    expect(selectChatMessages(b.getState())[0]?.editedAt).toBeUndefined();
+    expect(selectConversationMessages(b.getState())[0]?.editedAt).toBeUndefined();
     expect(await adminGet(`inbox/${bob.uid}/${conversationId}/unread`)).toBe(1);
     await eventually(() =>
       expect(b.getState().inbox.entries[directKey(conversationId)]?.lastText).toBe(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { selectChatMessages } from '../../src/features/conversations/timeline/conversations-selectors';
+import { selectConversationMessages } from '../../src/features/conversations/timeline/conversations-selectors';
 import {
   chatScreenEntered,
   friendSelected,
@@ -14,7 +14,7 @@ import {
   oneASecond,
   writeInThousands,
   type TimeLayout,
-} from '../support/long-chat';
+} from '../support/long-conversation';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();
@@ -51,7 +51,7 @@ async function pageBackThrough(
     app.store.dispatch(olderRequested());
     await eventually(() => expect(chat().loadingOlder).toBe(false), 20_000);
   }
-  return { alice, bob, texts: selectChatMessages(app.store.getState()).map((m) => m.text) };
+  return { alice, bob, texts: selectConversationMessages(app.store.getState()).map((m) => m.text) };
 }
 
 /** Every message of the conversation, oldest first, once. */

@@ -5,18 +5,14 @@
  * message must be stored once, counted once, and the sender's send must resolve as sent.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  groupChatShown,
-  retryChatMessage,
-  sendChatMessage,
-} from '../../src/features/conversations';
+import { groupChatShown, retryMessage, sendMessage } from '../../src/features/conversations';
 import {
   chatScreenEntered,
   friendSelected,
 } from '../../src/features/conversations/timeline/conversations-slice';
 import {
-  makeChatImagesApi,
-  type ChatImageUpload,
+  makeConversationImagesApi,
+  type MessageImageUpload,
 } from '../../src/lib/firebase/conversations/images';
 import { directKey } from '../../src/lib/conversation-key';
 import { adminGet, armedAckDrops, dropNextAck } from '../support/backend';
@@ -55,7 +51,7 @@ const outgoing = (app: ReturnType<typeof appOf>) =>
 const stored = async (path: string) =>
   Object.values(((await adminGet(path)) as Record<string, { message: string }> | null) ?? {});
 
-const photo: ChatImageUpload = {
+const photo: MessageImageUpload = {
   full: `data:image/webp;base64,${'A'.repeat(2000)}`,
   thumb: `data:image/jpeg;base64,${'B'.repeat(200)}`,
   width: 160,
@@ -70,7 +66,7 @@ describe.skipIf(official)('a send whose acknowledgement is lost', () => {
     const a = await chatOf(alice, bob, conversationId);
 
     expect(await dropNextAck(`sendMessage/${conversationId}`)).toBe(1);
-    await a.store.dispatch(sendChatMessage('Exactly once')).unwrap();
+    await a.store.dispatch(sendMessage('Exactly once')).unwrap();
     expect(await armedAckDrops()).toBe(0); // The acknowledgement was dropped indeed.
     expect((await stored(`sendMessage/${conversationId}`)).map((m) => m.message)).toEqual([
       'Exactly once',
@@ -82,7 +78,7 @@ describe.skipIf(official)('a send whose acknowledgement is lost', () => {
     const [id] = Object.keys((await adminGet(`sendMessage/${conversationId}`)) as object);
     await a.store
       .dispatch(
-        retryChatMessage({
+        retryMessage({
           id,
           key: directKey(conversationId),
           text: 'Exactly once',
@@ -96,7 +92,7 @@ describe.skipIf(official)('a send whose acknowledgement is lost', () => {
 
     // Another message under that id is not "the same message": refused, and shown as failed.
     const other = await a.store.dispatch(
-      retryChatMessage({
+      retryMessage({
         id,
         key: directKey(conversationId),
         text: 'Something else',
@@ -119,7 +115,7 @@ describe.skipIf(official)('a send whose acknowledgement is lost', () => {
     const retry = () =>
       a.store
         .dispatch(
-          retryChatMessage({
+          retryMessage({
             id,
             key: directKey(conversationId),
             text: 'Lost on the way',
@@ -146,11 +142,11 @@ describe.skipIf(official)('a send whose acknowledgement is lost', () => {
     await eventually(() => expect(a.store.getState().memberships.rosters[groupId]?.length).toBe(1));
 
     await dropNextAck(`groupMessages/${groupId}`);
-    await a.store.dispatch(sendChatMessage('Trail at nine')).unwrap();
+    await a.store.dispatch(sendMessage('Trail at nine')).unwrap();
     expect(await armedAckDrops()).toBe(0);
     expect(outgoing(a)).toEqual([]);
 
-    const images = makeChatImagesApi(alice.client.db);
+    const images = makeConversationImagesApi(alice.client.db);
     const parties = { groupId, from: { uid: alice.uid, name: 'Alice' }, to: [bob.uid] };
     await dropNextAck(`groupMessages/${groupId}`);
     const sent = images.sendToGroup(parties, photo, 'The view');
@@ -168,7 +164,7 @@ describe.skipIf(official)('a send whose acknowledgement is lost', () => {
     const alice = await signUp('Alice');
     const bob = await signUp('Bob');
     const { id: conversationId } = await befriend(alice, bob);
-    const images = makeChatImagesApi(alice.client.db);
+    const images = makeConversationImagesApi(alice.client.db);
     const parties = {
       conversationId,
       from: { uid: alice.uid, name: 'Alice' },

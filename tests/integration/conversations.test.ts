@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  selectChatAvailability,
-  selectChatMessages,
+  selectConversationAvailability,
+  selectConversationMessages,
 } from '../../src/features/conversations/timeline/conversations-selectors';
 import {
   chatScreenEntered,
   friendSelected,
   olderRequested,
 } from '../../src/features/conversations/timeline/conversations-slice';
-import { sendChatMessage } from '../../src/features/conversations/sending/conversations-thunks';
+import { sendMessage } from '../../src/features/conversations/sending/conversations-thunks';
 import { blockFriend } from '../../src/features/friends/friends-thunks';
 import { adminUpdate } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
@@ -21,7 +21,7 @@ function chatOf(me: Person, friend: Person) {
   stopAfterTest(app.stop);
   app.store.dispatch(chatScreenEntered());
   app.store.dispatch(friendSelected({ uid: friend.uid, name: friend.username, photo: '' }));
-  const texts = () => selectChatMessages(app.store.getState()).map((m) => m.text);
+  const texts = () => selectConversationMessages(app.store.getState()).map((m) => m.text);
   return { ...app, texts };
 }
 
@@ -45,11 +45,11 @@ describe('one-to-one messages between two signed-in people', () => {
     });
 
     // Each side acts through the app's thunks, as the composer does.
-    await a.store.dispatch(sendChatMessage('Hi Bob')).unwrap();
+    await a.store.dispatch(sendMessage('Hi Bob')).unwrap();
     await eventually(() => expect(b.texts()).toEqual(['Hi Bob']));
-    await b.store.dispatch(sendChatMessage('Hi Alice')).unwrap();
+    await b.store.dispatch(sendMessage('Hi Alice')).unwrap();
     await eventually(() => expect(a.texts()).toEqual(['Hi Bob', 'Hi Alice']));
-    const [first] = selectChatMessages(a.store.getState());
+    const [first] = selectConversationMessages(a.store.getState());
     expect(first).toMatchObject({ senderId: alice.uid, senderName: 'Alice', receiverId: bob.uid });
     expect(Math.abs(first.createdAt - Date.now())).toBeLessThan(60_000);
 
@@ -60,8 +60,8 @@ describe('one-to-one messages between two signed-in people', () => {
 
     await a.store.dispatch(blockFriend(friendship)).unwrap();
     await eventually(() => {
-      expect(selectChatAvailability(a.store.getState()).kind).toBe('blocking');
-      expect(selectChatAvailability(b.store.getState()).kind).toBe('blockedBy');
+      expect(selectConversationAvailability(a.store.getState()).kind).toBe('blocking');
+      expect(selectConversationAvailability(b.store.getState()).kind).toBe('blockedBy');
       expect(b.store.getState().conversations.conversationId).toBeNull();
       expect(b.texts()).toEqual([]);
     });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildDemoData } from '../../scripts/demo/data';
 import { demoUsers } from '../../scripts/demo/users';
 import { parseNotification } from '../../src/lib/firebase/notifications/record';
-import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
+import type { ConversationMessage } from '../../src/lib/firebase/conversations/message';
 import { adminUpdate } from '../support/backend';
 import { cleanBackendPerTest, eventually, type Person } from './app-clients';
 
@@ -139,7 +139,7 @@ describe('demo message actions, read through the rules', () => {
           ([p, v]) => p.startsWith('Mygroup/') && (v as Fields).groupName === 'Photography',
         )?.[0]
         .split('/')[1] ?? '';
-    let seen: ChatMessage[] = [];
+    let seen: ConversationMessage[] = [];
     stopAfterTest(
       alice.conversations.group.subscribeLatest(
         { id: groupId, pageSize: 50 },

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { groupKey } from '../../src/lib/conversation-key';
 import { buildDemoData } from '../../scripts/demo/data';
 import { demoUsers } from '../../scripts/demo/users';
-import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
-import { makeChatImagesApi } from '../../src/lib/firebase/conversations/images';
+import type { ConversationMessage } from '../../src/lib/firebase/conversations/message';
+import { makeConversationImagesApi } from '../../src/lib/firebase/conversations/images';
 import { adminUpdate } from '../support/backend';
 import { cleanBackendPerTest, eventually, type Person } from './app-clients';
 
@@ -54,7 +54,7 @@ describe('the demo group conversations', () => {
         (value as { groupName: string }).groupName === 'Weekend Hikers',
     )?.[0];
     const groupId = hikers?.split('/')[1] ?? '';
-    let seen: ChatMessage[] = [];
+    let seen: ConversationMessage[] = [];
     stopAfterTest(
       alice.conversations.group.subscribeLatest(
         { id: groupId, pageSize: 50 },
@@ -66,7 +66,7 @@ describe('the demo group conversations', () => {
     // Its photo's thumbnail reads through the rules, and Alice's inbox counts the group.
     const photo = seen.find((m) => m.image);
     expect(photo).toBeDefined();
-    const thumb = await makeChatImagesApi(alice.client.db).readThumb(
+    const thumb = await makeConversationImagesApi(alice.client.db).readThumb(
       groupKey(groupId),
       photo?.id ?? '',
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sendChatMessage } from '../../src/features/conversations/sending/conversations-thunks';
+import { sendMessage } from '../../src/features/conversations/sending/conversations-thunks';
 import { selectThisDevice } from '../../src/features/encryption/encryption-slice';
 import { previewOf } from '../../src/features/inbox/conversation-time';
 import { directKey } from '../../src/lib/conversation-key';
@@ -24,7 +24,7 @@ describe('previews on a new device', () => {
     ]);
     a.openChatWith(bob);
     await eventually(() => expect(a.store.getState().conversations.status).toBe('ready'));
-    await a.store.dispatch(sendChatMessage(WORDS)).unwrap();
+    await a.store.dispatch(sendMessage(WORDS)).unwrap();
     const row = (app: DeviceApp) => {
       const entry = app.store.getState().inbox.entries[key];
       return entry ? previewOf(entry, bob.uid) : null;

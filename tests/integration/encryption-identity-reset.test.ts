@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sendChatMessage } from '../../src/features/conversations/sending/conversations-thunks';
+import { sendMessage } from '../../src/features/conversations/sending/conversations-thunks';
 import { createIdentity, signDevice } from '../../src/lib/crypto/identity-key';
 import { adminGet, adminUpdate } from '../support/backend';
 import { cleanBackendPerTest, eventually } from './app-clients';
@@ -26,7 +26,7 @@ describe('a changed identity key, accepted', () => {
       ),
     });
 
-    await a.store.dispatch(sendChatMessage('sent while your key was new to me')).unwrap();
+    await a.store.dispatch(sendMessage('sent while your key was new to me')).unwrap();
     // Sealed, and owed to Bob: no device of his is trusted under the pinned key.
     const askedUnserved = async () => {
       const waits = (await adminGet(`conversationKeyWaits/${conversationId}/${bob.uid}`)) as Record<

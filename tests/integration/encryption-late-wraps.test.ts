@@ -1,7 +1,7 @@
 import { goOffline, goOnline } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
-import { groupChatShown, sendChatMessage } from '../../src/features/conversations';
-import { selectChatMessages } from '../../src/features/conversations/timeline/conversations-selectors';
+import { groupChatShown, sendMessage } from '../../src/features/conversations';
+import { selectConversationMessages } from '../../src/features/conversations/timeline/conversations-selectors';
 import { chatScreenEntered } from '../../src/features/conversations/timeline/conversations-slice';
 import { directKey } from '../../src/lib/conversation-key';
 import { adminGet } from '../support/backend';
@@ -13,8 +13,10 @@ import { deviceApp, type DeviceApp } from './encryption-device-apps';
 // reaches them once they have one, wrapped by a device that holds it (late-wraps.ts).
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
-const texts = (app: DeviceApp) => selectChatMessages(app.store.getState()).map((m) => m.text);
-const seals = (app: DeviceApp) => selectChatMessages(app.store.getState()).map((m) => m.sealed);
+const texts = (app: DeviceApp) =>
+  selectConversationMessages(app.store.getState()).map((m) => m.text);
+const seals = (app: DeviceApp) =>
+  selectConversationMessages(app.store.getState()).map((m) => m.sealed);
 
 /** The owner's whole database holds none of `words`, and every stored message is sealed. */
 async function dumpHoldsNone(words: string[], messagesAt: string) {
@@ -34,7 +36,7 @@ describe('a message to a friend who has no device yet', () => {
     a.openChatWith(bob);
     await eventually(() => expect(a.store.getState().conversations.status).toBe('ready'));
 
-    await a.store.dispatch(sendChatMessage('the spare key is under the geranium')).unwrap();
+    await a.store.dispatch(sendMessage('the spare key is under the geranium')).unwrap();
     await dumpHoldsNone(['spare', 'geranium'], `sendMessage/${conversationId}`);
     expect(await adminGet(`inbox/${bob.uid}/${conversationId}/lastText`)).toMatch(/^s2\./);
     const owed = (await adminGet(`conversationKeyWaits/${conversationId}/${bob.uid}`)) as object;
@@ -65,7 +67,7 @@ describe('a message to a friend who has no device yet', () => {
       { served?: boolean }
     >;
     expect(Object.values(waits).map((w) => w.served)).toEqual([true]);
-    await b.store.dispatch(sendChatMessage('found it, thanks')).unwrap();
+    await b.store.dispatch(sendMessage('found it, thanks')).unwrap();
     await eventually(() => expect(texts(a)).toContain('found it, thanks'));
   });
 });
@@ -125,5 +127,5 @@ function shown(app: DeviceApp, groupId: string) {
 async function sendIn(app: DeviceApp, groupId: string, text: string) {
   shown(app, groupId);
   await eventually(() => expect(app.store.getState().memberships.rosters[groupId]).toBeDefined());
-  await app.store.dispatch(sendChatMessage(text)).unwrap();
+  await app.store.dispatch(sendMessage(text)).unwrap();
 }

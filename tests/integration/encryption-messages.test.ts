@@ -4,8 +4,8 @@ import {
   chatScreenEntered,
   friendSelected,
 } from '../../src/features/conversations/timeline/conversations-slice';
-import { selectChatMessages } from '../../src/features/conversations/timeline/conversations-selectors';
-import { sendChatMessage } from '../../src/features/conversations/sending/conversations-thunks';
+import { selectConversationMessages } from '../../src/features/conversations/timeline/conversations-selectors';
+import { sendMessage } from '../../src/features/conversations/sending/conversations-thunks';
 import { directKey } from '../../src/lib/conversation-key';
 import { adminGet, adminSet } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually, type Person } from './app-clients';
@@ -36,22 +36,22 @@ async function sealedChat() {
   return { alice, bob, conversationId, a, b };
 }
 
-const texts = (store: Store) => selectChatMessages(store.getState()).map((m) => m.text);
+const texts = (store: Store) => selectConversationMessages(store.getState()).map((m) => m.text);
 
 describe('sealed conversations between two people', () => {
   it('shows the words to both, while the database holds none of them', async () => {
     const { bob, conversationId, a, b } = await sealedChat();
     await eventually(() => expect(a.getState().conversations.status).toBe('ready'));
 
-    await a.dispatch(sendChatMessage('meet me at the climbing gym on Rue Lepic')).unwrap();
+    await a.dispatch(sendMessage('meet me at the climbing gym on Rue Lepic')).unwrap();
     await eventually(() => expect(texts(b)).toEqual(['meet me at the climbing gym on Rue Lepic']));
-    expect(selectChatMessages(b.getState())[0]?.sealed).toBe('open');
+    expect(selectConversationMessages(b.getState())[0]?.sealed).toBe('open');
     await eventually(() =>
       expect(b.getState().inbox.entries[directKey(conversationId)]?.lastText).toBe(
         'meet me at the climbing gym on Rue Lepic',
       ),
     );
-    await b.dispatch(sendChatMessage('bouldering or ropes?')).unwrap();
+    await b.dispatch(sendMessage('bouldering or ropes?')).unwrap();
     await eventually(() => expect(texts(a)).toContain('bouldering or ropes?'));
 
     // The owner's whole database, through the admin REST access: no word anyone wrote.
@@ -69,8 +69,8 @@ describe('sealed conversations between two people', () => {
 
   it('shows a tampered message as one that could not be decrypted, and nothing else', async () => {
     const { conversationId, a, b } = await sealedChat();
-    await a.dispatch(sendChatMessage('the code is 4711')).unwrap();
-    await a.dispatch(sendChatMessage('and the door is blue')).unwrap();
+    await a.dispatch(sendMessage('the code is 4711')).unwrap();
+    await a.dispatch(sendMessage('and the door is blue')).unwrap();
     await eventually(() => expect(texts(b)).toHaveLength(2));
 
     const stored = (await adminGet(`sendMessage/${conversationId}`)) as Record<
@@ -89,11 +89,14 @@ describe('sealed conversations between two people', () => {
       `${first.slice(0, -2)}${last}${first.at(-1)}`,
     );
     await eventually(() =>
-      expect(selectChatMessages(b.getState()).map((m) => m.sealed)).toEqual(['failed', 'open']),
+      expect(selectConversationMessages(b.getState()).map((m) => m.sealed)).toEqual([
+        'failed',
+        'open',
+      ]),
     );
     await adminSet(`sendMessage/${conversationId}/${firstId}/message`, second);
     await eventually(() => {
-      const messages = selectChatMessages(b.getState());
+      const messages = selectConversationMessages(b.getState());
       expect(messages.map((m) => m.sealed)).toEqual(['failed', 'open']);
       expect(messages.map((m) => m.text)).toEqual(['', 'and the door is blue']);
     });
@@ -101,9 +104,9 @@ describe('sealed conversations between two people', () => {
 
   it('seals an edit, and a reaction quote the author reads', async () => {
     const { alice, bob, conversationId, a, b } = await sealedChat();
-    await a.dispatch(sendChatMessage('see you at 8?')).unwrap();
+    await a.dispatch(sendMessage('see you at 8?')).unwrap();
     await eventually(() => expect(texts(b)).toEqual(['see you at 8?']));
-    const mine = selectChatMessages(a.getState()).at(0);
+    const mine = selectConversationMessages(a.getState()).at(0);
     if (!mine) throw new Error('no message');
     const parties = {
       conversationId,
@@ -116,7 +119,7 @@ describe('sealed conversations between two people', () => {
       expect(texts(b)).toEqual(['see you at 9?']);
       expect(b.getState().inbox.entries[directKey(conversationId)]?.lastText).toBe('see you at 9?');
     });
-    const theirs = selectChatMessages(b.getState()).at(0);
+    const theirs = selectConversationMessages(b.getState()).at(0);
     if (!theirs) throw new Error('no message');
     const back = { conversationId, from: parties.to, to: parties.from };
     await makeDatabaseGateways(bob.client).conversations.direct.react(back, theirs, '👍', true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { selectChatMessages } from '../../src/features/conversations/timeline/conversations-selectors';
+import { selectConversationMessages } from '../../src/features/conversations/timeline/conversations-selectors';
 import { directKey } from '../../src/lib/conversation-key';
 import { createContentKey } from '../../src/lib/crypto/sealed-box';
 import { sealField } from '../../src/lib/crypto/message-seal';
@@ -99,7 +99,7 @@ describe('the operator plants a device', () => {
     });
 
     await eventually(() => {
-      const forged = selectChatMessages(b.store.getState()).find((m) => m.id === forgedId);
+      const forged = selectConversationMessages(b.store.getState()).find((m) => m.id === forgedId);
       expect(forged?.sealed).toBe('failed');
     }, 15_000);
     expect(texts(b)).not.toContain('send the money to this account');

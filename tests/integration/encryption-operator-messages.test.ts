@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { selectChatMessages } from '../../src/features/conversations/timeline/conversations-selectors';
-import { sendChatMessage } from '../../src/features/conversations/sending/conversations-thunks';
+import { selectConversationMessages } from '../../src/features/conversations/timeline/conversations-selectors';
+import { sendMessage } from '../../src/features/conversations/sending/conversations-thunks';
 import { directKey } from '../../src/lib/conversation-key';
-import type { ChatMessage } from '../../src/lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../src/lib/firebase/conversations/shapes';
 import { adminGet, adminSet, adminUpdate } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually } from './app-clients';
 import { deviceApp, type DeviceApp } from './encryption-device-apps';
@@ -42,10 +42,10 @@ async function sealedChat() {
   };
 }
 
-const shown = (store: Store) => selectChatMessages(store.getState());
+const shown = (store: Store) => selectConversationMessages(store.getState());
 
 /** `store`'s copy of message `id` (throws while it is not shown). */
-function message(store: Store, id: string): ChatMessage {
+function message(store: Store, id: string): ConversationMessage {
   const found = shown(store).find((m) => m.id === id);
   if (!found) throw new Error(`message ${id} is not shown`);
   return found;
@@ -53,7 +53,7 @@ function message(store: Store, id: string): ChatMessage {
 
 /** Alice sends `text` from her app (`extras`: a reply) and Bob's app shows it; its id. */
 async function aliceSays(a: Store, b: Store, text: string, replyTo?: string): Promise<string> {
-  await a.dispatch(sendChatMessage(replyTo ? { text, replyTo } : text)).unwrap();
+  await a.dispatch(sendMessage(replyTo ? { text, replyTo } : text)).unwrap();
   let id = '';
   await eventually(() => {
     const found = shown(b).find((m) => m.text === text);

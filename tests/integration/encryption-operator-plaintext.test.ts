@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { makeDatabaseGateways } from '../../src/app/database-gateways';
-import { groupChatShown, sendChatMessage } from '../../src/features/conversations';
-import { selectChatMessages } from '../../src/features/conversations/timeline/conversations-selectors';
+import { groupChatShown, sendMessage } from '../../src/features/conversations';
+import { selectConversationMessages } from '../../src/features/conversations/timeline/conversations-selectors';
 import {
   chatScreenEntered,
   friendSelected,
 } from '../../src/features/conversations/timeline/conversations-slice';
 import { libStrings } from '../../src/lib/lib-strings';
-import { makeChatImagesApi, makeConversationsApi } from '../../src/lib/firebase/conversations';
+import {
+  makeConversationImagesApi,
+  makeConversationsApi,
+} from '../../src/lib/firebase/conversations';
 import { directKey } from '../../src/lib/conversation-key';
 import type { MessageParties } from '../../src/lib/firebase/conversations/shapes';
 import { adminGet, adminSet, adminUpdate } from '../support/backend';
@@ -20,7 +23,7 @@ import { deviceApp, type DeviceApp } from './encryption-device-apps';
 // the operator slips in is never shown as its sender's, whatever else the operator undoes.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 
-const shown = (app: DeviceApp) => selectChatMessages(app.store.getState());
+const shown = (app: DeviceApp) => selectConversationMessages(app.store.getState());
 const partiesOf = (from: Person, to: Person, conversationId: string): MessageParties => ({
   conversationId,
   from: { uid: from.uid, name: from.username },
@@ -85,7 +88,7 @@ describe('a device that cannot encrypt', () => {
     await eventually(() => expect(app.store.getState().encryption.status).toBe('unavailable'));
     openChat(app.store, alice);
 
-    const outcome = await app.store.dispatch(sendChatMessage('my new number is 0612345678'));
+    const outcome = await app.store.dispatch(sendMessage('my new number is 0612345678'));
     expect(await adminGet(`sendMessage/${conversationId}`)).toBeNull();
     expect(outcome.payload).toContain(libStrings.encryption.setUpFailed);
   });
@@ -102,19 +105,21 @@ describe('a device that cannot encrypt', () => {
 
     // Carol never had a device and nothing was sealed between them: as before the switch.
     openChat(b.store, carol);
-    await b.store.dispatch(sendChatMessage('see you at the market')).unwrap();
+    await b.store.dispatch(sendMessage('see you at the market')).unwrap();
     const toCarol = Object.values((await adminGet(`sendMessage/${withCarol}`)) as object);
     expect(toCarol).toEqual([expect.objectContaining({ message: 'see you at the market' })]);
 
     // Alice's app seals; once Bob's browser has seen that, it sends nothing there, saying why.
     const a = await deviceApp(alice, stopAfterTest);
     a.openChatWith(bob);
-    await a.store.dispatch(sendChatMessage('the door code is 4711')).unwrap();
+    await a.store.dispatch(sendMessage('the door code is 4711')).unwrap();
     openChat(b.store, alice);
     await eventually(() =>
-      expect(selectChatMessages(b.store.getState()).map((m) => m.sealed)).toEqual(['no-key']),
+      expect(selectConversationMessages(b.store.getState()).map((m) => m.sealed)).toEqual([
+        'no-key',
+      ]),
     );
-    const outcome = await b.store.dispatch(sendChatMessage('ok!'));
+    const outcome = await b.store.dispatch(sendMessage('ok!'));
     const sent = () => adminGet(`sendMessage/${withAlice}`) as Promise<Record<string, object>>;
     expect(Object.values(await sent())).toEqual([
       expect.objectContaining({ messagesenderId: alice.uid }),
@@ -139,7 +144,7 @@ describe('the operator against a conversation known to be encrypted', () => {
     const b = await deviceApp(bob, stopAfterTest);
     a.openChatWith(bob);
     b.openChatWith(alice);
-    await a.store.dispatch(sendChatMessage('sealed, as always')).unwrap();
+    await a.store.dispatch(sendMessage('sealed, as always')).unwrap();
     await eventually(() => expect(shown(b).map((m) => m.sealed)).toEqual(['open']));
 
     // Every epoch key of the conversation gone: the rules alone would take clear text again.
@@ -154,7 +159,7 @@ describe('the operator against a conversation known to be encrypted', () => {
       expect(slipped?.alert).toBe('not-encrypted');
     });
 
-    await a.store.dispatch(sendChatMessage('still sealed')).unwrap();
+    await a.store.dispatch(sendMessage('still sealed')).unwrap();
     const stored = (await adminGet(`sendMessage/${conversationId}`)) as Record<
       string,
       { message: string }
@@ -173,13 +178,13 @@ describe('the operator against a conversation known to be encrypted', () => {
     // Before either had keys: Alice's clear text and photo, as the app sent them then.
     const parties = partiesOf(alice, bob, conversationId);
     await alice.conversations.direct.send(parties, 'from before the switch').acked;
-    const legacy = makeChatImagesApi(alice.client.db).send(parties, photo, '');
+    const legacy = makeConversationImagesApi(alice.client.db).send(parties, photo, '');
     await legacy.acked;
     const a = await deviceApp(alice, stopAfterTest);
     const b = await deviceApp(bob, stopAfterTest);
     a.openChatWith(bob);
     b.openChatWith(alice);
-    await a.store.dispatch(sendChatMessage('sealed from now on')).unwrap();
+    await a.store.dispatch(sendMessage('sealed from now on')).unwrap();
     await eventually(() =>
       expect(shown(b).map((m) => [m.sealed, m.alert])).toEqual([
         [undefined, undefined],

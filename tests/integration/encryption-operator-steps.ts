@@ -3,8 +3,8 @@ import {
   chatScreenEntered,
   friendSelected,
 } from '../../src/features/conversations/timeline/conversations-slice';
-import { selectChatMessages } from '../../src/features/conversations/timeline/conversations-selectors';
-import { sendChatMessage } from '../../src/features/conversations/sending/conversations-thunks';
+import { selectConversationMessages } from '../../src/features/conversations/timeline/conversations-selectors';
+import { sendMessage } from '../../src/features/conversations/sending/conversations-thunks';
 import { createDeviceKeyPair, exportPublicKey } from '../../src/lib/crypto/device-keys';
 import { randomBytes, toBase64Url } from '../../src/lib/crypto/crypto-bytes';
 import { adminGet, adminUpdate } from '../support/backend';
@@ -36,11 +36,11 @@ export async function alicePlusBob(
 }
 
 export const texts = (app: DeviceApp) =>
-  selectChatMessages(app.store.getState()).map((m) => m.text);
+  selectConversationMessages(app.store.getState()).map((m) => m.text);
 
 /** `from` sends `text`; it shows on `to`'s screen, opened. */
 export async function sendAndRead(from: DeviceApp, to: DeviceApp, text: string) {
-  await from.store.dispatch(sendChatMessage(text)).unwrap();
+  await from.store.dispatch(sendMessage(text)).unwrap();
   await eventually(() => expect(texts(to)).toContain(text), 15_000);
 }
 

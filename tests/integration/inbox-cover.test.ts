@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { previewOf } from '../../src/features/inbox/conversation-time';
-import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
+import type { ConversationMessage } from '../../src/lib/firebase/conversations/message';
 import { parseInboxEntry } from '../../src/lib/firebase/inbox/entry';
 import { adminGet } from '../support/backend';
 import { hikersThroughGateways } from '../support/hikers-group';
@@ -11,7 +11,7 @@ const { signUp, stopAfterTest } = cleanBackendPerTest();
 
 /** What `person` loads of a conversation's latest page, live. */
 function latest(person: Person, kind: 'direct' | 'group', id: string) {
-  const seen: { messages: ChatMessage[] } = { messages: [] };
+  const seen: { messages: ConversationMessage[] } = { messages: [] };
   const stop = person.conversations[kind].subscribeLatest(
     { id, pageSize: 50 },
     (messages) => (seen.messages = messages),
@@ -21,12 +21,12 @@ function latest(person: Person, kind: 'direct' | 'group', id: string) {
   );
   stopAfterTest(stop);
   return async (messageId: string) => {
-    let found: ChatMessage | undefined;
+    let found: ConversationMessage | undefined;
     await eventually(() => {
       found = seen.messages.find((m) => m.id === messageId);
       expect(found).toBeDefined();
     });
-    return found as ChatMessage;
+    return found as ConversationMessage;
   };
 }
 

@@ -14,7 +14,7 @@ import {
   chatScreenEntered,
   friendSelected,
 } from '../../src/features/conversations/timeline/conversations-slice';
-import { sendChatMessage } from '../../src/features/conversations/sending/conversations-thunks';
+import { sendMessage } from '../../src/features/conversations/sending/conversations-thunks';
 import {
   selectDraftsKeyState,
   selectThisDevice,
@@ -56,7 +56,7 @@ describe('mute, archive, pin and drafts across two sessions of one person', () =
         status: 'ready',
       }),
     );
-    await bobApp.store.dispatch(sendChatMessage('Hello')).unwrap();
+    await bobApp.store.dispatch(sendMessage('Hello')).unwrap();
     await eventually(() => expect(selectTotalUnread(phone.store.getState())).toBe(1));
 
     await laptop.store.dispatch(muteConversation({ key, choice: '8h' })).unwrap();
@@ -88,7 +88,7 @@ describe('mute, archive, pin and drafts across two sessions of one person', () =
     });
 
     // A new message brings the (not muted) archived conversation back.
-    await bobApp.store.dispatch(sendChatMessage('Still there?')).unwrap();
+    await bobApp.store.dispatch(sendMessage('Still there?')).unwrap();
     await eventually(() => {
       const rows = selectArrangedConversationRows(laptop.store.getState());
       expect(rows.main.map((r) => r.friendship.id)).toEqual([conversationId]);

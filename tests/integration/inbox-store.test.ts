@@ -12,7 +12,7 @@ import {
   chatScreenEntered,
   friendSelected,
 } from '../../src/features/conversations/timeline/conversations-slice';
-import { sendChatMessage } from '../../src/features/conversations/sending/conversations-thunks';
+import { sendMessage } from '../../src/features/conversations/sending/conversations-thunks';
 import { befriend, cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
 
 const { signUp, stopAfterTest } = cleanBackendPerTest();
@@ -43,8 +43,8 @@ describe('the inbox through the app stores (real gateways, emulators)', () => {
       expect(a.store.getState().conversations).toMatchObject({ conversationId, status: 'ready' }),
     );
 
-    await a.store.dispatch(sendChatMessage('One')).unwrap();
-    await a.store.dispatch(sendChatMessage('Two')).unwrap();
+    await a.store.dispatch(sendMessage('One')).unwrap();
+    await a.store.dispatch(sendMessage('Two')).unwrap();
     expect(a.store.getState().conversationSending.outgoing).toEqual([]);
     for (const tab of [bobTab1, bobTab2]) {
       await eventually(() => {
@@ -74,7 +74,7 @@ describe('the inbox through the app stores (real gateways, emulators)', () => {
     const b = appOf(bob);
     openChat(c, bob);
     await eventually(() => expect(c.store.getState().conversations.status).toBe('ready'));
-    await c.store.dispatch(sendChatMessage('Hello')).unwrap();
+    await c.store.dispatch(sendMessage('Hello')).unwrap();
     await eventually(() => expect(selectTotalUnread(b.store.getState())).toBe(1));
     await b.store.dispatch(blockFriend(friendship)).unwrap();
     await eventually(() => expect(selectTotalUnread(b.store.getState())).toBe(0));

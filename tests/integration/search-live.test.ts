@@ -3,7 +3,7 @@ import { chatScreenEntered, selectFriend } from '../../src/features/conversation
 import { selectFriendRows } from '../../src/features/friends';
 import { selectInboxEntry } from '../../src/features/inbox';
 import { HISTORY_PAGE_SIZE } from '../../src/features/search/search-history';
-import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
+import type { ConversationMessage } from '../../src/lib/firebase/conversations/message';
 import { befriend, cleanBackendPerTest, eventually, storeFor } from './app-clients';
 import { expectFound, parties, seedHistory } from './search-support';
 
@@ -39,7 +39,10 @@ describe('the search index, live, while another conversation is open', () => {
     expect(entryBefore?.unread).toBeGreaterThan(0);
 
     const old = async (i: number) =>
-      (await bob.conversations.direct.fetchOne(conversationId, ids[i] ?? '')) as ChatMessage;
+      (await bob.conversations.direct.fetchOne(
+        conversationId,
+        ids[i] ?? '',
+      )) as ConversationMessage;
     await bob.conversations.direct.edit(
       parties(conversationId, bob, alice),
       await old(3),

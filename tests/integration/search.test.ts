@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chatScreenEntered, selectFriend } from '../../src/features/conversations';
 import { selectFriendRows } from '../../src/features/friends';
 import { createGroup, inviteFriend, leaveGroup } from '../../src/features/groups/groups-thunks';
-import type { ChatMessage } from '../../src/lib/firebase/conversations/message';
+import type { ConversationMessage } from '../../src/lib/firebase/conversations/message';
 import { HISTORY_PAGE_SIZE } from '../../src/features/search/search-history';
 import { befriend, cleanBackendPerTest, eventually, storeFor, acceptGroup } from './app-clients';
 import { sendInGroup } from './conversations-group-sending';
@@ -48,7 +48,7 @@ describe('the search index between real stores', () => {
     const original = (await alice.conversations.direct.fetchOne(
       conversationId,
       sent.id,
-    )) as ChatMessage;
+    )) as ConversationMessage;
     await alice.conversations.direct.edit(
       parties(conversationId, alice, bob),
       original,
@@ -60,7 +60,7 @@ describe('the search index between real stores', () => {
     const edited = (await alice.conversations.direct.fetchOne(
       conversationId,
       sent.id,
-    )) as ChatMessage;
+    )) as ConversationMessage;
     await alice.conversations.direct.remove(parties(conversationId, alice, bob), edited, true);
     await expectFound(bob, 'boulder', []);
 
@@ -95,7 +95,7 @@ describe('the search index between real stores', () => {
     const original = (await alice.conversations.direct.fetchOne(
       conversationId,
       sent.id,
-    )) as ChatMessage;
+    )) as ConversationMessage;
     await alice.conversations.direct.edit(
       parties(conversationId, alice, bob),
       original,
@@ -107,7 +107,7 @@ describe('the search index between real stores', () => {
     const edited = (await alice.conversations.direct.fetchOne(
       conversationId,
       sent.id,
-    )) as ChatMessage;
+    )) as ConversationMessage;
     await alice.conversations.direct.remove(parties(conversationId, alice, bob), edited, true);
     await expectFound(bob, 'boulder', []);
     await expectFound(bob, 'lunch', ['lunch at noon?']);
@@ -131,7 +131,7 @@ describe('the search index between real stores', () => {
     // Bob edits one and deletes the other (neither is the last message), then sends a new one:
     // her index has all three.
     const old = (i: number) => bob.conversations.direct.fetchOne(conversationId, ids[i] ?? '');
-    const harbour = (await old(3)) as ChatMessage;
+    const harbour = (await old(3)) as ConversationMessage;
     await bob.conversations.direct.edit(
       parties(conversationId, bob, alice),
       harbour,
@@ -140,7 +140,7 @@ describe('the search index between real stores', () => {
     );
     await bob.conversations.direct.remove(
       parties(conversationId, bob, alice),
-      (await old(4)) as ChatMessage,
+      (await old(4)) as ConversationMessage,
       false,
     );
     await bob.conversations.direct.send(parties(conversationId, bob, alice), 'are you coming?')

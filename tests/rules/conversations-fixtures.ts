@@ -4,8 +4,11 @@ import {
   removeWrite,
   type ActionScope,
 } from '../../src/lib/firebase/conversations/actions-write';
-import { parseGroupChatMessage } from '../../src/lib/firebase/conversations/group-message';
-import { parseChatMessage, type ChatMessage } from '../../src/lib/firebase/conversations/message';
+import { parseGroupMessage } from '../../src/lib/firebase/conversations/group-message';
+import {
+  parseDirectMessage,
+  type ConversationMessage,
+} from '../../src/lib/firebase/conversations/message';
 import { alice, befriended, bob, carol, conversationId } from './friends-fixtures';
 import { groupId, groupWorld } from './groups-fixtures';
 import { storedEntry } from './inbox-fixtures';
@@ -76,21 +79,21 @@ export const groupScope = (me: string): ActionScope => ({
 });
 
 /** A seeded message as the client holds it. */
-export const asDirect = (id: string, value: Record<string, unknown>): ChatMessage => {
-  const parsed = parseChatMessage(id, value);
+export const asDirect = (id: string, value: Record<string, unknown>): ConversationMessage => {
+  const parsed = parseDirectMessage(id, value);
   if (!parsed) throw new Error('not a message');
   return parsed;
 };
-export const asGroup = (id: string, value: Record<string, unknown>): ChatMessage => {
-  const parsed = parseGroupChatMessage(groupId, id, value);
+export const asGroup = (id: string, value: Record<string, unknown>): ConversationMessage => {
+  const parsed = parseGroupMessage(groupId, id, value);
   if (!parsed) throw new Error('not a message');
   return parsed;
 };
 
 /** The gateway's writes, not the last message (entries untouched but a reaction's notice). */
-export const edit = (scope: ActionScope, m: ChatMessage, text = 'see you at 9?') =>
+export const edit = (scope: ActionScope, m: ConversationMessage, text = 'see you at 9?') =>
   editWrite(scope, m, text, false, SERVER_TIME);
-export const remove = (scope: ActionScope, m: ChatMessage) =>
+export const remove = (scope: ActionScope, m: ConversationMessage) =>
   removeWrite(scope, m, false, SERVER_TIME);
-export const react = (scope: ActionScope, m: ChatMessage, emoji = '👍', on = true) =>
+export const react = (scope: ActionScope, m: ConversationMessage, emoji = '👍', on = true) =>
   reactWrite(scope, m, emoji, on, SERVER_TIME);

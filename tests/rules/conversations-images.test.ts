@@ -1,6 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
-import type { ChatImageUpload } from '../../src/lib/firebase/conversations/image-message';
+import type { MessageImageUpload } from '../../src/lib/firebase/conversations/image-message';
 import { directImageSendWrite } from '../../src/lib/firebase/conversations/send-write';
 import { increment, omit, send, storedMessage } from './inbox-fixtures';
 import { alice, befriended, blocked, bob, carol, conversationId, users } from './friends-fixtures';
@@ -9,7 +9,7 @@ import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 const { dbAs, seed } = rulesEnvForFile('chat-images');
 
 const names: Record<string, string> = { [alice]: 'Alice', [bob]: 'Bob', [carol]: 'Carol' };
-const image = (overrides: Partial<ChatImageUpload> = {}): ChatImageUpload => ({
+const image = (overrides: Partial<MessageImageUpload> = {}): MessageImageUpload => ({
   full: `data:image/webp;base64,${'A'.repeat(300_000)}`,
   thumb: `data:image/jpeg;base64,${'B'.repeat(20_000)}`,
   width: 1600,

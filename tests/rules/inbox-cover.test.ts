@@ -1,7 +1,10 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { parseGroupChatMessage } from '../../src/lib/firebase/conversations/group-message';
-import { parseChatMessage, type ChatMessage } from '../../src/lib/firebase/conversations/message';
+import { parseGroupMessage } from '../../src/lib/firebase/conversations/group-message';
+import {
+  parseDirectMessage,
+  type ConversationMessage,
+} from '../../src/lib/firebase/conversations/message';
 import {
   directSendWrite,
   groupSendWrite,
@@ -38,7 +41,7 @@ interface Kind {
   hidden: string;
   /** A stored message of `from` in this conversation's shape. */
   stored: (from: string, text: string, createdAt: number, extra?: object) => object;
-  parse: (id: string, value: unknown) => ChatMessage | null;
+  parse: (id: string, value: unknown) => ConversationMessage | null;
   /** `from`'s send of a new message, as the app writes it. */
   send: (from: string, id: string, text: string) => Record<string, unknown>;
 }
@@ -65,7 +68,7 @@ const direct: Kind = {
       ...extra,
     };
   },
-  parse: parseChatMessage,
+  parse: parseDirectMessage,
   send: (from, id, text) => {
     const to = from === alice ? bob : alice;
     const parties = {
@@ -92,7 +95,7 @@ const group: Kind = {
     createdAt,
     ...extra,
   }),
-  parse: (id, value) => parseGroupChatMessage(groupId, id, value),
+  parse: (id, value) => parseGroupMessage(groupId, id, value),
   send: (from, id, text) => {
     const to = [alice, bob, carol].filter((uid) => uid !== from);
     return groupSendWrite(
@@ -130,7 +133,10 @@ describe.each([direct, group])('$name: the cover of a last message deleted for m
   };
   const shownBefore = () => message(k.stored(bob, 'see you at 8?', 1000));
   /** The app's update: the hide and, beside it, the cover (`fields` replace some of it). */
-  const hideWithCover = (shown: ChatMessage | null, fields: Record<string, unknown> = {}) => {
+  const hideWithCover = (
+    shown: ConversationMessage | null,
+    fields: Record<string, unknown> = {},
+  ) => {
     const cover = coverChanges(place, { over: last, shown })[coverPath] as object;
     return { ...hideChanges(place, last), [coverPath]: { ...cover, ...fields } };
   };

@@ -1,6 +1,6 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, it } from 'vitest';
-import type { ChatImageUpload } from '../../src/lib/firebase/conversations/image-message';
+import type { MessageImageUpload } from '../../src/lib/firebase/conversations/image-message';
 import { groupSendWrite } from '../../src/lib/firebase/conversations/send-write';
 import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { increment, omit } from './inbox-fixtures';
@@ -47,7 +47,7 @@ function send(from: string, to: string[], text = 'Hi all') {
   const parties = { groupId, from: { uid: from, name: names[from] }, to };
   return { id, update: groupSendWrite(parties, id, text, server) };
 }
-const image = (overrides: Partial<ChatImageUpload> = {}): ChatImageUpload => ({
+const image = (overrides: Partial<MessageImageUpload> = {}): MessageImageUpload => ({
   full: `data:image/webp;base64,${'A'.repeat(200_000)}`,
   thumb: `data:image/jpeg;base64,${'B'.repeat(10_000)}`,
   width: 1600,

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../lib/firebase/conversations/message';
+import type { ConversationMessage } from '../../lib/firebase/conversations/message';
 import type { AppNotification } from '../../lib/firebase/notifications/record';
 import type { Group, GroupMembership } from '../../lib/firebase/records';
 import type { SendExtras } from '../../lib/firebase/conversations/send-write';
@@ -32,7 +32,12 @@ const member = (uid: string, username: string): GroupMembership => ({
   status: 'member',
   at: 1,
 });
-const msg = (id: string, senderId: string, text: string, mentions?: string[]): ChatMessage => ({
+const msg = (
+  id: string,
+  senderId: string,
+  text: string,
+  mentions?: string[],
+): ConversationMessage => ({
   id,
   text: text,
   senderId: senderId,

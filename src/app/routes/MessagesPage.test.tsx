@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import { MESSAGE_PAGE_SIZE } from '../../features/conversations';
-import type { ChatMessage } from '../../lib/firebase/conversations/message';
+import type { ConversationMessage } from '../../lib/firebase/conversations/message';
 import type { FriendRequest } from '../../lib/firebase/records';
 import {
   createFakeGateways,
@@ -24,7 +24,7 @@ const friendship = (uid: string, name: string): FriendRequest => ({
 });
 const bo = friendship('bo', 'Bo');
 const cy = friendship('cy', 'Cy');
-const msg = (id: string, from: string, text: string, createdAt = 1000): ChatMessage => ({
+const msg = (id: string, from: string, text: string, createdAt = 1000): ConversationMessage => ({
   id,
   text: text,
   senderId: from,
@@ -44,7 +44,7 @@ const select = (name: string) =>
 const openChatWithBo = () => {
   app.push((v: FriendRequest[]) => app.feeds.friends.emit(v), [bo, cy]);
   select('Bo');
-  app.push((v: ChatMessage[]) => app.feeds.latestMessages.emit(v, bo.id), []);
+  app.push((v: ConversationMessage[]) => app.feeds.latestMessages.emit(v, bo.id), []);
 };
 
 beforeEach(() => {
@@ -95,7 +95,7 @@ describe('messages screen', () => {
     expect(within(chat()).getByText('No messages yet. Say hello to Bo!')).toBeInTheDocument();
 
     app.push(
-      (v: ChatMessage[]) => app.feeds.latestMessages.emit(v, bo.id),
+      (v: ConversationMessage[]) => app.feeds.latestMessages.emit(v, bo.id),
       [msg('m1', 'bo', 'Hi Mia'), msg('m2', 'me', 'Hi Bo', 2000)],
     );
     const list = within(chat()).getByRole('feed', { name: 'Conversation with Bo' });
@@ -187,7 +187,7 @@ describe('messages screen', () => {
     const page = Array.from({ length: MESSAGE_PAGE_SIZE }, (_, i) =>
       msg(`m${String(100 + i)}`, 'bo', `n${String(i)}`, 100 + i),
     );
-    app.push((v: ChatMessage[]) => app.feeds.latestMessages.emit(v, bo.id), page);
+    app.push((v: ConversationMessage[]) => app.feeds.latestMessages.emit(v, bo.id), page);
     fakes.conversations.direct.fetchOlder.mockResolvedValueOnce([
       msg('m050', 'bo', 'the first', 50),
     ]);
@@ -211,16 +211,16 @@ describe('messages screen', () => {
     // The oldest shown could not be opened: new keys make the conversation read again.
     sent[0] = { ...sent[0], text: '', sealed: 'no-key' };
     const page = sent.slice(0, MESSAGE_PAGE_SIZE);
-    app.push((v: ChatMessage[]) => app.feeds.latestMessages.emit(v, bo.id), page);
-    let answer: (older: ChatMessage[]) => void = () => undefined;
+    app.push((v: ConversationMessage[]) => app.feeds.latestMessages.emit(v, bo.id), page);
+    let answer: (older: ConversationMessage[]) => void = () => undefined;
     fakes.conversations.direct.fetchOlder.mockReturnValueOnce(
-      new Promise<ChatMessage[]>((resolve) => (answer = resolve)),
+      new Promise<ConversationMessage[]>((resolve) => (answer = resolve)),
     );
     fireEvent.click(within(chat()).getByRole('button', { name: 'Load older messages' }));
     // Keys from another device: the conversation is read again from its newest messages.
     app.push(() => app.store.dispatch(oldKeysArrived()), undefined);
     const newer = sent.slice(10);
-    app.push((v: ChatMessage[]) => app.feeds.latestMessages.emit(v, bo.id), newer);
+    app.push((v: ConversationMessage[]) => app.feeds.latestMessages.emit(v, bo.id), newer);
     answer([msg('m050', 'bo', 'the first', 50)]);
     // Under the window that starts at n10, a page that ends at n-1 would hide n0 to n9.
     await waitFor(() =>
@@ -237,7 +237,7 @@ describe('messages screen', () => {
     const page = Array.from({ length: MESSAGE_PAGE_SIZE }, (_, i) =>
       msg(`m${String(100 + i)}`, 'bo', `n${String(i)}`, 100 + i),
     );
-    app.push((v: ChatMessage[]) => app.feeds.latestMessages.emit(v, bo.id), page);
+    app.push((v: ConversationMessage[]) => app.feeds.latestMessages.emit(v, bo.id), page);
     fakes.conversations.direct.fetchOlder.mockResolvedValueOnce([
       msg('m050', 'bo', 'the first', 50),
     ]);

@@ -10,10 +10,10 @@ import {
   useGroupArrangement,
   useGroupRowSummary,
 } from '../../features/inbox';
-import { PhoneBackBar, useFocusComposer, usePhoneChatView } from '../shell';
+import { PhoneBackBar, useFocusComposer, usePhoneConversationView } from '../shell';
 import {
-  ChatPanel,
-  GroupChatPanel,
+  ConversationPanel,
+  GroupConversationPanel,
   chatScreenEntered,
   chatScreenLeft,
   selectFriend,
@@ -88,7 +88,7 @@ export function MessagesPage() {
     );
   const chatBox = useRef<HTMLDivElement>(null);
   const focusComposer = useFocusComposer(chatBox);
-  const phone = usePhoneChatView();
+  const phone = usePhoneConversationView();
   const listBox = useRef<HTMLDivElement>(null);
   const chatWasShown = useRef(phone.chatShown);
   // Back from a phone's chat (button or browser), focus returns to the conversation it showed.
@@ -145,7 +145,7 @@ export function MessagesPage() {
         <PhoneBackBar label={shellStrings.a11y.backToConversations} onBack={phone.back} />
         <FindInConversation within={chatBox} />
         {groupId ? (
-          <GroupChatPanel
+          <GroupConversationPanel
             groupId={groupId}
             connectivity={connectivity}
             headerMenu={
@@ -157,7 +157,7 @@ export function MessagesPage() {
             showMessage={groupId === linkedGroup ? linkedMessage : null}
           />
         ) : (
-          <ChatPanel
+          <ConversationPanel
             connectivity={{
               ...connectivity,
               banner: (

@@ -1,7 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../store/store';
 import { conversationKey, type ConversationKey } from '../../lib/conversation-key';
-import type { ChatMessage } from '../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../lib/firebase/conversations/shapes';
 import { shellStrings } from './shell-strings';
 import { selectActiveUser } from '../../store/session';
 import { announce } from './announcer';
@@ -11,7 +11,7 @@ const LATEST_RECEIVED = 'conversations/latestReceived';
 
 interface LatestReceived {
   type: typeof LATEST_RECEIVED;
-  payload: { key: ConversationKey; messages: ChatMessage[] };
+  payload: { key: ConversationKey; messages: ConversationMessage[] };
 }
 
 const isLatestReceived = (action: UnknownAction): action is LatestReceived & UnknownAction =>

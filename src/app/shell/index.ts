@@ -1,5 +1,5 @@
 /** What the routes and tests may use from the layout feature. */
 export { PagesLayout } from './PagesLayout';
 export { PhoneBackBar } from './PhoneBackBar';
-export { usePhoneChatView } from './phone-chat-view';
+export { usePhoneConversationView } from './phone-conversation-view';
 export { useFocusComposer } from './focus-composer';

@@ -49,7 +49,7 @@ function BrandPanel() {
             </li>
           ))}
         </ul>
-        <ChatPreview />
+        <ProductPreview />
       </div>
       <p className="text-sm text-white/60">© {componentsStrings.app.name}</p>
     </aside>
@@ -57,7 +57,7 @@ function BrandPanel() {
 }
 
 /** Decoration only: a glimpse of a conversation under the pitch. */
-function ChatPreview() {
+function ProductPreview() {
   return (
     <div className="mt-12 max-w-sm space-y-3" aria-hidden="true">
       <div className="flex items-end gap-2">

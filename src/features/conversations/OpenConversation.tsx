@@ -6,7 +6,7 @@ import { conversationsStrings } from './conversations-strings';
 import { selectReadUpTo } from './receipts';
 import { MessageList } from './message-list';
 
-export function ChatLoading() {
+export function ConversationLoading() {
   return (
     <div className="flex h-full items-center justify-center gap-3 text-slate-500">
       <Spinner className="h-5 w-5 text-brand-500" label={conversationsStrings.chat.loading} />
@@ -23,9 +23,9 @@ export function OpenConversation({ id, name }: { id: string; name: string }) {
   const status = useAppSelector((state) => state.conversations.status);
   const error = useAppSelector((state) => state.conversations.error);
   const readUpTo = useAppSelector(selectReadUpTo);
-  if (!loaded) return <ChatLoading />;
+  if (!loaded) return <ConversationLoading />;
   if (status === 'error') return <EmptyState icon={<AlertIcon />} message={error} />;
-  if (status !== 'ready') return <ChatLoading />;
+  if (status !== 'ready') return <ConversationLoading />;
   // Keyed by conversation: the list's scroll state and read point belong to one conversation.
   return <MessageList key={id} name={name} readUpTo={readUpTo} />;
 }

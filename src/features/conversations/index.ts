@@ -2,9 +2,9 @@
  * What other features and the routes may use from the conversations feature: an open
  * conversation end to end (1:1 and group), and what others may know of it.
  */
-export { ChatPanel } from './ChatPanel';
-export { GroupChatPanel } from './GroupChatPanel';
-export { selectChatKey, selectChatReady, selectSelectedFriend } from './timeline';
+export { ConversationPanel } from './ConversationPanel';
+export { GroupConversationPanel } from './GroupConversationPanel';
+export { selectConversationKey, selectConversationReady, selectSelectedFriend } from './timeline';
 export { selectLoadedOnScreen, selectReceiptsOn } from './receipts';
 export { openedUnreadCaptured } from './receipts';
 export {
@@ -18,5 +18,5 @@ export {
   olderReceived,
 } from './timeline';
 export { jumpToMessage } from './quotes';
-export { retryChatMessage, selectFriend, sendChatMessage } from './sending';
+export { retryMessage, selectFriend, sendMessage } from './sending';
 export { selectDraftOf } from './composer';

@@ -2,7 +2,7 @@
 export { GroupListPanel } from './GroupListPanel';
 export { MyGroupsPanel } from './MyGroupsPanel';
 export type { GroupArrangement, GroupRowSummary } from './GroupListPanel';
-export { selectGroupChatAccess } from './groups-chat-access';
+export { selectGroupConversationAccess } from './groups-conversation-access';
 export {
   selectGroup,
   selectInGroup,

@@ -1,7 +1,7 @@
 import type { ConversationKey } from '../../lib/conversation-key';
 import { useAppSelector } from '../../store/hooks';
 import { RowMenu } from '../friends';
-import { selectChatKey } from '../conversations';
+import { selectConversationKey } from '../conversations';
 import { inboxStrings } from './inbox-strings';
 import { useConversationMenu } from './use-conversation-menu';
 
@@ -10,7 +10,7 @@ import { useConversationMenu } from './use-conversation-menu';
  * pin and archive it. The messages route puts it in the conversation's header.
  */
 export function ConversationMuteMenu() {
-  const key = useAppSelector(selectChatKey);
+  const key = useAppSelector(selectConversationKey);
   return key ? <HeaderMenu conversation={key} /> : null;
 }
 

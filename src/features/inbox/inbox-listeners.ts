@@ -4,7 +4,7 @@ import { openAgainOnNewKeys } from '../encryption';
 import { selectMyUid } from '../friends';
 import {
   openedUnreadCaptured,
-  selectChatKey,
+  selectConversationKey,
   selectLoadedOnScreen,
   selectReceiptsOn,
 } from '../conversations';
@@ -20,10 +20,11 @@ const CONNECT_GRACE_MS = 3000;
  */
 function addOpenedUnreadListener(start: AppStartListening) {
   start({
-    predicate: (_action, current, previous) => selectChatKey(current) !== selectChatKey(previous),
+    predicate: (_action, current, previous) =>
+      selectConversationKey(current) !== selectConversationKey(previous),
     effect: (_action, api) => {
       const state = api.getState();
-      const key = selectChatKey(state);
+      const key = selectConversationKey(state);
       const known = state.inbox.status === 'ready' && key;
       api.dispatch(openedUnreadCaptured(known ? { key, count: selectUnreadOf(state, key) } : null));
     },
@@ -39,12 +40,12 @@ function addMarkReadListener(start: AppStartListening) {
   let asked = '';
   start({
     predicate: (_action, current) => {
-      const key = selectChatKey(current);
+      const key = selectConversationKey(current);
       return key !== null && selectLoadedOnScreen(current) && selectUnreadOf(current, key) > 0;
     },
     effect: async (_action, api) => {
       const state = api.getState();
-      const key = selectChatKey(state);
+      const key = selectConversationKey(state);
       const entry = key ? state.inbox.entries[key] : undefined;
       if (!key || !entry) return;
       const ask = `${key}/${entry.lastMessageId}`;

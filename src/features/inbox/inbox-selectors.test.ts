@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../lib/firebase/conversations/message';
+import type { ConversationMessage } from '../../lib/firebase/conversations/message';
 import type { InboxEntry } from '../../lib/firebase/inbox/entry';
 import { sampleUser, signedIn } from '../../testing/session-fixtures';
 import { makeTestStore } from '../../testing/test-store';
@@ -29,7 +29,7 @@ const entry = (conversationId: string, fields: Partial<InboxEntry> = {}): InboxE
   lastAt: 1000,
   ...fields,
 });
-const message = (createdAt: number): ChatMessage => ({
+const message = (createdAt: number): ConversationMessage => ({
   id: 'm1',
   text: 'x',
   senderId: 'me',

@@ -2,7 +2,7 @@ import type { ConversationKey } from '../../lib/conversation-key';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MessagesPage } from '../../app/routes/MessagesPage';
-import type { ChatMessage } from '../../lib/firebase/conversations/message';
+import type { ConversationMessage } from '../../lib/firebase/conversations/message';
 import { asSentMessage, type InboxEntry } from '../../lib/firebase/inbox/entry';
 import type { FriendRequest } from '../../lib/firebase/records';
 import {
@@ -39,7 +39,7 @@ const entry = (conversationId: string, fields: Partial<InboxEntry>): InboxEntry 
   lastAt: now - 60_000,
   ...fields,
 });
-const msg = (id: string, from: string, text: string, createdAt: number): ChatMessage => ({
+const msg = (id: string, from: string, text: string, createdAt: number): ConversationMessage => ({
   id,
   text: text,
   senderId: from,
@@ -93,7 +93,7 @@ const names = () =>
     .getAllByRole('listitem')
     .map((li) => li.getAttribute('aria-label'));
 const chat = () => screen.getByRole('region', { name: 'Chat' });
-const openBo = (messages: ChatMessage[]) => {
+const openBo = (messages: ConversationMessage[]) => {
   fireEvent.click(within(row('Friend List', 'Bo')).getByRole('button', { name: 'Bo' }));
   emit(() => fakes.feeds.latestMessages.emit(messages, bo.id));
 };

@@ -9,7 +9,7 @@ import { selectFriendRows, selectMyUid } from '../friends';
 import { selectGroup, selectMyGroupIds, selectRoster } from '../groups';
 import { selectMutedKeys } from '../inbox';
 import { selectDisplayName } from '../profiles';
-import { selectChatKey, selectLoadedOnScreen } from '../conversations';
+import { selectConversationKey, selectLoadedOnScreen } from '../conversations';
 
 export interface MessageAlert {
   /** `{key}:{messageId}`: each message is news once. */
@@ -83,4 +83,4 @@ export function messageAlertOf(
 
 /** The conversation `key` is on my screen now: open, shown, loaded, in a visible tab. */
 export const selectLookingAt = (state: RootState, key: ConversationKey): boolean =>
-  selectChatKey(state) === key && selectLoadedOnScreen(state);
+  selectConversationKey(state) === key && selectLoadedOnScreen(state);

@@ -10,7 +10,7 @@ import {
 } from './notifications-slice';
 import { selectUnreadMentionIds } from './notifications-selectors';
 import { markNotificationsRead } from './notifications-thunks';
-import { selectChatKey, selectLoadedOnScreen } from '../conversations';
+import { selectConversationKey, selectLoadedOnScreen } from '../conversations';
 import { openAgainOnNewKeys } from '../encryption';
 
 /**
@@ -64,12 +64,12 @@ export function addNotificationListeners(startAppListening: AppStartListening): 
     const asked = new Set<string>();
     return startAppListening({
       predicate: (_action, state) => {
-        const key = selectChatKey(state);
+        const key = selectConversationKey(state);
         return key !== null && key.startsWith('g:') && selectLoadedOnScreen(state);
       },
       effect: (_action, api) => {
         const state = api.getState();
-        const key = selectChatKey(state);
+        const key = selectConversationKey(state);
         if (!key) return;
         const ids = selectUnreadMentionIds(state, key.slice(2)).filter((id) => !asked.has(id));
         if (ids.length === 0) return;

@@ -1,7 +1,7 @@
 import { lazyComponent } from '../../components/lazy-component';
 import { Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { useAppSelector } from '../../store/hooks';
-import { selectChatKey } from '../conversations';
+import { selectConversationKey } from '../conversations';
 import { searchStrings } from './search-strings';
 
 const FindBar = lazyComponent(() => import('./FindBar'), 'FindBar');
@@ -14,7 +14,7 @@ const strings = searchStrings.find;
  * drawn at once and kept while its matching code loads, so no key typed meanwhile is lost.
  */
 export function FindInConversation({ within }: { within: RefObject<HTMLElement | null> }) {
-  const conv = useAppSelector(selectChatKey);
+  const conv = useAppSelector(selectConversationKey);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const field = useRef<HTMLInputElement>(null);

@@ -2,10 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { useRef } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { bo, said } from '../../testing/chat-with-bo';
+import { bo, said } from '../../testing/conversation-with-bo';
 import { createFakeGateways, loadEverythingEmpty, renderSignedIn } from '../../testing';
-import { ChatPanel, chatScreenEntered, selectFriend } from '../conversations';
-import type { ChatMessage } from '../../lib/firebase/conversations/message';
+import { ConversationPanel, chatScreenEntered, selectFriend } from '../conversations';
+import type { ConversationMessage } from '../../lib/firebase/conversations/message';
 import { FindInConversation } from './FindInConversation';
 import { SearchField } from './SearchField';
 import { SearchLauncher } from './SearchLauncher';
@@ -22,7 +22,7 @@ function Chat() {
     <div ref={box}>
       <button type="button">in the chat</button>
       <FindInConversation within={box} />
-      <ChatPanel />
+      <ConversationPanel />
     </div>
   );
 }
@@ -31,7 +31,7 @@ const DAY = 86_400_000;
 const now = Date.now();
 
 /** Mia's chat with Bo open, `messages` its live page, the search launcher and field mounted. */
-async function searchWithBo(messages: ChatMessage[]) {
+async function searchWithBo(messages: ConversationMessage[]) {
   const fakes = createFakeGateways();
   const app = renderSignedIn(
     <MemoryRouter>

@@ -1,10 +1,10 @@
 import type { ConversationKey } from '../../lib/conversation-key';
-import type { ChatMessage } from '../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../lib/firebase/conversations/shapes';
 import type { SearchApi } from './worker';
 import { docId, type SearchDoc } from './worker';
 
 /** A readable message as the index keeps it. */
-function searchDocOf(conv: ConversationKey, message: ChatMessage): SearchDoc {
+function searchDocOf(conv: ConversationKey, message: ConversationMessage): SearchDoc {
   return {
     id: docId(conv, message.id),
     conv,
@@ -26,10 +26,10 @@ function searchDocOf(conv: ConversationKey, message: ChatMessage): SearchDoc {
 export async function indexMessages(
   api: SearchApi,
   conv: ConversationKey,
-  messages: readonly ChatMessage[],
+  messages: readonly ConversationMessage[],
 ): Promise<number> {
   // Clear text not from its people's devices (crypto.ts) is not theirs to find either.
-  const out = (m: ChatMessage) => m.deleted === true || m.alert === 'not-encrypted';
+  const out = (m: ConversationMessage) => m.deleted === true || m.alert === 'not-encrypted';
   const gone = messages.filter(out).map((m) => docId(conv, m.id));
   const kept = messages.filter((m) => !out(m)).map((m) => searchDocOf(conv, m));
   if (gone.length > 0) await api.remove(gone);

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { act, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { bo, said } from '../../testing/chat-with-bo';
+import { bo, said } from '../../testing/conversation-with-bo';
 import { createFakeGateways, loadEverythingEmpty, renderSignedIn } from '../../testing';
 import { userSignedOut } from '../../store/session';
 import { HISTORY_PAGE_SIZE } from './search-history';

@@ -1,6 +1,6 @@
 import type { ListenerEffectAPI } from '@reduxjs/toolkit';
 import { parseConversationKey, type ConversationKey } from '../../lib/conversation-key';
-import type { ChatMessage } from '../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../lib/firebase/conversations/shapes';
 import type { Gateways } from '../../store/gateways';
 import type { AppDispatch, RootState } from '../../store/store';
 import { estimatedCount, firstAt } from './search-estimate';
@@ -78,7 +78,7 @@ async function turn(api: Api) {
 async function read(
   api: Api,
   conv: ConversationKey,
-  before: Pick<ChatMessage, 'id' | 'createdAt'>,
+  before: Pick<ConversationMessage, 'id' | 'createdAt'>,
   pageSize = HISTORY_PAGE_SIZE,
 ) {
   const { kind, id } = parseConversationKey(conv);
@@ -89,7 +89,7 @@ async function record(
   api: Api,
   search: SearchApi,
   conv: ConversationKey,
-  page: ChatMessage[],
+  page: ConversationMessage[],
   marks: CrawlMarks,
 ) {
   const size = await indexMessages(search, conv, page);
@@ -136,7 +136,7 @@ async function olderPage(
   marks: CrawlMarks,
 ) {
   await turn(api);
-  let page: ChatMessage[];
+  let page: ConversationMessage[];
   try {
     page = await read(api, conv, mark.oldest ?? NEWEST);
   } catch {
@@ -165,11 +165,11 @@ async function catchUp(
   mark: CrawlMark,
   marks: CrawlMarks,
 ) {
-  let before: Pick<ChatMessage, 'id' | 'createdAt'> = NEWEST;
+  let before: Pick<ConversationMessage, 'id' | 'createdAt'> = NEWEST;
   const newest = mark.newest;
   for (;;) {
     await turn(api);
-    let page: ChatMessage[];
+    let page: ConversationMessage[];
     try {
       page = await read(api, conv, before);
     } catch {
@@ -198,7 +198,7 @@ async function changesSince(
   marks: CrawlMarks,
 ) {
   const { kind, id } = parseConversationKey(conv);
-  let changed: { messages: ChatMessage[]; until: number };
+  let changed: { messages: ConversationMessage[]; until: number };
   try {
     changed = await api.extra.conversations[kind].fetchChangedSince(id, mark.changed ?? 0);
   } catch {

@@ -6,8 +6,8 @@ import {
   jumpToMessage,
   latestReceived,
   olderReceived,
-  selectChatKey,
-  selectChatReady,
+  selectConversationKey,
+  selectConversationReady,
   selectFriend,
 } from '../conversations';
 import { selectFriendRows, selectMyUid } from '../friends';
@@ -101,7 +101,7 @@ export function addSearchListeners(start: AppStartListening): void {
         if (!was || !is || was.lastMessageId !== is.lastMessageId) continue;
         if (was.lastText === is.lastText && was.lastKind === is.lastKind) continue;
         // The open chat's live page brings the change itself.
-        if (selectChatKey(now) === conv) continue;
+        if (selectConversationKey(now) === conv) continue;
         const { kind, id } = parseConversationKey(conv);
         const message = await api.extra.conversations[kind]
           .fetchOne(id, is.lastMessageId)
@@ -149,8 +149,8 @@ export function addSearchListeners(start: AppStartListening): void {
         const row = selectFriendRows(api.getState()).find((r) => `d:${r.friendship.id}` === conv);
         if (row) api.dispatch(selectFriend(row));
       }
-      const open = (state: Parameters<typeof selectChatKey>[0]) =>
-        selectChatKey(state) === conv && selectChatReady(state);
+      const open = (state: Parameters<typeof selectConversationKey>[0]) =>
+        selectConversationKey(state) === conv && selectConversationReady(state);
       if (
         !open(api.getState()) &&
         !(await api.condition((_a, state) => open(state), OPEN_TIMEOUT_MS))

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import { useAppSelector } from '../../../store/hooks';
 import { IconButton } from '../../../components/IconButton';
 import { CloseIcon } from '../../../components/icons';
@@ -13,7 +13,7 @@ const strings = conversationsStrings.messageActions;
 /**
  * Above the message field while it replies to a message ('Replying to Bob' and its first line,
  * 'Cancel reply') or edits one of mine ('Editing', 'Cancel editing'). Escape in the field
- * cancels too (ChatComposer).
+ * cancels too (Composer).
  */
 export function ComposerModeBar({
   kind,
@@ -21,7 +21,7 @@ export function ComposerModeBar({
   onCancel,
 }: {
   kind: 'reply' | 'edit';
-  message: ChatMessage;
+  message: ConversationMessage;
   onCancel: () => void;
 }) {
   const me = useAppSelector(selectMyUid);

@@ -23,7 +23,7 @@ interface Props {
 
 /**
  * The emoji icon and its picker; a pick, Escape or a click elsewhere closes it. Escape gives the
- * focus back to the icon (a pick gives it to the message field, ChatComposer).
+ * focus back to the icon (a pick gives it to the message field, Composer).
  */
 export function EmojiPicker({ onPick, disabled = false }: Props) {
   const [open, setOpen] = useState(false);

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
-import { ChatComposer } from './ChatComposer';
-import { renderWithChat } from '../../../testing/render-with-chat';
+import { Composer } from './Composer';
+import { renderWithConversation } from '../../../testing/render-with-conversation';
 
 const people = [
   { uid: 'c', name: 'Carol Diaz' },
@@ -23,11 +23,11 @@ const sends = (actions: UnknownAction[]) =>
   );
 
 function setup() {
-  const result = renderWithChat(<ChatComposer disabled={false} mentionable={people} />);
+  const result = renderWithConversation(<Composer disabled={false} mentionable={people} />);
   return { ...result, user: userEvent.setup() };
 }
 
-describe('ChatComposer mentions', () => {
+describe('Composer mentions', () => {
   it("lists the group's people on '@', filters as I type, and picks with the keyboard", async () => {
     const { user, actions } = setup();
     await user.click(field());
@@ -78,7 +78,7 @@ describe('ChatComposer mentions', () => {
   });
 
   it('has no list in a 1:1 chat', async () => {
-    const { actions } = renderWithChat(<ChatComposer disabled={false} />);
+    const { actions } = renderWithConversation(<Composer disabled={false} />);
     const user = userEvent.setup();
     await user.click(field());
     await user.keyboard('@');

@@ -2,5 +2,5 @@
  * The composer: the message field, its modes (reply, edit), emoji and mention pickers, and the
  * drafts it keeps (slice, listeners, thunks).
  */
-export { ChatComposer } from './ChatComposer';
+export { Composer } from './Composer';
 export { selectDraftOf } from './conversations-drafts-slice';

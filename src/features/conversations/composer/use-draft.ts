@@ -3,7 +3,7 @@ import type { ConversationKey } from '../../../lib/conversation-key';
 import type { Draft } from '../../../lib/firebase/conversations';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../store/hooks';
 import { selectDraftsKeyState } from '../../encryption';
-import { selectChatKey, selectUnloadedReply } from '../timeline';
+import { selectConversationKey, selectUnloadedReply } from '../timeline';
 import { loadQuote } from '../quotes';
 import { selectDraftOf, selectDraftsReady } from './conversations-drafts-slice';
 import { saveDraft } from './conversations-drafts-thunks';
@@ -29,7 +29,7 @@ export function useDraft(
 ): void {
   const dispatch = useAppDispatch();
   const store = useAppStore();
-  const key = useAppSelector(selectChatKey);
+  const key = useAppSelector(selectConversationKey);
   // Until this device knows whether it holds the drafts key, a sealed draft would show as none.
   const ready = useAppSelector(
     (state) => selectDraftsReady(state) && selectDraftsKeyState(state) !== 'unknown',

@@ -27,7 +27,7 @@ function imageProblemText(error: unknown): string {
  * caption, quoting `replyTo` when the reply bar was open; a file that cannot be sent, or a
  * refused write, rejects with the toast text.
  */
-export const sendChatImage = createAppAsyncThunk(
+export const sendConversationImage = createAppAsyncThunk(
   'conversations/sendImage',
   async (
     { file, caption = '', replyTo }: { file: File; caption?: string; replyTo?: string },

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeGateways, renderWithProviders } from '../../../testing';
-import { ChatComposer } from '../composer/ChatComposer';
+import { Composer } from '../composer/Composer';
 import { conversationOpened } from '../timeline/conversations-slice';
-import { renderWithChat } from '../../../testing/render-with-chat';
+import { renderWithConversation } from '../../../testing/render-with-conversation';
 import { ImageBubble } from './image-bubble';
 
 const THUMB = 'data:image/webp;base64,UklGRg==';
@@ -25,9 +25,9 @@ describe('ImageBubble', () => {
   });
 });
 
-describe('ChatComposer photos', () => {
+describe('Composer photos', () => {
   it('refuses a file that is not an image with its reason, and sends nothing', async () => {
-    const { actions } = renderWithChat(<ChatComposer disabled={false} />);
+    const { actions } = renderWithConversation(<Composer disabled={false} />);
     const input = screen.getByTestId('chat-image-input');
     const file = new File(['hello'], 'notes.txt', { type: 'text/plain' });
     fireEvent.change(input, { target: { files: [file] } });
@@ -39,7 +39,7 @@ describe('ChatComposer photos', () => {
   });
 
   it('refuses an empty image file', async () => {
-    renderWithChat(<ChatComposer disabled={false} />);
+    renderWithConversation(<Composer disabled={false} />);
     const file = new File([], 'empty.png', { type: 'image/png' });
     fireEvent.change(screen.getByTestId('chat-image-input'), { target: { files: [file] } });
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('That file is empty.'));

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAppSelector, useGateways } from '../../../store/hooks';
 import type { ConversationKey } from '../../../lib/conversation-key';
-import type { ChatImageInfo } from '../../../lib/firebase/conversations/shapes';
+import type { MessageImageInfo } from '../../../lib/firebase/conversations/shapes';
 import { conversationsStrings } from '../conversations-strings';
-import { selectChatKey } from '../timeline';
+import { selectConversationKey } from '../timeline';
 import { fitWithin } from './image-compress';
 import { useUploading } from './image-uploads';
 import { useControlTabIndex } from '../message';
@@ -40,8 +40,8 @@ function useThumbnail(
  * An image message: the thumbnail at its aspect ratio ('Uploading…' over it until the server
  * stored my send), a click opens the conversation's images in the lightbox.
  */
-export function ImageBubble({ image, mine }: { image: ChatImageInfo; mine: boolean }) {
-  const conversation = useAppSelector(selectChatKey);
+export function ImageBubble({ image, mine }: { image: MessageImageInfo; mine: boolean }) {
+  const conversation = useAppSelector(selectConversationKey);
   const thumb = useThumbnail(conversation, image.id, image.sender);
   const uploading = useUploading(image.id);
   const [open, setOpen] = useState(false);

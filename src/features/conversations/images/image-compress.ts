@@ -3,7 +3,7 @@
  * about 1600 px, at most ~300 KB) and a thumbnail (about 320 px, ~20 KB), both WebP (JPEG where
  * the browser cannot write WebP), encoded in the browser the way profile pictures are.
  */
-import type { ChatImageUpload } from '../../../lib/firebase/conversations/shapes';
+import type { MessageImageUpload } from '../../../lib/firebase/conversations/shapes';
 import { compressCanvas, PictureTooLargeError, type EncodableCanvas } from '../../profiles';
 
 /** Bigger files are refused before decoding: a phone photo is well under it. */
@@ -90,7 +90,7 @@ function canvasRender(bitmap: ImageBitmap): Render {
 }
 
 /** Checks, decodes and compresses `file`; an ImageFileError says why it cannot be sent. */
-export async function compressImageFile(file: File): Promise<ChatImageUpload> {
+export async function compressImageFile(file: File): Promise<MessageImageUpload> {
   const problem = imageFileProblem(file);
   if (problem) throw new ImageFileError(problem);
   let bitmap: ImageBitmap;

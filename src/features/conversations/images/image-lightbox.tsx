@@ -12,16 +12,16 @@ import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/counter.css';
 import { useAppSelector, useGateways } from '../../../store/hooks';
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import { conversationsStrings } from '../conversations-strings';
-import { selectChatMessages } from '../timeline';
+import { selectConversationMessages } from '../timeline';
 import { downloadName } from './image-download-name';
 import { RotateIcon } from '../../../components/icons';
 
 /** A transparent pixel for slides whose bytes have not been read yet. */
 const EMPTY = 'data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==';
 
-type WithImage = ChatMessage & { image: NonNullable<ChatMessage['image']> };
+type WithImage = ConversationMessage & { image: NonNullable<ConversationMessage['image']> };
 
 /** Reads thumbnails and full images of the slides near `index`, as they are needed. */
 function useSlideSources(conversation: ConversationKey, images: WithImage[], index: number) {
@@ -60,7 +60,7 @@ interface Props {
 }
 
 export default function ImageLightbox({ conversation, startId, onClose }: Props) {
-  const messages = useAppSelector(selectChatMessages);
+  const messages = useAppSelector(selectConversationMessages);
   const images = useMemo(
     () => messages.filter((m): m is WithImage => m.image !== undefined),
     [messages],

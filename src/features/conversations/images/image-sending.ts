@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type RefObject } from 'react';
 import { useAppDispatch } from '../../../store/hooks';
-import { sendChatImage } from './conversations-image-thunks';
+import { sendConversationImage } from './conversations-image-thunks';
 import { composeStarted } from '../timeline';
 
 /** The first file of a paste or a drop that claims to be an image, else the first file. */
@@ -38,10 +38,10 @@ export function useImageSending(
     setProblem(null);
     setPreparing(true);
     const { caption, replyTo } = takeCaption();
-    void dispatch(sendChatImage({ file, caption, ...(replyTo ? { replyTo } : {}) })).then(
+    void dispatch(sendConversationImage({ file, caption, ...(replyTo ? { replyTo } : {}) })).then(
       (result) => {
         setPreparing(false);
-        if (sendChatImage.rejected.match(result)) {
+        if (sendConversationImage.rejected.match(result)) {
           setProblem(typeof result.payload === 'string' ? result.payload : null);
           if (replyTo) dispatch(composeStarted({ kind: 'reply', messageId: replyTo }));
         }

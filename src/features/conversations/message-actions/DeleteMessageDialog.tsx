@@ -1,8 +1,8 @@
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import { useAppDispatch } from '../../../store/hooks';
-import { hideChatMessage, removeChatMessage } from './conversations-actions-thunks';
+import { hideMessage, removeMessage } from './conversations-actions-thunks';
 import { conversationsStrings } from '../conversations-strings';
 
 const strings = conversationsStrings.messageActions;
@@ -17,14 +17,14 @@ export function DeleteMessageDialog({
   forEveryone,
   onClose,
 }: {
-  message: ChatMessage;
+  message: ConversationMessage;
   forEveryone: boolean;
   onClose: () => void;
 }) {
   const dispatch = useAppDispatch();
   const run = (everyone: boolean) => {
     onClose();
-    void dispatch(everyone ? removeChatMessage(message.id) : hideChatMessage(message.id));
+    void dispatch(everyone ? removeMessage(message.id) : hideMessage(message.id));
   };
   return (
     <Modal

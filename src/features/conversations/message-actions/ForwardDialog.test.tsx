@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '../../../lib/firebase/conversations/message';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/message';
 import type { FriendRequest, Group, GroupMembership } from '../../../lib/firebase/records';
 import {
   createFakeGateways,
@@ -34,7 +34,7 @@ const member = (groupId: string, uid: string): GroupMembership => ({
   status: 'member',
   at: 1,
 });
-const text: ChatMessage = {
+const text: ConversationMessage = {
   id: 'm1',
   text: 'see you at 8?\nat the station',
   senderId: 'bo',
@@ -48,7 +48,7 @@ let fakes: FakeGateways;
 let app: ReturnType<typeof renderSignedIn>;
 const onClose = vi.fn();
 const dialog = () => screen.getByRole('dialog', { name: 'Forward message' });
-function start(message: ChatMessage) {
+function start(message: ConversationMessage) {
   fakes = createFakeGateways();
   app = renderSignedIn(<ForwardDialog message={message} onClose={onClose} />, fakes);
   loadEverythingEmpty(app.feeds, [friendship('bo', 'Bo'), friendship('cy', 'Cy')]);
@@ -116,7 +116,7 @@ describe('ForwardDialog', () => {
   });
 
   it('forwards a photo as a photo with its caption, read from the open conversation', async () => {
-    const photo: ChatMessage = {
+    const photo: ConversationMessage = {
       ...text,
       text: 'the view',
       image: { id: 'm1', width: 800, height: 600, caption: 'the view', sender: 'bo' },

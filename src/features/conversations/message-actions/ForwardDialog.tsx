@@ -3,10 +3,10 @@ import { shallowEqual } from 'react-redux';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { conversationsStrings } from '../conversations-strings';
-import { forwardChatMessage, type ForwardTo } from './conversations-forward-thunks';
+import { forwardMessage, type ForwardTo } from './conversations-forward-thunks';
 import { selectFriendRows } from '../../friends';
 import { selectGroup, selectMyGroupIds } from '../../groups';
 import { PersonAvatar, useDisplayNames } from '../../profiles';
@@ -50,7 +50,7 @@ function useForwardTargets(): { groups: ForwardTo[]; friends: (ForwardTo & { uid
  */
 export interface ForwardDialogProps {
   /** The message to forward. */
-  message: ChatMessage;
+  message: ConversationMessage;
   onClose: () => void;
 }
 
@@ -71,7 +71,7 @@ export function ForwardDialog({ message, onClose }: ForwardDialogProps) {
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     if (chosen.length === 0) return;
-    for (const to of chosen) void dispatch(forwardChatMessage({ message, to }));
+    for (const to of chosen) void dispatch(forwardMessage({ message, to }));
     onClose();
   };
   const photo = conversationsStrings.chatImages.photo;

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Menu, type MenuItem } from '../../../components/Menu';
 import { toast } from '../../../components/toast';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import { selectMyUid } from '../../friends';
 import { composeStarted } from '../timeline';
 import { conversationsStrings } from '../conversations-strings';
@@ -23,14 +23,14 @@ const strings = conversationsStrings.messageActions;
 type Open =
   | {
       kind: 'menu';
-      message: ChatMessage;
+      message: ConversationMessage;
       returnTo: HTMLElement;
       place: MenuPlace;
       allowed: MessageActions;
     }
-  | { kind: 'react'; message: ChatMessage; anchor: HTMLElement }
-  | { kind: 'forward'; message: ChatMessage }
-  | { kind: 'delete'; message: ChatMessage; forEveryone: boolean }
+  | { kind: 'react'; message: ConversationMessage; anchor: HTMLElement }
+  | { kind: 'forward'; message: ConversationMessage }
+  | { kind: 'delete'; message: ConversationMessage; forEveryone: boolean }
   | null;
 
 async function copyText(text: string) {
@@ -52,7 +52,8 @@ export function MessageActionsLayer({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<Open>(null);
 
   const reply = useCallback(
-    (message: ChatMessage) => dispatch(composeStarted({ kind: 'reply', messageId: message.id })),
+    (message: ConversationMessage) =>
+      dispatch(composeStarted({ kind: 'reply', messageId: message.id })),
     [dispatch],
   );
   const handlers = useMemo<MessageActionHandlers>(
@@ -76,7 +77,7 @@ export function MessageActionsLayer({ children }: { children: ReactNode }) {
     if (refocus && open?.kind === 'menu') open.returnTo.focus();
     setOpen(null);
   };
-  const menuItems = (message: ChatMessage, allowed: MessageActions): MenuItem[] => {
+  const menuItems = (message: ConversationMessage, allowed: MessageActions): MenuItem[] => {
     // Runs an item: the menu closes and the focus goes back to the message first, so that a
     // dialog opened next returns it there too.
     const item = (label: string, icon: ReactNode, run: () => void, danger = false): MenuItem => ({

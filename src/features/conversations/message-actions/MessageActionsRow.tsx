@@ -13,7 +13,7 @@ import {
   type ReactNode,
 } from 'react';
 import { flushSync } from 'react-dom';
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import { useAppSelector } from '../../../store/hooks';
 import { selectDisplayName } from '../../profiles';
 import { conversationsStrings } from '../conversations-strings';
@@ -64,7 +64,7 @@ export function MessageActionsRow({
   focus,
   children,
 }: {
-  message: ChatMessage;
+  message: ConversationMessage;
   mine: boolean;
   focus: MessageFocus;
   children: ReactNode;

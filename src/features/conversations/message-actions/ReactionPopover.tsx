@@ -8,7 +8,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { createPortal } from 'react-dom';
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectMyUid } from '../../friends';
 import { toggleReaction } from './conversations-reactions-thunks';
@@ -23,7 +23,7 @@ const strings = conversationsStrings.reactions;
 const GAP = 8;
 
 interface Props {
-  message: ChatMessage;
+  message: ConversationMessage;
   /** The 'React' button that opened it: the popover sits by it and gives the focus back. */
   anchor: HTMLElement;
   onClose: () => void;

@@ -1,6 +1,9 @@
 import { createAppAsyncThunk } from '../../../store/create-app-thunk';
 import type { RootState } from '../../../store/store';
-import { MESSAGE_MAX_LENGTH, type ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import {
+  MESSAGE_MAX_LENGTH,
+  type ConversationMessage,
+} from '../../../lib/firebase/conversations/shapes';
 import { attemptWrite } from '../../../lib/write-failure';
 import { conversationsStrings } from '../conversations-strings';
 import { selectMyUid } from '../../friends';
@@ -18,10 +21,10 @@ type Open = Exclude<ConversationTarget, { kind: 'closed' }>;
 function targetAndMessage(
   state: RootState,
   id: string,
-): { target: Open; message: ChatMessage; isLast: boolean } | string {
+): { target: Open; message: ConversationMessage; isLast: boolean } | string {
   const target = conversationTarget(state);
   if (target.kind === 'closed') return target.reason;
-  const message = messageSelectors.selectById(state, id) as ChatMessage | undefined;
+  const message = messageSelectors.selectById(state, id) as ConversationMessage | undefined;
   if (!message || message.deleted) return strings.errors.gone;
   // The preview follows an edit or a delete of the conversation's last message.
   const isLast = messageSelectors.selectAll(state).at(-1)?.id === id;
@@ -34,7 +37,7 @@ function targetAndMessage(
  * there (conversations-outbox.ts); one handed to the SDK is edited after its send. Either way
  * the new text shows at once. A refusal becomes the toast text.
  */
-export const editChatMessage = createAppAsyncThunk(
+export const editMessage = createAppAsyncThunk(
   'conversations/editMessage',
   ({ id, text }: { id: string; text: string }, { getState, extra, rejectWithValue }) => {
     const what = strings.errors.edit;
@@ -64,7 +67,7 @@ export const editChatMessage = createAppAsyncThunk(
  * outbox (sent offline) is dropped there and leaves the list at once: the live page no longer
  * reports it, which for a message older than all of that page would read as scrolled out.
  */
-export const removeChatMessage = createAppAsyncThunk(
+export const removeMessage = createAppAsyncThunk(
   'conversations/removeMessage',
   (id: string, { getState, dispatch, extra, rejectWithValue }) => {
     const what = strings.errors.delete;
@@ -101,7 +104,7 @@ function coverOf(state: RootState, id: string) {
  * last message my row shows, my entry says what the row shows instead (the message before it),
  * so no device of mine keeps its words in the list.
  */
-export const hideChatMessage = createAppAsyncThunk(
+export const hideMessage = createAppAsyncThunk(
   'conversations/hideMessage',
   (id: string, { getState, extra, rejectWithValue }) => {
     const what = strings.errors.hide;

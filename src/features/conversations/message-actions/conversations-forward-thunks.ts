@@ -1,10 +1,10 @@
 import { createAppAsyncThunk } from '../../../store/create-app-thunk';
 import { conversationKey, type ConversationKey } from '../../../lib/conversation-key';
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import { attemptWrite } from '../../../lib/write-failure';
 import { conversationsStrings } from '../conversations-strings';
 import { targetFor } from '../timeline';
-import { selectChatKey } from '../timeline';
+import { selectConversationKey } from '../timeline';
 import { trackSend } from '../sending';
 import { trackUpload } from '../images';
 
@@ -24,15 +24,15 @@ const FORWARDED = { forwarded: true } as const;
  * rules), a photo as a photo with its caption. A refusal, or a photo whose bytes cannot be
  * read any more, becomes the toast text naming that conversation.
  */
-export const forwardChatMessage = createAppAsyncThunk(
+export const forwardMessage = createAppAsyncThunk(
   'conversations/forwardMessage',
   async (
-    { message, to, from }: { message: ChatMessage; to: ForwardTo; from?: ConversationKey },
+    { message, to, from }: { message: ConversationMessage; to: ForwardTo; from?: ConversationKey },
     { getState, dispatch, extra, rejectWithValue },
   ) => {
     const what = conversationsStrings.forward.failedTo(to.name);
     if (message.deleted) return rejectWithValue(`${what}: ${conversationsStrings.forward.deleted}`);
-    const source = from ?? selectChatKey(getState());
+    const source = from ?? selectConversationKey(getState());
     const image = message.image;
     let upload = null;
     if (image) {

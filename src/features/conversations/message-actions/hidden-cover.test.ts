@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../../lib/firebase/conversations/message';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/message';
 import { coverAfterHiding } from './hidden-cover';
 
-const said = (id: string, createdAt: number): ChatMessage => ({
+const said = (id: string, createdAt: number): ConversationMessage => ({
   id,
   text: `text ${id}`,
   senderId: 'me',

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import type { HiddenCover } from '../../../lib/firebase/conversations';
 
 /**
@@ -11,7 +11,7 @@ import type { HiddenCover } from '../../../lib/firebase/conversations';
  * server has not stored yet (the rules check the message shown is stored).
  */
 export function coverAfterHiding(
-  loaded: readonly ChatMessage[],
+  loaded: readonly ConversationMessage[],
   hidden: ReadonlySet<string>,
   unstored: ReadonlySet<string>,
   id: string,

@@ -4,7 +4,7 @@
  */
 export { MessageActionsLayer } from './MessageActionsLayer';
 export { MessageActionsRow } from './MessageActionsRow';
-export { editChatMessage } from './conversations-actions-thunks';
+export { editMessage } from './conversations-actions-thunks';
 export { PencilIcon, ReplyIcon } from './message-action-icons';
 export { quoteLine } from './message-actions';
 export { ReactionChips } from './reaction-chips';

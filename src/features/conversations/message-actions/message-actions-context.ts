@@ -1,6 +1,6 @@
 import { createContext } from 'react';
 import type { MenuPlace } from '../../../components/Menu';
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 
 export type { MenuPlace };
 
@@ -10,9 +10,9 @@ export type { MenuPlace };
  */
 export interface MessageActionHandlers {
   /** `returnTo` gets the focus back when the menu closes (Escape, or an action done). */
-  openMenu: (message: ChatMessage, returnTo: HTMLElement, place: MenuPlace) => void;
-  react: (message: ChatMessage, anchor: HTMLElement) => void;
-  reply: (message: ChatMessage) => void;
+  openMenu: (message: ConversationMessage, returnTo: HTMLElement, place: MenuPlace) => void;
+  react: (message: ConversationMessage, anchor: HTMLElement) => void;
+  reply: (message: ConversationMessage) => void;
 }
 
 export const MessageActionsContext = createContext<MessageActionHandlers | null>(null);

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 
 /** The rules' windows (docs/data-model.md, Message actions), from the server time of sending. */
 export const EDIT_WINDOW_MS = 15 * 60 * 1000;
@@ -16,7 +16,7 @@ export interface MessageActions {
 }
 
 /** What 'Copy text' copies: the text, or a photo's caption ('' when it has none). */
-export function copyableText(message: ChatMessage): string {
+export function copyableText(message: ConversationMessage): string {
   return message.image ? message.image.caption : message.text;
 }
 
@@ -24,7 +24,11 @@ export function copyableText(message: ChatMessage): string {
  * What a message's menu offers me. The rules decide in the end (server time); this only keeps
  * out of the menu what they would refuse, by this device's clock.
  */
-export function messageActions(message: ChatMessage, me: string, now: number): MessageActions {
+export function messageActions(
+  message: ConversationMessage,
+  me: string,
+  now: number,
+): MessageActions {
   if (message.deleted) {
     return {
       react: false,

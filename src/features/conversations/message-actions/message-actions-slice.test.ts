@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { message } from '../../../testing/render-with-chat';
+import { message } from '../../../testing/render-with-conversation';
 import {
   conversationQuotesSlice,
   highlightStarted,

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '../../../lib/firebase/conversations/message';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/message';
 import type { FriendRequest } from '../../../lib/firebase/records';
 import { createFakeGateways, loadEverythingEmpty, renderSignedIn } from '../../../testing';
-import { ChatPanel } from '../ChatPanel';
+import { ConversationPanel } from '../ConversationPanel';
 import { chatScreenEntered } from '../timeline/conversations-slice';
 import { conversationsStrings } from '../conversations-strings';
 import { selectFriend } from '../sending/conversations-thunks';
@@ -32,8 +32,8 @@ const said = (
   from: 'me' | 'bo',
   text: string,
   agoMs = MINUTE,
-  more: Partial<ChatMessage> = {},
-): ChatMessage => ({
+  more: Partial<ConversationMessage> = {},
+): ConversationMessage => ({
   id,
   text: text,
   senderId: from,
@@ -52,9 +52,9 @@ afterEach(() => {
 });
 
 /** The chat with Bo open, `messages` as its live newest page. */
-function openChat(messages: ChatMessage[]) {
+function openChat(messages: ConversationMessage[]) {
   const fakes = createFakeGateways();
-  const app = renderSignedIn(<ChatPanel />, fakes);
+  const app = renderSignedIn(<ConversationPanel />, fakes);
   stop = app.stop;
   loadEverythingEmpty(app.feeds, [bo]);
   act(() => {

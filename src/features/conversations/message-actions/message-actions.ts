@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import { conversationsStrings } from '../conversations-strings';
 
 /** The quick reactions every chat offers, in this order. */
@@ -9,7 +9,7 @@ export type People = readonly [uid: string, at: number][];
 
 /** Emoji in the order they were first used on the message, so chips never swap places. */
 export function reactionChips(
-  reactions: ChatMessage['reactions'],
+  reactions: ConversationMessage['reactions'],
 ): { emoji: string; people: People }[] {
   return Object.entries(reactions ?? {})
     .map(([emoji, byUid]) => ({
@@ -21,7 +21,7 @@ export function reactionChips(
 }
 
 /** The first line of a text message, 'Photo' for an image. */
-export function quoteLine(original: ChatMessage): string {
+export function quoteLine(original: ConversationMessage): string {
   if (original.deleted) return conversationsStrings.messageActions.deleted;
   if (original.image) return conversationsStrings.chatImages.photo;
   return original.text.split('\n', 1)[0] ?? '';

@@ -1,6 +1,6 @@
 import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectMyUid } from '../../friends';
 import { useDisplayNames } from '../../profiles';
@@ -16,7 +16,7 @@ export const ReactionChips = memo(function ReactionChips({
   message,
   mine,
 }: {
-  message: ChatMessage;
+  message: ConversationMessage;
   mine: boolean;
 }) {
   const me = useAppSelector(selectMyUid);
@@ -42,7 +42,7 @@ function ReactionChip({
   people,
   me,
 }: {
-  message: ChatMessage;
+  message: ConversationMessage;
   emoji: string;
   people: People;
   me: string;
@@ -100,7 +100,7 @@ function WhoReacted({
 }: {
   id: string;
   anchor: HTMLElement;
-  message: ChatMessage;
+  message: ConversationMessage;
   people: People;
   me: string;
 }) {

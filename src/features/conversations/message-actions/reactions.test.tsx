@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { bo, chatWithBo, said } from '../../../testing/chat-with-bo';
+import { bo, conversationWithBo, said } from '../../../testing/conversation-with-bo';
 import { ReactionPopover } from './ReactionPopover';
 import { useAppSelector } from '../../../store/hooks';
 import { selectLoadedMessage } from '../timeline/conversations-slice';
@@ -44,7 +44,7 @@ function ReactionPopoverFor({
 
 describe('reactions', () => {
   it('shows a chip per emoji with its count, mine marked', () => {
-    chatWithBo([reacted]);
+    conversationWithBo([reacted]);
     const buttons = within(chips()).getAllByRole('button');
     expect(buttons.map((b) => b.textContent)).toEqual(['👍2', '❤️1']);
     expect(chip(/^👍/)).toHaveAccessibleName('👍 2 reactions, including yours');
@@ -54,7 +54,7 @@ describe('reactions', () => {
   });
 
   it('a chip toggles my reaction at once and writes it (1:1)', async () => {
-    const { api } = chatWithBo([reacted]);
+    const { api } = conversationWithBo([reacted]);
     const user = userEvent.setup();
     await user.click(chip(/^👍/));
     expect(chip(/^👍/)).toHaveAccessibleName('👍 1 reaction');
@@ -77,7 +77,7 @@ describe('reactions', () => {
   });
 
   it('a refused reaction is taken back with a clear toast', async () => {
-    const { api } = chatWithBo([reacted]);
+    const { api } = conversationWithBo([reacted]);
     api.react.mockRejectedValueOnce(new Error('PERMISSION_DENIED: Permission denied'));
     await userEvent.setup().click(chip(/^❤️/));
     expect(await screen.findByText(/^Could not react: /)).toBeInTheDocument();
@@ -86,7 +86,7 @@ describe('reactions', () => {
   });
 
   it('hovering or focusing a chip lists who reacted, names read live', () => {
-    const { feeds } = chatWithBo([reacted]);
+    const { feeds } = conversationWithBo([reacted]);
     fireEvent.mouseEnter(chip(/^👍/));
     const tip = screen.getByRole('tooltip');
     expect(tip).toHaveTextContent('You, Bo');
@@ -105,9 +105,12 @@ describe('reactions', () => {
   });
 
   it('the popover offers six quick emoji and more; a pick reacts and closes it', async () => {
-    const app = chatWithBo([said('m1', 'bo', 1000, 'hi', { reactions: { '😂': { me: 5 } } })], {
-      extra: <ReactButton id="m1" />,
-    });
+    const app = conversationWithBo(
+      [said('m1', 'bo', 1000, 'hi', { reactions: { '😂': { me: 5 } } })],
+      {
+        extra: <ReactButton id="m1" />,
+      },
+    );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'React' }));
     const popover = screen.getByRole('dialog', { name: 'Reactions' });
@@ -145,7 +148,7 @@ describe('reactions', () => {
   });
 
   it('a reaction made offline shows at once and stays until the write is delivered', async () => {
-    const { api, store } = chatWithBo([said('m1', 'bo', 1000, 'hi')]);
+    const { api, store } = conversationWithBo([said('m1', 'bo', 1000, 'hi')]);
     let deliver = () => {};
     api.react.mockImplementationOnce(
       () =>

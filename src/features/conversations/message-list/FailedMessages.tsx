@@ -1,6 +1,6 @@
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { conversationsStrings } from '../conversations-strings';
-import { selectFailedInOpenChat } from '../receipts';
+import { selectFailedInOpenConversation } from '../receipts';
 import { failedDismissed, type OutgoingMessage } from '../sending';
 
 /**
@@ -9,7 +9,7 @@ import { failedDismissed, type OutgoingMessage } from '../sending';
  */
 export function FailedMessages({ onRetry }: { onRetry: (message: OutgoingMessage) => void }) {
   const dispatch = useAppDispatch();
-  const failed = useAppSelector(selectFailedInOpenChat);
+  const failed = useAppSelector(selectFailedInOpenConversation);
   if (failed.length === 0) return null;
   return (
     <ul aria-label={conversationsStrings.inbox.failedList} className="space-y-1 px-5 pb-2">

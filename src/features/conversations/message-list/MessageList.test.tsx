@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { latestReceived } from '../timeline/conversations-slice';
-import { message, REL, renderWithChat } from '../../../testing/render-with-chat';
+import { message, REL, renderWithConversation } from '../../../testing/render-with-conversation';
 import { MessageList } from './MessageList';
 import { storeReadMarker } from '../receipts/read-marker-storage';
 
@@ -20,7 +20,7 @@ const separators = () =>
 
 describe('MessageList', () => {
   it('separates days, groups a run from one person and shows its time once', () => {
-    renderWithChat(<MessageList name="Bo" />, [
+    renderWithConversation(<MessageList name="Bo" />, [
       message('a1', 'bo', yesterday(9), 'Morning!'),
       message('b1', 'bo', today(0, 1), 'First today'),
       message('b2', 'bo', today(0, 2), 'Second today'),
@@ -41,7 +41,7 @@ describe('MessageList', () => {
   });
 
   it('keeps line breaks and makes only http(s) addresses links, opening safely', () => {
-    renderWithChat(<MessageList name="Bo" />, [
+    renderWithConversation(<MessageList name="Bo" />, [
       message('m1', 'bo', today(0, 1), 'line one\nline two https://example.com/x.'),
       message('m2', 'bo', today(0, 2), 'javascript:alert(1) <img src=x onerror=alert(1)>'),
     ]);
@@ -58,7 +58,7 @@ describe('MessageList', () => {
 
   it("puts 'New messages' before the friend's first message since I last had the chat open", () => {
     storeReadMarker('me', `d:${REL}`, today(0, 2));
-    const { store } = renderWithChat(<MessageList name="Bo" />, [
+    const { store } = renderWithConversation(<MessageList name="Bo" />, [
       message('m1', 'bo', today(0, 1)),
       message('m2', 'me', today(0, 2)),
       message('m3', 'me', today(0, 3)),
@@ -85,7 +85,7 @@ describe('MessageList', () => {
   });
 
   it('shows no divider the first time this browser shows the chat, and remembers it now', () => {
-    renderWithChat(<MessageList name="Bo" />, [message('m1', 'bo', today(0, 1))]);
+    renderWithConversation(<MessageList name="Bo" />, [message('m1', 'bo', today(0, 1))]);
     expect(screen.queryByText('New messages')).toBeNull();
     expect(JSON.parse(localStorage.getItem('chatReadUpTo') ?? '{}')).toEqual({
       [`me/d:${REL}`]: today(0, 1),
@@ -93,7 +93,7 @@ describe('MessageList', () => {
   });
 
   it('says hello when the conversation is empty', () => {
-    renderWithChat(<MessageList name="Bo" />, []);
+    renderWithConversation(<MessageList name="Bo" />, []);
     expect(screen.getByText('No messages yet. Say hello to Bo!')).toBeInTheDocument();
   });
 });

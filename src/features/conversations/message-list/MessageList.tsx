@@ -9,9 +9,9 @@ import { selectMyUid } from '../../friends';
 import { MessageActionsLayer } from '../message-actions';
 import {
   selectBlockedUids,
-  selectChatKind,
+  selectConversationKind,
   selectShownPages,
-  selectChatKey,
+  selectConversationKey,
   selectHasOlder,
   selectLoadingOlder,
 } from '../timeline';
@@ -61,8 +61,8 @@ export function MessageList({ name, readUpTo }: Props) {
   // In pages (the older ones never change again), so a new message costs about one page.
   const pages = useAppSelector(selectShownPages);
   const me = useAppSelector(selectMyUid);
-  const chatKey = useAppSelector(selectChatKey);
-  const group = useAppSelector(selectChatKind) === 'group';
+  const conversationKey = useAppSelector(selectConversationKey);
+  const group = useAppSelector(selectConversationKind) === 'group';
   const blocked = useAppSelector(selectBlockedUids);
   const hasOlder = useAppSelector(selectHasOlder);
   const loadingOlder = useAppSelector(selectLoadingOlder);
@@ -71,7 +71,9 @@ export function MessageList({ name, readUpTo }: Props) {
   // What I had read when the conversation opened. The divider goes before the friend's first
   // message after it, found again as messages come: the first answer may be the SDK's cache,
   // and older pages may hold earlier unread messages.
-  const [readPoint] = useState(() => readUpTo ?? (chatKey ? readMarker(me, chatKey) : null));
+  const [readPoint] = useState(
+    () => readUpTo ?? (conversationKey ? readMarker(me, conversationKey) : null),
+  );
   const firstUnreadId = useMemo(
     () => findFirstUnreadInPages(pages, me, readPoint),
     [pages, me, readPoint],
@@ -79,8 +81,8 @@ export function MessageList({ name, readUpTo }: Props) {
   const newest = pages.at(-1)?.at(-1) ?? pages.findLast((page) => page.length > 0)?.at(-1);
   const oldest = pages.find((page) => page.length > 0)?.at(0);
   useEffect(() => {
-    if (chatKey && newest) storeReadMarker(me, chatKey, newest.createdAt);
-  }, [me, chatKey, newest]);
+    if (conversationKey && newest) storeReadMarker(me, conversationKey, newest.createdAt);
+  }, [me, conversationKey, newest]);
 
   const [buildRows] = useState(rowsInPagesBuilder);
   const shownRows = useMemo(

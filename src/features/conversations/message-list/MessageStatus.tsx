@@ -1,6 +1,6 @@
 import { useAppSelector } from '../../../store/hooks';
 import { CheckIcon, ClockIcon } from '../../../components/icons';
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import { conversationsStrings } from '../conversations-strings';
 import {
   seenState,
@@ -17,7 +17,7 @@ type Status = 'pending' | 'sent' | 'seen' | { seenBy: number } | null;
  * Which status a message of mine shows: pending, or under my latest one Sent/Seen (one
  * friend) or 'Seen by N' (a group, once anyone read it).
  */
-function useStatus(message: ChatMessage): Status {
+function useStatus(message: ConversationMessage): Status {
   const outgoing = useAppSelector((state) => selectOutgoingState(state, message.id));
   const latest = useAppSelector((state) => selectMyLatestMessage(state)?.id === message.id);
   const group = useAppSelector((state) => state.conversations.kind === 'group');
@@ -39,7 +39,7 @@ export function MessageStatus({
   message,
   standalone = false,
 }: {
-  message: ChatMessage;
+  message: ConversationMessage;
   standalone?: boolean;
 }) {
   const status = useStatus(message);

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { asSentMessage } from '../../../lib/firebase/inbox/entry';
 import { deferred } from '../../../testing';
-import { bo, chatWithBo, said } from '../../../testing/chat-with-bo';
-import { forwardChatMessage } from '../message-actions/conversations-forward-thunks';
+import { bo, conversationWithBo, said } from '../../../testing/conversation-with-bo';
+import { forwardMessage } from '../message-actions/conversations-forward-thunks';
 
 // A reply or a forward that is pending, then refused, keeps its quote or forward
 // mark, and Retry sends it again with them, under its own id.
@@ -19,7 +19,7 @@ const failedList = () => screen.findByRole('list', { name: 'Messages not sent' }
 describe('a failed reply or forward', () => {
   it('keeps the quote while pending and when refused; Retry sends it with the quote', async () => {
     const answer = deferred<undefined>();
-    const app = chatWithBo([said('m1', 'bo', Date.now() - 60_000, 'see you at 8?')]);
+    const app = conversationWithBo([said('m1', 'bo', Date.now() - 60_000, 'see you at 8?')]);
     try {
       app.api.send.mockReturnValueOnce(asSentMessage('m9', answer.promise));
       const user = userEvent.setup();
@@ -57,13 +57,13 @@ describe('a failed reply or forward', () => {
   });
 
   it('Retry of a refused forward sends it again marked forwarded; a plain one stays plain', async () => {
-    const app = chatWithBo([]);
+    const app = conversationWithBo([]);
     try {
       app.api.send.mockImplementationOnce(() => asSentMessage('m7', refused()));
       const message = said('m1', 'bo', Date.now() - 60_000, 'the map');
       await act(async () => {
         await app.store.dispatch(
-          forwardChatMessage({ message, to: { kind: 'direct', id: bo.id, name: 'Bo' } }),
+          forwardMessage({ message, to: { kind: 'direct', id: bo.id, name: 'Bo' } }),
         );
       });
       fireEvent.click(within(await failedList()).getByRole('button', { name: 'Retry' }));

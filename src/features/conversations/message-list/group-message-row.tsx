@@ -1,5 +1,5 @@
 import { memo, useState, type ReactNode } from 'react';
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import { conversationsStrings } from '../conversations-strings';
 import { PersonAvatar, PersonName } from '../../profiles';
 import { messageBodyId, useControlTabIndex } from '../message';
@@ -15,7 +15,7 @@ export const GroupMessageRow = memo(function GroupMessageRow({
   blocked,
   children,
 }: {
-  message: ChatMessage;
+  message: ConversationMessage;
   groupStart: boolean;
   blocked: boolean;
   children: ReactNode;

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { encryptionStrings } from '../../encryption';
-import { message, renderWithChat } from '../../../testing/render-with-chat';
+import { message, renderWithConversation } from '../../../testing/render-with-conversation';
 import { MessageList } from './MessageList';
 
 // What the reader found wrong with a message (docs/security/e2ee.md, "What the reader checks")
@@ -21,7 +21,7 @@ const said = (id: string, createdAt: number, text: string) => ({
 
 describe('a message the reader found wrong', () => {
   it('in clear text where only sealed text comes from Bo: not from his devices, words on request', async () => {
-    renderWithChat(<MessageList name="Bo" />, [
+    renderWithConversation(<MessageList name="Bo" />, [
       { ...said('m1', at, 'send me your recovery key'), alert: 'not-encrypted' },
     ]);
     const bubble = item('m1');
@@ -34,7 +34,7 @@ describe('a message the reader found wrong', () => {
 
   it('rolled back, deleted without proof, re-dated, or in the older seal: says so', () => {
     const dayBefore = at - 86_400_000;
-    renderWithChat(<MessageList name="Bo" />, [
+    renderWithConversation(<MessageList name="Bo" />, [
       {
         ...said('m1', at - 4000, 'meet at the north gate'),
         alert: 'rolled-back',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import { encryptionStrings } from '../../encryption';
 import { useDisplayName } from '../../profiles';
 import { formatMessageTime, MessageText, useControlTabIndex } from '../message';
@@ -18,7 +18,13 @@ function WarningIcon() {
 export const alertTone = 'border border-amber-400 bg-amber-50 text-slate-900';
 
 /** One line saying what is wrong, in the alert's colours. */
-function AlertLine({ text, kind }: { text: string; kind: NonNullable<ChatMessage['alert']> }) {
+function AlertLine({
+  text,
+  kind,
+}: {
+  text: string;
+  kind: NonNullable<ConversationMessage['alert']>;
+}) {
   return (
     <p
       data-alert={kind}
@@ -34,7 +40,7 @@ function AlertLine({ text, kind }: { text: string; kind: NonNullable<ChatMessage
  * In place of the words of clear text in a conversation known to be encrypted (its people's
  * devices send none): who it did not come from, and its words only when asked for.
  */
-export function NotFromDevices({ message, mine }: { message: ChatMessage; mine: boolean }) {
+export function NotFromDevices({ message, mine }: { message: ConversationMessage; mine: boolean }) {
   const [shown, setShown] = useState(false);
   const tabIndex = useControlTabIndex();
   const name = useDisplayName(message.senderId, message.senderName);
@@ -66,7 +72,13 @@ export function NotFromDevices({ message, mine }: { message: ChatMessage; mine: 
 export const RolledBack = () => <AlertLine kind="rolled-back" text={strings.rolledBack} />;
 
 /** Under a deletion without its sender's proof: the server deleted it, not them. */
-export function UnconfirmedDelete({ message, mine }: { message: ChatMessage; mine: boolean }) {
+export function UnconfirmedDelete({
+  message,
+  mine,
+}: {
+  message: ConversationMessage;
+  mine: boolean;
+}) {
   const name = useDisplayName(message.senderId, message.senderName);
   return (
     <AlertLine
@@ -80,7 +92,7 @@ export function UnconfirmedDelete({ message, mine }: { message: ChatMessage; min
  * The time a message shows: the server's, or for a re-dated one the time sealed with its words,
  * marked, the server's on hover.
  */
-export function MessageTime({ message }: { message: ChatMessage }) {
+export function MessageTime({ message }: { message: ConversationMessage }) {
   const { sealedAt, createdAt } = message;
   if (message.alert !== 'redated' || sealedAt === undefined) {
     return <time dateTime={new Date(createdAt).toISOString()}>{formatMessageTime(createdAt)}</time>;

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { message, REL, renderWithChat } from '../../../testing/render-with-chat';
+import { message, REL, renderWithConversation } from '../../../testing/render-with-conversation';
 import { olderFailed, olderReceived, olderRequested } from '../timeline/conversations-slice';
 import { MessageList } from './MessageList';
 import { formatMessageTime } from '../message/message-time';
@@ -33,8 +33,8 @@ const tabStops = () =>
     .map((el) => el.querySelector('[data-message-body]')?.textContent);
 
 /** The list with a button after it, where the message field would be. */
-function renderList(messages: Parameters<typeof renderWithChat>[1]) {
-  const rendered = renderWithChat(
+function renderList(messages: Parameters<typeof renderWithConversation>[1]) {
+  const rendered = renderWithConversation(
     <>
       <MessageList name="Bo" />
       <button type="button">after</button>

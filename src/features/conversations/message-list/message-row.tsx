@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import { conversationsStrings } from '../conversations-strings';
 import { MessageStatus } from './MessageStatus';
 import { ImageMessageBody } from '../images';
@@ -28,7 +28,7 @@ export const MessageBubble = memo(function MessageBubble({
   mine,
   groupEnd,
 }: {
-  message: ChatMessage;
+  message: ConversationMessage;
   mine: boolean;
   groupEnd: boolean;
 }) {

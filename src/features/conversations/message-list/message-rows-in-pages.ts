@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import { dayKey } from '../message';
 import { findFirstUnread, pageRows, type MessageRow } from '../message';
 
@@ -8,7 +8,7 @@ import { findFirstUnread, pageRows, type MessageRow } from '../message';
  * kept, lookups go page by page, and only the flat array Virtuoso reads is copied.
  */
 
-type Pages = readonly (readonly ChatMessage[])[];
+type Pages = readonly (readonly ConversationMessage[])[];
 
 export interface RowsInPages {
   /** Every row, oldest first: what the list shows. */
@@ -18,15 +18,15 @@ export interface RowsInPages {
 }
 
 interface CachedRows {
-  before: ChatMessage | undefined;
-  after: ChatMessage | undefined;
+  before: ConversationMessage | undefined;
+  after: ConversationMessage | undefined;
   me: string;
   firstUnreadId: string | null;
   today: string;
   rows: MessageRow[];
 }
 
-const cachedRows = new WeakMap<readonly ChatMessage[], CachedRows>();
+const cachedRows = new WeakMap<readonly ConversationMessage[], CachedRows>();
 
 interface LastBuild {
   shown: Pages;

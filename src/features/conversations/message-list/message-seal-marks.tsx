@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import { useAppSelector } from '../../../store/hooks';
 import { encryptionStrings } from '../../encryption';
 import { selectOutgoingState } from '../receipts';
@@ -39,7 +39,13 @@ export function SealedText({ state, mine }: { state: 'no-key' | 'failed'; mine: 
  * a browser that keeps no keys): 'Not encrypted'. Not on my own message while it is being sent:
  * it is sealed on its way out.
  */
-export function NotEncryptedMark({ message, mine }: { message: ChatMessage; mine: boolean }) {
+export function NotEncryptedMark({
+  message,
+  mine,
+}: {
+  message: ConversationMessage;
+  mine: boolean;
+}) {
   const pending = useAppSelector(
     (state) => mine && selectOutgoingState(state, message.id) === 'pending',
   );

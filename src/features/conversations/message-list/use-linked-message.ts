@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { ConversationKey } from '../../../lib/conversation-key';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectChatKey, selectChatReady } from '../timeline';
+import { selectConversationKey, selectConversationReady } from '../timeline';
 import { jumpToMessage } from '../quotes';
 
 /**
@@ -11,7 +11,8 @@ import { jumpToMessage } from '../quotes';
 export function useLinkedMessage(key: ConversationKey | null, messageId: string | null): void {
   const dispatch = useAppDispatch();
   const ready = useAppSelector(
-    (state) => key !== null && selectChatKey(state) === key && selectChatReady(state),
+    (state) =>
+      key !== null && selectConversationKey(state) === key && selectConversationReady(state),
   );
   const shown = useRef<string | null>(null);
   useEffect(() => {

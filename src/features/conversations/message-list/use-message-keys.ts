@@ -8,7 +8,7 @@ import {
   type RefObject,
 } from 'react';
 import type { VirtuosoHandle } from 'react-virtuoso';
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import { createMessageFocus, edgeMessage, stepToMessage } from '../message';
 import type { MessageRow } from '../message';
 import { rowIndexInPages, type RowsInPages } from './message-rows-in-pages';
@@ -29,7 +29,7 @@ type Wish = { to: 'first' } | { to: 'above'; id: string };
 interface Options {
   virtuoso: RefObject<VirtuosoHandle | null>;
   shown: RowsInPages;
-  pages: readonly (readonly ChatMessage[])[];
+  pages: readonly (readonly ConversationMessage[])[];
   hasOlder: boolean;
   loadingOlder: boolean;
   loadOlder: () => void;

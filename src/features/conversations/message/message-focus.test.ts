@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { message } from '../../../testing/render-with-chat';
+import { message } from '../../../testing/render-with-conversation';
 import { createMessageFocus, edgeMessage, stepToMessage } from './message-focus';
 import type { MessageRow } from './message-rows';
 

@@ -1,7 +1,7 @@
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import type { MessageRow } from './message-rows';
 
-type Pages = readonly (readonly ChatMessage[])[];
+type Pages = readonly (readonly ConversationMessage[])[];
 
 /**
  * Room kept between a focused message and the list's edges (px), so its focus ring (2 px
@@ -9,10 +9,10 @@ type Pages = readonly (readonly ChatMessage[])[];
  */
 const RING_ROOM = 8;
 
-const indexes = new WeakMap<readonly ChatMessage[], Map<string, number>>();
+const indexes = new WeakMap<readonly ConversationMessage[], Map<string, number>>();
 
 /** Where message `id` is in `page` (-1: not there); the page's index is built once. */
-function indexIn(page: readonly ChatMessage[], id: string): number {
+function indexIn(page: readonly ConversationMessage[], id: string): number {
   let index = indexes.get(page);
   if (!index) {
     index = new Map(page.map((message, i) => [message.id, i]));

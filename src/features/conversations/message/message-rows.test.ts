@@ -1,13 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../../lib/firebase/conversations/message';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/message';
 import { dayLabel } from './day-label';
 import { buildRows, findFirstUnread, GROUP_GAP_MS, type MessageRow } from './message-rows';
 
 const NOW = new Date(2026, 10, 25, 15, 0).getTime(); // a Wednesday afternoon, local time
 const at = (day: number, hour: number, minute = 0) =>
   new Date(2026, 10, day, hour, minute).getTime();
-const msg = (id: string, from: string, createdAt: number, text = id): ChatMessage => ({
+const msg = (id: string, from: string, createdAt: number, text = id): ConversationMessage => ({
   id,
   text: text,
   senderId: from,

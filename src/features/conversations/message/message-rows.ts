@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import { dayKey, dayLabel } from './day-label';
 
 /** Messages further apart than this start a new group even from the same person. */
@@ -10,7 +10,7 @@ export type MessageRow =
   | {
       kind: 'message';
       key: string;
-      message: ChatMessage;
+      message: ConversationMessage;
       mine: boolean;
       /** First of a run of messages from the same person: a little more space above. */
       groupStart: boolean;
@@ -24,7 +24,7 @@ export type MessageRow =
  * messages grouped by sender.
  */
 export function buildRows(
-  messages: readonly ChatMessage[],
+  messages: readonly ConversationMessage[],
   me: string,
   firstUnreadId: string | null,
   now: number = Date.now(),
@@ -49,8 +49,8 @@ function dayBounds(at: number): [number, number] {
 
 /** Whether `message` starts a run (more space above) after `previous`. */
 function startsGroup(
-  previous: ChatMessage | undefined,
-  message: ChatMessage,
+  previous: ConversationMessage | undefined,
+  message: ConversationMessage,
   newDay: boolean,
   unread: boolean,
 ): boolean {
@@ -69,10 +69,10 @@ function startsGroup(
  * decides whether the page's last message ends its run).
  */
 export function pageRows(
-  messages: readonly ChatMessage[],
+  messages: readonly ConversationMessage[],
   { me, firstUnreadId, now }: RowsContext,
-  before?: ChatMessage,
-  after?: ChatMessage,
+  before?: ConversationMessage,
+  after?: ConversationMessage,
 ): MessageRow[] {
   const rows: MessageRow[] = [];
   let previous = before;
@@ -120,7 +120,7 @@ export function pageRows(
  * 'New messages' divider goes. Null when nothing is known about what I have read.
  */
 export function findFirstUnread(
-  messages: readonly ChatMessage[],
+  messages: readonly ConversationMessage[],
   me: string,
   readUpTo: number | null,
 ): string | null {

@@ -1,11 +1,11 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { conversationKey, type ConversationKey } from '../../../lib/conversation-key';
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import { resetPerSignedInUser } from '../../../store/session';
 import { conversationClosed, conversationOpened } from '../timeline';
 
 /** A quoted message not loaded: being read, read (null when it is gone), or not readable. */
-export type QuoteFetch = 'loading' | 'failed' | ChatMessage | null;
+export type QuoteFetch = 'loading' | 'failed' | ConversationMessage | null;
 
 interface QuotesState {
   owner: string | null;
@@ -34,7 +34,7 @@ export const conversationQuotesSlice = createSlice({
     quoteRequested(state, action: ForKey<{ id: string }>) {
       if (action.payload.key === state.key) state.fetched[action.payload.id] = 'loading';
     },
-    quoteReceived(state, action: ForKey<{ id: string; message: ChatMessage | null }>) {
+    quoteReceived(state, action: ForKey<{ id: string; message: ConversationMessage | null }>) {
       if (action.payload.key === state.key)
         state.fetched[action.payload.id] = action.payload.message;
     },

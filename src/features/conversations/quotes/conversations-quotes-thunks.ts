@@ -3,8 +3,8 @@ import { parseConversationKey } from '../../../lib/conversation-key';
 import { compareMessages } from '../../../lib/firebase/conversations/shapes';
 import { describeWriteFailure } from '../../../lib/write-failure';
 import type { RootState } from '../../../store/store';
-import { selectChatKey } from '../timeline';
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import { selectConversationKey } from '../timeline';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import {
   betweenReceived,
   MESSAGE_PAGE_SIZE,
@@ -23,7 +23,7 @@ import { conversationsStrings } from '../conversations-strings';
 
 /** The open conversation's key, kind and id, or null. */
 function openConversation(state: RootState) {
-  const key = selectChatKey(state);
+  const key = selectConversationKey(state);
   return key ? { key, ...parseConversationKey(key) } : null;
 }
 
@@ -78,7 +78,7 @@ export const jumpToMessage = createAppAsyncThunk(
      * A page older than `from` too, unless none is left: the original then has messages above
      * it, so the list does not reach its top and load a page that moves it once shown.
      */
-    const withPageAbove = async (from: ChatMessage, messages: ChatMessage[]) => {
+    const withPageAbove = async (from: ConversationMessage, messages: ConversationMessage[]) => {
       if (getState().conversations.olderExhausted) return { messages, exhausted: true };
       const page = { id: conversationId, before: from, pageSize: MESSAGE_PAGE_SIZE };
       const above = await api.fetchOlder(page);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectMyUid } from '../../friends';
 import { useDisplayName } from '../../profiles';
@@ -12,7 +12,7 @@ import { useControlTabIndex } from '../message';
 const strings = conversationsStrings.quotes;
 
 /** The quoted message: loaded, read once by id, or where it stands (null: gone). */
-function useOriginal(id: string): ChatMessage | null | 'loading' | 'failed' {
+function useOriginal(id: string): ConversationMessage | null | 'loading' | 'failed' {
   const dispatch = useAppDispatch();
   const loaded = useAppSelector((state) => selectLoadedMessage(state, id));
   const fetched = useAppSelector((state) => state.conversationQuotes.fetched[id]);
@@ -47,7 +47,15 @@ export function MessageQuote({ id, mine }: { id: string; mine: boolean }) {
   return <QuoteButton id={id} original={original} mine={mine} />;
 }
 
-function QuoteButton({ id, original, mine }: { id: string; original: ChatMessage; mine: boolean }) {
+function QuoteButton({
+  id,
+  original,
+  mine,
+}: {
+  id: string;
+  original: ConversationMessage;
+  mine: boolean;
+}) {
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectMyUid);
   const sender = original.senderId;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { bo, chatWithBo, said } from '../../../testing/chat-with-bo';
+import { bo, conversationWithBo, said } from '../../../testing/conversation-with-bo';
 import { messageSelectors } from '../timeline/conversations-slice';
 
 const quote = (name: string | RegExp) => screen.getByRole('button', { name });
@@ -9,7 +9,7 @@ const bubbleOf = (text: string) => screen.getByText(text).closest<HTMLElement>('
 
 describe('a quote inside a bubble', () => {
   it("shows a loaded original's author and first line, and 'Photo' for a photo", () => {
-    const { api } = chatWithBo([
+    const { api } = conversationWithBo([
       said('m1', 'bo', 1000, 'see you at 8?\nor 9'),
       said('m2', 'bo', 2000, '', { image: { id: 'm2', width: 10, height: 10, caption: '' } }),
       said('m3', 'me', 3000, 'yes!', { replyTo: 'm1' }),
@@ -23,7 +23,7 @@ describe('a quote inside a bubble', () => {
   });
 
   it('reads an original that is not loaded once, even quoted twice', async () => {
-    const { api } = chatWithBo(
+    const { api } = conversationWithBo(
       [
         said('m2', 'me', 2000, 'yes', { replyTo: 'old' }),
         said('m3', 'me', 3000, 'really', { replyTo: 'old' }),
@@ -44,7 +44,7 @@ describe('a quote inside a bubble', () => {
   });
 
   it("says 'This message was deleted' for a deleted or gone original", async () => {
-    const { api } = chatWithBo([
+    const { api } = conversationWithBo([
       said('m1', 'bo', 1000, '', { deleted: true }),
       said('m2', 'me', 2000, 'what was it?', { replyTo: 'm1' }),
       said('m3', 'me', 3000, 'and that?', { replyTo: 'gone' }),
@@ -62,7 +62,7 @@ describe('a quote inside a bubble', () => {
   });
 
   it('a click shows a loaded original highlighted for a moment', async () => {
-    chatWithBo([
+    conversationWithBo([
       said('m1', 'bo', 1000, 'see you at 8?'),
       said('m2', 'me', 2000, 'yes', { replyTo: 'm1' }),
     ]);
@@ -82,7 +82,7 @@ describe('a quote inside a bubble', () => {
     const between = [2, 3, 4].map((i) =>
       said(`m${String(i)}`, 'bo', i * 1000, `text ${String(i)}`),
     );
-    const { api, store } = chatWithBo(
+    const { api, store } = conversationWithBo(
       [
         said('m100', 'bo', 100_000, 'latest page starts'),
         said('m101', 'me', 101_000, 'yes', { replyTo: 'm1' }),
@@ -127,7 +127,7 @@ describe('a quote inside a bubble', () => {
     const above = [40, 41, 42].map((i) =>
       said(`m${String(i)}`, 'me', i * 1000, `above ${String(i)}`),
     );
-    const { api, store } = chatWithBo(
+    const { api, store } = conversationWithBo(
       [
         said('m100', 'bo', 100_000, 'latest page starts'),
         said('m101', 'me', 101_000, 'yes', { replyTo: 'm50' }),
@@ -166,7 +166,7 @@ describe('a quote inside a bubble', () => {
   });
 
   it('a jump to the oldest loaded message loads the page above it too', async () => {
-    const { api } = chatWithBo(
+    const { api } = conversationWithBo(
       [said('m1', 'bo', 1000, 'oldest loaded'), said('m2', 'me', 2000, 'yes', { replyTo: 'm1' })],
       {
         prepare: ({ conversations: { direct } }) => {

@@ -3,7 +3,7 @@ import type { AppStartListening } from '../../../store/store';
 import { parseConversationKey } from '../../../lib/conversation-key';
 import { whileSignedIn } from '../../../store/session';
 import { selectFriendRows, selectMyUid } from '../../friends';
-import { selectChatKey } from '../timeline';
+import { selectConversationKey } from '../timeline';
 import { selectHasPending } from './conversations-receipts-selectors';
 import {
   friendMarkerChanged,
@@ -16,7 +16,7 @@ import { sendStarted } from '../sending';
 import type { RootState } from '../../../store/store';
 
 /** The message field changed: "I am typing" in the open conversation. */
-export const typedInChat = createAction('conversations/typedInChat');
+export const typedInConversation = createAction('conversations/typedInConversation');
 
 /** Typing stops counting this long after the last keystroke. */
 const TYPING_IDLE_MS = 3000;
@@ -31,12 +31,12 @@ function friendOf(state: RootState, conversationId: string): string | null {
 function addOpenConversationListeners(start: AppStartListening) {
   start({
     predicate: (_action, current, previous) =>
-      selectChatKey(current) !== selectChatKey(previous) ||
+      selectConversationKey(current) !== selectConversationKey(previous) ||
       current.conversationReceipts.receiptsOn !== previous.conversationReceipts.receiptsOn,
     effect: async (_action, api) => {
       api.cancelActiveListeners();
       const state = api.getState();
-      const key = selectChatKey(state);
+      const key = selectConversationKey(state);
       const conversationId = state.conversations.conversationId;
       const me = selectMyUid(state);
       api.dispatch(friendMarkerChanged(null));
@@ -54,7 +54,7 @@ function addOpenConversationListeners(start: AppStartListening) {
           () => api.dispatch(groupMarkersChanged(null)),
         );
         try {
-          await api.condition((_a, now) => selectChatKey(now) !== key);
+          await api.condition((_a, now) => selectConversationKey(now) !== key);
         } finally {
           stop();
         }
@@ -81,7 +81,7 @@ function addOpenConversationListeners(start: AppStartListening) {
         );
       }
       try {
-        await api.condition((_a, now) => selectChatKey(now) !== key);
+        await api.condition((_a, now) => selectConversationKey(now) !== key);
       } finally {
         for (const stop of stops) stop();
         // Leaving the chat (or sign-out) says I stopped typing there.
@@ -93,7 +93,7 @@ function addOpenConversationListeners(start: AppStartListening) {
   // Typing: a write at most every 2 s (the gateway's throttle), removed after a pause. Only in a
   // friendship's conversation: `typing/{conversationId}` is a 1:1 path, groups have none.
   start({
-    actionCreator: typedInChat,
+    actionCreator: typedInConversation,
     effect: async (_action, api) => {
       const state = api.getState();
       const conversationId = state.conversations.conversationId;

@@ -1,9 +1,9 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../../store/store';
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import { selectMyUid } from '../../friends';
 import { selectGroup, selectRoster } from '../../groups';
-import { selectChatKey } from '../timeline';
+import { selectConversationKey } from '../timeline';
 
 /** How long after the friend's last typing signal the indicator stays (their writer renews it). */
 export const TYPING_VISIBLE_MS = 5000;
@@ -24,17 +24,17 @@ export const selectOutgoingState = (state: RootState, id: string) =>
   state.conversationSending.outgoing.find((m) => m.id === id)?.state ?? null;
 
 /** My messages the server refused in the open conversation: shown with Retry and Delete. */
-export const selectFailedInOpenChat = createSelector(
-  [selectOutgoing, selectChatKey],
+export const selectFailedInOpenConversation = createSelector(
+  [selectOutgoing, selectConversationKey],
   (outgoing, key) => outgoing.filter((m) => m.state === 'failed' && m.key === key),
 );
 
 /** My newest message in the open conversation (the one 'Sent' / 'Seen' is shown under). */
-export const selectMyLatestMessage = (state: RootState): ChatMessage | null => {
+export const selectMyLatestMessage = (state: RootState): ConversationMessage | null => {
   const me = selectMyUid(state);
   const { ids, entities } = state.conversations;
   for (let i = ids.length - 1; i >= 0; i--) {
-    const message = entities[ids[i]] as ChatMessage | undefined;
+    const message = entities[ids[i]] as ConversationMessage | undefined;
     if (message?.senderId === me) return message;
   }
   return null;
@@ -42,7 +42,7 @@ export const selectMyLatestMessage = (state: RootState): ChatMessage | null => {
 
 /** 'Seen' once the friend's read marker (server time) reaches the message; hidden without receipts. */
 export function seenState(
-  message: ChatMessage,
+  message: ConversationMessage,
   marker: { at: number } | null,
   receiptsOn: boolean,
 ): 'seen' | 'sent' {
@@ -52,7 +52,8 @@ export function seenState(
 /** The friend's read marker of the open conversation, when my receipts are on. */
 export const selectFriendMarker = (state: RootState) => {
   const { friendMarker, receiptsOn } = state.conversationReceipts;
-  if (!receiptsOn || !friendMarker || friendMarker.key !== selectChatKey(state)) return null;
+  if (!receiptsOn || !friendMarker || friendMarker.key !== selectConversationKey(state))
+    return null;
   return friendMarker.marker;
 };
 
@@ -61,10 +62,10 @@ export const selectFriendMarker = (state: RootState) => {
  * current members whose read marker is at or past it. Markers exist only for people with
  * receipts on (the rules refuse the others'); with mine off I see none.
  */
-export const selectSeenBy = (state: RootState, message: ChatMessage): number => {
+export const selectSeenBy = (state: RootState, message: ConversationMessage): number => {
   const { groupMarkers, receiptsOn } = state.conversationReceipts;
   const groupId = state.conversations.conversationId;
-  if (!receiptsOn || !groupMarkers || !groupId || groupMarkers.key !== selectChatKey(state))
+  if (!receiptsOn || !groupMarkers || !groupId || groupMarkers.key !== selectConversationKey(state))
     return 0;
   const me = selectMyUid(state);
   const adminId = selectGroup(state, groupId)?.adminId;
@@ -81,7 +82,7 @@ export const selectSeenBy = (state: RootState, message: ChatMessage): number => 
 /** When (local ms) the friend of the open conversation last signalled typing, or null. */
 export const selectTypingSeenAt = (state: RootState): number | null => {
   const { typing } = state.conversationReceipts;
-  return typing && typing.key === selectChatKey(state) ? typing.seenAt : null;
+  return typing && typing.key === selectConversationKey(state) ? typing.seenAt : null;
 };
 
 /**
@@ -91,13 +92,13 @@ export const selectTypingSeenAt = (state: RootState): number | null => {
 export const selectReadUpTo = (state: RootState): number | null => {
   const opened = state.conversationReceipts.openedUnread;
   const { ids, entities } = state.conversations;
-  if (!opened || opened.key !== selectChatKey(state)) return null;
+  if (!opened || opened.key !== selectConversationKey(state)) return null;
   if (opened.count === 0) return Number.MAX_SAFE_INTEGER;
   const me = selectMyUid(state);
   let seen = 0;
-  let oldest: ChatMessage | null = null;
+  let oldest: ConversationMessage | null = null;
   for (let i = ids.length - 1; i >= 0; i--) {
-    const message = entities[ids[i]] as ChatMessage | undefined;
+    const message = entities[ids[i]] as ConversationMessage | undefined;
     if (!message || message.senderId === me) continue;
     oldest = message;
     if (++seen === opened.count) break;

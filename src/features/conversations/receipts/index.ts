@@ -2,12 +2,12 @@
  * Receipts: read markers, Seen, typing, the receipts setting, the unread count at opening, and
  * the presence line, with the listeners that keep them live.
  */
-export { ChatPresence } from './ChatPresence';
+export { ConversationPresence } from './ConversationPresence';
 export { TypingIndicator } from './TypingIndicator';
-export { typedInChat } from './conversations-receipts-listeners';
+export { typedInConversation } from './conversations-receipts-listeners';
 export {
   seenState,
-  selectFailedInOpenChat,
+  selectFailedInOpenConversation,
   selectFriendMarker,
   selectLoadedOnScreen,
   selectMyLatestMessage,
@@ -18,5 +18,5 @@ export {
 } from './conversations-receipts-selectors';
 export { openedUnreadCaptured } from './conversations-receipts-slice';
 export { readMarker, storeReadMarker } from './read-marker-storage';
-export { useChatShown } from './use-chat-shown';
+export { useConversationShown } from './use-conversation-shown';
 export { useFriendTyping } from './use-friend-typing';

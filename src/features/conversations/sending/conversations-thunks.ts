@@ -58,7 +58,7 @@ function sendToTarget(
  * a refusal becomes the toast text. A group message carries its mentions (of people who get
  * the message) and, in the same update, each mentioned person's notification.
  */
-export const sendChatMessage = createAppAsyncThunk(
+export const sendMessage = createAppAsyncThunk(
   'conversations/sendMessage',
   (outgoing: OutgoingText, { getState, dispatch, extra, rejectWithValue }) => {
     const message = textOf(outgoing).trim();
@@ -86,7 +86,7 @@ export const sendChatMessage = createAppAsyncThunk(
  * carries what the send carried (quote, forward mark, a group's mentions with their
  * notifications, rebuilt for the people the message goes to now).
  */
-export const retryChatMessage = createAppAsyncThunk(
+export const retryMessage = createAppAsyncThunk(
   'conversations/retryMessage',
   (
     { id, key, text, extras = {} }: OutgoingMessage,

@@ -4,5 +4,5 @@
  */
 export { failedDismissed, sendStarted } from './conversations-sending-slice';
 export type { OutgoingMessage } from './conversations-sending-slice';
-export { retryChatMessage, selectFriend, sendChatMessage } from './conversations-thunks';
+export { retryMessage, selectFriend, sendMessage } from './conversations-thunks';
 export { trackSend } from './track-send';

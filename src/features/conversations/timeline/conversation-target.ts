@@ -6,7 +6,7 @@ import { conversationsStrings } from '../conversations-strings';
 import { relationWith, selectFriendRows, selectMyUid, selectRelationIndex } from '../../friends';
 import { requireMe, selectIsDeletedAccount } from '../../profiles';
 import { selectGroup, selectInGroup, selectRoster } from '../../groups';
-import { selectChatAvailability } from './conversations-selectors';
+import { selectConversationAvailability } from './conversations-selectors';
 
 /** Where a send goes: the selected friend, or the shown group's other people. */
 export type ConversationTarget =
@@ -86,7 +86,7 @@ export function conversationTarget(state: RootState): ConversationTarget {
   const groupId = state.conversations.selectedGroup;
   const me = selectMyUid(state);
   if (groupId) return groupTarget(state, groupId);
-  const availability = selectChatAvailability(state);
+  const availability = selectConversationAvailability(state);
   if (availability.kind !== 'open')
     return { kind: 'closed', reason: conversationsStrings.chat.errors.notFriends };
   return directTarget(availability.friendship, me);

@@ -1,4 +1,7 @@
-import { compareMessages, type ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import {
+  compareMessages,
+  type ConversationMessage,
+} from '../../../lib/firebase/conversations/shapes';
 import { sameMessage } from './same-message';
 import { baseState, inTail, messagesAdapter, type ConversationsState } from './conversations-state';
 import { findInPages, placeInPages, removeFromPages, replaceInPages } from './message-pages';
@@ -11,7 +14,10 @@ const sameIds = (ids: readonly string[], set: ReadonlySet<string>) =>
  * draft). A message that left the window by being older than all of it scrolled out and stays;
  * one missing from inside the window was a send the server refused, and goes.
  */
-export function receiveLatest(state: ConversationsState, messages: readonly ChatMessage[]): void {
+export function receiveLatest(
+  state: ConversationsState,
+  messages: readonly ConversationMessage[],
+): void {
   // Every lookup reads the state before this answer (plain frozen objects): reading
   // through the draft would wrap each message looked at in a proxy.
   const before = baseState(state);

@@ -1,11 +1,15 @@
 import { toast } from '../../../components/toast';
 import { parseConversationKey, type ConversationKey } from '../../../lib/conversation-key';
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import type { AppStartListening, RootState } from '../../../store/store';
 import { conversationsStrings } from '../conversations-strings';
 import { libStrings } from '../../../lib/lib-strings';
 import { whileSignedIn } from '../../../store/session';
-import { selectChatAvailability, selectChatKey, selectOpenKey } from './conversations-selectors';
+import {
+  selectConversationAvailability,
+  selectConversationKey,
+  selectOpenKey,
+} from './conversations-selectors';
 import {
   conversationClosed,
   conversationFailed,
@@ -31,7 +35,7 @@ import { selectKeysRevision } from '../../encryption';
  * the selected friend's conversation stay live while the chat is on screen and they are
  * friends. Switching friends, leaving the screen, a block or sign-out closes the listener.
  */
-export function addChatListeners(
+export function addConversationListeners(
   startAppListening: AppStartListening,
   /** The id of the conversation's newest message as the inbox knows it (the inbox feature's). */
   newestIdOf: (state: RootState, key: ConversationKey) => string | undefined = () => undefined,
@@ -63,7 +67,7 @@ export function addChatListeners(
         dispatch(latestReceived({ key, messages: shown.messages }));
         if (shown.hidden.length > 0) dispatch(hiddenReceived({ key, ids: shown.hidden }));
       }
-      const onData = (loaded: ChatMessage[]) => {
+      const onData = (loaded: ConversationMessage[]) => {
         kept.remember(key, { messages: loaded });
         dispatch(latestReceived({ key, messages: loaded }));
       };
@@ -130,10 +134,10 @@ export function addChatListeners(
   // A selection restored after a reload stays only if that person is still a friend.
   startAppListening({
     predicate: (_action, current) =>
-      current.conversations.restored && selectChatAvailability(current).kind !== 'loading',
+      current.conversations.restored && selectConversationAvailability(current).kind !== 'loading',
     effect: (_action, listenerApi) => {
       const { dispatch } = listenerApi;
-      if (selectChatAvailability(listenerApi.getState()).kind === 'open')
+      if (selectConversationAvailability(listenerApi.getState()).kind === 'open')
         dispatch(selectionConfirmed());
       else dispatch(selectionCleared());
     },
@@ -156,7 +160,7 @@ export function addChatListeners(
       const { conversations: chat } = state;
       const oldest = messageSelectors.selectOldest(state);
       const conversationId = chat.conversationId;
-      const key = selectChatKey(state);
+      const key = selectConversationKey(state);
       if (!chat.loadingOlder || !conversationId || !key || !oldest) return;
       try {
         const page = { id: conversationId, before: oldest, pageSize: MESSAGE_PAGE_SIZE };
@@ -177,7 +181,7 @@ export function addChatListeners(
   });
 }
 
-const unopened = (message: ChatMessage) =>
+const unopened = (message: ConversationMessage) =>
   message.sealed === 'no-key' || message.sealed === 'failed';
 
 function loadErrorText(error: Error, group: boolean): string {

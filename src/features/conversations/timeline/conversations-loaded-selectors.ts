@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import { inTail, messagesAdapter, type WithConversations } from './conversations-state';
 import { countInPages, findInPages, oldestInPages, type MessagePages } from './message-pages';
 
@@ -19,12 +19,12 @@ export const selectOlderPages = (state: WithConversations): MessagePages =>
 export const selectLoadedMessage = (
   state: WithConversations,
   id: string,
-): ChatMessage | undefined =>
+): ConversationMessage | undefined =>
   inTail(state.conversations, id) ?? findInPages(state.conversations.older, id);
 
 const selectAllLoaded = createSelector(
   [selectOlderPages, selectTailMessages],
-  (pages, tail): ChatMessage[] => [...pages.flat(), ...tail],
+  (pages, tail): ConversationMessage[] => [...pages.flat(), ...tail],
 );
 
 /**
@@ -37,11 +37,11 @@ export const messageSelectors = {
   selectTotal: (state: WithConversations): number =>
     countInPages(state.conversations.older) + state.conversations.ids.length,
   // Typed as the entity adapter's was (its callers check for a missing message themselves).
-  selectById: selectLoadedMessage as (state: WithConversations, id: string) => ChatMessage,
+  selectById: selectLoadedMessage as (state: WithConversations, id: string) => ConversationMessage,
   /** The oldest loaded message: where the next older page starts. */
-  selectOldest: (state: WithConversations): ChatMessage | undefined =>
+  selectOldest: (state: WithConversations): ConversationMessage | undefined =>
     oldestInPages(state.conversations.older) ?? tailSelectors.selectAll(state).at(0),
   /** The newest loaded message. */
-  selectNewest: (state: WithConversations): ChatMessage | undefined =>
+  selectNewest: (state: WithConversations): ConversationMessage | undefined =>
     tailSelectors.selectAll(state).at(-1) ?? state.conversations.older.at(-1)?.at(-1),
 };

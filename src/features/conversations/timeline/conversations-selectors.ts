@@ -4,7 +4,7 @@ import { directKey, groupKey, type ConversationKey } from '../../../lib/conversa
 import type { Friendship } from '../../../lib/firebase/records';
 import { relationWith, selectListMeta, selectMyUid, selectRelationIndex } from '../../friends';
 import { selectInGroup } from '../../groups';
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import {
   MESSAGE_PAGE_SIZE,
   messageSelectors,
@@ -15,18 +15,18 @@ import {
 } from './conversations-slice';
 
 /** Whether the selected person can be chatted with, and if not, why. */
-export type ChatAvailability =
+export type ConversationAvailability =
   | { kind: 'none' }
   | { kind: 'loading' }
   | { kind: 'open'; friendship: Friendship }
   | { kind: 'blocking' | 'blockedBy' | 'notFriends' };
 
-const NONE: ChatAvailability = { kind: 'none' };
-const LOADING: ChatAvailability = { kind: 'loading' };
+const NONE: ConversationAvailability = { kind: 'none' };
+const LOADING: ConversationAvailability = { kind: 'loading' };
 
 export const selectSelectedFriend = (state: RootState) => state.conversations.selected;
 
-export const selectChatAvailability = createSelector(
+export const selectConversationAvailability = createSelector(
   [
     selectSelectedFriend,
     selectRelationIndex,
@@ -34,7 +34,7 @@ export const selectChatAvailability = createSelector(
     (state: RootState) => selectListMeta(state, 'friends').status,
     (state: RootState) => selectListMeta(state, 'blocks').status,
   ],
-  (selected, index, me, friendsStatus, blocksStatus): ChatAvailability => {
+  (selected, index, me, friendsStatus, blocksStatus): ConversationAvailability => {
     if (!selected) return NONE;
     const relation = relationWith(index, me, selected.uid);
     if (relation.kind === 'friends') return { kind: 'open', friendship: relation.friendship };
@@ -54,21 +54,21 @@ export const selectOpenKey = (state: RootState): ConversationKey | null => {
   if (!state.conversations.screenOpen) return null;
   const group = state.conversations.selectedGroup;
   if (group) return selectInGroup(state, group) ? groupKey(group) : null;
-  const availability = selectChatAvailability(state);
+  const availability = selectConversationAvailability(state);
   return availability.kind === 'open' ? directKey(availability.friendship.id) : null;
 };
 
 /** Which kind of conversation is loaded (meaningful while one is). */
-export const selectChatKind = (state: RootState) => state.conversations.kind;
+export const selectConversationKind = (state: RootState) => state.conversations.kind;
 
-export const selectChatMessages = messageSelectors.selectAll;
+export const selectConversationMessages = messageSelectors.selectAll;
 
 /** Older messages may exist once a full page is loaded, until a page comes back short. */
 export const selectHasOlder = (state: RootState): boolean =>
   !state.conversations.olderExhausted && messageSelectors.selectTotal(state) >= MESSAGE_PAGE_SIZE;
 
 /** The loaded conversation's key (its kind and id), while one is loaded. */
-export const selectChatKey = (state: RootState): ConversationKey | null =>
+export const selectConversationKey = (state: RootState): ConversationKey | null =>
   openConversationKey(state.conversations);
 
 export const selectLoadingOlder = (state: RootState): boolean => state.conversations.loadingOlder;
@@ -83,12 +83,15 @@ export const selectBlockedUids = createSelector(
 const selectHiddenIds = (state: RootState) => state.conversations.hiddenIds;
 
 const shownCache = new WeakMap<
-  readonly ChatMessage[],
-  { hidden: readonly string[]; shown: readonly ChatMessage[] }
+  readonly ConversationMessage[],
+  { hidden: readonly string[]; shown: readonly ConversationMessage[] }
 >();
 
 /** A page less the messages I deleted for me, filtered once per page and hidden list. */
-function shownOf(page: readonly ChatMessage[], hidden: readonly string[]): readonly ChatMessage[] {
+function shownOf(
+  page: readonly ConversationMessage[],
+  hidden: readonly string[],
+): readonly ConversationMessage[] {
   if (hidden.length === 0) return page;
   const kept = shownCache.get(page);
   if (kept?.hidden === hidden) return kept.shown;
@@ -104,7 +107,7 @@ function shownOf(page: readonly ChatMessage[], hidden: readonly string[]): reado
  */
 export const selectShownPages = createSelector(
   [selectOlderPages, selectTailMessages, selectHiddenIds],
-  (pages, tail, hidden): readonly (readonly ChatMessage[])[] => [
+  (pages, tail, hidden): readonly (readonly ConversationMessage[])[] => [
     ...pages.map((page) => shownOf(page, hidden)),
     shownOf(tail, hidden),
   ],
@@ -115,7 +118,7 @@ export const selectShownPages = createSelector(
  * draft put back may quote a message older than the loaded pages); null when gone or being
  * read, undefined when unknown yet.
  */
-function composedMessage(state: RootState): ChatMessage | null | undefined {
+function composedMessage(state: RootState): ConversationMessage | null | undefined {
   const composing = state.conversations.composing;
   if (!composing) return null;
   const loaded = selectLoadedMessage(state, composing.messageId);
@@ -154,5 +157,5 @@ export const selectUnloadedReply = (state: RootState): string | null => {
 };
 
 /** The open conversation's newest messages have arrived (a jump can load what lies above). */
-export const selectChatReady = (state: RootState): boolean =>
+export const selectConversationReady = (state: RootState): boolean =>
   state.conversations.status === 'ready';

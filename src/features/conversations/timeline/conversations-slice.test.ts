@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../../lib/firebase/conversations/message';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/message';
 import { userSignedIn, userSignedOut } from '../../../store/session';
 import {
   betweenReceived,
@@ -20,7 +20,7 @@ import {
 } from './conversations-slice';
 
 const reduce = conversationsSlice.reducer;
-const message = (id: string, createdAt: number): ChatMessage => ({
+const message = (id: string, createdAt: number): ConversationMessage => ({
   id,
   text: `text ${id}`,
   senderId: 'me',

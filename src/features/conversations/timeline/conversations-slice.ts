@@ -1,7 +1,7 @@
 import type { WithSlice } from '@reduxjs/toolkit';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ConversationKey, ConversationKind } from '../../../lib/conversation-key';
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import { resetPerSignedInUser } from '../../../store/session';
 import { receiveLatest } from './conversations-latest';
 import {
@@ -71,7 +71,7 @@ export const conversationsSlice = createSlice({
       clearConversation(state, null, 'direct');
     },
     /** An answer of the live window of the newest messages (conversations-latest.ts). */
-    latestReceived(state, action: ForConversation<{ messages: ChatMessage[] }>) {
+    latestReceived(state, action: ForConversation<{ messages: ConversationMessage[] }>) {
       const { key, messages } = action.payload;
       if (key !== openConversationKey(state)) return;
       receiveLatest(state, messages);
@@ -87,7 +87,7 @@ export const conversationsSlice = createSlice({
     olderRequested(state) {
       if (state.status === 'ready' && !state.olderExhausted) state.loadingOlder = true;
     },
-    olderReceived(state, action: ForConversation<{ messages: ChatMessage[] }>) {
+    olderReceived(state, action: ForConversation<{ messages: ConversationMessage[] }>) {
       const { key, messages } = action.payload;
       if (key !== openConversationKey(state)) return;
       upsertLoaded(state, messages);
@@ -100,7 +100,7 @@ export const conversationsSlice = createSlice({
      */
     betweenReceived(
       state,
-      action: ForConversation<{ messages: ChatMessage[]; exhausted?: boolean }>,
+      action: ForConversation<{ messages: ConversationMessage[]; exhausted?: boolean }>,
     ) {
       const { key, messages, exhausted } = action.payload;
       if (key !== openConversationKey(state)) return;

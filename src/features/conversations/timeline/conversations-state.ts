@@ -4,7 +4,10 @@ import {
   type ConversationKey,
   type ConversationKind,
 } from '../../../lib/conversation-key';
-import { compareMessages, type ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import {
+  compareMessages,
+  type ConversationMessage,
+} from '../../../lib/firebase/conversations/shapes';
 import type { LoadStatus } from '../../../lib/load-status';
 import { placeInPages, replaceInPages, type MessagePages } from './message-pages';
 
@@ -26,7 +29,9 @@ export interface ComposerMode {
   messageId: string;
 }
 
-export const messagesAdapter = createEntityAdapter<ChatMessage>({ sortComparer: compareMessages });
+export const messagesAdapter = createEntityAdapter<ConversationMessage>({
+  sortComparer: compareMessages,
+});
 
 /** Who and what the chat shows, kept while conversations open and close. */
 interface SelectionFields {
@@ -57,7 +62,7 @@ interface ConversationFields {
    * adapter's `ids`/`entities` hold only the live window and newer, so a new message sorts
    * and copies about one page, however many are loaded.
    */
-  older: ChatMessage[][];
+  older: ConversationMessage[][];
   olderExhausted: boolean;
   loadingOlder: boolean;
   /** The composer's reply or edit, for the open conversation only. */
@@ -128,14 +133,14 @@ export const baseState = (state: ConversationsState): ConversationsState =>
 export const basePages = (state: ConversationsState): MessagePages => baseState(state).older;
 
 /** A message of the live tail (the adapter's), or undefined. */
-export const inTail = (state: ConversationsState, id: string): ChatMessage | undefined =>
+export const inTail = (state: ConversationsState, id: string): ConversationMessage | undefined =>
   id in state.entities ? state.entities[id] : undefined;
 
 /**
  * Loaded messages replaced where they are, the others placed: in the live tail from its
  * oldest on, in the older pages below it.
  */
-export function upsertLoaded(state: ConversationsState, messages: readonly ChatMessage[]) {
+export function upsertLoaded(state: ConversationsState, messages: readonly ConversationMessage[]) {
   const base = basePages(state);
   const loaded = messages.filter((m) => inTail(state, m.id));
   const rest = replaceInPages(

@@ -6,11 +6,11 @@ export { conversationTarget, targetFor } from './conversation-target';
 export type { ConversationTarget } from './conversation-target';
 export {
   selectBlockedUids,
-  selectChatAvailability,
-  selectChatKey,
-  selectChatKind,
-  selectChatMessages,
-  selectChatReady,
+  selectConversationAvailability,
+  selectConversationKey,
+  selectConversationKind,
+  selectConversationMessages,
+  selectConversationReady,
   selectComposing,
   selectHasOlder,
   selectLoadingOlder,
@@ -19,7 +19,7 @@ export {
   selectShownPages,
   selectUnloadedReply,
 } from './conversations-selectors';
-export type { ChatAvailability } from './conversations-selectors';
+export type { ConversationAvailability } from './conversations-selectors';
 export {
   MESSAGE_PAGE_SIZE,
   betweenReceived,

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { bo, chatWithBo, said } from '../../../testing/chat-with-bo';
+import { bo, conversationWithBo, said } from '../../../testing/conversation-with-bo';
 import type { InboxEntry } from '../../../lib/firebase/inbox/entry';
 import type { ConversationKey } from '../../../lib/conversation-key';
 import { chatScreenEntered, chatScreenLeft } from './conversations-slice';
@@ -25,7 +25,7 @@ describe('opening a conversation again', () => {
   const messages = [said('m1', 'bo', 1000, 'first words'), said('m2', 'bo', 2000, 'last words')];
 
   it('shows its last page before the server answers', async () => {
-    const { store, feeds } = chatWithBo(messages);
+    const { store, feeds } = conversationWithBo(messages);
     expect(await screen.findByText('last words')).toBeInTheDocument();
     act(() => feeds.inbox.emit(entry('m2'), 'me'));
     act(() => void store.dispatch(chatScreenLeft()));
@@ -40,7 +40,7 @@ describe('opening a conversation again', () => {
   });
 
   it('waits for the server when a newer message came meanwhile', async () => {
-    const { store, feeds } = chatWithBo(messages);
+    const { store, feeds } = conversationWithBo(messages);
     expect(await screen.findByText('last words')).toBeInTheDocument();
     act(() => void store.dispatch(chatScreenLeft()));
     act(() => feeds.inbox.emit(entry('m3'), 'me'));

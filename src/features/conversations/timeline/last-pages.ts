@@ -1,11 +1,11 @@
 import type { ConversationKey } from '../../../lib/conversation-key';
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 
 /** How many conversations' last pages are kept (the most recently shown). */
 const KEPT = 8;
 
 export interface LastPage {
-  messages: ChatMessage[];
+  messages: ConversationMessage[];
   hidden: string[];
 }
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../../lib/firebase/conversations/message';
-import { message } from '../../../testing/render-with-chat';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/message';
+import { message } from '../../../testing/render-with-conversation';
 import {
   betweenReceived,
   conversationOpened,
@@ -30,7 +30,7 @@ type State = ReturnType<typeof reduce>;
 const key = 'd:r' as const;
 const ids = (state: State) => messageSelectors.selectIds({ conversations: state });
 /** Message n, alternating senders in runs of three, one a minute. */
-const nth = (n: number): ChatMessage =>
+const nth = (n: number): ConversationMessage =>
   message(`m${String(n).padStart(6, '0')}`, Math.floor(n / 3) % 2 ? 'bo' : 'me', n * 60_000);
 const range = (from: number, to: number) =>
   Array.from({ length: to - from }, (_, i) => nth(from + i));

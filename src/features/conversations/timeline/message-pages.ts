@@ -1,4 +1,7 @@
-import { compareMessages, type ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import {
+  compareMessages,
+  type ConversationMessage,
+} from '../../../lib/firebase/conversations/shapes';
 
 /**
  * The messages older than the live window, oldest page first, each page sorted and at most
@@ -6,16 +9,16 @@ import { compareMessages, type ChatMessage } from '../../../lib/firebase/convers
  * window (and, when one scrolls out of it, the newest page), so its cost does not grow with
  * what is loaded. Pages are frozen by Immer like the rest of the store.
  */
-export type MessagePages = readonly (readonly ChatMessage[])[];
+export type MessagePages = readonly (readonly ConversationMessage[])[];
 
 /** Messages per page: the live window of the newest, and each "load older" page. */
 export const MESSAGE_PAGE_SIZE = 50;
 const pageSize = MESSAGE_PAGE_SIZE;
 
-const indexes = new WeakMap<readonly ChatMessage[], Map<string, number>>();
+const indexes = new WeakMap<readonly ConversationMessage[], Map<string, number>>();
 
 /** Where `id` sits in `page` (an index built once per page, as pages never change in place). */
-function indexOf(page: readonly ChatMessage[]): Map<string, number> {
+function indexOf(page: readonly ConversationMessage[]): Map<string, number> {
   let index = indexes.get(page);
   if (!index) {
     index = new Map(page.map((m, i) => [m.id, i]));
@@ -33,12 +36,13 @@ export function locate(pages: MessagePages, id: string): { page: number; at: num
   return null;
 }
 
-export function findInPages(pages: MessagePages, id: string): ChatMessage | undefined {
+export function findInPages(pages: MessagePages, id: string): ConversationMessage | undefined {
   const where = locate(pages, id);
   return where ? pages[where.page][where.at] : undefined;
 }
 
-export const oldestInPages = (pages: MessagePages): ChatMessage | undefined => pages.at(0)?.at(0);
+export const oldestInPages = (pages: MessagePages): ConversationMessage | undefined =>
+  pages.at(0)?.at(0);
 
 const counts = new WeakMap<MessagePages, number>();
 
@@ -54,8 +58,8 @@ export function countInPages(pages: MessagePages): number {
 }
 
 /** `sorted` cut into pages of the page size. */
-function cut(sorted: readonly ChatMessage[]): ChatMessage[][] {
-  const out: ChatMessage[][] = [];
+function cut(sorted: readonly ConversationMessage[]): ConversationMessage[][] {
+  const out: ConversationMessage[][] = [];
   for (let i = 0; i < sorted.length; i += pageSize) out.push(sorted.slice(i, i + pageSize));
   return out;
 }
@@ -66,7 +70,10 @@ function cut(sorted: readonly ChatMessage[]): ChatMessage[][] {
  * spans it. Appending to the newest page (a message scrolled out of the live window) copies
  * only that page, and starts a new one once it is full.
  */
-export function placeInPages(pages: ChatMessage[][], messages: readonly ChatMessage[]): void {
+export function placeInPages(
+  pages: ConversationMessage[][],
+  messages: readonly ConversationMessage[],
+): void {
   if (messages.length === 0) return;
   const sorted = [...messages].sort(compareMessages);
   const oldest = oldestInPages(pages);
@@ -93,11 +100,11 @@ export function placeInPages(pages: ChatMessage[][], messages: readonly ChatMess
 
 /** Replaces loaded messages in place (their order key, createdAt, kept by the caller). */
 export function replaceInPages(
-  pages: ChatMessage[][],
+  pages: ConversationMessage[][],
   base: MessagePages,
-  messages: readonly ChatMessage[],
-): ChatMessage[] {
-  const missing: ChatMessage[] = [];
+  messages: readonly ConversationMessage[],
+): ConversationMessage[] {
+  const missing: ConversationMessage[] = [];
   for (const message of messages) {
     const where = locate(base, message.id);
     if (!where) missing.push(message);
@@ -107,7 +114,11 @@ export function replaceInPages(
 }
 
 /** Removes loaded messages (`base` is the pages before this change, for the lookup). */
-export function removeFromPages(pages: ChatMessage[][], base: MessagePages, ids: string[]): void {
+export function removeFromPages(
+  pages: ConversationMessage[][],
+  base: MessagePages,
+  ids: string[],
+): void {
   const spots = ids
     .map((id) => locate(base, id))
     .filter((spot) => spot !== null)

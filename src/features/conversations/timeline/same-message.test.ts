@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { conversationsSlice, conversationOpened, latestReceived } from './conversations-slice';
-import { message } from '../../../testing/render-with-chat';
+import { message } from '../../../testing/render-with-conversation';
 
 const reduce = conversationsSlice.reducer;
 const window = (createdAtOf3 = 3000) => [

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
+import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 
 /**
  * Whether a message from the live window is already loaded exactly so. Each answer of the
@@ -6,7 +6,10 @@ import type { ChatMessage } from '../../../lib/firebase/conversations/shapes';
  * whose every update costs time in proportion to all messages loaded. Every field counts
  * (a field added later included); nested values only when they are the same object.
  */
-export function sameMessage(kept: ChatMessage | undefined, incoming: ChatMessage): boolean {
+export function sameMessage(
+  kept: ConversationMessage | undefined,
+  incoming: ConversationMessage,
+): boolean {
   if (kept === undefined) return false;
   const a = kept as unknown as Record<string, unknown>;
   const b = incoming as unknown as Record<string, unknown>;

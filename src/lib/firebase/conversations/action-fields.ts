@@ -4,7 +4,7 @@
  * than losing the message. Nothing here imports Firebase.
  */
 
-/** What a ChatMessage (message.ts) may carry beyond its text, 1:1 and group. */
+/** What a ConversationMessage (message.ts) may carry beyond its text, 1:1 and group. */
 export interface MessageActionFields {
   /** The quoted message's id (a message of the same conversation). */
   replyTo?: string;
@@ -42,7 +42,7 @@ function parseReactions(value: unknown): MessageActionFields['reactions'] {
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-/** The action fields present on a stored message (`fields`), ready to spread into a ChatMessage. */
+/** The action fields present on a stored message (`fields`), ready to spread into a ConversationMessage. */
 export function parseActionFields(fields: Record<string, unknown>): MessageActionFields {
   const out: MessageActionFields = {};
   if (typeof fields.replyTo === 'string' && fields.replyTo !== '') out.replyTo = fields.replyTo;

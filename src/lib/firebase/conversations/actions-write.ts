@@ -4,7 +4,7 @@
  * are stored together or not at all. Nothing here imports Firebase: the server time is passed in.
  */
 import type { ConversationKind } from '../../conversation-key';
-import type { ChatMessage } from './message';
+import type { ConversationMessage } from './message';
 import { imagesPath } from './paths';
 import {
   changeMarkerChanges,
@@ -58,7 +58,7 @@ export function isReactionKey(emoji: string): boolean {
  */
 export function editWrite(
   scope: ActionScope,
-  message: ChatMessage,
+  message: ConversationMessage,
   text: string,
   isLast: boolean,
   now: object,
@@ -75,7 +75,7 @@ export function editWrite(
  * Beside an edit or a delete for everyone of `message`: every party's change marker
  * (rules/inbox-changes.ts), left out again when an entry is missing (actions-fallback.ts).
  */
-export const markerWrite = (scope: ActionScope, message: ChatMessage, now: object) =>
+export const markerWrite = (scope: ActionScope, message: ConversationMessage, now: object) =>
   changeMarkerChanges(owners(scope), message.id, now);
 
 /** Every field a message may carry beyond its envelope (rules/conversations-actions.ts). */
@@ -103,7 +103,7 @@ const contentFields = [
  */
 export function removeWrite(
   scope: ActionScope,
-  message: ChatMessage,
+  message: ConversationMessage,
   isLast: boolean,
   now: object,
 ): Record<string, unknown> {
@@ -125,7 +125,7 @@ export function removeWrite(
  */
 export function reactWrite(
   scope: ActionScope,
-  message: ChatMessage,
+  message: ConversationMessage,
   emoji: string,
   on: boolean,
   now: object,

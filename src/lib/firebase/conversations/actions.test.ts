@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { editWrite, isReactionKey, reactWrite, removeWrite } from './actions-write';
-import { parseGroupChatMessage } from './group-message';
-import { parseChatMessage, type ChatMessage } from './message';
+import { parseGroupMessage } from './group-message';
+import { parseDirectMessage, type ConversationMessage } from './message';
 import { directSendWrite, groupSendWrite } from './send-write';
 
 const now = { '.sv': 'timestamp' };
@@ -22,8 +22,8 @@ const named = {
   receiverName: 'Bob',
   createdAt: 5,
 };
-const text: ChatMessage = { id: 'm1', text: 'see you at 8?', ...named };
-const photo: ChatMessage = {
+const text: ConversationMessage = { id: 'm1', text: 'see you at 8?', ...named };
+const photo: ConversationMessage = {
   ...text,
   id: 'm2',
   text: '📷 Photo',
@@ -68,7 +68,7 @@ describe('parsing the message actions fields', () => {
       editedAt: 7,
       reactions: { '👍': { bob: 6, carol: 'x' }, '😂': {} },
     };
-    expect(parseChatMessage('m1', stored)).toEqual({
+    expect(parseDirectMessage('m1', stored)).toEqual({
       id: 'm1',
       ...named,
       text: 'hi',
@@ -79,23 +79,23 @@ describe('parsing the message actions fields', () => {
     });
     const posted = { message: 'hi @Bob', senderId: 'alice', senderName: 'Alice', createdAt: 5 };
     expect(
-      parseGroupChatMessage('g1', 'm1', { ...posted, mentions: { carol: true, bob: true, x: 1 } }),
+      parseGroupMessage('g1', 'm1', { ...posted, mentions: { carol: true, bob: true, x: 1 } }),
     ).toMatchObject({ mentions: ['bob', 'carol'] });
   });
 
   it('reads a deleted message as its envelope, no text, no image', () => {
-    expect(parseChatMessage('m1', { ...envelope, deleted: true })).toEqual({
+    expect(parseDirectMessage('m1', { ...envelope, deleted: true })).toEqual({
       id: 'm1',
       ...named,
       text: '',
       deleted: true,
     });
     const deleted = { senderId: 'alice', senderName: 'Alice', createdAt: 5, deleted: true };
-    expect(parseGroupChatMessage('g1', 'm1', deleted)).toMatchObject({
+    expect(parseGroupMessage('g1', 'm1', deleted)).toMatchObject({
       text: '',
       deleted: true,
     });
-    expect(parseGroupChatMessage('g1', 'm1', { ...deleted, deleted: false })).toBeNull();
+    expect(parseGroupMessage('g1', 'm1', { ...deleted, deleted: false })).toBeNull();
   });
 });
 

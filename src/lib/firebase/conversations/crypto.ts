@@ -25,7 +25,7 @@ import { bindingMeta } from './integrity/binding-meta';
 import { judgeClear, judgeDeleted, judgeOpened } from './integrity/message-verdict';
 import { makeSeenLedger, type SeenLedger } from './integrity/seen-ledger';
 import { bytesDataUrl } from './image-data-url';
-import type { ChatMessage } from './message';
+import type { ConversationMessage } from './message';
 import { sealUpdate, type SealOptions } from './seal-update';
 import type { InboxEntry } from '../inbox/shapes';
 import { checkedEntry, type MessageLookup } from './integrity/entry-check';
@@ -61,7 +61,7 @@ interface Opening {
 
 /** The fields of an opened message that come from its words (kept as one object per seal). */
 interface OpenedWords {
-  fields: Pick<ChatMessage, 'text' | 'sealed' | 'sealedText' | 'sealVersion' | 'image'>;
+  fields: Pick<ConversationMessage, 'text' | 'sealed' | 'sealedText' | 'sealVersion' | 'image'>;
   times?: number[];
 }
 
@@ -111,7 +111,10 @@ export function makeConversationCrypto(
   }
 
   /** A message's words opened, once per seal and everything it binds. */
-  function openWords(conversation: ConversationKey, message: ChatMessage): Promise<OpenedWords> {
+  function openWords(
+    conversation: ConversationKey,
+    message: ConversationMessage,
+  ): Promise<OpenedWords> {
     const field = message.editedAt === undefined ? 'text' : 'edit';
     const meta = bindingMeta(message);
     const sender = message.senderId;
@@ -139,7 +142,10 @@ export function makeConversationCrypto(
   }
 
   /** Whether a deleted message's tombstone opens under its sender's key: their proof. */
-  function tombstoneHolds(conversation: ConversationKey, message: ChatMessage): Promise<boolean> {
+  function tombstoneHolds(
+    conversation: ConversationKey,
+    message: ConversationMessage,
+  ): Promise<boolean> {
     const { tombstone } = message;
     if (!keys || !isSealed(tombstone)) return Promise.resolve(false);
     const sender = message.senderId;
@@ -157,10 +163,10 @@ export function makeConversationCrypto(
 
   let ledgerLoaded = false;
   void ledger.ready.then(() => (ledgerLoaded = true));
-  const isSealedMessage = (m: ChatMessage) => !m.deleted && isSealed(m.text);
+  const isSealedMessage = (m: ConversationMessage) => !m.deleted && isSealed(m.text);
   /** Photos of sealed messages: their bytes are sealed too, clear ones are someone else's. */
   const sealedPhotos = new Set<string>();
-  const notePhoto = (conversation: ConversationKey, m: ChatMessage) => {
+  const notePhoto = (conversation: ConversationKey, m: ConversationMessage) => {
     if (!m.image) return;
     sealedPhotos.add(`${conversation}|${m.image.id}`);
     if (sealedPhotos.size > 20_000)
@@ -171,7 +177,7 @@ export function makeConversationCrypto(
    * What a delivery's message needs opened: its words, or a deleted one's proof (both started at
    * once, for the whole delivery); null for clear text.
    */
-  const opening = (conversation: ConversationKey, m: ChatMessage) =>
+  const opening = (conversation: ConversationKey, m: ConversationMessage) =>
     isSealedMessage(m)
       ? openWords(conversation, m).catch(
           // A key that cannot be read now (offline): not remembered, the next delivery tries again.
@@ -188,7 +194,7 @@ export function makeConversationCrypto(
    * words when they opened, else the server's. One that does not open (no key here yet, or
    * forged) counts too: clear text beside it is no more its people's than beside an open one.
    */
-  function noteSealed(conversation: ConversationKey, m: ChatMessage, opened: Opened) {
+  function noteSealed(conversation: ConversationKey, m: ConversationMessage, opened: Opened) {
     if (!isSealedMessage(m) && m.tombstone === undefined) return;
     notePhoto(conversation, m);
     const times = typeof opened === 'object' ? opened?.times : undefined;
@@ -197,7 +203,11 @@ export function makeConversationCrypto(
   }
 
   /** A message as shown: its words, and what the reader found wrong with it. */
-  function judged(conversation: ConversationKey, m: ChatMessage, opened: Opened): ChatMessage {
+  function judged(
+    conversation: ConversationKey,
+    m: ConversationMessage,
+    opened: Opened,
+  ): ConversationMessage {
     if (typeof opened === 'boolean') {
       const alert = judgeDeleted(ledger, conversation, m, opened || !keys);
       return alert ? { ...m, alert } : m;
@@ -215,8 +225,8 @@ export function makeConversationCrypto(
   /** The messages of one delivery, opened and judged, in their order. */
   async function openMessages(
     conversation: ConversationKey,
-    messages: ChatMessage[],
-  ): Promise<ChatMessage[]> {
+    messages: ConversationMessage[],
+  ): Promise<ConversationMessage[]> {
     if (!ledgerLoaded) await ledger.ready;
     const opened = await Promise.all(messages.map((m) => opening(conversation, m)));
     // Every sealed one noted before any is judged: clear text is judged against them all.
@@ -230,8 +240,8 @@ export function makeConversationCrypto(
    * The messages opened lately, as shown, by conversation and id: an entry naming one (the chat
    * that is open, a message just sent) is checked against it without reading it again.
    */
-  const lately = new Map<string, ChatMessage>();
-  const shownNow = (conversation: ConversationKey, m: ChatMessage) => {
+  const lately = new Map<string, ConversationMessage>();
+  const shownNow = (conversation: ConversationKey, m: ConversationMessage) => {
     const id = `${conversation}\n${m.id}`;
     lately.delete(id);
     lately.set(id, m);
@@ -240,7 +250,10 @@ export function makeConversationCrypto(
   };
 
   /** One message opened and judged (openMessages, without a delivery's arrays). */
-  async function openOne(conversation: ConversationKey, m: ChatMessage): Promise<ChatMessage> {
+  async function openOne(
+    conversation: ConversationKey,
+    m: ConversationMessage,
+  ): Promise<ConversationMessage> {
     if (!ledgerLoaded) await ledger.ready;
     const opened = await opening(conversation, m);
     noteSealed(conversation, m, opened);
@@ -252,7 +265,7 @@ export function makeConversationCrypto(
    * state of the entry's words (a read that fails is remembered as none: the entry's own words
    * show until they change).
    */
-  const named = new Map<string, Promise<ChatMessage | null>>();
+  const named = new Map<string, Promise<ConversationMessage | null>>();
 
   return {
     /** What this device remembers of its conversations. */

@@ -14,7 +14,7 @@ import { writeWithPreviewOrAlone } from './actions-fallback';
 import { hiddenMessages } from './hidden';
 import { coverChanges, hideChanges, type HiddenCover } from './inbox-entry-cover';
 import { directConversations, groupConversations, type ConversationLocation } from './location';
-import type { ChatMessage } from './message';
+import type { ConversationMessage } from './message';
 import { conversationReads } from './reads';
 import type { Outbox } from './outbox';
 import { outboxOf, sendThroughOutbox, withHeldMessages } from './outbox-send';
@@ -61,7 +61,7 @@ function makeConversationApi<Parties>(
     /** The newest `pageSize` messages of conversation `id`, oldest first, live. */
     subscribeLatest(
       page: { id: string; pageSize: number },
-      onData: (messages: ChatMessage[]) => void,
+      onData: (messages: ConversationMessage[]) => void,
       onError: OnError,
     ): Unsubscribe {
       // My messages held by the outbox (sent offline) are drawn with the stored ones.
@@ -77,9 +77,9 @@ function makeConversationApi<Parties>(
     /** Up to `pageSize` messages older than `before`, oldest first. */
     fetchOlder(page: {
       id: string;
-      before: Pick<ChatMessage, 'id' | 'createdAt'>;
+      before: Pick<ConversationMessage, 'id' | 'createdAt'>;
       pageSize: number;
-    }): Promise<ChatMessage[]> {
+    }): Promise<ConversationMessage[]> {
       return reads(page.id)
         .fetchOlder(page.before, page.pageSize)
         .then((messages) => opened(page.id, messages));
@@ -92,7 +92,7 @@ function makeConversationApi<Parties>(
     async fetchChangedSince(
       id: string,
       since: number,
-    ): Promise<{ messages: ChatMessage[]; until: number }> {
+    ): Promise<{ messages: ConversationMessage[]; until: number }> {
       const changed = await reads(id).fetchChangedSince(since);
       return { messages: await opened(id, changed.messages), until: changed.until };
     },
@@ -134,7 +134,12 @@ function makeConversationApi<Parties>(
      * A message still held by the outbox gets the new text there: it is delivered once, as last
      * typed, with no `editedAt` (nobody saw the first text). Written already, queued after it.
      */
-    edit(parties: Parties, message: ChatMessage, text: string, isLast: boolean): Promise<void> {
+    edit(
+      parties: Parties,
+      message: ConversationMessage,
+      text: string,
+      isLast: boolean,
+    ): Promise<void> {
       if (outbox.rewrite(message.id, text)) return Promise.resolve();
       const scope = scopeOf(parties);
       const now = serverTimestamp();
@@ -160,7 +165,7 @@ function makeConversationApi<Parties>(
      */
     async remove(
       parties: Parties,
-      message: ChatMessage,
+      message: ConversationMessage,
       isLast: boolean,
     ): Promise<'withdrawn' | 'deleted'> {
       if (outbox.withdraw(message.id)) return 'withdrawn';
@@ -178,7 +183,12 @@ function makeConversationApi<Parties>(
     },
 
     /** Adds (`on`) or takes back my reaction `emoji` to `message`, with the author's notice. */
-    async react(parties: Parties, message: ChatMessage, emoji: string, on: boolean): Promise<void> {
+    async react(
+      parties: Parties,
+      message: ConversationMessage,
+      emoji: string,
+      on: boolean,
+    ): Promise<void> {
       // On a held message: drawn with it at once, written after it (or never: withdrawn, or
       // taken back meanwhile).
       const held = outbox.react(message.id, emoji, location.everyone(parties)[0], on);
@@ -207,7 +217,7 @@ function makeConversationApi<Parties>(
     },
 
     /** One message by id (a quote whose original is not loaded), or null when there is none. */
-    async fetchOne(conversationId: string, messageId: string): Promise<ChatMessage | null> {
+    async fetchOne(conversationId: string, messageId: string): Promise<ConversationMessage | null> {
       const snapshot = await get(ref(db, `${location.root}/${conversationId}/${messageId}`));
       return openedOne(conversationId, location.parse(conversationId, messageId, snapshot.val()));
     },
@@ -218,9 +228,9 @@ function makeConversationApi<Parties>(
      */
     async fetchBetween(
       conversationId: string,
-      from: Pick<ChatMessage, 'id' | 'createdAt'>,
-      before: Pick<ChatMessage, 'id' | 'createdAt'>,
-    ): Promise<ChatMessage[]> {
+      from: Pick<ConversationMessage, 'id' | 'createdAt'>,
+      before: Pick<ConversationMessage, 'id' | 'createdAt'>,
+    ): Promise<ConversationMessage[]> {
       return opened(conversationId, await reads(conversationId).fetchBetween(from, before));
     },
   };

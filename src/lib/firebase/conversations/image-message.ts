@@ -19,7 +19,7 @@ export const THUMB_DATA_MAX = 28_000;
 /** The rules' bound on the stored pixel sizes. */
 const IMAGE_SIDE_MAX = 4096;
 
-export interface ChatImageInfo {
+export interface MessageImageInfo {
   /** The id of the image under its conversation's images (the message's own id). */
   id: string;
   width: number;
@@ -31,7 +31,7 @@ export interface ChatImageInfo {
 }
 
 /** The compressed image a sender uploads: two data URLs and the full image's size. */
-export interface ChatImageUpload {
+export interface MessageImageUpload {
   full: string;
   thumb: string;
   width: number;
@@ -42,7 +42,7 @@ const isSide = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= IMAGE_SIDE_MAX;
 
 /** The image fields of a stored message, or null for a text message (or a malformed image). */
-export function parseChatImageInfo(fields: Record<string, unknown>): ChatImageInfo | null {
+export function parseMessageImageInfo(fields: Record<string, unknown>): MessageImageInfo | null {
   const { kind, imageId, width, height, caption } = fields;
   if (kind !== 'image' || typeof imageId !== 'string') return null;
   if (!isSide(width) || !isSide(height)) return null;
@@ -50,7 +50,7 @@ export function parseChatImageInfo(fields: Record<string, unknown>): ChatImageIn
 }
 
 /** The data URL formats the rules take. */
-export function isChatImageDataUrl(value: unknown, max: number): value is string {
+export function isMessageImageDataUrl(value: unknown, max: number): value is string {
   return (
     typeof value === 'string' &&
     value.length <= max &&
@@ -59,7 +59,11 @@ export function isChatImageDataUrl(value: unknown, max: number): value is string
 }
 
 /** The path of an image's thumbnail or full data URL in conversation `key`. */
-export function chatImagePath(key: ConversationKey, imageId: string, size: 'thumb' | 'full') {
+export function conversationImagePath(
+  key: ConversationKey,
+  imageId: string,
+  size: 'thumb' | 'full',
+) {
   const { kind, id } = parseConversationKey(key);
   return `${imagesPath(kind, id)}/${imageId}/${size}`;
 }

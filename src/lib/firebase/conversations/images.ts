@@ -1,10 +1,10 @@
 import { get, push, ref, type Database } from 'firebase/database';
 import {
-  chatImagePath,
+  conversationImagePath,
   FULL_DATA_MAX,
-  isChatImageDataUrl,
+  isMessageImageDataUrl,
   THUMB_DATA_MAX,
-  type ChatImageUpload,
+  type MessageImageUpload,
 } from './image-message';
 import { directKey, groupKey, type ConversationKey } from '../../conversation-key';
 import type { SentMessage } from '../inbox/shapes';
@@ -30,7 +30,7 @@ export * from './image-message';
  * of one image's thumbnail or full data URL, each read once and kept in memory (images never
  * change), so scrolling back and forth or reopening the lightbox downloads nothing again.
  */
-export function makeChatImagesApi(
+export function makeConversationImagesApi(
   db: Database,
   cryptoNow: CryptoNow = () => Promise.resolve(null),
   cacheSize = 400,
@@ -51,7 +51,7 @@ export function makeChatImagesApi(
     sender: string,
     size: 'thumb' | 'full',
   ): Promise<string | null> => {
-    const path = chatImagePath(key, imageId, size);
+    const path = conversationImagePath(key, imageId, size);
     const max = size === 'full' ? FULL_DATA_MAX : THUMB_DATA_MAX;
     const known = cache.get(path);
     if (known) return known;
@@ -67,7 +67,7 @@ export function makeChatImagesApi(
       // Clear bytes for a sealed message's photo came from someone else: not shown. (A photo
       // from before the switch keeps its clear bytes.)
       if (crypto?.photoIsSealed(key, imageId)) return null;
-      return isChatImageDataUrl(data, max) ? data : null;
+      return isMessageImageDataUrl(data, max) ? data : null;
     });
     // A failed read is not remembered, so the next view tries again.
     value.catch(() => cache.delete(path));
@@ -87,11 +87,11 @@ export function makeChatImagesApi(
   const sendPhoto = (
     key: ConversationKey,
     id: string,
-    image: ChatImageUpload,
+    image: MessageImageUpload,
     send: Pick<OutgoingSend, 'path' | 'sender' | 'changes' | 'seal' | 'parse' | 'text'>,
   ): SentMessage => {
-    void remember(chatImagePath(key, id, 'thumb'), Promise.resolve(image.thumb));
-    void remember(chatImagePath(key, id, 'full'), Promise.resolve(image.full));
+    void remember(conversationImagePath(key, id, 'thumb'), Promise.resolve(image.thumb));
+    void remember(conversationImagePath(key, id, 'full'), Promise.resolve(image.full));
     return sendThroughOutbox(db, outbox, { ...send, id, conversation: key, retry: false });
   };
 
@@ -102,7 +102,7 @@ export function makeChatImagesApi(
      */
     send(
       parties: MessageParties,
-      image: ChatImageUpload,
+      image: MessageImageUpload,
       caption: string,
       extras?: SendExtras,
     ): SentMessage {
@@ -125,7 +125,7 @@ export function makeChatImagesApi(
     /** Posts `image` to a group, with every other member's count + 1 (group-messages.ts). */
     sendToGroup(
       parties: GroupParties,
-      image: ChatImageUpload,
+      image: MessageImageUpload,
       caption: string,
       extras?: SendExtras,
     ): SentMessage {
@@ -160,10 +160,10 @@ export function makeChatImagesApi(
   };
 }
 
-export type ChatImagesApi = ReturnType<typeof makeChatImagesApi>;
+export type ConversationImagesApi = ReturnType<typeof makeConversationImagesApi>;
 
 declare module '../../../store/gateways' {
   interface DatabaseGateways {
-    chatImages: ChatImagesApi;
+    chatImages: ConversationImagesApi;
   }
 }

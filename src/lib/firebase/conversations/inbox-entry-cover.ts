@@ -5,7 +5,7 @@
  * here imports Firebase.
  */
 import type { ConversationKind } from '../../conversation-key';
-import type { ChatMessage } from './message';
+import type { ConversationMessage } from './message';
 import { hiddenPath } from './actions-write';
 import { inboxEntryPath } from './paths';
 import { previewOf, type InboxKind } from '../inbox/shapes';
@@ -16,7 +16,7 @@ import { previewOf, type InboxKind } from '../inbox/shapes';
  */
 export interface HiddenCover {
   over: string;
-  shown: ChatMessage | null;
+  shown: ConversationMessage | null;
 }
 
 /** Whose entry of which conversation. */
@@ -26,7 +26,7 @@ export interface CoverPlace {
   owner: string;
 }
 
-const kindOf = (message: ChatMessage): InboxKind =>
+const kindOf = (message: ConversationMessage): InboxKind =>
   message.deleted ? 'deleted' : message.image ? 'image' : 'text';
 
 /** The hide of `messageId` alone: `{hidden…}/{uid}/{id}/{messageId} = true`. */

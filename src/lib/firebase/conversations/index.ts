@@ -6,4 +6,4 @@ export { makeDraftsApi } from './drafts';
 export type { Draft, Drafts } from './drafts';
 export { makeConversationsApi } from './gateway';
 export type { ConversationApi, HiddenCover } from './gateway';
-export { makeChatImagesApi } from './images';
+export { makeConversationImagesApi } from './images';

@@ -3,8 +3,8 @@ import {
   type ConversationKey,
   type ConversationKind,
 } from '../../conversation-key';
-import { parseGroupChatMessage } from './group-message';
-import { parseChatMessage, type ChatMessage } from './message';
+import { parseGroupMessage } from './group-message';
+import { parseDirectMessage, type ConversationMessage } from './message';
 import {
   directSendWrite,
   groupSendWrite,
@@ -19,7 +19,7 @@ export interface ConversationLocation<Parties> {
   kind: ConversationKind;
   /** The tree of its messages: `{root}/{conversationId}/{messageId}`. */
   root: string;
-  parse: (conversationId: string, id: string, value: unknown) => ChatMessage | null;
+  parse: (conversationId: string, id: string, value: unknown) => ConversationMessage | null;
   conversationOf: (parties: Parties) => string;
   /** The uids of every party, the sender (`from`) first. */
   everyone: (parties: Parties) => string[];
@@ -36,7 +36,7 @@ export interface ConversationLocation<Parties> {
 export const directConversations: ConversationLocation<MessageParties> = {
   kind: 'direct',
   root: 'sendMessage',
-  parse: (_conversationId, id, value) => parseChatMessage(id, value),
+  parse: (_conversationId, id, value) => parseDirectMessage(id, value),
   conversationOf: (parties) => parties.conversationId,
   everyone: (parties) => [parties.from.uid, parties.to.uid],
   sendWrite: directSendWrite,
@@ -46,7 +46,7 @@ export const directConversations: ConversationLocation<MessageParties> = {
 export const groupConversations: ConversationLocation<GroupParties> = {
   kind: 'group',
   root: 'groupMessages',
-  parse: parseGroupChatMessage,
+  parse: parseGroupMessage,
   conversationOf: (parties) => parties.groupId,
   everyone: (parties) => [parties.from.uid, ...parties.to],
   sendWrite: (parties, id, text, server, extras) =>

@@ -3,10 +3,10 @@
  * verbatim (`massagesenderName` included). Nothing here imports Firebase.
  */
 import { parseActionFields, type MessageActionFields } from './action-fields';
-import { parseChatImageInfo, type ChatImageInfo } from './image-message';
+import { parseMessageImageInfo, type MessageImageInfo } from './image-message';
 import type { SealState } from '../../crypto/seal-state';
 
-export interface ChatMessage extends MessageActionFields {
+export interface ConversationMessage extends MessageActionFields {
   id: string;
   text: string;
   senderId: string;
@@ -16,7 +16,7 @@ export interface ChatMessage extends MessageActionFields {
   /** Server time in ms (the client's estimate until the server confirms a new message). */
   createdAt: number;
   /** Image messages only (src/lib/firebase/chat-image-message.ts); `message` holds the caption. */
-  image?: ChatImageInfo;
+  image?: MessageImageInfo;
   /**
    * End-to-end encryption (crypto.ts): 'open' when `message` was opened from its
    * sealed text, 'no-key' or 'failed' when it could not be (then `message` is ''); absent for a
@@ -58,10 +58,10 @@ const ENVELOPE_FIELDS = {
   messagereceiverName: 'receiverName',
 } as const;
 
-export function parseChatMessage(id: string, value: unknown): ChatMessage | null {
+export function parseDirectMessage(id: string, value: unknown): ConversationMessage | null {
   if (typeof value !== 'object' || value === null) return null;
   const fields = value as Record<string, unknown>;
-  const out = { id } as ChatMessage;
+  const out = { id } as ConversationMessage;
   for (const [stored, name] of Object.entries(ENVELOPE_FIELDS)) {
     const field = fields[stored];
     if (typeof field !== 'string') return null;
@@ -72,13 +72,16 @@ export function parseChatMessage(id: string, value: unknown): ChatMessage | null
   if (fields.deleted === true) return deletedMessage(out, fields);
   if (typeof fields.message !== 'string') return null;
   out.text = fields.message;
-  const image = parseChatImageInfo(fields);
+  const image = parseMessageImageInfo(fields);
   if (image) out.image = { ...image, sender: out.senderId };
   return { ...out, ...parseActionFields(fields) };
 }
 
 /** A message deleted for everyone, with its tombstone when it has one. */
-export const deletedMessage = (out: ChatMessage, fields: Record<string, unknown>): ChatMessage => ({
+export const deletedMessage = (
+  out: ConversationMessage,
+  fields: Record<string, unknown>,
+): ConversationMessage => ({
   ...out,
   text: '',
   deleted: true,
@@ -86,7 +89,7 @@ export const deletedMessage = (out: ChatMessage, fields: Record<string, unknown>
 });
 
 /** Oldest first: by server time, then by push id (which also sorts by creation). */
-export function compareMessages(a: ChatMessage, b: ChatMessage): number {
+export function compareMessages(a: ConversationMessage, b: ConversationMessage): number {
   if (a.createdAt !== b.createdAt) return a.createdAt - b.createdAt;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

@@ -1,14 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ConversationKey } from '../../conversation-key';
-import type { ChatMessage } from './message';
+import type { ConversationMessage } from './message';
 import { makeOutbox, type HeldSend } from './outbox';
 
 const chat: ConversationKey = 'd:rel1';
 
 /** A held send drawn with its quote (unless gone); its writes are recorded in `log`. */
 function sendOf(id: string, log: string[], quotes?: string): HeldSend {
-  const draw = (text: string, quoteGone: boolean): ChatMessage => ({
+  const draw = (text: string, quoteGone: boolean): ConversationMessage => ({
     id,
     text: text,
     senderId: 'alice',

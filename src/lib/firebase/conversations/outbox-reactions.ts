@@ -4,7 +4,7 @@
  * reaction, so only the last toggle of each emoji counts: on, it is written after the message;
  * off, nothing is. Nothing here imports Firebase.
  */
-import type { ChatMessage } from './message';
+import type { ConversationMessage } from './message';
 
 interface Toggle {
   uid: string;
@@ -31,7 +31,7 @@ export class HeldReactions {
   }
 
   /** `message` as drawn, with the reactions toggled on (it has none stored). */
-  drawnOn(message: ChatMessage): ChatMessage {
+  drawnOn(message: ConversationMessage): ConversationMessage {
     const on = [...this.byEmoji].filter(([, toggle]) => toggle.on);
     if (on.length === 0) return message;
     const reactions = Object.fromEntries(on.map(([emoji, { uid, at }]) => [emoji, { [uid]: at }]));

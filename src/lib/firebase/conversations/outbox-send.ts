@@ -12,7 +12,7 @@ import {
   type Unsubscribe,
 } from 'firebase/database';
 import type { ConversationKey } from '../../conversation-key';
-import type { ChatMessage } from './message';
+import type { ConversationMessage } from './message';
 import { makeOutbox, withHeld, type Outbox } from './outbox';
 import { sendOnce } from './send-once';
 import type { ServerValues } from './send-write';
@@ -34,7 +34,7 @@ export interface OutgoingSend {
   /** The root update of a send of `text`, in clear text. */
   changes: (text: string, server: ServerValues) => Changes;
   seal: (changes: Changes) => Promise<Changes>;
-  parse: (value: unknown) => ChatMessage | null;
+  parse: (value: unknown) => ConversationMessage | null;
 }
 
 /**
@@ -106,10 +106,10 @@ export function outboxOf(db: Database, signedIn?: () => string | undefined): Out
 export function withHeldMessages(
   outbox: Outbox,
   conversation: ConversationKey,
-  onData: (messages: ChatMessage[]) => void,
-  subscribe: (onStored: (messages: ChatMessage[]) => void) => Unsubscribe,
+  onData: (messages: ConversationMessage[]) => void,
+  subscribe: (onStored: (messages: ConversationMessage[]) => void) => Unsubscribe,
 ): Unsubscribe {
-  let stored: ChatMessage[] | null = null;
+  let stored: ConversationMessage[] | null = null;
   let reported = false;
   const report = () => {
     const held = outbox.drawn(conversation);

@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ConversationKey } from '../../conversation-key';
-import type { ChatMessage } from './message';
+import type { ConversationMessage } from './message';
 import { makeOutbox, withHeld, type HeldSend } from './outbox';
 
 const chat: ConversationKey = 'd:rel1';
 
-const message = (id: string, text: string, createdAt = 1): ChatMessage => ({
+const message = (id: string, text: string, createdAt = 1): ConversationMessage => ({
   id,
   text: text,
   senderId: 'alice',
@@ -47,7 +47,7 @@ function sendOf(id: string, text: string, log: string[], over: Partial<HeldSend>
   };
 }
 
-const texts = (messages: ChatMessage[]) => messages.map((m) => m.text);
+const texts = (messages: ConversationMessage[]) => messages.map((m) => m.text);
 
 describe('the outbox', () => {
   it('holds sends while offline, draws them, and writes them sealed in order once connected', async () => {

@@ -11,7 +11,7 @@
  * Nothing here imports Firebase: sealing and writing come with each send.
  */
 import type { ConversationKey } from '../../conversation-key';
-import type { ChatMessage } from './message';
+import type { ConversationMessage } from './message';
 import { HeldReactions } from './outbox-reactions';
 
 type Changes = Record<string, unknown>;
@@ -26,7 +26,7 @@ export interface HeldSend {
   /** The id of the message it quotes (`replyTo`), if any. */
   quotes?: string;
   /** Drawn while held, with `text`; `quoteGone`: its quoted message was withdrawn (no quote). */
-  draw: (text: string, quoteGone: boolean) => ChatMessage | null;
+  draw: (text: string, quoteGone: boolean) => ConversationMessage | null;
   /** The root update for `text`, sealed (may need the network: done once connected). */
   seal: (text: string, quoteGone: boolean) => Promise<Changes>;
   /** Writes the sealed update (sendOnce); settles as the server stores or refuses it. */
@@ -57,7 +57,10 @@ interface Entry {
  * will get a server time later than everything stored now, so it is drawn there whatever this
  * device's clock says (drawn by it, a held message showed above one just stored for a moment).
  */
-export function withHeld(stored: ChatMessage[], held: ChatMessage[]): ChatMessage[] {
+export function withHeld(
+  stored: ConversationMessage[],
+  held: ConversationMessage[],
+): ConversationMessage[] {
   if (held.length === 0) return stored;
   const ids = new Set(stored.map((m) => m.id));
   const extra = held.filter((m) => !ids.has(m.id));
@@ -215,8 +218,8 @@ export function makeOutbox(signedIn: () => string | undefined = () => undefined)
     },
 
     /** The messages of `conversation` held or on their way, as drawn (pending). */
-    drawn(conversation: ConversationKey): ChatMessage[] {
-      const out: ChatMessage[] = [];
+    drawn(conversation: ConversationKey): ConversationMessage[] {
+      const out: ConversationMessage[] = [];
       for (const entry of [...written.values(), ...queue]) {
         if (entry.send.conversation !== conversation || !isMine(entry)) continue;
         const message = entry.send.draw(entry.text, entry.quoteGone);

@@ -13,9 +13,9 @@ import {
   type DataSnapshot,
   type Unsubscribe,
 } from 'firebase/database';
-import { compareMessages, type ChatMessage } from './message';
+import { compareMessages, type ConversationMessage } from './message';
 
-type Parse = (id: string, value: unknown) => ChatMessage | null;
+type Parse = (id: string, value: unknown) => ConversationMessage | null;
 
 /** A value a query can be bounded by, as the database orders `createdAt`. */
 type Cursor = number | string | boolean | null;
@@ -37,8 +37,8 @@ function oldestChild(snapshot: DataSnapshot): { at: Cursor; key: string } | null
  * group's `groupMessages/{groupId}`): messages ordered by server time, paged from the newest.
  */
 export function conversationReads(conversation: DatabaseReference, parse: Parse) {
-  const parseOrdered = (snapshot: DataSnapshot): ChatMessage[] => {
-    const out: ChatMessage[] = [];
+  const parseOrdered = (snapshot: DataSnapshot): ConversationMessage[] => {
+    const out: ConversationMessage[] = [];
     snapshot.forEach((child) => {
       const message = child.key ? parse(child.key, child.val()) : null;
       if (message) out.push(message);
@@ -55,11 +55,11 @@ export function conversationReads(conversation: DatabaseReference, parse: Parse)
      */
     subscribeLatest(
       pageSize: number,
-      onData: (messages: ChatMessage[]) => void,
+      onData: (messages: ConversationMessage[]) => void,
       onError: (error: Error) => void,
     ): Unsubscribe {
       const latest = query(conversation, orderByChild('createdAt'), limitToLast(pageSize));
-      const early = new Map<string, ChatMessage>();
+      const early = new Map<string, ConversationMessage>();
       let answered = false;
       let reported = false;
       let flushQueued = false;
@@ -115,10 +115,10 @@ export function conversationReads(conversation: DatabaseReference, parse: Parse)
      * passes for that start.
      */
     async fetchOlder(
-      before: Pick<ChatMessage, 'id' | 'createdAt'>,
+      before: Pick<ConversationMessage, 'id' | 'createdAt'>,
       pageSize: number,
-    ): Promise<ChatMessage[]> {
-      const out: ChatMessage[] = [];
+    ): Promise<ConversationMessage[]> {
+      const out: ConversationMessage[] = [];
       let below: { at: Cursor; key: string } = { at: before.createdAt, key: before.id };
       for (;;) {
         const wanted = pageSize - out.length;
@@ -139,9 +139,9 @@ export function conversationReads(conversation: DatabaseReference, parse: Parse)
 
     /** Every message from `from` (included) up to `before` (excluded), oldest first. */
     async fetchBetween(
-      from: Pick<ChatMessage, 'id' | 'createdAt'>,
-      before: Pick<ChatMessage, 'id' | 'createdAt'>,
-    ): Promise<ChatMessage[]> {
+      from: Pick<ConversationMessage, 'id' | 'createdAt'>,
+      before: Pick<ConversationMessage, 'id' | 'createdAt'>,
+    ): Promise<ConversationMessage[]> {
       const snapshot = await get(
         query(
           conversation,
@@ -158,8 +158,10 @@ export function conversationReads(conversation: DatabaseReference, parse: Parse)
      * first, and the latest such time among them (`since` when there is none): one query per
      * field, by the rules' index. What a device that was not listening missed.
      */
-    async fetchChangedSince(since: number): Promise<{ messages: ChatMessage[]; until: number }> {
-      const changed = new Map<string, ChatMessage>();
+    async fetchChangedSince(
+      since: number,
+    ): Promise<{ messages: ConversationMessage[]; until: number }> {
+      const changed = new Map<string, ConversationMessage>();
       let until = since;
       for (const field of ['editedAt', 'deletedAt'] as const) {
         const snapshot = await get(query(conversation, orderByChild(field), startAt(since)));

@@ -1,7 +1,7 @@
 import { conversationKey } from '../../conversation-key';
 import { isSealed } from '../../crypto/sealed-value';
 import type { ConversationCrypto } from './crypto';
-import type { ChatMessage } from './message';
+import type { ConversationMessage } from './message';
 import type { ConversationLocation } from './location';
 
 /**
@@ -36,14 +36,17 @@ export function conversationSealing<Parties>(
    * what this device knows of the conversation (a message in clear text where only sealed ones
    * can come from its people is not shown as theirs).
    */
-  const opened = async (id: string, messages: ChatMessage[]): Promise<ChatMessage[]> => {
+  const opened = async (
+    id: string,
+    messages: ConversationMessage[],
+  ): Promise<ConversationMessage[]> => {
     const crypto = await cryptoNow();
     if (crypto) return crypto.openMessages(keyOf(id), messages);
     return messages.map((m) =>
       isSealed(m.text) ? { ...m, text: '', sealed: 'no-key' as const } : m,
     );
   };
-  const openedOne = async (id: string, message: ChatMessage | null) =>
+  const openedOne = async (id: string, message: ConversationMessage | null) =>
     message ? ((await opened(id, [message]))[0] ?? null) : null;
   /** `changes` sealed for the conversation of `parties` (words, previews, photos, tombstones). */
   const sealed = async (

@@ -3,7 +3,7 @@
  * unread count + 1), in one root update, so the server stores all of it or none of it
  * (docs/data-model.md, Inbox). Nothing here imports Firebase: the server values are passed in.
  */
-import { IMAGE_PLACEHOLDER, type ChatImageUpload } from './image-message';
+import { IMAGE_PLACEHOLDER, type MessageImageUpload } from './image-message';
 import { imagesPath, inboxEntryPath } from './paths';
 import { previewOf } from '../inbox/shapes';
 
@@ -93,7 +93,7 @@ export function directSendWrite(
 export function directImageSendWrite(
   parties: MessageParties,
   id: string,
-  image: ChatImageUpload,
+  image: MessageImageUpload,
   caption: string,
   server: ServerValues,
   extras?: SendExtras,
@@ -138,7 +138,7 @@ export function groupSendWrite(
   id: string,
   text: string,
   server: ServerValues,
-  image?: { upload: ChatImageUpload; caption: string },
+  image?: { upload: MessageImageUpload; caption: string },
   extras?: SendExtras,
 ): Record<string, unknown> {
   const message = image ? image.caption || IMAGE_PLACEHOLDER : text;

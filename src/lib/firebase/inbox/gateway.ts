@@ -16,7 +16,7 @@ import { parseInbox, parseReadMarker, type InboxEntry, type ReadMarker } from '.
 import { TypingThrottle } from '../conversations/shapes';
 import type { CryptoNow } from '../conversations/shapes';
 import { openInOrder, storedMessage } from '../conversations/shapes';
-import type { ChatMessage } from '../conversations/shapes';
+import type { ConversationMessage } from '../conversations/shapes';
 import { isSealed } from '../../crypto/sealed-value';
 
 type OnError = (error: Error) => void;
@@ -33,7 +33,7 @@ function withoutSealedCover(entry: InboxEntry): InboxEntry {
 export type EntryMessageLookup = (
   key: ConversationKey,
   messageId: string,
-) => Promise<ChatMessage | null>;
+) => Promise<ConversationMessage | null>;
 
 /** Reads the messages entries name from `db` (each read once per entry state, crypto.ts). */
 export const entryMessagesOf =

@@ -6,10 +6,10 @@
  * them fails the seal. Nothing here imports Firebase.
  */
 import { parseActionFields, type MessageActionFields } from '../action-fields';
-import { parseChatImageInfo, type ChatImageInfo } from '../image-message';
+import { parseMessageImageInfo, type MessageImageInfo } from '../image-message';
 
 type Shown = Pick<MessageActionFields, 'replyTo' | 'forwarded' | 'mentions'> & {
-  image?: Pick<ChatImageInfo, 'id' | 'width' | 'height'>;
+  image?: Pick<MessageImageInfo, 'id' | 'width' | 'height'>;
 };
 
 /** The canonical form: JSON of a fixed tuple, the mentions sorted (the parsers sort them). */
@@ -24,6 +24,6 @@ export function bindingMeta({ image, replyTo, forwarded, mentions }: Shown): str
 
 /** The meta of a message record as it is written (a send's `{root}/{id}` value). */
 export function bindingMetaOfRecord(record: Record<string, unknown>): string {
-  const image = parseChatImageInfo(record);
+  const image = parseMessageImageInfo(record);
   return bindingMeta({ ...parseActionFields(record), ...(image ? { image } : {}) });
 }

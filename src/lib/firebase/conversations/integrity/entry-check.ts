@@ -4,16 +4,16 @@
  * the reactor sealed, and the database may put back an older one; the messages themselves are
  * opened and judged (crypto.ts), so the row shows what they say. Nothing here imports Firebase.
  */
-import type { ChatMessage } from '../message';
+import type { ConversationMessage } from '../message';
 import { previewOf, type InboxEntry, type InboxLast } from '../../inbox/shapes';
 
 /** A message of the entry's conversation by id, as stored (parsed, not opened); null: none. */
-export type MessageLookup = (messageId: string) => Promise<ChatMessage | null>;
+export type MessageLookup = (messageId: string) => Promise<ConversationMessage | null>;
 
 type Words = Pick<InboxLast, 'text' | 'kind' | 'sealed' | 'alert'>;
 
 /** What a row says of `message` (opened and judged), or null when it could not be read. */
-function wordsOf(message: ChatMessage | null): Words | null {
+function wordsOf(message: ConversationMessage | null): Words | null {
   if (!message) return null;
   if (message.deleted) return { kind: 'deleted', text: '' };
   const kind = message.image ? 'image' : 'text';
@@ -41,7 +41,7 @@ const stateOf = ({ sealed, alert }: Words) => ({
  */
 export async function checkedEntry(
   entry: InboxEntry,
-  opened: (messageId: string) => Promise<ChatMessage | null>,
+  opened: (messageId: string) => Promise<ConversationMessage | null>,
 ): Promise<InboxEntry> {
   const read = (id: string) => opened(id).catch(() => null);
   const [last, reacted, covered] = await Promise.all([

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** What a reader concludes from a message's times, versions, clear text and deletion. */
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../message';
+import type { ConversationMessage } from '../message';
 import {
   judgeClear,
   judgeDeleted,
@@ -14,7 +14,7 @@ import { DELETED_VERSION, makeSeenLedger } from './seen-ledger';
 
 const chat = 'd:rel-1' as const;
 const T = 1_800_000_000_000;
-const message = (fields: Partial<ChatMessage> = {}): ChatMessage => ({
+const message = (fields: Partial<ConversationMessage> = {}): ConversationMessage => ({
   id: '-Nm1',
   text: 'hello',
   senderId: 'alice',

@@ -6,7 +6,7 @@
  * Pure: the crypto (crypto.ts) opens, this judges. Nothing here imports Firebase.
  */
 import type { ConversationKey } from '../../../conversation-key';
-import type { ChatMessage } from '../message';
+import type { ConversationMessage } from '../message';
 import { DELETED_VERSION, type SeenLedger } from './seen-ledger';
 
 /**
@@ -28,11 +28,11 @@ export const timeFits = (sealedAt: number, serverAt: number) =>
 export function judgeOpened(
   ledger: SeenLedger,
   conversation: ConversationKey,
-  message: ChatMessage,
+  message: ConversationMessage,
   times: readonly number[] | undefined,
-): Pick<ChatMessage, 'alert' | 'sealedAt'> {
+): Pick<ConversationMessage, 'alert' | 'sealedAt'> {
   const edited = message.editedAt !== undefined;
-  let alert: ChatMessage['alert'];
+  let alert: ConversationMessage['alert'];
   let sealedAt: number | undefined;
   if (times) {
     const [first = 0, second = 0] = times;
@@ -59,8 +59,8 @@ export function judgeOpened(
 export function judgeClear(
   ledger: SeenLedger,
   conversation: ConversationKey,
-  message: ChatMessage,
-): ChatMessage['alert'] {
+  message: ConversationMessage,
+): ConversationMessage['alert'] {
   const since = ledger.encryptedSince(conversation);
   // Seen sealed before (edited or deleted): whatever its date, its clear text is not its sender's.
   const seenSealed = ledger.versionOf(conversation, message.id) !== undefined;
@@ -78,9 +78,9 @@ export function judgeClear(
 export function judgeDeleted(
   ledger: SeenLedger,
   conversation: ConversationKey,
-  message: ChatMessage,
+  message: ConversationMessage,
   proved: boolean,
-): ChatMessage['alert'] {
+): ConversationMessage['alert'] {
   if (proved) {
     ledger.noteVersion(conversation, message.id, DELETED_VERSION);
     return undefined;

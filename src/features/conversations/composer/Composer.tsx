@@ -9,8 +9,8 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { IconButton } from '../../../components/IconButton';
 import { CameraIcon, CheckIcon, SendIcon } from '../../../components/icons';
 import { conversationsStrings } from '../conversations-strings';
-import { sendChatMessage } from '../sending';
-import { editChatMessage } from '../message-actions';
+import { sendMessage } from '../sending';
+import { editMessage } from '../message-actions';
 import { selectReplyingTo } from '../timeline';
 import { composeEnded, composeStarted } from '../timeline';
 import { ComposerModeBar } from './ComposerModeBar';
@@ -31,7 +31,7 @@ import { mentionOptionId, mentionsInText, type Mentionable } from './mention-pic
  * send fails. The text lives here, so typing re-renders the composer only. A text over the
  * limit is never cut: the send is blocked and the field says by how much it is over.
  */
-export function ChatComposer({
+export function Composer({
   disabled,
   mentionable,
 }: {
@@ -71,8 +71,8 @@ export function ChatComposer({
       // The draft typed before the edit comes back; a refused edit's text stays in the field.
       dispatch(composeEnded());
       if (sent.trim() === editing.text.trim()) return;
-      const result = await dispatch(editChatMessage({ id: editing.id, text: sent }));
-      if (editChatMessage.rejected.match(result)) setText((typed) => typed || sent);
+      const result = await dispatch(editMessage({ id: editing.id, text: sent }));
+      if (editMessage.rejected.match(result)) setText((typed) => typed || sent);
       return;
     }
     const replyTo = composing?.kind === 'reply' ? composing.message.id : undefined;
@@ -85,9 +85,9 @@ export function ChatComposer({
       ...(mentions.length > 0 ? { mentions } : {}),
     };
     const result = await dispatch(
-      sendChatMessage(Object.keys(extras).length > 0 ? { text: sent, ...extras } : sent),
+      sendMessage(Object.keys(extras).length > 0 ? { text: sent, ...extras } : sent),
     );
-    if (!sendChatMessage.rejected.match(result)) return;
+    if (!sendMessage.rejected.match(result)) return;
     setText((typed) => typed || sent);
     if (replyTo) dispatch(composeStarted({ kind: 'reply', messageId: replyTo }));
   };

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { slices } from '../app/slices';
 import { buildRootReducer } from '../store/store';
-import type { ChatMessage } from '../lib/firebase/conversations/message';
+import type { ConversationMessage } from '../lib/firebase/conversations/message';
 import { userSignedIn } from '../store/session';
 import {
   conversationOpened,
@@ -13,7 +13,12 @@ import {
 
 export const REL = 'rel-bo';
 
-export const message = (id: string, from: string, createdAt: number, text = id): ChatMessage => ({
+export const message = (
+  id: string,
+  from: string,
+  createdAt: number,
+  text = id,
+): ConversationMessage => ({
   id,
   text: text,
   senderId: from,
@@ -27,7 +32,7 @@ export const message = (id: string, from: string, createdAt: number, text = id):
  * The app's reducers with me ('me') signed in and the conversation with Bo open, for
  * rendering a chat part on its own; every action dispatched is recorded.
  */
-export function renderWithChat(ui: ReactElement, messages: ChatMessage[] = []) {
+export function renderWithConversation(ui: ReactElement, messages: ConversationMessage[] = []) {
   const actions: UnknownAction[] = [];
   const record: Middleware = () => (next) => (action) => {
     actions.push(action as UnknownAction);

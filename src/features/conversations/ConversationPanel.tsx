@@ -5,23 +5,27 @@ import { BanIcon, ChatBubbleIcon, UsersIcon } from '../../components/icons';
 import { componentsStrings } from '../../components/components-strings';
 import { conversationsStrings } from './conversations-strings';
 import { spec } from '../../strings/spec';
-import { typedInChat } from './receipts';
+import { typedInConversation } from './receipts';
 import { FailedMessages } from './message-list';
 import { TypingIndicator } from './receipts';
-import { useChatShown } from './receipts';
+import { useConversationShown } from './receipts';
 import { useLinkedMessage } from './message-list';
 import { directKey } from '../../lib/conversation-key';
 import { useFriendTyping } from './receipts';
 import { PersonAvatar, useDisplayName, useIsDeletedAccount } from '../profiles';
-import { selectChatAvailability, selectSelectedFriend, type ChatAvailability } from './timeline';
-import { ChatComposer } from './composer';
-import { retryChatMessage } from './sending';
-import { ChatPresence } from './receipts';
+import {
+  selectConversationAvailability,
+  selectSelectedFriend,
+  type ConversationAvailability,
+} from './timeline';
+import { Composer } from './composer';
+import { retryMessage } from './sending';
+import { ConversationPresence } from './receipts';
 import type { Connectivity } from './connectivity';
-import { ChatLoading, OpenConversation } from './OpenConversation';
+import { ConversationLoading, OpenConversation } from './OpenConversation';
 
 /** The chat with the selected friend: header, messages and the message field. */
-export function ChatPanel({
+export function ConversationPanel({
   connectivity = { offline: false, banner: null },
   headerMenu,
   showMessage = null,
@@ -40,13 +44,13 @@ export function ChatPanel({
   // The friend's current name, live: a rename shows at once, a deleted account as such.
   const friendName = useDisplayName(friend?.uid, friend?.name ?? '');
   const deleted = useIsDeletedAccount(friend?.uid);
-  const availability = useAppSelector(selectChatAvailability);
+  const availability = useAppSelector(selectConversationAvailability);
   const { offline } = connectivity;
   const dispatch = useAppDispatch();
-  useChatShown();
+  useConversationShown();
   // Typing in the message field (the only textarea) tells the friend, throttled by the gateway.
   const onInput = (event: SyntheticEvent) => {
-    if (event.target instanceof HTMLTextAreaElement) dispatch(typedInChat());
+    if (event.target instanceof HTMLTextAreaElement) dispatch(typedInConversation());
   };
   const open = friend && availability.kind === 'open';
   return (
@@ -76,16 +80,16 @@ export function ChatPanel({
       </header>
       {connectivity.banner}
       <div className="min-h-0 flex-1">
-        <ChatBody availability={availability} friendName={friendName} />
+        <ConversationBody availability={availability} friendName={friendName} />
       </div>
-      <FailedMessages onRetry={(message) => void dispatch(retryChatMessage(message))} />
+      <FailedMessages onRetry={(message) => void dispatch(retryMessage(message))} />
       {/* A deleted account keeps its conversation readable but can receive nothing more. */}
       {deleted ? (
         <p role="note" className="border-t border-slate-100 px-6 py-4 text-sm text-slate-600">
           {componentsStrings.people.cannotReceive}
         </p>
       ) : (
-        <ChatComposer disabled={availability.kind !== 'open'} />
+        <Composer disabled={availability.kind !== 'open'} />
       )}
     </section>
   );
@@ -95,14 +99,14 @@ export function ChatPanel({
 function FriendLine({ uid, name, offline }: { uid: string; name: string; offline: boolean }) {
   const typing = useFriendTyping();
   if (typing) return <TypingIndicator name={name} />;
-  return offline ? null : <ChatPresence uid={uid} />;
+  return offline ? null : <ConversationPresence uid={uid} />;
 }
 
-function ChatBody({
+function ConversationBody({
   availability,
   friendName,
 }: {
-  availability: ChatAvailability;
+  availability: ConversationAvailability;
   friendName: string;
 }) {
   const notice = (icon: ReactNode, message: ReactNode) => (
@@ -116,7 +120,7 @@ function ChatBody({
     case 'notFriends':
       return notice(<BanIcon />, conversationsStrings.chat[availability.kind](friendName));
     case 'loading':
-      return <ChatLoading />;
+      return <ConversationLoading />;
     case 'open':
       return <OpenConversation id={availability.friendship.id} name={friendName} />;
   }

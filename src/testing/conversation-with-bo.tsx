@@ -1,10 +1,10 @@
 import { act } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import type { ChatMessage } from '../lib/firebase/conversations/message';
+import type { ConversationMessage } from '../lib/firebase/conversations/message';
 import type { FriendRequest } from '../lib/firebase/records';
 import { createFakeGateways, type FakeGateways } from './fake-gateways';
 import { loadEverythingEmpty, renderSignedIn } from './render-signed-in';
-import { ChatPanel } from '../features/conversations/ChatPanel';
+import { ConversationPanel } from '../features/conversations/ConversationPanel';
 import { chatScreenEntered } from '../features/conversations/timeline/conversations-slice';
 import { selectFriend } from '../features/conversations/sending/conversations-thunks';
 
@@ -24,8 +24,8 @@ export const said = (
   from: 'me' | 'bo',
   createdAt: number,
   text: string,
-  more: Partial<ChatMessage> = {},
-): ChatMessage => ({
+  more: Partial<ConversationMessage> = {},
+): ConversationMessage => ({
   id,
   text: text,
   senderId: from,
@@ -40,15 +40,15 @@ export const said = (
  * The chat with Bo open over fake gateways, `messages` as its live newest page; `prepare`
  * steers the fakes before they arrive.
  */
-export function chatWithBo(
-  messages: ChatMessage[],
+export function conversationWithBo(
+  messages: ConversationMessage[],
   { extra, prepare }: { extra?: ReactElement; prepare?: (fakes: FakeGateways) => void } = {},
 ) {
   const fakes = createFakeGateways();
   prepare?.(fakes);
   const app = renderSignedIn(
     <>
-      <ChatPanel />
+      <ConversationPanel />
       {extra}
     </>,
     fakes,

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ReactElement } from 'react';
 import type { PresenceStatus } from '../../../lib/firebase/presence/status';
 import { createFakeGateways, renderWithProviders, type FakeGateways } from '../../../testing';
-import { ChatPresence } from './ChatPresence';
+import { ConversationPresence } from './ConversationPresence';
 import { formatMessageTime } from '../message/message-time';
 
 let fakes: FakeGateways;
@@ -19,7 +19,7 @@ const emit = (status: PresenceStatus | null, uid: string) =>
 
 describe('the chat header presence line', () => {
   it('shows nothing while loading, then Online, then when they were last seen', () => {
-    const { container } = render(<ChatPresence uid="bo" />);
+    const { container } = render(<ConversationPresence uid="bo" />);
     expect(container).toBeEmptyDOMElement();
     expect(fakes.feeds.statuses.keys()).toEqual(['bo']);
 
@@ -33,15 +33,15 @@ describe('the chat header presence line', () => {
   });
 
   it('says Offline for someone who has never been online', () => {
-    render(<ChatPresence uid="bo" />);
+    render(<ConversationPresence uid="bo" />);
     emit(null, 'bo');
     expect(screen.getByText('Offline')).toBeInTheDocument();
   });
 
   it("follows the selected friend, never showing the previous friend's status", () => {
-    const view = render(<ChatPresence uid="bo" />);
+    const view = render(<ConversationPresence uid="bo" />);
     emit({ state: 'online', lastChanged: 1_000 }, 'bo');
-    view.rerender(<ChatPresence uid="cy" />);
+    view.rerender(<ConversationPresence uid="cy" />);
     expect(fakes.feeds.statuses.keys()).toEqual(['cy']);
     expect(screen.queryByText('Online')).toBeNull();
     emit(null, 'cy');
@@ -51,7 +51,7 @@ describe('the chat header presence line', () => {
   });
 
   it('shows nothing when the status cannot be read', () => {
-    const { container } = render(<ChatPresence uid="bo" />);
+    const { container } = render(<ConversationPresence uid="bo" />);
     emit({ state: 'online', lastChanged: 1_000 }, 'bo');
     act(() => fakes.feeds.statuses.fail(new Error('permission_denied')));
     expect(container).toBeEmptyDOMElement();

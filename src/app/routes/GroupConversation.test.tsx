@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../lib/firebase/conversations/message';
+import type { ConversationMessage } from '../../lib/firebase/conversations/message';
 import type { Block, Group, GroupMembership } from '../../lib/firebase/records';
 import {
   createFakeGateways,
@@ -27,7 +27,12 @@ const member = (groupId: string, uid: string): GroupMembership => ({
   status: 'member',
   at: 1,
 });
-const msg = (id: string, senderId: string, text: string, createdAt = 1000): ChatMessage => ({
+const msg = (
+  id: string,
+  senderId: string,
+  text: string,
+  createdAt = 1000,
+): ConversationMessage => ({
   id,
   text: text,
   senderId: senderId,

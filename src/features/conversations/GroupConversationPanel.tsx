@@ -7,15 +7,15 @@ import { BanIcon } from '../../components/icons';
 import { conversationsStrings } from './conversations-strings';
 import type { Connectivity } from './connectivity';
 import { FailedMessages } from './message-list';
-import { useChatShown } from './receipts';
-import { ChatComposer } from './composer';
+import { useConversationShown } from './receipts';
+import { Composer } from './composer';
 import { groupChatShown } from './timeline';
-import { retryChatMessage } from './sending';
+import { retryMessage } from './sending';
 import { useLinkedMessage } from './message-list';
 import { groupKey } from '../../lib/conversation-key';
 import { OpenConversation } from './OpenConversation';
 import { PersonAvatar, useDisplayNames } from '../profiles';
-import { selectGroupChatAccess, selectRosterView } from '../groups';
+import { selectGroupConversationAccess, selectRosterView } from '../groups';
 import { selectMyUid } from '../friends';
 
 const SHOWN = 5;
@@ -25,7 +25,7 @@ const SHOWN = 5;
  * list, composer with emoji and photos, pending and failed sends, the lightbox): a header with
  * the group's name and people, then its messages with each sender's name and avatar.
  */
-export function GroupChatPanel({
+export function GroupConversationPanel({
   groupId,
   connectivity,
   headerMenu,
@@ -37,7 +37,7 @@ export function GroupChatPanel({
 } & Connectivity) {
   const dispatch = useAppDispatch();
   const { group, canChat } = useAppSelector(
-    (state) => selectGroupChatAccess(state, groupId),
+    (state) => selectGroupConversationAccess(state, groupId),
     shallowEqual,
   );
   const { members } = useAppSelector((state) => selectRosterView(state, groupId));
@@ -52,7 +52,7 @@ export function GroupChatPanel({
       dispatch(groupChatShown(null));
     };
   }, [dispatch, groupId]);
-  useChatShown();
+  useConversationShown();
   useLinkedMessage(groupKey(groupId), showMessage);
   const name = group?.groupName ?? '';
   const people = group
@@ -99,8 +99,8 @@ export function GroupChatPanel({
           <EmptyState icon={<BanIcon />} message={conversationsStrings.groupChat.noAccess(name)} />
         )}
       </div>
-      <FailedMessages onRetry={(message) => void dispatch(retryChatMessage(message))} />
-      <ChatComposer disabled={!canChat || !ready} mentionable={mentionable} />
+      <FailedMessages onRetry={(message) => void dispatch(retryMessage(message))} />
+      <Composer disabled={!canChat || !ready} mentionable={mentionable} />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { act, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { chatWithBo, said } from '../../testing/chat-with-bo';
+import { conversationWithBo, said } from '../../testing/conversation-with-bo';
 import { userSignedOut } from '../../store/session';
 import { SearchLauncher } from './SearchLauncher';
 import { searchDatabaseName } from './worker/search-store';
@@ -13,7 +13,7 @@ const databases = async () => (await indexedDB.databases()).map((d) => d.name);
 // opening; what the chat received meanwhile is indexed once search starts it.
 describe('opening a conversation and the search index', () => {
   it('does not start the index; the chat’s messages are indexed when search starts it', async () => {
-    const { user, fakes, store } = chatWithBo(
+    const { user, fakes, store } = conversationWithBo(
       [said('m1', 'bo', 1000, 'meet at the lighthouse'), said('m2', 'me', 2000, 'see you')],
       {
         extra: (

@@ -4,7 +4,7 @@ import { useFriendStatus } from '../../presence';
 import { formatMessageTime } from '../message';
 
 /** The chat header's line under the friend's name: whether they are online right now. */
-export function ChatPresence({ uid }: { uid: string }) {
+export function ConversationPresence({ uid }: { uid: string }) {
   const status = useFriendStatus(uid);
   // Nothing while loading: a guess would be wrong half the time.
   if (status === undefined) return null;

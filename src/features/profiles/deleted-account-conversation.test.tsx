@@ -1,13 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../lib/firebase/conversations/message';
+import type { ConversationMessage } from '../../lib/firebase/conversations/message';
 import type { FriendRequest } from '../../lib/firebase/records';
 import { componentsStrings } from '../../components/components-strings';
 import { conversationsStrings } from '../conversations/conversations-strings';
 import { profilesStrings } from './profiles-strings';
 import { loadEverythingEmpty, renderSignedIn } from '../../testing';
 import { FriendListPanel } from '../friends';
-import { ChatPanel, chatScreenEntered, selectFriend } from '../conversations';
+import { ConversationPanel, chatScreenEntered, selectFriend } from '../conversations';
 
 const bo: FriendRequest = {
   id: 'rel-bo',
@@ -17,7 +17,7 @@ const bo: FriendRequest = {
   receiverName: 'Mia',
   photo: '',
 };
-const hello: ChatMessage = {
+const hello: ConversationMessage = {
   id: 'm1',
   text: 'Hi Mia',
   senderId: 'bo',
@@ -28,11 +28,11 @@ const hello: ChatMessage = {
 };
 
 /** The chat with Bo and my Friend List, Bo's conversation loaded and Bo online. */
-function chatWithBo() {
+function conversationWithBo() {
   const app = renderSignedIn(
     <>
       <FriendListPanel />
-      <ChatPanel />
+      <ConversationPanel />
     </>,
   );
   loadEverythingEmpty(app.feeds, [bo]);
@@ -51,7 +51,7 @@ const chat = () => screen.getByRole('region', { name: conversationsStrings.chat.
 
 describe("a friend's profile seen live", () => {
   it('a new name shows in the chat header and the Friend List at once', () => {
-    const { feeds } = chatWithBo();
+    const { feeds } = conversationWithBo();
     expect(within(chat()).getByRole('heading', { name: 'Bo' })).toBeInTheDocument();
     act(() =>
       feeds.profiles.emit(
@@ -64,7 +64,7 @@ describe("a friend's profile seen live", () => {
   });
 
   it('a deleted account: named as such, the chat readable, no presence and no message field', () => {
-    const { feeds } = chatWithBo();
+    const { feeds } = conversationWithBo();
     expect(within(chat()).getByText('Online')).toBeInTheDocument();
     expect(within(chat()).getByText('Hi Mia')).toBeInTheDocument();
     expect(within(chat()).getByRole('textbox', { name: 'Message' })).toBeInTheDocument();

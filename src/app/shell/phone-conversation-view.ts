@@ -9,7 +9,7 @@ const VIEW = 'view';
  * history entry (`?view=chat`), so the browser's back returns to the list; wider screens show
  * both halves and add nothing to the history.
  */
-export function usePhoneChatView() {
+export function usePhoneConversationView() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();

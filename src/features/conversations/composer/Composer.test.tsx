@@ -2,8 +2,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
-import { ChatComposer } from './ChatComposer';
-import { renderWithChat } from '../../../testing/render-with-chat';
+import { Composer } from './Composer';
+import { renderWithConversation } from '../../../testing/render-with-conversation';
 
 const field = () => screen.getByRole('textbox', { name: 'Message' });
 const sendButton = () => screen.getByRole('button', { name: 'Send' });
@@ -14,9 +14,9 @@ const sends = (actions: UnknownAction[]) =>
       : [],
   );
 
-describe('ChatComposer', () => {
+describe('Composer', () => {
   it('starts a new line on Shift+Enter and sends the lines on Enter', async () => {
-    const { actions } = renderWithChat(<ChatComposer disabled={false} />);
+    const { actions } = renderWithConversation(<Composer disabled={false} />);
     const user = userEvent.setup();
     await user.click(field());
     await user.keyboard('line one{Shift>}{Enter}{/Shift}line two');
@@ -27,7 +27,7 @@ describe('ChatComposer', () => {
   });
 
   it('counts near the limit and blocks an over-long paste with how much is over, uncut', async () => {
-    const { actions } = renderWithChat(<ChatComposer disabled={false} />);
+    const { actions } = renderWithConversation(<Composer disabled={false} />);
     fireEvent.change(field(), { target: { value: 'a'.repeat(3600) } });
     expect(screen.getByText('3,600 / 4,000')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -53,7 +53,7 @@ describe('ChatComposer', () => {
   });
 
   it('sends nothing while disabled', async () => {
-    const { actions } = renderWithChat(<ChatComposer disabled />);
+    const { actions } = renderWithConversation(<Composer disabled />);
     expect(field()).toBeDisabled();
     fireEvent.submit(field());
     await Promise.resolve();
