@@ -33,14 +33,12 @@ const PAGE = 50;
 /** Every device, identity key and wrap in memory, as the database would hold them. */
 function memoryDirectory(devices: PublishedDevice[], identities: Record<string, string>) {
   const wraps = new Map<string, StoredWrap>();
-  const epochs = new Map<string, { epoch: string; devices: string }>();
   let next = 0;
   return (me: string): KeyDirectory => ({
     devicesOf: (_c, uids) => Promise.resolve(devices.filter((d) => uids.includes(d.uid))),
     identityOf: (_c, uid) => Promise.resolve(identities[uid] ?? null),
-    senderEpoch: (c) => Promise.resolve(epochs.get(`${me}|${c}`) ?? null),
-    writeEpoch: (c, epoch, digest, list) => {
-      epochs.set(`${me}|${c}`, { epoch, devices: digest });
+    deviceListOf: () => Promise.resolve(null),
+    writeEpoch: (c, epoch, _digest, list) => {
       for (const w of list) wraps.set(`${c}|${w.uid}|${epoch}|${w.deviceId}`, { ...w, by: me });
       return Promise.resolve();
     },

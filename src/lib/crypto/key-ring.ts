@@ -12,19 +12,20 @@ import { draftsKeyFrom, type DraftsKey } from './drafts-seal';
 import type { DeviceIdentity, EpochKeys, PublishedDevice } from './epoch-keys';
 import {
   backupWrapContext,
-  createBackupKey,
   importBackupKey,
   openBackupEntry,
   openBackupKey,
   sealBackupEntry,
-  sealBackupKey,
   type StoredBackup,
 } from './key-backup';
 import { makeIdentityHolder } from './key-ring-identity';
+import { keptDevices, rotateBackup, wrapsOf } from './key-ring-removal';
 import { writeWrapsFor, type ClearEpochKey, type RewrapResult } from './key-ring-rewrap';
 import type { KeyRingStore } from './key-ring-store';
 import { makeKeyWrapper } from './key-wrap';
 import { createRecoveryKey, parseRecoveryKey } from './recovery-key';
+import { isRecoverySealed, lockForRecovery, openWithRecovery } from './recovery-seal';
+import { createContentKey } from './sealed-box';
 
 export type { EpochWraps, KeyRingStore } from './key-ring-store';
 export type { RewrapResult } from './key-ring-rewrap';
@@ -49,6 +50,8 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
   /** Epoch keys learned before this device holds the backup key (an unapproved device). */
   const pending = new Map<string, ClearEpochKey>();
   let backupKey: CryptoKey | null = null;
+  /** The wrap this device opened its backup key from: another one means the key was rotated. */
+  let heldWrap: string | null = null;
   /** Derived from the backup key with it (drafts-seal.ts): my drafts open on my devices only. */
   let draftsKey: DraftsKey | null = null;
   let opening: Promise<Uint8Array<ArrayBuffer> | null> | null = null;
@@ -72,7 +75,14 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
     const from = await myDevice(wrap.from).catch(() => null);
     if (!from) return null;
     const context = backupWrapContext(me.uid, wrap.from, me.deviceId);
-    return wrapper.unwrap(wrap.key, await importPublicKey(from.publicKey), from.publicKey, context);
+    const raw = await wrapper.unwrap(
+      wrap.key,
+      await importPublicKey(from.publicKey),
+      from.publicKey,
+      context,
+    );
+    heldWrap = wrap.key;
+    return raw;
   }
 
   async function wrapBackupKeyFor(raw: Uint8Array, device: PublishedDevice) {
@@ -132,11 +142,13 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
           backedUp.add(entryId(conversation as ConversationKey, epoch));
         }
       }
-      if (!backupKey) {
+      const wrap = backup?.devices[me.deviceId]?.key;
+      // A new wrap for this device: the backup key was rotated (a device removed) on another.
+      if (!backupKey || (wrap && wrap !== heldWrap)) {
         opening ??= backupRawOfThisDevice(backup).catch(() => null);
         const raw = await opening;
         opening = null;
-        if (!raw) return false;
+        if (!raw) return backupKey !== null;
         await takeBackupKey(raw);
       }
       if (backupKey && backup) await identity.adopt(backupKey, backup, !settingUp);
@@ -156,10 +168,11 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
      */
     async setUp(stillWanted: () => boolean = () => true): Promise<string> {
       const recovery = await createRecoveryKey();
-      const backup = await createBackupKey(me.uid, recovery.raw);
+      const backup = await createContentKey();
+      const lock = await lockForRecovery(me.uid, recovery.raw, backup.key, backup.raw);
       if (!stillWanted()) throw new Error('The session ended while its backup was made');
       settingUp = true;
-      await store.createBackup(backup.sealed, await wrapBackupKeyFor(backup.raw, me));
+      await store.createBackup(lock.sealed, await wrapBackupKeyFor(backup.raw, me), lock.recovery);
       unsavedRecoveryKey = recovery.text;
       await takeBackupKey(backup.raw);
       await identity.adopt(backup.key, null, false);
@@ -175,7 +188,8 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
       const raw = await backupRawOfThisDevice(await store.readBackup());
       if (!raw) throw new RecoveryError('no-backup');
       const recovery = await createRecoveryKey();
-      await store.resealBackup(await sealBackupKey(me.uid, recovery.raw, raw));
+      const lock = await lockForRecovery(me.uid, recovery.raw, await importBackupKey(raw), raw);
+      await store.resealBackup(lock.sealed, lock.recovery);
       unsavedRecoveryKey = recovery.text;
       return recovery.text;
     },
@@ -192,10 +206,20 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
       });
       const backup = await store.readBackup();
       if (!backup) throw new RecoveryError('no-backup');
-      const raw = await openBackupKey(me.uid, recoveryRaw, backup.sealed).catch(() => {
+      const raw = await (
+        isRecoverySealed(backup.sealed)
+          ? openWithRecovery(me.uid, recoveryRaw, backup.sealed, backup.recovery)
+          : openBackupKey(me.uid, recoveryRaw, backup.sealed)
+      ).catch(() => {
         throw new RecoveryError('wrong-key');
       });
       const key = await importBackupKey(raw);
+      if (!backup.recovery) {
+        // A backup from before recovery pairs: sealed now for this same recovery key, so a later
+        // rotation (a removed device) reaches it without anyone typing it.
+        const lock = await lockForRecovery(me.uid, recoveryRaw, key, raw);
+        await store.resealBackup(lock.sealed, lock.recovery, true).catch(() => undefined);
+      }
       const self = await myDevice(me.deviceId);
       await store.putBackupDevice(await wrapBackupKeyFor(raw, self));
       const have = new Set(
@@ -218,8 +242,11 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
       const result = await writeWrapsFor(wrapping, self, found);
       await takeBackupKey(raw);
       // The identity comes from the backup the recovery key opened, never from the server's
-      // record; with it this device signs itself (approved by the recovery key).
-      await identity.adopt(key, backup, true);
+      // record; with it this device signs itself (approved by the recovery key) and lists itself.
+      if (await identity.adopt(key, backup, true)) {
+        const listed = (await store.myDeviceList())?.ids.includes(me.deviceId);
+        if (!listed) await store.putDeviceList(await identity.nextList({ add: me.deviceId }));
+      }
       return result;
     },
 
@@ -241,8 +268,42 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
       const result = await writeWrapsFor(wrapping, device, found);
       const backupRaw = await backupRawOfThisDevice(await store.readBackup()).catch(() => null);
       if (backupRaw) await store.putBackupDevice(await wrapBackupKeyFor(backupRaw, device));
-      await store.markApproved(deviceId, me.deviceId, signature);
+      const list = await identity.nextList({ add: deviceId });
+      await store.markApproved(deviceId, me.deviceId, signature, list);
       return result;
+    },
+
+    /**
+     * 'Remove' (key-ring-removal.ts): a signed device list without `deviceId`, the backup under a
+     * new key, its wraps deleted, in one update. Returns a new recovery key to show when the
+     * backup predates recovery pairs (it had to be replaced), else null.
+     */
+    async removeDevice(deviceId: string): Promise<string | null> {
+      if (deviceId === me.deviceId) throw new CryptoError('bad-key', 'This device removes others');
+      const backup = await store.readBackup();
+      const oldKey = backupKey;
+      if (!backup || !oldKey || !identity.current()) {
+        throw new CryptoError('bad-key', 'Only an approved device can remove another');
+      }
+      const list = await identity.nextList({ remove: deviceId });
+      const [mine, wraps] = await Promise.all([store.myDevices(), store.myWraps()]);
+      const rotated = await rotateBackup({
+        uid: me.uid,
+        backup,
+        oldKey,
+        keeping: keptDevices(list, mine),
+        wrapFor: (raw, device) => wrapBackupKeyFor(raw, device),
+      });
+      await store.removeDevice({
+        deviceId,
+        list,
+        backup: rotated.backup,
+        wraps: wrapsOf(wraps, deviceId),
+      });
+      heldWrap = rotated.backup.devices[me.deviceId]?.key ?? null;
+      await takeBackupKey(rotated.raw);
+      if (rotated.recoveryKey) unsavedRecoveryKey = rotated.recoveryKey;
+      return rotated.recoveryKey;
     },
   };
 }
