@@ -105,7 +105,13 @@ export function makeIdentityHolder(me: DeviceIdentity, store: KeyRingStore) {
       await store.publishIdentity(
         { sealed, publicKey: made.identity.publicKey },
         { deviceId: me.deviceId, signature },
-        await signDeviceList(made.identity, me.uid, 1, ids),
+        // Above any list left by an identity before (a reset): the rules want a higher version.
+        await signDeviceList(
+          made.identity,
+          me.uid,
+          ((await store.myDeviceList())?.version ?? 0) + 1,
+          ids,
+        ),
       );
       identity = made.identity;
       upgraded = announce;
