@@ -10,6 +10,7 @@ import {
   devicesVerified,
   encryptionUpgraded,
   selectKeysRevision,
+  thisDeviceRemoved,
 } from './encryption-slice';
 import { fakeRing, signInWithRing, THIS_DEVICE } from '../../testing/encryption-session';
 
@@ -202,5 +203,24 @@ describe('Your encryption was upgraded', () => {
     expect(notice).toHaveTextContent('Your encryption was upgraded');
     await user.click(within(notice).getByRole('button', { name: encryptionStrings.dismiss }));
     expect(screen.queryByRole('region', { name: encryptionStrings.upgraded })).toBeNull();
+  });
+});
+
+describe('A removed device', () => {
+  it('covers its page with "This device was removed", whatever notice it showed', async () => {
+    const { emit, store } = await renderBanners();
+    act(() =>
+      emit([
+        device(THIS_DEVICE, 'Chrome on Linux', THIS_DEVICE),
+        device(LAPTOP, 'Firefox on Windows', null),
+      ]),
+    );
+    expect(screen.getByRole('region', { name: encryptionStrings.approvePrompt })).toBeVisible();
+    act(() => {
+      store.dispatch(thisDeviceRemoved());
+    });
+    const page = screen.getByRole('alertdialog', { name: 'This device was removed' });
+    expect(page).toHaveTextContent(encryptionStrings.removedBody);
+    expect(screen.queryByRole('region', { name: encryptionStrings.approvePrompt })).toBeNull();
   });
 });

@@ -16,7 +16,9 @@ import {
   selectHoldsBackupKey,
   selectRecoveryPromptOpen,
   selectThisDeviceApproval,
+  selectThisDeviceRemoved,
 } from './encryption-slice';
+import { RemovedDevicePage } from './RemovedDevicePage';
 import { useEncryptionSession } from './use-encryption-session';
 
 /**
@@ -34,13 +36,16 @@ export function EncryptionBanners() {
   const holdsKey = useAppSelector(selectHoldsBackupKey);
   const promptOpen = useAppSelector(selectRecoveryPromptOpen);
   const upgraded = useAppSelector(selectEncryptionUpgraded);
+  const removed = useAppSelector(selectThisDeviceRemoved);
   const [entering, setEntering] = useState(false);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const prompt =
     approval === 'approved' ? waiting.find((d) => !dismissed.has(d.deviceId)) : undefined;
 
   let notice: ReactNode = null;
-  if (prompt) {
+  if (removed) {
+    notice = <RemovedDevicePage />;
+  } else if (prompt) {
     notice = (
       <ApprovePrompt
         key={prompt.deviceId}
