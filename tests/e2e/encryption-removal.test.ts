@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { encryptionStrings } from '../../src/features/encryption';
 import { shellStrings } from '../../src/app/shell/shell-strings';
+import { removedDeviceStrings } from '../../src/features/encryption/removed-device-strings';
 import { adminGet, browserPerSuite, describeBrowser, shot } from '../support/browser';
 import { createPerson, loginPage } from './app-home-steps';
 
@@ -19,8 +20,7 @@ async function until(check: () => Promise<boolean>, what: string): Promise<void>
   }
 }
 
-const deviceIds = async (uid: string) =>
-  Object.keys(((await adminGet(`deviceKeys/${uid}`)) ?? {}) as object);
+const deviceIds = async (uid: string) => Object.keys((await adminGet(`deviceKeys/${uid}`)) ?? {});
 
 /** Whether this browser still keeps a device key for `uid` (key-vault-idb.ts). */
 const keepsDeviceKey = (page: Page, uid: string) =>
@@ -70,7 +70,7 @@ describeBrowser('removing a device', () => {
         .getByRole('button', { name: encryptionStrings.removeLabel('Chrome on Linux') })
         .click();
 
-      const removed = second.getByRole('alertdialog', { name: encryptionStrings.removedTitle });
+      const removed = second.getByRole('alertdialog', { name: removedDeviceStrings.title });
       await removed.waitFor({ timeout: 20_000 });
       expect(await removed.textContent()).toContain('This device was removed');
       await shot(second, 'encryption-removed-device');

@@ -5,6 +5,7 @@ import { RecoveryError } from '../../lib/crypto/key-ring';
 import type { DeviceRecord } from '../../lib/firebase/encryption/gateway';
 import { EncryptionBanners } from './EncryptionBanners';
 import { encryptionStrings } from './encryption-strings';
+import { removedDeviceStrings } from './removed-device-strings';
 import {
   backupReceived,
   devicesVerified,
@@ -219,8 +220,8 @@ describe('A removed device', () => {
     act(() => {
       store.dispatch(thisDeviceRemoved());
     });
-    const page = screen.getByRole('alertdialog', { name: 'This device was removed' });
-    expect(page).toHaveTextContent(encryptionStrings.removedBody);
+    const page = await screen.findByRole('alertdialog', { name: 'This device was removed' });
+    expect(page).toHaveTextContent(removedDeviceStrings.body);
     expect(screen.queryByRole('region', { name: encryptionStrings.approvePrompt })).toBeNull();
   });
 });

@@ -4,7 +4,11 @@ import { CloseIcon } from '../../components/icons';
 import { toast } from '../../components/toast';
 import type { DeviceRecord } from '../../lib/firebase/encryption';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { LazyEnterRecoveryKeyDialog, LazySaveRecoveryKeyDialog } from './lazy-dialogs';
+import {
+  LazyEnterRecoveryKeyDialog,
+  LazyRemovedDevicePage,
+  LazySaveRecoveryKeyDialog,
+} from './lazy-dialogs';
 import { barButton, NoticeBar } from './NoticeBar';
 import { encryptionStrings } from './encryption-strings';
 import {
@@ -18,7 +22,6 @@ import {
   selectThisDeviceApproval,
   selectThisDeviceRemoved,
 } from './encryption-slice';
-import { RemovedDevicePage } from './RemovedDevicePage';
 import { useEncryptionSession } from './use-encryption-session';
 
 /**
@@ -44,7 +47,7 @@ export function EncryptionBanners() {
 
   let notice: ReactNode = null;
   if (removed) {
-    notice = <RemovedDevicePage />;
+    notice = <LazyRemovedDevicePage />;
   } else if (prompt) {
     notice = (
       <ApprovePrompt

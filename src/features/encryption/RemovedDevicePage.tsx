@@ -1,5 +1,5 @@
 import { Button } from '../../components/Button';
-import { encryptionStrings } from './encryption-strings';
+import { removedDeviceStrings } from './removed-device-strings';
 
 /**
  * What this device's open page shows once another of my devices removed it: its keys are
@@ -17,13 +17,13 @@ export function RemovedDevicePage() {
     >
       <div className="max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <h2 id="removed-device-title" className="text-lg font-semibold text-slate-900">
-          {encryptionStrings.removedTitle}
+          {removedDeviceStrings.title}
         </h2>
         <p id="removed-device-body" className="mt-2 text-sm text-slate-600">
-          {encryptionStrings.removedBody}
+          {removedDeviceStrings.body}
         </p>
         <Button className="mt-4" onClick={() => window.location.reload()}>
-          {encryptionStrings.removedReload}
+          {removedDeviceStrings.reload}
         </Button>
       </div>
     </div>

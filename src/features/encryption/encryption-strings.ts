@@ -13,11 +13,6 @@ export const encryptionStrings = {
   remove: 'Remove',
   removeLabel: (label: string) => `Remove ${label}`,
   removeFailed: 'The device could not be removed. Check your connection and try again.',
-  /** This device's own page once another of my devices removed it. */
-  removedTitle: 'This device was removed',
-  removedBody:
-    'It was removed from your devices on another one, and its encryption keys were deleted from this browser: messages sent from now on cannot be read here. Reload the page to add it again as a new device, waiting for your approval.',
-  removedReload: 'Reload',
   unavailable:
     'This browser cannot keep encryption keys (private window or storage turned off), so it is not listed as a device.',
   loading: 'Loading your devices…',

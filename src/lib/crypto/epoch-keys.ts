@@ -264,7 +264,8 @@ export function makeEpochKeys(
     const text = deviceSetText(devices, parties);
     const cached = sending.get(conversation);
     const time = now();
-    if (cached?.text === text && epochStillFresh(cached, time)) return counted(conversation, cached);
+    if (cached?.text === text && epochStillFresh(cached, time))
+      return counted(conversation, cached);
     const digest = await deviceSetDigest(devices, parties);
     // Only what this device recorded itself: a pointer on the server could name an older epoch
     // that a removed device still holds.

@@ -44,7 +44,7 @@ export async function createBackupKey(uid: string, recoveryRaw: Uint8Array<Array
   return { raw, key, sealed: await sealBackupKey(uid, recoveryRaw, raw) };
 }
 
-export async function sealBackupKey(
+async function sealBackupKey(
   uid: string,
   recoveryRaw: Uint8Array<ArrayBuffer>,
   backupRaw: Uint8Array<ArrayBuffer>,
@@ -107,6 +107,8 @@ export function parseBackup(value: unknown): StoredBackup | null {
   const identity = isText(value.identity) ? value.identity : null;
   const lock = isRecord(value.recovery) ? value.recovery : {};
   const recovery =
-    isText(lock.public) && isText(lock.secret) ? { public: lock.public, secret: lock.secret } : null;
+    isText(lock.public) && isText(lock.secret)
+      ? { public: lock.public, secret: lock.secret }
+      : null;
   return { sealed: value.sealed, recovery, savedAt, devices, keys, identity };
 }

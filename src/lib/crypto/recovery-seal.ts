@@ -75,7 +75,11 @@ export async function lockForRecovery(
     sealed: await sealTo(uid, publicKey, backupRaw),
     recovery: {
       public: await sealBytes(backupKey, publicBytes, publicContext(uid)),
-      secret: await sealBytes(secretKey, concatBytes(...(parts as Uint8Array[])), secretContext(uid)),
+      secret: await sealBytes(
+        secretKey,
+        concatBytes(...(parts as Uint8Array[])),
+        secretContext(uid),
+      ),
     },
   };
 }

@@ -125,7 +125,11 @@ export function makeEncryptionBackupApi(db: Database) {
           });
         },
         resealBackup(sealed, recovery, saved = false) {
-          return update(ref(db, backupPath), { sealed, recovery, ...(saved ? {} : { savedAt: null }) });
+          return update(ref(db, backupPath), {
+            sealed,
+            recovery,
+            ...(saved ? {} : { savedAt: null }),
+          });
         },
         markBackupSaved() {
           return set(ref(db, `${backupPath}/savedAt`), serverTimestamp());
