@@ -5,8 +5,13 @@ import { makeEpochKeys } from '../../src/lib/crypto/epoch-keys';
 import { makeKeyRing } from '../../src/lib/crypto/key-ring';
 import { memoryPinStore } from '../../src/lib/crypto/trust-pins';
 import { makeEncryptionApi } from '../../src/lib/firebase/encryption/gateway';
+import { makeStore } from '../../src/app/store';
+import { addEncryptionListeners } from '../../src/features/encryption/encryption-listeners';
+import { encryptionSession } from '../../src/features/encryption/encryption-session';
+import { selectThisDeviceApproval } from '../../src/features/encryption/encryption-slice';
+import { userSignedIn, userSignedOut } from '../../src/store/session';
 import { adminGet, adminUpdate, signInClient, type TestClient } from '../support/backend';
-import { cleanBackendPerTest, type Person } from './app-clients';
+import { cleanBackendPerTest, eventually, gatewaysFor, type Person } from './app-clients';
 
 // 'Remove' between real clients through the rules: the devices that stay take up the rotated
 // backup key, the removed one is no longer listed, and a backup from before recovery pairs gets
@@ -86,5 +91,62 @@ describe('removing a device', () => {
       refusal: 'wrong-key',
     });
     await expect(newcomer.ring.restore(fresh ?? '')).resolves.toMatchObject({ refused: 0 });
+  });
+});
+
+/** `person`'s app with only its encryption listeners, on a device whose vault outlives a start. */
+function start(person: Person, vault: ReturnType<typeof memoryKeyVault>) {
+  const gateways = gatewaysFor(person);
+  const store = makeStore({ gateways });
+  addEncryptionListeners(store.startListening, vault);
+  store.dispatch(
+    userSignedIn({
+      uid: person.uid,
+      email: `${person.username.toLowerCase()}@example.com`,
+      displayName: person.username,
+      photoURL: '',
+      emailVerified: true,
+    }),
+  );
+  const stop = () => {
+    store.dispatch(userSignedOut());
+    store.clearListeners();
+  };
+  stopAfterTest(stop);
+  return { store, gateways, stop };
+}
+
+describe('a device removed while its page was closed', () => {
+  it('says so at its next start and forgets its key', async () => {
+    const bob = await signUp('Bob');
+    const laptopPerson = { ...bob, client: await signInClient('bob@example.com', 'Secret123') };
+    stopAfterTest(() => laptopPerson.client.close());
+    const laptopVault = memoryKeyVault();
+    const phone = start(bob, memoryKeyVault());
+    await eventually(
+      () => expect(selectThisDeviceApproval(phone.store.getState())).toBe('approved'),
+      15_000,
+    );
+    let laptop = start(laptopPerson, laptopVault);
+    await eventually(
+      () => expect(selectThisDeviceApproval(laptop.store.getState())).toBe('waiting'),
+      15_000,
+    );
+    const laptopId = laptop.store.getState().encryption.thisDevice ?? '';
+    await (await encryptionSession(bob.uid, phone.gateways.encryption))?.ring.approve(laptopId);
+    await eventually(
+      () => expect(selectThisDeviceApproval(laptop.store.getState())).toBe('approved'),
+      15_000,
+    );
+    laptop.stop();
+
+    await (
+      await encryptionSession(bob.uid, phone.gateways.encryption)
+    )?.ring.removeDevice(laptopId);
+    expect(await laptopVault.get(bob.uid)).toBeDefined();
+    laptop = start(laptopPerson, laptopVault);
+    await eventually(() => expect(laptop.store.getState().encryption.removed).toBe(true), 15_000);
+    expect(await laptopVault.get(bob.uid)).toBeUndefined();
+    expect(await encryptionSession(bob.uid, laptop.gateways.encryption)).toBeNull();
   });
 });

@@ -133,6 +133,12 @@ export function addEncryptionListeners(
         ),
       ]);
       const record = devices?.find((d) => d.deviceId === device.deviceId);
+      // A key kept here whose device is no longer published: removed from another device while
+      // this page was closed. It says so and forgets the key, rather than carrying on unlisted.
+      if (!device.created && devices && !record) {
+        forget();
+        return null;
+      }
       let approved = record?.approvedBy != null;
       // Node 20 (the integration tests) has no navigator.
       const label = deviceLabel(typeof navigator === 'undefined' ? '' : navigator.userAgent);

@@ -71,7 +71,9 @@ export async function restore(ring: RingInternals, typed: string): Promise<Rewra
     await store.resealBackup(lock.sealed, lock.recovery, true).catch(() => undefined);
   }
   const self = await ring.myDevice(me.deviceId);
-  await store.putBackupDevice(await ring.wrapBackupKeyFor(raw, self));
+  const wrap = await ring.wrapBackupKeyFor(raw, self);
+  await store.putBackupDevice(wrap);
+  ring.heldWrap(wrap.key);
   const have = new Set(
     (await store.myWraps())
       .filter((e) => e.wraps[me.deviceId])

@@ -44,11 +44,15 @@ export function makeIdentityHolder(me: DeviceIdentity, store: KeyRingStore) {
     return (await verifyDeviceList(key, me.uid, list)) ? list : null;
   }
 
-  /** My devices the identity signed: the first list of an account from before lists. */
+  /**
+   * The first list of an account from before lists: my devices the identity signed, and those
+   * the server says were approved before identity keys (they sign themselves at their next start;
+   * listing one gives it nothing until its signature verifies too).
+   */
   async function signedIds() {
     const devices = await store.myDevices();
     const signed = await Promise.all(devices.map((d) => signedByIdentity(d)));
-    return devices.filter((_, i) => signed[i]).map((d) => d.deviceId);
+    return devices.filter((d, i) => signed[i] || d.approvedBy !== null).map((d) => d.deviceId);
   }
 
   /**

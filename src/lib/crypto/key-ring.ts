@@ -190,7 +190,9 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
       const lock = await lockForRecovery(me.uid, recovery.raw, backup.key, backup.raw);
       if (!stillWanted()) throw new Error('The session ended while its backup was made');
       settingUp = true;
-      await store.createBackup(lock.sealed, await wrapBackupKeyFor(backup.raw, me), lock.recovery);
+      const wrap = await wrapBackupKeyFor(backup.raw, me);
+      await store.createBackup(lock.sealed, wrap, lock.recovery);
+      heldWrap = wrap.key;
       unsavedRecoveryKey = recovery.text;
       await takeBackupKey(backup.raw);
       await identity.adopt(backup.key, null, false);
