@@ -26,7 +26,7 @@ import { createContentKey } from './sealed-box';
 export type { EpochWraps, KeyRingStore } from './key-ring-store';
 export type { RewrapResult } from './key-ring-rewrap';
 
-export { RecoveryError, type RecoveryRefusal } from './crypto-errors';
+export { RecoveryError } from './crypto-errors';
 
 const entryId = (conversation: ConversationKey, epoch: string) => `${conversation}|${epoch}`;
 
