@@ -22,7 +22,7 @@ import { conversationKeyWaits, groupKeyWaits } from './encryption-key-waits';
 import { conversationKeys, groupKeys, senderEpochs } from './encryption-keys';
 import { keyBackup } from './encryption-backup';
 import { identityKeys } from './encryption-identity';
-import { deviceLists } from './encryption-device-lists';
+import { deviceLists } from './encryption-lists';
 
 export const rules: RuleNode = {
   // Closed by default: every path below opens only what its area needs. `meta` (the schema

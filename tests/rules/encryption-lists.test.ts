@@ -7,7 +7,7 @@ import { rulesEnvForFile } from './rules-env';
 // A person's signed device list: written by the owner alone, each time a higher version, read by
 // whoever may read the devices. (The operator bypasses these rules: against it every reader's pin
 // of the highest version holds, tests/integration/encryption-operator-removal.test.ts.)
-const { dbAs, seed, write } = rulesEnvForFile('encryption-device-lists');
+const { dbAs, seed, write } = rulesEnvForFile('encryption-lists');
 
 const phone = 'Phone000000000000000';
 const laptop = 'Laptop00000000000000';
