@@ -74,6 +74,8 @@ function row(run: ScaleRun): string[] {
     (run.hintWritesPerSecond / run.messagesPerSecond).toFixed(2),
     (run.relayWritesPerSecond / run.messagesPerSecond).toFixed(2),
     fixed(run.slotConnectsPerSecond),
+    run.connectionsPerPerson.toFixed(2),
+    run.unboundedPerPerson.toFixed(2),
     fits(run) ? 'yes' : 'no',
   ];
 }
@@ -115,6 +117,8 @@ const header = [
   'hints/msg 1:1',
   'group',
   'slot opens/s',
+  'conn./person',
+  'if unbounded',
   '< 50%',
 ];
 const smallest: Array<{ placement: string; run: ScaleRun | undefined }> = [];

@@ -3,7 +3,8 @@
  * acknowledges with p99 ≤ 100 ms. Pairs of friends, each person its own Node SDK client (its own
  * WebSocket), send the app's update (the message with both inbox entries, rules on) at a fixed
  * offered rate while the receivers listen to their inbox, as the app does. The rate doubles until
- * p99 passes the bound, then halves the gap. Run once with one namespace and once with the same
+ * p99 passes the bound (a failed step is tried once more: the machine is shared), then halves
+ * the gap. Run once with one namespace and once with the same
  * load split over two namespaces of the same process: our emulator serves several namespaces
  * (`?ns=`, `<ns>.firebaseio.com`) isolated from each other, but on one event loop.
  * The load generator runs in this process: the figure is a floor for the emulator alone.
@@ -35,7 +36,7 @@ import { int, ms, table } from '../report';
 import { benchPassword, createAccount, type Person } from '../seed';
 
 const PAIRS_PER_NAMESPACE = 6;
-const STEP_SECONDS = 3;
+const STEP_SECONDS = 4;
 const BOUND_MS = 100;
 
 interface Client {
@@ -106,12 +107,19 @@ async function offer(pairs: Pair[], rate: number): Promise<number[]> {
 
 async function highestRate(pairs: Pair[]) {
   const results: Array<{ rate: number; p50: number; p99: number }> = [];
-  const passes = async (rate: number) => {
+  let last = 0;
+  const once = async (rate: number) => {
+    // A second for the emulator to finish what the last step left (its own work after the acks).
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     const s = stats(await offer(pairs, rate));
     results.push({ rate, p50: s.p50, p99: s.p99 });
+    last = s.p99;
     return s.p99 <= BOUND_MS;
   };
-  await offer(pairs, 20); // warm-up: listeners answered, connections hot
+  // The machine is shared: a step that fails near the bound is tried once more before it counts
+  // (one ten times over it is overloaded, not unlucky).
+  const passes = async (rate: number) => (await once(rate)) || (last < 10 * BOUND_MS && once(rate));
+  await offer(pairs, 100); // warm-up: listeners answered, connections hot, code compiled
   let lo = 0;
   let hi = 50;
   while (await passes(hi)) {

@@ -11,6 +11,11 @@ import type { Placement } from './placement';
 
 /** How long the third connection stays open after its last look or hint write. */
 export const SLOT_IDLE_SECONDS = 30;
+/**
+ * While a 1:1 conversation is open, the friend's presence is on their home: when neither of my
+ * connections is there, the header reads it through the slot this often.
+ */
+export const PRESENCE_LOOK_SECONDS = 60;
 
 /**
  * One person's third connection: the rate of events (news to look at, 1:1 hints to carry) per
@@ -78,6 +83,9 @@ export interface ScaleRun {
   relayWritesPerSecond: number;
   /** New third-slot connections opened per second, all clients together. */
   slotConnectsPerSecond: number;
+  /** Connections per person with the bounded design, and holding every instance spanned. */
+  connectionsPerPerson: number;
+  unboundedPerPerson: number;
 }
 
 export function simulate(
@@ -154,6 +162,15 @@ export function simulate(
 
   // Connections: everyone is online at the peak.
   const slot = new ThirdSlot(instances);
+  // What holding a connection to every instance of one's conversations would take instead.
+  const spanned = new Int32Array(instances).fill(-1);
+  let unbounded = 0;
+  const span = (p: number, k: number) => {
+    if (spanned[k] !== p) {
+      spanned[k] = p;
+      unbounded++;
+    }
+  };
   for (let p = 0; p < n; p++) {
     const home = homes[p];
     load.addConnections(home, 1, true);
@@ -164,8 +181,14 @@ export function simulate(
     if (openAt >= 0 && openAt !== home) load.addConnections(openAt, chatting, true);
     // News the home's listeners do not carry (discounted while that conversation is open).
     slot.open(home, openAt, chatting);
+    if (o >= 0 && o < edges) {
+      const friend = graph.from[o] === p ? graph.to[o] : graph.from[o];
+      if (homes[friend] !== openAt) slot.add(homes[friend], chatting / PRESENCE_LOOK_SECONDS);
+    }
+    span(p, home);
     for (let i = graph.offsets[p]; i < graph.offsets[p + 1]; i++) {
       const c = edgeInstance[graph.adjacency[i]];
+      span(p, c);
       slot.add(c, incoming[i]);
       // My hint to the friend's home, when neither of my connections is there.
       const theirs = homes[other[i]];
@@ -174,6 +197,7 @@ export function simulate(
     const own = activity.rate[p] * rates.groupSharePerGroup[p];
     for (let i = graph.personGroupOffsets[p]; i < graph.personGroupOffsets[p + 1]; i++) {
       const g = graph.memberOf[i];
+      span(p, groupAt[g]);
       slot.add(groupAt[g], rates.group[g] - own);
     }
     slot.settle(load);
@@ -189,5 +213,7 @@ export function simulate(
     hintWritesPerSecond: hints,
     relayWritesPerSecond: relayed,
     slotConnectsPerSecond: slot.connects,
+    connectionsPerPerson: load.connections.reduce((sum, c) => sum + c, 0) / n,
+    unboundedPerPerson: unbounded / n,
   };
 }
