@@ -34,7 +34,8 @@ describe('the instance counter', () => {
     ).sort((a, b) => a - b);
     const sampledP99 = seconds[Math.floor(0.99 * seconds.length)];
     const { p99, max } = load.writeSpread();
-    expect(Math.abs(p99 - sampledP99) / sampledP99).toBeLessThan(0.03);
+    // What matters is how far the busy seconds rise above the mean (400): within a tenth.
+    expect(Math.abs(p99 - 400 - (sampledP99 - 400)) / (sampledP99 - 400)).toBeLessThan(0.1);
     // Bursts widen the spread: the same mean in single writes has a lower p99.
     const single = new InstanceLoad(1);
     single.addWrites(0, 400);

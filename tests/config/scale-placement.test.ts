@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { defaultGraph, generateGraph, type Graph } from '../../scripts/bench/scale/graph';
+import { defaultGraph, generateGraph } from '../../scripts/bench/scale/graph';
 import { buildModel } from '../../scripts/bench/scale/model';
 import {
   creator,
@@ -10,36 +10,7 @@ import {
   streamingHomes,
 } from '../../scripts/bench/scale/placement';
 import { seededRandom } from '../../scripts/bench/scale/prng';
-
-/** A graph from explicit friendships and groups (admin first), every weight 1. */
-function handMade(people: number, friendships: Array<[number, number]>, groups: number[][]) {
-  const from = Int32Array.from(friendships.map(([a]) => a));
-  const to = Int32Array.from(friendships.map(([, b]) => b));
-  const rows = Array.from({ length: people }, () => [] as number[]);
-  friendships.forEach(([a, b], e) => (rows[a].push(e), rows[b].push(e)));
-  const offsets = Int32Array.from([0, ...rows.map((_, p) => rows.slice(0, p + 1).flat().length)]);
-  const groupRows = Array.from({ length: people }, () => [] as number[]);
-  groups.forEach((members, g) => members.forEach((m) => groupRows[m].push(g)));
-  const count = (list: number[][], upTo: number) => list.slice(0, upTo).flat().length;
-  const graph: Graph = {
-    people,
-    community: new Int32Array(people),
-    from,
-    to,
-    weight: new Float32Array(from.length).fill(1),
-    offsets,
-    adjacency: Int32Array.from(rows.flat()),
-    groupOffsets: Int32Array.from(
-      groups.map((_, g) => count(groups, g)).concat(count(groups, groups.length)),
-    ),
-    members: Int32Array.from(groups.flat()),
-    personGroupOffsets: Int32Array.from(
-      groupRows.map((_, p) => count(groupRows, p)).concat(count(groupRows, people)),
-    ),
-    memberOf: Int32Array.from(groupRows.flat()),
-  };
-  return graph;
-}
+import { handMade } from './scale-fixtures';
 
 /** Two circles of twenty friends each, joined by a single friendship. */
 function twoCircles() {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { habits, writesPer } from '../../scripts/bench/scale/activity';
 import { defaultGraph, generateGraph } from '../../scripts/bench/scale/graph';
 import { buildModel } from '../../scripts/bench/scale/model';
-import { creator, graphAware, hashed } from '../../scripts/bench/scale/placement';
+import { creator, graphAware, hashed, type Placement } from '../../scripts/bench/scale/placement';
 import { seededRandom } from '../../scripts/bench/scale/prng';
 import { simulate } from '../../scripts/bench/scale/simulate';
 import {
@@ -11,6 +11,7 @@ import {
   directSendWrite,
   groupSendWrite,
 } from '../../src/lib/firebase/conversations/send-write';
+import { handMade } from './scale-fixtures';
 
 const graph = generateGraph({ ...defaultGraph, people: 10_000 }, seededRandom(9));
 const model = buildModel(graph, 0.1);
@@ -72,5 +73,36 @@ describe('the scale simulation', () => {
     for (const [update, id] of updates) {
       for (const path of Object.keys(update)) expect(path.split('/')).toContain(id);
     }
+  });
+});
+
+describe('hints on one hand-made group', () => {
+  // Three members on three homes, the group on the admin's: the relay writes one hint on each
+  // of the two other homes per message; nobody's home holds a friendship.
+  const graph = handMade(3, [], [[0, 1, 2]]);
+  const fixed: Placement = {
+    name: 'fixed',
+    homes: () => Int32Array.from([0, 1, 2]),
+    direct: () => 0,
+    group: () => 0,
+  };
+  const run = simulate(buildModel(graph, 0.5), fixed, 3, 1);
+  const rate = buildModel(graph, 0.5).rates.group[0];
+  const presence = writesPer.presencePerSession / habits.sessionSeconds;
+
+  it('puts one relay hint per message on each home other than the group', () => {
+    expect(rate).toBeGreaterThan(0);
+    expect(run.relayWritesPerSecond).toBeCloseTo(2 * rate, 9);
+    expect(run.hintWritesPerSecond).toBe(0);
+    expect(run.load.writes[1]).toBeCloseTo(rate + presence, 9);
+    expect(run.load.writes[2]).toBeCloseTo(rate + presence, 9);
+    expect(run.crossHomeConversations).toBe(1);
+  });
+
+  it('counts the members away from the group on its instance, and nothing more on their homes', () => {
+    const away = run.load.connections[0] - 1;
+    expect(away).toBeGreaterThan(0);
+    expect(away).toBeLessThanOrEqual(2);
+    expect(run.load.connections[1]).toBe(1);
   });
 });
