@@ -17,19 +17,28 @@ import { buildModel } from './model';
 import { simulate, SLOT_IDLE_SECONDS, type ScaleRun } from './simulate';
 import { int, table } from '../report';
 
-const { values } = parseArgs({
-  options: {
-    people: { type: 'string', default: String(defaultGraph.people) },
-    seed: { type: 'string', default: '20261202' },
-    instances: { type: 'string', default: '1,2,4,8,16,32,64,128' },
-    'no-emulator': { type: 'boolean', default: false },
-  },
-});
+function flags() {
+  try {
+    return parseArgs({
+      options: {
+        people: { type: 'string', default: String(defaultGraph.people) },
+        seed: { type: 'string', default: '20261202' },
+        instances: { type: 'string', default: '1,2,4,8,16,32,64,128' },
+        'no-emulator': { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (err) {
+    console.error(`${(err as Error).message}\nFlags: --people, --seed, --instances, --no-emulator`);
+    process.exit(2);
+  }
+}
+const values = flags();
 const people = Number(values.people);
 const seed = Number(values.seed);
 const counts = values.instances.split(',').map(Number);
-if (!Number.isInteger(people) || people < 1000 || !Number.isInteger(seed)) {
-  console.error('--people must be an integer ≥ 1000 and --seed an integer');
+// About 550 MB at a million people: two million stay within a laptop's memory.
+if (!Number.isInteger(people) || people < 1000 || people > 2_000_000 || !Number.isInteger(seed)) {
+  console.error('--people must be an integer from 1000 to 2000000, and --seed an integer');
   process.exit(2);
 }
 if (counts.some((n) => !Number.isInteger(n) || n < 1 || n > 1024)) {
@@ -158,7 +167,7 @@ console.log(
   `Directory instance (requests, friendships, blocks, groups, placement): ~${fixed(steps)} writes/s, ` +
     `~${fixed(2 * steps * SLOT_IDLE_SECONDS)} slot connections (two parties look after each step).`,
 );
-log(`simulation done; peak heap ${String(Math.round(process.memoryUsage().rss / 1e6))} MB rss`);
+log(`simulation done; ${String(Math.round(process.memoryUsage().rss / 1e6))} MB resident`);
 
 if (!values['no-emulator']) {
   const { measureSendRate } = await import('./send-rate');
