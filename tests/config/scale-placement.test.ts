@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultGraph, generateGraph } from '../../scripts/bench/scale/graph';
 import { buildModel } from '../../scripts/bench/scale/model';
 import {
+  balancedGroups,
   creator,
   graphAware,
   hashed,
@@ -41,7 +42,7 @@ describe('placements', () => {
     const graph = handMade(4, [[2, 3]], [[1, 0, 3]]);
     const homes = Int32Array.from([0, 1, 2, 3]);
     expect(creator.direct(graph, 0, homes, 4)).toBe(2);
-    expect(creator.group(graph, 0, homes, 4)).toBe(1);
+    expect(creator.groups(buildModel(graph, 0.1), homes, 4)).toEqual(Int32Array.from([1]));
   });
 
   it('puts a group where most members live, on a tie where its admin lives', () => {
@@ -55,6 +56,28 @@ describe('placements', () => {
     );
     expect(pluralityHome(graph, 0, Int32Array.from([0, 1, 1, 2, 0, 0]), 3)).toBe(1);
     expect(pluralityHome(graph, 1, Int32Array.from([0, 0, 0, 0, 2, 1]), 3)).toBe(2);
+  });
+
+  it('spreads busy groups over the homes that hold enough of their members', () => {
+    // People 0-5 live on instance 0, 6-9 on instance 1. Groups A and B have four members on 0
+    // and two on 1 (two is half of four: either home will do); group C lives on 0 only.
+    const graph = handMade(
+      10,
+      [],
+      [
+        [0, 1, 2, 3, 6, 7],
+        [2, 3, 4, 5, 8, 9],
+        [0, 1, 4],
+      ],
+    );
+    const homes = Int32Array.from([0, 0, 0, 0, 0, 0, 1, 1, 1, 1]);
+    const model = buildModel(graph, 0.5);
+    const placed = balancedGroups(model, homes, 2);
+    expect(new Set([placed[0], placed[1]])).toEqual(new Set([0, 1]));
+    expect(placed[2]).toBe(0);
+    // Plurality alone would pile both busy groups on instance 0.
+    expect(pluralityHome(graph, 0, homes, 2)).toBe(0);
+    expect(pluralityHome(graph, 1, homes, 2)).toBe(0);
   });
 
   it('gives each circle of friends one home on two instances', () => {

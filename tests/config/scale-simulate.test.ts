@@ -84,7 +84,7 @@ describe('hints on one hand-made group', () => {
     name: 'fixed',
     homes: () => Int32Array.from([0, 1, 2]),
     direct: () => 0,
-    group: () => 0,
+    groups: () => Int32Array.from([0]),
   };
   const run = simulate(buildModel(graph, 0.5), fixed, 3, 1);
   const rate = buildModel(graph, 0.5).rates.group[0];

@@ -14,8 +14,17 @@ export interface Placement {
   name: string;
   homes(model: Model, instances: number, seed: number): Int32Array;
   direct(graph: Graph, edge: number, homes: Int32Array, instances: number): number;
-  group(graph: Graph, group: number, homes: Int32Array, instances: number): number;
+  /** Every group's instance, given the homes. */
+  groups(model: Model, homes: Int32Array, instances: number): Int32Array;
 }
+
+/** Groups placed one by one, each by a rule of its own. */
+const eachGroup =
+  (place: (graph: Graph, group: number, homes: Int32Array, instances: number) => number) =>
+  (model: Model, homes: Int32Array, instances: number) =>
+    Int32Array.from({ length: model.graph.groupOffsets.length - 1 }, (_, g) =>
+      place(model.graph, g, homes, instances),
+    );
 
 export function hashedHomes(people: number, instances: number): Int32Array {
   const homes = new Int32Array(people);
@@ -29,14 +38,14 @@ export const hashed: Placement = {
   name: 'hashed id',
   homes: (model, instances) => hashedHomes(model.graph.people, instances),
   direct: (_graph, edge, _homes, instances) => hash32(edge ^ 0x5bd1e995) % instances,
-  group: (_graph, group, _homes, instances) => hash32(group ^ 0x27d4eb2f) % instances,
+  groups: eachGroup((_graph, group, _homes, instances) => hash32(group ^ 0x27d4eb2f) % instances),
 };
 
 export const creator: Placement = {
   name: "creator's home",
   homes: (model, instances) => hashedHomes(model.graph.people, instances),
   direct: (graph, edge, homes) => homes[graph.from[edge]],
-  group: (graph, group, homes) => homes[adminOf(graph, group)],
+  groups: eachGroup((graph, group, homes) => homes[adminOf(graph, group)]),
 };
 
 /** The home most members share (the admin's on a tie): fewest members need a hint. */
@@ -162,11 +171,52 @@ export function streamingHomes(model: Model, instances: number, seed: number): I
   return homes;
 }
 
+/** A group's writes on its instance per second: the messages and the members' resets. */
+const groupWrites = (model: Model, g: number) => {
+  const size = model.graph.groupOffsets[g + 1] - model.graph.groupOffsets[g];
+  return model.rates.group[g] * (writesPer.send + writesPer.groupReadPerMember * (size - 1));
+};
+
+/**
+ * Groups on the home most of their members share, but balanced: busiest groups first, each on
+ * the least loaded of the homes holding at least half as many of its members as the most common
+ * one (the 1:1 conversations already there counted). Plurality alone piled the big, busy groups
+ * of the larger communities onto a few instances.
+ */
+export function balancedGroups(model: Model, homes: Int32Array, instances: number): Int32Array {
+  const { graph, rates } = model;
+  const groups = graph.groupOffsets.length - 1;
+  const load = new Float64Array(instances);
+  const direct = writesPer.send + writesPer.typing + writesPer.directRead;
+  for (let e = 0; e < graph.from.length; e++) {
+    load[homes[graph.from[e]]] += (rates.forward[e] + rates.backward[e]) * direct;
+  }
+  const order = Array.from({ length: groups }, (_, g) => g);
+  const writes = Float64Array.from(order, (g) => groupWrites(model, g));
+  order.sort((a, b) => writes[b] - writes[a]);
+  const placed = new Int32Array(groups);
+  const counts = new Int32Array(instances);
+  for (const g of order) {
+    counts.fill(0);
+    let most = 0;
+    for (let i = graph.groupOffsets[g]; i < graph.groupOffsets[g + 1]; i++) {
+      most = Math.max(most, ++counts[homes[graph.members[i]]]);
+    }
+    let best = pluralityHome(graph, g, homes, instances);
+    for (let k = 0; k < instances; k++) {
+      if (2 * counts[k] >= most && load[k] < load[best]) best = k;
+    }
+    placed[g] = best;
+    load[best] += writes[g];
+  }
+  return placed;
+}
+
 export const graphAware: Placement = {
   name: 'friend graph',
   homes: streamingHomes,
   direct: (graph, edge, homes) => homes[graph.from[edge]],
-  group: pluralityHome,
+  groups: balancedGroups,
 };
 
 export const placements: readonly Placement[] = [hashed, creator, graphAware];

@@ -133,11 +133,10 @@ export function simulate(
   }
 
   // Group hints are written by the relay (docs/scaling.md), one multi-path update per home.
-  const groupAt = new Int32Array(groups);
+  const groupAt = placement.groups(model, homes, instances);
   const stamp = new Int32Array(instances).fill(-1);
   for (let g = 0; g < groups; g++) {
-    const c = placement.group(graph, g, homes, instances);
-    groupAt[g] = c;
+    const c = groupAt[g];
     const size = graph.groupOffsets[g + 1] - graph.groupOffsets[g];
     const rate = rates.group[g];
     messages += rate;
