@@ -56,8 +56,7 @@ export function throttle(cdp: CDPSession, rate: number): Promise<unknown> {
 
 /**
  * Clicks the friend in the Friend List; ms from the click event (its timeStamp, so Playwright's
- * own checks before it, slow at 4x CPU, are not counted) until their newest message is on screen:
- * in the list, or in the newest rows drawn while the list places itself (first-screen.tsx).
+ * own checks before it, slow at 4x CPU, are not counted) until their newest message is on screen.
  */
 export async function openConversation(page: Page, name: string, newest: string) {
   const friendList = page.getByRole('region', {
@@ -67,8 +66,7 @@ export async function openConversation(page: Page, name: string, newest: string)
   await button.waitFor();
   const wait = page.waitForFunction(
     ({ sel, newest }) => {
-      const rows = `${sel} > [data-item-index], [data-first-screen] [data-item-index]`;
-      const found = [...document.querySelectorAll(rows)].some((item) =>
+      const found = [...document.querySelectorAll(`${sel} > [data-item-index]`)].some((item) =>
         item.textContent.includes(newest),
       );
       return found && performance.now();

@@ -27,7 +27,6 @@ import {
 import { readMarker, storeReadMarker } from '../receipts';
 import type { ListContext } from './virtuoso-parts';
 import { components, rowContent, rowKey } from './message-list-items';
-import { FirstScreen } from './first-screen';
 import { useMessageKeys } from './use-message-keys';
 
 /** Virtuoso needs a positive index for the oldest row that only ever goes down. */
@@ -105,16 +104,6 @@ export function MessageList({ name, readUpTo }: Props) {
       : { index: 'LAST' as const, align: 'end' as const };
   });
 
-  // Opened at the newest message, the newest rows are drawn at once (first-screen.tsx) and
-  // Virtuoso starts from their measured heights, so its first rows land where they are; it
-  // replaces them in the render that draws its own. Not where nothing is measured (jsdom).
-  const [placed, setPlaced] = useState(() => typeof ResizeObserver === 'undefined');
-  const [estimates, setEstimates] = useState<number[]>();
-  const firstScreen = !placed && initialIndex.index === 'LAST';
-  const onItems = useCallback((items: unknown[]) => {
-    if (items.length > 0) setPlaced(true);
-  }, []);
-
   // Newest message id when I scrolled up; null while at the bottom.
   const [awayFrom, setAwayFrom] = useState<string | null>(null);
   const newestId = useRef<string | undefined>(undefined);
@@ -181,18 +170,9 @@ export function MessageList({ name, readUpTo }: Props) {
   return (
     <div className="relative h-full">
       <MessageActionsLayer>
-        {firstScreen ? (
-          <FirstScreen
-            rows={rows}
-            firstItemIndex={firstItemIndex}
-            context={context}
-            otherHeight={ROW_HEIGHT}
-            onMeasured={setEstimates}
-          />
-        ) : null}
         <Virtuoso
           ref={virtuoso}
-          className={firstScreen ? 'invisible h-full' : 'h-full'}
+          className="h-full"
           data={rows}
           context={context}
           components={components}
@@ -200,9 +180,7 @@ export function MessageList({ name, readUpTo }: Props) {
           itemContent={rowContent}
           firstItemIndex={firstItemIndex}
           initialTopMostItemIndex={initialIndex}
-          defaultItemHeight={firstScreen ? undefined : ROW_HEIGHT}
-          heightEstimates={estimates}
-          itemsRendered={placed ? undefined : onItems}
+          defaultItemHeight={ROW_HEIGHT}
           followOutput={follow}
           atBottomThreshold={NEAR_BOTTOM}
           atBottomStateChange={onAtBottom}
