@@ -114,7 +114,12 @@ function fileNode({ tree, files, conversationId, senderField, readers }: FileTre
       '.validate': x`newData.hasChildren(['owner', 'last', 'createdAt'])`,
       // Read before an upload resumes: whether the node is there to add chunks to.
       owner: { '.read': and(signedIn, readers), '.validate': x`newData.isString()` },
-      last: { '.validate': and(x`newData.isString()`, x`newData.val().matches(${new Expr(String(LAST_KEY))})`) },
+      last: {
+        '.validate': and(
+          x`newData.isString()`,
+          x`newData.val().matches(${new Expr(String(LAST_KEY))})`,
+        ),
+      },
       createdAt: { '.validate': or(exists(data), serverTime) },
       parts: {
         $index: {

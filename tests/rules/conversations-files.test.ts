@@ -37,7 +37,8 @@ const descriptor = (chunks = 2): FileDescriptor => ({
   size: chunks * 10,
   chunks,
 });
-const sealed = (length: number) => `s2.${'E'.repeat(20)}.v1.${'I'.repeat(16)}.${'C'.repeat(length)}`;
+const sealed = (length: number) =>
+  `s2.${'E'.repeat(20)}.v1.${'I'.repeat(16)}.${'C'.repeat(length)}`;
 
 /** The upload's first write: the node with its owner and its last chunk's key. */
 const start = (owner = alice, last = 1, at = node()) => ({
@@ -49,7 +50,13 @@ const chunk = (index: number, value = 'QUJD', at = node()) => ({
   [`${at}/have/${chunkKey(index)}`]: true,
 });
 const fileMessage = (chunks = 2, id = ID) =>
-  directFileSendWrite(direct, id, { kind: 'file', descriptor: descriptor(chunks) }, 'notes.pdf', server);
+  directFileSendWrite(
+    direct,
+    id,
+    { kind: 'file', descriptor: descriptor(chunks) },
+    'notes.pdf',
+    server,
+  );
 
 /** Alice's whole upload of a two-chunk file, without the message. */
 async function uploaded() {
@@ -119,8 +126,12 @@ describe('chatFiles between friends', () => {
   it('bounds the chunk count: the last key is at most 099 (25 MB)', async () => {
     await assertSucceeds(write(alice, start(alice, 99)));
     await assertFails(write(alice, start(alice, 100, node('-Nbig'))));
-    await assertFails(write(alice, { [node('-Nbad')]: { owner: alice, last: 'zz', createdAt: SERVER_TIME } }));
-    await assertFails(write(alice, { [node('-Nbad')]: { ...fileStartWrite(alice, '001', server), x: 1 } }));
+    await assertFails(
+      write(alice, { [node('-Nbad')]: { owner: alice, last: 'zz', createdAt: SERVER_TIME } }),
+    );
+    await assertFails(
+      write(alice, { [node('-Nbad')]: { ...fileStartWrite(alice, '001', server), x: 1 } }),
+    );
   });
 
   it('bounds a chunk’s size, and takes base64url only', async () => {

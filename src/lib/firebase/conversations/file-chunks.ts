@@ -1,6 +1,7 @@
 /**
  * A file's bytes in the database, chunk by chunk (file-message.ts): the upload, which resumes
- * from the chunks already stored (`have`) without sending them again, and the download. At most
+ * from the chunks already stored (`have`) without sending them again (after a failed attempt or
+ * a reload that kept the bytes), and waits out a dropped connection; and the download. At most
  * two chunks are in flight each way, so neither side holds more than the file itself plus a few
  * chunks: the sender reads each chunk from its `Blob` as it goes, the receiver gathers the opened
  * chunks into a new `Blob`.
@@ -10,14 +11,6 @@ import type { ConversationKey } from '../../conversation-key';
 import { chunkCount, chunkKey, conversationFilePath, FILE_CHUNK_BYTES } from './file-message';
 import { fileStartWrite } from './file-send-write';
 import { isRefusal } from './send-once';
-
-/** The upload stopped because the connection dropped: it resumes on the next connection. */
-export class UploadInterrupted extends Error {
-  constructor() {
-    super('The connection dropped during the upload');
-    this.name = 'UploadInterrupted';
-  }
-}
 
 /** The sender cancelled the upload. */
 export class UploadCancelled extends Error {
@@ -46,6 +39,8 @@ export interface UploadJob {
   onProgress: (sent: number) => void;
   cancelled: () => boolean;
   connected: () => boolean;
+  /** Resolves once connected again. */
+  whenConnected: () => Promise<void>;
 }
 
 const IN_FLIGHT = 2;
@@ -80,12 +75,22 @@ export async function uploadChunks(db: Database, job: UploadJob): Promise<void> 
       continue;
     }
     if (job.cancelled()) throw new UploadCancelled();
-    // Offline, nothing more is handed to the SDK: the next connection resumes from `have`.
-    if (!job.connected()) throw new UploadInterrupted();
+    // Offline, nothing more is handed to the SDK: the chunks it holds go on the next connection
+    // (a refused repeat of one the server stored counts as stored), then the rest follow.
+    if (!job.connected()) {
+      await Promise.all(inFlight.splice(0));
+      await job.whenConnected();
+      if (job.cancelled()) throw new UploadCancelled();
+    }
     const start = index * FILE_CHUNK_BYTES;
-    const bytes = new Uint8Array(await job.blob.slice(start, start + FILE_CHUNK_BYTES).arrayBuffer());
+    const bytes = new Uint8Array(
+      await job.blob.slice(start, start + FILE_CHUNK_BYTES).arrayBuffer(),
+    );
     const value = await job.seal(index, bytes);
-    const write = update(ref(db), { [`${base}/parts/${key}`]: value, [`${base}/have/${key}`]: true })
+    const write = update(ref(db), {
+      [`${base}/parts/${key}`]: value,
+      [`${base}/have/${key}`]: true,
+    })
       .catch(async (error: unknown) => {
         // The SDK's repeat of a chunk the server stored before the connection dropped.
         if (isRefusal(error) && (await isStored(db, base, key))) return;

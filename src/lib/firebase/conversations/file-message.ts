@@ -9,7 +9,11 @@
  * message's id. Each part is one sealed chunk; `have` says which are stored without reading them
  * (an upload resumes from it); `done` is written with the message, after which nothing changes.
  */
-import { parseConversationKey, type ConversationKey, type ConversationKind } from '../../conversation-key';
+import {
+  parseConversationKey,
+  type ConversationKey,
+  type ConversationKind,
+} from '../../conversation-key';
 import { isSealed } from '../../crypto/sealed-value';
 
 /** The largest file: 25 MB (a photo goes the photo path whatever its size up to 20 MB). */

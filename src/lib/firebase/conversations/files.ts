@@ -54,7 +54,14 @@ export function makeConversationFilesApi(
 ) {
   const clock = serverClockOf(db);
   let connected = false;
-  onValue(ref(db, '.info/connected'), (snapshot) => (connected = snapshot.val() === true));
+  const reconnected: Array<() => void> = [];
+  onValue(ref(db, '.info/connected'), (snapshot) => {
+    connected = snapshot.val() === true;
+    if (!connected) return;
+    for (const resolve of reconnected.splice(0)) resolve();
+  });
+  const whenConnected = () =>
+    connected ? Promise.resolve() : new Promise<void>((resolve) => reconnected.push(resolve));
   const uploads = new Map<string, Upload>();
   /** My own files' bytes, by path: my bubble plays and saves them without reading them back. */
   const local = new Map<string, Blob>();
@@ -112,6 +119,7 @@ export function makeConversationFilesApi(
           },
           cancelled: () => upload.cancelled,
           connected: () => connected,
+          whenConnected,
         });
         if (upload.cancelled) throw new UploadCancelled();
         return crypto ? crypto.sealUpdate(key, changes, { parties, now: clock() }) : changes;

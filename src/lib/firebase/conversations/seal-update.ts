@@ -95,7 +95,13 @@ export async function sealUpdate(
           // A file's descriptor (its name, type and size) under its own field.
           const file =
             typeof value.file === 'string'
-              ? await sealValue(key, epoch, { conversation, messageId, sender: me }, 'file', value.file)
+              ? await sealValue(
+                  key,
+                  epoch,
+                  { conversation, messageId, sender: me },
+                  'file',
+                  value.file,
+                )
               : undefined;
           out[path] = {
             ...value,
