@@ -1,5 +1,5 @@
 /** How sizes, durations and types of files read in a bubble. */
-import { filesStrings } from './files-strings';
+import type { filesStrings } from './files-strings';
 
 /** '0 B', '980 B', '12 KB', '4.2 MB' (1 KB = 1024 bytes, as file managers count). */
 export function formatBytes(bytes: number): string {

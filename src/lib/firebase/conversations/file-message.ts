@@ -102,7 +102,7 @@ export function parseDescriptor(json: string): FileDescriptor | null {
   if (levels !== undefined) {
     if (!Array.isArray(levels) || levels.length > VOICE_LEVELS) return null;
     if (!levels.every((level) => isCount(level, 100))) return null;
-    out.levels = levels as number[];
+    out.levels = levels;
   }
   return out;
 }
@@ -112,7 +112,11 @@ export const descriptorJson = (descriptor: FileDescriptor) => JSON.stringify(des
 
 /** `name` cut to the limit, its extension kept; a nameless file is 'file'. */
 export function fileNameOf(name: string): string {
-  const clean = name.replace(/[\u0000-\u001f\u007f/\\]/g, '_').trim() || 'file';
+  // Control characters and path separators would confuse a save dialog.
+  const safe = Array.from(name, (ch) =>
+    ch.charCodeAt(0) < 32 || ch === '\u007f' || ch === '/' || ch === '\\' ? '_' : ch,
+  ).join('');
+  const clean = safe.trim() || 'file';
   if (clean.length <= FILE_NAME_MAX) return clean;
   const dot = clean.lastIndexOf('.');
   const extension = dot > 0 && clean.length - dot <= 12 ? clean.slice(dot) : '';

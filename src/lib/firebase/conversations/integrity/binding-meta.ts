@@ -17,11 +17,7 @@ type Shown = Pick<MessageActionFields, 'replyTo' | 'forwarded' | 'mentions'> & {
 /** The canonical form: JSON of a fixed tuple, the mentions sorted (the parsers sort them). */
 export function bindingMeta({ image, file, replyTo, forwarded, mentions }: Shown): string {
   return JSON.stringify([
-    image
-      ? ['image', image.id, image.width, image.height]
-      : file
-        ? [file.kind, file.id]
-        : ['text'],
+    image ? ['image', image.id, image.width, image.height] : file ? [file.kind, file.id] : ['text'],
     replyTo ?? '',
     forwarded === true,
     mentions ?? [],
