@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sendConversationFile } from '../../src/features/conversations/files/conversations-file-thunks';
 import { selectConversationMessages } from '../../src/features/conversations/timeline/conversations-selectors';
 import { directKey } from '../../src/lib/conversation-key';
-import { makeConversationFilesApi } from '../../src/lib/firebase/conversations/files';
+import { makeConversationFilesApi } from '../../src/lib/firebase/conversations/files/gateway';
 import type { ConversationMessage } from '../../src/lib/firebase/conversations/message';
 import { conversationCryptoOf } from '../../src/features/encryption/encryption-session';
 import { toBase64Url } from '../../src/lib/crypto/crypto-bytes';

@@ -4,13 +4,13 @@ import {
   directFileSendWrite,
   fileStartWrite,
   groupFileSendWrite,
-} from '../../src/lib/firebase/conversations/file-send-write';
+} from '../../src/lib/firebase/conversations/files/file-send-write';
 import {
   CLEAR_CHUNK_MAX,
   chunkKey,
   SEALED_CHUNK_MAX,
   type FileDescriptor,
-} from '../../src/lib/firebase/conversations/file-message';
+} from '../../src/lib/firebase/conversations/files/file-message';
 import { removeWrite } from '../../src/lib/firebase/conversations/actions-write';
 import { asDirect, directScope, world } from './conversations-fixtures';
 import { alice, bob, carol, conversationId } from './friends-fixtures';

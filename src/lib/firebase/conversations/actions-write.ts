@@ -5,7 +5,7 @@
  */
 import type { ConversationKind } from '../../conversation-key';
 import type { ConversationMessage } from './message';
-import { filesPath } from './file-message';
+import { filesPath } from './files/file-message';
 import { imagesPath } from './paths';
 import {
   changeMarkerChanges,

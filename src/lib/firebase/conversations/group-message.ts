@@ -4,7 +4,7 @@
  */
 import { parseActionFields } from './action-fields';
 import { parseMessageImageInfo } from './image-message';
-import { parseMessageFileInfo } from './file-message';
+import { parseMessageFileInfo } from './files/file-message';
 import { deletedMessage, type ConversationMessage } from './message';
 
 /**

@@ -7,5 +7,5 @@ export type { Draft, Drafts } from './drafts';
 export { makeConversationsApi } from './gateway';
 export type { ConversationApi, HiddenCover } from './gateway';
 export { makeConversationImagesApi } from './images';
-export { makeConversationFilesApi } from './files';
-export type { ConversationFilesApi, FileUpload, UploadProgress } from './files';
+export { makeConversationFilesApi } from './files/gateway';
+export type { ConversationFilesApi, FileUpload, UploadProgress } from './files/gateway';

@@ -4,7 +4,7 @@
  */
 import { parseActionFields, type MessageActionFields } from './action-fields';
 import { parseMessageImageInfo, type MessageImageInfo } from './image-message';
-import { parseMessageFileInfo, type MessageFileInfo } from './file-message';
+import { parseMessageFileInfo, type MessageFileInfo } from './files/file-message';
 import type { SealState } from '../../crypto/seal-state';
 
 export interface ConversationMessage extends MessageActionFields {

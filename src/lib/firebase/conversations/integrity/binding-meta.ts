@@ -7,7 +7,7 @@
  */
 import { parseActionFields, type MessageActionFields } from '../action-fields';
 import { parseMessageImageInfo, type MessageImageInfo } from '../image-message';
-import { parseMessageFileInfo, type MessageFileInfo } from '../file-message';
+import { parseMessageFileInfo, type MessageFileInfo } from '../files/file-message';
 
 type Shown = Pick<MessageActionFields, 'replyTo' | 'forwarded' | 'mentions'> & {
   image?: Pick<MessageImageInfo, 'id' | 'width' | 'height'>;

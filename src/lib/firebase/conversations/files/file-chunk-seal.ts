@@ -5,9 +5,9 @@
  * another file or another position without failing its tag; the descriptor's chunk count,
  * sealed with the message, catches a file cut short.
  */
-import type { ConversationKey } from '../../conversation-key';
-import { fromBase64Url, toBase64Url } from '../../crypto/crypto-bytes';
-import { isSealed, NotOpened, openValueBytes, sealValueBytes } from '../../crypto/sealed-value';
+import type { ConversationKey } from '../../../conversation-key';
+import { fromBase64Url, toBase64Url } from '../../../crypto/crypto-bytes';
+import { isSealed, NotOpened, openValueBytes, sealValueBytes } from '../../../crypto/sealed-value';
 
 export interface ChunkPlace {
   conversation: ConversationKey;

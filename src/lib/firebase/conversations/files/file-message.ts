@@ -13,8 +13,8 @@ import {
   parseConversationKey,
   type ConversationKey,
   type ConversationKind,
-} from '../../conversation-key';
-import { isSealed } from '../../crypto/sealed-value';
+} from '../../../conversation-key';
+import { isSealed } from '../../../crypto/sealed-value';
 
 /** The largest file: 25 MB (a photo goes the photo path whatever its size up to 20 MB). */
 export const FILE_MAX_BYTES = 25 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { onValue, push, ref, update, type Database } from 'firebase/database';
-import { directKey, groupKey, type ConversationKey } from '../../conversation-key';
-import type { SentMessage } from '../inbox/shapes';
+import { directKey, groupKey, type ConversationKey } from '../../../conversation-key';
+import type { SentMessage } from '../../inbox/shapes';
 import {
   conversationFilePath,
   type FileDescriptor,
@@ -9,12 +9,12 @@ import {
 } from './file-message';
 import { directFileSendWrite, groupFileSendWrite } from './file-send-write';
 import { downloadChunks, UploadCancelled, uploadChunks } from './file-chunks';
-import { directConversations, groupConversations } from './location';
-import type { Outbox } from './outbox';
-import { outboxOf, sendThroughOutbox, type OutgoingSend } from './outbox-send';
-import type { CryptoNow } from './sealing';
-import type { GroupParties, MessageParties, SendExtras } from './send-write';
-import { serverClockOf } from './integrity/server-clock';
+import { directConversations, groupConversations } from '../location';
+import type { Outbox } from '../outbox';
+import { outboxOf, sendThroughOutbox, type OutgoingSend } from '../outbox-send';
+import type { CryptoNow } from '../sealing';
+import type { GroupParties, MessageParties, SendExtras } from '../send-write';
+import { serverClockOf } from '../integrity/server-clock';
 
 export * from './file-message';
 export { FileUnreadable } from './file-chunks';
@@ -249,7 +249,7 @@ export function makeConversationFilesApi(
 
 export type ConversationFilesApi = ReturnType<typeof makeConversationFilesApi>;
 
-declare module '../../../store/gateways' {
+declare module '../../../../store/gateways' {
   interface DatabaseGateways {
     chatFiles: ConversationFilesApi;
   }

@@ -7,10 +7,10 @@
  * chunks into a new `Blob`.
  */
 import { get, ref, serverTimestamp, update, increment, type Database } from 'firebase/database';
-import type { ConversationKey } from '../../conversation-key';
+import type { ConversationKey } from '../../../conversation-key';
 import { chunkCount, chunkKey, conversationFilePath, FILE_CHUNK_BYTES } from './file-message';
 import { fileStartWrite } from './file-send-write';
-import { isRefusal } from './send-once';
+import { isRefusal } from '../send-once';
 
 /** The sender cancelled the upload. */
 export class UploadCancelled extends Error {

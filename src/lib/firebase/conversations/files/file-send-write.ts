@@ -5,7 +5,7 @@
  * words are what every other place shows of it ('Voice message 0:12', the file's name), so the
  * inbox, notifications, quotes and search need nothing new. Nothing here imports Firebase.
  */
-import type { ConversationKind } from '../../conversation-key';
+import type { ConversationKind } from '../../../conversation-key';
 import { descriptorJson, filesPath, type FileDescriptor, type FileKind } from './file-message';
 import {
   directSendWrite,
@@ -14,7 +14,7 @@ import {
   type MessageParties,
   type SendExtras,
   type ServerValues,
-} from './send-write';
+} from '../send-write';
 
 export interface FileSend {
   kind: FileKind;
