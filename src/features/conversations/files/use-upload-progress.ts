@@ -13,10 +13,17 @@ export function useUploadProgress(id: string): Progress | null {
   const subscribe = useCallback(
     (changed: () => void) => {
       latest.current = null;
-      const stop = chatFiles.watchUpload(id, (sent, total) => {
-        latest.current = { sent, total };
-        changed();
-      });
+      const stop = chatFiles.watchUpload(
+        id,
+        (sent, total) => {
+          latest.current = { sent, total };
+          changed();
+        },
+        () => {
+          latest.current = null;
+          changed();
+        },
+      );
       return () => {
         stop?.();
         latest.current = null;

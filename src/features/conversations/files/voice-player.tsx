@@ -42,6 +42,8 @@ export function VoicePlayer({
   const [failed, setFailed] = useState(false);
   const [position, setPosition] = useState(0);
   const [rate, setRate] = useState<(typeof RATES)[number]>(1);
+  /** The audio's own length once the browser knows it (a recording's file often says none). */
+  const [mediaMs, setMediaMs] = useState<number | null>(null);
   const durationId = useId();
   const total = Math.max(durationMs, 1);
 
@@ -72,7 +74,12 @@ export function VoicePlayer({
     made.preload = 'auto';
     made.addEventListener('play', () => setPlaying(true));
     made.addEventListener('pause', () => setPlaying(false));
+    const noteLength = () => {
+      if (Number.isFinite(made.duration)) setMediaMs(Math.round(made.duration * 1000));
+    };
+    made.addEventListener('durationchange', noteLength);
     made.addEventListener('ended', () => {
+      noteLength();
       setPlaying(false);
       setPosition(0);
       made.currentTime = 0;
@@ -155,7 +162,11 @@ export function VoicePlayer({
         text: 'text-slate-600',
       };
   return (
-    <div className="flex min-w-0 items-center gap-2.5 py-0.5" data-voice-player>
+    <div
+      className="flex min-w-0 items-center gap-2.5 py-0.5"
+      data-voice-player
+      data-media-ms={mediaMs ?? undefined}
+    >
       <button
         type="button"
         tabIndex={tabIndex}

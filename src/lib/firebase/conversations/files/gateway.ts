@@ -37,6 +37,8 @@ interface Upload {
   total: number;
   cancelled: boolean;
   listeners: Set<UploadProgress>;
+  /** Told once the upload ended (stored, refused or cancelled). */
+  ended: Set<() => void>;
 }
 
 /**
@@ -94,6 +96,7 @@ export function makeConversationFilesApi(
       total: file.blob.size,
       cancelled: false,
       listeners: new Set(),
+      ended: new Set(),
     };
     uploads.set(id, upload);
     const sent = sendThroughOutbox(db, outbox, {
@@ -126,13 +129,14 @@ export function makeConversationFilesApi(
       },
     });
     // Refused or failed: its chunks are taken back, so nothing of it is left stored.
-    sent.acked.then(
-      () => uploads.delete(id),
-      () => {
-        uploads.delete(id);
-        void update(ref(db), { [path]: null }).catch(() => undefined);
-      },
-    );
+    const end = () => {
+      uploads.delete(id);
+      for (const ended of upload.ended) ended();
+    };
+    sent.acked.then(end, () => {
+      end();
+      void update(ref(db), { [path]: null }).catch(() => undefined);
+    });
     return sent;
   };
 
@@ -171,14 +175,18 @@ export function makeConversationFilesApi(
 
     /**
      * Follows the upload of my message `id`: `listener(sent, total)` now and as chunks are
-     * stored. Returns the unsubscribe; null when no upload of that id runs here.
+     * stored, `ended` once it is over. Returns the unsubscribe; null when none runs here.
      */
-    watchUpload(id: string, listener: UploadProgress): (() => void) | null {
+    watchUpload(id: string, listener: UploadProgress, ended?: () => void): (() => void) | null {
       const upload = uploads.get(id);
       if (!upload) return null;
       upload.listeners.add(listener);
+      if (ended) upload.ended.add(ended);
       listener(upload.sent, upload.total);
-      return () => upload.listeners.delete(listener);
+      return () => {
+        upload.listeners.delete(listener);
+        if (ended) upload.ended.delete(ended);
+      };
     },
 
     /**
@@ -190,6 +198,7 @@ export function makeConversationFilesApi(
       if (!upload || !outbox.withdraw(id)) return false;
       upload.cancelled = true;
       uploads.delete(id);
+      for (const ended of upload.ended) ended();
       const path = conversationFilePath(upload.conversation, id);
       local.delete(path);
       await update(ref(db), { [path]: null }).catch(() => undefined);
