@@ -69,7 +69,8 @@ describeBrowser('file and voice messages', () => {
       .innerText();
     expect(duration).toBe(recorded);
     await player.getByText(filesStrings.voice.unplayed).waitFor();
-    await row(b, spec.panels.friendList, 'Alice').getByText(`Voice message ${duration}`)
+    await row(b, spec.panels.friendList, 'Alice')
+      .getByText(`Voice message ${duration}`)
       .first()
       .waitFor();
     expect(await axeFinds(b, '[data-voice-player]')).toEqual([]);
