@@ -5,6 +5,52 @@ import { PauseIcon, PlayIcon } from './file-icons';
 import { takeTurn } from './voice-playback';
 
 const RATES = [1, 1.5, 2] as const;
+/**
+ * The bars as one path, drawn twice: played in full colour up to `done`, the rest faded. Two
+ * paths in one SVG, whatever the bar count, so a list of voice messages stays light to scroll.
+ */
+function Waveform({
+  levels,
+  done,
+  on,
+  off,
+}: {
+  levels: readonly number[];
+  done: number;
+  on: string;
+  off: string;
+}) {
+  const width = levels.length * 3;
+  const d = levels
+    .map((level, i) => {
+      const height = Math.max(3, (Math.min(100, level) / 100) * 28);
+      return `M${String(i * 3 + 1)} ${String(16 - height / 2)}v${String(height)}`;
+    })
+    .join('');
+  const clip = useId();
+  return (
+    <svg
+      aria-hidden
+      viewBox={`0 0 ${String(width)} 32`}
+      preserveAspectRatio="none"
+      className="h-full w-full"
+    >
+      <path d={d} className={off} stroke="currentColor" strokeWidth={2} strokeLinecap="round" />
+      <clipPath id={clip}>
+        <rect width={done * width} height={32} />
+      </clipPath>
+      <path
+        d={d}
+        className={on}
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        clipPath={`url(#${clip})`}
+      />
+    </svg>
+  );
+}
+
 /** The seek step of an arrow key (ms); Page Up/Down jump four of them. */
 const STEP_MS = 2000;
 
@@ -151,14 +197,14 @@ export function VoicePlayer({
   const tone = light
     ? {
         button: 'bg-white text-brand-600',
-        on: 'bg-white',
-        off: 'bg-white/40',
+        on: 'text-white',
+        off: 'text-white/40',
         text: 'text-brand-50',
       }
     : {
         button: 'bg-brand-500 text-white',
-        on: 'bg-brand-500',
-        off: 'bg-slate-300',
+        on: 'text-brand-500',
+        off: 'text-slate-300',
         text: 'text-slate-600',
       };
   return (
@@ -193,16 +239,9 @@ export function VoicePlayer({
           aria-valuetext={`${formatDuration(position)} / ${formatDuration(durationMs)}`}
           onKeyDown={onKeyDown}
           onClick={onClick}
-          className="flex h-8 w-40 cursor-pointer items-center gap-[2px] rounded-sm focus:outline-hidden focus-visible:ring-2 focus-visible:ring-brand-200 sm:w-48"
+          className="h-8 w-40 cursor-pointer rounded-sm focus:outline-hidden focus-visible:ring-2 focus-visible:ring-brand-200 sm:w-48"
         >
-          {bars.map((level, i) => (
-            <span
-              key={i}
-              aria-hidden
-              className={`min-w-0 flex-1 rounded-full ${(i + 0.5) / bars.length <= done ? tone.on : tone.off}`}
-              style={{ height: `${String(Math.max(12, Math.min(100, level)))}%` }}
-            />
-          ))}
+          <Waveform levels={bars} done={done} on={tone.on} off={tone.off} />
         </div>
         <div className={`flex items-center gap-2 text-[11px] tabular-nums ${tone.text}`}>
           <span id={durationId}>{formatDuration(shown)}</span>
