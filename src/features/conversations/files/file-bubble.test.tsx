@@ -42,7 +42,7 @@ describe('FileBubble', () => {
       <FileBubble message={message} descriptor={descriptor} light={false} />,
       { gateways },
     );
-    act(() => store.dispatch(conversationOpened('rel-1')));
+    void act(() => store.dispatch(conversationOpened('rel-1')));
     expect(screen.getByText('Trip plan.pdf')).toBeInTheDocument();
     expect(screen.getByText('293 KB · PDF document')).toBeInTheDocument();
     expect(
@@ -80,7 +80,7 @@ describe('FileBubble', () => {
       <FileBubble message={message} descriptor={descriptor} light={false} />,
       { gateways },
     );
-    act(() => store.dispatch(conversationOpened('rel-1')));
+    void act(() => store.dispatch(conversationOpened('rel-1')));
     fireEvent.click(screen.getByRole('button', { name: 'Download Trip plan.pdf' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This file could not be opened.');
   });
