@@ -5,9 +5,17 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { filesStrings } from '../../src/features/conversations/files/files-strings';
 import { spec } from '../../src/strings/spec';
-import { browserPerSuite, describeBrowser, shot } from '../support/browser';
-import { aliceAndBob, chat } from '../support/conversation-steps';
-import { row } from './app-home-steps';
+import { buildDemoData } from '../../scripts/demo/data';
+import { demoPassword, demoUsers } from '../../scripts/demo/users';
+import {
+  adminUpdate,
+  browserPerSuite,
+  createTestUser,
+  describeBrowser,
+  shot,
+} from '../support/browser';
+import { aliceAndBob, chat, openFriend, openMessages } from '../support/conversation-steps';
+import { loginPage, row } from './app-home-steps';
 
 // File and voice messages end to end, in Chromium with its fake microphone (a steady tone).
 const FAKE_MICROPHONE = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
@@ -45,7 +53,9 @@ describeBrowser('file and voice messages', () => {
     const send = recorder.getByRole('button', { name: filesStrings.voice.sendLabel });
     await send.waitFor();
     // The preview shows the length recorded, and plays before sending.
-    const recorded = await recorder.locator('[data-voice-player] [id]').first().innerText();
+    const recorded = await recorder
+      .locator('[data-voice-player] [data-voice-duration]')
+      .innerText();
     expect(recorded).toMatch(/^0:0[2-9]$/);
     const previewPlay = recorder.getByRole('button', {
       name: filesStrings.voice.play,
@@ -62,11 +72,7 @@ describeBrowser('file and voice messages', () => {
     // Bob: the bubble with its duration and the unplayed dot; the list's preview names it.
     const player = chat(b).locator('[data-voice-player]').last();
     await player.waitFor({ timeout: 20_000 });
-    const duration = await player
-      .locator('[id]')
-      .filter({ hasText: /^\d:\d\d$/ })
-      .first()
-      .innerText();
+    const duration = await player.locator('[data-voice-duration]').innerText();
     expect(duration).toBe(recorded);
     await player.getByText(filesStrings.voice.unplayed).waitFor();
     await row(b, spec.panels.friendList, 'Alice')
@@ -150,5 +156,44 @@ describeBrowser('file and voice messages', () => {
         buffer: Buffer.alloc(25 * 1024 * 1024 + 1),
       });
     await chat(a).getByRole('alert').getByText(filesStrings.tooLarge(25)).waitFor();
+  });
+
+  it('shows the demo voice message and PDF together, at desktop and phone sizes', async () => {
+    const created = [];
+    for (const user of demoUsers) {
+      const account = await createTestUser({
+        email: user.email,
+        password: demoPassword,
+        displayName: user.username,
+      });
+      created.push({ uid: account.uid, username: user.username, email: user.email });
+    }
+    await adminUpdate(buildDemoData(created, Date.now()));
+    const b = await loginPage(browser(), 'bob@example.com', demoPassword);
+    await b.setViewportSize({ width: 1280, height: 720 });
+    await openMessages(b);
+    await openFriend(b, 'Alice');
+    const player = chat(b).locator('[data-voice-player]');
+    const card = chat(b).locator('[data-file-bubble]');
+    await player.waitFor();
+    await card.getByText('Trip plan.pdf').waitFor();
+    expect(await player.getByText('0:06').count()).toBe(1);
+    await player.getByText(filesStrings.voice.unplayed).waitFor();
+    // The demo's bytes are real: the voice plays and the PDF downloads as a PDF.
+    await player.getByRole('button', { name: filesStrings.voice.play, exact: true }).click();
+    await player.getByRole('button', { name: filesStrings.voice.pause, exact: true }).waitFor();
+    const [saved] = await Promise.all([
+      b.waitForEvent('download'),
+      card.getByRole('button', { name: filesStrings.download('Trip plan.pdf') }).click(),
+    ]);
+    expect((await readFile(await saved.path())).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await axeFinds(b, '[data-voice-player], [data-file-bubble]')).toEqual([]);
+    await shot(b, 'files-demo-1280');
+    // At phone width the chat is a screen of its own: the lists first, then Alice's chat.
+    await b.setViewportSize({ width: 390, height: 844 });
+    if (!(await card.isVisible())) await openFriend(b, 'Alice');
+    await card.getByText('Trip plan.pdf').waitFor();
+    await player.waitFor();
+    await shot(b, 'files-demo-390');
   });
 });

@@ -193,7 +193,6 @@ export function VoicePlayer({
 
   const done = position / total;
   const bars = levels.length > 0 ? levels : Array.from({ length: 32 }, () => 20);
-  const shown = playing || position > 0 ? position : durationMs;
   const tone = light
     ? {
         button: 'bg-white text-brand-600',
@@ -244,7 +243,18 @@ export function VoicePlayer({
           <Waveform levels={bars} done={done} on={tone.on} off={tone.off} />
         </div>
         <div className={`flex items-center gap-2 text-[11px] tabular-nums ${tone.text}`}>
-          <span id={durationId}>{formatDuration(shown)}</span>
+          <span
+            id={durationId}
+            data-voice-duration
+            className={playing || position > 0 ? 'sr-only' : undefined}
+          >
+            {formatDuration(durationMs)}
+          </span>
+          {playing || position > 0 ? (
+            <span aria-hidden>
+              {formatDuration(position)} / {formatDuration(durationMs)}
+            </span>
+          ) : null}
           {unplayed ? (
             <span className="inline-flex items-center gap-1">
               <span aria-hidden className="h-2 w-2 rounded-full bg-sky-500" />
