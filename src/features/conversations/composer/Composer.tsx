@@ -226,9 +226,11 @@ export function Composer({
             className="max-h-32 min-w-0 flex-1 resize-none self-center bg-transparent py-2 leading-6 text-slate-900 placeholder:text-slate-400 focus:outline-hidden disabled:cursor-not-allowed"
           />
           <EmojiPicker onPick={insertEmoji} disabled={disabled} />
+          {/* On a phone the paperclip takes photos too (they still go the photo path). */}
           <IconButton
             label={conversationsStrings.chatImages.attach}
             icon={<CameraIcon />}
+            className="max-sm:hidden"
             disabled={disabled}
             onClick={() => fileInput.current?.click()}
           />

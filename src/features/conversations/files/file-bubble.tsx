@@ -99,7 +99,7 @@ export function FileBubble({
           className={`h-10 w-10 shrink-0 ${light ? 'text-white' : 'text-brand-600'}`}
         />
         <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-medium" title={descriptor.name}>
+          <p className="line-clamp-2 text-sm font-medium break-words" title={descriptor.name}>
             {descriptor.name}
           </p>
           <p className={`text-xs ${muted}`}>
