@@ -56,7 +56,7 @@ interface FileTree {
 }
 
 /** The kinds whose messages carry a file. */
-export const isFileKind = (kind: Expr) => or(eq(kind, 'file'), eq(kind, 'voice'));
+const isFileKind = (kind: Expr) => or(eq(kind, 'file'), eq(kind, 'voice'));
 
 /** Inbox entries, covers and reaction notices show a file message's words, as a text's. */
 export const showsWords = (kind: Expr) => or(x`${kind} == null`, isFileKind(kind));

@@ -5,9 +5,7 @@
  */
 export { FileMessageBody } from './file-message-lazy';
 export { VoiceRecorder } from './voice-recorder-lazy';
-export type { Recording } from './voice-recorder-lazy';
 export { useFileSending } from './file-sending';
 export { isPhotoFile } from './file-format';
 export { MicIcon, PaperclipIcon } from './file-icons';
 export { filesStrings } from './files-strings';
-export { sendConversationFile } from './conversations-file-thunks';

@@ -8,4 +8,3 @@ export { makeConversationsApi } from './gateway';
 export type { ConversationApi, HiddenCover } from './gateway';
 export { makeConversationImagesApi } from './images';
 export { makeConversationFilesApi } from './files/gateway';
-export type { ConversationFilesApi, FileUpload, UploadProgress } from './files/gateway';

@@ -21,7 +21,7 @@ export class UploadCancelled extends Error {
 }
 
 /** A chunk that is missing or does not open: the file cannot be shown as it was sent. */
-export class FileUnreadable extends Error {
+class FileUnreadable extends Error {
   constructor() {
     super('The file could not be read');
     this.name = 'FileUnreadable';

@@ -21,16 +21,13 @@ export const FILE_MAX_BYTES = 25 * 1024 * 1024;
 /** Bytes of one chunk before sealing; the last chunk may be shorter. */
 export const FILE_CHUNK_BYTES = 256 * 1024;
 /** Chunks of the largest file, so a chunk index fits three digits. */
-export const FILE_CHUNKS_MAX = FILE_MAX_BYTES / FILE_CHUNK_BYTES;
+const FILE_CHUNKS_MAX = FILE_MAX_BYTES / FILE_CHUNK_BYTES;
 /** A clear chunk in base64url (only where the conversation is not encrypted). */
 export const CLEAR_CHUNK_MAX = Math.ceil((FILE_CHUNK_BYTES * 4) / 3);
 /** A sealed chunk: the tag (16 bytes) and the seal's prefix, IV and dots on top. */
 export const SEALED_CHUNK_MAX = Math.ceil(((FILE_CHUNK_BYTES + 16) * 4) / 3) + 100;
-/** A descriptor's JSON in clear, and sealed. */
-export const DESCRIPTOR_MAX = 2000;
-export const SEALED_DESCRIPTOR_MAX = 2900;
 /** The longest file name kept (characters); a longer one is cut, its extension kept. */
-export const FILE_NAME_MAX = 200;
+const FILE_NAME_MAX = 200;
 /** Voice messages: at most five minutes, the waveform in this many bars. */
 export const VOICE_MAX_MS = 5 * 60 * 1000;
 export const VOICE_LEVELS = 48;

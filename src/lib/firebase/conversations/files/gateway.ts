@@ -17,7 +17,6 @@ import type { GroupParties, MessageParties, SendExtras } from '../send-write';
 import { serverClockOf } from '../integrity/server-clock';
 
 export * from './file-message';
-export { FileUnreadable } from './file-chunks';
 
 /** What the sender hands over: the bytes, what is sealed about them, and the message's words. */
 export interface FileUpload {
