@@ -21,15 +21,7 @@ import { openBytes, openText, sealBytes, sealText } from './sealed-box';
  * voice message's descriptor (name, type, size); `chunk`: one chunk of its bytes.
  */
 export type SealedField =
-  | 'text'
-  | 'edit'
-  | 'preview'
-  | 'quote'
-  | 'full'
-  | 'thumb'
-  | 'tombstone'
-  | 'file'
-  | 'chunk';
+  'text' | 'edit' | 'preview' | 'quote' | 'full' | 'thumb' | 'tombstone' | 'file' | 'chunk';
 
 /** The format of the additional data (above). */
 export type SealVersion = 1 | 2;
