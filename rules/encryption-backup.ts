@@ -36,7 +36,27 @@ export const keyBackup: RuleNode = {
     '.read': signedInAs($uid),
     '.write': verifiedAs($uid),
     '.validate': x`newData.hasChildren(['sealed', 'createdAt'])`,
-    sealed: { '.validate': keyEnvelope },
+    // The backup key for the recovery key: sealed to its recovery pair with an ephemeral P-256
+    // key (`r1.{87-char public key}.{envelope}`), or, in a backup from before pairs, by its HKDF key.
+    sealed: {
+      '.validate': or(
+        keyEnvelope,
+        and(
+          stringOf({ max: 200 }),
+          x`newData.val().matches(/^r1[.]B[A-Za-z0-9_-]{86}[.]v1[.][A-Za-z0-9_-]{16}[.][A-Za-z0-9_-]{64}$/)`,
+        ),
+      ),
+    },
+    // The recovery pair: its public half (65 bytes) sealed by the backup key, its secret (96
+    // bytes) by the recovery key's HKDF key (src/lib/crypto/recovery-seal.ts).
+    recovery: exactFields({
+      public: {
+        '.validate': x`newData.isString() && newData.val().matches(/^v1[.][A-Za-z0-9_-]{16}[.][A-Za-z0-9_-]{108}$/)`,
+      },
+      secret: {
+        '.validate': x`newData.isString() && newData.val().matches(/^v1[.][A-Za-z0-9_-]{16}[.][A-Za-z0-9_-]{150}$/)`,
+      },
+    }),
     createdAt: { '.validate': or(and(creating, serverTime), eq(newValue, x`data.val()`)) },
     // When the person confirmed they saved the recovery key; cleared when a new one replaces it.
     savedAt: { '.validate': serverTime },

@@ -23,6 +23,7 @@ import { conversationKeyWaits, groupKeyWaits } from './encryption-key-waits';
 import { conversationKeys, groupKeys, senderEpochs } from './encryption-keys';
 import { keyBackup } from './encryption-backup';
 import { identityKeys } from './encryption-identity';
+import { deviceLists } from './encryption-lists';
 
 export const rules: RuleNode = {
   // Closed by default: every path below opens only what its area needs. `meta` (the schema
@@ -63,6 +64,8 @@ export const rules: RuleNode = {
   identityKeys,
   deviceKeys,
   deviceKeyGrants,
+  // The account's current devices, signed by its identity key: readers pin the highest version.
+  deviceLists,
   // When each of my devices was last used, and its browser: mine alone.
   deviceSeen,
   conversationKeys,

@@ -11,6 +11,14 @@ import { searchStrings } from '../../src/features/search/search-strings';
 const listSelector = (name: string) =>
   `[role="feed"][aria-label="${conversationsStrings.chat.conversationWith(name)}"]`;
 
+/**
+ * An init script for a page that keeps no device key (no IndexedDB): its sends stay in clear
+ * text, and so may a friend's admin writes, which a page that keeps keys shows as 'Not
+ * encrypted' once its conversation is sealed (docs/security/e2ee.md).
+ */
+export const NO_DEVICE_KEY =
+  "Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true })";
+
 /** Headless Chromium's window is small: enlarge it, keep the page's viewport at 1280×720. */
 export async function desktopWindow(page: Page): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page);

@@ -11,7 +11,14 @@
 import type { Browser } from 'playwright-core';
 import { dbRest, type AdminTarget } from '../stack/admin';
 import { freshPage, signInToHome } from './browser';
-import { desktopWindow, openConversation, scrollToNewest, throttle, timeSend } from './chat-page';
+import {
+  desktopWindow,
+  NO_DEVICE_KEY,
+  openConversation,
+  scrollToNewest,
+  throttle,
+  timeSend,
+} from './chat-page';
 import { befriend, type ChatWith } from './chat-seed';
 import { CPU_SLOWDOWN } from './chat-send';
 import { ms, table } from './report';
@@ -87,10 +94,7 @@ export async function sealedSendBench(
   const open = async (kind: 'sealed' | 'clear') => {
     const page = await freshPage(browser);
     // A browser without IndexedDB keeps no device key: its sends stay in clear text.
-    if (kind === 'clear')
-      await page.addInitScript(
-        "Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true })",
-      );
+    if (kind === 'clear') await page.addInitScript(NO_DEVICE_KEY);
     await page.addInitScript(EVENT_OBSERVER);
     const cdp = await desktopWindow(page);
     await signInToHome(page, appUrl, senders[kind].email);

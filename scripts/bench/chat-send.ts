@@ -19,6 +19,7 @@ import {
   FRAME_CLOCK,
   loadedMessages,
   messageNodes,
+  NO_DEVICE_KEY,
   openConversation,
   pageBackToStart,
   pageInOwnWindow,
@@ -78,7 +79,7 @@ interface ChatPage {
 async function messagesPage(browser: Browser, opened: Page, appUrl: string): Promise<ChatPage> {
   const page = await pageInOwnWindow(browser, opened);
   page.setDefaultTimeout(30_000);
-  await page.addInitScript(EVENT_OBSERVER + FRAME_CLOCK);
+  await page.addInitScript(NO_DEVICE_KEY + ';' + EVENT_OBSERVER + FRAME_CLOCK);
   const cdp = await desktopWindow(page);
   await page.goto(`${appUrl}/pages/messages`);
   await waitForSearchIndex(page);
@@ -94,6 +95,8 @@ export async function chatBench(
   const people = await seedChats(target, chatSizes);
   log(`chat: seeded ${int(chatSizes.short)} and ${int(chatSizes.long)} messages`);
   const signIn = await freshPage(browser);
+  // Clear text throughout (the friend's replies are admin writes): sealed sends are 5b's.
+  await signIn.addInitScript(NO_DEVICE_KEY);
   await signInToHome(signIn, appUrl, people.me.email);
   // Each chat in a page of its own, both signed in as me, so their sends can take turns: on a
   // shared machine the load changes within a minute, and measured one chat after the other

@@ -5,10 +5,12 @@
  * and two previews sealed) under a warm epoch, the first send of an epoch (a wrap per device),
  * a received message opened, and a 10,000-message conversation opened whole against its first
  * page (what the app decrypts when it opens one: only the pages it loads). Every device is signed
- * by its account's identity key and checked against a pin, as in the app (device-trust.ts).
+ * by its account's identity key and named by its signed device list, both checked against a pin,
+ * as in the app (device-trust.ts).
  */
 import { directKey, type ConversationKey } from '../../src/lib/conversation-key';
 import { loadOrCreateDevice, memoryKeyVault } from '../../src/lib/crypto/device-identity';
+import { signDeviceList, type DeviceList } from '../../src/lib/crypto/device-list';
 import { makeDeviceTrust } from '../../src/lib/crypto/device-trust';
 import { createIdentity, signDevice } from '../../src/lib/crypto/identity-key';
 import { memoryPinStore } from '../../src/lib/crypto/trust-pins';
@@ -31,16 +33,18 @@ const LONG = Number(process.env.BENCH_CHAT_LONG ?? 10_000);
 const PAGE = 50;
 
 /** Every device, identity key and wrap in memory, as the database would hold them. */
-function memoryDirectory(devices: PublishedDevice[], identities: Record<string, string>) {
+function memoryDirectory(
+  devices: PublishedDevice[],
+  identities: Record<string, string>,
+  lists: Record<string, DeviceList>,
+) {
   const wraps = new Map<string, StoredWrap>();
-  const epochs = new Map<string, { epoch: string; devices: string }>();
   let next = 0;
   return (me: string): KeyDirectory => ({
     devicesOf: (_c, uids) => Promise.resolve(devices.filter((d) => uids.includes(d.uid))),
     identityOf: (_c, uid) => Promise.resolve(identities[uid] ?? null),
-    senderEpoch: (c) => Promise.resolve(epochs.get(`${me}|${c}`) ?? null),
-    writeEpoch: (c, epoch, digest, list) => {
-      epochs.set(`${me}|${c}`, { epoch, devices: digest });
+    deviceListOf: (_c, uid) => Promise.resolve(lists[uid] ?? null),
+    writeEpoch: (c, epoch, _digest, list) => {
       for (const w of list) wraps.set(`${c}|${w.uid}|${epoch}|${w.deviceId}`, { ...w, by: me });
       return Promise.resolve();
     },
@@ -89,10 +93,19 @@ export async function encryptionBench(): Promise<EncryptionFigures> {
       signature: await signDevice(identities[d.uid as 'alice' | 'bob'].identity, d.uid, d),
     })),
   );
-  const directory = memoryDirectory(published, {
-    alice: identities.alice.identity.publicKey,
-    bob: identities.bob.identity.publicKey,
-  });
+  // Each account's signed device list, as the app publishes it: checked once, then cached.
+  const listOf = (uid: 'alice' | 'bob') =>
+    signDeviceList(
+      identities[uid].identity,
+      uid,
+      1,
+      published.filter((d) => d.uid === uid).map((d) => d.deviceId),
+    );
+  const directory = memoryDirectory(
+    published,
+    { alice: identities.alice.identity.publicKey, bob: identities.bob.identity.publicKey },
+    { alice: await listOf('alice'), bob: await listOf('bob') },
+  );
   const trustOf = (uid: string) => makeDeviceTrust(uid, memoryPinStore());
   const alice = makeConversationCrypto(
     'alice',

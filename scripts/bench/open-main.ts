@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser, freshPage, signInToHome } from './browser';
-import { desktopWindow, openConversation, throttle } from './chat-page';
+import { desktopWindow, openConversation, throttle, waitForSearchIndex } from './chat-page';
 import { chatSizes, CPU_SLOWDOWN } from './chat-send';
 import { seedChats, type ChatWith } from './chat-seed';
 import { ms, table } from './report';
@@ -28,7 +28,8 @@ try {
   const cdp = await desktopWindow(page);
   await signInToHome(page, stack.appUrl, people.me.email);
   await page.goto(`${stack.appUrl}/pages/messages`);
-  await page.waitForLoadState('networkidle');
+  // Search reads every conversation after sign-in: otherwise it lands in whichever open is first.
+  await waitForSearchIndex(page);
   const times: Record<'short' | 'long', number[]> = { short: [], long: [] };
   const open = async (which: 'short' | 'long', chat: ChatWith, profile: boolean) => {
     const newest = `Message ${String(chat.messages - 1)} from`;

@@ -176,4 +176,19 @@ describe('toast slots', () => {
     for (const id of ['a', 'b', 'c']) slots.notice(notice(id));
     expect(second.log).toEqual(['show a', 'show b', 'show c']);
   });
+
+  it('closes every notice, shown or waiting, and leaves the answers', () => {
+    const { slots, closes, log } = attached();
+    slots.show(answer('saved'));
+    for (const id of ['a', 'b', 'c']) slots.notice(notice(id));
+    expect(log).toEqual(['show saved', 'show a', 'show b']);
+    slots.dismissNotices();
+    expect(log.slice(3)).toEqual(['dismiss a', 'dismiss b']);
+    closes('a');
+    closes('b');
+    // 'c' waited: it is gone too, and the answer stays.
+    expect(log.slice(5)).toEqual([]);
+    slots.show(answer('next'));
+    expect(log.slice(5)).toEqual(['show next']);
+  });
 });

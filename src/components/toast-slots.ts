@@ -93,6 +93,16 @@ export class ToastSlots {
     }
   }
 
+  /** Closes every notice, shown or waiting (news for someone who signed out); answers stay. */
+  dismissNotices(): void {
+    this.notices.clear();
+    for (const placed of this.placed) {
+      if (!placed.notice || placed.leaving) continue;
+      placed.leaving = true;
+      this.screen?.dismiss(placed.id);
+    }
+  }
+
   /** react-toastify closed toast `id` (its timer, a click): it is leaving. */
   removed(id: Id): void {
     const placed = this.find(id);

@@ -50,6 +50,10 @@ export const toast = {
   dismiss(id?: Id): void {
     slots.dismiss(id);
   },
+  /** Closes every notice, shown or waiting: the news was for someone who signed out. */
+  dismissNotices(): void {
+    slots.dismissNotices();
+  },
   /** Calls back as react-toastify reports a toast added, updated or removed. */
   onChange(callback: (item: ToastItem) => void): () => void {
     changeListeners.add(callback);

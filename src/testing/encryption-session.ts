@@ -23,6 +23,7 @@ export function fakeRing() {
     confirmSaved: vi.fn<KeyRing['confirmSaved']>(() => Promise.resolve()),
     restore: vi.fn<KeyRing['restore']>(),
     approve: vi.fn<KeyRing['approve']>(),
+    removeDevice: vi.fn<KeyRing['removeDevice']>(() => Promise.resolve(null)),
     identity: vi.fn<KeyRing['identity']>(() => null),
     takeUpgradeNotice: vi.fn<KeyRing['takeUpgradeNotice']>(() => false),
   } satisfies KeyRing;

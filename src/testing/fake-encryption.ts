@@ -19,6 +19,11 @@ export function fakeEncryption() {
     subscribeDevices: vi.fn<EncryptionApi['subscribeDevices']>((uid, onDevices) =>
       devices.subscribe(uid, onDevices, () => undefined),
     ),
+    // No device lists here: signatures alone decide, as for an account from before them.
+    subscribeDeviceList: vi.fn<EncryptionApi['subscribeDeviceList']>((_uid, onList) => {
+      onList(null);
+      return () => undefined;
+    }),
     subscribeIdentity: vi.fn<EncryptionApi['subscribeIdentity']>((uid, onIdentity) =>
       identities.subscribe(uid, onIdentity, () => undefined),
     ),
@@ -31,7 +36,7 @@ export function fakeEncryption() {
       return {
         devicesOf: none,
         identityOf: none,
-        senderEpoch: none,
+        deviceListOf: none,
         writeEpoch: none,
         readWrap: none,
         readWait: none,
@@ -50,6 +55,9 @@ export function fakeEncryption() {
       putBackupEntry: noStore,
       markApproved: noStore,
       publishIdentity: noStore,
+      myDeviceList: noStore,
+      putDeviceList: noStore,
+      removeDevice: noStore,
     })),
     subscribeBackup: vi.fn<EncryptionApi['subscribeBackup']>((uid, onBackup) =>
       backups.subscribe(uid, onBackup, () => undefined),

@@ -96,11 +96,14 @@ describe('sender keys between two people', () => {
       openField(atBob!, place(chat, alice.uid, first.epoch, '-Nm2'), 'text', sealed),
     ).rejects.toMatchObject({ failure: 'unauthentic' });
 
-    // Same devices, same epoch, even from a fresh key manager on the same device.
+    // Same devices, same epoch, even from a fresh key manager on the same device: it reads the
+    // device's own record of its epochs, never the server's pointer.
     const again = makeEpochKeys(
       alicesPhone.device,
       makeEncryptionApi(alice.client.db).keyDirectory(alice.uid),
       alicesPhone.trust,
+      {},
+      { log: alicesPhone.log },
     );
     expect((await again.sendingKey(chat, [alice.uid, bob.uid])).epoch).toBe(first.epoch);
 

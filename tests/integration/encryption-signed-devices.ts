@@ -8,6 +8,7 @@ import {
   type AccountIdentity,
 } from '../../src/lib/crypto/identity-key';
 import { memoryPinStore } from '../../src/lib/crypto/trust-pins';
+import { memorySendingLog } from '../../src/lib/crypto/sending-log';
 import { makeEncryptionApi } from '../../src/lib/firebase/encryption/gateway';
 import type { TestClient } from '../support/backend';
 
@@ -38,5 +39,12 @@ export async function signedDeviceOn(client: TestClient, uid: string, label: str
   const signature = await signDevice(await identityOf(client, uid), uid, device);
   await update(ref(client.db, `deviceKeys/${uid}/${device.deviceId}`), { signature });
   const trust = makeDeviceTrust(uid, memoryPinStore());
-  return { device, trust, keys: makeEpochKeys(device, api.keyDirectory(uid), trust) };
+  // The device's own record of the epochs it sends under (IndexedDB in the browser).
+  const log = memorySendingLog();
+  return {
+    device,
+    trust,
+    log,
+    keys: makeEpochKeys(device, api.keyDirectory(uid), trust, {}, { log }),
+  };
 }

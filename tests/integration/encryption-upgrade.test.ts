@@ -64,10 +64,12 @@ describe('the upgrade to identity keys', () => {
     phone.stop();
     laptop.stop();
 
-    // The same data as an account from before identity keys: no identity, no signatures.
+    // The same data as an account from before identity keys: no identity, no signatures, no
+    // signed device list.
     const devices = (await adminGet(`deviceKeys/${bob.uid}`)) as Record<string, object>;
     await adminUpdate({
       [`identityKeys/${bob.uid}`]: null,
+      [`deviceLists/${bob.uid}`]: null,
       [`keyBackup/${bob.uid}/identity`]: null,
       ...Object.fromEntries(
         Object.keys(devices).map((id) => [`deviceKeys/${bob.uid}/${id}/signature`, null]),

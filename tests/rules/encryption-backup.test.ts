@@ -118,3 +118,62 @@ describe('keyBackup/identity: my identity key, sealed by the backup key', () => 
     }
   });
 });
+
+describe('keyBackup: sealed for the recovery pair, and rotated by a removal', () => {
+  /** An ECIES seal of the backup key to the recovery pair: `r1.` + public key + envelope. */
+  const toRecovery = `r1.${publicKey}.${envelope('R')}`;
+  const recovery = {
+    public: `v1.${'I'.repeat(16)}.${'P'.repeat(108)}`,
+    secret: `v1.${'I'.repeat(16)}.${'Q'.repeat(150)}`,
+  };
+  const conversationWrap = `conversationKeys/-Nrel000000000000001/${bob}/${epoch}/${laptop}`;
+
+  it('lets the owner create it sealed to the pair, reseal it, and rotate it in one update with the removal', async () => {
+    await seed(bobsDevices);
+    await assertSucceeds(write(bob, { [bobsBackup]: { ...backup, sealed: toRecovery, recovery } }));
+    await assertSucceeds(
+      write(bob, { [`${bobsBackup}/sealed`]: toRecovery, [`${bobsBackup}/recovery`]: recovery }),
+    );
+    await seed({ ...befriended, [conversationWrap]: { key: envelope('C'), by: bob, from: phone } });
+    // 'Remove' on the laptop: its entry, its wraps, a new list and the backup under a new key.
+    await assertSucceeds(
+      write(bob, {
+        [`deviceKeys/${bob}/${laptop}`]: null,
+        [`deviceSeen/${bob}/${laptop}`]: null,
+        [`deviceLists/${bob}`]: { version: 2, ids: phone, signature: 'S'.repeat(86) },
+        [`${bobsBackup}/sealed`]: `r1.${publicKey}.${envelope('N')}`,
+        [`${bobsBackup}/recovery`]: {
+          ...recovery,
+          public: `v1.${'J'.repeat(16)}.${'P'.repeat(108)}`,
+        },
+        [`${bobsBackup}/devices`]: { [phone]: { key: envelope('V'), from: phone } },
+        [`${bobsBackup}/keys`]: { 'd:rel1': { [epoch]: envelope('L') } },
+        [`${bobsBackup}/identity`]: `v1.${'I'.repeat(16)}.${'D'.repeat(150)}`,
+        [conversationWrap]: null,
+      }),
+    );
+  });
+
+  it('refuses anyone else, and what is not a recovery seal or pair', async () => {
+    await seed({ ...befriended, ...bobsDevices, [bobsBackup]: storedBackup });
+    await assertFails(write(alice, { [`${bobsBackup}/recovery`]: recovery }));
+    await assertFails(write(alice, { [`${bobsBackup}/sealed`]: toRecovery }));
+    for (const bad of [
+      `r1.${publicKey.slice(1)}.${envelope('R')}`,
+      `r2.${publicKey}.${envelope('R')}`,
+      `r1.${publicKey}.${envelope('R')}A`,
+      `r1.${publicKey}`,
+    ]) {
+      await assertFails(write(bob, { [`${bobsBackup}/sealed`]: bad }));
+    }
+    for (const bad of [
+      { ...recovery, public: envelope('P') },
+      { ...recovery, secret: envelope('Q') },
+      { public: recovery.public },
+      { ...recovery, extra: 'x' },
+      'flat',
+    ]) {
+      await assertFails(write(bob, { [`${bobsBackup}/recovery`]: bad }));
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useAppSelector, useGateways } from '../../store/hooks';
 import { encryptionStrings } from './encryption-strings';
+import { removeMyDevice } from './remove-device';
 import {
   selectEncryptionOwner,
   selectEncryptionStatus,
@@ -32,7 +33,7 @@ export function DeviceList() {
     setRemoving(deviceId);
     setFailed(false);
     try {
-      await encryption.removeDevice(owner, deviceId);
+      await removeMyDevice(encryption, owner, deviceId);
     } catch {
       setFailed(true);
     } finally {

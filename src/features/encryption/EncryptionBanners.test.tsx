@@ -5,11 +5,13 @@ import { RecoveryError } from '../../lib/crypto/key-ring';
 import type { DeviceRecord } from '../../lib/firebase/encryption/gateway';
 import { EncryptionBanners } from './EncryptionBanners';
 import { encryptionStrings } from './encryption-strings';
+import { removedDeviceStrings } from './removed-device-strings';
 import {
   backupReceived,
   devicesVerified,
   encryptionUpgraded,
   selectKeysRevision,
+  thisDeviceRemoved,
 } from './encryption-slice';
 import { fakeRing, signInWithRing, THIS_DEVICE } from '../../testing/encryption-session';
 
@@ -202,5 +204,24 @@ describe('Your encryption was upgraded', () => {
     expect(notice).toHaveTextContent('Your encryption was upgraded');
     await user.click(within(notice).getByRole('button', { name: encryptionStrings.dismiss }));
     expect(screen.queryByRole('region', { name: encryptionStrings.upgraded })).toBeNull();
+  });
+});
+
+describe('A removed device', () => {
+  it('covers its page with "This device was removed", whatever notice it showed', async () => {
+    const { emit, store } = await renderBanners();
+    act(() =>
+      emit([
+        device(THIS_DEVICE, 'Chrome on Linux', THIS_DEVICE),
+        device(LAPTOP, 'Firefox on Windows', null),
+      ]),
+    );
+    expect(screen.getByRole('region', { name: encryptionStrings.approvePrompt })).toBeVisible();
+    act(() => {
+      store.dispatch(thisDeviceRemoved());
+    });
+    const page = await screen.findByRole('alertdialog', { name: 'This device was removed' });
+    expect(page).toHaveTextContent(removedDeviceStrings.body);
+    expect(screen.queryByRole('region', { name: encryptionStrings.approvePrompt })).toBeNull();
   });
 });

@@ -4,7 +4,11 @@ import { CloseIcon } from '../../components/icons';
 import { toast } from '../../components/toast';
 import type { DeviceRecord } from '../../lib/firebase/encryption';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { LazyEnterRecoveryKeyDialog, LazySaveRecoveryKeyDialog } from './lazy-dialogs';
+import {
+  LazyEnterRecoveryKeyDialog,
+  LazyRemovedDevicePage,
+  LazySaveRecoveryKeyDialog,
+} from './lazy-dialogs';
 import { barButton, NoticeBar } from './NoticeBar';
 import { encryptionStrings } from './encryption-strings';
 import {
@@ -16,6 +20,7 @@ import {
   selectHoldsBackupKey,
   selectRecoveryPromptOpen,
   selectThisDeviceApproval,
+  selectThisDeviceRemoved,
 } from './encryption-slice';
 import { useEncryptionSession } from './use-encryption-session';
 
@@ -34,13 +39,16 @@ export function EncryptionBanners() {
   const holdsKey = useAppSelector(selectHoldsBackupKey);
   const promptOpen = useAppSelector(selectRecoveryPromptOpen);
   const upgraded = useAppSelector(selectEncryptionUpgraded);
+  const removed = useAppSelector(selectThisDeviceRemoved);
   const [entering, setEntering] = useState(false);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const prompt =
     approval === 'approved' ? waiting.find((d) => !dismissed.has(d.deviceId)) : undefined;
 
   let notice: ReactNode = null;
-  if (prompt) {
+  if (removed) {
+    notice = <LazyRemovedDevicePage />;
+  } else if (prompt) {
     notice = (
       <ApprovePrompt
         key={prompt.deviceId}

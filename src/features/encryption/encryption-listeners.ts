@@ -8,6 +8,8 @@ import {
 } from '../../lib/crypto/device-identity';
 import { memoryPinStore, type PinStore } from '../../lib/crypto/trust-pins';
 import { indexedDbPinStore } from '../../lib/crypto/trust-pins-idb';
+import { memorySendingLog, type SendingLog } from '../../lib/crypto/sending-log';
+import { indexedDbSendingLog } from '../../lib/crypto/sending-log-idb';
 import type { AppStartListening } from '../../store/store';
 import { whileSignedIn } from '../../store/session';
 import { deviceLabel } from './device-label';
@@ -18,6 +20,7 @@ import {
   deviceReady,
   deviceUnavailable,
   encryptionUpgraded,
+  thisDeviceRemoved,
 } from './encryption-slice';
 import {
   closeEncryptionSession,
@@ -46,13 +49,26 @@ export function addEncryptionListeners(
   // browser without IndexedDB keeps none and says so in Settings.
   vault: KeyVault = inBrowser() ? indexedDbKeyVault : memoryKeyVault(),
   pins: PinStore = inBrowser() ? indexedDbPinStore : memoryPinStore(),
+  sendingLog: SendingLog = inBrowser() ? indexedDbSendingLog : memorySendingLog(),
 ): void {
   whileSignedIn(startAppListening, (uid, { extra, dispatch }) => {
     // Set false at sign-out; the async steps below check it before touching the store.
     const session = { open: true };
     const isOpen = () => session.open;
     let ready: Promise<EncryptionSession | null> = Promise.resolve(null);
-    const mine = followMyDevices(uid, extra.encryption, dispatch, isOpen, () => ready);
+    let stopBackup: () => void = () => undefined;
+    /**
+     * Removed from another of my devices: its page says so, its device key is deleted from this
+     * browser, and its session is replaced by one that failed, so it opens and sends nothing more.
+     */
+    const forget = () => {
+      dispatch(thisDeviceRemoved());
+      stopBackup();
+      openEncryptionSession(uid, Promise.reject(new Error('This device was removed')), scope);
+      void vault.delete(uid).catch(() => undefined);
+    };
+    const scope = extra.encryption;
+    const mine = followMyDevices(uid, extra.encryption, dispatch, isOpen, () => ready, forget);
 
     /** After each backup sync: my own identity pinned as the one I hold, and the upgrade told. */
     const afterSync = async ({ ring, trust }: EncryptionSession) => {
@@ -88,7 +104,6 @@ export function addEncryptionListeners(
         })().catch(() => undefined);
       });
     };
-    let stopBackup: () => void = () => undefined;
     ready = (async (): Promise<EncryptionSession | null> => {
       const device = await loadOrCreateDevice(vault, uid).catch(() => null);
       if (!isOpen()) return null;
@@ -98,9 +113,13 @@ export function addEncryptionListeners(
       }
       let ring: KeyRing | null = null;
       const trust = makeDeviceTrust(uid, pins);
-      const keys = makeEpochKeys(device, extra.encryption.keyDirectory(uid), trust, {
-        onKeyLearned: (conversation, epoch, raw) => ring?.learned(conversation, epoch, raw),
-      });
+      const keys = makeEpochKeys(
+        device,
+        extra.encryption.keyDirectory(uid),
+        trust,
+        { onKeyLearned: (conversation, epoch, raw) => ring?.learned(conversation, epoch, raw) },
+        { log: sendingLog },
+      );
       const store = extra.encryption.keyRingStore(uid);
       ring = makeKeyRing(device, keys, store);
       const session: EncryptionSession = { device, keys, ring, trust };
@@ -114,6 +133,12 @@ export function addEncryptionListeners(
         ),
       ]);
       const record = devices?.find((d) => d.deviceId === device.deviceId);
+      // A key kept here whose device is no longer published: removed from another device while
+      // this page was closed. It says so and forgets the key, rather than carrying on unlisted.
+      if (!device.created && devices && !record) {
+        forget();
+        return null;
+      }
       let approved = record?.approvedBy != null;
       // Node 20 (the integration tests) has no navigator.
       const label = deviceLabel(typeof navigator === 'undefined' ? '' : navigator.userAgent);

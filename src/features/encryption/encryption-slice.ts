@@ -30,6 +30,8 @@ interface EncryptionState {
    * a recovery key entered): a message shown 'Encrypted on another device' should try again.
    */
   keysRevision: number;
+  /** This device was removed from another one: its keys are forgotten, its page says so. */
+  removed: boolean;
 }
 
 const initialState: EncryptionState = {
@@ -43,6 +45,7 @@ const initialState: EncryptionState = {
   holdsBackupKey: false,
   recoveryPromptOpen: false,
   keysRevision: 0,
+  removed: false,
 };
 
 export const encryptionSlice = createSlice({
@@ -89,6 +92,9 @@ export const encryptionSlice = createSlice({
     oldKeysArrived(state) {
       state.keysRevision += 1;
     },
+    thisDeviceRemoved(state) {
+      state.removed = true;
+    },
   },
   extraReducers: (builder) => {
     resetPerSignedInUser(
@@ -110,6 +116,7 @@ export const {
   recoveryPromptOpened,
   recoveryPromptClosed,
   oldKeysArrived,
+  thisDeviceRemoved,
 } = encryptionSlice.actions;
 
 export const selectEncryptionOwner = (state: RootState) => state.encryption.owner;
@@ -124,6 +131,7 @@ export const selectHoldsBackupKey = (state: RootState) => state.encryption.holds
 export const selectRecoveryPromptOpen = (state: RootState) => state.encryption.recoveryPromptOpen;
 /** Changes when this device may open more old messages: retry those it could not. */
 export const selectKeysRevision = (state: RootState) => state.encryption.keysRevision;
+export const selectThisDeviceRemoved = (state: RootState) => state.encryption.removed;
 
 /**
  * The key my drafts are sealed with comes with the backup key: 'unknown' until this device read

@@ -10,3 +10,8 @@ export const LazySaveRecoveryKeyDialog = lazyDialog(
   () => import('./SaveRecoveryKeyDialog'),
   'SaveRecoveryKeyDialog',
 );
+// A removed device's page (it shows once, at most) loads when it is removed.
+export const LazyRemovedDevicePage = lazyDialog(
+  () => import('./RemovedDevicePage'),
+  'RemovedDevicePage',
+);

@@ -23,7 +23,7 @@ export function MemberStack({ groupId, admin }: Props) {
           <PersonAvatar key={person.uid} uid={person.uid} name={person.name} size="sm" />
         ))}
       </div>
-      <span className="text-xs font-medium text-slate-500">
+      <span className="text-xs font-medium text-slate-600">
         {groupsStrings.home.members(people.length)}
         <span className="sr-only">: {names}</span>
       </span>

@@ -51,6 +51,9 @@ export function useNotificationAlerts(): void {
   // Messages already on the desktop: a mention of me is its group's new message too.
   const shown = useRef(new Set<string>());
 
+  // Signed out (or someone else signed in): the news on screen was the previous person's.
+  useEffect(() => () => toast.dismissNotices(), [me]);
+
   const show = (notice: DesktopNotice, onOpen: () => void) => {
     showDesktopNotice(notice, onOpen);
     if (settings?.notificationSound) playChime();

@@ -16,3 +16,13 @@ export class CryptoError extends Error {
     this.name = 'CryptoError';
   }
 }
+
+/** Why a recovery key was refused, for the person's eyes (see encryption-strings.ts). */
+export type RecoveryRefusal = 'not-a-key' | 'wrong-key' | 'no-backup';
+
+export class RecoveryError extends Error {
+  constructor(readonly refusal: RecoveryRefusal) {
+    super(`Recovery refused: ${refusal}`);
+    this.name = 'RecoveryError';
+  }
+}

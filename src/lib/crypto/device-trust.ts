@@ -4,11 +4,14 @@
  * that person. The first identity key seen for someone is pinned (trust on first use); a different
  * one published later is not trusted until I accept it (the 'security code changed' notice's 'OK',
  * or 'Mark as verified'), and seeing it drops a verification at once, whatever the server says
- * afterwards. Verifications are cached by everything they depend on, so a send checks each device
- * once, not once per message.
+ * afterwards. A person's signed device list (device-list.ts) narrows it further: once a list is
+ * pinned, only the devices it names count, and a list older than the pin is ignored, so a removed
+ * device's old signed entry put back opens nothing. Verifications are cached by everything they
+ * depend on, so a send checks each device and list once, not once per message.
  */
+import { verifyDeviceList, type DeviceList } from './device-list';
 import { importIdentityKey, verifyDevice } from './identity-key';
-import type { Pin, PinStore } from './trust-pins';
+import type { ListPin, Pin, PinStore } from './trust-pins';
 
 /** A published device as far as trust goes (epoch-keys.ts' PublishedDevice is one). */
 export interface DeviceEntry {
@@ -39,6 +42,10 @@ export function makeDeviceTrust(owner: string, store: PinStore) {
   const identityKeys = new Map<string, Promise<CryptoKey | null>>();
   const verified = new Map<string, Promise<boolean>>();
   const listeners = new Set<(uid: string) => void>();
+  const listPins = new Map<string, Promise<ListPin | undefined>>();
+  /** Per person: the list last presented, the identity key it was judged under, what it allows. */
+  const listRead = new Map<string, { presented: string; key: string; ids: Set<string> | null }>();
+  const listsVerified = new Map<string, Promise<boolean>>();
   /** One pin change at a time per person: two sends must not both pin "first". */
   const queues = new Map<string, Promise<unknown>>();
 
@@ -100,6 +107,49 @@ export function makeDeviceTrust(owner: string, store: PinStore) {
     return result;
   }
 
+  const listPinOf = (uid: string) => {
+    let pin = listPins.get(uid);
+    if (!pin) {
+      pin = store.getList(owner, uid).catch(() => undefined);
+      listPins.set(uid, pin);
+    }
+    return pin;
+  };
+
+  const listText = (list: DeviceList | null | undefined) =>
+    list ? `${list.version}|${list.ids.join(',')}|${list.signature}` : '';
+
+  function listSigned(key: string, uid: string, list: DeviceList) {
+    const id = `${key}|${uid}|${listText(list)}`;
+    let result = listsVerified.get(id);
+    if (!result) {
+      result = identityKey(key).then((imported) =>
+        imported ? verifyDeviceList(imported, uid, list) : false,
+      );
+      listsVerified.set(id, result);
+    }
+    return result;
+  }
+
+  /**
+   * The devices `uid`'s pinned list allows (null: no list pinned yet, so signatures alone decide),
+   * after pinning `list` when it is signed by `key` and newer than the pin.
+   */
+  function allowedBy(uid: string, key: string, list: DeviceList | null | undefined) {
+    return serial(uid, async () => {
+      let pin = await listPinOf(uid);
+      if (pin?.key !== key) pin = undefined;
+      if (list && (!pin || list.version > pin.version) && (await listSigned(key, uid, list))) {
+        pin = { key, version: list.version, ids: [...list.ids] };
+        listPins.set(uid, Promise.resolve(pin));
+        await store.putList(owner, uid, pin).catch(() => undefined);
+      }
+      const ids = pin ? new Set(pin.ids) : null;
+      listRead.set(uid, { presented: listText(list), key, ids });
+      return ids;
+    });
+  }
+
   /**
    * The answer without waiting when everything it needs was worked out before (the pin read, the
    * published key the pinned one, each signature checked): a send in a conversation whose devices
@@ -109,10 +159,13 @@ export function makeDeviceTrust(owner: string, store: PinStore) {
     uid: string,
     published: string | null,
     devices: readonly Device[],
+    list?: DeviceList | null,
   ): Device[] | undefined {
     if (!pinsRead.has(uid)) return undefined;
     const pin = pinsRead.get(uid);
     if (!pin || (published !== null && published !== pin.key)) return undefined;
+    const listed = listRead.get(uid);
+    if (listed?.key !== pin.key || listed.presented !== listText(list)) return undefined;
     const found: Device[] = [];
     for (const device of devices) {
       // Short keys and plain comparisons: this runs on every send.
@@ -124,7 +177,7 @@ export function makeDeviceTrust(owner: string, store: PinStore) {
       ) {
         return undefined;
       }
-      if (read.signed) found.push(device);
+      if (read.signed && (!listed.ids || listed.ids.has(device.deviceId))) found.push(device);
     }
     return found;
   }
@@ -163,19 +216,29 @@ export function makeDeviceTrust(owner: string, store: PinStore) {
 
     trustedAtOnce,
 
-    /** The devices of `uid` signed with the identity key pinned for them; none when none is. */
+    /**
+     * The devices of `uid` signed with the identity key pinned for them, and named by their
+     * pinned device list once one is; none when no identity key is pinned.
+     */
     async trusted<Device extends DeviceEntry>(
       uid: string,
       published: string | null,
       devices: readonly Device[],
+      list?: DeviceList | null,
     ): Promise<Device[]> {
-      const known = trustedAtOnce(uid, published, devices);
+      const known = trustedAtOnce(uid, published, devices, list);
       if (known) return known;
       const state = await api.see(uid, published);
       if (state.kind === 'none') return [];
-      const signed = await Promise.all(devices.map((device) => isSigned(state.key, device)));
-      return devices.filter((_, i) => signed[i]);
+      const [signed, allowed] = await Promise.all([
+        Promise.all(devices.map((device) => isSigned(state.key, device))),
+        allowedBy(uid, state.key, list),
+      ]);
+      return devices.filter((d, i) => signed[i] && (!allowed || allowed.has(d.deviceId)));
     },
+
+    /** The device list pinned for `uid` (the highest version verified here), if any. */
+    pinnedList: (uid: string) => listPinOf(uid),
 
     /** My pin for `uid`, as it is now (no write). */
     pinned: (uid: string) => pinOf(uid),

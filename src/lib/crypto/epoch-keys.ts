@@ -8,9 +8,11 @@ import type { ConversationKey } from '../conversation-key';
 import { toBase64Url, utf8 } from './crypto-bytes';
 import { CryptoError } from './crypto-errors';
 import { importPublicKey } from './device-keys';
+import type { DeviceList } from './device-list';
 import type { DeviceTrust } from './device-trust';
 import { makeKeyWrapper } from './key-wrap';
 import { createContentKey, importContentKey } from './sealed-box';
+import { epochStillFresh, memorySendingLog, type SendingLog, type SentEpoch } from './sending-log';
 
 export interface PublishedDevice {
   uid: string;
@@ -34,7 +36,8 @@ export interface KeyDirectory {
   devicesOf(conversation: ConversationKey, uids: readonly string[]): Promise<PublishedDevice[]>;
   /** `uid`'s published identity key, or null when they have none (yet). */
   identityOf(conversation: ConversationKey, uid: string): Promise<string | null>;
-  senderEpoch(conversation: ConversationKey): Promise<{ epoch: string; devices: string } | null>;
+  /** `uid`'s signed device list as published (device-list.ts), or null for none. */
+  deviceListOf(conversation: ConversationKey, uid: string): Promise<DeviceList | null>;
   /**
    * One update: every wrap of a new epoch, my note that I now send under it, and a wait for each
    * party with no device yet (late-wraps.ts wraps it for them once they have one).
@@ -100,23 +103,31 @@ export interface EpochKeyHooks {
   ) => void;
 }
 
+/** Where this device keeps its own record of the epochs it sends under, and its clock. */
+export interface EpochKeyOptions {
+  log?: SendingLog;
+  now?: () => number;
+}
+
+/** A send is counted in the log at most this often; a restart may undercount by as many. */
+const SAVE_COUNT_EVERY = 20;
+
 /**
  * `trust` decides which published devices count (device-trust.ts): keys are wrapped only for, and
- * wraps accepted only from, devices signed by the identity key pinned on this device.
+ * wraps accepted only from, devices signed by the identity key pinned on this device. The epoch I
+ * send under is chosen from `log` (this device's own record), never from the server.
  */
 export function makeEpochKeys(
   me: DeviceIdentity,
   directory: KeyDirectory,
   trust: DeviceTrust,
   hooks: EpochKeyHooks = {},
+  { log = memorySendingLog(), now = Date.now }: EpochKeyOptions = {},
 ) {
   const wrapper = makeKeyWrapper(me.privateKey);
   const publicKeys = new Map<string, Promise<CryptoKey>>();
   const reading = new Map<string, Promise<CryptoKey | null>>();
-  const sending = new Map<
-    ConversationKey,
-    { epoch: string; devices: string; key: CryptoKey; text: string }
-  >();
+  const sending = new Map<ConversationKey, SentEpoch & { key: CryptoKey; text: string }>();
 
   const publicKey = (text: string) => {
     let key = publicKeys.get(text);
@@ -132,17 +143,19 @@ export function makeEpochKeys(
    * and identity keys are unchanged is answered from what the trust already worked out.
    */
   async function readDevices(conversation: ConversationKey, uids: readonly string[]) {
-    const [published, ...identities] = await Promise.all([
+    const [published, identities, lists] = await Promise.all([
       directory.devicesOf(conversation, uids),
-      ...uids.map((uid) => directory.identityOf(conversation, uid)),
+      Promise.all(uids.map((uid) => directory.identityOf(conversation, uid))),
+      Promise.all(uids.map((uid) => directory.deviceListOf(conversation, uid))),
     ]);
     const trusted: PublishedDevice[] = [];
     const pending: Array<Promise<PublishedDevice[]>> = [];
     uids.forEach((uid, i) => {
       const theirs = published.filter((d) => d.uid === uid);
-      const known = trust.trustedAtOnce(uid, identities[i] ?? null, theirs);
+      const [identity, list] = [identities[i] ?? null, lists[i] ?? null];
+      const known = trust.trustedAtOnce(uid, identity, theirs, list);
       if (known) trusted.push(...known);
-      else pending.push(trust.trusted(uid, identities[i] ?? null, theirs));
+      else pending.push(trust.trusted(uid, identity, theirs, list));
     });
     if (pending.length) for (const found of await Promise.all(pending)) trusted.push(...found);
     return { published, trusted };
@@ -250,14 +263,18 @@ export function makeEpochKeys(
     // The same device set as the last send: no digest to take again (a send's common case).
     const text = deviceSetText(devices, parties);
     const cached = sending.get(conversation);
-    if (cached?.text === text) return { epoch: cached.epoch, key: cached.key };
+    const time = now();
+    if (cached?.text === text && epochStillFresh(cached, time))
+      return counted(conversation, cached);
     const digest = await deviceSetDigest(devices, parties);
-    const stored = await directory.senderEpoch(conversation);
-    if (stored?.devices === digest) {
+    // Only what this device recorded itself: a pointer on the server could name an older epoch
+    // that a removed device still holds.
+    const stored = cached ?? (await log.get(me.uid, conversation).catch(() => undefined));
+    if (stored?.devices === digest && epochStillFresh(stored, time)) {
       const key = await api.readingKey(conversation, me.uid, stored.epoch).catch(() => null);
       if (key) {
-        sending.set(conversation, { epoch: stored.epoch, devices: digest, key, text });
-        return { epoch: stored.epoch, key };
+        const { epoch, at, count } = stored;
+        return counted(conversation, { epoch, devices: digest, at, count, key, text });
       }
     }
     const epoch = directory.newEpochId();
@@ -278,9 +295,24 @@ export function makeEpochKeys(
     const waiting = parties.filter((uid) => uid !== me.uid && !devices.some((d) => d.uid === uid));
     await directory.writeEpoch(conversation, epoch, digest, wraps, waiting);
     hooks.onKeyLearned?.(conversation, epoch, raw);
-    sending.set(conversation, { epoch, devices: digest, key, text });
+    const made = { epoch, devices: digest, at: time, count: 0 };
+    await log.put(me.uid, conversation, made).catch(() => undefined);
     reading.set(`${conversation}|${me.uid}|${epoch}`, Promise.resolve(key));
-    return { epoch, key };
+    return counted(conversation, { ...made, key, text });
+  }
+
+  /** One more send under `entry`, saved to the log every few sends (not awaited: sends stay fast). */
+  function counted(
+    conversation: ConversationKey,
+    entry: SentEpoch & { key: CryptoKey; text: string },
+  ) {
+    entry.count += 1;
+    sending.set(conversation, entry);
+    if (entry.count % SAVE_COUNT_EVERY === 1) {
+      const { epoch, devices, at, count } = entry;
+      void log.put(me.uid, conversation, { epoch, devices, at, count }).catch(() => undefined);
+    }
+    return { epoch: entry.epoch, key: entry.key };
   }
 
   return api;

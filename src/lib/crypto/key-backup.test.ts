@@ -56,14 +56,17 @@ describe('key backup', () => {
         devices: { a: { key: 'k', from: 'a' }, b: { key: 1 }, c: null },
         keys: { 'd:rel': { e1: 'v1.a.b', e2: 3 }, 'x:bad': { e: 'v1' }, 'g:g1': 'flat' },
         identity: 'v1.i.d',
+        recovery: { public: 'v1.p.k', secret: 'v1.s.k' },
       }),
     ).toEqual({
       sealed: 'v1.x.y',
+      recovery: { public: 'v1.p.k', secret: 'v1.s.k' },
       savedAt: 5,
       devices: { a: { key: 'k', from: 'a' } },
       keys: { 'd:rel': { e1: 'v1.a.b' } },
       identity: 'v1.i.d',
     });
     expect(parseBackup({ sealed: 'v1.x.y', identity: 7 })?.identity).toBeNull();
+    expect(parseBackup({ sealed: 'v1.x.y', recovery: { public: 1 } })?.recovery).toBeNull();
   });
 });

@@ -8,13 +8,19 @@
 import type { ConversationKey } from '../conversation-key';
 import { CryptoError } from './crypto-errors';
 import { backupKeyFrom } from './recovery-key';
+import type { RecoveryLock } from './recovery-seal';
 import { createContentKey, importContentKey, openBytes, sealBytes } from './sealed-box';
 import { isRecord } from '../is-record';
 
 /** The backup as stored: every field optional, since a damaged record must not crash a device. */
 export interface StoredBackup {
-  /** The backup key sealed by the recovery key's HKDF key. */
+  /**
+   * The backup key for the recovery key: sealed to its recovery pair (`r1.`, recovery-seal.ts),
+   * or, in a backup from before those, by the recovery key's HKDF key (`v1.`).
+   */
   sealed: string;
+  /** The recovery pair (recovery-seal.ts); null in a backup from before it. */
+  recovery: RecoveryLock | null;
   /** Set once the person confirmed they saved the recovery key. */
   savedAt: number | null;
   /** The backup key wrapped for each approved device: `from` is the wrapping device. */
@@ -38,7 +44,7 @@ export async function createBackupKey(uid: string, recoveryRaw: Uint8Array<Array
   return { raw, key, sealed: await sealBackupKey(uid, recoveryRaw, raw) };
 }
 
-export async function sealBackupKey(
+async function sealBackupKey(
   uid: string,
   recoveryRaw: Uint8Array<ArrayBuffer>,
   backupRaw: Uint8Array<ArrayBuffer>,
@@ -99,5 +105,10 @@ export function parseBackup(value: unknown): StoredBackup | null {
   }
   const savedAt = typeof value.savedAt === 'number' ? value.savedAt : null;
   const identity = isText(value.identity) ? value.identity : null;
-  return { sealed: value.sealed, savedAt, devices, keys, identity };
+  const lock = isRecord(value.recovery) ? value.recovery : {};
+  const recovery =
+    isText(lock.public) && isText(lock.secret)
+      ? { public: lock.public, secret: lock.secret }
+      : null;
+  return { sealed: value.sealed, recovery, savedAt, devices, keys, identity };
 }

@@ -1,7 +1,9 @@
 /** What the key ring (key-ring.ts) reads and writes in the database (backup.ts). */
 import type { ConversationKey } from '../conversation-key';
 import type { PublishedDevice, StoredWrap } from './epoch-keys';
+import type { DeviceList } from './device-list';
 import type { StoredBackup } from './key-backup';
+import type { RecoveryLock } from './recovery-seal';
 
 export interface EpochWraps {
   conversation: ConversationKey;
@@ -32,19 +34,49 @@ export interface KeyRingStore {
   createBackup(
     sealed: string,
     device: { deviceId: string; key: string; from: string },
+    recovery: RecoveryLock,
   ): Promise<void>;
-  resealBackup(sealed: string): Promise<void>;
+  /** The backup key sealed for a new recovery key (`saved`: the same one, already saved). */
+  resealBackup(sealed: string, recovery: RecoveryLock, saved?: boolean): Promise<void>;
   markBackupSaved(): Promise<void>;
   putBackupDevice(device: { deviceId: string; key: string; from: string }): Promise<void>;
   putBackupEntry(conversation: ConversationKey, epoch: string, envelope: string): Promise<void>;
-  /** A device approved: its identity signature, and the device that made it. */
-  markApproved(deviceId: string, by: string, signature: string): Promise<void>;
+  /**
+   * A device approved: its identity signature, and the device that made it; with `list`, the
+   * signed device list naming it, in the same update.
+   */
+  markApproved(deviceId: string, by: string, signature: string, list?: DeviceList): Promise<void>;
   /**
    * One update: the account's new identity key sealed into the backup, its public half published,
-   * and this device's signature by it.
+   * this device's signature by it, and the first device list.
    */
   publishIdentity(
     identity: { sealed: string; publicKey: string },
     device: { deviceId: string; signature: string },
+    list: DeviceList,
   ): Promise<void>;
+  /** My signed device list as stored (device-list.ts), null for none or a damaged one. */
+  myDeviceList(): Promise<DeviceList | null>;
+  putDeviceList(list: DeviceList): Promise<void>;
+  /** One update: everything 'Remove' changes (key-ring-removal.ts). */
+  removeDevice(removal: DeviceRemoval): Promise<void>;
+}
+
+/** What removing one of my devices writes, in one update (key-ring-removal.ts). */
+export interface DeviceRemoval {
+  deviceId: string;
+  /** The new signed device list, without it. */
+  list: DeviceList;
+  /** The backup under a new backup key: every part of it sealed again. */
+  backup: {
+    sealed: string;
+    recovery: RecoveryLock;
+    devices: Record<string, { key: string; from: string }>;
+    keys: Partial<Record<ConversationKey, Record<string, string>>>;
+    identity: string | null;
+    /** A new recovery key was made (a backup from before recovery pairs): not saved yet. */
+    unsaved: boolean;
+  };
+  /** Its wraps, deleted: each epoch of each conversation that had one. */
+  wraps: ReadonlyArray<{ conversation: ConversationKey; epoch: string }>;
 }

@@ -8,47 +8,45 @@
 import type { ConversationKey } from '../conversation-key';
 import { CryptoError } from './crypto-errors';
 import { importPublicKey } from './device-keys';
+import type { RingInternals } from './key-ring-actions';
 import { draftsKeyFrom, type DraftsKey } from './drafts-seal';
 import type { DeviceIdentity, EpochKeys, PublishedDevice } from './epoch-keys';
 import {
   backupWrapContext,
-  createBackupKey,
   importBackupKey,
-  openBackupEntry,
-  openBackupKey,
   sealBackupEntry,
-  sealBackupKey,
   type StoredBackup,
 } from './key-backup';
 import { makeIdentityHolder } from './key-ring-identity';
-import { writeWrapsFor, type ClearEpochKey, type RewrapResult } from './key-ring-rewrap';
+import type { ClearEpochKey, RewrapResult } from './key-ring-rewrap';
 import type { KeyRingStore } from './key-ring-store';
 import { makeKeyWrapper } from './key-wrap';
-import { createRecoveryKey, parseRecoveryKey } from './recovery-key';
+import { createContentKey } from './sealed-box';
 
 export type { EpochWraps, KeyRingStore } from './key-ring-store';
 export type { RewrapResult } from './key-ring-rewrap';
 
-/** Why a recovery key was refused, for the person's eyes (see encryption-strings.ts). */
-export type RecoveryRefusal = 'not-a-key' | 'wrong-key' | 'no-backup';
-
-export class RecoveryError extends Error {
-  constructor(readonly refusal: RecoveryRefusal) {
-    super(`Recovery refused: ${refusal}`);
-    this.name = 'RecoveryError';
-  }
-}
+export { RecoveryError } from './crypto-errors';
 
 const entryId = (conversation: ConversationKey, epoch: string) => `${conversation}|${epoch}`;
 
+/**
+ * Sealing for the recovery key and removing a device run at set-up, recovery and 'Remove' only:
+ * loaded then, not with the first screen.
+ */
+const recoverySeal = () => import('./recovery-seal');
+const recoveryKeys = () => import('./recovery-key');
+const actions = () => import('./key-ring-actions');
+
 export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingStore) {
   const wrapper = makeKeyWrapper(me.privateKey);
-  const wrapping = { me, keys, store };
   /** Epoch keys already in the backup, or being written to it. */
   const backedUp = new Set<string>();
   /** Epoch keys learned before this device holds the backup key (an unapproved device). */
   const pending = new Map<string, ClearEpochKey>();
   let backupKey: CryptoKey | null = null;
+  /** The wrap this device opened its backup key from: another one means the key was rotated. */
+  let heldWrap: string | null = null;
   /** Derived from the backup key with it (drafts-seal.ts): my drafts open on my devices only. */
   let draftsKey: DraftsKey | null = null;
   let opening: Promise<Uint8Array<ArrayBuffer> | null> | null = null;
@@ -72,7 +70,14 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
     const from = await myDevice(wrap.from).catch(() => null);
     if (!from) return null;
     const context = backupWrapContext(me.uid, wrap.from, me.deviceId);
-    return wrapper.unwrap(wrap.key, await importPublicKey(from.publicKey), from.publicKey, context);
+    const raw = await wrapper.unwrap(
+      wrap.key,
+      await importPublicKey(from.publicKey),
+      from.publicKey,
+      context,
+    );
+    heldWrap = wrap.key;
+    return raw;
   }
 
   async function wrapBackupKeyFor(raw: Uint8Array, device: PublishedDevice) {
@@ -107,6 +112,28 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
     return Promise.all(waiting.map((k) => backUp(k.conversation, k.epoch, k.raw)));
   }
 
+  /** What the key ring's less frequent steps (key-ring-actions.ts) work with. */
+  const internals: RingInternals = {
+    me,
+    keys,
+    store,
+    identity,
+    myDevice,
+    backupRawOfThisDevice,
+    wrapBackupKeyFor,
+    takeBackupKey,
+    backupKey: () => backupKey,
+    heldWrap: (key) => {
+      heldWrap = key;
+    },
+    unsaved: {
+      get: () => unsavedRecoveryKey,
+      set: (key) => {
+        unsavedRecoveryKey = key;
+      },
+    },
+  };
+
   return {
     /** For `makeEpochKeys`' hook: every key this device makes or opens goes into the backup. */
     learned(conversation: ConversationKey, epoch: string, raw: Uint8Array) {
@@ -132,11 +159,13 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
           backedUp.add(entryId(conversation as ConversationKey, epoch));
         }
       }
-      if (!backupKey) {
+      const wrap = backup?.devices[me.deviceId]?.key;
+      // A new wrap for this device: the backup key was rotated (a device removed) on another.
+      if (!backupKey || (wrap && wrap !== heldWrap)) {
         opening ??= backupRawOfThisDevice(backup).catch(() => null);
         const raw = await opening;
         opening = null;
-        if (!raw) return false;
+        if (!raw) return backupKey !== null;
         await takeBackupKey(raw);
       }
       if (backupKey && backup) await identity.adopt(backupKey, backup, !settingUp);
@@ -155,11 +184,15 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
      * out meanwhile): the write would go out under another session, or none.
      */
     async setUp(stillWanted: () => boolean = () => true): Promise<string> {
-      const recovery = await createRecoveryKey();
-      const backup = await createBackupKey(me.uid, recovery.raw);
+      const recovery = await (await recoveryKeys()).createRecoveryKey();
+      const backup = await createContentKey();
+      const { lockForRecovery } = await recoverySeal();
+      const lock = await lockForRecovery(me.uid, recovery.raw, backup.key, backup.raw);
       if (!stillWanted()) throw new Error('The session ended while its backup was made');
       settingUp = true;
-      await store.createBackup(backup.sealed, await wrapBackupKeyFor(backup.raw, me));
+      const wrap = await wrapBackupKeyFor(backup.raw, me);
+      await store.createBackup(lock.sealed, wrap, lock.recovery);
+      heldWrap = wrap.key;
       unsavedRecoveryKey = recovery.text;
       await takeBackupKey(backup.raw);
       await identity.adopt(backup.key, null, false);
@@ -171,13 +204,7 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
      * memory, otherwise a new one that replaces it (the old one was never confirmed as saved).
      */
     async recoveryKeyToSave(): Promise<string> {
-      if (unsavedRecoveryKey) return unsavedRecoveryKey;
-      const raw = await backupRawOfThisDevice(await store.readBackup());
-      if (!raw) throw new RecoveryError('no-backup');
-      const recovery = await createRecoveryKey();
-      await store.resealBackup(await sealBackupKey(me.uid, recovery.raw, raw));
-      unsavedRecoveryKey = recovery.text;
-      return recovery.text;
+      return (await actions()).recoveryKeyToSave(internals);
     },
 
     async confirmSaved() {
@@ -187,40 +214,7 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
 
     /** Opens the backup with a typed recovery key and wraps every epoch key in it for this device. */
     async restore(typed: string): Promise<RewrapResult> {
-      const recoveryRaw = await parseRecoveryKey(typed).catch(() => {
-        throw new RecoveryError('not-a-key');
-      });
-      const backup = await store.readBackup();
-      if (!backup) throw new RecoveryError('no-backup');
-      const raw = await openBackupKey(me.uid, recoveryRaw, backup.sealed).catch(() => {
-        throw new RecoveryError('wrong-key');
-      });
-      const key = await importBackupKey(raw);
-      const self = await myDevice(me.deviceId);
-      await store.putBackupDevice(await wrapBackupKeyFor(raw, self));
-      const have = new Set(
-        (await store.myWraps())
-          .filter((e) => e.wraps[me.deviceId])
-          .map((e) => entryId(e.conversation, e.epoch)),
-      );
-      const found: ClearEpochKey[] = [];
-      for (const [conversation, epochs] of Object.entries(backup.keys)) {
-        for (const [epoch, envelope] of Object.entries(epochs ?? {})) {
-          const place = conversation as ConversationKey;
-          if (have.has(entryId(place, epoch))) continue;
-          // A damaged entry is skipped: every other one still opens.
-          const epochRaw = await openBackupEntry(key, me.uid, place, epoch, envelope).catch(
-            () => null,
-          );
-          if (epochRaw) found.push({ conversation: place, epoch, raw: epochRaw });
-        }
-      }
-      const result = await writeWrapsFor(wrapping, self, found);
-      await takeBackupKey(raw);
-      // The identity comes from the backup the recovery key opened, never from the server's
-      // record; with it this device signs itself (approved by the recovery key).
-      await identity.adopt(key, backup, true);
-      return result;
+      return (await actions()).restore(internals, typed);
     },
 
     /**
@@ -228,21 +222,16 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
      * of my devices), the backup key too when this device holds it, then the device marked approved.
      */
     async approve(deviceId: string): Promise<RewrapResult> {
-      const device = await myDevice(deviceId);
-      // Approval is this signature: without the identity key there is nothing to approve with.
-      const signature = await identity.sign(device);
-      const found: ClearEpochKey[] = [];
-      for (const { conversation, epoch, wraps } of await store.myWraps()) {
-        const mine = wraps[me.deviceId];
-        if (!mine || wraps[deviceId]) continue;
-        const raw = await keys.openWrap(conversation, epoch, mine).catch(() => null);
-        if (raw) found.push({ conversation, epoch, raw });
-      }
-      const result = await writeWrapsFor(wrapping, device, found);
-      const backupRaw = await backupRawOfThisDevice(await store.readBackup()).catch(() => null);
-      if (backupRaw) await store.putBackupDevice(await wrapBackupKeyFor(backupRaw, device));
-      await store.markApproved(deviceId, me.deviceId, signature);
-      return result;
+      return (await actions()).approve(internals, deviceId);
+    },
+
+    /**
+     * 'Remove' (key-ring-removal.ts): a signed device list without `deviceId`, the backup under a
+     * new key, its wraps deleted, in one update. Returns a new recovery key to show when the
+     * backup predates recovery pairs (it had to be replaced), else null.
+     */
+    async removeDevice(deviceId: string): Promise<string | null> {
+      return (await actions()).removeDevice(internals, deviceId);
     },
   };
 }

@@ -12,19 +12,37 @@ export interface Pin {
   verified: boolean;
 }
 
+/**
+ * The highest version of a person's signed device list (device-list.ts) this device verified, with
+ * the identity key that signed it: a list older than this one is never believed again.
+ */
+export interface ListPin {
+  key: string;
+  version: number;
+  ids: string[];
+}
+
 /** Pins by the signed-in person (`owner`) and the person pinned. */
 export interface PinStore {
   get(owner: string, uid: string): Promise<Pin | undefined>;
   put(owner: string, uid: string, pin: Pin): Promise<void>;
+  getList(owner: string, uid: string): Promise<ListPin | undefined>;
+  putList(owner: string, uid: string, list: ListPin): Promise<void>;
 }
 
 /** Pins in memory: Node (the integration tests) and browsers that keep no IndexedDB. */
 export function memoryPinStore(): PinStore {
   const pins = new Map<string, Pin>();
+  const lists = new Map<string, ListPin>();
   return {
     get: (owner, uid) => Promise.resolve(pins.get(`${owner}|${uid}`)),
     put: (owner, uid, pin) => {
       pins.set(`${owner}|${uid}`, { ...pin });
+      return Promise.resolve();
+    },
+    getList: (owner, uid) => Promise.resolve(lists.get(`${owner}|${uid}`)),
+    putList: (owner, uid, list) => {
+      lists.set(`${owner}|${uid}`, { ...list, ids: [...list.ids] });
       return Promise.resolve();
     },
   };

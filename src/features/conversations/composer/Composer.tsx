@@ -199,9 +199,10 @@ export function Composer({
             aria-label={conversationsStrings.chat.inputLabel}
             aria-invalid={length.over > 0}
             aria-describedby={length.showCounter ? 'chat-composer-length' : undefined}
+            // A textarea takes no combobox role (and so no aria-expanded): the list it controls
+            // and its active option are told by aria-controls and aria-activedescendant.
             aria-autocomplete={mentionable ? 'list' : undefined}
             aria-controls={mention.open ? mention.listId : undefined}
-            aria-expanded={mentionable ? mention.open : undefined}
             aria-activedescendant={
               mention.open ? mentionOptionId(mention.listId, mention.active) : undefined
             }

@@ -123,6 +123,8 @@ export function MessageActionsLayer({ children }: { children: ReactNode }) {
           name={{ label: strings.menu }}
           items={menuItems(open.message, open.allowed)}
           place={open.place}
+          // Inside the page's landmark (axe 'region'); fixed, so no scroll area clips it.
+          host={open.returnTo.closest('main') ?? undefined}
           onClose={closeMenu}
         />
       ) : null}

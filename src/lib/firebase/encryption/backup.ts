@@ -23,6 +23,7 @@ import {
   parseConversationKey,
   type ConversationKey,
 } from '../../conversation-key';
+import { parseDeviceList, storedDeviceList } from '../../crypto/device-list';
 import type { StoredWrap } from '../../crypto/epoch-keys';
 import { parseBackup, type StoredBackup } from '../../crypto/key-backup';
 import type { EpochWraps, KeyRingStore } from '../../crypto/key-ring';
@@ -115,15 +116,20 @@ export function makeEncryptionBackupApi(db: Database) {
         async readBackup() {
           return parseBackup((await get(ref(db, backupPath))).val());
         },
-        createBackup(sealed, device) {
+        createBackup(sealed, device, recovery) {
           return set(ref(db, backupPath), {
             sealed,
+            recovery,
             createdAt: serverTimestamp(),
             devices: { [device.deviceId]: { key: device.key, from: device.from } },
           });
         },
-        resealBackup(sealed) {
-          return update(ref(db, backupPath), { sealed, savedAt: null });
+        resealBackup(sealed, recovery, saved = false) {
+          return update(ref(db, backupPath), {
+            sealed,
+            recovery,
+            ...(saved ? {} : { savedAt: null }),
+          });
         },
         markBackupSaved() {
           return set(ref(db, `${backupPath}/savedAt`), serverTimestamp());
@@ -137,15 +143,44 @@ export function makeEncryptionBackupApi(db: Database) {
         putBackupEntry(conversation, epoch, envelope) {
           return set(ref(db, `${backupPath}/keys/${conversation}/${epoch}`), envelope);
         },
-        markApproved(deviceId, by, signature) {
-          return update(ref(db, `deviceKeys/${me}/${deviceId}`), { approvedBy: by, signature });
+        markApproved(deviceId, by, signature, list) {
+          return update(ref(db), {
+            [`deviceKeys/${me}/${deviceId}/approvedBy`]: by,
+            [`deviceKeys/${me}/${deviceId}/signature`]: signature,
+            ...(list ? { [`deviceLists/${me}`]: storedDeviceList(list) } : {}),
+          });
         },
-        publishIdentity(identity, device) {
+        publishIdentity(identity, device, list) {
           return update(ref(db), {
             [`${backupPath}/identity`]: identity.sealed,
             [`identityKeys/${me}`]: { publicKey: identity.publicKey, createdAt: serverTimestamp() },
             [`deviceKeys/${me}/${device.deviceId}/signature`]: device.signature,
+            [`deviceLists/${me}`]: storedDeviceList(list),
           });
+        },
+        async myDeviceList() {
+          return parseDeviceList((await get(ref(db, `deviceLists/${me}`))).val());
+        },
+        putDeviceList(list) {
+          return set(ref(db, `deviceLists/${me}`), storedDeviceList(list));
+        },
+        removeDevice({ deviceId, list, backup, wraps }) {
+          const empty = (value: object) => (Object.keys(value).length ? value : null);
+          const changes: Record<string, unknown> = {
+            [`deviceKeys/${me}/${deviceId}`]: null,
+            [`deviceSeen/${me}/${deviceId}`]: null,
+            [`deviceLists/${me}`]: storedDeviceList(list),
+            [`${backupPath}/sealed`]: backup.sealed,
+            [`${backupPath}/recovery`]: backup.recovery,
+            [`${backupPath}/devices`]: backup.devices,
+            [`${backupPath}/keys`]: empty(backup.keys),
+            [`${backupPath}/identity`]: backup.identity,
+            ...(backup.unsaved ? { [`${backupPath}/savedAt`]: null } : {}),
+          };
+          for (const { conversation, epoch } of wraps) {
+            changes[`${wrapsPath(conversation, me)}/${epoch}/${deviceId}`] = null;
+          }
+          return update(ref(db), changes);
         },
       };
     },

@@ -5,6 +5,7 @@
  * nothing a hidden presence (`showPresence` off) would not.
  */
 import { onValue, ref, serverTimestamp, set, update, type Database } from 'firebase/database';
+import { parseDeviceList, type DeviceList } from '../../crypto/device-list';
 import type { DeviceIdentity } from '../../crypto/epoch-keys';
 import { isRecord } from '../../is-record';
 
@@ -125,6 +126,14 @@ export function makeDevicesApi(db: Database) {
         stopped = true;
         stop();
       };
+    },
+    /** My signed device list (src/lib/crypto/device-list.ts), live; null for none. */
+    subscribeDeviceList(uid: string, onList: (list: DeviceList | null) => void) {
+      return onValue(
+        ref(db, `deviceLists/${uid}`),
+        (snapshot) => onList(parseDeviceList(snapshot.val())),
+        () => onList(null),
+      );
     },
     /** Anyone's published devices (mine, a friend's), as they may read them. */
     subscribeDevices(uid: string, onDevices: (devices: DirectoryDevice[]) => void) {

@@ -10,6 +10,7 @@ import { makeEncryptionBackupApi } from './backup';
 import { wrapsTree } from './paths';
 import { makeKeyWaitsApi } from './waits';
 import type { KeyDirectory, PublishedDevice, StoredWrap } from '../../crypto/epoch-keys';
+import { parseDeviceList } from '../../crypto/device-list';
 
 export type { DeviceRecord, DirectoryDevice } from './devices';
 
@@ -55,14 +56,8 @@ export function makeEncryptionApi(db: Database) {
         async identityOf(conversation, uid) {
           return parseIdentity(await readOf(conversation, uid, `identityKeys/${uid}`));
         },
-        async senderEpoch(conversation) {
-          const value = (await get(ref(db, `senderEpochs/${me}/${conversation}`))).val() as {
-            epoch?: unknown;
-            devices?: unknown;
-          } | null;
-          return value && isText(value.epoch) && isText(value.devices)
-            ? { epoch: value.epoch, devices: value.devices }
-            : null;
+        async deviceListOf(conversation, uid) {
+          return parseDeviceList(await readOf(conversation, uid, `deviceLists/${uid}`));
         },
         writeEpoch(conversation, epoch, devices, wraps, waiting) {
           const { tree, waits, id } = wrapsTree(conversation);

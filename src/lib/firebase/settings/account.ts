@@ -77,6 +77,7 @@ export function makeAccountApi(auth: Auth, db: Database) {
       [`settings/${uid}`]: null,
       [`notifications/${uid}`]: null,
       [`senderEpochs/${uid}`]: null,
+      [`deviceLists/${uid}`]: null,
     };
     // End-to-end encryption: my published device keys go, one device at a time as the rules allow.
     devices.forEach((child) => {
