@@ -121,7 +121,9 @@ function fileNode({ tree, files, conversationId, senderField, readers }: FileTre
         ),
       },
       createdAt: { '.validate': or(exists(data), serverTime) },
+      // Maps of chunks by key, never a single value.
       parts: {
+        '.validate': x`newData.hasChildren()`,
         $index: {
           '.read': and(signedIn, readers),
           '.write': chunkWrite,
@@ -134,6 +136,7 @@ function fileNode({ tree, files, conversationId, senderField, readers }: FileTre
       },
       have: {
         '.read': and(signedIn, readers),
+        '.validate': x`newData.hasChildren()`,
         $index: {
           '.write': chunkWrite,
           '.validate': and(
