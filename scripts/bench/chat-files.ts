@@ -146,7 +146,10 @@ function voiceConversation(conversationId: string, a: Person, b: Person) {
   return data;
 }
 
-/** The longest frame while the wheel scrolls the chat up and back down. */
+/**
+ * The 95th percentile frame while the wheel scrolls the chat up and back down (the single
+ * longest one is mostly the shared machine's noise).
+ */
 async function scrollFrame(page: Page): Promise<number> {
   await page.evaluate(`(() => {
     window.__frames = [];
@@ -175,7 +178,8 @@ async function scrollFrame(page: Page): Promise<number> {
   await page.waitForTimeout(300);
   return page.evaluate<number>(`(() => {
     window.__framing = false;
-    return Math.max(...window.__frames.slice(1));
+    const frames = window.__frames.slice(1).sort((a, b) => a - b);
+    return frames[Math.floor(frames.length * 0.95)] ?? 0;
   })()`);
 }
 
@@ -273,7 +277,7 @@ export function printFileSummary(r: FileFigures): void {
       `${eventMs(r.timing.voice.enterMs)} / ${eventMs(r.timing.text.enterMs)} (${ratio('enterMs')}×)`,
     ],
     [
-      'wheel scroll, longest frame: voice / text',
+      'wheel scroll, 95th percentile frame: voice / text',
       `${ms(median(r.timing.voice.scrollFrameMs))} / ${ms(median(r.timing.text.scrollFrameMs))} (${ratio('scrollFrameMs')}×)`,
     ],
   );
