@@ -4,6 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { filesStrings } from '../../src/features/conversations/files/files-strings';
+import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
 import { spec } from '../../src/strings/spec';
 import { buildDemoData } from '../../scripts/demo/data';
 import { demoPassword, demoUsers } from '../../scripts/demo/users';
@@ -148,6 +149,29 @@ describeBrowser('file and voice messages', () => {
         .click(),
     ]);
     await expect.poll(() => tab.url(), { timeout: 15_000 }).toMatch(/^blob:/);
+
+    // Dragged over the conversation, a zone says a drop sends it; dropped, a PDF goes as a file.
+    const list = chat(a).getByRole('region', { name: conversationsStrings.chat.scroller });
+    await list.evaluate((element) => {
+      const data = new DataTransfer();
+      data.items.add(new File(['%PDF-1.4 dropped'], 'Dropped.pdf', { type: 'application/pdf' }));
+      const init = { bubbles: true, cancelable: true, dataTransfer: data };
+      element.dispatchEvent(new DragEvent('dragenter', init));
+      element.dispatchEvent(new DragEvent('dragover', init));
+    });
+    await a.locator('[data-drop-zone]').getByText(filesStrings.dropHere).waitFor();
+    await shot(a, 'file-drop-zone');
+    await list.evaluate((element) => {
+      const data = new DataTransfer();
+      data.items.add(new File(['%PDF-1.4 dropped'], 'Dropped.pdf', { type: 'application/pdf' }));
+      element.dispatchEvent(
+        new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data }),
+      );
+    });
+    await a.locator('[data-drop-zone]').waitFor({ state: 'detached' });
+    await chat(b)
+      .getByRole('button', { name: filesStrings.download('Dropped.pdf') })
+      .waitFor({ timeout: 20_000 });
 
     // Too large: refused with its reason, nothing sent.
     await chat(a)

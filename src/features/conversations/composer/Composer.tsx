@@ -22,6 +22,7 @@ import { useMentionPicker } from './use-mention-picker';
 import { EmojiPicker } from './EmojiPicker';
 import { firstImageFile, useImageSending, usePanelDrop } from '../images';
 import {
+  DropZone,
   filesStrings,
   isPhotoFile,
   MicIcon,
@@ -90,11 +91,22 @@ export function Composer({
   };
 
   const form = useRef<HTMLFormElement>(null);
+  // Where the drop zone shows: the chat panel, measured when a drag enters it.
+  const [dropBox, setDropBox] = useState<DOMRect | null>(null);
   usePanelDrop(form, {
-    onDragOver: images.onDragOver,
-    onDragLeave: images.onDragLeave,
+    onDragOver: (event) => {
+      images.onDragOver(event);
+      if (!dropBox && !disabled) {
+        setDropBox(form.current?.closest('section')?.getBoundingClientRect() ?? null);
+      }
+    },
+    onDragLeave: () => {
+      images.onDragLeave();
+      setDropBox(null);
+    },
     onDrop: (event) => {
       images.onDragLeave();
+      setDropBox(null);
       const file = firstImageFile(event.dataTransfer);
       if (disabled || !file) return;
       event.preventDefault();
@@ -289,11 +301,7 @@ export function Composer({
           className="shrink-0"
         />
       </div>
-      {images.dragging ? (
-        <p className="pointer-events-none absolute inset-0 flex items-center justify-center text-sm font-medium text-brand-700">
-          {filesStrings.dropHere}
-        </p>
-      ) : null}
+      {images.dragging && dropBox ? <DropZone box={dropBox} /> : null}
       <ComposerStatus
         preparing={images.preparing}
         problem={files.problem ?? images.problem}

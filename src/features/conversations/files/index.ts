@@ -3,6 +3,7 @@
  * (file card with download, voice player) and uploads with progress and cancel. The recorder,
  * player and card load lazily.
  */
+export { DropZone } from './drop-zone';
 export { FileMessageBody } from './file-message-lazy';
 export { VoiceRecorder } from './voice-recorder-lazy';
 export { useFileSending } from './file-sending';

@@ -67,9 +67,15 @@ export function makeConversationFilesApi(
   /** My own files' bytes, by path: my bubble plays and saves them without reading them back. */
   const local = new Map<string, Blob>();
   /** Downloaded voice messages and small files, by path, so a second play reads nothing. */
-  const cache = new Map<string, Promise<Blob>>();
+  const cache = new Map<string, { blob: Promise<Blob>; size: number }>();
   const CACHE_BYTES = 16 * 1024 * 1024;
   let cachedBytes = 0;
+  const forget = (path: string) => {
+    const known = cache.get(path);
+    if (!known) return;
+    cache.delete(path);
+    cachedBytes -= known.size;
+  };
   const keepLocal = (path: string, blob: Blob) => {
     local.set(path, blob);
     if (local.size > 50) local.delete(local.keys().next().value as string);
@@ -218,7 +224,7 @@ export function makeConversationFilesApi(
       const mine = local.get(path);
       if (mine) return Promise.resolve(mine);
       const known = cache.get(path);
-      if (known) return known;
+      if (known) return known.blob;
       const descriptor = file.descriptor;
       if (!descriptor) return Promise.reject(new Error('The file is not open'));
       const sender = file.sender ?? '';
@@ -238,16 +244,12 @@ export function makeConversationFilesApi(
       );
       // Small ones are kept (voice messages play again at once); large ones are read each time.
       if (descriptor.size <= 2 * 1024 * 1024) {
-        cache.set(path, blob);
+        cache.set(path, { blob, size: descriptor.size });
         cachedBytes += descriptor.size;
-        blob.catch(() => {
-          cache.delete(path);
-          cachedBytes -= descriptor.size;
-        });
-        while (cachedBytes > CACHE_BYTES && cache.size > 1) {
-          const oldest = cache.keys().next().value as string;
-          cache.delete(oldest);
-          cachedBytes -= 1024 * 1024;
+        blob.catch(() => forget(path));
+        for (const oldest of cache.keys()) {
+          if (cachedBytes <= CACHE_BYTES || cache.size <= 1) break;
+          forget(oldest);
         }
       }
       return blob;
