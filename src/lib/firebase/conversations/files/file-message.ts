@@ -14,7 +14,6 @@ import {
   type ConversationKey,
   type ConversationKind,
 } from '../../../conversation-key';
-import { isSealed } from '../../../crypto/sealed-value';
 
 /** The largest file: 25 MB (a photo goes the photo path whatever its size up to 20 MB). */
 export const FILE_MAX_BYTES = 25 * 1024 * 1024;
@@ -125,6 +124,7 @@ export function parseMessageFileInfo(fields: Record<string, unknown>): MessageFi
   const { kind, fileId, file } = fields;
   if ((kind !== 'file' && kind !== 'voice') || typeof fileId !== 'string') return null;
   if (typeof file !== 'string') return null;
-  const descriptor = isSealed(file) ? null : parseDescriptor(file);
+  // A sealed descriptor is no JSON: it parses as none until crypto.ts opens it.
+  const descriptor = file.startsWith('{') ? parseDescriptor(file) : null;
   return { id: fileId, kind, stored: file, descriptor };
 }

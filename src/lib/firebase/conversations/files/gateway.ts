@@ -8,7 +8,8 @@ import {
   type MessageFileInfo,
 } from './file-message';
 import { directFileSendWrite, groupFileSendWrite } from './file-send-write';
-import { downloadChunks, UploadCancelled, uploadChunks } from './file-chunks';
+/** The chunk store loads with the first upload or download, off the first screen. */
+const chunkStore = () => import('./file-chunks');
 import { directConversations, groupConversations } from '../location';
 import type { Outbox } from '../outbox';
 import { outboxOf, sendThroughOutbox, type OutgoingSend } from '../outbox-send';
@@ -111,7 +112,10 @@ export function makeConversationFilesApi(
       retry: false,
       text: file.words,
       seal: async (changes) => {
-        const crypto = await cryptoNow();
+        const [crypto, { uploadChunks, UploadCancelled }] = await Promise.all([
+          cryptoNow(),
+          chunkStore(),
+        ]);
         await uploadChunks(db, {
           conversation: key,
           fileId: id,
@@ -147,8 +151,12 @@ export function makeConversationFilesApi(
 
   return {
     /** Sends `file` to the friend, through the outbox (held offline, resumed on reconnect). */
-    send(parties: MessageParties, file: FileUpload, extras?: SendExtras): SentMessage {
-      const id = push(ref(db, `sendMessage/${parties.conversationId}`)).key;
+    send(
+      parties: MessageParties,
+      file: FileUpload,
+      extras?: SendExtras,
+      id = push(ref(db, `sendMessage/${parties.conversationId}`)).key,
+    ): SentMessage {
       if (!id) throw new Error('A push id is always generated');
       const everyone = [parties.from.uid, parties.to.uid];
       return sendFile(directKey(parties.conversationId), id, everyone, file, {
@@ -163,8 +171,12 @@ export function makeConversationFilesApi(
     },
 
     /** Posts `file` to a group (every other member's count + 1). */
-    sendToGroup(parties: GroupParties, file: FileUpload, extras?: SendExtras): SentMessage {
-      const id = push(ref(db, `groupMessages/${parties.groupId}`)).key;
+    sendToGroup(
+      parties: GroupParties,
+      file: FileUpload,
+      extras?: SendExtras,
+      id = push(ref(db, `groupMessages/${parties.groupId}`)).key,
+    ): SentMessage {
       if (!id) throw new Error('A push id is always generated');
       const everyone = [parties.from.uid, ...parties.to];
       return sendFile(groupKey(parties.groupId), id, everyone, file, {
@@ -228,7 +240,7 @@ export function makeConversationFilesApi(
       const descriptor = file.descriptor;
       if (!descriptor) return Promise.reject(new Error('The file is not open'));
       const sender = file.sender ?? '';
-      const blob = cryptoNow().then((crypto) =>
+      const blob = Promise.all([cryptoNow(), chunkStore()]).then(([crypto, { downloadChunks }]) =>
         downloadChunks(db, {
           conversation: key,
           fileId: file.id,
