@@ -140,6 +140,45 @@ describe('file messages between two sealing apps', () => {
   });
 });
 
+describe('a cancelled upload', () => {
+  it('leaves nothing behind that counts or shows', async () => {
+    const { alice, bob, conversationId, a } = await sealedPair();
+    const files = makeConversationFilesApi(
+      alice.client.db,
+      conversationCryptoOf(() => alice.uid, a.gateways.encryption),
+    );
+    const blob = new Blob([randomBytes(5 * MB)], { type: 'application/zip' });
+    const parties = {
+      conversationId,
+      from: { uid: alice.uid, name: alice.username },
+      to: { uid: bob.uid, name: bob.username },
+    };
+    const upload = {
+      kind: 'file' as const,
+      blob,
+      descriptor: { name: 'all.zip', type: 'application/zip', size: blob.size, chunks: 20 },
+      words: '📎 all.zip',
+    };
+    const sent = files.send(parties, upload);
+    let stored = 0;
+    files.watchUpload(sent.id, (bytes) => (stored = bytes));
+    await eventually(() => expect(stored).toBeGreaterThan(0), 30_000);
+    expect(await files.cancelUpload(sent.id)).toBe(true);
+    await sent.acked;
+    // The removal goes after the chunks already handed over; none lands after it.
+    for (let i = 0; i < 100 && (await adminGet(`chatFiles/${conversationId}/${sent.id}`)); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await adminGet(`chatFiles/${conversationId}/${sent.id}`)).toBeNull();
+    expect(await adminGet(`sendMessage/${conversationId}/${sent.id}`)).toBeNull();
+    const entry = (await adminGet(`inbox/${bob.uid}/${conversationId}`)) as {
+      unread?: number;
+    } | null;
+    expect(entry?.unread ?? 0).toBe(0);
+    expect(await files.cancelUpload(sent.id)).toBe(false);
+  }, 60_000);
+});
+
 describe('an upload cut by going offline', () => {
   it('resumes from the chunks stored, handing each chunk to the database once', async () => {
     const { alice, bob, conversationId, a, b } = await sealedPair();

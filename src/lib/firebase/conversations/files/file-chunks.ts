@@ -54,6 +54,11 @@ const isStored = async (db: Database, base: string, key: string) => {
   }
 };
 
+/** Writes left behind by a cancelled upload: refused once its node is gone, and that is fine. */
+const abandon = (writes: Promise<void>[]) => {
+  for (const write of writes) write.catch(() => undefined);
+};
+
 /** Uploads the chunks of `job` that are not stored yet, in order, two at a time. */
 export async function uploadChunks(db: Database, job: UploadJob): Promise<void> {
   const base = conversationFilePath(job.conversation, job.fileId);
@@ -74,19 +79,30 @@ export async function uploadChunks(db: Database, job: UploadJob): Promise<void> 
       job.onProgress(sent);
       continue;
     }
-    if (job.cancelled()) throw new UploadCancelled();
+    if (job.cancelled()) {
+      abandon(inFlight);
+      throw new UploadCancelled();
+    }
     // Offline, nothing more is handed to the SDK: the chunks it holds go on the next connection
     // (a refused repeat of one the server stored counts as stored), then the rest follow.
     if (!job.connected()) {
       await Promise.all(inFlight.splice(0));
       await job.whenConnected();
-      if (job.cancelled()) throw new UploadCancelled();
+      if (job.cancelled()) {
+        abandon(inFlight);
+        throw new UploadCancelled();
+      }
     }
     const start = index * FILE_CHUNK_BYTES;
     const bytes = new Uint8Array(
       await job.blob.slice(start, start + FILE_CHUNK_BYTES).arrayBuffer(),
     );
     const value = await job.seal(index, bytes);
+    // Cancelled while sealing: the chunk is not handed over (its node is being removed).
+    if (job.cancelled()) {
+      abandon(inFlight);
+      throw new UploadCancelled();
+    }
     const write = update(ref(db), {
       [`${base}/parts/${key}`]: value,
       [`${base}/have/${key}`]: true,
