@@ -1,5 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VoicePlayer } from './voice-player';
 
 const levels = Array.from({ length: 48 }, (_, i) => i * 2);
@@ -48,4 +48,43 @@ describe('VoicePlayer', () => {
       'This voice message could not be played.',
     );
   });
+
+  it('starting one voice message pauses the one that plays', async () => {
+    // jsdom plays nothing: play and pause only say so, as a browser's media element does.
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (
+      this: HTMLMediaElement,
+    ) {
+      this.dispatchEvent(new Event('play'));
+      return Promise.resolve();
+    });
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (
+      this: HTMLMediaElement,
+    ) {
+      this.dispatchEvent(new Event('pause'));
+    });
+    vi.stubGlobal('URL', { ...URL, createObjectURL: () => 'blob:voice', revokeObjectURL: vi.fn() });
+    const load = () => Promise.resolve(new Blob(['a']));
+    render(
+      <>
+        <div data-testid="first">
+          <VoicePlayer durationMs={5000} levels={levels} load={load} />
+        </div>
+        <div data-testid="second">
+          <VoicePlayer durationMs={5000} levels={levels} load={load} />
+        </div>
+      </>,
+    );
+    const first = within(screen.getByTestId('first'));
+    const second = within(screen.getByTestId('second'));
+    fireEvent.click(first.getByRole('button', { name: 'Play' }));
+    await first.findByRole('button', { name: 'Pause' });
+    fireEvent.click(second.getByRole('button', { name: 'Play' }));
+    await second.findByRole('button', { name: 'Pause' });
+    expect(first.getByRole('button', { name: 'Play' })).toBeInTheDocument();
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
