@@ -62,6 +62,8 @@ const contentFields = [
   'width',
   'height',
   'caption',
+  'fileId',
+  'file',
   'replyTo',
   'forwarded',
   'mentions',

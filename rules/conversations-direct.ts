@@ -21,6 +21,7 @@ import {
 } from './conditions';
 import { messageActions } from './conversations-actions';
 import { imageMessageFields } from './conversations-images';
+import { fileMessageFields } from './conversations-files';
 import { comesWithInboxEntry } from './inbox';
 
 /** A message's time: the server's, never the client's; a stored message keeps it (`storedShape`). */
@@ -98,6 +99,7 @@ export const sendMessage: RuleNode = {
       createdAt: messageCreatedAt(actions.messageStored),
       // Image messages (rules/conversations-images.ts): optional fields beside the spec's.
       ...imageMessageFields('chatImages', $conversationId, variable('msgId')),
+      ...fileMessageFields('sendMessage', $conversationId, variable('msgId')),
       $other: { '.validate': false },
     },
   },

@@ -16,6 +16,7 @@ import {
 } from './conditions';
 import { messageActions } from './conversations-actions';
 import { imageMessageFields } from './conversations-images';
+import { fileMessageFields } from './conversations-files';
 import { inGroupOf } from './groups-access';
 import { messageCreatedAt, newMessageBy } from './conversations-direct';
 
@@ -61,6 +62,7 @@ export const groupMessages: RuleNode = {
       mentions: actions.mentions(inGroupOf($groupId, $uid)),
       // Image messages, as in a one-to-one chat (rules/conversations-images.ts).
       ...imageMessageFields('groupImages', $groupId, variable('msgId')),
+      ...fileMessageFields('groupMessages', $groupId, variable('msgId')),
       $other: { '.validate': false },
     },
   },

@@ -32,6 +32,7 @@ import {
   verifiedUser,
 } from './conditions';
 import { inGroupOf } from './groups-access';
+import { fileKind, showsWords } from './conversations-files';
 
 /** Characters of a data URL: ~300 KB full image, ~20 KB thumbnail (chat-image-message.ts). */
 const FULL_DATA_MAX = 420000;
@@ -138,10 +139,14 @@ export const imageMessageFields = (
   msgId: Expr,
 ): RuleNode => ({
   kind: {
-    '.validate': and(
-      eq(newValue, 'image'),
-      x`newData.parent().hasChildren(['imageId', 'width', 'height'])`,
-      exists(childOf(after(4)(images, conversationId, msgId), 'thumb')),
+    '.validate': or(
+      and(
+        eq(newValue, 'image'),
+        x`newData.parent().hasChildren(['imageId', 'width', 'height'])`,
+        exists(childOf(after(4)(images, conversationId, msgId), 'thumb')),
+      ),
+      // A file or voice message (rules/conversations-files.ts).
+      fileKind(images === 'chatImages' ? 'chatFiles' : 'groupFiles', conversationId, msgId),
     ),
   },
   imageId: { '.validate': and(eq(newValue, msgId), isImage) },
@@ -154,10 +159,10 @@ export const imageMessageFields = (
 
 /**
  * For an inbox entry (`inbox/$uid/$conversationId` or `groupInbox/$uid/$groupId`): 'image' exactly when
- * the message it names is one.
+ * the message it names is one; a file or voice message shows its words, as a text.
  */
 export const kindOfMessage = (messageKind: Expr) =>
   or(
-    and(eq(newField('lastKind'), 'text'), x`${messageKind} == null`),
+    and(eq(newField('lastKind'), 'text'), showsWords(messageKind)),
     and(eq(newField('lastKind'), 'image'), eq(messageKind, 'image')),
   );

@@ -5,6 +5,7 @@
  * update edits, deletes or reacts to, as the rules of the message tree leave it; the entry's
  * count and last-message fields never move with it, except the preview of the message they name.
  */
+import { showsWords } from './conversations-files';
 import { and, childOf, not, or, x, type Expr, type RuleNode } from './builder';
 import { isSealedValue, previewUnlessEncrypted } from './encryption-sealed';
 import {
@@ -139,7 +140,7 @@ function reactionChanges({ tree, conversationId, senderField }: MessageTree) {
     or(
       and(eq(val(message('kind')), 'image'), eq(field('kind'), 'image'), eq(field('text'), '')),
       and(
-        x`${val(message('kind'))} == null`,
+        showsWords(val(message('kind'))),
         eq(field('kind'), 'text'),
         previewOfMessage(val(message('message')), field('text')),
       ),

@@ -6,6 +6,7 @@
  * nothing is left to show; otherwise `messageId`, `senderId`, `text`, `kind` and `at` describe the
  * newest message before it that the owner still sees, as a send's summary would.
  */
+import { showsWords } from './conversations-files';
 import { and, childOf, not, or, x, type Expr, type RuleNode } from './builder';
 import {
   $uid,
@@ -68,7 +69,7 @@ export function entryCover({ tree, conversationId, senderField }: MessageTree): 
     or(
       and(deleted, eq(kind, 'deleted'), eq(text, '')),
       and(not(deleted), eq(message('kind'), 'image'), eq(kind, 'image'), eq(text, '')),
-      and(not(deleted), x`${message('kind')} == null`, eq(kind, 'text'), words),
+      and(not(deleted), showsWords(message('kind')), eq(kind, 'text'), words),
     ),
   );
   const nothing = and(...shownKeys.map((key) => missing(childOf(newData, key))));

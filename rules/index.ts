@@ -1,6 +1,7 @@
 /** The whole rules tree, area by area. `npm run rules` writes it to database.rules.json. */
 import type { RuleNode } from './builder';
 import { chatImages, groupImages } from './conversations-images';
+import { chatFiles, groupFiles } from './conversations-files';
 import { groupHiddenMessages, hiddenMessages } from './conversations-hidden';
 import { groupInbox } from './inbox-groups';
 import { groupMessages } from './conversations-groups';
@@ -39,6 +40,8 @@ export const rules: RuleNode = {
   block,
   sendMessage,
   chatImages,
+  // File and voice messages' bytes, in sealed chunks.
+  chatFiles,
   inbox,
   reads,
   typing,
@@ -52,6 +55,7 @@ export const rules: RuleNode = {
   groupInbox,
   groupReads,
   groupImages,
+  groupFiles,
   // Delete for me: each person's own lists of hidden messages.
   hiddenMessages,
   groupHiddenMessages,

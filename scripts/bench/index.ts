@@ -17,10 +17,13 @@
  *  10. the jump to a reply's original 5,000 messages back (chat-quotes.ts, alone: quotes-main.ts);
  *  11. the message search index: indexing, saved size, memory, query p50/p99 (search.ts, alone: search-main.ts);
  *  12. end-to-end encryption: added time per send and per received message, opening a long
- *      sealed conversation (encryption.ts, alone: encryption-main.ts).
+ *      sealed conversation (encryption.ts, alone: encryption-main.ts);
+ *  13. file and voice messages: 1 MB and 25 MB sent and received, memory held meanwhile, a send
+ *      and a scroll among 100 voice messages against 100 texts (chat-files.ts, alone: files-main.ts).
  * Knobs: BENCH_USERS (10000), BENCH_MESSAGES (300 latency samples), BENCH_CHAT_LONG (10000),
  * BENCH_CHAT_SENDS (15), BENCH_REACTIONS (100), BENCH_LCP_RUNS (3), BENCH_INP_SENDS (5),
  * BENCH_EMOJI_OPENS (5), BENCH_QUOTE_JUMPS (3), BENCH_SEARCH_MESSAGES (100000), BENCH_SEAL_SENDS (500), BENCH_SEALED_SENDS (10),
+ * BENCH_FILE_SENDS (3),
  * CHROMIUM_PATH.
  */
 import { readFileSync } from 'node:fs';
@@ -28,6 +31,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { chatImagesBench, printImageSummary, type ImageFigures } from './chat-images';
+import { chatFilesBench, printFileSummary, type FileFigures } from './chat-files';
 import { chatBench, printChatSummary, type ChatResults } from './chat-send';
 import { printSealedSendSummary, sealedSendBench, type SealedSendFigures } from './chat-sealed';
 import { printQuoteSummary, quoteJumpBench, type QuoteFigures } from './chat-quotes';
@@ -100,6 +104,7 @@ async function run(stack: BenchStack, browser: Browser): Promise<Results> {
   vitals = await webVitalsBench(browser, stack.appUrl, stack.outDir, chat.people, log);
   images = await chatImagesBench(browser, target, stack.appUrl, stack.outDir, log);
   quotes = await quoteJumpBench(browser, target, stack.appUrl, log);
+  files = await chatFilesBench(browser, target, stack.appUrl, log);
   return { stack, small, large, smallDb: data.small, largeDb, searches, debounceMs, latency };
 }
 
@@ -108,6 +113,7 @@ let sealedSends: SealedSendFigures | undefined;
 let inbox: InboxFigures | undefined;
 let images: ImageFigures | undefined;
 let quotes: QuoteFigures | undefined;
+let files: FileFigures | undefined;
 let vitals: VitalsResults | undefined;
 
 let stack: BenchStack | undefined;
@@ -145,6 +151,7 @@ async function main(): Promise<void> {
     if (quotes) printQuoteSummary(quotes);
     printSearchSummary(await searchBench());
     printEncryptionSummary(await encryptionBench());
+    if (files) printFileSummary(files);
   } finally {
     await stopAll();
   }

@@ -10,6 +10,7 @@ import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { conversationEntries, conversations } from './conversations';
 import { demoGroupMessageEntries } from './group-messages';
 import { demoImageEntries } from './images';
+import { demoFileEntries } from './files';
 import { demoNotificationEntries } from './notifications';
 import { demoSearchHistory } from './search-history';
 import { blockRecord, profileEntries, relationRecord } from '../seed-records';
@@ -213,6 +214,15 @@ export function buildDemoData(users: DemoUser[], now: number): Record<string, un
     data,
     demoImageEntries(data, (time) => demoPushId(time, counter++)),
   );
+
+  // A voice message and a PDF from Alice to Bob (scripts/demo/files.ts).
+  const [first, second] = [user(0), user(1)];
+  if (first && second) {
+    Object.assign(
+      data,
+      demoFileEntries(data, first.uid, second.uid, (time) => demoPushId(time, counter++)),
+    );
+  }
 
   // Group conversations (scripts/demo/group-messages.ts).
   Object.assign(

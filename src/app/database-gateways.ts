@@ -2,6 +2,7 @@ import type { DatabaseGateways } from '../store/gateways';
 import { conversationCryptoOf, draftsKeyOf } from '../features/encryption/encryption-session';
 import { makeConversationsApi } from '../lib/firebase/conversations';
 import { makeConversationImagesApi } from '../lib/firebase/conversations';
+import { makeLazyConversationFilesApi } from '../lib/firebase/conversations';
 import { appClient, type FirebaseClient } from '../lib/firebase/database';
 import { makeDirectoryApi } from '../lib/firebase/directory';
 import { makeEncryptionApi } from '../lib/firebase/encryption';
@@ -42,6 +43,8 @@ export function makeDatabaseGateways({ db, auth }: FirebaseClient): DatabaseGate
     presence: makePresenceApi(db),
     pictures: makePicturesApi(db),
     chatImages: makeConversationImagesApi(db, cryptoNow),
+    // Files and voice messages: their gateway loads with its first use.
+    chatFiles: makeLazyConversationFilesApi(db, cryptoNow),
     notifications: makeNotificationsApi(db, cryptoNow),
     settings: makeSettingsApi(db),
     // Settings only: loads with its first use.

@@ -8,6 +8,7 @@ import type { ConversationKey } from '../lib/conversation-key';
 import { vi } from 'vitest';
 import type { Gateways } from '../store/gateways';
 import type { ConversationImagesApi } from '../lib/firebase/conversations/images';
+import type { ConversationFilesApi } from '../lib/firebase/conversations/files/gateway';
 import type { ConversationMessage } from '../lib/firebase/conversations/message';
 import type { GroupsApi } from '../lib/firebase/groups/gateway';
 import type { InboxApi } from '../lib/firebase/inbox/gateway';
@@ -180,6 +181,18 @@ function fakeConversationImages() {
   } satisfies ConversationImagesApi;
 }
 
+function fakeConversationFiles() {
+  return {
+    send: vi.fn<ConversationFilesApi['send']>(() => asSentMessage('-Nfile', Promise.resolve())),
+    sendToGroup: vi.fn<ConversationFilesApi['sendToGroup']>(() =>
+      asSentMessage('-Ngroupfile', Promise.resolve()),
+    ),
+    watchUpload: vi.fn<ConversationFilesApi['watchUpload']>(() => null),
+    cancelUpload: vi.fn<ConversationFilesApi['cancelUpload']>(() => Promise.resolve(false)),
+    download: vi.fn<ConversationFilesApi['download']>(() => Promise.resolve(new Blob(['x']))),
+  } satisfies ConversationFilesApi;
+}
+
 /** A fresh set of fake gateways (and their feeds); `auth` may be one the test keeps. */
 export function createFakeGateways({ auth }: { auth?: FakeAuth } = {}) {
   const feeds = createFeeds();
@@ -193,6 +206,7 @@ export function createFakeGateways({ auth }: { auth?: FakeAuth } = {}) {
     presence: fakePresence(feeds),
     pictures: fakePictures(),
     chatImages: fakeConversationImages(),
+    chatFiles: fakeConversationFiles(),
     inbox: fakeInbox(feeds),
     ...fakeNotificationGateways(),
     ...fakeEncryption(),

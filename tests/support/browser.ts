@@ -33,12 +33,15 @@ export function describeBrowser(name: string, fn: () => void): void {
 
 /**
  * One Chromium for the calling suite, opened before its tests and closed after them; with
- * `resetBackend`, every test also starts from an empty backend. Call inside describeBrowser.
+ * `resetBackend`, every test also starts from an empty backend; `args`: more Chromium flags (a
+ * fake microphone). Call inside describeBrowser.
  */
-export function browserPerSuite(options: { resetBackend?: boolean } = {}): () => Browser {
+export function browserPerSuite(
+  options: { resetBackend?: boolean; args?: string[] } = {},
+): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchChromium(getE2E().browserPath);
+    browser = await launchChromium(getE2E().browserPath, options.args);
   });
   afterAll(async () => {
     await browser?.close();

@@ -157,6 +157,7 @@ export const conversationsStrings = {
     choose: 'Choose conversations',
     chosen: (n: number) => (n === 1 ? '1 chosen' : `${String(n)} chosen`),
     photoUnavailable: 'the photo could not be read, so it was not forwarded',
+    fileUnavailable: 'the file could not be read, so it was not forwarded',
   },
   // Not in the spec: reactions and quotes of message actions.
   reactions: {

@@ -17,9 +17,11 @@ import { openBytes, openText, sealBytes, sealText } from './sealed-box';
  * `text`: a message's words as sent; `edit`: as edited (its own field, so an edit put back in the
  * place of the original, or the original in the place of an edit, fails); `preview`: an inbox
  * row's words; `quote`: a reaction notice's words of the message reacted to; `full`, `thumb`: a
- * photo's bytes; `tombstone`: the sender's proof of a delete for everyone.
+ * photo's bytes; `tombstone`: the sender's proof of a delete for everyone; `file`: a file or
+ * voice message's descriptor (name, type, size); `chunk`: one chunk of its bytes.
  */
-export type SealedField = 'text' | 'edit' | 'preview' | 'quote' | 'full' | 'thumb' | 'tombstone';
+export type SealedField =
+  'text' | 'edit' | 'preview' | 'quote' | 'full' | 'thumb' | 'tombstone' | 'file' | 'chunk';
 
 /** The format of the additional data (above). */
 export type SealVersion = 1 | 2;

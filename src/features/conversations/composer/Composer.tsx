@@ -21,6 +21,15 @@ import { useFitHeight } from './use-fit-height';
 import { useMentionPicker } from './use-mention-picker';
 import { EmojiPicker } from './EmojiPicker';
 import { firstImageFile, useImageSending, usePanelDrop } from '../images';
+import {
+  DropZone,
+  filesStrings,
+  isPhotoFile,
+  MicIcon,
+  PaperclipIcon,
+  useFileSending,
+  VoiceRecorder,
+} from '../files';
 import { checkLength } from './message-limit';
 import { MentionList } from './MentionList';
 import { mentionOptionId, mentionsInText, type Mentionable } from './mention-picker';
@@ -58,8 +67,52 @@ export function Composer({
     return { caption: text, replyTo };
   });
 
+  // Files other than photos (and voice messages) quote the reply too; the typed text stays.
+  const files = useFileSending(disabled, () => {
+    const replyTo = composing?.kind === 'reply' ? composing.message.id : undefined;
+    if (replyTo) dispatch(composeEnded());
+    return replyTo;
+  });
+  const attachInput = useRef<HTMLInputElement>(null);
+  const [recording, setRecording] = useState(false);
+  /** A photo goes the photo path (compressed, shown inline); anything else as a file. */
+  const sendAny = (file: File) => {
+    files.clearProblem();
+    if (isPhotoFile(file)) images.send(file);
+    else files.sendFile(file);
+  };
+
+  const closeRecorder = () => {
+    setRecording(false);
+    // Back to the microphone, once it shows again.
+    requestAnimationFrame(() =>
+      form.current?.querySelector<HTMLElement>('[data-voice-record]')?.focus(),
+    );
+  };
+
   const form = useRef<HTMLFormElement>(null);
-  usePanelDrop(form, images);
+  // Where the drop zone shows: the chat panel, measured when a drag enters it.
+  const [dropBox, setDropBox] = useState<DOMRect | null>(null);
+  usePanelDrop(form, {
+    onDragOver: (event) => {
+      images.onDragOver(event);
+      if (!dropBox && !disabled) {
+        setDropBox(form.current?.closest('section')?.getBoundingClientRect() ?? null);
+      }
+    },
+    onDragLeave: () => {
+      images.onDragLeave();
+      setDropBox(null);
+    },
+    onDrop: (event) => {
+      images.onDragLeave();
+      setDropBox(null);
+      const file = firstImageFile(event.dataTransfer);
+      if (disabled || !file) return;
+      event.preventDefault();
+      sendAny(file);
+    },
+  });
 
   useFitHeight(input, text);
 
@@ -139,7 +192,18 @@ export function Composer({
           onPick={(person) => mention.pick(person, setText)}
         />
       ) : null}
-      <div className="flex items-end gap-3">
+      {recording ? (
+        <div className="flex items-end gap-3">
+          <VoiceRecorder
+            onClose={closeRecorder}
+            onSend={(voice) => {
+              closeRecorder();
+              files.send({ ...voice, name: 'voice', kind: 'voice' });
+            }}
+          />
+        </div>
+      ) : null}
+      <div className={`flex items-end gap-3 ${recording ? 'hidden' : ''}`}>
         <div className="flex min-w-0 flex-1 items-end gap-1 rounded-3xl bg-slate-100 py-1 pl-5 pr-1.5 focus-within:ring-4 focus-within:ring-brand-100">
           <textarea
             ref={input}
@@ -170,14 +234,16 @@ export function Composer({
               const file = firstImageFile(event.clipboardData);
               if (!file) return;
               event.preventDefault();
-              images.send(file);
+              sendAny(file);
             }}
             className="max-h-32 min-w-0 flex-1 resize-none self-center bg-transparent py-2 leading-6 text-slate-900 placeholder:text-slate-400 focus:outline-hidden disabled:cursor-not-allowed"
           />
           <EmojiPicker onPick={insertEmoji} disabled={disabled} />
+          {/* On a phone the paperclip takes photos too (they still go the photo path). */}
           <IconButton
             label={conversationsStrings.chatImages.attach}
             icon={<CameraIcon />}
+            className="max-sm:hidden"
             disabled={disabled}
             onClick={() => fileInput.current?.click()}
           />
@@ -188,6 +254,34 @@ export function Composer({
             hidden
             data-testid="chat-image-input"
             onChange={images.onFileChosen}
+          />
+          <IconButton
+            label={filesStrings.attach}
+            icon={<PaperclipIcon />}
+            disabled={disabled}
+            onClick={() => attachInput.current?.click()}
+          />
+          <input
+            ref={attachInput}
+            type="file"
+            hidden
+            data-testid="chat-file-input"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              // The same file can be chosen again after a refusal.
+              event.target.value = '';
+              if (file) sendAny(file);
+            }}
+          />
+          <IconButton
+            data-voice-record
+            label={filesStrings.voice.record}
+            icon={<MicIcon />}
+            disabled={disabled}
+            onClick={() => {
+              files.clearProblem();
+              setRecording(true);
+            }}
           />
         </div>
         <IconButton
@@ -207,12 +301,12 @@ export function Composer({
           className="shrink-0"
         />
       </div>
-      {images.dragging ? (
-        <p className="pointer-events-none absolute inset-0 flex items-center justify-center text-sm font-medium text-brand-700">
-          {conversationsStrings.chatImages.dropHere}
-        </p>
-      ) : null}
-      <ComposerStatus preparing={images.preparing} problem={images.problem} length={length} />
+      {images.dragging && dropBox ? <DropZone box={dropBox} /> : null}
+      <ComposerStatus
+        preparing={images.preparing}
+        problem={files.problem ?? images.problem}
+        length={length}
+      />
     </form>
   );
 }

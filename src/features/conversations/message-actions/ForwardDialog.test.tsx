@@ -149,6 +149,41 @@ describe('ForwardDialog', () => {
     expect(fakes.conversations.direct.send).not.toHaveBeenCalled();
   });
 
+  it('forwards a voice message as one, its bytes read back from the open conversation', async () => {
+    const descriptor = {
+      name: 'voice',
+      type: 'audio/webm',
+      size: 3,
+      chunks: 1,
+      durationMs: 12_000,
+      levels: [1, 2],
+    };
+    const file = { id: 'm1', kind: 'voice' as const, sender: 'bo', stored: 's2.x', descriptor };
+    const voice: ConversationMessage = {
+      ...text,
+      text: 'Voice message 0:12',
+      sealed: 'open',
+      file,
+    };
+    start(voice);
+    act(() => {
+      app.store.dispatch(conversationOpened('rel-bo'));
+    });
+    const blob = new Blob(['abc'], { type: 'audio/webm' });
+    fakes.chatFiles.download.mockResolvedValue(blob);
+    const user = userEvent.setup();
+    await user.click(within(dialog()).getByRole('checkbox', { name: /Bo$/ }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Forward to 1 chat' }));
+    await waitFor(() => expect(fakes.chatFiles.send).toHaveBeenCalledTimes(1));
+    expect(fakes.chatFiles.download).toHaveBeenCalledWith('d:rel-bo', file, true);
+    expect(fakes.chatFiles.send).toHaveBeenCalledWith(
+      expect.objectContaining({ conversationId: 'rel-bo' }),
+      { kind: 'voice', blob, descriptor, words: 'Voice message 0:12' },
+      { forwarded: true },
+    );
+    expect(fakes.conversations.direct.send).not.toHaveBeenCalled();
+  });
+
   it('says so when a photo cannot be read any more, and sends nothing', async () => {
     start({ ...text, image: { id: 'm1', width: 8, height: 6, caption: '' } });
     const user = userEvent.setup();

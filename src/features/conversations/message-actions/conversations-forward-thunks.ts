@@ -21,8 +21,9 @@ const FORWARDED = { forwarded: true } as const;
 /**
  * Sends a copy of `message` (from the open conversation, or `from`) to one conversation,
  * marked forwarded: a normal send (pending, the receivers' unread counts and previews, the
- * rules), a photo as a photo with its caption. A refusal, or a photo whose bytes cannot be
- * read any more, becomes the toast text naming that conversation.
+ * rules), a photo as a photo with its caption, a file or voice message as one (its bytes read
+ * back and sent again). A refusal, or a photo or file whose bytes cannot be read any more,
+ * becomes the toast text naming that conversation.
  */
 export const forwardMessage = createAppAsyncThunk(
   'conversations/forwardMessage',
@@ -48,7 +49,23 @@ export const forwardMessage = createAppAsyncThunk(
       }
       upload = { full, thumb, width: image.width, height: image.height };
     }
-    // Read after the photo: the friendship or membership may have ended meanwhile.
+    // A file or voice message goes as one: its bytes read back from the source, sent again.
+    const file = message.file;
+    let fileUpload = null;
+    if (file) {
+      const descriptor = file.descriptor;
+      const blob =
+        source && descriptor
+          ? await extra.chatFiles
+              .download(source, file, message.sealed === 'open')
+              .catch(() => null)
+          : null;
+      if (!blob || !descriptor) {
+        return rejectWithValue(`${what}: ${conversationsStrings.forward.fileUnavailable}`);
+      }
+      fileUpload = { kind: file.kind, blob, descriptor, words: message.text };
+    }
+    // Read after the photo or file: the friendship or membership may have ended meanwhile.
     const target = targetFor(getState(), to.kind, to.id);
     if (target.kind === 'closed') return rejectWithValue(`${what}: ${target.reason}`);
     const key = conversationKey(target.kind, target.id);
@@ -56,6 +73,14 @@ export const forwardMessage = createAppAsyncThunk(
     return attemptWrite(
       what,
       async () => {
+        if (fileUpload) {
+          const sent =
+            target.kind === 'group'
+              ? extra.chatFiles.sendToGroup(target.parties, fileUpload, FORWARDED)
+              : extra.chatFiles.send(target.parties, fileUpload, FORWARDED);
+          await sent.acked;
+          return;
+        }
         if (upload) {
           const caption = image?.caption ?? '';
           const sent =

@@ -15,8 +15,13 @@ export interface MessageActions {
   deleteForEveryone: boolean;
 }
 
-/** What 'Copy text' copies: the text, or a photo's caption ('' when it has none). */
+/**
+ * What 'Copy text' copies: the text, a photo's caption ('' when it has none), a file's name;
+ * nothing of a voice message.
+ */
 export function copyableText(message: ConversationMessage): string {
+  if (message.file)
+    return message.file.kind === 'voice' ? '' : (message.file.descriptor?.name ?? '');
   return message.image ? message.image.caption : message.text;
 }
 
@@ -46,7 +51,7 @@ export function messageActions(
     reply: true,
     forward: true,
     copy: copyableText(message).length > 0,
-    edit: mine && !message.image && age <= EDIT_WINDOW_MS,
+    edit: mine && !message.image && !message.file && age <= EDIT_WINDOW_MS,
     deleteForEveryone: mine && age <= DELETE_WINDOW_MS,
   };
 }

@@ -3,6 +3,7 @@ import type { ConversationMessage } from '../../../lib/firebase/conversations/sh
 import { conversationsStrings } from '../conversations-strings';
 import { MessageStatus } from './MessageStatus';
 import { ImageMessageBody } from '../images';
+import { FileMessageBody } from '../files';
 import { formatMessageTime } from '../message';
 import { MessageText } from '../message';
 import { MessageQuote } from '../quotes';
@@ -84,6 +85,8 @@ export const MessageBubble = memo(function MessageBubble({
           <NotFromDevices message={message} mine={mine} />
         ) : message.image ? (
           <ImageMessageBody image={message.image} mine={light} />
+        ) : message.file ? (
+          <FileMessageBody message={message} light={light} mine={mine} />
         ) : (
           <MessageText text={message.text} mine={light} />
         )}

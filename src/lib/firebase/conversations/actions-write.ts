@@ -5,6 +5,7 @@
  */
 import type { ConversationKind } from '../../conversation-key';
 import type { ConversationMessage } from './message';
+import { filesPath } from './files/file-message';
 import { imagesPath } from './paths';
 import {
   changeMarkerChanges,
@@ -86,6 +87,8 @@ const contentFields = [
   'width',
   'height',
   'caption',
+  'fileId',
+  'file',
   'replyTo',
   'forwarded',
   'mentions',
@@ -115,6 +118,9 @@ export function removeWrite(
   for (const field of contentFields) update[`${path}/${field}`] = null;
   if (message.image)
     update[`${imagesPath(scope.kind, scope.conversationId)}/${message.image.id}`] = null;
+  // A file's chunks go with it (rules/conversations-files.ts).
+  if (message.file)
+    update[`${filesPath(scope.kind, scope.conversationId)}/${message.file.id}`] = null;
   return isLast ? { ...update, ...deletePreviewChanges(owners(scope)) } : update;
 }
 

@@ -39,6 +39,8 @@ const removed = (path: string) => ({
   [`${path}/width`]: null,
   [`${path}/height`]: null,
   [`${path}/caption`]: null,
+  [`${path}/fileId`]: null,
+  [`${path}/file`]: null,
   [`${path}/replyTo`]: null,
   [`${path}/forwarded`]: null,
   [`${path}/mentions`]: null,
@@ -144,6 +146,18 @@ describe('the actions’ root updates', () => {
       'inbox/bob/r1/lastText': '',
     });
     expect(removeWrite(group, text, false, now)).toEqual(removed('groupMessages/g1/m1'));
+  });
+
+  it('deletes a file message with its chunks', () => {
+    const file = {
+      ...text,
+      id: 'm3',
+      file: { id: 'm3', kind: 'voice' as const, stored: '{}', descriptor: null },
+    };
+    expect(removeWrite(group, file, false, now)).toEqual({
+      ...removed('groupMessages/g1/m3'),
+      'groupFiles/g1/m3': null,
+    });
   });
 
   it('reacts as me, telling the author unless it is mine; takes back the 1:1 notice', () => {

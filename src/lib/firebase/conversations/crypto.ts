@@ -25,6 +25,8 @@ import { bindingMeta } from './integrity/binding-meta';
 import { judgeClear, judgeDeleted, judgeOpened } from './integrity/message-verdict';
 import { makeSeenLedger, type SeenLedger } from './integrity/seen-ledger';
 import { bytesDataUrl } from './image-data-url';
+import { parseDescriptor } from './files/file-message';
+import { sealChunkValue, openChunkValue } from './files/file-chunk-seal';
 import type { ConversationMessage } from './message';
 import { sealUpdate, type SealOptions } from './seal-update';
 import type { InboxEntry } from '../inbox/shapes';
@@ -61,7 +63,10 @@ interface Opening {
 
 /** The fields of an opened message that come from its words (kept as one object per seal). */
 interface OpenedWords {
-  fields: Pick<ConversationMessage, 'text' | 'sealed' | 'sealedText' | 'sealVersion' | 'image'>;
+  fields: Pick<
+    ConversationMessage,
+    'text' | 'sealed' | 'sealedText' | 'sealVersion' | 'image' | 'file'
+  >;
   times?: number[];
 }
 
@@ -138,6 +143,22 @@ export function makeConversationCrypto(
       }
       return times ? { fields, times } : { fields };
     });
+    if (message.file) {
+      // The descriptor opens beside the words; a file whose descriptor does not open shows as one.
+      const file = message.file;
+      const withFile = Promise.all([
+        value,
+        openText(conversation, file.stored, { messageId: message.id, sender }, 'file'),
+      ]).then(([opened, descriptor]): OpenedWords => {
+        const parsed = descriptor.state === 'open' ? parseDescriptor(descriptor.text) : null;
+        const state = opened.fields.sealed === 'open' && !parsed ? 'failed' : opened.fields.sealed;
+        return {
+          ...opened,
+          fields: { ...opened.fields, sealed: state, file: { ...file, descriptor: parsed } },
+        };
+      });
+      return remember(words, id, withFile);
+    }
     return remember(words, id, value);
   }
 
@@ -373,6 +394,47 @@ export function makeConversationCrypto(
           ? Promise.resolve(seen)
           : read(messageId).then((m) => m && openOne(conversation, m));
       });
+    },
+
+    /**
+     * One chunk of a file of mine sealed under my epoch key of `conversation` (file-chunk-seal.ts);
+     * without keys, clear base64url where no encrypted message was seen, else refused.
+     */
+    async sealChunk(
+      conversation: ConversationKey,
+      parties: readonly string[],
+      fileId: string,
+      index: number,
+      bytes: Uint8Array,
+    ): Promise<string> {
+      if (!keys) {
+        await ledger.ready;
+        const reason = options.keyless ?? 'no-storage';
+        if (reason === 'failed' || ledger.encryptedSince(conversation) !== undefined) {
+          throw new CannotEncrypt(reason);
+        }
+        return sealChunkValue(null, { conversation, fileId, sender: me, index }, bytes);
+      }
+      const { epoch, key } = await keys.sendingKey(conversation, parties);
+      ledger.markEncrypted(conversation, Date.now());
+      const sealing = { epoch, key };
+      return sealChunkValue(sealing, { conversation, fileId, sender: me, index }, bytes);
+    },
+
+    /**
+     * A stored chunk's bytes, or null when it does not open (no key, moved, changed) or is clear
+     * where the file's message is sealed (`sealed`).
+     */
+    openChunk(
+      conversation: ConversationKey,
+      sender: string,
+      fileId: string,
+      index: number,
+      value: unknown,
+      sealed: boolean,
+    ): Promise<Uint8Array | null> {
+      const place = { conversation, fileId, sender, index };
+      return openChunkValue(keys ? keyOf(conversation, sender) : null, place, value, sealed);
     },
 
     /** A photo's bytes as a data URL, or null when it does not open. */

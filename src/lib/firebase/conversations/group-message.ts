@@ -4,6 +4,7 @@
  */
 import { parseActionFields } from './action-fields';
 import { parseMessageImageInfo } from './image-message';
+import { parseMessageFileInfo } from './files/file-message';
 import { deletedMessage, type ConversationMessage } from './message';
 
 /**
@@ -34,5 +35,7 @@ export function parseGroupMessage(
   if (deleted) return deletedMessage(out, fields);
   const image = parseMessageImageInfo(fields);
   if (image) out.image = { ...image, sender: senderId };
+  const file = parseMessageFileInfo(fields);
+  if (file) out.file = { ...file, sender: senderId };
   return { ...out, ...parseActionFields(fields) };
 }

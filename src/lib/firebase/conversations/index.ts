@@ -7,3 +7,4 @@ export type { Draft, Drafts } from './drafts';
 export { makeConversationsApi } from './gateway';
 export type { ConversationApi, HiddenCover } from './gateway';
 export { makeConversationImagesApi } from './images';
+export { makeLazyConversationFilesApi } from './files/lazy-gateway';

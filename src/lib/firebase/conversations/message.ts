@@ -4,6 +4,7 @@
  */
 import { parseActionFields, type MessageActionFields } from './action-fields';
 import { parseMessageImageInfo, type MessageImageInfo } from './image-message';
+import { parseMessageFileInfo, type MessageFileInfo } from './files/file-message';
 import type { SealState } from '../../crypto/seal-state';
 
 export interface ConversationMessage extends MessageActionFields {
@@ -17,6 +18,8 @@ export interface ConversationMessage extends MessageActionFields {
   createdAt: number;
   /** Image messages only (src/lib/firebase/chat-image-message.ts); `message` holds the caption. */
   image?: MessageImageInfo;
+  /** File and voice messages only (file-message.ts); `message` holds what lists show of it. */
+  file?: MessageFileInfo;
   /**
    * End-to-end encryption (crypto.ts): 'open' when `message` was opened from its
    * sealed text, 'no-key' or 'failed' when it could not be (then `message` is ''); absent for a
@@ -74,6 +77,8 @@ export function parseDirectMessage(id: string, value: unknown): ConversationMess
   out.text = fields.message;
   const image = parseMessageImageInfo(fields);
   if (image) out.image = { ...image, sender: out.senderId };
+  const file = parseMessageFileInfo(fields);
+  if (file) out.file = { ...file, sender: out.senderId };
   return { ...out, ...parseActionFields(fields) };
 }
 

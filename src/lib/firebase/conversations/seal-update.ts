@@ -92,10 +92,22 @@ export async function sealUpdate(
             value.message,
             bindingMetaOfRecord(value),
           );
+          // A file's descriptor (its name, type and size) under its own field.
+          const file =
+            typeof value.file === 'string'
+              ? await sealValue(
+                  key,
+                  epoch,
+                  { conversation, messageId, sender: me },
+                  'file',
+                  value.file,
+                )
+              : undefined;
           out[path] = {
             ...value,
             message: text,
             ...(typeof value.caption === 'string' ? { caption: text } : {}),
+            ...(file === undefined ? {} : { file }),
           };
         } else if (rest.length === 2 && rest[1] === 'message' && typeof value === 'string') {
           if (options.meta === undefined) throw new Error('An edit names what its message shows');

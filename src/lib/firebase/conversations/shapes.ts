@@ -7,6 +7,14 @@ export type { ConversationCrypto } from './crypto';
 export { makeSeenLedger } from './integrity/seen-ledger';
 export { indexedDbLedgerStore } from './integrity/seen-ledger-idb';
 export type { MessageImageInfo, MessageImageUpload } from './image-message';
+export {
+  chunkCount,
+  fileNameOf,
+  FILE_MAX_BYTES,
+  VOICE_LEVELS,
+  VOICE_MAX_MS,
+} from './files/file-message';
+export type { FileDescriptor, FileKind } from './files/file-message';
 export { MESSAGE_MAX_LENGTH, compareMessages } from './message';
 export type { ConversationMessage } from './message';
 export { openInOrder } from './open';

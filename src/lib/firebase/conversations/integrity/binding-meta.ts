@@ -7,15 +7,17 @@
  */
 import { parseActionFields, type MessageActionFields } from '../action-fields';
 import { parseMessageImageInfo, type MessageImageInfo } from '../image-message';
+import { parseMessageFileInfo, type MessageFileInfo } from '../files/file-message';
 
 type Shown = Pick<MessageActionFields, 'replyTo' | 'forwarded' | 'mentions'> & {
   image?: Pick<MessageImageInfo, 'id' | 'width' | 'height'>;
+  file?: Pick<MessageFileInfo, 'id' | 'kind'>;
 };
 
 /** The canonical form: JSON of a fixed tuple, the mentions sorted (the parsers sort them). */
-export function bindingMeta({ image, replyTo, forwarded, mentions }: Shown): string {
+export function bindingMeta({ image, file, replyTo, forwarded, mentions }: Shown): string {
   return JSON.stringify([
-    image ? ['image', image.id, image.width, image.height] : ['text'],
+    image ? ['image', image.id, image.width, image.height] : file ? [file.kind, file.id] : ['text'],
     replyTo ?? '',
     forwarded === true,
     mentions ?? [],
@@ -25,5 +27,10 @@ export function bindingMeta({ image, replyTo, forwarded, mentions }: Shown): str
 /** The meta of a message record as it is written (a send's `{root}/{id}` value). */
 export function bindingMetaOfRecord(record: Record<string, unknown>): string {
   const image = parseMessageImageInfo(record);
-  return bindingMeta({ ...parseActionFields(record), ...(image ? { image } : {}) });
+  const file = parseMessageFileInfo(record);
+  return bindingMeta({
+    ...parseActionFields(record),
+    ...(image ? { image } : {}),
+    ...(file ? { file } : {}),
+  });
 }

@@ -1,0 +1,77 @@
+import { createAppAsyncThunk } from '../../../store/create-app-thunk';
+import { attemptWrite } from '../../../lib/write-failure';
+import {
+  chunkCount,
+  FILE_MAX_BYTES,
+  fileNameOf,
+  type FileDescriptor,
+  type FileKind,
+} from '../../../lib/firebase/conversations/shapes';
+import { conversationTarget } from '../timeline';
+import { filesStrings } from './files-strings';
+import { formatDuration } from './file-format';
+
+export interface FileToSend {
+  blob: Blob;
+  name: string;
+  kind?: FileKind;
+  /** Voice: measured while recording. */
+  durationMs?: number;
+  levels?: number[];
+  replyTo?: string;
+  forwarded?: true;
+}
+
+/** The problem with sending `blob`, or null: too large or empty, said before anything is sent. */
+export function fileProblem(blob: Blob): string | null {
+  if (blob.size > FILE_MAX_BYTES) return filesStrings.tooLarge(FILE_MAX_BYTES / 1024 / 1024);
+  if (blob.size === 0) return filesStrings.empty;
+  return null;
+}
+
+/**
+ * Sends a file or a voice message to the open conversation (friend or group): its bytes in sealed
+ * chunks, then the message. Resolves with the message id once the server stored it; a file that
+ * cannot be sent, a refused write or a failed upload rejects with the toast text.
+ */
+export const sendConversationFile = createAppAsyncThunk(
+  'conversations/sendFile',
+  async (file: FileToSend, { getState, extra, rejectWithValue }) => {
+    const problem = fileProblem(file.blob);
+    if (problem) return rejectWithValue(problem);
+    const target = conversationTarget(getState());
+    const sendFailed = filesStrings.sendFailed;
+    if (target.kind === 'closed') return rejectWithValue(`${sendFailed}: ${target.reason}`);
+    const kind = file.kind ?? 'file';
+    const name = fileNameOf(file.name);
+    const descriptor: FileDescriptor = {
+      name,
+      type: file.blob.type.slice(0, 200),
+      size: file.blob.size,
+      chunks: chunkCount(file.blob.size),
+      ...(file.durationMs === undefined ? {} : { durationMs: Math.round(file.durationMs) }),
+      ...(file.levels ? { levels: file.levels } : {}),
+    };
+    const words =
+      kind === 'voice'
+        ? filesStrings.voice.words(formatDuration(file.durationMs ?? 0))
+        : filesStrings.words(name);
+    const upload = { kind, blob: file.blob, descriptor, words };
+    const extras = {
+      ...(file.replyTo ? { replyTo: file.replyTo } : {}),
+      ...(file.forwarded ? { forwarded: true as const } : {}),
+    };
+    return attemptWrite(
+      sendFailed,
+      async () => {
+        const sent =
+          target.kind === 'group'
+            ? extra.chatFiles.sendToGroup(target.parties, upload, extras)
+            : extra.chatFiles.send(target.parties, upload, extras);
+        await sent.acked;
+        return sent.id;
+      },
+      rejectWithValue,
+    );
+  },
+);

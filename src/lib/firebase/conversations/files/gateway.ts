@@ -1,0 +1,278 @@
+import { onValue, push, ref, update, type Database } from 'firebase/database';
+import { directKey, groupKey, type ConversationKey } from '../../../conversation-key';
+import type { SentMessage } from '../../inbox/shapes';
+import {
+  conversationFilePath,
+  type FileDescriptor,
+  type FileKind,
+  type MessageFileInfo,
+} from './file-message';
+import { directFileSendWrite, groupFileSendWrite } from './file-send-write';
+/** The chunk store loads with the first upload or download, off the first screen. */
+const chunkStore = () => import('./file-chunks');
+import { directConversations, groupConversations } from '../location';
+import type { Outbox } from '../outbox';
+import { outboxOf, sendThroughOutbox, type OutgoingSend } from '../outbox-send';
+import type { CryptoNow } from '../sealing';
+import type { GroupParties, MessageParties, SendExtras } from '../send-write';
+import { serverClockOf } from '../integrity/server-clock';
+
+export * from './file-message';
+
+/** What the sender hands over: the bytes, what is sealed about them, and the message's words. */
+export interface FileUpload {
+  kind: FileKind;
+  blob: Blob;
+  descriptor: FileDescriptor;
+  /** What lists, notifications and quotes show ('Voice message 0:12', the file's name). */
+  words: string;
+}
+
+/** An upload's bytes stored so far, reported as they are acknowledged. */
+export type UploadProgress = (sent: number, total: number) => void;
+
+interface Upload {
+  conversation: ConversationKey;
+  sent: number;
+  total: number;
+  cancelled: boolean;
+  listeners: Set<UploadProgress>;
+  /** Told once the upload ended (stored, refused or cancelled). */
+  ended: Set<() => void>;
+}
+
+/**
+ * File and voice messages (docs/data-model.md, "Files and voice messages"): the bytes go up in
+ * sealed chunks, then the message through the same outbox as texts, marking the file done in
+ * its own update. The upload is the send's sealing step, so offline it is held with the message
+ * and on the next connection it resumes from the chunks stored. Downloads read chunk by chunk.
+ * This is the one place that knows the bytes live in the database: a Cloud Storage gateway would
+ * implement the same `send`/`download` (docs/data-model.md says how).
+ */
+export function makeConversationFilesApi(
+  db: Database,
+  cryptoNow: CryptoNow = () => Promise.resolve(null),
+  outbox: Outbox = outboxOf(db),
+) {
+  const clock = serverClockOf(db);
+  let connected = false;
+  const reconnected: Array<() => void> = [];
+  onValue(ref(db, '.info/connected'), (snapshot) => {
+    connected = snapshot.val() === true;
+    if (!connected) return;
+    for (const resolve of reconnected.splice(0)) resolve();
+  });
+  const whenConnected = () =>
+    connected ? Promise.resolve() : new Promise<void>((resolve) => reconnected.push(resolve));
+  const uploads = new Map<string, Upload>();
+  /** My own files' bytes, by path: my bubble plays and saves them without reading them back. */
+  const local = new Map<string, Blob>();
+  /** Downloaded voice messages and small files, by path, so a second play reads nothing. */
+  const cache = new Map<string, { blob: Promise<Blob>; size: number }>();
+  const CACHE_BYTES = 16 * 1024 * 1024;
+  let cachedBytes = 0;
+  const forget = (path: string) => {
+    const known = cache.get(path);
+    if (!known) return;
+    cache.delete(path);
+    cachedBytes -= known.size;
+  };
+  const keepLocal = (path: string, blob: Blob) => {
+    local.set(path, blob);
+    if (local.size > 50) local.delete(local.keys().next().value as string);
+  };
+
+  const report = (id: string) => {
+    const upload = uploads.get(id);
+    if (upload) for (const listener of upload.listeners) listener(upload.sent, upload.total);
+  };
+
+  const sendFile = (
+    key: ConversationKey,
+    id: string,
+    parties: readonly string[],
+    file: FileUpload,
+    send: Pick<OutgoingSend, 'path' | 'sender' | 'changes' | 'parse'>,
+  ): SentMessage => {
+    const path = conversationFilePath(key, id);
+    keepLocal(path, file.blob);
+    const upload: Upload = {
+      conversation: key,
+      sent: 0,
+      total: file.blob.size,
+      cancelled: false,
+      listeners: new Set(),
+      ended: new Set(),
+    };
+    uploads.set(id, upload);
+    const sent = sendThroughOutbox(db, outbox, {
+      ...send,
+      id,
+      conversation: key,
+      retry: false,
+      text: file.words,
+      seal: async (changes) => {
+        const [crypto, { uploadChunks, UploadCancelled }] = await Promise.all([
+          cryptoNow(),
+          chunkStore(),
+        ]);
+        await uploadChunks(db, {
+          conversation: key,
+          fileId: id,
+          owner: send.sender,
+          blob: file.blob,
+          seal: (index, bytes) =>
+            crypto
+              ? crypto.sealChunk(key, parties, id, index, bytes)
+              : Promise.reject(new Error('Nobody is signed in')),
+          onProgress: (bytes) => {
+            upload.sent = bytes;
+            report(id);
+          },
+          cancelled: () => upload.cancelled,
+          connected: () => connected,
+          whenConnected,
+        });
+        if (upload.cancelled) throw new UploadCancelled();
+        return crypto ? crypto.sealUpdate(key, changes, { parties, now: clock() }) : changes;
+      },
+    });
+    // Refused or failed: its chunks are taken back, so nothing of it is left stored.
+    const end = () => {
+      uploads.delete(id);
+      for (const ended of upload.ended) ended();
+    };
+    sent.acked.then(end, () => {
+      end();
+      void update(ref(db), { [path]: null }).catch(() => undefined);
+    });
+    return sent;
+  };
+
+  return {
+    /** Sends `file` to the friend, through the outbox (held offline, resumed on reconnect). */
+    send(
+      parties: MessageParties,
+      file: FileUpload,
+      extras?: SendExtras,
+      id = push(ref(db, `sendMessage/${parties.conversationId}`)).key,
+    ): SentMessage {
+      if (!id) throw new Error('A push id is always generated');
+      const everyone = [parties.from.uid, parties.to.uid];
+      return sendFile(directKey(parties.conversationId), id, everyone, file, {
+        path: `sendMessage/${parties.conversationId}/${id}`,
+        sender: parties.from.uid,
+        changes: (words, server) => ({
+          ...directFileSendWrite(parties, id, file, words, server, extras),
+          ...extras?.extraChanges?.(id, server),
+        }),
+        parse: (value) => directConversations.parse(parties.conversationId, id, value),
+      });
+    },
+
+    /** Posts `file` to a group (every other member's count + 1). */
+    sendToGroup(
+      parties: GroupParties,
+      file: FileUpload,
+      extras?: SendExtras,
+      id = push(ref(db, `groupMessages/${parties.groupId}`)).key,
+    ): SentMessage {
+      if (!id) throw new Error('A push id is always generated');
+      const everyone = [parties.from.uid, ...parties.to];
+      return sendFile(groupKey(parties.groupId), id, everyone, file, {
+        path: `groupMessages/${parties.groupId}/${id}`,
+        sender: parties.from.uid,
+        changes: (words, server) => ({
+          ...groupFileSendWrite(parties, id, file, words, server, extras),
+          ...extras?.extraChanges?.(id, server),
+        }),
+        parse: (value) => groupConversations.parse(parties.groupId, id, value),
+      });
+    },
+
+    /**
+     * Follows the upload of my message `id`: `listener(sent, total)` now and as chunks are
+     * stored, `ended` once it is over. Returns the unsubscribe; null when none runs here.
+     */
+    watchUpload(id: string, listener: UploadProgress, ended?: () => void): (() => void) | null {
+      const upload = uploads.get(id);
+      if (!upload) return null;
+      upload.listeners.add(listener);
+      if (ended) upload.ended.add(ended);
+      listener(upload.sent, upload.total);
+      return () => {
+        upload.listeners.delete(listener);
+        if (ended) upload.ended.delete(ended);
+      };
+    },
+
+    /**
+     * Cancels the upload of my message `id`: the message is withdrawn (never stored, never
+     * counted) and the chunks stored so far are removed. False when it was already sent.
+     */
+    async cancelUpload(id: string): Promise<boolean> {
+      const upload = uploads.get(id);
+      if (!upload || !outbox.withdraw(id)) return false;
+      upload.cancelled = true;
+      uploads.delete(id);
+      for (const ended of upload.ended) ended();
+      const path = conversationFilePath(upload.conversation, id);
+      local.delete(path);
+      await update(ref(db), { [path]: null }).catch(() => undefined);
+      return true;
+    },
+
+    /**
+     * The bytes of message file `file` in conversation `key`, opened chunk by chunk; `sealed`:
+     * its message was sealed (then clear chunks are not taken). Rejects with FileUnreadable.
+     */
+    download(
+      key: ConversationKey,
+      file: MessageFileInfo,
+      sealed: boolean,
+      onProgress?: (received: number, total: number) => void,
+    ): Promise<Blob> {
+      const path = conversationFilePath(key, file.id);
+      const mine = local.get(path);
+      if (mine) return Promise.resolve(mine);
+      const known = cache.get(path);
+      if (known) return known.blob;
+      const descriptor = file.descriptor;
+      if (!descriptor) return Promise.reject(new Error('The file is not open'));
+      const sender = file.sender ?? '';
+      const blob = Promise.all([cryptoNow(), chunkStore()]).then(([crypto, { downloadChunks }]) =>
+        downloadChunks(db, {
+          conversation: key,
+          fileId: file.id,
+          chunks: descriptor.chunks,
+          size: descriptor.size,
+          type: descriptor.type,
+          open: (index, value) =>
+            crypto
+              ? crypto.openChunk(key, sender, file.id, index, value, sealed)
+              : Promise.resolve(null),
+          onProgress: (received) => onProgress?.(received, descriptor.size),
+        }),
+      );
+      // Small ones are kept (voice messages play again at once); large ones are read each time.
+      if (descriptor.size <= 2 * 1024 * 1024) {
+        cache.set(path, { blob, size: descriptor.size });
+        cachedBytes += descriptor.size;
+        blob.catch(() => forget(path));
+        for (const oldest of cache.keys()) {
+          if (cachedBytes <= CACHE_BYTES || cache.size <= 1) break;
+          forget(oldest);
+        }
+      }
+      return blob;
+    },
+  };
+}
+
+export type ConversationFilesApi = ReturnType<typeof makeConversationFilesApi>;
+
+declare module '../../../../store/gateways' {
+  interface DatabaseGateways {
+    chatFiles: ConversationFilesApi;
+  }
+}

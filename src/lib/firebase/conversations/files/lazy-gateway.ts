@@ -1,0 +1,48 @@
+import { push, ref, type Database } from 'firebase/database';
+import { asSentMessage, type SentMessage } from '../../inbox/shapes';
+import type { CryptoNow } from '../sealing';
+import type { GroupParties, MessageParties, SendExtras } from '../send-write';
+import type { ConversationFilesApi, FileUpload } from './gateway';
+
+/**
+ * The files gateway (gateway.ts) loaded with its first use, off the signed-in first screen. A
+ * send's id is made here at once, as the full gateway would; the rest waits for the module (a
+ * few milliseconds, once). A bubble asks for its upload only once its send is held, which is
+ * after the module loaded.
+ */
+export function makeLazyConversationFilesApi(
+  db: Database,
+  cryptoNow: CryptoNow,
+): ConversationFilesApi {
+  let loaded: Promise<ConversationFilesApi> | null = null;
+  let api: ConversationFilesApi | null = null;
+  const load = () =>
+    (loaded ??= import('./gateway').then(
+      (module) => (api = module.makeConversationFilesApi(db, cryptoNow)),
+      (error: unknown) => {
+        // A failed download is tried again by the next call.
+        loaded = null;
+        throw error;
+      },
+    ));
+  const later = (id: string, send: (files: ConversationFilesApi) => SentMessage): SentMessage =>
+    asSentMessage(
+      id,
+      load().then((files) => send(files).acked),
+    );
+  return {
+    send(parties: MessageParties, file: FileUpload, extras?: SendExtras, id?: string | null) {
+      const key = id ?? push(ref(db, `sendMessage/${parties.conversationId}`)).key;
+      if (!key) throw new Error('A push id is always generated');
+      return later(key, (files) => files.send(parties, file, extras, key));
+    },
+    sendToGroup(parties: GroupParties, file: FileUpload, extras?: SendExtras, id?: string | null) {
+      const key = id ?? push(ref(db, `groupMessages/${parties.groupId}`)).key;
+      if (!key) throw new Error('A push id is always generated');
+      return later(key, (files) => files.sendToGroup(parties, file, extras, key));
+    },
+    watchUpload: (...args) => api?.watchUpload(...args) ?? null,
+    cancelUpload: (id) => load().then((files) => files.cancelUpload(id)),
+    download: (...args) => load().then((files) => files.download(...args)),
+  };
+}
