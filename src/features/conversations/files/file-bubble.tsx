@@ -150,7 +150,7 @@ export function FileBubble({
             tabIndex={tabIndex}
             aria-label={filesStrings.cancelUploadOf(descriptor.name)}
             onClick={() => void chatFiles.cancelUpload(message.id)}
-            className={`rounded-full px-2.5 py-0.5 text-xs font-semibold focus:outline-hidden focus-visible:ring-4 ${light ? 'bg-white/20 text-white hover:bg-white/30 focus-visible:ring-white/40' : 'bg-white text-slate-700 hover:bg-slate-50 focus-visible:ring-brand-100'}`}
+            className={`rounded-full px-2.5 py-0.5 text-xs font-semibold focus:outline-hidden focus-visible:ring-4 ${light ? 'bg-black/15 text-white hover:bg-black/25 focus-visible:ring-white/40' : 'bg-white text-slate-700 hover:bg-slate-50 focus-visible:ring-brand-100'}`}
           >
             {filesStrings.cancelUpload}
           </button>

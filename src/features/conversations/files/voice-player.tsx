@@ -269,7 +269,7 @@ export function VoicePlayer({
         tabIndex={tabIndex}
         aria-label={filesStrings.voice.speed(String(rate))}
         onClick={nextRate}
-        className={`shrink-0 rounded-full px-2 py-1 text-xs font-semibold tabular-nums focus:outline-hidden focus-visible:ring-2 focus-visible:ring-brand-200 ${light ? 'bg-white/20 text-white' : 'bg-slate-200 text-slate-700'}`}
+        className={`shrink-0 rounded-full px-2 py-1 text-xs font-semibold tabular-nums focus:outline-hidden focus-visible:ring-2 focus-visible:ring-brand-200 ${light ? 'bg-black/15 text-white' : 'bg-slate-200 text-slate-700'}`}
       >
         {rate}×
       </button>
