@@ -1,12 +1,11 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { buildDemoData } from '../../scripts/demo/data';
-import { demoPassword, demoUsers } from '../../scripts/demo/users';
+import { demoPassword } from '../../scripts/demo/users';
 import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
 import { encryptionStrings } from '../../src/features/encryption/encryption-strings';
 import { searchStrings } from '../../src/features/search/search-strings';
-import { adminUpdate, browserPerSuite, createTestUser, describeBrowser } from '../support/browser';
+import { browserPerSuite, describeBrowser } from '../support/browser';
 import {
   chat,
   messageWithActions,
@@ -14,7 +13,7 @@ import {
   openGroup,
   openMessages,
 } from '../support/conversation-steps';
-import { dismissToasts, loginPage, settle } from './app-home-steps';
+import { dismissToasts, loginPage, seedDemo, settle } from './app-home-steps';
 
 // The message list as people see it on the demo data: replies, reactions, an edit, a deletion,
 // a forward, photos, sender names in a group; and what opens from it (a message's menu, the
@@ -34,16 +33,7 @@ describeBrowser('accessibility (axe-core) of conversations as the demo data show
   const browser = browserPerSuite({ resetBackend: true });
 
   it('finds no violations in a 1:1 and a group conversation, a message menu, the picker, search and the code', async () => {
-    const created = [];
-    for (const user of demoUsers) {
-      const account = await createTestUser({
-        email: user.email,
-        password: demoPassword,
-        displayName: user.username,
-      });
-      created.push({ uid: account.uid, username: user.username, email: user.email });
-    }
-    await adminUpdate(buildDemoData(created, Date.now()));
+    await seedDemo();
     const page = await loginPage(browser(), 'alice@example.com', demoPassword);
     await page.setViewportSize({ width: 1280, height: 720 });
     await dismissToasts(page);

@@ -2,9 +2,31 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { authStrings } from '../../src/features/auth/auth-strings';
 import { spec } from '../../src/strings/spec';
-import { adminUpdate, appUrl, createVerifiedPerson, newPage } from '../support/browser';
+import { buildDemoData } from '../../scripts/demo/data';
+import { demoPassword, demoUsers } from '../../scripts/demo/users';
+import {
+  adminUpdate,
+  appUrl,
+  createTestUser,
+  createVerifiedPerson,
+  newPage,
+} from '../support/browser';
 
 export const password = 'Secret123';
+
+/** The demo's accounts and data, as `npm start` seeds them (sign in with `demoPassword`). */
+export async function seedDemo(): Promise<void> {
+  const created = [];
+  for (const user of demoUsers) {
+    const account = await createTestUser({
+      email: user.email,
+      password: demoPassword,
+      displayName: user.username,
+    });
+    created.push({ uid: account.uid, username: user.username, email: user.email });
+  }
+  await adminUpdate(buildDemoData(created, Date.now()));
+}
 
 /** A verified account with the `users` record that registration writes. */
 export const createPerson = (username: string) => createVerifiedPerson(username, password);

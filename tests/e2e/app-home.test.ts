@@ -1,21 +1,13 @@
 import { expect, it } from 'vitest';
-import { buildDemoData } from '../../scripts/demo/data';
-import { demoPassword, demoUsers } from '../../scripts/demo/users';
+import { demoPassword } from '../../scripts/demo/users';
 import { componentsStrings } from '../../src/components/components-strings';
 import { directoryStrings } from '../../src/features/directory/directory-strings';
 import { friendsStrings } from '../../src/features/friends/friends-strings';
 import { groupsStrings } from '../../src/features/groups/groups-strings';
 import { libStrings } from '../../src/lib/lib-strings';
 import { spec } from '../../src/strings/spec';
-import {
-  adminGet,
-  browserPerSuite,
-  adminUpdate,
-  createTestUser,
-  describeBrowser,
-  shot,
-} from '../support/browser';
-import { createPerson, loginPage, panel, row, rowButton, settle } from './app-home-steps';
+import { adminGet, browserPerSuite, adminUpdate, describeBrowser, shot } from '../support/browser';
+import { createPerson, loginPage, panel, row, rowButton, seedDemo, settle } from './app-home-steps';
 
 describeBrowser('home dashboard with two people in two browsers', () => {
   const browser = browserPerSuite({ resetBackend: true });
@@ -152,16 +144,7 @@ describeBrowser('home dashboard with two people in two browsers', () => {
   });
 
   it('shows a filled dashboard from the demo data', async () => {
-    const created = [];
-    for (const user of demoUsers) {
-      const account = await createTestUser({
-        email: user.email,
-        password: demoPassword,
-        displayName: user.username,
-      });
-      created.push({ uid: account.uid, username: user.username, email: user.email });
-    }
-    await adminUpdate(buildDemoData(created, Date.now()));
+    await seedDemo();
     const a = await loginPage(browser(), 'alice@example.com', demoPassword);
     await rowButton(a, spec.panels.userList, 'Dave', spec.relation.add);
     await row(a, spec.panels.myGroups, 'Weekend Hikers')

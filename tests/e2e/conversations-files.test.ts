@@ -6,19 +6,11 @@ import { expect, it } from 'vitest';
 import { filesStrings } from '../../src/features/conversations/files/files-strings';
 import { conversationsStrings } from '../../src/features/conversations/conversations-strings';
 import { spec } from '../../src/strings/spec';
-import { buildDemoData } from '../../scripts/demo/data';
-import { demoPassword, demoUsers } from '../../scripts/demo/users';
+import { demoPassword } from '../../scripts/demo/users';
 import type { WebSocketRoute } from 'playwright-core';
-import {
-  adminGet,
-  adminUpdate,
-  browserPerSuite,
-  createTestUser,
-  describeBrowser,
-  shot,
-} from '../support/browser';
+import { adminGet, browserPerSuite, describeBrowser, shot } from '../support/browser';
 import { aliceAndBob, chat, openFriend, openMessages } from '../support/conversation-steps';
-import { loginPage, row } from './app-home-steps';
+import { loginPage, row, seedDemo } from './app-home-steps';
 
 // File and voice messages end to end, in Chromium with its fake microphone (a steady tone).
 const FAKE_MICROPHONE = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
@@ -185,16 +177,7 @@ describeBrowser('file and voice messages', () => {
   });
 
   it('shows the demo voice message and PDF together, at desktop and phone sizes', async () => {
-    const created = [];
-    for (const user of demoUsers) {
-      const account = await createTestUser({
-        email: user.email,
-        password: demoPassword,
-        displayName: user.username,
-      });
-      created.push({ uid: account.uid, username: user.username, email: user.email });
-    }
-    await adminUpdate(buildDemoData(created, Date.now()));
+    await seedDemo();
     const b = await loginPage(browser(), 'bob@example.com', demoPassword);
     await b.setViewportSize({ width: 1280, height: 720 });
     await openMessages(b);
