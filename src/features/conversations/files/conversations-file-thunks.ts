@@ -75,3 +75,27 @@ export const sendConversationFile = createAppAsyncThunk(
     );
   },
 );
+
+/**
+ * Finishes my uploads that a reload, a closed tab or a crash cut (kept on this device until
+ * sent): each resumes from the chunks stored, then its message goes, once. Resolves with how
+ * many were resumed; a failed one rejects with the toast text (its stash and chunks are gone).
+ */
+export const resumeFileUploads = createAppAsyncThunk(
+  'conversations/resumeFiles',
+  async (uid: string, { extra, rejectWithValue }) => {
+    // Nothing readable here (no IndexedDB, its code not downloaded): nothing to resume.
+    const sends = await extra.chatFiles.resumeUploads(uid).catch(() => []);
+    const failures: string[] = [];
+    await Promise.all(
+      sends.map((sent) =>
+        attemptWrite(
+          filesStrings.sendFailed,
+          () => sent.acked,
+          (text) => failures.push(text),
+        ),
+      ),
+    );
+    return failures.length === 0 ? sends.length : rejectWithValue(failures[0]);
+  },
+);
