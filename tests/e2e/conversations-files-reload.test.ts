@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { WebSocketRoute } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { filesStrings } from '../../src/features/conversations/files/files-strings';
-import { adminGet, browserPerSuite, describeBrowser } from '../support/browser';
+import { adminGet, browserPerSuite, describeBrowser, shot } from '../support/browser';
 import { aliceAndBob, chat, openFriend } from '../support/conversation-steps';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -60,6 +61,12 @@ describeBrowser('a file upload cut by a reload', () => {
       })
       .toBeGreaterThanOrEqual(25);
     cut = true;
+    // While it goes up, my bubble says so (the clock), never 'Sent', and shows no open padlock.
+    const uploading = chat(a).locator('[data-message-id]').filter({ hasText: 'notes.zip' });
+    await uploading.getByRole('img', { name: 'Sending' }).waitFor();
+    expect(await uploading.locator('[data-status]').count()).toBe(0);
+    expect(await uploading.locator('[data-not-encrypted]').count()).toBe(0);
+    await shot(a, 'file-uploading');
     // Every chunk that reached the server is stored before the page goes.
     const haveNow = async () => {
       const files = (await adminGet(`chatFiles/${cid}`)) as Record<string, { have?: object }>;
@@ -105,5 +112,16 @@ describeBrowser('a file upload cut by a reload', () => {
           }),
       );
     await expect.poll(kept).toEqual([]);
+
+    // My own card as sent, with its time and receipt, at desktop and phone sizes.
+    await a.setViewportSize({ width: 1280, height: 720 });
+    await shot(a, 'file-sent-1280');
+    const axe = await new AxeBuilder({ page: a }).include('[data-file-bubble]').analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await a.setViewportSize({ width: 390, height: 844 });
+    const mine = chat(a).locator('[data-file-bubble]');
+    if (!(await mine.isVisible())) await openFriend(a, 'Bob');
+    await mine.getByText('notes.zip').waitFor();
+    await shot(a, 'file-sent-390');
   });
 });

@@ -30,6 +30,13 @@ export interface FileUpload {
   words: string;
 }
 
+/** An upload resumed from the stash: its send, conversation and the words lists show. */
+export interface ResumedUpload {
+  sent: SentMessage;
+  conversation: ConversationKey;
+  words: string;
+}
+
 /** An upload's bytes stored so far, reported as they are acknowledged. */
 export type UploadProgress = (sent: number, total: number) => void;
 
@@ -246,6 +253,11 @@ export function makeConversationFilesApi(
       return null;
     }
     return {
+      conversation:
+        stashed.to === 'direct'
+          ? directKey(stashed.parties.conversationId)
+          : groupKey(stashed.parties.groupId),
+      words: stashed.file.words,
       sent:
         stashed.to === 'direct'
           ? sendDirect(stashed.parties, file, stashed.extras, fileId, true)
@@ -281,12 +293,12 @@ export function makeConversationFilesApi(
      * upload-stash.ts): each from the chunks stored, then its message, once. One whose message
      * is stored already is only forgotten. A stash that cannot be read now stays for next time.
      */
-    async resumeUploads(uid: string): Promise<SentMessage[]> {
-      const resumed: SentMessage[] = [];
+    async resumeUploads(uid: string): Promise<ResumedUpload[]> {
+      const resumed: ResumedUpload[] = [];
       for (const { fileId, send, blob } of await stash.list(uid)) {
         try {
           const resumedOne = await resumeOne(uid, fileId, send, blob);
-          if (resumedOne) resumed.push(resumedOne.sent);
+          if (resumedOne) resumed.push(resumedOne);
         } catch {
           // Unreadable now (offline, refused): tried again on the next start.
         }
