@@ -18,6 +18,7 @@ import type { GroupParties, MessageParties, SendExtras } from '../send-write';
 import { serverClockOf } from '../integrity/server-clock';
 import { uploadStashHere, type UploadStash } from './upload-stash';
 import { parseStashedSend, stashedSend, type StashedFileSend } from './stashed-send';
+import { claimUpload } from './upload-lock';
 
 export * from './file-message';
 
@@ -166,6 +167,8 @@ export function makeConversationFilesApi(
       unstash();
       for (const ended of upload.ended) ended();
     };
+    // Held by this tab until it settles: another tab's start does not resume it meanwhile.
+    if (!resumed) void claimUpload(id, false).then((hold) => hold?.(sent.acked));
     sent.acked.then(end, () => {
       end();
       void update(ref(db), { [path]: null }).catch(() => undefined);
@@ -246,22 +249,38 @@ export function makeConversationFilesApi(
       stashed.to === 'direct'
         ? `sendMessage/${stashed.parties.conversationId}/${fileId}`
         : `groupMessages/${stashed.parties.groupId}/${fileId}`;
+    // Another tab sends it now (it holds its lock): that tab finishes it.
+    const hold = await claimUpload(fileId, true);
+    if (!hold) return null;
+    let release: () => void = () => undefined;
+    hold(new Promise<void>((resolve) => (release = resolve)));
     // Its message stored before the page went (the stash not dropped yet): sent, exactly once.
-    await whenConnected();
-    if ((await get(ref(db, messagePath))).exists()) {
-      await stash.drop(uid, fileId);
-      return null;
+    try {
+      await whenConnected();
+      if ((await get(ref(db, messagePath))).exists()) {
+        await stash.drop(uid, fileId);
+        release();
+        return null;
+      }
+    } catch (error) {
+      release();
+      throw error;
     }
+    const sent =
+      stashed.to === 'direct'
+        ? sendDirect(stashed.parties, file, stashed.extras, fileId, true)
+        : sendGroup(stashed.parties, file, stashed.extras, fileId, true);
+    sent.acked.then(
+      () => release(),
+      () => release(),
+    );
     return {
       conversation:
         stashed.to === 'direct'
           ? directKey(stashed.parties.conversationId)
           : groupKey(stashed.parties.groupId),
       words: stashed.file.words,
-      sent:
-        stashed.to === 'direct'
-          ? sendDirect(stashed.parties, file, stashed.extras, fileId, true)
-          : sendGroup(stashed.parties, file, stashed.extras, fileId, true),
+      sent,
     };
   };
 

@@ -14,8 +14,8 @@ import { idbStore } from '../../../idb-store';
 
 /** Older than three days, a stash is dropped: its conversation has moved on without it. */
 export const STASH_MAX_AGE_MS = 3 * 24 * 60 * 60 * 1000;
-/** At most this many uploads are kept (each at most 25 MB). */
-export const STASH_MAX_COUNT = 10;
+/** At most this many uploads are kept (each at most 25 MB; a start opens them all at once). */
+export const STASH_MAX_COUNT = 5;
 
 const KEY = 'key';
 
