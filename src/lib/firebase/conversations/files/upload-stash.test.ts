@@ -45,13 +45,14 @@ describe('upload stash', () => {
     const blob = new Blob([`%PDF ${name} body`]);
     await stash.put({ uid: 'alice', fileId: 'm1', at: Date.now(), send: { name }, blob });
     const raw = await rawValues('test-uploads-sealed');
-    const text = raw
-      .map((value) => {
-        const data = (value as { data?: ArrayBuffer }).data;
-        return data ? new TextDecoder().decode(data) : JSON.stringify(value);
-      })
-      .join('\n');
-    expect(text).not.toContain('Secret plan');
+    const texts = await Promise.all(
+      raw.map(async (value) => {
+        const { head, body } = value as { head?: ArrayBuffer; body?: Blob };
+        return head && body ? new TextDecoder().decode(head) + (await body.text()) : '';
+      }),
+    );
+    expect(texts.filter(Boolean)).toHaveLength(1);
+    expect(texts.join('\n')).not.toContain('Secret plan');
     expect(raw.some((value) => value instanceof CryptoKey)).toBe(true);
   });
 

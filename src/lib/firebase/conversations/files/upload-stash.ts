@@ -4,7 +4,9 @@
  * the send (the conversation, the message id, its parties, descriptor and words). IndexedDB
  * database `chatty-uploads`, store `uploads`, keyed `{uid}|{fileId}`. Like the search index, it
  * is encrypted at rest with an AES-GCM key made here and never extractable (stored beside it as
- * an opaque key): the bytes and the file's name are what end-to-end encryption protects.
+ * an opaque key): the bytes and the file's name are what end-to-end encryption protects. The
+ * bytes are sealed a part at a time into a Blob, which the browser keeps out of the page's
+ * memory, so a stash of 25 MB never adds a second copy of the file to the page.
  *
  * Bounded: a stash older than STASH_MAX_AGE_MS is dropped unread, and at most STASH_MAX_COUNT
  * are kept (the oldest go first). Without IndexedDB (a private window that refuses it, Node) an
@@ -33,14 +35,26 @@ interface Stashed extends StashedSend {
   blob: Blob;
 }
 
-/** How a stash is stored: who and when in clear (to list and bound them), the rest sealed. */
+/** Bytes of the file sealed per part, so neither side ever holds more than a part in clear. */
+const PART = 256 * 1024;
+/** AES-GCM's IV and tag. */
+const IV = 12;
+const TAG = 16;
+
+/**
+ * How a stash is stored: who and when in clear (to list and bound them); the send and the
+ * bytes sealed. The bytes stay a Blob (the browser keeps it out of the page's memory), part by
+ * part: each part's IV in `ivs`, its sealed bytes (PART + TAG, the last shorter) in `body`.
+ */
 interface StoredStash {
   uid: string;
   fileId: string;
   at: number;
   iv: Uint8Array<ArrayBuffer>;
-  /** `{ send, type }` as JSON, its length (4 bytes) first, then the bytes, encrypted. */
-  data: ArrayBuffer;
+  /** `{ send, type }` as JSON, sealed. */
+  head: ArrayBuffer;
+  ivs: Uint8Array<ArrayBuffer>;
+  body: Blob;
 }
 
 export interface UploadStash {
@@ -61,34 +75,51 @@ const isStored = (value: unknown): value is StoredStash => {
     typeof stored.fileId === 'string' &&
     typeof stored.at === 'number' &&
     stored.iv instanceof Uint8Array &&
-    stored.data instanceof ArrayBuffer
+    stored.head instanceof ArrayBuffer &&
+    stored.ivs instanceof Uint8Array &&
+    stored.body instanceof Blob
   );
 };
 
 const idOf = (uid: string, fileId: string) => `${uid}|${fileId}`;
 
+const encrypt = (key: CryptoKey, iv: Uint8Array<ArrayBuffer>, plain: BufferSource) =>
+  crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, plain);
+
 async function seal(key: CryptoKey, stashed: Stashed): Promise<StoredStash> {
   const { blob, send, uid, fileId, at } = stashed;
-  const head = new TextEncoder().encode(JSON.stringify({ send, type: blob.type }));
-  const plain = new Uint8Array(4 + head.length + blob.size);
-  new DataView(plain.buffer).setUint32(0, head.length);
-  plain.set(head, 4);
-  plain.set(new Uint8Array(await blob.arrayBuffer()), 4 + head.length);
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const data = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, plain);
-  return { uid, fileId, at, iv, data };
+  const iv = crypto.getRandomValues(new Uint8Array(IV));
+  const head = await encrypt(
+    key,
+    iv,
+    new TextEncoder().encode(JSON.stringify({ send, type: blob.type })),
+  );
+  const parts = Math.ceil(blob.size / PART);
+  const ivs = crypto.getRandomValues(new Uint8Array(parts * IV));
+  const sealed: Blob[] = [];
+  for (let index = 0; index < parts; index += 1) {
+    const plain = await blob.slice(index * PART, (index + 1) * PART).arrayBuffer();
+    sealed.push(new Blob([await encrypt(key, ivs.slice(index * IV, (index + 1) * IV), plain)]));
+  }
+  return { uid, fileId, at, iv, head, ivs, body: new Blob(sealed) };
 }
 
 async function open(key: CryptoKey, stored: StoredStash): Promise<Stashed> {
-  const plain = new Uint8Array(
-    await crypto.subtle.decrypt({ name: 'AES-GCM', iv: stored.iv }, key, stored.data),
-  );
-  const length = new DataView(plain.buffer).getUint32(0);
-  const head = JSON.parse(new TextDecoder().decode(plain.subarray(4, 4 + length))) as {
+  const decrypt = (iv: Uint8Array<ArrayBuffer>, data: ArrayBuffer) =>
+    crypto.subtle.decrypt({ name: 'AES-GCM', iv }, key, data);
+  const head = JSON.parse(new TextDecoder().decode(await decrypt(stored.iv, stored.head))) as {
     send: unknown;
     type: string;
   };
-  const blob = new Blob([plain.subarray(4 + length)], { type: head.type });
+  const plain: Blob[] = [];
+  const parts = stored.ivs.length / IV;
+  for (let index = 0; index < parts; index += 1) {
+    const start = index * (PART + TAG);
+    const data = await stored.body.slice(start, start + PART + TAG).arrayBuffer();
+    const iv = stored.ivs.slice(index * IV, (index + 1) * IV);
+    plain.push(new Blob([await decrypt(iv, data)]));
+  }
+  const blob = new Blob(plain, { type: head.type });
   return { uid: stored.uid, fileId: stored.fileId, at: stored.at, send: head.send, blob };
 }
 
