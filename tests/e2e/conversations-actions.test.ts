@@ -61,13 +61,14 @@ describeBrowser('message actions in two browsers', () => {
       await message(a, 'see you at 7').getByRole('button', { name: strings.reply }).waitFor();
       await more.click();
       const items = await menu(a).getByRole('menuitem').allTextContents();
-      expect(items).toEqual(['Reply', 'Forward', 'Copy text', 'Edit', 'Delete']);
+      expect(items).toEqual(['React', 'Reply', 'Forward', 'Copy text', 'Edit', 'Delete']);
       await a.keyboard.press('Escape');
       await menu(a).waitFor({ state: 'detached' });
       expect(await more.evaluate((el) => el === document.activeElement)).toBe(true);
       // Bob's message offers no Edit to Alice, only Delete (for her).
       await message(a, 'are we on for 8?').click({ button: 'right' });
       expect(await menu(a).getByRole('menuitem').allTextContents()).toEqual([
+        'React',
         'Reply',
         'Forward',
         'Copy text',
