@@ -5,6 +5,7 @@ import { makeConversationFilesApi } from '../../src/lib/firebase/conversations/f
 import { stashedSend } from '../../src/lib/firebase/conversations/files/stashed-send';
 import { makeUploadStash } from '../../src/lib/firebase/conversations/files/upload-stash';
 import { outboxOf } from '../../src/lib/firebase/conversations/outbox-send';
+import { userSignedOut } from '../../src/store/session';
 import { adminGet } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually } from './app-clients';
 import { anotherDevice, deviceApp } from './encryption-device-apps';
@@ -80,5 +81,25 @@ describe('the upload stash', () => {
     expect(await stash.list(alice.uid)).toEqual([]);
     const messages = (await adminGet(`sendMessage/${conversationId}`)) as Record<string, unknown>;
     expect(Object.keys(messages)).toEqual([sent.id]);
+  }, 60_000);
+
+  it('forgets what it kept for a user who signs out', async () => {
+    const { alice, parties } = await sealedPair();
+    const app = await deviceApp(alice, stopAfterTest);
+    // The app's own stash (its default database), as a reload would have left it.
+    const stash = makeUploadStash();
+    const file = upload(1000);
+    const send = stashedSend('direct', parties, file);
+    await stash.put({
+      uid: 'someone-else',
+      fileId: '-Nother',
+      at: Date.now(),
+      send,
+      blob: file.blob,
+    });
+    await stash.put({ uid: alice.uid, fileId: '-Nkept', at: Date.now(), send, blob: file.blob });
+    app.store.dispatch(userSignedOut());
+    await expect.poll(() => stash.holds(alice.uid)).toBe(false);
+    expect(await stash.holds('someone-else')).toBe(true);
   }, 60_000);
 });

@@ -325,6 +325,9 @@ export function makeConversationFilesApi(
       return resumed;
     },
 
+    /** Forgets `uid`'s uploads kept on this device (a sign-out: not resumed for anyone). */
+    forgetUploads: (uid: string): Promise<void> => stash.dropAll(uid),
+
     /**
      * Follows the upload of my message `id`: `listener(sent, total)` now and as chunks are
      * stored, `ended` once it is over. Returns the unsubscribe; null when none runs here.

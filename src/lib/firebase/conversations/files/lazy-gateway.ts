@@ -47,6 +47,7 @@ export function makeLazyConversationFilesApi(
       if (!(await uploadStashHere().holds(uid))) return [];
       return (await load()).resumeUploads(uid);
     },
+    forgetUploads: async (uid) => (await import('./upload-stash')).uploadStashHere().dropAll(uid),
     watchUpload: (...args) => api?.watchUpload(...args) ?? null,
     cancelUpload: (id) => load().then((files) => files.cancelUpload(id)),
     download: (...args) => load().then((files) => files.download(...args)),

@@ -64,6 +64,8 @@ export interface UploadStash {
   list(uid: string): Promise<Stashed[]>;
   /** Whether `uid` has any (nothing opened). */
   holds(uid: string): Promise<boolean>;
+  /** Drops every stash of `uid` (a sign-out). */
+  dropAll(uid: string): Promise<void>;
 }
 
 const isStored = (value: unknown): value is StoredStash => {
@@ -184,6 +186,11 @@ export function makeUploadStash(
     async holds(uid) {
       return (await bound()).some((stored) => stored.uid === uid);
     },
+    async dropAll(uid) {
+      for (const stored of await all()) {
+        if (stored.uid === uid) await remove(idOf(uid, stored.fileId));
+      }
+    },
   };
 }
 
@@ -193,6 +200,7 @@ const noStash: UploadStash = {
   drop: () => Promise.resolve(),
   list: () => Promise.resolve([]),
   holds: () => Promise.resolve(false),
+  dropAll: () => Promise.resolve(),
 };
 
 /** The app's stash, or one that keeps nothing where IndexedDB is missing. */
