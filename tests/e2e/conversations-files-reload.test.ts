@@ -14,7 +14,9 @@ const CHUNKS = 12;
 /**
  * Routes `page`'s sockets, noting each chunk it hands to the server (`sent`, in order). Once
  * `cut`, nothing passes either way (the chunks in flight are lost with their acknowledgements),
- * as when a tab dies; `closeAll` closes the page's sockets.
+ * as when a tab dies; `closeAll` closes the page's sockets. The SDK sends a long message as a
+ * frame count, then that many frames: a message passes or not as a whole, so no chunk reaches
+ * the server cut short.
  */
 async function routeChunks(page: Page) {
   const open = new Set<WebSocketRoute>();
@@ -28,9 +30,17 @@ async function routeChunks(page: Page) {
     (socket) => {
       open.add(socket);
       const server = socket.connectToServer();
+      let framesLeft = 0;
+      let passing = true;
       socket.onMessage((message) => {
-        if (route.cut) return;
-        const chunk = /parts\/(\d{3})"/.exec(String(message));
+        const text = String(message);
+        if (framesLeft > 0) framesLeft -= 1;
+        else {
+          passing = !route.cut;
+          if (/^\d{1,6}$/.test(text)) framesLeft = Number(text);
+        }
+        if (!passing) return;
+        const chunk = /parts\/(\d{3})"/.exec(text);
         if (chunk) route.sent.push(Number(chunk[1]));
         server.send(message);
       });
