@@ -2,19 +2,17 @@
 import { initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
 import { connectDatabaseEmulator, getDatabase, type Database } from 'firebase/database';
+import { databaseRestUrl, type RestUrl } from '../../src/lib/firebase/database-rest';
 import type { AdminTarget } from './admin';
 
 /** `name` tells apps apart: each one is a separate client, as a second browser would be. */
 export function connectEmulatorApp(
   target: AdminTarget,
   name: string,
-): { app: FirebaseApp; auth: Auth; db: Database } {
+): { app: FirebaseApp; auth: Auth; db: Database; restUrl: RestUrl } {
+  const databaseURL = `https://${target.dbNamespace}.firebaseio.com`;
   const app = initializeApp(
-    {
-      apiKey: 'demo-api-key',
-      projectId: target.projectId,
-      databaseURL: `https://${target.dbNamespace}.firebaseio.com`,
-    },
+    { apiKey: 'demo-api-key', projectId: target.projectId, databaseURL },
     name,
   );
   const auth = getAuth(app);
@@ -22,5 +20,6 @@ export function connectEmulatorApp(
   const db = getDatabase(app);
   const [host, port] = target.dbHost.split(':');
   connectDatabaseEmulator(db, host, Number(port));
-  return { app, auth, db };
+  const restUrl = databaseRestUrl(databaseURL, { host, port: Number(port) });
+  return { app, auth, db, restUrl };
 }

@@ -4,6 +4,7 @@ import { makeConversationsApi } from '../lib/firebase/conversations';
 import { makeConversationImagesApi } from '../lib/firebase/conversations';
 import { makeLazyConversationFilesApi } from '../lib/firebase/conversations';
 import { appClient, type FirebaseClient } from '../lib/firebase/database';
+import { signedInRest } from '../lib/firebase/database-rest';
 import { makeDirectoryApi } from '../lib/firebase/directory';
 import { makeEncryptionApi } from '../lib/firebase/encryption';
 import { makeFriendsApi } from '../lib/firebase/friends';
@@ -23,7 +24,7 @@ import { lazyGateway } from './lazy-gateway';
  * checked against (each gateway module declares its own entry there), for the app and for the
  * integration tests' clients alike.
  */
-export function makeDatabaseGateways({ db, auth }: FirebaseClient): DatabaseGateways {
+export function makeDatabaseGateways({ db, auth, restUrl }: FirebaseClient): DatabaseGateways {
   // End-to-end encryption: the signed-in user's keys seal and open conversations.
   // The encryption gateway names the sessions its listeners open (encryption-session.ts).
   const encryption = makeEncryptionApi(db);
@@ -44,7 +45,7 @@ export function makeDatabaseGateways({ db, auth }: FirebaseClient): DatabaseGate
     pictures: makePicturesApi(db),
     chatImages: makeConversationImagesApi(db, cryptoNow),
     // Files and voice messages: their gateway loads with its first use.
-    chatFiles: makeLazyConversationFilesApi(db, cryptoNow),
+    chatFiles: makeLazyConversationFilesApi(db, signedInRest(restUrl, auth), cryptoNow),
     notifications: makeNotificationsApi(db, cryptoNow),
     settings: makeSettingsApi(db),
     // Settings only: loads with its first use.

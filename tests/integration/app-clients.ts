@@ -110,7 +110,7 @@ export function gatewaysFor(person: Person): Gateways {
   const { auth, db } = person.client;
   return {
     auth: makeAuthApi(auth, () => Promise.resolve(makeUsersApi(db))),
-    ...makeDatabaseGateways({ db, auth }),
+    ...makeDatabaseGateways(person.client),
     // The ones the tests also call directly: the same instances as the store's.
     friends: person.relationships,
     directory: person.directory,

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { conversationCryptoOf } from '../../src/features/encryption/encryption-session';
 import { makeConversationFilesApi } from '../../src/lib/firebase/conversations/files/gateway';
+import { signedInRest } from '../../src/lib/firebase/database-rest';
 import { stashedSend } from '../../src/lib/firebase/conversations/files/stashed-send';
 import { makeUploadStash } from '../../src/lib/firebase/conversations/files/upload-stash';
 import { outboxOf } from '../../src/lib/firebase/conversations/outbox-send';
@@ -25,7 +26,13 @@ async function sealedPair() {
   // The browser's IndexedDB, one per test: what a reloaded page finds again.
   const stash = makeUploadStash(`test-stash-${String((stashes += 1))}`);
   const filesOver = (client: typeof alice.client) =>
-    makeConversationFilesApi(client.db, cryptoNow, outboxOf(client.db), stash);
+    makeConversationFilesApi(
+      client.db,
+      signedInRest(client.restUrl, client.auth),
+      cryptoNow,
+      outboxOf(client.db),
+      stash,
+    );
   const parties = {
     conversationId,
     from: { uid: alice.uid, name: alice.username },

@@ -4,6 +4,7 @@ import { sendConversationFile } from '../../src/features/conversations/files/con
 import { selectConversationMessages } from '../../src/features/conversations/timeline/conversations-selectors';
 import { directKey } from '../../src/lib/conversation-key';
 import { makeConversationFilesApi } from '../../src/lib/firebase/conversations/files/gateway';
+import { signedInRest } from '../../src/lib/firebase/database-rest';
 import type { ConversationMessage } from '../../src/lib/firebase/conversations/message';
 import { conversationCryptoOf } from '../../src/features/encryption/encryption-session';
 import { toBase64Url } from '../../src/lib/crypto/crypto-bytes';
@@ -145,6 +146,7 @@ describe('a cancelled upload', () => {
     const { alice, bob, conversationId, a } = await sealedPair();
     const files = makeConversationFilesApi(
       alice.client.db,
+      signedInRest(alice.client.restUrl, alice.client.auth),
       conversationCryptoOf(() => alice.uid, a.gateways.encryption),
     );
     const blob = new Blob([randomBytes(5 * MB)], { type: 'application/zip' });
@@ -196,7 +198,8 @@ describe('an upload cut by going offline', () => {
         },
       };
     };
-    const files = makeConversationFilesApi(alice.client.db, counting);
+    const rest = signedInRest(alice.client.restUrl, alice.client.auth);
+    const files = makeConversationFilesApi(alice.client.db, rest, counting);
     const blob = new Blob([randomBytes(3 * MB)], { type: 'application/zip' });
     const parties = {
       conversationId,

@@ -13,6 +13,7 @@ import {
 import { connectEmulatorApp } from '../../scripts/stack/emulator-client';
 import { profileEntries } from '../../scripts/seed-records';
 import type { BackendInfo } from './backend-info';
+import type { RestUrl } from '../../src/lib/firebase/database-rest';
 
 export function getBackend(): BackendInfo {
   return inject('backend');
@@ -81,6 +82,7 @@ export interface TestClient {
   app: FirebaseApp;
   auth: Auth;
   db: Database;
+  restUrl: RestUrl;
   uid: string;
   close(): Promise<void>;
 }
@@ -88,17 +90,18 @@ export interface TestClient {
 let clientCount = 0;
 
 /** A separate Firebase app on the test backend, as a second browser would be. */
-export function connectClient(): { app: FirebaseApp; auth: Auth; db: Database } {
+export function connectClient(): ReturnType<typeof connectEmulatorApp> {
   return connectEmulatorApp(getBackend(), `test-client-${String(++clientCount)}`);
 }
 
 export async function signInClient(email: string, password: string): Promise<TestClient> {
-  const { app, auth, db } = connectClient();
+  const { app, auth, db, restUrl } = connectClient();
   const credential = await signInWithEmailAndPassword(auth, email, password);
   return {
     app,
     auth,
     db,
+    restUrl,
     uid: credential.user.uid,
     async close() {
       goOffline(db);

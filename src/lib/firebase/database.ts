@@ -7,6 +7,7 @@ import {
 import { env } from '../../config/env';
 import type { Auth } from 'firebase/auth';
 import { app, auth } from './app';
+import { databaseRestUrl, type RestUrl } from './database-rest';
 
 function init(): Database {
   const db = getDatabase(app);
@@ -22,11 +23,19 @@ function init(): Database {
 /** Imported only by the gateways, which load with the signed-in screens. */
 export const db: Database = init();
 
-/** What the database gateways are made of: a database and the Auth instance of the same app. */
+/**
+ * What the database gateways are made of: a database, the Auth instance of the same app, and
+ * the database's REST address (a file's chunks go that way).
+ */
 export interface FirebaseClient {
   db: Database;
   auth: Auth;
+  restUrl: RestUrl;
 }
 
 /** The app's own client (src/app/database-gateways.ts makes the gateways from it). */
-export const appClient: FirebaseClient = { db, auth };
+export const appClient: FirebaseClient = {
+  db,
+  auth,
+  restUrl: databaseRestUrl(env.firebase.databaseURL, env.emulators?.database ?? null),
+};

@@ -1,16 +1,19 @@
 /**
  * A file's bytes in the database, chunk by chunk (file-message.ts): the upload, which resumes
- * from the chunks already stored (`have`) without sending them again (after a failed attempt or
- * a reload that kept the bytes), and waits out a dropped connection; and the download. At most
- * two chunks are in flight each way, so neither side holds more than the file itself plus a few
- * chunks: the sender reads each chunk from its `Blob` as it goes, the receiver gathers the opened
- * chunks into a new `Blob`.
+ * from the chunks already stored (`have`) without sending them again (after a failed attempt, a
+ * dropped connection or a reload that kept the bytes), and the download. At most two chunks are
+ * in flight each way, so neither side holds more than the file itself plus a few chunks: the
+ * sender reads each chunk from its `Blob` as it goes, the receiver gathers the opened chunks into
+ * a new `Blob`. Chunks go up over REST, not the SDK: the SDK re-sends every write it holds
+ * unacknowledged on reconnect, with no way to take one back, so a chunk the server stored whose
+ * answer the cut lost would go twice; a request of ours is aborted at the cut and `have` read
+ * before it is sent again.
  */
 import { get, ref, serverTimestamp, update, increment, type Database } from 'firebase/database';
 import type { ConversationKey } from '../../../conversation-key';
+import type { DatabaseRest } from '../../database-rest';
 import { chunkCount, chunkKey, conversationFilePath, FILE_CHUNK_BYTES } from './file-message';
 import { fileStartWrite } from './file-send-write';
-import { isRefusal } from '../send-once';
 
 /** The sender cancelled the upload. */
 export class UploadCancelled extends Error {
@@ -41,11 +44,21 @@ export interface UploadJob {
   connected: () => boolean;
   /** Resolves once connected again. */
   whenConnected: () => Promise<void>;
+  /** Calls `abort` when the connection drops or the upload is cancelled; returns its undo. */
+  onCut: (abort: () => void) => () => void;
+}
+
+/** A chunk the database refused (not a party any more, or bad data): sending again won't help. */
+export class ChunkRefused extends Error {
+  constructor(key: string, reason: string) {
+    super(`The database refused chunk ${key} of the file: ${reason}`);
+    this.name = 'ChunkRefused';
+  }
 }
 
 const IN_FLIGHT = 2;
 
-/** Whether chunk `key` of the file at `base` is stored (a refused repeat of one that was). */
+/** Whether chunk `key` of the file at `base` is stored. */
 const isStored = async (db: Database, base: string, key: string) => {
   try {
     return (await get(ref(db, `${base}/have/${key}`))).val() === true;
@@ -59,8 +72,81 @@ const abandon = (writes: Promise<void>[]) => {
   for (const write of writes) write.catch(() => undefined);
 };
 
+/** Failed sends in a row, while connected, before the upload gives up (the REST path is broken). */
+const MAX_FAILURES = 6;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Attempt = { stored: true } | { stored: false; status: number | null; reason: string };
+
+/** One PATCH of `changes` at `path`, aborted by a cut. */
+async function patchOnce(
+  rest: DatabaseRest,
+  path: string,
+  changes: string,
+  onCut: UploadJob['onCut'],
+): Promise<Attempt> {
+  const token = await rest.idToken();
+  if (!token) return { stored: false, status: 401, reason: 'Nobody is signed in' };
+  const controller = new AbortController();
+  const undo = onCut(() => controller.abort());
+  try {
+    const response = await fetch(rest.url(path, { auth: token, print: 'silent' }), {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: changes,
+      signal: controller.signal,
+    });
+    if (response.ok) return { stored: true };
+    const answer = (await response.json().catch(() => null)) as { error?: unknown } | null;
+    const reason = typeof answer?.error === 'string' ? answer.error : response.statusText;
+    return { stored: false, status: response.status, reason };
+  } catch (error) {
+    const reason = controller.signal.aborted ? 'cut' : String(error);
+    return { stored: false, status: null, reason };
+  } finally {
+    undo();
+  }
+}
+
+/**
+ * Stores chunk `key` (sealed `value`) over REST. After any request that failed or was cut, the
+ * server may have stored it with its answer lost: `have` is read, once connected, before it is
+ * sent again, so it is sent again only if missing.
+ */
+async function putChunk(
+  db: Database,
+  rest: DatabaseRest,
+  job: UploadJob,
+  base: string,
+  key: string,
+  value: string,
+): Promise<void> {
+  const changes = JSON.stringify({ [`parts/${key}`]: value, [`have/${key}`]: true });
+  for (let failures = 0; ;) {
+    const attempt = await patchOnce(rest, base, changes, job.onCut);
+    if (attempt.stored) return;
+    if (job.cancelled()) throw new UploadCancelled();
+    await job.whenConnected();
+    if (await isStored(db, base, key)) return;
+    if (job.cancelled()) throw new UploadCancelled();
+    // Refused (a 4xx other than one the server asks to retry later): a repeat would be too.
+    if (attempt.status !== null && attempt.status < 500 && attempt.status !== 429) {
+      throw new ChunkRefused(key, attempt.reason);
+    }
+    // Cut by a dropped connection: sent again at once now that it is back.
+    if (attempt.reason === 'cut') continue;
+    failures += 1;
+    if (failures >= MAX_FAILURES) throw new ChunkRefused(key, attempt.reason);
+    await wait(Math.min(500 * 2 ** failures, 15_000));
+  }
+}
+
 /** Uploads the chunks of `job` that are not stored yet, in order, two at a time. */
-export async function uploadChunks(db: Database, job: UploadJob): Promise<void> {
+export async function uploadChunks(
+  db: Database,
+  rest: DatabaseRest,
+  job: UploadJob,
+): Promise<void> {
   const base = conversationFilePath(job.conversation, job.fileId);
   const chunks = chunkCount(job.blob.size);
   const have = new Set(Object.keys(((await get(ref(db, `${base}/have`))).val() ?? {}) as object));
@@ -83,8 +169,8 @@ export async function uploadChunks(db: Database, job: UploadJob): Promise<void> 
       abandon(inFlight);
       throw new UploadCancelled();
     }
-    // Offline, nothing more is handed to the SDK: the chunks it holds go on the next connection
-    // (a refused repeat of one the server stored counts as stored), then the rest follow.
+    // Offline, nothing more is sealed: the chunks in flight learn whether they were stored once
+    // the connection is back (sent again only if not), then the rest follow.
     if (!job.connected()) {
       await Promise.all(inFlight.splice(0));
       await job.whenConnected();
@@ -103,19 +189,10 @@ export async function uploadChunks(db: Database, job: UploadJob): Promise<void> 
       abandon(inFlight);
       throw new UploadCancelled();
     }
-    const write = update(ref(db), {
-      [`${base}/parts/${key}`]: value,
-      [`${base}/have/${key}`]: true,
-    })
-      .catch(async (error: unknown) => {
-        // The SDK's repeat of a chunk the server stored before the connection dropped.
-        if (isRefusal(error) && (await isStored(db, base, key))) return;
-        throw error;
-      })
-      .then(() => {
-        sent += bytes.length;
-        job.onProgress(sent);
-      });
+    const write = putChunk(db, rest, job, base, key, value).then(() => {
+      sent += bytes.length;
+      job.onProgress(sent);
+    });
     inFlight.push(write);
     if (inFlight.length >= IN_FLIGHT) await inFlight.shift();
   }

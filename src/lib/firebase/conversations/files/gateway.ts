@@ -1,5 +1,6 @@
 import { get, onValue, push, ref, update, type Database } from 'firebase/database';
 import { directKey, groupKey, type ConversationKey } from '../../../conversation-key';
+import type { DatabaseRest } from '../../database-rest';
 import type { SentMessage } from '../../inbox/shapes';
 import {
   conversationFilePath,
@@ -49,6 +50,8 @@ interface Upload {
   listeners: Set<UploadProgress>;
   /** Told once the upload ended (stored, refused or cancelled). */
   ended: Set<() => void>;
+  /** Abort its chunk requests in flight: the connection dropped, or it was cancelled. */
+  cuts: Set<() => void>;
 }
 
 /**
@@ -57,25 +60,30 @@ interface Upload {
  * its own update. The upload is the send's sealing step, so offline it is held with the message
  * and on the next connection it resumes from the chunks stored. Downloads read chunk by chunk.
  * This is the one place that knows the bytes live in the database: a Cloud Storage gateway would
- * implement the same `send`/`download` (docs/data-model.md says how).
+ * implement the same `send`/`download` (docs/data-model.md says how). The chunks go up over
+ * `rest`, the REST address of `db`'s instance.
  */
 export function makeConversationFilesApi(
   db: Database,
+  rest: DatabaseRest,
   cryptoNow: CryptoNow = () => Promise.resolve(null),
   outbox: Outbox = outboxOf(db),
   stash: UploadStash = uploadStashHere(),
 ) {
   const clock = serverClockOf(db);
+  const uploads = new Map<string, Upload>();
   let connected = false;
   const reconnected: Array<() => void> = [];
   onValue(ref(db, '.info/connected'), (snapshot) => {
     connected = snapshot.val() === true;
-    if (!connected) return;
+    if (!connected) {
+      for (const upload of uploads.values()) for (const cut of upload.cuts) cut();
+      return;
+    }
     for (const resolve of reconnected.splice(0)) resolve();
   });
   const whenConnected = () =>
     connected ? Promise.resolve() : new Promise<void>((resolve) => reconnected.push(resolve));
-  const uploads = new Map<string, Upload>();
   /** My own files' bytes, by path: my bubble plays and saves them without reading them back. */
   const local = new Map<string, Blob>();
   /** Downloaded voice messages and small files, by path, so a second play reads nothing. */
@@ -127,6 +135,7 @@ export function makeConversationFilesApi(
       cancelled: false,
       listeners: new Set(),
       ended: new Set(),
+      cuts: new Set(),
     };
     uploads.set(id, upload);
     const sent = sendThroughOutbox(db, outbox, {
@@ -140,7 +149,7 @@ export function makeConversationFilesApi(
           cryptoNow(),
           chunkStore(),
         ]);
-        await uploadChunks(db, {
+        await uploadChunks(db, rest, {
           conversation: key,
           fileId: id,
           owner: send.sender,
@@ -156,6 +165,10 @@ export function makeConversationFilesApi(
           cancelled: () => upload.cancelled,
           connected: () => connected,
           whenConnected,
+          onCut: (abort) => {
+            upload.cuts.add(abort);
+            return () => upload.cuts.delete(abort);
+          },
         });
         if (upload.cancelled) throw new UploadCancelled();
         return crypto ? crypto.sealUpdate(key, changes, { parties, now: clock() }) : changes;
@@ -352,6 +365,7 @@ export function makeConversationFilesApi(
       const upload = uploads.get(id);
       if (!upload || !outbox.withdraw(id)) return false;
       upload.cancelled = true;
+      for (const cut of upload.cuts) cut();
       uploads.delete(id);
       for (const ended of upload.ended) ended();
       const path = conversationFilePath(upload.conversation, id);

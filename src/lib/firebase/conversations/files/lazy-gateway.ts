@@ -1,4 +1,5 @@
 import { push, ref, type Database } from 'firebase/database';
+import type { DatabaseRest } from '../../database-rest';
 import { asSentMessage, type SentMessage } from '../../inbox/shapes';
 import type { CryptoNow } from '../sealing';
 import type { GroupParties, MessageParties, SendExtras } from '../send-write';
@@ -12,13 +13,14 @@ import type { ConversationFilesApi, FileUpload } from './gateway';
  */
 export function makeLazyConversationFilesApi(
   db: Database,
+  rest: DatabaseRest,
   cryptoNow: CryptoNow,
 ): ConversationFilesApi {
   let loaded: Promise<ConversationFilesApi> | null = null;
   let api: ConversationFilesApi | null = null;
   const load = () =>
     (loaded ??= import('./gateway').then(
-      (module) => (api = module.makeConversationFilesApi(db, cryptoNow)),
+      (module) => (api = module.makeConversationFilesApi(db, rest, cryptoNow)),
       (error: unknown) => {
         // A failed download is tried again by the next call.
         loaded = null;
