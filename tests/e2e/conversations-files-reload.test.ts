@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page, WebSocketRoute } from 'playwright-core';
+import type { Page, Route, WebSocketRoute } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { filesStrings } from '../../src/features/conversations/files/files-strings';
 import { adminGet, browserPerSuite, describeBrowser, shot } from '../support/browser';
@@ -12,18 +12,25 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 const CHUNKS = 12;
 
 /**
- * Routes `page`'s sockets, noting each chunk it hands to the server (`sent`, in order). Once
- * `cut`, nothing passes either way (the chunks in flight are lost with their acknowledgements),
- * as when a tab dies; `closeAll` closes the page's sockets. The SDK sends a long message as a
+ * Routes `page`'s sockets and database requests, noting each chunk it hands to the server
+ * (`sent`, in order), by a WebSocket frame or a REST request. Once `cut`, nothing passes either
+ * way (the chunks in flight are lost with their answers), as when a tab dies; `closeAll` closes
+ * the page's sockets and fails the requests the cut held. The SDK sends a long message as a
  * frame count, then that many frames: a message passes or not as a whole, so no chunk reaches
  * the server cut short.
  */
 async function routeChunks(page: Page) {
   const open = new Set<WebSocketRoute>();
+  const held = new Set<Route>();
+  const chunkIn = (text: string) => /parts\/(\d{3})"/.exec(text)?.[1];
   const route = {
     cut: false,
     sent: [] as number[],
-    closeAll: () => Promise.all([...open].map((socket) => socket.close())),
+    closeAll: async () => {
+      await Promise.all([...open].map((socket) => socket.close()));
+      await Promise.all([...held].map((request) => request.abort().catch(() => undefined)));
+      held.clear();
+    },
   };
   await page.routeWebSocket(
     () => true,
@@ -40,14 +47,28 @@ async function routeChunks(page: Page) {
           if (/^\d{1,6}$/.test(text)) framesLeft = Number(text);
         }
         if (!passing) return;
-        const chunk = /parts\/(\d{3})"/.exec(text);
-        if (chunk) route.sent.push(Number(chunk[1]));
+        const chunk = chunkIn(text);
+        if (chunk) route.sent.push(Number(chunk));
         server.send(message);
       });
       server.onMessage((message) => {
         if (!route.cut) socket.send(message);
       });
       socket.onClose(() => open.delete(socket));
+    },
+  );
+  await page.route(
+    (url) => url.pathname.endsWith('.json'),
+    async (request) => {
+      if (request.request().method() !== 'PATCH') return request.fallback();
+      const cut = () => route.cut;
+      if (cut()) return void held.add(request);
+      const chunk = chunkIn(request.request().postData() ?? '');
+      if (chunk) route.sent.push(Number(chunk));
+      const response = await request.fetch();
+      // Cut meanwhile: stored, its answer lost.
+      if (cut()) return void held.add(request);
+      await request.fulfill({ response }).catch(() => undefined);
     },
   );
   return route;
