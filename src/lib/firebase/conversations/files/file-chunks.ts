@@ -67,11 +67,6 @@ const isStored = async (db: Database, base: string, key: string) => {
   }
 };
 
-/** Writes left behind by a cancelled upload: refused once its node is gone, and that is fine. */
-const abandon = (writes: Promise<void>[]) => {
-  for (const write of writes) write.catch(() => undefined);
-};
-
 /** Failed sends in a row, while connected, before the upload gives up (the REST path is broken). */
 const MAX_FAILURES = 6;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -166,7 +161,6 @@ export async function uploadChunks(
       continue;
     }
     if (job.cancelled()) {
-      abandon(inFlight);
       throw new UploadCancelled();
     }
     // Offline, nothing more is sealed: the chunks in flight learn whether they were stored once
@@ -175,7 +169,6 @@ export async function uploadChunks(
       await Promise.all(inFlight.splice(0));
       await job.whenConnected();
       if (job.cancelled()) {
-        abandon(inFlight);
         throw new UploadCancelled();
       }
     }
@@ -186,13 +179,15 @@ export async function uploadChunks(
     const value = await job.seal(index, bytes);
     // Cancelled while sealing: the chunk is not handed over (its node is being removed).
     if (job.cancelled()) {
-      abandon(inFlight);
       throw new UploadCancelled();
     }
     const write = putChunk(db, rest, job, base, key, value).then(() => {
       sent += bytes.length;
       job.onProgress(sent);
     });
+    // Its failure is met where the loop waits for it; one left behind by a cancel or another
+    // chunk's failure (refused once its node is gone) is dropped.
+    write.catch(() => undefined);
     inFlight.push(write);
     if (inFlight.length >= IN_FLIGHT) await inFlight.shift();
   }
