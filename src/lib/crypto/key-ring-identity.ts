@@ -1,17 +1,18 @@
 /**
- * The account's identity key on this device (key-ring.ts; docs/security/e2ee.md, "One identity
- * per person"). It is sealed under the backup key (`keyBackup/{uid}/identity`), so exactly the
- * devices that hold the backup key (approved ones, or one that entered the recovery key) hold it.
- * The first device that holds the backup key of an account without one makes it (a new account,
- * or an existing one on its next start: the upgrade), publishes its public half and signs itself;
- * every device that holds it makes sure its own entry is signed. It also keeps the account's
- * signed device list (device-list.ts): made with the identity, or by the first device that holds
- * the identity of an account without one (naming every device the identity signed).
+ * The account's signing keys on this device (key-ring.ts; docs/security/e2ee.md, "One identity
+ * per person" and "Master and device-signing keys"). The identity key friends pin is the master
+ * key: it certifies a device-signing key (signing-key.ts), which signs my device entries and my
+ * device list. Approved devices hold the device-signing key (sealed under the backup key,
+ * `keyBackup/{uid}/signing`); the master is sealed under the recovery key (`master`), so a device
+ * holds it only while the recovery key is typed, and while the backup still carries it under the
+ * backup key (`identity`: an account from before device-signing keys, or a recovery key not saved
+ * yet). An account with no identity gets one from its first device that holds the backup key
+ * (key-ring-master.ts). Every device that holds a signing key makes sure its own entry is signed,
+ * and the account has a list (made by the first such device of an account without one).
  */
 import { signDeviceList, verifyDeviceList, type DeviceList } from './device-list';
 import type { DeviceIdentity, PublishedDevice } from './epoch-keys';
 import {
-  createIdentity,
   identityFromSecret,
   importIdentityKey,
   signDevice,
@@ -20,66 +21,97 @@ import {
 } from './identity-key';
 import type { StoredBackup } from './key-backup';
 import type { KeyRingStore } from './key-ring-store';
-import { openBytes, sealBytes } from './sealed-box';
+import { openBytes } from './sealed-box';
+import { openSigner, type Signer, type SignerCert } from './signing-key';
 
-const identityContext = (uid: string) => `chatty/identity|${uid}`;
+export const identityContext = (uid: string) => `chatty/identity|${uid}`;
+
+/** Making an identity and the recovery key's steps run rarely: loaded then. */
+const master = () => import('./key-ring-master');
+
+/** The master key itself, as the backup carries it under the backup key (see above). */
+export interface HeldMaster {
+  key: AccountIdentity;
+  secret: Uint8Array<ArrayBuffer>;
+}
 
 export function makeIdentityHolder(me: DeviceIdentity, store: KeyRingStore) {
-  let identity: AccountIdentity | null = null;
-  let adopting: Promise<AccountIdentity | null> | null = null;
+  let signer: Signer | null = null;
+  let held: HeldMaster | null = null;
+  /** The backup's sealed keys this device's keys were opened from: others mean a change. */
+  let adoptedFrom: string | null = null;
+  let adopting: Promise<{ publicKey: string } | null> | null = null;
   /** This device made the identity of an account that had one's devices already: say so once. */
   let upgraded = false;
 
-  async function signedByIdentity(device: PublishedDevice) {
-    if (!identity) return false;
-    const key = await importIdentityKey(identity.publicKey);
+  /** What signs my devices and lists: the device-signing key, or the identity in an old account. */
+  const signing = (): { key: AccountIdentity; cert?: SignerCert } | null =>
+    signer ? { key: signer.key, cert: signer.cert } : held ? { key: held.key } : null;
+
+  const current = () => {
+    const publicKey = signer?.master ?? held?.key.publicKey;
+    return publicKey ? { publicKey } : null;
+  };
+
+  async function signedByMe(device: PublishedDevice) {
+    const by = signing();
+    if (!by) return false;
+    const key = await importIdentityKey(by.key.publicKey);
     return verifyDevice(key, me.uid, device, device.signature);
   }
 
-  /** My stored device list when my identity signed it; null for none, or one that does not verify. */
+  /** My stored device list when what signs for me now signed it; null otherwise. */
   async function storedList(): Promise<DeviceList | null> {
     const list = await store.myDeviceList();
-    if (!list || !identity) return null;
-    const key = await importIdentityKey(identity.publicKey);
+    const by = signing();
+    if (!list || !by || list.signer?.publicKey !== by.cert?.publicKey) return null;
+    const key = await importIdentityKey(by.key.publicKey);
     return (await verifyDeviceList(key, me.uid, list)) ? list : null;
   }
 
   /**
-   * The first list of an account from before lists: my devices the identity signed, and those
-   * the server says were approved before identity keys (they sign themselves at their next start;
+   * The first list of an account from before lists: my devices signed for me, and those the
+   * server says were approved before identity keys (they sign themselves at their next start;
    * listing one gives it nothing until its signature verifies too).
    */
   async function signedIds() {
     const devices = await store.myDevices();
-    const signed = await Promise.all(devices.map((d) => signedByIdentity(d)));
+    const signed = await Promise.all(devices.map((d) => signedByMe(d)));
     return devices.filter((d, i) => signed[i] || d.approvedBy !== null).map((d) => d.deviceId);
   }
 
   /**
-   * The next version of my device list with `add` in it and `remove` out. Built on the stored one
-   * when it verifies; otherwise on the devices the identity signed.
+   * The next version of my device list with `add` in it and `remove` out, signed by `by` (what
+   * signs for me now, unless a new device-signing key is given). Built on the stored one when it
+   * verifies; otherwise on the devices signed for me.
    */
-  async function nextList(change: { add?: string; remove?: string }): Promise<DeviceList> {
-    if (!identity) throw new Error('This device holds no identity key yet');
+  async function nextList(
+    change: { add?: string; remove?: string },
+    by: { key: AccountIdentity; cert?: SignerCert } | null = signing(),
+  ): Promise<DeviceList> {
+    if (!by) throw new Error('This device holds no signing key yet');
     const stored = await storedList();
     const base = stored ? stored.ids : await signedIds();
     const ids = base.filter((id) => id !== change.remove);
     if (change.add && !ids.includes(change.add)) ids.push(change.add);
     const version = Math.max(stored?.version ?? 0, (await store.myDeviceList())?.version ?? 0) + 1;
-    return signDeviceList(identity, me.uid, version, ids);
+    return signDeviceList(by.key, me.uid, version, ids, by.cert);
   }
 
-  /** An account from before device lists gets one, naming every device its identity signed. */
+  /** An account from before device lists gets one, naming every device signed for it. */
   async function ensureList() {
-    if (await store.myDeviceList()) return;
+    const list = await store.myDeviceList();
+    // One signed by the identity itself is replaced once a device-signing key exists.
+    if (list && (list.signer || !signer)) return;
     await store.putDeviceList(await nextList({}));
   }
 
   /** This device's own entry signed, unless it already is. */
-  async function signSelf(held: AccountIdentity) {
+  async function signSelf() {
+    const by = signing();
     const mine = (await store.myDevices()).find((d) => d.deviceId === me.deviceId);
-    if (!mine || (await signedByIdentity(mine))) return;
-    const signature = await signDevice(held, me.uid, me);
+    if (!by || !mine || (await signedByMe(mine))) return;
+    const signature = await signDevice(by.key, me.uid, me);
     await store.markApproved(me.deviceId, mine.approvedBy ?? me.deviceId, signature);
   }
 
@@ -87,68 +119,75 @@ export function makeIdentityHolder(me: DeviceIdentity, store: KeyRingStore) {
     backupKey: CryptoKey,
     backup: StoredBackup | null,
     announce: boolean,
-  ): Promise<AccountIdentity | null> {
-    if (backup?.identity) {
-      // One that does not open (damaged, or not sealed by one of my devices) is not taken, and
-      // never replaced from here either: nothing is signed until one opens.
-      const secret = await openBytes(backupKey, backup.identity, identityContext(me.uid)).catch(
-        () => null,
-      );
-      if (!secret) return null;
-      identity = await identityFromSecret(secret);
-    } else {
-      const made = await createIdentity();
-      const sealed = await sealBytes(backupKey, made.secret, identityContext(me.uid));
-      const signature = await signDevice(made.identity, me.uid, me);
-      const others = (await store.myDevices()).filter(
-        (d) => d.deviceId !== me.deviceId && d.approvedBy !== null,
-      );
-      // An upgraded account's other approved devices sign themselves at their own next start:
-      // listed now, so the list the first readers pin names them.
-      const ids = [me.deviceId, ...others.map((d) => d.deviceId)];
-      await store.publishIdentity(
-        { sealed, publicKey: made.identity.publicKey },
-        { deviceId: me.deviceId, signature },
-        // Above any list left by an identity before (a reset): the rules want a higher version.
-        await signDeviceList(
-          made.identity,
-          me.uid,
-          ((await store.myDeviceList())?.version ?? 0) + 1,
-          ids,
-        ),
-      );
-      identity = made.identity;
+    recoveryRaw?: Uint8Array<ArrayBuffer>,
+  ) {
+    const from = `${backup?.signing ?? ''}|${backup?.identity ?? ''}`;
+    // One that does not open (damaged, or not sealed by one of my devices) is not taken, and
+    // never replaced from here either: nothing is signed until one opens.
+    const opened = backup?.signing
+      ? await openSigner(backupKey, me.uid, backup.signing).catch(() => null)
+      : null;
+    const secret = backup?.identity
+      ? await openBytes(backupKey, backup.identity, identityContext(me.uid)).catch(() => null)
+      : null;
+    if (backup?.signing && !opened) return null;
+    if (backup?.identity && !secret) return null;
+    signer = opened?.signer ?? null;
+    held = secret ? { key: await identityFromSecret(secret), secret } : null;
+    if (!signer && !held) {
+      const made = await (await master()).makeIdentity(me, store, backupKey, recoveryRaw);
+      ({ signer, held } = made);
       upgraded = announce;
+    } else {
+      adoptedFrom = from;
     }
-    await signSelf(identity);
+    await signSelf();
     await ensureList().catch(() => undefined);
-    return identity;
+    return current();
   }
 
   return {
-    /** The identity key once this device holds it; null before (not approved yet). */
-    current: () => identity,
+    /** The account's identity (master) public key once this device holds its keys; null before. */
+    current,
+
+    /** What signs my devices now (tests use it as a tampered device would). */
+    signer: () => signer,
+
+    /** The master key, while this device holds it (see above). */
+    held: () => held,
 
     /**
-     * With the backup key in hand: the identity opened from the backup, or made when the account
-     * has none. `announce`: the account existed before, so this is its upgrade.
+     * With the backup key in hand: the keys opened from the backup (again when they changed: a
+     * new device-signing key after a removal), or made when the account has none. `announce`:
+     * the account existed before, so this is its upgrade. `recoveryRaw`: set up with it.
      */
     adopt(
       backupKey: CryptoKey,
       backup: StoredBackup | null,
       announce: boolean,
-    ): Promise<AccountIdentity | null> {
-      if (identity) return Promise.resolve(identity);
-      adopting ??= adoptOnce(backupKey, backup, announce).finally(() => {
+      recoveryRaw?: Uint8Array<ArrayBuffer>,
+    ): Promise<{ publicKey: string } | null> {
+      const from = `${backup?.signing ?? ''}|${backup?.identity ?? ''}`;
+      if ((signer || held) && (!backup || from === adoptedFrom)) {
+        return Promise.resolve(current());
+      }
+      adopting ??= adoptOnce(backupKey, backup, announce, recoveryRaw).finally(() => {
         adopting = null;
       });
       return adopting;
     },
 
+    /** Takes up keys this device just made or rotated, written as `backup`'s sealed forms. */
+    took(next: { signer: Signer | null; held: HeldMaster | null }) {
+      ({ signer, held } = next);
+      adoptedFrom = null;
+    },
+
     /** A signature of one of my devices: what approving it means. */
     async sign(device: PublishedDevice): Promise<string> {
-      if (!identity) throw new Error('This device holds no identity key yet');
-      return signDevice(identity, me.uid, device);
+      const by = signing();
+      if (!by) throw new Error('This device holds no signing key yet');
+      return signDevice(by.key, me.uid, device);
     },
 
     /** The next signed version of my device list, with `add` and without `remove`. */
@@ -162,3 +201,5 @@ export function makeIdentityHolder(me: DeviceIdentity, store: KeyRingStore) {
     },
   };
 }
+
+export type IdentityHolder = ReturnType<typeof makeIdentityHolder>;

@@ -172,8 +172,14 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
       return true;
     },
 
-    /** The account's identity key, once this device holds it (key-ring-identity.ts). */
+    /**
+     * The account's identity (master) public key, once this device holds its signing keys
+     * (key-ring-identity.ts): null on a device not approved yet.
+     */
     identity: () => identity.current(),
+
+    /** The device-signing key this device holds (what a tampered device would keep). */
+    signer: () => identity.signer(),
 
     /** True once, after this device gave an existing account its identity key (the upgrade). */
     takeUpgradeNotice: () => identity.takeUpgradeNotice(),
@@ -195,7 +201,7 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
       heldWrap = wrap.key;
       unsavedRecoveryKey = recovery.text;
       await takeBackupKey(backup.raw);
-      await identity.adopt(backup.key, null, false);
+      await identity.adopt(backup.key, null, false, recovery.raw);
       return recovery.text;
     },
 
@@ -207,8 +213,9 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
       return (await actions()).recoveryKeyToSave(internals);
     },
 
+    /** 'I saved it': the master, sealed under that recovery key, leaves the backup key's reach. */
     async confirmSaved() {
-      await store.markBackupSaved();
+      await store.markBackupSaved((await store.readBackup())?.master != null);
       unsavedRecoveryKey = null;
     },
 
@@ -227,11 +234,13 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
 
     /**
      * 'Remove' (key-ring-removal.ts): a signed device list without `deviceId`, the backup under a
-     * new key, its wraps deleted, in one update. Returns a new recovery key to show when the
-     * backup predates recovery pairs (it had to be replaced), else null.
+     * new key, its wraps deleted, in one update; with the recovery key typed, a new device-signing
+     * key too, which locks out a removed device that kept its keys. Returns a new recovery key to
+     * show when the backup predates recovery pairs (it had to be replaced), else null. A wrong
+     * recovery key is a RecoveryError, with nothing written.
      */
-    async removeDevice(deviceId: string): Promise<string | null> {
-      return (await actions()).removeDevice(internals, deviceId);
+    async removeDevice(deviceId: string, recoveryKey?: string): Promise<string | null> {
+      return (await actions()).removeDevice(internals, deviceId, recoveryKey);
     },
   };
 }

@@ -1,0 +1,48 @@
+/**
+ * Making and sealing a device-signing key (signing-key.ts): at set-up, at the recovery key's
+ * first entry (the migration) and at 'Remove' with the recovery key. Apart from signing-key.ts so
+ * the first screen, which only opens and checks them, does not carry it.
+ */
+import { concatBytes, fromBase64Url, toBase64Url } from './crypto-bytes';
+import { CryptoError } from './crypto-errors';
+import { createIdentity, type AccountIdentity } from './identity-key';
+import { sealBytes } from './sealed-box';
+import { certStatement, PUBLIC, SIGNATURE, signerContext, type Signer } from './signing-key';
+
+/** A new device-signing key of `version`, certified by `master`, and its secret to seal. */
+export async function createSigner(master: AccountIdentity, uid: string, version: number) {
+  const { identity: key, secret } = await createIdentity();
+  const signature = toBase64Url(
+    await crypto.subtle.sign(
+      SIGNATURE,
+      master.privateKey,
+      certStatement(uid, version, key.publicKey),
+    ),
+  );
+  const signer: Signer = {
+    key,
+    cert: { version, publicKey: key.publicKey, signature },
+    master: master.publicKey,
+  };
+  return { signer, secret };
+}
+
+/**
+ * The signer sealed under the backup key (`keyBackup/{uid}/signing`): its secret, version,
+ * certificate and master key in one envelope, so a device takes them from its backup only.
+ */
+export async function sealSigner(
+  backupKey: CryptoKey,
+  uid: string,
+  signer: Signer,
+  secret: Uint8Array,
+): Promise<string> {
+  const version = new Uint8Array(4);
+  new DataView(version.buffer).setUint32(0, signer.cert.version);
+  const signature = fromBase64Url(signer.cert.signature);
+  const master = fromBase64Url(signer.master);
+  if (!signature || !master || master.length !== PUBLIC) {
+    throw new CryptoError('malformed', 'A damaged device-signing certificate');
+  }
+  return sealBytes(backupKey, concatBytes(secret, version, signature, master), signerContext(uid));
+}
