@@ -28,13 +28,13 @@ export interface StoredBackup {
   /** Each epoch key, sealed by the backup key. */
   keys: Partial<Record<ConversationKey, Record<string, string>>>;
   /**
-   * The account's identity (master) key sealed by the backup key (key-ring-identity.ts): in an
+   * The account's identity (master) key sealed by the backup key (signing/key-ring-identity.ts): in an
    * account from before device-signing keys, or until the recovery key is saved; null otherwise.
    */
   identity: string | null;
   /** The device-signing key and its certificate, sealed by the backup key (signing-key.ts). */
   signing: string | null;
-  /** The master key sealed by the recovery key alone (key-ring-master.ts). */
+  /** The master key sealed by the recovery key alone (signing/key-ring-master.ts). */
   master: string | null;
 }
 

@@ -8,21 +8,27 @@ import { CryptoError, RecoveryError } from './crypto-errors';
 import { importIdentityKey, verifyDevice } from './identity-key';
 import type { DeviceIdentity, EpochKeys, PublishedDevice } from './epoch-keys';
 import { importBackupKey, openBackupEntry, openBackupKey, type StoredBackup } from './key-backup';
-import type { makeIdentityHolder } from './key-ring-identity';
-import { masterFor, secureMaster, sealMaster, signAll } from './key-ring-master';
+
+import {
+  createSigner,
+  masterFor,
+  sealMaster,
+  secureMaster,
+  signAll,
+  type IdentityHolder,
+} from './signing';
 import { keptDevices, rotateBackup, wrapsOf } from './key-ring-removal';
 import { writeWrapsFor, type ClearEpochKey, type RewrapResult } from './key-ring-rewrap';
 import type { KeyRingStore } from './key-ring-store';
 import { createRecoveryKey, parseRecoveryKey } from './recovery-key';
 import { isRecoverySealed, lockForRecovery, openWithRecovery } from './recovery-seal';
-import { createSigner } from './signing-key-make';
 
 /** What these steps read and change of a key ring (key-ring.ts makes it). */
 export interface RingInternals {
   me: DeviceIdentity;
   keys: EpochKeys;
   store: KeyRingStore;
-  identity: ReturnType<typeof makeIdentityHolder>;
+  identity: IdentityHolder;
   myDevice(deviceId: string): Promise<PublishedDevice & { approvedBy: string | null }>;
   backupRawOfThisDevice(backup: StoredBackup | null): Promise<Uint8Array<ArrayBuffer> | null>;
   wrapBackupKeyFor(
@@ -105,7 +111,7 @@ export async function restore(ring: RingInternals, typed: string): Promise<Rewra
   // The identity comes from the backup the recovery key opened, never from the server's
   // record; with it this device signs itself (approved by the recovery key) and lists itself.
   // The master then leaves the backup key's reach, and an account from before device-signing
-  // keys gets its first one (key-ring-master.ts).
+  // keys gets its first one (signing/key-ring-master.ts).
   if (await identity.adopt(key, backup, true)) {
     await secureMaster(me, store, identity, recoveryRaw, backup, key).catch(() => undefined);
     const listed = (await store.myDeviceList())?.ids.includes(me.deviceId);

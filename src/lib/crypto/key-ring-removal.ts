@@ -13,14 +13,12 @@ import type { ConversationKey } from '../conversation-key';
 import type { DeviceList } from './device-list';
 import type { PublishedDevice } from './epoch-keys';
 import { importBackupKey, openBackupEntry, sealBackupEntry, type StoredBackup } from './key-backup';
-import { identityContext, type HeldMaster } from './key-ring-identity';
-import { sealMaster } from './key-ring-master';
 import type { DeviceRemoval, EpochWraps } from './key-ring-store';
 import { createRecoveryKey } from './recovery-key';
 import { lockForRecovery, relockForRecovery } from './recovery-seal';
 import { createContentKey, openBytes, sealBytes } from './sealed-box';
-import { openSigner, type Signer } from './signing-key';
-import { sealSigner } from './signing-key-make';
+import { identityContext, type HeldMaster, type Signer } from './signing-key';
+import { openSigner, sealMaster, sealSigner } from './signing';
 
 export interface RotationInput {
   uid: string;

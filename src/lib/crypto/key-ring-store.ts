@@ -22,7 +22,7 @@ export interface NewWrap {
 /** The database side of the key ring, always as the signed-in owner. */
 export interface KeyRingStore {
   /**
-   * My published devices, with their signatures (approval is a signature: key-ring-identity.ts);
+   * My published devices, with their signatures (approval is a signature: signing/key-ring-identity.ts);
    * `approvedBy` names the approving device, a hint for the prompts only.
    */
   myDevices(): Promise<Array<PublishedDevice & { approvedBy: string | null }>>;
@@ -70,7 +70,7 @@ export interface KeyRingStore {
   /** One update: everything 'Remove' changes (key-ring-removal.ts). */
   removeDevice(removal: DeviceRemoval): Promise<void>;
   /**
-   * One update, the recovery key typed (key-ring-master.ts): the master sealed under it and out of
+   * One update, the recovery key typed (signing/key-ring-master.ts): the master sealed under it and out of
    * the backup key's reach, the backup marked saved; for an account from before device-signing
    * keys, its first one with my devices signed again by it and a new list.
    */

@@ -10,8 +10,8 @@ import { createDeviceKeyPair, exportPublicKey } from './device-keys';
 import { parseDeviceList, signDeviceList, storedDeviceList, type DeviceList } from './device-list';
 import { makeDeviceTrust } from './device-trust';
 import { createIdentity, signDevice, type AccountIdentity } from './identity-key';
-import { openSigner, type Signer } from './signing-key';
-import { createSigner, sealSigner } from './signing-key-make';
+import type { Signer } from './signing-key';
+import { createSigner, openSigner, sealSigner } from './signing';
 import { createContentKey } from './sealed-box';
 import { memoryPinStore } from './trust-pins';
 

@@ -6,10 +6,8 @@
  * with the recovery key makes the next version, so a removed device that kept the old one signs
  * nothing readers still believe: each reader pins the highest version it verified.
  */
-import { fromBase64Url, toBase64Url, utf8 } from './crypto-bytes';
-import { CryptoError } from './crypto-errors';
-import { identityFromSecret, type AccountIdentity } from './identity-key';
-import { openBytes } from './sealed-box';
+import { fromBase64Url, utf8 } from './crypto-bytes';
+import type { AccountIdentity } from './identity-key';
 
 /** The master key's certificate of one version of the device-signing key. */
 export interface SignerCert {
@@ -27,9 +25,18 @@ export interface Signer {
   master: string;
 }
 
+/** The master key itself, where a device holds it (signing/key-ring-identity.ts). */
+export interface HeldMaster {
+  key: AccountIdentity;
+  secret: Uint8Array<ArrayBuffer>;
+}
+
+/** The master's secret travels sealed under the backup key with this context. */
+export const identityContext = (uid: string) => `chatty/identity|${uid}`;
+
 export const SIGNATURE = { name: 'ECDSA', hash: 'SHA-256' } as const;
-const SECRET = 96;
-const SIGNATURE_BYTES = 64;
+export const SECRET = 96;
+export const SIGNATURE_BYTES = 64;
 export const PUBLIC = 65;
 
 export const certStatement = (uid: string, version: number, publicKey: string) =>
@@ -49,27 +56,6 @@ export async function verifySigner(
 }
 
 export const signerContext = (uid: string) => `chatty/device-signing|${uid}`;
-
-/** The signer from its sealed form; throws CryptoError when it does not open or is damaged. */
-export async function openSigner(
-  backupKey: CryptoKey,
-  uid: string,
-  sealed: string,
-): Promise<{ signer: Signer; secret: Uint8Array<ArrayBuffer> }> {
-  const bytes = await openBytes(backupKey, sealed, signerContext(uid));
-  if (bytes.length !== SECRET + 4 + SIGNATURE_BYTES + PUBLIC) {
-    throw new CryptoError('malformed', 'A damaged device-signing key');
-  }
-  const secret = bytes.slice(0, SECRET);
-  const key = await identityFromSecret(secret);
-  const version = new DataView(bytes.buffer, bytes.byteOffset + SECRET, 4).getUint32(0);
-  const signature = toBase64Url(bytes.subarray(SECRET + 4, SECRET + 4 + SIGNATURE_BYTES));
-  const master = toBase64Url(bytes.subarray(SECRET + 4 + SIGNATURE_BYTES));
-  return {
-    signer: { key, cert: { version, publicKey: key.publicKey, signature }, master },
-    secret,
-  };
-}
 
 const CERT_KEY = /^[A-Za-z0-9_-]{87}$/;
 const CERT_SIGNATURE = /^[A-Za-z0-9_-]{86}$/;

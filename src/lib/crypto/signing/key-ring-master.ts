@@ -4,22 +4,30 @@
  * sealing the master under the recovery key, and the migration of an account from before
  * device-signing keys when its recovery key is typed.
  */
-import { signDeviceList } from './device-list';
-import type { DeviceIdentity, PublishedDevice } from './epoch-keys';
+import { signDeviceList, type DeviceList } from '../device-list';
+import type { DeviceIdentity, PublishedDevice } from '../epoch-keys';
 import {
   createIdentity,
   identityFromSecret,
   importIdentityKey,
   signDevice,
   verifyDevice,
-} from './identity-key';
-import type { StoredBackup } from './key-backup';
-import { identityContext, type HeldMaster, type IdentityHolder } from './key-ring-identity';
-import type { KeyRingStore } from './key-ring-store';
-import { backupKeyFrom } from './recovery-key';
-import { openBytes, sealBytes } from './sealed-box';
-import { createSigner, sealSigner } from './signing-key-make';
-import type { Signer } from './signing-key';
+} from '../identity-key';
+import type { StoredBackup } from '../key-backup';
+import type { KeyRingStore } from '../key-ring-store';
+import { backupKeyFrom } from '../recovery-key';
+import { openBytes, sealBytes } from '../sealed-box';
+import { createSigner, sealSigner } from './signing-key-seal';
+import { identityContext, type HeldMaster, type Signer } from '../signing-key';
+
+/** What these steps use of the keys this device holds (key-ring-identity.ts makes it). */
+export interface HolderView {
+  held(): HeldMaster | null;
+  current(): { publicKey: string } | null;
+  signer(): Signer | null;
+  nextList(change: { add?: string; remove?: string }, by?: Signer): Promise<DeviceList>;
+  took(next: { signer: Signer | null; held: HeldMaster | null }): void;
+}
 
 const masterContext = (uid: string) => `chatty/master|${uid}`;
 
@@ -109,7 +117,7 @@ export async function masterFor(
   uid: string,
   recoveryRaw: Uint8Array<ArrayBuffer>,
   backup: StoredBackup,
-  identity: IdentityHolder,
+  identity: HolderView,
 ): Promise<HeldMaster | null> {
   const sealed = backup.master
     ? await openMaster(uid, recoveryRaw, backup.master).catch(() => null)
@@ -127,7 +135,7 @@ export async function masterFor(
 export async function secureMaster(
   me: DeviceIdentity,
   store: KeyRingStore,
-  identity: IdentityHolder,
+  identity: HolderView,
   recoveryRaw: Uint8Array<ArrayBuffer>,
   backup: StoredBackup,
   backupKey: CryptoKey,

@@ -10,30 +10,23 @@
  * (key-ring-master.ts). Every device that holds a signing key makes sure its own entry is signed,
  * and the account has a list (made by the first such device of an account without one).
  */
-import { signDeviceList, verifyDeviceList, type DeviceList } from './device-list';
-import type { DeviceIdentity, PublishedDevice } from './epoch-keys';
+import { signDeviceList, verifyDeviceList, type DeviceList } from '../device-list';
+import type { DeviceIdentity, PublishedDevice } from '../epoch-keys';
 import {
   identityFromSecret,
   importIdentityKey,
   signDevice,
   verifyDevice,
   type AccountIdentity,
-} from './identity-key';
-import type { StoredBackup } from './key-backup';
-import type { KeyRingStore } from './key-ring-store';
-import { openBytes } from './sealed-box';
-import { openSigner, type Signer, type SignerCert } from './signing-key';
-
-export const identityContext = (uid: string) => `chatty/identity|${uid}`;
+} from '../identity-key';
+import type { StoredBackup } from '../key-backup';
+import type { KeyRingStore } from '../key-ring-store';
+import { openBytes } from '../sealed-box';
+import { identityContext, type HeldMaster, type Signer, type SignerCert } from '../signing-key';
+import { openSigner } from './signing-key-seal';
 
 /** Making an identity and the recovery key's steps run rarely: loaded then. */
 const master = () => import('./key-ring-master');
-
-/** The master key itself, as the backup carries it under the backup key (see above). */
-export interface HeldMaster {
-  key: AccountIdentity;
-  secret: Uint8Array<ArrayBuffer>;
-}
 
 export function makeIdentityHolder(me: DeviceIdentity, store: KeyRingStore) {
   let signer: Signer | null = null;
