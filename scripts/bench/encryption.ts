@@ -44,7 +44,7 @@ function memoryDirectory(
     devicesOf: (_c, uids) => Promise.resolve(devices.filter((d) => uids.includes(d.uid))),
     identityOf: (_c, uid) => Promise.resolve(identities[uid] ?? null),
     deviceListOf: (_c, uid) => Promise.resolve(lists[uid] ?? null),
-    writeEpoch: (c, epoch, _digest, list) => {
+    writeEpoch: (c, epoch, list) => {
       for (const w of list) wraps.set(`${c}|${w.uid}|${epoch}|${w.deviceId}`, { ...w, by: me });
       return Promise.resolve();
     },

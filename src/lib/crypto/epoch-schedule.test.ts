@@ -33,7 +33,7 @@ async function aliceToBob() {
     devicesOf: (_c, uids) => Promise.resolve(published.filter((d) => uids.includes(d.uid))),
     identityOf: (_c, uid) => Promise.resolve(identities[uid as 'alice' | 'bob'].identity.publicKey),
     deviceListOf: () => Promise.resolve(null),
-    writeEpoch: (_c, epoch, _digest, list) => {
+    writeEpoch: (_c, epoch, list) => {
       for (const w of list) wraps.set(`${w.uid}|${epoch}|${w.deviceId}`, { ...w, by: 'alice' });
       return Promise.resolve();
     },
