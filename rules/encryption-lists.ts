@@ -37,18 +37,22 @@ export const deviceLists: RuleNode = {
   $uid: {
     '.read': and(signedIn, or(signedInAs($uid), friends($uid, me), coMemberThroughGrant($uid))),
     '.write': verifiedAs($uid),
-    ...exactFields({
-      version: {
-        '.validate': and(
-          x`newData.isNumber()`,
-          x`${newValue} % 1 == 0`,
-          x`${newValue} >= 1`,
-          or(creating, x`${newValue} > data.val()`),
-        ),
+    ...exactFields(
+      {
+        version: {
+          '.validate': and(
+            x`newData.isNumber()`,
+            x`${newValue} % 1 == 0`,
+            x`${newValue} >= 1`,
+            or(creating, x`${newValue} > data.val()`),
+          ),
+        },
+        ids: { '.validate': idsText },
+        signature: { '.validate': signatureText },
       },
-      ids: { '.validate': idsText },
-      signature: { '.validate': signatureText },
-    }),
+      // Once signed by a device-signing key, never again by the identity key itself (an old app).
+      or(x`!data.child('signer').exists()`, x`newData.child('signer').exists()`),
+    ),
     // The device-signing key that signed the list, with the master key's certificate of it
     // (src/lib/crypto/signing-key.ts); absent in a list the identity key signed itself. Its
     // version never goes down.

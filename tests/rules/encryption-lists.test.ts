@@ -62,6 +62,9 @@ describe('deviceLists/signer: the device-signing key that signed the list', () =
     await assertSucceeds(write(bob, { [bobsList]: { ...list(3, phone), signer: signer(2) } }));
     await assertSucceeds(write(bob, { [bobsList]: { ...list(4, phone), signer: signer(2) } }));
     await assertFails(write(bob, { [bobsList]: { ...list(5, phone), signer: signer(1) } }));
+    // Nor does a list go back to one without a device-signing key; deleting it stays possible.
+    await assertFails(write(bob, { [bobsList]: list(5, phone) }));
+    await assertSucceeds(write(bob, { [bobsList]: null }));
   });
 
   it('refuses anyone else, and what is not a certificate', async () => {
