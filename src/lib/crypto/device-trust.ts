@@ -132,6 +132,13 @@ export function makeDeviceTrust(owner: string, store: PinStore) {
     list
       ? `${list.version}|${list.ids.join(',')}|${list.signature}|${list.signer?.version ?? ''}|${list.signer?.publicKey ?? ''}|${list.signer?.signature ?? ''}`
       : '';
+  /**
+   * Which list was presented, for answering a send at once (runs on every send, so short): its
+   * signatures. Another list bearing the same ones is either the same list or one that does not
+   * verify, which leaves the pin, and so the answer, as it was.
+   */
+  const listSeen = (list: DeviceList | null | undefined) =>
+    list ? `${list.signature}|${list.signer?.signature ?? ''}` : '';
 
   /** `list` signed by `signing` (its device-signing key, or the identity key for one without). */
   function listSigned(signing: string, uid: string, list: DeviceList) {
@@ -194,7 +201,7 @@ export function makeDeviceTrust(owner: string, store: PinStore) {
       }
       const ids = pin ? new Set(pin.ids) : null;
       const signing = pin?.signer?.publicKey ?? key;
-      listRead.set(uid, { presented: listText(list), key, ids, signing });
+      listRead.set(uid, { presented: listSeen(list), key, ids, signing });
       return { ids, signing };
     });
   }
@@ -214,7 +221,7 @@ export function makeDeviceTrust(owner: string, store: PinStore) {
     const pin = pinsRead.get(uid);
     if (!pin || (published !== null && published !== pin.key)) return undefined;
     const listed = listRead.get(uid);
-    if (listed?.key !== pin.key || listed.presented !== listText(list)) return undefined;
+    if (listed?.key !== pin.key || listed.presented !== listSeen(list)) return undefined;
     const found: Device[] = [];
     for (const device of devices) {
       // Short keys and plain comparisons: this runs on every send.
