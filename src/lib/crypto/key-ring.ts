@@ -59,10 +59,20 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
   let holder: IdentityHolder | null = null;
   let holding: Promise<IdentityHolder> | null = null;
   const identity = () =>
-    (holding ??= signing().then(({ makeIdentityHolder }) => {
-      holder = makeIdentityHolder(me, store);
-      return holder;
-    }));
+    (holding ??= signing().then(
+      ({ makeIdentityHolder }) => {
+        holder = makeIdentityHolder(me, store);
+        return holder;
+      },
+      (error: unknown) => {
+        // Not loaded (offline): tried again at the next use.
+        holding = null;
+        throw error;
+      },
+    ));
+  // Loaded now, beside the backup's first read: a first device publishes its identity as soon as
+  // its backup is made, and other people's devices wait for it to trust the device.
+  void identity().catch(() => undefined);
   /** This device is making the account's first backup: its identity is new, not an upgrade. */
   let settingUp = false;
 
