@@ -8,7 +8,6 @@ import { CryptoError, RecoveryError } from './crypto-errors';
 import { importIdentityKey, verifyDevice } from './identity-key';
 import type { DeviceIdentity, EpochKeys, PublishedDevice } from './epoch-keys';
 import { importBackupKey, openBackupEntry, openBackupKey, type StoredBackup } from './key-backup';
-
 import {
   createSigner,
   masterFor,
@@ -111,7 +110,8 @@ export async function restore(ring: RingInternals, typed: string): Promise<Rewra
   // The identity comes from the backup the recovery key opened, never from the server's
   // record; with it this device signs itself (approved by the recovery key) and lists itself.
   // The master then leaves the backup key's reach, and an account from before device-signing
-  // keys gets its first one (signing/key-ring-master.ts).
+  // keys gets its first one (signing/key-ring-master.ts); should that update fail, the account
+  // stays as it was, and the next recovery key typed tries again.
   if (await identity.adopt(key, backup, true)) {
     await secureMaster(me, store, identity, recoveryRaw, backup, key).catch(() => undefined);
     const listed = (await store.myDeviceList())?.ids.includes(me.deviceId);
