@@ -8,9 +8,10 @@ import { openBytes } from '../../src/lib/crypto/sealed-box';
 import { identityContext } from '../../src/lib/crypto/signing-key';
 import { sendMessage } from '../../src/features/conversations/sending/conversations-thunks';
 import { adminGet, adminUpdate } from '../support/backend';
-import { befriend, cleanBackendPerTest } from './app-clients';
+import { befriend, cleanBackendPerTest, eventually } from './app-clients';
 import { anotherDevice, deviceApp } from './encryption-device-apps';
 import { epochsWrappedFor, sendAndRead } from './encryption-operator-steps';
+import { removeFrom } from './encryption-removal-steps';
 
 // An account from before device-signing keys (its identity key in the backup, which every
 // approved device opens; its devices and list signed by the identity itself) migrates when its
@@ -104,5 +105,32 @@ describe('the migration to a master key', () => {
     expect(phoneEpochs.filter((e) => !before.includes(e) && laptopEpochs.includes(e))).toHaveLength(
       1,
     );
+  });
+});
+
+describe('a recovery key replaced before it was saved', () => {
+  it('still reaches the master: the device that made the new key sealed it for the new one', async () => {
+    const alice = await signUp('Alice');
+    const bob = await signUp('Bob');
+    await befriend(alice, bob);
+    const phone = await deviceApp(bob, stopAfterTest);
+    const phoneRing = (await phone.session()).ring;
+    // The phone's key is never saved; the laptop, approved meanwhile, shows a new one instead,
+    // which is saved (the master then leaves the backup key's reach).
+    await phoneRing.recoveryKeyToSave();
+    const laptop = await deviceApp(await anotherDevice(bob, stopAfterTest), stopAfterTest);
+    const laptopRing = (await laptop.session()).ring;
+    await phoneRing.approve((await laptop.session()).device.deviceId);
+    await eventually(() => expect(laptopRing.identity()).not.toBeNull(), 15_000);
+    const newKey = await laptopRing.recoveryKeyToSave();
+    await laptopRing.confirmSaved();
+    expect(await adminGet(`keyBackup/${bob.uid}/identity`)).toBeNull();
+
+    // A tablet with the new key alone removes the phone with a new device-signing key.
+    const tablet = await deviceApp(await anotherDevice(bob, stopAfterTest), stopAfterTest);
+    await (await tablet.session()).ring.restore(newKey);
+    await removeFrom(tablet, (await phone.session()).device.deviceId, newKey);
+    expect(await adminGet(`deviceLists/${bob.uid}/signer/version`)).toBe(2);
+    expect((await tablet.session()).ring.signer()?.cert.version).toBe(2);
   });
 });
