@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { encryptionStrings } from '../../src/features/encryption';
 import { createRecoveryKey } from '../../src/lib/crypto/recovery-key';
 import { shellStrings } from '../../src/app/shell/shell-strings';
+import { removeDeviceStrings } from '../../src/features/encryption/remove-device-strings';
 import { removedDeviceStrings } from '../../src/features/encryption/removed-device-strings';
 import { adminGet, browserPerSuite, describeBrowser, shot } from '../support/browser';
 import { createPerson, loginPage } from './app-home-steps';
@@ -82,7 +83,7 @@ describeBrowser('removing a device', () => {
       // The dialog asks for the recovery key: a wrong one is refused, the right one removes it
       // with a new device-signing key.
       const dialog = first.getByRole('dialog', {
-        name: encryptionStrings.removeTitle('Chrome on Linux'),
+        name: removeDeviceStrings.title('Chrome on Linux'),
       });
       const field = dialog.getByLabel(encryptionStrings.recoveryKeyLabel);
       await field.fill((await createRecoveryKey()).text);

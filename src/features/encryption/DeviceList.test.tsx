@@ -5,6 +5,7 @@ import { userSignedIn } from '../../store/session';
 import { DeviceList } from './DeviceList';
 import { deviceReady, devicesVerified } from './encryption-slice';
 import { encryptionStrings } from './encryption-strings';
+import { removeDeviceStrings } from './remove-device-strings';
 
 const device = (deviceId: string, label: string, lastSeenAt: number) => ({
   deviceId,
@@ -65,12 +66,10 @@ describe('DeviceList', () => {
     );
     // 'Remove' asks for the recovery key first; without it, the honest removal.
     const dialog = await screen.findByRole('dialog', {
-      name: encryptionStrings.removeTitle('Safari on iOS'),
+      name: removeDeviceStrings.title('Safari on iOS'),
     });
     expect(fakes.encryption.removeDevice).not.toHaveBeenCalled();
-    await user.click(
-      within(dialog).getByRole('button', { name: encryptionStrings.removeWithoutKey }),
-    );
+    await user.click(within(dialog).getByRole('button', { name: removeDeviceStrings.withoutKey }));
     expect(fakes.encryption.removeDevice).toHaveBeenCalledWith('me', 'old-phone-id-0000001');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -97,9 +96,7 @@ describe('DeviceList', () => {
     await user.click(
       screen.getByRole('button', { name: encryptionStrings.removeLabel('Safari on iOS') }),
     );
-    await user.click(
-      await screen.findByRole('button', { name: encryptionStrings.removeWithoutKey }),
-    );
+    await user.click(await screen.findByRole('button', { name: removeDeviceStrings.withoutKey }));
     expect(await screen.findByRole('alert')).toHaveTextContent(encryptionStrings.removeFailed);
   });
 

@@ -8,6 +8,7 @@ import { fieldProps } from '../../lib/form-field';
 import { useGateways } from '../../store/hooks';
 import { encryptionStrings } from './encryption-strings';
 import { removeMyDevice } from './remove-device';
+import { removeDeviceStrings } from './remove-device-strings';
 
 interface Props {
   owner: string;
@@ -65,8 +66,8 @@ export function RemoveDeviceDialog({ owner, deviceId, label, onClose }: Props) {
 
   return (
     <Modal
-      title={encryptionStrings.removeTitle(label)}
-      description={encryptionStrings.removeIntro}
+      title={removeDeviceStrings.title(label)}
+      description={removeDeviceStrings.intro}
       onClose={onClose}
     >
       <form noValidate onSubmit={form.handleSubmit} className="space-y-4">
@@ -84,7 +85,7 @@ export function RemoveDeviceDialog({ owner, deviceId, label, onClose }: Props) {
         )}
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={onClose}>
-            {encryptionStrings.cancel}
+            {removeDeviceStrings.cancel}
           </Button>
           <Button
             variant="secondary"
@@ -92,7 +93,7 @@ export function RemoveDeviceDialog({ owner, deviceId, label, onClose }: Props) {
             disabled={form.isSubmitting}
             onClick={() => void removeWithoutKey()}
           >
-            {encryptionStrings.removeWithoutKey}
+            {removeDeviceStrings.withoutKey}
           </Button>
           <Button type="submit" loading={form.isSubmitting} disabled={removingBare}>
             {encryptionStrings.remove}

@@ -13,11 +13,6 @@ export const encryptionStrings = {
   remove: 'Remove',
   removeLabel: (label: string) => `Remove ${label}`,
   removeFailed: 'The device could not be removed. Check your connection and try again.',
-  removeTitle: (label: string) => `Remove ${label}?`,
-  removeIntro:
-    'Your recovery key locks the device out for good, even if someone copied its keys (a stolen or tampered device). Without it the device is removed and forgets its keys, but a copy taken from it could still sign it back in.',
-  removeWithoutKey: 'Remove without key',
-  cancel: 'Cancel',
   unavailable:
     'This browser cannot keep encryption keys (private window or storage turned off), so it is not listed as a device.',
   loading: 'Loading your devices…',
