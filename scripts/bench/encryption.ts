@@ -12,9 +12,8 @@ import { directKey, type ConversationKey } from '../../src/lib/conversation-key'
 import { loadOrCreateDevice, memoryKeyVault } from '../../src/lib/crypto/device-identity';
 import { signDeviceList, type DeviceList } from '../../src/lib/crypto/device-list';
 import { makeDeviceTrust } from '../../src/lib/crypto/device-trust';
-import { createIdentity, signDevice } from '../../src/lib/crypto/identity-key';
 import { memoryPinStore } from '../../src/lib/crypto/trust-pins';
-import { createSigner } from '../../src/lib/crypto/signing';
+import { createIdentity, createSigner, signDevice } from '../../src/lib/crypto/signing';
 import {
   makeEpochKeys,
   type KeyDirectory,

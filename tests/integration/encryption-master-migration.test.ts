@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signDeviceList, storedDeviceList } from '../../src/lib/crypto/device-list';
-import { identityFromSecret, signDevice } from '../../src/lib/crypto/identity-key';
+import { identityFromSecret, signDevice } from '../../src/lib/crypto/signing';
 import { importBackupKey } from '../../src/lib/crypto/key-backup';
 import { parseRecoveryKey } from '../../src/lib/crypto/recovery-key';
 import { openWithRecovery } from '../../src/lib/crypto/recovery-seal';

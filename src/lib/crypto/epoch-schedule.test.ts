@@ -8,7 +8,7 @@ import { directKey } from '../conversation-key';
 import { loadOrCreateDevice, memoryKeyVault } from './device-identity';
 import { makeDeviceTrust } from './device-trust';
 import { makeEpochKeys, type KeyDirectory, type StoredWrap } from './epoch-keys';
-import { createIdentity, signDevice } from './identity-key';
+import { createIdentity, signDevice } from './signing';
 import { EPOCH_MAX_AGE_MS, EPOCH_MAX_SENDS, memorySendingLog } from './sending-log';
 import { memoryPinStore } from './trust-pins';
 

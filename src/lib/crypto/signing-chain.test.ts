@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { createDeviceKeyPair, exportPublicKey } from './device-keys';
 import { parseDeviceList, signDeviceList, storedDeviceList, type DeviceList } from './device-list';
 import { makeDeviceTrust } from './device-trust';
-import { createIdentity, signDevice, type AccountIdentity } from './identity-key';
+import { type AccountIdentity } from './identity-key';
 import type { Signer } from './signing-key';
-import { createSigner, openSigner, sealSigner } from './signing';
+import { createIdentity, createSigner, openSigner, sealSigner, signDevice } from './signing';
 import { createContentKey } from './sealed-box';
 import { memoryPinStore } from './trust-pins';
 

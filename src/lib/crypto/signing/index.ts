@@ -6,3 +6,4 @@
 export { makeIdentityHolder, type IdentityHolder } from './key-ring-identity';
 export { masterFor, sealMaster, secureMaster, signAll } from './key-ring-master';
 export { createSigner, openSigner, sealSigner } from './signing-key-seal';
+export { createIdentity, identityFromSecret, signDevice } from './identity-secret';

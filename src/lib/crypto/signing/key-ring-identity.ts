@@ -12,13 +12,8 @@
  */
 import { signDeviceList, verifyDeviceList, type DeviceList } from '../device-list';
 import type { DeviceIdentity, PublishedDevice } from '../epoch-keys';
-import {
-  identityFromSecret,
-  importIdentityKey,
-  signDevice,
-  verifyDevice,
-  type AccountIdentity,
-} from '../identity-key';
+import { importIdentityKey, verifyDevice, type AccountIdentity } from '../identity-key';
+import { identityFromSecret, signDevice } from './identity-secret';
 import type { StoredBackup } from '../key-backup';
 import type { KeyRingStore } from '../key-ring-store';
 import { openBytes } from '../sealed-box';

@@ -6,13 +6,8 @@
  */
 import { signDeviceList, type DeviceList } from '../device-list';
 import type { DeviceIdentity, PublishedDevice } from '../epoch-keys';
-import {
-  createIdentity,
-  identityFromSecret,
-  importIdentityKey,
-  signDevice,
-  verifyDevice,
-} from '../identity-key';
+import { importIdentityKey, verifyDevice } from '../identity-key';
+import { createIdentity, identityFromSecret, signDevice } from './identity-secret';
 import type { StoredBackup } from '../key-backup';
 import type { KeyRingStore } from '../key-ring-store';
 import { backupKeyFrom } from '../recovery-key';

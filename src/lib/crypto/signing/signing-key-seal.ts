@@ -6,7 +6,8 @@
  */
 import { concatBytes, fromBase64Url, toBase64Url } from '../crypto-bytes';
 import { CryptoError } from '../crypto-errors';
-import { createIdentity, identityFromSecret, type AccountIdentity } from '../identity-key';
+import { type AccountIdentity } from '../identity-key';
+import { createIdentity, identityFromSecret } from './identity-secret';
 import { openBytes, sealBytes } from '../sealed-box';
 import {
   certStatement,
