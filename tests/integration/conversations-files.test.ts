@@ -181,6 +181,50 @@ describe('a cancelled upload', () => {
   }, 60_000);
 });
 
+describe('a chunk the database refuses', () => {
+  it('ends the upload with a message naming the chunk, sent once and nothing left behind', async () => {
+    const { alice, bob, conversationId, a } = await sealedPair();
+    // Alice's upload whose chunk requests carry Bob's token: the rules refuse each (not the
+    // owner), as they would any chunk of an upload no longer allowed.
+    const patches: string[] = [];
+    const asBob = signedInRest(alice.client.restUrl, bob.client.auth);
+    const files = makeConversationFilesApi(
+      alice.client.db,
+      {
+        url: (path, query) => {
+          patches.push(path);
+          return asBob.url(path, query);
+        },
+        idToken: asBob.idToken,
+      },
+      conversationCryptoOf(() => alice.uid, a.gateways.encryption),
+    );
+    const blob = new Blob([randomBytes(100 * 1024)], { type: 'application/zip' });
+    const sent = files.send(
+      {
+        conversationId,
+        from: { uid: alice.uid, name: alice.username },
+        to: { uid: bob.uid, name: bob.username },
+      },
+      {
+        kind: 'file',
+        blob,
+        descriptor: { name: 'no.zip', type: 'application/zip', size: blob.size, chunks: 1 },
+        words: '📎 no.zip',
+      },
+    );
+    await expect(sent.acked).rejects.toThrow(
+      'The database refused chunk 000 of the file: Permission denied',
+    );
+    // Refused is final: not sent again, and its node is taken back with the message.
+    expect(patches).toHaveLength(1);
+    await expect
+      .poll(() => adminGet(`chatFiles/${conversationId}/${sent.id}`), { timeout: 10_000 })
+      .toBeNull();
+    expect(await adminGet(`sendMessage/${conversationId}/${sent.id}`)).toBeNull();
+  }, 60_000);
+});
+
 describe('an upload cut by going offline', () => {
   it('resumes from the chunks stored, handing each chunk to the database once', async () => {
     const { alice, bob, conversationId, a, b } = await sealedPair();
