@@ -24,6 +24,7 @@ import { conversationKeys, groupKeys, senderEpochs } from './encryption-keys';
 import { keyBackup } from './encryption-backup';
 import { identityKeys } from './encryption-identity';
 import { deviceLists } from './encryption-lists';
+import { config, homes, placement } from './conversations-placement';
 
 export const rules: RuleNode = {
   // Closed by default: every path below opens only what its area needs. `meta` (the schema
@@ -79,4 +80,9 @@ export const rules: RuleNode = {
   // Each person's own mute, archive and pins, and their drafts.
   inboxPrefs,
   drafts,
+  // Where conversations live (docs/scaling.md): the instances, each person's home instance and
+  // each conversation's instance, all on the directory.
+  config,
+  homes,
+  placement,
 };
