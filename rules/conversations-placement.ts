@@ -36,9 +36,10 @@ const homeOf = (uid: Expr, instance: Expr) =>
   or(eq(val(at('homes', uid)), instance), and(missing(at('homes', uid)), eq(instance, x`0`)));
 
 export const config: RuleNode = {
-  // Written by an admin only (the root's `.write: false`); every signed-in client reads where
-  // the instances are and which take new people.
-  instances: { '.read': signedIn },
+  // Written by an admin only (the root's `.write: false`). Where the instances are and which
+  // take new people is no secret (the URLs are in every client's bundle anyway), and a client
+  // keeps following it across sign-outs.
+  instances: { '.read': true },
   // On a conversation instance: which instance it is, for its own rules.
   self: { '.read': signedIn },
 };

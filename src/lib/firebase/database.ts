@@ -7,6 +7,7 @@ import {
 import { env } from '../../config/env';
 import type { Auth } from 'firebase/auth';
 import { app, auth } from './app';
+import { connectInstances } from './conversations/shapes';
 
 function init(): Database {
   const db = getDatabase(app);
@@ -21,6 +22,27 @@ function init(): Database {
 
 /** Imported only by the gateways, which load with the signed-in screens. */
 export const db: Database = init();
+
+const instances = new Map<string, Database>();
+
+/**
+ * Another database instance of the project by its URL (`config/instances/urls`), on the same
+ * app and, locally, the same emulator: the emulator serves each instance as its own namespace,
+ * named by the URL as the official emulator does.
+ */
+function databaseAt(url: string): Database {
+  const known = instances.get(url);
+  if (known) return known;
+  const instance = getDatabase(app, url);
+  if (env.emulators) {
+    connectDatabaseEmulator(instance, env.emulators.database.host, env.emulators.database.port);
+  }
+  instances.set(url, instance);
+  return instance;
+}
+
+// Conversations placed on another instance are reached through the directory's placements.
+connectInstances(db, databaseAt);
 
 /** What the database gateways are made of: a database and the Auth instance of the same app. */
 export interface FirebaseClient {

@@ -38,11 +38,15 @@ export interface OutgoingSend {
 }
 
 /**
- * Sends `send` through `outbox`, drawn at once with this device's time. Online too: sealing
+ * Sends `send` through `outbox` to the database `databaseOf` finds, drawn at once with this device's time. Online too: sealing
  * takes a moment (and a new epoch's wraps a round trip), and the bubble must not wait for it;
  * the outbox hands it to the SDK as soon as it is sealed, in the order sent.
  */
-export function sendThroughOutbox(db: Database, outbox: Outbox, send: OutgoingSend): SentMessage {
+export function sendThroughOutbox(
+  databaseOf: () => Database | Promise<Database>,
+  outbox: Outbox,
+  send: OutgoingSend,
+): SentMessage {
   /** The clear update; without its quote when the quoted message was withdrawn (never stored). */
   const changesFor = (text: string, quoteGone: boolean): Changes => {
     const changes = send.changes(text, server());
@@ -64,7 +68,13 @@ export function sendThroughOutbox(db: Database, outbox: Outbox, send: OutgoingSe
       return message && { ...message, createdAt: heldAt };
     },
     seal: (text, quoteGone) => send.seal(changesFor(text, quoteGone)),
-    write: (changes) => sendOnce(db, send.id, send.path, changes, send.retry).acked,
+    // On the conversation's instance (its placement): at once when known, so the SDK queues
+    // writes in the order sent.
+    write: (changes) => {
+      const where = databaseOf();
+      const write = (on: Database) => sendOnce(on, send.id, send.path, changes, send.retry).acked;
+      return where instanceof Promise ? where.then(write) : write(where);
+    },
   });
   return asSentMessage(send.id, held);
 }

@@ -16,6 +16,7 @@ import { outboxOf, sendThroughOutbox, type OutgoingSend } from '../outbox-send';
 import type { CryptoNow } from '../sealing';
 import type { GroupParties, MessageParties, SendExtras } from '../send-write';
 import { serverClockOf } from '../integrity/server-clock';
+import { placementsOf } from '../placement';
 
 export * from './file-message';
 
@@ -55,6 +56,9 @@ export function makeConversationFilesApi(
   outbox: Outbox = outboxOf(db),
 ) {
   const clock = serverClockOf(db);
+  // A file's chunks are on its conversation's instance, with its message.
+  const placements = placementsOf(db);
+  const databaseOf = (key: ConversationKey) => placements.whereIs(key);
   let connected = false;
   const reconnected: Array<() => void> = [];
   onValue(ref(db, '.info/connected'), (snapshot) => {
@@ -105,7 +109,7 @@ export function makeConversationFilesApi(
       ended: new Set(),
     };
     uploads.set(id, upload);
-    const sent = sendThroughOutbox(db, outbox, {
+    const sent = sendThroughOutbox(() => databaseOf(key), outbox, {
       ...send,
       id,
       conversation: key,
@@ -116,7 +120,7 @@ export function makeConversationFilesApi(
           cryptoNow(),
           chunkStore(),
         ]);
-        await uploadChunks(db, {
+        await uploadChunks(await databaseOf(key), {
           conversation: key,
           fileId: id,
           owner: send.sender,
@@ -144,7 +148,9 @@ export function makeConversationFilesApi(
     };
     sent.acked.then(end, () => {
       end();
-      void update(ref(db), { [path]: null }).catch(() => undefined);
+      void Promise.resolve(databaseOf(key))
+        .then((on) => update(ref(on), { [path]: null }))
+        .catch(() => undefined);
     });
     return sent;
   };
@@ -218,7 +224,9 @@ export function makeConversationFilesApi(
       for (const ended of upload.ended) ended();
       const path = conversationFilePath(upload.conversation, id);
       local.delete(path);
-      await update(ref(db), { [path]: null }).catch(() => undefined);
+      await Promise.resolve(databaseOf(upload.conversation))
+        .then((on) => update(ref(on), { [path]: null }))
+        .catch(() => undefined);
       return true;
     },
 
@@ -240,19 +248,20 @@ export function makeConversationFilesApi(
       const descriptor = file.descriptor;
       if (!descriptor) return Promise.reject(new Error('The file is not open'));
       const sender = file.sender ?? '';
-      const blob = Promise.all([cryptoNow(), chunkStore()]).then(([crypto, { downloadChunks }]) =>
-        downloadChunks(db, {
-          conversation: key,
-          fileId: file.id,
-          chunks: descriptor.chunks,
-          size: descriptor.size,
-          type: descriptor.type,
-          open: (index, value) =>
-            crypto
-              ? crypto.openChunk(key, sender, file.id, index, value, sealed)
-              : Promise.resolve(null),
-          onProgress: (received) => onProgress?.(received, descriptor.size),
-        }),
+      const blob = Promise.all([cryptoNow(), chunkStore(), databaseOf(key)]).then(
+        ([crypto, { downloadChunks }, on]) =>
+          downloadChunks(on, {
+            conversation: key,
+            fileId: file.id,
+            chunks: descriptor.chunks,
+            size: descriptor.size,
+            type: descriptor.type,
+            open: (index, value) =>
+              crypto
+                ? crypto.openChunk(key, sender, file.id, index, value, sealed)
+                : Promise.resolve(null),
+            onProgress: (received) => onProgress?.(received, descriptor.size),
+          }),
       );
       // Small ones are kept (voice messages play again at once); large ones are read each time.
       if (descriptor.size <= 2 * 1024 * 1024) {
