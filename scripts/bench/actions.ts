@@ -3,23 +3,12 @@
  * update, entries included), and a reaction's delay from the reactor's update to the other
  * party's listener, between two Node SDK clients on one clock.
  */
-import { deleteApp } from 'firebase/app';
-import { signInWithEmailAndPassword } from 'firebase/auth';
-import {
-  goOffline,
-  increment,
-  onValue,
-  push,
-  ref,
-  serverTimestamp,
-  update,
-} from 'firebase/database';
+import { increment, onValue, push, ref, serverTimestamp, update } from 'firebase/database';
 import { editWrite, reactWrite } from '../../src/lib/firebase/conversations/actions-write';
 import type { ConversationMessage } from '../../src/lib/firebase/conversations/message';
 import { directSendWrite } from '../../src/lib/firebase/conversations/send-write';
 import type { AdminTarget } from '../stack/admin';
-import { connectEmulatorApp } from '../stack/emulator-client';
-import type { LatencyStats } from './latency';
+import { percentile, signInBenchClient, type LatencyStats } from './latency';
 import type { Person } from './seed';
 
 const SERVER_TIME = { '.sv': 'timestamp' };
@@ -51,22 +40,6 @@ export function actionBytes() {
   };
 }
 
-let apps = 0;
-async function signIn(target: AdminTarget, person: Person, password: string) {
-  const { app, auth, db } = connectEmulatorApp(target, `bench-actions-${String(++apps)}`);
-  await signInWithEmailAndPassword(auth, person.email, password);
-  return {
-    db,
-    close: async () => {
-      goOffline(db);
-      await deleteApp(app);
-    },
-  };
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-
 /**
  * B sends one message; A toggles a 👍 on it `count` times (add, take back, …); each sample is
  * A's update() → B's listener on the message's reactions showing the new state.
@@ -77,8 +50,8 @@ export async function reactionLatency(
   password: string,
   count: number,
 ): Promise<LatencyStats> {
-  const reactor = await signIn(target, pair.a, password);
-  const author = await signIn(target, pair.b, password);
+  const reactor = await signInBenchClient(target, pair.a, password);
+  const author = await signInBenchClient(target, pair.b, password);
   try {
     const path = `sendMessage/${pair.conversationId}`;
     const id = push(ref(author.db, path)).key;

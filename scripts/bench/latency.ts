@@ -25,7 +25,8 @@ import type { Person } from './seed';
 let apps = 0;
 const WARMUP = 5;
 
-async function signIn(target: AdminTarget, person: Person, password: string) {
+/** A Node SDK client of the local stack signed in as `person`; `close` takes it offline. */
+export async function signInBenchClient(target: AdminTarget, person: Person, password: string) {
   const { app, auth, db } = connectEmulatorApp(target, `bench-client-${String(++apps)}`);
   await signInWithEmailAndPassword(auth, person.email, password);
   return {
@@ -45,7 +46,8 @@ export interface LatencyStats {
   mean: number;
 }
 
-const percentile = (sorted: number[], p: number) =>
+/** The p-th percentile of ascending `sorted` (nearest rank). */
+export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 export async function messageLatency(
@@ -54,8 +56,8 @@ export async function messageLatency(
   password: string,
   count: number,
 ): Promise<LatencyStats> {
-  const sender = await signIn(target, pair.a, password);
-  const receiver = await signIn(target, pair.b, password).catch(async (err: unknown) => {
+  const sender = await signInBenchClient(target, pair.a, password);
+  const receiver = await signInBenchClient(target, pair.b, password).catch(async (err: unknown) => {
     await sender.close();
     throw err;
   });

@@ -61,13 +61,14 @@ describeBrowser('message actions in two browsers', () => {
       await message(a, 'see you at 7').getByRole('button', { name: strings.reply }).waitFor();
       await more.click();
       const items = await menu(a).getByRole('menuitem').allTextContents();
-      expect(items).toEqual(['Reply', 'Forward', 'Copy text', 'Edit', 'Delete']);
+      expect(items).toEqual(['React', 'Reply', 'Forward', 'Copy text', 'Edit', 'Delete']);
       await a.keyboard.press('Escape');
       await menu(a).waitFor({ state: 'detached' });
       expect(await more.evaluate((el) => el === document.activeElement)).toBe(true);
       // Bob's message offers no Edit to Alice, only Delete (for her).
       await message(a, 'are we on for 8?').click({ button: 'right' });
       expect(await menu(a).getByRole('menuitem').allTextContents()).toEqual([
+        'React',
         'Reply',
         'Forward',
         'Copy text',
@@ -104,6 +105,17 @@ describeBrowser('message actions in two browsers', () => {
         await shot(a, `actions-4-delete-dialog-${size}`);
         await a.keyboard.press('Escape');
         await a.getByRole('dialog').waitFor({ state: 'detached' });
+        // The menu's React: the reactions open by the message, whole inside the screen.
+        await pickFromMenu(a, 'see you at 7', strings.react);
+        const reactions = a.getByRole('dialog', { name: conversationsStrings.reactions.popover });
+        await reactions.waitFor();
+        await settle(a);
+        const box = await reactions.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+        expect(box && box.y >= 0 && box.y + box.height <= viewport.height).toBe(true);
+        await shot(a, `actions-4b-react-${size}`);
+        await a.keyboard.press('Escape');
+        await reactions.waitFor({ state: 'detached' });
       }
       await a.setViewportSize({ width: 1280, height: 720 });
 

@@ -167,6 +167,10 @@ describeBrowser('the message list with the keyboard', () => {
         expect(await isFocused(newest)).toBe(true);
       }
       await press(a, 'Enter');
+      // 'React' first, then 'Reply'.
+      const react = menu.getByRole('menuitem', { name: strings.react, exact: true });
+      await expect.poll(() => isFocused(react)).toBe(true);
+      await press(a, 'ArrowDown');
       const reply = menu.getByRole('menuitem', { name: strings.reply, exact: true });
       await expect.poll(() => isFocused(reply)).toBe(true);
       await press(a, 'Enter');

@@ -4,6 +4,7 @@ import {
   directSendWrite,
   type ServerValues,
 } from '../../src/lib/firebase/conversations/send-write';
+import type { ConversationMessage } from '../../src/lib/firebase/conversations/message';
 import { adminUpdate } from '../support/backend';
 import { eventually, type Person } from './app-clients';
 
@@ -13,6 +14,30 @@ export const parties = (conversationId: string, from: Person, to: Person) => ({
   from: { uid: from.uid, name: from.username },
   to: { uid: to.uid, name: to.username },
 });
+
+/** `from` edits their message `id` to `to` to say `text`, as the app does (isLast). */
+export async function editAs(
+  from: Person,
+  to: Person,
+  conversationId: string,
+  id: string,
+  text: string,
+) {
+  const original = (await from.conversations.direct.fetchOne(
+    conversationId,
+    id,
+  )) as ConversationMessage;
+  await from.conversations.direct.edit(parties(conversationId, from, to), original, text, true);
+}
+
+/** `from` deletes their message `id` to `to` for everyone (isLast). */
+export async function deleteAs(from: Person, to: Person, conversationId: string, id: string) {
+  const message = (await from.conversations.direct.fetchOne(
+    conversationId,
+    id,
+  )) as ConversationMessage;
+  await from.conversations.direct.remove(parties(conversationId, from, to), message, true);
+}
 
 /** What `person`'s device index answers to `query` (message texts). */
 async function found(person: Person, query: string): Promise<string[]> {

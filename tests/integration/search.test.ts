@@ -6,7 +6,7 @@ import type { ConversationMessage } from '../../src/lib/firebase/conversations/m
 import { HISTORY_PAGE_SIZE } from '../../src/features/search/search-history';
 import { befriend, cleanBackendPerTest, eventually, storeFor, acceptGroup } from './app-clients';
 import { sendInGroup } from './conversations-group-sending';
-import { expectFound, parties, seedHistory } from './search-support';
+import { deleteAs, editAs, expectFound, parties, seedHistory } from './search-support';
 
 // The device index follows what the rules let me read, over the emulators.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
@@ -45,23 +45,10 @@ describe('the search index between real stores', () => {
     await eventually(() => expect(selectFriendRows(b.store.getState())).toHaveLength(1));
     b.store.dispatch(selectFriend(selectFriendRows(b.store.getState())[0]));
     await eventually(() => expect(b.store.getState().conversations.status).toBe('ready'));
-    const original = (await alice.conversations.direct.fetchOne(
-      conversationId,
-      sent.id,
-    )) as ConversationMessage;
-    await alice.conversations.direct.edit(
-      parties(conversationId, alice, bob),
-      original,
-      'the bouldering gym is at 12 Station road',
-      true,
-    );
+    await editAs(alice, bob, conversationId, sent.id, 'the bouldering gym is at 12 Station road');
     await expectFound(bob, 'climbing', []);
     await expectFound(bob, 'boulder', ['the bouldering gym is at 12 Station road']);
-    const edited = (await alice.conversations.direct.fetchOne(
-      conversationId,
-      sent.id,
-    )) as ConversationMessage;
-    await alice.conversations.direct.remove(parties(conversationId, alice, bob), edited, true);
+    await deleteAs(alice, bob, conversationId, sent.id);
     await expectFound(bob, 'boulder', []);
 
     // Bob leaves the group: the rules stop his reads, his index forgets its messages.
@@ -92,23 +79,10 @@ describe('the search index between real stores', () => {
     await expectFound(bob, 'climb', ['the climbing gym is at 12 Station road']);
     // Bob never opens the chat: only his inbox entry hears of the edit.
     expect(b.store.getState().conversations.status).not.toBe('ready');
-    const original = (await alice.conversations.direct.fetchOne(
-      conversationId,
-      sent.id,
-    )) as ConversationMessage;
-    await alice.conversations.direct.edit(
-      parties(conversationId, alice, bob),
-      original,
-      'the bouldering gym is at 12 Station road',
-      true,
-    );
+    await editAs(alice, bob, conversationId, sent.id, 'the bouldering gym is at 12 Station road');
     await expectFound(bob, 'boulder', ['the bouldering gym is at 12 Station road']);
     await expectFound(bob, 'climbing', []);
-    const edited = (await alice.conversations.direct.fetchOne(
-      conversationId,
-      sent.id,
-    )) as ConversationMessage;
-    await alice.conversations.direct.remove(parties(conversationId, alice, bob), edited, true);
+    await deleteAs(alice, bob, conversationId, sent.id);
     await expectFound(bob, 'boulder', []);
     await expectFound(bob, 'lunch', ['lunch at noon?']);
   });

@@ -1,90 +1,18 @@
-import type { ConversationKey } from '../../lib/conversation-key';
-import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MessagesPage } from '../../app/routes/MessagesPage';
-import type { InboxEntry } from '../../lib/firebase/inbox/entry';
-import type { FriendRequest } from '../../lib/firebase/records';
-import {
-  createFakeGateways,
-  loadEverythingEmpty,
-  renderWithProviders,
-  row,
-  type FakeGateways,
-} from '../../testing';
-import { userSignedIn } from '../../store/session';
-import { MessagesBadge } from './MessagesBadge';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { friendshipWith, inboxEntryAt, row, inboxPageEachTest } from '../../testing';
 import type { InboxPrefs } from '../../lib/firebase/inbox/prefs-record';
 import type { Drafts } from '../../lib/firebase/conversations/drafts';
 
-const friendship = (uid: string, name: string): FriendRequest => ({
-  id: `rel-${uid}`,
-  senderId: uid,
-  senderName: name,
-  receiverId: 'me',
-  receiverName: 'Mia',
-  photo: '',
-});
-const bo = friendship('bo', 'Bo');
-const cy = friendship('cy', 'Cy');
-const dee = friendship('dee', 'Dee');
+const bo = friendshipWith('bo', 'Bo');
+const cy = friendshipWith('cy', 'Cy');
+const dee = friendshipWith('dee', 'Dee');
 const now = Date.now();
-const entry = (conversationId: string, fields: Partial<InboxEntry>): InboxEntry => ({
-  conversationId,
-  kind: 'direct',
-  unread: 0,
-  lastMessageId: 'm1',
-  lastSenderId: 'bo',
-  lastText: 'Hi',
-  lastKind: 'text',
-  lastAt: now - 60_000,
-  ...fields,
-});
-
-let fakes: FakeGateways;
-let stop: () => void;
-beforeEach(() => {
-  fakes = createFakeGateways();
-});
-afterEach(() => {
-  stop();
-  vi.useRealTimers();
-});
-
-function start() {
-  const view = renderWithProviders(
-    <>
-      <nav aria-label="Main">
-        <MessagesBadge />
-      </nav>
-      <MessagesPage />
-    </>,
-    { gateways: fakes, route: '/pages/messages', toasts: false },
-  );
-  act(() => {
-    view.store.dispatch(
-      userSignedIn({
-        uid: 'me',
-        email: 'mia@example.com',
-        displayName: 'Mia',
-        photoURL: '',
-        emailVerified: true,
-      }),
-    );
-  });
-  loadEverythingEmpty(fakes.feeds, [bo, cy, dee]);
-  stop = view.store.clearListeners;
-  return view;
-}
-
-const emit = (fn: () => void) => act(fn);
-const inbox = (entries: Record<ConversationKey, InboxEntry>) =>
-  emit(() => fakes.feeds.inbox.emit(entries));
-const names = () =>
-  within(screen.getByRole('list', { name: 'Friend List' }))
-    .getAllByRole('listitem')
-    .map((li) => li.getAttribute('aria-label'));
-const prefs = (value: InboxPrefs) => emit(() => fakes.attentionFeeds.inboxPrefs.emit(value));
-const drafts = (value: Drafts) => emit(() => fakes.attentionFeeds.drafts.emit(value));
+const entry = inboxEntryAt(now);
+const page = inboxPageEachTest([bo, cy, dee]);
+const { start, emit, inbox, names } = page;
+const prefs = (value: InboxPrefs) => emit(() => page.fakes.attentionFeeds.inboxPrefs.emit(value));
+const drafts = (value: Drafts) => emit(() => page.fakes.attentionFeeds.drafts.emit(value));
 const menuOf = (name: string) =>
   within(row('Friend List', name)).getByRole('button', { name: `More actions for ${name}` });
 
@@ -102,8 +30,12 @@ describe('mute, archive, pin and drafts in the conversation list', () => {
     });
     fireEvent.click(menuOf('Bo'));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Mute · For 8 hours' }));
-    expect(fakes.inboxPrefs.setMute).toHaveBeenCalledWith('me', 'd:rel-bo', expect.any(Number));
-    const until = fakes.inboxPrefs.setMute.mock.calls[0]?.[2] as number;
+    expect(page.fakes.inboxPrefs.setMute).toHaveBeenCalledWith(
+      'me',
+      'd:rel-bo',
+      expect.any(Number),
+    );
+    const until = page.fakes.inboxPrefs.setMute.mock.calls[0]?.[2] as number;
     expect(until - Date.now()).toBeGreaterThan(8 * 3600_000 - 60_000);
 
     prefs({ byKey: { 'd:rel-bo': { mutedUntil: 'always', archivedAt: null } }, pins: [] });
@@ -116,7 +48,7 @@ describe('mute, archive, pin and drafts in the conversation list', () => {
     );
     fireEvent.click(menuOf('Bo'));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Unmute' }));
-    expect(fakes.inboxPrefs.setMute).toHaveBeenLastCalledWith('me', 'd:rel-bo', null);
+    expect(page.fakes.inboxPrefs.setMute).toHaveBeenLastCalledWith('me', 'd:rel-bo', null);
     icon.remove();
   });
 
@@ -136,7 +68,7 @@ describe('mute, archive, pin and drafts in the conversation list', () => {
     expect(screen.getByRole('heading', { name: 'Archived' })).toBeInTheDocument();
     fireEvent.click(menuOf('Dee'));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Pin' }));
-    expect(fakes.inboxPrefs.setPins).toHaveBeenCalledWith('me', ['d:rel-bo', 'd:rel-dee']);
+    expect(page.fakes.inboxPrefs.setPins).toHaveBeenCalledWith('me', ['d:rel-bo', 'd:rel-dee']);
     // Cy writes again: back among the others.
     inbox({
       'd:rel-bo': entry('rel-bo', { lastAt: now - 5000 }),
@@ -156,14 +88,17 @@ describe('mute, archive, pin and drafts in the conversation list', () => {
     await vi.waitFor(() => expect(field).toHaveValue('Half a thought'));
     fireEvent.change(field, { target: { value: 'Half a thought, finished' } });
     await vi.waitFor(() =>
-      expect(fakes.drafts.save).toHaveBeenCalledWith('me', 'd:rel-bo', {
+      expect(page.fakes.drafts.save).toHaveBeenCalledWith('me', 'd:rel-bo', {
         text: 'Half a thought, finished',
       }),
     );
     fireEvent.change(field, { target: { value: '' } });
-    await vi.waitFor(() => expect(fakes.drafts.remove).toHaveBeenCalledWith('me', 'd:rel-bo'), {
-      timeout: 2500,
-    });
+    await vi.waitFor(
+      () => expect(page.fakes.drafts.remove).toHaveBeenCalledWith('me', 'd:rel-bo'),
+      {
+        timeout: 2500,
+      },
+    );
   });
 
   it('writes the draft still waiting for its second when the page is hidden or left', async () => {
@@ -174,14 +109,19 @@ describe('mute, archive, pin and drafts in the conversation list', () => {
     const field = await screen.findByRole('textbox', { name: 'Message' });
     fireEvent.change(field, { target: { value: 'On my' } });
     await vi.waitFor(() =>
-      expect(fakes.drafts.save).toHaveBeenCalledWith('me', 'd:rel-bo', { text: 'On my' }),
+      expect(page.fakes.drafts.save).toHaveBeenCalledWith('me', 'd:rel-bo', { text: 'On my' }),
     );
     // Within the second after a write, the next state waits; leaving the page writes it.
     fireEvent.change(field, { target: { value: 'On my way' } });
-    expect(fakes.drafts.save).not.toHaveBeenCalledWith('me', 'd:rel-bo', { text: 'On my way' });
+    expect(page.fakes.drafts.save).not.toHaveBeenCalledWith('me', 'd:rel-bo', {
+      text: 'On my way',
+    });
     window.dispatchEvent(new Event('pagehide'));
     await vi.waitFor(
-      () => expect(fakes.drafts.save).toHaveBeenCalledWith('me', 'd:rel-bo', { text: 'On my way' }),
+      () =>
+        expect(page.fakes.drafts.save).toHaveBeenCalledWith('me', 'd:rel-bo', {
+          text: 'On my way',
+        }),
       { timeout: 400 },
     );
   });

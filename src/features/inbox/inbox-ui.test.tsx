@@ -1,44 +1,14 @@
-import type { ConversationKey } from '../../lib/conversation-key';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MessagesPage } from '../../app/routes/MessagesPage';
+import { describe, expect, it, vi } from 'vitest';
 import type { ConversationMessage } from '../../lib/firebase/conversations/message';
-import { asSentMessage, type InboxEntry } from '../../lib/firebase/inbox/entry';
-import type { FriendRequest } from '../../lib/firebase/records';
-import {
-  createFakeGateways,
-  deferred,
-  loadEverythingEmpty,
-  renderWithProviders,
-  row,
-  type FakeGateways,
-} from '../../testing';
-import { userSignedIn } from '../../store/session';
-import { MessagesBadge } from './MessagesBadge';
+import { asSentMessage } from '../../lib/firebase/inbox/entry';
+import { deferred, friendshipWith, inboxEntryAt, row, inboxPageEachTest } from '../../testing';
 
-const friendship = (uid: string, name: string): FriendRequest => ({
-  id: `rel-${uid}`,
-  senderId: uid,
-  senderName: name,
-  receiverId: 'me',
-  receiverName: 'Mia',
-  photo: '',
-});
-const bo = friendship('bo', 'Bo');
-const cy = friendship('cy', 'Cy');
-const dee = friendship('dee', 'Dee');
+const bo = friendshipWith('bo', 'Bo');
+const cy = friendshipWith('cy', 'Cy');
+const dee = friendshipWith('dee', 'Dee');
 const now = Date.now();
-const entry = (conversationId: string, fields: Partial<InboxEntry>): InboxEntry => ({
-  conversationId,
-  kind: 'direct',
-  unread: 0,
-  lastMessageId: 'm1',
-  lastSenderId: 'bo',
-  lastText: 'Hi',
-  lastKind: 'text',
-  lastAt: now - 60_000,
-  ...fields,
-});
+const entry = inboxEntryAt(now);
 const msg = (id: string, from: string, text: string, createdAt: number): ConversationMessage => ({
   id,
   text: text,
@@ -48,54 +18,12 @@ const msg = (id: string, from: string, text: string, createdAt: number): Convers
   receiverName: 'x',
   createdAt,
 });
-
-let fakes: FakeGateways;
-let stop: () => void;
-beforeEach(() => {
-  fakes = createFakeGateways();
-});
-afterEach(() => {
-  stop();
-  vi.useRealTimers();
-});
-
-function start() {
-  const view = renderWithProviders(
-    <>
-      <nav aria-label="Main">
-        <MessagesBadge />
-      </nav>
-      <MessagesPage />
-    </>,
-    { gateways: fakes, route: '/pages/messages', toasts: false },
-  );
-  act(() => {
-    view.store.dispatch(
-      userSignedIn({
-        uid: 'me',
-        email: 'mia@example.com',
-        displayName: 'Mia',
-        photoURL: '',
-        emailVerified: true,
-      }),
-    );
-  });
-  loadEverythingEmpty(fakes.feeds, [bo, cy, dee]);
-  stop = view.store.clearListeners;
-  return view;
-}
-
-const emit = (fn: () => void) => act(fn);
-const inbox = (entries: Record<ConversationKey, InboxEntry>) =>
-  emit(() => fakes.feeds.inbox.emit(entries));
-const names = () =>
-  within(screen.getByRole('list', { name: 'Friend List' }))
-    .getAllByRole('listitem')
-    .map((li) => li.getAttribute('aria-label'));
+const page = inboxPageEachTest([bo, cy, dee]);
+const { start, emit, inbox, names } = page;
 const chat = () => screen.getByRole('region', { name: 'Chat' });
 const openBo = (messages: ConversationMessage[]) => {
   fireEvent.click(within(row('Friend List', 'Bo')).getByRole('button', { name: 'Bo' }));
-  emit(() => fakes.feeds.latestMessages.emit(messages, bo.id));
+  emit(() => page.fakes.feeds.latestMessages.emit(messages, bo.id));
 };
 
 describe('the inbox on the messages screen', () => {
@@ -131,36 +59,36 @@ describe('the inbox on the messages screen', () => {
     const { store } = start();
     inbox({ 'd:rel-bo': entry('rel-bo', { unread: 1, lastMessageId: 'm1' }) });
     openBo([msg('m1', 'bo', 'Hi', now - 60_000)]);
-    expect(fakes.inbox.markRead).toHaveBeenCalledWith('me', 'd:rel-bo', 'm1', true);
+    expect(page.fakes.inbox.markRead).toHaveBeenCalledWith('me', 'd:rel-bo', 'm1', true);
     // The divider sits before the one unread message.
     expect(within(chat()).getByText('New messages')).toBeInTheDocument();
     await act(() => Promise.resolve());
 
     inbox({ 'd:rel-bo': entry('rel-bo', { unread: 1, lastMessageId: 'm2' }) });
-    expect(fakes.inbox.markRead).toHaveBeenLastCalledWith('me', 'd:rel-bo', 'm2', true);
+    expect(page.fakes.inbox.markRead).toHaveBeenLastCalledWith('me', 'd:rel-bo', 'm2', true);
 
     // A hidden tab leaves the count for when I look.
     emit(() =>
       store.dispatch({ type: 'conversationReceipts/tabVisibilityChanged', payload: false }),
     );
     inbox({ 'd:rel-bo': entry('rel-bo', { unread: 1, lastMessageId: 'm3' }) });
-    expect(fakes.inbox.markRead).toHaveBeenCalledTimes(2);
+    expect(page.fakes.inbox.markRead).toHaveBeenCalledTimes(2);
     emit(() =>
       store.dispatch({ type: 'conversationReceipts/tabVisibilityChanged', payload: true }),
     );
-    expect(fakes.inbox.markRead).toHaveBeenLastCalledWith('me', 'd:rel-bo', 'm3', true);
+    expect(page.fakes.inbox.markRead).toHaveBeenLastCalledWith('me', 'd:rel-bo', 'm3', true);
   });
 
   it('shows my message as Sending until acked, then Sent, then Seen by the friend marker', async () => {
     start();
     const acked = deferred<undefined>();
-    fakes.conversations.direct.send.mockReturnValueOnce(asSentMessage('m2', acked.promise));
+    page.fakes.conversations.direct.send.mockReturnValueOnce(asSentMessage('m2', acked.promise));
     openBo([msg('m1', 'bo', 'Hi', now - 60_000)]);
     const field = within(chat()).getByRole('textbox', { name: 'Message' });
     fireEvent.change(field, { target: { value: 'Hello Bo' } });
     fireEvent.keyDown(field, { key: 'Enter' });
     emit(() =>
-      fakes.feeds.latestMessages.emit(
+      page.fakes.feeds.latestMessages.emit(
         [msg('m1', 'bo', 'Hi', now - 60_000), msg('m2', 'me', 'Hello Bo', now)],
         bo.id,
       ),
@@ -173,22 +101,22 @@ describe('the inbox on the messages screen', () => {
     expect(within(chat()).queryByRole('img', { name: 'Sending' })).toBeNull();
     expect(within(chat()).getByText('Sent')).toBeInTheDocument();
 
-    emit(() => fakes.feeds.readMarkers.emit({ at: now + 10, messageId: 'm2' }, 'bo'));
+    emit(() => page.fakes.feeds.readMarkers.emit({ at: now + 10, messageId: 'm2' }, 'bo'));
     expect(within(chat()).getByText('Seen')).toBeInTheDocument();
 
     // With my receipts off I see no Seen (and stop listening to theirs).
     await act(async () => {
-      fakes.feeds.readReceipts.emit(false);
+      page.fakes.feeds.readReceipts.emit(false);
       await Promise.resolve();
     });
     expect(within(chat()).getByText('Sent')).toBeInTheDocument();
-    expect(fakes.feeds.readMarkers.open.size).toBe(0);
+    expect(page.fakes.feeds.readMarkers.open.size).toBe(0);
   });
 
   it('keeps a refused message with Retry and Delete', async () => {
     start();
     const refused = Promise.reject(new Error('PERMISSION_DENIED'));
-    fakes.conversations.direct.send.mockReturnValueOnce(asSentMessage('m9', refused));
+    page.fakes.conversations.direct.send.mockReturnValueOnce(asSentMessage('m9', refused));
     openBo([]);
     const field = within(chat()).getByRole('textbox', { name: 'Message' });
     fireEvent.change(field, { target: { value: 'Lost words' } });
@@ -196,19 +124,19 @@ describe('the inbox on the messages screen', () => {
     const failed = await screen.findByRole('list', { name: 'Messages not sent' });
     expect(within(failed).getByText('Lost words')).toBeInTheDocument();
     fireEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
-    expect(fakes.conversations.direct.send).toHaveBeenCalledTimes(2);
-    expect(fakes.conversations.direct.send.mock.calls[1][1]).toBe('Lost words');
+    expect(page.fakes.conversations.direct.send).toHaveBeenCalledTimes(2);
+    expect(page.fakes.conversations.direct.send.mock.calls[1][1]).toBe('Lost words');
     expect(screen.queryByRole('list', { name: 'Messages not sent' })).toBeNull();
   });
 
   it('says when Bo is typing, writes my typing, and says when I am offline', () => {
     start();
     openBo([msg('m1', 'bo', 'Hi', now - 60_000)]);
-    emit(() => fakes.feeds.statuses.emit({ state: 'online', lastChanged: now }, 'bo'));
+    emit(() => page.fakes.feeds.statuses.emit({ state: 'online', lastChanged: now }, 'bo'));
     expect(within(chat()).getByText('Online')).toBeInTheDocument();
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    emit(() => fakes.feeds.typing.emit(Date.now(), 'bo'));
+    emit(() => page.fakes.feeds.typing.emit(Date.now(), 'bo'));
     expect(within(chat()).getByText('Bo is typing…')).toBeInTheDocument();
     expect(within(chat()).queryByText('Online')).toBeNull();
     // No removal arrives (a lost connection): it still goes after 5 s.
@@ -221,13 +149,13 @@ describe('the inbox on the messages screen', () => {
     fireEvent.input(within(chat()).getByRole('textbox', { name: 'Message' }), {
       target: { value: 'H' },
     });
-    expect(fakes.inbox.setTyping).toHaveBeenCalledWith('rel-bo', 'me', true);
+    expect(page.fakes.inbox.setTyping).toHaveBeenCalledWith('rel-bo', 'me', true);
 
-    emit(() => fakes.feeds.connected.emit(true));
-    emit(() => fakes.feeds.connected.emit(false));
+    emit(() => page.fakes.feeds.connected.emit(true));
+    emit(() => page.fakes.feeds.connected.emit(false));
     expect(within(chat()).getByText(/You're offline/)).toBeInTheDocument();
     expect(within(chat()).queryByText('Online')).toBeNull();
-    emit(() => fakes.feeds.connected.emit(true));
+    emit(() => page.fakes.feeds.connected.emit(true));
     expect(within(chat()).queryByText(/You're offline/)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { SmileIcon } from '../../../components/icons';
 import { Menu, type MenuItem } from '../../../components/Menu';
 import { toast } from '../../../components/toast';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -77,7 +78,11 @@ export function MessageActionsLayer({ children }: { children: ReactNode }) {
     if (refocus && open?.kind === 'menu') open.returnTo.focus();
     setOpen(null);
   };
-  const menuItems = (message: ConversationMessage, allowed: MessageActions): MenuItem[] => {
+  const menuItems = (
+    message: ConversationMessage,
+    allowed: MessageActions,
+    returnTo: HTMLElement,
+  ): MenuItem[] => {
     // Runs an item: the menu closes and the focus goes back to the message first, so that a
     // dialog opened next returns it there too.
     const item = (label: string, icon: ReactNode, run: () => void, danger = false): MenuItem => ({
@@ -90,6 +95,13 @@ export function MessageActionsLayer({ children }: { children: ReactNode }) {
       },
     });
     const items: MenuItem[] = [];
+    // The menu is the only way to react where there is no hover toolbar (a long press on a phone).
+    if (allowed.react)
+      items.push(
+        item(strings.react, <SmileIcon className="h-4 w-4" />, () =>
+          setOpen({ kind: 'react', message, anchor: returnTo }),
+        ),
+      );
     if (allowed.reply) items.push(item(strings.reply, <ReplyIcon />, () => reply(message)));
     if (allowed.forward)
       items.push(
@@ -121,7 +133,7 @@ export function MessageActionsLayer({ children }: { children: ReactNode }) {
       {open?.kind === 'menu' ? (
         <Menu
           name={{ label: strings.menu }}
-          items={menuItems(open.message, open.allowed)}
+          items={menuItems(open.message, open.allowed, open.returnTo)}
           place={open.place}
           // Inside the page's landmark (axe 'region'); fixed, so no scroll area clips it.
           host={open.returnTo.closest('main') ?? undefined}

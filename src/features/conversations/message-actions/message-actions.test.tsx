@@ -98,7 +98,7 @@ describe('a message’s actions', () => {
     fireEvent.click(more);
     expect(more).toHaveAttribute('aria-expanded', 'true');
     // Someone else's message: no Edit; Delete (for me) is there.
-    expect(menuItems()).toEqual(['Reply', 'Forward', 'Copy text', 'Delete']);
+    expect(menuItems()).toEqual(['React', 'Reply', 'Forward', 'Copy text', 'Delete']);
     expect(screen.getAllByRole('menuitem')[0]).toHaveFocus();
     fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
@@ -106,10 +106,31 @@ describe('a message’s actions', () => {
 
     // My message of an hour ago: past the 15 minutes to edit.
     fireEvent.contextMenu(rowOf('old one'));
-    expect(menuItems()).toEqual(['Reply', 'Forward', 'Copy text', 'Delete']);
+    expect(menuItems()).toEqual(['React', 'Reply', 'Forward', 'Copy text', 'Delete']);
     fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
     fireEvent.contextMenu(rowOf('new one'));
-    expect(menuItems()).toEqual(['Reply', 'Forward', 'Copy text', 'Edit', 'Delete']);
+    expect(menuItems()).toEqual(['React', 'Reply', 'Forward', 'Copy text', 'Edit', 'Delete']);
+  });
+
+  it("the menu's React opens the reactions by the message (a long press has no toolbar)", async () => {
+    const { api } = openChat([said('m1', 'bo', 'see you at 8?')]);
+    const user = userEvent.setup();
+    fireEvent.contextMenu(rowOf('see you at 8?'));
+    await user.click(screen.getByRole('menuitem', { name: 'React' }));
+    expect(screen.queryByRole('menu')).toBeNull();
+    const popover = screen.getByRole('dialog', { name: 'Reactions' });
+    await user.click(within(popover).getByRole('button', { name: 'React with 👍' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() =>
+      expect(api.react).toHaveBeenCalledWith(
+        expect.anything(),
+        expect.objectContaining({ id: 'm1' }),
+        '👍',
+        true,
+      ),
+    );
+    // The focus goes back to the message the menu was opened on.
+    expect(rowOf('see you at 8?')).toHaveFocus();
   });
 
   it('the keyboard: arrows move between messages, Enter opens the menu, Escape returns', async () => {
@@ -169,7 +190,7 @@ describe('a message’s actions', () => {
     act(() => {
       vi.advanceTimersByTime(LONG_PRESS_MS);
     });
-    expect(menuItems()).toEqual(['Reply', 'Forward', 'Copy text', 'Delete']);
+    expect(menuItems()).toEqual(['React', 'Reply', 'Forward', 'Copy text', 'Delete']);
   });
 
   it('Copy text puts the text on the clipboard and says so', async () => {
@@ -217,7 +238,7 @@ describe('reply in the composer', () => {
     if (!row) throw new Error('no photo row');
     fireEvent.contextMenu(row);
     // A photo without a caption has no text to copy.
-    expect(menuItems()).toEqual(['Reply', 'Forward', 'Delete']);
+    expect(menuItems()).toEqual(['React', 'Reply', 'Forward', 'Delete']);
     await user.click(screen.getByRole('menuitem', { name: 'Reply' }));
     const bar = screen.getByText('Replying to You').closest('[role="status"]');
     expect(bar).toHaveTextContent(/^Replying to YouPhoto$/);
