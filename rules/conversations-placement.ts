@@ -5,7 +5,7 @@
  * these. Absent records mean the default instance (data older than the directory, before
  * migration 006): at one instance that is every conversation.
  */
-import { and, or, x, type Expr, type RuleNode } from './builder';
+import { and, Expr, or, x, type RuleNode } from './builder';
 import {
   $conversationId,
   $groupId,
@@ -103,3 +103,67 @@ export const placement: RuleNode = {
     },
   },
 };
+
+/**
+ * The conversation `id` of `kind` is placed on this instance and takes writes: on the default
+ * instance (no `config/self`, the directory) its placement is absent (data older than
+ * placements) or names instance 0; on any other, the mirrored placement must name `config/self`
+ * (a conversation whose mirror has not landed yet is refused there, and the client retries).
+ * `live` only: a conversation being moved takes no write anywhere.
+ */
+export const placedHere = (kind: 'direct' | 'group', id: Expr) => {
+  const placed = (key: string) => val(at('placement', kind, id, key));
+  const self = at('config', 'self');
+  const live = eq(placed('state'), 'live');
+  return or(
+    and(
+      missing(self),
+      or(missing(at('placement', kind, id)), and(eq(placed('instance'), x`0`), live)),
+    ),
+    and(exists(self), eq(placed('instance'), val(self)), live),
+  );
+};
+
+/** The trees of a conversation's records, by kind, and the wildcards down to its id. */
+const PLACED: readonly { path: readonly string[]; kind: 'direct' | 'group' }[] = [
+  { path: ['sendMessage', '$conversationId'], kind: 'direct' },
+  { path: ['inbox', '$uid', '$conversationId'], kind: 'direct' },
+  { path: ['reads', '$conversationId'], kind: 'direct' },
+  { path: ['typing', '$conversationId'], kind: 'direct' },
+  { path: ['chatImages', '$conversationId'], kind: 'direct' },
+  { path: ['chatFiles', '$conversationId'], kind: 'direct' },
+  { path: ['hiddenMessages', '$uid', '$conversationId'], kind: 'direct' },
+  { path: ['groupMessages', '$groupId'], kind: 'group' },
+  { path: ['groupInbox', '$uid', '$groupId'], kind: 'group' },
+  { path: ['groupReads', '$groupId'], kind: 'group' },
+  { path: ['groupImages', '$groupId'], kind: 'group' },
+  { path: ['groupFiles', '$groupId'], kind: 'group' },
+  { path: ['groupHiddenMessages', '$uid', '$groupId'], kind: 'group' },
+];
+
+/**
+ * The whole tree with every conversation record's node also validating `placedHere`: a write
+ * (never a delete, which `.validate` does not see) of data that belongs on another instance is
+ * refused, whichever rule allowed it. One ruleset serves every instance; `config/self` tells them
+ * apart.
+ */
+export function placedOnTheirInstance(tree: RuleNode): RuleNode {
+  const withCheck = (node: RuleNode, path: readonly string[], check: Expr): RuleNode => {
+    if (path.length === 0) {
+      const own = node['.validate'];
+      const both =
+        own === undefined || own === true ? check : own === false ? false : and(own, check);
+      return { ...node, '.validate': both };
+    }
+    const [head = '', ...rest] = path;
+    const child = node[head];
+    if (typeof child !== 'object' || child instanceof Expr || Array.isArray(child)) {
+      throw new Error(`The rules tree has no ${path.join('/')} to place`);
+    }
+    return { ...node, [head]: withCheck(child as RuleNode, rest, check) };
+  };
+  return PLACED.reduce((out, { path, kind }) => {
+    const id = new Expr(path[path.length - 1] ?? '');
+    return withCheck(out, path, placedHere(kind, id));
+  }, tree);
+}

@@ -24,9 +24,9 @@ import { conversationKeys, groupKeys, senderEpochs } from './encryption-keys';
 import { keyBackup } from './encryption-backup';
 import { identityKeys } from './encryption-identity';
 import { deviceLists } from './encryption-lists';
-import { config, homes, placement } from './conversations-placement';
+import { config, homes, placedOnTheirInstance, placement } from './conversations-placement';
 
-export const rules: RuleNode = {
+export const rules: RuleNode = placedOnTheirInstance({
   // Closed by default: every path below opens only what its area needs. `meta` (the schema
   // version, scripts/migrations) has no entry: only admin access reads or writes it.
   '.read': false,
@@ -85,4 +85,4 @@ export const rules: RuleNode = {
   config,
   homes,
   placement,
-};
+});

@@ -1,7 +1,19 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { alice, bob, carol, conversationId, request, requested, users } from './friends-fixtures';
-import { rulesEnvForFile } from './rules-env';
+import { groupSendWrite } from '../../src/lib/firebase/conversations/send-write';
+import {
+  alice,
+  befriended,
+  bob,
+  carol,
+  conversationId,
+  request,
+  requested,
+  users,
+} from './friends-fixtures';
+import { membersWorld } from './groups-fixtures';
+import { increment, send, storedEntry, storedMessage } from './inbox-fixtures';
+import { SERVER_TIME, rulesEnvForFile } from './rules-env';
 
 // The directory's records of where things live (docs/scaling.md): `config/instances`, written
 // by an admin only; `homes/{uid}`, once, from the open list; `placement/…`, once, with the
@@ -156,5 +168,76 @@ describe('placement/group: with the group, on the admin’s home', () => {
     await seed({ [place]: { instance: 1, state: 'live' } });
     await assertSucceeds(dbAs(carol).ref(place).get());
     await assertFails(dbAs(null).ref(place).get());
+  });
+});
+
+describe("a conversation's records: only on the instance its placement names", () => {
+  // One ruleset on every instance: the directory (instance 0) has no `config/self`, another
+  // instance has its number there and the mirrors of the placements it holds.
+  const direct = `placement/direct/${conversationId}`;
+  const groupId = '-Ngroup0000000000024';
+  const group = `placement/group/${groupId}`;
+  const live = (instance: number) => ({ instance, state: 'live' });
+  const sendToBob = () => write(alice, send(alice, bob, '-Nmsg1'));
+  const typing = () => write(bob, { [`typing/${conversationId}/${bob}`]: SERVER_TIME });
+  const groupPost = () =>
+    write(alice, {
+      ...groupSendWrite(
+        { groupId, from: { uid: alice, name: 'Alice' }, to: [bob, carol] },
+        '-Ngmsg1',
+        'Hi all',
+        { now: SERVER_TIME, plusOne: increment(1) },
+      ),
+    });
+  beforeEach(() => seed({ ...befriended, ...membersWorld(groupId) }));
+
+  it('on the directory: takes conversations placed there, or from before placements', async () => {
+    await assertSucceeds(sendToBob());
+    await seed({ [direct]: live(0), [group]: live(0) });
+    await assertSucceeds(write(alice, send(alice, bob, '-Nmsg2')));
+    await assertSucceeds(typing());
+    await assertSucceeds(groupPost());
+  });
+
+  it('on the directory: refuses a conversation placed on another instance, or moving', async () => {
+    await seed({ [direct]: live(1), [group]: live(1) });
+    await assertFails(sendToBob());
+    await assertFails(typing());
+    await assertFails(groupPost());
+    await seed({ [direct]: { instance: 0, state: 'moving' } });
+    await assertFails(sendToBob());
+  });
+
+  it('on instance 1: takes only what its mirrored placement names, once it has landed', async () => {
+    await seed({ 'config/self': 1 });
+    // No mirror yet: refused (the client waits and tries again).
+    await assertFails(sendToBob());
+    await assertFails(groupPost());
+    await seed({ [direct]: live(0), [group]: live(2) });
+    await assertFails(sendToBob());
+    await assertFails(groupPost());
+    await seed({ [direct]: live(1), [group]: live(1) });
+    await assertSucceeds(sendToBob());
+    await assertSucceeds(typing());
+    await assertSucceeds(groupPost());
+    await seed({ [direct]: { instance: 1, state: 'moved' } });
+    await assertFails(write(alice, send(alice, bob, '-Nmsg3')));
+  });
+
+  it("refuses a mark-read or a hide of a conversation placed elsewhere, the owner's own too", async () => {
+    await seed({
+      [direct]: live(1),
+      [`inbox/${bob}/${conversationId}`]: storedEntry(),
+      [`sendMessage/${conversationId}/-Nold`]: storedMessage(alice, bob),
+    });
+    await assertFails(
+      write(bob, {
+        [`inbox/${bob}/${conversationId}/unread`]: 0,
+        [`inbox/${bob}/${conversationId}/lastMessageId`]: '-Nold',
+      }),
+    );
+    await assertFails(write(bob, { [`hiddenMessages/${bob}/${conversationId}/-Nold`]: true }));
+    await seed({ [direct]: live(0) });
+    await assertSucceeds(write(bob, { [`hiddenMessages/${bob}/${conversationId}/-Nold`]: true }));
   });
 });
