@@ -111,7 +111,7 @@ export const placement: RuleNode = {
  * (a conversation whose mirror has not landed yet is refused there, and the client retries).
  * `live` only: a conversation being moved takes no write anywhere.
  */
-export const placedHere = (kind: 'direct' | 'group', id: Expr) => {
+const placedHere = (kind: 'direct' | 'group', id: Expr) => {
   const placed = (key: string) => val(at('placement', kind, id, key));
   const self = at('config', 'self');
   const live = eq(placed('state'), 'live');
