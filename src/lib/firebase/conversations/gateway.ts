@@ -23,7 +23,7 @@ import { bindingMeta } from './integrity/binding-meta';
 import { serverClockOf } from './integrity/server-clock';
 import type { SendExtras } from './send-write';
 import type { SentMessage } from '../inbox/shapes';
-import { listenOn, placementsOf } from './placement';
+import { listenPlaced, placementsOf } from './placement';
 
 export type { HiddenCover } from './inbox-entry-cover';
 
@@ -73,13 +73,14 @@ function makeConversationApi<Parties>(
     ): Unsubscribe {
       // My messages held by the outbox (sent offline) are drawn with the stored ones.
       return withHeldMessages(outbox, keyOf(page.id), onData, (onStored) =>
-        listenOn(
-          placements.whereIs(keyOf(page.id)),
-          (on) =>
+        listenPlaced(
+          placements,
+          keyOf(page.id),
+          (on, failed) =>
             readsOn(on, page.id).subscribeLatest(
               page.pageSize,
-              openInOrder((messages) => opened(page.id, messages), onStored, onError),
-              onError,
+              openInOrder((messages) => opened(page.id, messages), onStored, failed),
+              failed,
             ),
           onError,
         ),
@@ -126,6 +127,7 @@ function makeConversationApi<Parties>(
       const path = `${location.root}/${at}/${id}`;
       const key = keyOf(at);
       return sendThroughOutbox(() => placements.whereIs(key), outbox, {
+        refusedForNow: () => placements.mirrorLanded(key),
         id,
         conversation: keyOf(at),
         path,

@@ -1,6 +1,6 @@
 import { onValue, ref, set, type Unsubscribe } from 'firebase/database';
 import { conversationKey, type ConversationKind } from '../../conversation-key';
-import { listenOn, type Placements } from './placement';
+import { listenPlaced, type Placements } from './placement';
 import { hiddenPath } from './actions-write';
 
 /**
@@ -22,9 +22,10 @@ export function hiddenMessages(placements: Placements, kind: ConversationKind) {
       onData: (ids: Set<string>) => void,
       onError: (error: Error) => void,
     ): Unsubscribe {
-      return listenOn(
-        placements.whereIs(conversationKey(kind, conversationId)),
-        (db) =>
+      return listenPlaced(
+        placements,
+        conversationKey(kind, conversationId),
+        (db, failed) =>
           onValue(
             ref(db, hiddenPath(kind, uid, conversationId)),
             (snapshot) => {
@@ -34,7 +35,7 @@ export function hiddenMessages(placements: Placements, kind: ConversationKind) {
               });
               onData(ids);
             },
-            onError,
+            failed,
           ),
         onError,
       );

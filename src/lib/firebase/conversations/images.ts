@@ -104,6 +104,7 @@ export function makeConversationImagesApi(
       id,
       conversation: key,
       retry: false,
+      refusedForNow: () => placements.mirrorLanded(key),
     });
   };
 

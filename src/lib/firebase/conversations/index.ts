@@ -9,4 +9,4 @@ export type { ConversationApi, HiddenCover } from './gateway';
 export { makeConversationImagesApi } from './images';
 export { makeLazyConversationFilesApi } from './files/lazy-gateway';
 // Where each conversation lives (docs/scaling.md): the placements every gateway routes by.
-export { listenOn, placementsOf } from './placement';
+export { listenOn, listenPlaced, placementsOf } from './placement';

@@ -14,7 +14,7 @@ import {
 import type { ConversationKey } from '../../conversation-key';
 import type { ConversationMessage } from './message';
 import { makeOutbox, withHeld, type Outbox } from './outbox';
-import { sendOnce } from './send-once';
+import { isRefusal, sendOnce } from './send-once';
 import type { ServerValues } from './send-write';
 import { asSentMessage, type SentMessage } from '../inbox/shapes';
 
@@ -35,6 +35,11 @@ export interface OutgoingSend {
   changes: (text: string, server: ServerValues) => Changes;
   seal: (changes: Changes) => Promise<Changes>;
   parse: (value: unknown) => ConversationMessage | null;
+  /**
+   * After a refusal: resolves true once the reason is gone (the conversation's mirror landed on
+   * its instance), so the send is tried once more instead of failing. Absent: never.
+   */
+  refusedForNow?: () => Promise<boolean>;
 }
 
 /**
@@ -72,7 +77,15 @@ export function sendThroughOutbox(
     // writes in the order sent.
     write: (changes) => {
       const where = databaseOf();
-      const write = (on: Database) => sendOnce(on, send.id, send.path, changes, send.retry).acked;
+      const attempt = (on: Database, retry: boolean) =>
+        sendOnce(on, send.id, send.path, changes, retry).acked;
+      // Accepted and sent at once, the first send may beat the conversation's mirror to its
+      // instance: refused, it waits for the mirror and goes again (looking first, so never twice).
+      const write = (on: Database) =>
+        attempt(on, send.retry).catch(async (error: unknown) => {
+          if (!isRefusal(error) || !(await send.refusedForNow?.())) throw error;
+          return attempt(on, true);
+        });
       return where instanceof Promise ? where.then(write) : write(where);
     },
   });

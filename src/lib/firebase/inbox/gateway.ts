@@ -16,7 +16,7 @@ import {
   type ConversationKey,
   type ConversationKind,
 } from '../../conversation-key';
-import { listenOn, placementsOf } from '../conversations';
+import { listenOn, listenPlaced, placementsOf } from '../conversations';
 import { inboxEntryPath, readsPath } from '../conversations/shapes';
 import { parseInbox, parseReadMarker, type InboxEntry, type ReadMarker } from './entry';
 import { TypingThrottle } from '../conversations/shapes';
@@ -102,6 +102,13 @@ export function makeInboxApi(
   const placements = placementsOf(db);
   const where = (kind: ConversationKind, id: string) =>
     placements.whereIs(conversationKey(kind, id));
+  /** A listener on conversation `id`'s instance, waiting out a mirror not landed yet. */
+  const listenTo = (
+    kind: ConversationKind,
+    id: string,
+    attach: (on: Database, onError: OnError) => Unsubscribe,
+    onError: OnError,
+  ) => listenPlaced(placements, conversationKey(kind, id), attach, onError);
   /** `db`: the conversation's instance. */
   const typingRef = (db: Database, conversationId: string, uid: string) =>
     ref(db, `typing/${conversationId}/${uid}`);
@@ -189,13 +196,14 @@ export function makeInboxApi(
       onData: (marker: ReadMarker | null) => void,
       onError: OnError,
     ): Unsubscribe {
-      return listenOn(
-        where('direct', conversationId),
-        (on) =>
+      return listenTo(
+        'direct',
+        conversationId,
+        (on, failed) =>
           onValue(
             ref(on, readsPath('direct', conversationId, friendUid)),
             (snapshot) => onData(parseReadMarker(snapshot.val())),
-            onError,
+            failed,
           ),
         onError,
       );
@@ -207,9 +215,10 @@ export function makeInboxApi(
       onData: (markers: Record<string, ReadMarker>) => void,
       onError: OnError,
     ): Unsubscribe {
-      return listenOn(
-        where('group', groupId),
-        (on) =>
+      return listenTo(
+        'group',
+        groupId,
+        (on, failed) =>
           onValue(
             ref(on, readsPath('group', groupId)),
             (snapshot) => {
@@ -220,7 +229,7 @@ export function makeInboxApi(
               });
               onData(markers);
             },
-            onError,
+            failed,
           ),
         onError,
       );
@@ -253,16 +262,17 @@ export function makeInboxApi(
       onData: (at: number | null) => void,
       onError: OnError,
     ): Unsubscribe {
-      return listenOn(
-        where('direct', conversationId),
-        (on) =>
+      return listenTo(
+        'direct',
+        conversationId,
+        (on, failed) =>
           onValue(
             typingRef(on, conversationId, friendUid),
             (snapshot) => {
               const at: unknown = snapshot.val();
               onData(typeof at === 'number' ? at : null);
             },
-            onError,
+            failed,
           ),
         onError,
       );

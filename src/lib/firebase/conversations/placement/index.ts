@@ -35,7 +35,17 @@ export interface Placements {
   whereIs(key: ConversationKey): Database | Promise<Database>;
   /** `uid`'s home database: at once with one instance, else once the home is read. */
   homeOfNow(uid: string): Database | Promise<Database>;
+  /**
+   * After a refusal on conversation `key`'s instance, which may be its mirror not having landed
+   * there yet (docs/scaling.md, the mirrors): resolves true once the mirrored placement is there
+   * (at once if it already is: it may have landed since the refusal, so one more try is worth
+   * it), false for the directory's own conversations or when the mirror takes over `waitMs`.
+   */
+  mirrorLanded(key: ConversationKey, waitMs?: number): Promise<boolean>;
 }
+
+/** How long a write refused for a missing mirror waits for it (the function takes ~1 s). */
+const MIRROR_WAIT_MS = 15_000;
 
 const known = new WeakMap<Database, Placements>();
 
@@ -141,6 +151,26 @@ function makePlacements(directory: Database): Placements {
     databaseFor,
     knownDatabaseOf,
     whereIs: (key) => knownDatabaseOf(key) ?? databaseOf(key),
+    mirrorLanded: async (key, waitMs = MIRROR_WAIT_MS) => {
+      const instance = await instanceOf(key);
+      if (instance === DEFAULT_INSTANCE) return false;
+      const mirror = ref(await databaseFor(instance), placementPath(key));
+      return new Promise<boolean>((resolve) => {
+        const settle = (landed: boolean) => {
+          clearTimeout(timer);
+          stop();
+          resolve(landed);
+        };
+        const timer = setTimeout(() => settle(false), waitMs);
+        const stop = onValue(
+          mirror,
+          (snapshot) => {
+            if (snapshot.exists()) settle(true);
+          },
+          () => settle(false),
+        );
+      });
+    },
     homeOfNow: (uid) =>
       single
         ? directory
@@ -151,19 +181,19 @@ function makePlacements(directory: Database): Placements {
 /**
  * A listener on a database found at once or later (a placement being read): attached as soon
  * as it is known, unless stopped before; a failure to find it goes to `onError` like a refused
- * listen.
+ * listen. `attach` gets the `onError` its listens report to.
  */
 export function listenOn(
   where: Database | Promise<Database>,
-  attach: (db: Database) => Unsubscribe,
+  attach: (db: Database, onError: (error: Error) => void) => Unsubscribe,
   onError: (error: Error) => void,
 ): Unsubscribe {
-  if (!(where instanceof Promise)) return attach(where);
+  if (!(where instanceof Promise)) return attach(where, onError);
   let stop: Unsubscribe | null = null;
   let stopped = false;
   where.then(
     (db) => {
-      if (!stopped) stop = attach(db);
+      if (!stopped) stop = attach(db, onError);
     },
     (error: unknown) => {
       if (!stopped) onError(error instanceof Error ? error : new Error(String(error)));
@@ -172,5 +202,42 @@ export function listenOn(
   return () => {
     stopped = true;
     stop?.();
+  };
+}
+
+/**
+ * A listener on conversation `key`, on its instance: as `listenOn`, and a listen refused because
+ * the conversation's mirror had not landed there yet (opened at once after the accept) is
+ * attached again once it has, instead of being reported.
+ */
+export function listenPlaced(
+  placements: Placements,
+  key: ConversationKey,
+  attach: (db: Database, onError: (error: Error) => void) => Unsubscribe,
+  onError: (error: Error) => void,
+): Unsubscribe {
+  let current: Unsubscribe = () => undefined;
+  let stopped = false;
+  let attempt = 0;
+  const start = () => {
+    const mine = ++attempt;
+    let failed = false;
+    current = listenOn(placements.whereIs(key), attach, (error) => {
+      // One refusal cancels every SDK listener of the attach: the first one speaks for all.
+      if (stopped || failed || mine !== attempt) return;
+      failed = true;
+      if (mine > 1 || !/permission[_ ]denied/i.test(error.message)) return onError(error);
+      current();
+      void placements.mirrorLanded(key).then((landed) => {
+        if (stopped) return;
+        if (landed) start();
+        else onError(error);
+      });
+    });
+  };
+  start();
+  return () => {
+    stopped = true;
+    current();
   };
 }
