@@ -1,7 +1,8 @@
 /**
  * Which database instance holds a conversation (docs/scaling.md, "Past one database"): read
- * from the directory (`config/instances`, then the conversation's `placement`, cached for the
- * session: a placement is written once and changes only by an admin's move), never guessed.
+ * from the directory (`config/instances`, followed live, then the conversation's `placement`,
+ * cached for the session: a placement is written once and changes only by an admin's move),
+ * never guessed.
  * With one instance configured (or none) every conversation is on the default instance, so
  * nothing is read per conversation.
  */
@@ -15,11 +16,10 @@ import {
   placementPath,
   type InstancesConfig,
 } from './shapes';
-
 import { connectorOf } from './connectors';
 
 export interface Placements {
-  /** The instances as configured (one when none is), read once. */
+  /** The instances as configured (one when none is): the first answer, then followed live. */
   config(): Promise<InstancesConfig>;
   /** `uid`'s home instance (the default for someone registered before homes). */
   homeOf(uid: string): Promise<number>;
