@@ -3,7 +3,7 @@
  * configures (`config`), each person's home instance (`homes`) and each conversation's instance
  * (`placement`). All three sit on the directory; a client never guesses an instance, it reads
  * these. Absent records mean the default instance (data older than the directory, before
- * migration 006): at one instance that is every conversation.
+ * migration 007): at one instance that is every conversation.
  */
 import { and, Expr, or, x, type RuleNode } from './builder';
 import {

@@ -1,7 +1,8 @@
 /**
  * A person's own key backup (docs/security/e2ee.md), read and written by them alone:
  * `keyBackup/{uid}`, the backup key sealed by the recovery key with every epoch key and the
- * account's identity key sealed by it, and the backup key wrapped for each approved device. It
+ * account's device-signing key sealed by it, the identity (master) key sealed by the recovery key,
+ * and the backup key wrapped for each approved device. It
  * holds ciphertext only: the rules check its shape so a bug or a devtools write cannot leave a
  * record the app would misread. (The security codes I saw are pinned on my device, not here.)
  */
@@ -25,6 +26,11 @@ import {
 const keyEnvelope = and(
   stringOf({ max: 100 }),
   x`newData.val().matches(/^v1[.][A-Za-z0-9_-]{16}[.][A-Za-z0-9_-]{64}$/)`,
+);
+/** A P-256 key's 96 secret bytes sealed: 112 bytes with the tag. */
+const masterEnvelope = and(
+  stringOf({ max: 200 }),
+  x`newData.val().matches(/^v1[.][A-Za-z0-9_-]{16}[.][A-Za-z0-9_-]{150}$/)`,
 );
 const twentyChars = (name: string) => x`${variable(name)}.matches(/^[A-Za-z0-9_-]{20}$/)`;
 /** One of the owner's published devices. */
@@ -74,10 +80,15 @@ export const keyBackup: RuleNode = {
       },
     },
     // The identity key's 96 secret bytes (d, x, y) sealed by the backup key: 112 bytes with the tag.
-    identity: {
+    identity: { '.validate': masterEnvelope },
+    // The same bytes sealed by the recovery key alone (src/lib/crypto/key-ring-master.ts).
+    master: { '.validate': masterEnvelope },
+    // The device-signing key: its secret, version, the master's certificate and the master's
+    // public key (229 bytes) sealed by the backup key (src/lib/crypto/signing-key.ts).
+    signing: {
       '.validate': and(
-        stringOf({ max: 200 }),
-        x`newData.val().matches(/^v1[.][A-Za-z0-9_-]{16}[.][A-Za-z0-9_-]{150}$/)`,
+        stringOf({ max: 400 }),
+        x`newData.val().matches(/^v1[.][A-Za-z0-9_-]{16}[.][A-Za-z0-9_-]{327}$/)`,
       ),
     },
     keys: {

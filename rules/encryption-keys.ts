@@ -3,7 +3,7 @@
  * person sends under their own epoch key and wraps it for every device of every party, their own
  * included. `conversationKeys/{conversationId}/{uid}/{epochId}/{deviceId}` (a friendship's) and
  * `groupKeys/{groupId}/{uid}/{epochId}/{deviceId}` (a group's) hold one wrap each, read by `uid`
- * alone; `senderEpochs/{uid}/{conversationKey}` is a person's own note of the epoch they send under.
+ * alone. (The sending epoch is each device's own record, src/lib/crypto/sending-log.ts.)
  */
 import { and, or, x, type Expr, type RuleNode } from './builder';
 import { mayServe } from './encryption-key-waits';
@@ -21,9 +21,7 @@ import {
   me,
   newField,
   newValue,
-  ownRecord,
   $conversationId,
-  serverTime,
   signedInAs,
   stringOf,
   $uid,
@@ -96,17 +94,3 @@ export const groupKeys: RuleNode = {
     id: $groupId,
   }),
 };
-
-export const senderEpochs: RuleNode = ownRecord({
-  $conversation: {
-    ...exactFields(
-      {
-        epoch: { '.validate': and(stringOf({ min: 20, max: 20 })) },
-        // A digest of the devices the epoch was wrapped for: a different set means a new epoch.
-        devices: { '.validate': stringOf({ min: 1, max: 64 }) },
-        at: { '.validate': serverTime },
-      },
-      x`$conversation.matches(/^[dg]:[A-Za-z0-9_-]{1,128}$/)`,
-    ),
-  },
-});

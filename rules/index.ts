@@ -20,7 +20,7 @@ import { friendRequest, pairs } from './friends-requests';
 import { block, friendList } from './friends';
 import { deviceKeyGrants, deviceKeys, deviceSeen } from './encryption-devices';
 import { conversationKeyWaits, groupKeyWaits } from './encryption-key-waits';
-import { conversationKeys, groupKeys, senderEpochs } from './encryption-keys';
+import { conversationKeys, groupKeys } from './encryption-keys';
 import { keyBackup } from './encryption-backup';
 import { identityKeys } from './encryption-identity';
 import { deviceLists } from './encryption-lists';
@@ -71,7 +71,6 @@ export const rules: RuleNode = placedOnTheirInstance({
   deviceSeen,
   conversationKeys,
   groupKeys,
-  senderEpochs,
   // Epoch keys owed to a party who had no device yet, served when they have one.
   conversationKeyWaits,
   groupKeyWaits,

@@ -5,15 +5,15 @@
  * and two previews sealed) under a warm epoch, the first send of an epoch (a wrap per device),
  * a received message opened, and a 10,000-message conversation opened whole against its first
  * page (what the app decrypts when it opens one: only the pages it loads). Every device is signed
- * by its account's identity key and named by its signed device list, both checked against a pin,
- * as in the app (device-trust.ts).
+ * by its account's device-signing key, certified by the identity (master) key, and named by its
+ * signed device list, the chain checked against a pin, as in the app (device-trust.ts).
  */
 import { directKey, type ConversationKey } from '../../src/lib/conversation-key';
 import { loadOrCreateDevice, memoryKeyVault } from '../../src/lib/crypto/device-identity';
 import { signDeviceList, type DeviceList } from '../../src/lib/crypto/device-list';
 import { makeDeviceTrust } from '../../src/lib/crypto/device-trust';
-import { createIdentity, signDevice } from '../../src/lib/crypto/identity-key';
 import { memoryPinStore } from '../../src/lib/crypto/trust-pins';
+import { createIdentity, createSigner, signDevice } from '../../src/lib/crypto/signing';
 import {
   makeEpochKeys,
   type KeyDirectory,
@@ -44,7 +44,7 @@ function memoryDirectory(
     devicesOf: (_c, uids) => Promise.resolve(devices.filter((d) => uids.includes(d.uid))),
     identityOf: (_c, uid) => Promise.resolve(identities[uid] ?? null),
     deviceListOf: (_c, uid) => Promise.resolve(lists[uid] ?? null),
-    writeEpoch: (c, epoch, _digest, list) => {
+    writeEpoch: (c, epoch, list) => {
       for (const w of list) wraps.set(`${c}|${w.uid}|${epoch}|${w.deviceId}`, { ...w, by: me });
       return Promise.resolve();
     },
@@ -85,21 +85,26 @@ export async function encryptionBench(): Promise<EncryptionFigures> {
   const bobPhone = await loadOrCreateDevice(memoryKeyVault(), 'bob');
   const bobLaptop = await loadOrCreateDevice(memoryKeyVault(), 'bob');
   const identities = { alice: await createIdentity(), bob: await createIdentity() };
+  const signers = {
+    alice: (await createSigner(identities.alice.identity, 'alice', 1)).signer,
+    bob: (await createSigner(identities.bob.identity, 'bob', 1)).signer,
+  };
   const published = await Promise.all(
     [alicePhone, aliceLaptop, bobPhone, bobLaptop].map(async (d) => ({
       uid: d.uid,
       deviceId: d.deviceId,
       publicKey: d.publicKey,
-      signature: await signDevice(identities[d.uid as 'alice' | 'bob'].identity, d.uid, d),
+      signature: await signDevice(signers[d.uid as 'alice' | 'bob'].key, d.uid, d),
     })),
   );
   // Each account's signed device list, as the app publishes it: checked once, then cached.
   const listOf = (uid: 'alice' | 'bob') =>
     signDeviceList(
-      identities[uid].identity,
+      signers[uid].key,
       uid,
       1,
       published.filter((d) => d.uid === uid).map((d) => d.deviceId),
+      signers[uid].cert,
     );
   const directory = memoryDirectory(
     published,

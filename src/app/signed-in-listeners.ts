@@ -9,6 +9,7 @@ import { addDraftsListeners } from '../features/conversations/composer/conversat
 import { addAnnounceListeners } from './shell/announce-listeners';
 import { addConversationListeners } from '../features/conversations/timeline/conversations-listeners';
 import { addConversationReceiptsListeners } from '../features/conversations/receipts/conversations-receipts-listeners';
+import { addConversationFilesListeners } from '../features/conversations/files/conversations-files-listeners';
 import { addNotificationListeners } from '../features/notifications/notifications-listeners';
 import { addPresenceListeners } from '../features/presence/presence-listeners';
 import { addSettingsListeners } from '../features/settings/settings-listeners';
@@ -28,6 +29,7 @@ export function registerSignedInListeners(start: AppStartListening): void {
   addGroupListeners(start);
   addConversationListeners(start, (state, key) => selectInboxEntry(state, key)?.lastMessageId);
   addConversationReceiptsListeners(start);
+  addConversationFilesListeners(start);
   addInboxListeners(start);
   addInboxPrefsListeners(start);
   addDraftsListeners(start);

@@ -25,6 +25,7 @@ export function fakeRing() {
     approve: vi.fn<KeyRing['approve']>(),
     removeDevice: vi.fn<KeyRing['removeDevice']>(() => Promise.resolve(null)),
     identity: vi.fn<KeyRing['identity']>(() => null),
+    signer: vi.fn<KeyRing['signer']>(() => null),
     takeUpgradeNotice: vi.fn<KeyRing['takeUpgradeNotice']>(() => false),
   } satisfies KeyRing;
 }

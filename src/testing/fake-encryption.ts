@@ -58,6 +58,7 @@ export function fakeEncryption() {
       myDeviceList: noStore,
       putDeviceList: noStore,
       removeDevice: noStore,
+      secureMaster: noStore,
     })),
     subscribeBackup: vi.fn<EncryptionApi['subscribeBackup']>((uid, onBackup) =>
       backups.subscribe(uid, onBackup, () => undefined),

@@ -187,6 +187,8 @@ function fakeConversationFiles() {
     sendToGroup: vi.fn<ConversationFilesApi['sendToGroup']>(() =>
       asSentMessage('-Ngroupfile', Promise.resolve()),
     ),
+    resumeUploads: vi.fn<ConversationFilesApi['resumeUploads']>(() => Promise.resolve([])),
+    forgetUploads: vi.fn<ConversationFilesApi['forgetUploads']>(() => Promise.resolve()),
     watchUpload: vi.fn<ConversationFilesApi['watchUpload']>(() => null),
     cancelUpload: vi.fn<ConversationFilesApi['cancelUpload']>(() => Promise.resolve(false)),
     download: vi.fn<ConversationFilesApi['download']>(() => Promise.resolve(new Blob(['x']))),

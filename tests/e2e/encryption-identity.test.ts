@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { encryptionStrings } from '../../src/features/encryption';
-import { createIdentity } from '../../src/lib/crypto/identity-key';
+import { createIdentity } from '../../src/lib/crypto/signing';
 import { adminGet, adminUpdate, browserPerSuite, describeBrowser, shot } from '../support/browser';
 import { aliceAndBob, chat, hikersGroup } from '../support/conversation-steps';
 

@@ -1,12 +1,15 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { encryptionStrings } from '../../src/features/encryption';
+import { createRecoveryKey } from '../../src/lib/crypto/recovery-key';
 import { shellStrings } from '../../src/app/shell/shell-strings';
+import { removeDeviceStrings } from '../../src/features/encryption/remove-device-strings';
 import { removedDeviceStrings } from '../../src/features/encryption/removed-device-strings';
 import { adminGet, browserPerSuite, describeBrowser, shot } from '../support/browser';
 import { createPerson, loginPage } from './app-home-steps';
 
-// Alice signs in on a second browser, approves it from the first, then removes it in Settings:
+// Alice signs in on a second browser, approves it from the first, then removes it in Settings
+// with her recovery key (a new device-signing key, so even a copy of its keys is locked out):
 // the removed browser's open page says 'This device was removed' and its device key is gone
 // from its IndexedDB, while the first browser keeps working.
 const LONG_TEST_MS = 150_000;
@@ -51,6 +54,14 @@ describeBrowser('removing a device', () => {
         async () => typeof (await adminGet(`deviceLists/${alice.uid}/ids`)) === 'string',
         'the signed device list',
       );
+      // Alice saves her recovery key, as the reminder asks: 'Remove' takes it below.
+      await first.getByRole('button', { name: encryptionStrings.reminderAction }).click({
+        timeout: 30_000,
+      });
+      const recoveryKey = (await first.getByTestId('recovery-key').textContent()) ?? '';
+      expect(recoveryKey.replace(/\s/g, '')).toHaveLength(56);
+      await first.getByRole('button', { name: encryptionStrings.savedIt }).click();
+      await until(async () => (await adminGet(`keyBackup/${alice.uid}/savedAt`)) !== null, 'saved');
       const second = await loginPage(browser(), alice.email);
       await until(async () => (await deviceIds(alice.uid)).length === 2, 'the second device');
 
@@ -69,6 +80,19 @@ describeBrowser('removing a device', () => {
       await first
         .getByRole('button', { name: encryptionStrings.removeLabel('Chrome on Linux') })
         .click();
+      // The dialog asks for the recovery key: a wrong one is refused, the right one removes it
+      // with a new device-signing key.
+      const dialog = first.getByRole('dialog', {
+        name: removeDeviceStrings.title('Chrome on Linux'),
+      });
+      const field = dialog.getByLabel(encryptionStrings.recoveryKeyLabel);
+      await field.fill((await createRecoveryKey()).text);
+      await dialog.getByRole('button', { name: encryptionStrings.remove, exact: true }).click();
+      await dialog.getByText(encryptionStrings.recoveryRefused['wrong-key']).waitFor();
+      expect(await deviceIds(alice.uid)).toHaveLength(2);
+      await field.fill(recoveryKey);
+      await shot(first, 'encryption-remove-with-recovery-key');
+      await dialog.getByRole('button', { name: encryptionStrings.remove, exact: true }).click();
 
       const removed = second.getByRole('alertdialog', { name: removedDeviceStrings.title });
       await removed.waitFor({ timeout: 20_000 });
@@ -76,6 +100,7 @@ describeBrowser('removing a device', () => {
       await shot(second, 'encryption-removed-device');
       await until(async () => !(await keepsDeviceKey(second, alice.uid)), 'the key forgotten');
       expect(await deviceIds(alice.uid)).toHaveLength(1);
+      expect(await adminGet(`deviceLists/${alice.uid}/signer/version`)).toBe(2);
       // The first browser is not covered: it goes on as before.
       expect(await first.getByRole('alertdialog').count()).toBe(0);
     },

@@ -22,6 +22,8 @@ export async function deviceApp(person: Person, stopAfterTest: (stop: () => unkn
   const { store } = app;
   return {
     store,
+    /** Signs this device's app out (a device put away); the test's end does it otherwise. */
+    stop: app.stop,
     /** The gateways the store runs on (a photo is sent through `chatImages`: no File here). */
     gateways,
     /** This device's encryption session (its key ring approves my other devices). */

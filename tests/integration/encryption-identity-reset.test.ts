@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sendMessage } from '../../src/features/conversations/sending/conversations-thunks';
-import { createIdentity, signDevice } from '../../src/lib/crypto/identity-key';
+import { createIdentity, signDevice } from '../../src/lib/crypto/signing';
 import { adminGet, adminUpdate } from '../support/backend';
 import { cleanBackendPerTest, eventually } from './app-clients';
 import { alicePlusBob, onlyDevice, sendAndRead, texts } from './encryption-operator-steps';

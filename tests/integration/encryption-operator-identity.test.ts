@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createIdentity, signDevice } from '../../src/lib/crypto/identity-key';
+import { createIdentity, signDevice } from '../../src/lib/crypto/signing';
 import { adminGet, adminUpdate } from '../support/backend';
 import { cleanBackendPerTest } from './app-clients';
 import {

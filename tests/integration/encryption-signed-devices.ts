@@ -2,11 +2,8 @@ import { ref, serverTimestamp, update } from 'firebase/database';
 import { loadOrCreateDevice, memoryKeyVault } from '../../src/lib/crypto/device-identity';
 import { makeDeviceTrust } from '../../src/lib/crypto/device-trust';
 import { makeEpochKeys } from '../../src/lib/crypto/epoch-keys';
-import {
-  createIdentity,
-  signDevice,
-  type AccountIdentity,
-} from '../../src/lib/crypto/identity-key';
+import { type AccountIdentity } from '../../src/lib/crypto/identity-key';
+import { createIdentity, signDevice } from '../../src/lib/crypto/signing';
 import { memoryPinStore } from '../../src/lib/crypto/trust-pins';
 import { memorySendingLog } from '../../src/lib/crypto/sending-log';
 import { makeEncryptionApi } from '../../src/lib/firebase/encryption/gateway';

@@ -64,13 +64,15 @@ describe('the upgrade to identity keys', () => {
     phone.stop();
     laptop.stop();
 
-    // The same data as an account from before identity keys: no identity, no signatures, no
-    // signed device list.
+    // The same data as an account from before identity keys: no identity, no device-signing key,
+    // no signatures, no signed device list.
     const devices = (await adminGet(`deviceKeys/${bob.uid}`)) as Record<string, object>;
     await adminUpdate({
       [`identityKeys/${bob.uid}`]: null,
       [`deviceLists/${bob.uid}`]: null,
       [`keyBackup/${bob.uid}/identity`]: null,
+      [`keyBackup/${bob.uid}/signing`]: null,
+      [`keyBackup/${bob.uid}/master`]: null,
       ...Object.fromEntries(
         Object.keys(devices).map((id) => [`deviceKeys/${bob.uid}/${id}/signature`, null]),
       ),
@@ -82,6 +84,7 @@ describe('the upgrade to identity keys', () => {
     const identity = (await adminGet(`identityKeys/${bob.uid}/publicKey`)) as string;
     expect(identity).toMatch(/^B[A-Za-z0-9_-]{86}$/);
     expect(await adminGet(`keyBackup/${bob.uid}/identity`)).toMatch(/^v1\./);
+    expect(await adminGet(`keyBackup/${bob.uid}/signing`)).toMatch(/^v1\./);
     // The laptop is not signed yet: not approved to the phone, and not offered for approval
     // either (the server says it was approved before; it signs itself at its next start).
     expect(phone.store.getState().encryption.signed).not.toContain(laptopId);

@@ -171,12 +171,11 @@ describe('deleting an account', () => {
         messagereceiverName: 'Bob',
         createdAt: 1,
       },
-      // Two published devices and a sender-key note go with the account too.
+      // Two published devices go with the account too.
       [`deviceKeys/${alice.uid}/DevPhone000000000001`]: { publicKey: 'B', createdAt: 1 },
       [`deviceKeys/${alice.uid}/DevLaptop00000000001`]: { publicKey: 'B', createdAt: 1 },
       [`deviceSeen/${alice.uid}/DevPhone000000000001`]: { label: 'Phone', lastSeenAt: 1 },
       [`deviceSeen/${alice.uid}/DevLaptop00000000001`]: { label: 'Laptop', lastSeenAt: 1 },
-      [`senderEpochs/${alice.uid}/d:${conversationId}`]: { epoch: 'e', devices: 'd', at: 1 },
     });
     const toCarol = await alice.relationships.sendRequest(alice, carol);
     const groupId = await hikersThroughGateways(bob);
@@ -198,7 +197,6 @@ describe('deleting an account', () => {
       `notifications/${alice.uid}`,
       `deviceKeys/${alice.uid}`,
       `deviceSeen/${alice.uid}`,
-      `senderEpochs/${alice.uid}`,
     ]) {
       expect(await adminGet(path), path).toBeNull();
     }

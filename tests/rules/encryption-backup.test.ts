@@ -119,6 +119,44 @@ describe('keyBackup/identity: my identity key, sealed by the backup key', () => 
   });
 });
 
+describe('keyBackup/master and keyBackup/signing: the master key and the device-signing key', () => {
+  /** The master's 96 secret bytes sealed (by the recovery key): 150 characters of ciphertext. */
+  const sealedMaster = `v1.${'M'.repeat(16)}.${'D'.repeat(150)}`;
+  /** The device-signing key with its certificate (229 bytes) sealed: 327 characters. */
+  const sealedSigning = `v1.${'G'.repeat(16)}.${'S'.repeat(327)}`;
+
+  it('lets the owner store both, and drop the identity with them in one update', async () => {
+    await seed({
+      ...bobsDevices,
+      [bobsBackup]: { ...storedBackup, identity: `v1.${'I'.repeat(16)}.${'D'.repeat(150)}` },
+    });
+    await assertSucceeds(
+      write(bob, {
+        [`${bobsBackup}/master`]: sealedMaster,
+        [`${bobsBackup}/signing`]: sealedSigning,
+        [`${bobsBackup}/identity`]: null,
+        [`${bobsBackup}/savedAt`]: SERVER_TIME,
+      }),
+    );
+    await assertSucceeds(
+      write(bob, { [`${bobsBackup}/signing`]: `v1.${'H'.repeat(16)}.${'T'.repeat(327)}` }),
+    );
+  });
+
+  it('refuses anyone else, and what is not a sealed master or device-signing key', async () => {
+    await seed({ ...befriended, ...bobsDevices, [bobsBackup]: storedBackup });
+    await assertFails(write(alice, { [`${bobsBackup}/master`]: sealedMaster }));
+    await assertFails(write(alice, { [`${bobsBackup}/signing`]: sealedSigning }));
+    await assertFails(dbAs(alice).ref(`${bobsBackup}/master`).once('value'));
+    for (const bad of [envelope('K'), sealedSigning, `${sealedMaster}A`, 42]) {
+      await assertFails(write(bob, { [`${bobsBackup}/master`]: bad }));
+    }
+    for (const bad of [envelope('K'), sealedMaster, `${sealedSigning}A`, 'v1.x.y', true]) {
+      await assertFails(write(bob, { [`${bobsBackup}/signing`]: bad }));
+    }
+  });
+});
+
 describe('keyBackup: sealed for the recovery pair, and rotated by a removal', () => {
   /** An ECIES seal of the backup key to the recovery pair: `r1.` + public key + envelope. */
   const toRecovery = `r1.${publicKey}.${envelope('R')}`;

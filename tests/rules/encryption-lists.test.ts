@@ -52,6 +52,38 @@ describe('deviceLists: writing', () => {
   });
 });
 
+describe('deviceLists/signer: the device-signing key that signed the list', () => {
+  const publicKey = `B${'K'.repeat(86)}`;
+  const signer = (version: number) => ({ version, publicKey, signature: 'C'.repeat(86) });
+
+  it('lets the owner name it, and raise its version with a higher list, never lower it', async () => {
+    await assertSucceeds(write(bob, { [bobsList]: list(1) }));
+    await assertSucceeds(write(bob, { [bobsList]: { ...list(2), signer: signer(1) } }));
+    await assertSucceeds(write(bob, { [bobsList]: { ...list(3, phone), signer: signer(2) } }));
+    await assertSucceeds(write(bob, { [bobsList]: { ...list(4, phone), signer: signer(2) } }));
+    await assertFails(write(bob, { [bobsList]: { ...list(5, phone), signer: signer(1) } }));
+    // Nor does a list go back to one without a device-signing key; deleting it stays possible.
+    await assertFails(write(bob, { [bobsList]: list(5, phone) }));
+    await assertSucceeds(write(bob, { [bobsList]: null }));
+  });
+
+  it('refuses anyone else, and what is not a certificate', async () => {
+    await seed({ ...befriended, [bobsList]: list(1) });
+    await assertFails(write(alice, { [bobsList]: { ...list(2), signer: signer(1) } }));
+    const bad: Array<Record<string, unknown>> = [
+      signer(0),
+      { ...signer(1), version: 1.5 },
+      { ...signer(1), publicKey: 'B' },
+      { ...signer(1), signature: 'C'.repeat(85) },
+      { ...signer(1), extra: 1 },
+      { version: 1, publicKey },
+    ];
+    for (const value of bad) {
+      await assertFails(write(bob, { [bobsList]: { ...list(2), signer: value } }));
+    }
+  });
+});
+
 describe('deviceLists: who reads them', () => {
   it('lets the owner and a friend read, and nobody else', async () => {
     await seed({ ...befriended, [bobsList]: list(1) });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { emulatorDb } from '../../scripts/migrations/database';
-import { migrate } from '../../scripts/migrations/006-placement';
+import { migrate } from '../../scripts/migrations/007-placement';
 import { dbRest } from '../../scripts/stack/admin';
 import { getBackend } from '../support/backend';
 import { alice, bob, carol, request, users } from './friends-fixtures';
 import { rulesEnvForFile } from './rules-env';
 
-// Migration 006 gives everyone a home and every conversation a placement on the default
+// Migration 007 gives everyone a home and every conversation a placement on the default
 // instance, where single-instance data already is (docs/scaling.md, release A).
 const area = 'placement-migration';
 const { dbAs, seed } = rulesEnvForFile(area);
@@ -18,7 +18,7 @@ const live0 = { instance: 0, state: 'live' };
 const group = { adminId: alice, adminName: 'Alice', groupName: 'Hikers', groupTag: 'Up' };
 const block = { blockbyid: alice, blockbyName: 'Alice', blockid: carol, blockName: 'Carol' };
 
-describe('migration 006-placement', () => {
+describe('migration 007-placement', () => {
   it('writes missing homes and placements on instance 0, keeps written ones, is idempotent', async () => {
     await seed({
       ...users,

@@ -5,6 +5,7 @@ import { userSignedIn } from '../../store/session';
 import { DeviceList } from './DeviceList';
 import { deviceReady, devicesVerified } from './encryption-slice';
 import { encryptionStrings } from './encryption-strings';
+import { removeDeviceStrings } from './remove-device-strings';
 
 const device = (deviceId: string, label: string, lastSeenAt: number) => ({
   deviceId,
@@ -63,7 +64,29 @@ describe('DeviceList', () => {
     await user.click(
       screen.getByRole('button', { name: encryptionStrings.removeLabel('Safari on iOS') }),
     );
+    // 'Remove' asks for the recovery key first; without it, the honest removal.
+    const dialog = await screen.findByRole('dialog', {
+      name: removeDeviceStrings.title('Safari on iOS'),
+    });
+    expect(fakes.encryption.removeDevice).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: removeDeviceStrings.withoutKey }));
     expect(fakes.encryption.removeDevice).toHaveBeenCalledWith('me', 'old-phone-id-0000001');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('refuses what is not a recovery key, and writes nothing', async () => {
+    const { fakes, user } = renderDevices();
+    act(() => fakes.deviceFeed.emit([device('old-phone-id-0000001', 'Safari on iOS', 1)]));
+    await user.click(
+      screen.getByRole('button', { name: encryptionStrings.removeLabel('Safari on iOS') }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(encryptionStrings.recoveryKeyLabel), 'ABCD');
+    await user.click(within(dialog).getByRole('button', { name: encryptionStrings.remove }));
+    expect(
+      await within(dialog).findByText(encryptionStrings.recoveryRefused['not-a-key']),
+    ).toBeInTheDocument();
+    expect(fakes.encryption.removeDevice).not.toHaveBeenCalled();
   });
 
   it('says so when a removal fails', async () => {
@@ -73,6 +96,7 @@ describe('DeviceList', () => {
     await user.click(
       screen.getByRole('button', { name: encryptionStrings.removeLabel('Safari on iOS') }),
     );
+    await user.click(await screen.findByRole('button', { name: removeDeviceStrings.withoutKey }));
     expect(await screen.findByRole('alert')).toHaveTextContent(encryptionStrings.removeFailed);
   });
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useAppSelector, useGateways } from '../../store/hooks';
+import { useAppSelector } from '../../store/hooks';
 import { encryptionStrings } from './encryption-strings';
-import { removeMyDevice } from './remove-device';
+import { LazyRemoveDeviceDialog } from './lazy-dialogs';
 import {
   selectEncryptionOwner,
   selectEncryptionStatus,
@@ -15,7 +15,7 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 /**
  * Settings, 'Your devices': each browser with its key, its last use, 'Not approved' for one my
  * identity key has not signed (a new one waiting, or one added behind my back), and 'Remove' for
- * the others.
+ * the others, which asks for the recovery key (RemoveDeviceDialog.tsx).
  */
 export function DeviceList() {
   const devices = useAppSelector(selectMyDevices);
@@ -24,22 +24,8 @@ export function DeviceList() {
   const signed = useAppSelector(selectSignedDevices);
   const status = useAppSelector(selectEncryptionStatus);
   const owner = useAppSelector(selectEncryptionOwner);
-  const { encryption } = useGateways();
-  const [failed, setFailed] = useState(false);
-  const [removing, setRemoving] = useState<string | null>(null);
-
-  const remove = async (deviceId: string) => {
-    if (!owner) return;
-    setRemoving(deviceId);
-    setFailed(false);
-    try {
-      await removeMyDevice(encryption, owner, deviceId);
-    } catch {
-      setFailed(true);
-    } finally {
-      setRemoving(null);
-    }
-  };
+  /** The device whose 'Remove' was clicked: its dialog asks for the recovery key. */
+  const [removing, setRemoving] = useState<{ deviceId: string; label: string } | null>(null);
 
   return (
     <>
@@ -85,8 +71,12 @@ export function DeviceList() {
                   aria-label={encryptionStrings.removeLabel(
                     encryptionStrings.deviceName(device.label),
                   )}
-                  disabled={removing === device.deviceId}
-                  onClick={() => void remove(device.deviceId)}
+                  onClick={() =>
+                    setRemoving({
+                      deviceId: device.deviceId,
+                      label: encryptionStrings.deviceName(device.label),
+                    })
+                  }
                 >
                   {encryptionStrings.remove}
                 </button>
@@ -95,10 +85,13 @@ export function DeviceList() {
           ))}
         </ul>
       )}
-      {failed && (
-        <p role="alert" className="mt-2 text-sm text-red-600">
-          {encryptionStrings.removeFailed}
-        </p>
+      {removing && owner && (
+        <LazyRemoveDeviceDialog
+          owner={owner}
+          deviceId={removing.deviceId}
+          label={removing.label}
+          onClose={() => setRemoving(null)}
+        />
       )}
     </>
   );

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeGateways, renderWithProviders } from '../../testing';
-import { createIdentity } from '../../lib/crypto/identity-key';
+import { createIdentity } from '../../lib/crypto/signing';
 import { groupSafetyCode, safetyCode } from '../../lib/crypto/safety-code';
 import { SecurityCodeNotice } from './SecurityCodeNotice';
 import { VerifySecurityCode } from './VerifySecurityCode';

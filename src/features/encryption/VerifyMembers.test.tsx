@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeGateways, renderWithProviders } from '../../testing';
-import { createIdentity } from '../../lib/crypto/identity-key';
+import { createIdentity } from '../../lib/crypto/signing';
 import type { GroupMembership } from '../../lib/firebase/records';
 import { groupReceived } from '../groups/groups-slice';
 import { rosterReceived } from '../groups/groups-memberships-slice';

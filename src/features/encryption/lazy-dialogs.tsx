@@ -10,6 +10,11 @@ export const LazySaveRecoveryKeyDialog = lazyDialog(
   () => import('./SaveRecoveryKeyDialog'),
   'SaveRecoveryKeyDialog',
 );
+// 'Remove' on one of my devices asks for the recovery key (a form, like the two above).
+export const LazyRemoveDeviceDialog = lazyDialog(
+  () => import('./RemoveDeviceDialog'),
+  'RemoveDeviceDialog',
+);
 // A removed device's page (it shows once, at most) loads when it is removed.
 export const LazyRemovedDevicePage = lazyDialog(
   () => import('./RemovedDevicePage'),

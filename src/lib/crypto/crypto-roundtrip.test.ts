@@ -2,7 +2,7 @@
 /** Round trips through fresh keys, and every way a ciphertext or key can be bad. */
 import { describe, expect, it } from 'vitest';
 import { createDeviceKeyPair, exportPublicKey, importPublicKey } from './device-keys';
-import { createIdentity } from './identity-key';
+import { createIdentity } from './signing';
 import { makeKeyWrapper } from './key-wrap';
 import {
   backupKeyFrom,

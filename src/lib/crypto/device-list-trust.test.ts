@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createDeviceKeyPair, exportPublicKey } from './device-keys';
 import { parseDeviceList, signDeviceList, storedDeviceList, verifyDeviceList } from './device-list';
 import { makeDeviceTrust } from './device-trust';
-import { createIdentity, importIdentityKey, signDevice } from './identity-key';
+import { importIdentityKey } from './identity-key';
+import { createIdentity, signDevice } from './signing';
 import { memoryPinStore } from './trust-pins';
 
 const PHONE = 'Phone000000000000001';

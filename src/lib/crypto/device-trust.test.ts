@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createDeviceKeyPair, exportPublicKey } from './device-keys';
 import { makeDeviceTrust } from './device-trust';
 import * as identityKeys from './identity-key';
-import { createIdentity, signDevice } from './identity-key';
+import { createIdentity, signDevice } from './signing';
 import { memoryPinStore } from './trust-pins';
 
 async function bobWithPhone() {

@@ -6,11 +6,16 @@
  * or 'Mark as verified'), and seeing it drops a verification at once, whatever the server says
  * afterwards. A person's signed device list (device-list.ts) narrows it further: once a list is
  * pinned, only the devices it names count, and a list older than the pin is ignored, so a removed
- * device's old signed entry put back opens nothing. Verifications are cached by everything they
- * depend on, so a send checks each device and list once, not once per message.
+ * device's old signed entry put back opens nothing. The chain is Matrix's cross-signing: the
+ * pinned identity (master) key certifies a device-signing key (signing-key.ts), whose highest
+ * verified version is pinned with the list; from then on entries and lists count only when signed
+ * by that key, so a removed device that kept an older one signs nothing believed. Verifications
+ * are cached by everything they depend on, so a send checks each device and list once, not once
+ * per message.
  */
 import { verifyDeviceList, type DeviceList } from './device-list';
 import { importIdentityKey, verifyDevice } from './identity-key';
+import { verifySigner } from './signing-key';
 import type { ListPin, Pin, PinStore } from './trust-pins';
 
 /** A published device as far as trust goes (epoch-keys.ts' PublishedDevice is one). */
@@ -43,8 +48,15 @@ export function makeDeviceTrust(owner: string, store: PinStore) {
   const verified = new Map<string, Promise<boolean>>();
   const listeners = new Set<(uid: string) => void>();
   const listPins = new Map<string, Promise<ListPin | undefined>>();
-  /** Per person: the list last presented, the identity key it was judged under, what it allows. */
-  const listRead = new Map<string, { presented: string; key: string; ids: Set<string> | null }>();
+  /**
+   * Per person: the list last presented, the identity key it was judged under, what it allows, and
+   * the key their device entries must be signed by (the pinned device-signing key, else the identity).
+   */
+  const listRead = new Map<
+    string,
+    { presented: string; key: string; ids: Set<string> | null; signing: string }
+  >();
+  const signersVerified = new Map<string, Promise<boolean>>();
   const listsVerified = new Map<string, Promise<boolean>>();
   /** One pin change at a time per person: two sends must not both pin "first". */
   const queues = new Map<string, Promise<unknown>>();
@@ -117,13 +129,23 @@ export function makeDeviceTrust(owner: string, store: PinStore) {
   };
 
   const listText = (list: DeviceList | null | undefined) =>
-    list ? `${list.version}|${list.ids.join(',')}|${list.signature}` : '';
+    list
+      ? `${list.version}|${list.ids.join(',')}|${list.signature}|${list.signer?.version ?? ''}|${list.signer?.publicKey ?? ''}|${list.signer?.signature ?? ''}`
+      : '';
+  /**
+   * Which list was presented, for answering a send at once (runs on every send, so short): its
+   * signatures. Another list bearing the same ones is either the same list or one that does not
+   * verify, which leaves the pin, and so the answer, as it was.
+   */
+  const listSeen = (list: DeviceList | null | undefined) =>
+    list ? `${list.signature}|${list.signer?.signature ?? ''}` : '';
 
-  function listSigned(key: string, uid: string, list: DeviceList) {
-    const id = `${key}|${uid}|${listText(list)}`;
+  /** `list` signed by `signing` (its device-signing key, or the identity key for one without). */
+  function listSigned(signing: string, uid: string, list: DeviceList) {
+    const id = `${signing}|${uid}|${listText(list)}`;
     let result = listsVerified.get(id);
     if (!result) {
-      result = identityKey(key).then((imported) =>
+      result = identityKey(signing).then((imported) =>
         imported ? verifyDeviceList(imported, uid, list) : false,
       );
       listsVerified.set(id, result);
@@ -131,22 +153,56 @@ export function makeDeviceTrust(owner: string, store: PinStore) {
     return result;
   }
 
+  /** The master key `key` certified this device-signing key of `uid`. */
+  function signerCertified(key: string, uid: string, cert: NonNullable<DeviceList['signer']>) {
+    const id = `${key}|${uid}|${cert.version}|${cert.publicKey}|${cert.signature}`;
+    let result = signersVerified.get(id);
+    if (!result) {
+      result = identityKey(key).then((master) =>
+        master ? verifySigner(master, uid, cert) : false,
+      );
+      signersVerified.set(id, result);
+    }
+    return result;
+  }
+
   /**
-   * The devices `uid`'s pinned list allows (null: no list pinned yet, so signatures alone decide),
-   * after pinning `list` when it is signed by `key` and newer than the pin.
+   * Whether `list` may replace `pin`: newer, signed through the chain from the identity key `key`,
+   * and by a device-signing key no older than the pinned one (none at all once one is pinned).
+   */
+  async function listBelieved(key: string, uid: string, list: DeviceList, pin?: ListPin) {
+    if (pin && list.version <= pin.version) return false;
+    const { signer } = list;
+    if (!signer) return !pin?.signer && listSigned(key, uid, list);
+    if (pin?.signer && signer.version < pin.signer.version) return false;
+    if (pin?.signer?.version === signer.version && pin.signer.publicKey !== signer.publicKey) {
+      return false;
+    }
+    return (
+      (await signerCertified(key, uid, signer)) && (await listSigned(signer.publicKey, uid, list))
+    );
+  }
+
+  /**
+   * The devices `uid`'s pinned list allows (null: no list pinned yet, so signatures alone decide)
+   * and the key their entries must be signed by, after pinning `list` when it is believed.
    */
   function allowedBy(uid: string, key: string, list: DeviceList | null | undefined) {
     return serial(uid, async () => {
       let pin = await listPinOf(uid);
       if (pin?.key !== key) pin = undefined;
-      if (list && (!pin || list.version > pin.version) && (await listSigned(key, uid, list))) {
-        pin = { key, version: list.version, ids: [...list.ids] };
+      if (list && (await listBelieved(key, uid, list, pin))) {
+        const signer = list.signer
+          ? { version: list.signer.version, publicKey: list.signer.publicKey }
+          : undefined;
+        pin = { key, version: list.version, ids: [...list.ids], ...(signer ? { signer } : {}) };
         listPins.set(uid, Promise.resolve(pin));
         await store.putList(owner, uid, pin).catch(() => undefined);
       }
       const ids = pin ? new Set(pin.ids) : null;
-      listRead.set(uid, { presented: listText(list), key, ids });
-      return ids;
+      const signing = pin?.signer?.publicKey ?? key;
+      listRead.set(uid, { presented: listSeen(list), key, ids, signing });
+      return { ids, signing };
     });
   }
 
@@ -165,13 +221,13 @@ export function makeDeviceTrust(owner: string, store: PinStore) {
     const pin = pinsRead.get(uid);
     if (!pin || (published !== null && published !== pin.key)) return undefined;
     const listed = listRead.get(uid);
-    if (listed?.key !== pin.key || listed.presented !== listText(list)) return undefined;
+    if (listed?.key !== pin.key || listed.presented !== listSeen(list)) return undefined;
     const found: Device[] = [];
     for (const device of devices) {
       // Short keys and plain comparisons: this runs on every send.
       const read = signedRead.get(`${device.uid}/${device.deviceId}`);
       if (
-        read?.pinned !== pin.key ||
+        read?.pinned !== listed.signing ||
         read.publicKey !== device.publicKey ||
         read.signature !== (device.signature ?? '')
       ) {
@@ -217,8 +273,9 @@ export function makeDeviceTrust(owner: string, store: PinStore) {
     trustedAtOnce,
 
     /**
-     * The devices of `uid` signed with the identity key pinned for them, and named by their
-     * pinned device list once one is; none when no identity key is pinned.
+     * The devices of `uid` signed with the identity key pinned for them (through their pinned
+     * device-signing key once one is), and named by their pinned device list once one is; none
+     * when no identity key is pinned.
      */
     async trusted<Device extends DeviceEntry>(
       uid: string,
@@ -230,11 +287,9 @@ export function makeDeviceTrust(owner: string, store: PinStore) {
       if (known) return known;
       const state = await api.see(uid, published);
       if (state.kind === 'none') return [];
-      const [signed, allowed] = await Promise.all([
-        Promise.all(devices.map((device) => isSigned(state.key, device))),
-        allowedBy(uid, state.key, list),
-      ]);
-      return devices.filter((d, i) => signed[i] && (!allowed || allowed.has(d.deviceId)));
+      const { ids, signing } = await allowedBy(uid, state.key, list);
+      const signed = await Promise.all(devices.map((device) => isSigned(signing, device)));
+      return devices.filter((d, i) => signed[i] && (!ids || ids.has(d.deviceId)));
     },
 
     /** The device list pinned for `uid` (the highest version verified here), if any. */

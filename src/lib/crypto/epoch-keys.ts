@@ -39,13 +39,12 @@ export interface KeyDirectory {
   /** `uid`'s signed device list as published (device-list.ts), or null for none. */
   deviceListOf(conversation: ConversationKey, uid: string): Promise<DeviceList | null>;
   /**
-   * One update: every wrap of a new epoch, my note that I now send under it, and a wait for each
-   * party with no device yet (late-wraps.ts wraps it for them once they have one).
+   * One update: every wrap of a new epoch, and a wait for each party with no device yet
+   * (late-wraps.ts wraps it for them once they have one).
    */
   writeEpoch(
     conversation: ConversationKey,
     epoch: string,
-    devices: string,
     wraps: ReadonlyArray<{ uid: string; deviceId: string; key: string; from: string }>,
     waiting: readonly string[],
   ): Promise<void>;
@@ -293,7 +292,7 @@ export function makeEpochKeys(
       })),
     );
     const waiting = parties.filter((uid) => uid !== me.uid && !devices.some((d) => d.uid === uid));
-    await directory.writeEpoch(conversation, epoch, digest, wraps, waiting);
+    await directory.writeEpoch(conversation, epoch, wraps, waiting);
     hooks.onKeyLearned?.(conversation, epoch, raw);
     const made = { epoch, devices: digest, at: time, count: 0 };
     await log.put(me.uid, conversation, made).catch(() => undefined);

@@ -8,7 +8,7 @@ import { directKey } from '../conversation-key';
 import { loadOrCreateDevice, memoryKeyVault } from './device-identity';
 import { makeDeviceTrust } from './device-trust';
 import { makeEpochKeys, type KeyDirectory, type StoredWrap } from './epoch-keys';
-import { createIdentity, signDevice } from './identity-key';
+import { createIdentity, signDevice } from './signing';
 import { EPOCH_MAX_AGE_MS, EPOCH_MAX_SENDS, memorySendingLog } from './sending-log';
 import { memoryPinStore } from './trust-pins';
 
@@ -33,7 +33,7 @@ async function aliceToBob() {
     devicesOf: (_c, uids) => Promise.resolve(published.filter((d) => uids.includes(d.uid))),
     identityOf: (_c, uid) => Promise.resolve(identities[uid as 'alice' | 'bob'].identity.publicKey),
     deviceListOf: () => Promise.resolve(null),
-    writeEpoch: (_c, epoch, _digest, list) => {
+    writeEpoch: (_c, epoch, list) => {
       for (const w of list) wraps.set(`${w.uid}|${epoch}|${w.deviceId}`, { ...w, by: 'alice' });
       return Promise.resolve();
     },

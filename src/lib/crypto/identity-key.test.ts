@@ -2,13 +2,8 @@
 /** Identity keys and device signatures over WebCrypto: what verifies, and every way it must not. */
 import { describe, expect, it } from 'vitest';
 import { createDeviceKeyPair, exportPublicKey } from './device-keys';
-import {
-  createIdentity,
-  identityFromSecret,
-  importIdentityKey,
-  signDevice,
-  verifyDevice,
-} from './identity-key';
+import { importIdentityKey, verifyDevice } from './identity-key';
+import { createIdentity, identityFromSecret, signDevice } from './signing';
 
 const newDevice = async (deviceId: string) => ({
   deviceId,

@@ -56,6 +56,8 @@ describe('key backup', () => {
         devices: { a: { key: 'k', from: 'a' }, b: { key: 1 }, c: null },
         keys: { 'd:rel': { e1: 'v1.a.b', e2: 3 }, 'x:bad': { e: 'v1' }, 'g:g1': 'flat' },
         identity: 'v1.i.d',
+        signing: 'v1.s.g',
+        master: 42,
         recovery: { public: 'v1.p.k', secret: 'v1.s.k' },
       }),
     ).toEqual({
@@ -65,6 +67,8 @@ describe('key backup', () => {
       devices: { a: { key: 'k', from: 'a' } },
       keys: { 'd:rel': { e1: 'v1.a.b' } },
       identity: 'v1.i.d',
+      signing: 'v1.s.g',
+      master: null,
     });
     expect(parseBackup({ sealed: 'v1.x.y', identity: 7 })?.identity).toBeNull();
     expect(parseBackup({ sealed: 'v1.x.y', recovery: { public: 1 } })?.recovery).toBeNull();

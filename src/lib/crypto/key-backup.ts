@@ -27,8 +27,15 @@ export interface StoredBackup {
   devices: Record<string, { key: string; from: string }>;
   /** Each epoch key, sealed by the backup key. */
   keys: Partial<Record<ConversationKey, Record<string, string>>>;
-  /** The account's identity key, sealed by the backup key (key-ring-identity.ts); null before. */
+  /**
+   * The account's identity (master) key sealed by the backup key (signing/key-ring-identity.ts): in an
+   * account from before device-signing keys, or until the recovery key is saved; null otherwise.
+   */
   identity: string | null;
+  /** The device-signing key and its certificate, sealed by the backup key (signing-key.ts). */
+  signing: string | null;
+  /** The master key sealed by the recovery key alone (signing/key-ring-master.ts). */
+  master: string | null;
 }
 
 const backupKeyContext = (uid: string) => `chatty/backup-key|${uid}`;
@@ -105,10 +112,12 @@ export function parseBackup(value: unknown): StoredBackup | null {
   }
   const savedAt = typeof value.savedAt === 'number' ? value.savedAt : null;
   const identity = isText(value.identity) ? value.identity : null;
+  const signing = isText(value.signing) ? value.signing : null;
+  const master = isText(value.master) ? value.master : null;
   const lock = isRecord(value.recovery) ? value.recovery : {};
   const recovery =
     isText(lock.public) && isText(lock.secret)
       ? { public: lock.public, secret: lock.secret }
       : null;
-  return { sealed: value.sealed, recovery, savedAt, devices, keys, identity };
+  return { sealed: value.sealed, recovery, savedAt, devices, keys, identity, signing, master };
 }

@@ -1,10 +1,13 @@
 /**
  * What 'Remove' on one of my devices writes (docs/security/e2ee.md, "Removing a device"), built on
- * an approved device that holds the identity and the backup key: a new signed device list without
- * it, the backup under a new backup key (every epoch key and the identity sealed again, the new
- * key wrapped for each remaining device and sealed for the recovery key without anyone typing it),
- * and its wraps deleted. Every conversation's next send then starts an epoch without it: the
- * device set changed (epoch-keys.ts), and every reader's pinned list no longer names it.
+ * an approved device that holds the device-signing key and the backup key: a new signed device
+ * list without it, the backup under a new backup key (every epoch key and the signing keys sealed
+ * again, the new key wrapped for each remaining device and sealed for the recovery key without
+ * anyone typing it), and its wraps deleted. With the recovery key typed, the device-signing key
+ * is replaced too (a new version certified by the master key), and the devices kept are signed
+ * again by it: a removed device that kept the old one signs nothing readers believe. Every
+ * conversation's next send then starts an epoch without it: the device set changed
+ * (epoch-keys.ts), and every reader's pinned list no longer names it.
  */
 import type { ConversationKey } from '../conversation-key';
 import type { DeviceList } from './device-list';
@@ -14,9 +17,8 @@ import type { DeviceRemoval, EpochWraps } from './key-ring-store';
 import { createRecoveryKey } from './recovery-key';
 import { lockForRecovery, relockForRecovery } from './recovery-seal';
 import { createContentKey, openBytes, sealBytes } from './sealed-box';
-
-/** The identity's secret travels sealed under the backup key (key-ring-identity.ts). */
-const identityContext = (uid: string) => `chatty/identity|${uid}`;
+import { identityContext, type HeldMaster, type Signer } from './signing-key';
+import { openSigner, sealMaster, sealSigner } from './signing';
 
 export interface RotationInput {
   uid: string;
@@ -26,10 +28,29 @@ export interface RotationInput {
   /** The devices that keep the backup: every device of the new list. */
   keeping: readonly PublishedDevice[];
   wrapFor: (raw: Uint8Array, device: PublishedDevice) => Promise<{ key: string; from: string }>;
+  /**
+   * Typed for this removal: the master (opened with it) is sealed under it again and leaves the
+   * backup key's reach, and `signer` (the new device-signing key) replaces the old one.
+   */
+  typed?: {
+    recoveryRaw: Uint8Array<ArrayBuffer>;
+    master: HeldMaster;
+    signer: { signer: Signer; secret: Uint8Array };
+  };
+}
+
+/** The device-signing key under the new backup key: the new one, or the old one sealed again. */
+async function signingUnder(key: CryptoKey, { uid, backup, oldKey, typed }: RotationInput) {
+  if (typed) return sealSigner(key, uid, typed.signer.signer, typed.signer.secret);
+  const old = backup.signing
+    ? await openSigner(oldKey, uid, backup.signing).catch(() => null)
+    : null;
+  return old ? sealSigner(key, uid, old.signer, old.secret) : null;
 }
 
 /** The backup under a new key; `recoveryKey` is set when a new recovery key had to be made. */
-export async function rotateBackup({ uid, backup, oldKey, keeping, wrapFor }: RotationInput) {
+export async function rotateBackup(input: RotationInput) {
+  const { uid, backup, oldKey, keeping, wrapFor, typed } = input;
   const { raw, key } = await createContentKey();
   const keys: DeviceRemoval['backup']['keys'] = {};
   for (const [conversation, epochs] of Object.entries(backup.keys)) {
@@ -42,10 +63,14 @@ export async function rotateBackup({ uid, backup, oldKey, keeping, wrapFor }: Ro
     }
     if (Object.keys(resealed).length) keys[place] = resealed;
   }
-  const secret = backup.identity
-    ? await openBytes(oldKey, backup.identity, identityContext(uid)).catch(() => null)
-    : null;
+  // Once the recovery key is typed the master leaves the backup key's reach (it is sealed under
+  // the recovery key alone); otherwise it stays where it was.
+  const secret =
+    backup.identity && !typed
+      ? await openBytes(oldKey, backup.identity, identityContext(uid)).catch(() => null)
+      : null;
   const identity = secret ? await sealBytes(key, secret, identityContext(uid)) : null;
+  const signing = await signingUnder(key, input);
   const devices: DeviceRemoval['backup']['devices'] = {};
   for (const device of keeping) {
     const { key: wrapped, from } = await wrapFor(raw, device);
@@ -56,12 +81,19 @@ export async function rotateBackup({ uid, backup, oldKey, keeping, wrapFor }: Ro
   );
   let recoveryKey: string | null = null;
   let lock = relocked;
-  if (!lock) {
+  let master = typed
+    ? await sealMaster(uid, typed.recoveryRaw, typed.master.secret)
+    : backup.master;
+  if (!lock && typed) {
+    // A backup from before recovery pairs: sealed for the recovery key just typed.
+    lock = await lockForRecovery(uid, typed.recoveryRaw, key, raw);
+  } else if (!lock) {
     // A backup from before recovery pairs (or one whose pair does not open): the old recovery
     // key cannot be reached without typing it, so a new one is made and shown to be saved.
     const recovery = await createRecoveryKey();
     lock = await lockForRecovery(uid, recovery.raw, key, raw);
     recoveryKey = recovery.text;
+    if (secret) master = await sealMaster(uid, recovery.raw, secret);
   }
   return {
     raw,
@@ -73,6 +105,8 @@ export async function rotateBackup({ uid, backup, oldKey, keeping, wrapFor }: Ro
       devices,
       keys,
       identity,
+      signing,
+      master,
       unsaved: recoveryKey !== null,
     },
   };

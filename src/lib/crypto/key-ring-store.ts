@@ -22,7 +22,7 @@ export interface NewWrap {
 /** The database side of the key ring, always as the signed-in owner. */
 export interface KeyRingStore {
   /**
-   * My published devices, with their signatures (approval is a signature: key-ring-identity.ts);
+   * My published devices, with their signatures (approval is a signature: signing/key-ring-identity.ts);
    * `approvedBy` names the approving device, a hint for the prompts only.
    */
   myDevices(): Promise<Array<PublishedDevice & { approvedBy: string | null }>>;
@@ -36,9 +36,18 @@ export interface KeyRingStore {
     device: { deviceId: string; key: string; from: string },
     recovery: RecoveryLock,
   ): Promise<void>;
-  /** The backup key sealed for a new recovery key (`saved`: the same one, already saved). */
-  resealBackup(sealed: string, recovery: RecoveryLock, saved?: boolean): Promise<void>;
-  markBackupSaved(): Promise<void>;
+  /**
+   * The backup key sealed for a new recovery key (`saved`: the same one, already saved), with the
+   * master sealed for it too when this device holds the master.
+   */
+  resealBackup(
+    sealed: string,
+    recovery: RecoveryLock,
+    saved?: boolean,
+    master?: string | null,
+  ): Promise<void>;
+  /** The recovery key saved; `dropIdentity`: the master leaves the backup key's reach with it. */
+  markBackupSaved(dropIdentity?: boolean): Promise<void>;
   putBackupDevice(device: { deviceId: string; key: string; from: string }): Promise<void>;
   putBackupEntry(conversation: ConversationKey, epoch: string, envelope: string): Promise<void>;
   /**
@@ -51,7 +60,7 @@ export interface KeyRingStore {
    * this device's signature by it, and the first device list.
    */
   publishIdentity(
-    identity: { sealed: string; publicKey: string },
+    identity: { sealed: string; publicKey: string; signing: string; master: string | null },
     device: { deviceId: string; signature: string },
     list: DeviceList,
   ): Promise<void>;
@@ -60,6 +69,17 @@ export interface KeyRingStore {
   putDeviceList(list: DeviceList): Promise<void>;
   /** One update: everything 'Remove' changes (key-ring-removal.ts). */
   removeDevice(removal: DeviceRemoval): Promise<void>;
+  /**
+   * One update, the recovery key typed (signing/key-ring-master.ts): the master sealed under it and out of
+   * the backup key's reach, the backup marked saved; for an account from before device-signing
+   * keys, its first one with my devices signed again by it and a new list.
+   */
+  secureMaster(change: {
+    master: string;
+    signatures: Record<string, string>;
+    signing?: string;
+    list?: DeviceList;
+  }): Promise<void>;
 }
 
 /** What removing one of my devices writes, in one update (key-ring-removal.ts). */
@@ -67,6 +87,8 @@ export interface DeviceRemoval {
   deviceId: string;
   /** The new signed device list, without it. */
   list: DeviceList;
+  /** The devices kept, signed again by a new device-signing key (a removal with the recovery key). */
+  signatures: Record<string, string>;
   /** The backup under a new backup key: every part of it sealed again. */
   backup: {
     sealed: string;
@@ -74,6 +96,8 @@ export interface DeviceRemoval {
     devices: Record<string, { key: string; from: string }>;
     keys: Partial<Record<ConversationKey, Record<string, string>>>;
     identity: string | null;
+    signing: string | null;
+    master: string | null;
     /** A new recovery key was made (a backup from before recovery pairs): not saved yet. */
     unsaved: boolean;
   };

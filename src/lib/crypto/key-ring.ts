@@ -17,7 +17,7 @@ import {
   sealBackupEntry,
   type StoredBackup,
 } from './key-backup';
-import { makeIdentityHolder } from './key-ring-identity';
+import type { IdentityHolder } from './signing';
 import type { ClearEpochKey, RewrapResult } from './key-ring-rewrap';
 import type { KeyRingStore } from './key-ring-store';
 import { makeKeyWrapper } from './key-wrap';
@@ -37,6 +37,8 @@ const entryId = (conversation: ConversationKey, epoch: string) => `${conversatio
 const recoverySeal = () => import('./recovery-seal');
 const recoveryKeys = () => import('./recovery-key');
 const actions = () => import('./key-ring-actions');
+/** The signing keys' holder runs after the first screen (a backup sync): loaded then. */
+const signing = () => import('./signing');
 
 export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingStore) {
   const wrapper = makeKeyWrapper(me.privateKey);
@@ -53,7 +55,24 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
   const writing = new Set<Promise<unknown>>();
   /** A recovery key made on this device and not yet confirmed as saved. */
   let unsavedRecoveryKey: string | null = null;
-  const identity = makeIdentityHolder(me, store);
+  /** The holder of my signing keys (signing/key-ring-identity.ts), made on first use. */
+  let holder: IdentityHolder | null = null;
+  let holding: Promise<IdentityHolder> | null = null;
+  const identity = () =>
+    (holding ??= signing().then(
+      ({ makeIdentityHolder }) => {
+        holder = makeIdentityHolder(me, store);
+        return holder;
+      },
+      (error: unknown) => {
+        // Not loaded (offline): tried again at the next use.
+        holding = null;
+        throw error;
+      },
+    ));
+  // Loaded now, beside the backup's first read: a first device publishes its identity as soon as
+  // its backup is made, and other people's devices wait for it to trust the device.
+  void identity().catch(() => undefined);
   /** This device is making the account's first backup: its identity is new, not an upgrade. */
   let settingUp = false;
 
@@ -113,11 +132,11 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
   }
 
   /** What the key ring's less frequent steps (key-ring-actions.ts) work with. */
-  const internals: RingInternals = {
+  const internals = async (): Promise<RingInternals> => ({
     me,
     keys,
     store,
-    identity,
+    identity: await identity(),
     myDevice,
     backupRawOfThisDevice,
     wrapBackupKeyFor,
@@ -132,7 +151,7 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
         unsavedRecoveryKey = key;
       },
     },
-  };
+  });
 
   return {
     /** For `makeEpochKeys`' hook: every key this device makes or opens goes into the backup. */
@@ -168,15 +187,21 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
         if (!raw) return backupKey !== null;
         await takeBackupKey(raw);
       }
-      if (backupKey && backup) await identity.adopt(backupKey, backup, !settingUp);
+      if (backupKey && backup) await (await identity()).adopt(backupKey, backup, !settingUp);
       return true;
     },
 
-    /** The account's identity key, once this device holds it (key-ring-identity.ts). */
-    identity: () => identity.current(),
+    /**
+     * The account's identity (master) public key, once this device holds its signing keys
+     * (signing/key-ring-identity.ts): null on a device not approved yet.
+     */
+    identity: () => holder?.current() ?? null,
+
+    /** The device-signing key this device holds (what a tampered device would keep). */
+    signer: () => holder?.signer() ?? null,
 
     /** True once, after this device gave an existing account its identity key (the upgrade). */
-    takeUpgradeNotice: () => identity.takeUpgradeNotice(),
+    takeUpgradeNotice: () => holder?.takeUpgradeNotice() ?? false,
 
     /**
      * The first device of an account: a backup, and the recovery key that opens it (shown once).
@@ -195,7 +220,7 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
       heldWrap = wrap.key;
       unsavedRecoveryKey = recovery.text;
       await takeBackupKey(backup.raw);
-      await identity.adopt(backup.key, null, false);
+      await (await identity()).adopt(backup.key, null, false, recovery.raw);
       return recovery.text;
     },
 
@@ -204,17 +229,18 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
      * memory, otherwise a new one that replaces it (the old one was never confirmed as saved).
      */
     async recoveryKeyToSave(): Promise<string> {
-      return (await actions()).recoveryKeyToSave(internals);
+      return (await actions()).recoveryKeyToSave(await internals());
     },
 
+    /** 'I saved it': the master, sealed under that recovery key, leaves the backup key's reach. */
     async confirmSaved() {
-      await store.markBackupSaved();
+      await store.markBackupSaved((await store.readBackup())?.master != null);
       unsavedRecoveryKey = null;
     },
 
     /** Opens the backup with a typed recovery key and wraps every epoch key in it for this device. */
     async restore(typed: string): Promise<RewrapResult> {
-      return (await actions()).restore(internals, typed);
+      return (await actions()).restore(await internals(), typed);
     },
 
     /**
@@ -222,16 +248,18 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
      * of my devices), the backup key too when this device holds it, then the device marked approved.
      */
     async approve(deviceId: string): Promise<RewrapResult> {
-      return (await actions()).approve(internals, deviceId);
+      return (await actions()).approve(await internals(), deviceId);
     },
 
     /**
      * 'Remove' (key-ring-removal.ts): a signed device list without `deviceId`, the backup under a
-     * new key, its wraps deleted, in one update. Returns a new recovery key to show when the
-     * backup predates recovery pairs (it had to be replaced), else null.
+     * new key, its wraps deleted, in one update; with the recovery key typed, a new device-signing
+     * key too, which locks out a removed device that kept its keys. Returns a new recovery key to
+     * show when the backup predates recovery pairs (it had to be replaced), else null. A wrong
+     * recovery key is a RecoveryError, with nothing written.
      */
-    async removeDevice(deviceId: string): Promise<string | null> {
-      return (await actions()).removeDevice(internals, deviceId);
+    async removeDevice(deviceId: string, recoveryKey?: string): Promise<string | null> {
+      return (await actions()).removeDevice(await internals(), deviceId, recoveryKey);
     },
   };
 }

@@ -2,8 +2,8 @@
  * The epochs this device sends under (docs/security/e2ee.md, "Choosing the sending epoch"): per
  * conversation, the epoch it made last, the digest of the device set it was wrapped for, when it
  * was made and how many sends it sealed. Kept on the device (IndexedDB: sending-log-idb.ts), never
- * read from the server: an operator who puts back an older `senderEpochs` pointer (to an epoch a
- * removed device still holds) changes nothing here.
+ * read from the server: a pointer the operator writes at the old `senderEpochs` path (no longer
+ * written by the app; migration 006 deleted it) to an epoch a removed device holds changes nothing.
  */
 import type { ConversationKey } from '../conversation-key';
 

@@ -22,7 +22,10 @@ const isListPin = (value: unknown): value is ListPin =>
   typeof (value as ListPin).key === 'string' &&
   Number.isSafeInteger((value as ListPin).version) &&
   Array.isArray((value as ListPin).ids) &&
-  (value as ListPin).ids.every((id) => typeof id === 'string');
+  (value as ListPin).ids.every((id) => typeof id === 'string') &&
+  ((value as ListPin).signer === undefined ||
+    (Number.isSafeInteger((value as ListPin).signer?.version) &&
+      typeof (value as ListPin).signer?.publicKey === 'string'));
 
 /** A device list's pin sits beside the identity pin, under `{owner}|{uid}|list`. */
 export const indexedDbPinStore: PinStore = {

@@ -14,12 +14,15 @@ export interface Pin {
 
 /**
  * The highest version of a person's signed device list (device-list.ts) this device verified, with
- * the identity key that signed it: a list older than this one is never believed again.
+ * the identity (master) key it was checked under: a list older than this one is never believed
+ * again. `signer`: the highest device-signing key (signing-key.ts) verified under that master key;
+ * once pinned, entries and lists count only when signed by it, and an older one is refused.
  */
 export interface ListPin {
   key: string;
   version: number;
   ids: string[];
+  signer?: { version: number; publicKey: string };
 }
 
 /** Pins by the signed-in person (`owner`) and the person pinned. */

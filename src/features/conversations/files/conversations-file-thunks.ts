@@ -7,7 +7,11 @@ import {
   type FileDescriptor,
   type FileKind,
 } from '../../../lib/firebase/conversations/shapes';
+import { conversationKey, type ConversationKey } from '../../../lib/conversation-key';
+import type { SentMessage } from '../../../lib/firebase/inbox/shapes';
+import type { AppDispatch } from '../../../store/store';
 import { conversationTarget } from '../timeline';
+import { sendAcked, sendStarted } from '../sending';
 import { filesStrings } from './files-strings';
 import { formatDuration } from './file-format';
 
@@ -20,6 +24,24 @@ export interface FileToSend {
   levels?: number[];
   replyTo?: string;
   forwarded?: true;
+}
+
+/**
+ * Shows my file message as sending (the clock, not 'Sent') until the server stores it or it
+ * ends otherwise; a failure is told by its toast, never listed for Retry (Retry sends text).
+ */
+async function trackUpload(
+  dispatch: AppDispatch,
+  key: ConversationKey,
+  words: string,
+  sent: SentMessage,
+): Promise<void> {
+  dispatch(sendStarted({ id: sent.id, key, text: words, upload: true }));
+  try {
+    await sent.acked;
+  } finally {
+    dispatch(sendAcked(sent.id));
+  }
 }
 
 /** The problem with sending `blob`, or null: too large or empty, said before anything is sent. */
@@ -36,7 +58,7 @@ export function fileProblem(blob: Blob): string | null {
  */
 export const sendConversationFile = createAppAsyncThunk(
   'conversations/sendFile',
-  async (file: FileToSend, { getState, extra, rejectWithValue }) => {
+  async (file: FileToSend, { getState, dispatch, extra, rejectWithValue }) => {
     const problem = fileProblem(file.blob);
     if (problem) return rejectWithValue(problem);
     const target = conversationTarget(getState());
@@ -68,10 +90,34 @@ export const sendConversationFile = createAppAsyncThunk(
           target.kind === 'group'
             ? extra.chatFiles.sendToGroup(target.parties, upload, extras)
             : extra.chatFiles.send(target.parties, upload, extras);
-        await sent.acked;
+        await trackUpload(dispatch, conversationKey(target.kind, target.id), words, sent);
         return sent.id;
       },
       rejectWithValue,
     );
+  },
+);
+
+/**
+ * Finishes my uploads that a reload, a closed tab or a crash cut (kept on this device until
+ * sent): each resumes from the chunks stored, then its message goes, once. Resolves with how
+ * many were resumed; a failed one rejects with the toast text (its stash and chunks are gone).
+ */
+export const resumeFileUploads = createAppAsyncThunk(
+  'conversations/resumeFiles',
+  async (uid: string, { dispatch, extra, rejectWithValue }) => {
+    // Nothing readable here (no IndexedDB, its code not downloaded): nothing to resume.
+    const sends = await extra.chatFiles.resumeUploads(uid).catch(() => []);
+    const failures: string[] = [];
+    await Promise.all(
+      sends.map(({ sent, conversation, words }) =>
+        attemptWrite(
+          filesStrings.sendFailed,
+          () => trackUpload(dispatch, conversation, words, sent),
+          (text) => failures.push(text),
+        ),
+      ),
+    );
+    return failures.length === 0 ? sends.length : rejectWithValue(failures[0]);
   },
 );

@@ -90,9 +90,13 @@ export function FileBubble({
   const percent = (part: number, whole: number) =>
     whole > 0 ? Math.min(100, Math.floor((part / whole) * 100)) : 100;
   const muted = light ? 'text-brand-100' : 'text-slate-600';
-  const control = `inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full focus:outline-hidden focus-visible:ring-4 ${light ? 'bg-white/20 text-white hover:bg-white/30 focus-visible:ring-white/40' : 'bg-white text-slate-700 shadow-xs hover:bg-slate-50 focus-visible:ring-brand-100'}`;
+  // Words on my own bubble's brand colour read at 4.5:1 over a dark tint, not a white one.
+  const pill = `inline-flex items-center gap-1 rounded-full px-2 py-1 text-xs font-semibold focus:outline-hidden focus-visible:ring-4 ${light ? 'bg-black/15 text-white hover:bg-black/25 focus-visible:ring-white/40' : 'bg-white text-slate-700 shadow-xs hover:bg-slate-50 focus-visible:ring-brand-100'}`;
+  // The name and size get the card's whole width; the actions go under them, so a phone's
+  // narrow bubble does not squeeze the name into a column beside two buttons. Wide enough for
+  // both actions on one line, even with a short name.
   return (
-    <div className="flex min-w-0 flex-col gap-1.5 py-0.5" data-file-bubble>
+    <div className="flex min-w-[11.5rem] flex-col gap-2 py-0.5" data-file-bubble>
       <div className="flex min-w-0 items-center gap-2.5">
         <FileTypeIcon
           label={iconLabel(descriptor)}
@@ -102,58 +106,63 @@ export function FileBubble({
           <p className="line-clamp-2 text-sm font-medium break-words" title={descriptor.name}>
             {descriptor.name}
           </p>
-          <p className={`text-xs ${muted}`}>
+          <p className={`text-xs whitespace-nowrap ${muted}`}>
             {formatBytes(descriptor.size)} · {filesStrings.type[kind]}
           </p>
         </div>
-        {upload ? null : (
-          <>
-            {opensInTab(descriptor.type) ? (
-              <button
-                type="button"
-                tabIndex={tabIndex}
-                aria-label={filesStrings.openInTab(descriptor.name)}
-                title={filesStrings.openInTab(descriptor.name)}
-                onClick={() => void openInTab()}
-                className={control}
-              >
-                <ExternalIcon className="h-4 w-4" />
-              </button>
-            ) : null}
+      </div>
+      {upload ? null : (
+        <div className="flex flex-wrap gap-1.5">
+          <button
+            type="button"
+            tabIndex={tabIndex}
+            aria-label={filesStrings.download(descriptor.name)}
+            title={filesStrings.download(descriptor.name)}
+            aria-busy={received !== null || undefined}
+            onClick={() => void download()}
+            className={pill}
+          >
+            <DownloadIcon className="h-3.5 w-3.5" />
+            {filesStrings.downloadShort}
+          </button>
+          {opensInTab(descriptor.type) ? (
             <button
               type="button"
               tabIndex={tabIndex}
-              aria-label={filesStrings.download(descriptor.name)}
-              title={filesStrings.download(descriptor.name)}
-              aria-busy={received !== null || undefined}
-              onClick={() => void download()}
-              className={control}
+              aria-label={filesStrings.openInTab(descriptor.name)}
+              title={filesStrings.openInTab(descriptor.name)}
+              onClick={() => void openInTab()}
+              className={pill}
             >
-              <DownloadIcon className="h-4 w-4" />
+              <ExternalIcon className="h-3.5 w-3.5" />
+              {filesStrings.openShort}
             </button>
-          </>
-        )}
-      </div>
+          ) : null}
+        </div>
+      )}
       {upload ? (
-        <div className="flex items-center gap-2">
+        // The bar has the card's width; the words and 'Cancel' go under it.
+        <div className="flex flex-col gap-1">
           <progress
-            className="h-1.5 min-w-0 flex-1 overflow-hidden rounded-full"
+            className={`h-1.5 w-full appearance-none overflow-hidden rounded-full ${light ? '[&::-moz-progress-bar]:bg-white [&::-webkit-progress-bar]:bg-black/15 [&::-webkit-progress-value]:bg-white' : '[&::-moz-progress-bar]:bg-brand-600 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-brand-600'}`}
             max={upload.total || 1}
             value={upload.sent}
             aria-label={filesStrings.uploading(percent(upload.sent, upload.total))}
           />
-          <span className={`text-xs tabular-nums ${muted}`} role="status">
-            {filesStrings.uploading(percent(upload.sent, upload.total))}
-          </span>
-          <button
-            type="button"
-            tabIndex={tabIndex}
-            aria-label={filesStrings.cancelUploadOf(descriptor.name)}
-            onClick={() => void chatFiles.cancelUpload(message.id)}
-            className={`rounded-full px-2.5 py-0.5 text-xs font-semibold focus:outline-hidden focus-visible:ring-4 ${light ? 'bg-black/15 text-white hover:bg-black/25 focus-visible:ring-white/40' : 'bg-white text-slate-700 hover:bg-slate-50 focus-visible:ring-brand-100'}`}
-          >
-            {filesStrings.cancelUpload}
-          </button>
+          <div className="flex items-center justify-between gap-2">
+            <span className={`text-xs tabular-nums ${muted}`} role="status">
+              {filesStrings.uploading(percent(upload.sent, upload.total))}
+            </span>
+            <button
+              type="button"
+              tabIndex={tabIndex}
+              aria-label={filesStrings.cancelUploadOf(descriptor.name)}
+              onClick={() => void chatFiles.cancelUpload(message.id)}
+              className={`rounded-full px-2.5 py-0.5 text-xs font-semibold focus:outline-hidden focus-visible:ring-4 ${light ? 'bg-black/15 text-white hover:bg-black/25 focus-visible:ring-white/40' : 'bg-white text-slate-700 hover:bg-slate-50 focus-visible:ring-brand-100'}`}
+            >
+              {filesStrings.cancelUpload}
+            </button>
+          </div>
         </div>
       ) : null}
       {received !== null ? (

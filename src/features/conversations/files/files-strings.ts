@@ -8,7 +8,10 @@ export const filesStrings = {
   /** What lists, notifications and quotes show of a file message. */
   words: (name: string) => `📎 ${name}`,
   download: (name: string) => `Download ${name}`,
+  /** The download button's words; its label names the file. */
+  downloadShort: 'Download',
   openInTab: (name: string) => `Open ${name} in a new tab`,
+  openShort: 'Open',
   uploading: (percent: number) => `Uploading ${String(percent)}%`,
   downloading: (percent: number) => `Downloading ${String(percent)}%`,
   cancelUpload: 'Cancel',

@@ -17,8 +17,9 @@ export const selectLoadedOnScreen = (state: RootState): boolean =>
 export const selectReceiptsOn = (state: RootState) => state.conversationReceipts.receiptsOn;
 const selectOutgoing = (state: RootState) => state.conversationSending.outgoing;
 
+/** A message that a closed tab would lose (an upload is kept on the device, and resumes). */
 export const selectHasPending = (state: RootState) =>
-  state.conversationSending.outgoing.some((m) => m.state === 'pending');
+  state.conversationSending.outgoing.some((m) => m.state === 'pending' && !m.upload);
 
 export const selectOutgoingState = (state: RootState, id: string) =>
   state.conversationSending.outgoing.find((m) => m.id === id)?.state ?? null;

@@ -20,6 +20,11 @@ export interface OutgoingMessage {
   text: string;
   /** Only when the send carried any. */
   extras?: OutgoingExtras;
+  /**
+   * A file or voice message whose upload this device keeps until it is sent (a reload resumes
+   * it), so closing the tab need not ask; it is never listed failed (its toast says why).
+   */
+  upload?: true;
   state: 'pending' | 'failed';
 }
 

@@ -2,7 +2,7 @@
  * Sending: the send thunks, what a send carries (text, reply, mentions), and the pending and
  * failed sends until the server answers.
  */
-export { failedDismissed, sendStarted } from './conversations-sending-slice';
+export { failedDismissed, sendAcked, sendStarted } from './conversations-sending-slice';
 export type { OutgoingMessage } from './conversations-sending-slice';
 export { retryMessage, selectFriend, sendMessage } from './conversations-thunks';
 export { trackSend } from './track-send';

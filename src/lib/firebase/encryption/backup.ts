@@ -124,15 +124,19 @@ export function makeEncryptionBackupApi(db: Database) {
             devices: { [device.deviceId]: { key: device.key, from: device.from } },
           });
         },
-        resealBackup(sealed, recovery, saved = false) {
+        resealBackup(sealed, recovery, saved = false, master) {
           return update(ref(db, backupPath), {
             sealed,
             recovery,
             ...(saved ? {} : { savedAt: null }),
+            ...(master ? { master } : {}),
           });
         },
-        markBackupSaved() {
-          return set(ref(db, `${backupPath}/savedAt`), serverTimestamp());
+        markBackupSaved(dropIdentity = false) {
+          return update(ref(db, backupPath), {
+            savedAt: serverTimestamp(),
+            ...(dropIdentity ? { identity: null } : {}),
+          });
         },
         putBackupDevice(device) {
           return set(ref(db, `${backupPath}/devices/${device.deviceId}`), {
@@ -153,6 +157,8 @@ export function makeEncryptionBackupApi(db: Database) {
         publishIdentity(identity, device, list) {
           return update(ref(db), {
             [`${backupPath}/identity`]: identity.sealed,
+            [`${backupPath}/signing`]: identity.signing,
+            ...(identity.master ? { [`${backupPath}/master`]: identity.master } : {}),
             [`identityKeys/${me}`]: { publicKey: identity.publicKey, createdAt: serverTimestamp() },
             [`deviceKeys/${me}/${device.deviceId}/signature`]: device.signature,
             [`deviceLists/${me}`]: storedDeviceList(list),
@@ -164,7 +170,20 @@ export function makeEncryptionBackupApi(db: Database) {
         putDeviceList(list) {
           return set(ref(db, `deviceLists/${me}`), storedDeviceList(list));
         },
-        removeDevice({ deviceId, list, backup, wraps }) {
+        secureMaster({ master, signatures, signing, list }) {
+          const changes: Record<string, unknown> = {
+            [`${backupPath}/master`]: master,
+            [`${backupPath}/identity`]: null,
+            [`${backupPath}/savedAt`]: serverTimestamp(),
+            ...(signing ? { [`${backupPath}/signing`]: signing } : {}),
+            ...(list ? { [`deviceLists/${me}`]: storedDeviceList(list) } : {}),
+          };
+          for (const [id, signature] of Object.entries(signatures)) {
+            changes[`deviceKeys/${me}/${id}/signature`] = signature;
+          }
+          return update(ref(db), changes);
+        },
+        removeDevice({ deviceId, list, signatures, backup, wraps }) {
           const empty = (value: object) => (Object.keys(value).length ? value : null);
           const changes: Record<string, unknown> = {
             [`deviceKeys/${me}/${deviceId}`]: null,
@@ -175,8 +194,13 @@ export function makeEncryptionBackupApi(db: Database) {
             [`${backupPath}/devices`]: backup.devices,
             [`${backupPath}/keys`]: empty(backup.keys),
             [`${backupPath}/identity`]: backup.identity,
+            [`${backupPath}/signing`]: backup.signing,
+            [`${backupPath}/master`]: backup.master,
             ...(backup.unsaved ? { [`${backupPath}/savedAt`]: null } : {}),
           };
+          for (const [id, signature] of Object.entries(signatures)) {
+            changes[`deviceKeys/${me}/${id}/signature`] = signature;
+          }
           for (const { conversation, epoch } of wraps) {
             changes[`${wrapsPath(conversation, me)}/${epoch}/${deviceId}`] = null;
           }

@@ -3,7 +3,7 @@
  * (devices.ts), the backup, and the sender-key wraps as a `KeyDirectory` for
  * src/lib/crypto/epoch-keys.ts.
  */
-import { get, push, ref, serverTimestamp, set, update, type Database } from 'firebase/database';
+import { get, push, ref, set, update, type Database } from 'firebase/database';
 import { parseConversationKey, type ConversationKey } from '../../conversation-key';
 import { makeDevicesApi, parseDevices, parseIdentity } from './devices';
 import { makeEncryptionBackupApi } from './backup';
@@ -59,11 +59,9 @@ export function makeEncryptionApi(db: Database) {
         async deviceListOf(conversation, uid) {
           return parseDeviceList(await readOf(conversation, uid, `deviceLists/${uid}`));
         },
-        writeEpoch(conversation, epoch, devices, wraps, waiting) {
+        writeEpoch(conversation, epoch, wraps, waiting) {
           const { tree, waits, id } = wrapsTree(conversation);
-          const changes: Record<string, unknown> = {
-            [`senderEpochs/${me}/${conversation}`]: { epoch, devices, at: serverTimestamp() },
-          };
+          const changes: Record<string, unknown> = {};
           for (const wrap of wraps) {
             changes[`${tree}/${id}/${wrap.uid}/${epoch}/${wrap.deviceId}`] = {
               key: wrap.key,
@@ -88,7 +86,8 @@ export function makeEncryptionApi(db: Database) {
             ? ({ key: value.key, by: value.by, from: value.from } satisfies StoredWrap)
             : null;
         },
-        newEpochId: () => push(ref(db, 'senderEpochs')).key,
+        // A push id made on the device: nothing is written under it.
+        newEpochId: () => push(ref(db, 'conversationKeys')).key,
       };
     },
   };

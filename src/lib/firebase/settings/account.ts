@@ -76,7 +76,6 @@ export function makeAccountApi(auth: Auth, db: Database) {
       [`pictures/${uid}`]: null,
       [`settings/${uid}`]: null,
       [`notifications/${uid}`]: null,
-      [`senderEpochs/${uid}`]: null,
       [`deviceLists/${uid}`]: null,
     };
     // End-to-end encryption: my published device keys go, one device at a time as the rules allow.

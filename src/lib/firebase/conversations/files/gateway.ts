@@ -1,4 +1,4 @@
-import { onValue, push, ref, update, type Database } from 'firebase/database';
+import { get, onValue, push, ref, update, type Database } from 'firebase/database';
 import { directKey, groupKey, type ConversationKey } from '../../../conversation-key';
 import type { SentMessage } from '../../inbox/shapes';
 import {
@@ -17,6 +17,9 @@ import type { CryptoNow } from '../sealing';
 import type { GroupParties, MessageParties, SendExtras } from '../send-write';
 import { serverClockOf } from '../integrity/server-clock';
 import { placementsOf } from '../placement';
+import { uploadStashHere, type UploadStash } from './upload-stash';
+import { parseStashedSend, stashedSend, type StashedFileSend } from './stashed-send';
+import { claimUpload } from './upload-lock';
 
 export * from './file-message';
 
@@ -26,6 +29,13 @@ export interface FileUpload {
   blob: Blob;
   descriptor: FileDescriptor;
   /** What lists, notifications and quotes show ('Voice message 0:12', the file's name). */
+  words: string;
+}
+
+/** An upload resumed from the stash: its send, conversation and the words lists show. */
+export interface ResumedUpload {
+  sent: SentMessage;
+  conversation: ConversationKey;
   words: string;
 }
 
@@ -54,6 +64,7 @@ export function makeConversationFilesApi(
   db: Database,
   cryptoNow: CryptoNow = () => Promise.resolve(null),
   outbox: Outbox = outboxOf(db),
+  stash: UploadStash = uploadStashHere(),
 ) {
   const clock = serverClockOf(db);
   // A file's chunks are on its conversation's instance, with its message.
@@ -97,9 +108,22 @@ export function makeConversationFilesApi(
     parties: readonly string[],
     file: FileUpload,
     send: Pick<OutgoingSend, 'path' | 'sender' | 'changes' | 'parse'>,
+    stashed: StashedFileSend,
+    /** Resumed from the stash: it is kept there already. */
+    resumed = false,
   ): SentMessage => {
     const path = conversationFilePath(key, id);
     keepLocal(path, file.blob);
+    // Kept on this device until it is sent, so a reload resumes it (upload-stash.ts). Not
+    // kept (no IndexedDB, a full disk): it still goes while this page lives.
+    const kept = resumed
+      ? Promise.resolve()
+      : stash
+          .put({ uid: send.sender, fileId: id, at: Date.now(), send: stashed, blob: file.blob })
+          .catch(() => undefined);
+    const unstash = () => {
+      void kept.then(() => stash.drop(send.sender, id)).catch(() => undefined);
+    };
     const upload: Upload = {
       conversation: key,
       sent: 0,
@@ -144,8 +168,11 @@ export function makeConversationFilesApi(
     // Refused or failed: its chunks are taken back, so nothing of it is left stored.
     const end = () => {
       uploads.delete(id);
+      unstash();
       for (const ended of upload.ended) ended();
     };
+    // Held by this tab until it settles: another tab's start does not resume it meanwhile.
+    if (!resumed) void claimUpload(id, false).then((hold) => hold?.(sent.acked));
     sent.acked.then(end, () => {
       end();
       void Promise.resolve(databaseOf(key))
@@ -153,6 +180,115 @@ export function makeConversationFilesApi(
         .catch(() => undefined);
     });
     return sent;
+  };
+
+  /** The send of `file` to the friend, its id given (new, or resumed from the stash). */
+  const sendDirect = (
+    parties: MessageParties,
+    file: FileUpload,
+    extras: SendExtras | undefined,
+    id: string,
+    resumed = false,
+  ): SentMessage => {
+    const everyone = [parties.from.uid, parties.to.uid];
+    const stashed = stashedSend('direct', parties, file, extras);
+    return sendFile(
+      directKey(parties.conversationId),
+      id,
+      everyone,
+      file,
+      {
+        path: `sendMessage/${parties.conversationId}/${id}`,
+        sender: parties.from.uid,
+        changes: (words, server) => ({
+          ...directFileSendWrite(parties, id, file, words, server, extras),
+          ...extras?.extraChanges?.(id, server),
+        }),
+        parse: (value) => directConversations.parse(parties.conversationId, id, value),
+      },
+      stashed,
+      resumed,
+    );
+  };
+
+  /** The post of `file` to a group, its id given (new, or resumed from the stash). */
+  const sendGroup = (
+    parties: GroupParties,
+    file: FileUpload,
+    extras: SendExtras | undefined,
+    id: string,
+    resumed = false,
+  ): SentMessage => {
+    const everyone = [parties.from.uid, ...parties.to];
+    const stashed = stashedSend('group', parties, file, extras);
+    return sendFile(
+      groupKey(parties.groupId),
+      id,
+      everyone,
+      file,
+      {
+        path: `groupMessages/${parties.groupId}/${id}`,
+        sender: parties.from.uid,
+        changes: (words, server) => ({
+          ...groupFileSendWrite(parties, id, file, words, server, extras),
+          ...extras?.extraChanges?.(id, server),
+        }),
+        parse: (value) => groupConversations.parse(parties.groupId, id, value),
+      },
+      stashed,
+      resumed,
+    );
+  };
+
+  /**
+   * A stashed send, resumed: null when it needs nothing more (sent, or not mine). Boxed: a
+   * SentMessage is a promise, which an async function's result would wait for.
+   */
+  const resumeOne = async (uid: string, fileId: string, value: unknown, blob: Blob) => {
+    const stashed = parseStashedSend(value);
+    if (!stashed || stashed.parties.from.uid !== uid || uploads.has(fileId)) {
+      if (!uploads.has(fileId)) await stash.drop(uid, fileId);
+      return null;
+    }
+    const file: FileUpload = { ...stashed.file, blob };
+    const messagePath =
+      stashed.to === 'direct'
+        ? `sendMessage/${stashed.parties.conversationId}/${fileId}`
+        : `groupMessages/${stashed.parties.groupId}/${fileId}`;
+    const key =
+      stashed.to === 'direct'
+        ? directKey(stashed.parties.conversationId)
+        : groupKey(stashed.parties.groupId);
+    // Another tab sends it now (it holds its lock): that tab finishes it.
+    const hold = await claimUpload(fileId, true);
+    if (!hold) return null;
+    let release: () => void = () => undefined;
+    hold(new Promise<void>((resolve) => (release = resolve)));
+    // Its message stored before the page went (the stash not dropped yet): sent, exactly once.
+    try {
+      await whenConnected();
+      if ((await get(ref(await databaseOf(key), messagePath))).exists()) {
+        await stash.drop(uid, fileId);
+        release();
+        return null;
+      }
+    } catch (error) {
+      release();
+      throw error;
+    }
+    const sent =
+      stashed.to === 'direct'
+        ? sendDirect(stashed.parties, file, stashed.extras, fileId, true)
+        : sendGroup(stashed.parties, file, stashed.extras, fileId, true);
+    sent.acked.then(
+      () => release(),
+      () => release(),
+    );
+    return {
+      conversation: key,
+      words: stashed.file.words,
+      sent,
+    };
   };
 
   return {
@@ -164,16 +300,7 @@ export function makeConversationFilesApi(
       id = push(ref(db, `sendMessage/${parties.conversationId}`)).key,
     ): SentMessage {
       if (!id) throw new Error('A push id is always generated');
-      const everyone = [parties.from.uid, parties.to.uid];
-      return sendFile(directKey(parties.conversationId), id, everyone, file, {
-        path: `sendMessage/${parties.conversationId}/${id}`,
-        sender: parties.from.uid,
-        changes: (words, server) => ({
-          ...directFileSendWrite(parties, id, file, words, server, extras),
-          ...extras?.extraChanges?.(id, server),
-        }),
-        parse: (value) => directConversations.parse(parties.conversationId, id, value),
-      });
+      return sendDirect(parties, file, extras, id);
     },
 
     /** Posts `file` to a group (every other member's count + 1). */
@@ -184,17 +311,29 @@ export function makeConversationFilesApi(
       id = push(ref(db, `groupMessages/${parties.groupId}`)).key,
     ): SentMessage {
       if (!id) throw new Error('A push id is always generated');
-      const everyone = [parties.from.uid, ...parties.to];
-      return sendFile(groupKey(parties.groupId), id, everyone, file, {
-        path: `groupMessages/${parties.groupId}/${id}`,
-        sender: parties.from.uid,
-        changes: (words, server) => ({
-          ...groupFileSendWrite(parties, id, file, words, server, extras),
-          ...extras?.extraChanges?.(id, server),
-        }),
-        parse: (value) => groupConversations.parse(parties.groupId, id, value),
-      });
+      return sendGroup(parties, file, extras, id);
     },
+
+    /**
+     * Resumes `uid`'s uploads that a reload, a closed tab or a crash cut (kept on this device,
+     * upload-stash.ts): each from the chunks stored, then its message, once. One whose message
+     * is stored already is only forgotten. A stash that cannot be read now stays for next time.
+     */
+    async resumeUploads(uid: string): Promise<ResumedUpload[]> {
+      const resumed: ResumedUpload[] = [];
+      for (const { fileId, send, blob } of await stash.list(uid)) {
+        try {
+          const resumedOne = await resumeOne(uid, fileId, send, blob);
+          if (resumedOne) resumed.push(resumedOne);
+        } catch {
+          // Unreadable now (offline, refused): tried again on the next start.
+        }
+      }
+      return resumed;
+    },
+
+    /** Forgets `uid`'s uploads kept on this device (a sign-out: not resumed for anyone). */
+    forgetUploads: (uid: string): Promise<void> => stash.dropAll(uid),
 
     /**
      * Follows the upload of my message `id`: `listener(sent, total)` now and as chunks are

@@ -41,6 +41,13 @@ export function makeLazyConversationFilesApi(
       if (!key) throw new Error('A push id is always generated');
       return later(key, (files) => files.sendToGroup(parties, file, extras, key));
     },
+    // The stash alone is read first (a few kB): most starts have nothing to resume.
+    resumeUploads: async (uid) => {
+      const { uploadStashHere } = await import('./upload-stash');
+      if (!(await uploadStashHere().holds(uid))) return [];
+      return (await load()).resumeUploads(uid);
+    },
+    forgetUploads: async (uid) => (await import('./upload-stash')).uploadStashHere().dropAll(uid),
     watchUpload: (...args) => api?.watchUpload(...args) ?? null,
     cancelUpload: (id) => load().then((files) => files.cancelUpload(id)),
     download: (...args) => load().then((files) => files.download(...args)),

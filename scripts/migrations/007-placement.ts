@@ -12,7 +12,7 @@
  */
 import type { MigrationDb } from './database';
 
-export const version = 6;
+export const version = 7;
 export const name = 'placement';
 
 const DEFAULT_INSTANCE = 0;
