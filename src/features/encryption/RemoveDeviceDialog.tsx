@@ -83,21 +83,24 @@ export function RemoveDeviceDialog({ owner, deviceId, label, onClose }: Props) {
             {encryptionStrings.removeFailed}
           </p>
         )}
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            {removeDeviceStrings.cancel}
-          </Button>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          {/* The weaker choice, as a link: the recovery key's removal is the one to take. */}
           <Button
-            variant="secondary"
+            variant="link"
             loading={removingBare}
             disabled={form.isSubmitting}
             onClick={() => void removeWithoutKey()}
           >
             {removeDeviceStrings.withoutKey}
           </Button>
-          <Button type="submit" loading={form.isSubmitting} disabled={removingBare}>
-            {encryptionStrings.remove}
-          </Button>
+          <div className="ml-auto flex gap-3">
+            <Button variant="secondary" onClick={onClose}>
+              {removeDeviceStrings.cancel}
+            </Button>
+            <Button type="submit" loading={form.isSubmitting} disabled={removingBare}>
+              {encryptionStrings.remove}
+            </Button>
+          </div>
         </div>
       </form>
     </Modal>
