@@ -47,7 +47,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'tests/config/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'tests/config/**/*.test.ts',
+            'functions/src/**/*.test.ts',
+          ],
           setupFiles: ['tests/support/unit-setup.ts'],
         },
       },

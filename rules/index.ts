@@ -24,8 +24,9 @@ import { conversationKeys, groupKeys } from './encryption-keys';
 import { keyBackup } from './encryption-backup';
 import { identityKeys } from './encryption-identity';
 import { deviceLists } from './encryption-lists';
+import { config, homes, placedOnTheirInstance, placement } from './conversations-placement';
 
-export const rules: RuleNode = {
+export const rules: RuleNode = placedOnTheirInstance({
   // Closed by default: every path below opens only what its area needs. `meta` (the schema
   // version, scripts/migrations) has no entry: only admin access reads or writes it.
   '.read': false,
@@ -78,4 +79,9 @@ export const rules: RuleNode = {
   // Each person's own mute, archive and pins, and their drafts.
   inboxPrefs,
   drafts,
-};
+  // Where conversations live (docs/scaling.md): the instances, each person's home instance and
+  // each conversation's instance, all on the directory.
+  config,
+  homes,
+  placement,
+});

@@ -9,7 +9,7 @@ import type { AdminTarget } from './admin';
 export function connectEmulatorApp(
   target: AdminTarget,
   name: string,
-): { app: FirebaseApp; auth: Auth; db: Database; restUrl: RestUrl } {
+): { app: FirebaseApp; auth: Auth; db: Database; restUrlOf: () => RestUrl } {
   const databaseURL = `https://${target.dbNamespace}.firebaseio.com`;
   const app = initializeApp(
     { apiKey: 'demo-api-key', projectId: target.projectId, databaseURL },
@@ -21,5 +21,6 @@ export function connectEmulatorApp(
   const [host, port] = target.dbHost.split(':');
   connectDatabaseEmulator(db, host, Number(port));
   const restUrl = databaseRestUrl(databaseURL, { host, port: Number(port) });
-  return { app, auth, db, restUrl };
+  // One instance: every conversation is on `db`.
+  return { app, auth, db, restUrlOf: () => restUrl };
 }

@@ -24,7 +24,7 @@ import { lazyGateway } from './lazy-gateway';
  * checked against (each gateway module declares its own entry there), for the app and for the
  * integration tests' clients alike.
  */
-export function makeDatabaseGateways({ db, auth, restUrl }: FirebaseClient): DatabaseGateways {
+export function makeDatabaseGateways({ db, auth, restUrlOf }: FirebaseClient): DatabaseGateways {
   // End-to-end encryption: the signed-in user's keys seal and open conversations.
   // The encryption gateway names the sessions its listeners open (encryption-session.ts).
   const encryption = makeEncryptionApi(db);
@@ -45,7 +45,11 @@ export function makeDatabaseGateways({ db, auth, restUrl }: FirebaseClient): Dat
     pictures: makePicturesApi(db),
     chatImages: makeConversationImagesApi(db, cryptoNow),
     // Files and voice messages: their gateway loads with its first use.
-    chatFiles: makeLazyConversationFilesApi(db, signedInRest(restUrl, auth), cryptoNow),
+    chatFiles: makeLazyConversationFilesApi(
+      db,
+      (instance) => signedInRest(restUrlOf(instance), auth),
+      cryptoNow,
+    ),
     notifications: makeNotificationsApi(db, cryptoNow),
     settings: makeSettingsApi(db),
     // Settings only: loads with its first use.

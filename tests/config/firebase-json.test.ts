@@ -12,6 +12,7 @@ interface Header {
 }
 interface FirebaseJson {
   database: { rules: string };
+  functions: Array<{ source: string; codebase: string }>;
   emulators: { auth: { port: number }; database: { port: number } };
   hosting: {
     public: string;
@@ -53,6 +54,15 @@ describe('firebase.json', () => {
     const auth = { uid: 'u1', provider: 'password', token: {} };
     expect(rules.canRead({ path: [], root, auth, query: null, now: 0 }).allowed).toBe(false);
     expect(rules.canWrite({ paths: [[]], root, newRoot: root, auth, now: 0 }).allowed).toBe(false);
+  });
+
+  it('deploys the mirror function from functions/, one trigger per mirrored directory path', () => {
+    expect(config.functions.map((f) => f.source)).toEqual(['functions']);
+    const pkg = JSON.parse(readFileSync('functions/package.json', 'utf8')) as { main: string };
+    expect(pkg.main).toBe('lib/index.js');
+    const index = readFileSync('functions/src/index.ts', 'utf8');
+    expect(index).toMatch(/onValueWritten\(\{ instance: DIRECTORY_INSTANCE, ref \}/);
+    expect(index).toMatch(/MIRRORED_PATHS\.map/);
   });
 
   it('serves dist/: the prerendered pages at their routes, the app shell for every other one', () => {

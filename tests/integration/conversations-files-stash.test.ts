@@ -28,7 +28,7 @@ async function sealedPair() {
   const filesOver = (client: typeof alice.client) =>
     makeConversationFilesApi(
       client.db,
-      signedInRest(client.restUrl, client.auth),
+      () => signedInRest(client.restUrlOf(), client.auth),
       cryptoNow,
       outboxOf(client.db),
       stash,

@@ -146,7 +146,7 @@ describe('a cancelled upload', () => {
     const { alice, bob, conversationId, a } = await sealedPair();
     const files = makeConversationFilesApi(
       alice.client.db,
-      signedInRest(alice.client.restUrl, alice.client.auth),
+      () => signedInRest(alice.client.restUrlOf(), alice.client.auth),
       conversationCryptoOf(() => alice.uid, a.gateways.encryption),
     );
     const blob = new Blob([randomBytes(5 * MB)], { type: 'application/zip' });
@@ -187,16 +187,16 @@ describe('a chunk the database refuses', () => {
     // Alice's upload whose chunk requests carry Bob's token: the rules refuse each (not the
     // owner), as they would any chunk of an upload no longer allowed.
     const patches: string[] = [];
-    const asBob = signedInRest(alice.client.restUrl, bob.client.auth);
+    const asBob = signedInRest(alice.client.restUrlOf(), bob.client.auth);
     const files = makeConversationFilesApi(
       alice.client.db,
-      {
+      () => ({
         url: (path, query) => {
           patches.push(path);
           return asBob.url(path, query);
         },
         idToken: asBob.idToken,
-      },
+      }),
       conversationCryptoOf(() => alice.uid, a.gateways.encryption),
     );
     const blob = new Blob([randomBytes(100 * 1024)], { type: 'application/zip' });
@@ -242,8 +242,8 @@ describe('an upload cut by going offline', () => {
         },
       };
     };
-    const rest = signedInRest(alice.client.restUrl, alice.client.auth);
-    const files = makeConversationFilesApi(alice.client.db, rest, counting);
+    const rest = signedInRest(alice.client.restUrlOf(), alice.client.auth);
+    const files = makeConversationFilesApi(alice.client.db, () => rest, counting);
     const blob = new Blob([randomBytes(3 * MB)], { type: 'application/zip' });
     const parties = {
       conversationId,

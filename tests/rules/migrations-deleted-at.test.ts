@@ -49,6 +49,7 @@ describe('migration 002-deleted-at', () => {
         { version: 4, name: 'private-email', changed: 0 },
         { version: 5, name: 'drop-security-codes', changed: 0 },
         { version: 6, name: 'drop-sender-epochs', changed: 0 },
+        { version: 7, name: 'placement' },
       ],
     });
     expect(report.ran[0]?.changed).toBe(2);

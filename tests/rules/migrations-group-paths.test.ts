@@ -128,6 +128,7 @@ describe('migration 001-separate-group-paths', () => {
         { version: 4, name: 'private-email', changed: 0 },
         { version: 5, name: 'drop-security-codes', changed: 0 },
         { version: 6, name: 'drop-sender-epochs', changed: 0 },
+        { version: 7, name: 'placement' },
       ],
     });
     expect(first.ran[0]?.changed).toBeGreaterThan(0);
@@ -190,11 +191,11 @@ describe('migration 001-separate-group-paths', () => {
     await seed(oldShape);
     const lines: string[] = [];
     const report = await migrateLocalData(target(), (line) => lines.push(line));
-    expect(report?.ran.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(report?.ran.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(lines.join('\n')).toContain('001-separate-group-paths');
     expect(await get(`groupImages/${groupId}/-Ng1`)).toEqual(bytes);
     // Data seeded at the current version (what the seed writes) has nothing pending.
-    expect(latestSchemaVersion()).toBe(6);
+    expect(latestSchemaVersion()).toBe(7);
     expect((await migrateLocalData(target()))?.ran).toEqual([]);
   });
 

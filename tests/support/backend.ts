@@ -82,7 +82,7 @@ export interface TestClient {
   app: FirebaseApp;
   auth: Auth;
   db: Database;
-  restUrl: RestUrl;
+  restUrlOf: () => RestUrl;
   uid: string;
   close(): Promise<void>;
 }
@@ -95,13 +95,13 @@ export function connectClient(): ReturnType<typeof connectEmulatorApp> {
 }
 
 export async function signInClient(email: string, password: string): Promise<TestClient> {
-  const { app, auth, db, restUrl } = connectClient();
+  const { app, auth, db, restUrlOf } = connectClient();
   const credential = await signInWithEmailAndPassword(auth, email, password);
   return {
     app,
     auth,
     db,
-    restUrl,
+    restUrlOf,
     uid: credential.user.uid,
     async close() {
       goOffline(db);

@@ -7,6 +7,7 @@ import {
 import { env } from '../../config/env';
 import type { Auth } from 'firebase/auth';
 import { app, auth } from './app';
+import { connectInstances } from './conversations/shapes';
 import { databaseRestUrl, type RestUrl } from './database-rest';
 
 function init(): Database {
@@ -23,19 +24,50 @@ function init(): Database {
 /** Imported only by the gateways, which load with the signed-in screens. */
 export const db: Database = init();
 
+const instances = new Map<string, Database>();
+const emulatorHost = env.emulators?.database ?? null;
+const restUrls = new Map<Database, RestUrl>([
+  [db, databaseRestUrl(env.firebase.databaseURL, emulatorHost)],
+]);
+
+/**
+ * Another database instance of the project by its URL (`config/instances/urls`), on the same
+ * app and, locally, the same emulator: the emulator serves each instance as its own namespace,
+ * named by the URL as the official emulator does.
+ */
+function databaseAt(url: string): Database {
+  const known = instances.get(url);
+  if (known) return known;
+  const instance = getDatabase(app, url);
+  if (env.emulators) {
+    connectDatabaseEmulator(instance, env.emulators.database.host, env.emulators.database.port);
+  }
+  instances.set(url, instance);
+  restUrls.set(instance, databaseRestUrl(url, emulatorHost));
+  return instance;
+}
+
+// Conversations placed on another instance are reached through the directory's placements.
+connectInstances(db, databaseAt);
+
 /**
  * What the database gateways are made of: a database, the Auth instance of the same app, and
- * the database's REST address (a file's chunks go that way).
+ * the REST address of each of its instances (a file's chunks go that way).
  */
 export interface FirebaseClient {
   db: Database;
   auth: Auth;
-  restUrl: RestUrl;
+  /** The REST address of `instance` (`db` or one it routes a conversation to). */
+  restUrlOf: (instance: Database) => RestUrl;
 }
 
 /** The app's own client (src/app/database-gateways.ts makes the gateways from it). */
 export const appClient: FirebaseClient = {
   db,
   auth,
-  restUrl: databaseRestUrl(env.firebase.databaseURL, env.emulators?.database ?? null),
+  restUrlOf: (instance) => {
+    const url = restUrls.get(instance);
+    if (!url) throw new Error('That database instance was not opened by this app');
+    return url;
+  },
 };

@@ -23,6 +23,7 @@ import { bindingMeta } from './integrity/binding-meta';
 import { serverClockOf } from './integrity/server-clock';
 import type { SendExtras } from './send-write';
 import type { SentMessage } from '../inbox/shapes';
+import { listenPlaced, placementsOf } from './placement';
 
 export type { HiddenCover } from './inbox-entry-cover';
 
@@ -42,10 +43,15 @@ function makeConversationApi<Parties>(
   cryptoNow: CryptoNow = noCrypto,
   outbox: Outbox = outboxOf(db),
 ) {
-  const conversation = (id: string) => ref(db, `${location.root}/${id}`);
-  const reads = (id: string) =>
-    conversationReads(conversation(id), (messageId, value) => location.parse(id, messageId, value));
+  // Every path of a conversation is on its placement's instance (docs/scaling.md).
+  const placements = placementsOf(db);
   const keyOf = (id: string) => conversationKey(location.kind, id);
+  const databaseOf = (id: string) => placements.databaseOf(keyOf(id));
+  const readsOn = (on: Database, id: string) =>
+    conversationReads(ref(on, `${location.root}/${id}`), (messageId, value) =>
+      location.parse(id, messageId, value),
+    );
+  const reads = async (id: string) => readsOn(await databaseOf(id), id);
   const { opened, openedOne, sealed } = conversationSealing(location, cryptoNow, serverClockOf(db));
   const scopeOf = (parties: Parties): ActionScope => {
     const everyone = location.everyone(parties);
@@ -56,7 +62,8 @@ function makeConversationApi<Parties>(
       everyone,
     };
   };
-  const write = (changes: Record<string, unknown>) => update(ref(db), changes);
+  const writeIn = async (id: string, changes: Record<string, unknown>) =>
+    update(ref(await databaseOf(id)), changes);
   return {
     /** The newest `pageSize` messages of conversation `id`, oldest first, live. */
     subscribeLatest(
@@ -66,9 +73,15 @@ function makeConversationApi<Parties>(
     ): Unsubscribe {
       // My messages held by the outbox (sent offline) are drawn with the stored ones.
       return withHeldMessages(outbox, keyOf(page.id), onData, (onStored) =>
-        reads(page.id).subscribeLatest(
-          page.pageSize,
-          openInOrder((messages) => opened(page.id, messages), onStored, onError),
+        listenPlaced(
+          placements,
+          keyOf(page.id),
+          (on, failed) =>
+            readsOn(on, page.id).subscribeLatest(
+              page.pageSize,
+              openInOrder((messages) => opened(page.id, messages), onStored, failed),
+              failed,
+            ),
           onError,
         ),
       );
@@ -81,7 +94,7 @@ function makeConversationApi<Parties>(
       pageSize: number;
     }): Promise<ConversationMessage[]> {
       return reads(page.id)
-        .fetchOlder(page.before, page.pageSize)
+        .then((on) => on.fetchOlder(page.before, page.pageSize))
         .then((messages) => opened(page.id, messages));
     },
 
@@ -93,7 +106,7 @@ function makeConversationApi<Parties>(
       id: string,
       since: number,
     ): Promise<{ messages: ConversationMessage[]; until: number }> {
-      const changed = await reads(id).fetchChangedSince(since);
+      const changed = await (await reads(id)).fetchChangedSince(since);
       return { messages: await opened(id, changed.messages), until: changed.until };
     },
 
@@ -108,10 +121,13 @@ function makeConversationApi<Parties>(
      */
     send(parties: Parties, text: string, retryOf?: string, extras?: SendExtras): SentMessage {
       const at = location.conversationOf(parties);
-      const id = retryOf ?? push(conversation(at)).key;
+      // A push id needs no connection: any reference of the project makes the same kind.
+      const id = retryOf ?? push(ref(db, `${location.root}/${at}`)).key;
       if (!id) throw new Error('A push id is always generated');
       const path = `${location.root}/${at}/${id}`;
-      return sendThroughOutbox(db, outbox, {
+      const key = keyOf(at);
+      return sendThroughOutbox(() => placements.whereIs(key), outbox, {
+        refusedForNow: () => placements.mirrorLanded(key),
         id,
         conversation: keyOf(at),
         path,
@@ -142,6 +158,7 @@ function makeConversationApi<Parties>(
     ): Promise<void> {
       if (outbox.rewrite(message.id, text)) return Promise.resolve();
       const scope = scopeOf(parties);
+      const write = (changes: Record<string, unknown>) => writeIn(scope.conversationId, changes);
       const now = serverTimestamp();
       // Sealed as an edit of this very message: what it shows and when it was sent come along.
       const action = {
@@ -170,6 +187,7 @@ function makeConversationApi<Parties>(
     ): Promise<'withdrawn' | 'deleted'> {
       if (outbox.withdraw(message.id)) return 'withdrawn';
       const scope = scopeOf(parties);
+      const write = (changes: Record<string, unknown>) => writeIn(scope.conversationId, changes);
       const now = serverTimestamp();
       // Sealed for its tombstone: readers take a deletion only with the sender's proof.
       const action = { messageId: message.id };
@@ -193,12 +211,14 @@ function makeConversationApi<Parties>(
       // taken back meanwhile).
       const held = outbox.react(message.id, emoji, location.everyone(parties)[0], on);
       if (held !== null && !(await held)) return;
-      const changes = reactWrite(scopeOf(parties), message, emoji, on, serverTimestamp());
+      const scope = scopeOf(parties);
+      const changes = reactWrite(scope, message, emoji, on, serverTimestamp());
       const quoted = { sender: message.senderId, sealedText: message.sealedText };
-      return write(await sealed(parties, changes, { messageId: message.id, quoted }));
+      const sealedChanges = await sealed(parties, changes, { messageId: message.id, quoted });
+      return writeIn(scope.conversationId, sealedChanges);
     },
 
-    ...hiddenMessages(db, location.kind),
+    ...hiddenMessages(placements, location.kind),
 
     /**
      * Deletes for me a message my row shows as the last one: my own entry gets what the row
@@ -213,12 +233,14 @@ function makeConversationApi<Parties>(
       const withCover = { ...alone, ...coverChanges(place, cover) };
       // Only words are sealed: a cover without any needs no key (nor the network for one).
       const words = cover.shown && !cover.shown.deleted && !cover.shown.image;
+      const write = (changes: Record<string, unknown>) => writeIn(conversationId, changes);
       return writeWithPreviewOrAlone(write, words ? sealed(parties, withCover) : withCover, alone);
     },
 
     /** One message by id (a quote whose original is not loaded), or null when there is none. */
     async fetchOne(conversationId: string, messageId: string): Promise<ConversationMessage | null> {
-      const snapshot = await get(ref(db, `${location.root}/${conversationId}/${messageId}`));
+      const on = await databaseOf(conversationId);
+      const snapshot = await get(ref(on, `${location.root}/${conversationId}/${messageId}`));
       return openedOne(conversationId, location.parse(conversationId, messageId, snapshot.val()));
     },
 
@@ -231,7 +253,8 @@ function makeConversationApi<Parties>(
       from: Pick<ConversationMessage, 'id' | 'createdAt'>,
       before: Pick<ConversationMessage, 'id' | 'createdAt'>,
     ): Promise<ConversationMessage[]> {
-      return opened(conversationId, await reads(conversationId).fetchBetween(from, before));
+      const on = await reads(conversationId);
+      return opened(conversationId, await on.fetchBetween(from, before));
     },
   };
 }

@@ -1,12 +1,17 @@
-import { onValue, ref, set, type Database, type Unsubscribe } from 'firebase/database';
-import type { ConversationKind } from '../../conversation-key';
+import { onValue, ref, set, type Unsubscribe } from 'firebase/database';
+import { conversationKey, type ConversationKind } from '../../conversation-key';
+import { listenPlaced, type Placements } from './placement';
 import { hiddenPath } from './actions-write';
 
-/** Delete for me: the ids one person hid in a conversation, on all of their devices. */
-export function hiddenMessages(db: Database, kind: ConversationKind) {
+/**
+ * Delete for me: the ids one person hid in a conversation, on all of their devices. Kept on the
+ * conversation's instance, beside the entry whose cover hides with them.
+ */
+export function hiddenMessages(placements: Placements, kind: ConversationKind) {
   return {
     /** Deletes a message for me: hidden on every device of `uid`, nobody else affected. */
-    hide(uid: string, conversationId: string, messageId: string): Promise<void> {
+    async hide(uid: string, conversationId: string, messageId: string): Promise<void> {
+      const db = await placements.databaseOf(conversationKey(kind, conversationId));
       return set(ref(db, `${hiddenPath(kind, uid, conversationId)}/${messageId}`), true);
     },
 
@@ -17,15 +22,21 @@ export function hiddenMessages(db: Database, kind: ConversationKind) {
       onData: (ids: Set<string>) => void,
       onError: (error: Error) => void,
     ): Unsubscribe {
-      return onValue(
-        ref(db, hiddenPath(kind, uid, conversationId)),
-        (snapshot) => {
-          const ids = new Set<string>();
-          snapshot.forEach((child) => {
-            if (child.key && child.val() === true) ids.add(child.key);
-          });
-          onData(ids);
-        },
+      return listenPlaced(
+        placements,
+        conversationKey(kind, conversationId),
+        (db, failed) =>
+          onValue(
+            ref(db, hiddenPath(kind, uid, conversationId)),
+            (snapshot) => {
+              const ids = new Set<string>();
+              snapshot.forEach((child) => {
+                if (child.key && child.val() === true) ids.add(child.key);
+              });
+              onData(ids);
+            },
+            failed,
+          ),
         onError,
       );
     },

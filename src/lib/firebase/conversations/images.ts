@@ -21,6 +21,7 @@ import { outboxOf, sendThroughOutbox, type OutgoingSend } from './outbox-send';
 import type { CryptoNow } from './sealing';
 import { isSealed } from '../../crypto/sealed-value';
 import { serverClockOf } from './integrity/server-clock';
+import { placementsOf } from './placement';
 
 export * from './image-message';
 
@@ -38,6 +39,9 @@ export function makeConversationImagesApi(
 ) {
   const cache = new Map<string, Promise<string | null>>();
   const clock = serverClockOf(db);
+  // A photo's bytes are on its conversation's instance.
+  const placements = placementsOf(db);
+  const where = (key: ConversationKey) => () => placements.whereIs(key);
   const remember = (path: string, value: Promise<string | null>) => {
     cache.set(path, value);
     // Oldest first out: a Map iterates in insertion order.
@@ -55,20 +59,23 @@ export function makeConversationImagesApi(
     const max = size === 'full' ? FULL_DATA_MAX : THUMB_DATA_MAX;
     const known = cache.get(path);
     if (known) return known;
-    const value = get(ref(db, path)).then(async (snapshot) => {
-      const data: unknown = snapshot.val();
-      const crypto = await cryptoNow();
-      if (isSealed(data)) {
-        const opened = crypto ? await crypto.openImage(key, sender, imageId, size, data) : null;
-        // Not opened (no key yet): not remembered, its key may arrive (an approval, a late wrap).
-        if (opened === null) queueMicrotask(() => cache.delete(path));
-        return opened;
-      }
-      // Clear bytes for a sealed message's photo came from someone else: not shown. (A photo
-      // from before the switch keeps its clear bytes.)
-      if (crypto?.photoIsSealed(key, imageId)) return null;
-      return isMessageImageDataUrl(data, max) ? data : null;
-    });
+    const value = placements
+      .databaseOf(key)
+      .then((on) => get(ref(on, path)))
+      .then(async (snapshot) => {
+        const data: unknown = snapshot.val();
+        const crypto = await cryptoNow();
+        if (isSealed(data)) {
+          const opened = crypto ? await crypto.openImage(key, sender, imageId, size, data) : null;
+          // Not opened (no key yet): not remembered, its key may arrive (an approval, a late wrap).
+          if (opened === null) queueMicrotask(() => cache.delete(path));
+          return opened;
+        }
+        // Clear bytes for a sealed message's photo came from someone else: not shown. (A photo
+        // from before the switch keeps its clear bytes.)
+        if (crypto?.photoIsSealed(key, imageId)) return null;
+        return isMessageImageDataUrl(data, max) ? data : null;
+      });
     // A failed read is not remembered, so the next view tries again.
     value.catch(() => cache.delete(path));
     return remember(path, value);
@@ -92,7 +99,13 @@ export function makeConversationImagesApi(
   ): SentMessage => {
     void remember(conversationImagePath(key, id, 'thumb'), Promise.resolve(image.thumb));
     void remember(conversationImagePath(key, id, 'full'), Promise.resolve(image.full));
-    return sendThroughOutbox(db, outbox, { ...send, id, conversation: key, retry: false });
+    return sendThroughOutbox(where(key), outbox, {
+      ...send,
+      id,
+      conversation: key,
+      retry: false,
+      refusedForNow: () => placements.mirrorLanded(key),
+    });
   };
 
   return {

@@ -8,3 +8,5 @@ export { makeConversationsApi } from './gateway';
 export type { ConversationApi, HiddenCover } from './gateway';
 export { makeConversationImagesApi } from './images';
 export { makeLazyConversationFilesApi } from './files/lazy-gateway';
+// Where each conversation lives (docs/scaling.md): the placements every gateway routes by.
+export { listenOn, listenPlaced, placementsOf } from './placement';

@@ -14,7 +14,7 @@ import {
 import type { ConversationKey } from '../../conversation-key';
 import type { ConversationMessage } from './message';
 import { makeOutbox, withHeld, type Outbox } from './outbox';
-import { sendOnce } from './send-once';
+import { isRefusal, sendOnce } from './send-once';
 import type { ServerValues } from './send-write';
 import { asSentMessage, type SentMessage } from '../inbox/shapes';
 
@@ -35,14 +35,23 @@ export interface OutgoingSend {
   changes: (text: string, server: ServerValues) => Changes;
   seal: (changes: Changes) => Promise<Changes>;
   parse: (value: unknown) => ConversationMessage | null;
+  /**
+   * After a refusal: resolves true once the reason is gone (the conversation's mirror landed on
+   * its instance), so the send is tried once more instead of failing. Absent: never.
+   */
+  refusedForNow?: () => Promise<boolean>;
 }
 
 /**
- * Sends `send` through `outbox`, drawn at once with this device's time. Online too: sealing
+ * Sends `send` through `outbox` to the database `databaseOf` finds, drawn at once with this device's time. Online too: sealing
  * takes a moment (and a new epoch's wraps a round trip), and the bubble must not wait for it;
  * the outbox hands it to the SDK as soon as it is sealed, in the order sent.
  */
-export function sendThroughOutbox(db: Database, outbox: Outbox, send: OutgoingSend): SentMessage {
+export function sendThroughOutbox(
+  databaseOf: () => Database | Promise<Database>,
+  outbox: Outbox,
+  send: OutgoingSend,
+): SentMessage {
   /** The clear update; without its quote when the quoted message was withdrawn (never stored). */
   const changesFor = (text: string, quoteGone: boolean): Changes => {
     const changes = send.changes(text, server());
@@ -64,7 +73,21 @@ export function sendThroughOutbox(db: Database, outbox: Outbox, send: OutgoingSe
       return message && { ...message, createdAt: heldAt };
     },
     seal: (text, quoteGone) => send.seal(changesFor(text, quoteGone)),
-    write: (changes) => sendOnce(db, send.id, send.path, changes, send.retry).acked,
+    // On the conversation's instance (its placement): at once when known, so the SDK queues
+    // writes in the order sent.
+    write: (changes) => {
+      const where = databaseOf();
+      const attempt = (on: Database, retry: boolean) =>
+        sendOnce(on, send.id, send.path, changes, retry).acked;
+      // Accepted and sent at once, the first send may beat the conversation's mirror to its
+      // instance: refused, it waits for the mirror and goes again (looking first, so never twice).
+      const write = (on: Database) =>
+        attempt(on, send.retry).catch(async (error: unknown) => {
+          if (!isRefusal(error) || !(await send.refusedForNow?.())) throw error;
+          return attempt(on, true);
+        });
+      return where instanceof Promise ? where.then(write) : write(where);
+    },
   });
   return asSentMessage(send.id, held);
 }

@@ -23,3 +23,5 @@ export { inboxEntryPath, readsPath } from './paths';
 export type { CryptoNow } from './sealing';
 export type { GroupParties, MessageParties, SendExtras } from './send-write';
 export { TypingThrottle } from './typing';
+export { chooseHome, placementWrite } from './placement/shapes';
+export { connectInstances } from './placement/connectors';

@@ -10,6 +10,9 @@ import {
   type Friendship,
 } from '../records';
 import { subscribeEitherSide } from '../scoped-query';
+import { directKey } from '../../conversation-key';
+import { placementsOf } from '../conversations';
+import { placementWrite } from '../conversations/shapes';
 
 /** Who acts, as `users/{uid}` names them; the rules check the names against that record. */
 export interface Party {
@@ -84,10 +87,15 @@ export function makeFriendsApi(db: Database) {
     async acceptRequest(request: FriendRequest, crossing: readonly FriendRequest[] = []) {
       const { id, ...data } = request;
       // My name now (I may have renamed since the request came): the rules compare it.
-      const myName = await currentName(db, data.receiverId);
+      // The conversation lives on the sender's home, from this write on (docs/scaling.md).
+      const [myName, senderHome] = await Promise.all([
+        currentName(db, data.receiverId),
+        placementsOf(db).homeOf(data.senderId),
+      ]);
       const changes: Record<string, unknown> = {
         [`friendRequest/${id}`]: null,
         [`friendList/${id}`]: data,
+        ...placementWrite(directKey(id), senderHome),
       };
       // The sender learns of it in the same write (unannounced if my name could not be read).
       if (myName !== null) {

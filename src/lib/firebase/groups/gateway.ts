@@ -25,6 +25,9 @@ import {
   type MembershipStatus,
 } from '../records';
 import { parseChildren } from '../scoped-query';
+import { groupKey } from '../../conversation-key';
+import { placementsOf } from '../conversations';
+import { placementWrite } from '../conversations/shapes';
 
 /** The rules refuse directory reads of `Mygroup` above this size. */
 const GROUP_PAGE_MAX = 100;
@@ -174,7 +177,9 @@ export function makeGroupsApi(db: Database, currentUid: () => string | undefined
       const id = push(ref(db, 'Mygroup')).key;
       if (!id) throw new Error('Could not create a group id');
       const group: Omit<Group, 'id'> = { adminId: admin.uid, adminName: admin.username, ...fields };
-      await update(ref(db), { [`Mygroup/${id}`]: group });
+      // Its conversation lives on the admin's home (docs/scaling.md).
+      const home = await placementsOf(db).homeOf(admin.uid);
+      await update(ref(db), { [`Mygroup/${id}`]: group, ...placementWrite(groupKey(id), home) });
       return id;
     },
 

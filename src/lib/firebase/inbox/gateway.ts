@@ -10,7 +10,13 @@ import {
   type Database,
   type Unsubscribe,
 } from 'firebase/database';
-import { parseConversationKey, type ConversationKey } from '../../conversation-key';
+import {
+  conversationKey,
+  parseConversationKey,
+  type ConversationKey,
+  type ConversationKind,
+} from '../../conversation-key';
+import { listenOn, listenPlaced, placementsOf } from '../conversations';
 import { inboxEntryPath, readsPath } from '../conversations/shapes';
 import { parseInbox, parseReadMarker, type InboxEntry, type ReadMarker } from './entry';
 import { TypingThrottle } from '../conversations/shapes';
@@ -35,12 +41,16 @@ export type EntryMessageLookup = (
   messageId: string,
 ) => Promise<ConversationMessage | null>;
 
-/** Reads the messages entries name from `db` (each read once per entry state, crypto.ts). */
+/**
+ * Reads the messages entries name from the directory `db`'s placement of their conversation
+ * (each read once per entry state, crypto.ts).
+ */
 export const entryMessagesOf =
   (db: Database): EntryMessageLookup =>
   async (key, messageId) => {
     const stored = storedMessage(key, messageId);
-    return stored.parse((await get(ref(db, stored.path))).val());
+    const on = await placementsOf(db).whereIs(key);
+    return stored.parse((await get(ref(on, stored.path))).val());
   };
 
 /**
@@ -87,7 +97,20 @@ export function makeInboxApi(
   typingThrottle = new TypingThrottle(),
 ) {
   const opened = entriesOpener(cryptoNow, entryMessagesOf(db));
-  const typingRef = (conversationId: string, uid: string) =>
+  // Entries, markers and typing live on their conversation's instance; my entries of the
+  // conversations placed on my home, on my home (docs/scaling.md).
+  const placements = placementsOf(db);
+  const where = (kind: ConversationKind, id: string) =>
+    placements.whereIs(conversationKey(kind, id));
+  /** A listener on conversation `id`'s instance, waiting out a mirror not landed yet. */
+  const listenTo = (
+    kind: ConversationKind,
+    id: string,
+    attach: (on: Database, onError: OnError) => Unsubscribe,
+    onError: OnError,
+  ) => listenPlaced(placements, conversationKey(kind, id), attach, onError);
+  /** `db`: the conversation's instance. */
+  const typingRef = (db: Database, conversationId: string, uid: string) =>
     ref(db, `typing/${conversationId}/${uid}`);
   const receiptsRef = (uid: string) => ref(db, `settings/${uid}/readReceipts`);
 
@@ -107,21 +130,32 @@ export function makeInboxApi(
       const emit = () => {
         if (direct && group) deliver({ ...direct, ...group });
       };
+      const home = placements.homeOfNow(uid);
       const stops = [
-        onValue(
-          ref(db, `inbox/${uid}`),
-          (snapshot) => {
-            direct = parseInbox('direct', snapshot.val());
-            emit();
-          },
+        listenOn(
+          home,
+          (on) =>
+            onValue(
+              ref(on, `inbox/${uid}`),
+              (snapshot) => {
+                direct = parseInbox('direct', snapshot.val());
+                emit();
+              },
+              onError,
+            ),
           onError,
         ),
-        onValue(
-          ref(db, `groupInbox/${uid}`),
-          (snapshot) => {
-            group = parseInbox('group', snapshot.val());
-            emit();
-          },
+        listenOn(
+          home,
+          (on) =>
+            onValue(
+              ref(on, `groupInbox/${uid}`),
+              (snapshot) => {
+                group = parseInbox('group', snapshot.val());
+                emit();
+              },
+              onError,
+            ),
           onError,
         ),
       ];
@@ -152,7 +186,7 @@ export function makeInboxApi(
       if (receiptsOn) {
         changes[readsPath(kind, id, uid)] = { at: serverTimestamp(), messageId: lastMessageId };
       }
-      return update(ref(db), changes);
+      return Promise.resolve(where(kind, id)).then((on) => update(ref(on), changes));
     },
 
     /** How far `friendUid` has read `conversationId`, live; null when they never marked it. */
@@ -162,9 +196,15 @@ export function makeInboxApi(
       onData: (marker: ReadMarker | null) => void,
       onError: OnError,
     ): Unsubscribe {
-      return onValue(
-        ref(db, readsPath('direct', conversationId, friendUid)),
-        (snapshot) => onData(parseReadMarker(snapshot.val())),
+      return listenTo(
+        'direct',
+        conversationId,
+        (on, failed) =>
+          onValue(
+            ref(on, readsPath('direct', conversationId, friendUid)),
+            (snapshot) => onData(parseReadMarker(snapshot.val())),
+            failed,
+          ),
         onError,
       );
     },
@@ -175,16 +215,22 @@ export function makeInboxApi(
       onData: (markers: Record<string, ReadMarker>) => void,
       onError: OnError,
     ): Unsubscribe {
-      return onValue(
-        ref(db, readsPath('group', groupId)),
-        (snapshot) => {
-          const markers: Record<string, ReadMarker> = {};
-          snapshot.forEach((child) => {
-            const marker = parseReadMarker(child.val());
-            if (child.key && marker) markers[child.key] = marker;
-          });
-          onData(markers);
-        },
+      return listenTo(
+        'group',
+        groupId,
+        (on, failed) =>
+          onValue(
+            ref(on, readsPath('group', groupId)),
+            (snapshot) => {
+              const markers: Record<string, ReadMarker> = {};
+              snapshot.forEach((child) => {
+                const marker = parseReadMarker(child.val());
+                if (child.key && marker) markers[child.key] = marker;
+              });
+              onData(markers);
+            },
+            failed,
+          ),
         onError,
       );
     },
@@ -196,13 +242,15 @@ export function makeInboxApi(
      */
     async setTyping(conversationId: string, uid: string, on: boolean): Promise<void> {
       const key = `${conversationId}/${uid}`;
-      const signal = typingRef(conversationId, uid);
+      const instance = () => Promise.resolve(where('direct', conversationId));
       if (!on) {
         if (!typingThrottle.stop(key)) return;
+        const signal = typingRef(await instance(), conversationId, uid);
         await Promise.all([remove(signal), onDisconnect(signal).cancel()]);
         return;
       }
       if (!typingThrottle.shouldWrite(key)) return;
+      const signal = typingRef(await instance(), conversationId, uid);
       // Queued before the write on the same connection, so a crash never leaves it behind.
       await Promise.all([onDisconnect(signal).remove(), set(signal, serverTimestamp())]);
     },
@@ -214,12 +262,18 @@ export function makeInboxApi(
       onData: (at: number | null) => void,
       onError: OnError,
     ): Unsubscribe {
-      return onValue(
-        typingRef(conversationId, friendUid),
-        (snapshot) => {
-          const at: unknown = snapshot.val();
-          onData(typeof at === 'number' ? at : null);
-        },
+      return listenTo(
+        'direct',
+        conversationId,
+        (on, failed) =>
+          onValue(
+            typingRef(on, conversationId, friendUid),
+            (snapshot) => {
+              const at: unknown = snapshot.val();
+              onData(typeof at === 'number' ? at : null);
+            },
+            failed,
+          ),
         onError,
       );
     },

@@ -23,6 +23,7 @@ import { parseChildren } from '../scoped-query';
 import type { CryptoNow } from '../conversations/shapes';
 import { openInOrder } from '../conversations/shapes';
 import { entriesOpener, entryMessagesOf } from '../inbox';
+import { listenOn, placementsOf } from '../conversations';
 
 type OnError = (error: Error) => void;
 
@@ -115,9 +116,15 @@ export function makeNotificationsApi(
         (inbox) => onData(Object.values(inbox)),
         onError,
       );
-      return onValue(
-        ref(db, `inbox/${uid}`),
-        (snapshot) => deliver(parseInbox('direct', snapshot.val())),
+      // My entries are on my home, as the inbox's listener has them.
+      return listenOn(
+        placementsOf(db).homeOfNow(uid),
+        (on) =>
+          onValue(
+            ref(on, `inbox/${uid}`),
+            (snapshot) => deliver(parseInbox('direct', snapshot.val())),
+            onError,
+          ),
         onError,
       );
     },

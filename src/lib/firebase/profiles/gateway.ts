@@ -1,5 +1,7 @@
 import { get, ref, update, type Database } from 'firebase/database';
 import { db as appDb } from '../database';
+import { placementsOf } from '../conversations';
+import { chooseHome } from '../conversations/shapes';
 import { toUserPrivateRecord, toUserRecord, type UserProfile, type UserRecord } from './record';
 
 function parseUserRecord(value: unknown): UserRecord | null {
@@ -13,12 +15,18 @@ export function makeUsersApi(db: Database) {
   return {
     /**
      * Writes `users/{uid}` (public) and `userPrivate/{uid}` (the e-mail) in one atomic update, so
-     * a profile never exists without its private part; the rules only let the owner do it.
+     * a profile never exists without its private part; the rules only let the owner do it. A
+     * new person's home instance (`homes/{uid}`, one of the open instances) goes with it, once.
      */
     async saveUserProfile(uid: string, profile: UserProfile): Promise<void> {
+      const [config, home] = await Promise.all([
+        placementsOf(db).config(),
+        get(ref(db, `homes/${uid}`)),
+      ]);
       await update(ref(db), {
         [`users/${uid}`]: toUserRecord(profile),
         [`userPrivate/${uid}`]: toUserPrivateRecord(profile),
+        ...(home.exists() ? {} : { [`homes/${uid}`]: chooseHome(config, uid) }),
       });
     },
 

@@ -17,6 +17,7 @@ import { outboxOf, sendThroughOutbox, type OutgoingSend } from '../outbox-send';
 import type { CryptoNow } from '../sealing';
 import type { GroupParties, MessageParties, SendExtras } from '../send-write';
 import { serverClockOf } from '../integrity/server-clock';
+import { placementsOf } from '../placement';
 import { uploadStashHere, type UploadStash } from './upload-stash';
 import { parseStashedSend, stashedSend, type StashedFileSend } from './stashed-send';
 import { claimUpload } from './upload-lock';
@@ -61,17 +62,20 @@ interface Upload {
  * and on the next connection it resumes from the chunks stored. Downloads read chunk by chunk.
  * This is the one place that knows the bytes live in the database: a Cloud Storage gateway would
  * implement the same `send`/`download` (docs/data-model.md says how). The chunks go up over
- * `rest`, the REST address of `db`'s instance.
+ * REST, to the conversation's instance: `restOf` gives its address.
  */
 export function makeConversationFilesApi(
   db: Database,
-  rest: DatabaseRest,
+  restOf: (instance: Database) => DatabaseRest,
   cryptoNow: CryptoNow = () => Promise.resolve(null),
   outbox: Outbox = outboxOf(db),
   stash: UploadStash = uploadStashHere(),
 ) {
   const clock = serverClockOf(db);
   const uploads = new Map<string, Upload>();
+  // A file's chunks are on its conversation's instance, with its message.
+  const placements = placementsOf(db);
+  const databaseOf = (key: ConversationKey) => placements.whereIs(key);
   let connected = false;
   const reconnected: Array<() => void> = [];
   onValue(ref(db, '.info/connected'), (snapshot) => {
@@ -138,7 +142,7 @@ export function makeConversationFilesApi(
       cuts: new Set(),
     };
     uploads.set(id, upload);
-    const sent = sendThroughOutbox(db, outbox, {
+    const sent = sendThroughOutbox(() => databaseOf(key), outbox, {
       ...send,
       id,
       conversation: key,
@@ -149,7 +153,8 @@ export function makeConversationFilesApi(
           cryptoNow(),
           chunkStore(),
         ]);
-        await uploadChunks(db, rest, {
+        const instance = await databaseOf(key);
+        await uploadChunks(instance, restOf(instance), {
           conversation: key,
           fileId: id,
           owner: send.sender,
@@ -184,7 +189,9 @@ export function makeConversationFilesApi(
     if (!resumed) void claimUpload(id, false).then((hold) => hold?.(sent.acked));
     sent.acked.then(end, () => {
       end();
-      void update(ref(db), { [path]: null }).catch(() => undefined);
+      void Promise.resolve(databaseOf(key))
+        .then((on) => update(ref(on), { [path]: null }))
+        .catch(() => undefined);
     });
     return sent;
   };
@@ -262,6 +269,10 @@ export function makeConversationFilesApi(
       stashed.to === 'direct'
         ? `sendMessage/${stashed.parties.conversationId}/${fileId}`
         : `groupMessages/${stashed.parties.groupId}/${fileId}`;
+    const key =
+      stashed.to === 'direct'
+        ? directKey(stashed.parties.conversationId)
+        : groupKey(stashed.parties.groupId);
     // Another tab sends it now (it holds its lock): that tab finishes it.
     const hold = await claimUpload(fileId, true);
     if (!hold) return null;
@@ -270,7 +281,7 @@ export function makeConversationFilesApi(
     // Its message stored before the page went (the stash not dropped yet): sent, exactly once.
     try {
       await whenConnected();
-      if ((await get(ref(db, messagePath))).exists()) {
+      if ((await get(ref(await databaseOf(key), messagePath))).exists()) {
         await stash.drop(uid, fileId);
         release();
         return null;
@@ -288,10 +299,7 @@ export function makeConversationFilesApi(
       () => release(),
     );
     return {
-      conversation:
-        stashed.to === 'direct'
-          ? directKey(stashed.parties.conversationId)
-          : groupKey(stashed.parties.groupId),
+      conversation: key,
       words: stashed.file.words,
       sent,
     };
@@ -370,7 +378,9 @@ export function makeConversationFilesApi(
       for (const ended of upload.ended) ended();
       const path = conversationFilePath(upload.conversation, id);
       local.delete(path);
-      await update(ref(db), { [path]: null }).catch(() => undefined);
+      await Promise.resolve(databaseOf(upload.conversation))
+        .then((on) => update(ref(on), { [path]: null }))
+        .catch(() => undefined);
       return true;
     },
 
@@ -392,19 +402,20 @@ export function makeConversationFilesApi(
       const descriptor = file.descriptor;
       if (!descriptor) return Promise.reject(new Error('The file is not open'));
       const sender = file.sender ?? '';
-      const blob = Promise.all([cryptoNow(), chunkStore()]).then(([crypto, { downloadChunks }]) =>
-        downloadChunks(db, {
-          conversation: key,
-          fileId: file.id,
-          chunks: descriptor.chunks,
-          size: descriptor.size,
-          type: descriptor.type,
-          open: (index, value) =>
-            crypto
-              ? crypto.openChunk(key, sender, file.id, index, value, sealed)
-              : Promise.resolve(null),
-          onProgress: (received) => onProgress?.(received, descriptor.size),
-        }),
+      const blob = Promise.all([cryptoNow(), chunkStore(), databaseOf(key)]).then(
+        ([crypto, { downloadChunks }, on]) =>
+          downloadChunks(on, {
+            conversation: key,
+            fileId: file.id,
+            chunks: descriptor.chunks,
+            size: descriptor.size,
+            type: descriptor.type,
+            open: (index, value) =>
+              crypto
+                ? crypto.openChunk(key, sender, file.id, index, value, sealed)
+                : Promise.resolve(null),
+            onProgress: (received) => onProgress?.(received, descriptor.size),
+          }),
       );
       // Small ones are kept (voice messages play again at once); large ones are read each time.
       if (descriptor.size <= 2 * 1024 * 1024) {

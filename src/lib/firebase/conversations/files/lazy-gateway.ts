@@ -13,14 +13,14 @@ import type { ConversationFilesApi, FileUpload } from './gateway';
  */
 export function makeLazyConversationFilesApi(
   db: Database,
-  rest: DatabaseRest,
+  restOf: (instance: Database) => DatabaseRest,
   cryptoNow: CryptoNow,
 ): ConversationFilesApi {
   let loaded: Promise<ConversationFilesApi> | null = null;
   let api: ConversationFilesApi | null = null;
   const load = () =>
     (loaded ??= import('./gateway').then(
-      (module) => (api = module.makeConversationFilesApi(db, rest, cryptoNow)),
+      (module) => (api = module.makeConversationFilesApi(db, restOf, cryptoNow)),
       (error: unknown) => {
         // A failed download is tried again by the next call.
         loaded = null;

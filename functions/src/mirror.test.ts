@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { mirrorWrites, pairKey, type DirectoryReads } from './mirror.js';
+
+/** The directory as a plain tree, read as the Admin SDK or REST would. */
+function directoryOf(tree: Record<string, unknown>): DirectoryReads {
+  const get = (path: string) =>
+    path.split('/').reduce<unknown>((node, key) => {
+      if (typeof node !== 'object' || node === null) return null;
+      return (node as Record<string, unknown>)[key] ?? null;
+    }, tree);
+  return {
+    get: (path) => Promise.resolve(get(path)),
+    where: (path, child, value) => {
+      const node = get(path);
+      const found = Object.entries(typeof node === 'object' && node !== null ? node : {}).filter(
+        ([, record]) => (record as Record<string, unknown>)[child] === value,
+      );
+      return Promise.resolve(Object.fromEntries(found));
+    },
+  };
+}
+
+const friendship = {
+  senderId: 'ann',
+  senderName: 'Ann',
+  receiverId: 'bob',
+  receiverName: 'Bob',
+  photo: '',
+};
+const ann = { username: 'Ann', usernameLower: 'ann', photo: '' };
+const bob = { username: 'Bob', usernameLower: 'bob', photo: '' };
+const cat = { username: 'Cat', usernameLower: 'cat', photo: '' };
+const group = { adminId: 'ann', adminName: 'Ann', groupName: 'Hikers', groupTag: 'Up' };
+const roster = {
+  bob: { status: 'member', username: 'Bob', at: 1 },
+  cat: { status: 'invited', username: 'Cat', at: 1 },
+};
+const tree = {
+  users: { ann, bob, cat },
+  settings: { bob: { readReceipts: false } },
+  friendList: { f1: friendship, f0: { ...friendship, receiverId: 'cat', receiverName: 'Cat' } },
+  pairs: { [pairKey('ann', 'bob')]: 'f1', [pairKey('bob', 'cat')]: 'b1' },
+  block: { b1: { blockbyid: 'cat', blockbyName: 'Cat', blockid: 'bob', blockName: 'Bob' } },
+  Mygroup: { g1: group },
+  groupMembership: { g1: roster },
+  userGroups: { bob: { g1: 'member' } },
+  placement: {
+    direct: { f1: { instance: 1, state: 'live' }, f0: { instance: 0, state: 'live' } },
+    group: { g1: { instance: 2, state: 'live' } },
+  },
+};
+const directory = directoryOf(tree);
+
+describe('the mirrors: a directory write mapped to the writes on the placement instance', () => {
+  it("copies a friendship's checked records to its instance once placed there", async () => {
+    expect(await mirrorWrites('placement/direct/f1', directory)).toEqual([
+      {
+        instance: 1,
+        changes: {
+          'friendList/f1': friendship,
+          'block/f1': null,
+          'placement/direct/f1': { instance: 1, state: 'live' },
+          [`pairs/${pairKey('ann', 'bob')}`]: 'f1',
+          'users/ann': ann,
+          'settings/ann/readReceipts': null,
+          'users/bob': bob,
+          'settings/bob/readReceipts': false,
+        },
+      },
+    ]);
+  });
+
+  it('writes nothing for what lives on the directory, or for paths it does not mirror', async () => {
+    expect(await mirrorWrites('placement/direct/f0', directory)).toEqual([]);
+    expect(await mirrorWrites('friendList/f0', directory)).toEqual([]);
+    expect(await mirrorWrites('friendRequest/x', directory)).toEqual([]);
+    expect(await mirrorWrites('settings/bob/showPresence', directory)).toEqual([]);
+    expect(await mirrorWrites('placement/other/f1', directory)).toEqual([]);
+    expect(await mirrorWrites('', directory)).toEqual([]);
+  });
+
+  it('follows a block that replaced the friendship: both records as the directory has them', async () => {
+    const blocked = directoryOf({
+      ...tree,
+      friendList: {},
+      block: { f1: { blockbyid: 'bob', blockbyName: 'Bob', blockid: 'ann', blockName: 'Ann' } },
+    });
+    const [write] = await mirrorWrites('friendList/f1', blocked);
+    expect(write?.instance).toBe(1);
+    expect(write?.changes['friendList/f1']).toBeNull();
+    expect(write?.changes['block/f1']).toMatchObject({ blockbyid: 'bob', blockid: 'ann' });
+    expect(write?.changes['users/ann']).toEqual(ann);
+  });
+
+  it("copies a group's roster, its people, and the blocks between its members", async () => {
+    const [write] = await mirrorWrites('groupMembership/g1', directory);
+    expect(write?.instance).toBe(2);
+    expect(write?.changes).toMatchObject({
+      'Mygroup/g1': group,
+      'groupMembership/g1': roster,
+      'placement/group/g1': { instance: 2, state: 'live' },
+      'users/ann': ann,
+      'users/bob': bob,
+      'users/cat': cat,
+      'block/b1': tree.block.b1,
+      [`pairs/${pairKey('bob', 'cat')}`]: 'b1',
+    });
+  });
+
+  it("takes a renamed person's profile to every instance of their conversations", async () => {
+    expect(await mirrorWrites('users/bob', directory)).toEqual([
+      { instance: 1, changes: { 'users/bob': bob, 'settings/bob/readReceipts': false } },
+      { instance: 2, changes: { 'users/bob': bob, 'settings/bob/readReceipts': false } },
+    ]);
+    // Cat's only friendship lives on the directory; her group is on 2 (by the roster, not
+    // userGroups, which has no entry for her here): nothing is copied for her.
+    expect(await mirrorWrites('settings/cat/readReceipts', directory)).toEqual([]);
+  });
+});

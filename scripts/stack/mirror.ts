@@ -1,0 +1,129 @@
+/**
+ * The mirror function's local twin (docs/scaling.md): our emulator fires no function triggers,
+ * so this admin listener runs the same functions/src/mirror.ts beside it. It follows each
+ * mirrored tree of the directory's namespace over REST streaming (the `owner` token) and writes
+ * what mirror.ts says to each instance's namespace. The first answer of each stream is the whole
+ * tree, so a (re)start backfills every mirror. Against the official emulator suite the Functions
+ * emulator runs functions/src/index.ts instead.
+ */
+import { mirrorWrites, type DirectoryReads } from '../../functions/src/mirror';
+import { dbRest, type AdminTarget } from './admin';
+
+/** The directory trees the mirrors follow, and how deep a change names its record. */
+const TREES: readonly { tree: string; depth: number; as?: (key: string[]) => string }[] = [
+  { tree: 'placement', depth: 2 },
+  { tree: 'friendList', depth: 1 },
+  { tree: 'block', depth: 1 },
+  { tree: 'Mygroup', depth: 1 },
+  { tree: 'groupMembership', depth: 1 },
+  { tree: 'users', depth: 1 },
+  { tree: 'settings', depth: 1, as: ([uid = '']) => `settings/${uid}/readReceipts` },
+];
+
+export interface MirrorProcess {
+  /** Resolves once every change seen so far is mirrored. */
+  idle(): Promise<void>;
+  stop(): void;
+}
+
+/** Record keys a server-sent `put`/`patch` event touched, `depth` segments deep. */
+function touched(event: { path: string; data: unknown }, kind: string, depth: number): string[][] {
+  const at = event.path.split('/').filter(Boolean);
+  const keys =
+    kind === 'patch' && typeof event.data === 'object' && event.data !== null
+      ? Object.keys(event.data).map((key) => [...at, ...key.split('/').filter(Boolean)])
+      : at.length >= depth
+        ? [at]
+        : // A put above the records (the first answer): every record under it.
+          recordsUnder(at, event.data, depth);
+  return keys.filter((key) => key.length >= depth).map((key) => key.slice(0, depth));
+}
+
+function recordsUnder(at: string[], data: unknown, depth: number): string[][] {
+  if (at.length >= depth) return [at];
+  if (typeof data !== 'object' || data === null) return [];
+  return Object.entries(data).flatMap(([key, value]) => recordsUnder([...at, key], value, depth));
+}
+
+/**
+ * Starts mirroring `directory` to the namespaces `instanceTarget` names. `log` hears failures
+ * (a mirror that could not be written is tried again with the record's next change or restart).
+ */
+export function startMirror(
+  directory: AdminTarget,
+  instanceTarget: (instance: number) => AdminTarget,
+  log: (line: string) => void = () => undefined,
+): MirrorProcess {
+  const reads: DirectoryReads = {
+    get: (path) => dbRest(directory, 'GET', path),
+    where: async (path, child, value) =>
+      ((await dbRest(directory, 'GET', path, undefined, {
+        orderBy: JSON.stringify(child),
+        equalTo: JSON.stringify(value),
+      })) ?? {}) as Record<string, unknown>,
+  };
+  let queue = Promise.resolve();
+  const mirror = (path: string) => {
+    queue = queue
+      .then(async () => {
+        for (const { instance, changes } of await mirrorWrites(path, reads)) {
+          await dbRest(instanceTarget(instance), 'PATCH', '/', changes);
+        }
+      })
+      .catch((error: unknown) => log(`mirror of ${path} failed: ${String(error)}`));
+  };
+  const aborts = TREES.map(({ tree, depth, as }) => {
+    const abort = new AbortController();
+    void follow(directory, tree, abort.signal, (kind, event) => {
+      for (const key of touched(event, kind, depth))
+        mirror(as ? as(key) : `${tree}/${key.join('/')}`);
+    }).catch((error: unknown) => {
+      if (!abort.signal.aborted) log(`mirror stream of ${tree} ended: ${String(error)}`);
+    });
+    return abort;
+  });
+  return {
+    idle: async () => {
+      // A change may queue another while the queue drains: wait until it stays empty.
+      for (;;) {
+        const current = queue;
+        await current;
+        if (current === queue) return;
+      }
+    },
+    stop: () => {
+      for (const abort of aborts) abort.abort();
+    },
+  };
+}
+
+/** Reads the server-sent events of `tree`, calling `onEvent` for each put and patch. */
+async function follow(
+  target: AdminTarget,
+  tree: string,
+  signal: AbortSignal,
+  onEvent: (kind: string, event: { path: string; data: unknown }) => void,
+): Promise<void> {
+  const params = new URLSearchParams({ ns: target.dbNamespace });
+  const res = await fetch(`http://${target.dbHost}/${tree}.json?${params.toString()}`, {
+    headers: { Authorization: 'Bearer owner', Accept: 'text/event-stream' },
+    signal,
+  });
+  if (!res.ok || !res.body) throw new Error(`stream of ${tree}: ${String(res.status)}`);
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of res.body) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let end = buffer.indexOf('\n\n');
+    while (end >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const kind = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if ((kind === 'put' || kind === 'patch') && data) {
+        onEvent(kind, JSON.parse(data) as { path: string; data: unknown });
+      }
+      end = buffer.indexOf('\n\n');
+    }
+  }
+}
