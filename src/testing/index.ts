@@ -5,4 +5,5 @@ export { fakeAuthApi, renderApp } from './render-app';
 export { loadEverythingEmpty, me, panel, renderSignedIn, row } from './render-signed-in';
 export { makeTestStore, renderWithProviders } from './render-with-providers';
 export { sampleUser, signedIn, signedOut } from './session-fixtures';
-export { friendshipWith, inboxEntryAt, inboxPageEachTest } from './render-inbox-page';
+export { friendshipWith, inboxEntryAt } from './inbox-fixtures';
+export { inboxPageEachTest } from './render-inbox-page';

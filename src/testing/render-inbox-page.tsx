@@ -10,31 +10,6 @@ import { createFakeGateways, type FakeGateways } from './fake-gateways';
 import { loadEverythingEmpty } from './render-signed-in';
 import { renderWithProviders } from './render-with-providers';
 
-/** A friendship Mia ('me') accepted from `uid`. */
-export const friendshipWith = (uid: string, name: string): FriendRequest => ({
-  id: `rel-${uid}`,
-  senderId: uid,
-  senderName: name,
-  receiverId: 'me',
-  receiverName: 'Mia',
-  photo: '',
-});
-
-/** Bo's 'Hi' of a minute before `now`, unless `fields` say otherwise. */
-export const inboxEntryAt =
-  (now: number) =>
-  (conversationId: string, fields: Partial<InboxEntry>): InboxEntry => ({
-    conversationId,
-    kind: 'direct',
-    unread: 0,
-    lastMessageId: 'm1',
-    lastSenderId: 'bo',
-    lastText: 'Hi',
-    lastKind: 'text',
-    lastAt: now - 60_000,
-    ...fields,
-  });
-
 /**
  * The messages screen with the nav's unread badge, Mia signed in with `friends`, over fresh fake
  * gateways per test (`fakes`); `start()` renders it, and the listeners stop after each test.

@@ -1,12 +1,12 @@
 import { useFormik } from 'formik';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import { TextField } from '../../components/TextField';
 import { RecoveryError } from '../../lib/crypto/key-ring';
-import { fieldProps } from '../../lib/form-field';
 import { useAppDispatch } from '../../store/hooks';
 import { toast } from '../../components/toast';
 import { encryptionStrings } from './encryption-strings';
+import { RecoveryKeyField } from './RecoveryKeyField';
+import { validateRecoveryKey } from './recovery-key-check';
 import { oldKeysArrived } from './encryption-slice';
 import { useEncryptionSession } from './use-encryption-session';
 
@@ -16,10 +16,7 @@ export function EnterRecoveryKeyDialog({ onClose }: { onClose: () => void }) {
   const session = useEncryptionSession();
   const form = useFormik({
     initialValues: { recoveryKey: '' },
-    validate: ({ recoveryKey }) =>
-      recoveryKey.replace(/[\s-]/g, '').length === 56
-        ? {}
-        : { recoveryKey: encryptionStrings.recoveryRefused['not-a-key'] },
+    validate: validateRecoveryKey,
     onSubmit: async ({ recoveryKey }, helpers) => {
       if (!session) return;
       try {
@@ -45,13 +42,7 @@ export function EnterRecoveryKeyDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
     >
       <form noValidate onSubmit={form.handleSubmit} className="space-y-4">
-        <TextField
-          label={encryptionStrings.recoveryKeyLabel}
-          autoComplete="off"
-          spellCheck={false}
-          className="font-mono"
-          {...fieldProps(form, 'recoveryKey')}
-        />
+        <RecoveryKeyField form={form} />
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={onClose}>
             {encryptionStrings.later}

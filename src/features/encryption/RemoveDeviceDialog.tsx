@@ -2,11 +2,11 @@ import { useFormik } from 'formik';
 import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import { TextField } from '../../components/TextField';
 import { RecoveryError } from '../../lib/crypto/key-ring';
-import { fieldProps } from '../../lib/form-field';
 import { useGateways } from '../../store/hooks';
 import { encryptionStrings } from './encryption-strings';
+import { RecoveryKeyField } from './RecoveryKeyField';
+import { validateRecoveryKey } from './recovery-key-check';
 import { removeMyDevice } from './remove-device';
 import { removeDeviceStrings } from './remove-device-strings';
 
@@ -36,10 +36,7 @@ export function RemoveDeviceDialog({ owner, deviceId, label, onClose }: Props) {
   const form = useFormik({
     initialValues: { recoveryKey: '' },
     validateOnBlur: false,
-    validate: ({ recoveryKey }) =>
-      recoveryKey.replace(/[\s-]/g, '').length === 56
-        ? {}
-        : { recoveryKey: encryptionStrings.recoveryRefused['not-a-key'] },
+    validate: validateRecoveryKey,
     onSubmit: async ({ recoveryKey }, helpers) => {
       try {
         await remove(recoveryKey);
@@ -71,13 +68,7 @@ export function RemoveDeviceDialog({ owner, deviceId, label, onClose }: Props) {
       onClose={onClose}
     >
       <form noValidate onSubmit={form.handleSubmit} className="space-y-4">
-        <TextField
-          label={encryptionStrings.recoveryKeyLabel}
-          autoComplete="off"
-          spellCheck={false}
-          className="font-mono"
-          {...fieldProps(form, 'recoveryKey')}
-        />
+        <RecoveryKeyField form={form} />
         {failed && (
           <p role="alert" className="text-sm text-red-600">
             {encryptionStrings.removeFailed}

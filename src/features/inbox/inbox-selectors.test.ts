@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConversationMessage } from '../../lib/firebase/conversations/message';
 import type { InboxEntry } from '../../lib/firebase/inbox/entry';
+import { inboxEntryAt } from '../../testing/inbox-fixtures';
 import { sampleUser, signedIn } from '../../testing/session-fixtures';
 import { makeTestStore } from '../../testing/test-store';
 import { formatConversationTime, previewOf, reactionPreview } from './conversation-time';
@@ -18,17 +19,8 @@ import {
 import { selectConversationRows, selectTotalUnread } from './inbox-selectors';
 import { inboxReceived } from './inbox-slice';
 
-const entry = (conversationId: string, fields: Partial<InboxEntry> = {}): InboxEntry => ({
-  conversationId,
-  kind: 'direct',
-  unread: 0,
-  lastMessageId: 'm1',
-  lastSenderId: 'bo',
-  lastText: 'Hi',
-  lastKind: 'text',
-  lastAt: 1000,
-  ...fields,
-});
+// Bo's 'Hi' at 1000 unless the fields say otherwise.
+const entry = inboxEntryAt(61_000);
 const message = (createdAt: number): ConversationMessage => ({
   id: 'm1',
   text: 'x',
