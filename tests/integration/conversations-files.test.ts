@@ -39,8 +39,27 @@ async function sealedPair() {
   a.openChatWith(bob);
   b.openChatWith(alice);
   await eventually(() => expect(a.store.getState().conversations.status).toBe('ready'), 15_000);
-  return { alice, bob, conversationId, a, b };
+  // Alice's 1:1 send to Bob.
+  const parties = {
+    conversationId,
+    from: { uid: alice.uid, name: alice.username },
+    to: { uid: bob.uid, name: bob.username },
+  };
+  return { alice, bob, conversationId, parties, a, b };
 }
+
+/** A zip file of `blob`'s bytes named `name`, as the composer hands it to the gateway. */
+const zipUpload = (name: string, blob: Blob) => ({
+  kind: 'file' as const,
+  blob,
+  descriptor: {
+    name,
+    type: 'application/zip',
+    size: blob.size,
+    chunks: Math.ceil(blob.size / (256 * 1024)),
+  },
+  words: `📎 ${name}`,
+});
 
 /** The file message `id` as `app` shows it, once its descriptor opened. */
 async function shownFile(app: DeviceApp, id: string): Promise<ConversationMessage> {
@@ -143,24 +162,14 @@ describe('file messages between two sealing apps', () => {
 
 describe('a cancelled upload', () => {
   it('leaves nothing behind that counts or shows', async () => {
-    const { alice, bob, conversationId, a } = await sealedPair();
+    const { alice, bob, conversationId, parties, a } = await sealedPair();
     const files = makeConversationFilesApi(
       alice.client.db,
       () => signedInRest(alice.client.restUrlOf(), alice.client.auth),
       conversationCryptoOf(() => alice.uid, a.gateways.encryption),
     );
     const blob = new Blob([randomBytes(5 * MB)], { type: 'application/zip' });
-    const parties = {
-      conversationId,
-      from: { uid: alice.uid, name: alice.username },
-      to: { uid: bob.uid, name: bob.username },
-    };
-    const upload = {
-      kind: 'file' as const,
-      blob,
-      descriptor: { name: 'all.zip', type: 'application/zip', size: blob.size, chunks: 20 },
-      words: '📎 all.zip',
-    };
+    const upload = zipUpload('all.zip', blob);
     const sent = files.send(parties, upload);
     let stored = 0;
     files.watchUpload(sent.id, (bytes) => (stored = bytes));
@@ -183,7 +192,7 @@ describe('a cancelled upload', () => {
 
 describe('a chunk the database refuses', () => {
   it('ends the upload with a message naming the chunk, sent once and nothing left behind', async () => {
-    const { alice, bob, conversationId, a } = await sealedPair();
+    const { alice, bob, conversationId, parties, a } = await sealedPair();
     // Alice's upload whose chunk requests carry Bob's token: the rules refuse each (not the
     // owner), as they would any chunk of an upload no longer allowed.
     const patches: string[] = [];
@@ -200,19 +209,7 @@ describe('a chunk the database refuses', () => {
       conversationCryptoOf(() => alice.uid, a.gateways.encryption),
     );
     const blob = new Blob([randomBytes(100 * 1024)], { type: 'application/zip' });
-    const sent = files.send(
-      {
-        conversationId,
-        from: { uid: alice.uid, name: alice.username },
-        to: { uid: bob.uid, name: bob.username },
-      },
-      {
-        kind: 'file',
-        blob,
-        descriptor: { name: 'no.zip', type: 'application/zip', size: blob.size, chunks: 1 },
-        words: '📎 no.zip',
-      },
-    );
+    const sent = files.send(parties, zipUpload('no.zip', blob));
     await expect(sent.acked).rejects.toThrow(
       'The database refused chunk 000 of the file: Permission denied',
     );
@@ -227,7 +224,7 @@ describe('a chunk the database refuses', () => {
 
 describe('an upload cut by going offline', () => {
   it('resumes from the chunks stored, handing each chunk to the database once', async () => {
-    const { alice, bob, conversationId, a, b } = await sealedPair();
+    const { alice, conversationId, parties, a, b } = await sealedPair();
     // Alice's files gateway over her client, counting each chunk it seals for sending.
     const sealedChunks: number[] = [];
     const cryptoNow = conversationCryptoOf(() => alice.uid, a.gateways.encryption);
@@ -245,17 +242,7 @@ describe('an upload cut by going offline', () => {
     const rest = signedInRest(alice.client.restUrlOf(), alice.client.auth);
     const files = makeConversationFilesApi(alice.client.db, () => rest, counting);
     const blob = new Blob([randomBytes(3 * MB)], { type: 'application/zip' });
-    const parties = {
-      conversationId,
-      from: { uid: alice.uid, name: alice.username },
-      to: { uid: bob.uid, name: bob.username },
-    };
-    const upload = {
-      kind: 'file' as const,
-      blob,
-      descriptor: { name: 'photos.zip', type: 'application/zip', size: blob.size, chunks: 12 },
-      words: '📎 photos.zip',
-    };
+    const upload = zipUpload('photos.zip', blob);
     const sent = files.send(parties, upload);
     let stored = 0;
     files.watchUpload(sent.id, (bytes) => (stored = bytes));
