@@ -2,7 +2,8 @@
  * Seeds the demo data on first run: verified Auth accounts plus the database content that
  * exercises every panel. Never deletes anything: it seeds only a truly empty backend (or
  * finishes an interrupted first seeding, which left nothing but demo accounts), and reports
- * saved accounts and a saved database that do not belong together.
+ * saved accounts and a saved database that do not belong together. With several database
+ * instances, the demo is spread over them (scripts/demo/placement.ts).
  */
 import {
   completeAuthUser,
@@ -12,14 +13,19 @@ import {
   type AdminTarget,
 } from './stack/admin';
 import { buildDemoData } from './demo/data';
+import { placementEntries, splitByInstance } from './demo/placement';
 import { demoPassword, demoUsers } from './demo/users';
 import { latestSchemaVersion, SCHEMA_VERSION_PATH } from './migrations/runner';
+import { instanceTarget } from './stack/instances';
 
 export type SeedOutcome =
   { kind: 'seeded' } | { kind: 'kept' } | { kind: 'mismatch'; message: string };
 
-/** Call only once the Auth emulator has imported its saved accounts. */
-export async function seedIfEmpty(target: AdminTarget): Promise<SeedOutcome> {
+/**
+ * Call only once the Auth emulator has imported its saved accounts. `target` is the directory;
+ * `instances` how many database instances the demo spreads over.
+ */
+export async function seedIfEmpty(target: AdminTarget, instances = 1): Promise<SeedOutcome> {
   const accounts = await listAuthUsers(target);
   const root = await dbRest(target, 'GET', '/', undefined, { shallow: 'true' });
   const dbEmpty = root === null;
@@ -27,7 +33,7 @@ export async function seedIfEmpty(target: AdminTarget): Promise<SeedOutcome> {
   const demoEmails = new Set(demoUsers.map((u) => u.email));
   const others = accounts.filter((a) => a.email === undefined || !demoEmails.has(a.email));
   if (dbEmpty && others.length === 0) {
-    await seed(target, accounts);
+    await seed(target, accounts, instances);
     return { kind: 'seeded' };
   }
   const fresh =
@@ -41,7 +47,11 @@ export async function seedIfEmpty(target: AdminTarget): Promise<SeedOutcome> {
 }
 
 /** Creates the demo accounts still missing (a first run may have been cut short), then data. */
-async function seed(target: AdminTarget, existing: Array<{ localId: string; email?: string }>) {
+async function seed(
+  target: AdminTarget,
+  existing: Array<{ localId: string; email?: string }>,
+  instances: number,
+) {
   const created = [];
   for (const user of demoUsers) {
     const found = existing.find((a) => a.email === user.email);
@@ -60,9 +70,20 @@ async function seed(target: AdminTarget, existing: Array<{ localId: string; emai
     }
     created.push({ uid, username: user.username, email: user.email });
   }
-  // One write: the database is either still empty or fully seeded, at the current schema.
+  const demo = buildDemoData(created, Date.now());
+  const [directory = {}, ...others] = splitByInstance(
+    { ...demo, ...placementEntries(demo, created, instances) },
+    instances,
+  );
+  // The other instances first, then the directory in one write: the directory decides whether
+  // the backend is seeded (seedIfEmpty), so it is either still empty or fully seeded, at the
+  // current schema. (A start cut short between the two leaves records there that no placement
+  // names, never a placement without its records.)
+  await Promise.all(
+    others.map((part, i) => dbRest(instanceTarget(target, i + 1), 'PATCH', '/', part)),
+  );
   await dbRest(target, 'PATCH', '/', {
-    ...buildDemoData(created, Date.now()),
+    ...directory,
     [SCHEMA_VERSION_PATH]: latestSchemaVersion(),
   });
 }
