@@ -12,7 +12,7 @@ import {
   listAuthUsers,
   type AdminTarget,
 } from './stack/admin';
-import { buildDemoData } from './demo/data';
+import { buildDemoData, type DemoUser } from './demo/data';
 import { placementEntries, splitByInstance } from './demo/placement';
 import { demoPassword, demoUsers } from './demo/users';
 import { latestSchemaVersion, SCHEMA_VERSION_PATH } from './migrations/runner';
@@ -70,11 +70,7 @@ async function seed(
     }
     created.push({ uid, username: user.username, email: user.email });
   }
-  const demo = buildDemoData(created, Date.now());
-  const [directory = {}, ...others] = splitByInstance(
-    { ...demo, ...placementEntries(demo, created, instances) },
-    instances,
-  );
+  const [directory = {}, ...others] = demoWrites(created, instances, Date.now());
   // The other instances first, then the directory in one write: the directory decides whether
   // the backend is seeded (seedIfEmpty), so it is either still empty or fully seeded, at the
   // current schema. (A start cut short between the two leaves records there that no placement
@@ -86,6 +82,19 @@ async function seed(
     ...directory,
     [SCHEMA_VERSION_PATH]: latestSchemaVersion(),
   });
+}
+
+/**
+ * The demo database for `people` (demoUsers' order) over `instances` instances: one root
+ * update per instance, the directory's first, with the homes and placements that say where.
+ */
+export function demoWrites(
+  people: DemoUser[],
+  instances: number,
+  now: number,
+): Record<string, unknown>[] {
+  const demo = buildDemoData(people, now);
+  return splitByInstance({ ...demo, ...placementEntries(demo, people, instances) }, instances);
 }
 
 export function describeDemoAccounts(): string {

@@ -33,7 +33,11 @@ const exitWithParent = pathToFileURL(join(repoRoot, 'scripts', 'stack', 'exit-wi
 const readyWithinMs = 240_000;
 
 /** A firebase.json of its own, so hub/logging ports never collide with another stack. */
-async function writeConfig(name: string, emulators: Record<string, unknown>, rules?: DatabaseRules) {
+async function writeConfig(
+  name: string,
+  emulators: Record<string, unknown>,
+  rules?: DatabaseRules,
+) {
   const dir = join(localDir, 'run');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `firebase.${name}.${process.pid}.json`);
@@ -66,11 +70,7 @@ export async function startFirebaseEmulators(
     only.map(({ name, port }) => [name, { host: options.host, port }]),
   );
   const names = only.map((o) => o.name).join(',');
-  const { file, hubHost } = await writeConfig(
-    names.replace(',', '-'),
-    emulators,
-    options.rules,
-  );
+  const { file, hubHost } = await writeConfig(names.replace(',', '-'), emulators, options.rules);
   const args = ['emulators:start', '--only', names, '--project', options.projectId];
   args.push('--config', file);
   let cwd = repoRoot;
