@@ -1,37 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dbRest } from '../../scripts/stack/admin';
-import {
-  configureInstances,
-  instanceTarget,
-  startInstances,
-  type RunningInstances,
-} from '../../scripts/stack/instances';
 import { demoWrites } from '../../scripts/seed';
 import { demoUsers } from '../../scripts/demo/users';
 import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { adminGet, getBackend } from '../support/backend';
+import { twoInstancesPerSuite } from '../support/two-instances';
 import { cleanBackendPerTest, type Person } from './app-clients';
 
-// The demo over two instances (scripts/demo/placement.ts), on the test backend: its own second
-// instance and mirror process when the backend runs one instance (CHATTY_INSTANCES=1).
+// The demo over two instances (scripts/demo/placement.ts), on the test backend.
 const { signUp } = cleanBackendPerTest();
-const instance1 = () => instanceTarget(getBackend(), 1);
+const instance1 = twoInstancesPerSuite();
 const onInstance1 = (path: string) => dbRest(instance1(), 'GET', path);
-
-let own: RunningInstances | null = null;
-beforeAll(async () => {
-  if (getBackend().instances < 2) own = await startInstances(getBackend(), 2);
-});
-beforeEach(async () => {
-  if (getBackend().instances >= 2) return;
-  // The per-test reset empties only the backend's own instances.
-  await dbRest(instance1(), 'PUT', '/', null);
-  await configureInstances(getBackend(), 2);
-});
-afterAll(async () => {
-  own?.stop();
-  if (own) await dbRest(instance1(), 'PUT', '/', null);
-});
 
 /** Alice, Bob and Carol signed in; the demo written over two instances for them and the rest. */
 async function demoOverTwo() {
