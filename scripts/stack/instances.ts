@@ -114,8 +114,9 @@ export async function startInstances(
   const saved = await savedCount(directory);
   if (saved > count) {
     log(
-      `The saved data spans ${String(saved)} database instances: all ${String(saved)} are kept ` +
-        `(CHATTY_INSTANCES=${String(count)} applies to new data only).`,
+      `The saved data spans ${String(saved)} database instances, more than the ` +
+        `${String(count)} asked for (CHATTY_INSTANCES): all ${String(saved)} are kept ` +
+        '(`npm start -- --fresh` starts over).',
     );
   }
   const running = Math.max(count, saved);
