@@ -45,7 +45,7 @@ describe('firebase.json', () => {
   it('deploys the directory and the instances, each through a deploy target the demo project names', () => {
     const rc = JSON.parse(readFileSync('.firebaserc', 'utf8')) as {
       projects: { default: string };
-      targets: Record<string, { database: Record<string, string[]> }>;
+      targets: Partial<Record<string, { database: Record<string, string[] | undefined> }>>;
     };
     const project = rc.projects.default;
     expect(config.database.map((d) => d.target)).toEqual(['directory', 'instances']);
