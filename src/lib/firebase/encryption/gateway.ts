@@ -77,7 +77,7 @@ export function makeEncryptionApi(db: Database) {
         },
         async readWait(conversation, epoch) {
           const { waits, id } = wrapsTree(conversation);
-          const of: unknown = await placed.onItsInstance(conversation, async (on) =>
+          const of = await placed.onItsInstance(conversation, async (on): Promise<unknown> =>
             (await get(ref(on, `${waits}/${id}/${me}/${epoch}/of`))).val(),
           );
           return isText(of) ? of : null;
