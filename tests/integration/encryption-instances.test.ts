@@ -3,13 +3,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { groupChatShown, sendMessage } from '../../src/features/conversations';
 import { selectConversationMessages } from '../../src/features/conversations/timeline/conversations-selectors';
 import { chatScreenEntered } from '../../src/features/conversations/timeline/conversations-slice';
+import { selectThisDevice } from '../../src/features/encryption/encryption-slice';
 import { connectInstances } from '../../src/lib/firebase/conversations/shapes';
 import { dbRest } from '../../scripts/stack/admin';
 import { startMirror, type MirrorProcess } from '../../scripts/stack/mirror';
 import { adminGet, adminUpdate, getBackend } from '../support/backend';
 import { hikersThroughGateways } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, eventually, type Person } from './app-clients';
-import { deviceApp, type DeviceApp } from './encryption-device-apps';
+import { anotherDevice, deviceApp, type DeviceApp } from './encryption-device-apps';
+import { removeFrom } from './encryption-removal-steps';
 
 // Encrypted conversations placed on instance 1 (docs/scaling.md): their epoch keys' wraps and
 // waits are written, read and followed there, beside the sealed messages whose rules check
@@ -171,5 +173,41 @@ describe('an encrypted conversation placed on instance 1', () => {
         .sort(),
     ).toEqual([alice.uid, bob.uid].sort());
     await directoryHoldsNoKeysOf(groupId, ['summit', 'hut', 'rope']);
+  }, 120_000);
+
+  it("a new device's wraps: re-wrapped there at its approval, deleted there at its removal", async () => {
+    startMirroring();
+    const { alice, bob } = await aliceOnInstance1AndBob();
+    const { id } = await befriend(alice, bob);
+    const a = await deviceApp(alice, stopAfterTest);
+    const phone = await deviceApp(bob, stopAfterTest);
+    a.openChatWith(bob);
+    await a.store.dispatch(sendMessage('the key is in the mailbox')).unwrap();
+    const laptop = await deviceApp(
+      reachesInstances(await anotherDevice(bob, stopAfterTest)),
+      stopAfterTest,
+    );
+    laptop.openChatWith(alice);
+    await eventually(() => expect(seals(laptop)).toEqual(['no-key']), 20_000);
+    const laptopId = selectThisDevice(laptop.store.getState()) ?? '';
+    const laptopWraps = async () => {
+      const epochs = ((await onInstance1(`conversationKeys/${id}/${bob.uid}`)) ?? {}) as Record<
+        string,
+        Partial<Record<string, { by: string }>>
+      >;
+      return Object.values(epochs).flatMap((devices) => devices[laptopId] ?? []);
+    };
+    expect(await laptopWraps()).toEqual([]);
+
+    // The phone reads Bob's wraps on instance 1 and re-wraps Alice's epoch for the laptop there.
+    await (await phone.session()).ring.approve(laptopId);
+    await eventually(() => expect(texts(laptop)).toEqual(['the key is in the mailbox']), 20_000);
+    expect((await laptopWraps()).map((w) => w.by)).toEqual([bob.uid]);
+
+    // Removed from the phone: its wraps go on instance 1, its entry on the directory.
+    await removeFrom(phone, laptopId);
+    expect(await laptopWraps()).toEqual([]);
+    expect(await adminGet(`deviceKeys/${bob.uid}/${laptopId}`)).toBeNull();
+    await directoryHoldsNoKeysOf(id, ['mailbox']);
   }, 120_000);
 });
