@@ -28,7 +28,8 @@ export type SeedOutcome =
 export async function seedIfEmpty(target: AdminTarget, instances = 1): Promise<SeedOutcome> {
   const accounts = await listAuthUsers(target);
   const root = await dbRest(target, 'GET', '/', undefined, { shallow: 'true' });
-  const dbEmpty = root === null;
+  // The instances' configuration (scripts/stack/instances.ts, written at every start) is no data.
+  const dbEmpty = Object.keys(root ?? {}).every((key) => key === 'config');
   if (!dbEmpty && accounts.length > 0) return { kind: 'kept' };
   const demoEmails = new Set(demoUsers.map((u) => u.email));
   const others = accounts.filter((a) => a.email === undefined || !demoEmails.has(a.email));

@@ -15,7 +15,8 @@ export const DEFAULT_INSTANCES = 1;
 const MAX_INSTANCES = 8;
 
 /** CHATTY_INSTANCES, checked: a whole number from 1 to 8, or the default when unset. */
-export function instanceCount(value = process.env.CHATTY_INSTANCES): number {
+export function instanceCount(env: Record<string, string | undefined> = process.env): number {
+  const value = env.CHATTY_INSTANCES;
   if (value === undefined || value.trim() === '') return DEFAULT_INSTANCES;
   const count = Number(value);
   if (!Number.isInteger(count) || count < 1 || count > MAX_INSTANCES) {
@@ -129,8 +130,13 @@ export async function startInstances(
   );
   // Saved conversations on other instances are served only once their mirrors are back there
   // (the mirror backfills them with its first answer); a client would wait for them meanwhile.
-  if (!(await mirrorsLanded(directory, running))) {
-    log('Some mirrors had not landed after 30 s; clients wait for them as they arrive.');
+  try {
+    if (!(await mirrorsLanded(directory, running))) {
+      log('Some mirrors had not landed after 30 s; clients wait for them as they arrive.');
+    }
+  } catch (err) {
+    mirror.stop();
+    throw err;
   }
   return { count: running, idle: () => mirror.idle(), stop: () => mirror.stop() };
 }
@@ -142,11 +148,12 @@ const keysOf = (value: unknown) =>
 async function mirrorsLanded(directory: AdminTarget, count: number, waitMs = 30_000) {
   const placements = await dbRest(directory, 'GET', 'placement');
   const wanted = Object.entries(placements ?? {}).flatMap(([kind, byId]) =>
-    Object.entries((byId ?? {}) as Record<string, { instance?: unknown }>).flatMap(([id, p]) =>
-      typeof p.instance === 'number' && p.instance > 0 && p.instance < count
-        ? [{ instance: p.instance, path: `${kind}/${id}` }]
-        : [],
-    ),
+    Object.entries((byId ?? {}) as Record<string, unknown>).flatMap(([id, placement]) => {
+      const { instance } = (placement ?? {}) as { instance?: unknown };
+      return typeof instance === 'number' && instance > 0 && instance < count
+        ? [{ instance, path: `${kind}/${id}` }]
+        : [];
+    }),
   );
   const until = Date.now() + waitMs;
   for (;;) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dbRest } from '../../scripts/stack/admin';
-import { demoWrites } from '../../scripts/seed';
+import { dbRest, listAuthUsers } from '../../scripts/stack/admin';
+import { demoWrites, seedIfEmpty } from '../../scripts/seed';
 import { demoUsers } from '../../scripts/demo/users';
 import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { adminGet, getBackend } from '../support/backend';
@@ -119,5 +119,20 @@ describe('the demo over two instances', () => {
     );
     await reply.acked;
     expect(await onInstance1(`inbox/${alice.uid}/${withCarol}/lastText`)).toBe('See you!');
+  });
+
+  it('is what npm start seeds: a directory holding only the configuration counts as empty', async () => {
+    expect(await adminGet('config/instances/count')).toBe(2);
+    expect(await seedIfEmpty(getBackend(), 2)).toEqual({ kind: 'seeded' });
+    const accounts = await listAuthUsers(getBackend());
+    const uidOf = (email: string) => accounts.find((a) => a.email === email)?.localId ?? '';
+    const [alice, carol] = [uidOf('alice@example.com'), uidOf('carol@example.com')];
+    expect(await adminGet(`homes/${carol}`)).toBe(1);
+    const withCarol = String(await adminGet(`pairs/${pairKey(alice, carol)}`));
+    expect(await onInstance1(`inbox/${alice}/${withCarol}/unread`)).toBeGreaterThan(0);
+    expect(await adminGet(`sendMessage/${withCarol}`)).toBeNull();
+    // The configuration is kept, and a second start keeps the data.
+    expect(await onInstance1('config/self')).toBe(1);
+    expect(await seedIfEmpty(getBackend(), 2)).toEqual({ kind: 'kept' });
   });
 });

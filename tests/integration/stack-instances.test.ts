@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dbRest, type AdminTarget } from '../../scripts/stack/admin';
 import {
   configureInstances,
+  DEFAULT_INSTANCES,
   instanceCount,
   instanceTarget,
   instanceUrl,
@@ -97,14 +98,14 @@ describe('the instances of a local stack', () => {
   });
 
   it('takes CHATTY_INSTANCES from 1 to 8, and refuses anything else with a message', () => {
-    expect(instanceCount(undefined)).toBe(1);
-    expect(instanceCount(' ')).toBe(1);
-    expect(instanceCount('2')).toBe(2);
-    expect(instanceCount('8')).toBe(8);
+    const count = (value?: string) => instanceCount({ CHATTY_INSTANCES: value });
+    expect(count(undefined)).toBe(DEFAULT_INSTANCES);
+    expect(count(' ')).toBe(DEFAULT_INSTANCES);
+    expect(count('1')).toBe(1);
+    expect(count('2')).toBe(2);
+    expect(count('8')).toBe(8);
     for (const bad of ['0', '9', '1.5', 'two', '-1']) {
-      expect(() => instanceCount(bad)).toThrow(
-        /CHATTY_INSTANCES must be a whole number from 1 to 8/,
-      );
+      expect(() => count(bad)).toThrow(/CHATTY_INSTANCES must be a whole number from 1 to 8/);
     }
   });
 });
