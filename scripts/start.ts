@@ -148,10 +148,13 @@ async function main() {
   if (seeding.kind !== 'mismatch') say(`\n${describeDemoAccounts()}\n`);
   say(`Auth emulator      http://${backend.authHost}`);
   const directory = backend;
-  const namespaces = Array.from({ length: instances.count }, (_, n) =>
-    n === 0 ? `${directory.dbNamespace} (the directory)` : instanceNamespace(directory, n),
+  const others = Array.from({ length: instances.count - 1 }, (_, i) =>
+    instanceNamespace(directory, i + 1),
   );
-  say(`Database emulator  http://${backend.dbHost}  (namespaces ${namespaces.join(', ')})`);
+  say(
+    `Database emulator  http://${backend.dbHost}  (namespace ${backend.dbNamespace}` +
+      (others.length ? `, the directory; the other instances: ${others.join(', ')})` : ')'),
+  );
   say(`\n  App ready:  http://${host}:${ports.app}/\n\nPress Ctrl-C to stop.`);
 }
 
