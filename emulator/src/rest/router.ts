@@ -7,6 +7,7 @@ import { namespaceFromRequest } from './namespace-param';
 import type { RestContext, RestRequest } from './request';
 import { handleRules } from './rules-endpoint';
 import { handleTestControl } from './test-control';
+import { handleInspectConnections } from './inspect-connections';
 
 function identityOf(req: IncomingMessage, params: URLSearchParams): Identity {
   const cred = credentialOf(req, params);
@@ -54,6 +55,8 @@ async function route(ctx: RestContext, req: IncomingMessage, res: ServerResponse
       200,
       ctx.registry.all().map((n) => ({ name: n.name })),
     );
+  } else if (url.pathname === '/.inspect/connections.json') {
+    handleInspectConnections(ctx, request);
   } else if (url.pathname.endsWith('.json')) {
     await handleData(ctx, request);
   } else {
