@@ -17,6 +17,14 @@ async function signedIn(uid: string, ns: string): Promise<TestClient> {
 const connections = async (token?: string | null) =>
   rest(emu(), 'GET', '/.inspect/connections.json', { ns: 'any', token });
 
+/** Without `?ns=`: the list covers every namespace, so it needs none. */
+const withoutNamespace = async () => {
+  const res = await fetch(`http://${emu().host}:${String(emu().port)}/.inspect/connections.json`, {
+    headers: { Authorization: 'Bearer owner' },
+  });
+  return { status: res.status, body: (await res.json()) as unknown };
+};
+
 const sorted = (list: unknown) =>
   [...(list as { ns: string; uid: string | null }[])].sort((a, b) =>
     `${a.ns}/${String(a.uid)}`.localeCompare(`${b.ns}/${String(b.uid)}`),
@@ -32,6 +40,8 @@ describe('GET /.inspect/connections.json', () => {
       { ns: 'conn-i1', uid: 'ann' },
       { ns: 'conn-i1', uid: 'bob' },
     ]);
+
+    expect(sorted((await withoutNamespace()).body)).toEqual(sorted((await connections()).body));
 
     goOffline(bobHome.db);
     await expect

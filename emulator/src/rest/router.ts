@@ -35,8 +35,10 @@ async function route(ctx: RestContext, req: IncomingMessage, res: ServerResponse
     );
   }
   if (url.pathname === '/.ws') throw new HttpError(400, 'Expected a WebSocket upgrade');
-  const ns = namespaceFromRequest(url, req.headers.host);
-  if (!ns) throw new HttpError(400, 'Missing or invalid ?ns=<database name> parameter');
+  // The connections of every namespace: no namespace to name.
+  const everyNamespace = url.pathname === '/.inspect/connections.json';
+  const ns = everyNamespace ? '' : namespaceFromRequest(url, req.headers.host);
+  if (ns === null) throw new HttpError(400, 'Missing or invalid ?ns=<database name> parameter');
   const request: RestRequest = {
     req,
     res,
@@ -55,7 +57,7 @@ async function route(ctx: RestContext, req: IncomingMessage, res: ServerResponse
       200,
       ctx.registry.all().map((n) => ({ name: n.name })),
     );
-  } else if (url.pathname === '/.inspect/connections.json') {
+  } else if (everyNamespace) {
     handleInspectConnections(ctx, request);
   } else if (url.pathname.endsWith('.json')) {
     await handleData(ctx, request);
