@@ -25,7 +25,7 @@ import { keyBackup } from './encryption-backup';
 import { identityKeys } from './encryption-identity';
 import { deviceLists } from './encryption-lists';
 import { config, homes, placedOnTheirInstance, placement } from './conversations-placement';
-import { hints } from './hints';
+import { hints } from './inbox-hints';
 
 export const rules: RuleNode = placedOnTheirInstance({
   // Closed by default: every path below opens only what its area needs. `meta` (the schema

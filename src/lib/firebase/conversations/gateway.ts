@@ -24,7 +24,7 @@ import { serverClockOf } from './integrity/server-clock';
 import type { SendExtras } from './send-write';
 import type { SentMessage } from '../inbox/shapes';
 import { listenPlaced, placementsOf } from './placement';
-import { announceNews } from './placement/hints';
+import { hintOnceStored } from './placement/hints';
 
 export type { HiddenCover } from './inbox-entry-cover';
 
@@ -143,14 +143,8 @@ function makeConversationApi<Parties>(
         parse: (value) => location.parse(at, id, value),
       });
       // A friend whose home is elsewhere hears of it by a hint (a group's come from the relay).
-      const friend = location.everyone(parties)[1];
-      if (location.kind === 'direct' && friend) {
-        void sent.acked.then(
-          () => announceNews(placements, key, friend).catch(() => undefined),
-          () => undefined,
-        );
-      }
-      return sent;
+      const friend = location.kind === 'direct' ? location.everyone(parties)[1] : undefined;
+      return hintOnceStored(sent, placements, key, friend);
     },
 
     /**

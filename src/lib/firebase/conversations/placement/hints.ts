@@ -32,3 +32,22 @@ export async function announceNews(
     set(ref(db, hintPath(friendUid, key)), { at: serverTimestamp() }),
   );
 }
+
+/**
+ * `sent` as is; once the server acknowledged it, the hint for `friendUid` (a 1:1 send; a
+ * group's hints come from the relay). A refused or failed hint is ignored.
+ */
+export function hintOnceStored<T extends { acked: Promise<unknown> }>(
+  sent: T,
+  placements: Placements,
+  key: ConversationKey,
+  friendUid: string | undefined,
+): T {
+  if (friendUid) {
+    void sent.acked.then(
+      () => announceNews(placements, key, friendUid).catch(() => undefined),
+      () => undefined,
+    );
+  }
+  return sent;
+}
