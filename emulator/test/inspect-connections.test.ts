@@ -22,7 +22,7 @@ const withoutNamespace = async () => {
   const res = await fetch(`http://${emu().host}:${String(emu().port)}/.inspect/connections.json`, {
     headers: { Authorization: 'Bearer owner' },
   });
-  return { status: res.status, body: (await res.json()) as unknown };
+  return { status: res.status, body: await res.json() };
 };
 
 const sorted = (list: unknown) =>

@@ -29,7 +29,7 @@ function messagesIn(kind: string, event: StreamEvent): [string, string, unknown]
   return found;
 }
 
-export interface RelayProcess {
+interface RelayProcess {
   /** Resolves once every new message seen so far has its hints written. */
   idle(): Promise<void>;
   stop(): void;

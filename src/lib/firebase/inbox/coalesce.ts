@@ -7,7 +7,7 @@
 /** The shortest time between two looks at one instance. */
 export const LOOK_INTERVAL_MS = 2_000;
 
-export interface LookCoalescer<K> {
+interface LookCoalescer<K> {
   /** Asks for a look at `key` on `instance`: now, or with the instance's next look. */
   request(instance: number, key: K): void;
   /** Drops what is waiting (sign-out). */

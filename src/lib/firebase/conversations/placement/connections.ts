@@ -10,7 +10,7 @@
 /** How long the slot stays open unused: a look's listener keeps news live that long. */
 export const SLOT_IDLE_MS = 30_000;
 
-export interface ConnectionSwitch {
+interface ConnectionSwitch {
   online(instance: number): void;
   offline(instance: number): void;
 }
@@ -27,7 +27,7 @@ interface InstanceState {
   onClose: Set<() => void>;
 }
 
-export interface Connections {
+interface Connections {
   /** The instances never closed: the person's home (the directory is always kept). */
   keep(instance: number): void;
   /** Holds `instance` open until the returned release (a listener of the open conversation). */

@@ -9,7 +9,7 @@ import type { ConversationKey } from '../../../conversation-key';
 import type { Placements } from '.';
 
 /** The path of `uid`'s hint for `key` (or `directory`) on their home. */
-export const hintPath = (uid: string, key: ConversationKey | 'directory') => `hints/${uid}/${key}`;
+const hintPath = (uid: string, key: ConversationKey | 'directory') => `hints/${uid}/${key}`;
 
 /**
  * Writes the hint for conversation `key` on `friendUid`'s home, through the slot. Resolves
@@ -17,7 +17,7 @@ export const hintPath = (uid: string, key: ConversationKey | 'directory') => `hi
  * when refused (a hint a second for the same key): the caller ignores that, the friend's look
  * reads the newer entry anyway.
  */
-export async function announceNews(
+async function announceNews(
   placements: Placements,
   key: ConversationKey,
   friendUid: string,
