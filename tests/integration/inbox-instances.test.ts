@@ -1,4 +1,12 @@
-import { connectDatabaseEmulator, getDatabase, ref, serverTimestamp, set } from 'firebase/database';
+import {
+  connectDatabaseEmulator,
+  getDatabase,
+  goOffline,
+  goOnline,
+  ref,
+  serverTimestamp,
+  set,
+} from 'firebase/database';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConversationKey } from '../../src/lib/conversation-key';
 import { connectInstances } from '../../src/lib/firebase/conversations/shapes';
@@ -152,6 +160,26 @@ describe('one inbox over three instances, at most three connections', () => {
     await expect.poll(() => adminGet(`hints/${bob.uid}`), { timeout: 10_000 }).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(inbox.counts()).toEqual(shown);
+  }, 90_000);
+
+  it('a lost hint delays a count only until the next reconnect, which looks again', async () => {
+    const { bob, carol, withCarol } = await bobAcrossThreeInstances();
+    await carol.conversations.direct.send(parties(withCarol, carol, bob), 'hi').acked;
+    // Its hint dropped too, so that only the sign-in's look (a read, no listener) knows of it.
+    await expect.poll(() => adminGet(`hints/${bob.uid}`), { timeout: 10_000 }).not.toBeNull();
+    await adminUpdate({ [`hints/${bob.uid}`]: null });
+    const inbox = inboxOf(bob);
+    await eventually(() => expect(inbox.counts()).toEqual({ [`d:${withCarol}`]: 1 }), 15_000);
+
+    // Bob's home connection drops; Carol's next message and its hint land meanwhile, and the
+    // hint is lost (deleted before Bob is back).
+    goOffline(bob.client.db);
+    await carol.conversations.direct.send(parties(withCarol, carol, bob), 'still there?').acked;
+    await expect.poll(() => adminGet(`hints/${bob.uid}`), { timeout: 10_000 }).not.toBeNull();
+    await adminUpdate({ [`hints/${bob.uid}`]: null });
+    expect(inbox.counts()[`d:${withCarol}`]).toBe(1);
+    goOnline(bob.client.db);
+    await eventually(() => expect(inbox.counts()[`d:${withCarol}`]).toBe(2), 15_000);
   }, 90_000);
 
   it('holds at most three connections while his conversations span three instances', async () => {
