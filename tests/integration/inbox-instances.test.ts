@@ -151,15 +151,26 @@ describe('one inbox over three instances, at most three connections', () => {
     const shown = { [`d:${withAlice}`]: 1 };
     await eventually(() => expect(inbox.counts()).toEqual(shown), 15_000);
 
-    // Carol forges news for Bob: of his conversation with Alice, of hers with Alice, of his
-    // group with no message, of none at all.
-    for (const key of [`d:${withAlice}`, `d:${aliceCarol}`, `g:${group}`, 'd:-NoSuchThing']) {
+    // Carol forges news for Bob: of his group with no message (on 2), of her conversation with
+    // Alice (on 1), of his conversation with Alice (on 1), of none at all. Each of the first
+    // three costs a look at its instance (the slot moves there), none a count.
+    const slotAt = async (key: string, instances: number[]) => {
       await forgeHint(carol, bob.uid, key);
-    }
+      await expect
+        .poll(() => placementsOf(bob.client.db).openInstances(), { timeout: 10_000 })
+        .toEqual(instances);
+    };
+    await slotAt(`g:${group}`, [0, 2]);
+    await slotAt(`d:${aliceCarol}`, [0, 1]);
+    await slotAt(`g:${group}`, [0, 2]);
+    await slotAt(`d:${withAlice}`, [0, 1]);
+    // Unknown everywhere: one placement read, none found, dropped without a look.
+    await forgeHint(carol, bob.uid, 'd:-NoSuchThing');
     // Each is consumed (looked at), and the list is as it was: no count from a hint.
     await expect.poll(() => adminGet(`hints/${bob.uid}`), { timeout: 10_000 }).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(inbox.counts()).toEqual(shown);
+    expect(placementsOf(bob.client.db).openInstances()).toEqual([0, 1]);
   }, 90_000);
 
   it('a lost hint delays a count only until the next reconnect, which looks again', async () => {
