@@ -20,10 +20,11 @@ import { twoInstancesPerSuite } from '../support/two-instances';
 import { befriend, createPerson, loginPage, row } from './app-home-steps';
 
 /**
- * Whether a person's inbox lists the entries of every instance their conversations use (the
- * inbox branch, docs/scaling.md "Bounded connections"): until then it reads their home only.
+ * Whether a person's list follows the entry of a conversation on another instance after they
+ * read it there (the badge clears): not yet, the entry is reset there (checked below) but the
+ * list keeps the count it looked at. Flip once it does.
  */
-const INBOX_LISTS_EVERY_INSTANCE = false;
+const LIST_FOLLOWS_READS_ELSEWHERE = false;
 
 const WITH_BOB = '-Ne2eTwoInstAliceBob1';
 const WITH_CAROL = '-Ne2eTwoInstCarolAli1';
@@ -134,30 +135,49 @@ describeBrowser('Alice’s conversations on two database instances', () => {
     expect(await onInstance1(`inbox/${bob.uid}/${WITH_BOB}`)).toBeNull();
   });
 
-  // Alice's home is instance 0: her inbox lists Carol's conversation (on 1) only once it merges
-  // the entries of every instance (the inbox branch). Skipped until then, on purpose.
-  it.skipIf(!INBOX_LISTS_EVERY_INSTANCE)(
-    'lists both in Alice’s inbox with their unread counts, and clears Carol’s once read',
-    async () => {
-      const { alice, bob, carol } = await threeFriends();
-      const fromBob = await writeAs(getBackend(), WITH_BOB, bob, alice);
-      const fromCarol = await writeAs(instance1(), WITH_CAROL, carol, alice);
-      const a = await loginPage(browser(), alice.email);
-      await openMessages(a);
-      const bobRow = row(a, spec.panels.friendList, 'Bob');
-      const carolRow = row(a, spec.panels.friendList, 'Carol');
-      await bobRow.getByText(fromBob, { exact: true }).waitFor();
-      await carolRow.getByText(fromCarol, { exact: true }).waitFor();
-      await bobRow.getByText(inboxStrings.unread(1)).waitFor();
-      await carolRow.getByText(inboxStrings.unread(1)).waitFor();
-      const nav = a.getByRole('navigation', { name: shellStrings.layout.mainNav });
-      await nav.getByText(inboxStrings.unread(2)).waitFor();
+  /** Bob's message on 0 and Carol's on 1 written; Alice signed in, on the messages screen. */
+  async function aliceWithNews() {
+    const { alice, bob, carol } = await threeFriends();
+    const fromBob = await writeAs(getBackend(), WITH_BOB, bob, alice);
+    const fromCarol = await writeAs(instance1(), WITH_CAROL, carol, alice);
+    const a = await loginPage(browser(), alice.email);
+    await openMessages(a);
+    const rows = {
+      bob: row(a, spec.panels.friendList, 'Bob'),
+      carol: row(a, spec.panels.friendList, 'Carol'),
+    };
+    const nav = a.getByRole('navigation', { name: shellStrings.layout.mainNav });
+    return { alice, a, fromBob, fromCarol, rows, nav };
+  }
 
+  it('lists both in Alice’s inbox (home 0) with their previews and unread counts', async () => {
+    const { alice, a, fromBob, fromCarol, rows, nav } = await aliceWithNews();
+    await rows.bob.getByText(fromBob, { exact: true }).waitFor();
+    await rows.carol.getByText(fromCarol, { exact: true }).waitFor();
+    await rows.bob.getByText(inboxStrings.unread(1)).waitFor();
+    await rows.carol.getByText(inboxStrings.unread(1)).waitFor();
+    await nav.getByText(inboxStrings.unread(2)).waitFor();
+
+    // Opening Carol's conversation reads it on instance 1.
+    await selectFriend(a, 'Carol');
+    await chat(a).getByText(fromCarol).waitFor();
+    await expect
+      .poll(() => onInstance1(`inbox/${alice.uid}/${WITH_CAROL}/unread`), { timeout: 10_000 })
+      .toBe(0);
+  });
+
+  // Not yet (LIST_FOLLOWS_READS_ELSEWHERE): skipped on purpose until the list follows it.
+  it.skipIf(!LIST_FOLLOWS_READS_ELSEWHERE)(
+    'clears Carol’s badge in Alice’s list once she read it on instance 1',
+    async () => {
+      const { a, fromCarol, rows, nav } = await aliceWithNews();
+      await nav.getByText(inboxStrings.unread(2)).waitFor();
       await selectFriend(a, 'Carol');
       await chat(a).getByText(fromCarol).waitFor();
-      await expect.poll(() => carolRow.getByText(inboxStrings.unread(1)).count()).toBe(0);
+      await expect
+        .poll(() => rows.carol.getByText(inboxStrings.unread(1)).count(), { timeout: 10_000 })
+        .toBe(0);
       await nav.getByText(inboxStrings.unread(1)).waitFor();
-      expect(await onInstance1(`inbox/${alice.uid}/${WITH_CAROL}/unread`)).toBe(0);
     },
   );
 });
