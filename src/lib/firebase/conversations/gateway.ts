@@ -24,6 +24,7 @@ import { serverClockOf } from './integrity/server-clock';
 import type { SendExtras } from './send-write';
 import type { SentMessage } from '../inbox/shapes';
 import { listenPlaced, placementsOf } from './placement';
+import { refusedForNow } from './follow-move';
 
 export type { HiddenCover } from './inbox-entry-cover';
 
@@ -127,7 +128,7 @@ function makeConversationApi<Parties>(
       const path = `${location.root}/${at}/${id}`;
       const key = keyOf(at);
       return sendThroughOutbox(() => placements.whereIs(key), outbox, {
-        refusedForNow: () => placements.mirrorLanded(key),
+        refusedForNow: () => refusedForNow(db, placements, key),
         id,
         conversation: keyOf(at),
         path,

@@ -42,6 +42,8 @@ export interface Placements {
    * it), false for the directory's own conversations or when the mirror takes over `waitMs`.
    */
   mirrorLanded(key: ConversationKey, waitMs?: number): Promise<boolean>;
+  /** Drops the cached placement of `key`, so the next use reads it again (after a move). */
+  forget(key: ConversationKey): void;
 }
 
 /** How long a write refused for a missing mirror waits for it (the function takes ~1 s). */
@@ -171,6 +173,10 @@ function makePlacements(directory: Database): Placements {
         );
       });
     },
+    forget: (key) => {
+      placements.delete(key);
+      settled.delete(key);
+    },
     homeOfNow: (uid) =>
       single
         ? directory
@@ -228,6 +234,8 @@ export function listenPlaced(
       failed = true;
       if (mine > 1 || !/permission[_ ]denied/i.test(error.message)) return onError(error);
       current();
+      // Refused there: maybe moved away (docs/scaling.md, "Rebalancing"), so asked again.
+      placements.forget(key);
       void placements.mirrorLanded(key).then((landed) => {
         if (stopped) return;
         if (landed) start();
