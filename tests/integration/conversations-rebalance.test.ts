@@ -4,6 +4,7 @@ import { moveConversation } from '../../scripts/rebalance/move-conversation';
 import type { SentMessage } from '../../src/lib/firebase/inbox/shapes';
 import { adminGet, armedAckDrops, dropNextAck } from '../support/backend';
 import { befriend, cleanBackendPerTest, type Person } from './app-clients';
+import { hikersThroughGateways } from '../support/hikers-group';
 import {
   crashingBefore,
   doubled,
@@ -138,4 +139,68 @@ describe('moving a 1:1 conversation from instance 0 to 1', () => {
       expect(await onInstance1(`inbox/${bob.uid}/${id}/unread`)).toBe(byAlice);
     });
   }
+});
+
+describe('moving a group from instance 0 to 1', () => {
+  it('while two members send 40 messages: all on 1 once, every count right, the third follows', async () => {
+    const { alice, bob } = await friends();
+    const carol = await signUp('Carol');
+    reachesInstances(carol);
+    await befriend(alice, carol);
+    const groupId = await hikersThroughGateways(alice, [bob, carol]);
+    const carolsTab = await watchingDevice(carol, stopAfterTest);
+    const carolsPage = openPage((onData) =>
+      carolsTab.group.subscribeLatest({ id: groupId, pageSize: 100 }, onData, () => undefined),
+    );
+    const everyone = [alice, bob, carol];
+    const sent: { from: Person; message: SentMessage }[] = [];
+    let move: Promise<unknown> = Promise.resolve();
+    for (let i = 0; i < 40; i++) {
+      const from = i % 2 === 0 ? alice : bob;
+      const to = everyone.filter((p) => p !== from).map((p) => p.uid);
+      const message = from.conversations.group.send(
+        { groupId, from: { uid: from.uid, name: from.username }, to },
+        `g${String(i)}`,
+      );
+      sent.push({ from, message });
+      if (i === 10) move = backends().then((b) => moveConversation(b, `g:${groupId}`, 1, noGrace));
+      await sleep(25);
+    }
+    await move;
+    await Promise.all(sent.map(({ message }) => message.acked));
+
+    const ids = sent.map(({ message }) => message.id);
+    expect(doubled(ids)).toEqual([]);
+    expect(keysOf(await onInstance1(`groupMessages/${groupId}`))).toEqual([...ids].sort());
+    expect(await adminGet(`groupMessages/${groupId}`)).toBeNull();
+    const byAlice = sent.filter(({ from }) => from === alice).length;
+    const unread = (p: Person) => onInstance1(`groupInbox/${p.uid}/${groupId}/unread`);
+    expect(await unread(carol)).toBe(40);
+    expect(await unread(bob)).toBe(byAlice);
+    expect(await unread(alice)).toBe(40 - byAlice);
+    for (const p of everyone) expect(await adminGet(`groupInbox/${p.uid}/${groupId}`)).toBeNull();
+    expect(await adminGet(`placement/group/${groupId}`)).toEqual({ instance: 1, state: 'live' });
+    await carolsPage.waitFor((page) => expect(page.map((m) => m.id).sort()).toEqual(ids.sort()));
+    carolsPage.stop();
+  });
+});
+
+describe('moving back, from instance 1 to the directory', () => {
+  it("freezes and flips instance 1's mirror: sends follow to 0, and 1 keeps only 'moved'", async () => {
+    const { alice, bob, id } = await friends();
+    await moveConversation(await backends(), `d:${id}`, 1, noGrace);
+    await alice.conversations.direct.send(parties(id, alice, bob), 'on 1').acked;
+    const sent = await chat(alice, bob, id, 12, async () =>
+      moveConversation(await backends(), `d:${id}`, 0, noGrace),
+    );
+    const ids = [...sent.map(({ message }) => message.id)];
+    expect(keysOf(await adminGet(`sendMessage/${id}`))).toHaveLength(ids.length + 1);
+    expect(await onInstance1(`sendMessage/${id}`)).toBeNull();
+    expect(await onInstance1(`inbox/${bob.uid}/${id}`)).toBeNull();
+    expect(await onInstance1(`friendList/${id}`)).toBeNull();
+    expect(await onInstance1(`placement/direct/${id}`)).toEqual({ instance: 0, state: 'moved' });
+    expect(await adminGet(`placement/direct/${id}`)).toEqual({ instance: 0, state: 'live' });
+    const byAlice = sent.filter(({ from }) => from === alice).length;
+    expect(await adminGet(`inbox/${bob.uid}/${id}/unread`)).toBe(byAlice + 1);
+  });
 });
