@@ -15,7 +15,7 @@ import {
   sleep,
   twoInstancesPerTest,
   watchingDevice,
-} from './rebalance-steps';
+} from './conversations-rebalance-steps';
 
 // Rebalancing (docs/scaling.md): a conversation moves from instance 0 (the directory) to 1
 // while its people keep sending; every message ends on 1 exactly once, counted, and the apps

@@ -8,7 +8,7 @@ import { dbRest } from '../../scripts/stack/admin';
 import { adminGet, adminUpdate, getBackend, resetBackend } from '../support/backend';
 import { storedEntry, storedMessage } from '../rules/inbox-fixtures';
 import { userRecord } from '../rules/rules-env';
-import { instance1, onInstance1 } from './rebalance-steps';
+import { instance1, onInstance1 } from './conversations-rebalance-steps';
 
 // Migration 008 (docs/migrations.md): single-instance data, then a second instance configured:
 // homes by the app's rule, each conversation moved to its creator's home, nothing lost.
