@@ -164,8 +164,8 @@ const PLACED: readonly { path: readonly string[]; kind: 'direct' | 'group' }[] =
 /**
  * The whole tree with every conversation record's node also validating `placedHere`: a write
  * (never a delete, which `.validate` does not see) of data that belongs on another instance is
- * refused, whichever rule allowed it. One ruleset serves every instance; `config/self` tells them
- * apart.
+ * refused, whichever rule allowed it; and the message trees also reading only `readHere`. One
+ * ruleset serves every instance; `config/self` tells them apart.
  */
 export function placedOnTheirInstance(tree: RuleNode): RuleNode {
   const withCheck = (

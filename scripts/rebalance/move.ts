@@ -4,19 +4,22 @@
  *
  *   npx tsx scripts/rebalance/move.ts --conversation d:ID --to 1   (g:ID for a group)
  *   npx tsx scripts/rebalance/move.ts --finish                     every move the journal holds
+ *   npx tsx scripts/rebalance/move.ts --spread                     migration 008's spread again
  *
  * `--grace-ms N`: how long the source keeps its copy after the flip (default a day; `--finish`
  * later cleans it up). The local emulator by default (DB_PORT, FIREBASE_PROJECT_ID as for
  * `npm start`); `--url` and FIREBASE_ACCESS_TOKEN for a real directory, as `npm run migrate`.
  */
 import { parseArgs } from 'node:util';
+import { migrate as spread } from '../migrations/008-spread-instances';
 import { restDb } from '../migrations/database';
 import { backendsOf } from './backends';
 import { DEFAULT_GRACE_MS, finishMoves, moveConversation } from './move-conversation';
 
 const usage =
   'Usage: npx tsx scripts/rebalance/move.ts --conversation d:ID|g:ID --to N [--grace-ms MS] [--url URL]\n' +
-  '       npx tsx scripts/rebalance/move.ts --finish [--grace-ms MS] [--url URL]';
+  '       npx tsx scripts/rebalance/move.ts --finish [--grace-ms MS] [--url URL]\n' +
+  '       npx tsx scripts/rebalance/move.ts --spread [--url URL]';
 
 function fail(message: string): never {
   console.error(`${message}\n${usage}`);
@@ -30,6 +33,7 @@ const { values } = (() => {
         conversation: { type: 'string' },
         to: { type: 'string' },
         finish: { type: 'boolean', default: false },
+        spread: { type: 'boolean', default: false },
         'grace-ms': { type: 'string' },
         url: { type: 'string' },
         namespace: { type: 'string' },
@@ -50,11 +54,12 @@ const wholeNumber = (text: string | undefined, what: string, fallback?: number):
 
 const graceMs = wholeNumber(values['grace-ms'], '--grace-ms', DEFAULT_GRACE_MS);
 const key = values.conversation;
-if (!values.finish && (key === undefined || !/^[dg]:[^/.#$[\]]+$/.test(key)))
+const whole = values.finish || values.spread;
+if (!whole && (key === undefined || !/^[dg]:[^/.#$[\]]+$/.test(key)))
   fail(
     `--conversation must be d:{conversationId} or g:{groupId}, not ${JSON.stringify(key ?? '')}`,
   );
-const to = values.finish ? 0 : wholeNumber(values.to, '--to');
+const to = whole ? 0 : wholeNumber(values.to, '--to');
 
 const local = values.url === undefined;
 const token = local ? 'owner' : process.env.FIREBASE_ACCESS_TOKEN;
@@ -70,7 +75,10 @@ const directory = restDb({
 try {
   const backends = await backendsOf(directory);
   const log = (line: string) => console.log(line);
-  if (values.finish) {
+  if (values.spread) {
+    // Migration 008 ran once, maybe while one instance was configured: the same spread, again.
+    console.log(`${String(await spread(directory, log))} home(s) and conversation(s) changed.`);
+  } else if (values.finish) {
     console.log(`${String(await finishMoves(backends, { graceMs, log }))} move(s) finished.`);
   } else {
     const report = await moveConversation(backends, key as `d:${string}`, to, { graceMs, log });
