@@ -153,12 +153,17 @@ const PLACED: readonly { path: readonly string[]; kind: 'direct' | 'group' }[] =
   { path: ['chatImages', '$conversationId'], kind: 'direct' },
   { path: ['chatFiles', '$conversationId'], kind: 'direct' },
   { path: ['hiddenMessages', '$uid', '$conversationId'], kind: 'direct' },
+  // Its epoch keys' wraps and waits: a sealed send checks the wraps on its own instance.
+  { path: ['conversationKeys', '$conversationId'], kind: 'direct' },
+  { path: ['conversationKeyWaits', '$conversationId'], kind: 'direct' },
   { path: ['groupMessages', '$groupId'], kind: 'group' },
   { path: ['groupInbox', '$uid', '$groupId'], kind: 'group' },
   { path: ['groupReads', '$groupId'], kind: 'group' },
   { path: ['groupImages', '$groupId'], kind: 'group' },
   { path: ['groupFiles', '$groupId'], kind: 'group' },
   { path: ['groupHiddenMessages', '$uid', '$groupId'], kind: 'group' },
+  { path: ['groupKeys', '$groupId'], kind: 'group' },
+  { path: ['groupKeyWaits', '$groupId'], kind: 'group' },
 ];
 
 /**

@@ -4,16 +4,19 @@
  * included. `conversationKeys/{conversationId}/{uid}/{epochId}/{deviceId}` (a friendship's) and
  * `groupKeys/{groupId}/{uid}/{epochId}/{deviceId}` (a group's) hold one wrap each, read by `uid`
  * alone. (The sending epoch is each device's own record, src/lib/crypto/sending-log.ts.)
+ *
+ * They live on the conversation's instance (docs/scaling.md), so these rules read only what is
+ * there: the friendship or the group (mirrored), the wraps and the waits. Not `deviceKeys`, which
+ * stays on the directory: that a device id names a published device is the reader's check
+ * (docs/rules.md, "Wraps and the devices they name").
  */
 import { and, or, x, type Expr, type RuleNode } from './builder';
 import { mayServe } from './encryption-key-waits';
 import { inGroupOf } from './groups-access';
 import {
-  at,
   creating,
   eq,
   exactFields,
-  exists,
   friend,
   $groupId,
   inFriendship,
@@ -30,6 +33,8 @@ import {
 } from './conditions';
 
 const pushId = (name: string) => x`${variable(name)}.matches(/^[A-Za-z0-9_-]{20}$/)`;
+/** A device id as devices make them (encryption-devices.ts), here a wildcard or a value. */
+const deviceIdShape = (id: Expr) => x`${id}.matches(/^[A-Za-z0-9_-]{20}$/)`;
 const envelope = and(
   stringOf({ max: 160 }),
   x`newData.val().matches(/^v1[.][A-Za-z0-9_-]{16}[.][A-Za-z0-9_-]+$/)`,
@@ -62,14 +67,9 @@ const wraps = (
           {
             key: { '.validate': envelope },
             by: { '.validate': eq(newValue, me) },
-            from: {
-              '.validate': and(
-                stringOf({ min: 20, max: 20 }),
-                exists(at('deviceKeys', me, newValue)),
-              ),
-            },
+            from: { '.validate': and(stringOf({ min: 20, max: 20 }), deviceIdShape(newValue)) },
           },
-          and(party($uid), exists(at('deviceKeys', $uid, variable('deviceId')))),
+          and(party($uid), deviceIdShape(variable('deviceId'))),
         ),
       },
     },

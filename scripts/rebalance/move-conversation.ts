@@ -144,7 +144,7 @@ export async function moveConversation(
     // from here on it takes no write of the conversation, so what is copied is final.
     if (from !== DEFAULT_INSTANCE) await source.update({ [path]: moving });
     // 2. Copy, with the target's mirrors naming the source: the target refuses writes too.
-    const copy = await snapshotOf(source, [...records.moved, ...records.kept]);
+    const copy = await snapshotOf(source, records.moved);
     await target.update({ ...copy, ...(await targetMirrors(backends, key, to, moving)) });
     move = { ...move, step: 'copied' };
     await directory.update({ [journal]: move });
@@ -165,7 +165,7 @@ export async function moveConversation(
   if (from !== DEFAULT_INSTANCE) await source.update({ [path]: { instance: to, state: 'moved' } });
   if (now() - (move.flippedAt ?? move.at) < graceMs) return { from, to, outcome: 'flipped' };
 
-  // 4. Clean up the source (the directory keeps what it holds for everyone).
+  // 4. Clean up the source (the directory keeps what it holds for everyone: its own records).
   const gone = [
     ...records.moved,
     ...records.dropped,

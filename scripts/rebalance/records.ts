@@ -9,11 +9,6 @@ import type { MigrationDb } from '../migrations/database';
 export interface ConversationRecords {
   /** Copied to the target, deleted from the source after the grace. */
   moved: string[];
-  /**
-   * Copied to the target and never deleted: the key wraps, which the app still reads on the
-   * directory (docs/data-model.md, "the directory, for now").
-   */
-  kept: string[];
   /** Deleted from the source, never copied: typing signals are seconds old. */
   dropped: string[];
   /** The source's mirrors that name only this conversation (deleted when it is not the directory). */
@@ -62,9 +57,11 @@ export function recordsOf(key: ConversationKey, parties: readonly string[]): Con
         `reads/${id}`,
         `chatImages/${id}`,
         `chatFiles/${id}`,
+        // The epoch keys' wraps and waits: a sealed send checks the wraps on its own instance.
+        `conversationKeys/${id}`,
+        `conversationKeyWaits/${id}`,
         ...parties.flatMap((uid) => [`inbox/${uid}/${id}`, `hiddenMessages/${uid}/${id}`]),
       ],
-      kept: [`conversationKeys/${id}`],
       dropped: [`typing/${id}`],
       mirrors: [`friendList/${id}`, `block/${id}`],
     };
@@ -75,9 +72,10 @@ export function recordsOf(key: ConversationKey, parties: readonly string[]): Con
       `groupReads/${id}`,
       `groupImages/${id}`,
       `groupFiles/${id}`,
+      `groupKeys/${id}`,
+      `groupKeyWaits/${id}`,
       ...parties.flatMap((uid) => [`groupInbox/${uid}/${id}`, `groupHiddenMessages/${uid}/${id}`]),
     ],
-    kept: [`groupKeys/${id}`],
     dropped: [],
     mirrors: [`Mygroup/${id}`, `groupMembership/${id}`],
   };

@@ -31,12 +31,17 @@ describe.each([
     );
   });
 
-  it('refuses outsiders, forged authors and devices, unknown recipients and bad shapes', async () => {
+  it('refuses outsiders, forged authors, unknown recipients and bad shapes', async () => {
     await seed(world);
     await assertFails(write(outsider, { [wrapFor(recipient, 2)]: wrapBy(outsider, 5) }));
     await assertFails(write(writer, { [wrapFor(recipient, 2)]: { ...mine, by: recipient } }));
-    await assertFails(write(writer, { [wrapFor(recipient, 2)]: { ...mine, from: device(2) } }));
-    await assertFails(write(writer, { [wrapFor(recipient, 9)]: mine }));
+    await assertFails(write(writer, { [wrapFor(recipient, 2)]: { ...mine, from: 'Dev1' } }));
+    await assertFails(
+      write(writer, { [wrapFor(recipient, 2)]: { ...mine, from: 'Dev.'.repeat(5) } }),
+    );
+    await assertFails(
+      write(writer, { [`${tree}/${conversationId}/${recipient}/${epoch}/Dev2`]: mine }),
+    );
     await assertFails(write(writer, { [wrapFor(outsider, 5)]: mine }));
     await assertFails(write(writer, { [wrapFor(recipient, 2, 'short')]: mine }));
     await assertFails(write(writer, { [wrapFor(recipient, 2)]: { ...mine, key: 'hello' } }));
@@ -45,6 +50,15 @@ describe.each([
     );
     await assertFails(write(writer, { [wrapFor(recipient, 2)]: { ...mine, extra: 1 } }));
     await assertFails(dbAs(writer, { email_verified: false }).ref(wrapFor(recipient, 2)).set(mine));
+  });
+
+  // The wraps live on the conversation's instance, the devices on the directory: whether a
+  // device id names a signed device is the reader's check (docs/rules.md).
+  it('leaves the devices a wrap names to the reader: unlisted ones are stored, shaped alike', async () => {
+    await seed({ ...world, ...Object.fromEntries(Object.keys(devices).map((p) => [p, null])) });
+    await assertSucceeds(write(writer, { [wrapFor(recipient, 9)]: mine }));
+    await assertSucceeds(write(writer, { [wrapFor(recipient, 2)]: { ...mine, from: device(8) } }));
+    await assertFails(dbAs(writer).ref(wrapFor(recipient, 9)).once('value'));
   });
 
   it('keeps a wrap once written: only its recipient replaces or deletes it', async () => {

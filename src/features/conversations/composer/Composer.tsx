@@ -7,7 +7,7 @@ import {
 } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { IconButton } from '../../../components/IconButton';
-import { CameraIcon, CheckIcon, SendIcon } from '../../../components/icons';
+import { CheckIcon, SendIcon } from '../../../components/icons';
 import { conversationsStrings } from '../conversations-strings';
 import { sendMessage } from '../sending';
 import { editMessage } from '../message-actions';
@@ -20,22 +20,16 @@ import { useDraft } from './use-draft';
 import { useFitHeight } from './use-fit-height';
 import { useMentionPicker } from './use-mention-picker';
 import { EmojiPicker } from './EmojiPicker';
-import { firstImageFile, useImageSending, usePanelDrop } from '../images';
-import {
-  DropZone,
-  filesStrings,
-  isPhotoFile,
-  MicIcon,
-  PaperclipIcon,
-  useFileSending,
-  VoiceRecorder,
-} from '../files';
+import { firstImageFile, useImageSending } from '../images';
+import { useComposerDrop } from './use-composer-drop';
+import { DropZone, isPhotoFile, useFileSending, VoiceRecorder } from '../files';
+import { ComposerAttachments } from './ComposerAttachments';
 import { checkLength } from './message-limit';
 import { MentionList } from './MentionList';
 import { mentionOptionId, mentionsInText, type Mentionable } from './mention-picker';
 
 /**
- * The message field with the emoji palette, the (unsupported) camera and send. Enter sends,
+ * The message field with the emoji palette, the photo, file and voice buttons, and send. Enter sends,
  * Shift+Enter starts a new line; the field empties at once and gets its text back if the
  * send fails. The text lives here, so typing re-renders the composer only. A text over the
  * limit is never cut: the send is blocked and the field says by how much it is over.
@@ -55,7 +49,6 @@ export function Composer({
   const { composing, editing } = useComposerMode(text, setText, input);
   // The reply stays in the draft while its original is still being read.
   useDraft(text, setText, useAppSelector(selectReplyingTo), !!editing);
-  const fileInput = useRef<HTMLInputElement>(null);
   const length = checkLength(text);
   const canSend = !disabled && length.length > 0 && length.over === 0;
   // The typed text goes with a photo as its caption (when it fits the limit), the quote too.
@@ -73,7 +66,6 @@ export function Composer({
     if (replyTo) dispatch(composeEnded());
     return replyTo;
   });
-  const attachInput = useRef<HTMLInputElement>(null);
   const [recording, setRecording] = useState(false);
   /** A photo goes the photo path (compressed, shown inline); anything else as a file. */
   const sendAny = (file: File) => {
@@ -91,28 +83,7 @@ export function Composer({
   };
 
   const form = useRef<HTMLFormElement>(null);
-  // Where the drop zone shows: the chat panel, measured when a drag enters it.
-  const [dropBox, setDropBox] = useState<DOMRect | null>(null);
-  usePanelDrop(form, {
-    onDragOver: (event) => {
-      images.onDragOver(event);
-      if (!dropBox && !disabled) {
-        setDropBox(form.current?.closest('section')?.getBoundingClientRect() ?? null);
-      }
-    },
-    onDragLeave: () => {
-      images.onDragLeave();
-      setDropBox(null);
-    },
-    onDrop: (event) => {
-      images.onDragLeave();
-      setDropBox(null);
-      const file = firstImageFile(event.dataTransfer);
-      if (disabled || !file) return;
-      event.preventDefault();
-      sendAny(file);
-    },
-  });
+  const dropBox = useComposerDrop(form, disabled, images, sendAny);
 
   useFitHeight(input, text);
 
@@ -239,46 +210,11 @@ export function Composer({
             className="max-h-32 min-w-0 flex-1 resize-none self-center bg-transparent py-2 leading-6 text-slate-900 placeholder:text-slate-400 focus:outline-hidden disabled:cursor-not-allowed"
           />
           <EmojiPicker onPick={insertEmoji} disabled={disabled} />
-          {/* On a phone the paperclip takes photos too (they still go the photo path). */}
-          <IconButton
-            label={conversationsStrings.chatImages.attach}
-            icon={<CameraIcon />}
-            className="max-sm:hidden"
+          <ComposerAttachments
             disabled={disabled}
-            onClick={() => fileInput.current?.click()}
-          />
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/*"
-            hidden
-            data-testid="chat-image-input"
-            onChange={images.onFileChosen}
-          />
-          <IconButton
-            label={filesStrings.attach}
-            icon={<PaperclipIcon />}
-            disabled={disabled}
-            onClick={() => attachInput.current?.click()}
-          />
-          <input
-            ref={attachInput}
-            type="file"
-            hidden
-            data-testid="chat-file-input"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              // The same file can be chosen again after a refusal.
-              event.target.value = '';
-              if (file) sendAny(file);
-            }}
-          />
-          <IconButton
-            data-voice-record
-            label={filesStrings.voice.record}
-            icon={<MicIcon />}
-            disabled={disabled}
-            onClick={() => {
+            onImageChosen={images.onFileChosen}
+            onFile={sendAny}
+            onRecord={() => {
               files.clearProblem();
               setRecording(true);
             }}

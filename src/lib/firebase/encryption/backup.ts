@@ -28,6 +28,7 @@ import type { StoredWrap } from '../../crypto/epoch-keys';
 import { parseBackup, type StoredBackup } from '../../crypto/key-backup';
 import type { EpochWraps, KeyRingStore } from '../../crypto/key-ring';
 import { isRecord } from '../../is-record';
+import type { PlacedKeyRecords } from './placed';
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 const wrapsPath = (conversation: ConversationKey, uid: string) => {
@@ -49,7 +50,8 @@ function parseEpochWraps(conversation: ConversationKey, value: unknown): EpochWr
   });
 }
 
-export function makeEncryptionBackupApi(db: Database) {
+/** `db` is the directory; my wraps are on each conversation's instance (`placed`). */
+export function makeEncryptionBackupApi(db: Database, placed: PlacedKeyRecords) {
   /** Every conversation I am in: my friendships (both sides) and my groups. */
   async function myConversations(me: string): Promise<ConversationKey[]> {
     const [sent, received, groups] = await Promise.all([
@@ -96,7 +98,9 @@ export function makeEncryptionBackupApi(db: Database) {
             conversations.map(async (conversation) =>
               parseEpochWraps(
                 conversation,
-                (await get(ref(db, wrapsPath(conversation, me)))).val(),
+                (
+                  await get(ref(await placed.databaseOf(conversation), wrapsPath(conversation, me)))
+                ).val(),
               ),
             ),
           );
@@ -111,7 +115,7 @@ export function makeEncryptionBackupApi(db: Database) {
               from: wrap.from,
             };
           }
-          return update(ref(db), changes);
+          return placed.onItsInstance(conversation, (on) => update(ref(on), changes));
         },
         async readBackup() {
           return parseBackup((await get(ref(db, backupPath))).val());
@@ -201,10 +205,12 @@ export function makeEncryptionBackupApi(db: Database) {
           for (const [id, signature] of Object.entries(signatures)) {
             changes[`deviceKeys/${me}/${id}/signature`] = signature;
           }
-          for (const { conversation, epoch } of wraps) {
-            changes[`${wrapsPath(conversation, me)}/${epoch}/${deviceId}`] = null;
-          }
-          return update(ref(db), changes);
+          // Its wraps go on their conversations' instances (before the rest, placed.ts).
+          const gone = wraps.map(({ conversation, epoch }) => ({
+            conversation,
+            changes: { [`${wrapsPath(conversation, me)}/${epoch}/${deviceId}`]: null },
+          }));
+          return placed.updateAcross(changes, gone);
         },
       };
     },

@@ -9,6 +9,7 @@ import { makeDevicesApi, parseDevices, parseIdentity } from './devices';
 import { makeEncryptionBackupApi } from './backup';
 import { wrapsTree } from './paths';
 import { makeKeyWaitsApi } from './waits';
+import { placedKeyRecords } from './placed';
 import type { KeyDirectory, PublishedDevice, StoredWrap } from '../../crypto/epoch-keys';
 import { parseDeviceList } from '../../crypto/device-list';
 
@@ -20,10 +21,12 @@ const isPermissionDenied = (error: unknown) =>
   error instanceof Error && /permission/i.test(error.message);
 
 export function makeEncryptionApi(db: Database) {
+  // The wraps and waits on each conversation's instance; the rest here, on the directory.
+  const placed = placedKeyRecords(db);
   return {
     ...makeDevicesApi(db),
-    ...makeEncryptionBackupApi(db),
-    ...makeKeyWaitsApi(db),
+    ...makeEncryptionBackupApi(db, placed),
+    ...makeKeyWaitsApi(placed),
     /** The wraps and devices seen by `me`, for the key manager. */
     keyDirectory(me: string): KeyDirectory {
       /** `uid`'s public record at `path`: a co-member's opens through a key grant. */
@@ -70,17 +73,20 @@ export function makeEncryptionApi(db: Database) {
             };
           }
           for (const uid of waiting) changes[`${waits}/${id}/${uid}/${epoch}`] = { of: me };
-          return update(ref(db), changes);
+          return placed.onItsInstance(conversation, (on) => update(ref(on), changes));
         },
         async readWait(conversation, epoch) {
           const { waits, id } = wrapsTree(conversation);
-          const of: unknown = (await get(ref(db, `${waits}/${id}/${me}/${epoch}/of`))).val();
+          const of = await placed.onItsInstance(conversation, async (on): Promise<unknown> =>
+            (await get(ref(on, `${waits}/${id}/${me}/${epoch}/of`))).val(),
+          );
           return isText(of) ? of : null;
         },
         async readWrap(conversation, epoch, deviceId) {
           const { tree, id } = wrapsTree(conversation);
+          const on = await placed.databaseOf(conversation);
           const value = (
-            await get(ref(db, `${tree}/${id}/${me}/${epoch}/${deviceId}`))
+            await get(ref(on, `${tree}/${id}/${me}/${epoch}/${deviceId}`))
           ).val() as Record<string, unknown> | null;
           return value && isText(value.key) && isText(value.by) && isText(value.from)
             ? ({ key: value.key, by: value.by, from: value.from } satisfies StoredWrap)

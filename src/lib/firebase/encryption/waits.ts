@@ -3,18 +3,12 @@
  * `conversationKeyWaits/{conversationId}` and `groupKeyWaits/{groupId}`, `{uid: {epochId: {of, asked?,
  * served?}}}`, read live by every party, and the one update that serves a wait.
  */
-import {
-  onValue,
-  ref,
-  serverTimestamp,
-  set,
-  update,
-  type Database,
-  type Unsubscribe,
-} from 'firebase/database';
+import { onValue, ref, serverTimestamp, set, update, type Unsubscribe } from 'firebase/database';
 import type { ConversationKey } from '../../conversation-key';
 import type { KeyWait, KeyWaitStore } from '../../crypto/late-wraps';
+import { listenPlaced } from '../conversations';
 import { wrapsTree } from './paths';
+import type { PlacedKeyRecords } from './placed';
 import { isRecord } from '../../is-record';
 
 /** The waits of one conversation as stored, malformed ones left out. */
@@ -29,17 +23,27 @@ function parseKeyWaits(value: unknown): KeyWait[] {
   );
 }
 
-export function makeKeyWaitsApi(db: Database) {
+/** On each conversation's instance (placed.ts), where the wraps they are served with live too. */
+export function makeKeyWaitsApi(placed: PlacedKeyRecords) {
   return {
-    /** The waits of `conversation`, live; stops (silently) when I am no longer a party. */
+    /**
+     * The waits of `conversation`, live, on its instance (once its mirror landed there); stops
+     * (silently) when I am no longer a party.
+     */
     subscribeKeyWaits(
       conversation: ConversationKey,
       onWaits: (waits: KeyWait[]) => void,
     ): Unsubscribe {
       const { waits, id } = wrapsTree(conversation);
-      return onValue(
-        ref(db, `${waits}/${id}`),
-        (snapshot) => onWaits(parseKeyWaits(snapshot.val())),
+      return listenPlaced(
+        placed.placements,
+        conversation,
+        (db, onError) =>
+          onValue(
+            ref(db, `${waits}/${id}`),
+            (snapshot) => onWaits(parseKeyWaits(snapshot.val())),
+            onError,
+          ),
         () => undefined,
       );
     },
@@ -48,7 +52,9 @@ export function makeKeyWaitsApi(db: Database) {
       return {
         ask(conversation, epoch) {
           const { waits, id } = wrapsTree(conversation);
-          return set(ref(db, `${waits}/${id}/${me}/${epoch}/asked`), serverTimestamp());
+          return placed.onItsInstance(conversation, (db) =>
+            set(ref(db, `${waits}/${id}/${me}/${epoch}/asked`), serverTimestamp()),
+          );
         },
         serve(conversation, uid, epoch, wraps) {
           const { tree, waits, id } = wrapsTree(conversation);
@@ -62,7 +68,7 @@ export function makeKeyWaitsApi(db: Database) {
               from: wrap.from,
             };
           }
-          return update(ref(db), changes);
+          return placed.onItsInstance(conversation, (db) => update(ref(db), changes));
         },
       };
     },

@@ -1,13 +1,8 @@
-import { get, onValue, push, ref, update, type Database } from 'firebase/database';
+import { push, ref, update, type Database } from 'firebase/database';
 import { directKey, groupKey, type ConversationKey } from '../../../conversation-key';
 import type { DatabaseRest } from '../../database-rest';
 import type { SentMessage } from '../../inbox/shapes';
-import {
-  conversationFilePath,
-  type FileDescriptor,
-  type FileKind,
-  type MessageFileInfo,
-} from './file-message';
+import { conversationFilePath, type MessageFileInfo } from './file-message';
 import { directFileSendWrite, groupFileSendWrite } from './file-send-write';
 /** The chunk store loads with the first upload or download, off the first screen. */
 const chunkStore = () => import('./file-chunks');
@@ -19,41 +14,15 @@ import type { GroupParties, MessageParties, SendExtras } from '../send-write';
 import { serverClockOf } from '../integrity/server-clock';
 import { placementsOf } from '../placement';
 import { uploadStashHere, type UploadStash } from './upload-stash';
-import { parseStashedSend, stashedSend, type StashedFileSend } from './stashed-send';
+import { stashedSend, type StashedFileSend } from './stashed-send';
 import { claimUpload } from './upload-lock';
+import { makeFileBytes } from './file-bytes';
+import { watchConnection } from './connection-watch';
+import { resumeUpload } from './resume-upload';
+import type { FileUpload, ResumedUpload, Upload, UploadProgress } from './upload-types';
 
 export * from './file-message';
-
-/** What the sender hands over: the bytes, what is sealed about them, and the message's words. */
-export interface FileUpload {
-  kind: FileKind;
-  blob: Blob;
-  descriptor: FileDescriptor;
-  /** What lists, notifications and quotes show ('Voice message 0:12', the file's name). */
-  words: string;
-}
-
-/** An upload resumed from the stash: its send, conversation and the words lists show. */
-export interface ResumedUpload {
-  sent: SentMessage;
-  conversation: ConversationKey;
-  words: string;
-}
-
-/** An upload's bytes stored so far, reported as they are acknowledged. */
-export type UploadProgress = (sent: number, total: number) => void;
-
-interface Upload {
-  conversation: ConversationKey;
-  sent: number;
-  total: number;
-  cancelled: boolean;
-  listeners: Set<UploadProgress>;
-  /** Told once the upload ended (stored, refused or cancelled). */
-  ended: Set<() => void>;
-  /** Abort its chunk requests in flight: the connection dropped, or it was cancelled. */
-  cuts: Set<() => void>;
-}
+export type { FileUpload, ResumedUpload, UploadProgress } from './upload-types';
 
 /**
  * File and voice messages (docs/data-model.md, "Files and voice messages"): the bytes go up in
@@ -76,34 +45,11 @@ export function makeConversationFilesApi(
   // A file's chunks are on its conversation's instance, with its message.
   const placements = placementsOf(db);
   const databaseOf = (key: ConversationKey) => placements.whereIs(key);
-  let connected = false;
-  const reconnected: Array<() => void> = [];
-  onValue(ref(db, '.info/connected'), (snapshot) => {
-    connected = snapshot.val() === true;
-    if (!connected) {
-      for (const upload of uploads.values()) for (const cut of upload.cuts) cut();
-      return;
-    }
-    for (const resolve of reconnected.splice(0)) resolve();
+  const link = watchConnection(db, () => {
+    for (const upload of uploads.values()) for (const cut of upload.cuts) cut();
   });
-  const whenConnected = () =>
-    connected ? Promise.resolve() : new Promise<void>((resolve) => reconnected.push(resolve));
-  /** My own files' bytes, by path: my bubble plays and saves them without reading them back. */
-  const local = new Map<string, Blob>();
-  /** Downloaded voice messages and small files, by path, so a second play reads nothing. */
-  const cache = new Map<string, { blob: Promise<Blob>; size: number }>();
-  const CACHE_BYTES = 16 * 1024 * 1024;
-  let cachedBytes = 0;
-  const forget = (path: string) => {
-    const known = cache.get(path);
-    if (!known) return;
-    cache.delete(path);
-    cachedBytes -= known.size;
-  };
-  const keepLocal = (path: string, blob: Blob) => {
-    local.set(path, blob);
-    if (local.size > 50) local.delete(local.keys().next().value as string);
-  };
+  const { connected, whenConnected } = link;
+  const bytes = makeFileBytes();
 
   const report = (id: string) => {
     const upload = uploads.get(id);
@@ -121,7 +67,7 @@ export function makeConversationFilesApi(
     resumed = false,
   ): SentMessage => {
     const path = conversationFilePath(key, id);
-    keepLocal(path, file.blob);
+    bytes.keepMine(path, file.blob);
     // Kept on this device until it is sent, so a reload resumes it (upload-stash.ts). Not
     // kept (no IndexedDB, a full disk): it still goes while this page lives.
     const kept = resumed
@@ -168,7 +114,7 @@ export function makeConversationFilesApi(
             report(id);
           },
           cancelled: () => upload.cancelled,
-          connected: () => connected,
+          connected,
           whenConnected,
           onCut: (abort) => {
             upload.cuts.add(abort);
@@ -254,55 +200,13 @@ export function makeConversationFilesApi(
     );
   };
 
-  /**
-   * A stashed send, resumed: null when it needs nothing more (sent, or not mine). Boxed: a
-   * SentMessage is a promise, which an async function's result would wait for.
-   */
-  const resumeOne = async (uid: string, fileId: string, value: unknown, blob: Blob) => {
-    const stashed = parseStashedSend(value);
-    if (!stashed || stashed.parties.from.uid !== uid || uploads.has(fileId)) {
-      if (!uploads.has(fileId)) await stash.drop(uid, fileId);
-      return null;
-    }
-    const file: FileUpload = { ...stashed.file, blob };
-    const messagePath =
-      stashed.to === 'direct'
-        ? `sendMessage/${stashed.parties.conversationId}/${fileId}`
-        : `groupMessages/${stashed.parties.groupId}/${fileId}`;
-    const key =
-      stashed.to === 'direct'
-        ? directKey(stashed.parties.conversationId)
-        : groupKey(stashed.parties.groupId);
-    // Another tab sends it now (it holds its lock): that tab finishes it.
-    const hold = await claimUpload(fileId, true);
-    if (!hold) return null;
-    let release: () => void = () => undefined;
-    hold(new Promise<void>((resolve) => (release = resolve)));
-    // Its message stored before the page went (the stash not dropped yet): sent, exactly once.
-    try {
-      await whenConnected();
-      if ((await get(ref(await databaseOf(key), messagePath))).exists()) {
-        await stash.drop(uid, fileId);
-        release();
-        return null;
-      }
-    } catch (error) {
-      release();
-      throw error;
-    }
-    const sent =
-      stashed.to === 'direct'
-        ? sendDirect(stashed.parties, file, stashed.extras, fileId, true)
-        : sendGroup(stashed.parties, file, stashed.extras, fileId, true);
-    sent.acked.then(
-      () => release(),
-      () => release(),
-    );
-    return {
-      conversation: key,
-      words: stashed.file.words,
-      sent,
-    };
+  const resumeDeps = {
+    stash,
+    uploading: (fileId: string) => uploads.has(fileId),
+    whenConnected,
+    databaseOf,
+    sendDirect,
+    sendGroup,
   };
 
   return {
@@ -337,7 +241,7 @@ export function makeConversationFilesApi(
       const resumed: ResumedUpload[] = [];
       for (const { fileId, send, blob } of await stash.list(uid)) {
         try {
-          const resumedOne = await resumeOne(uid, fileId, send, blob);
+          const resumedOne = await resumeUpload(resumeDeps, uid, fileId, send, blob);
           if (resumedOne) resumed.push(resumedOne);
         } catch {
           // Unreadable now (offline, refused): tried again on the next start.
@@ -377,7 +281,7 @@ export function makeConversationFilesApi(
       uploads.delete(id);
       for (const ended of upload.ended) ended();
       const path = conversationFilePath(upload.conversation, id);
-      local.delete(path);
+      bytes.dropMine(path);
       await Promise.resolve(databaseOf(upload.conversation))
         .then((on) => update(ref(on), { [path]: null }))
         .catch(() => undefined);
@@ -395,10 +299,8 @@ export function makeConversationFilesApi(
       onProgress?: (received: number, total: number) => void,
     ): Promise<Blob> {
       const path = conversationFilePath(key, file.id);
-      const mine = local.get(path);
-      if (mine) return Promise.resolve(mine);
-      const known = cache.get(path);
-      if (known) return known.blob;
+      const known = bytes.known(path);
+      if (known) return known;
       const descriptor = file.descriptor;
       if (!descriptor) return Promise.reject(new Error('The file is not open'));
       const sender = file.sender ?? '';
@@ -417,16 +319,7 @@ export function makeConversationFilesApi(
             onProgress: (received) => onProgress?.(received, descriptor.size),
           }),
       );
-      // Small ones are kept (voice messages play again at once); large ones are read each time.
-      if (descriptor.size <= 2 * 1024 * 1024) {
-        cache.set(path, { blob, size: descriptor.size });
-        cachedBytes += descriptor.size;
-        blob.catch(() => forget(path));
-        for (const oldest of cache.keys()) {
-          if (cachedBytes <= CACHE_BYTES || cache.size <= 1) break;
-          forget(oldest);
-        }
-      }
+      bytes.remember(path, blob, descriptor.size);
       return blob;
     },
   };

@@ -1,0 +1,23 @@
+import { onValue, ref, type Database } from 'firebase/database';
+
+/**
+ * Whether `db` is connected, and a wait for the next connection: an upload's requests are cut
+ * when the connection drops (`onDrop`) and resume once it is back.
+ */
+export function watchConnection(db: Database, onDrop: () => void) {
+  let connected = false;
+  const reconnected: Array<() => void> = [];
+  onValue(ref(db, '.info/connected'), (snapshot) => {
+    connected = snapshot.val() === true;
+    if (!connected) {
+      onDrop();
+      return;
+    }
+    for (const resolve of reconnected.splice(0)) resolve();
+  });
+  return {
+    connected: () => connected,
+    whenConnected: (): Promise<void> =>
+      connected ? Promise.resolve() : new Promise<void>((resolve) => reconnected.push(resolve)),
+  };
+}
