@@ -77,7 +77,8 @@ async function targetMirrors(
   const reads = directoryReads(backends.directory);
   const asIfThere = {
     ...reads,
-    get: (at: string) => (at === path ? Promise.resolve({ instance: to }) : reads.get(at)),
+    get: (at: string) =>
+      at === path ? Promise.resolve({ instance: to, state: 'live' }) : reads.get(at),
   };
   const writes = await mirrorWrites(path, asIfThere);
   const changes = writes.reduce<Record<string, unknown>>(
@@ -86,6 +87,11 @@ async function targetMirrors(
   );
   return { ...changes, [path]: placement };
 }
+
+const stillFrozen = (value: unknown, from: number) => {
+  const placement = parsePlacement(value);
+  return placement?.state === 'moving' && placement.instance === from;
+};
 
 /** Reads every path of `paths` on `db`: a root update that writes them as they are there. */
 async function snapshotOf(
@@ -140,12 +146,20 @@ export async function moveConversation(
   const records = recordsOf(key, await partiesOf(directory, key));
 
   if (move.step === 'frozen') {
-    // The source's own mirror (the directory's record is the source's when it is instance 0):
-    // from here on it takes no write of the conversation, so what is copied is final.
-    if (from !== DEFAULT_INSTANCE) await source.update({ [path]: moving });
-    // 2. Copy, with the target's mirrors naming the source: the target refuses writes too.
-    const copy = await snapshotOf(source, records.moved);
-    await target.update({ ...copy, ...(await targetMirrors(backends, key, to, moving)) });
+    for (let attempt = 1; ; attempt++) {
+      // The source's own mirror (the directory's record is the source's when it is instance
+      // 0): from here on it takes no write of the conversation, so what is copied is final.
+      if (from !== DEFAULT_INSTANCE) await source.update({ [path]: moving });
+      // 2. Copy, with the target's mirrors naming the source: the target refuses writes too.
+      const copy = await snapshotOf(source, records.moved);
+      await target.update({ ...copy, ...(await targetMirrors(backends, key, to, moving)) });
+      // A mirror trigger that read the placement just before the freeze may have written the
+      // source's mirror back to `live` since: then it is frozen again and copied again.
+      if (from === DEFAULT_INSTANCE || stillFrozen(await source.get(path), from)) break;
+      if (attempt === 5)
+        throw new Error(`${path} on instance ${String(from)} keeps leaving 'moving'`);
+      log(`${key}: the source's mirror left 'moving', copied again`);
+    }
     move = { ...move, step: 'copied' };
     await directory.update({ [journal]: move });
     log(`${key}: copied to instance ${String(to)}`);
