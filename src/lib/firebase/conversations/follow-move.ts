@@ -47,22 +47,24 @@ function livePlacement(
 }
 
 /**
- * After a refusal on `key`'s instance: resolves true once trying again is worth it. A moving
- * conversation is waited for; one live elsewhere than cached is forgotten, so the retry finds
- * its new instance (and waits for its mirror there). Otherwise, as before moves: true once the
- * mirror is on the instance.
+ * After a write of `key` refused on `refusedOn`: resolves true once trying again is worth it. A
+ * moving conversation is waited for; once live on another database than `refusedOn`, the cached
+ * placement is forgotten, so the retry finds it there (after its mirror landed). Refused where
+ * it is live, as before moves: true once the mirror is there (never on the directory). The
+ * database, not the cache, is compared: another send's refusal may have refreshed the cache.
  */
 export async function refusedForNow(
   directory: Database,
   placements: Placements,
   key: ConversationKey,
+  refusedOn: Database,
   waitMs = MOVE_WAIT_MS,
 ): Promise<boolean> {
-  const cached = await placements.instanceOf(key);
   const live = await livePlacement(directory, key, waitMs);
   if (live === null) return false;
-  if (live !== cached) placements.forget(key);
+  if ((await placements.databaseFor(live)) === refusedOn) return placements.mirrorLanded(key);
+  placements.forget(key);
   // The directory takes writes as soon as its placement is live; another instance once the
   // mirrored placement has landed there.
-  return live === DEFAULT_INSTANCE ? live !== cached : placements.mirrorLanded(key);
+  return live === DEFAULT_INSTANCE || placements.mirrorLanded(key);
 }

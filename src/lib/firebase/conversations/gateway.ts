@@ -128,7 +128,7 @@ function makeConversationApi<Parties>(
       const path = `${location.root}/${at}/${id}`;
       const key = keyOf(at);
       return sendThroughOutbox(() => placements.whereIs(key), outbox, {
-        refusedForNow: () => refusedForNow(db, placements, key),
+        refusedForNow: (on) => refusedForNow(db, placements, key, on),
         id,
         conversation: keyOf(at),
         path,

@@ -105,7 +105,7 @@ export function makeConversationImagesApi(
       id,
       conversation: key,
       retry: false,
-      refusedForNow: () => refusedForNow(db, placements, key),
+      refusedForNow: (on) => refusedForNow(db, placements, key, on),
     });
   };
 

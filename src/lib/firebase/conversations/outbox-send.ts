@@ -39,11 +39,11 @@ export interface OutgoingSend {
   seal: (changes: Changes) => Promise<Changes>;
   parse: (value: unknown) => ConversationMessage | null;
   /**
-   * After a refusal: resolves true once the reason is gone (the conversation's mirror landed on
+   * After a refusal on `refusedOn`: resolves true once the reason is gone (the conversation's mirror landed on
    * its instance, or its move ended), so the send is tried again, on the database `databaseOf`
    * then finds, instead of failing. Absent: never.
    */
-  refusedForNow?: () => Promise<boolean>;
+  refusedForNow?: (refusedOn: Database) => Promise<boolean>;
 }
 
 /**
@@ -88,7 +88,8 @@ export function sendThroughOutbox(
       // the move) and goes again where the placement now says, looking first, so never twice.
       const write = (on: Database, tries = 0): Promise<void> =>
         attempt(on, send.retry || tries > 0).catch(async (error: unknown) => {
-          if (!isRefusal(error) || tries >= RETRIES || !(await send.refusedForNow?.())) throw error;
+          if (!isRefusal(error) || tries >= RETRIES || !(await send.refusedForNow?.(on)))
+            throw error;
           return write(await databaseOf(), tries + 1);
         });
       return where instanceof Promise ? where.then((on) => write(on)) : write(where);
