@@ -25,6 +25,7 @@ import { keyBackup } from './encryption-backup';
 import { identityKeys } from './encryption-identity';
 import { deviceLists } from './encryption-lists';
 import { config, homes, placedOnTheirInstance, placement } from './conversations-placement';
+import { hints } from './inbox-hints';
 
 export const rules: RuleNode = placedOnTheirInstance({
   // Closed by default: every path below opens only what its area needs. `meta` (the schema
@@ -84,4 +85,6 @@ export const rules: RuleNode = placedOnTheirInstance({
   config,
   homes,
   placement,
+  // "Conversation K has news", on the owner's home: wakes a look at K's instance.
+  hints,
 });

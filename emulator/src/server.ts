@@ -58,7 +58,18 @@ export async function startEmulator(opts: EmulatorOptions): Promise<RunningEmula
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
   const server = createServer((req, res) => {
     handleHttp(
-      { registry, log, compileRules, streamKeepAliveMs: opts.streamKeepAliveMs, ackDrops },
+      {
+        registry,
+        log,
+        compileRules,
+        streamKeepAliveMs: opts.streamKeepAliveMs,
+        ackDrops,
+        openConnections: () =>
+          [...connections].map((c) => ({
+            ns: c.ns.name,
+            uid: c.identity.admin ? 'owner' : (c.identity.auth?.uid ?? null),
+          })),
+      },
       req,
       res,
     );

@@ -1,7 +1,8 @@
 /**
- * The mirror function, deployed with `firebase deploy --only functions`: one trigger per
- * mirrored path of the directory (the default instance), each writing the copies that the
- * conversation instances' rules read (mirror.ts decides which, and where). Instances are reached
+ * The mirror function and the hint relay, deployed with `firebase deploy --only functions`: one
+ * mirror trigger per mirrored path of the directory (the default instance), each writing the
+ * copies that the conversation instances' rules read (mirror.ts decides which, and where); one
+ * relay trigger on every instance's new group messages (relay.ts). Instances are reached
  * by their URLs in `config/instances/urls` of the directory.
  *
  * Locally our emulator fires no function triggers: `npm start` and the tests run the same
@@ -10,8 +11,9 @@
  */
 import { initializeApp } from 'firebase-admin/app';
 import { getDatabase, getDatabaseWithUrl, type Database } from 'firebase-admin/database';
-import { onValueWritten } from 'firebase-functions/v2/database';
+import { onValueCreated, onValueWritten } from 'firebase-functions/v2/database';
 import { MIRRORED_PATHS, mirrorWrites, type DirectoryReads } from './mirror.js';
+import { RELAYED_PATH, relayWrites } from './relay.js';
 
 initializeApp();
 
@@ -32,6 +34,8 @@ const reads: DirectoryReads = {
 const instances = new Map<number, Database>();
 
 async function instanceDatabase(instance: number): Promise<Database> {
+  // Instance 0 is the directory itself (a home there gets its hints there).
+  if (instance === 0) return directory();
   const known = instances.get(instance);
   if (known) return known;
   const url: unknown = (
@@ -67,4 +71,18 @@ export const mirrors = Object.fromEntries(
       mirror(concrete(ref, event.params)),
     ),
   ]),
+);
+
+/**
+ * The hint relay (relay.ts): a new group message on any instance (the directory's groups
+ * included) writes hints on the homes of the members who do not live there.
+ */
+export const relayGroupHints = onValueCreated(
+  { instance: '*', ref: RELAYED_PATH },
+  async (event) => {
+    const groupId = event.params.groupId ?? '';
+    for (const { instance, changes } of await relayWrites(groupId, event.data.val(), reads)) {
+      await (await instanceDatabase(instance)).ref().update(changes);
+    }
+  },
 );

@@ -1,6 +1,7 @@
 /**
  * The mirror function's local twin (docs/scaling.md): our emulator fires no function triggers,
- * so this admin listener runs the same functions/src/mirror.ts beside it. It follows each
+ * so this admin listener runs the same functions/src/mirror.ts beside it (and the hint relay,
+ * relay.ts). It follows each
  * mirrored tree of the directory's namespace over REST streaming (the `owner` token) and writes
  * what mirror.ts says to each instance's namespace. The first answer of each stream is the whole
  * tree, so a (re)start backfills every mirror. Against the official emulator suite the Functions
@@ -8,6 +9,8 @@
  */
 import { mirrorWrites, type DirectoryReads } from '../../functions/src/mirror';
 import { dbRest, type AdminTarget } from './admin';
+import { startRelay } from './relay';
+import { follow } from './rest-stream';
 
 /** The directory trees the mirrors follow, and how deep a change names its record. */
 const TREES: readonly { tree: string; depth: number; as?: (key: string[]) => string }[] = [
@@ -82,48 +85,26 @@ export function startMirror(
     });
     return abort;
   });
+  // The hint relay runs in the same process (instance 0 is the directory itself).
+  const relay = startRelay(
+    directory,
+    (instance) => (instance === 0 ? directory : instanceTarget(instance)),
+    reads,
+    log,
+  );
   return {
     idle: async () => {
       // A change may queue another while the queue drains: wait until it stays empty.
       for (;;) {
         const current = queue;
         await current;
-        if (current === queue) return;
+        if (current === queue) break;
       }
+      await relay.idle();
     },
     stop: () => {
       for (const abort of aborts) abort.abort();
+      relay.stop();
     },
   };
-}
-
-/** Reads the server-sent events of `tree`, calling `onEvent` for each put and patch. */
-async function follow(
-  target: AdminTarget,
-  tree: string,
-  signal: AbortSignal,
-  onEvent: (kind: string, event: { path: string; data: unknown }) => void,
-): Promise<void> {
-  const params = new URLSearchParams({ ns: target.dbNamespace });
-  const res = await fetch(`http://${target.dbHost}/${tree}.json?${params.toString()}`, {
-    headers: { Authorization: 'Bearer owner', Accept: 'text/event-stream' },
-    signal,
-  });
-  if (!res.ok || !res.body) throw new Error(`stream of ${tree}: ${String(res.status)}`);
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for await (const chunk of res.body) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let end = buffer.indexOf('\n\n');
-    while (end >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const kind = /^event: (.*)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if ((kind === 'put' || kind === 'patch') && data) {
-        onEvent(kind, JSON.parse(data) as { path: string; data: unknown });
-      }
-      end = buffer.indexOf('\n\n');
-    }
-  }
 }

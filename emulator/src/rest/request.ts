@@ -3,6 +3,7 @@ import type { Identity } from '../db/identity';
 import type { Registry } from '../db/registry';
 import type { AckDrops } from '../db/ack-drops';
 import type { CompiledRules } from '../rules/contract';
+import type { ConnectionInfo } from './inspect-connections';
 
 /**
  * What every REST endpoint receives. It lives here, below the router, so endpoints never import
@@ -16,6 +17,8 @@ export interface RestContext {
   streamKeepAliveMs?: number;
   /** Test controls (`--test-controls`), absent otherwise. */
   ackDrops?: AckDrops;
+  /** The open WebSocket connections (`/.inspect/connections.json`). */
+  openConnections?: () => ConnectionInfo[];
 }
 
 export interface RestRequest {

@@ -7,6 +7,7 @@ import { namespaceFromRequest } from './namespace-param';
 import type { RestContext, RestRequest } from './request';
 import { handleRules } from './rules-endpoint';
 import { handleTestControl } from './test-control';
+import { handleInspectConnections } from './inspect-connections';
 
 function identityOf(req: IncomingMessage, params: URLSearchParams): Identity {
   const cred = credentialOf(req, params);
@@ -34,8 +35,10 @@ async function route(ctx: RestContext, req: IncomingMessage, res: ServerResponse
     );
   }
   if (url.pathname === '/.ws') throw new HttpError(400, 'Expected a WebSocket upgrade');
-  const ns = namespaceFromRequest(url, req.headers.host);
-  if (!ns) throw new HttpError(400, 'Missing or invalid ?ns=<database name> parameter');
+  // The connections of every namespace: no namespace to name.
+  const everyNamespace = url.pathname === '/.inspect/connections.json';
+  const ns = everyNamespace ? '' : namespaceFromRequest(url, req.headers.host);
+  if (ns === null) throw new HttpError(400, 'Missing or invalid ?ns=<database name> parameter');
   const request: RestRequest = {
     req,
     res,
@@ -54,6 +57,8 @@ async function route(ctx: RestContext, req: IncomingMessage, res: ServerResponse
       200,
       ctx.registry.all().map((n) => ({ name: n.name })),
     );
+  } else if (everyNamespace) {
+    handleInspectConnections(ctx, request);
   } else if (url.pathname.endsWith('.json')) {
     await handleData(ctx, request);
   } else {

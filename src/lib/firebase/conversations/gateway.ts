@@ -25,6 +25,7 @@ import type { SendExtras } from './send-write';
 import type { SentMessage } from '../inbox/shapes';
 import { listenPlaced, placementsOf } from './placement';
 import { refusedForNow } from './follow-move';
+import { hintOnceStored } from './placement/hints';
 
 export type { HiddenCover } from './inbox-entry-cover';
 
@@ -127,7 +128,7 @@ function makeConversationApi<Parties>(
       if (!id) throw new Error('A push id is always generated');
       const path = `${location.root}/${at}/${id}`;
       const key = keyOf(at);
-      return sendThroughOutbox(() => placements.whereIs(key), outbox, {
+      const sent = sendThroughOutbox(() => placements.whereIs(key), outbox, {
         refusedForNow: (on) => refusedForNow(db, placements, key, on),
         id,
         conversation: keyOf(at),
@@ -142,6 +143,9 @@ function makeConversationApi<Parties>(
         seal: (changes) => sealed(parties, changes),
         parse: (value) => location.parse(at, id, value),
       });
+      // A friend whose home is elsewhere hears of it by a hint (a group's come from the relay).
+      const friend = location.kind === 'direct' ? location.everyone(parties)[1] : undefined;
+      return hintOnceStored(sent, placements, key, friend);
     },
 
     /**

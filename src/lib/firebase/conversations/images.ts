@@ -23,6 +23,7 @@ import { isSealed } from '../../crypto/sealed-value';
 import { serverClockOf } from './integrity/server-clock';
 import { placementsOf } from './placement';
 import { refusedForNow } from './follow-move';
+import { hintOnceStored } from './placement/hints';
 
 export * from './image-message';
 
@@ -123,7 +124,7 @@ export function makeConversationImagesApi(
       const id = push(ref(db, `sendMessage/${parties.conversationId}`)).key;
       if (!id) throw new Error('A push id is always generated');
       const key = directKey(parties.conversationId);
-      return sendPhoto(key, id, image, {
+      const sent = sendPhoto(key, id, image, {
         path: `sendMessage/${parties.conversationId}/${id}`,
         sender: parties.from.uid,
         changes: (words, server) => ({
@@ -134,6 +135,8 @@ export function makeConversationImagesApi(
         parse: (value) => directConversations.parse(parties.conversationId, id, value),
         text: caption,
       });
+      // The friend's hint, when their home is not the conversation's instance.
+      return hintOnceStored(sent, placements, key, parties.to.uid);
     },
 
     /** Posts `image` to a group, with every other member's count + 1 (group-messages.ts). */

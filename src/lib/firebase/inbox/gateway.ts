@@ -19,6 +19,8 @@ import {
 import { listenOn, listenPlaced, placementsOf } from '../conversations';
 import { inboxEntryPath, readsPath } from '../conversations/shapes';
 import { parseInbox, parseReadMarker, type InboxEntry, type ReadMarker } from './entry';
+import { followOtherInstances } from './instances';
+import { mergeInstances } from './merge';
 import { TypingThrottle } from '../conversations/shapes';
 import type { CryptoNow } from '../conversations/shapes';
 import { openInOrder, storedMessage } from '../conversations/shapes';
@@ -117,7 +119,8 @@ export function makeInboxApi(
   return {
     /**
      * My entries of both trees by conversation key, live: first once both have answered, then
-     * on every change of either.
+     * on every change of either. With several instances, merged with my entries on the others
+     * (instances.ts): each conversation's entry from its own instance.
      */
     subscribeInbox(
       uid: string,
@@ -126,9 +129,20 @@ export function makeInboxApi(
     ): Unsubscribe {
       let direct: Record<ConversationKey, InboxEntry> | null = null;
       let group: Record<ConversationKey, InboxEntry> | null = null;
+      // The other instances' entries (instances.ts): none until the home is known.
+      let homeInstance: number | null = null;
+      let others: ReadonlyMap<number, Partial<Record<ConversationKey, InboxEntry>>> = new Map();
       const deliver = openInOrder(opened, onData, onError);
       const emit = () => {
-        if (direct && group) deliver({ ...direct, ...group });
+        if (!direct || !group) return;
+        const atHome = { ...direct, ...group };
+        deliver(
+          homeInstance === null
+            ? atHome
+            : mergeInstances(homeInstance, atHome, others, (key) =>
+                placements.knownInstanceOf(key),
+              ),
+        );
       };
       const home = placements.homeOfNow(uid);
       const stops = [
@@ -158,6 +172,11 @@ export function makeInboxApi(
             ),
           onError,
         ),
+        followOtherInstances(db, uid, (instance, entries) => {
+          homeInstance = instance;
+          others = entries;
+          emit();
+        }),
       ];
       return () => {
         for (const stop of stops) stop();

@@ -6,7 +6,15 @@
  * With one instance configured (or none) every conversation is on the default instance, so
  * nothing is read per conversation.
  */
-import { get, onValue, ref, type Database, type Unsubscribe } from 'firebase/database';
+import {
+  get,
+  goOffline,
+  goOnline,
+  onValue,
+  ref,
+  type Database,
+  type Unsubscribe,
+} from 'firebase/database';
 import type { ConversationKey } from '../../../conversation-key';
 import {
   DEFAULT_INSTANCE,
@@ -17,6 +25,7 @@ import {
   type InstancesConfig,
 } from './shapes';
 import { connectorOf } from './connectors';
+import { makeConnections } from './connections';
 
 export interface Placements {
   /** The instances as configured (one when none is): the first answer, then followed live. */
@@ -29,6 +38,8 @@ export interface Placements {
   databaseOf(key: ConversationKey): Promise<Database>;
   /** The database of `instance`. */
   databaseFor(instance: number): Promise<Database>;
+  /** The instance of conversation `key` if already read (or one instance), else undefined. */
+  knownInstanceOf(key: ConversationKey): number | undefined;
   /** The database of conversation `key` if already known (no read needed), else undefined. */
   knownDatabaseOf(key: ConversationKey): Database | undefined;
   /** The database of conversation `key`: at once when known, else once its placement is read. */
@@ -44,6 +55,22 @@ export interface Placements {
   mirrorLanded(key: ConversationKey, waitMs?: number): Promise<boolean>;
   /** Drops the cached placement of `key`, so the next use reads it again (after a move). */
   forget(key: ConversationKey): void;
+  /**
+   * Whether there is more than one instance: false until the configuration's first answer, so
+   * a single-instance client does nothing of the rest below.
+   */
+  isSharded(): Promise<boolean>;
+  /** Holds the connection of `db` (a conversation's instance) open while a listener is on it. */
+  holdOn(db: Database): () => void;
+  /**
+   * Runs `work` on `instance` through the one slot connection (docs/scaling.md, "Bounded
+   * connections"): one instance after another, the slot closed after 30 s unused.
+   */
+  throughSlot<T>(instance: number, work: (db: Database) => Promise<T>): Promise<T>;
+  /** Calls `stop` when `instance`'s slot connection closes (a look's kept listener). */
+  whenSlotCloses(instance: number, stop: () => void): () => void;
+  /** The instances this client holds a connection to now (the directory included). */
+  openInstances(): number[];
 }
 
 /** How long a write refused for a missing mirror waits for it (the function takes ~1 s). */
@@ -87,6 +114,27 @@ function makePlacements(directory: Database): Placements {
     return firstAnswer;
   };
   const instances = new Map<number, Database>([[DEFAULT_INSTANCE, directory]]);
+  const numbers = new Map<Database, number>([[directory, DEFAULT_INSTANCE]]);
+  // The directory is never closed: the app's other gateways listen there all along.
+  const connections = makeConnections(
+    {
+      online: (instance) => {
+        const db = instances.get(instance);
+        if (db) goOnline(db);
+      },
+      offline: (instance) => {
+        const db = instances.get(instance);
+        if (db) goOffline(db);
+      },
+    },
+    [DEFAULT_INSTANCE],
+  );
+  /** One use of `db` outside the slot's queue (a write, a read, a listen about to be held). */
+  const used = (db: Database): Database => {
+    const instance = numbers.get(db);
+    if (instance !== undefined && instance !== DEFAULT_INSTANCE) connections.touch(instance);
+    return db;
+  };
   const placements = new Map<ConversationKey, Promise<number>>();
   const homes = new Map<string, Promise<number>>();
   const settled = new Map<ConversationKey, number>();
@@ -118,6 +166,7 @@ function makePlacements(directory: Database): Placements {
     }
     const database = databaseAt(url);
     instances.set(instance, database);
+    numbers.set(database, instance);
     return database;
   };
 
@@ -140,10 +189,11 @@ function makePlacements(directory: Database): Placements {
   const knownDatabaseOf = (key: ConversationKey): Database | undefined => {
     if (single) return directory;
     const instance = settled.get(key);
-    return instance === undefined ? undefined : instances.get(instance);
+    const db = instance === undefined ? undefined : instances.get(instance);
+    return db && used(db);
   };
 
-  const databaseOf = async (key: ConversationKey) => databaseFor(await instanceOf(key));
+  const databaseOf = async (key: ConversationKey) => used(await databaseFor(await instanceOf(key)));
 
   return {
     config,
@@ -153,10 +203,11 @@ function makePlacements(directory: Database): Placements {
     databaseFor,
     knownDatabaseOf,
     whereIs: (key) => knownDatabaseOf(key) ?? databaseOf(key),
+    knownInstanceOf: (key) => (single ? DEFAULT_INSTANCE : settled.get(key)),
     mirrorLanded: async (key, waitMs = MIRROR_WAIT_MS) => {
       const instance = await instanceOf(key);
       if (instance === DEFAULT_INSTANCE) return false;
-      const mirror = ref(await databaseFor(instance), placementPath(key));
+      const mirror = ref(used(await databaseFor(instance)), placementPath(key));
       return new Promise<boolean>((resolve) => {
         const settle = (landed: boolean) => {
           clearTimeout(timer);
@@ -177,10 +228,27 @@ function makePlacements(directory: Database): Placements {
       placements.delete(key);
       settled.delete(key);
     },
+    // Asked for the signed-in person's home only: it is kept open from then on.
     homeOfNow: (uid) =>
       single
         ? directory
-        : isSingle().then((one) => (one ? directory : homeOf(uid).then(databaseFor))),
+        : isSingle().then(async (one) => {
+            if (one) return directory;
+            const home = await homeOf(uid);
+            connections.keep(home);
+            return databaseFor(home);
+          }),
+    isSharded: async () => !(await isSingle()),
+    holdOn: (db) => {
+      const instance = numbers.get(db);
+      return instance === undefined ? () => undefined : connections.hold(instance);
+    },
+    throughSlot: async (instance, work) => {
+      const db = await databaseFor(instance);
+      return connections.useSlot(instance, () => work(db));
+    },
+    whenSlotCloses: (instance, stop) => connections.whenClosed(instance, stop),
+    openInstances: () => connections.openNow(),
   };
 }
 
@@ -225,10 +293,19 @@ export function listenPlaced(
   let current: Unsubscribe = () => undefined;
   let stopped = false;
   let attempt = 0;
+  // Held while attached: the open conversation's instance is one of the three connections.
+  const held = (db: Database, onError: (error: Error) => void): Unsubscribe => {
+    const release = placements.holdOn(db);
+    const stop = attach(db, onError);
+    return () => {
+      stop();
+      release();
+    };
+  };
   const start = () => {
     const mine = ++attempt;
     let failed = false;
-    current = listenOn(placements.whereIs(key), attach, (error) => {
+    current = listenOn(placements.whereIs(key), held, (error) => {
       // One refusal cancels every SDK listener of the attach: the first one speaks for all.
       if (stopped || failed || mine !== attempt) return;
       failed = true;

@@ -11,11 +11,10 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 function placementsWith(landed: Promise<boolean>) {
   const mirrorLanded = vi.fn(() => landed);
   const forget = vi.fn();
-  return {
-    placements: { whereIs: () => db, mirrorLanded, forget } as unknown as Placements,
-    mirrorLanded,
-    forget,
-  };
+  const released = vi.fn();
+  const holdOn = vi.fn(() => released);
+  const placements = { whereIs: () => db, mirrorLanded, holdOn, forget } as unknown as Placements;
+  return { placements, mirrorLanded, holdOn, released, forget };
 }
 
 describe('listeners on a conversation found at once or later', () => {
@@ -72,5 +71,16 @@ describe('listeners on a conversation found at once or later', () => {
       other,
     );
     expect(other).toHaveBeenCalledWith(new Error('boom'));
+  });
+});
+
+describe('the open conversation holds its instance', () => {
+  it('holds the connection while the listener is attached, and lets go when it stops', () => {
+    const { placements, holdOn, released } = placementsWith(Promise.resolve(true));
+    const stop = listenPlaced(placements, 'd:x', () => () => undefined, vi.fn());
+    expect(holdOn).toHaveBeenCalledWith(db);
+    expect(released).not.toHaveBeenCalled();
+    stop();
+    expect(released).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,0 +1,53 @@
+/**
+ * The 1:1 sender's hint (docs/scaling.md, "The hint protocol"): once a message to a friend is
+ * stored on the conversation's instance, `hints/{friend}/{key} = { at: now }` on the friend's
+ * home says "conversation key has news", when the friend does not already listen there (their
+ * home is not the conversation's instance). The friend's client then reads its entry there.
+ */
+import { ref, serverTimestamp, set } from 'firebase/database';
+import type { ConversationKey } from '../../../conversation-key';
+import type { Placements } from '.';
+
+/** The path of `uid`'s hint for `key` (or `directory`) on their home. */
+const hintPath = (uid: string, key: ConversationKey | 'directory') => `hints/${uid}/${key}`;
+
+/**
+ * Writes the hint for conversation `key` on `friendUid`'s home, through the slot. Resolves
+ * at once with one instance, or when the friend's home is the conversation's instance. Rejects
+ * when refused (a hint a second for the same key): the caller ignores that, the friend's look
+ * reads the newer entry anyway.
+ */
+async function announceNews(
+  placements: Placements,
+  key: ConversationKey,
+  friendUid: string,
+): Promise<void> {
+  if (!(await placements.isSharded())) return;
+  const [home, instance] = await Promise.all([
+    placements.homeOf(friendUid),
+    placements.instanceOf(key),
+  ]);
+  if (home === instance) return;
+  await placements.throughSlot(home, (db) =>
+    set(ref(db, hintPath(friendUid, key)), { at: serverTimestamp() }),
+  );
+}
+
+/**
+ * `sent` as is; once the server acknowledged it, the hint for `friendUid` (a 1:1 send; a
+ * group's hints come from the relay). A refused or failed hint is ignored.
+ */
+export function hintOnceStored<T extends { acked: Promise<unknown> }>(
+  sent: T,
+  placements: Placements,
+  key: ConversationKey,
+  friendUid: string | undefined,
+): T {
+  if (friendUid) {
+    void sent.acked.then(
+      () => announceNews(placements, key, friendUid).catch(() => undefined),
+      () => undefined,
+    );
+  }
+  return sent;
+}
