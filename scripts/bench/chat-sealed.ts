@@ -21,6 +21,7 @@ import {
 } from './chat-page';
 import { befriend, type ChatWith } from './chat-seed';
 import { CPU_SLOWDOWN } from './chat-send';
+import { onDirectory, type Place } from './placed';
 import { ms, table } from './report';
 import { conversation, createAccount, writeInBatches } from './seed';
 import { EVENT_OBSERVER, enterDuration } from './web-vitals';
@@ -60,6 +61,8 @@ export async function sealedSendBench(
   target: AdminTarget,
   appUrl: string,
   log: (line: string) => void,
+  /** Where both conversations are measured, and the sends per kind (the instances comparison's). */
+  { place = onDirectory(target), sends = SENDS }: { place?: Place; sends?: number } = {},
 ): Promise<SealedSendFigures> {
   const senders = {
     sealed: await createAccount(target, 'Seal Sender'),
@@ -77,6 +80,7 @@ export async function sealedSendBench(
       messages: SEEDED,
     },
   };
+  const held: Partial<Record<'sealed' | 'clear', AdminTarget>> = {};
   for (const kind of ['sealed', 'clear'] as const) {
     const chat = chats[kind];
     chat.conversationId = await befriend(target, senders[kind], chat.friend);
@@ -84,6 +88,7 @@ export async function sealedSendBench(
       target,
       conversation(chat.conversationId, senders[kind], chat.friend, SEEDED),
     );
+    held[kind] = await place(chat.conversationId, senders[kind], chat.friend);
   }
   // The sealed friend's device: one sign-in publishes its key; the browser can close after.
   const friendPage = await freshPage(browser);
@@ -119,7 +124,7 @@ export async function sealedSendBench(
       await openConversation(page, name, newest[kind]);
       await scrollToNewest(page, name);
       await throttle(cdp, CPU_SLOWDOWN);
-      for (let i = 0; i <= SENDS / ROUNDS; i++) {
+      for (let i = 0; i <= sends / ROUNDS; i++) {
         const text = `Bench ${kind} send ${String(round)}.${String(i)} to ${name}`;
         const since = Number(await page.evaluate('performance.now()'));
         const sendMs = await timeSend(page, name, text);
@@ -136,8 +141,8 @@ export async function sealedSendBench(
     log(`sealed vs clear: round ${String(round + 1)} of ${String(ROUNDS)} done`);
   }
   for (const { page } of Object.values(pages)) await page.context().close();
-  await checkStored(target, chats.sealed, true);
-  await checkStored(target, chats.clear, false);
+  await checkStored(held.sealed ?? target, chats.sealed, true);
+  await checkStored(held.clear ?? target, chats.clear, false);
   return figures;
 }
 

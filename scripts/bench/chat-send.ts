@@ -31,6 +31,7 @@ import {
 } from './chat-page';
 import { newestText, seedChats, type ChatPeople, type ChatWith } from './chat-seed';
 import { EVENT_OBSERVER, enterDuration } from './web-vitals';
+import { onDirectory, type Place } from './placed';
 import { int, ms, table } from './report';
 
 export const CPU_SLOWDOWN = 4;
@@ -91,9 +92,16 @@ export async function chatBench(
   target: AdminTarget,
   appUrl: string,
   log: (line: string) => void,
+  /** Where both chats are measured (the instances comparison's knobs: fewer sends). */
+  { place = onDirectory(target), sends = SENDS }: { place?: Place; sends?: number } = {},
 ): Promise<ChatResults> {
   const people = await seedChats(target, chatSizes);
   log(`chat: seeded ${int(chatSizes.short)} and ${int(chatSizes.long)} messages`);
+  // The namespace holding each chat: the friend's replies are written there.
+  const held = {
+    short: await place(people.short.conversationId, people.me, people.short.friend),
+    long: await place(people.long.conversationId, people.me, people.long.friend),
+  };
   const signIn = await freshPage(browser);
   // Clear text throughout (the friend's replies are admin writes): sealed sends are 5b's.
   await signIn.addInitScript(NO_DEVICE_KEY);
@@ -131,23 +139,29 @@ export async function chatBench(
   const longOpen = await open(long, people.long);
 
   const runs = { short: newRun(people.short, shortOpen), long: newRun(people.long, longOpen) };
-  const turn = async ({ page }: ChatPage, chat: ChatWith, run: ChatRun, i: number) => {
+  const turn = async (
+    { page }: ChatPage,
+    chat: ChatWith,
+    run: ChatRun,
+    i: number,
+    there: AdminTarget,
+  ) => {
     const name = chat.friend.username;
     const since = Number(await page.evaluate('performance.now()'));
     run.sendMs.push(await timeSend(page, name, `Bench send ${String(i)} to ${name}`));
     await page.waitForTimeout(1000); // Event Timing entries arrive after the next paint
     run.enterMs.push(await enterDuration(page, since));
     const text = `Bench receive ${String(i)} from ${name}`;
-    run.receiveMs.push(await timeReceive(page, name, text, () => friendWrites(chat, text)));
+    run.receiveMs.push(await timeReceive(page, name, text, () => friendWrites(there, chat, text)));
     chat.newest = text;
     await page.waitForTimeout(500);
   };
   await throttleBoth(CPU_SLOWDOWN);
-  for (let i = 0; i < SENDS; i++) {
+  for (let i = 0; i < sends; i++) {
     // Taking turns, each going first every other round.
     const both = [
-      () => turn(short, people.short, runs.short, i),
-      () => turn(long, people.long, runs.long, i),
+      () => turn(short, people.short, runs.short, i, held.short),
+      () => turn(long, people.long, runs.long, i, held.long),
     ];
     for (const step of i % 2 === 0 ? both : both.reverse()) await step();
   }
@@ -157,11 +171,11 @@ export async function chatBench(
   await short.page.context().close();
   return { ...runs, people };
 
-  function friendWrites(chat: ChatWith, text: string) {
+  function friendWrites(there: AdminTarget, chat: ChatWith, text: string) {
     const at = Date.now();
     const id = demoPushId(at, 800_000 + written++);
     const record = messageRecord(chat.friend, people.me, text, at);
-    return dbRest(target, 'PUT', `/sendMessage/${chat.conversationId}/${id}`, record);
+    return dbRest(there, 'PUT', `/sendMessage/${chat.conversationId}/${id}`, record);
   }
 }
 

@@ -17,10 +17,12 @@ import {
   update,
   type Database,
 } from 'firebase/database';
+import { placementsOf } from '../../src/lib/firebase/conversations/placement';
 import { directSendWrite } from '../../src/lib/firebase/conversations/send-write';
 import { dbRest, type AdminTarget } from '../stack/admin';
 import { connectEmulatorApp } from '../stack/emulator-client';
 import type { LatencyStats } from './latency';
+import { onDirectory, type Place } from './placed';
 import { int, ms, table } from './report';
 import type { Person } from './seed';
 
@@ -37,10 +39,25 @@ export interface InboxFigures {
 }
 
 let apps = 0;
-async function signIn(target: AdminTarget, person: Person, password: string) {
+/**
+ * A signed-in client and the database of conversation `conversationId`, found as the app finds
+ * it (its placement on the directory) and held open as the open conversation's instance is.
+ */
+async function signIn(
+  target: AdminTarget,
+  person: Person,
+  password: string,
+  conversationId: string,
+) {
   const { app, auth, db } = connectEmulatorApp(target, `bench-inbox-${String(++apps)}`);
   await signInWithEmailAndPassword(auth, person.email, password);
-  return { db, close: () => (goOffline(db), deleteApp(app)) };
+  const placements = placementsOf(db);
+  const placed = await placements.databaseOf(`d:${conversationId}`);
+  const release = placements.holdOn(placed);
+  return {
+    db: placed,
+    close: () => (release(), goOffline(placed), goOffline(db), deleteApp(app)),
+  };
 }
 
 export function stats(samples: number[]): LatencyStats {
@@ -90,7 +107,7 @@ function watch(db: Database, path: string) {
 type Pair = { a: Person; b: Person; conversationId: string };
 
 /** Request sizes: the message alone (as the original product sent it) vs the one update with both entries. */
-async function bytesPerMessage(target: AdminTarget, sender: Database, pair: Pair) {
+async function bytesPerMessage(there: AdminTarget, sender: Database, pair: Pair) {
   const parties = {
     conversationId: pair.conversationId,
     from: { uid: pair.a.uid, name: pair.a.username },
@@ -113,9 +130,9 @@ async function bytesPerMessage(target: AdminTarget, sender: Database, pair: Pair
       directSendWrite(parties, id, text, { now: serverTimestamp(), plusOne: increment(1) }),
     );
     const stored = await Promise.all([
-      dbRest(target, 'GET', `/${messagePath}`),
-      dbRest(target, 'GET', `/inbox/${pair.a.uid}/${pair.conversationId}`),
-      dbRest(target, 'GET', `/inbox/${pair.b.uid}/${pair.conversationId}`),
+      dbRest(there, 'GET', `/${messagePath}`),
+      dbRest(there, 'GET', `/inbox/${pair.a.uid}/${pair.conversationId}`),
+      dbRest(there, 'GET', `/inbox/${pair.b.uid}/${pair.conversationId}`),
     ]);
     rows.push({
       label,
@@ -133,11 +150,14 @@ export async function inboxBench(
   pair: Pair,
   password: string,
   count: number,
+  /** Where the pair's conversation is measured (the instances comparison moves it). */
+  place: Place = onDirectory(target),
 ): Promise<InboxFigures> {
-  const sender = await signIn(target, pair.a, password);
-  const receiver = await signIn(target, pair.b, password);
+  const there = await place(pair.conversationId, pair.a, pair.b);
+  const sender = await signIn(target, pair.a, password, pair.conversationId);
+  const receiver = await signIn(target, pair.b, password, pair.conversationId);
   try {
-    const bytes = await bytesPerMessage(target, sender.db, pair);
+    const bytes = await bytesPerMessage(there, sender.db, pair);
     const parties = {
       conversationId: pair.conversationId,
       from: { uid: pair.a.uid, name: pair.a.username },

@@ -26,6 +26,8 @@ export async function startBenchStack(
   log: (line: string) => void,
   /** Where the build goes: the size check (scripts/size-budget.ts) keeps its own. */
   buildDir = outDir,
+  /** How many database instances (the instances comparison runs a stack of each). */
+  count = instanceCount(),
 ): Promise<BenchStack> {
   let backend: Backend | undefined;
   let instances: RunningInstances | undefined;
@@ -36,7 +38,6 @@ export async function startBenchStack(
     await backend?.stop().catch(() => undefined);
   };
   try {
-    const count = instanceCount();
     backend = await startBackend({
       projectId: 'demo-bench',
       host: '127.0.0.1',
