@@ -19,11 +19,15 @@
  *  12. end-to-end encryption: added time per send and per received message, opening a long
  *      sealed conversation (encryption.ts, alone: encryption-main.ts);
  *  13. file and voice messages: 1 MB and 25 MB sent and received, memory held meanwhile, a send
- *      and a scroll among 100 voice messages against 100 texts (chat-files.ts, alone: files-main.ts).
+ *      and a scroll among 100 voice messages against 100 texts (chat-files.ts, alone: files-main.ts);
+ *  14. one instance against two: the 10,000-message chat, the sealed send and the inbox figures
+ *      on a one-instance stack and on a two-instance stack with the conversations on instance 1,
+ *      the ratio and whether each is within 10% (instances-compare.ts, alone: instances-main.ts).
  * Knobs: BENCH_USERS (10000), BENCH_MESSAGES (300 latency samples), BENCH_CHAT_LONG (10000),
  * BENCH_CHAT_SENDS (15), BENCH_REACTIONS (100), BENCH_LCP_RUNS (3), BENCH_INP_SENDS (5),
  * BENCH_EMOJI_OPENS (5), BENCH_QUOTE_JUMPS (3), BENCH_SEARCH_MESSAGES (100000), BENCH_SEAL_SENDS (500), BENCH_SEALED_SENDS (10),
- * BENCH_FILE_SENDS (3),
+ * BENCH_FILE_SENDS (3), BENCH_INSTANCES_CHAT_SENDS (8), BENCH_INSTANCES_SEALED_SENDS (6),
+ * BENCH_INSTANCES_MESSAGES (200),
  * CHROMIUM_PATH.
  */
 import { readFileSync } from 'node:fs';
@@ -39,6 +43,11 @@ import { printSearchSummary, searchBench } from './search';
 import { encryptionBench, printEncryptionSummary } from './encryption';
 import { timeSearch, visit } from './dashboard';
 import { inboxBench, printInboxSummary, type InboxFigures } from './inbox';
+import {
+  instancesBench,
+  printInstancesSummary,
+  type InstancesComparison,
+} from './instances-compare';
 import { searchPrefixes, seedSmall } from './datasets';
 import { messageLatency } from './latency';
 import { actionBytes, reactionLatency } from './actions';
@@ -105,6 +114,8 @@ async function run(stack: BenchStack, browser: Browser): Promise<Results> {
   images = await chatImagesBench(browser, target, stack.appUrl, stack.outDir, log);
   quotes = await quoteJumpBench(browser, target, stack.appUrl, log);
   files = await chatFilesBench(browser, target, stack.appUrl, log);
+  // On two stacks of its own (one instance, two), this one idle meanwhile.
+  instances = await instancesBench(browser, log);
   return { stack, small, large, smallDb: data.small, largeDb, searches, debounceMs, latency };
 }
 
@@ -115,6 +126,7 @@ let images: ImageFigures | undefined;
 let quotes: QuoteFigures | undefined;
 let files: FileFigures | undefined;
 let vitals: VitalsResults | undefined;
+let instances: InstancesComparison | undefined;
 
 let stack: BenchStack | undefined;
 let browser: Browser | undefined;
@@ -152,6 +164,7 @@ async function main(): Promise<void> {
     printSearchSummary(await searchBench());
     printEncryptionSummary(await encryptionBench());
     if (files) printFileSummary(files);
+    if (instances) printInstancesSummary(instances);
   } finally {
     await stopAll();
   }

@@ -1,0 +1,18 @@
+/**
+ * `npx tsx scripts/bench/instances-main.ts`: section 14 of `npm run bench` alone (the chat, the
+ * sealed send and the inbox figures on one instance against two, in the same session), on two
+ * fresh stacks of its own.
+ */
+import { launchBrowser } from './browser';
+import { instancesBench, printInstancesSummary } from './instances-compare';
+
+const started = Date.now();
+const log = (line: string) =>
+  console.log(`[instances ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
+const browser = await launchBrowser();
+try {
+  printInstancesSummary(await instancesBench(browser, log));
+} finally {
+  await browser.close();
+}
+process.exit(0);
