@@ -10,7 +10,7 @@ import { dbRest, type AdminTarget } from './admin';
 import { startMirror, type MirrorProcess } from './mirror';
 
 /** How many instances a stack runs when CHATTY_INSTANCES does not say. */
-export const DEFAULT_INSTANCES = 1;
+export const DEFAULT_INSTANCES = 2;
 /** More would only slow every reset down: the design's figures need no more locally. */
 const MAX_INSTANCES = 8;
 
