@@ -128,6 +128,10 @@ async function main() {
     log: process.env.DEBUG_EMULATORS ? (line) => say(`  ${line}`) : undefined,
   });
   if (shuttingDown()) return;
+  // The instances first: the migrations read their configuration (008 spreads saved data over
+  // them) and the mirror copies what the seed and the migrations place on them.
+  instances = await startInstances(backend, count, say);
+  if (shuttingDown()) return;
   const seeding = await seedIfEmpty(backend, count);
   if (seeding.kind === 'mismatch') say(`\n⚠ ${seeding.message}\n`);
   else say(seeding.kind === 'seeded' ? 'Demo data seeded.' : 'Existing local data kept.');
@@ -135,7 +139,9 @@ async function main() {
   const migrated = await migrateLocalData(backend, (line) => say(line));
   if (migrated?.ran.length) say(`Local data migrated to schema version ${String(migrated.to)}.`);
   if (shuttingDown()) return;
-  instances = await startInstances(backend, count, say);
+  if (!(await instances.landed())) {
+    say('Some mirrors had not landed after 30 s; clients wait for them as they arrive.');
+  }
   if (shuttingDown()) return;
 
   process.env.VITE_FIREBASE_PROJECT_ID = projectId;

@@ -10,7 +10,7 @@ import { dbRest, type AdminTarget } from './admin';
 import { startMirror, type MirrorProcess } from './mirror';
 
 /** How many instances a stack runs when CHATTY_INSTANCES does not say. */
-export const DEFAULT_INSTANCES = 1;
+export const DEFAULT_INSTANCES = 2;
 /** More would only slow every reset down: the design's figures need no more locally. */
 const MAX_INSTANCES = 8;
 
@@ -99,6 +99,11 @@ export interface RunningInstances {
   count: number;
   /** Resolves once every directory change seen so far is mirrored (at once with one instance). */
   idle(): Promise<void>;
+  /**
+   * Whether every placement naming another instance is mirrored there (polled up to 30 s):
+   * conversations there are served once it is (a client would wait for them meanwhile).
+   */
+  landed(): Promise<boolean>;
   stop(): void;
 }
 
@@ -122,23 +127,25 @@ export async function startInstances(
   }
   const running = Math.max(count, saved);
   await configureInstances(directory, running);
-  if (running < 2) return { count: running, idle: () => Promise.resolve(), stop: () => undefined };
+  if (running < 2) {
+    return {
+      count: running,
+      idle: () => Promise.resolve(),
+      landed: () => Promise.resolve(true),
+      stop: () => undefined,
+    };
+  }
   const mirror: MirrorProcess = startMirror(
     directory,
     (n) => instanceTarget(directory, n),
     (line) => log(line),
   );
-  // Saved conversations on other instances are served only once their mirrors are back there
-  // (the mirror backfills them with its first answer); a client would wait for them meanwhile.
-  try {
-    if (!(await mirrorsLanded(directory, running))) {
-      log('Some mirrors had not landed after 30 s; clients wait for them as they arrive.');
-    }
-  } catch (err) {
-    mirror.stop();
-    throw err;
-  }
-  return { count: running, idle: () => mirror.idle(), stop: () => mirror.stop() };
+  return {
+    count: running,
+    idle: () => mirror.idle(),
+    landed: () => mirrorsLanded(directory, running),
+    stop: () => mirror.stop(),
+  };
 }
 
 const keysOf = (value: unknown) =>
