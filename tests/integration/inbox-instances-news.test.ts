@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { makeConversationFilesApi } from '../../src/lib/firebase/conversations/files/gateway';
+import { databaseRestUrl, signedInRest } from '../../src/lib/firebase/database-rest';
+import { conversationCryptoOf } from '../../src/features/encryption/encryption-session';
+import { dbRest } from '../../scripts/stack/admin';
+import { adminGet, adminUpdate, getBackend } from '../support/backend';
+import { befriend, cleanBackendPerTest, eventually, type Person } from './app-clients';
+import { deviceApp } from './encryption-device-apps';
+import {
+  inboxOf,
+  instance,
+  instancesPerTest,
+  parties,
+  reachesInstances,
+  urlOf,
+} from './instances-steps';
+
+// News from another instance reaches Bob's list by a hint on his home (docs/scaling.md, "The
+// hint protocol"): a file or voice message, as a text does. Bob lives on the directory
+// (instance 0), Alice on instance 1, where their conversation is placed.
+const { signUp, stopAfterTest } = cleanBackendPerTest();
+const { startMirroring, mirrorIdle } = instancesPerTest(2);
+
+async function aliceOnInstance1AndBob() {
+  const alice = reachesInstances(await signUp('Alice'));
+  const bob = reachesInstances(await signUp('Bob'));
+  await adminUpdate({ [`homes/${alice.uid}`]: 1, [`homes/${bob.uid}`]: 0 });
+  startMirroring();
+  return { alice, bob };
+}
+
+/** `person`'s files gateway on their device, its chunks going over REST to instance 1. */
+async function filesOf(person: Person) {
+  const app = await deviceApp(person, stopAfterTest);
+  const [host = '127.0.0.1', port] = getBackend().dbHost.split(':');
+  const rest = signedInRest(
+    databaseRestUrl(urlOf(1), { host, port: Number(port) }),
+    person.client.auth,
+  );
+  return makeConversationFilesApi(
+    person.client.db,
+    () => rest,
+    conversationCryptoOf(() => person.uid, app.gateways.encryption),
+  );
+}
+
+const voiceUpload = (blob: Blob) => ({
+  kind: 'voice' as const,
+  blob,
+  descriptor: {
+    name: 'voice.webm',
+    type: 'audio/webm',
+    size: blob.size,
+    chunks: 1,
+    durationMs: 2000,
+    levels: [10, 40, 20],
+  },
+  words: '🎤 Voice message',
+});
+
+describe('a file message on another instance', () => {
+  it("reaches the friend's list by the sender's hint", async () => {
+    const { alice, bob } = await aliceOnInstance1AndBob();
+    const { id } = await befriend(alice, bob);
+    await mirrorIdle();
+    await alice.conversations.direct.send(parties(id, alice, bob), 'first').acked;
+    // Its hint dropped, so that only the sign-in's look (a read, no listener) knows of it.
+    await expect.poll(() => adminGet(`hints/${bob.uid}`), { timeout: 10_000 }).not.toBeNull();
+    await adminUpdate({ [`hints/${bob.uid}`]: null });
+    const inbox = inboxOf(bob, stopAfterTest);
+    await eventually(() => expect(inbox.counts()).toEqual({ [`d:${id}`]: 1 }), 15_000);
+
+    const files = await filesOf(alice);
+    const blob = new Blob([new Uint8Array(2048).fill(7)], { type: 'audio/webm' });
+    await files.send(parties(id, alice, bob), voiceUpload(blob)).acked;
+    expect(await dbRest(instance(1), 'GET', `inbox/${bob.uid}/${id}/unread`)).toBe(2);
+    await eventually(() => expect(inbox.counts()[`d:${id}`]).toBe(2), 10_000);
+    await expect.poll(() => adminGet(`hints/${bob.uid}`), { timeout: 10_000 }).toBeNull();
+  }, 60_000);
+});
