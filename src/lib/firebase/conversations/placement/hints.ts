@@ -17,7 +17,7 @@ const hintPath = (uid: string, key: ConversationKey | 'directory') => `hints/${u
  * when refused (a hint a second for the same key): the caller ignores that, the friend's look
  * reads the newer entry anyway.
  */
-async function announceNews(
+export async function announceNews(
   placements: Placements,
   key: ConversationKey,
   friendUid: string,
@@ -50,4 +50,22 @@ export function hintOnceStored<T extends { acked: Promise<unknown> }>(
     );
   }
   return sent;
+}
+
+/** The one second the rules leave between two hints of one key, and a margin. */
+const HINT_GAP_MS = 1_100;
+
+/**
+ * `announceNews`, once more a second later if refused: for news a look reads only once (a key
+ * wait), not live like an entry, so a hint refused as too soon after another must still come.
+ * Failures are ignored: the next sign-in or reconnect reads it anyway.
+ */
+export function announceSoon(placements: Placements, key: ConversationKey, uid: string): void {
+  void announceNews(placements, key, uid)
+    .catch(() =>
+      new Promise((resolve) => setTimeout(resolve, HINT_GAP_MS)).then(() =>
+        announceNews(placements, key, uid),
+      ),
+    )
+    .catch(() => undefined);
 }
