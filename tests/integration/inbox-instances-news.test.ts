@@ -4,6 +4,7 @@ import { databaseRestUrl, signedInRest } from '../../src/lib/firebase/database-r
 import { conversationCryptoOf } from '../../src/features/encryption/encryption-session';
 import { dbRest } from '../../scripts/stack/admin';
 import { adminGet, adminUpdate, getBackend } from '../support/backend';
+import { hikersThroughGateways } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, eventually, type Person } from './app-clients';
 import { deviceApp } from './encryption-device-apps';
 import {
@@ -77,4 +78,28 @@ describe('a file message on another instance', () => {
     await eventually(() => expect(inbox.counts()[`d:${id}`]).toBe(2), 10_000);
     await expect.poll(() => adminGet(`hints/${bob.uid}`), { timeout: 10_000 }).toBeNull();
   }, 60_000);
+});
+
+describe('the directory hint', () => {
+  it("a new friendship on instance 1 shows in Bob's list live; a group he is removed from goes", async () => {
+    const { alice, bob } = await aliceOnInstance1AndBob();
+    const inbox = inboxOf(bob, stopAfterTest);
+    await eventually(() => expect(inbox.counts()).toEqual({}), 15_000);
+
+    // Alice asks (placed on her home, 1), Bob accepts, she writes: his list shows it, no reload.
+    const { id } = await befriend(alice, bob);
+    await mirrorIdle();
+    await alice.conversations.direct.send(parties(id, alice, bob), 'hello').acked;
+    await eventually(() => expect(inbox.counts()).toEqual({ [`d:${id}`]: 1 }), 15_000);
+
+    // Alice's group, on 1; a message, then she removes Bob: her step's hint on his home makes
+    // his app list his conversations again, and the group leaves his list.
+    const group = await hikersThroughGateways(alice, [bob]);
+    await mirrorIdle();
+    const inGroup = { groupId: group, from: { uid: alice.uid, name: 'Alice' }, to: [bob.uid] };
+    await alice.conversations.group.send(inGroup, 'ridge walk?').acked;
+    await eventually(() => expect(inbox.counts()[`g:${group}`]).toBe(1), 15_000);
+    await alice.groups.remove(group, bob);
+    await eventually(() => expect(inbox.counts()).toEqual({ [`d:${id}`]: 1 }), 15_000);
+  }, 90_000);
 });

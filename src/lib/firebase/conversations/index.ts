@@ -11,4 +11,4 @@ export { makeLazyConversationFilesApi } from './files/lazy-gateway';
 // Where each conversation lives (docs/scaling.md): the placements every gateway routes by.
 export { listenOn, listenPlaced, placementsOf } from './placement';
 // The hint that wakes a party whose home is elsewhere (docs/scaling.md, "The hint protocol").
-export { announceSoon } from './placement/hints';
+export { announceDirectoryNews, announceSoon } from './placement/hints';
