@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { makeConversationFilesApi } from '../../src/lib/firebase/conversations/files/gateway';
 import { databaseRestUrl, signedInRest } from '../../src/lib/firebase/database-rest';
 import { conversationCryptoOf } from '../../src/features/encryption/encryption-session';
+import { makeNotificationsApi } from '../../src/lib/firebase/notifications';
+import { mentionNotificationChanges } from '../../src/lib/firebase/notifications/shapes';
+import type { AppNotification } from '../../src/lib/firebase/notifications/shapes';
 import { dbRest } from '../../scripts/stack/admin';
 import { adminGet, adminUpdate, getBackend } from '../support/backend';
 import { hikersThroughGateways } from '../support/hikers-group';
@@ -101,5 +104,65 @@ describe('the directory hint', () => {
     await eventually(() => expect(inbox.counts()[`g:${group}`]).toBe(1), 15_000);
     await alice.groups.remove(group, bob);
     await eventually(() => expect(inbox.counts()).toEqual({ [`d:${id}`]: 1 }), 15_000);
+  }, 90_000);
+});
+
+describe('a mention in a group on another instance', () => {
+  it("reaches the member's feed with its count, marked read where it is stored", async () => {
+    const { alice, bob } = await aliceOnInstance1AndBob();
+    await befriend(alice, bob);
+    const group = await hikersThroughGateways(alice, [bob]);
+    await mirrorIdle();
+    expect(await adminGet(`placement/group/${group}`)).toEqual({ instance: 1, state: 'live' });
+    inboxOf(bob, stopAfterTest);
+    const feed = makeNotificationsApi(bob.client.db);
+    let unread: AppNotification[] = [];
+    // The directory's entries (the request, the invitation) are not what this is about.
+    const mentions = () => unread.filter((n) => n.kind === 'mention');
+    stopAfterTest(
+      feed.subscribeUnread(
+        bob.uid,
+        (items) => (unread = items),
+        () => undefined,
+      ),
+    );
+    const inGroup = { groupId: group, from: { uid: alice.uid, name: 'Alice' }, to: [bob.uid] };
+    const mentioning = (text: string) =>
+      alice.conversations.group.send(inGroup, text, undefined, {
+        mentions: [bob.uid],
+        extraChanges: (messageId, server) =>
+          mentionNotificationChanges(
+            {
+              groupId: group,
+              groupName: 'Hikers',
+              actor: inGroup.from,
+              messageId,
+              to: [bob.uid],
+            },
+            server.now,
+          ),
+      }).acked;
+
+    // Written with the message on the group's instance (the rules prove it there), not on
+    // the directory; the relay's hint makes Bob's app look there and read it.
+    await mentioning('@Bob bring the stove');
+    const id = `mention_${group}_${alice.uid}`;
+    expect(await dbRest(instance(1), 'GET', `notifications/${bob.uid}/${id}/read`)).toBe(false);
+    expect(await adminGet(`notifications/${bob.uid}/${id}`)).toBeNull();
+    await eventually(
+      () =>
+        expect(mentions().map((n) => [n.ref, n.messageId !== undefined])).toEqual([[group, true]]),
+      15_000,
+    );
+
+    // Marked read on instance 1, and the count follows.
+    await feed.markRead(bob.uid, [id]);
+    expect(await dbRest(instance(1), 'GET', `notifications/${bob.uid}/${id}/read`)).toBe(true);
+    await eventually(() => expect(mentions()).toEqual([]), 10_000);
+
+    // Mentioned again: the entry is unread again, one in the count.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await mentioning('@Bob and the map');
+    await eventually(() => expect(mentions().map((n) => n.id)).toEqual([id]), 15_000);
   }, 90_000);
 });
