@@ -124,6 +124,26 @@ const placedHere = (kind: 'direct' | 'group', id: Expr) => {
   );
 };
 
+/**
+ * The conversation's messages are read on the instance its placement names, `moving` too (the
+ * source keeps them whole until the flip): once moved, a listener left on the old instance is
+ * refused, so the client re-reads the placement and listens on the new one.
+ */
+const readHere = (kind: 'direct' | 'group', id: Expr) => {
+  const placed = at('placement', kind, id);
+  const self = at('config', 'self');
+  return or(
+    and(missing(self), or(missing(placed), eq(val(at('placement', kind, id, 'instance')), x`0`))),
+    and(exists(self), eq(val(at('placement', kind, id, 'instance')), val(self))),
+  );
+};
+
+/** The message trees, whose reads also need `readHere`. */
+const READ_PLACED: readonly { path: readonly string[]; kind: 'direct' | 'group' }[] = [
+  { path: ['sendMessage', '$conversationId'], kind: 'direct' },
+  { path: ['groupMessages', '$groupId'], kind: 'group' },
+];
+
 /** The trees of a conversation's records, by kind, and the wildcards down to its id. */
 const PLACED: readonly { path: readonly string[]; kind: 'direct' | 'group' }[] = [
   { path: ['sendMessage', '$conversationId'], kind: 'direct' },
@@ -149,26 +169,36 @@ const PLACED: readonly { path: readonly string[]; kind: 'direct' | 'group' }[] =
 /**
  * The whole tree with every conversation record's node also validating `placedHere`: a write
  * (never a delete, which `.validate` does not see) of data that belongs on another instance is
- * refused, whichever rule allowed it. One ruleset serves every instance; `config/self` tells them
- * apart.
+ * refused, whichever rule allowed it; and the message trees also reading only `readHere`. One
+ * ruleset serves every instance; `config/self` tells them apart.
  */
 export function placedOnTheirInstance(tree: RuleNode): RuleNode {
-  const withCheck = (node: RuleNode, path: readonly string[], check: Expr): RuleNode => {
+  const withCheck = (
+    node: RuleNode,
+    path: readonly string[],
+    check: Expr,
+    rule: '.validate' | '.read' = '.validate',
+  ): RuleNode => {
     if (path.length === 0) {
-      const own = node['.validate'];
+      const own = node[rule];
       const both =
         own === undefined || own === true ? check : own === false ? false : and(own, check);
-      return { ...node, '.validate': both };
+      return { ...node, [rule]: both };
     }
     const [head = '', ...rest] = path;
     const child = node[head];
     if (typeof child !== 'object' || child instanceof Expr || Array.isArray(child)) {
       throw new Error(`The rules tree has no ${path.join('/')} to place`);
     }
-    return { ...node, [head]: withCheck(child as RuleNode, rest, check) };
+    return { ...node, [head]: withCheck(child as RuleNode, rest, check, rule) };
   };
-  return PLACED.reduce((out, { path, kind }) => {
-    const id = new Expr(path[path.length - 1] ?? '');
-    return withCheck(out, path, placedHere(kind, id));
-  }, tree);
+  const idOf = (path: readonly string[]) => new Expr(path[path.length - 1] ?? '');
+  const validated = PLACED.reduce(
+    (out, { path, kind }) => withCheck(out, path, placedHere(kind, idOf(path))),
+    tree,
+  );
+  return READ_PLACED.reduce(
+    (out, { path, kind }) => withCheck(out, path, readHere(kind, idOf(path)), '.read'),
+    validated,
+  );
 }

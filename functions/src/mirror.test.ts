@@ -107,6 +107,15 @@ describe('the mirrors: a directory write mapped to the writes on the placement i
     });
   });
 
+  it("writes nothing for a conversation being moved: its mirrors are the mover's", async () => {
+    const moving = directoryOf({
+      ...tree,
+      placement: { direct: { f1: { instance: 1, state: 'moving', to: 2 } }, group: {} },
+    });
+    expect(await mirrorWrites('placement/direct/f1', moving)).toEqual([]);
+    expect(await mirrorWrites('friendList/f1', moving)).toEqual([]);
+  });
+
   it("takes a renamed person's profile to every instance of their conversations", async () => {
     expect(await mirrorWrites('users/bob', directory)).toEqual([
       { instance: 1, changes: { 'users/bob': bob, 'settings/bob/readReceipts': false } },

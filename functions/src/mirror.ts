@@ -48,9 +48,14 @@ const asString = (value: unknown): string | null => (typeof value === 'string' ?
 /** The pair claim's key, as src/lib/firebase/friends/pair-key.ts makes it. */
 export const pairKey = (a: string, b: string) => (a < b ? `${a}_${b}` : `${b}_${a}`);
 
-/** The instance a placement names, when it is not the directory. */
+/**
+ * The instance a live placement names, when it is not the directory. A conversation being moved
+ * (`moving`, docs/scaling.md "Rebalancing") has its mirrors written by the mover alone: a
+ * trigger that read its placement a moment earlier could otherwise write the source's mirror
+ * back to `live` after the freeze. The flip's trigger mirrors the target as the directory then is.
+ */
 function placedAway(value: unknown): number | null {
-  if (!isRecord(value)) return null;
+  if (!isRecord(value) || value.state !== 'live') return null;
   const instance = value.instance;
   return typeof instance === 'number' && Number.isInteger(instance) && instance > DIRECTORY
     ? instance

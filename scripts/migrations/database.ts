@@ -12,7 +12,15 @@ export interface MigrationDb {
   update(changes: Record<string, unknown>): Promise<void>;
   /** Where it points, for messages. */
   describe: string;
+  /**
+   * The same access to another instance of the project (docs/scaling.md), by its URL as
+   * `config/instances/urls` names it: for moving conversations between instances.
+   */
+  at(url: string): MigrationDb;
 }
+
+/** The emulator namespace a database URL names: its host's first label, as our emulator reads it. */
+const namespaceOf = (url: string) => new URL(url).hostname.split('.')[0] ?? '';
 
 /** The local emulator of `npm start` and the tests (the `owner` token). */
 export function emulatorDb(target: AdminTarget): MigrationDb {
@@ -23,6 +31,8 @@ export function emulatorDb(target: AdminTarget): MigrationDb {
       await dbRest(target, 'PATCH', '/', changes);
     },
     describe: `emulator ${target.dbHost} (namespace ${target.dbNamespace})`,
+    // Locally every instance is a namespace of the same emulator (docs/scaling.md).
+    at: (url) => emulatorDb({ ...target, dbNamespace: namespaceOf(url) }),
   };
 }
 
@@ -62,5 +72,10 @@ export function restDb(options: {
       await call('PATCH', '/', changes);
     },
     describe: base,
+    // An emulator (a namespace given) serves every instance: the same address, their namespace.
+    at: (url) =>
+      options.namespace
+        ? restDb({ ...options, namespace: namespaceOf(url) })
+        : restDb({ url, accessToken: options.accessToken }),
   };
 }

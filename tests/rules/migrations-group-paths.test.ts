@@ -129,6 +129,7 @@ describe('migration 001-separate-group-paths', () => {
         { version: 5, name: 'drop-security-codes', changed: 0 },
         { version: 6, name: 'drop-sender-epochs', changed: 0 },
         { version: 7, name: 'placement' },
+        { version: 8, name: 'spread-instances', changed: 0 },
       ],
     });
     expect(first.ran[0]?.changed).toBeGreaterThan(0);
@@ -191,11 +192,11 @@ describe('migration 001-separate-group-paths', () => {
     await seed(oldShape);
     const lines: string[] = [];
     const report = await migrateLocalData(target(), (line) => lines.push(line));
-    expect(report?.ran.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(report?.ran.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(lines.join('\n')).toContain('001-separate-group-paths');
     expect(await get(`groupImages/${groupId}/-Ng1`)).toEqual(bytes);
     // Data seeded at the current version (what the seed writes) has nothing pending.
-    expect(latestSchemaVersion()).toBe(7);
+    expect(latestSchemaVersion()).toBe(8);
     expect((await migrateLocalData(target()))?.ran).toEqual([]);
   });
 

@@ -24,6 +24,7 @@ import { serverClockOf } from './integrity/server-clock';
 import type { SendExtras } from './send-write';
 import type { SentMessage } from '../inbox/shapes';
 import { listenPlaced, placementsOf } from './placement';
+import { refusedForNow } from './follow-move';
 import { hintOnceStored } from './placement/hints';
 
 export type { HiddenCover } from './inbox-entry-cover';
@@ -128,7 +129,7 @@ function makeConversationApi<Parties>(
       const path = `${location.root}/${at}/${id}`;
       const key = keyOf(at);
       const sent = sendThroughOutbox(() => placements.whereIs(key), outbox, {
-        refusedForNow: () => placements.mirrorLanded(key),
+        refusedForNow: (on) => refusedForNow(db, placements, key, on),
         id,
         conversation: keyOf(at),
         path,

@@ -22,6 +22,7 @@ import type { CryptoNow } from './sealing';
 import { isSealed } from '../../crypto/sealed-value';
 import { serverClockOf } from './integrity/server-clock';
 import { placementsOf } from './placement';
+import { refusedForNow } from './follow-move';
 import { hintOnceStored } from './placement/hints';
 
 export * from './image-message';
@@ -105,7 +106,7 @@ export function makeConversationImagesApi(
       id,
       conversation: key,
       retry: false,
-      refusedForNow: () => placements.mirrorLanded(key),
+      refusedForNow: (on) => refusedForNow(db, placements, key, on),
     });
   };
 

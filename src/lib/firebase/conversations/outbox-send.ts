@@ -20,6 +20,9 @@ import { asSentMessage, type SentMessage } from '../inbox/shapes';
 
 type Changes = Record<string, unknown>;
 
+/** Tries after a refusal for now: a mirror, a move, and a mirror on the move's target. */
+const RETRIES = 3;
+
 const server = (): ServerValues => ({ now: serverTimestamp(), plusOne: increment(1) });
 
 export interface OutgoingSend {
@@ -36,10 +39,11 @@ export interface OutgoingSend {
   seal: (changes: Changes) => Promise<Changes>;
   parse: (value: unknown) => ConversationMessage | null;
   /**
-   * After a refusal: resolves true once the reason is gone (the conversation's mirror landed on
-   * its instance), so the send is tried once more instead of failing. Absent: never.
+   * After a refusal on `refusedOn`: resolves true once the reason is gone (the conversation's mirror landed on
+   * its instance, or its move ended), so the send is tried again, on the database `databaseOf`
+   * then finds, instead of failing. Absent: never.
    */
-  refusedForNow?: () => Promise<boolean>;
+  refusedForNow?: (refusedOn: Database) => Promise<boolean>;
 }
 
 /**
@@ -80,13 +84,15 @@ export function sendThroughOutbox(
       const attempt = (on: Database, retry: boolean) =>
         sendOnce(on, send.id, send.path, changes, retry).acked;
       // Accepted and sent at once, the first send may beat the conversation's mirror to its
-      // instance: refused, it waits for the mirror and goes again (looking first, so never twice).
-      const write = (on: Database) =>
-        attempt(on, send.retry).catch(async (error: unknown) => {
-          if (!isRefusal(error) || !(await send.refusedForNow?.())) throw error;
-          return attempt(on, true);
+      // instance, or meet the conversation being moved: refused, it waits for the mirror (or
+      // the move) and goes again where the placement now says, looking first, so never twice.
+      const write = (on: Database, tries = 0): Promise<void> =>
+        attempt(on, send.retry || tries > 0).catch(async (error: unknown) => {
+          if (!isRefusal(error) || tries >= RETRIES || !(await send.refusedForNow?.(on)))
+            throw error;
+          return write(await databaseOf(), tries + 1);
         });
-      return where instanceof Promise ? where.then(write) : write(where);
+      return where instanceof Promise ? where.then((on) => write(on)) : write(where);
     },
   });
   return asSentMessage(send.id, held);

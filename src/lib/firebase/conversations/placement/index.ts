@@ -54,6 +54,8 @@ export interface Placements {
    * it), false for the directory's own conversations or when the mirror takes over `waitMs`.
    */
   mirrorLanded(key: ConversationKey, waitMs?: number): Promise<boolean>;
+  /** Drops the cached placement of `key`, so the next use reads it again (after a move). */
+  forget(key: ConversationKey): void;
   /**
    * Whether there is more than one instance: false until the configuration's first answer, so
    * a single-instance client does nothing of the rest below.
@@ -237,6 +239,10 @@ function makePlacements(directory: Database): Placements {
         );
       });
     },
+    forget: (key) => {
+      placements.delete(key);
+      settled.delete(key);
+    },
     // Asked for the signed-in person's home only: it is kept open from then on.
     homeOfNow: (uid) =>
       single
@@ -319,6 +325,8 @@ export function listenPlaced(
       failed = true;
       if (mine > 1 || !/permission[_ ]denied/i.test(error.message)) return onError(error);
       current();
+      // Refused there: maybe moved away (docs/scaling.md, "Rebalancing"), so asked again.
+      placements.forget(key);
       void placements.mirrorLanded(key).then((landed) => {
         if (stopped) return;
         if (landed) start();

@@ -10,10 +10,11 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** Placements that know where `d:x` is, and whose mirror lands as `landed` says. */
 function placementsWith(landed: Promise<boolean>) {
   const mirrorLanded = vi.fn(() => landed);
+  const forget = vi.fn();
   const released = vi.fn();
   const holdOn = vi.fn(() => released);
-  const placements = { whereIs: () => db, mirrorLanded, holdOn } as unknown as Placements;
-  return { placements, mirrorLanded, holdOn, released };
+  const placements = { whereIs: () => db, mirrorLanded, holdOn, forget } as unknown as Placements;
+  return { placements, mirrorLanded, holdOn, released, forget };
 }
 
 describe('listeners on a conversation found at once or later', () => {
@@ -31,7 +32,7 @@ describe('listeners on a conversation found at once or later', () => {
   });
 
   it('attaches again once the mirror landed, however many listens one refusal cancelled', async () => {
-    const { placements, mirrorLanded } = placementsWith(Promise.resolve(true));
+    const { placements, mirrorLanded, forget } = placementsWith(Promise.resolve(true));
     const onError = vi.fn();
     const attach = vi.fn((_on: Database, failed: (error: Error) => void) => {
       if (attach.mock.calls.length === 1) {
@@ -44,6 +45,8 @@ describe('listeners on a conversation found at once or later', () => {
     await settle();
     expect(attach).toHaveBeenCalledTimes(2);
     expect(mirrorLanded).toHaveBeenCalledTimes(1);
+    // Refused: maybe moved away, so the placement is read again before attaching.
+    expect(forget).toHaveBeenCalledWith('d:x');
     expect(onError).not.toHaveBeenCalled();
   });
 
