@@ -7,7 +7,12 @@ import { dbRest } from '../../scripts/stack/admin';
 import { adminGet, adminUpdate } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually } from './app-clients';
 import { deviceApp, type DeviceApp } from './encryption-device-apps';
-import { connectionsOf, instance, instancesPerTest, reachesInstances } from './instances-steps';
+import {
+  connectionsOf,
+  instance,
+  instancesPerTest,
+  reachesInstances,
+} from './inbox-instances-steps';
 
 // Encryption on, Bob's conversations on three instances besides his home (the directory):
 // his app follows each conversation's key waits within the three connections (docs/scaling.md,

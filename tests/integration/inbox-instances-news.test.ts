@@ -17,7 +17,7 @@ import {
   parties,
   reachesInstances,
   urlOf,
-} from './instances-steps';
+} from './inbox-instances-steps';
 
 // News from another instance reaches Bob's list by a hint on his home (docs/scaling.md, "The
 // hint protocol"): a file or voice message, as a text does. Bob lives on the directory

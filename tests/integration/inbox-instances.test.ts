@@ -13,7 +13,7 @@ import {
   instancesPerTest,
   parties,
   reachesInstances,
-} from './instances-steps';
+} from './inbox-instances-steps';
 
 // Three instances on our emulator (docs/scaling.md, "Bounded connections"): the directory (the
 // test namespace, instance 0, Bob's home) and instances 1 and 2 (their own namespaces), with

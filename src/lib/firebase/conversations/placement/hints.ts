@@ -17,7 +17,7 @@ const hintPath = (uid: string, key: ConversationKey | 'directory') => `hints/${u
  * when refused (a hint a second for the same key): the caller ignores that, the friend's look
  * reads the newer entry anyway.
  */
-export async function announceNews(
+async function announceNews(
   placements: Placements,
   key: ConversationKey,
   friendUid: string,

@@ -11,7 +11,7 @@ import type { Person } from './app-clients';
 
 // Several instances on our emulator (docs/scaling.md, "Bounded connections"): the directory
 // (the test namespace, instance 0) and instances 1…n−1 in namespaces of their own, with the
-// mirror and hint relay process between them. Shared by the inbox-instances tests.
+// mirror and hint relay process between them. Shared by the tests over several instances.
 
 export const instance = (n: number) =>
   n === 0
