@@ -173,16 +173,21 @@ export function followOtherInstances(
     const homeDb = await placements.homeOfNow(uid);
     if (over()) return;
     lookAgain();
+    let heardHints = false;
     stops.push(
       onValue(
         ref(homeDb, `hints/${uid}`),
         (snapshot) => {
           const keys = Object.keys((snapshot.val() ?? {}) as object);
+          const first = !heardHints;
+          heardHints = true;
           if (keys.length === 0) return;
           // Consumed: a hint says nothing more once its look is asked for.
           const consumed = Object.fromEntries(keys.map((key) => [`hints/${uid}/${key}`, null]));
           void update(ref(homeDb), consumed).catch(() => undefined);
-          for (const key of keys) void onHint(key);
+          // A directory hint left from before sign-in: the sign-in's full look, begun just
+          // before, lists everything anew already.
+          for (const key of keys) if (!(first && key === 'directory')) void onHint(key);
         },
         () => undefined,
       ),
