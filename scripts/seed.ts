@@ -2,7 +2,8 @@
  * Seeds the demo data on first run: verified Auth accounts plus the database content that
  * exercises every panel. Never deletes anything: it seeds only a truly empty backend (or
  * finishes an interrupted first seeding, which left nothing but demo accounts), and reports
- * saved accounts and a saved database that do not belong together.
+ * saved accounts and a saved database that do not belong together. With several database
+ * instances, the demo is spread over them (scripts/demo/placement.ts).
  */
 import {
   completeAuthUser,
@@ -11,23 +12,29 @@ import {
   listAuthUsers,
   type AdminTarget,
 } from './stack/admin';
-import { buildDemoData } from './demo/data';
+import { buildDemoData, type DemoUser } from './demo/data';
+import { placementEntries, splitByInstance } from './demo/placement';
 import { demoPassword, demoUsers } from './demo/users';
 import { latestSchemaVersion, SCHEMA_VERSION_PATH } from './migrations/runner';
+import { instanceTarget } from './stack/instances';
 
 export type SeedOutcome =
   { kind: 'seeded' } | { kind: 'kept' } | { kind: 'mismatch'; message: string };
 
-/** Call only once the Auth emulator has imported its saved accounts. */
-export async function seedIfEmpty(target: AdminTarget): Promise<SeedOutcome> {
+/**
+ * Call only once the Auth emulator has imported its saved accounts. `target` is the directory;
+ * `instances` how many database instances the demo spreads over.
+ */
+export async function seedIfEmpty(target: AdminTarget, instances = 1): Promise<SeedOutcome> {
   const accounts = await listAuthUsers(target);
   const root = await dbRest(target, 'GET', '/', undefined, { shallow: 'true' });
-  const dbEmpty = root === null;
+  // The instances' configuration (scripts/stack/instances.ts, written at every start) is no data.
+  const dbEmpty = Object.keys(root ?? {}).every((key) => key === 'config');
   if (!dbEmpty && accounts.length > 0) return { kind: 'kept' };
   const demoEmails = new Set(demoUsers.map((u) => u.email));
   const others = accounts.filter((a) => a.email === undefined || !demoEmails.has(a.email));
   if (dbEmpty && others.length === 0) {
-    await seed(target, accounts);
+    await seed(target, accounts, instances);
     return { kind: 'seeded' };
   }
   const fresh =
@@ -41,7 +48,11 @@ export async function seedIfEmpty(target: AdminTarget): Promise<SeedOutcome> {
 }
 
 /** Creates the demo accounts still missing (a first run may have been cut short), then data. */
-async function seed(target: AdminTarget, existing: Array<{ localId: string; email?: string }>) {
+async function seed(
+  target: AdminTarget,
+  existing: Array<{ localId: string; email?: string }>,
+  instances: number,
+) {
   const created = [];
   for (const user of demoUsers) {
     const found = existing.find((a) => a.email === user.email);
@@ -60,11 +71,31 @@ async function seed(target: AdminTarget, existing: Array<{ localId: string; emai
     }
     created.push({ uid, username: user.username, email: user.email });
   }
-  // One write: the database is either still empty or fully seeded, at the current schema.
+  const [directory = {}, ...others] = demoWrites(created, instances, Date.now());
+  // The other instances first, then the directory in one write: the directory decides whether
+  // the backend is seeded (seedIfEmpty), so it is either still empty or fully seeded, at the
+  // current schema. (A start cut short between the two leaves records there that no placement
+  // names, never a placement without its records.)
+  await Promise.all(
+    others.map((part, i) => dbRest(instanceTarget(target, i + 1), 'PATCH', '/', part)),
+  );
   await dbRest(target, 'PATCH', '/', {
-    ...buildDemoData(created, Date.now()),
+    ...directory,
     [SCHEMA_VERSION_PATH]: latestSchemaVersion(),
   });
+}
+
+/**
+ * The demo database for `people` (demoUsers' order) over `instances` instances: one root
+ * update per instance, the directory's first, with the homes and placements that say where.
+ */
+export function demoWrites(
+  people: DemoUser[],
+  instances: number,
+  now: number,
+): Record<string, unknown>[] {
+  const demo = buildDemoData(people, now);
+  return splitByInstance({ ...demo, ...placementEntries(demo, people, instances) }, instances);
 }
 
 export function describeDemoAccounts(): string {

@@ -1,6 +1,7 @@
 /**
  * `npm start`: the whole local stack in one command. Auth emulator + database emulator
- * (ours, or the official one with --official) + demo data + Vite.
+ * (ours, or the official one with --official) serving CHATTY_INSTANCES database instances, with
+ * the mirror process between them + demo data + Vite.
  *
  *   npm start                 local stack, data kept in .local/ (LOCAL_DIR moves it)
  *   npm start -- --official   firebase-tools' Java 21 RTDB emulator instead of ours
@@ -19,6 +20,12 @@ import { watchParent } from '../emulator/src/parent-watch';
 import { migrateLocalData } from './migrations';
 import { describeDemoAccounts, seedIfEmpty } from './seed';
 import { startBackend, type Backend } from './stack/backend';
+import {
+  instanceCount,
+  instanceNamespace,
+  startInstances,
+  type RunningInstances,
+} from './stack/instances';
 import { acquireLock, type StackLock } from './stack/lock';
 import { watchNpmLauncher } from './stack/launcher-watch';
 import { localDir, repoRoot, requireInstalled } from './stack/paths';
@@ -46,6 +53,7 @@ function port(name: string, fallback: number): number {
 
 let lock: StackLock | undefined;
 let backend: Backend | undefined;
+let instances: RunningInstances | undefined;
 let vite: DevServer | undefined;
 let stopping: Promise<void> | undefined;
 /** A function, not the variable: a signal may start the shutdown while main() awaits. */
@@ -59,6 +67,7 @@ async function shutdown(code: number): Promise<never> {
     say('\nStopping…');
     const started = Date.now();
     held.update('stopping');
+    instances?.stop();
     await Promise.allSettled([vite?.close(), backend?.stop()]);
     await stopAll(); // Whatever was still starting.
     held.release();
@@ -84,6 +93,7 @@ async function main() {
     throw new Error(`Unknown option ${unknown.join(' ')}. Options: ${[...known].join(', ')}.`);
   }
   requireInstalled();
+  const count = instanceCount();
   const ports = {
     auth: port('AUTH_PORT', 9099),
     db: port('DB_PORT', 9000),
@@ -111,18 +121,27 @@ async function main() {
     dbPort: ports.db,
     rulesFile: join(repoRoot, 'database.rules.json'),
     official,
+    instances: count,
     dataFile: join(localDir, 'database.json'),
     authPersistDir: join(localDir, 'auth'),
     officialPersistDir: join(localDir, 'official'),
     log: process.env.DEBUG_EMULATORS ? (line) => say(`  ${line}`) : undefined,
   });
   if (shuttingDown()) return;
-  const seeding = await seedIfEmpty(backend);
+  // The instances first: the migrations read their configuration (008 spreads saved data over
+  // them) and the mirror copies what the seed and the migrations place on them.
+  instances = await startInstances(backend, count, say);
+  if (shuttingDown()) return;
+  const seeding = await seedIfEmpty(backend, count);
   if (seeding.kind === 'mismatch') say(`\n⚠ ${seeding.message}\n`);
   else say(seeding.kind === 'seeded' ? 'Demo data seeded.' : 'Existing local data kept.');
   // Existing data written by an older version is brought to the current schema before serving.
   const migrated = await migrateLocalData(backend, (line) => say(line));
   if (migrated?.ran.length) say(`Local data migrated to schema version ${String(migrated.to)}.`);
+  if (shuttingDown()) return;
+  if (!(await instances.landed())) {
+    say('Some mirrors had not landed after 30 s; clients wait for them as they arrive.');
+  }
   if (shuttingDown()) return;
 
   process.env.VITE_FIREBASE_PROJECT_ID = projectId;
@@ -134,7 +153,14 @@ async function main() {
   lock.update('running');
   if (seeding.kind !== 'mismatch') say(`\n${describeDemoAccounts()}\n`);
   say(`Auth emulator      http://${backend.authHost}`);
-  say(`Database emulator  http://${backend.dbHost}  (namespace ${backend.dbNamespace})`);
+  const directory = backend;
+  const others = Array.from({ length: instances.count - 1 }, (_, i) =>
+    instanceNamespace(directory, i + 1),
+  );
+  say(
+    `Database emulator  http://${backend.dbHost}  (namespace ${backend.dbNamespace}` +
+      (others.length ? `, the directory; the other instances: ${others.join(', ')})` : ')'),
+  );
   say(`\n  App ready:  http://${host}:${ports.app}/\n\nPress Ctrl-C to stop.`);
 }
 

@@ -1,5 +1,6 @@
 /**
- * The bench's own stack: fresh emulators on free ports, the production bundle built against
+ * The bench's own stack: fresh emulators on free ports serving CHATTY_INSTANCES database
+ * instances (scripts/stack/instances.ts), the production bundle built against
  * them (as the e2e setup does) and served by Vite's preview server. Everything started here
  * is stopped by `stop()`, which is safe to call after a partial start.
  */
@@ -7,6 +8,7 @@ import { join } from 'node:path';
 import type { PreviewServer } from 'vite';
 import type { AdminTarget } from '../stack/admin';
 import { startBackend, type Backend } from '../stack/backend';
+import { instanceCount, startInstances, type RunningInstances } from '../stack/instances';
 import { localDir, repoRoot } from '../stack/paths';
 import { freePort } from '../stack/ports';
 
@@ -26,12 +28,15 @@ export async function startBenchStack(
   buildDir = outDir,
 ): Promise<BenchStack> {
   let backend: Backend | undefined;
+  let instances: RunningInstances | undefined;
   let server: PreviewServer | undefined;
   const stop = async () => {
     await server?.close().catch(() => undefined);
+    instances?.stop();
     await backend?.stop().catch(() => undefined);
   };
   try {
+    const count = instanceCount();
     backend = await startBackend({
       projectId: 'demo-bench',
       host: '127.0.0.1',
@@ -39,8 +44,13 @@ export async function startBenchStack(
       dbPort: await freePort(),
       rulesFile: join(repoRoot, 'database.rules.json'),
       official: false,
+      instances: count,
     });
-    log(`emulators up (auth ${backend.authHost}, database ${backend.dbHost})`);
+    instances = await startInstances(backend, count, log);
+    log(
+      `emulators up (auth ${backend.authHost}, database ${backend.dbHost}, ` +
+        `${String(instances.count)} instance${instances.count > 1 ? 's' : ''})`,
+    );
 
     process.env.VITE_FIREBASE_PROJECT_ID = backend.projectId;
     process.env.VITE_AUTH_EMULATOR_HOST = backend.authHost;

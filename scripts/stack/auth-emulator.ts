@@ -16,6 +16,12 @@ export interface EmulatorOptions {
   log?: (line: string) => void;
 }
 
+/** One rules file for each of these database namespaces (the project's instances). */
+export interface DatabaseRules {
+  file: string;
+  namespaces: string[];
+}
+
 export interface FirebaseEmulators extends ManagedProcess {
   /** The emulator hub (host:port), which runs exports. */
   hubHost: string;
@@ -27,13 +33,20 @@ const exitWithParent = pathToFileURL(join(repoRoot, 'scripts', 'stack', 'exit-wi
 const readyWithinMs = 240_000;
 
 /** A firebase.json of its own, so hub/logging ports never collide with another stack. */
-async function writeConfig(name: string, emulators: Record<string, unknown>, database?: string) {
+async function writeConfig(
+  name: string,
+  emulators: Record<string, unknown>,
+  rules?: DatabaseRules,
+) {
   const dir = join(localDir, 'run');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `firebase.${name}.${process.pid}.json`);
   const hubPort = await freePort();
   const config = {
-    ...(database ? { database: { rules: database } } : {}),
+    // The array form, one entry per namespace, as firebase.json lists a project's instances.
+    ...(rules
+      ? { database: rules.namespaces.map((instance) => ({ instance, rules: rules.file })) }
+      : {}),
     emulators: {
       ...emulators,
       hub: { host: '127.0.0.1', port: hubPort },
@@ -51,17 +64,13 @@ async function writeConfig(name: string, emulators: Record<string, unknown>, dat
  */
 export async function startFirebaseEmulators(
   only: Array<{ name: 'auth' | 'database'; port: number }>,
-  options: EmulatorOptions & { rulesFile?: string },
+  options: EmulatorOptions & { rules?: DatabaseRules },
 ): Promise<FirebaseEmulators> {
   const emulators = Object.fromEntries(
     only.map(({ name, port }) => [name, { host: options.host, port }]),
   );
   const names = only.map((o) => o.name).join(',');
-  const { file, hubHost } = await writeConfig(
-    names.replace(',', '-'),
-    emulators,
-    options.rulesFile,
-  );
+  const { file, hubHost } = await writeConfig(names.replace(',', '-'), emulators, options.rules);
   const args = ['emulators:start', '--only', names, '--project', options.projectId];
   args.push('--config', file);
   let cwd = repoRoot;

@@ -6,6 +6,7 @@ import {
   type FirebaseEmulators,
 } from './auth-emulator';
 import { startLocalDatabase } from './database-emulator';
+import { instanceNamespace } from './instances';
 import type { ManagedProcess } from './process';
 
 export interface BackendOptions {
@@ -22,6 +23,11 @@ export interface BackendOptions {
   officialPersistDir?: string;
   /** The emulators stop (saving their data) when this process disappears; default: this one. */
   parentPid?: number;
+  /**
+   * The database instances (scripts/stack/instances.ts): ours serves any namespace with the
+   * rules; the official emulator is given the rules for each of these namespaces.
+   */
+  instances?: number;
   /** Tests only: our emulator's `/.test/` controls (ignored by the official one). */
   testControls?: boolean;
   log?: (line: string) => void;
@@ -67,6 +73,10 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     for (const p of processes.reverse()) await p.stop();
   };
   const parentPid = options.parentPid ?? process.pid;
+  const directory = {
+    projectId: options.projectId,
+    dbNamespace: `${options.projectId}-default-rtdb`,
+  };
   let firebase: FirebaseEmulators;
   let persistDir: string | undefined;
   try {
@@ -81,7 +91,12 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
         {
           host: options.host,
           projectId: options.projectId,
-          rulesFile: options.rulesFile,
+          rules: {
+            file: options.rulesFile,
+            namespaces: Array.from({ length: options.instances ?? 1 }, (_, n) =>
+              instanceNamespace(directory, n),
+            ),
+          },
           persistDir,
           parentPid,
           log: options.log,
@@ -127,7 +142,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       projectId: options.projectId,
       authHost,
       dbHost: `${options.host}:${options.dbPort}`,
-      dbNamespace: `${options.projectId}-default-rtdb`,
+      dbNamespace: directory.dbNamespace,
       pids: processes.flatMap((p) => (p.child.pid === undefined ? [] : [p.child.pid])),
       stop,
     };

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileRules } from '../../emulator/src/rules/index';
 import { prerenderedPages, shellPage } from '../../scripts/build/prerender';
+import { instanceNamespace } from '../../scripts/stack/instances';
 import { beforeHydrationScript } from '../../src/prerender/inline-script';
 
 interface Header {
@@ -11,7 +12,7 @@ interface Header {
   value: string;
 }
 interface FirebaseJson {
-  database: { rules: string };
+  database: Array<{ target: string; rules: string }>;
   functions: Array<{ source: string; codebase: string }>;
   emulators: { auth: { port: number }; database: { port: number } };
   hosting: {
@@ -41,8 +42,28 @@ describe('firebase.json', () => {
     expect(config.emulators.database.port).toBe(9000);
   });
 
-  it('deploys database.rules.json, which parses and starts closed at the root', () => {
-    const text = readFileSync(config.database.rules, 'utf8');
+  it('deploys the directory and the instances, each through a deploy target the demo project names', () => {
+    const rc = JSON.parse(readFileSync('.firebaserc', 'utf8')) as {
+      projects: { default: string };
+      targets: Partial<Record<string, { database: Record<string, string[] | undefined> }>>;
+    };
+    const project = rc.projects.default;
+    expect(config.database.map((d) => d.target)).toEqual(['directory', 'instances']);
+    expect(rc.targets[project]?.database).toEqual({
+      directory: [`${project}-default-rtdb`],
+      instances: [`${project}-i1`],
+    });
+    // The same names the local stack gives its namespaces.
+    const directory = { projectId: project, dbNamespace: `${project}-default-rtdb` };
+    expect([0, 1].map((n) => instanceNamespace(directory, n))).toEqual([
+      ...(rc.targets[project]?.database.directory ?? []),
+      ...(rc.targets[project]?.database.instances ?? []),
+    ]);
+  });
+
+  it('deploys database.rules.json to every instance, which parses and starts closed at the root', () => {
+    expect(new Set(config.database.map((d) => d.rules))).toEqual(new Set(['database.rules.json']));
+    const text = readFileSync('database.rules.json', 'utf8');
     const rules = compileRules(text);
     const root = {
       child: () => root,

@@ -4,6 +4,8 @@ export interface BackendInfo {
   dbHost: string;
   dbNamespace: string;
   rulesPath: string;
+  /** How many database instances the backend runs (CHATTY_INSTANCES; scripts/stack/instances.ts). */
+  instances: number;
 }
 
 declare module 'vitest' {

@@ -11,6 +11,7 @@ import {
   type OobCode,
 } from '../../scripts/stack/admin';
 import { connectEmulatorApp } from '../../scripts/stack/emulator-client';
+import { resetInstances } from '../../scripts/stack/instances';
 import { profileEntries } from '../../scripts/seed-records';
 import type { BackendInfo } from './backend-info';
 import type { RestUrl } from '../../src/lib/firebase/database-rest';
@@ -19,10 +20,13 @@ export function getBackend(): BackendInfo {
   return inject('backend');
 }
 
-/** Wipes every account and all data, so each test starts from nothing. */
+/**
+ * Wipes every account and every instance's data, so each test starts from nothing but the
+ * instances' configuration (written again: `config/self`, `config/instances`).
+ */
 export async function resetBackend(): Promise<void> {
   const backend = getBackend();
-  await Promise.all([deleteAllAuthUsers(backend), dbRest(backend, 'PUT', '/', null)]);
+  await Promise.all([deleteAllAuthUsers(backend), resetInstances(backend, backend.instances)]);
 }
 
 export function createTestUser(user: {
@@ -82,7 +86,8 @@ export interface TestClient {
   app: FirebaseApp;
   auth: Auth;
   db: Database;
-  restUrlOf: () => RestUrl;
+  /** The REST address of the directory, or of an instance this client opened. */
+  restUrlOf: (instance?: Database) => RestUrl;
   uid: string;
   close(): Promise<void>;
 }
