@@ -1,23 +1,19 @@
-import {
-  connectDatabaseEmulator,
-  getDatabase,
-  goOffline,
-  goOnline,
-  ref,
-  serverTimestamp,
-  set,
-} from 'firebase/database';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ConversationKey } from '../../src/lib/conversation-key';
-import { connectInstances } from '../../src/lib/firebase/conversations/shapes';
+import { goOffline, goOnline } from 'firebase/database';
+import { describe, expect, it } from 'vitest';
 import { placementsOf } from '../../src/lib/firebase/conversations';
-import { makeInboxApi } from '../../src/lib/firebase/inbox';
-import type { InboxEntry } from '../../src/lib/firebase/inbox/shapes';
 import { dbRest } from '../../scripts/stack/admin';
-import { startMirror, type MirrorProcess } from '../../scripts/stack/mirror';
 import { hikersThroughGateways } from '../support/hikers-group';
-import { adminGet, adminUpdate, getBackend } from '../support/backend';
-import { befriend, cleanBackendPerTest, eventually, type Person } from './app-clients';
+import { adminGet, adminUpdate } from '../support/backend';
+import { befriend, cleanBackendPerTest, eventually } from './app-clients';
+import {
+  connectionsOf,
+  forgeHint,
+  inboxOf as liveInboxOf,
+  instance,
+  instancesPerTest,
+  parties,
+  reachesInstances,
+} from './inbox-instances-steps';
 
 // Three instances on our emulator (docs/scaling.md, "Bounded connections"): the directory (the
 // test namespace, instance 0, Bob's home) and instances 1 and 2 (their own namespaces), with
@@ -25,70 +21,8 @@ import { befriend, cleanBackendPerTest, eventually, type Person } from './app-cl
 // they ask for, and Carol's group, are placed on their homes, so Bob's conversations span all
 // three, and his list must still show each one with its count.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
-const instance = (n: number) =>
-  n === 0
-    ? getBackend()
-    : { ...getBackend(), dbNamespace: `${getBackend().dbNamespace}-i${String(n)}` };
-const urlOf = (n: number) => `https://${instance(n).dbNamespace}.firebaseio.com`;
-
-let mirror: MirrorProcess | null = null;
-
-beforeEach(async () => {
-  for (const n of [1, 2]) await dbRest(instance(n), 'PUT', '/', { config: { self: n } });
-  await adminUpdate({
-    'config/instances': { count: 3, open: { 0: true }, urls: { 1: urlOf(1), 2: urlOf(2) } },
-  });
-});
-
-afterEach(() => {
-  mirror?.stop();
-  mirror = null;
-});
-
-/** `person`'s client opens other instances as the app's does: by URL, on the same emulator. */
-function reachesInstances(person: Person) {
-  const [host = '127.0.0.1', port] = getBackend().dbHost.split(':');
-  connectInstances(person.client.db, (url) => {
-    const db = getDatabase(person.client.app, url);
-    connectDatabaseEmulator(db, host, Number(port));
-    return db;
-  });
-}
-
-/** The open WebSocket connections of `uid`, by namespace, as the emulator counts them. */
-async function connectionsOf(uid: string): Promise<string[]> {
-  const res = await fetch(`http://${getBackend().dbHost}/.inspect/connections.json`, {
-    headers: { Authorization: 'Bearer owner' },
-  });
-  const all = (await res.json()) as { ns: string; uid: string | null }[];
-  return all.filter((c) => c.uid === uid).map((c) => c.ns);
-}
-
-const parties = (conversationId: string, from: Person, to: Person) => ({
-  conversationId,
-  from: { uid: from.uid, name: from.username },
-  to: { uid: to.uid, name: to.username },
-});
-
-/** Bob's inbox as the app's list gets it, live: the latest delivery. */
-function inboxOf(person: Person) {
-  let latest: Record<ConversationKey, InboxEntry> | null = null;
-  const failures: Error[] = [];
-  const stop = makeInboxApi(person.client.db).subscribeInbox(
-    person.uid,
-    (entries) => (latest = entries),
-    (error) => failures.push(error),
-  );
-  stopAfterTest(stop);
-  return {
-    counts: () => {
-      expect(failures).toEqual([]);
-      return Object.fromEntries(
-        Object.entries(latest ?? {}).map(([key, entry]) => [key, entry.unread]),
-      );
-    },
-  };
-}
+const { startMirroring, mirrorIdle } = instancesPerTest(3);
+const inboxOf = (person: Parameters<typeof liveInboxOf>[0]) => liveInboxOf(person, stopAfterTest);
 
 /** Bob (home 0) with a friend on 1 (Alice), a friend on 2 (Carol) and Carol's group on 2. */
 async function bobAcrossThreeInstances() {
@@ -99,11 +33,11 @@ async function bobAcrossThreeInstances() {
     [`homes/${bob.uid}`]: 0,
     [`homes/${carol.uid}`]: 2,
   });
-  mirror = startMirror(getBackend(), instance);
+  startMirroring();
   const withAlice = (await befriend(alice, bob)).id;
   const withCarol = (await befriend(carol, bob)).id;
   const group = await hikersThroughGateways(carol, [bob]);
-  await mirror.idle();
+  await mirrorIdle();
   expect(await adminGet(`placement/direct/${withAlice}`)).toEqual({ instance: 1, state: 'live' });
   expect(await adminGet(`placement/direct/${withCarol}`)).toEqual({ instance: 2, state: 'live' });
   expect(await adminGet(`placement/group/${group}`)).toEqual({ instance: 2, state: 'live' });
@@ -145,7 +79,7 @@ describe('one inbox over three instances, at most three connections', () => {
     await alice.conversations.direct.send(parties(withAlice, alice, bob), 'one').acked;
     // A conversation Bob has no part in, on instance 1.
     const { id: aliceCarol } = await befriend(alice, carol);
-    await mirror?.idle();
+    await mirrorIdle();
     await alice.conversations.direct.send(parties(aliceCarol, alice, carol), 'psst').acked;
     const inbox = inboxOf(bob);
     const shown = { [`d:${withAlice}`]: 1 };
@@ -243,8 +177,3 @@ describe('one inbox over three instances, at most three connections', () => {
     expect(placementsOf(bob.client.db).openInstances()).toEqual([0]);
   });
 });
-
-/** A hint written by `writer` on the directory (`uid`'s home here). */
-function forgeHint(writer: Person, uid: string, key: string) {
-  return set(ref(writer.client.db, `hints/${uid}/${key}`), { at: serverTimestamp() });
-}

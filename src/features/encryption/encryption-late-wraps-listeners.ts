@@ -19,7 +19,8 @@ const selectMyConversations = createSelector(
 
 /**
  * Late wraps (src/lib/crypto/late-wraps.ts) while signed in: the waits of each conversation I am
- * in are followed live. An epoch owed to me is asked for once I have a device, and when it is
+ * in are followed within the three connections (src/lib/firebase/encryption/waits.ts: live on
+ * the directory, my home and the open conversation's instance, elsewhere read at each look). An epoch owed to me is asked for once I have a device, and when it is
  * served the messages shown as 'Encrypted on another device' are opened again (`keysRevision`);
  * an epoch owed to another party that this device holds is wrapped for their devices, never for
  * someone blocked either way.

@@ -1,12 +1,22 @@
 /**
  * The database side of late wraps (src/lib/crypto/late-wraps.ts, rules/encryption-key-waits.ts):
  * `conversationKeyWaits/{conversationId}` and `groupKeyWaits/{groupId}`, `{uid: {epochId: {of, asked?,
- * served?}}}`, read live by every party, and the one update that serves a wait.
+ * served?}}}`, read by every party within the three connections, and the one update that
+ * serves a wait; the asker and the server each wake the other party by a hint.
  */
-import { onValue, ref, serverTimestamp, set, update, type Unsubscribe } from 'firebase/database';
+import {
+  get,
+  onValue,
+  ref,
+  serverTimestamp,
+  set,
+  update,
+  type Database,
+  type Unsubscribe,
+} from 'firebase/database';
 import type { ConversationKey } from '../../conversation-key';
 import type { KeyWait, KeyWaitStore } from '../../crypto/late-wraps';
-import { listenPlaced } from '../conversations';
+import { announceSoon } from '../conversations';
 import { wrapsTree } from './paths';
 import type { PlacedKeyRecords } from './placed';
 import { isRecord } from '../../is-record';
@@ -23,40 +33,80 @@ function parseKeyWaits(value: unknown): KeyWait[] {
   );
 }
 
+const isRefusal = (error: Error) => /permission[_ ]denied/i.test(error.message);
+
 /** On each conversation's instance (placed.ts), where the wraps they are served with live too. */
 export function makeKeyWaitsApi(placed: PlacedKeyRecords) {
+  const { placements } = placed;
+  /** Wakes `uid` (their home elsewhere) to read this conversation's waits. */
+  const wake = (conversation: ConversationKey, uid: string) =>
+    announceSoon(placements, conversation, uid);
+
   return {
     /**
-     * The waits of `conversation`, live, on its instance (once its mirror landed there); stops
-     * (silently) when I am no longer a party.
+     * The waits of `conversation` within the three connections (docs/scaling.md, "Bounded
+     * connections"): live while its instance's connection is open anyway (the directory, my
+     * home, the open conversation's instance), else read with each look at that instance (at
+     * sign-in, after a reconnect, for a hint). Stops (silently) when I am no longer a party.
      */
     subscribeKeyWaits(
       conversation: ConversationKey,
       onWaits: (waits: KeyWait[]) => void,
     ): Unsubscribe {
       const { waits, id } = wrapsTree(conversation);
-      return listenPlaced(
-        placed.placements,
-        conversation,
-        (db, onError) =>
-          onValue(
-            ref(db, `${waits}/${id}`),
+      const path = `${waits}/${id}`;
+      /** Live on `db`; a listen refused before the conversation's mirror landed, once more after. */
+      const live = (db: Database): Unsubscribe => {
+        let stop: Unsubscribe = () => undefined;
+        let done = false;
+        let retried = false;
+        const attach = () => {
+          stop = onValue(
+            ref(db, path),
             (snapshot) => onWaits(parseKeyWaits(snapshot.val())),
-            onError,
-          ),
+            (error) => {
+              if (done || retried || !isRefusal(error)) return;
+              retried = true;
+              void placements.mirrorLanded(conversation).then((landed) => {
+                if (landed && !done) attach();
+              });
+            },
+          );
+        };
+        attach();
+        return () => {
+          done = true;
+          stop();
+        };
+      };
+      const read = async (db: Database) => onWaits(parseKeyWaits((await get(ref(db, path))).val()));
+      let stop: Unsubscribe | null = null;
+      let stopped = false;
+      placements.instanceOf(conversation).then(
+        (instance) => {
+          if (!stopped) stop = placements.followWithinBound(instance, live, read);
+        },
         () => undefined,
       );
+      return () => {
+        stopped = true;
+        stop?.();
+      };
     },
 
     keyWaitStore(me: string): KeyWaitStore {
       return {
-        ask(conversation, epoch) {
+        async ask(conversation, epoch) {
           const { waits, id } = wrapsTree(conversation);
-          return placed.onItsInstance(conversation, (db) =>
-            set(ref(db, `${waits}/${id}/${me}/${epoch}/asked`), serverTimestamp()),
-          );
+          const mine = `${waits}/${id}/${me}/${epoch}`;
+          const of = await placed.onItsInstance(conversation, async (db) => {
+            await set(ref(db, `${mine}/asked`), serverTimestamp());
+            return (await get(ref(db, `${mine}/of`))).val() as unknown;
+          });
+          // Its sender holds the epoch: woken, their device serves it.
+          if (typeof of === 'string' && of !== me) wake(conversation, of);
         },
-        serve(conversation, uid, epoch, wraps) {
+        async serve(conversation, uid, epoch, wraps) {
           const { tree, waits, id } = wrapsTree(conversation);
           const changes: Record<string, unknown> = {
             [`${waits}/${id}/${uid}/${epoch}/served`]: true,
@@ -68,7 +118,9 @@ export function makeKeyWaitsApi(placed: PlacedKeyRecords) {
               from: wrap.from,
             };
           }
-          return placed.onItsInstance(conversation, (db) => update(ref(db), changes));
+          await placed.onItsInstance(conversation, (db) => update(ref(db), changes));
+          // Woken, the party's device reads the wait served and opens the epoch's messages.
+          wake(conversation, uid);
         },
       };
     },

@@ -11,7 +11,7 @@ import {
 } from '../records';
 import { subscribeEitherSide } from '../scoped-query';
 import { directKey } from '../../conversation-key';
-import { placementsOf } from '../conversations';
+import { announceDirectoryNews, placementsOf } from '../conversations';
 import { placementWrite } from '../conversations/shapes';
 
 /** Who acts, as `users/{uid}` names them; the rules check the names against that record. */
@@ -29,6 +29,8 @@ type OnError = (error: Error) => void;
  * one atomic root update so the rules can check it against the step before (docs/data-model.md).
  */
 export function makeFriendsApi(db: Database) {
+  /** The other party of a step, told by a hint on their home (docs/scaling.md). */
+  const tell = (uid: string) => announceDirectoryNews(placementsOf(db), uid);
   return {
     subscribeRequests(uid: string, onData: (items: FriendRequest[]) => void, onError: OnError) {
       const fields = ['senderId', 'receiverId'] as const;
@@ -76,6 +78,8 @@ export function makeFriendsApi(db: Database) {
           ref: id,
         }),
       });
+      // Its receiver's app lists the conversations again (docs/scaling.md, the directory hint).
+      tell(to.uid);
       return id;
     },
 
@@ -111,6 +115,7 @@ export function makeFriendsApi(db: Database) {
       }
       for (const other of crossing) changes[`friendRequest/${other.id}`] = null;
       await update(ref(db), changes);
+      tell(data.senderId);
     },
 
     /** Either party withdraws or declines a request; the pair becomes free again. */
@@ -134,6 +139,7 @@ export function makeFriendsApi(db: Database) {
         [`friendList/${friendship.id}`]: null,
         [`block/${friendship.id}`]: entry,
       });
+      tell(entry.blockid);
     },
 
     /** Only the blocker unblocks; the friendship comes back under the same id. */
@@ -149,6 +155,7 @@ export function makeFriendsApi(db: Database) {
         [`block/${entry.id}`]: null,
         [`friendList/${entry.id}`]: friendship,
       });
+      tell(entry.blockid);
     },
   };
 }

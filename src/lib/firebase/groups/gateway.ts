@@ -26,7 +26,7 @@ import {
 } from '../records';
 import { parseChildren } from '../scoped-query';
 import { groupKey } from '../../conversation-key';
-import { placementsOf } from '../conversations';
+import { announceDirectoryNews, placementsOf } from '../conversations';
 import { placementWrite } from '../conversations/shapes';
 
 /** The rules refuse directory reads of `Mygroup` above this size. */
@@ -88,11 +88,14 @@ export function makeGroupsApi(db: Database, currentUid: () => string | undefined
     const entry = status ? { status, username: person.username, at: serverTimestamp() } : null;
     // Without the group's record or my name (offline) the change still goes, unannounced.
     const notification = await notificationFor(groupId, person, status);
-    return update(ref(db), {
+    await update(ref(db), {
       [`groupMembership/${groupId}/${person.uid}`]: entry,
       [`userGroups/${person.uid}/${groupId}`]: status,
       ...notification,
     });
+    // The person whose place changed lists their conversations again (docs/scaling.md, the
+    // directory hint); my own step on my own place needs none (the admin's roster is live).
+    if (person.uid !== currentUid()) announceDirectoryNews(placementsOf(db), person.uid);
   }
 
   function listGroups(

@@ -6,6 +6,8 @@
  * them fresh: a hint names a conversation, its instance comes from the placement (never from
  * the hint), and a look there reads my own entry and keeps listening while the slot stays open.
  * So every count comes from the entry on the conversation's instance, proven by its rules.
+ * Each look also reads, in the same slot use, what other gateways keep fresh that way (the
+ * conversations' key waits: placement/looks.ts).
  */
 import {
   equalTo,
@@ -92,7 +94,7 @@ export function followOtherInstances(
     for (const instance of others.keys()) if (!byInstance.has(instance)) others.delete(instance);
     for (const [instance, mine] of byInstance) {
       if (stopped) return;
-      const [direct, group] = await placements.throughSlot(instance, (db) =>
+      const [direct, group] = await placements.lookAt(instance, (db) =>
         Promise.all([get(ref(db, `inbox/${uid}`)), get(ref(db, `groupInbox/${uid}`))]),
       );
       const read = { ...parseInbox('direct', direct.val()), ...parseInbox('group', group.val()) };
@@ -149,7 +151,7 @@ export function followOtherInstances(
     });
   const looks = coalesceLooks<ConversationKey>((instance, keys) => {
     void placements
-      .throughSlot(instance, (db) => Promise.all(keys.map((key) => watch(instance, db, key))))
+      .lookAt(instance, (db) => Promise.all(keys.map((key) => watch(instance, db, key))))
       .catch(() => undefined);
   });
 
@@ -171,16 +173,21 @@ export function followOtherInstances(
     const homeDb = await placements.homeOfNow(uid);
     if (over()) return;
     lookAgain();
+    let heardHints = false;
     stops.push(
       onValue(
         ref(homeDb, `hints/${uid}`),
         (snapshot) => {
           const keys = Object.keys((snapshot.val() ?? {}) as object);
+          const first = !heardHints;
+          heardHints = true;
           if (keys.length === 0) return;
           // Consumed: a hint says nothing more once its look is asked for.
           const consumed = Object.fromEntries(keys.map((key) => [`hints/${uid}/${key}`, null]));
           void update(ref(homeDb), consumed).catch(() => undefined);
-          for (const key of keys) void onHint(key);
+          // A directory hint left from before sign-in: the sign-in's full look, begun just
+          // before, lists everything anew already.
+          for (const key of keys) if (!(first && key === 'directory')) void onHint(key);
         },
         () => undefined,
       ),

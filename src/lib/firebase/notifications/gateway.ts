@@ -6,9 +6,7 @@ import {
   orderByChild,
   query,
   ref,
-  remove,
   serverTimestamp,
-  update,
   type Database,
   type Unsubscribe,
 } from 'firebase/database';
@@ -24,6 +22,7 @@ import type { CryptoNow } from '../conversations/shapes';
 import { openInOrder } from '../conversations/shapes';
 import { entriesOpener, entryMessagesOf } from '../inbox';
 import { listenOn, placementsOf } from '../conversations';
+import { followPlacedNotifications, updateWhereStored } from './placed';
 
 type OnError = (error: Error) => void;
 
@@ -70,19 +69,59 @@ export function makeNotificationsApi(
   cryptoNow: CryptoNow = () => Promise.resolve(null),
 ) {
   const mine = (uid: string) => ref(db, `notifications/${uid}`);
+  /** Where each mention read from another instance lives (placed.ts): its marks go there. */
+  const placedAt = new Map<string, number>();
+  const instanceOfPath = (path: string) => placedAt.get(path.split('/')[2] ?? '') ?? 0;
+  /** The directory's entries (`attach`) with my mentions on other instances, through `pick`. */
+  const withPlaced = (
+    uid: string,
+    attach: (onHere: (items: AppNotification[]) => void) => Unsubscribe,
+    pick: (items: AppNotification[]) => AppNotification[],
+    onData: (items: AppNotification[]) => void,
+  ): Unsubscribe => {
+    let here: AppNotification[] | null = null;
+    let others: AppNotification[] = [];
+    const emit = () => {
+      if (here) onData(pick([...here, ...others]));
+    };
+    const stopHere = attach((items) => {
+      here = items;
+      emit();
+    });
+    const stopOthers = followPlacedNotifications(db, uid, (byInstance) => {
+      for (const [instance, items] of byInstance) {
+        for (const item of items) placedAt.set(item.id, instance);
+      }
+      others = [...byInstance.values()].flat();
+      emit();
+    });
+    return () => {
+      stopHere();
+      stopOthers();
+    };
+  };
 
   return {
-    /** My newest `limit` entries by time, live (ids are the actions' keys, not in time order). */
+    /**
+     * My newest `limit` entries by time, live (ids are the actions' keys, not in time order),
+     * mentions on other instances included.
+     */
     subscribeLatest(
       uid: string,
       limit: number,
       onData: (items: AppNotification[]) => void,
       onError: OnError,
     ): Unsubscribe {
-      return onValue(
-        query(mine(uid), orderByChild('at'), limitToLast(limit)),
-        (snapshot) => onData(parseChildren(snapshot.val(), parseNotification)),
-        onError,
+      return withPlaced(
+        uid,
+        (onHere) =>
+          onValue(
+            query(mine(uid), orderByChild('at'), limitToLast(limit)),
+            (snapshot) => onHere(parseChildren(snapshot.val(), parseNotification)),
+            onError,
+          ),
+        (items) => [...items].sort((a, b) => b.at - a.at).slice(0, limit),
+        onData,
       );
     },
 
@@ -92,10 +131,16 @@ export function makeNotificationsApi(
       onData: (items: AppNotification[]) => void,
       onError: OnError,
     ): Unsubscribe {
-      return onValue(
-        query(mine(uid), orderByChild('read'), equalTo(false)),
-        (snapshot) => onData(parseChildren(snapshot.val(), parseNotification)),
-        onError,
+      return withPlaced(
+        uid,
+        (onHere) =>
+          onValue(
+            query(mine(uid), orderByChild('read'), equalTo(false)),
+            (snapshot) => onHere(parseChildren(snapshot.val(), parseNotification)),
+            onError,
+          ),
+        (items) => items.filter((item) => !item.read),
+        onData,
       );
     },
 
@@ -134,11 +179,11 @@ export function makeNotificationsApi(
       if (ids.length === 0) return Promise.resolve();
       const changes: Record<string, boolean> = {};
       for (const id of ids) changes[`notifications/${uid}/${id}/read`] = true;
-      return update(ref(db), changes);
+      return updateWhereStored(db, changes, instanceOfPath);
     },
 
     remove(uid: string, id: string): Promise<void> {
-      return remove(ref(db, `notifications/${uid}/${id}`));
+      return updateWhereStored(db, { [`notifications/${uid}/${id}`]: null }, instanceOfPath);
     },
   };
 }

@@ -13,6 +13,7 @@ import type { CryptoNow } from '../sealing';
 import type { GroupParties, MessageParties, SendExtras } from '../send-write';
 import { serverClockOf } from '../integrity/server-clock';
 import { placementsOf } from '../placement';
+import { hintOnceStored } from '../placement/hints';
 import { uploadStashHere, type UploadStash } from './upload-stash';
 import { stashedSend, type StashedFileSend } from './stashed-send';
 import { claimUpload } from './upload-lock';
@@ -152,7 +153,7 @@ export function makeConversationFilesApi(
   ): SentMessage => {
     const everyone = [parties.from.uid, parties.to.uid];
     const stashed = stashedSend('direct', parties, file, extras);
-    return sendFile(
+    const sent = sendFile(
       directKey(parties.conversationId),
       id,
       everyone,
@@ -169,6 +170,8 @@ export function makeConversationFilesApi(
       stashed,
       resumed,
     );
+    // As a text's: the friend's home hears of it by a hint (a group's come from the relay).
+    return hintOnceStored(sent, placements, directKey(parties.conversationId), parties.to.uid);
   };
 
   /** The post of `file` to a group, its id given (new, or resumed from the stash). */

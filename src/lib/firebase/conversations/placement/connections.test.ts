@@ -112,4 +112,21 @@ describe('at most three connections: home, the open conversation, one slot', () 
     ).rejects.toThrow('refused');
     await expect(connections.useSlot(2, () => Promise.resolve(2))).resolves.toBe(2);
   });
+
+  it('tells who follows an instance when it is pinned (kept or held) and when no longer', () => {
+    const { events, sw } = recording();
+    const connections = makeConnections(sw, [0]);
+    const seen: string[] = [];
+    connections.watchPinned(1, (pinned) => seen.push(`1 ${String(pinned)}`));
+    connections.watchPinned(0, (pinned) => seen.push(`0 ${String(pinned)}`));
+    connections.touch(1);
+    const release = connections.hold(1);
+    const second = connections.hold(1);
+    release();
+    // Told before the connection closes: a listener without a hold of its own stops first.
+    connections.touch(2);
+    second();
+    expect(seen).toEqual(['1 false', '0 true', '1 true', '1 false']);
+    expect(events).toEqual(['off 1']);
+  });
 });

@@ -40,6 +40,11 @@ interface Connections {
   whenClosed(instance: number, stop: () => void): () => void;
   /** The instances switched on now, the kept ones included (for figures and tests). */
   openNow(): number[];
+  /**
+   * Calls `onChange` with whether `instance` is pinned (kept, or held by listeners), now and
+   * at each change: what follows it live without a hold of its own does so only while pinned.
+   */
+  watchPinned: (instance: number, onChange: (pinned: boolean) => void) => () => void;
 }
 
 export function makeConnections(
@@ -60,7 +65,18 @@ export function makeConnections(
     }
     return state;
   };
-  const pinned = (instance: number) => always.has(instance) || of(instance).holds > 0;
+  // Read without making a state: an instance only watched is not an open one.
+  const pinned = (instance: number) =>
+    always.has(instance) || (states.get(instance)?.holds ?? 0) > 0;
+  const pinWatchers = new Map<number, Set<(pinned: boolean) => void>>();
+  const told = new Map<number, boolean>();
+  /** Tells the watchers of `instance` when its pin changed (called before it may close). */
+  const pinMayHaveChanged = (instance: number) => {
+    const now = pinned(instance);
+    if (told.get(instance) === now) return;
+    told.set(instance, now);
+    for (const watcher of [...(pinWatchers.get(instance) ?? [])]) watcher(now);
+  };
   const stopTimer = (state: InstanceState) => {
     if (state.timer) clearTimeout(state.timer);
     state.timer = null;
@@ -105,6 +121,7 @@ export function makeConnections(
       open(instance);
       stopTimer(of(instance));
       if (slot === instance) slot = null;
+      pinMayHaveChanged(instance);
     },
     hold: (instance) => {
       open(instance);
@@ -112,11 +129,13 @@ export function makeConnections(
       state.holds++;
       stopTimer(state);
       if (slot === instance) slot = null;
+      pinMayHaveChanged(instance);
       let released = false;
       return () => {
         if (released) return;
         released = true;
         state.holds--;
+        pinMayHaveChanged(instance);
         if (pinned(instance)) return;
         // Left open for the slot's time when the slot is free, so going back is instant.
         if (slot === null) {
@@ -147,6 +166,13 @@ export function makeConnections(
       const { onClose } = of(instance);
       onClose.add(stop);
       return () => onClose.delete(stop);
+    },
+    watchPinned: (instance, onChange) => {
+      const watchers = pinWatchers.get(instance) ?? new Set();
+      pinWatchers.set(instance, watchers);
+      watchers.add(onChange);
+      onChange(pinned(instance));
+      return () => watchers.delete(onChange);
     },
     openNow: () => {
       const online = [...states].filter(([, state]) => state.online).map(([instance]) => instance);

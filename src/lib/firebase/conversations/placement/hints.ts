@@ -51,3 +51,39 @@ export function hintOnceStored<T extends { acked: Promise<unknown> }>(
   }
   return sent;
 }
+
+/** The one second the rules leave between two hints of one key, and a margin. */
+const HINT_GAP_MS = 1_100;
+
+/**
+ * `announceNews`, once more a second later if refused: for news a look reads only once (a key
+ * wait), not live like an entry, so a hint refused as too soon after another must still come.
+ * Failures are ignored: the next sign-in or reconnect reads it anyway.
+ */
+export function announceSoon(placements: Placements, key: ConversationKey, uid: string): void {
+  void announceNews(placements, key, uid)
+    .catch(() =>
+      new Promise((resolve) => setTimeout(resolve, HINT_GAP_MS)).then(() =>
+        announceNews(placements, key, uid),
+      ),
+    )
+    .catch(() => undefined);
+}
+
+/**
+ * `hints/{uid}/directory` on `uid`'s home, through the slot, after a relationship step that
+ * concerns them (a request, an accept, a block or unblock, a group invitation or membership
+ * step): their client lists its conversations again, so one placed on another instance, or one
+ * they left, shows or goes without a reload. Written on the directory too when it is their
+ * home: the inbox's list of conversations elsewhere is read, not live. Nothing with one
+ * instance; failures are ignored (their next sign-in or reconnect lists them anyway).
+ */
+export function announceDirectoryNews(placements: Placements, uid: string): void {
+  void (async () => {
+    if (!(await placements.isSharded())) return;
+    const home = await placements.homeOf(uid);
+    await placements.throughSlot(home, (db) =>
+      set(ref(db, hintPath(uid, 'directory')), { at: serverTimestamp() }),
+    );
+  })().catch(() => undefined);
+}

@@ -26,6 +26,7 @@ import {
 } from './shapes';
 import { connectorOf } from './connectors';
 import { makeConnections } from './connections';
+import { makeLooks, type Looks } from './looks';
 
 export interface Placements {
   /** The instances as configured (one when none is): the first answer, then followed live. */
@@ -67,6 +68,10 @@ export interface Placements {
    * connections"): one instance after another, the slot closed after 30 s unused.
    */
   throughSlot<T>(instance: number, work: (db: Database) => Promise<T>): Promise<T>;
+  /** A look at `instance` through the slot: `work`, then what is read at each look (looks.ts). */
+  lookAt: Looks['lookAt'];
+  /** Live where a connection is open anyway, else read at each look (looks.ts). */
+  followWithinBound: Looks['followWithinBound'];
   /** Calls `stop` when `instance`'s slot connection closes (a look's kept listener). */
   whenSlotCloses(instance: number, stop: () => void): () => void;
   /** The instances this client holds a connection to now (the directory included). */
@@ -195,6 +200,16 @@ function makePlacements(directory: Database): Placements {
 
   const databaseOf = async (key: ConversationKey) => used(await databaseFor(await instanceOf(key)));
 
+  const throughSlot = async <T>(instance: number, work: (db: Database) => Promise<T>) => {
+    const db = await databaseFor(instance);
+    return connections.useSlot(instance, () => work(db));
+  };
+  const looks = makeLooks({
+    databaseFor,
+    throughSlot,
+    watchPinned: connections.watchPinned,
+  });
+
   return {
     config,
     homeOf,
@@ -243,10 +258,9 @@ function makePlacements(directory: Database): Placements {
       const instance = numbers.get(db);
       return instance === undefined ? () => undefined : connections.hold(instance);
     },
-    throughSlot: async (instance, work) => {
-      const db = await databaseFor(instance);
-      return connections.useSlot(instance, () => work(db));
-    },
+    throughSlot,
+    lookAt: looks.lookAt,
+    followWithinBound: looks.followWithinBound,
     whenSlotCloses: (instance, stop) => connections.whenClosed(instance, stop),
     openInstances: () => connections.openNow(),
   };

@@ -1,0 +1,98 @@
+import { connectDatabaseEmulator, getDatabase, ref, serverTimestamp, set } from 'firebase/database';
+import { afterEach, beforeEach, expect } from 'vitest';
+import type { ConversationKey } from '../../src/lib/conversation-key';
+import { connectInstances } from '../../src/lib/firebase/conversations/shapes';
+import { makeInboxApi } from '../../src/lib/firebase/inbox';
+import type { InboxEntry } from '../../src/lib/firebase/inbox/shapes';
+import { dbRest } from '../../scripts/stack/admin';
+import { startMirror, type MirrorProcess } from '../../scripts/stack/mirror';
+import { adminUpdate, getBackend } from '../support/backend';
+import type { Person } from './app-clients';
+
+// Several instances on our emulator (docs/scaling.md, "Bounded connections"): the directory
+// (the test namespace, instance 0) and instances 1…n−1 in namespaces of their own, with the
+// mirror and hint relay process between them. Shared by the tests over several instances.
+
+export const instance = (n: number) =>
+  n === 0
+    ? getBackend()
+    : { ...getBackend(), dbNamespace: `${getBackend().dbNamespace}-i${String(n)}` };
+export const urlOf = (n: number) => `https://${instance(n).dbNamespace}.firebaseio.com`;
+
+/**
+ * Per test: instances 1…count−1 told who they are and listed in the directory's
+ * `config/instances`; `mirror()` starts the mirror and relay process, stopped after the test.
+ */
+export function instancesPerTest(count: number) {
+  let mirror: MirrorProcess | null = null;
+  const others = Array.from({ length: count - 1 }, (_, i) => i + 1);
+  beforeEach(async () => {
+    for (const n of others) await dbRest(instance(n), 'PUT', '/', { config: { self: n } });
+    await adminUpdate({
+      'config/instances': {
+        count,
+        open: { 0: true },
+        urls: Object.fromEntries(others.map((n) => [n, urlOf(n)])),
+      },
+    });
+  });
+  afterEach(() => {
+    mirror?.stop();
+    mirror = null;
+  });
+  return {
+    startMirroring: () => (mirror = startMirror(getBackend(), instance)),
+    mirrorIdle: () => mirror?.idle() ?? Promise.resolve(),
+  };
+}
+
+/** `person`'s client opens other instances as the app's does: by URL, on the same emulator. */
+export function reachesInstances(person: Person) {
+  const [host = '127.0.0.1', port] = getBackend().dbHost.split(':');
+  connectInstances(person.client.db, (url) => {
+    const db = getDatabase(person.client.app, url);
+    connectDatabaseEmulator(db, host, Number(port));
+    return db;
+  });
+  return person;
+}
+
+/** The open WebSocket connections of `uid`, by namespace, as the emulator counts them. */
+export async function connectionsOf(uid: string): Promise<string[]> {
+  const res = await fetch(`http://${getBackend().dbHost}/.inspect/connections.json`, {
+    headers: { Authorization: 'Bearer owner' },
+  });
+  const all = (await res.json()) as { ns: string; uid: string | null }[];
+  return all.filter((c) => c.uid === uid).map((c) => c.ns);
+}
+
+export const parties = (conversationId: string, from: Person, to: Person) => ({
+  conversationId,
+  from: { uid: from.uid, name: from.username },
+  to: { uid: to.uid, name: to.username },
+});
+
+/** `person`'s inbox as the app's list gets it, live: the latest delivery. */
+export function inboxOf(person: Person, stopAfterTest: (stop: () => unknown) => void) {
+  let latest: Record<ConversationKey, InboxEntry> | null = null;
+  const failures: Error[] = [];
+  const stop = makeInboxApi(person.client.db).subscribeInbox(
+    person.uid,
+    (entries) => (latest = entries),
+    (error) => failures.push(error),
+  );
+  stopAfterTest(stop);
+  return {
+    counts: () => {
+      expect(failures).toEqual([]);
+      return Object.fromEntries(
+        Object.entries(latest ?? {}).map(([key, entry]) => [key, entry.unread]),
+      );
+    },
+  };
+}
+
+/** A hint written by `writer` on the directory (`uid`'s home here). */
+export function forgeHint(writer: Person, uid: string, key: string) {
+  return set(ref(writer.client.db, `hints/${uid}/${key}`), { at: serverTimestamp() });
+}
