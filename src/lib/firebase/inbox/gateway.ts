@@ -16,7 +16,7 @@ import {
   type ConversationKey,
   type ConversationKind,
 } from '../../conversation-key';
-import { listenOn, listenPlaced, placementsOf } from '../conversations';
+import { announceSoon, listenOn, listenPlaced, placementsOf } from '../conversations';
 import { inboxEntryPath, readsPath } from '../conversations/shapes';
 import { parseInbox, parseReadMarker, type InboxEntry, type ReadMarker } from './entry';
 import { followOtherInstances } from './instances';
@@ -205,7 +205,11 @@ export function makeInboxApi(
       if (receiptsOn) {
         changes[readsPath(kind, id, uid)] = { at: serverTimestamp(), messageId: lastMessageId };
       }
-      return Promise.resolve(where(kind, id)).then((on) => update(ref(on), changes));
+      // Away from my home my list reads this entry by looks: my own hint asks for one, here
+      // and on my other devices, so the badge goes with the read.
+      return Promise.resolve(where(kind, id))
+        .then((on) => update(ref(on), changes))
+        .then(() => announceSoon(placements, key, uid));
     },
 
     /** How far `friendUid` has read `conversationId`, live; null when they never marked it. */
