@@ -1,10 +1,9 @@
-import { connectDatabaseEmulator, getDatabase } from 'firebase/database';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connectInstances } from '../../src/lib/firebase/conversations/shapes';
 import { dbRest } from '../../scripts/stack/admin';
 import { startMirror, type MirrorProcess } from '../../scripts/stack/mirror';
 import { adminGet, adminUpdate, getBackend } from '../support/backend';
 import { befriend, cleanBackendPerTest, type Person } from './app-clients';
+import { reachesInstances } from './inbox-instances-steps';
 
 // Two instances on our emulator: the directory (the test namespace, instance 0) and instance 1
 // (its own namespace, the same rules, `config/self` = 1), with the mirror process between them
@@ -32,16 +31,6 @@ afterEach(() => {
   mirror?.stop();
   mirror = null;
 });
-
-/** `person`'s client opens other instances as the app's does: by URL, on the same emulator. */
-function reachesInstances(person: Person) {
-  const [host = '127.0.0.1', port] = getBackend().dbHost.split(':');
-  connectInstances(person.client.db, (url) => {
-    const db = getDatabase(person.client.app, url);
-    connectDatabaseEmulator(db, host, Number(port));
-    return db;
-  });
-}
 
 /** The texts of the first non-empty latest page `person` sees of conversation `id`. */
 const firstPage = (person: Person, id: string) =>

@@ -1,7 +1,5 @@
-import { connectDatabaseEmulator, getDatabase } from 'firebase/database';
 import { afterEach, beforeEach } from 'vitest';
 import type { ConversationMessage } from '../../src/lib/firebase/conversations/message';
-import { connectInstances } from '../../src/lib/firebase/conversations/shapes';
 import { emulatorDb } from '../../scripts/migrations/database';
 import { backendsOf, type Backends } from '../../scripts/rebalance/backends';
 import { dbRest } from '../../scripts/stack/admin';
@@ -9,6 +7,9 @@ import { startMirror, type MirrorProcess } from '../../scripts/stack/mirror';
 import { adminUpdate, getBackend, signInClient } from '../support/backend';
 import { makeConversationsApi } from '../../src/lib/firebase/conversations/gateway';
 import { eventually, type Person } from './app-clients';
+import { reachesInstances } from './inbox-instances-steps';
+
+export { reachesInstances };
 
 // Two instances on our emulator, as tests/integration/conversations-instances.test.ts has them:
 // the directory (the test namespace, instance 0) and instance 1 (its own namespace, the same
@@ -38,16 +39,6 @@ export function twoInstancesPerTest() {
     mirror = null;
   });
   return { backends: () => backendsOf(emulatorDb(getBackend())) };
-}
-
-/** `person`'s client opens other instances as the app's does: by URL, on the same emulator. */
-export function reachesInstances(person: Pick<Person, 'client'>) {
-  const [host = '127.0.0.1', port] = getBackend().dbHost.split(':');
-  connectInstances(person.client.db, (url) => {
-    const db = getDatabase(person.client.app, url);
-    connectDatabaseEmulator(db, host, Number(port));
-    return db;
-  });
 }
 
 /** The step a move's journal is advanced to, in the order the mover writes them. */

@@ -1,17 +1,16 @@
-import { connectDatabaseEmulator, getDatabase } from 'firebase/database';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { groupChatShown, sendMessage } from '../../src/features/conversations';
 import { selectConversationMessages } from '../../src/features/conversations/timeline/conversations-selectors';
 import { chatScreenEntered } from '../../src/features/conversations/timeline/conversations-slice';
 import { selectThisDevice } from '../../src/features/encryption/encryption-slice';
-import { connectInstances } from '../../src/lib/firebase/conversations/shapes';
 import { dbRest } from '../../scripts/stack/admin';
 import { startMirror, type MirrorProcess } from '../../scripts/stack/mirror';
 import { adminGet, adminUpdate, getBackend } from '../support/backend';
 import { hikersThroughGateways } from '../support/hikers-group';
-import { befriend, cleanBackendPerTest, eventually, type Person } from './app-clients';
+import { befriend, cleanBackendPerTest, eventually } from './app-clients';
 import { anotherDevice, deviceApp, type DeviceApp } from './encryption-device-apps';
 import { removeFrom } from './encryption-removal-steps';
+import { reachesInstances } from './inbox-instances-steps';
 
 // Encrypted conversations placed on instance 1 (docs/scaling.md): their epoch keys' wraps and
 // waits are written, read and followed there, beside the sealed messages whose rules check
@@ -44,17 +43,6 @@ afterEach(() => {
   mirror?.stop();
   mirror = null;
 });
-
-/** `person`'s client opens other instances as the app's does: by URL, on the same emulator. */
-function reachesInstances(person: Person) {
-  const [host = '127.0.0.1', port] = getBackend().dbHost.split(':');
-  connectInstances(person.client.db, (url) => {
-    const db = getDatabase(person.client.app, url);
-    connectDatabaseEmulator(db, host, Number(port));
-    return db;
-  });
-  return person;
-}
 
 /** Alice (home: instance 1) and Bob (home: the directory), each reaching both instances. */
 async function aliceOnInstance1AndBob() {

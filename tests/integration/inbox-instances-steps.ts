@@ -47,7 +47,7 @@ export function instancesPerTest(count: number) {
 }
 
 /** `person`'s client opens other instances as the app's does: by URL, on the same emulator. */
-export function reachesInstances(person: Person) {
+export function reachesInstances<P extends Pick<Person, 'client'>>(person: P): P {
   const [host = '127.0.0.1', port] = getBackend().dbHost.split(':');
   connectInstances(person.client.db, (url) => {
     const db = getDatabase(person.client.app, url);
