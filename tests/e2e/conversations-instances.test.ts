@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { dbRest, type AdminTarget } from '../../scripts/stack/admin';
 import {
@@ -18,27 +17,10 @@ import {
 } from '../support/browser';
 import { twoInstancesPerSuite } from '../support/two-instances';
 import { befriend, createPerson, loginPage, row } from './app-home-steps';
+import { chat, openFriend, openMessages, typeAndSend } from '../support/conversation-steps';
 
 const WITH_BOB = '-Ne2eTwoInstAliceBob1';
 const WITH_CAROL = '-Ne2eTwoInstCarolAli1';
-
-async function openMessages(page: Page): Promise<void> {
-  await page.getByRole('link', { name: shellStrings.layout.messages }).click();
-  await page.waitForURL('**/pages/messages');
-}
-
-const chat = (page: Page) => page.getByRole('region', { name: conversationsStrings.chat.label });
-
-async function selectFriend(page: Page, name: string): Promise<void> {
-  await row(page, spec.panels.friendList, name).getByRole('button', { name, exact: true }).click();
-  await chat(page).getByRole('heading', { name }).waitFor();
-}
-
-async function send(page: Page, text: string): Promise<void> {
-  const field = chat(page).getByRole('textbox', { name: conversationsStrings.chat.inputLabel });
-  await field.fill(text);
-  await field.press('Enter');
-}
 
 type Named = { uid: string; username: string };
 
@@ -105,23 +87,23 @@ describeBrowser('Alice’s conversations on two database instances', () => {
     await Promise.all([openMessages(a), openMessages(c)]);
 
     // Carol writes from her browser: the message is stored on instance 1 only.
-    await selectFriend(c, 'Alice');
-    await send(c, 'Hi Alice, Carol here');
+    await openFriend(c, 'Alice');
+    await typeAndSend(c, 'Hi Alice, Carol here');
     await chat(c).getByText(conversationsStrings.inbox.sent, { exact: true }).waitFor();
     expect(await sentBy(instance1(), WITH_CAROL, carol.uid)).toBe(1);
     expect(await adminGet(`sendMessage/${WITH_CAROL}`)).toBeNull();
 
     // Alice reads it and answers there; Carol sees the answer live.
-    await selectFriend(a, 'Carol');
+    await openFriend(a, 'Carol');
     await chat(a).getByText('Hi Alice, Carol here').waitFor();
-    await send(a, 'Hi Carol!');
+    await typeAndSend(a, 'Hi Carol!');
     await chat(c).getByText('Hi Carol!').waitFor();
     expect(await sentBy(instance1(), WITH_CAROL, alice.uid)).toBe(1);
 
     // Bob's conversation is on the directory: Alice reads his message and answers there.
-    await selectFriend(a, 'Bob');
+    await openFriend(a, 'Bob');
     await chat(a).getByText(fromBob).waitFor();
-    await send(a, 'Hi Bob!');
+    await typeAndSend(a, 'Hi Bob!');
     await chat(a).getByText(conversationsStrings.inbox.sent, { exact: true }).waitFor();
     expect(await sentBy(getBackend(), WITH_BOB, alice.uid)).toBe(1);
     expect(await onInstance1(`sendMessage/${WITH_BOB}`)).toBeNull();
@@ -152,7 +134,7 @@ describeBrowser('Alice’s conversations on two database instances', () => {
     await nav.getByText(inboxStrings.unread(2)).waitFor();
 
     // Opening Carol's conversation reads it on instance 1.
-    await selectFriend(a, 'Carol');
+    await openFriend(a, 'Carol');
     await chat(a).getByText(fromCarol).waitFor();
     await expect
       .poll(() => onInstance1(`inbox/${alice.uid}/${WITH_CAROL}/unread`), { timeout: 10_000 })
@@ -163,7 +145,7 @@ describeBrowser('Alice’s conversations on two database instances', () => {
   it('clears Carol’s badge in Alice’s list once she read it on instance 1', async () => {
     const { a, fromCarol, rows, nav } = await aliceWithNews();
     await nav.getByText(inboxStrings.unread(2)).waitFor();
-    await selectFriend(a, 'Carol');
+    await openFriend(a, 'Carol');
     await chat(a).getByText(fromCarol).waitFor();
     await expect
       .poll(() => rows.carol.getByText(inboxStrings.unread(1)).count(), { timeout: 10_000 })
