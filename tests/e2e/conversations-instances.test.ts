@@ -13,6 +13,7 @@ import {
   adminUpdate,
   browserPerSuite,
   describeBrowser,
+  shot,
   getBackend,
 } from '../support/browser';
 import { twoInstancesPerSuite } from '../support/two-instances';
@@ -132,6 +133,7 @@ describeBrowser('Alice’s conversations on two database instances', () => {
     await rows.bob.getByText(inboxStrings.unread(1)).waitFor();
     await rows.carol.getByText(inboxStrings.unread(1)).waitFor();
     await nav.getByText(inboxStrings.unread(2)).waitFor();
+    await shot(a, 'instances-alice-inbox-1280');
 
     // Opening Carol's conversation reads it on instance 1.
     await openFriend(a, 'Carol');
