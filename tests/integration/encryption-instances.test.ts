@@ -76,7 +76,10 @@ async function directoryHoldsNoKeysOf(id: string, words: string[]) {
     expect(dump[tree]?.[id], `${tree}/${id} on the directory`).toBeUndefined();
   }
   const text = JSON.stringify(dump);
-  for (const word of words) expect(text).not.toContain(word);
+  // As a word, not inside a sealed value's base64 (where 'hut' turned up once by chance).
+  for (const word of words) {
+    expect(text).not.toMatch(new RegExp(`(?<![A-Za-z0-9+/_-])${word}(?![A-Za-z0-9+/=_-])`));
+  }
 }
 
 describe('an encrypted conversation placed on instance 1', () => {
