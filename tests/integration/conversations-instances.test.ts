@@ -3,14 +3,14 @@ import { dbRest } from '../../scripts/stack/admin';
 import { startMirror, type MirrorProcess } from '../../scripts/stack/mirror';
 import { adminGet, adminUpdate, getBackend } from '../support/backend';
 import { befriend, cleanBackendPerTest, type Person } from './app-clients';
-import { reachesInstances } from './inbox-instances-steps';
+import { instance, reachesInstances, urlOf } from './inbox-instances-steps';
 
 // Two instances on our emulator: the directory (the test namespace, instance 0) and instance 1
 // (its own namespace, the same rules, `config/self` = 1), with the mirror process between them
 // (docs/scaling.md). A conversation placed on 1 is written there, once its mirror landed.
 const { signUp } = cleanBackendPerTest();
 const directory = () => getBackend();
-const instance1 = () => ({ ...getBackend(), dbNamespace: `${getBackend().dbNamespace}-i1` });
+const instance1 = () => instance(1);
 const onInstance1 = (method: 'GET' | 'PATCH' | 'PUT', path: string, body?: unknown) =>
   dbRest(instance1(), method, path, body);
 
@@ -22,7 +22,7 @@ beforeEach(async () => {
     'config/instances': {
       count: 2,
       open: { 0: true, 1: true },
-      urls: { 1: `https://${instance1().dbNamespace}.firebaseio.com` },
+      urls: { 1: urlOf(1) },
     },
   });
 });

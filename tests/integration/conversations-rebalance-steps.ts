@@ -7,17 +7,14 @@ import { startMirror, type MirrorProcess } from '../../scripts/stack/mirror';
 import { adminUpdate, getBackend, signInClient } from '../support/backend';
 import { makeConversationsApi } from '../../src/lib/firebase/conversations/gateway';
 import { eventually, type Person } from './app-clients';
-import { reachesInstances } from './inbox-instances-steps';
+import { instance, reachesInstances, urlOf } from './inbox-instances-steps';
 
 export { reachesInstances };
 
 // Two instances on our emulator, as tests/integration/conversations-instances.test.ts has them:
 // the directory (the test namespace, instance 0) and instance 1 (its own namespace, the same
 // rules, `config/self` = 1), with the mirror process between them.
-export const instance1 = () => ({
-  ...getBackend(),
-  dbNamespace: `${getBackend().dbNamespace}-i1`,
-});
+export const instance1 = () => instance(1);
 export const onInstance1 = (path: string) => dbRest(instance1(), 'GET', path);
 
 /** Per test: instance 1 emptied and configured, the mirror running; `backends()` for the mover. */
@@ -29,7 +26,7 @@ export function twoInstancesPerTest() {
       'config/instances': {
         count: 2,
         open: { 0: true, 1: true },
-        urls: { 1: `https://${instance1().dbNamespace}.firebaseio.com` },
+        urls: { 1: urlOf(1) },
       },
     });
     mirror = startMirror(getBackend(), () => instance1());

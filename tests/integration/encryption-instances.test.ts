@@ -10,7 +10,7 @@ import { hikersThroughGateways } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, eventually } from './app-clients';
 import { anotherDevice, deviceApp, type DeviceApp } from './encryption-device-apps';
 import { removeFrom } from './encryption-removal-steps';
-import { reachesInstances } from './inbox-instances-steps';
+import { instance, reachesInstances, urlOf } from './inbox-instances-steps';
 
 // Encrypted conversations placed on instance 1 (docs/scaling.md): their epoch keys' wraps and
 // waits are written, read and followed there, beside the sealed messages whose rules check
@@ -19,7 +19,7 @@ import { reachesInstances } from './inbox-instances-steps';
 // conversations-instances.test.ts.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 const directory = () => getBackend();
-const instance1 = () => ({ ...getBackend(), dbNamespace: `${getBackend().dbNamespace}-i1` });
+const instance1 = () => instance(1);
 const onInstance1 = (path: string) => dbRest(instance1(), 'GET', path);
 
 let mirror: MirrorProcess | null = null;
@@ -30,7 +30,7 @@ beforeEach(async () => {
     'config/instances': {
       count: 2,
       open: { 0: true, 1: true },
-      urls: { 1: `https://${instance1().dbNamespace}.firebaseio.com` },
+      urls: { 1: urlOf(1) },
     },
   });
 });
