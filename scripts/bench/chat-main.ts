@@ -3,7 +3,8 @@
  * 10,000-message chat: sends, received messages, open time), on a fresh stack.
  */
 import { launchBrowser } from './browser';
-import { chatBench, printChatSummary } from './chat-send';
+import { chatBench } from './chat-send';
+import { printChatSummary } from './chat-send-report';
 import { startBenchStack } from './stack';
 
 const log = (line: string) => console.log(`[chat] ${line}`);

@@ -32,7 +32,8 @@ import {
 import { newestText, seedChats, type ChatPeople, type ChatWith } from './chat-seed';
 import { EVENT_OBSERVER, enterDuration } from './web-vitals';
 import { onDirectory, type Place } from './placed';
-import { int, ms, table } from './report';
+import { replyAsSent } from './chat-reply';
+import { int, ms } from './report';
 
 export const CPU_SLOWDOWN = 4;
 /**
@@ -40,7 +41,14 @@ export const CPU_SLOWDOWN = 4;
  * moved between 0.8x and 1.4x from run to run on this machine (Event Timing comes in 8 ms
  * steps, and the short chat runs first, before the long one): 15 steadies the medians.
  */
-const SENDS = Number(process.env.BENCH_CHAT_SENDS ?? 15);
+/**
+ * How the friend's replies are written: 'message' (default), the message record alone, as
+ * before; 'send', as the friend's app sends (chat-reply.ts): the message with both inbox entries
+ * and, with the conversation away from my home, the hint there, so a received message also runs
+ * my inbox's update, its mark-read and, on two instances, the hint and the look.
+ */
+const REPLY = process.env.BENCH_CHAT_REPLY ?? 'message';
+export const SENDS = Number(process.env.BENCH_CHAT_SENDS ?? 15);
 export const chatSizes = { short: 10, long: Number(process.env.BENCH_CHAT_LONG ?? 10_000) };
 
 export interface ChatRun {
@@ -65,11 +73,6 @@ export interface ChatResults {
   people: ChatPeople;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
-
 /** One chat's page, and the CDP session that throttles it. */
 interface ChatPage {
   page: Page;
@@ -87,14 +90,27 @@ async function messagesPage(browser: Browser, opened: Page, appUrl: string): Pro
   return { page, cdp };
 }
 
-export async function chatBench(
+/**
+ * One chat bench made ready to measure: both chats seeded, placed, open in a page of their own
+ * and paged back. `turn(i)` runs round i (a send and a received message in each chat, the two
+ * chats taking turns); `finish()` closes the pages. Split so that the instances comparison can
+ * take turns between two stacks round by round, as the two chats do here.
+ */
+export interface ChatSession {
+  people: ChatPeople;
+  throttle(rate: number): Promise<unknown>;
+  turn(i: number): Promise<void>;
+  finish(): Promise<ChatResults>;
+}
+
+export async function prepareChat(
   browser: Browser,
   target: AdminTarget,
   appUrl: string,
   log: (line: string) => void,
-  /** Where both chats are measured (the instances comparison's knobs: fewer sends). */
-  { place = onDirectory(target), sends = SENDS }: { place?: Place; sends?: number } = {},
-): Promise<ChatResults> {
+  /** Where both chats are measured (the instances comparison moves them to another instance). */
+  place: Place = onDirectory(target),
+): Promise<ChatSession> {
   const people = await seedChats(target, chatSizes);
   log(`chat: seeded ${int(chatSizes.short)} and ${int(chatSizes.long)} messages`);
   // The namespace holding each chat: the friend's replies are written there.
@@ -156,27 +172,47 @@ export async function chatBench(
     chat.newest = text;
     await page.waitForTimeout(500);
   };
-  await throttleBoth(CPU_SLOWDOWN);
-  for (let i = 0; i < sends; i++) {
-    // Taking turns, each going first every other round.
-    const both = [
-      () => turn(short, people.short, runs.short, i, held.short),
-      () => turn(long, people.long, runs.long, i, held.long),
-    ];
-    for (const step of i % 2 === 0 ? both : both.reverse()) await step();
-  }
-  await throttleBoth(1);
-  runs.short.messageNodes = await messageNodes(short.page, people.short.friend.username);
-  runs.long.messageNodes = await messageNodes(long.page, people.long.friend.username);
-  await short.page.context().close();
-  return { ...runs, people };
+  return {
+    people,
+    throttle: throttleBoth,
+    turn: async (i) => {
+      // Taking turns, each going first every other round.
+      const both = [
+        () => turn(short, people.short, runs.short, i, held.short),
+        () => turn(long, people.long, runs.long, i, held.long),
+      ];
+      for (const step of i % 2 === 0 ? both : both.reverse()) await step();
+    },
+    finish: async () => {
+      runs.short.messageNodes = await messageNodes(short.page, people.short.friend.username);
+      runs.long.messageNodes = await messageNodes(long.page, people.long.friend.username);
+      await short.page.context().close();
+      return { ...runs, people };
+    },
+  };
 
   function friendWrites(there: AdminTarget, chat: ChatWith, text: string) {
     const at = Date.now();
     const id = demoPushId(at, 800_000 + written++);
-    const record = messageRecord(chat.friend, people.me, text, at);
-    return dbRest(there, 'PUT', `/sendMessage/${chat.conversationId}/${id}`, record);
+    if (REPLY !== 'send') {
+      const record = messageRecord(chat.friend, people.me, text, at);
+      return dbRest(there, 'PUT', `/sendMessage/${chat.conversationId}/${id}`, record);
+    }
+    return replyAsSent(target, there, { chat, me: people.me, id, text });
   }
+}
+
+export async function chatBench(
+  browser: Browser,
+  target: AdminTarget,
+  appUrl: string,
+  log: (line: string) => void,
+): Promise<ChatResults> {
+  const session = await prepareChat(browser, target, appUrl, log);
+  await session.throttle(CPU_SLOWDOWN);
+  for (let i = 0; i < SENDS; i++) await session.turn(i);
+  await session.throttle(1);
+  return session.finish();
 }
 
 function newRun(
@@ -194,58 +230,3 @@ function newRun(
 }
 
 let written = 0;
-
-const orUnder16 = (value: number) => (value > 0 ? ms(value) : '< 16 ms');
-/** Long over short; an Event Timing under 16 ms (no entry) counts as 16 ms. */
-const ratio = (long: number[], short: number[], floor = 0) =>
-  `${(Math.max(median(long), floor) / Math.max(median(short), floor)).toFixed(2)}x`;
-
-export function printChatSummary(r: ChatResults): void {
-  const row = (label: string, run: ChatRun) => [
-    label,
-    orUnder16(median(run.enterMs)),
-    ms(median(run.sendMs)),
-    ms(Math.max(...run.sendMs)),
-    ms(median(run.receiveMs)),
-    ms(run.openMs),
-    int(run.messageNodes),
-  ];
-  const { short, long } = r;
-  console.log(
-    table(
-      `5. Chat, Chromium at ${String(CPU_SLOWDOWN)}x CPU slowdown, 1280×720 (medians of ${String(SENDS)} sends and ${String(SENDS)} received messages)`,
-      [
-        'Conversation (paged back to its first message)',
-        'Enter Event Timing',
-        'sent bubble after Enter',
-        'sent bubble max',
-        'received: frame to bubble',
-        'first open to newest message',
-        'message nodes in DOM',
-      ],
-      [
-        row(`${int(short.messages)} messages`, short),
-        row(`${int(long.messages)} messages`, long),
-        [
-          'long / short (target ≤ 1.2x)',
-          ratio(long.enterMs, short.enterMs, 16),
-          ratio(long.sendMs, short.sendMs),
-          '',
-          ratio(long.receiveMs, short.receiveMs),
-          `${(long.openMs / short.openMs).toFixed(2)}x`,
-          '',
-        ],
-      ],
-    ),
-  );
-  // Each conversation's first open, the click to its newest message on screen.
-  const within = (run: ChatRun) => `${ms(run.openMs)} (${run.openMs <= 500 ? 'within' : 'over'})`;
-  console.log(
-    `Paged back to the first message: ${int(long.loaded)} of ${int(long.messages)} messages ` +
-      `loaded in ${ms(long.pageBackMs)} (1x CPU)`,
-  );
-  console.log(
-    `Open, click to the newest message on screen (target ≤ 500 ms): ` +
-      `${int(short.messages)} messages ${within(short)}, ${int(long.messages)} messages ${within(long)}`,
-  );
-}

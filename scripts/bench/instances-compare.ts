@@ -7,7 +7,7 @@
  * sets take turns, the first stack going first every other set, so a change in the machine's
  * load falls on both. Printed: each figure on one and on two instances, the ratio, and whether
  * it is within 10%; nothing asserted.
- * Knobs (the same for both passes of a figure): BENCH_INSTANCES_CHAT_SENDS (8),
+ * Knobs (the same for both passes of a figure): BENCH_INSTANCES_CHAT_SENDS (16),
  * BENCH_INSTANCES_SEALED_SENDS (6), BENCH_INSTANCES_MESSAGES (200 inbox samples); the long
  * chat is BENCH_CHAT_LONG (10000), as in section 5.
  */
@@ -16,7 +16,7 @@ import type { Browser } from 'playwright-core';
 import { dbRest } from '../stack/admin';
 import { instanceTarget } from '../stack/instances';
 import { localDir } from '../stack/paths';
-import { chatBench, type ChatResults } from './chat-send';
+import { CPU_SLOWDOWN, prepareChat, type ChatResults } from './chat-send';
 import { sealedSendBench, type SealedSendFigures } from './chat-sealed';
 import { inboxBench, type InboxFigures } from './inbox';
 import { onDirectory, onInstance, storedMessages } from './placed';
@@ -25,7 +25,7 @@ import { benchPassword, latencyPair } from './seed';
 import { startBenchStack, type BenchStack } from './stack';
 
 const knobs = {
-  chatSends: Number(process.env.BENCH_INSTANCES_CHAT_SENDS ?? 8),
+  chatSends: Number(process.env.BENCH_INSTANCES_CHAT_SENDS ?? 16),
   sealedSends: Number(process.env.BENCH_INSTANCES_SEALED_SENDS ?? 6),
   inboxMessages: Number(process.env.BENCH_INSTANCES_MESSAGES ?? 200),
 };
@@ -102,21 +102,41 @@ export async function instancesBench(
     ].map((pass) => ({ ...pass, label: pass.stack === one ? '1 instance' : '2 instances' }));
     const inTurn = (set: number) => (set % 2 === 0 ? passes : [...passes].reverse());
 
-    for (const { stack, figures, place, at, label } of inTurn(0)) {
-      const say = (line: string) => log(`${label}: ${line}`);
-      const { target, appUrl } = stack;
-      const options = { place, sends: knobs.chatSends };
-      const { result, widest } = await sampleConnections(stack, () =>
-        chatBench(browser, target, appUrl, say, options),
-      );
+    // The chat set: both stacks' chats prepared, then their rounds taking turns stack by stack
+    // (each going first every other round), so a change in the machine's load within the
+    // minutes of the set falls on both alike. Measured one stack's whole set after the other's,
+    // the two-instance stack always came second.
+    const sampled = await sampleConnections(two, () =>
+      sampleConnections(one, async () => {
+        const sessions = [];
+        for (const { stack, place, label } of passes) {
+          const say = (line: string) => log(`${label}: ${line}`);
+          sessions.push(await prepareChat(browser, stack.target, stack.appUrl, say, place));
+        }
+        for (const session of sessions) await session.throttle(CPU_SLOWDOWN);
+        for (let i = 0; i < knobs.chatSends; i++) {
+          for (const session of i % 2 === 0 ? sessions : [...sessions].reverse())
+            await session.turn(i);
+        }
+        const results = [];
+        for (const session of sessions) {
+          await session.throttle(1);
+          results.push(await session.finish());
+        }
+        return results;
+      }),
+    );
+    const widestOf = [sampled.result.widest, sampled.widest];
+    for (const [n, { stack, figures, at, label }] of passes.entries()) {
+      const result = sampled.result.result[n];
       figures.chat = result;
-      figures.namespaces = [...(widest.get(result.people.me.uid) ?? [])].sort();
+      figures.namespaces = [...(widestOf[n]?.get(result.people.me.uid) ?? [])].sort();
       const id = result.people.long.conversationId;
       figures.stored = {
         there: await storedMessages(at, id),
-        directory: at === target ? 0 : await storedMessages(target, id),
+        directory: at === stack.target ? 0 : await storedMessages(stack.target, id),
       };
-      say(`chat done; the long chat's client used ${figures.namespaces.join(', ')}`);
+      log(`${label}: chat done; the long chat's client used ${figures.namespaces.join(', ')}`);
     }
     for (const { stack, figures, place, label } of inTurn(1)) {
       const say = (line: string) => log(`${label}: ${line}`);
