@@ -37,7 +37,7 @@ export const SIDE_UNREAD = 1;
 const SIDE_AGE_MS = 60 * 60_000;
 
 /** What a side conversation is: its id and instance, the fixture friend and the words sent. */
-export interface SideConversation {
+interface SideConversation {
   conversationId: string;
   instance: number;
   friend: Named;
@@ -46,9 +46,6 @@ export interface SideConversation {
 
 const given = new Map<string, SideConversation>();
 let made = 0;
-
-/** The side conversation `uid` was given in this process (undefined if none). */
-export const sideConversationOf = (uid: string): SideConversation | undefined => given.get(uid);
 
 /** The instance away from `home`: 1 from the directory, the directory from any other. */
 function awayFrom(home: number): number {
