@@ -50,9 +50,7 @@ export async function seedDemo(): Promise<void> {
 }
 
 /** For each person, the instances (index of `parts`) holding inbox entries of theirs. */
-function instancesWithEntries(
-  parts: readonly Record<string, unknown>[],
-): Map<string, Set<number>> {
+function instancesWithEntries(parts: readonly Record<string, unknown>[]): Map<string, Set<number>> {
   const seen = new Map<string, Set<number>>();
   parts.forEach((part, instance) => {
     for (const path of Object.keys(part)) {
