@@ -2,19 +2,28 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { pairKey } from '../../src/lib/firebase/friends/pair-key';
 import { authStrings } from '../../src/features/auth/auth-strings';
 import { spec } from '../../src/strings/spec';
-import { buildDemoData } from '../../scripts/demo/data';
+import { demoWrites } from '../../scripts/seed';
 import { demoPassword, demoUsers } from '../../scripts/demo/users';
+import { dbRest } from '../../scripts/stack/admin';
+import { instanceTarget } from '../../scripts/stack/instances';
 import {
   adminUpdate,
   appUrl,
   createTestUser,
   createVerifiedPerson,
+  getBackend,
   newPage,
 } from '../support/browser';
+import { giveSideConversations } from '../support/side-conversations';
+import { mirroredPlacements } from '../support/mirrored';
 
 export const password = 'Secret123';
 
-/** The demo's accounts and data, as `npm start` seeds them (sign in with `demoPassword`). */
+/**
+ * The demo's accounts and data, as `npm start` seeds them (sign in with `demoPassword`): spread
+ * over the backend's instances (Alice and Bob at home on the directory, Carol on instance 1 with
+ * her conversations and group there), once the mirror process copied what their rules read.
+ */
 export async function seedDemo(): Promise<void> {
   const created = [];
   for (const user of demoUsers) {
@@ -25,13 +34,41 @@ export async function seedDemo(): Promise<void> {
     });
     created.push({ uid: account.uid, username: user.username, email: user.email });
   }
-  await adminUpdate(buildDemoData(created, Date.now()));
+  const [directory = {}, ...others] = demoWrites(created, getBackend().instances, Date.now());
+  // The instances first, then the directory in one write, as `npm start` seeds them.
+  await Promise.all(
+    others.map((part, i) => dbRest(instanceTarget(getBackend(), i + 1), 'PATCH', '/', part)),
+  );
+  await adminUpdate(directory);
+  await mirroredPlacements(directory);
+  // The demo leaves a few people with entries on one instance only (Erin's one conversation is
+  // with Alice, on the directory): each gets a side conversation on the other.
+  const seen = instancesWithEntries([directory, ...others]);
+  if (others.length === 0) return;
+  const onOne = created.filter((person) => seen.get(person.uid)?.size === 1);
+  await giveSideConversations(onOne, (person) => (seen.get(person.uid)?.has(0) ? 1 : 0));
+}
+
+/** For each person, the instances (index of `parts`) holding inbox entries of theirs. */
+function instancesWithEntries(parts: readonly Record<string, unknown>[]): Map<string, Set<number>> {
+  const seen = new Map<string, Set<number>>();
+  parts.forEach((part, instance) => {
+    for (const path of Object.keys(part)) {
+      const uid = /^(?:inbox|groupInbox)\/([^/]+)\//.exec(path)?.[1];
+      if (uid) seen.set(uid, (seen.get(uid) ?? new Set()).add(instance));
+    }
+  });
+  return seen;
 }
 
 /** A verified account with the `users` record that registration writes. */
 export const createPerson = (username: string) => createVerifiedPerson(username, password);
 
-/** Makes two people friends directly in the database, as an accepted request leaves them. */
+/**
+ * Makes two people friends directly in the database, as an accepted request leaves them (no
+ * placement: their conversation is on the directory, unless the test places it). Each of them
+ * also gets a side conversation on the instance away from their home, once.
+ */
 export async function befriend(
   conversationId: string,
   a: { uid: string; username: string },
@@ -47,6 +84,7 @@ export async function befriend(
     },
     [`pairs/${pairKey(a.uid, b.uid)}`]: conversationId,
   });
+  await giveSideConversations([a, b]);
 }
 
 /** Types an e-mail and a password into the login form, without sending it. */

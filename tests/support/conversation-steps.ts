@@ -10,11 +10,23 @@ import { spec } from '../../src/strings/spec';
 import { befriend, createPerson, loginPage, row } from '../e2e/app-home-steps';
 import { adminGet } from './backend';
 import { writeHikersGroup } from './hikers-group';
+import { giveSideConversations } from './side-conversations';
 
 export type Person = Awaited<ReturnType<typeof createPerson>>;
+type Named = Pick<Person, 'uid' | 'username'>;
 
-/** A group 'Hikers' that `admin` runs, with `members` joined, as the admin's writes leave it. */
-export const createGroup = writeHikersGroup;
+/**
+ * A group 'Hikers' that `admin` runs, with `members` joined, as the admin's writes leave it (on
+ * the directory); each of them also has a side conversation on the instance away from home.
+ */
+export async function createGroup(
+  groupId: string,
+  admin: Named,
+  members: readonly Named[],
+): Promise<void> {
+  await writeHikersGroup(groupId, admin, members);
+  await giveSideConversations([admin, ...members]);
+}
 
 export const chat = (page: Page) =>
   page.getByRole('region', { name: conversationsStrings.chat.label });
@@ -73,6 +85,25 @@ async function devicePublished(uid: string): Promise<void> {
 }
 
 /**
+ * What `aliceAndBob` starts from: Alice and Bob friends through `conversationId` (on the
+ * directory), each with a side conversation on another instance.
+ */
+export async function aliceAndBobRecords(conversationId: string) {
+  const alice = await createPerson('Alice');
+  const bob = await createPerson('Bob');
+  await befriend(conversationId, alice, bob);
+  return { alice, bob };
+}
+
+/** What `hikersGroup` starts from: Alice runs 'Hikers' with Bob in it, both with a side one. */
+export async function hikersGroupRecords(groupId: string) {
+  const alice = await createPerson('Alice');
+  const bob = await createPerson('Bob');
+  await createGroup(groupId, alice, [bob]);
+  return { alice, bob };
+}
+
+/**
  * Alice and Bob, friends through `conversationId`, each signed in in a browser of their own, on the
  * Messages page (with `openChats`, each with the other's chat open).
  */
@@ -81,9 +112,7 @@ export async function aliceAndBob(
   conversationId: string,
   options: { openChats?: boolean } = {},
 ) {
-  const alice = await createPerson('Alice');
-  const bob = await createPerson('Bob');
-  await befriend(conversationId, alice, bob);
+  const { alice, bob } = await aliceAndBobRecords(conversationId);
   const [a, b] = (await signInAll(browser, [alice, bob])) as [Page, Page];
   await Promise.all([openMessages(a), openMessages(b)]);
   if (options.openChats) await Promise.all([openFriend(a, 'Bob'), openFriend(b, 'Alice')]);
@@ -92,9 +121,7 @@ export async function aliceAndBob(
 
 /** Alice runs the group 'Hikers' with Bob in it; both signed in with its chat open. */
 export async function hikersGroup(browser: Browser, groupId: string) {
-  const alice = await createPerson('Alice');
-  const bob = await createPerson('Bob');
-  await writeHikersGroup(groupId, alice, [bob]);
+  const { alice, bob } = await hikersGroupRecords(groupId);
   const [a, b] = (await signInAll(browser, [alice, bob])) as [Page, Page];
   await Promise.all([openMessages(a), openMessages(b)]);
   await Promise.all([openGroup(a), openGroup(b)]);

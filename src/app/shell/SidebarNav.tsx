@@ -35,7 +35,8 @@ export function SidebarNav() {
               }
             >
               <Icon />
-              <span className="hidden text-sm font-semibold xl:inline">{label}</span>
+              {/* Hidden from sight only: below xl it still names the link, whose badge would else. */}
+              <span className="sr-only text-sm font-semibold xl:not-sr-only">{label}</span>
               {to === paths.messages ? <MessagesBadge /> : null}
               {to === paths.notification ? (
                 // Over the icon's corner where the label is hidden, beside the label from xl.
