@@ -7,7 +7,7 @@
  * old.
  */
 import type { Database, Unsubscribe } from 'firebase/database';
-import { placementsOf } from '../conversations';
+import type { placementsOf } from '../conversations';
 
 /** The directory's instance number (placement/shapes.ts), always connected. */
 const DIRECTORY = 0;
@@ -24,12 +24,18 @@ interface Follow {
   onError: (error: unknown) => void;
 }
 
+/** What of the placements (conversations/placement) a friend's home is followed through. */
+type Placements = Pick<
+  ReturnType<typeof placementsOf>,
+  'isSharded' | 'homeOf' | 'followWithinBound' | 'throughSlot'
+>;
+
 export function followFriendHome(
+  placements: Placements,
   directory: Database,
   uid: string,
   { live, read, onError }: Follow,
 ): Unsubscribe {
-  const placements = placementsOf(directory);
   let stop: Unsubscribe = () => undefined;
   let stopped = false;
   const follow = async () => {

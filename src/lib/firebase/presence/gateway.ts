@@ -90,7 +90,7 @@ export function makePresenceApi(db: Database) {
       const failed = (error: unknown) => {
         if (!stopped) onError(asError(error));
       };
-      const stop = followFriendHome(db, uid, {
+      const stop = followFriendHome(placementsOf(db), db, uid, {
         live: (on) => onValue(statusOf(on, uid), deliver, failed),
         read: (on) => get(statusOf(on, uid)).then(deliver, failed),
         onError: failed,
