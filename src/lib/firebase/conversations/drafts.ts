@@ -12,7 +12,7 @@ import { openDraft, sealDraft, type DraftsKey } from '../../crypto/drafts-seal';
 import { isSealed } from '../../crypto/sealed-value';
 import { openInOrder } from './open';
 import { recordOf } from '../records';
-import { homeRecords } from '../home-records';
+import { homeRecords } from '../records-at-home';
 import { placementsOf } from './placement';
 
 /** What I typed in a conversation and did not send, and the message a reply quotes. */

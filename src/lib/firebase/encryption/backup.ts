@@ -30,7 +30,7 @@ import type { EpochWraps, KeyRingStore } from '../../crypto/key-ring';
 import { isRecord } from '../../is-record';
 import type { PlacedKeyRecords } from './placed';
 import { placementsOf } from '../conversations';
-import { homeRecords } from '../home-records';
+import { homeRecords } from '../records-at-home';
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 const wrapsPath = (conversation: ConversationKey, uid: string) => {

@@ -9,7 +9,7 @@ import { parseDeviceList, type DeviceList } from '../../crypto/device-list';
 import type { DeviceIdentity } from '../../crypto/epoch-keys';
 import { isRecord } from '../../is-record';
 import { placementsOf } from '../conversations';
-import { homeRecords } from '../home-records';
+import { homeRecords } from '../records-at-home';
 
 /** A device as the directory shows it to anyone who may read it. */
 export interface DirectoryDevice {

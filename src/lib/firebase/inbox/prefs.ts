@@ -9,14 +9,14 @@ import {
 } from 'firebase/database';
 import { ownConversationPath, type ConversationKey } from '../../conversation-key';
 import { placementsOf } from '../conversations';
-import { homeRecords } from '../home-records';
+import { homeRecords } from '../records-at-home';
 import { parseInboxPrefs, type InboxPrefs, type MutedUntil } from './prefs-record';
 
 /**
  * My mute, archive and pins (`inboxPrefs/{uid}`, rules/inbox-prefs.ts): mine alone, live on each
  * of my devices. Each change is one small write, so concurrent changes of two conversations from
  * two devices never undo each other; the pins are one array, rewritten whole. They live on my
- * home (`db` is the directory; home-records.ts).
+ * home (`db` is the directory; records-at-home.ts).
  */
 export function makeInboxPrefsApi(db: Database) {
   const conversationPath = (uid: string, key: ConversationKey) =>

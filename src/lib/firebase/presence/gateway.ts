@@ -10,7 +10,7 @@ import {
   type Unsubscribe,
 } from 'firebase/database';
 import { placementsOf } from '../conversations';
-import { homeRecords } from '../home-records';
+import { homeRecords } from '../records-at-home';
 import { followFriendHome } from './friend-home';
 import { parsePresenceStatus, type PresenceState, type PresenceStatus } from './status';
 

@@ -11,7 +11,7 @@ import { groupSuccessionChanges, longestStanding, type Successor } from '../grou
 import { pairKey } from '../friends/shapes';
 import { parseDirectoryUser, parseMembership } from '../records';
 import { placementsOf } from '../conversations';
-import { homeRecords } from '../home-records';
+import { homeRecords } from '../records-at-home';
 
 function signedInUser(auth: Auth) {
   const user = auth.currentUser;
