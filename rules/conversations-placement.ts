@@ -171,7 +171,7 @@ const PLACED: readonly { path: readonly string[]; kind: 'direct' | 'group' }[] =
  * where"): on the directory (no `config/self`) when their home is absent (registered before
  * homes) or 0; on another instance when its mirror of `homes/{uid}` (written by the mirror
  * process, functions/src/mirror.ts) names `config/self`. So a write arriving before the mirror
- * is refused, and the client waits for it and tries again (src/lib/firebase/home-records.ts).
+ * is refused, and the client waits for it and tries again (src/lib/firebase/records-at-home.ts).
  */
 const onTheirHome = (uid: Expr) => {
   const home = at('homes', uid);
