@@ -85,17 +85,22 @@ export function homeRecords(directory: Database, homeOfNow: HomeOfNow) {
      * home (a device published or removed): one update when the home is the directory, so both
      * land or neither; otherwise the directory's first, then the home's (a last use left
      * without its device is harmless; a device without it shows as never used).
-     * `writeDirectory` gets the home's changes to add when both are one database.
+     * `writeDirectory` gets the home's changes to add when both are one database. `besides`:
+     * the home's change is best effort, not waited for (a new device's first last use: the
+     * device must not wait for a home whose mirror is late; the next start writes it again).
      */
     updateWithHome: async (
       uid: string,
       homeChanges: Changes,
       writeDirectory: (alsoHere: Changes) => Promise<void>,
+      besides = false,
     ): Promise<void> => {
       const home = await homeOfNow(uid);
       if (home === directory) return writeDirectory(homeChanges);
       await writeDirectory({});
-      await onHome(uid, (at) => update(ref(at), homeChanges));
+      const atHome = onHome(uid, (at) => update(ref(at), homeChanges));
+      if (besides) atHome.catch(() => undefined);
+      else await atHome;
     },
 
     /** `uid`'s home database. */

@@ -71,7 +71,7 @@ export function withSeen(devices: DirectoryDevice[], seen: unknown): DeviceRecor
 
 /** `db` is the directory (the devices' keys); each `deviceSeen` is on its owner's home. */
 export function makeDevicesApi(db: Database) {
-  const { listenOnHome, onHome, updateWithHome } = homeRecords(db, (uid) =>
+  const { homeOf, listenOnHome, updateWithHome } = homeRecords(db, (uid) =>
     placementsOf(db).homeOfNow(uid),
   );
   return {
@@ -79,22 +79,31 @@ export function makeDevicesApi(db: Database) {
     publishDevice(device: DeviceIdentity, label: string, approved = false) {
       const { uid, deviceId } = device;
       const seen = { [`deviceSeen/${uid}/${deviceId}`]: { label, lastSeenAt: serverTimestamp() } };
-      return updateWithHome(uid, seen, (alsoHere) =>
-        update(ref(db), {
-          [`deviceKeys/${uid}/${deviceId}`]: {
-            publicKey: device.publicKey,
-            createdAt: serverTimestamp(),
-            ...(approved ? { approvedBy: deviceId } : {}),
-          },
-          ...alsoHere,
-        }),
+      return updateWithHome(
+        uid,
+        seen,
+        (alsoHere) =>
+          update(ref(db), {
+            [`deviceKeys/${uid}/${deviceId}`]: {
+              publicKey: device.publicKey,
+              createdAt: serverTimestamp(),
+              ...(approved ? { approvedBy: deviceId } : {}),
+            },
+            ...alsoHere,
+          }),
+        true,
       );
     },
-    /** The app started on this device: its time, and its browser's name as it is now. */
-    touchDevice(uid: string, deviceId: string, label: string) {
-      return onHome(uid, (home) =>
-        set(ref(home, `deviceSeen/${uid}/${deviceId}`), { label, lastSeenAt: serverTimestamp() }),
-      );
+    /**
+     * The app started on this device: its time, and its browser's name as it is now. Awaited by
+     * the app's start, so not held for a home's late mirror (as `onHome` would): a device seen
+     * again is long past its registration, when the mirror landed.
+     */
+    async touchDevice(uid: string, deviceId: string, label: string) {
+      await set(ref(await homeOf(uid), `deviceSeen/${uid}/${deviceId}`), {
+        label,
+        lastSeenAt: serverTimestamp(),
+      });
     },
     removeDevice(uid: string, deviceId: string) {
       return updateWithHome(uid, { [`deviceSeen/${uid}/${deviceId}`]: null }, (alsoHere) =>
