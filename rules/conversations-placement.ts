@@ -167,10 +167,35 @@ const PLACED: readonly { path: readonly string[]; kind: 'direct' | 'group' }[] =
 ];
 
 /**
+ * `uid`'s records are written on their home (docs/scaling.md, "Instances and what lives
+ * where"): on the directory (no `config/self`) when their home is absent (registered before
+ * homes) or 0; on another instance when its mirror of `homes/{uid}` (written by the mirror
+ * process, functions/src/mirror.ts) names `config/self`. So a write arriving before the mirror
+ * is refused, and the client waits for it and tries again (src/lib/firebase/records-at-home.ts).
+ */
+const onTheirHome = (uid: Expr) => {
+  const home = at('homes', uid);
+  const self = at('config', 'self');
+  return or(
+    and(missing(self), or(missing(home), eq(val(home), x`0`))),
+    and(exists(self), eq(val(home), val(self))),
+  );
+};
+
+/** Each person's own records, kept on their home: presence, prefs, drafts, devices' last use. */
+const AT_HOME: readonly (readonly string[])[] = [
+  ['status', '$uid'],
+  ['inboxPrefs', '$uid'],
+  ['drafts', '$uid'],
+  ['deviceSeen', '$uid'],
+];
+
+/**
  * The whole tree with every conversation record's node also validating `placedHere`: a write
  * (never a delete, which `.validate` does not see) of data that belongs on another instance is
- * refused, whichever rule allowed it; and the message trees also reading only `readHere`. One
- * ruleset serves every instance; `config/self` tells them apart.
+ * refused, whichever rule allowed it; the message trees also reading only `readHere`; and each
+ * person's own records (`AT_HOME`) validating `onTheirHome`. One ruleset serves every instance;
+ * `config/self` tells them apart.
  */
 export function placedOnTheirInstance(tree: RuleNode): RuleNode {
   const withCheck = (
@@ -197,8 +222,9 @@ export function placedOnTheirInstance(tree: RuleNode): RuleNode {
     (out, { path, kind }) => withCheck(out, path, placedHere(kind, idOf(path))),
     tree,
   );
-  return READ_PLACED.reduce(
+  const read = READ_PLACED.reduce(
     (out, { path, kind }) => withCheck(out, path, readHere(kind, idOf(path)), '.read'),
     validated,
   );
+  return AT_HOME.reduce((out, path) => withCheck(out, path, onTheirHome($uid)), read);
 }

@@ -125,8 +125,13 @@ export const deviceSeen: RuleNode = {
           label: { '.validate': stringOf({ min: 1, max: 60 }) },
           lastSeenAt: { '.validate': serverTime },
         },
-        // One of the owner's published devices, or one published in the same update.
-        and(deviceIdText, exists(after(3)('deviceKeys', $uid, $deviceId))),
+        // One of the owner's published devices, or one published in the same update, where the
+        // devices are (the directory). On a home elsewhere (`config/self`) `deviceKeys` is not
+        // there to check: the owner may name any device id (docs/rules.md, "Adversarial review").
+        and(
+          deviceIdText,
+          or(exists(after(3)('deviceKeys', $uid, $deviceId)), exists(at('config', 'self'))),
+        ),
       ),
     },
   },

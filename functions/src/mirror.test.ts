@@ -125,4 +125,19 @@ describe('the mirrors: a directory write mapped to the writes on the placement i
     // userGroups, which has no entry for her here): nothing is copied for her.
     expect(await mirrorWrites('settings/cat/readReceipts', directory)).toEqual([]);
   });
+
+  it("takes a person's home and presence switch to their home, nowhere for the directory", async () => {
+    const homed = directoryOf({
+      ...tree,
+      homes: { ann: 0, bob: 2 },
+      settings: { bob: { readReceipts: false, showPresence: false } },
+    });
+    const bobs = { instance: 2, changes: { 'homes/bob': 2, 'settings/bob/showPresence': false } };
+    expect(await mirrorWrites('homes/bob', homed)).toEqual([bobs]);
+    expect(await mirrorWrites('settings/bob/showPresence', homed)).toEqual([bobs]);
+    // At home on the directory, or registered before homes: the records are checked there.
+    expect(await mirrorWrites('homes/ann', homed)).toEqual([]);
+    expect(await mirrorWrites('homes/cat', homed)).toEqual([]);
+    expect(await mirrorWrites('settings/cat/showPresence', homed)).toEqual([]);
+  });
 });

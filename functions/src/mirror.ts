@@ -2,7 +2,8 @@
  * The mirrors (docs/scaling.md, "Instances and what lives where"): a conversation placed on
  * another instance than the directory has its rules read there, on their own instance, the
  * directory records they check (the friendship or block, the pair claim, the parties' profiles
- * and receipts settings, the group and its roster, the placement itself). This maps one write
+ * and receipts settings, the group and its roster, the placement itself), and each person's home
+ * what its own records are checked against (`homes/{uid}`, `showPresence`). This maps one write
  * of the directory to the admin writes that keep those copies, per instance. Written once and
  * run two ways: as Cloud Functions (index.ts) and, locally, by an admin listener beside our
  * emulator (scripts/stack/mirror.ts), which fires no function triggers.
@@ -35,6 +36,8 @@ export const MIRRORED_PATHS = [
   'groupMembership/{id}',
   'users/{uid}',
   'settings/{uid}/readReceipts',
+  'homes/{uid}',
+  'settings/{uid}/showPresence',
 ] as const;
 
 /** The directory is instance 0: what it holds needs no mirror. */
@@ -69,6 +72,25 @@ async function personMirror(directory: DirectoryReads, uid: string) {
     directory.get(`settings/${uid}/readReceipts`),
   ]);
   return { [`users/${uid}`]: user, [`settings/${uid}/readReceipts`]: receipts };
+}
+
+/**
+ * What a person's own records on their home (presence, prefs, drafts, devices' last use) are
+ * checked against there: the home itself (its rules take them only where `homes/{uid}` names
+ * `config/self`) and whether others may read their presence. Nothing for a home on the directory.
+ */
+async function homeMirror(directory: DirectoryReads, uid: string): Promise<MirrorWrite[]> {
+  const [home, showPresence] = await Promise.all([
+    directory.get(`homes/${uid}`),
+    directory.get(`settings/${uid}/showPresence`),
+  ]);
+  if (typeof home !== 'number' || !Number.isInteger(home) || home <= DIRECTORY) return [];
+  return [
+    {
+      instance: home,
+      changes: { [`homes/${uid}`]: home, [`settings/${uid}/showPresence`]: showPresence },
+    },
+  ];
 }
 
 /** Everything a friendship's conversation is checked against, as the directory has it now. */
@@ -183,8 +205,11 @@ export async function mirrorWrites(
       const instance = placedAway(await directory.get(`placement/group/${first}`));
       return instance === null ? [] : to(instance, await groupMirror(directory, first));
     }
+    case 'homes':
+      return homeMirror(directory, first);
     case 'users':
     case 'settings': {
+      if (root === 'settings' && second === 'showPresence') return homeMirror(directory, first);
       if (root === 'settings' && second !== 'readReceipts') return [];
       const instances = await instancesOf(directory, first);
       if (instances.size === 0) return [];

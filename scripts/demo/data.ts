@@ -245,6 +245,9 @@ export function buildDemoData(users: DemoUser[], now: number): Record<string, un
       ?.split('/')[2];
     if (group) data[`inboxPrefs/${me.uid}/group/${group}`] = { archivedAt: now + 1 };
     data[`drafts/${me.uid}/direct/${carol}`] = { text: "Sounds good, I'll bring the", at: now };
+    // Carol (at home on instance 1 over two instances) keeps Alice's conversation on top.
+    const carolUser = user(2);
+    if (carolUser) data[`inboxPrefs/${carolUser.uid}/pins`] = [`d:${carol}`];
   }
 
   // Weeks of older messages in every friendship, worth searching (scripts/demo/search-history.ts).

@@ -2,8 +2,8 @@
  * The demo spread over the database instances (docs/scaling.md, "Instances and what lives
  * where"): each demo person gets a home, each friendship, block and group a placement on its
  * creator's home (the request's sender, the blocker, the group's admin), and every record of a
- * conversation goes to the instance it is placed on. What the app writes, the demo writes: the
- * directory keeps everything else. Mirrors are not written here: the mirror process copies them
+ * conversation goes to the instance it is placed on, each person's own records (prefs, drafts)
+ * to their home. What the app writes, the demo writes: the directory keeps everything else. Mirrors are not written here: the mirror process copies them
  * from the directory (scripts/stack/mirror.ts).
  */
 import { DEFAULT_INSTANCE } from '../../src/lib/firebase/conversations/placement/shapes';
@@ -39,6 +39,9 @@ const PLACED_TREES = new Map<string, { kind: 'direct' | 'group'; idAt: number }>
   ['groupFiles', { kind: 'group', idAt: 1 }],
   ['groupHiddenMessages', { kind: 'group', idAt: 2 }],
 ]);
+
+/** Each person's own records, kept on their home (`{tree}/{uid}/…`, rules/conversations-placement.ts). */
+const HOME_TREES = new Set(['status', 'inboxPrefs', 'drafts', 'deviceSeen']);
 
 /**
  * The homes of `people` and the placements of the conversations in `data` (its friendships,
@@ -77,7 +80,8 @@ export function placementEntries(
 
 /**
  * `data` split by instance: each conversation record to the instance its placement (in `data`)
- * names, everything else to the directory (instance 0). Index n of the result is instance n's
+ * names, each person's own records to their home (`homes/{uid}` in `data`), everything else to
+ * the directory (instance 0). Index n of the result is instance n's
  * root update.
  */
 export function splitByInstance(
@@ -91,10 +95,13 @@ export function splitByInstance(
     const placed = PLACED_TREES.get(segments[0] ?? '');
     const id = placed ? segments[placed.idAt] : undefined;
     const placement = placed && id ? data[`placement/${placed.kind}/${id}`] : undefined;
+    const owner = HOME_TREES.has(segments[0] ?? '') ? segments[1] : undefined;
     const instance =
       typeof placement === 'object' && placement !== null
         ? (placement as { instance?: unknown }).instance
-        : undefined;
+        : owner
+          ? data[`homes/${owner}`]
+          : undefined;
     const part = typeof instance === 'number' ? parts[instance] : undefined;
     (part ?? directory)[path] = value;
   }

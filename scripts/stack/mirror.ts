@@ -13,14 +13,19 @@ import { startRelay } from './relay';
 import { follow } from './rest-stream';
 
 /** The directory trees the mirrors follow, and how deep a change names its record. */
-const TREES: readonly { tree: string; depth: number; as?: (key: string[]) => string }[] = [
+const TREES: readonly { tree: string; depth: number; as?: (key: string[]) => string[] }[] = [
   { tree: 'placement', depth: 2 },
   { tree: 'friendList', depth: 1 },
   { tree: 'block', depth: 1 },
   { tree: 'Mygroup', depth: 1 },
   { tree: 'groupMembership', depth: 1 },
   { tree: 'users', depth: 1 },
-  { tree: 'settings', depth: 1, as: ([uid = '']) => `settings/${uid}/readReceipts` },
+  {
+    tree: 'settings',
+    depth: 1,
+    as: ([uid = '']) => [`settings/${uid}/readReceipts`, `settings/${uid}/showPresence`],
+  },
+  { tree: 'homes', depth: 1 },
 ];
 
 export interface MirrorProcess {
@@ -79,7 +84,7 @@ export function startMirror(
     const abort = new AbortController();
     void follow(directory, tree, abort.signal, (kind, event) => {
       for (const key of touched(event, kind, depth))
-        mirror(as ? as(key) : `${tree}/${key.join('/')}`);
+        for (const path of as ? as(key) : [`${tree}/${key.join('/')}`]) mirror(path);
     }).catch((error: unknown) => {
       if (!abort.signal.aborted) log(`mirror stream of ${tree} ended: ${String(error)}`);
     });

@@ -75,6 +75,12 @@ describe('the demo over two instances', () => {
     expect(await adminGet(`groupMessages/${photography}`)).toBeNull();
     expect(await onInstance1(`groupMessages/${photography}`)).not.toBeNull();
     expect(await onInstance1(`groupInbox/${alice.uid}/${photography}`)).not.toBeNull();
+    // Each person's own records on their home: Alice's prefs and draft on 0, Carol's pins on 1.
+    expect(await adminGet(`inboxPrefs/${alice.uid}/pins`)).toEqual([`d:${withBob}`]);
+    expect(await adminGet(`drafts/${alice.uid}/direct/${withCarol}`)).not.toBeNull();
+    expect(await onInstance1(`inboxPrefs/${alice.uid}`)).toBeNull();
+    expect(await onInstance1(`inboxPrefs/${carol.uid}/pins`)).toEqual([`d:${withCarol}`]);
+    expect(await adminGet(`inboxPrefs/${carol.uid}`)).toBeNull();
     // What is not a conversation's stays on the directory (names are mirrored, e-mails not).
     expect(await onInstance1(`userPrivate`)).toBeNull();
     expect(await onInstance1(`notifications`)).toBeNull();

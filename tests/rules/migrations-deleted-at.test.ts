@@ -51,6 +51,7 @@ describe('migration 002-deleted-at', () => {
         { version: 6, name: 'drop-sender-epochs', changed: 0 },
         { version: 7, name: 'placement' },
         { version: 8, name: 'spread-instances', changed: 0 },
+        { version: 9, name: 'home-records', changed: 0 },
       ],
     });
     expect(report.ran[0]?.changed).toBe(2);

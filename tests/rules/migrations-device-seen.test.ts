@@ -48,7 +48,7 @@ describe('migration 003-device-seen', () => {
     const report = await runMigrations(db);
     expect(report).toMatchObject({
       from: 2,
-      to: 8,
+      to: 9,
       ran: [
         { version: 3, name: 'device-seen' },
         { version: 4, name: 'private-email', changed: 0 },
@@ -56,12 +56,13 @@ describe('migration 003-device-seen', () => {
         { version: 6, name: 'drop-sender-epochs', changed: 0 },
         { version: 7, name: 'placement' },
         { version: 8, name: 'spread-instances', changed: 0 },
+        { version: 9, name: 'home-records', changed: 0 },
       ],
     });
     // Phone: 2 fields out, 1 entry in; laptop: 1 out, 1 in; tablet: 2 out.
     expect(report.ran[0]?.changed).toBe(7);
-    expect(latestSchemaVersion()).toBe(8);
-    expect(await get(SCHEMA_VERSION_PATH)).toBe(8);
+    expect(latestSchemaVersion()).toBe(9);
+    expect(await get(SCHEMA_VERSION_PATH)).toBe(9);
 
     expect(await get(`deviceKeys/${bob}`)).toEqual({
       [phone]: { publicKey, createdAt: 10, approvedBy: phone },

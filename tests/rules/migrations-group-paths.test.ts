@@ -130,6 +130,7 @@ describe('migration 001-separate-group-paths', () => {
         { version: 6, name: 'drop-sender-epochs', changed: 0 },
         { version: 7, name: 'placement' },
         { version: 8, name: 'spread-instances', changed: 0 },
+        { version: 9, name: 'home-records', changed: 0 },
       ],
     });
     expect(first.ran[0]?.changed).toBeGreaterThan(0);
@@ -192,11 +193,11 @@ describe('migration 001-separate-group-paths', () => {
     await seed(oldShape);
     const lines: string[] = [];
     const report = await migrateLocalData(target(), (line) => lines.push(line));
-    expect(report?.ran.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(report?.ran.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(lines.join('\n')).toContain('001-separate-group-paths');
     expect(await get(`groupImages/${groupId}/-Ng1`)).toEqual(bytes);
     // Data seeded at the current version (what the seed writes) has nothing pending.
-    expect(latestSchemaVersion()).toBe(8);
+    expect(latestSchemaVersion()).toBe(9);
     expect((await migrateLocalData(target()))?.ran).toEqual([]);
   });
 

@@ -12,6 +12,8 @@ import { openDraft, sealDraft, type DraftsKey } from '../../crypto/drafts-seal';
 import { isSealed } from '../../crypto/sealed-value';
 import { openInOrder } from './open';
 import { recordOf } from '../records';
+import { homeRecords } from '../records-at-home';
+import { placementsOf } from './placement';
 
 /** What I typed in a conversation and did not send, and the message a reply quotes. */
 export interface Draft {
@@ -69,13 +71,13 @@ const draftsOpener =
   };
 
 /**
- * My drafts (`drafts/{uid}`, rules/conversations-drafts.ts): mine alone, on each of my devices,
+ * My drafts (`drafts/{uid}` on my home, rules/conversations-drafts.ts): mine alone, on each of my devices,
  * sealed with my drafts key (docs/security/e2ee.md, "Drafts"). A device without that key (not
  * approved yet) writes none: it could not seal one, and must not replace one it cannot read.
  */
 export function makeDraftsApi(db: Database, keyNow: DraftsKeyNow) {
-  const at = (uid: string, key: ConversationKey) =>
-    ref(db, ownConversationPath('drafts', uid, key));
+  const path = (uid: string, key: ConversationKey) => ownConversationPath('drafts', uid, key);
+  const { listenOnHome, onHome } = homeRecords(db, (uid) => placementsOf(db).homeOfNow(uid));
   return {
     subscribe(
       uid: string,
@@ -83,9 +85,14 @@ export function makeDraftsApi(db: Database, keyNow: DraftsKeyNow) {
       onError: (error: Error) => void,
     ): Unsubscribe {
       const deliver = openInOrder(draftsOpener(uid, keyNow), onData, onError);
-      return onValue(
-        ref(db, `drafts/${uid}`),
-        (snapshot) => deliver(parseDrafts(snapshot.val())),
+      return listenOnHome(
+        uid,
+        (home) =>
+          onValue(
+            ref(home, `drafts/${uid}`),
+            (snapshot) => deliver(parseDrafts(snapshot.val())),
+            onError,
+          ),
         onError,
       );
     },
@@ -93,14 +100,17 @@ export function makeDraftsApi(db: Database, keyNow: DraftsKeyNow) {
     async save(uid: string, key: ConversationKey, draft: Draft): Promise<void> {
       const draftsKey = await keyNow();
       if (!draftsKey) return;
-      await set(at(uid, key), {
-        text: await sealDraft(draftsKey, uid, key, draft.text),
-        ...(draft.replyTo ? { replyTo: draft.replyTo } : {}),
-        at: serverTimestamp(),
-      });
+      const text = await sealDraft(draftsKey, uid, key, draft.text);
+      await onHome(uid, (home) =>
+        set(ref(home, path(uid, key)), {
+          text,
+          ...(draft.replyTo ? { replyTo: draft.replyTo } : {}),
+          at: serverTimestamp(),
+        }),
+      );
     },
     remove(uid: string, key: ConversationKey): Promise<void> {
-      return remove(at(uid, key));
+      return onHome(uid, (home) => remove(ref(home, path(uid, key))));
     },
   };
 }

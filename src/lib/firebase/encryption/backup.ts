@@ -29,6 +29,8 @@ import { parseBackup, type StoredBackup } from '../../crypto/key-backup';
 import type { EpochWraps, KeyRingStore } from '../../crypto/key-ring';
 import { isRecord } from '../../is-record';
 import type { PlacedKeyRecords } from './placed';
+import { placementsOf } from '../conversations';
+import { homeRecords } from '../records-at-home';
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 const wrapsPath = (conversation: ConversationKey, uid: string) => {
@@ -191,7 +193,6 @@ export function makeEncryptionBackupApi(db: Database, placed: PlacedKeyRecords) 
           const empty = (value: object) => (Object.keys(value).length ? value : null);
           const changes: Record<string, unknown> = {
             [`deviceKeys/${me}/${deviceId}`]: null,
-            [`deviceSeen/${me}/${deviceId}`]: null,
             [`deviceLists/${me}`]: storedDeviceList(list),
             [`${backupPath}/sealed`]: backup.sealed,
             [`${backupPath}/recovery`]: backup.recovery,
@@ -210,7 +211,13 @@ export function makeEncryptionBackupApi(db: Database, placed: PlacedKeyRecords) 
             conversation,
             changes: { [`${wrapsPath(conversation, me)}/${epoch}/${deviceId}`]: null },
           }));
-          return placed.updateAcross(changes, gone);
+          // Its last use goes from my home (with the rest when that is the directory).
+          const seen = { [`deviceSeen/${me}/${deviceId}`]: null };
+          return homeRecords(db, (uid) => placementsOf(db).homeOfNow(uid)).updateWithHome(
+            me,
+            seen,
+            (alsoHere) => placed.updateAcross({ ...changes, ...alsoHere }, gone),
+          );
         },
       };
     },

@@ -8,6 +8,8 @@ import { onValue, ref, serverTimestamp, set, update, type Database } from 'fireb
 import { parseDeviceList, type DeviceList } from '../../crypto/device-list';
 import type { DeviceIdentity } from '../../crypto/epoch-keys';
 import { isRecord } from '../../is-record';
+import { placementsOf } from '../conversations';
+import { homeRecords } from '../records-at-home';
 
 /** A device as the directory shows it to anyone who may read it. */
 export interface DirectoryDevice {
@@ -67,32 +69,46 @@ export function withSeen(devices: DirectoryDevice[], seen: unknown): DeviceRecor
   });
 }
 
+/** `db` is the directory (the devices' keys); each `deviceSeen` is on its owner's home. */
 export function makeDevicesApi(db: Database) {
+  const { homeOf, listenOnHome, updateWithHome } = homeRecords(db, (uid) =>
+    placementsOf(db).homeOfNow(uid),
+  );
   return {
     /** `approved`: the account's first device, approved by itself; any later one waits. */
     publishDevice(device: DeviceIdentity, label: string, approved = false) {
       const { uid, deviceId } = device;
-      return update(ref(db), {
-        [`deviceKeys/${uid}/${deviceId}`]: {
-          publicKey: device.publicKey,
-          createdAt: serverTimestamp(),
-          ...(approved ? { approvedBy: deviceId } : {}),
-        },
-        [`deviceSeen/${uid}/${deviceId}`]: { label, lastSeenAt: serverTimestamp() },
-      });
+      const seen = { [`deviceSeen/${uid}/${deviceId}`]: { label, lastSeenAt: serverTimestamp() } };
+      return updateWithHome(
+        uid,
+        seen,
+        (alsoHere) =>
+          update(ref(db), {
+            [`deviceKeys/${uid}/${deviceId}`]: {
+              publicKey: device.publicKey,
+              createdAt: serverTimestamp(),
+              ...(approved ? { approvedBy: deviceId } : {}),
+            },
+            ...alsoHere,
+          }),
+        true,
+      );
     },
-    /** The app started on this device: its time, and its browser's name as it is now. */
-    touchDevice(uid: string, deviceId: string, label: string) {
-      return set(ref(db, `deviceSeen/${uid}/${deviceId}`), {
+    /**
+     * The app started on this device: its time, and its browser's name as it is now. Awaited by
+     * the app's start, so not held for a home's late mirror (as `onHome` would): a device seen
+     * again is long past its registration, when the mirror landed.
+     */
+    async touchDevice(uid: string, deviceId: string, label: string) {
+      await set(ref(await homeOf(uid), `deviceSeen/${uid}/${deviceId}`), {
         label,
         lastSeenAt: serverTimestamp(),
       });
     },
     removeDevice(uid: string, deviceId: string) {
-      return update(ref(db), {
-        [`deviceKeys/${uid}/${deviceId}`]: null,
-        [`deviceSeen/${uid}/${deviceId}`]: null,
-      });
+      return updateWithHome(uid, { [`deviceSeen/${uid}/${deviceId}`]: null }, (alsoHere) =>
+        update(ref(db), { [`deviceKeys/${uid}/${deviceId}`]: null, ...alsoHere }),
+      );
     },
     /**
      * Anyone's published identity key (mine, a friend's), live; null for none. A co-member's
@@ -153,19 +169,25 @@ export function makeDevicesApi(db: Database) {
         keys = parseDevices(snapshot.val());
         emit();
       });
-      const stopSeen = onValue(
-        ref(db, `deviceSeen/${uid}`),
-        (snapshot) => {
-          seen = snapshot.val();
-          seenRead = true;
-          emit();
-        },
-        // Refused (rules from before the path existed): the devices still show, without times.
-        () => {
-          seen = null;
-          seenRead = true;
-          emit();
-        },
+      // Refused (rules from before the path existed): the devices still show, without times.
+      const unseen = () => {
+        seen = null;
+        seenRead = true;
+        emit();
+      };
+      const stopSeen = listenOnHome(
+        uid,
+        (home) =>
+          onValue(
+            ref(home, `deviceSeen/${uid}`),
+            (snapshot) => {
+              seen = snapshot.val();
+              seenRead = true;
+              emit();
+            },
+            unseen,
+          ),
+        unseen,
       );
       return () => {
         stopKeys();

@@ -10,6 +10,8 @@ import { equalTo, get, orderByChild, query, ref, update, type Database } from 'f
 import { groupSuccessionChanges, longestStanding, type Successor } from '../groups/shapes';
 import { pairKey } from '../friends/shapes';
 import { parseDirectoryUser, parseMembership } from '../records';
+import { placementsOf } from '../conversations';
+import { homeRecords } from '../records-at-home';
 
 function signedInUser(auth: Auth) {
   const user = auth.currentUser;
@@ -22,6 +24,7 @@ function signedInUser(auth: Auth) {
  * verification e-mail and its display name.
  */
 export function makeAccountApi(auth: Auth, db: Database) {
+  const home = homeRecords(db, (uid) => placementsOf(db).homeOfNow(uid));
   /** A current member of the group who still has an account, with their name as it is now. */
   async function successorCandidate(uid: string, at: number): Promise<Successor | null> {
     const profile = parseDirectoryUser(uid, (await get(ref(db, `users/${uid}`))).val());
@@ -56,19 +59,35 @@ export function makeAccountApi(auth: Auth, db: Database) {
     return changes;
   }
 
-  /** Every path of mine that goes with the account, as one root update of nulls. */
+  /**
+   * My own records on my home (docs/scaling.md): prefs, drafts and each device's last use, as
+   * one update of nulls there. `status/{uid}` stays: its rules keep it, and friends' headers
+   * then say when I was last seen.
+   */
+  async function myHomeRecords(uid: string): Promise<Record<string, unknown>> {
+    const seen = await get(ref(await home.homeOf(uid), `deviceSeen/${uid}`));
+    const changes: Record<string, unknown> = {
+      [`inboxPrefs/${uid}`]: null,
+      [`drafts/${uid}`]: null,
+    };
+    // One device at a time, as the rules check each.
+    seen.forEach((child) => {
+      if (child.key) changes[`deviceSeen/${uid}/${child.key}`] = null;
+    });
+    return changes;
+  }
+
+  /** Every path of mine on the directory that goes with the account, as one update of nulls. */
   async function myRecords(uid: string): Promise<Record<string, unknown>> {
-    const [sent, received, groups, inbox, groupInbox, handedOver, devices, seen] =
-      await Promise.all([
-        get(query(ref(db, 'friendRequest'), orderByChild('senderId'), equalTo(uid))),
-        get(query(ref(db, 'friendRequest'), orderByChild('receiverId'), equalTo(uid))),
-        get(ref(db, `userGroups/${uid}`)),
-        get(ref(db, `inbox/${uid}`)),
-        get(ref(db, `groupInbox/${uid}`)),
-        myGroupsHandedOver(uid),
-        get(ref(db, `deviceKeys/${uid}`)),
-        get(ref(db, `deviceSeen/${uid}`)),
-      ]);
+    const [sent, received, groups, inbox, groupInbox, handedOver, devices] = await Promise.all([
+      get(query(ref(db, 'friendRequest'), orderByChild('senderId'), equalTo(uid))),
+      get(query(ref(db, 'friendRequest'), orderByChild('receiverId'), equalTo(uid))),
+      get(ref(db, `userGroups/${uid}`)),
+      get(ref(db, `inbox/${uid}`)),
+      get(ref(db, `groupInbox/${uid}`)),
+      myGroupsHandedOver(uid),
+      get(ref(db, `deviceKeys/${uid}`)),
+    ]);
     const changes: Record<string, unknown> = {
       ...handedOver,
       [`users/${uid}`]: null,
@@ -81,9 +100,6 @@ export function makeAccountApi(auth: Auth, db: Database) {
     // End-to-end encryption: my published device keys go, one device at a time as the rules allow.
     devices.forEach((child) => {
       if (child.key) changes[`deviceKeys/${uid}/${child.key}`] = null;
-    });
-    seen.forEach((child) => {
-      if (child.key) changes[`deviceSeen/${uid}/${child.key}`] = null;
     });
     for (const list of [sent, received]) {
       list.forEach((child) => {
@@ -111,7 +127,8 @@ export function makeAccountApi(auth: Auth, db: Database) {
   return {
     /**
      * Deletes the account after proving the password: my profile, picture, requests, group
-     * places, inbox, settings and notifications go in one update (all or nothing), then the Auth
+     * places, inbox, settings and notifications go in one update (all or nothing; my prefs,
+     * drafts and devices' last use with it, or just after it on my home), then the Auth
      * account. The groups I run go, in that same update, to their longest-standing member (or
      * close when nobody is in them: group-succession.ts). Friendships, blocks and conversations stay, so the other person keeps the chat;
      * my `users` record is gone, which is how they learn the account was deleted.
@@ -119,7 +136,10 @@ export function makeAccountApi(auth: Auth, db: Database) {
     async deleteAccount(password: string): Promise<void> {
       const { user, email } = signedInUser(auth);
       await reauthenticateWithCredential(user, EmailAuthProvider.credential(email, password));
-      await update(ref(db), await myRecords(user.uid));
+      // My home's records with the directory's, or right after them (still signed in then).
+      await home.updateWithHome(user.uid, await myHomeRecords(user.uid), async (alsoHere) =>
+        update(ref(db), { ...(await myRecords(user.uid)), ...alsoHere }),
+      );
       await deleteUser(user);
     },
 
