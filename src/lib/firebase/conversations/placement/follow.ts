@@ -5,11 +5,20 @@
  */
 import type { Database } from 'firebase/database';
 import type { ConversationKey } from '../../../conversation-key';
+import { libStrings } from '../../../lib-strings';
 import { isRefusal } from './moves';
 import type { Placements } from './placements';
 
 /** Tries after a refusal for now: a mirror, a move, and a mirror on the move's target. */
 const RETRIES = 3;
+
+/** A write held for a move that did not end in time: its toast says why. */
+export class ConversationMoving extends Error {
+  constructor() {
+    super(libStrings.home.errors.conversationMoving);
+    this.name = 'ConversationMoving';
+  }
+}
 
 /** As `afterRefusal`: true when the write is worth trying again, where the placement now says. */
 export async function refusedForNow(
@@ -18,7 +27,8 @@ export async function refusedForNow(
   refusedOn: Database,
   waitMs?: number,
 ): Promise<boolean> {
-  return (await placements.afterRefusal(key, refusedOn, waitMs)) !== null;
+  const next = await placements.afterRefusal(key, refusedOn, waitMs);
+  return next === 'moved' || next === 'same';
 }
 
 /**
@@ -33,6 +43,7 @@ export async function writeFollowingMoves<T>(
   placements: Placements,
   key: ConversationKey,
   write: (on: Database) => Promise<T>,
+  waitMs?: number,
 ): Promise<T> {
   let on = await placements.whereIs(key);
   for (let tries = 0; ; tries++) {
@@ -40,7 +51,10 @@ export async function writeFollowingMoves<T>(
       return await write(on);
     } catch (error) {
       if (!isRefusal(error) || tries >= RETRIES) throw error;
-      if ((await placements.afterRefusal(key, on)) !== 'moved') throw error;
+      const next = await placements.afterRefusal(key, on, waitMs);
+      // Never lost silently: a move that outlasts the wait says so in the write's toast.
+      if (next === 'moving') throw new ConversationMoving();
+      if (next !== 'moved') throw error;
       on = await placements.whereIs(key);
     }
   }

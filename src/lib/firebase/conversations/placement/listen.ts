@@ -74,11 +74,15 @@ export function listenPlaced(
       current();
       // Refused there: maybe moved away, or its mirror not landed yet, so asked again.
       placements.forget(key);
-      void placements.afterRefusal(key, refusedOn).then((next) => {
-        if (stopped) return;
-        if (next) start(refusedOn);
-        else onError(error);
-      });
+      const follow = (): Promise<void> =>
+        placements.afterRefusal(key, refusedOn).then((next) => {
+          if (stopped) return;
+          // A long move: still waited for, the chat shows what it had meanwhile.
+          if (next === 'moving') return follow();
+          if (next) start(refusedOn);
+          else onError(error);
+        });
+      void follow();
     });
   };
   start(null);

@@ -18,25 +18,25 @@ export const isRefusal = (error: unknown) =>
 
 /**
  * The directory's placement of `key` once it is `live` (absent: the default instance, from
- * before placements), or null when it is still moving after `waitMs` or cannot be read.
+ * before placements), 'moving' when it is still moving after `waitMs`, null when it cannot be read.
  */
 function livePlacement(
   directory: Database,
   key: ConversationKey,
   waitMs: number,
-): Promise<number | null> {
+): Promise<number | 'moving' | null> {
   return new Promise((resolve) => {
     // The SDK may answer from its cache before `onValue` returns.
     let stop: (() => void) | null = null;
     const state = { done: false };
-    const settle = (instance: number | null) => {
+    const settle = (instance: number | 'moving' | null) => {
       if (state.done) return;
       state.done = true;
       clearTimeout(timer);
       stop?.();
       resolve(instance);
     };
-    const timer = setTimeout(() => settle(null), waitMs);
+    const timer = setTimeout(() => settle('moving'), waitMs);
     stop = onValue(
       ref(directory, placementPath(key)),
       (snapshot) => {
@@ -62,8 +62,8 @@ interface MoveDeps {
  * After a write or a listen of `key` refused on `refusedOn`: resolves 'moved' once the
  * conversation is live on another database (its cached placement forgotten, its mirror there
  * landed), 'same' when it is live on `refusedOn` and its mirror is there (the refusal may have
- * come before the mirror), or null when trying again is not worth it (still moving after
- * `waitMs`, no mirror, unreadable). The database, not the cache, is compared: another write's
+ * come before the mirror), 'moving' when it is still being moved after `waitMs`, or null when
+ * trying again is not worth it (no mirror, unreadable). The database, not the cache, is compared: another write's
  * refusal may have refreshed the cache already.
  */
 export async function afterRefusal(
@@ -71,9 +71,9 @@ export async function afterRefusal(
   key: ConversationKey,
   refusedOn: Database,
   waitMs = MOVE_WAIT_MS,
-): Promise<'moved' | 'same' | null> {
+): Promise<'moved' | 'same' | 'moving' | null> {
   const live = await livePlacement(placements.directory, key, waitMs);
-  if (live === null) return null;
+  if (live === null || live === 'moving') return live;
   if ((await placements.databaseFor(live)) === refusedOn) {
     return (await placements.mirrorLanded(key)) ? 'same' : null;
   }

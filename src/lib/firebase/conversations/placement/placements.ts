@@ -54,13 +54,14 @@ export interface Placements {
   forget(key: ConversationKey): void;
   /**
    * After a write or listen of `key` refused on `refusedOn` (moves.ts): 'moved' once it is live
-   * elsewhere, 'same' when live there with its mirror, null when not worth trying again.
+   * elsewhere, 'same' when live there with its mirror, 'moving' when its move outlasts `waitMs`,
+   * null when not worth trying again.
    */
   afterRefusal(
     key: ConversationKey,
     refusedOn: Database,
     waitMs?: number,
-  ): Promise<'moved' | 'same' | null>;
+  ): Promise<'moved' | 'same' | 'moving' | null>;
   /**
    * Whether there is more than one instance: false until the configuration's first answer, so
    * a single-instance client does nothing of the rest below.
