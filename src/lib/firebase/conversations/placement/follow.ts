@@ -13,7 +13,7 @@ import type { Placements } from './placements';
 const RETRIES = 3;
 
 /** A write held for a move that did not end in time: its toast says why. */
-export class ConversationMoving extends Error {
+class ConversationMoving extends Error {
   constructor() {
     super(libStrings.home.errors.conversationMoving);
     this.name = 'ConversationMoving';
