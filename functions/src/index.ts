@@ -12,7 +12,14 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getDatabase, getDatabaseWithUrl, type Database } from 'firebase-admin/database';
 import { onValueCreated, onValueWritten } from 'firebase-functions/v2/database';
-import { MIRRORED_PATHS, mirrorWrites, type DirectoryReads } from './mirror.js';
+import {
+  MIRRORED_PATHS,
+  mayMirrorOver,
+  mirrorWrites,
+  placementIn,
+  type DirectoryReads,
+  type MirrorWrite,
+} from './mirror.js';
 import { RELAYED_PATH, relayWrites } from './relay.js';
 
 initializeApp();
@@ -50,11 +57,36 @@ async function instanceDatabase(instance: number): Promise<Database> {
   return database;
 }
 
-/** Mirrors the write of `path`: one root update per instance concerned. */
-async function mirror(path: string): Promise<void> {
-  for (const { instance, changes } of await mirrorWrites(path, reads)) {
-    await (await instanceDatabase(instance)).ref().update(changes);
+/**
+ * One instance's share; a conversation's placement last, by a transaction that sets it only over
+ * nothing or a copy live there (`mayMirrorOver`): a trigger delayed across a move never sets the
+ * source's copy back to `live` (docs/scaling.md, "Rebalancing"). False when a move's write came
+ * between the directory's read and this one: the directory is to be read again.
+ */
+async function writeShare({ instance, changes }: MirrorWrite): Promise<boolean> {
+  const db = await instanceDatabase(instance);
+  const path = placementIn(changes);
+  if (path === null) {
+    await db.ref().update(changes);
+    return true;
   }
+  if (!mayMirrorOver((await db.ref(path).get()).val(), instance)) return true;
+  const { [path]: placement, ...rest } = changes;
+  if (Object.keys(rest).length > 0) await db.ref().update(rest);
+  const { committed } = await db
+    .ref(path)
+    .transaction((current: unknown) => (mayMirrorOver(current, instance) ? placement : undefined));
+  return committed;
+}
+
+/** Mirrors the write of `path`: one root update per instance concerned, read again on a race. */
+async function mirror(path: string): Promise<void> {
+  for (let race = 0; race < 5; race++) {
+    const shares = await mirrorWrites(path, reads);
+    const written = await Promise.all(shares.map(writeShare));
+    if (written.every(Boolean)) return;
+  }
+  throw new Error(`the placement of ${path} kept changing while mirrored`);
 }
 
 /** `{id}` in the trigger's path, filled from the event's params. */

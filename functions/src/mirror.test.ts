@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mirrorWrites, pairKey, type DirectoryReads } from './mirror.js';
+import {
+  mayMirrorOver,
+  mirrorWrites,
+  pairKey,
+  placementIn,
+  type DirectoryReads,
+} from './mirror.js';
 
 /** The directory as a plain tree, read as the Admin SDK or REST would. */
 function directoryOf(tree: Record<string, unknown>): DirectoryReads {
@@ -139,5 +145,22 @@ describe('the mirrors: a directory write mapped to the writes on the placement i
     expect(await mirrorWrites('homes/ann', homed)).toEqual([]);
     expect(await mirrorWrites('homes/cat', homed)).toEqual([]);
     expect(await mirrorWrites('settings/cat/showPresence', homed)).toEqual([]);
+  });
+});
+
+describe('a mirrored placement is never set back over a move', () => {
+  it('writes over nothing or a copy live on that instance, never over moving or moved', () => {
+    expect(mayMirrorOver(null, 1)).toBe(true);
+    expect(mayMirrorOver({ instance: 1, state: 'live' }, 1)).toBe(true);
+    expect(mayMirrorOver({ instance: 1, state: 'moving', to: 0 }, 1)).toBe(false);
+    expect(mayMirrorOver({ instance: 0, state: 'moved' }, 1)).toBe(false);
+    expect(mayMirrorOver({ instance: 2, state: 'live' }, 1)).toBe(false);
+  });
+
+  it("finds a conversation's placement among a mirror write's changes, and none in a person's", async () => {
+    const [write] = await mirrorWrites('placement/direct/f1', directory);
+    expect(write && placementIn(write.changes)).toBe('placement/direct/f1');
+    const [person] = await mirrorWrites('users/bob', directory);
+    expect(person && placementIn(person.changes)).toBeNull();
   });
 });

@@ -65,6 +65,27 @@ function placedAway(value: unknown): number | null {
     : null;
 }
 
+const PLACEMENT_PATH = /^placement\/(direct|group)\/[^/]+$/;
+
+/** The conversation's placement among a mirror write's changes, if it holds one. */
+export function placementIn(changes: Record<string, unknown>): string | null {
+  return Object.keys(changes).find((path) => PLACEMENT_PATH.test(path)) ?? null;
+}
+
+/**
+ * Whether a mirror write may set `instance`'s copy of a conversation's placement, which holds
+ * `current` there: over nothing (the first mirror) or a copy live there only. A `moving` or
+ * `moved` copy is the mover's (docs/scaling.md, "Rebalancing"): a trigger that read the directory
+ * before a move and writes after it, even after the whole move, must not set it back to `live`,
+ * or that instance's rules would take writes of a conversation living elsewhere. The writer
+ * checks this and sets the placement in one compare-and-set (an ETag, a transaction), so a
+ * move's freeze landing between the two makes it read the directory again.
+ */
+export function mayMirrorOver(current: unknown, instance: number): boolean {
+  if (current === null || current === undefined) return true;
+  return isRecord(current) && current.state === 'live' && current.instance === instance;
+}
+
 /** A person's records the rules read: the public profile and the receipts setting. */
 async function personMirror(directory: DirectoryReads, uid: string) {
   const [user, receipts] = await Promise.all([

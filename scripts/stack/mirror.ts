@@ -9,6 +9,7 @@
  */
 import { mirrorWrites, type DirectoryReads } from '../../functions/src/mirror';
 import { dbRest, type AdminTarget } from './admin';
+import { writeMirror } from './mirror-write';
 import { startRelay } from './relay';
 import { follow } from './rest-stream';
 
@@ -53,6 +54,44 @@ function recordsUnder(at: string[], data: unknown, depth: number): string[][] {
   return Object.entries(data).flatMap(([key, value]) => recordsUnder([...at, key], value, depth));
 }
 
+/** How often a mirror is computed again when a move's write raced it. */
+const RACES = 5;
+
+/** Admin reads of `directory` over REST, as mirror.ts asks for them. */
+export function restReads(directory: AdminTarget): DirectoryReads {
+  return {
+    get: (path) => dbRest(directory, 'GET', path),
+    where: async (path, child, value) =>
+      ((await dbRest(directory, 'GET', path, undefined, {
+        orderBy: JSON.stringify(child),
+        equalTo: JSON.stringify(value),
+      })) ?? {}) as Record<string, unknown>,
+  };
+}
+
+/**
+ * Mirrors directory path `path` once, as one trigger would: reads the directory, then (after
+ * `afterRead`, which a test uses to delay a trigger across a move) writes each instance's share.
+ * A share whose placement a move changed meanwhile is computed again from the directory.
+ */
+export async function mirrorPath(
+  path: string,
+  reads: DirectoryReads,
+  instanceTarget: (instance: number) => AdminTarget,
+  afterRead: () => Promise<void> = () => Promise.resolve(),
+): Promise<void> {
+  for (let race = 0; ; race++) {
+    const writes = await mirrorWrites(path, reads);
+    await afterRead();
+    let raced = false;
+    for (const write of writes) {
+      if ((await writeMirror(instanceTarget(write.instance), write)) === 'raced') raced = true;
+    }
+    if (!raced) return;
+    if (race === RACES) throw new Error(`the placement of ${path} kept changing while mirrored`);
+  }
+}
+
 /**
  * Starts mirroring `directory` to the namespaces `instanceTarget` names. `log` hears failures
  * (a mirror that could not be written is tried again with the record's next change or restart).
@@ -62,22 +101,11 @@ export function startMirror(
   instanceTarget: (instance: number) => AdminTarget,
   log: (line: string) => void = () => undefined,
 ): MirrorProcess {
-  const reads: DirectoryReads = {
-    get: (path) => dbRest(directory, 'GET', path),
-    where: async (path, child, value) =>
-      ((await dbRest(directory, 'GET', path, undefined, {
-        orderBy: JSON.stringify(child),
-        equalTo: JSON.stringify(value),
-      })) ?? {}) as Record<string, unknown>,
-  };
+  const reads = restReads(directory);
   let queue = Promise.resolve();
   const mirror = (path: string) => {
     queue = queue
-      .then(async () => {
-        for (const { instance, changes } of await mirrorWrites(path, reads)) {
-          await dbRest(instanceTarget(instance), 'PATCH', '/', changes);
-        }
-      })
+      .then(() => mirrorPath(path, reads, instanceTarget))
       .catch((error: unknown) => log(`mirror of ${path} failed: ${String(error)}`));
   };
   const aborts = TREES.map(({ tree, depth, as }) => {

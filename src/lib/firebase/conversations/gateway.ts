@@ -23,8 +23,7 @@ import { bindingMeta } from './integrity/binding-meta';
 import { serverClockOf } from './integrity/server-clock';
 import type { SendExtras } from './send-write';
 import type { SentMessage } from '../inbox/shapes';
-import { listenPlaced, placementsOf } from './placement';
-import { refusedForNow } from './follow-move';
+import { listenPlaced, placementsOf, refusedForNow, writeFollowingMoves } from './placement';
 import { hintOnceStored } from './placement/hints';
 
 export type { HiddenCover } from './inbox-entry-cover';
@@ -64,8 +63,9 @@ function makeConversationApi<Parties>(
       everyone,
     };
   };
-  const writeIn = async (id: string, changes: Record<string, unknown>) =>
-    update(ref(await databaseOf(id)), changes);
+  // Refused while the conversation moves: held, then written where it went (follow.ts).
+  const writeIn = (id: string, changes: Record<string, unknown>) =>
+    writeFollowingMoves(placements, keyOf(id), (on) => update(ref(on), changes));
   return {
     /** The newest `pageSize` messages of conversation `id`, oldest first, live. */
     subscribeLatest(
@@ -129,7 +129,7 @@ function makeConversationApi<Parties>(
       const path = `${location.root}/${at}/${id}`;
       const key = keyOf(at);
       const sent = sendThroughOutbox(() => placements.whereIs(key), outbox, {
-        refusedForNow: (on) => refusedForNow(db, placements, key, on),
+        refusedForNow: (on) => refusedForNow(placements, key, on),
         id,
         conversation: keyOf(at),
         path,

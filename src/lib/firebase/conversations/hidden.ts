@@ -1,6 +1,6 @@
 import { onValue, ref, set, type Unsubscribe } from 'firebase/database';
 import { conversationKey, type ConversationKind } from '../../conversation-key';
-import { listenPlaced, type Placements } from './placement';
+import { listenPlaced, writeFollowingMoves, type Placements } from './placement';
 import { hiddenPath } from './actions-write';
 
 /**
@@ -10,9 +10,11 @@ import { hiddenPath } from './actions-write';
 export function hiddenMessages(placements: Placements, kind: ConversationKind) {
   return {
     /** Deletes a message for me: hidden on every device of `uid`, nobody else affected. */
-    async hide(uid: string, conversationId: string, messageId: string): Promise<void> {
-      const db = await placements.databaseOf(conversationKey(kind, conversationId));
-      return set(ref(db, `${hiddenPath(kind, uid, conversationId)}/${messageId}`), true);
+    hide(uid: string, conversationId: string, messageId: string): Promise<void> {
+      const path = `${hiddenPath(kind, uid, conversationId)}/${messageId}`;
+      return writeFollowingMoves(placements, conversationKey(kind, conversationId), (db) =>
+        set(ref(db, path), true),
+      );
     },
 
     /** The ids `uid` deleted for themself in conversation `conversationId`, live. */

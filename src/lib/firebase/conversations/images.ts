@@ -21,8 +21,7 @@ import { outboxOf, sendThroughOutbox, type OutgoingSend } from './outbox-send';
 import type { CryptoNow } from './sealing';
 import { isSealed } from '../../crypto/sealed-value';
 import { serverClockOf } from './integrity/server-clock';
-import { placementsOf } from './placement';
-import { refusedForNow } from './follow-move';
+import { placementsOf, refusedForNow } from './placement';
 import { hintOnceStored } from './placement/hints';
 
 export * from './image-message';
@@ -106,7 +105,7 @@ export function makeConversationImagesApi(
       id,
       conversation: key,
       retry: false,
-      refusedForNow: (on) => refusedForNow(db, placements, key, on),
+      refusedForNow: (on) => refusedForNow(placements, key, on),
     });
   };
 

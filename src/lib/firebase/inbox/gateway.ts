@@ -16,7 +16,14 @@ import {
   type ConversationKey,
   type ConversationKind,
 } from '../../conversation-key';
-import { announceSoon, listenOn, listenPlaced, placementsOf } from '../conversations';
+import {
+  announceSoon,
+  isRefusal,
+  listenOn,
+  listenPlaced,
+  placementsOf,
+  writeFollowingMoves,
+} from '../conversations';
 import { inboxEntryPath, readsPath } from '../conversations/shapes';
 import { parseInbox, parseReadMarker, type InboxEntry, type ReadMarker } from './entry';
 import { followOtherInstances } from './instances';
@@ -205,11 +212,12 @@ export function makeInboxApi(
       if (receiptsOn) {
         changes[readsPath(kind, id, uid)] = { at: serverTimestamp(), messageId: lastMessageId };
       }
-      // Away from my home my list reads this entry by looks: my own hint asks for one, here
-      // and on my other devices, so the badge goes with the read.
-      return Promise.resolve(where(kind, id))
-        .then((on) => update(ref(on), changes))
-        .then(() => announceSoon(placements, key, uid));
+      // Refused while the conversation moves: held, then written where it went. Away from
+      // my home my list reads this entry by looks: my own hint asks for one, here and on my
+      // other devices, so the badge goes with the read.
+      return writeFollowingMoves(placements, key, (on) => update(ref(on), changes)).then(() =>
+        announceSoon(placements, key, uid),
+      );
     },
 
     /** How far `friendUid` has read `conversationId`, live; null when they never marked it. */
@@ -266,16 +274,24 @@ export function makeInboxApi(
     async setTyping(conversationId: string, uid: string, on: boolean): Promise<void> {
       const key = `${conversationId}/${uid}`;
       const instance = () => Promise.resolve(where('direct', conversationId));
+      // A signal refused while the conversation moves is dropped (the next one, 2 s later, says
+      // the same), and its placement read again so that one goes where the conversation went.
+      const dropRefused = (error: unknown) => {
+        if (!isRefusal(error)) throw error;
+        placements.forget(conversationKey('direct', conversationId));
+      };
       if (!on) {
         if (!typingThrottle.stop(key)) return;
         const signal = typingRef(await instance(), conversationId, uid);
-        await Promise.all([remove(signal), onDisconnect(signal).cancel()]);
+        await Promise.all([remove(signal), onDisconnect(signal).cancel()]).catch(dropRefused);
         return;
       }
       if (!typingThrottle.shouldWrite(key)) return;
       const signal = typingRef(await instance(), conversationId, uid);
       // Queued before the write on the same connection, so a crash never leaves it behind.
-      await Promise.all([onDisconnect(signal).remove(), set(signal, serverTimestamp())]);
+      await Promise.all([onDisconnect(signal).remove(), set(signal, serverTimestamp())]).catch(
+        dropRefused,
+      );
     },
 
     /** The server time at which `friendUid` last said they were typing in `conversationId`, or null. */

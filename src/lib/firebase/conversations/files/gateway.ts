@@ -12,7 +12,7 @@ import { outboxOf, sendThroughOutbox, type OutgoingSend } from '../outbox-send';
 import type { CryptoNow } from '../sealing';
 import type { GroupParties, MessageParties, SendExtras } from '../send-write';
 import { serverClockOf } from '../integrity/server-clock';
-import { placementsOf } from '../placement';
+import { placementsOf, refusedForNow, writeFollowingMoves } from '../placement';
 import { hintOnceStored } from '../placement/hints';
 import { uploadStashHere, type UploadStash } from './upload-stash';
 import { stashedSend, type StashedFileSend } from './stashed-send';
@@ -20,6 +20,7 @@ import { claimUpload } from './upload-lock';
 import { makeFileBytes } from './file-bytes';
 import { watchConnection } from './connection-watch';
 import { resumeUpload } from './resume-upload';
+import type { UploadJob } from './file-chunks';
 import type { FileUpload, ResumedUpload, Upload, UploadProgress } from './upload-types';
 
 export * from './file-message';
@@ -95,13 +96,15 @@ export function makeConversationFilesApi(
       conversation: key,
       retry: false,
       text: file.words,
+      refusedForNow: (on) => refusedForNow(placements, key, on),
       seal: async (changes) => {
         const [crypto, { uploadChunks, UploadCancelled }] = await Promise.all([
           cryptoNow(),
           chunkStore(),
         ]);
-        const instance = await databaseOf(key);
-        await uploadChunks(instance, restOf(instance), {
+        // Refused while the conversation moves: resumed where it went, from the chunks the
+        // move copied there.
+        const job: UploadJob = {
           conversation: key,
           fileId: id,
           owner: send.sender,
@@ -121,7 +124,8 @@ export function makeConversationFilesApi(
             upload.cuts.add(abort);
             return () => upload.cuts.delete(abort);
           },
-        });
+        };
+        await writeFollowingMoves(placements, key, (on) => uploadChunks(on, restOf(on), job));
         if (upload.cancelled) throw new UploadCancelled();
         return crypto ? crypto.sealUpdate(key, changes, { parties, now: clock() }) : changes;
       },

@@ -1,0 +1,61 @@
+/**
+ * Writes that follow a conversation's move (docs/scaling.md, "Rebalancing"): refused because it
+ * is being moved or was moved, a write is held until the move ends and written again where the
+ * directory's placement then says (moves.ts decides).
+ */
+import type { Database } from 'firebase/database';
+import type { ConversationKey } from '../../../conversation-key';
+import { libStrings } from '../../../lib-strings';
+import { isRefusal } from './moves';
+import type { Placements } from './placements';
+
+/** Tries after a refusal for now: a mirror, a move, and a mirror on the move's target. */
+const RETRIES = 3;
+
+/** A write held for a move that did not end in time: its toast says why. */
+class ConversationMoving extends Error {
+  constructor() {
+    super(libStrings.home.errors.conversationMoving);
+    this.name = 'ConversationMoving';
+  }
+}
+
+/** As `afterRefusal`: true when the write is worth trying again, where the placement now says. */
+export async function refusedForNow(
+  placements: Placements,
+  key: ConversationKey,
+  refusedOn: Database,
+  waitMs?: number,
+): Promise<boolean> {
+  const next = await placements.afterRefusal(key, refusedOn, waitMs);
+  return next === 'moved' || next === 'same';
+}
+
+/**
+ * `write` on conversation `key`'s instance; refused there because the conversation is being moved
+ * or was moved, held until the move ends and written again where it went (at most three times:
+ * a move, then another). A refusal on the instance where it still lives is the rules' answer
+ * and is thrown at once, so an action the rules refuse (an edit's preview, then its fallback)
+ * costs one read of the placement, not retries. Writes repeat harmlessly: each sets the same
+ * values under the same ids.
+ */
+export async function writeFollowingMoves<T>(
+  placements: Placements,
+  key: ConversationKey,
+  write: (on: Database) => Promise<T>,
+  waitMs?: number,
+): Promise<T> {
+  let on = await placements.whereIs(key);
+  for (let tries = 0; ; tries++) {
+    try {
+      return await write(on);
+    } catch (error) {
+      if (!isRefusal(error) || tries >= RETRIES) throw error;
+      const next = await placements.afterRefusal(key, on, waitMs);
+      // Never lost silently: a move that outlasts the wait says so in the write's toast.
+      if (next === 'moving') throw new ConversationMoving();
+      if (next !== 'moved') throw error;
+      on = await placements.whereIs(key);
+    }
+  }
+}
