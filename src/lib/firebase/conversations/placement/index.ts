@@ -24,9 +24,12 @@ import {
   placementPath,
   type InstancesConfig,
 } from './shapes';
-import { connectorOf } from './connectors';
+import { connectorOf, restConnectorOf } from './connectors';
 import { makeConnections } from './connections';
 import { makeLooks, type Looks } from './looks';
+import { overRest, overSocket, type SlotAccess } from './slot-access';
+
+export type { SlotAccess } from './slot-access';
 
 export interface Placements {
   /** The instances as configured (one when none is): the first answer, then followed live. */
@@ -65,9 +68,10 @@ export interface Placements {
   holdOn(db: Database): () => void;
   /**
    * Runs `work` on `instance` through the one slot connection (docs/scaling.md, "Bounded
-   * connections"): one instance after another, the slot closed after 30 s unused.
+   * connections"): one instance after another, the slot closed after 30 s unused; over REST
+   * when the three connections are taken (`live` is then null).
    */
-  throughSlot<T>(instance: number, work: (db: Database) => Promise<T>): Promise<T>;
+  throughSlot<T>(instance: number, work: (at: SlotAccess) => Promise<T>): Promise<T>;
   /** A look at `instance` through the slot: `work`, then what is read at each look (looks.ts). */
   lookAt: Looks['lookAt'];
   /** Live where a connection is open anyway, else read at each look (looks.ts). */
@@ -120,6 +124,12 @@ function makePlacements(directory: Database): Placements {
   };
   const instances = new Map<number, Database>([[DEFAULT_INSTANCE, directory]]);
   const numbers = new Map<Database, number>([[directory, DEFAULT_INSTANCE]]);
+  /** The REST address of `instance`, when this client was given one (connectors.ts). */
+  const restFor = (instance: number) => {
+    const url = latest?.urls[instance];
+    const restAt = restConnectorOf(directory);
+    return url && restAt ? restAt(url) : null;
+  };
   // The directory is never closed: the app's other gateways listen there all along.
   const connections = makeConnections(
     {
@@ -133,6 +143,7 @@ function makePlacements(directory: Database): Placements {
       },
     },
     [DEFAULT_INSTANCE],
+    { canRest: (instance) => restFor(instance) !== null },
   );
   /** One use of `db` outside the slot's queue (a write, a read, a listen about to be held). */
   const used = (db: Database): Database => {
@@ -200,9 +211,12 @@ function makePlacements(directory: Database): Placements {
 
   const databaseOf = async (key: ConversationKey) => used(await databaseFor(await instanceOf(key)));
 
-  const throughSlot = async <T>(instance: number, work: (db: Database) => Promise<T>) => {
+  const throughSlot = async <T>(instance: number, work: (at: SlotAccess) => Promise<T>) => {
     const db = await databaseFor(instance);
-    return connections.useSlot(instance, () => work(db));
+    const rest = restFor(instance);
+    return connections.useSlot(instance, (route) =>
+      work(route === 'rest' && rest ? overRest(rest) : overSocket(db)),
+    );
   };
   const looks = makeLooks({
     databaseFor,
