@@ -72,6 +72,11 @@ export interface Placements {
    * when the three connections are taken (`live` is then null).
    */
   throughSlot<T>(instance: number, work: (at: SlotAccess) => Promise<T>): Promise<T>;
+  /**
+   * One read of `path` on conversation `key`'s instance within the bound: by a connection open
+   * anyway, the slot, or REST when the three are taken (a message an entry names).
+   */
+  readPlaced(key: ConversationKey, path: string): Promise<unknown>;
   /** A look at `instance` through the slot: `work`, then what is read at each look (looks.ts). */
   lookAt: Looks['lookAt'];
   /** Live where a connection is open anyway, else read at each look (looks.ts). */
@@ -273,6 +278,11 @@ function makePlacements(directory: Database): Placements {
       return instance === undefined ? () => undefined : connections.hold(instance);
     },
     throughSlot,
+    readPlaced: async (key, path) => {
+      const instance = await instanceOf(key);
+      if (instance === DEFAULT_INSTANCE) return (await get(ref(directory, path))).val() as unknown;
+      return throughSlot(instance, (at) => at.read(path));
+    },
     lookAt: looks.lookAt,
     followWithinBound: looks.followWithinBound,
     whenSlotCloses: (instance, stop) => connections.whenClosed(instance, stop),
