@@ -13,7 +13,7 @@
 export const SLOT_IDLE_MS = 30_000;
 
 /** The most WebSocket connections a client holds, whatever its conversations span. */
-export const MAX_CONNECTIONS = 3;
+const MAX_CONNECTIONS = 3;
 
 /** How slot work reaches its instance: its WebSocket, or one-shot REST requests. */
 export type SlotRoute = 'socket' | 'rest';
