@@ -9,6 +9,8 @@
  * (goOnline/goOffline of its Database), so the policy is tested with fake timers.
  */
 
+import { makePinWatchers } from './pins';
+
 /** How long the slot stays open unused: a look's listener keeps news live that long. */
 export const SLOT_IDLE_MS = 30_000;
 
@@ -90,15 +92,8 @@ export function makeConnections(
   // Read without making a state: an instance only watched is not an open one.
   const pinned = (instance: number) =>
     always.has(instance) || (states.get(instance)?.holds ?? 0) > 0;
-  const pinWatchers = new Map<number, Set<(pinned: boolean) => void>>();
-  const told = new Map<number, boolean>();
-  /** Tells the watchers of `instance` when its pin changed (called before it may close). */
-  const pinMayHaveChanged = (instance: number) => {
-    const now = pinned(instance);
-    if (told.get(instance) === now) return;
-    told.set(instance, now);
-    for (const watcher of [...(pinWatchers.get(instance) ?? [])]) watcher(now);
-  };
+  const pins = makePinWatchers(pinned);
+  const pinMayHaveChanged = pins.mayHaveChanged;
   const stopTimer = (state: InstanceState) => {
     if (state.timer) clearTimeout(state.timer);
     state.timer = null;
@@ -256,13 +251,7 @@ export function makeConnections(
       onClose.add(stop);
       return () => onClose.delete(stop);
     },
-    watchPinned: (instance, onChange) => {
-      const watchers = pinWatchers.get(instance) ?? new Set();
-      pinWatchers.set(instance, watchers);
-      watchers.add(onChange);
-      onChange(pinned(instance));
-      return () => watchers.delete(onChange);
-    },
+    watchPinned: pins.watch,
     openNow: () =>
       [...states]
         .filter(([, state]) => state.on)
