@@ -3,7 +3,7 @@ import { initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
 import { connectDatabaseEmulator, getDatabase, type Database } from 'firebase/database';
 import { connectInstances } from '../../src/lib/firebase/conversations/shapes';
-import { databaseRestUrl, type RestUrl } from '../../src/lib/firebase/database-rest';
+import { databaseRestUrl, signedInRest, type RestUrl } from '../../src/lib/firebase/database-rest';
 import type { AdminTarget } from './admin';
 
 /**
@@ -34,15 +34,19 @@ export function connectEmulatorApp(
   const restUrl = databaseRestUrl(databaseURL, emulator);
   const opened = new Map<string, Database>();
   const restUrls = new Map<Database, RestUrl>([[db, restUrl]]);
-  connectInstances(db, (url) => {
-    const known = opened.get(url);
-    if (known) return known;
-    const instance = getDatabase(app, url);
-    connectDatabaseEmulator(instance, host, emulator.port);
-    opened.set(url, instance);
-    restUrls.set(instance, databaseRestUrl(url, emulator));
-    return instance;
-  });
+  connectInstances(
+    db,
+    (url) => {
+      const known = opened.get(url);
+      if (known) return known;
+      const instance = getDatabase(app, url);
+      connectDatabaseEmulator(instance, host, emulator.port);
+      opened.set(url, instance);
+      restUrls.set(instance, databaseRestUrl(url, emulator));
+      return instance;
+    },
+    (url) => signedInRest(databaseRestUrl(url, emulator), auth),
+  );
   return {
     app,
     auth,

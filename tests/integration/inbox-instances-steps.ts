@@ -2,6 +2,7 @@ import { connectDatabaseEmulator, getDatabase, ref, serverTimestamp, set } from 
 import { afterEach, beforeEach, expect } from 'vitest';
 import type { ConversationKey } from '../../src/lib/conversation-key';
 import { connectInstances } from '../../src/lib/firebase/conversations/shapes';
+import { databaseRestUrl, signedInRest } from '../../src/lib/firebase/database-rest';
 import { makeInboxApi } from '../../src/lib/firebase/inbox';
 import type { InboxEntry } from '../../src/lib/firebase/inbox/shapes';
 import { dbRest } from '../../scripts/stack/admin';
@@ -49,11 +50,17 @@ export function instancesPerTest(count: number) {
 /** `person`'s client opens other instances as the app's does: by URL, on the same emulator. */
 export function reachesInstances<P extends Pick<Person, 'client'>>(person: P): P {
   const [host = '127.0.0.1', port] = getBackend().dbHost.split(':');
-  connectInstances(person.client.db, (url) => {
-    const db = getDatabase(person.client.app, url);
-    connectDatabaseEmulator(db, host, Number(port));
-    return db;
-  });
+  const emulator = { host, port: Number(port) };
+  connectInstances(
+    person.client.db,
+    (url) => {
+      const db = getDatabase(person.client.app, url);
+      connectDatabaseEmulator(db, host, emulator.port);
+      return db;
+    },
+    // Slot work over REST when the three connections are taken, as the app's.
+    (url) => signedInRest(databaseRestUrl(url, emulator), person.client.auth),
+  );
   return person;
 }
 

@@ -8,7 +8,7 @@ import { env } from '../../config/env';
 import type { Auth } from 'firebase/auth';
 import { app, auth } from './app';
 import { connectInstances } from './conversations/shapes';
-import { databaseRestUrl, type RestUrl } from './database-rest';
+import { databaseRestUrl, signedInRest, type RestUrl } from './database-rest';
 
 function init(): Database {
   const db = getDatabase(app);
@@ -47,8 +47,9 @@ function databaseAt(url: string): Database {
   return instance;
 }
 
-// Conversations placed on another instance are reached through the directory's placements.
-connectInstances(db, databaseAt);
+// Conversations placed on another instance are reached through the directory's placements,
+// over REST when the three connections are taken (docs/scaling.md, "Bounded connections").
+connectInstances(db, databaseAt, (url) => signedInRest(databaseRestUrl(url, emulatorHost), auth));
 
 /**
  * What the database gateways are made of: a database, the Auth instance of the same app, and

@@ -10,5 +10,6 @@ export { makeConversationImagesApi } from './images';
 export { makeLazyConversationFilesApi } from './files/lazy-gateway';
 // Where each conversation lives (docs/scaling.md): the placements every gateway routes by.
 export { isRefusal, listenOn, listenPlaced, placementsOf, writeFollowingMoves } from './placement';
+export type { SlotAccess } from './placement';
 // The hint that wakes a party whose home is elsewhere (docs/scaling.md, "The hint protocol").
 export { announceDirectoryNews, announceSoon } from './placement/hints';

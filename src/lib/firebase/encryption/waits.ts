@@ -79,7 +79,9 @@ export function makeKeyWaitsApi(placed: PlacedKeyRecords) {
           stop();
         };
       };
-      const read = async (db: Database) => onWaits(parseKeyWaits((await get(ref(db, path))).val()));
+      // At a look: over the slot's socket or REST, whichever the bound leaves.
+      const read = async (at: { read: (path: string) => Promise<unknown> }) =>
+        onWaits(parseKeyWaits(await at.read(path)));
       let stop: Unsubscribe | null = null;
       let stopped = false;
       placements.instanceOf(conversation).then(

@@ -4,8 +4,10 @@
  * directory (friendships, blocks, groups) and their placements, then each other instance's
  * entries read once, one instance after another through the slot. Then hints on my home keep
  * them fresh: a hint names a conversation, its instance comes from the placement (never from
- * the hint), and a look there reads my own entry and keeps listening while the slot stays open.
- * So every count comes from the entry on the conversation's instance, proven by its rules.
+ * the hint), and a look there reads my own entry and keeps listening while the slot stays open;
+ * when the three connections are taken the look is one REST read, and each later hint one more
+ * (coalesced). So every count comes from the entry on the conversation's instance, proven by
+ * its rules.
  * Each look also reads, in the same slot use, what other gateways keep fresh that way (the
  * conversations' key waits: placement/looks.ts).
  */
@@ -25,7 +27,7 @@ import {
   parseConversationKey,
   type ConversationKey,
 } from '../../conversation-key';
-import { placementsOf } from '../conversations';
+import { placementsOf, type SlotAccess } from '../conversations';
 import { inboxEntryPath } from '../conversations/shapes';
 import { coalesceLooks } from './coalesce';
 import { parseInbox, parseInboxEntry, type InboxEntry } from './entry';
@@ -94,10 +96,10 @@ export function followOtherInstances(
     for (const instance of others.keys()) if (!byInstance.has(instance)) others.delete(instance);
     for (const [instance, mine] of byInstance) {
       if (stopped) return;
-      const [direct, group] = await placements.lookAt(instance, (db) =>
-        Promise.all([get(ref(db, `inbox/${uid}`)), get(ref(db, `groupInbox/${uid}`))]),
+      const [direct, group] = await placements.lookAt(instance, (at) =>
+        Promise.all([at.read(`inbox/${uid}`), at.read(`groupInbox/${uid}`)]),
       );
-      const read = { ...parseInbox('direct', direct.val()), ...parseInbox('group', group.val()) };
+      const read = { ...parseInbox('direct', direct), ...parseInbox('group', group) };
       const entries: Entries = {};
       for (const key of mine) if (key in read) entries[key] = read[key];
       others.set(instance, entries);
@@ -124,7 +126,7 @@ export function followOtherInstances(
   };
 
   /** My entry of `key` on `instance`, live until the slot closes there. */
-  const watch = (instance: number, db: Database, key: ConversationKey) =>
+  const listenUntilClosed = (instance: number, db: Database, key: ConversationKey) =>
     new Promise<void>((resolve) => {
       watching.get(key)?.();
       const { kind, id } = parseConversationKey(key);
@@ -149,9 +151,22 @@ export function followOtherInstances(
       const unhook = placements.whenSlotCloses(instance, stop);
       watching.set(key, stop);
     });
+  /**
+   * My entry of `key` on `instance`: live until the slot closes there, or read once when the
+   * look goes over REST (the next hint looks again).
+   */
+  const watch = async (instance: number, at: SlotAccess, key: ConversationKey) => {
+    const { kind, id } = parseConversationKey(key);
+    if (at.live) return listenUntilClosed(instance, at.live, key);
+    setEntry(
+      instance,
+      key,
+      parseInboxEntry(kind, id, await at.read(inboxEntryPath(kind, uid, id))),
+    );
+  };
   const looks = coalesceLooks<ConversationKey>((instance, keys) => {
     void placements
-      .lookAt(instance, (db) => Promise.all(keys.map((key) => watch(instance, db, key))))
+      .lookAt(instance, (at) => Promise.all(keys.map((key) => watch(instance, at, key))))
       .catch(() => undefined);
   });
 

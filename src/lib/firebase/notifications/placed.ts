@@ -6,15 +6,7 @@
  * connections: live where a connection is open anyway, else read at each look (a mention's
  * group message wakes me by the relay's hint, whose look reads them).
  */
-import {
-  get,
-  onValue,
-  ref,
-  update,
-  type Database,
-  type DataSnapshot,
-  type Unsubscribe,
-} from 'firebase/database';
+import { onValue, ref, update, type Database, type Unsubscribe } from 'firebase/database';
 import { groupKey } from '../../conversation-key';
 import { placementsOf } from '../conversations';
 import { parseChildren } from '../scoped-query';
@@ -38,8 +30,8 @@ export function followPlacedNotifications(
   const emit = () => {
     if (!stopped) onChange(byInstance);
   };
-  const take = (instance: number) => (snapshot: DataSnapshot) => {
-    byInstance.set(instance, parseChildren(snapshot.val(), parseNotification));
+  const take = (instance: number) => (value: unknown) => {
+    byInstance.set(instance, parseChildren(value, parseNotification));
     emit();
   };
   const follow = (instances: ReadonlySet<number>) => {
@@ -57,8 +49,13 @@ export function followPlacedNotifications(
         instance,
         placements.followWithinBound(
           instance,
-          (db) => onValue(ref(db, path), take(instance), () => undefined),
-          async (db) => take(instance)(await get(ref(db, path))),
+          (db) =>
+            onValue(
+              ref(db, path),
+              (snapshot) => take(instance)(snapshot.val()),
+              () => undefined,
+            ),
+          async (at) => take(instance)(await at.read(path)),
         ),
       );
     }
@@ -109,7 +106,7 @@ export async function updateWhereStored(
     [...byInstance].map(([instance, paths]) =>
       instance === DIRECTORY
         ? update(ref(directory), paths)
-        : placements.lookAt(instance, (db) => update(ref(db), paths)),
+        : placements.lookAt(instance, (at) => at.update(paths)),
     ),
   );
 }

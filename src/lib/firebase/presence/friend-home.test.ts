@@ -1,10 +1,13 @@
 // @vitest-environment node
 import type { Database } from 'firebase/database';
+import type { SlotAccess } from '../conversations';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FRIEND_HOME_REFRESH_MS, followFriendHome } from './friend-home';
 
 const directory = { name: 'directory' } as unknown as Database;
 const home = { name: 'instance 2' } as unknown as Database;
+/** The home as slot work sees it. */
+const homeAccess = { live: home } as unknown as SlotAccess;
 
 /** Placements where the friend lives on instance 2, pinned (connected anyway) or not. */
 function placements(sharded = true) {
@@ -13,16 +16,16 @@ function placements(sharded = true) {
     slotReads: 0,
     isSharded: () => Promise.resolve(sharded),
     homeOf: () => Promise.resolve(2),
-    throughSlot: <T>(instance: number, work: (db: Database) => Promise<T>) => {
+    throughSlot: <T>(instance: number, work: (at: SlotAccess) => Promise<T>) => {
       expect(instance).toBe(2);
       fake.slotReads++;
-      return work(home);
+      return work(homeAccess);
     },
     // As looks.ts: live while pinned, else one read now (through the slot).
     followWithinBound: (
       _instance: number,
       live: (db: Database) => () => void,
-      read: (db: Database) => Promise<void>,
+      read: (at: SlotAccess) => Promise<void>,
     ) => {
       let stopLive: (() => void) | null = null;
       pin = (pinned) => {
@@ -57,7 +60,7 @@ describe("a friend's record on their home, within the bound", () => {
     expect(read).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(read).toHaveBeenCalledTimes(2);
-    expect(read).toHaveBeenLastCalledWith(home);
+    expect(read).toHaveBeenLastCalledWith(homeAccess);
     stop();
     await vi.advanceTimersByTimeAsync(5 * FRIEND_HOME_REFRESH_MS);
     expect(read).toHaveBeenCalledTimes(2);

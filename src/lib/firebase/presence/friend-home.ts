@@ -7,7 +7,7 @@
  * old.
  */
 import type { Database, Unsubscribe } from 'firebase/database';
-import type { placementsOf } from '../conversations';
+import type { placementsOf, SlotAccess } from '../conversations';
 
 /** The directory's instance number (placement/shapes.ts), always connected. */
 const DIRECTORY = 0;
@@ -18,8 +18,8 @@ export const FRIEND_HOME_REFRESH_MS = 60_000;
 interface Follow {
   /** Attaches a live listener on the home's database. */
   live: (home: Database) => Unsubscribe;
-  /** Reads it once on the home's database (never rejects: it reports its own failure). */
-  read: (home: Database) => Promise<void>;
+  /** Reads it once on the home, by its socket or REST (never rejects: it reports its own failure). */
+  read: (home: SlotAccess) => Promise<void>;
   /** Where the home could not be found. */
   onError: (error: unknown) => void;
 }

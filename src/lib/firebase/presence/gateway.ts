@@ -1,5 +1,4 @@
 import {
-  get,
   onDisconnect,
   onValue,
   ref,
@@ -92,7 +91,10 @@ export function makePresenceApi(db: Database) {
       };
       const stop = followFriendHome(placementsOf(db), db, uid, {
         live: (on) => onValue(statusOf(on, uid), deliver, failed),
-        read: (on) => get(statusOf(on, uid)).then(deliver, failed),
+        read: (at) =>
+          at.read(`status/${uid}`).then((value) => {
+            if (!stopped) onData(parsePresenceStatus(value));
+          }, failed),
         onError: failed,
       });
       return () => {

@@ -1,27 +1,46 @@
 /**
- * At most three connections (docs/scaling.md, "Bounded connections"): the home and the
- * directory always; an instance held by listeners (the open conversation's) while held; and
- * one slot for everything else (looks, hints to a friend's home, one-off reads and writes),
- * closed after 30 s unused or as soon as another instance needs the slot. No SDK here: the
- * caller says how an instance goes on- and offline (goOnline/goOffline of its Database), so the
- * timing is tested with fake timers.
+ * At most three connections at every moment (docs/scaling.md, "Bounded connections"): the kept
+ * instances (the directory, the home), the instances held by listeners (the open
+ * conversation's), and one slot for everything else (looks, hints to a friend's home, one-off
+ * reads and writes), closed after 30 s unused or as soon as another instance needs it. When
+ * the kept and held instances take all three, slot work goes over REST (a one-shot request,
+ * no WebSocket), and a direct use of another instance waits, switched off, until one of the
+ * three is free. No SDK here: the caller says how an instance goes on- and offline
+ * (goOnline/goOffline of its Database), so the policy is tested with fake timers.
  */
+
+import { makePinWatchers } from './pins';
 
 /** How long the slot stays open unused: a look's listener keeps news live that long. */
 export const SLOT_IDLE_MS = 30_000;
+
+/** The most WebSocket connections a client holds, whatever its conversations span. */
+const MAX_CONNECTIONS = 3;
+
+/** How slot work reaches its instance: its WebSocket, or one-shot REST requests. */
+export type SlotRoute = 'socket' | 'rest';
 
 interface ConnectionSwitch {
   online(instance: number): void;
   offline(instance: number): void;
 }
 
+interface ConnectionOptions {
+  idleMs?: number;
+  max?: number;
+  /** Whether slot work on `instance` can go over REST (a client made without it cannot). */
+  canRest?: (instance: number) => boolean;
+}
+
 interface InstanceState {
   /** Listeners holding it open (the open conversation's). */
   holds: number;
-  /** Slot work in progress (a look's first read, a hint's write). */
+  /** Slot work over its WebSocket in progress (a look's first read, a hint's write). */
   busy: number;
-  /** Not switched off by us (a new Database starts online, connecting on first use). */
-  online: boolean;
+  /** Switched on by us: it may hold a WebSocket (one never used holds none). */
+  on: boolean;
+  /** Wanted on (held, or used directly) while all three are taken: off until one is free. */
+  waiting: boolean;
   timer: ReturnType<typeof setTimeout> | null;
   /** What stops with the connection: a look's kept listeners. */
   onClose: Set<() => void>;
@@ -32,10 +51,13 @@ interface Connections {
   keep(instance: number): void;
   /** Holds `instance` open until the returned release (a listener of the open conversation). */
   hold(instance: number): () => void;
-  /** One use of `instance` now: opened, through the slot unless it is kept or held. */
+  /** One direct use of `instance` now: opened through the slot, or waiting for room. */
   touch(instance: number): void;
-  /** Runs `work` on `instance` through the slot, one at a time: looks go one after another. */
-  useSlot<T>(instance: number, work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` on `instance`, one at a time (looks go one after another), told its route:
+   * the WebSocket when the instance is open or the slot can take it, else REST.
+   */
+  useSlot<T>(instance: number, work: (route: SlotRoute) => Promise<T>): Promise<T>;
   /** Calls `stop` when `instance` leaves the slot (closed, or taken by another instance). */
   whenClosed(instance: number, stop: () => void): () => void;
   /** The instances switched on now, the kept ones included (for figures and tests). */
@@ -50,7 +72,7 @@ interface Connections {
 export function makeConnections(
   sw: ConnectionSwitch,
   kept: readonly number[] = [],
-  idleMs = SLOT_IDLE_MS,
+  { idleMs = SLOT_IDLE_MS, max = MAX_CONNECTIONS, canRest = () => false }: ConnectionOptions = {},
 ): Connections {
   const always = new Set(kept);
   const states = new Map<number, InstanceState>();
@@ -60,31 +82,28 @@ export function makeConnections(
   const of = (instance: number): InstanceState => {
     let state = states.get(instance);
     if (!state) {
-      state = { holds: 0, busy: 0, online: true, timer: null, onClose: new Set() };
+      const on = always.has(instance);
+      state = { holds: 0, busy: 0, on, waiting: false, timer: null, onClose: new Set() };
       states.set(instance, state);
     }
     return state;
   };
+  for (const instance of always) of(instance);
   // Read without making a state: an instance only watched is not an open one.
   const pinned = (instance: number) =>
     always.has(instance) || (states.get(instance)?.holds ?? 0) > 0;
-  const pinWatchers = new Map<number, Set<(pinned: boolean) => void>>();
-  const told = new Map<number, boolean>();
-  /** Tells the watchers of `instance` when its pin changed (called before it may close). */
-  const pinMayHaveChanged = (instance: number) => {
-    const now = pinned(instance);
-    if (told.get(instance) === now) return;
-    told.set(instance, now);
-    for (const watcher of [...(pinWatchers.get(instance) ?? [])]) watcher(now);
-  };
+  const pins = makePinWatchers(pinned);
+  const pinMayHaveChanged = pins.mayHaveChanged;
   const stopTimer = (state: InstanceState) => {
     if (state.timer) clearTimeout(state.timer);
     state.timer = null;
   };
+  const onCount = () => [...states.values()].filter((state) => state.on).length;
   const open = (instance: number) => {
     const state = of(instance);
-    if (state.online) return;
-    state.online = true;
+    state.waiting = false;
+    if (state.on) return;
+    state.on = true;
     sw.online(instance);
   };
   const close = (instance: number) => {
@@ -94,8 +113,22 @@ export function makeConnections(
     const stops = [...state.onClose];
     state.onClose.clear();
     for (const stop of stops) stop();
-    if (pinned(instance) || !state.online) return;
-    state.online = false;
+    if (pinned(instance) || !state.on) return;
+    state.on = false;
+    sw.offline(instance);
+  };
+  /** Whether `instance` can be on now: it is, one of the three is free, or the idle slot gives way. */
+  const room = (instance: number): boolean => {
+    if (of(instance).on || onCount() < max) return true;
+    if (slot === null || slot === instance || of(slot).busy > 0 || pinned(slot)) return false;
+    close(slot);
+    return onCount() < max;
+  };
+  /** Off until one of the three is free: the SDK queues its writes and listens once back on. */
+  const wait = (instance: number) => {
+    const state = of(instance);
+    state.waiting = true;
+    stopTimer(state);
     sw.offline(instance);
   };
   const arm = (instance: number) => {
@@ -104,31 +137,72 @@ export function makeConnections(
     state.timer = setTimeout(() => {
       state.timer = null;
       // Work still running keeps it; its end arms the timer again.
-      if (state.busy === 0 && !pinned(instance)) close(instance);
+      if (state.busy === 0 && !pinned(instance)) {
+        close(instance);
+        admitWaiting();
+      }
     }, idleMs);
   };
-  const touch = (instance: number) => {
+  /** Makes `instance` the slot (on): the slot before closes, unless its work still runs. */
+  const takeSlot = (instance: number) => {
     open(instance);
-    if (pinned(instance)) return;
     if (slot !== null && slot !== instance && of(slot).busy === 0) close(slot);
     slot = instance;
     arm(instance);
   };
+  /** Once one of the three is free: what waits goes on, held instances first. */
+  const admitWaiting = () => {
+    const waiting = [...states].filter(([, state]) => state.waiting);
+    waiting.sort(([a], [b]) => Number(pinned(b)) - Number(pinned(a)));
+    for (const [instance] of waiting) {
+      if (!room(instance)) return;
+      if (pinned(instance)) {
+        open(instance);
+        continue;
+      }
+      // One at a time: a second would take the slot before the first sent what it queued.
+      takeSlot(instance);
+      return;
+    }
+  };
+  const touch = (instance: number) => {
+    const state = of(instance);
+    if (state.waiting) return;
+    if (pinned(instance)) return;
+    if (!room(instance)) return wait(instance);
+    takeSlot(instance);
+  };
+  /** The route of slot work on `instance` now, opening it when it goes by the socket. */
+  const route = (instance: number): SlotRoute => {
+    const state = of(instance);
+    if (state.on && pinned(instance)) return 'socket';
+    // Without REST (a client made without it) the socket it is, over the bound if need be.
+    if (!state.on && !room(instance) && canRest(instance)) return 'rest';
+    if (pinned(instance)) open(instance);
+    else takeSlot(instance);
+    return 'socket';
+  };
 
   return {
     keep: (instance) => {
+      const state = of(instance);
+      // The home comes before anything else: the idle slot gives way to it.
+      room(instance);
       always.add(instance);
       open(instance);
-      stopTimer(of(instance));
+      stopTimer(state);
       if (slot === instance) slot = null;
       pinMayHaveChanged(instance);
     },
     hold: (instance) => {
-      open(instance);
       const state = of(instance);
       state.holds++;
       stopTimer(state);
       if (slot === instance) slot = null;
+      if (!state.on && !state.waiting) {
+        if (room(instance)) open(instance);
+        else wait(instance);
+      }
       pinMayHaveChanged(instance);
       let released = false;
       return () => {
@@ -137,26 +211,36 @@ export function makeConnections(
         state.holds--;
         pinMayHaveChanged(instance);
         if (pinned(instance)) return;
-        // Left open for the slot's time when the slot is free, so going back is instant.
-        if (slot === null) {
+        if (state.waiting) {
+          state.waiting = false;
+          return;
+        }
+        // Left open for the slot's time when the slot is free and nothing waits, so going
+        // back is instant.
+        const othersWait = [...states.values()].some((other) => other.waiting);
+        if (slot === null && !othersWait) {
           slot = instance;
           arm(instance);
-        } else close(instance);
+        } else {
+          close(instance);
+          admitWaiting();
+        }
       };
     },
     touch,
-    useSlot: <T>(instance: number, work: () => Promise<T>): Promise<T> => {
+    useSlot: <T>(instance: number, work: (route: SlotRoute) => Promise<T>): Promise<T> => {
       const run = queue.then(async () => {
-        touch(instance);
+        const how = route(instance);
+        if (how === 'rest') return work(how);
         const state = of(instance);
         state.busy++;
         try {
-          return await work();
+          return await work(how);
         } finally {
           state.busy--;
-          if (slot === instance || pinned(instance)) {
-            if (slot === instance) arm(instance);
-          } else if (state.busy === 0) close(instance);
+          if (slot === instance) arm(instance);
+          else if (!pinned(instance) && state.busy === 0) close(instance);
+          admitWaiting();
         }
       });
       queue = run.catch(() => undefined);
@@ -167,16 +251,11 @@ export function makeConnections(
       onClose.add(stop);
       return () => onClose.delete(stop);
     },
-    watchPinned: (instance, onChange) => {
-      const watchers = pinWatchers.get(instance) ?? new Set();
-      pinWatchers.set(instance, watchers);
-      watchers.add(onChange);
-      onChange(pinned(instance));
-      return () => watchers.delete(onChange);
-    },
-    openNow: () => {
-      const online = [...states].filter(([, state]) => state.online).map(([instance]) => instance);
-      return [...new Set([...always, ...online])].sort((a, b) => a - b);
-    },
+    watchPinned: pins.watch,
+    openNow: () =>
+      [...states]
+        .filter(([, state]) => state.on)
+        .map(([instance]) => instance)
+        .sort((a, b) => a - b),
   };
 }

@@ -4,19 +4,34 @@
  * loads nothing.
  */
 import type { Database } from 'firebase/database';
+import type { DatabaseRest } from '../../database-rest';
 
 /** Opens the database at `url` on the directory's app (and its emulator, locally). */
 export type DatabaseAt = (url: string) => Database;
 
+/** The REST address of the instance at `url`, as the directory's signed-in user. */
+export type RestAt = (url: string) => DatabaseRest;
+
 const connectors = new WeakMap<Database, DatabaseAt>();
+const rests = new WeakMap<Database, RestAt>();
 
 /**
- * Tells the placements of `directory` how to open another instance's database. A directory
- * without one reaches its own (the default) instance only, and says so for any other.
+ * Tells the placements of `directory` how to open another instance's database, and how to
+ * reach it over REST: slot work goes that way when the three connections are taken
+ * (docs/scaling.md, "Bounded connections"). A directory without `databaseAt` reaches its own
+ * (the default) instance only, and says so for any other; one without `restAt` opens a
+ * connection for slot work even when three are open.
  */
-export function connectInstances(directory: Database, databaseAt: DatabaseAt): void {
+export function connectInstances(
+  directory: Database,
+  databaseAt: DatabaseAt,
+  restAt?: RestAt,
+): void {
   connectors.set(directory, databaseAt);
+  if (restAt) rests.set(directory, restAt);
 }
 
 export const connectorOf = (directory: Database): DatabaseAt | undefined =>
   connectors.get(directory);
+
+export const restConnectorOf = (directory: Database): RestAt | undefined => rests.get(directory);

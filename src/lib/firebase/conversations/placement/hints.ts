@@ -4,7 +4,7 @@
  * home says "conversation key has news", when the friend does not already listen there (their
  * home is not the conversation's instance). The friend's client then reads its entry there.
  */
-import { ref, serverTimestamp, set } from 'firebase/database';
+import { serverTimestamp } from 'firebase/database';
 import type { ConversationKey } from '../../../conversation-key';
 import type { Placements } from '.';
 
@@ -28,8 +28,9 @@ async function announceNews(
     placements.instanceOf(key),
   ]);
   if (home === instance) return;
-  await placements.throughSlot(home, (db) =>
-    set(ref(db, hintPath(friendUid, key)), { at: serverTimestamp() }),
+  // Over REST when the three connections are taken: a hint never opens a fourth.
+  await placements.throughSlot(home, (at) =>
+    at.write(hintPath(friendUid, key), { at: serverTimestamp() }),
   );
 }
 
@@ -82,8 +83,8 @@ export function announceDirectoryNews(placements: Placements, uid: string): void
   void (async () => {
     if (!(await placements.isSharded())) return;
     const home = await placements.homeOf(uid);
-    await placements.throughSlot(home, (db) =>
-      set(ref(db, hintPath(uid, 'directory')), { at: serverTimestamp() }),
+    await placements.throughSlot(home, (at) =>
+      at.write(hintPath(uid, 'directory'), { at: serverTimestamp() }),
     );
   })().catch(() => undefined);
 }

@@ -7,3 +7,4 @@ export { placementsOf, type Placements } from './placements';
 export { listenOn, listenPlaced } from './listen';
 export { isRefusal } from './moves';
 export { refusedForNow, writeFollowingMoves } from './follow';
+export type { SlotAccess } from './slot-access';

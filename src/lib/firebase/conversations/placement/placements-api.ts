@@ -7,6 +7,7 @@ import type { Database } from 'firebase/database';
 import type { ConversationKey } from '../../../conversation-key';
 import type { InstancesConfig } from './shapes';
 import type { Looks } from './looks';
+import type { SlotAccess } from './slot-access';
 
 export interface Placements {
   /** The directory these placements are read from (the default instance's database). */
@@ -57,9 +58,15 @@ export interface Placements {
   holdOn(db: Database): () => void;
   /**
    * Runs `work` on `instance` through the one slot connection (docs/scaling.md, "Bounded
-   * connections"): one instance after another, the slot closed after 30 s unused.
+   * connections"): one instance after another, the slot closed after 30 s unused; over REST
+   * when the three connections are taken (`live` is then null).
    */
-  throughSlot<T>(instance: number, work: (db: Database) => Promise<T>): Promise<T>;
+  throughSlot<T>(instance: number, work: (at: SlotAccess) => Promise<T>): Promise<T>;
+  /**
+   * One read of `path` on conversation `key`'s instance within the bound: by a connection open
+   * anyway, the slot, or REST when the three are taken (a message an entry names).
+   */
+  readPlaced(key: ConversationKey, path: string): Promise<unknown>;
   /** A look at `instance` through the slot: `work`, then what is read at each look (looks.ts). */
   lookAt: Looks['lookAt'];
   /** Live where a connection is open anyway, else read at each look (looks.ts). */

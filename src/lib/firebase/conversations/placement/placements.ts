@@ -16,12 +16,13 @@ import {
   placementPath,
   type InstancesConfig,
 } from './shapes';
-import { connectorOf } from './connectors';
+import { connectorOf, restConnectorOf } from './connectors';
 import { makeConnections } from './connections';
 import { makeLooks } from './looks';
 import { mirrorThere } from './mirror-wait';
 import { afterRefusal } from './moves';
 import type { Placements } from './placements-api';
+import { overRest, overSocket, type SlotAccess } from './slot-access';
 
 export type { Placements } from './placements-api';
 
@@ -67,6 +68,12 @@ function makePlacements(directory: Database): Placements {
   };
   const instances = new Map<number, Database>([[DEFAULT_INSTANCE, directory]]);
   const numbers = new Map<Database, number>([[directory, DEFAULT_INSTANCE]]);
+  /** The REST address of `instance`, when this client was given one (connectors.ts). */
+  const restFor = (instance: number) => {
+    const url = latest?.urls[instance];
+    const restAt = restConnectorOf(directory);
+    return url && restAt ? restAt(url) : null;
+  };
   // The directory is never closed: the app's other gateways listen there all along.
   const connections = makeConnections(
     {
@@ -80,6 +87,7 @@ function makePlacements(directory: Database): Placements {
       },
     },
     [DEFAULT_INSTANCE],
+    { canRest: (instance) => restFor(instance) !== null },
   );
   /** One use of `db` outside the slot's queue (a write, a read, a listen about to be held). */
   const used = (db: Database): Database => {
@@ -147,9 +155,12 @@ function makePlacements(directory: Database): Placements {
 
   const databaseOf = async (key: ConversationKey) => used(await databaseFor(await instanceOf(key)));
 
-  const throughSlot = async <T>(instance: number, work: (db: Database) => Promise<T>) => {
+  const throughSlot = async <T>(instance: number, work: (at: SlotAccess) => Promise<T>) => {
     const db = await databaseFor(instance);
-    return connections.useSlot(instance, () => work(db));
+    const rest = restFor(instance);
+    return connections.useSlot(instance, (route) =>
+      work(route === 'rest' && rest ? overRest(rest) : overSocket(db)),
+    );
   };
   const looks = makeLooks({
     databaseFor,
@@ -193,6 +204,11 @@ function makePlacements(directory: Database): Placements {
       return instance === undefined ? () => undefined : connections.hold(instance);
     },
     throughSlot,
+    readPlaced: async (key, path) => {
+      const instance = await instanceOf(key);
+      if (instance === DEFAULT_INSTANCE) return (await get(ref(directory, path))).val() as unknown;
+      return throughSlot(instance, (at) => at.read(path));
+    },
     lookAt: looks.lookAt,
     followWithinBound: looks.followWithinBound,
     whenSlotCloses: (instance, stop) => connections.whenClosed(instance, stop),

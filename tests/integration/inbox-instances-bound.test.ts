@@ -1,0 +1,128 @@
+import { serverTimestamp } from 'firebase/database';
+import { describe, expect, it } from 'vitest';
+import { placementsOf } from '../../src/lib/firebase/conversations';
+import { overRest } from '../../src/lib/firebase/conversations/placement/slot-access';
+import { databaseRestUrl, signedInRest } from '../../src/lib/firebase/database-rest';
+import { dbRest } from '../../scripts/stack/admin';
+import { adminUpdate, getBackend } from '../support/backend';
+import { befriend, cleanBackendPerTest, eventually, type Person } from './app-clients';
+import {
+  connectionsOf,
+  inboxOf,
+  instance,
+  instancesPerTest,
+  parties,
+  reachesInstances,
+  urlOf,
+} from './inbox-instances-steps';
+
+// Never more than three connections, even when the home is not the directory (docs/scaling.md,
+// "Bounded connections"): four namespaces; Bob lives on instance 1, his conversation with
+// Alice is on 2 (open), with Carol on 3. Kept (directory, home) and held (2) take all three,
+// so news from 3 is looked at over REST, never by a fourth connection.
+const { signUp, stopAfterTest } = cleanBackendPerTest();
+const { startMirroring, mirrorIdle } = instancesPerTest(4);
+const ns = (n: number) => instance(n).dbNamespace;
+
+/** `writer`'s hint for `uid` on instance `home`, over REST as any signed-in person may. */
+function hintAs(writer: Person, home: number, uid: string, key: string) {
+  const [host = '127.0.0.1', port] = getBackend().dbHost.split(':');
+  const rest = signedInRest(
+    databaseRestUrl(urlOf(home), { host, port: Number(port) }),
+    writer.client.auth,
+  );
+  return overRest(rest).write(`hints/${uid}/${key}`, { at: serverTimestamp() });
+}
+
+/** `uid`'s connections as the emulator counts them, every ~50 ms until stopped. */
+function sampleConnections(uid: string) {
+  const samples: string[][] = [];
+  const sampling = { on: true };
+  const done = (async () => {
+    while (sampling.on) {
+      samples.push(await connectionsOf(uid));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return {
+    samples,
+    stop: async () => {
+      sampling.on = false;
+      await done;
+      return samples;
+    },
+  };
+}
+
+describe('at most three connections with the home away from the directory', () => {
+  it('brings news from a fourth instance over REST, a forged hint costing a look only', async () => {
+    const [alice, bob, carol] = await Promise.all(
+      ['Alice', 'Bob', 'Carol'].map(async (name) => reachesInstances(await signUp(name))),
+    );
+    await adminUpdate({
+      [`homes/${bob.uid}`]: 1,
+      [`homes/${alice.uid}`]: 2,
+      [`homes/${carol.uid}`]: 3,
+    });
+    startMirroring();
+    // Each asks, so each conversation is placed on the asker's home.
+    const withAlice = (await befriend(alice, bob)).id;
+    const withCarol = (await befriend(carol, bob)).id;
+    const aliceCarol = (await befriend(alice, carol)).id;
+    await mirrorIdle();
+    await alice.conversations.direct.send(parties(withAlice, alice, bob), 'hi').acked;
+    await carol.conversations.direct.send(parties(withCarol, carol, bob), 'one').acked;
+
+    // Bob signs in (his list looks at 2 and 3) and opens his conversation with Alice.
+    const sampler = sampleConnections(bob.uid);
+    const inbox = inboxOf(bob, stopAfterTest);
+    const carolKey = `d:${withCarol}`;
+    await eventually(
+      () => expect(inbox.counts()).toEqual({ [`d:${withAlice}`]: 1, [carolKey]: 1 }),
+      15_000,
+    );
+    stopAfterTest(
+      bob.conversations.direct.subscribeLatest(
+        { id: withAlice, pageSize: 20 },
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    const three = [ns(0), ns(1), ns(2)].sort();
+    await expect
+      .poll(async () => (await connectionsOf(bob.uid)).sort(), { timeout: 10_000 })
+      .toEqual(three);
+    const held = sampler.samples.length;
+
+    // News on 3: Carol's hint on Bob's home, a look at 3 over REST for each.
+    await carol.conversations.direct.send(parties(withCarol, carol, bob), 'two').acked;
+    await eventually(() => expect(inbox.counts()[carolKey]).toBe(2), 10_000);
+    await carol.conversations.direct.send(parties(withCarol, carol, bob), 'three').acked;
+    await eventually(() => expect(inbox.counts()[carolKey]).toBe(3), 10_000);
+
+    // The entry changes with no hint (as after a message whose hint was lost): with no
+    // connection to 3 and no listener there, the count stays.
+    const hints = () => dbRest(instance(1), 'GET', `hints/${bob.uid}`);
+    await expect.poll(hints, { timeout: 10_000 }).toBeNull();
+    await dbRest(instance(3), 'PATCH', '/', { [`inbox/${bob.uid}/${withCarol}/unread`]: 5 });
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(inbox.counts()[carolKey]).toBe(3);
+    // Alice forges news of it: the look reads the stored entry (5), nothing from the hint.
+    await hintAs(alice, 1, bob.uid, carolKey);
+    await eventually(() => expect(inbox.counts()[carolKey]).toBe(5), 10_000);
+    // Of a conversation Bob is no party to, and of none: consumed, nothing shown.
+    await hintAs(alice, 1, bob.uid, `d:${aliceCarol}`);
+    await hintAs(alice, 1, bob.uid, 'd:-NoSuchThing');
+    await expect.poll(hints, { timeout: 10_000 }).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(inbox.counts()).toEqual({ [`d:${withAlice}`]: 1, [carolKey]: 5 });
+
+    // Never more than three of Bob's, and never instance 3 once the conversation was open.
+    const samples = await sampler.stop();
+    expect(samples.length).toBeGreaterThan(held);
+    expect(Math.max(...samples.map((sample) => sample.length))).toBeLessThanOrEqual(3);
+    expect(samples.slice(held).filter((sample) => sample.includes(ns(3)))).toEqual([]);
+    expect((await connectionsOf(bob.uid)).sort()).toEqual(three);
+    expect(placementsOf(bob.client.db).openInstances()).toEqual([0, 1, 2]);
+  }, 120_000);
+});
