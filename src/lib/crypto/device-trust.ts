@@ -14,7 +14,7 @@
  * per message.
  */
 import type { DeviceList } from './device-list';
-import { makeListTrust } from './trust/device-list-trust';
+import { makeListTrust } from './device-list-trust';
 import { importIdentityKey, verifyDevice } from './identity-key';
 import type { Pin, PinStore } from './trust-pins';
 

@@ -19,8 +19,8 @@ import { bytesDataUrl } from './image-data-url';
 import { sealChunkValue, openChunkValue } from './files/file-chunk-seal';
 import type { ConversationMessage } from './message';
 import { sealUpdate, type SealOptions } from './seal-update';
-import { makeEntryOpener } from './opening/entry-words';
-import { makeWordOpener, type OpenedWords } from './opening/message-words';
+import { makeEntryOpener } from './crypto-entry';
+import { makeWordOpener, type OpenedWords } from './crypto-words';
 
 export type { SealOptions };
 

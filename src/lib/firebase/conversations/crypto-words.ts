@@ -4,20 +4,20 @@
  * message's tombstone as its sender's proof. Each is remembered by everything it was opened from,
  * so a delivery that repeats a message costs no second decryption.
  */
-import type { ConversationKey } from '../../../conversation-key';
-import type { EpochKeys } from '../../../crypto/epoch-keys';
-import { readTimedText, type SealedField, type SealVersion } from '../../../crypto/message-seal';
-import type { SealState } from '../../../crypto/seal-state';
+import type { ConversationKey } from '../../conversation-key';
+import type { EpochKeys } from '../../crypto/epoch-keys';
+import { readTimedText, type SealedField, type SealVersion } from '../../crypto/message-seal';
+import type { SealState } from '../../crypto/seal-state';
 import {
   isSealed,
   NotOpened,
   openValue,
   sealVersionOf,
   type FieldPlace,
-} from '../../../crypto/sealed-value';
-import { parseDescriptor } from '../files/file-message';
-import { bindingMeta } from '../integrity/binding-meta';
-import type { ConversationMessage } from '../message';
+} from '../../crypto/sealed-value';
+import { parseDescriptor } from './files/file-message';
+import { bindingMeta } from './integrity/binding-meta';
+import type { ConversationMessage } from './message';
 
 /** A sealed field opened: its words (and the times sealed with them, v2), or why not. */
 export interface Opening {

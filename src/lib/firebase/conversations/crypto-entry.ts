@@ -4,14 +4,14 @@
  * conversation is encrypted, whose own words show when they differ (a preview or a quote is
  * whatever its writer sealed).
  */
-import type { ConversationKey } from '../../../conversation-key';
-import { isSealed, type FieldPlace } from '../../../crypto/sealed-value';
-import type { SealedField } from '../../../crypto/message-seal';
-import type { InboxEntry } from '../../inbox/shapes';
-import { remember, type Opening } from './message-words';
-import { checkedEntry, type MessageLookup } from '../integrity/entry-check';
-import type { SeenLedger } from '../integrity/seen-ledger';
-import type { ConversationMessage } from '../message';
+import type { ConversationKey } from '../../conversation-key';
+import { isSealed, type FieldPlace } from '../../crypto/sealed-value';
+import type { SealedField } from '../../crypto/message-seal';
+import type { InboxEntry } from '../inbox/shapes';
+import { remember, type Opening } from './crypto-words';
+import { checkedEntry, type MessageLookup } from './integrity/entry-check';
+import type { SeenLedger } from './integrity/seen-ledger';
+import type { ConversationMessage } from './message';
 
 interface EntryOpenerDeps {
   me: string;

@@ -4,9 +4,9 @@
  * identity key (its certified device-signing key, never an older one once one is pinned), and
  * from then on only the devices it names count. Part of device-trust.ts, which decides per device.
  */
-import { verifyDeviceList, type DeviceList } from '../device-list';
-import { verifySigner } from '../signing-key';
-import type { ListPin, PinStore } from '../trust-pins';
+import { verifyDeviceList, type DeviceList } from './device-list';
+import { verifySigner } from './signing-key';
+import type { ListPin, PinStore } from './trust-pins';
 
 interface ListTrustDeps {
   owner: string;
