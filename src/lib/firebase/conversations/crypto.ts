@@ -11,16 +11,27 @@
  */
 import type { ConversationKey } from '../../conversation-key';
 import type { EpochKeys } from '../../crypto/epoch-keys';
-import { isSealed, NotOpened, openValueBytes } from '../../crypto/sealed-value';
+import { readTimedText, type SealedField, type SealVersion } from '../../crypto/message-seal';
+import {
+  isSealed,
+  NotOpened,
+  openValue,
+  openValueBytes,
+  sealVersionOf,
+  type FieldPlace,
+} from '../../crypto/sealed-value';
 import { libStrings } from '../../lib-strings';
+import { bindingMeta } from './integrity/binding-meta';
 import { judgeClear, judgeDeleted, judgeOpened } from './integrity/message-verdict';
 import { makeSeenLedger, type SeenLedger } from './integrity/seen-ledger';
 import { bytesDataUrl } from './image-data-url';
+import { parseDescriptor } from './files/file-message';
 import { sealChunkValue, openChunkValue } from './files/file-chunk-seal';
 import type { ConversationMessage } from './message';
 import { sealUpdate, type SealOptions } from './seal-update';
-import { makeEntryOpener } from './crypto-entry';
-import { makeWordOpener, type OpenedWords } from './crypto-words';
+import type { InboxEntry } from '../inbox/shapes';
+import { checkedEntry, type MessageLookup } from './integrity/entry-check';
+import type { SealState } from '../../crypto/seal-state';
 
 export type { SealOptions };
 
@@ -42,13 +53,134 @@ export interface CryptoOptions {
   keyless?: KeylessReason;
 }
 
+/** A sealed field opened: its words (and the times sealed with them, v2), or why not. */
+interface Opening {
+  state: SealState;
+  text: string;
+  version?: SealVersion;
+  times?: number[];
+}
+
+/** The fields of an opened message that come from its words (kept as one object per seal). */
+interface OpenedWords {
+  fields: Pick<
+    ConversationMessage,
+    'text' | 'sealed' | 'sealedText' | 'sealVersion' | 'image' | 'file'
+  >;
+  times?: number[];
+}
+
+const TIMED: ReadonlySet<SealedField> = new Set(['text', 'edit', 'tombstone']);
+
 export function makeConversationCrypto(
   me: string,
   keys: EpochKeys | null,
   options: CryptoOptions = {},
 ) {
   const ledger = options.ledger ?? makeSeenLedger();
-  const { keyOf, openText, openWords, tombstoneHolds } = makeWordOpener(keys);
+  const words = new Map<string, Promise<OpenedWords>>();
+  const proofs = new Map<string, Promise<boolean>>();
+  const remember = <T>(cache: Map<string, Promise<T>>, id: string, value: Promise<T>) => {
+    cache.set(id, value);
+    if (cache.size > 20_000) cache.delete(cache.keys().next().value as string);
+    // A network failure is not remembered: the next delivery tries again.
+    value.catch(() => cache.delete(id));
+    return value;
+  };
+
+  const keyOf = (conversation: ConversationKey, sender: string) => (epoch: string) =>
+    keys ? keys.readingKey(conversation, sender, epoch) : Promise.resolve(null);
+
+  /** One sealed field opened, or its state when it does not open. */
+  async function openText(
+    conversation: ConversationKey,
+    value: string,
+    at: Omit<FieldPlace, 'conversation'>,
+    field: SealedField,
+    meta = '',
+  ): Promise<Opening> {
+    if (!keys) return { state: 'no-key', text: '' };
+    try {
+      const place = { conversation, messageId: at.messageId, sender: at.sender };
+      const text = await openValue(value, keyOf(conversation, at.sender), place, field, meta);
+      const version = sealVersionOf(value);
+      if (version === 1 || !TIMED.has(field)) return { state: 'open', text, version };
+      const timed = readTimedText(text);
+      return timed
+        ? { state: 'open', text: timed.text, version, times: timed.times }
+        : { state: 'failed', text: '' };
+    } catch (error) {
+      if (error instanceof NotOpened) return { state: error.reason, text: '' };
+      throw error;
+    }
+  }
+
+  /** A message's words opened, once per seal and everything it binds. */
+  function openWords(
+    conversation: ConversationKey,
+    message: ConversationMessage,
+  ): Promise<OpenedWords> {
+    const field = message.editedAt === undefined ? 'text' : 'edit';
+    const meta = bindingMeta(message);
+    const sender = message.senderId;
+    // Line breaks part it: only the sender (any string) may hold one, so no two differ alike.
+    const id = `${conversation}\n${message.id}\n${sender}\n${field}\n${meta}\n${message.text}`;
+    const known = words.get(id);
+    if (known) return known;
+    const value = openText(
+      conversation,
+      message.text,
+      { messageId: message.id, sender },
+      field,
+      meta,
+    ).then(({ state, text, version, times }): OpenedWords => {
+      // Not given to this device yet: not remembered, an approval or a recovery key may bring it.
+      if (state === 'no-key') words.delete(id);
+      const fields: OpenedWords['fields'] = { text, sealed: state, sealedText: message.text };
+      if (state === 'open' && version === 1) fields.sealVersion = 1;
+      if (message.image) {
+        fields.image = { ...message.image, caption: message.image.caption ? text : '' };
+      }
+      return times ? { fields, times } : { fields };
+    });
+    if (message.file) {
+      // The descriptor opens beside the words; a file whose descriptor does not open shows as one.
+      const file = message.file;
+      const withFile = Promise.all([
+        value,
+        openText(conversation, file.stored, { messageId: message.id, sender }, 'file'),
+      ]).then(([opened, descriptor]): OpenedWords => {
+        const parsed = descriptor.state === 'open' ? parseDescriptor(descriptor.text) : null;
+        const state = opened.fields.sealed === 'open' && !parsed ? 'failed' : opened.fields.sealed;
+        return {
+          ...opened,
+          fields: { ...opened.fields, sealed: state, file: { ...file, descriptor: parsed } },
+        };
+      });
+      return remember(words, id, withFile);
+    }
+    return remember(words, id, value);
+  }
+
+  /** Whether a deleted message's tombstone opens under its sender's key: their proof. */
+  function tombstoneHolds(
+    conversation: ConversationKey,
+    message: ConversationMessage,
+  ): Promise<boolean> {
+    const { tombstone } = message;
+    if (!keys || !isSealed(tombstone)) return Promise.resolve(false);
+    const sender = message.senderId;
+    const id = JSON.stringify([conversation, message.id, sender, tombstone]);
+    const known = proofs.get(id);
+    if (known) return known;
+    const value = openText(
+      conversation,
+      tombstone,
+      { messageId: message.id, sender },
+      'tombstone',
+    ).then(({ state, version }) => state === 'open' && version === 2);
+    return remember(proofs, id, value);
+  }
 
   let ledgerLoaded = false;
   void ledger.ready.then(() => (ledgerLoaded = true));
@@ -149,6 +281,13 @@ export function makeConversationCrypto(
     return shownNow(conversation, judged(conversation, m, opened));
   }
 
+  /**
+   * The messages entries name and this device has not opened lately, as stored, read once per
+   * state of the entry's words (a read that fails is remembered as none: the entry's own words
+   * show until they change).
+   */
+  const named = new Map<string, Promise<ConversationMessage | null>>();
+
   return {
     /** What this device remembers of its conversations. */
     ledger,
@@ -188,16 +327,74 @@ export function makeConversationCrypto(
 
     /**
      * An entry's preview and reaction quote opened; a preview that does not open says why. With
-     * `lookup`, each is checked against the message it names (crypto-entry.ts).
+     * `lookup`, each is checked against the message it names, and that message's own words are
+     * shown when they differ (a preview or a quote is whatever its writer sealed).
      */
-    openEntry: makeEntryOpener({
-      me,
-      hasKeys: keys !== null,
-      ledger,
-      openText,
-      seenLately: (conversation, messageId) => lately.get(`${conversation}\n${messageId}`),
-      openMessage: openOne,
-    }),
+    async openEntry(
+      conversation: ConversationKey,
+      entry: InboxEntry,
+      lookup?: MessageLookup,
+    ): Promise<InboxEntry> {
+      await ledger.ready;
+      let out = entry;
+      if (isSealed(entry.lastText)) {
+        const { text, state } = await openText(
+          conversation,
+          entry.lastText,
+          { messageId: entry.lastMessageId, sender: entry.lastSenderId },
+          'preview',
+        );
+        out = { ...out, lastText: text, sealed: state };
+      }
+      if (entry.reaction && isSealed(entry.reaction.text)) {
+        const { text } = await openText(
+          conversation,
+          entry.reaction.text,
+          { messageId: entry.reaction.messageId, sender: me },
+          'quote',
+        );
+        out = { ...out, reaction: { ...entry.reaction, text } };
+      }
+      const shown = entry.cover?.shown;
+      if (entry.cover && shown && isSealed(shown.text)) {
+        // Sealed by me (seal-update.ts), whoever sent the message it shows.
+        const { text, state } = await openText(
+          conversation,
+          shown.text,
+          { messageId: shown.messageId, sender: me },
+          'preview',
+        );
+        out = { ...out, cover: { ...entry.cover, shown: { ...shown, text, sealed: state } } };
+      }
+      const encrypted =
+        isSealed(entry.lastText) || ledger.encryptedSince(conversation) !== undefined;
+      if (!lookup || !keys || !encrypted) return out;
+      const { reaction, cover } = entry;
+      const state = JSON.stringify([
+        conversation,
+        [entry.lastMessageId, entry.lastText, entry.lastKind],
+        [reaction?.messageId, reaction?.text],
+        [cover?.shown?.messageId, cover?.shown?.text],
+      ]);
+      const read = (messageId: string) => {
+        const id = `${state}\n${messageId}`;
+        return (
+          named.get(id) ??
+          remember(
+            named,
+            id,
+            lookup(messageId).catch(() => null),
+          )
+        );
+      };
+      // Opened anew each time (its words are remembered once they open): keys may have arrived.
+      return checkedEntry(out, (messageId) => {
+        const seen = lately.get(`${conversation}\n${messageId}`);
+        return seen && seen.sealed !== 'no-key'
+          ? Promise.resolve(seen)
+          : read(messageId).then((m) => m && openOne(conversation, m));
+      });
+    },
 
     /**
      * One chunk of a file of mine sealed under my epoch key of `conversation` (file-chunk-seal.ts);
