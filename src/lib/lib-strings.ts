@@ -4,8 +4,6 @@ export const libStrings = {
     errors: {
       loadFailed: 'Could not load this list',
       permissionDenied: 'the database refused the change (it may be out of date; try again)',
-      conversationMoving:
-        'this conversation is being moved to another server and it is taking too long; try again in a minute',
       profileMissing: 'your profile is still loading',
       sendRequest: 'Could not send the friend request',
       accept: 'Could not accept the request',

@@ -5,7 +5,7 @@
  */
 import type { Database } from 'firebase/database';
 import type { ConversationKey } from '../../../conversation-key';
-import { libStrings } from '../../../lib-strings';
+import { placementStrings } from './placement-strings';
 import { isRefusal } from './moves';
 import type { Placements } from './placements';
 
@@ -15,7 +15,7 @@ const RETRIES = 3;
 /** A write held for a move that did not end in time: its toast says why. */
 class ConversationMoving extends Error {
   constructor() {
-    super(libStrings.home.errors.conversationMoving);
+    super(placementStrings.conversationMoving);
     this.name = 'ConversationMoving';
   }
 }
