@@ -4,15 +4,16 @@ import { makeInboxApi } from '../../src/lib/firebase/inbox/gateway';
 import { TypingThrottle } from '../../src/lib/firebase/conversations/typing';
 import type { ConversationMessage } from '../../src/lib/firebase/conversations/message';
 import { adminGet } from '../support/backend';
-import { befriend, cleanBackendPerTest, type Person } from './app-clients';
+import { cleanBackendPerTest, type Person } from './app-clients';
 import {
   crashingBefore,
   onInstance1,
   openPage,
-  reachesInstances,
   sleep,
   twoInstancesPerTest,
   watchingDevice,
+  friendsOverInstances,
+  parties,
 } from './conversations-rebalance-steps';
 
 // Rebalancing followed fully (docs/scaling.md, "Rebalancing"): an open chat keeps showing new
@@ -22,18 +23,7 @@ const { signUp, stopAfterTest } = cleanBackendPerTest();
 const { backends } = twoInstancesPerTest();
 const noGrace = { graceMs: 0 };
 
-async function friends() {
-  const alice = reachesInstances(await signUp('Alice'));
-  const bob = reachesInstances(await signUp('Bob'));
-  const { id } = await befriend(alice, bob);
-  return { alice, bob, id };
-}
-
-const parties = (conversationId: string, from: Person, to: Person) => ({
-  conversationId,
-  from: { uid: from.uid, name: from.username },
-  to: { uid: to.uid, name: to.username },
-});
+const friends = () => friendsOverInstances(signUp);
 
 const move = async (id: string, to: number) =>
   moveConversation(await backends(), `d:${id}`, to, noGrace);

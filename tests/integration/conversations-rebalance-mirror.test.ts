@@ -4,12 +4,13 @@ import { moveConversation } from '../../scripts/rebalance/move-conversation';
 import { mirrorPath, restReads } from '../../scripts/stack/mirror';
 import { placementsOf } from '../../src/lib/firebase/conversations';
 import { adminGet, getBackend } from '../support/backend';
-import { befriend, cleanBackendPerTest, type Person } from './app-clients';
+import { befriend, cleanBackendPerTest } from './app-clients';
 import {
   instance1,
   onInstance1,
   reachesInstances,
   twoInstancesPerTest,
+  parties,
 } from './conversations-rebalance-steps';
 
 // A mirror trigger delayed across a move (docs/scaling.md, "Rebalancing"): it read the
@@ -21,12 +22,6 @@ const { backends } = twoInstancesPerTest();
 const noGrace = { graceMs: 0 };
 
 const targetOf = (instance: number) => (instance === 1 ? instance1() : getBackend());
-
-const parties = (conversationId: string, from: Person, to: Person) => ({
-  conversationId,
-  from: { uid: from.uid, name: from.username },
-  to: { uid: to.uid, name: to.username },
-});
 
 /** A promise `done` that `open()` resolves. */
 function opened() {

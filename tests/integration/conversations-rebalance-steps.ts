@@ -6,10 +6,10 @@ import { dbRest } from '../../scripts/stack/admin';
 import { startMirror, type MirrorProcess } from '../../scripts/stack/mirror';
 import { adminUpdate, getBackend, signInClient } from '../support/backend';
 import { makeConversationsApi } from '../../src/lib/firebase/conversations/gateway';
-import { eventually, type Person } from './app-clients';
-import { instance, reachesInstances, urlOf } from './inbox-instances-steps';
+import { befriend, eventually, type Person } from './app-clients';
+import { instance, parties, reachesInstances, urlOf } from './inbox-instances-steps';
 
-export { reachesInstances };
+export { parties, reachesInstances };
 
 // Two instances on our emulator, as tests/integration/conversations-instances.test.ts has them:
 // the directory (the test namespace, instance 0) and instance 1 (its own namespace, the same
@@ -101,3 +101,11 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 /** Ids that appear in `ids` more than once. */
 export const doubled = (ids: readonly string[]) => ids.filter((id, i) => ids.indexOf(id) !== i);
+
+/** Alice and Bob, signed up with `signUp`, befriended, each reaching every instance. */
+export async function friendsOverInstances(signUp: (name: string) => Promise<Person>) {
+  const alice = reachesInstances(await signUp('Alice'));
+  const bob = reachesInstances(await signUp('Bob'));
+  const { id } = await befriend(alice, bob);
+  return { alice, bob, id };
+}

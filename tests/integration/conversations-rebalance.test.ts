@@ -15,6 +15,8 @@ import {
   sleep,
   twoInstancesPerTest,
   watchingDevice,
+  friendsOverInstances,
+  parties,
 } from './conversations-rebalance-steps';
 
 // Rebalancing (docs/scaling.md): a conversation moves from instance 0 (the directory) to 1
@@ -24,20 +26,7 @@ const { signUp, stopAfterTest } = cleanBackendPerTest();
 const { backends } = twoInstancesPerTest();
 const noGrace = { graceMs: 0 };
 
-async function friends() {
-  const alice = await signUp('Alice');
-  const bob = await signUp('Bob');
-  reachesInstances(alice);
-  reachesInstances(bob);
-  const { id } = await befriend(alice, bob);
-  return { alice, bob, id };
-}
-
-const parties = (conversationId: string, from: Person, to: Person) => ({
-  conversationId,
-  from: { uid: from.uid, name: from.username },
-  to: { uid: to.uid, name: to.username },
-});
+const friends = () => friendsOverInstances(signUp);
 
 /**
  * Alice and Bob take turns sending `count` messages, one every 25 ms without waiting for
