@@ -50,7 +50,7 @@ export function makeDatabaseGateways({ db, auth, restUrlOf }: FirebaseClient): D
       (instance) => signedInRest(restUrlOf(instance), auth),
       cryptoNow,
     ),
-    notifications: makeNotificationsApi(db, cryptoNow),
+    notifications: makeNotificationsApi(db),
     settings: makeSettingsApi(db),
     // Settings only: loads with its first use.
     account: lazyGateway<AccountApi>(

@@ -1,7 +1,6 @@
 /** Fakes of the notifications, settings and account gateways (see fake-gateways.ts). */
 import { vi } from 'vitest';
 import type { AccountApi } from '../lib/firebase/settings/account';
-import type { InboxEntry } from '../lib/firebase/inbox/entry';
 import type { AppNotification } from '../lib/firebase/notifications/record';
 import type { NotificationsApi } from '../lib/firebase/notifications/gateway';
 import type { SettingsApi, UserSettings } from '../lib/firebase/settings/gateway';
@@ -12,7 +11,6 @@ function createNotificationFeeds() {
     latestNotifications: new Feed<AppNotification[]>(),
     unreadNotifications: new Feed<AppNotification[]>(),
     settings: new Feed<UserSettings>(),
-    conversations: new Feed<InboxEntry[]>(),
   };
 }
 
@@ -25,9 +23,6 @@ export function fakeNotificationGateways() {
     ),
     subscribeUnread: vi.fn<NotificationsApi['subscribeUnread']>((uid, onData, onError) =>
       noticeFeeds.unreadNotifications.subscribe(uid, onData, onError),
-    ),
-    subscribeConversations: vi.fn<NotificationsApi['subscribeConversations']>(
-      (uid, onData, onError) => noticeFeeds.conversations.subscribe(uid, onData, onError),
     ),
     markRead: vi.fn<NotificationsApi['markRead']>(() => Promise.resolve()),
     remove: vi.fn<NotificationsApi['remove']>(() => Promise.resolve()),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sendMessage } from '../../src/features/conversations/sending/conversations-thunks';
 import { selectThisDevice } from '../../src/features/encryption/encryption-slice';
 import { previewOf } from '../../src/features/inbox/conversation-time';
+import { selectFeed } from '../../src/features/notifications/notifications-selectors';
 import { directKey } from '../../src/lib/conversation-key';
 import { befriend, cleanBackendPerTest, eventually } from './app-clients';
 import { anotherDevice, deviceApp, type DeviceApp } from './encryption-device-apps';
@@ -29,8 +30,14 @@ describe('previews on a new device', () => {
       const entry = app.store.getState().inbox.entries[key];
       return entry ? previewOf(entry, bob.uid) : null;
     };
-    const feed = (app: DeviceApp) =>
-      app.store.getState().notifications.conversations.map((entry) => previewOf(entry, bob.uid));
+    // The feed's "new messages" entries, each with its conversation's preview.
+    const feed = (app: DeviceApp) => {
+      const state = app.store.getState();
+      return selectFeed(state).flatMap((item) => {
+        const entry = item.kind === 'message' ? state.inbox.entries[directKey(item.ref)] : null;
+        return entry ? [previewOf(entry, bob.uid)] : [];
+      });
+    };
     await eventually(() => expect(row(phone)).toBe(WORDS));
 
     const laptop = await deviceApp(await anotherDevice(bob, stopAfterTest), stopAfterTest);

@@ -3,6 +3,7 @@ import { makeConversationFilesApi } from '../../src/lib/firebase/conversations/f
 import { databaseRestUrl, signedInRest } from '../../src/lib/firebase/database-rest';
 import { conversationCryptoOf } from '../../src/features/encryption/encryption-session';
 import { makeNotificationsApi } from '../../src/lib/firebase/notifications';
+import { selectFeed } from '../../src/features/notifications/notifications-selectors';
 import { mentionNotificationChanges } from '../../src/lib/firebase/notifications/shapes';
 import type { AppNotification } from '../../src/lib/firebase/notifications/shapes';
 import { dbRest } from '../../scripts/stack/admin';
@@ -165,4 +166,22 @@ describe('a mention in a group on another instance', () => {
     await mentioning('@Bob and the map');
     await eventually(() => expect(mentions().map((n) => n.id)).toEqual([id]), 15_000);
   }, 90_000);
+});
+
+describe('new messages on another instance in the feed', () => {
+  it("name the friend and the count, from the entry on the conversation's instance", async () => {
+    const { alice, bob } = await aliceOnInstance1AndBob();
+    const { id } = await befriend(alice, bob);
+    await mirrorIdle();
+    const app = await deviceApp(bob, stopAfterTest);
+    const news = () =>
+      selectFeed(app.store.getState()).flatMap((item) =>
+        item.kind === 'message' ? [[item.ref, item.actorName, item.count]] : [],
+      );
+    await alice.conversations.direct.send(parties(id, alice, bob), 'one').acked;
+    await alice.conversations.direct.send(parties(id, alice, bob), 'two').acked;
+    // Stored on instance 1 only: the feed has it from there, as the list does.
+    expect(await adminGet(`inbox/${bob.uid}/${id}`)).toBeNull();
+    await eventually(() => expect(news()).toEqual([[id, 'Alice', 2]]), 15_000);
+  }, 60_000);
 });

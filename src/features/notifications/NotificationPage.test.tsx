@@ -179,8 +179,8 @@ describe('NotificationPage', () => {
     };
     act(() => {
       fakes.feeds.friends.emit([friendship]);
-      fakes.noticeFeeds.conversations.emit([
-        {
+      fakes.feeds.inbox.emit({
+        'd:rel-bob': {
           conversationId: 'rel-bob',
           kind: 'direct',
           unread: 2,
@@ -190,7 +190,7 @@ describe('NotificationPage', () => {
           lastKind: 'text',
           lastAt: 5000,
         },
-      ]);
+      });
     });
     const list = screen.getByRole('list', { name: 'Notification' });
     const first = within(list).getAllByRole('link')[0];
@@ -199,8 +199,8 @@ describe('NotificationPage', () => {
     expect(first).toHaveAttribute('href', '/pages/messages?view=chat&friend=rel-bob&message=m2');
     expect(screen.getByTestId('notification-count')).toHaveTextContent('2');
     act(() =>
-      fakes.noticeFeeds.conversations.emit([
-        {
+      fakes.feeds.inbox.emit({
+        'd:rel-bob': {
           conversationId: 'rel-bob',
           kind: 'direct',
           unread: 0,
@@ -210,7 +210,7 @@ describe('NotificationPage', () => {
           lastKind: 'text',
           lastAt: 5000,
         },
-      ]),
+      }),
     );
     expect(screen.getByTestId('notification-count')).toHaveTextContent('1');
     expect(within(list).getAllByRole('link')).toHaveLength(1);
@@ -230,8 +230,8 @@ describe('NotificationPage', () => {
           photo: '',
         },
       ]);
-      fakes.noticeFeeds.conversations.emit([
-        {
+      fakes.feeds.inbox.emit({
+        'd:rel-bob': {
           conversationId: 'rel-bob',
           kind: 'direct',
           unread: 1,
@@ -241,7 +241,7 @@ describe('NotificationPage', () => {
           lastKind: 'text',
           lastAt: 5000,
         },
-      ]);
+      });
     });
     expect(store.getState().conversations.selected).toBeNull();
     const link = within(screen.getByRole('list', { name: 'Notification' })).getByRole('link');

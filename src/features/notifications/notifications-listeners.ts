@@ -1,7 +1,6 @@
 import type { AppStartListening } from '../../store/store';
 import { whileSignedIn } from '../../store/session';
 import {
-  conversationsReceived,
   latestFailed,
   latestReceived,
   olderRequested,
@@ -11,7 +10,6 @@ import {
 import { selectUnreadMentionIds } from './notifications-selectors';
 import { markNotificationsRead } from './notifications-thunks';
 import { selectConversationKey, selectLoadedOnScreen } from '../conversations';
-import { openAgainOnNewKeys } from '../encryption';
 
 /**
  * My feed, live from sign-in to sign-out: the unread entries (for the bell, whatever their age)
@@ -23,18 +21,6 @@ export function addNotificationListeners(startAppListening: AppStartListening): 
       uid,
       (items) => dispatch(unreadReceived(items)),
       () => dispatch(unreadFailed()),
-    ),
-  );
-
-  // Their previews are sealed: opened again once this device gets older keys.
-  whileSignedIn(startAppListening, (uid, { dispatch, extra }) =>
-    openAgainOnNewKeys(startAppListening, () =>
-      extra.notifications.subscribeConversations(
-        uid,
-        (entries) => dispatch(conversationsReceived(entries)),
-        // Without the inbox the feed still shows the stored entries.
-        () => dispatch(conversationsReceived([])),
-      ),
     ),
   );
 

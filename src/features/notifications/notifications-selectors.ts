@@ -6,15 +6,24 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../store/store';
 import { newestFirst, type AppNotification } from '../../lib/firebase/notifications/shapes';
 import { selectFriendRows } from '../friends';
-import { selectMutedKeys } from '../inbox';
+import { selectInboxEntries, selectMutedKeys } from '../inbox';
 import { directKey } from '../../lib/conversation-key';
+import type { InboxEntry } from '../../lib/firebase/inbox/shapes';
+
+/**
+ * My 1:1 entries as the inbox has them: on every instance my conversations live on, each from
+ * its own instance (docs/scaling.md), and opened as the inbox's rows are.
+ */
+const selectDirectEntries = createSelector([selectInboxEntries], (entries) =>
+  Object.values(entries).filter((entry): entry is InboxEntry => entry?.kind === 'direct'),
+);
 
 /**
  * One unread "new messages" entry per conversation with messages I have not read, named after
  * the friend (from my friendships); it goes away when the chat marks the conversation read.
  */
 const selectMessageNotifications = createSelector(
-  [(state: RootState) => state.notifications.conversations, selectFriendRows, selectMutedKeys],
+  [selectDirectEntries, selectFriendRows, selectMutedKeys],
   (conversations, friends, muted): AppNotification[] =>
     conversations.flatMap((entry) => {
       const row = friends.find((f) => f.friendship.id === entry.conversationId);

@@ -2,7 +2,6 @@ import type { WithSlice } from '@reduxjs/toolkit';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../store/store';
 import type { LoadStatus } from '../../lib/load-status';
-import type { InboxEntry } from '../../lib/firebase/inbox/shapes';
 import { newestFirst, type AppNotification } from '../../lib/firebase/notifications/shapes';
 import { resetPerSignedInUser } from '../../store/session';
 
@@ -18,8 +17,6 @@ interface NotificationsState {
   /** Every unread entry, newest first: the bell's count and the toasts. */
   unread: AppNotification[];
   unreadStatus: LoadStatus;
-  /** My inbox entries: the source of the "new messages" entries. */
-  conversations: InboxEntry[];
   /** A message came while the tab was hidden and browser notifications are off. */
   promptWanted: boolean;
 }
@@ -31,7 +28,6 @@ const initialState: NotificationsState = {
   status: 'idle',
   unread: [],
   unreadStatus: 'idle',
-  conversations: [],
   promptWanted: false,
 };
 
@@ -52,9 +48,6 @@ export const notificationsSlice = createSlice({
     },
     unreadFailed(state) {
       state.unreadStatus = 'error';
-    },
-    conversationsReceived(state, action: PayloadAction<InboxEntry[]>) {
-      state.conversations = action.payload;
     },
     notificationPromptWanted(state) {
       state.promptWanted = true;
@@ -86,7 +79,6 @@ export const {
   unreadReceived,
   unreadFailed,
   olderRequested,
-  conversationsReceived,
   notificationPromptWanted,
   notificationPromptClosed,
 } = notificationsSlice.actions;

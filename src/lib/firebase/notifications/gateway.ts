@@ -10,7 +10,6 @@ import {
   type Database,
   type Unsubscribe,
 } from 'firebase/database';
-import { parseInbox, type InboxEntry } from '../inbox/shapes';
 import {
   notificationId,
   parseNotification,
@@ -18,10 +17,6 @@ import {
   type NotificationInput,
 } from './record';
 import { parseChildren } from '../scoped-query';
-import type { CryptoNow } from '../conversations/shapes';
-import { openInOrder } from '../conversations/shapes';
-import { entriesOpener, entryMessagesOf } from '../inbox';
-import { listenOn, placementsOf } from '../conversations';
 import { followPlacedNotifications, updateWhereStored } from './placed';
 
 type OnError = (error: Error) => void;
@@ -64,10 +59,7 @@ export async function currentName(db: Database, uid: string): Promise<string | n
 }
 
 /** My feed (`notifications/{uid}`): read, marked read and deleted by me alone. */
-export function makeNotificationsApi(
-  db: Database,
-  cryptoNow: CryptoNow = () => Promise.resolve(null),
-) {
+export function makeNotificationsApi(db: Database) {
   const mine = (uid: string) => ref(db, `notifications/${uid}`);
   /** Where each mention read from another instance lives (placed.ts): its marks go there. */
   const placedAt = new Map<string, number>();
@@ -141,36 +133,6 @@ export function makeNotificationsApi(
           ),
         (items) => items.filter((item) => !item.read),
         onData,
-      );
-    },
-
-    /**
-     * My 1:1 conversations' inbox entries, live: "new messages" entries are derived from them
-     * (one per conversation, updated with each message) instead of a second fan-out per message.
-     * Groups' entries (`groupInbox`) are not read: a message notification is always a friend's.
-     * The SDK shares one server listener with the inbox screen's query of the same path.
-     */
-    subscribeConversations(
-      uid: string,
-      onData: (entries: InboxEntry[]) => void,
-      onError: OnError,
-    ): Unsubscribe {
-      // Previews are sealed: opened as the inbox's are, in order.
-      const deliver = openInOrder(
-        entriesOpener(cryptoNow, entryMessagesOf(db)),
-        (inbox) => onData(Object.values(inbox)),
-        onError,
-      );
-      // My entries are on my home, as the inbox's listener has them.
-      return listenOn(
-        placementsOf(db).homeOfNow(uid),
-        (on) =>
-          onValue(
-            ref(on, `inbox/${uid}`),
-            (snapshot) => deliver(parseInbox('direct', snapshot.val())),
-            onError,
-          ),
-        onError,
       );
     },
 
