@@ -53,7 +53,7 @@ export type EntryMessageLookup = (
  * Reads the messages entries name from the directory `db`'s placement of their conversation
  * (each read once per entry state, crypto.ts).
  */
-export const entryMessagesOf =
+const entryMessagesOf =
   (db: Database): EntryMessageLookup =>
   async (key, messageId) => {
     const stored = storedMessage(key, messageId);
@@ -63,9 +63,9 @@ export const entryMessagesOf =
 
 /**
  * Each entry's sealed preview, reaction quote and cover opened (crypto.ts), and with `lookup`
- * checked against the messages they name. Shared with the notifications' feed.
+ * checked against the messages they name.
  */
-export const entriesOpener =
+const entriesOpener =
   (cryptoNow: CryptoNow, lookup?: EntryMessageLookup) =>
   async (
     inbox: Record<ConversationKey, InboxEntry>,
