@@ -165,14 +165,21 @@ describeBrowser('file and voice messages', () => {
       .getByRole('button', { name: filesStrings.download('Dropped.pdf') })
       .waitFor({ timeout: 20_000 });
 
-    // Too large: refused with its reason, nothing sent.
+    // Too large: refused with its reason, nothing sent. The file is made in the page: 25 MB
+    // carried over the DevTools protocol took longer than the action timeout on a loaded machine.
     await chat(a)
       .getByTestId('chat-file-input')
-      .setInputFiles({
-        name: 'big.bin',
-        mimeType: 'application/octet-stream',
-        buffer: Buffer.alloc(25 * 1024 * 1024 + 1),
-      });
+      .evaluate(
+        (input: HTMLInputElement, size) => {
+          const data = new DataTransfer();
+          data.items.add(
+            new File([new Uint8Array(size)], 'big.bin', { type: 'application/octet-stream' }),
+          );
+          input.files = data.files;
+          input.dispatchEvent(new Event('change', { bubbles: true }));
+        },
+        25 * 1024 * 1024 + 1,
+      );
     await chat(a).getByRole('alert').getByText(filesStrings.tooLarge(25)).waitFor();
   });
 

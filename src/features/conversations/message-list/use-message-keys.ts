@@ -16,8 +16,8 @@ import { rowIndexInPages, type RowsInPages } from './message-rows-in-pages';
 /** A page key scrolls most of the visible height. */
 const PAGE_SHARE = 0.9;
 /** How often a scroll to a message not drawn yet is made again, and how many frames apart. */
-const AIMS = 4;
-const FRAMES_BETWEEN_AIMS = 3;
+const AIMS = 10;
+const FRAMES_BETWEEN_AIMS = 4;
 
 function afterFrames(frames: number, run: () => void) {
   requestAnimationFrame(() => (frames > 1 ? afterFrames(frames - 1, run) : run()));
@@ -48,6 +48,26 @@ function inView(scroller: HTMLElement, step: 1 | -1): string | undefined {
   });
   const pick = whole.length > 0 ? whole : shown;
   return (step < 0 ? pick.at(0) : pick.at(-1))?.dataset.messageId;
+}
+
+/**
+ * Runs `run` with the message then at the `step` edge once the scroll has stopped for two
+ * frames and Virtuoso has drawn a row in view (a loaded machine may take many frames for
+ * either); gives up after about a second.
+ */
+function whenScrollSettles(scroller: HTMLElement, step: 1 | -1, run: (id: string) => void) {
+  let last = Number.NaN;
+  let still = 0;
+  let frames = 0;
+  const tick = () => {
+    const top = scroller.scrollTop;
+    still = top === last ? still + 1 : 0;
+    last = top;
+    const next = still >= 2 ? inView(scroller, step) : undefined;
+    if (next !== undefined) run(next);
+    else if (++frames < 60) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
 }
 
 /**
@@ -184,10 +204,7 @@ export function useMessageKeys({
           scroller.scrollBy({ top: step * scroller.clientHeight * PAGE_SHARE });
           // Virtuoso draws the rows of the new place in its next render: the message then at
           // the edge scrolled towards takes the focus, so it never stays on a row taken away.
-          afterFrames(2, () => {
-            const next = inView(scroller, step);
-            if (next !== undefined) focus.focus(next);
-          });
+          whenScrollSettles(scroller, step, (next) => focus.focus(next));
           break;
         }
         default:
