@@ -1,5 +1,3 @@
-import { makeDeviceTrust } from '../../lib/crypto/device-trust';
-import { makeEpochKeys } from '../../lib/crypto/epoch-keys';
 import { indexedDbKeyVault } from '../../lib/crypto/key-vault-idb';
 import {
   loadOrCreateDevice,
@@ -13,7 +11,7 @@ import { indexedDbSendingLog } from '../../lib/crypto/sending-log-idb';
 import type { AppStartListening } from '../../store/store';
 import { whileSignedIn } from '../../store/session';
 import { deviceLabel } from './device-label';
-import { makeKeyRing, type KeyRing } from '../../lib/crypto/key-ring';
+import type { KeyRing } from '../../lib/crypto/key-ring';
 import { followMyDevices } from './encryption-my-devices';
 import {
   backupReceived,
@@ -27,6 +25,7 @@ import {
   openEncryptionSession,
   type EncryptionSession,
 } from './encryption-session';
+import { loadSessionCrypto } from './session-crypto';
 
 /** Read when the listeners are added, not at import: a test stands in for a browser by setting `window` then. */
 const inBrowser = () => typeof window !== 'undefined';
@@ -105,7 +104,10 @@ export function addEncryptionListeners(
       });
     };
     ready = (async (): Promise<EncryptionSession | null> => {
-      const device = await loadOrCreateDevice(vault, uid).catch(() => null);
+      const [device, { makeDeviceTrust, makeEpochKeys, makeKeyRing }] = await Promise.all([
+        loadOrCreateDevice(vault, uid).catch(() => null),
+        loadSessionCrypto(),
+      ]);
       if (!isOpen()) return null;
       if (!device) {
         dispatch(deviceUnavailable());
