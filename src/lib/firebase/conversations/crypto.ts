@@ -30,7 +30,7 @@ import { sealChunkValue, openChunkValue } from './files/file-chunk-seal';
 import type { ConversationMessage } from './message';
 import { sealUpdate, type SealOptions } from './seal-update';
 import type { InboxEntry } from '../inbox/shapes';
-import { checkedEntry, type MessageLookup } from './integrity/entry-check';
+import { checkedEntry, saysWhatEntrySays, type MessageLookup } from './integrity/entry-check';
 import type { SealState } from '../../crypto/seal-state';
 
 export type { SealOptions };
@@ -390,7 +390,10 @@ export function makeConversationCrypto(
       // Opened anew each time (its words are remembered once they open): keys may have arrived.
       return checkedEntry(out, (messageId) => {
         const seen = lately.get(`${conversation}\n${messageId}`);
-        return seen && seen.sealed !== 'no-key'
+        // A last message shown saying otherwise may be from before the entry's update (an edit
+        // opened after it): the stored one, of the same update, is read instead.
+        const current = messageId !== entry.lastMessageId || (seen && saysWhatEntrySays(out, seen));
+        return seen && seen.sealed !== 'no-key' && current
           ? Promise.resolve(seen)
           : read(messageId).then((m) => m && openOne(conversation, m));
       });
