@@ -6,7 +6,13 @@
  * database gateways are in, so it loads with them after the signed-in first paint
  * (`loadSessionCrypto`, session-crypto.ts) rather than with home's first screen.
  */
+import { memoryKeyVault, type KeyVault } from '../../lib/crypto/device-identity';
 import type { DraftsKey } from '../../lib/crypto/drafts-seal';
+import { indexedDbKeyVault } from '../../lib/crypto/key-vault-idb';
+import { memorySendingLog, type SendingLog } from '../../lib/crypto/sending-log';
+import { indexedDbSendingLog } from '../../lib/crypto/sending-log-idb';
+import { memoryPinStore, type PinStore } from '../../lib/crypto/trust-pins';
+import { indexedDbPinStore } from '../../lib/crypto/trust-pins-idb';
 import {
   indexedDbLedgerStore,
   makeConversationCrypto,
@@ -15,10 +21,27 @@ import {
 } from '../../lib/firebase/conversations/shapes';
 import { encryptionSession, setUpFailed, type EncryptionSession } from './encryption-session';
 
+export { loadOrCreateDevice } from '../../lib/crypto/device-identity';
 export { makeDeviceTrust } from '../../lib/crypto/device-trust';
 export { makeEpochKeys } from '../../lib/crypto/epoch-keys';
 export { makeKeyRing } from '../../lib/crypto/key-ring';
 export { makeLateWraps } from '../../lib/crypto/late-wraps';
+
+/** Where this device keeps its key, its pins of others' keys and what it sent under which epoch. */
+export interface KeyStores {
+  vault: KeyVault;
+  pins: PinStore;
+  sendingLog: SendingLog;
+}
+
+/**
+ * IndexedDB in a browser (one without it keeps no key, and Settings says so); outside one (Node,
+ * the integration tests), in memory for as long as these stores are kept.
+ */
+export const keyStoresFor = (browser: boolean): KeyStores =>
+  browser
+    ? { vault: indexedDbKeyVault, pins: indexedDbPinStore, sendingLog: indexedDbSendingLog }
+    : { vault: memoryKeyVault(), pins: memoryPinStore(), sendingLog: memorySendingLog() };
 
 const cryptos = new WeakMap<EncryptionSession, ConversationCrypto>();
 /** The sealing of a signed-in user whose device has no keys, per session opened (or none). */
