@@ -22,10 +22,11 @@ export const screenRoots = {
     src('app/signed-in-listeners.ts'),
   ],
   /**
-   * The database SDK and its gateways: loaded once the signed-in screen has painted
-   * (src/app/signed-in.ts), their own chunk so that it is not on home's first paint.
+   * The database SDK and its gateways, and the conversation crypto (only used through them):
+   * loaded once the signed-in screen has painted (src/app/signed-in.ts), their own chunk so that
+   * it is not on home's first paint.
    */
-  database: [src('app/database-gateways.ts')],
+  database: [src('app/database-gateways.ts'), src('features/encryption/conversation-crypto.ts')],
 };
 
 /** The modules a cold visit of each budgeted screen runs before it is drawn. */

@@ -1,5 +1,5 @@
 import type { DatabaseGateways } from '../store/gateways';
-import { conversationCryptoOf, draftsKeyOf } from '../features/encryption/encryption-session';
+import { conversationCryptoOf, draftsKeyOf } from '../features/encryption/conversation-crypto';
 import { makeConversationsApi } from '../lib/firebase/conversations';
 import { makeConversationImagesApi } from '../lib/firebase/conversations';
 import { makeLazyConversationFilesApi } from '../lib/firebase/conversations';

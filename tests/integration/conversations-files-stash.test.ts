@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { conversationCryptoOf } from '../../src/features/encryption/encryption-session';
+import { conversationCryptoOf } from '../../src/features/encryption/conversation-crypto';
 import { makeConversationFilesApi } from '../../src/lib/firebase/conversations/files/gateway';
 import { signedInRest } from '../../src/lib/firebase/database-rest';
 import { stashedSend } from '../../src/lib/firebase/conversations/files/stashed-send';

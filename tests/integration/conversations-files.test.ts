@@ -6,7 +6,7 @@ import { directKey } from '../../src/lib/conversation-key';
 import { makeConversationFilesApi } from '../../src/lib/firebase/conversations/files/gateway';
 import { signedInRest } from '../../src/lib/firebase/database-rest';
 import type { ConversationMessage } from '../../src/lib/firebase/conversations/message';
-import { conversationCryptoOf } from '../../src/features/encryption/encryption-session';
+import { conversationCryptoOf } from '../../src/features/encryption/conversation-crypto';
 import { toBase64Url } from '../../src/lib/crypto/crypto-bytes';
 import { adminGet } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually } from './app-clients';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeDatabaseGateways } from '../../src/app/database-gateways';
 import {
   chatScreenEntered,
+  chatScreenLeft,
   friendSelected,
 } from '../../src/features/conversations/timeline/conversations-slice';
 import { selectConversationMessages } from '../../src/features/conversations/timeline/conversations-selectors';
@@ -131,5 +132,32 @@ describe('sealed conversations between two people', () => {
     const dump = JSON.stringify(await adminGet('/'));
     expect(dump).not.toContain('see you');
     expect(dump).toContain('👍');
+  });
+
+  it("shows an edit in the inbox row when the entry's update is opened before the edited message", async () => {
+    const { alice, bob, conversationId, a, b } = await sealedChat();
+    await a.dispatch(sendMessage('see you at 8?')).unwrap();
+    const entryText = () => b.getState().inbox.entries[directKey(conversationId)]?.lastText;
+    await eventually(() => {
+      expect(texts(b)).toEqual(['see you at 8?']);
+      expect(entryText()).toBe('see you at 8?');
+    });
+    const mine = selectConversationMessages(a.getState()).at(0);
+    if (!mine) throw new Error('no message');
+    // Bob's copy of the message stays the one he was shown: his chat's listener closes now (in
+    // this dispatch), so the entry's update is the only part of the edit his app opens.
+    b.dispatch(chatScreenLeft());
+    const parties = {
+      conversationId,
+      from: { uid: alice.uid, name: alice.username },
+      to: { uid: bob.uid, name: bob.username },
+    };
+    await makeDatabaseGateways(alice.client).conversations.direct.edit(
+      parties,
+      mine,
+      'see you at 9?',
+      true,
+    );
+    await eventually(() => expect(entryText()).toBe('see you at 9?'));
   });
 });

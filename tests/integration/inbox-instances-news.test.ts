@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeConversationFilesApi } from '../../src/lib/firebase/conversations/files/gateway';
 import { databaseRestUrl, signedInRest } from '../../src/lib/firebase/database-rest';
-import { conversationCryptoOf } from '../../src/features/encryption/encryption-session';
+import { conversationCryptoOf } from '../../src/features/encryption/conversation-crypto';
 import { makeNotificationsApi } from '../../src/lib/firebase/notifications';
 import { selectFeed } from '../../src/features/notifications/notifications-selectors';
 import { mentionNotificationChanges } from '../../src/lib/firebase/notifications/shapes';

@@ -1,12 +1,13 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { directKey, groupKey, type ConversationKey } from '../../lib/conversation-key';
-import { makeLateWraps, type KeyWait, type LateWraps } from '../../lib/crypto/late-wraps';
+import type { KeyWait, LateWraps } from '../../lib/crypto/late-wraps';
 import { relationWith, selectFriendRows, selectRelationIndex } from '../friends';
 import { selectMyGroupIds } from '../groups';
 import type { AppStartListening, RootState } from '../../store/store';
 import { whileSignedIn } from '../../store/session';
 import { encryptionSession } from './encryption-session';
 import { oldKeysArrived } from './encryption-slice';
+import { loadSessionCrypto } from './session-crypto';
 
 /** Every conversation I am in now: my friendships and my groups. */
 const selectMyConversations = createSelector(
@@ -31,9 +32,9 @@ export function addLateWrapListeners(startAppListening: AppStartListening): void
     let open = true;
     let late: Promise<LateWraps | null> | null = null;
     const lateWraps = () =>
-      (late ??= encryptionSession(uid, extra.encryption).then((session) =>
+      (late ??= encryptionSession(uid, extra.encryption).then(async (session) =>
         session
-          ? makeLateWraps(
+          ? (await loadSessionCrypto()).makeLateWraps(
               session.device,
               session.keys,
               extra.encryption.keyDirectory(uid),

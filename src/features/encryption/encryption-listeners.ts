@@ -1,19 +1,10 @@
-import { makeDeviceTrust } from '../../lib/crypto/device-trust';
-import { makeEpochKeys } from '../../lib/crypto/epoch-keys';
-import { indexedDbKeyVault } from '../../lib/crypto/key-vault-idb';
-import {
-  loadOrCreateDevice,
-  memoryKeyVault,
-  type KeyVault,
-} from '../../lib/crypto/device-identity';
-import { memoryPinStore, type PinStore } from '../../lib/crypto/trust-pins';
-import { indexedDbPinStore } from '../../lib/crypto/trust-pins-idb';
-import { memorySendingLog, type SendingLog } from '../../lib/crypto/sending-log';
-import { indexedDbSendingLog } from '../../lib/crypto/sending-log-idb';
+import type { KeyVault } from '../../lib/crypto/device-identity';
+import type { PinStore } from '../../lib/crypto/trust-pins';
+import type { SendingLog } from '../../lib/crypto/sending-log';
 import type { AppStartListening } from '../../store/store';
 import { whileSignedIn } from '../../store/session';
 import { deviceLabel } from './device-label';
-import { makeKeyRing, type KeyRing } from '../../lib/crypto/key-ring';
+import type { KeyRing } from '../../lib/crypto/key-ring';
 import { followMyDevices } from './encryption-my-devices';
 import {
   backupReceived,
@@ -27,6 +18,7 @@ import {
   openEncryptionSession,
   type EncryptionSession,
 } from './encryption-session';
+import { keyStoresOnLoad, loadSessionCrypto } from './session-crypto';
 
 /** Read when the listeners are added, not at import: a test stands in for a browser by setting `window` then. */
 const inBrowser = () => typeof window !== 'undefined';
@@ -45,12 +37,13 @@ const inBrowser = () => typeof window !== 'undefined';
  */
 export function addEncryptionListeners(
   startAppListening: AppStartListening,
-  // Outside a browser (Node, the integration tests) the key lives as long as the session; a
-  // browser without IndexedDB keeps none and says so in Settings.
-  vault: KeyVault = inBrowser() ? indexedDbKeyVault : memoryKeyVault(),
-  pins: PinStore = inBrowser() ? indexedDbPinStore : memoryPinStore(),
-  sendingLog: SendingLog = inBrowser() ? indexedDbSendingLog : memorySendingLog(),
+  // Those not given: IndexedDB in a browser, else in memory for as long as these listeners run
+  // (conversation-crypto.ts keyStoresFor), made when the first session opens.
+  vault?: KeyVault,
+  pins?: PinStore,
+  sendingLog?: SendingLog,
 ): void {
+  const stores = keyStoresOnLoad({ vault, pins, sendingLog }, inBrowser());
   whileSignedIn(startAppListening, (uid, { extra, dispatch }) => {
     // Set false at sign-out; the async steps below check it before touching the store.
     const session = { open: true };
@@ -65,7 +58,9 @@ export function addEncryptionListeners(
       dispatch(thisDeviceRemoved());
       stopBackup();
       openEncryptionSession(uid, Promise.reject(new Error('This device was removed')), scope);
-      void vault.delete(uid).catch(() => undefined);
+      void stores()
+        .then((made) => made.vault.delete(uid))
+        .catch(() => undefined);
     };
     const scope = extra.encryption;
     const mine = followMyDevices(uid, extra.encryption, dispatch, isOpen, () => ready, forget);
@@ -105,7 +100,12 @@ export function addEncryptionListeners(
       });
     };
     ready = (async (): Promise<EncryptionSession | null> => {
-      const device = await loadOrCreateDevice(vault, uid).catch(() => null);
+      const [{ vault, pins, sendingLog }, crypto] = await Promise.all([
+        stores(),
+        loadSessionCrypto(),
+      ]);
+      const { makeDeviceTrust, makeEpochKeys, makeKeyRing } = crypto;
+      const device = await crypto.loadOrCreateDevice(vault, uid).catch(() => null);
       if (!isOpen()) return null;
       if (!device) {
         dispatch(deviceUnavailable());

@@ -6,15 +6,8 @@
  * are kept by uid (and by gateways): the integration tests run several stores in one process.
  */
 import type { DeviceTrust } from '../../lib/crypto/device-trust';
-import type { DraftsKey } from '../../lib/crypto/drafts-seal';
 import type { DeviceIdentity, EpochKeys } from '../../lib/crypto/epoch-keys';
 import type { KeyRing } from '../../lib/crypto/key-ring';
-import {
-  indexedDbLedgerStore,
-  makeConversationCrypto,
-  makeSeenLedger,
-  type ConversationCrypto,
-} from '../../lib/firebase/conversations/shapes';
 
 export interface EncryptionSession {
   device: DeviceIdentity;
@@ -32,11 +25,8 @@ const sessions = new Map<string, Ready>();
  * devices of one person can run in one process (the integration tests); the app has one.
  */
 const scoped = new WeakMap<object, Map<string, Ready>>();
-const cryptos = new WeakMap<EncryptionSession, ConversationCrypto>();
 /** A session's `Ready` that came to nothing because its keys could not be set up (it rejected). */
 const failedSetUps = new WeakMap<Ready, Promise<boolean>>();
-/** The sealing of a signed-in user whose device has no keys, per session opened (or none). */
-const keylessCryptos = new WeakMap<Ready | object, ConversationCrypto>();
 
 /**
  * Called at sign-in: `ready` resolves with the session, or null when this browser keeps no keys;
@@ -75,54 +65,7 @@ export function encryptionSession(uid: string, scope?: object): Ready {
 }
 
 /**
- * What this device remembers of `uid`'s conversations: in IndexedDB in a browser that has it,
- * else for as long as the session (docs/security/e2ee.md, "What the device remembers").
+ * For a `ready` that `encryptionSession` returned: whether its keys could not be set up (its
+ * session rejected); undefined when no session was opened (`ready` is a fallback).
  */
-const ledgerFor = (uid: string) =>
-  makeSeenLedger(
-    typeof window !== 'undefined' && typeof indexedDB !== 'undefined'
-      ? indexedDbLedgerStore(uid)
-      : undefined,
-  );
-
-/**
- * The sealing and opening of conversations for whoever `currentUid` names (the gateways' port);
- * null when nobody is. A device without keys gets one that seals nothing: it sends clear text
- * only where no encrypted message was seen, and nothing at all when its keys failed to be set up.
- */
-export const conversationCryptoOf =
-  (currentUid: () => string | undefined, scope?: object) =>
-  async (): Promise<ConversationCrypto | null> => {
-    const uid = currentUid();
-    if (!uid) return null;
-    const ready = encryptionSession(uid, scope);
-    const session = await ready;
-    if (!session) {
-      const failed = (await failedSetUps.get(ready)) ?? false;
-      // No session opened here: one per gateways (or per process without them).
-      const slot = failedSetUps.has(ready) ? ready : (scope ?? keylessCryptos);
-      let keyless = keylessCryptos.get(slot);
-      if (!keyless) {
-        keyless = makeConversationCrypto(uid, null, {
-          keyless: failed ? 'failed' : 'no-storage',
-          ledger: makeSeenLedger(),
-        });
-        keylessCryptos.set(slot, keyless);
-      }
-      return keyless;
-    }
-    let crypto = cryptos.get(session);
-    if (!crypto) {
-      crypto = makeConversationCrypto(session.device.uid, session.keys, { ledger: ledgerFor(uid) });
-      cryptos.set(session, crypto);
-    }
-    return crypto;
-  };
-
-/** The key that seals `currentUid`'s drafts on this device; null until it holds the backup key. */
-export const draftsKeyOf =
-  (currentUid: () => string | undefined, scope?: object) => async (): Promise<DraftsKey | null> => {
-    const uid = currentUid();
-    const session = uid ? await encryptionSession(uid, scope) : null;
-    return session?.ring.draftsKey() ?? null;
-  };
+export const setUpFailed = (ready: Ready): Promise<boolean> | undefined => failedSetUps.get(ready);

@@ -13,10 +13,10 @@
  * are cached by everything they depend on, so a send checks each device and list once, not once
  * per message.
  */
-import { verifyDeviceList, type DeviceList } from './device-list';
+import type { DeviceList } from './device-list';
+import { makeListTrust } from './trust/device-list-trust';
 import { importIdentityKey, verifyDevice } from './identity-key';
-import { verifySigner } from './signing-key';
-import type { ListPin, Pin, PinStore } from './trust-pins';
+import type { Pin, PinStore } from './trust-pins';
 
 /** A published device as far as trust goes (epoch-keys.ts' PublishedDevice is one). */
 export interface DeviceEntry {
@@ -47,17 +47,6 @@ export function makeDeviceTrust(owner: string, store: PinStore) {
   const identityKeys = new Map<string, Promise<CryptoKey | null>>();
   const verified = new Map<string, Promise<boolean>>();
   const listeners = new Set<(uid: string) => void>();
-  const listPins = new Map<string, Promise<ListPin | undefined>>();
-  /**
-   * Per person: the list last presented, the identity key it was judged under, what it allows, and
-   * the key their device entries must be signed by (the pinned device-signing key, else the identity).
-   */
-  const listRead = new Map<
-    string,
-    { presented: string; key: string; ids: Set<string> | null; signing: string }
-  >();
-  const signersVerified = new Map<string, Promise<boolean>>();
-  const listsVerified = new Map<string, Promise<boolean>>();
   /** One pin change at a time per person: two sends must not both pin "first". */
   const queues = new Map<string, Promise<unknown>>();
 
@@ -96,6 +85,13 @@ export function makeDeviceTrust(owner: string, store: PinStore) {
     return key;
   };
 
+  const { listPinOf, listSeen, listRead, allowedBy } = makeListTrust({
+    owner,
+    store,
+    identityKey,
+    serial,
+  });
+
   const entryId = (pinned: string, device: DeviceEntry) =>
     `${pinned}|${device.uid}|${device.deviceId}|${device.publicKey}|${device.signature ?? ''}`;
 
@@ -117,93 +113,6 @@ export function makeDeviceTrust(owner: string, store: PinStore) {
       );
     }
     return result;
-  }
-
-  const listPinOf = (uid: string) => {
-    let pin = listPins.get(uid);
-    if (!pin) {
-      pin = store.getList(owner, uid).catch(() => undefined);
-      listPins.set(uid, pin);
-    }
-    return pin;
-  };
-
-  const listText = (list: DeviceList | null | undefined) =>
-    list
-      ? `${list.version}|${list.ids.join(',')}|${list.signature}|${list.signer?.version ?? ''}|${list.signer?.publicKey ?? ''}|${list.signer?.signature ?? ''}`
-      : '';
-  /**
-   * Which list was presented, for answering a send at once (runs on every send, so short): its
-   * signatures. Another list bearing the same ones is either the same list or one that does not
-   * verify, which leaves the pin, and so the answer, as it was.
-   */
-  const listSeen = (list: DeviceList | null | undefined) =>
-    list ? `${list.signature}|${list.signer?.signature ?? ''}` : '';
-
-  /** `list` signed by `signing` (its device-signing key, or the identity key for one without). */
-  function listSigned(signing: string, uid: string, list: DeviceList) {
-    const id = `${signing}|${uid}|${listText(list)}`;
-    let result = listsVerified.get(id);
-    if (!result) {
-      result = identityKey(signing).then((imported) =>
-        imported ? verifyDeviceList(imported, uid, list) : false,
-      );
-      listsVerified.set(id, result);
-    }
-    return result;
-  }
-
-  /** The master key `key` certified this device-signing key of `uid`. */
-  function signerCertified(key: string, uid: string, cert: NonNullable<DeviceList['signer']>) {
-    const id = `${key}|${uid}|${cert.version}|${cert.publicKey}|${cert.signature}`;
-    let result = signersVerified.get(id);
-    if (!result) {
-      result = identityKey(key).then((master) =>
-        master ? verifySigner(master, uid, cert) : false,
-      );
-      signersVerified.set(id, result);
-    }
-    return result;
-  }
-
-  /**
-   * Whether `list` may replace `pin`: newer, signed through the chain from the identity key `key`,
-   * and by a device-signing key no older than the pinned one (none at all once one is pinned).
-   */
-  async function listBelieved(key: string, uid: string, list: DeviceList, pin?: ListPin) {
-    if (pin && list.version <= pin.version) return false;
-    const { signer } = list;
-    if (!signer) return !pin?.signer && listSigned(key, uid, list);
-    if (pin?.signer && signer.version < pin.signer.version) return false;
-    if (pin?.signer?.version === signer.version && pin.signer.publicKey !== signer.publicKey) {
-      return false;
-    }
-    return (
-      (await signerCertified(key, uid, signer)) && (await listSigned(signer.publicKey, uid, list))
-    );
-  }
-
-  /**
-   * The devices `uid`'s pinned list allows (null: no list pinned yet, so signatures alone decide)
-   * and the key their entries must be signed by, after pinning `list` when it is believed.
-   */
-  function allowedBy(uid: string, key: string, list: DeviceList | null | undefined) {
-    return serial(uid, async () => {
-      let pin = await listPinOf(uid);
-      if (pin?.key !== key) pin = undefined;
-      if (list && (await listBelieved(key, uid, list, pin))) {
-        const signer = list.signer
-          ? { version: list.signer.version, publicKey: list.signer.publicKey }
-          : undefined;
-        pin = { key, version: list.version, ids: [...list.ids], ...(signer ? { signer } : {}) };
-        listPins.set(uid, Promise.resolve(pin));
-        await store.putList(owner, uid, pin).catch(() => undefined);
-      }
-      const ids = pin ? new Set(pin.ids) : null;
-      const signing = pin?.signer?.publicKey ?? key;
-      listRead.set(uid, { presented: listSeen(list), key, ids, signing });
-      return { ids, signing };
-    });
   }
 
   /**

@@ -28,6 +28,16 @@ function wordsOf(message: ConversationMessage | null): Words | null {
   };
 }
 
+/**
+ * Whether `shown`, a copy of the entry's last message opened earlier, says what `entry` (opened)
+ * says. An edit writes the message and the entry in one update, but their listeners deliver and
+ * open them in either order: a copy from before the edit says otherwise, and is no measure of it.
+ */
+export function saysWhatEntrySays(entry: InboxEntry, shown: ConversationMessage): boolean {
+  const words = wordsOf(shown);
+  return words?.text === entry.lastText && words.kind === entry.lastKind;
+}
+
 /** The sealed state and alert of `words`, present only when set. */
 const stateOf = ({ sealed, alert }: Words) => ({
   ...(sealed ? { sealed } : {}),
