@@ -209,22 +209,23 @@ describeBrowser('file and voice messages', () => {
   it('resumes an upload cut by going offline, each chunk sent once', async () => {
     const { a, b } = await aliceAndBob(browser(), '-Ne2eResumeAliceBob01', { openChats: true });
     const cid = '-Ne2eResumeAliceBob01';
-    // Every chunk Alice's page gets to the server, by either way (a WebSocket frame or a REST
-    // request). While `holding`, the server stores what reaches it but the page hears nothing
-    // back: the chunks then in flight are stored with their answers lost at the cut. Offline,
-    // new sockets close at once and requests fail.
+    // Every chunk the server stored from Alice's page, by either way (a WebSocket frame
+    // forwarded, or a REST request the server answered: counted at its answer, since one the
+    // route let through may still die in the page's network at the cut, never reaching the
+    // server, and its resend is then no second send). While `holding`, the server stores what
+    // reaches it but the page hears nothing back: the chunks then in flight are stored with
+    // their answers lost at the cut. Offline, new sockets close at once and requests fail.
     // Holding starts by itself with the fourth chunk, so the cut falls mid-upload however fast
     // the machine is (a poll of the progress could miss a whole upload).
     let offline = false;
     let holding = false;
     let holdFrom = 4;
+    let requests = 0;
     const sent: number[] = [];
-    const reached = (chunk: string | undefined) => {
-      if (chunk === undefined) return;
-      sent.push(Number(chunk));
-      if (sent.length >= holdFrom) holding = true;
-    };
     const chunkIn = (text: string) => /parts\/(\d{3})"/.exec(text)?.[1];
+    const requested = (chunk: string | undefined) => {
+      if (chunk !== undefined && ++requests >= holdFrom) holding = true;
+    };
     const open = new Set<WebSocketRoute>();
     await a.routeWebSocket(
       () => true,
@@ -236,7 +237,9 @@ describeBrowser('file and voice messages', () => {
         open.add(socket);
         const server = socket.connectToServer();
         socket.onMessage((message) => {
-          reached(chunkIn(String(message)));
+          const chunk = chunkIn(String(message));
+          requested(chunk);
+          if (chunk !== undefined) sent.push(Number(chunk));
           server.send(message);
         });
         server.onMessage((message) => {
@@ -252,10 +255,14 @@ describeBrowser('file and voice messages', () => {
         const request = route.request();
         if (request.method() !== 'PATCH') return route.fallback();
         if (offline) return route.abort('internetdisconnected');
-        reached(chunkIn(request.postData() ?? ''));
-        if (!holding) return route.continue();
-        await route.fetch();
-        held.push(route);
+        const chunk = chunkIn(request.postData() ?? '');
+        requested(chunk);
+        const hold = holding;
+        const response = await route.fetch().catch(() => null);
+        if (!response) return route.abort('failed').catch(() => undefined);
+        if (chunk !== undefined && response.ok()) sent.push(Number(chunk));
+        if (hold) held.push(route);
+        else await route.fulfill({ response }).catch(() => undefined);
       },
     );
     // A reload, so the database's socket goes through the route.
