@@ -70,6 +70,11 @@ describeBrowser('file and voice messages', () => {
     const duration = await player.locator('[data-voice-duration]').innerText();
     expect(duration).toBe(recorded);
     await player.getByText(filesStrings.voice.unplayed).waitFor();
+    // Alone in its run, it shows its time under it, as a text bubble does.
+    const voiceRow = chat(b).locator('[data-message-id]', {
+      has: b.locator('[data-voice-player]'),
+    });
+    expect(await voiceRow.locator('time').innerText()).toMatch(/^\d{1,2}:\d{2}/);
     await row(b, spec.panels.friendList, 'Alice')
       .getByText(`Voice message ${duration}`)
       .first()
@@ -188,6 +193,17 @@ describeBrowser('file and voice messages', () => {
     await card.getByText('Trip plan.pdf').waitFor();
     expect(await player.getByText('0:06').count()).toBe(1);
     await player.getByText(filesStrings.voice.unplayed).waitFor();
+    // Both open Alice's run ('See you there!' ends it): like any bubble but a run's last, each
+    // carries its time as its tooltip, and the run's last shows it.
+    for (const bubble of ['[data-voice-player]', '[data-file-bubble]']) {
+      const message = chat(b).locator('[data-message-id]', { has: b.locator(bubble) });
+      expect(await message.locator('time').count()).toBe(0);
+      expect(await message.locator('[title]').first().getAttribute('title')).toMatch(
+        /^\d{1,2}:\d{2}/,
+      );
+    }
+    const runEnd = chat(b).locator('[data-message-id]', { hasText: 'See you there!' });
+    expect(await runEnd.locator('time').count()).toBe(1);
     // The demo's bytes are real: the voice plays and the PDF downloads as a PDF.
     await player.getByRole('button', { name: filesStrings.voice.play, exact: true }).click();
     await player.getByRole('button', { name: filesStrings.voice.pause, exact: true }).waitFor();
