@@ -219,6 +219,13 @@ describeBrowser('file and voice messages', () => {
     if (!(await card.isVisible())) await openFriend(b, 'Alice');
     await card.getByText('Trip plan.pdf').waitFor();
     await player.waitFor();
+    // The name keeps one line, its actions under it, not squeezed into a column beside them.
+    const name = await card.getByText('Trip plan.pdf').boundingBox();
+    const save = await card
+      .getByRole('button', { name: filesStrings.download('Trip plan.pdf') })
+      .boundingBox();
+    expect(name?.height).toBeLessThan(28);
+    expect(save?.y).toBeGreaterThanOrEqual((name?.y ?? 0) + (name?.height ?? 0));
     await shot(b, 'files-demo-390');
   });
 
