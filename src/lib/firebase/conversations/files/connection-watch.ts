@@ -1,16 +1,25 @@
 import { onValue, ref, type Database } from 'firebase/database';
 
+/** Whether one database instance is connected, a wait for its next connection, and its cuts. */
+export interface ConnectionWatch {
+  connected: () => boolean;
+  whenConnected: () => Promise<void>;
+  /** Calls `abort` when this instance's connection drops; returns its undo. */
+  onCut: (abort: () => void) => () => void;
+}
+
 /**
  * Whether `db` is connected, and a wait for the next connection: an upload's requests are cut
- * when the connection drops (`onDrop`) and resume once it is back.
+ * when the connection drops and resume once it is back.
  */
-export function watchConnection(db: Database, onDrop: () => void) {
+function watchConnection(db: Database): ConnectionWatch {
   let connected = false;
   const reconnected: Array<() => void> = [];
+  const cuts = new Set<() => void>();
   onValue(ref(db, '.info/connected'), (snapshot) => {
     connected = snapshot.val() === true;
     if (!connected) {
-      onDrop();
+      for (const cut of [...cuts]) cut();
       return;
     }
     for (const resolve of reconnected.splice(0)) resolve();
@@ -19,5 +28,27 @@ export function watchConnection(db: Database, onDrop: () => void) {
     connected: () => connected,
     whenConnected: (): Promise<void> =>
       connected ? Promise.resolve() : new Promise<void>((resolve) => reconnected.push(resolve)),
+    onCut: (abort) => {
+      cuts.add(abort);
+      return () => cuts.delete(abort);
+    },
+  };
+}
+
+/**
+ * One watch per database instance, made at its first use: an upload follows the connection of
+ * the instance its chunks are written to (its conversation's, docs/scaling.md), not the home's.
+ * That instance may drop or be switched off alone, and its `have` marks can only be read once
+ * it is back: a read while it is down fails after the SDK's few seconds offline.
+ */
+export function connectionWatches(): (db: Database) => ConnectionWatch {
+  const watches = new Map<Database, ConnectionWatch>();
+  return (db) => {
+    let watch = watches.get(db);
+    if (!watch) {
+      watch = watchConnection(db);
+      watches.set(db, watch);
+    }
+    return watch;
   };
 }

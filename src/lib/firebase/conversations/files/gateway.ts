@@ -18,7 +18,7 @@ import { uploadStashHere, type UploadStash } from './upload-stash';
 import { stashedSend, type StashedFileSend } from './stashed-send';
 import { claimUpload } from './upload-lock';
 import { makeFileBytes } from './file-bytes';
-import { watchConnection } from './connection-watch';
+import { connectionWatches } from './connection-watch';
 import { resumeUpload } from './resume-upload';
 import type { UploadJob } from './file-chunks';
 import type { FileUpload, ResumedUpload, Upload, UploadProgress } from './upload-types';
@@ -47,10 +47,7 @@ export function makeConversationFilesApi(
   // A file's chunks are on its conversation's instance, with its message.
   const placements = placementsOf(db);
   const databaseOf = (key: ConversationKey) => placements.whereIs(key);
-  const link = watchConnection(db, () => {
-    for (const upload of uploads.values()) for (const cut of upload.cuts) cut();
-  });
-  const { connected, whenConnected } = link;
+  const watchOf = connectionWatches();
   const bytes = makeFileBytes();
 
   const report = (id: string) => {
@@ -104,7 +101,7 @@ export function makeConversationFilesApi(
         ]);
         // Refused while the conversation moves: resumed where it went, from the chunks the
         // move copied there.
-        const job: UploadJob = {
+        const jobOn = (on: Database): UploadJob => ({
           conversation: key,
           fileId: id,
           owner: send.sender,
@@ -118,14 +115,19 @@ export function makeConversationFilesApi(
             report(id);
           },
           cancelled: () => upload.cancelled,
-          connected,
-          whenConnected,
+          // The instance the chunks go to: its drop cuts them, its return resumes them.
+          connected: watchOf(on).connected,
+          whenConnected: watchOf(on).whenConnected,
           onCut: (abort) => {
             upload.cuts.add(abort);
-            return () => upload.cuts.delete(abort);
+            const undoDrop = watchOf(on).onCut(abort);
+            return () => {
+              upload.cuts.delete(abort);
+              undoDrop();
+            };
           },
-        };
-        await writeFollowingMoves(placements, key, (on) => uploadChunks(on, restOf(on), job));
+        });
+        await writeFollowingMoves(placements, key, (on) => uploadChunks(on, restOf(on), jobOn(on)));
         if (upload.cancelled) throw new UploadCancelled();
         return crypto ? crypto.sealUpdate(key, changes, { parties, now: clock() }) : changes;
       },
@@ -210,7 +212,7 @@ export function makeConversationFilesApi(
   const resumeDeps = {
     stash,
     uploading: (fileId: string) => uploads.has(fileId),
-    whenConnected,
+    whenConnected: (on: Database) => watchOf(on).whenConnected(),
     databaseOf,
     sendDirect,
     sendGroup,

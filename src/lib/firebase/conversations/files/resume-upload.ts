@@ -11,7 +11,8 @@ import type { UploadStash } from './upload-stash';
 export interface ResumeDeps {
   stash: UploadStash;
   uploading: (fileId: string) => boolean;
-  whenConnected: () => Promise<void>;
+  /** Resolves once `on` (the conversation's instance) is connected. */
+  whenConnected: (on: Database) => Promise<void>;
   databaseOf: (key: ConversationKey) => Database | Promise<Database>;
   /** The send of a file, its id given; `resumed`: kept in the stash already. */
   sendDirect: (
@@ -64,8 +65,9 @@ export async function resumeUpload(
   hold(new Promise<void>((resolve) => (release = resolve)));
   // Its message stored before the page went (the stash not dropped yet): sent, exactly once.
   try {
-    await deps.whenConnected();
-    if ((await get(ref(await deps.databaseOf(key), messagePath))).exists()) {
+    const on = await deps.databaseOf(key);
+    await deps.whenConnected(on);
+    if ((await get(ref(on, messagePath))).exists()) {
       await stash.drop(uid, fileId);
       release();
       return null;
