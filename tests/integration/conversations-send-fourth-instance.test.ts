@@ -11,23 +11,17 @@ import {
   parties,
   reachesInstances,
   sampleConnections,
+  within,
 } from './inbox-instances-steps';
 
 // Nothing waits for a fourth connection (docs/scaling.md, "Bounded connections"): four
 // namespaces; Bob lives on instance 1, his conversation with Alice is on 2 (open), with Carol
 // on 3. Kept (directory, home) and held (2) take all three, so a forward to Carol, and the
-// outbox's retry of it, go to 3 as one REST update each, never by a fourth connection.
+// outbox's retry of it, go to 3 as one REST update each, never by a fourth connection; so
+// does a send that first waits for its conversation's mirror there.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 const { startMirroring, mirrorIdle } = instancesPerTest(4);
 const ns = (n: number) => instance(n).dbNamespace;
-
-/** `acked` within `ms`, or a failure that says the send waited (for a fourth connection). */
-function within<T>(acked: Promise<T>, ms: number): Promise<T> {
-  const late = new Promise<never>((_, reject) =>
-    setTimeout(() => reject(new Error(`not acknowledged within ${String(ms)} ms`)), ms),
-  );
-  return Promise.race([acked, late]);
-}
 
 const messagesOn = async (n: number, conversationId: string) =>
   Object.values(
@@ -38,16 +32,17 @@ const messagesOn = async (n: number, conversationId: string) =>
   );
 
 describe('a send to a conversation on a fourth instance', () => {
-  it('goes over REST once, the three connections taken, and its retry stores nothing twice', async () => {
-    const [alice, bob, carol] = await Promise.all(
-      ['Alice', 'Bob', 'Carol'].map(async (name) => reachesInstances(await signUp(name))),
+  it('goes over REST once with three connections taken, its retry and its mirror wait too', async () => {
+    const [alice, bob, carol, erin] = await Promise.all(
+      ['Alice', 'Bob', 'Carol', 'Erin'].map(async (name) => reachesInstances(await signUp(name))),
     );
     await adminUpdate({
       [`homes/${bob.uid}`]: 1,
       [`homes/${alice.uid}`]: 2,
       [`homes/${carol.uid}`]: 3,
+      [`homes/${erin.uid}`]: 3,
     });
-    startMirroring();
+    const mirror = startMirroring();
     // Each asks, so each conversation is placed on the asker's home.
     const withAlice = (await befriend(alice, bob)).id;
     const withCarol = (await befriend(carol, bob)).id;
@@ -89,6 +84,22 @@ describe('a send to a conversation on a fourth instance', () => {
     expect(await messagesOn(3, withCarol)).toEqual([expect.objectContaining(stored)]);
     expect(await dbRest(instance(3), 'GET', `inbox/${carol.uid}/${withCarol}/unread`)).toBe(1);
     for (const n of [0, 1, 2]) expect(await messagesOn(n, withCarol)).toEqual([]);
+
+    // A new friend on 3 and a send before the conversation's mirror landed there: refused, it
+    // waits for the mirror by polling through the slot (REST now), then goes once.
+    mirror.stop();
+    const withErin = (await befriend(erin, bob)).id;
+    const toErin = bob.conversations.direct.send(parties(withErin, bob, erin), 'welcome');
+    const settled = { done: false };
+    void toErin.acked.finally(() => (settled.done = true));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(settled.done).toBe(false);
+    expect(await messagesOn(3, withErin)).toEqual([]);
+    startMirroring();
+    await within(toErin.acked, 15_000);
+    expect(await messagesOn(3, withErin)).toEqual([
+      expect.objectContaining({ message: 'welcome' }),
+    ]);
 
     // Never more than three of Bob's, and never instance 3 once the conversation was open.
     await expect.poll(() => sampler.samples.length, { timeout: 10_000 }).toBeGreaterThan(held + 5);

@@ -93,6 +93,14 @@ export function sampleConnections(uid: string) {
   };
 }
 
+/** `acked` within `ms`, or a failure that says the send waited (for a fourth connection). */
+export function within<T>(acked: Promise<T>, ms: number): Promise<T> {
+  const late = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error(`not acknowledged within ${String(ms)} ms`)), ms),
+  );
+  return Promise.race([acked, late]);
+}
+
 export const parties = (conversationId: string, from: Person, to: Person) => ({
   conversationId,
   from: { uid: from.uid, name: from.username },
