@@ -114,6 +114,26 @@ async function homeMirror(directory: DirectoryReads, uid: string): Promise<Mirro
   ];
 }
 
+/**
+ * After a person's home moved: their home's copies taken from every other instance, so the old
+ * home's rules no longer take their records there (and nothing stale of them lingers). Every
+ * instance with a URL, as the old home is not on the directory any more; a home changes rarely.
+ */
+async function homeLeft(directory: DirectoryReads, uid: string): Promise<MirrorWrite[]> {
+  const [home, urls] = await Promise.all([
+    directory.get(`homes/${uid}`),
+    directory.get('config/instances/urls'),
+  ]);
+  // Numbered from 1 up, the database may answer them as an array (a null at 0).
+  const listed = Array.isArray(urls) || isRecord(urls) ? Object.entries(urls) : [];
+  const others = listed
+    .filter(([, url]) => url != null)
+    .map(([key]) => Number(key))
+    .filter((n) => Number.isInteger(n) && n > DIRECTORY && n !== home);
+  const gone = { [`homes/${uid}`]: null, [`settings/${uid}/showPresence`]: null };
+  return others.sort((a, b) => a - b).map((instance) => ({ instance, changes: gone }));
+}
+
 /** Everything a friendship's conversation is checked against, as the directory has it now. */
 async function directMirror(directory: DirectoryReads, id: string) {
   const [friendship, block, placement] = await Promise.all([
@@ -226,8 +246,13 @@ export async function mirrorWrites(
       const instance = placedAway(await directory.get(`placement/group/${first}`));
       return instance === null ? [] : to(instance, await groupMirror(directory, first));
     }
-    case 'homes':
-      return homeMirror(directory, first);
+    case 'homes': {
+      const [mirror, left] = await Promise.all([
+        homeMirror(directory, first),
+        homeLeft(directory, first),
+      ]);
+      return [...mirror, ...left];
+    }
     case 'users':
     case 'settings': {
       if (root === 'settings' && second === 'showPresence') return homeMirror(directory, first);
