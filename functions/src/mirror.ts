@@ -12,6 +12,8 @@
  * Admin SDK and on REST, and its tests feed it a plain object.
  */
 
+import { homeLeft, homeMirror } from './mirror-homes.js';
+
 /** Reads of the directory, with admin rights. */
 export interface DirectoryReads {
   /** The value at `path`, null when absent. */
@@ -93,45 +95,6 @@ async function personMirror(directory: DirectoryReads, uid: string) {
     directory.get(`settings/${uid}/readReceipts`),
   ]);
   return { [`users/${uid}`]: user, [`settings/${uid}/readReceipts`]: receipts };
-}
-
-/**
- * What a person's own records on their home (presence, prefs, drafts, devices' last use) are
- * checked against there: the home itself (its rules take them only where `homes/{uid}` names
- * `config/self`) and whether others may read their presence. Nothing for a home on the directory.
- */
-async function homeMirror(directory: DirectoryReads, uid: string): Promise<MirrorWrite[]> {
-  const [home, showPresence] = await Promise.all([
-    directory.get(`homes/${uid}`),
-    directory.get(`settings/${uid}/showPresence`),
-  ]);
-  if (typeof home !== 'number' || !Number.isInteger(home) || home <= DIRECTORY) return [];
-  return [
-    {
-      instance: home,
-      changes: { [`homes/${uid}`]: home, [`settings/${uid}/showPresence`]: showPresence },
-    },
-  ];
-}
-
-/**
- * After a person's home moved: their home's copies taken from every other instance, so the old
- * home's rules no longer take their records there (and nothing stale of them lingers). Every
- * instance with a URL, as the old home is not on the directory any more; a home changes rarely.
- */
-async function homeLeft(directory: DirectoryReads, uid: string): Promise<MirrorWrite[]> {
-  const [home, urls] = await Promise.all([
-    directory.get(`homes/${uid}`),
-    directory.get('config/instances/urls'),
-  ]);
-  // Numbered from 1 up, the database may answer them as an array (a null at 0).
-  const listed = Array.isArray(urls) || isRecord(urls) ? Object.entries(urls) : [];
-  const others = listed
-    .filter(([, url]) => url != null)
-    .map(([key]) => Number(key))
-    .filter((n) => Number.isInteger(n) && n > DIRECTORY && n !== home);
-  const gone = { [`homes/${uid}`]: null, [`settings/${uid}/showPresence`]: null };
-  return others.sort((a, b) => a - b).map((instance) => ({ instance, changes: gone }));
 }
 
 /** Everything a friendship's conversation is checked against, as the directory has it now. */
