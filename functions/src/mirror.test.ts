@@ -146,6 +146,26 @@ describe('the mirrors: a directory write mapped to the writes on the placement i
     expect(await mirrorWrites('homes/cat', homed)).toEqual([]);
     expect(await mirrorWrites('settings/cat/showPresence', homed)).toEqual([]);
   });
+
+  it("takes a moved person's home copies from every other instance", async () => {
+    const homed = directoryOf({
+      ...tree,
+      // As the database answers keys 1…3: an array.
+      config: { instances: { count: 4, urls: [null, 'u1', 'u2', 'u3'] } },
+      homes: { ann: 0, bob: 2 },
+      settings: { bob: { readReceipts: false, showPresence: false } },
+    });
+    const gone = (who: string, instance: number) => ({
+      instance,
+      changes: { [`homes/${who}`]: null, [`settings/${who}/showPresence`]: null },
+    });
+    const bobs = { instance: 2, changes: { 'homes/bob': 2, 'settings/bob/showPresence': false } };
+    expect(await mirrorWrites('homes/bob', homed)).toEqual([bobs, gone('bob', 1), gone('bob', 3)]);
+    // Back on the directory: gone from every instance.
+    expect(await mirrorWrites('homes/ann', homed)).toEqual([1, 2, 3].map((n) => gone('ann', n)));
+    // Presence switched: the home only, nothing deleted (no home moved).
+    expect(await mirrorWrites('settings/bob/showPresence', homed)).toEqual([bobs]);
+  });
 });
 
 describe('a mirrored placement is never set back over a move', () => {

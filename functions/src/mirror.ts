@@ -12,6 +12,8 @@
  * Admin SDK and on REST, and its tests feed it a plain object.
  */
 
+import { homeLeft, homeMirror } from './mirror-homes.js';
+
 /** Reads of the directory, with admin rights. */
 export interface DirectoryReads {
   /** The value at `path`, null when absent. */
@@ -93,25 +95,6 @@ async function personMirror(directory: DirectoryReads, uid: string) {
     directory.get(`settings/${uid}/readReceipts`),
   ]);
   return { [`users/${uid}`]: user, [`settings/${uid}/readReceipts`]: receipts };
-}
-
-/**
- * What a person's own records on their home (presence, prefs, drafts, devices' last use) are
- * checked against there: the home itself (its rules take them only where `homes/{uid}` names
- * `config/self`) and whether others may read their presence. Nothing for a home on the directory.
- */
-async function homeMirror(directory: DirectoryReads, uid: string): Promise<MirrorWrite[]> {
-  const [home, showPresence] = await Promise.all([
-    directory.get(`homes/${uid}`),
-    directory.get(`settings/${uid}/showPresence`),
-  ]);
-  if (typeof home !== 'number' || !Number.isInteger(home) || home <= DIRECTORY) return [];
-  return [
-    {
-      instance: home,
-      changes: { [`homes/${uid}`]: home, [`settings/${uid}/showPresence`]: showPresence },
-    },
-  ];
 }
 
 /** Everything a friendship's conversation is checked against, as the directory has it now. */
@@ -226,8 +209,13 @@ export async function mirrorWrites(
       const instance = placedAway(await directory.get(`placement/group/${first}`));
       return instance === null ? [] : to(instance, await groupMirror(directory, first));
     }
-    case 'homes':
-      return homeMirror(directory, first);
+    case 'homes': {
+      const [mirror, left] = await Promise.all([
+        homeMirror(directory, first),
+        homeLeft(directory, first),
+      ]);
+      return [...mirror, ...left];
+    }
     case 'users':
     case 'settings': {
       if (root === 'settings' && second === 'showPresence') return homeMirror(directory, first);

@@ -19,6 +19,7 @@ import {
   update,
 } from 'firebase/database';
 import { afterAll, describe, expect, it } from 'vitest';
+import { overSocket } from '../../src/lib/firebase/conversations/placement/slot-access';
 import { settleSend } from '../../src/lib/firebase/conversations/send-once';
 import { repoRoot } from '../../scripts/stack/paths';
 import { freePort } from '../../scripts/stack/ports';
@@ -91,7 +92,7 @@ describe('sends across a SIGKILL of the database under load', () => {
         const path = `sends/${id}`;
         const written = { text: `message ${id}`, senderId: 'sender', createdAt: serverTimestamp() };
         const attempt = update(ref(db), { [path]: written });
-        const done = settleSend(db, path, written, attempt).then(
+        const done = settleSend(overSocket(db), path, written, attempt).then(
           (outcome) => void outcomes.set(id, outcome),
           () => void outcomes.set(id, 'failed'),
         );

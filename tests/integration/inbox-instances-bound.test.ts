@@ -13,6 +13,7 @@ import {
   instancesPerTest,
   parties,
   reachesInstances,
+  sampleConnections,
   urlOf,
 } from './inbox-instances-steps';
 
@@ -32,26 +33,6 @@ function hintAs(writer: Person, home: number, uid: string, key: string) {
     writer.client.auth,
   );
   return overRest(rest).write(`hints/${uid}/${key}`, { at: serverTimestamp() });
-}
-
-/** `uid`'s connections as the emulator counts them, every ~50 ms until stopped. */
-function sampleConnections(uid: string) {
-  const samples: string[][] = [];
-  const sampling = { on: true };
-  const done = (async () => {
-    while (sampling.on) {
-      samples.push(await connectionsOf(uid));
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
-  return {
-    samples,
-    stop: async () => {
-      sampling.on = false;
-      await done;
-      return samples;
-    },
-  };
 }
 
 describe('at most three connections with the home away from the directory', () => {

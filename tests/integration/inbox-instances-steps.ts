@@ -73,6 +73,34 @@ export async function connectionsOf(uid: string): Promise<string[]> {
   return all.filter((c) => c.uid === uid).map((c) => c.ns);
 }
 
+/** `uid`'s connections as the emulator counts them, every ~50 ms until stopped. */
+export function sampleConnections(uid: string) {
+  const samples: string[][] = [];
+  const sampling = { on: true };
+  const done = (async () => {
+    while (sampling.on) {
+      samples.push(await connectionsOf(uid));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return {
+    samples,
+    stop: async () => {
+      sampling.on = false;
+      await done;
+      return samples;
+    },
+  };
+}
+
+/** `acked` within `ms`, or a failure that says the send waited (for a fourth connection). */
+export function within<T>(acked: Promise<T>, ms: number): Promise<T> {
+  const late = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error(`not acknowledged within ${String(ms)} ms`)), ms),
+  );
+  return Promise.race([acked, late]);
+}
+
 export const parties = (conversationId: string, from: Person, to: Person) => ({
   conversationId,
   from: { uid: from.uid, name: from.username },

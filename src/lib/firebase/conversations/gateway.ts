@@ -128,7 +128,7 @@ function makeConversationApi<Parties>(
       if (!id) throw new Error('A push id is always generated');
       const path = `${location.root}/${at}/${id}`;
       const key = keyOf(at);
-      const sent = sendThroughOutbox(() => placements.whereIs(key), outbox, {
+      const sent = sendThroughOutbox(() => placements.reach(key), outbox, {
         refusedForNow: (on) => refusedForNow(placements, key, on),
         id,
         conversation: keyOf(at),

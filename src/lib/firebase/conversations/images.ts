@@ -42,7 +42,6 @@ export function makeConversationImagesApi(
   const clock = serverClockOf(db);
   // A photo's bytes are on its conversation's instance.
   const placements = placementsOf(db);
-  const where = (key: ConversationKey) => () => placements.whereIs(key);
   const remember = (path: string, value: Promise<string | null>) => {
     cache.set(path, value);
     // Oldest first out: a Map iterates in insertion order.
@@ -100,7 +99,7 @@ export function makeConversationImagesApi(
   ): SentMessage => {
     void remember(conversationImagePath(key, id, 'thumb'), Promise.resolve(image.thumb));
     void remember(conversationImagePath(key, id, 'full'), Promise.resolve(image.full));
-    return sendThroughOutbox(where(key), outbox, {
+    return sendThroughOutbox(() => placements.reach(key), outbox, {
       ...send,
       id,
       conversation: key,

@@ -9,7 +9,14 @@ export type { ConversationApi, HiddenCover } from './gateway';
 export { makeConversationImagesApi } from './images';
 export { makeLazyConversationFilesApi } from './files/lazy-gateway';
 // Where each conversation lives (docs/scaling.md): the placements every gateway routes by.
-export { isRefusal, listenOn, listenPlaced, placementsOf, writeFollowingMoves } from './placement';
-export type { SlotAccess } from './placement';
+export {
+  isRefusal,
+  listenOn,
+  listenPlaced,
+  placementsOf,
+  reachFollowingMoves,
+  writeFollowingMoves,
+} from './placement';
+export type { Reach, SlotAccess } from './placement';
 // The hint that wakes a party whose home is elsewhere (docs/scaling.md, "The hint protocol").
 export { announceDirectoryNews, announceSoon } from './placement/hints';

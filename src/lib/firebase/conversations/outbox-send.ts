@@ -14,6 +14,7 @@ import {
 import type { ConversationKey } from '../../conversation-key';
 import type { ConversationMessage } from './message';
 import { makeOutbox, withHeld, type Outbox } from './outbox';
+import type { Reach } from './placement/reach';
 import { isRefusal, sendOnce } from './send-once';
 import type { ServerValues } from './send-write';
 import { asSentMessage, type SentMessage } from '../inbox/shapes';
@@ -40,19 +41,21 @@ export interface OutgoingSend {
   parse: (value: unknown) => ConversationMessage | null;
   /**
    * After a refusal on `refusedOn`: resolves true once the reason is gone (the conversation's mirror landed on
-   * its instance, or its move ended), so the send is tried again, on the database `databaseOf`
-   * then finds, instead of failing. Absent: never.
+   * its instance, or its move ended), so the send is tried again, where `reach` then finds,
+   * instead of failing. Absent: never.
    */
   refusedForNow?: (refusedOn: Database) => Promise<boolean>;
 }
 
 /**
- * Sends `send` through `outbox` to the database `databaseOf` finds, drawn at once with this device's time. Online too: sealing
+ * Sends `send` through `outbox` to the instance `reach` finds (placement/reach.ts: at once over
+ * the open conversation's connection, else through the slot or over REST, never a fourth
+ * connection), drawn at once with this device's time. Online too: sealing
  * takes a moment (and a new epoch's wraps a round trip), and the bubble must not wait for it;
  * the outbox hands it to the SDK as soon as it is sealed, in the order sent.
  */
 export function sendThroughOutbox(
-  databaseOf: () => Database | Promise<Database>,
+  reach: () => Reach | Promise<Reach>,
   outbox: Outbox,
   send: OutgoingSend,
 ): SentMessage {
@@ -77,20 +80,20 @@ export function sendThroughOutbox(
       return message && { ...message, createdAt: heldAt };
     },
     seal: (text, quoteGone) => send.seal(changesFor(text, quoteGone)),
-    // On the conversation's instance (its placement): at once when known, so the SDK queues
-    // writes in the order sent.
+    // On the conversation's instance (its placement): at once when known and open, so the SDK
+    // queues writes in the order sent; elsewhere in the slot's queue, in that order too.
     write: (changes) => {
-      const where = databaseOf();
-      const attempt = (on: Database, retry: boolean) =>
-        sendOnce(on, send.id, send.path, changes, retry).acked;
+      const where = reach();
+      const attempt = (on: Reach, retry: boolean) =>
+        on.run((at) => sendOnce(at, send.id, send.path, changes, retry).acked);
       // Accepted and sent at once, the first send may beat the conversation's mirror to its
       // instance, or meet the conversation being moved: refused, it waits for the mirror (or
       // the move) and goes again where the placement now says, looking first, so never twice.
-      const write = (on: Database, tries = 0): Promise<void> =>
+      const write = (on: Reach, tries = 0): Promise<void> =>
         attempt(on, send.retry || tries > 0).catch(async (error: unknown) => {
-          if (!isRefusal(error) || tries >= RETRIES || !(await send.refusedForNow?.(on)))
+          if (!isRefusal(error) || tries >= RETRIES || !(await send.refusedForNow?.(on.db)))
             throw error;
-          return write(await databaseOf(), tries + 1);
+          return write(await reach(), tries + 1);
         });
       return where instanceof Promise ? where.then((on) => write(on)) : write(where);
     },

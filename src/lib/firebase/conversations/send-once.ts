@@ -6,8 +6,14 @@
  * id, sender and content) means it was delivered. A retry keeps the message's id and looks
  * before it writes, so it can never store a second copy.
  */
-import { get, ref, update, type Database } from 'firebase/database';
 import { asSentMessage, type SentMessage } from '../inbox/shapes';
+import type { SlotAccess } from './placement/slot-access';
+
+/**
+ * Where a send goes: its instance over a connection, or over REST when the three connections
+ * are taken (placement/reach.ts); the same root update and the same look either way.
+ */
+export type SendAccess = Pick<SlotAccess, 'read' | 'update'>;
 
 /** The fields a delete for everyone keeps (docs/data-model.md, Message actions). */
 const envelopeKeys = new Set([
@@ -44,9 +50,9 @@ export const isRefusal = (error: unknown) =>
   /permission[_ ]denied/i.test(error instanceof Error ? error.message : String(error));
 
 /** Whether the message is stored at `path` as written; false when it cannot be read. */
-async function isStored(db: Database, path: string, written: Record<string, unknown>) {
+async function isStored(at: SendAccess, path: string, written: Record<string, unknown>) {
   try {
-    return isSameMessage(written, (await get(ref(db, path))).val());
+    return isSameMessage(written, await at.read(path));
   } catch {
     return false;
   }
@@ -58,7 +64,7 @@ async function isStored(db: Database, path: string, written: Record<string, unkn
  * refusal or failure rejects as it came.
  */
 export async function settleSend(
-  db: Database,
+  at: SendAccess,
   messagePath: string,
   written: Record<string, unknown>,
   attempt: Promise<void>,
@@ -67,7 +73,7 @@ export async function settleSend(
     await attempt;
     return 'acked';
   } catch (error) {
-    if (isRefusal(error) && (await isStored(db, messagePath, written))) return 'stored';
+    if (isRefusal(error) && (await isStored(at, messagePath, written))) return 'stored';
     throw error;
   }
 }
@@ -80,7 +86,7 @@ export async function settleSend(
  * message shows as pending meanwhile.
  */
 export function sendOnce(
-  db: Database,
+  at: SendAccess,
   id: string,
   messagePath: string,
   changesSoon: Record<string, unknown> | Promise<Record<string, unknown>>,
@@ -88,11 +94,11 @@ export function sendOnce(
 ): SentMessage {
   const settled = Promise.resolve(changesSoon).then((changes) => {
     const written = changes[messagePath] as Record<string, unknown>;
-    const write = () => update(ref(db), changes);
+    const write = () => at.update(changes);
     const attempt = retry
-      ? isStored(db, messagePath, written).then((stored) => (stored ? undefined : write()))
+      ? isStored(at, messagePath, written).then((stored) => (stored ? undefined : write()))
       : write();
-    return settleSend(db, messagePath, written, attempt);
+    return settleSend(at, messagePath, written, attempt);
   });
   return asSentMessage(
     id,

@@ -100,9 +100,9 @@ export function makeEncryptionBackupApi(db: Database, placed: PlacedKeyRecords) 
             conversations.map(async (conversation) =>
               parseEpochWraps(
                 conversation,
-                (
-                  await get(ref(await placed.databaseOf(conversation), wrapsPath(conversation, me)))
-                ).val(),
+                await placed.onItsInstance(conversation, (at) =>
+                  at.read(wrapsPath(conversation, me)),
+                ),
               ),
             ),
           );
@@ -117,7 +117,7 @@ export function makeEncryptionBackupApi(db: Database, placed: PlacedKeyRecords) 
               from: wrap.from,
             };
           }
-          return placed.onItsInstance(conversation, (on) => update(ref(on), changes));
+          return placed.onItsInstance(conversation, (at) => at.update(changes));
         },
         async readBackup() {
           return parseBackup((await get(ref(db, backupPath))).val());

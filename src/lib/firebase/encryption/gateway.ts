@@ -3,7 +3,7 @@
  * (devices.ts), the backup, and the sender-key wraps as a `KeyDirectory` for
  * src/lib/crypto/epoch-keys.ts.
  */
-import { get, push, ref, set, update, type Database } from 'firebase/database';
+import { get, push, ref, set, type Database } from 'firebase/database';
 import { parseConversationKey, type ConversationKey } from '../../conversation-key';
 import { makeDevicesApi, parseDevices, parseIdentity } from './devices';
 import { makeEncryptionBackupApi } from './backup';
@@ -73,21 +73,20 @@ export function makeEncryptionApi(db: Database) {
             };
           }
           for (const uid of waiting) changes[`${waits}/${id}/${uid}/${epoch}`] = { of: me };
-          return placed.onItsInstance(conversation, (on) => update(ref(on), changes));
+          return placed.onItsInstance(conversation, (at) => at.update(changes));
         },
         async readWait(conversation, epoch) {
           const { waits, id } = wrapsTree(conversation);
-          const of = await placed.onItsInstance(conversation, async (on): Promise<unknown> =>
-            (await get(ref(on, `${waits}/${id}/${me}/${epoch}/of`))).val(),
+          const of = await placed.onItsInstance(conversation, (at) =>
+            at.read(`${waits}/${id}/${me}/${epoch}/of`),
           );
           return isText(of) ? of : null;
         },
         async readWrap(conversation, epoch, deviceId) {
           const { tree, id } = wrapsTree(conversation);
-          const on = await placed.databaseOf(conversation);
-          const value = (
-            await get(ref(on, `${tree}/${id}/${me}/${epoch}/${deviceId}`))
-          ).val() as Record<string, unknown> | null;
+          const value = (await placed.onItsInstance(conversation, (at) =>
+            at.read(`${tree}/${id}/${me}/${epoch}/${deviceId}`),
+          )) as Record<string, unknown> | null;
           return value && isText(value.key) && isText(value.by) && isText(value.from)
             ? ({ key: value.key, by: value.by, from: value.from } satisfies StoredWrap)
             : null;

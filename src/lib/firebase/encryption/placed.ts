@@ -7,37 +7,25 @@
  */
 import { update, ref, type Database } from 'firebase/database';
 import type { ConversationKey } from '../../conversation-key';
-import { placementsOf } from '../conversations';
+import { placementsOf, reachFollowingMoves, type Reach, type SlotAccess } from '../conversations';
 
 /** A root update's changes, path to value (null deletes). */
 type Changes = Record<string, unknown>;
 
-const isRefusal = (error: unknown) =>
-  /permission[_ ]denied/i.test(error instanceof Error ? error.message : String(error));
-
 export function placedKeyRecords(directory: Database) {
   const placements = placementsOf(directory);
-  const databaseOf = async (conversation: ConversationKey) => placements.whereIs(conversation);
 
   return {
     placements,
-    databaseOf,
     /**
-     * `step` on `conversation`'s instance. Right after an accept or a group's creation its mirror
-     * may not have landed there yet, so the first epoch's wraps are refused: as a send does, it
-     * then waits for the mirror and goes once more.
+     * `step` on `conversation`'s instance within the three connections (a connection open
+     * anyway, the slot, or REST when the three are taken: a wrap or a wait never waits for a
+     * fourth), following the conversation's moves. Right after an accept or a group's creation
+     * its mirror may not have landed there yet, so the first epoch's wraps are refused: as a
+     * send does, it then waits for the mirror and goes once more.
      */
-    async onItsInstance<T>(
-      conversation: ConversationKey,
-      step: (db: Database) => Promise<T>,
-    ): Promise<T> {
-      const db = await databaseOf(conversation);
-      try {
-        return await step(db);
-      } catch (error) {
-        if (!isRefusal(error) || !(await placements.mirrorLanded(conversation))) throw error;
-        return step(db);
-      }
+    onItsInstance<T>(conversation: ConversationKey, step: (at: SlotAccess) => Promise<T>) {
+      return reachFollowingMoves(placements, conversation, step);
     },
     /**
      * `own` (records of the directory) and each conversation's `changes`, one update per
@@ -48,16 +36,22 @@ export function placedKeyRecords(directory: Database) {
       own: Changes,
       placed: ReadonlyArray<{ conversation: ConversationKey; changes: Changes }>,
     ): Promise<void> {
-      const byDatabase = new Map<Database, Changes>([[directory, { ...own }]]);
-      const where = await Promise.all(placed.map((p) => databaseOf(p.conversation)));
-      placed.forEach(({ changes }, i) => {
-        const db = where[i] ?? directory;
-        const into = byDatabase.get(db) ?? {};
-        byDatabase.set(db, Object.assign(into, changes));
+      const mine: Changes = { ...own };
+      const byDatabase = new Map<Database, { on: Reach; changes: Changes }>();
+      const reached = await Promise.all(
+        placed.map(async ({ conversation, changes }) => ({
+          on: await placements.reach(conversation),
+          changes,
+        })),
+      );
+      reached.forEach(({ on, changes }) => {
+        if (on.db === directory) return void Object.assign(mine, changes);
+        const into = byDatabase.get(on.db) ?? { on, changes: {} };
+        byDatabase.set(on.db, { on, changes: Object.assign(into.changes, changes) });
       });
-      const instances = [...byDatabase].filter(([db]) => db !== directory);
-      await Promise.all(instances.map(([db, changes]) => update(ref(db), changes)));
-      const mine = byDatabase.get(directory) ?? {};
+      await Promise.all(
+        [...byDatabase.values()].map(({ on, changes }) => on.run((at) => at.update(changes))),
+      );
       if (Object.keys(mine).length > 0) await update(ref(directory), mine);
     },
   };

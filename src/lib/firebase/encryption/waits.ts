@@ -4,16 +4,7 @@
  * served?}}}`, read by every party within the three connections, and the one update that
  * serves a wait; the asker and the server each wake the other party by a hint.
  */
-import {
-  get,
-  onValue,
-  ref,
-  serverTimestamp,
-  set,
-  update,
-  type Database,
-  type Unsubscribe,
-} from 'firebase/database';
+import { onValue, ref, serverTimestamp, type Database, type Unsubscribe } from 'firebase/database';
 import type { ConversationKey } from '../../conversation-key';
 import type { KeyWait, KeyWaitStore } from '../../crypto/late-wraps';
 import { announceSoon } from '../conversations';
@@ -101,9 +92,9 @@ export function makeKeyWaitsApi(placed: PlacedKeyRecords) {
         async ask(conversation, epoch) {
           const { waits, id } = wrapsTree(conversation);
           const mine = `${waits}/${id}/${me}/${epoch}`;
-          const of = await placed.onItsInstance(conversation, async (db) => {
-            await set(ref(db, `${mine}/asked`), serverTimestamp());
-            return (await get(ref(db, `${mine}/of`))).val() as unknown;
+          const of = await placed.onItsInstance(conversation, async (at) => {
+            await at.write(`${mine}/asked`, serverTimestamp());
+            return at.read(`${mine}/of`);
           });
           // Its sender holds the epoch: woken, their device serves it.
           if (typeof of === 'string' && of !== me) wake(conversation, of);
@@ -120,7 +111,7 @@ export function makeKeyWaitsApi(placed: PlacedKeyRecords) {
               from: wrap.from,
             };
           }
-          await placed.onItsInstance(conversation, (db) => update(ref(db), changes));
+          await placed.onItsInstance(conversation, (at) => at.update(changes));
           // Woken, the party's device reads the wait served and opens the epoch's messages.
           wake(conversation, uid);
         },

@@ -87,7 +87,7 @@ export function makeConversationFilesApi(
       cuts: new Set(),
     };
     uploads.set(id, upload);
-    const sent = sendThroughOutbox(() => databaseOf(key), outbox, {
+    const sent = sendThroughOutbox(() => placements.reach(key), outbox, {
       ...send,
       id,
       conversation: key,

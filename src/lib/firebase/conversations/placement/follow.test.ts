@@ -2,8 +2,9 @@
 import type { Database } from 'firebase/database';
 import { describe, expect, it, vi } from 'vitest';
 import { describeWriteFailure } from '../../../write-failure';
-import { writeFollowingMoves } from './follow';
+import { reachFollowingMoves, writeFollowingMoves } from './follow';
 import type { Placements } from './placements';
+import type { SlotAccess } from './slot-access';
 
 const source = { name: 'instance 0' } as unknown as Database;
 const target = { name: 'instance 1' } as unknown as Database;
@@ -46,5 +47,53 @@ describe('a write refused while its conversation moves', () => {
     expect(describeWriteFailure('Could not edit the message', failure)).toBe(
       'Could not edit the message: this conversation is being moved to another server and it is taking too long; try again in a minute',
     );
+  });
+});
+
+/** Placements whose `d:x` is reached on `source`, or `target` once a refusal's answer moved it. */
+function reachAnswering(answers: Array<'moved' | 'same' | 'moving' | null>) {
+  const where = { at: source };
+  const afterRefusal = vi.fn(() => {
+    const next = answers.shift() ?? null;
+    if (next === 'moved') where.at = target;
+    return Promise.resolve(next);
+  });
+  const reach = () => {
+    const db = where.at;
+    return { db, run: (work: (at: SlotAccess) => Promise<unknown>) => work({ db } as never) };
+  };
+  return { placements: { reach, afterRefusal } as unknown as Placements, afterRefusal };
+}
+
+describe('work on a conversation reached within the bound', () => {
+  const dbOf = (at: SlotAccess) => (at as unknown as { db: Database }).db;
+
+  it('goes again where the conversation went', async () => {
+    const { placements } = reachAnswering(['moved']);
+    const work = vi.fn((at: SlotAccess) =>
+      dbOf(at) === source ? Promise.reject(refused()) : Promise.resolve('ok'),
+    );
+    await expect(reachFollowingMoves(placements, 'd:x', work)).resolves.toBe('ok');
+    expect(work.mock.calls.map(([at]) => dbOf(at))).toEqual([source, target]);
+  });
+
+  it('goes once more where it lives once its mirror is there, then takes the refusal', async () => {
+    const { placements, afterRefusal } = reachAnswering(['same', 'same']);
+    const work = vi.fn(() => Promise.reject(refused()));
+    await expect(reachFollowingMoves(placements, 'd:x', work)).rejects.toThrow(/PERMISSION_DENIED/);
+    expect(work).toHaveBeenCalledTimes(2);
+    expect(afterRefusal).toHaveBeenCalledTimes(2);
+  });
+
+  it('is not tried again when the refusal is not worth it, nor for other failures', async () => {
+    const { placements, afterRefusal } = reachAnswering([null]);
+    const refusedWork = vi.fn(() => Promise.reject(refused()));
+    await expect(reachFollowingMoves(placements, 'd:x', refusedWork)).rejects.toThrow(
+      /PERMISSION_DENIED/,
+    );
+    expect(refusedWork).toHaveBeenCalledTimes(1);
+    const failing = vi.fn(() => Promise.reject(new Error('network')));
+    await expect(reachFollowingMoves(placements, 'd:x', failing)).rejects.toThrow('network');
+    expect(afterRefusal).toHaveBeenCalledTimes(1);
   });
 });

@@ -8,6 +8,7 @@ import type { ConversationKey } from '../../../conversation-key';
 import { placementStrings } from './placement-strings';
 import { isRefusal } from './moves';
 import type { Placements } from './placements';
+import type { SlotAccess } from './slot-access';
 
 /** Tries after a refusal for now: a mirror, a move, and a mirror on the move's target. */
 const RETRIES = 3;
@@ -56,6 +57,37 @@ export async function writeFollowingMoves<T>(
       if (next === 'moving') throw new ConversationMoving();
       if (next !== 'moved') throw error;
       on = await placements.whereIs(key);
+    }
+  }
+}
+
+/**
+ * `work` on conversation `key`'s instance within the three connections (`placements.reach`:
+ * a connection open anyway, the slot, or REST), following its moves as `writeFollowingMoves`
+ * does. A first refusal where it still lives is tried once more once its mirror is there: the
+ * first epoch's wraps, written right after the accept, may beat the mirror to the instance.
+ */
+export async function reachFollowingMoves<T>(
+  placements: Placements,
+  key: ConversationKey,
+  work: (at: SlotAccess) => Promise<T>,
+  waitMs?: number,
+): Promise<T> {
+  let on = await placements.reach(key);
+  let mirrorWaited = false;
+  for (let tries = 0; ; tries++) {
+    try {
+      return await on.run(work);
+    } catch (error) {
+      if (!isRefusal(error) || tries >= RETRIES) throw error;
+      const next = await placements.afterRefusal(key, on.db, waitMs);
+      if (next === 'moving') throw new ConversationMoving();
+      if (next === 'same' && !mirrorWaited) {
+        mirrorWaited = true;
+        continue;
+      }
+      if (next !== 'moved') throw error;
+      on = await placements.reach(key);
     }
   }
 }

@@ -29,3 +29,24 @@ export function mirrorThere(db: Database, path: string, waitMs: number): Promise
     if (state.done) stop();
   });
 }
+
+/** How often a mirror is looked for where no connection is open anyway. */
+const POLL_MS = 500;
+
+/**
+ * As `mirrorThere`, without a listener: `read` (through the slot, or REST when the three
+ * connections are taken) every half second, so waiting for a mirror never holds a connection.
+ */
+export async function mirrorPolled(read: () => Promise<unknown>, waitMs: number): Promise<boolean> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    try {
+      if ((await read()) != null) return true;
+    } catch {
+      return false;
+    }
+    const left = until - Date.now();
+    if (left <= 0) return false;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, left)));
+  }
+}

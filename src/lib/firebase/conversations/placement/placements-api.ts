@@ -7,6 +7,7 @@ import type { Database } from 'firebase/database';
 import type { ConversationKey } from '../../../conversation-key';
 import type { InstancesConfig } from './shapes';
 import type { Looks } from './looks';
+import type { Reach } from './reach';
 import type { SlotAccess } from './slot-access';
 
 export interface Placements {
@@ -28,6 +29,11 @@ export interface Placements {
   knownDatabaseOf(key: ConversationKey): Database | undefined;
   /** The database of conversation `key`: at once when known, else once its placement is read. */
   whereIs(key: ConversationKey): Database | Promise<Database>;
+  /**
+   * Conversation `key`'s instance within the three connections (reach.ts): a send to a
+   * conversation that is not open, a key wait or wrap. At once when its placement is known.
+   */
+  reach(key: ConversationKey): Reach | Promise<Reach>;
   /** `uid`'s home database: at once with one instance, else once the home is read. */
   homeOfNow(uid: string): Database | Promise<Database>;
   /**

@@ -19,9 +19,10 @@ import {
 import { connectorOf, restConnectorOf } from './connectors';
 import { makeConnections } from './connections';
 import { makeLooks } from './looks';
-import { mirrorThere } from './mirror-wait';
+import { mirrorPolled, mirrorThere } from './mirror-wait';
 import { afterRefusal } from './moves';
 import type { Placements } from './placements-api';
+import { makeReach } from './reach';
 import { overRest, overSocket, type SlotAccess } from './slot-access';
 
 export type { Placements } from './placements-api';
@@ -162,6 +163,14 @@ function makePlacements(directory: Database): Placements {
       work(route === 'rest' && rest ? overRest(rest) : overSocket(db)),
     );
   };
+  const { reach, isPinned } = makeReach({
+    knownInstanceOf: (key) => (single ? DEFAULT_INSTANCE : settled.get(key)),
+    instanceOf,
+    madeFor: (instance) => instances.get(instance),
+    databaseFor,
+    watchPinned: connections.watchPinned,
+    throughSlot,
+  });
   const looks = makeLooks({
     databaseFor,
     throughSlot,
@@ -178,10 +187,15 @@ function makePlacements(directory: Database): Placements {
     knownDatabaseOf,
     whereIs: (key) => knownDatabaseOf(key) ?? databaseOf(key),
     knownInstanceOf: (key) => (single ? DEFAULT_INSTANCE : settled.get(key)),
+    reach,
     mirrorLanded: async (key, waitMs = MIRROR_WAIT_MS) => {
       const instance = await instanceOf(key);
       if (instance === DEFAULT_INSTANCE) return false;
-      return mirrorThere(used(await databaseFor(instance)), placementPath(key), waitMs);
+      const db = await databaseFor(instance);
+      const path = placementPath(key);
+      // Live where a connection is open anyway; elsewhere polled, never a fourth connection.
+      if (isPinned(instance)) return mirrorThere(db, path, waitMs);
+      return mirrorPolled(() => throughSlot(instance, (at) => at.read(path)), waitMs);
     },
     forget: (key) => {
       cached.delete(key);

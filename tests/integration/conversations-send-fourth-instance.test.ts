@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { placementsOf } from '../../src/lib/firebase/conversations';
+import { dbRest } from '../../scripts/stack/admin';
+import { adminUpdate } from '../support/backend';
+import { befriend, cleanBackendPerTest, eventually } from './app-clients';
+import {
+  connectionsOf,
+  inboxOf,
+  instance,
+  instancesPerTest,
+  parties,
+  reachesInstances,
+  sampleConnections,
+  within,
+} from './inbox-instances-steps';
+
+// Nothing waits for a fourth connection (docs/scaling.md, "Bounded connections"): four
+// namespaces; Bob lives on instance 1, his conversation with Alice is on 2 (open), with Carol
+// on 3. Kept (directory, home) and held (2) take all three, so a forward to Carol, and the
+// outbox's retry of it, go to 3 as one REST update each, never by a fourth connection; so
+// does a send that first waits for its conversation's mirror there.
+const { signUp, stopAfterTest } = cleanBackendPerTest();
+const { startMirroring, mirrorIdle } = instancesPerTest(4);
+const ns = (n: number) => instance(n).dbNamespace;
+
+const messagesOn = async (n: number, conversationId: string) =>
+  Object.values(
+    ((await dbRest(instance(n), 'GET', `sendMessage/${conversationId}`)) ?? {}) as Record<
+      string,
+      { message?: string; forwarded?: boolean }
+    >,
+  );
+
+describe('a send to a conversation on a fourth instance', () => {
+  it('goes over REST once with three connections taken, its retry and its mirror wait too', async () => {
+    const [alice, bob, carol, erin] = await Promise.all(
+      ['Alice', 'Bob', 'Carol', 'Erin'].map(async (name) => reachesInstances(await signUp(name))),
+    );
+    await adminUpdate({
+      [`homes/${bob.uid}`]: 1,
+      [`homes/${alice.uid}`]: 2,
+      [`homes/${carol.uid}`]: 3,
+      [`homes/${erin.uid}`]: 3,
+    });
+    const mirror = startMirroring();
+    // Each asks, so each conversation is placed on the asker's home.
+    const withAlice = (await befriend(alice, bob)).id;
+    const withCarol = (await befriend(carol, bob)).id;
+    await mirrorIdle();
+    await alice.conversations.direct.send(parties(withAlice, alice, bob), 'see you at 8').acked;
+
+    // Bob signs in (his list listens on his home, looks at 2 and 3) and opens his
+    // conversation with Alice.
+    const sampler = sampleConnections(bob.uid);
+    const placements = placementsOf(bob.client.db);
+    const inbox = inboxOf(bob, stopAfterTest);
+    await eventually(() => expect(inbox.counts()).toEqual({ [`d:${withAlice}`]: 1 }), 15_000);
+    stopAfterTest(
+      bob.conversations.direct.subscribeLatest(
+        { id: withAlice, pageSize: 20 },
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    const three = [ns(0), ns(1), ns(2)].sort();
+    await expect
+      .poll(async () => (await connectionsOf(bob.uid)).sort(), { timeout: 10_000 })
+      .toEqual(three);
+    const held = sampler.samples.length;
+
+    // He forwards Alice's message to Carol, whose conversation is not open.
+    const toCarol = parties(withCarol, bob, carol);
+    const forwarded = { forwarded: true as const };
+    const sent = bob.conversations.direct.send(toCarol, 'see you at 8', undefined, forwarded);
+    await within(sent.acked, 15_000);
+    const stored = { message: 'see you at 8', forwarded: true };
+    expect(await messagesOn(3, withCarol)).toEqual([expect.objectContaining(stored)]);
+    expect(await dbRest(instance(3), 'GET', `inbox/${carol.uid}/${withCarol}/unread`)).toBe(1);
+
+    // The outbox's retry of it (the same id, the conversation still not open): it looks
+    // first, over REST too, and writes nothing again.
+    const again = bob.conversations.direct.send(toCarol, 'see you at 8', sent.id, forwarded);
+    await within(again.acked, 15_000);
+    expect(await messagesOn(3, withCarol)).toEqual([expect.objectContaining(stored)]);
+    expect(await dbRest(instance(3), 'GET', `inbox/${carol.uid}/${withCarol}/unread`)).toBe(1);
+    for (const n of [0, 1, 2]) expect(await messagesOn(n, withCarol)).toEqual([]);
+
+    // A new friend on 3 and a send before the conversation's mirror landed there: refused, it
+    // waits for the mirror by polling through the slot (REST now), then goes once.
+    mirror.stop();
+    const withErin = (await befriend(erin, bob)).id;
+    const toErin = bob.conversations.direct.send(parties(withErin, bob, erin), 'welcome');
+    const settled = { done: false };
+    void toErin.acked.finally(() => (settled.done = true));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(settled.done).toBe(false);
+    expect(await messagesOn(3, withErin)).toEqual([]);
+    startMirroring();
+    await within(toErin.acked, 15_000);
+    expect(await messagesOn(3, withErin)).toEqual([
+      expect.objectContaining({ message: 'welcome' }),
+    ]);
+
+    // Never more than three of Bob's, and never instance 3 once the conversation was open.
+    await expect.poll(() => sampler.samples.length, { timeout: 10_000 }).toBeGreaterThan(held + 5);
+    const samples = await sampler.stop();
+    expect(samples.length).toBeGreaterThan(held);
+    expect(Math.max(...samples.map((sample) => sample.length))).toBeLessThanOrEqual(3);
+    expect(samples.slice(held).filter((sample) => sample.includes(ns(3)))).toEqual([]);
+    expect(placements.openInstances()).toEqual([0, 1, 2]);
+  }, 120_000);
+});
