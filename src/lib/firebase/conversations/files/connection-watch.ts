@@ -1,14 +1,16 @@
-import { onValue, ref, type Database } from 'firebase/database';
+import type { Database } from 'firebase/database';
+import { placementsOf } from '../placement/placements';
 
 /**
- * Whether `db` is connected, and a wait for the next connection: an upload's requests are cut
- * when the connection drops (`onDrop`) and resume once it is back.
+ * Whether the app is online (the home's connection once known: `watchOnline`), and a wait for
+ * the next connection: an upload's requests are cut when the connection drops (`onDrop`) and
+ * resume once it is back.
  */
 export function watchConnection(db: Database, onDrop: () => void) {
   let connected = false;
   const reconnected: Array<() => void> = [];
-  onValue(ref(db, '.info/connected'), (snapshot) => {
-    connected = snapshot.val() === true;
+  placementsOf(db).watchOnline((online) => {
+    connected = online;
     if (!connected) {
       onDrop();
       return;
