@@ -12,7 +12,8 @@ export interface ConnectionSwitch {
 }
 
 export interface ConnectionOptions {
-  idleMs?: number;
+  /** How long the slot stays open unused, asked at each use (a test's client shortens it). */
+  idleMs?: () => number | undefined;
   max?: number;
   /** Whether slot work on `instance` can go over REST (a client made without it cannot). */
   canRest?: (instance: number) => boolean;

@@ -29,7 +29,11 @@ const MAX_CONNECTIONS = 3;
 export function makeConnections(
   sw: ConnectionSwitch,
   kept: readonly number[] = [],
-  { idleMs = SLOT_IDLE_MS, max = MAX_CONNECTIONS, canRest = () => false }: ConnectionOptions = {},
+  {
+    idleMs = () => undefined,
+    max = MAX_CONNECTIONS,
+    canRest = () => false,
+  }: ConnectionOptions = {},
 ): Connections {
   const always = new Set(kept);
   const states = new Map<number, InstanceState>();
@@ -98,7 +102,7 @@ export function makeConnections(
         close(instance);
         admitWaiting();
       }
-    }, idleMs);
+    }, idleMs() ?? SLOT_IDLE_MS);
   };
   /** Makes `instance` the slot (on): the slot before closes, unless its work still runs. */
   const takeSlot = (instance: number) => {

@@ -57,7 +57,7 @@ export function followDirectory(
 export function inSlotOnceHomeKnown(
   directory: Database,
   connections: Pick<Connections, 'keep' | 'release' | 'touch' | 'use'>,
-  everyMs?: number,
+  everyMs: () => number | undefined = () => undefined,
 ) {
   const online = makeOnlineWatch(directory);
   let watched: boolean | null = null;
@@ -77,7 +77,7 @@ export function inSlotOnceHomeKnown(
       watched ??= watchServerUses(directory, () => connections.use(DEFAULT_INSTANCE));
       if (!watched) return;
       const look = () => connections.touch(DEFAULT_INSTANCE);
-      following = { uid, stop: followDirectory(homeDb, uid, look, everyMs) };
+      following = { uid, stop: followDirectory(homeDb, uid, look, everyMs()) };
       released = true;
       connections.release(DEFAULT_INSTANCE);
     },

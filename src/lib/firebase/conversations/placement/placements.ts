@@ -76,23 +76,28 @@ function makePlacements(directory: Database): Placements {
     const restAt = restConnectorOf(directory);
     return url && restAt ? restAt(url) : null;
   };
-  const times = timesOf(directory);
+  const switchTo = (instance: number, on: (db: Database) => void) => {
+    const db = instances.get(instance);
+    try {
+      if (db) on(db);
+    } catch {
+      // Its app was deleted (signed out for good): an idle timer firing after is nothing.
+    }
+  };
   // The directory is kept until the home is known elsewhere, then in the slot (directory-looks).
   const connections = makeConnections(
     {
-      online: (instance) => {
-        const db = instances.get(instance);
-        if (db) goOnline(db);
-      },
-      offline: (instance) => {
-        const db = instances.get(instance);
-        if (db) goOffline(db);
-      },
+      online: (instance) => switchTo(instance, goOnline),
+      offline: (instance) => switchTo(instance, goOffline),
     },
     [DEFAULT_INSTANCE],
-    { canRest: (instance) => restFor(instance) !== null, idleMs: times.idleMs },
+    { canRest: (instance) => restFor(instance) !== null, idleMs: () => timesOf(directory).idleMs },
   );
-  const directoryInSlot = inSlotOnceHomeKnown(directory, connections, times.directoryLookMs);
+  const directoryInSlot = inSlotOnceHomeKnown(
+    directory,
+    connections,
+    () => timesOf(directory).directoryLookMs,
+  );
   /** One use of `db` outside the slot's queue (a write, a read, a listen about to be held). */
   const used = (db: Database): Database => {
     const instance = numbers.get(db);
