@@ -69,7 +69,7 @@ describe('the directory in the slot once the home is elsewhere', () => {
     const state = () => bobApp.store.getState();
     await eventually(() => expect(selectFriendRows(state())).toHaveLength(1), 10_000);
     await homeOnly(bob.uid);
-    expect(placementsOf(bob.client.db).openInstances()).toEqual([1]);
+    await expect.poll(() => placementsOf(bob.client.db).openInstances()).toEqual([1]);
     // Online is the home's connection: the directory's being closed is no offline banner.
     expect(state().inbox.connection).toBe('online');
 

@@ -6,7 +6,7 @@
  * (hints sent meanwhile may be lost), and every 15 minutes (a friend's profile or picture change
  * writes no hint). A look lasts the slot's idle time: what the listeners hear then is live.
  */
-import { onValue, ref, type Database, type Unsubscribe } from 'firebase/database';
+import { get, onValue, ref, type Database, type Unsubscribe } from 'firebase/database';
 import type { Connections } from './connections-api';
 import { makeOnlineWatch } from './online';
 import { watchServerUses } from './sdk-uses';
@@ -56,7 +56,7 @@ export function followDirectory(
  */
 export function inSlotOnceHomeKnown(
   directory: Database,
-  connections: Pick<Connections, 'keep' | 'release' | 'touch' | 'use'>,
+  connections: Pick<Connections, 'keep' | 'release' | 'use'>,
   everyMs: () => number | undefined = () => undefined,
 ) {
   const online = makeOnlineWatch(directory);
@@ -76,7 +76,11 @@ export function inSlotOnceHomeKnown(
       }
       watched ??= watchServerUses(directory, () => connections.use(DEFAULT_INSTANCE));
       if (!watched) return;
-      const look = () => connections.touch(DEFAULT_INSTANCE);
+      // A look is one read sent to the server after the listeners' own, so it holds the
+      // directory (busy, not given away to the next look) until they are answered: the server
+      // answers a connection's requests in order, the SDK sends listens first on reconnecting.
+      // `homes/{uid}` is read, not listened to, so it never comes from the SDK's copy.
+      const look = () => void get(ref(directory, `homes/${uid}`)).catch(() => undefined);
       following = { uid, stop: followDirectory(homeDb, uid, look, everyMs()) };
       released = true;
       connections.release(DEFAULT_INSTANCE);
