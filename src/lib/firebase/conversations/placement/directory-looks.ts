@@ -72,6 +72,7 @@ export function inSlotOnceHomeKnown(
       if (home === DEFAULT_INSTANCE || !restToDirectory) {
         released = false;
         connections.keep(DEFAULT_INSTANCE);
+        following = { uid, stop: () => undefined };
         return;
       }
       watched ??= watchServerUses(directory, () => connections.use(DEFAULT_INSTANCE));
