@@ -5,7 +5,9 @@ import { userSearchChanged } from '../../src/features/directory/directory-slice'
 import { selectFriendRows } from '../../src/features/friends';
 import { selectIncomingRequests } from '../../src/features/friends/friends-selectors';
 import { createGroup, inviteFriend } from '../../src/features/groups/groups-thunks';
+import { directKey } from '../../src/lib/conversation-key';
 import { placementsOf } from '../../src/lib/firebase/conversations';
+import { makeEncryptionApi } from '../../src/lib/firebase/encryption';
 import { makeAccountApi } from '../../src/lib/firebase/settings/account';
 import { adminUpdate } from '../support/backend';
 import { HIKERS } from '../support/hikers-group';
@@ -53,9 +55,17 @@ async function appOf(person: Person, watched: string) {
   return app;
 }
 
-/** Until `uid` holds a connection to its home (1) only: the directory closed once idle. */
-const homeOnly = (uid: string) =>
-  expect.poll(async () => connectionsOf(uid), { timeout: 15_000 }).toEqual([ns(1)]);
+/**
+ * Until `person` holds a connection to its home (1) only, by its client's count and the
+ * emulator's at once: the directory closed once idle.
+ */
+const homeOnly = (person: Person) =>
+  expect
+    .poll(
+      async () => [placementsOf(person.client.db).openInstances(), await connectionsOf(person.uid)],
+      { timeout: 15_000 },
+    )
+    .toEqual([[1], [ns(1)]]);
 
 describe('the directory in the slot once the home is elsewhere', () => {
   it('holds no directory connection at rest, yet requests, accepts, groups and profiles reach', async () => {
@@ -68,8 +78,7 @@ describe('the directory in the slot once the home is elsewhere', () => {
     const bobApp = await appOf(bob, alice.uid);
     const state = () => bobApp.store.getState();
     await eventually(() => expect(selectFriendRows(state())).toHaveLength(1), 10_000);
-    await homeOnly(bob.uid);
-    await expect.poll(() => placementsOf(bob.client.db).openInstances()).toEqual([1]);
+    await homeOnly(bob);
     // Online is the home's connection: the directory's being closed is no offline banner.
     expect(state().inbox.connection).toBe('online');
 
@@ -79,14 +88,14 @@ describe('the directory in the slot once the home is elsewhere', () => {
       () => expect(selectIncomingRequests(state()).map((r) => r.senderId)).toEqual([carol.uid]),
       BY_HINT_MS,
     );
-    await homeOnly(bob.uid);
+    await homeOnly(bob);
 
     // Bob's request to Dave (his own write puts the directory online), accepted once it closed.
     const toDave = requestFrom(bob, dave, await bob.relationships.sendRequest(bob, dave));
-    await homeOnly(bob.uid);
+    await homeOnly(bob);
     await dave.relationships.acceptRequest(toDave);
     await eventually(() => expect(selectFriendRows(state())).toHaveLength(2), BY_HINT_MS);
-    await homeOnly(bob.uid);
+    await homeOnly(bob);
 
     // Alice's new group invites Bob: the invitation's hint again.
     const aliceApp = storeFor(alice);
@@ -96,18 +105,22 @@ describe('the directory in the slot once the home is elsewhere', () => {
     const friend = { uid: bob.uid, username: bob.username };
     await aliceApp.store.dispatch(inviteFriend({ groupId, friend })).unwrap();
     await eventually(() => expect(state().memberships.mine[groupId]).toBe('invited'), BY_HINT_MS);
-    await homeOnly(bob.uid);
+    await homeOnly(bob);
 
     // Alice's rename writes no hint: not seen while the directory is closed, then at the
-    // periodic look.
+    // periodic look. Renamed just after one periodic look, so the next is a period away.
     const nameOfAlice = () => selectDisplayName(state(), alice.uid, 'copied');
     expect(nameOfAlice()).toBe('Alice');
+    await expect
+      .poll(() => placementsOf(bob.client.db).openInstances(), { timeout: LOOK_MS + 5_000 })
+      .toContain(0);
+    await homeOnly(bob);
     await makeAccountApi(alice.client.auth, alice.client.db).changeName(alice.uid, 'Alicia');
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(nameOfAlice()).toBe('Alice');
     await eventually(() => expect(nameOfAlice()).toBe('Alicia'), LOOK_MS + 5_000);
-    await homeOnly(bob.uid);
-  }, 120_000);
+    await homeOnly(bob);
+  }, 150_000);
 
   it("shows offline when the home's connection drops, not the directory's", async () => {
     const [bob] = await people('Bob');
@@ -115,7 +128,7 @@ describe('the directory in the slot once the home is elsewhere', () => {
     startMirroring();
     const app = await appOf(bob, bob.uid);
     const connection = () => app.store.getState().inbox.connection;
-    await homeOnly(bob.uid);
+    await homeOnly(bob);
     expect(connection()).toBe('online');
 
     const home = await placementsOf(bob.client.db).databaseFor(1);
@@ -123,5 +136,32 @@ describe('the directory in the slot once the home is elsewhere', () => {
     await eventually(() => expect(connection()).toBe('offline'));
     goOnline(home);
     await eventually(() => expect(connection()).toBe('online'), 10_000);
+  }, 60_000);
+  it("reads a friend's devices as stored before wrapping, not a listener's copy from the last look", async () => {
+    const [alice, bob] = await people('Alice', 'Bob');
+    await adminUpdate({ [`homes/${bob.uid}`]: 1 });
+    startMirroring();
+    const { id } = await befriend(alice, bob);
+    await mirrorIdle();
+    const device = (n: number) => ({ publicKey: `key-${String(n)}`, createdAt: n });
+    await adminUpdate({ [`deviceKeys/${alice.uid}/one`]: device(1) });
+    const encryption = makeEncryptionApi(bob.client.db);
+    // Bob's app follows Alice's devices (the security codes screen), then the directory closes.
+    const heard: string[][] = [];
+    stopAfterTest(
+      encryption.subscribeDevices(alice.uid, (devices) =>
+        heard.push(devices.map((d) => d.deviceId)),
+      ),
+    );
+    await placementsOf(bob.client.db).homeOfNow(bob.uid);
+    await eventually(() => expect(heard.at(-1)).toEqual(['one']));
+    await homeOnly(bob);
+
+    // Alice's second device, published with no hint: the listener's copy misses it.
+    await adminUpdate({ [`deviceKeys/${alice.uid}/two`]: device(2) });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(heard.at(-1)).toEqual(['one']);
+    const devices = await encryption.keyDirectory(bob.uid).devicesOf(directKey(id), [alice.uid]);
+    expect(devices.map((d) => d.deviceId).sort()).toEqual(['one', 'two']);
   }, 60_000);
 });

@@ -13,9 +13,9 @@ import { watchServerUses } from './sdk-uses';
 import { DEFAULT_INSTANCE } from './shapes';
 
 /** How often the directory is looked at without a hint: a profile change shows within that. */
-export const DIRECTORY_LOOK_MS = 15 * 60_000;
+const DIRECTORY_LOOK_MS = 15 * 60_000;
 
-export function followDirectory(
+function followDirectory(
   home: Database,
   uid: string,
   look: () => void,
