@@ -19,8 +19,10 @@ import {
 
 // Never more than three connections, even when the home is not the directory (docs/scaling.md,
 // "Bounded connections"): four namespaces; Bob lives on instance 1, his conversation with
-// Alice is on 2 (open), with Carol on 3. Kept (directory, home) and held (2) take all three,
-// so news from 3 is looked at over REST, never by a fourth connection.
+// Alice is on 2 and with Dave on the directory (0), both open, with Carol on 3. Kept (home) and
+// held (2, and the directory by Dave's conversation) take all three, so news from 3 is looked
+// at over REST, never by a fourth connection. (With one conversation open, the directory is in
+// the slot and gives way: directory-in-slot.test.ts.)
 const { signUp, stopAfterTest } = cleanBackendPerTest();
 const { startMirroring, mirrorIdle } = instancesPerTest(4);
 const ns = (n: number) => instance(n).dbNamespace;
@@ -37,8 +39,8 @@ function hintAs(writer: Person, home: number, uid: string, key: string) {
 
 describe('at most three connections with the home away from the directory', () => {
   it('brings news from a fourth instance over REST, a forged hint costing a look only', async () => {
-    const [alice, bob, carol] = await Promise.all(
-      ['Alice', 'Bob', 'Carol'].map(async (name) => reachesInstances(await signUp(name))),
+    const [alice, bob, carol, dave] = await Promise.all(
+      ['Alice', 'Bob', 'Carol', 'Dave'].map(async (name) => reachesInstances(await signUp(name))),
     );
     await adminUpdate({
       [`homes/${bob.uid}`]: 1,
@@ -49,12 +51,13 @@ describe('at most three connections with the home away from the directory', () =
     // Each asks, so each conversation is placed on the asker's home.
     const withAlice = (await befriend(alice, bob)).id;
     const withCarol = (await befriend(carol, bob)).id;
+    const withDave = (await befriend(dave, bob)).id;
     const aliceCarol = (await befriend(alice, carol)).id;
     await mirrorIdle();
     await alice.conversations.direct.send(parties(withAlice, alice, bob), 'hi').acked;
     await carol.conversations.direct.send(parties(withCarol, carol, bob), 'one').acked;
 
-    // Bob signs in (his list looks at 2 and 3) and opens his conversation with Alice.
+    // Bob signs in (his list looks at 2 and 3) and opens his conversations with Alice and Dave.
     const sampler = sampleConnections(bob.uid);
     const inbox = inboxOf(bob, stopAfterTest);
     const carolKey = `d:${withCarol}`;
@@ -62,13 +65,15 @@ describe('at most three connections with the home away from the directory', () =
       () => expect(inbox.counts()).toEqual({ [`d:${withAlice}`]: 1, [carolKey]: 1 }),
       15_000,
     );
-    stopAfterTest(
-      bob.conversations.direct.subscribeLatest(
-        { id: withAlice, pageSize: 20 },
-        () => undefined,
-        () => undefined,
-      ),
-    );
+    for (const id of [withAlice, withDave]) {
+      stopAfterTest(
+        bob.conversations.direct.subscribeLatest(
+          { id, pageSize: 20 },
+          () => undefined,
+          () => undefined,
+        ),
+      );
+    }
     const three = [ns(0), ns(1), ns(2)].sort();
     await expect
       .poll(async () => (await connectionsOf(bob.uid)).sort(), { timeout: 10_000 })

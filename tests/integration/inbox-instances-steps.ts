@@ -2,6 +2,7 @@ import { connectDatabaseEmulator, getDatabase, ref, serverTimestamp, set } from 
 import { afterEach, beforeEach, expect } from 'vitest';
 import type { ConversationKey } from '../../src/lib/conversation-key';
 import { connectInstances } from '../../src/lib/firebase/conversations/shapes';
+import type { ConnectionTimes } from '../../src/lib/firebase/conversations/placement/connectors';
 import { databaseRestUrl, signedInRest } from '../../src/lib/firebase/database-rest';
 import { makeInboxApi } from '../../src/lib/firebase/inbox';
 import type { InboxEntry } from '../../src/lib/firebase/inbox/shapes';
@@ -47,8 +48,14 @@ export function instancesPerTest(count: number) {
   };
 }
 
-/** `person`'s client opens other instances as the app's does: by URL, on the same emulator. */
-export function reachesInstances<P extends Pick<Person, 'client'>>(person: P): P {
+/**
+ * `person`'s client opens other instances as the app's does: by URL, on the same emulator;
+ * `timing` shortens the slot's idle time and the directory's periodic look.
+ */
+export function reachesInstances<P extends Pick<Person, 'client'>>(
+  person: P,
+  timing?: ConnectionTimes,
+): P {
   const [host = '127.0.0.1', port] = getBackend().dbHost.split(':');
   const emulator = { host, port: Number(port) };
   connectInstances(
@@ -60,6 +67,7 @@ export function reachesInstances<P extends Pick<Person, 'client'>>(person: P): P
     },
     // Slot work over REST when the three connections are taken, as the app's.
     (url) => signedInRest(databaseRestUrl(url, emulator), person.client.auth),
+    timing,
   );
   return person;
 }

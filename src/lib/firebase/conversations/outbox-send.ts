@@ -3,14 +3,7 @@
  * `sendOnce` in the order sent (held while offline). The id is known at once and the promise
  * settles once, as the server stores or refuses the message.
  */
-import {
-  increment,
-  onValue,
-  ref,
-  serverTimestamp,
-  type Database,
-  type Unsubscribe,
-} from 'firebase/database';
+import { increment, serverTimestamp, type Database, type Unsubscribe } from 'firebase/database';
 import type { ConversationKey } from '../../conversation-key';
 import type { ConversationMessage } from './message';
 import { makeOutbox, withHeld, type Outbox } from './outbox';
@@ -18,6 +11,7 @@ import type { Reach } from './placement/reach';
 import { isRefusal, sendOnce } from './send-once';
 import type { ServerValues } from './send-write';
 import { asSentMessage, type SentMessage } from '../inbox/shapes';
+import { placementsOf } from './placement/placements';
 
 type Changes = Record<string, unknown>;
 
@@ -101,11 +95,12 @@ export function sendThroughOutbox(
   return asSentMessage(send.id, held);
 }
 
-/** Tells `outbox` whether `db` is connected (`.info/connected`), for as long as it lives. */
+/**
+ * Tells `outbox` whether the app is online, for as long as `db` lives: the home's connection
+ * once known, not the directory's, which is connected only for looks and writes then.
+ */
 function followConnection(db: Database, outbox: Outbox): Unsubscribe {
-  return onValue(ref(db, '.info/connected'), (snapshot) =>
-    outbox.setConnected(snapshot.val() === true),
-  );
+  return placementsOf(db).watchOnline((online) => outbox.setConnected(online));
 }
 
 const outboxes = new WeakMap<

@@ -79,7 +79,8 @@ export function makeEncryptionBackupApi(db: Database, placed: PlacedKeyRecords) 
       const backupPath = `keyBackup/${me}`;
       return {
         async myDevices() {
-          const value: unknown = (await get(ref(db, `deviceKeys/${me}`))).val();
+          // As stored now (a stale copy could miss a device): my keys are wrapped for these.
+          const value = await placementsOf(db).readDirectoryFresh(`deviceKeys/${me}`);
           return Object.entries(isRecord(value) ? value : {}).flatMap(([deviceId, entry]) =>
             isRecord(entry) && isText(entry.publicKey)
               ? [
@@ -171,7 +172,8 @@ export function makeEncryptionBackupApi(db: Database, placed: PlacedKeyRecords) 
           });
         },
         async myDeviceList() {
-          return parseDeviceList((await get(ref(db, `deviceLists/${me}`))).val());
+          // As stored now: a list signed from a stale copy would drop a device added since.
+          return parseDeviceList(await placementsOf(db).readDirectoryFresh(`deviceLists/${me}`));
         },
         putDeviceList(list) {
           return set(ref(db, `deviceLists/${me}`), storedDeviceList(list));

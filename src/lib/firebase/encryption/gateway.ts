@@ -12,6 +12,7 @@ import { makeKeyWaitsApi } from './waits';
 import { placedKeyRecords } from './placed';
 import type { KeyDirectory, PublishedDevice, StoredWrap } from '../../crypto/epoch-keys';
 import { parseDeviceList } from '../../crypto/device-list';
+import { placementsOf } from '../conversations';
 
 export type { DeviceRecord, DirectoryDevice } from './devices';
 
@@ -30,16 +31,18 @@ export function makeEncryptionApi(db: Database) {
     /** The wraps and devices seen by `me`, for the key manager. */
     keyDirectory(me: string): KeyDirectory {
       /** `uid`'s public record at `path`: a co-member's opens through a key grant. */
+      // Read as stored now, never a listener's copy from before the directory's last look:
+      // keys are wrapped for what this returns.
+      const read = (path: string) => placementsOf(db).readDirectoryFresh(path);
       async function readOf(conversation: ConversationKey, uid: string, path: string) {
-        const at = ref(db, path);
         try {
-          return (await get(at)).val() as unknown;
+          return await read(path);
         } catch (error) {
           const { kind, id } = parseConversationKey(conversation);
           if (kind !== 'group' || !isPermissionDenied(error)) throw error;
           // A co-member's keys open through a grant naming the group both are in.
           await set(ref(db, `deviceKeyGrants/${uid}/${me}`), id);
-          return (await get(at)).val() as unknown;
+          return await read(path);
         }
       }
       const devicesOfOne = async (conversation: ConversationKey, uid: string) =>

@@ -316,9 +316,12 @@ export function makeInboxApi(
       );
     },
 
-    /** Whether this client is connected to the database, live (false while offline). */
+    /**
+     * Whether this client is connected, live (false while offline): to the home once known,
+     * since the directory is then connected only for looks and writes.
+     */
     subscribeConnected(onChange: (connected: boolean) => void): Unsubscribe {
-      return onValue(ref(db, '.info/connected'), (snapshot) => onChange(snapshot.val() === true));
+      return placementsOf(db).watchOnline(onChange);
     },
 
     /** My read-receipts preference, live: on unless I switched it off. */

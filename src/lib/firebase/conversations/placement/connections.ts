@@ -1,7 +1,7 @@
 /**
  * At most three connections at every moment (docs/scaling.md, "Bounded connections"): the kept
- * instances (the directory, the home), the instances held by listeners (the open
- * conversation's), and one slot for everything else (looks, hints to a friend's home, one-off
+ * instances (the home; the directory until the home is known), the instances held by listeners
+ * (the open conversation's), and one slot for everything else (looks, hints to a friend's home, one-off
  * reads and writes), closed after 30 s unused or as soon as another instance needs it. When
  * the kept and held instances take all three, slot work goes over REST (a one-shot request,
  * no WebSocket), and a direct use of another instance waits, switched off, until one of the
@@ -9,7 +9,16 @@
  * (goOnline/goOffline of its Database), so the policy is tested with fake timers.
  */
 
+import type {
+  ConnectionOptions,
+  Connections,
+  ConnectionSwitch,
+  InstanceState,
+  SlotRoute,
+} from './connections-api';
 import { makePinWatchers } from './pins';
+
+export type { SlotRoute } from './connections-api';
 
 /** How long the slot stays open unused: a look's listener keeps news live that long. */
 export const SLOT_IDLE_MS = 30_000;
@@ -17,62 +26,14 @@ export const SLOT_IDLE_MS = 30_000;
 /** The most WebSocket connections a client holds, whatever its conversations span. */
 const MAX_CONNECTIONS = 3;
 
-/** How slot work reaches its instance: its WebSocket, or one-shot REST requests. */
-export type SlotRoute = 'socket' | 'rest';
-
-interface ConnectionSwitch {
-  online(instance: number): void;
-  offline(instance: number): void;
-}
-
-interface ConnectionOptions {
-  idleMs?: number;
-  max?: number;
-  /** Whether slot work on `instance` can go over REST (a client made without it cannot). */
-  canRest?: (instance: number) => boolean;
-}
-
-interface InstanceState {
-  /** Listeners holding it open (the open conversation's). */
-  holds: number;
-  /** Slot work over its WebSocket in progress (a look's first read, a hint's write). */
-  busy: number;
-  /** Switched on by us: it may hold a WebSocket (one never used holds none). */
-  on: boolean;
-  /** Wanted on (held, or used directly) while all three are taken: off until one is free. */
-  waiting: boolean;
-  timer: ReturnType<typeof setTimeout> | null;
-  /** What stops with the connection: a look's kept listeners. */
-  onClose: Set<() => void>;
-}
-
-interface Connections {
-  /** The instances never closed: the person's home (the directory is always kept). */
-  keep(instance: number): void;
-  /** Holds `instance` open until the returned release (a listener of the open conversation). */
-  hold(instance: number): () => void;
-  /** One direct use of `instance` now: opened through the slot, or waiting for room. */
-  touch(instance: number): void;
-  /**
-   * Runs `work` on `instance`, one at a time (looks go one after another), told its route:
-   * the WebSocket when the instance is open or the slot can take it, else REST.
-   */
-  useSlot<T>(instance: number, work: (route: SlotRoute) => Promise<T>): Promise<T>;
-  /** Calls `stop` when `instance` leaves the slot (closed, or taken by another instance). */
-  whenClosed(instance: number, stop: () => void): () => void;
-  /** The instances switched on now, the kept ones included (for figures and tests). */
-  openNow(): number[];
-  /**
-   * Calls `onChange` with whether `instance` is pinned (kept, or held by listeners), now and
-   * at each change: what follows it live without a hold of its own does so only while pinned.
-   */
-  watchPinned: (instance: number, onChange: (pinned: boolean) => void) => () => void;
-}
-
 export function makeConnections(
   sw: ConnectionSwitch,
   kept: readonly number[] = [],
-  { idleMs = SLOT_IDLE_MS, max = MAX_CONNECTIONS, canRest = () => false }: ConnectionOptions = {},
+  {
+    idleMs = () => undefined,
+    max = MAX_CONNECTIONS,
+    canRest = () => false,
+  }: ConnectionOptions = {},
 ): Connections {
   const always = new Set(kept);
   const states = new Map<number, InstanceState>();
@@ -141,7 +102,7 @@ export function makeConnections(
         close(instance);
         admitWaiting();
       }
-    }, idleMs);
+    }, idleMs() ?? SLOT_IDLE_MS);
   };
   /** Makes `instance` the slot (on): the slot before closes, unless its work still runs. */
   const takeSlot = (instance: number) => {
@@ -164,6 +125,34 @@ export function makeConnections(
       takeSlot(instance);
       return;
     }
+  };
+  /** No longer pinned: left open for the slot's time, or closed when the slot is taken. */
+  const letGo = (instance: number) => {
+    const state = of(instance);
+    if (pinned(instance)) return;
+    if (state.waiting) {
+      // Still wanted by work begun meanwhile: it waits for room as before.
+      if (state.busy === 0) state.waiting = false;
+      return;
+    }
+    if (!state.on) return;
+    // Left open for the slot's time when the slot is free and nothing waits, so going back is
+    // instant.
+    const othersWait = [...states.values()].some((other) => other.waiting);
+    if (slot === null && !othersWait) {
+      slot = instance;
+      arm(instance);
+    } else if (state.busy === 0) {
+      close(instance);
+      admitWaiting();
+    }
+  };
+  /** After slot work or a direct use: the slot's time again, or closed when not the slot. */
+  const done = (instance: number) => {
+    const state = of(instance);
+    if (slot === instance) arm(instance);
+    else if (!pinned(instance) && state.busy === 0) close(instance);
+    admitWaiting();
   };
   const touch = (instance: number) => {
     const state = of(instance);
@@ -194,6 +183,11 @@ export function makeConnections(
       if (slot === instance) slot = null;
       pinMayHaveChanged(instance);
     },
+    release: (instance) => {
+      if (!always.delete(instance)) return;
+      pinMayHaveChanged(instance);
+      letGo(instance);
+    },
     hold: (instance) => {
       const state = of(instance);
       state.holds++;
@@ -210,24 +204,23 @@ export function makeConnections(
         released = true;
         state.holds--;
         pinMayHaveChanged(instance);
-        if (pinned(instance)) return;
-        if (state.waiting) {
-          state.waiting = false;
-          return;
-        }
-        // Left open for the slot's time when the slot is free and nothing waits, so going
-        // back is instant.
-        const othersWait = [...states.values()].some((other) => other.waiting);
-        if (slot === null && !othersWait) {
-          slot = instance;
-          arm(instance);
-        } else {
-          close(instance);
-          admitWaiting();
-        }
+        letGo(instance);
       };
     },
     touch,
+    use: (instance) => {
+      const state = of(instance);
+      touch(instance);
+      state.busy++;
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        state.busy--;
+        // Waiting, it was never on: what it queued goes once it is admitted.
+        if (!state.waiting) done(instance);
+      };
+    },
     useSlot: <T>(instance: number, work: (route: SlotRoute) => Promise<T>): Promise<T> => {
       const run = queue.then(async () => {
         const how = route(instance);
@@ -238,9 +231,7 @@ export function makeConnections(
           return await work(how);
         } finally {
           state.busy--;
-          if (slot === instance) arm(instance);
-          else if (!pinned(instance) && state.busy === 0) close(instance);
-          admitWaiting();
+          done(instance);
         }
       });
       queue = run.catch(() => undefined);

@@ -12,8 +12,17 @@ export type DatabaseAt = (url: string) => Database;
 /** The REST address of the instance at `url`, as the directory's signed-in user. */
 export type RestAt = (url: string) => DatabaseRest;
 
+/** Times a test shortens (docs/scaling.md, "The directory in the slot"); the app's by default. */
+export interface ConnectionTimes {
+  /** How long the slot stays open unused (30 s). */
+  idleMs?: number;
+  /** How often the directory is looked at without a hint (15 min). */
+  directoryLookMs?: number;
+}
+
 const connectors = new WeakMap<Database, DatabaseAt>();
 const rests = new WeakMap<Database, RestAt>();
+const times = new WeakMap<Database, ConnectionTimes>();
 
 /**
  * Tells the placements of `directory` how to open another instance's database, and how to
@@ -26,12 +35,16 @@ export function connectInstances(
   directory: Database,
   databaseAt: DatabaseAt,
   restAt?: RestAt,
+  timing: ConnectionTimes = {},
 ): void {
   connectors.set(directory, databaseAt);
   if (restAt) rests.set(directory, restAt);
+  times.set(directory, timing);
 }
 
 export const connectorOf = (directory: Database): DatabaseAt | undefined =>
   connectors.get(directory);
 
 export const restConnectorOf = (directory: Database): RestAt | undefined => rests.get(directory);
+
+export const timesOf = (directory: Database): ConnectionTimes => times.get(directory) ?? {};

@@ -79,6 +79,17 @@ export interface Placements {
   followWithinBound: Looks['followWithinBound'];
   /** Calls `stop` when `instance`'s slot connection closes (a look's kept listener). */
   whenSlotCloses(instance: number, stop: () => void): () => void;
+  /**
+   * Calls `onChange` with whether the app is online, now and at each change: the home's
+   * connection once the home is known, the directory's before (online.ts).
+   */
+  watchOnline(onChange: (online: boolean) => void): () => void;
+  /**
+   * The directory's value at `path` as stored now, never a listener's copy from before the
+   * last look: over REST once the directory is in the slot (what security depends on: a
+   * person's devices, identity, device list).
+   */
+  readDirectoryFresh(path: string): Promise<unknown>;
   /** The instances this client holds a connection to now (the directory included). */
   openInstances(): number[];
 }

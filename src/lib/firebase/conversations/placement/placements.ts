@@ -16,8 +16,9 @@ import {
   placementPath,
   type InstancesConfig,
 } from './shapes';
-import { connectorOf, restConnectorOf } from './connectors';
+import { connectorOf, restConnectorOf, timesOf } from './connectors';
 import { makeConnections } from './connections';
+import { inSlotOnceHomeKnown } from './directory-looks';
 import { makeLooks } from './looks';
 import { mirrorPolled, mirrorThere } from './mirror-wait';
 import { afterRefusal } from './moves';
@@ -71,24 +72,32 @@ function makePlacements(directory: Database): Placements {
   const numbers = new Map<Database, number>([[directory, DEFAULT_INSTANCE]]);
   /** The REST address of `instance`, when this client was given one (connectors.ts). */
   const restFor = (instance: number) => {
-    const url = latest?.urls[instance];
+    const url =
+      instance === DEFAULT_INSTANCE ? directory.app.options.databaseURL : latest?.urls[instance];
     const restAt = restConnectorOf(directory);
     return url && restAt ? restAt(url) : null;
   };
-  // The directory is never closed: the app's other gateways listen there all along.
+  const switchTo = (instance: number, on: (db: Database) => void) => {
+    const db = instances.get(instance);
+    try {
+      if (db) on(db);
+    } catch {
+      // Its app was deleted (signed out for good): an idle timer firing after is nothing.
+    }
+  };
+  // The directory is kept until the home is known elsewhere, then in the slot (directory-looks).
   const connections = makeConnections(
     {
-      online: (instance) => {
-        const db = instances.get(instance);
-        if (db) goOnline(db);
-      },
-      offline: (instance) => {
-        const db = instances.get(instance);
-        if (db) goOffline(db);
-      },
+      online: (instance) => switchTo(instance, goOnline),
+      offline: (instance) => switchTo(instance, goOffline),
     },
     [DEFAULT_INSTANCE],
-    { canRest: (instance) => restFor(instance) !== null },
+    { canRest: (instance) => restFor(instance) !== null, idleMs: () => timesOf(directory).idleMs },
+  );
+  const directoryInSlot = inSlotOnceHomeKnown(
+    directory,
+    connections,
+    () => timesOf(directory).directoryLookMs,
   );
   /** One use of `db` outside the slot's queue (a write, a read, a listen about to be held). */
   const used = (db: Database): Database => {
@@ -210,7 +219,9 @@ function makePlacements(directory: Database): Placements {
             if (one) return directory;
             const home = await homeOf(uid);
             connections.keep(home);
-            return databaseFor(home);
+            const homeDb = await databaseFor(home);
+            directoryInSlot.homeIs(uid, home, homeDb, restFor(DEFAULT_INSTANCE) !== null);
+            return homeDb;
           }),
     isSharded: async () => !(await isSingle()),
     holdOn: (db) => {
@@ -218,6 +229,12 @@ function makePlacements(directory: Database): Placements {
       return instance === undefined ? () => undefined : connections.hold(instance);
     },
     throughSlot,
+    watchOnline: directoryInSlot.watchOnline,
+    readDirectoryFresh: async (path) => {
+      const rest = directoryInSlot.inSlot() ? restFor(DEFAULT_INSTANCE) : null;
+      if (rest) return overRest(rest).read(path);
+      return (await get(ref(directory, path))).val() as unknown;
+    },
     readPlaced: async (key, path) => {
       const instance = await instanceOf(key);
       if (instance === DEFAULT_INSTANCE) return (await get(ref(directory, path))).val() as unknown;
