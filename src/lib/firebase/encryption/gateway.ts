@@ -3,7 +3,7 @@
  * (devices.ts), the backup, and the sender-key wraps as a `KeyDirectory` for
  * src/lib/crypto/epoch-keys.ts.
  */
-import { get, push, ref, set, type Database } from 'firebase/database';
+import { push, ref, set, type Database } from 'firebase/database';
 import { parseConversationKey, type ConversationKey } from '../../conversation-key';
 import { makeDevicesApi, parseDevices, parseIdentity } from './devices';
 import { makeEncryptionBackupApi } from './backup';

@@ -47,7 +47,7 @@ export function makeConversationFilesApi(
   // A file's chunks are on its conversation's instance, with its message.
   const placements = placementsOf(db);
   const databaseOf = (key: ConversationKey) => placements.whereIs(key);
-  const watchOf = connectionWatches(db, placements.watchOnline);
+  const watchOf = connectionWatches(db, (onChange) => placements.watchOnline(onChange));
   const bytes = makeFileBytes();
 
   const report = (id: string) => {
