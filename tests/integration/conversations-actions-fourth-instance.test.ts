@@ -110,12 +110,7 @@ describe('the actions on a conversation on a fourth instance', () => {
     expect(await on3(`inbox/${carol.uid}/${withCarol}/lastText`)).toBe('yes, at 2');
 
     // His read marker with his entry's count, in one update.
-    const read = makeInboxApi(bob.client.db).markRead(
-      bob.uid,
-      directKey(withCarol),
-      mine.id,
-      true,
-    );
+    const read = makeInboxApi(bob.client.db).markRead(bob.uid, directKey(withCarol), mine.id, true);
     await within(read, 15_000);
     expect(await on3(`inbox/${bob.uid}/${withCarol}/unread`)).toBe(0);
     expect(await on3(`reads/${withCarol}/${bob.uid}/messageId`)).toBe(mine.id);
