@@ -18,8 +18,9 @@ import {
 } from './inbox-instances-steps';
 
 // Encryption on, nothing waits for a fourth connection (docs/scaling.md, "Bounded
-// connections"): Bob lives on instance 1 with his conversation with Alice (on 2) open, so kept
-// and held take all three; his conversations with Carol and Dave are on 3. A forward there
+// connections"): Bob lives on instance 1 with his conversations with Alice (on 2) and Erin (on
+// the directory, 0) open, so kept and held take all three (with one open, the directory is in
+// the slot and gives way); his conversations with Carol and Dave are on 3. A forward there
 // writes its epoch's wraps (and Dave's wait) over REST, and Bob's app serves Dave's ask over
 // REST too.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
@@ -47,8 +48,10 @@ const forwardTo = (app: DeviceApp, message: ConversationMessage, to: Person, id:
 
 describe('key wraps and waits on a fourth instance', () => {
   it('wraps a forward’s epoch over REST and serves a late ask, never a fourth connection', async () => {
-    const [alice, bob, carol, dave] = await Promise.all(
-      ['Alice', 'Bob', 'Carol', 'Dave'].map(async (name) => reachesInstances(await signUp(name))),
+    const [alice, bob, carol, dave, erin] = await Promise.all(
+      ['Alice', 'Bob', 'Carol', 'Dave', 'Erin'].map(async (name) =>
+        reachesInstances(await signUp(name)),
+      ),
     );
     await adminUpdate({
       [`homes/${bob.uid}`]: 1,
@@ -61,6 +64,7 @@ describe('key wraps and waits on a fourth instance', () => {
     await befriend(alice, bob);
     const withCarol = (await befriend(carol, bob)).id;
     const withDave = (await befriend(dave, bob)).id;
+    const withErin = (await befriend(erin, bob)).id;
     await mirrorIdle();
 
     // Bob's and Carol's devices first; Alice's sealed message opens in Bob's open chat.
@@ -71,6 +75,13 @@ describe('key wraps and waits on a fourth instance', () => {
     await a.store.dispatch(sendMessage(TEXT)).unwrap();
     b.openChatWith(alice);
     await eventually(() => expect(shown(b, TEXT)).toBeDefined(), 20_000);
+    stopAfterTest(
+      bob.conversations.direct.subscribeLatest(
+        { id: withErin, pageSize: 20 },
+        () => undefined,
+        () => undefined,
+      ),
+    );
     const three = [ns(0), ns(1), ns(2)].sort();
     await expect
       .poll(async () => (await connectionsOf(bob.uid)).sort(), { timeout: 10_000 })
