@@ -98,5 +98,5 @@ describeBrowser('messages between two friends in two browsers', () => {
         .isDisabled(),
     ).toBe(true);
     await shot(a, 'messages-4-alice-blocked');
-  });
+  }, 150_000);
 });
