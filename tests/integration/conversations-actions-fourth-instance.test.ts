@@ -7,7 +7,7 @@ import { dbRest } from '../../scripts/stack/admin';
 import { adminUpdate } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually } from './app-clients';
 import {
-  connectionsOf,
+  holdThreeOpen,
   inboxOf,
   instance,
   instancesPerTest,
@@ -65,18 +65,7 @@ describe('the actions on a conversation on a fourth instance', () => {
     const placements = placementsOf(bob.client.db);
     const inbox = inboxOf(bob, stopAfterTest);
     await eventually(() => expect(Object.keys(inbox.counts())).toHaveLength(2), 15_000);
-    for (const id of [withAlice, withDave]) {
-      stopAfterTest(
-        bob.conversations.direct.subscribeLatest(
-          { id, pageSize: 20 },
-          () => undefined,
-          () => undefined,
-        ),
-      );
-    }
-    await expect
-      .poll(async () => (await connectionsOf(bob.uid)).sort(), { timeout: 10_000 })
-      .toEqual([ns(0), ns(1), ns(2)].sort());
+    await holdThreeOpen(bob, [withAlice, withDave], stopAfterTest);
     const held = sampler.samples.length;
     const direct = bob.conversations.direct;
     const toCarol = parties(withCarol, bob, carol);

@@ -4,7 +4,7 @@ import { dbRest } from '../../scripts/stack/admin';
 import { adminUpdate } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually } from './app-clients';
 import {
-  connectionsOf,
+  holdThreeOpen,
   inboxOf,
   instance,
   instancesPerTest,
@@ -59,19 +59,7 @@ describe('a send to a conversation on a fourth instance', () => {
     const placements = placementsOf(bob.client.db);
     const inbox = inboxOf(bob, stopAfterTest);
     await eventually(() => expect(inbox.counts()).toEqual({ [`d:${withAlice}`]: 1 }), 15_000);
-    for (const id of [withAlice, withDave]) {
-      stopAfterTest(
-        bob.conversations.direct.subscribeLatest(
-          { id, pageSize: 20 },
-          () => undefined,
-          () => undefined,
-        ),
-      );
-    }
-    const three = [ns(0), ns(1), ns(2)].sort();
-    await expect
-      .poll(async () => (await connectionsOf(bob.uid)).sort(), { timeout: 10_000 })
-      .toEqual(three);
+    await holdThreeOpen(bob, [withAlice, withDave], stopAfterTest);
     const held = sampler.samples.length;
 
     // He forwards Alice's message to Carol, whose conversation is not open.

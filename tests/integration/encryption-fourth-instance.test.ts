@@ -9,7 +9,7 @@ import { adminUpdate } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually, type Person } from './app-clients';
 import { deviceApp, type DeviceApp } from './encryption-device-apps';
 import {
-  connectionsOf,
+  holdThreeOpen,
   instance,
   instancesPerTest,
   reachesInstances,
@@ -75,17 +75,7 @@ describe('key wraps and waits on a fourth instance', () => {
     await a.store.dispatch(sendMessage(TEXT)).unwrap();
     b.openChatWith(alice);
     await eventually(() => expect(shown(b, TEXT)).toBeDefined(), 20_000);
-    stopAfterTest(
-      bob.conversations.direct.subscribeLatest(
-        { id: withErin, pageSize: 20 },
-        () => undefined,
-        () => undefined,
-      ),
-    );
-    const three = [ns(0), ns(1), ns(2)].sort();
-    await expect
-      .poll(async () => (await connectionsOf(bob.uid)).sort(), { timeout: 10_000 })
-      .toEqual(three);
+    await holdThreeOpen(bob, [withErin], stopAfterTest);
     const sampler = sampleConnections(bob.uid);
 
     // The forward to Carol seals under a new epoch, wrapped for her device on 3.

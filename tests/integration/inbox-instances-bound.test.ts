@@ -8,6 +8,7 @@ import { adminUpdate, getBackend } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually, type Person } from './app-clients';
 import {
   connectionsOf,
+  holdThreeOpen,
   inboxOf,
   instance,
   instancesPerTest,
@@ -65,19 +66,7 @@ describe('at most three connections with the home away from the directory', () =
       () => expect(inbox.counts()).toEqual({ [`d:${withAlice}`]: 1, [carolKey]: 1 }),
       15_000,
     );
-    for (const id of [withAlice, withDave]) {
-      stopAfterTest(
-        bob.conversations.direct.subscribeLatest(
-          { id, pageSize: 20 },
-          () => undefined,
-          () => undefined,
-        ),
-      );
-    }
-    const three = [ns(0), ns(1), ns(2)].sort();
-    await expect
-      .poll(async () => (await connectionsOf(bob.uid)).sort(), { timeout: 10_000 })
-      .toEqual(three);
+    const three = await holdThreeOpen(bob, [withAlice, withDave], stopAfterTest);
     const held = sampler.samples.length;
 
     // News on 3: Carol's hint on Bob's home, a look at 3 over REST for each.

@@ -139,3 +139,29 @@ export function inboxOf(person: Person, stopAfterTest: (stop: () => unknown) => 
 export function forgeHint(writer: Person, uid: string, key: string) {
   return set(ref(writer.client.db, `hints/${uid}/${key}`), { at: serverTimestamp() });
 }
+
+/**
+ * `person`'s (home on 1) conversations `ids` held open, one on instance 2 and one on the
+ * directory (0): kept and held take all three connections, the directory no longer giving way
+ * in the slot. Resolves once the emulator counts exactly those three.
+ */
+export async function holdThreeOpen(
+  person: Person,
+  ids: readonly string[],
+  stopAfterTest: (stop: () => unknown) => void,
+): Promise<string[]> {
+  for (const id of ids) {
+    stopAfterTest(
+      person.conversations.direct.subscribeLatest(
+        { id, pageSize: 20 },
+        () => undefined,
+        () => undefined,
+      ),
+    );
+  }
+  const three = [0, 1, 2].map((n) => instance(n).dbNamespace).sort();
+  await expect
+    .poll(async () => (await connectionsOf(person.uid)).sort(), { timeout: 10_000 })
+    .toEqual(three);
+  return three;
+}
