@@ -44,11 +44,8 @@ import { printSearchSummary, searchBench } from './search';
 import { encryptionBench, printEncryptionSummary } from './encryption';
 import { timeSearch, visit } from './dashboard';
 import { inboxBench, printInboxSummary, type InboxFigures } from './inbox';
-import {
-  instancesBench,
-  printInstancesSummary,
-  type InstancesComparison,
-} from './instances-compare';
+import { instancesBench, type InstancesComparison } from './instances-compare';
+import { printInstancesSummary } from './instances-summary';
 import { searchPrefixes, seedSmall } from './datasets';
 import { messageLatency } from './latency';
 import { actionBytes, reactionLatency } from './actions';

@@ -16,7 +16,12 @@ describe('quantile', () => {
   it('is the nearest rank, as the bench reads p50 and p99', () => {
     expect(quantile([5, 1, 3], 0.5)).toBe(3);
     expect(quantile([4, 1, 3, 2], 0.5)).toBe(2);
-    expect(quantile(Array.from({ length: 100 }, (_, i) => i + 1), 0.99)).toBe(99);
+    expect(
+      quantile(
+        Array.from({ length: 100 }, (_, i) => i + 1),
+        0.99,
+      ),
+    ).toBe(99);
     expect(quantile([], 0.5)).toBeNaN();
   });
 });
