@@ -15,8 +15,9 @@ import {
 } from './inbox-instances-steps';
 
 // Nothing waits for a fourth connection (docs/scaling.md, "Bounded connections"): four
-// namespaces; Bob lives on instance 1, his conversation with Alice is on 2 (open), with Carol
-// on 3. Kept (directory, home) and held (2) take all three, so a forward to Carol, and the
+// namespaces; Bob lives on instance 1, his conversations with Alice on 2 and with Dave on the
+// directory (0) are open, with Carol on 3. Kept (home) and held (2, 0) take all three (with one
+// open, the directory is in the slot and gives way), so a forward to Carol, and the
 // outbox's retry of it, go to 3 as one REST update each, never by a fourth connection; so
 // does a send that first waits for its conversation's mirror there.
 const { signUp, stopAfterTest } = cleanBackendPerTest();
@@ -33,8 +34,10 @@ const messagesOn = async (n: number, conversationId: string) =>
 
 describe('a send to a conversation on a fourth instance', () => {
   it('goes over REST once with three connections taken, its retry and its mirror wait too', async () => {
-    const [alice, bob, carol, erin] = await Promise.all(
-      ['Alice', 'Bob', 'Carol', 'Erin'].map(async (name) => reachesInstances(await signUp(name))),
+    const [alice, bob, carol, erin, dave] = await Promise.all(
+      ['Alice', 'Bob', 'Carol', 'Erin', 'Dave'].map(async (name) =>
+        reachesInstances(await signUp(name)),
+      ),
     );
     await adminUpdate({
       [`homes/${bob.uid}`]: 1,
@@ -46,22 +49,25 @@ describe('a send to a conversation on a fourth instance', () => {
     // Each asks, so each conversation is placed on the asker's home.
     const withAlice = (await befriend(alice, bob)).id;
     const withCarol = (await befriend(carol, bob)).id;
+    const withDave = (await befriend(dave, bob)).id;
     await mirrorIdle();
     await alice.conversations.direct.send(parties(withAlice, alice, bob), 'see you at 8').acked;
 
     // Bob signs in (his list listens on his home, looks at 2 and 3) and opens his
-    // conversation with Alice.
+    // conversations with Alice and Dave.
     const sampler = sampleConnections(bob.uid);
     const placements = placementsOf(bob.client.db);
     const inbox = inboxOf(bob, stopAfterTest);
     await eventually(() => expect(inbox.counts()).toEqual({ [`d:${withAlice}`]: 1 }), 15_000);
-    stopAfterTest(
-      bob.conversations.direct.subscribeLatest(
-        { id: withAlice, pageSize: 20 },
-        () => undefined,
-        () => undefined,
-      ),
-    );
+    for (const id of [withAlice, withDave]) {
+      stopAfterTest(
+        bob.conversations.direct.subscribeLatest(
+          { id, pageSize: 20 },
+          () => undefined,
+          () => undefined,
+        ),
+      );
+    }
     const three = [ns(0), ns(1), ns(2)].sort();
     await expect
       .poll(async () => (await connectionsOf(bob.uid)).sort(), { timeout: 10_000 })

@@ -1,12 +1,4 @@
-import {
-  get,
-  push,
-  ref,
-  serverTimestamp,
-  update,
-  type Database,
-  type Unsubscribe,
-} from 'firebase/database';
+import { push, ref, serverTimestamp, type Database, type Unsubscribe } from 'firebase/database';
 import { conversationKey, type ConversationKind } from '../../conversation-key';
 import { openInOrder } from './open';
 import { editWrite, markerWrite, reactWrite, removeWrite, type ActionScope } from './actions-write';
@@ -65,7 +57,7 @@ function makeConversationApi<Parties>(
   };
   // Refused while the conversation moves: held, then written where it went (follow.ts).
   const writeIn = (id: string, changes: Record<string, unknown>) =>
-    writeFollowingMoves(placements, keyOf(id), (on) => update(ref(on), changes));
+    writeFollowingMoves(placements, keyOf(id), (at) => at.update(changes));
   return {
     /** The newest `pageSize` messages of conversation `id`, oldest first, live. */
     subscribeLatest(
@@ -244,9 +236,11 @@ function makeConversationApi<Parties>(
 
     /** One message by id (a quote whose original is not loaded), or null when there is none. */
     async fetchOne(conversationId: string, messageId: string): Promise<ConversationMessage | null> {
-      const on = await databaseOf(conversationId);
-      const snapshot = await get(ref(on, `${location.root}/${conversationId}/${messageId}`));
-      return openedOne(conversationId, location.parse(conversationId, messageId, snapshot.val()));
+      const path = `${location.root}/${conversationId}/${messageId}`;
+      const value = await (
+        await placements.reach(keyOf(conversationId))
+      ).run((at) => at.read(path));
+      return openedOne(conversationId, location.parse(conversationId, messageId, value));
     },
 
     /**

@@ -1,4 +1,4 @@
-import { onValue, ref, set, type Unsubscribe } from 'firebase/database';
+import { onValue, ref, type Unsubscribe } from 'firebase/database';
 import { conversationKey, type ConversationKind } from '../../conversation-key';
 import { listenPlaced, writeFollowingMoves, type Placements } from './placement';
 import { hiddenPath } from './actions-write';
@@ -12,8 +12,8 @@ export function hiddenMessages(placements: Placements, kind: ConversationKind) {
     /** Deletes a message for me: hidden on every device of `uid`, nobody else affected. */
     hide(uid: string, conversationId: string, messageId: string): Promise<void> {
       const path = `${hiddenPath(kind, uid, conversationId)}/${messageId}`;
-      return writeFollowingMoves(placements, conversationKey(kind, conversationId), (db) =>
-        set(ref(db, path), true),
+      return writeFollowingMoves(placements, conversationKey(kind, conversationId), (at) =>
+        at.write(path, true),
       );
     },
 

@@ -1,4 +1,4 @@
-import { get, push, ref, type Database } from 'firebase/database';
+import { push, ref, type Database } from 'firebase/database';
 import {
   conversationImagePath,
   FULL_DATA_MAX,
@@ -59,11 +59,11 @@ export function makeConversationImagesApi(
     const max = size === 'full' ? FULL_DATA_MAX : THUMB_DATA_MAX;
     const known = cache.get(path);
     if (known) return known;
-    const value = placements
-      .databaseOf(key)
-      .then((on) => get(ref(on, path)))
-      .then(async (snapshot) => {
-        const data: unknown = snapshot.val();
+    // Within the three connections (reach.ts): a photo of a conversation not open (a quote, a
+    // notification) waits for no fourth connection.
+    const value = Promise.resolve(placements.reach(key))
+      .then((on) => on.run((at) => at.read(path)))
+      .then(async (data) => {
         const crypto = await cryptoNow();
         if (isSealed(data)) {
           const opened = crypto ? await crypto.openImage(key, sender, imageId, size, data) : null;

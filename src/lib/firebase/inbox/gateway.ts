@@ -5,7 +5,6 @@ import {
   remove,
   serverTimestamp,
   set,
-  update,
   type Database,
   type Unsubscribe,
 } from 'firebase/database';
@@ -214,7 +213,7 @@ export function makeInboxApi(
       // Refused while the conversation moves: held, then written where it went. Away from
       // my home my list reads this entry by looks: my own hint asks for one, here and on my
       // other devices, so the badge goes with the read.
-      return writeFollowingMoves(placements, key, (on) => update(ref(on), changes)).then(() =>
+      return writeFollowingMoves(placements, key, (at) => at.update(changes)).then(() =>
         announceSoon(placements, key, uid),
       );
     },

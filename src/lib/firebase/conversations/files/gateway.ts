@@ -12,7 +12,7 @@ import { outboxOf, sendThroughOutbox, type OutgoingSend } from '../outbox-send';
 import type { CryptoNow } from '../sealing';
 import type { GroupParties, MessageParties, SendExtras } from '../send-write';
 import { serverClockOf } from '../integrity/server-clock';
-import { placementsOf, refusedForNow, writeFollowingMoves } from '../placement';
+import { placementsOf, refusedForNow, writeOnDatabaseFollowingMoves } from '../placement';
 import { hintOnceStored } from '../placement/hints';
 import { uploadStashHere, type UploadStash } from './upload-stash';
 import { stashedSend, type StashedFileSend } from './stashed-send';
@@ -127,7 +127,9 @@ export function makeConversationFilesApi(
             };
           },
         });
-        await writeFollowingMoves(placements, key, (on) => uploadChunks(on, restOf(on), jobOn(on)));
+        await writeOnDatabaseFollowingMoves(placements, key, (on) =>
+          uploadChunks(on, restOf(on), jobOn(on)),
+        );
         if (upload.cancelled) throw new UploadCancelled();
         return crypto ? crypto.sealUpdate(key, changes, { parties, now: clock() }) : changes;
       },

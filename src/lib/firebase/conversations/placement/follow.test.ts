@@ -2,7 +2,7 @@
 import type { Database } from 'firebase/database';
 import { describe, expect, it, vi } from 'vitest';
 import { describeWriteFailure } from '../../../write-failure';
-import { reachFollowingMoves, writeFollowingMoves } from './follow';
+import { reachFollowingMoves, writeFollowingMoves, writeOnDatabaseFollowingMoves } from './follow';
 import type { Placements } from './placements';
 import type { SlotAccess } from './slot-access';
 
@@ -20,30 +20,32 @@ function placementsAnswering(next: 'moved' | 'same' | 'moving' | null) {
   return { whereIs: () => where.at, afterRefusal } as unknown as Placements;
 }
 
-describe('a write refused while its conversation moves', () => {
+describe('a write on the Database refused while its conversation moves', () => {
   it('is written again where the conversation went', async () => {
     const write = vi.fn((on: Database) =>
       on === source ? Promise.reject(refused()) : Promise.resolve('ok'),
     );
-    await expect(writeFollowingMoves(placementsAnswering('moved'), 'd:x', write)).resolves.toBe(
-      'ok',
-    );
+    await expect(
+      writeOnDatabaseFollowingMoves(placementsAnswering('moved'), 'd:x', write),
+    ).resolves.toBe('ok');
     expect(write.mock.calls.map(([on]) => on)).toEqual([source, target]);
   });
 
   it("is the rules' answer where the conversation still lives: thrown at once, not retried", async () => {
     const write = vi.fn(() => Promise.reject(refused()));
-    await expect(writeFollowingMoves(placementsAnswering('same'), 'd:x', write)).rejects.toThrow(
-      /PERMISSION_DENIED/,
-    );
+    await expect(
+      writeOnDatabaseFollowingMoves(placementsAnswering('same'), 'd:x', write),
+    ).rejects.toThrow(/PERMISSION_DENIED/);
     expect(write).toHaveBeenCalledTimes(1);
   });
 
   it('fails with a message that says why when the move outlasts the wait', async () => {
     const write = vi.fn(() => Promise.reject(refused()));
-    const failure = await writeFollowingMoves(placementsAnswering('moving'), 'd:x', write).catch(
-      (error: unknown) => error,
-    );
+    const failure = await writeOnDatabaseFollowingMoves(
+      placementsAnswering('moving'),
+      'd:x',
+      write,
+    ).catch((error: unknown) => error);
     expect(describeWriteFailure('Could not edit the message', failure)).toBe(
       'Could not edit the message: this conversation is being moved to another server and it is taking too long; try again in a minute',
     );
@@ -95,5 +97,36 @@ describe('work on a conversation reached within the bound', () => {
     const failing = vi.fn(() => Promise.reject(new Error('network')));
     await expect(reachFollowingMoves(placements, 'd:x', failing)).rejects.toThrow('network');
     expect(afterRefusal).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a write reached within the bound', () => {
+  const dbOf = (at: SlotAccess) => (at as unknown as { db: Database }).db;
+
+  it('goes again where the conversation went', async () => {
+    const { placements } = reachAnswering(['moved']);
+    const write = vi.fn((at: SlotAccess) =>
+      dbOf(at) === source ? Promise.reject(refused()) : Promise.resolve('ok'),
+    );
+    await expect(writeFollowingMoves(placements, 'd:x', write)).resolves.toBe('ok');
+    expect(write.mock.calls.map(([at]) => dbOf(at))).toEqual([source, target]);
+  });
+
+  it("is the rules' answer where the conversation still lives: thrown at once, not retried", async () => {
+    const { placements, afterRefusal } = reachAnswering(['same', 'same']);
+    const write = vi.fn(() => Promise.reject(refused()));
+    await expect(writeFollowingMoves(placements, 'd:x', write)).rejects.toThrow(
+      /PERMISSION_DENIED/,
+    );
+    expect(write).toHaveBeenCalledTimes(1);
+    expect(afterRefusal).toHaveBeenCalledTimes(1);
+  });
+
+  it('fails with a message that says why when the move outlasts the wait', async () => {
+    const { placements } = reachAnswering(['moving']);
+    const failure = await writeFollowingMoves(placements, 'd:x', () =>
+      Promise.reject(refused()),
+    ).catch((error: unknown) => error);
+    expect(describeWriteFailure('Could not react', failure)).toMatch(/being moved/);
   });
 });

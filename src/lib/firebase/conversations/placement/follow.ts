@@ -33,14 +33,46 @@ export async function refusedForNow(
 }
 
 /**
- * `write` on conversation `key`'s instance; refused there because the conversation is being moved
- * or was moved, held until the move ends and written again where it went (at most three times:
- * a move, then another). A refusal on the instance where it still lives is the rules' answer
- * and is thrown at once, so an action the rules refuse (an edit's preview, then its fallback)
- * costs one read of the placement, not retries. Writes repeat harmlessly: each sets the same
- * values under the same ids.
+ * `write` on conversation `key`'s instance within the three connections (`placements.reach`:
+ * a connection open anyway, the slot, or REST; docs/scaling.md, "Bounded connections"): an
+ * edit, reaction, hide or read marker of a conversation that is not open waits for no fourth
+ * connection, and a multi-path `at.update` stays one update at the instance's root (one REST
+ * PATCH), all or nothing. Refused there because the conversation is being moved or was moved,
+ * it is held until the move ends and written again where it went (at most three times: a move,
+ * then another). A refusal on the instance where it still lives is the rules' answer and is
+ * thrown at once, so an action the rules refuse (an edit's preview, then its fallback) costs
+ * one read of the placement, not retries. Writes repeat harmlessly: each sets the same values
+ * under the same ids.
  */
-export async function writeFollowingMoves<T>(
+export function writeFollowingMoves<T>(
+  placements: Placements,
+  key: ConversationKey,
+  write: (at: SlotAccess) => Promise<T>,
+  waitMs?: number,
+): Promise<T> {
+  return following(placements, key, write, { mirrorWait: false, waitMs });
+}
+
+/**
+ * `work` on conversation `key`'s instance as `writeFollowingMoves` does it, but a first refusal
+ * where it still lives is tried once more once its mirror is there: the first epoch's wraps,
+ * written right after the accept, may beat the mirror to the instance.
+ */
+export function reachFollowingMoves<T>(
+  placements: Placements,
+  key: ConversationKey,
+  work: (at: SlotAccess) => Promise<T>,
+  waitMs?: number,
+): Promise<T> {
+  return following(placements, key, work, { mirrorWait: true, waitMs });
+}
+
+/**
+ * `write` on conversation `key`'s own Database (its SDK connection), following its moves as
+ * `writeFollowingMoves` does: for work that needs the instance's connection itself (a file's
+ * upload watches it to cut and resume its chunks).
+ */
+export async function writeOnDatabaseFollowingMoves<T>(
   placements: Placements,
   key: ConversationKey,
   write: (on: Database) => Promise<T>,
@@ -61,26 +93,21 @@ export async function writeFollowingMoves<T>(
   }
 }
 
-/**
- * `work` on conversation `key`'s instance within the three connections (`placements.reach`:
- * a connection open anyway, the slot, or REST), following its moves as `writeFollowingMoves`
- * does. A first refusal where it still lives is tried once more once its mirror is there: the
- * first epoch's wraps, written right after the accept, may beat the mirror to the instance.
- */
-export async function reachFollowingMoves<T>(
+async function following<T>(
   placements: Placements,
   key: ConversationKey,
   work: (at: SlotAccess) => Promise<T>,
-  waitMs?: number,
+  how: { mirrorWait: boolean; waitMs: number | undefined },
 ): Promise<T> {
   let on = await placements.reach(key);
-  let mirrorWaited = false;
+  let mirrorWaited = !how.mirrorWait;
   for (let tries = 0; ; tries++) {
     try {
       return await on.run(work);
     } catch (error) {
       if (!isRefusal(error) || tries >= RETRIES) throw error;
-      const next = await placements.afterRefusal(key, on.db, waitMs);
+      const next = await placements.afterRefusal(key, on.db, how.waitMs);
+      // Never lost silently: a move that outlasts the wait says so in the write's toast.
       if (next === 'moving') throw new ConversationMoving();
       if (next === 'same' && !mirrorWaited) {
         mirrorWaited = true;

@@ -6,6 +6,11 @@
 export { placementsOf, type Placements } from './placements';
 export { listenOn, listenPlaced } from './listen';
 export { isRefusal } from './moves';
-export { reachFollowingMoves, refusedForNow, writeFollowingMoves } from './follow';
+export {
+  reachFollowingMoves,
+  refusedForNow,
+  writeFollowingMoves,
+  writeOnDatabaseFollowingMoves,
+} from './follow';
 export type { Reach } from './reach';
 export type { SlotAccess } from './slot-access';

@@ -31,7 +31,8 @@ export interface Placements {
   whereIs(key: ConversationKey): Database | Promise<Database>;
   /**
    * Conversation `key`'s instance within the three connections (reach.ts): a send to a
-   * conversation that is not open, a key wait or wrap. At once when its placement is known.
+   * conversation that is not open, a key wait or wrap, an edit, reaction, hide or read marker
+   * (follow.ts), a quote or a photo read. At once when its placement is known.
    */
   reach(key: ConversationKey): Reach | Promise<Reach>;
   /** `uid`'s home database: at once with one instance, else once the home is read. */
