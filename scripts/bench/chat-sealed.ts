@@ -21,6 +21,7 @@ import {
 } from './chat-page';
 import { befriend, type ChatWith } from './chat-seed';
 import { CPU_SLOWDOWN } from './chat-send';
+import { withCpu } from './cpu-time';
 import { onDirectory, type Place } from './placed';
 import { ms, table } from './report';
 import { conversation, createAccount, writeInBatches } from './seed';
@@ -30,9 +31,15 @@ const SENDS = Number(process.env.BENCH_SEALED_SENDS ?? 10);
 const ROUNDS = 2;
 const SEEDED = 10;
 
+/** Per counted send: Enter to bubble, the Enter Event Timing, main-thread CPU (cpu-time.ts). */
+interface SendFigures {
+  sendMs: number[];
+  enterMs: number[];
+  cpuMs: number[];
+}
 export interface SealedSendFigures {
-  sealed: { sendMs: number[]; enterMs: number[] };
-  clear: { sendMs: number[]; enterMs: number[] };
+  sealed: SendFigures;
+  clear: SendFigures;
 }
 
 async function published(target: AdminTarget, uid: string): Promise<void> {
@@ -56,14 +63,23 @@ async function checkStored(target: AdminTarget, chat: ChatWith, sealed: boolean)
   }
 }
 
-export async function sealedSendBench(
+/**
+ * The sealed bench made ready: `round(r, sends)` sends a warm-up and then `sends` counted sends
+ * in each conversation; `finish()` closes the pages and checks what was stored. Split so that
+ * the instances comparison can take turns between two stacks round by round.
+ */
+export interface SealedSession {
+  round(round: number, sends: number): Promise<void>;
+  finish(): Promise<SealedSendFigures>;
+}
+
+export async function prepareSealed(
   browser: Browser,
   target: AdminTarget,
   appUrl: string,
-  log: (line: string) => void,
-  /** Where both conversations are measured, and the sends per kind (the instances comparison's). */
-  { place = onDirectory(target), sends = SENDS }: { place?: Place; sends?: number } = {},
-): Promise<SealedSendFigures> {
+  /** Where both conversations are measured (the instances comparison moves them). */
+  place: Place = onDirectory(target),
+): Promise<SealedSession> {
   const senders = {
     sealed: await createAccount(target, 'Seal Sender'),
     clear: await createAccount(target, 'Clear Sender'),
@@ -110,40 +126,60 @@ export async function sealedSendBench(
   const pages = { sealed: await open('sealed'), clear: await open('clear') };
 
   const figures: SealedSendFigures = {
-    sealed: { sendMs: [], enterMs: [] },
-    clear: { sendMs: [], enterMs: [] },
+    sealed: { sendMs: [], enterMs: [], cpuMs: [] },
+    clear: { sendMs: [], enterMs: [], cpuMs: [] },
   };
   let newest: Record<'sealed' | 'clear', string> = {
     sealed: `Message ${String(SEEDED - 1)} from`,
     clear: `Message ${String(SEEDED - 1)} from`,
   };
-  for (let round = 0; round < ROUNDS; round++) {
+  const round = async (r: number, sends: number) => {
     for (const kind of ['sealed', 'clear'] as const) {
       const { page, cdp } = pages[kind];
       const name = chats[kind].friend.username;
       await openConversation(page, name, newest[kind]);
       await scrollToNewest(page, name);
       await throttle(cdp, CPU_SLOWDOWN);
-      for (let i = 0; i <= sends / ROUNDS; i++) {
-        const text = `Bench ${kind} send ${String(round)}.${String(i)} to ${name}`;
+      for (let i = 0; i <= sends; i++) {
+        const text = `Bench ${kind} send ${String(r)}.${String(i)} to ${name}`;
         const since = Number(await page.evaluate('performance.now()'));
-        const sendMs = await timeSend(page, name, text);
-        await page.waitForTimeout(1000); // Event Timing entries arrive after the next paint
+        const sent = await withCpu(cdp, async () => {
+          const sendMs = await timeSend(page, name, text);
+          await page.waitForTimeout(1000); // Event Timing entries arrive after the next paint
+          return sendMs;
+        });
         const enterMs = await enterDuration(page, since);
         if (i > 0) {
-          figures[kind].sendMs.push(sendMs);
+          figures[kind].sendMs.push(sent.result);
           figures[kind].enterMs.push(enterMs);
+          figures[kind].cpuMs.push(sent.cpu.taskMs);
         }
         newest = { ...newest, [kind]: text };
       }
       await throttle(cdp, 1);
     }
+  };
+  const finish = async () => {
+    for (const { page } of Object.values(pages)) await page.context().close();
+    await checkStored(held.sealed ?? target, chats.sealed, true);
+    await checkStored(held.clear ?? target, chats.clear, false);
+    return figures;
+  };
+  return { round, finish };
+}
+
+export async function sealedSendBench(
+  browser: Browser,
+  target: AdminTarget,
+  appUrl: string,
+  log: (line: string) => void,
+): Promise<SealedSendFigures> {
+  const session = await prepareSealed(browser, target, appUrl);
+  for (let round = 0; round < ROUNDS; round++) {
+    await session.round(round, SENDS / ROUNDS);
     log(`sealed vs clear: round ${String(round + 1)} of ${String(ROUNDS)} done`);
   }
-  for (const { page } of Object.values(pages)) await page.context().close();
-  await checkStored(held.sealed ?? target, chats.sealed, true);
-  await checkStored(held.clear ?? target, chats.clear, false);
-  return figures;
+  return session.finish();
 }
 
 const median = (values: number[]) => {

@@ -33,6 +33,7 @@ import { newestText, seedChats, type ChatPeople, type ChatWith } from './chat-se
 import { EVENT_OBSERVER, enterDuration } from './web-vitals';
 import { onDirectory, type Place } from './placed';
 import { replyAsSent } from './chat-reply';
+import { withCpu } from './cpu-time';
 import { int, ms } from './report';
 
 export const CPU_SLOWDOWN = 4;
@@ -64,6 +65,9 @@ export interface ChatRun {
   enterMs: number[];
   /** Per message from the friend: its WebSocket frame to the frame after its bubble shows. */
   receiveMs: number[];
+  /** Main-thread CPU (CDP TaskDuration) per send and per received message (cpu-time.ts). */
+  sendCpuMs: number[];
+  receiveCpuMs: number[];
 }
 
 export interface ChatResults {
@@ -156,7 +160,7 @@ export async function prepareChat(
 
   const runs = { short: newRun(people.short, shortOpen), long: newRun(people.long, longOpen) };
   const turn = async (
-    { page }: ChatPage,
+    { page, cdp }: ChatPage,
     chat: ChatWith,
     run: ChatRun,
     i: number,
@@ -164,11 +168,20 @@ export async function prepareChat(
   ) => {
     const name = chat.friend.username;
     const since = Number(await page.evaluate('performance.now()'));
-    run.sendMs.push(await timeSend(page, name, `Bench send ${String(i)} to ${name}`));
-    await page.waitForTimeout(1000); // Event Timing entries arrive after the next paint
+    const sent = await withCpu(cdp, async () => {
+      const sendMs = await timeSend(page, name, `Bench send ${String(i)} to ${name}`);
+      await page.waitForTimeout(1000); // Event Timing entries arrive after the next paint
+      return sendMs;
+    });
+    run.sendMs.push(sent.result);
+    run.sendCpuMs.push(sent.cpu.taskMs);
     run.enterMs.push(await enterDuration(page, since));
     const text = `Bench receive ${String(i)} from ${name}`;
-    run.receiveMs.push(await timeReceive(page, name, text, () => friendWrites(there, chat, text)));
+    const got = await withCpu(cdp, () =>
+      timeReceive(page, name, text, () => friendWrites(there, chat, text)),
+    );
+    run.receiveMs.push(got.result);
+    run.receiveCpuMs.push(got.cpu.taskMs);
     chat.newest = text;
     await page.waitForTimeout(500);
   };
@@ -226,6 +239,8 @@ function newRun(
     sendMs: [],
     enterMs: [],
     receiveMs: [],
+    sendCpuMs: [],
+    receiveCpuMs: [],
   };
 }
 

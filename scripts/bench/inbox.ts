@@ -8,7 +8,6 @@ import { signInWithEmailAndPassword } from 'firebase/auth';
 import {
   goOffline,
   increment,
-  onValue,
   push,
   ref,
   remove,
@@ -22,12 +21,12 @@ import { directSendWrite } from '../../src/lib/firebase/conversations/send-write
 import { dbRest, type AdminTarget } from '../stack/admin';
 import { connectEmulatorApp } from '../stack/emulator-client';
 import type { LatencyStats } from './latency';
+import { watch } from './db-watch';
 import { onDirectory, type Place } from './placed';
 import { int, ms, table } from './report';
 import type { Person } from './seed';
 
 const WARMUP = 5;
-const TIMEOUT_MS = 10_000;
 /** A typical chat line (about the median length of a text message). */
 export const TYPICAL_TEXT = 'Are we still on for lunch tomorrow at 12?';
 
@@ -36,6 +35,8 @@ export interface InboxFigures {
   inboxEvent: LatencyStats;
   acked: LatencyStats;
   typing: LatencyStats;
+  /** The samples behind the three, kept for the instances comparison's intervals. */
+  raw: { inboxEvent: number[]; acked: number[]; typing: number[] };
 }
 
 let apps = 0;
@@ -74,35 +75,6 @@ export function stats(samples: number[]): LatencyStats {
 }
 
 const size = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
-
-/** One live listener at `path`; `next(accept)` resolves at the first event whose value passes. */
-function watch(db: Database, path: string) {
-  let waiting: { accept: (value: unknown) => boolean; resolve: (at: number) => void } | null = null;
-  let failure: ((error: Error) => void) | null = null;
-  const stop = onValue(
-    ref(db, path),
-    (snapshot) => {
-      if (!waiting?.accept(snapshot.val())) return;
-      const { resolve } = waiting;
-      waiting = null;
-      resolve(performance.now());
-    },
-    (error) => failure?.(error),
-  );
-  const next = (accept: (value: unknown) => boolean) =>
-    new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no event at ${path} in 10 s`)), TIMEOUT_MS);
-      failure = reject;
-      waiting = {
-        accept,
-        resolve: (at) => {
-          clearTimeout(timer);
-          resolve(at);
-        },
-      };
-    });
-  return { next, stop };
-}
 
 type Pair = { a: Person; b: Person; conversationId: string };
 
@@ -145,60 +117,98 @@ async function bytesPerMessage(there: AdminTarget, sender: Database, pair: Pair)
   return rows;
 }
 
+/**
+ * The inbox bench made ready to measure: the pair signed in, the bytes measured. `sample(n)`
+ * takes n inbox probes then n typing probes (after a warm-up the first time); `finish()` signs
+ * out. Split so that the instances comparison can take turns between two stacks, set by set.
+ */
+export interface InboxSession {
+  sample(count: number): Promise<void>;
+  finish(): Promise<InboxFigures>;
+}
+
+export async function prepareInbox(
+  target: AdminTarget,
+  pair: Pair,
+  password: string,
+  /** Where the pair's conversation is measured (the instances comparison moves it). */
+  place: Place = onDirectory(target),
+): Promise<InboxSession> {
+  const there = await place(pair.conversationId, pair.a, pair.b);
+  const sender = await signIn(target, pair.a, password, pair.conversationId);
+  const receiver = await signIn(target, pair.b, password, pair.conversationId);
+  const bytes = await bytesPerMessage(there, sender.db, pair).catch(async (error: unknown) => {
+    await Promise.all([sender.close(), receiver.close()]);
+    throw error;
+  });
+  const parties = {
+    conversationId: pair.conversationId,
+    from: { uid: pair.a.uid, name: pair.a.username },
+    to: { uid: pair.b.uid, name: pair.b.username },
+  };
+  const raw = { inboxEvent: [] as number[], acked: [] as number[], typing: [] as number[] };
+  const typingPath = `typing/${pair.conversationId}/${pair.a.uid}`;
+  let warm = false;
+  return {
+    async sample(count) {
+      const from = warm ? 0 : -WARMUP;
+      warm = true;
+      const inbox = watch(receiver.db, `inbox/${pair.b.uid}/${pair.conversationId}`);
+      for (let i = from; i < count; i++) {
+        const id = push(ref(sender.db, `sendMessage/${pair.conversationId}`)).key;
+        const seen = inbox.next(
+          (v) => (v as { lastMessageId?: string } | null)?.lastMessageId === id,
+        );
+        const started = performance.now();
+        const server = { now: serverTimestamp(), plusOne: increment(1) };
+        const write = update(
+          ref(sender.db),
+          directSendWrite(parties, id, `Probe ${String(i)}`, server),
+        );
+        const [at, ackAt] = await Promise.all([seen, write.then(() => performance.now())]);
+        if (i < 0) continue;
+        raw.inboxEvent.push(at - started);
+        raw.acked.push(ackAt - started);
+      }
+      inbox.stop();
+      const typing = watch(receiver.db, typingPath);
+      for (let i = from; i < count; i++) {
+        const shown = typing.next((v) => typeof v === 'number');
+        const started = performance.now();
+        const [at] = await Promise.all([shown, set(ref(sender.db, typingPath), serverTimestamp())]);
+        if (i >= 0) raw.typing.push(at - started);
+        await Promise.all([typing.next((v) => v === null), remove(ref(sender.db, typingPath))]);
+      }
+      typing.stop();
+    },
+    async finish() {
+      await Promise.all([sender.close(), receiver.close()]);
+      const { inboxEvent, acked, typing } = raw;
+      return {
+        bytes,
+        inboxEvent: stats(inboxEvent),
+        acked: stats(acked),
+        typing: stats(typing),
+        raw,
+      };
+    },
+  };
+}
+
 export async function inboxBench(
   target: AdminTarget,
   pair: Pair,
   password: string,
   count: number,
-  /** Where the pair's conversation is measured (the instances comparison moves it). */
-  place: Place = onDirectory(target),
 ): Promise<InboxFigures> {
-  const there = await place(pair.conversationId, pair.a, pair.b);
-  const sender = await signIn(target, pair.a, password, pair.conversationId);
-  const receiver = await signIn(target, pair.b, password, pair.conversationId);
+  const session = await prepareInbox(target, pair, password);
   try {
-    const bytes = await bytesPerMessage(there, sender.db, pair);
-    const parties = {
-      conversationId: pair.conversationId,
-      from: { uid: pair.a.uid, name: pair.a.username },
-      to: { uid: pair.b.uid, name: pair.b.username },
-    };
-    const inbox = watch(receiver.db, `inbox/${pair.b.uid}/${pair.conversationId}`);
-    const eventMs: number[] = [];
-    const ackMs: number[] = [];
-    for (let i = -WARMUP; i < count; i++) {
-      const id = push(ref(sender.db, `sendMessage/${pair.conversationId}`)).key;
-      const seen = inbox.next(
-        (v) => (v as { lastMessageId?: string } | null)?.lastMessageId === id,
-      );
-      const started = performance.now();
-      const server = { now: serverTimestamp(), plusOne: increment(1) };
-      const write = update(
-        ref(sender.db),
-        directSendWrite(parties, id, `Probe ${String(i)}`, server),
-      );
-      const [at, ackAt] = await Promise.all([seen, write.then(() => performance.now())]);
-      if (i < 0) continue;
-      eventMs.push(at - started);
-      ackMs.push(ackAt - started);
-    }
-    inbox.stop();
-
-    const typingPath = `typing/${pair.conversationId}/${pair.a.uid}`;
-    const typing = watch(receiver.db, typingPath);
-    const typingMs: number[] = [];
-    for (let i = -WARMUP; i < count; i++) {
-      const shown = typing.next((v) => typeof v === 'number');
-      const started = performance.now();
-      const [at] = await Promise.all([shown, set(ref(sender.db, typingPath), serverTimestamp())]);
-      if (i >= 0) typingMs.push(at - started);
-      await Promise.all([typing.next((v) => v === null), remove(ref(sender.db, typingPath))]);
-    }
-    typing.stop();
-    return { bytes, inboxEvent: stats(eventMs), acked: stats(ackMs), typing: stats(typingMs) };
-  } finally {
-    await Promise.all([sender.close(), receiver.close()]);
+    await session.sample(count);
+  } catch (error) {
+    await session.finish();
+    throw error;
   }
+  return session.finish();
 }
 
 export function printInboxSummary(f: InboxFigures): void {

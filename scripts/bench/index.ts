@@ -22,11 +22,13 @@
  *      and a scroll among 100 voice messages against 100 texts (chat-files.ts, alone: files-main.ts);
  *  14. one instance against two: the 10,000-message chat, the sealed send and the inbox figures
  *      on a one-instance stack and on a two-instance stack with the conversations on instance 1,
- *      the ratio and whether each is within 10% (instances-compare.ts, alone: instances-main.ts).
+ *      every set taking turns, with main-thread CPU beside wall time; each figure's ratio with a
+ *      bootstrap 90% interval and a verdict, for the run and for the kept runs pooled
+ *      (instances-compare.ts, instances-summary.ts, alone: instances-main.ts).
  * Knobs: BENCH_USERS (10000), BENCH_MESSAGES (300 latency samples), BENCH_CHAT_LONG (10000),
  * BENCH_CHAT_SENDS (15), BENCH_REACTIONS (100), BENCH_LCP_RUNS (3), BENCH_INP_SENDS (5),
  * BENCH_EMOJI_OPENS (5), BENCH_QUOTE_JUMPS (3), BENCH_SEARCH_MESSAGES (100000), BENCH_SEAL_SENDS (500), BENCH_SEALED_SENDS (10),
- * BENCH_FILE_SENDS (3), BENCH_INSTANCES_CHAT_SENDS (8), BENCH_INSTANCES_SEALED_SENDS (6),
+ * BENCH_FILE_SENDS (3), BENCH_INSTANCES_CHAT_SENDS (16), BENCH_INSTANCES_SEALED_ROUNDS (5),
  * BENCH_INSTANCES_MESSAGES (200),
  * CHROMIUM_PATH.
  */
@@ -44,11 +46,8 @@ import { printSearchSummary, searchBench } from './search';
 import { encryptionBench, printEncryptionSummary } from './encryption';
 import { timeSearch, visit } from './dashboard';
 import { inboxBench, printInboxSummary, type InboxFigures } from './inbox';
-import {
-  instancesBench,
-  printInstancesSummary,
-  type InstancesComparison,
-} from './instances-compare';
+import { instancesBench, type InstancesComparison } from './instances-compare';
+import { printInstancesSummary } from './instances-summary';
 import { searchPrefixes, seedSmall } from './datasets';
 import { messageLatency } from './latency';
 import { actionBytes, reactionLatency } from './actions';

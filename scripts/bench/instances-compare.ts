@@ -3,49 +3,49 @@
  * the 10,000-message chat (section 5), the sealed send (5b) and the inbox delays (6), measured
  * in the same session on a one-instance stack and on a two-instance stack whose measured
  * conversations were moved to instance 1 by the rebalancing mover (the measuring person at home
- * on the directory, so their client holds two connections). Both stacks are up together and the
- * sets take turns, the first stack going first every other set, so a change in the machine's
- * load falls on both. Printed: each figure on one and on two instances, the ratio, and whether
- * it is within 10%; nothing asserted.
- * Knobs (the same for both passes of a figure): BENCH_INSTANCES_CHAT_SENDS (16),
- * BENCH_INSTANCES_SEALED_SENDS (6), BENCH_INSTANCES_MESSAGES (200 inbox samples); the long
- * chat is BENCH_CHAT_LONG (10000), as in section 5.
+ * on the directory, so their client holds two connections). Both stacks are up together and
+ * every set is prepared on both, then takes turns stack by stack (chat rounds, sealed rounds,
+ * inbox sets), each stack going first every other turn, so a change in the machine's load falls
+ * on both. Each run's samples are kept (instances-runs.ts) and pooled with the earlier runs';
+ * printed: each figure's ratio with its bootstrap interval and verdict (instances-summary.ts);
+ * nothing asserted.
+ * Knobs (the same for both stacks): BENCH_INSTANCES_CHAT_SENDS (16),
+ * BENCH_INSTANCES_SEALED_ROUNDS (5 rounds of 2 counted sends per conversation),
+ * BENCH_INSTANCES_MESSAGES (200 inbox samples, in sets of 25); the long chat is BENCH_CHAT_LONG
+ * (10000), as in section 5.
  */
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { dbRest } from '../stack/admin';
 import { instanceTarget } from '../stack/instances';
 import { localDir } from '../stack/paths';
-import { CPU_SLOWDOWN, prepareChat, type ChatResults } from './chat-send';
-import { sealedSendBench, type SealedSendFigures } from './chat-sealed';
-import { inboxBench, type InboxFigures } from './inbox';
+import { CPU_SLOWDOWN, prepareChat } from './chat-send';
+import { prepareSealed } from './chat-sealed';
+import { prepareInbox } from './inbox';
+import { recordOf, saveRun, type Pass, type RunRecord } from './instances-runs';
 import { onDirectory, onInstance, storedMessages } from './placed';
-import { int, ms, table } from './report';
 import { benchPassword, latencyPair } from './seed';
 import { startBenchStack, type BenchStack } from './stack';
 
 const knobs = {
   chatSends: Number(process.env.BENCH_INSTANCES_CHAT_SENDS ?? 16),
-  sealedSends: Number(process.env.BENCH_INSTANCES_SEALED_SENDS ?? 6),
+  sealedRounds: Number(process.env.BENCH_INSTANCES_SEALED_ROUNDS ?? 5),
   inboxMessages: Number(process.env.BENCH_INSTANCES_MESSAGES ?? 200),
 };
+/** Counted sends per sealed round and conversation (each round also sends one warm-up). */
+const SEALED_PER_ROUND = 2;
+/** Inbox samples per set: the stacks take turns every 25 probes (and 25 typing probes). */
+const INBOX_SET = 25;
 /** Where the two-instance pass puts every measured conversation. */
-const PLACED_ON = 1;
-
-interface Pass {
-  chat?: ChatResults;
-  sealed?: SealedSendFigures;
-  inbox?: InboxFigures;
-  /** The long chat's messages after the pass: on its instance, and left on the directory. */
-  stored?: { there: number; directory: number };
-  /** The namespaces the chat's client was connected to at once (two-instance pass). */
-  namespaces?: string[];
-}
+export const PLACED_ON = 1;
 
 export interface InstancesComparison {
   one: Pass;
   two: Pass;
   knobs: typeof knobs;
+  /** This run's samples, as kept in `.local/bench-instances/`. */
+  record: RunRecord;
 }
 
 /** Samples the emulator's open connections while `work` runs: per uid, the widest set of namespaces. */
@@ -77,6 +77,8 @@ export async function instancesBench(
   log: (line: string) => void,
 ): Promise<InstancesComparison> {
   const stacks: BenchStack[] = [];
+  const started = new Date().toISOString();
+  const loadAtStart = loadavg();
   try {
     const one = await startBenchStack(
       (line) => log(`1 instance: ${line}`),
@@ -100,7 +102,6 @@ export async function instancesBench(
         at: instanceTarget(two.target, PLACED_ON),
       },
     ].map((pass) => ({ ...pass, label: pass.stack === one ? '1 instance' : '2 instances' }));
-    const inTurn = (set: number) => (set % 2 === 0 ? passes : [...passes].reverse());
 
     // The chat set: both stacks' chats prepared, then their rounds taking turns stack by stack
     // (each going first every other round), so a change in the machine's load within the
@@ -138,77 +139,31 @@ export async function instancesBench(
       };
       log(`${label}: chat done; the long chat's client used ${figures.namespaces.join(', ')}`);
     }
-    for (const { stack, figures, place, label } of inTurn(1)) {
-      const say = (line: string) => log(`${label}: ${line}`);
-      const options = { place, sends: knobs.sealedSends };
-      figures.sealed = await sealedSendBench(browser, stack.target, stack.appUrl, say, options);
+    const sealed = [];
+    for (const { stack, place } of passes)
+      sealed.push(await prepareSealed(browser, stack.target, stack.appUrl, place));
+    for (let r = 0; r < knobs.sealedRounds; r++) {
+      for (const n of r % 2 === 0 ? [0, 1] : [1, 0]) await sealed[n]?.round(r, SEALED_PER_ROUND);
+      log(`sealed vs clear: round ${String(r + 1)} of ${String(knobs.sealedRounds)} on both`);
     }
-    for (const { stack, figures, place, label } of inTurn(2)) {
+    for (const [n, { figures }] of passes.entries()) figures.sealed = await sealed[n]?.finish();
+
+    const inbox = [];
+    for (const { stack, place } of passes) {
       const pair = await latencyPair(stack.target);
-      const count = knobs.inboxMessages;
-      figures.inbox = await inboxBench(stack.target, pair, benchPassword, count, place);
-      log(`${label}: inbox figures done`);
+      inbox.push(await prepareInbox(stack.target, pair, benchPassword, place));
     }
-    return { one: passes[0]?.figures ?? {}, two: passes[1]?.figures ?? {}, knobs };
+    for (let set = 0; set * INBOX_SET < knobs.inboxMessages; set++) {
+      const count = Math.min(INBOX_SET, knobs.inboxMessages - set * INBOX_SET);
+      for (const n of set % 2 === 0 ? [0, 1] : [1, 0]) await inbox[n]?.sample(count);
+    }
+    for (const [n, { figures }] of passes.entries()) figures.inbox = await inbox[n]?.finish();
+    log('inbox figures done on both');
+    const figures = { one: passes[0]?.figures ?? {}, two: passes[1]?.figures ?? {} };
+    const record = recordOf(figures.one, figures.two, { started, knobs, loadAtStart });
+    log(`raw figures kept in ${saveRun(record)}`);
+    return { ...figures, knobs, record };
   } finally {
     for (const stack of stacks) await stack.stop();
   }
-}
-
-const median = (values: number[] = []) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
-
-/** The compared figures, each as [label, value on a pass]. */
-const FIGURES: Array<[string, (pass: Pass) => number]> = [
-  ['10,000-message chat: Enter to sent bubble, p50', (p) => median(p.chat?.long.sendMs)],
-  ['10,000-message chat: first open to newest message', (p) => p.chat?.long.openMs ?? NaN],
-  ['10,000-message chat: received, frame to bubble, p50', (p) => median(p.chat?.long.receiveMs)],
-  ['sealed send: Enter to bubble, p50', (p) => median(p.sealed?.sealed.sendMs)],
-  ['clear send (5b): Enter to bubble, p50', (p) => median(p.sealed?.clear.sendMs)],
-  ["inbox: send → receiver's inbox event, p50", (p) => p.inbox?.inboxEvent.p50 ?? NaN],
-  ["inbox: send → receiver's inbox event, p99", (p) => p.inbox?.inboxEvent.p99 ?? NaN],
-  ['inbox: send → server ack, p50', (p) => p.inbox?.acked.p50 ?? NaN],
-  ["inbox: typing write → friend's event, p50", (p) => p.inbox?.typing.p50 ?? NaN],
-];
-
-/** Within 10% of the one-instance figure: not slower by more than a tenth. */
-const WITHIN = 1.1;
-
-export function printInstancesSummary(r: InstancesComparison): void {
-  const rows = FIGURES.map(([label, of]) => {
-    const one = of(r.one);
-    const two = of(r.two);
-    const ratio = two / one;
-    return { label, one, two, ratio, within: ratio <= WITHIN };
-  });
-  const { chatSends, sealedSends, inboxMessages } = r.knobs;
-  console.log(
-    table(
-      `14. One instance against two (the conversations on instance ${String(PLACED_ON)}), same session: ` +
-        `${String(chatSends)} chat sends, ${String(sealedSends)} sealed sends, ${String(inboxMessages)} inbox samples per pass`,
-      ['figure', 'one instance', 'two instances', 'two / one', 'within 10%'],
-      rows.map((row) => [
-        row.label,
-        ms(row.one),
-        ms(row.two),
-        `${row.ratio.toFixed(2)}x`,
-        Number.isNaN(row.ratio) ? 'not measured' : row.within ? 'yes' : 'no',
-      ]),
-    ),
-  );
-  const over = rows.filter((row) => !row.within);
-  console.log(
-    over.length === 0
-      ? `Every figure within 10% of the one-instance run (${String(rows.length)} of ${String(rows.length)}).`
-      : `Within 10%: ${String(rows.length - over.length)} of ${String(rows.length)}; over: ` +
-          over.map((row) => `${row.label} (${row.ratio.toFixed(2)}x)`).join('; ') +
-          '. One machine shared with others: compare with a second run before reading a regression.',
-  );
-  const stored = r.two.stored;
-  console.log(
-    `Two-instance pass: the long chat's client was connected to ${r.two.namespaces?.join(' and ') ?? '?'} at once; ` +
-      `its messages: ${int(stored?.there ?? 0)} on instance ${String(PLACED_ON)}, ${int(stored?.directory ?? 0)} left on the directory.`,
-  );
 }

@@ -4,7 +4,8 @@
  * fresh stacks of its own.
  */
 import { launchBrowser } from './browser';
-import { instancesBench, printInstancesSummary } from './instances-compare';
+import { instancesBench } from './instances-compare';
+import { printInstancesSummary } from './instances-summary';
 
 const started = Date.now();
 const log = (line: string) =>

@@ -1,0 +1,85 @@
+/**
+ * The ratio of two samples' quantiles (two stacks' figures, section 14) with a seeded bootstrap
+ * interval, and a verdict on "within 10%". One median per side cannot say it on a shared machine
+ * (earlier runs read 0.69x to 1.74x for one figure), so the verdict is read from the interval:
+ * each side resampled with replacement, independently, the ratio recomputed every time.
+ */
+
+export type Verdict = 'within 10%' | 'slower' | 'faster' | 'too noisy' | 'too few samples';
+
+export interface RatioInterval {
+  ratio: number;
+  low: number;
+  high: number;
+  verdict: Verdict;
+}
+
+export interface IntervalOptions {
+  /** The quantile compared (0.5: the median). */
+  quantile?: number;
+  /** Two-sided coverage (0.9: the 5th to the 95th percentile of the resampled ratios). */
+  level?: number;
+  resamples?: number;
+  seed?: number;
+  /** The band read as "within" (1.1: within 10%). */
+  band?: number;
+  /** Fewer samples on a side than this: no interval (one sample resampled is itself). */
+  minSamples?: number;
+}
+
+/** mulberry32: small and seedable, so a run's interval can be recomputed exactly. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The nearest-rank quantile, as the bench's p50 and p99 elsewhere (`stats` in inbox.ts). */
+export function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+}
+
+function resample(values: readonly number[], random: () => number): number[] {
+  return values.map(() => values[Math.floor(random() * values.length)] ?? NaN);
+}
+
+/** Within: the interval inside 0.9–1.1 (for `band` 1.1); slower: all of it above 1.1. */
+export function verdictOf(low: number, high: number, band = 1.1): Verdict {
+  if (low >= 2 - band && high <= band) return 'within 10%';
+  if (low > band) return 'slower';
+  // Faster beyond the band is no regression, but it is not "within" either: said as it is.
+  if (high < 2 - band) return 'faster';
+  return 'too noisy';
+}
+
+/** `two`'s quantile over `one`'s, with its bootstrap interval and verdict. */
+export function ratioInterval(
+  one: readonly number[],
+  two: readonly number[],
+  options: IntervalOptions = {},
+): RatioInterval {
+  const { quantile: q = 0.5, level = 0.9, resamples = 2000, seed = 1, band = 1.1 } = options;
+  const { minSamples = 5 } = options;
+  const ratio = quantile(two, q) / quantile(one, q);
+  if (one.length < minSamples || two.length < minSamples) {
+    return { ratio, low: NaN, high: NaN, verdict: 'too few samples' };
+  }
+  const random = seededRandom(seed);
+  const ratios: number[] = [];
+  for (let i = 0; i < resamples; i++) {
+    const r = quantile(resample(two, random), q) / quantile(resample(one, random), q);
+    // A zero median on one side (sub-millisecond figures) has no ratio: left out, not infinite.
+    if (Number.isFinite(r)) ratios.push(r);
+  }
+  if (ratios.length < resamples / 2) return { ratio, low: NaN, high: NaN, verdict: 'too noisy' };
+  const tail = (1 - level) / 2;
+  const low = quantile(ratios, tail);
+  const high = quantile(ratios, 1 - tail);
+  return { ratio, low, high, verdict: verdictOf(low, high, band) };
+}
