@@ -170,7 +170,9 @@ describeBrowser('accounts in Chromium against the emulators', () => {
     await page.getByRole('button', { name: spec.auth.loginWithGoogle }).click();
     await toast(page, spec.toast.loginSuccess).waitFor();
     await page.waitForURL('**/pages/home');
-    await page.getByText('Gina Google').first().waitFor();
+    // The name comes from the profile written at the first sign-in: at load 10+ a CI rehearsal
+    // took 17 s from the click to it (2.6 s alone).
+    await page.getByText('Gina Google').first().waitFor({ timeout: 30_000 });
     await shot(page, 'auth-google-home');
     const stored = await storedActiveUser(page);
     await expect(adminGet(`users/${stored!.uid}`)).resolves.toMatchObject({
