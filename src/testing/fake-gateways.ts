@@ -189,7 +189,7 @@ function fakeConversationFiles() {
     ),
     resumeUploads: vi.fn<ConversationFilesApi['resumeUploads']>(() => Promise.resolve([])),
     forgetUploads: vi.fn<ConversationFilesApi['forgetUploads']>(() => Promise.resolve()),
-    watchUpload: vi.fn<ConversationFilesApi['watchUpload']>(() => null),
+    watchUpload: vi.fn<ConversationFilesApi['watchUpload']>(() => () => undefined),
     cancelUpload: vi.fn<ConversationFilesApi['cancelUpload']>(() => Promise.resolve(false)),
     download: vi.fn<ConversationFilesApi['download']>(() => Promise.resolve(new Blob(['x']))),
   } satisfies ConversationFilesApi;

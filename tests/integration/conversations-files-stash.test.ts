@@ -90,6 +90,34 @@ describe('the upload stash', () => {
     expect(Object.keys(messages)).toEqual([sent.id]);
   }, 60_000);
 
+  it('reports the progress of a resumed upload to a watcher that came before it started', async () => {
+    const { alice, conversationId, parties, stash, filesOver } = await sealedPair();
+    const file = upload(900_000);
+    // The page went before anything was sent: the upload is only in the stash.
+    const send = stashedSend('direct', parties, file);
+    const fileId = '-NwatchedEarly0001';
+    await stash.put({ uid: alice.uid, fileId, at: Date.now(), send, blob: file.blob });
+
+    const reloaded = filesOver((await anotherDevice(alice, stopAfterTest)).client);
+    // The bubble, drawn from the outbox, watches before the resume starts the upload.
+    const seen: number[] = [];
+    let ended = false;
+    const stop = reloaded.watchUpload(
+      fileId,
+      (sent) => seen.push(sent),
+      () => (ended = true),
+    );
+    const resumed = await reloaded.resumeUploads(alice.uid);
+    expect(resumed.map((one) => one.sent.id)).toEqual([fileId]);
+    await resumed[0]?.sent.acked;
+    await eventually(() => expect(ended).toBe(true), 30_000);
+    expect(seen.at(-1)).toBe(900_000);
+    expect(seen.length).toBeGreaterThan(1);
+    stop();
+    const messages = (await adminGet(`sendMessage/${conversationId}`)) as Record<string, unknown>;
+    expect(Object.keys(messages)).toEqual([fileId]);
+  }, 60_000);
+
   it('forgets what it kept for a user who signs out', async () => {
     const { alice, parties } = await sealedPair();
     const app = await deviceApp(alice, stopAfterTest);

@@ -4,6 +4,7 @@ import { createFakeGateways, renderWithProviders } from '../../../testing';
 import { renderWithConversation } from '../../../testing/render-with-conversation';
 import type { ConversationMessage } from '../../../lib/firebase/conversations/shapes';
 import { Composer } from '../composer/Composer';
+import { sendAcked, sendStarted } from '../sending';
 import { conversationOpened } from '../timeline/conversations-slice';
 import { FileBubble } from './file-bubble';
 
@@ -71,6 +72,23 @@ describe('FileBubble', () => {
     expect(screen.queryByRole('button', { name: 'Download Trip plan.pdf' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel the upload of Trip plan.pdf' }));
     expect(gateways.chatFiles.cancelUpload).toHaveBeenCalledWith('-Nfile');
+  });
+
+  it('offers no download while my file is not on the server, even before its upload resumes', () => {
+    const { store } = renderWithProviders(
+      <FileBubble message={message} descriptor={descriptor} light />,
+      { gateways: createFakeGateways() },
+    );
+    const download = () => screen.queryByRole('button', { name: 'Download Trip plan.pdf' });
+    expect(download()).not.toBeNull();
+    act(() => {
+      store.dispatch(sendStarted({ id: '-Nfile', key: 'd:rel-1', text: 'x', upload: true }));
+    });
+    expect(download()).toBeNull();
+    act(() => {
+      store.dispatch(sendAcked('-Nfile'));
+    });
+    expect(download()).not.toBeNull();
   });
 
   it('says so when the file cannot be read', async () => {

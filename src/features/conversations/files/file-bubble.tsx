@@ -5,6 +5,7 @@ import type {
   FileDescriptor,
 } from '../../../lib/firebase/conversations/shapes';
 import { selectConversationKey } from '../timeline';
+import { selectOutgoingState } from '../receipts';
 import { useControlTabIndex } from '../message';
 import { fileTypeOf, formatBytes, opensInTab } from './file-format';
 import { DownloadIcon, ExternalIcon, FileTypeIcon } from './file-icons';
@@ -49,6 +50,9 @@ export function FileBubble({
   const conversation = useAppSelector(selectConversationKey);
   const tabIndex = useControlTabIndex();
   const upload = useUploadProgress(message.id);
+  // Not on the server yet (sending, or refused): nothing to download, even before its upload
+  // resumes here after a reload.
+  const unsent = useAppSelector((state) => selectOutgoingState(state, message.id) !== null);
   const [received, setReceived] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
   const file = message.file;
@@ -111,7 +115,7 @@ export function FileBubble({
           </p>
         </div>
       </div>
-      {upload ? null : (
+      {upload || unsent ? null : (
         <div className="flex flex-wrap gap-1.5">
           <button
             type="button"

@@ -25,7 +25,7 @@ export function useUploadProgress(id: string): Progress | null {
         },
       );
       return () => {
-        stop?.();
+        stop();
         latest.current = null;
       };
     },

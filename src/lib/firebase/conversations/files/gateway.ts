@@ -44,6 +44,8 @@ export function makeConversationFilesApi(
 ) {
   const clock = serverClockOf(db);
   const uploads = new Map<string, Upload>();
+  // Watchers of an upload that has not started here yet (a reload's resume starts it later).
+  const waiting = new Map<string, Set<() => void>>();
   // A file's chunks are on its conversation's instance, with its message.
   const placements = placementsOf(db);
   const databaseOf = (key: ConversationKey) => placements.whereIs(key);
@@ -87,6 +89,9 @@ export function makeConversationFilesApi(
       cuts: new Set(),
     };
     uploads.set(id, upload);
+    const starts = waiting.get(id);
+    waiting.delete(id);
+    for (const start of starts ?? []) start();
     const sent = sendThroughOutbox(() => placements.reach(key), outbox, {
       ...send,
       id,
@@ -265,19 +270,30 @@ export function makeConversationFilesApi(
     forgetUploads: (uid: string): Promise<void> => stash.dropAll(uid),
 
     /**
-     * Follows the upload of my message `id`: `listener(sent, total)` now and as chunks are
-     * stored, `ended` once it is over. Returns the unsubscribe; null when none runs here.
+     * Follows the upload of my message `id`: `listener(sent, total)` now (or once it starts
+     * here, as a reload's resume does) and as chunks are stored, `ended` once it is over.
+     * Returns the unsubscribe.
      */
-    watchUpload(id: string, listener: UploadProgress, ended?: () => void): (() => void) | null {
-      const upload = uploads.get(id);
-      if (!upload) return null;
-      upload.listeners.add(listener);
-      if (ended) upload.ended.add(ended);
-      listener(upload.sent, upload.total);
-      return () => {
-        upload.listeners.delete(listener);
-        if (ended) upload.ended.delete(ended);
+    watchUpload(id: string, listener: UploadProgress, ended?: () => void): () => void {
+      let stop = () => {
+        const starts = waiting.get(id);
+        starts?.delete(attach);
+        if (starts?.size === 0) waiting.delete(id);
       };
+      function attach() {
+        const upload = uploads.get(id);
+        if (!upload) return;
+        upload.listeners.add(listener);
+        if (ended) upload.ended.add(ended);
+        listener(upload.sent, upload.total);
+        stop = () => {
+          upload.listeners.delete(listener);
+          if (ended) upload.ended.delete(ended);
+        };
+      }
+      if (uploads.has(id)) attach();
+      else waiting.set(id, (waiting.get(id) ?? new Set()).add(attach));
+      return () => stop();
     },
 
     /**

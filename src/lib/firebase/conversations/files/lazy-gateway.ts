@@ -8,8 +8,7 @@ import type { ConversationFilesApi, FileUpload } from './gateway';
 /**
  * The files gateway (gateway.ts) loaded with its first use, off the signed-in first screen. A
  * send's id is made here at once, as the full gateway would; the rest waits for the module (a
- * few milliseconds, once). A bubble asks for its upload only once its send is held, which is
- * after the module loaded.
+ * few milliseconds, once).
  */
 export function makeLazyConversationFilesApi(
   db: Database,
@@ -50,7 +49,23 @@ export function makeLazyConversationFilesApi(
       return (await load()).resumeUploads(uid);
     },
     forgetUploads: async (uid) => (await import('./upload-stash')).uploadStashHere().dropAll(uid),
-    watchUpload: (...args) => api?.watchUpload(...args) ?? null,
+    // Asked before the module loaded (a bubble of an upload a reload kept, drawn from the outbox
+    // before its resume starts): it watches once the module is here.
+    watchUpload: (...args) => {
+      if (api) return api.watchUpload(...args);
+      let stop: (() => void) | null = null;
+      let stopped = false;
+      void load().then(
+        (files) => {
+          if (!stopped) stop = files.watchUpload(...args);
+        },
+        () => undefined,
+      );
+      return () => {
+        stopped = true;
+        stop?.();
+      };
+    },
     cancelUpload: (id) => load().then((files) => files.cancelUpload(id)),
     download: (...args) => load().then((files) => files.download(...args)),
   };
