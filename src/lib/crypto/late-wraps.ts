@@ -20,8 +20,12 @@ export interface KeyWait {
 
 /** The database side of the waits, as the signed-in party. */
 export interface KeyWaitStore {
-  /** I have a device now: please wrap `epoch` for it. */
+  /** I have a device now: please wrap `epoch` for it (and wake others if its sender does not). */
   ask(conversation: ConversationKey, epoch: string): Promise<void>;
+  /** Asked before this session and still owed: wake others if its sender does not serve it. */
+  remind(conversation: ConversationKey, epoch: string): void;
+  /** The session ends: no wake-up is due any more. */
+  close(): void;
   /** The wraps of `epoch` for `uid`'s devices (`by` = me) and the wait served, in one update. */
   serve(
     conversation: ConversationKey,
@@ -88,6 +92,11 @@ export function makeLateWraps(
                 () => (started.delete(id), false),
               ),
             );
+          } else if (!wait.served && wait.asked && !started.has(id)) {
+            // Asked by an earlier session (or another device of mine) and its sender still
+            // silent: this session's relay wakes the others (docs/scaling.md).
+            started.add(id);
+            store.remind(conversation, wait.epoch);
           }
         } else if (wait.asked && !wait.served && !started.has(id) && mayServe(wait.uid)) {
           started.add(id);
