@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ConversationKey } from '../conversation-key';
-import type { DeviceIdentity, EpochKeys, KeyDirectory, StoredWrap } from './epoch-keys';
+import type { EpochKeys } from './epochs/epoch-keys';
+import type { DeviceIdentity, KeyDirectory, StoredWrap } from './epochs/key-directory';
 import { makeLateWraps, type KeyWait, type KeyWaitStore } from './late-wraps';
 
 // The decisions of late-wraps.ts over fakes; the keys themselves are tested against the

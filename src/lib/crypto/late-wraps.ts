@@ -7,7 +7,8 @@
  * holder of the epoch, once, while the party is still in the conversation).
  */
 import type { ConversationKey } from '../conversation-key';
-import type { DeviceIdentity, EpochKeys, KeyDirectory } from './epoch-keys';
+import type { EpochKeys } from './epochs/epoch-keys';
+import type { DeviceIdentity, KeyDirectory } from './epochs/key-directory';
 
 /** One wait as stored: `uid` is owed epoch `epoch` of sender `of`. */
 export interface KeyWait {

@@ -20,7 +20,7 @@ import type { PlacedKeyRecords } from './placed';
  * ask still owed after 10 s is one its sender will not serve soon, and an online sender is
  * never doubled by hints to every member.
  */
-export const KEY_RELAY_DELAY_MS = 10_000;
+const KEY_RELAY_DELAY_MS = 10_000;
 
 /** The people who may hold `epoch`: the group's members and admin, less those named. */
 function holdersOf(
@@ -49,7 +49,7 @@ function holdersOf(
  * instance, in one slot use, then a hint per holder on their home (none where their home is the
  * group's instance: they follow its waits live). Failures are left to the next session's relay.
  */
-export async function relayUnserved(
+async function relayUnserved(
   placed: PlacedKeyRecords,
   me: string,
   conversation: ConversationKey,
