@@ -54,9 +54,9 @@ async function relayUnserved(
   me: string,
   conversation: ConversationKey,
   epoch: string,
-): Promise<string[]> {
+): Promise<void> {
   const { waits, id, kind } = wrapsTree(conversation);
-  if (kind !== 'group') return [];
+  if (kind !== 'group') return;
   const found = await placed.onItsInstance(conversation, async (at) => {
     const [owed, roster, adminId] = await Promise.all([
       at.read(`${waits}/${id}`),
@@ -67,10 +67,9 @@ async function relayUnserved(
   });
   const mine = isRecord(found.owed) ? found.owed[me] : undefined;
   const wait = isRecord(mine) ? mine[epoch] : undefined;
-  if (!isRecord(wait) || wait.served === true || typeof wait.of !== 'string') return [];
+  if (!isRecord(wait) || wait.served === true || typeof wait.of !== 'string') return;
   const holders = holdersOf(found.roster, found.adminId, found.owed, epoch, new Set([me, wait.of]));
   for (const uid of holders) announceSoon(placed.placements, conversation, uid);
-  return holders;
 }
 
 /**
