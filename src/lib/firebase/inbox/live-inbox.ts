@@ -1,5 +1,5 @@
 import { onValue, ref, type Database, type Unsubscribe } from 'firebase/database';
-import type { ConversationKey } from '../../conversation-key';
+import type { ConversationKey, ConversationKind } from '../../conversation-key';
 import { listenOn, placementsOf } from '../conversations';
 import { openInOrder } from '../conversations/shapes';
 import type { CryptoNow } from '../conversations/shapes';
@@ -29,15 +29,14 @@ export function liveInbox(db: Database, cryptoNow: CryptoNow) {
       onData: (inbox: Record<ConversationKey, InboxEntry>) => void,
       onError: OnError,
     ): Unsubscribe {
-      let direct: Record<ConversationKey, InboxEntry> | null = null;
-      let group: Record<ConversationKey, InboxEntry> | null = null;
+      const trees: Partial<Record<ConversationKind, Record<ConversationKey, InboxEntry>>> = {};
       // The other instances' entries (instances.ts): none until the home is known.
       let homeInstance: number | null = null;
       let others: ReadonlyMap<number, Partial<Record<ConversationKey, InboxEntry>>> = new Map();
       const deliver = openInOrder(opened, onData, onError);
       const emit = () => {
-        if (!direct || !group) return;
-        const atHome = { ...direct, ...group };
+        if (!trees.direct || !trees.group) return;
+        const atHome = { ...trees.direct, ...trees.group };
         deliver(
           homeInstance === null
             ? atHome
@@ -47,33 +46,23 @@ export function liveInbox(db: Database, cryptoNow: CryptoNow) {
         );
       };
       const home = placements.homeOfNow(uid);
+      const listenTree = (kind: ConversationKind, path: string) =>
+        listenOn(
+          home,
+          (on) =>
+            onValue(
+              ref(on, path),
+              (snapshot) => {
+                trees[kind] = parseInbox(kind, snapshot.val());
+                emit();
+              },
+              onError,
+            ),
+          onError,
+        );
       const stops = [
-        listenOn(
-          home,
-          (on) =>
-            onValue(
-              ref(on, `inbox/${uid}`),
-              (snapshot) => {
-                direct = parseInbox('direct', snapshot.val());
-                emit();
-              },
-              onError,
-            ),
-          onError,
-        ),
-        listenOn(
-          home,
-          (on) =>
-            onValue(
-              ref(on, `groupInbox/${uid}`),
-              (snapshot) => {
-                group = parseInbox('group', snapshot.val());
-                emit();
-              },
-              onError,
-            ),
-          onError,
-        ),
+        listenTree('direct', `inbox/${uid}`),
+        listenTree('group', `groupInbox/${uid}`),
         followOtherInstances(db, uid, (instance, entries) => {
           homeInstance = instance;
           others = entries;

@@ -1,12 +1,9 @@
-import { onValue, ref, serverTimestamp, type Database, type Unsubscribe } from 'firebase/database';
-import {
-  conversationKey,
-  parseConversationKey,
-  type ConversationKey,
-} from '../../conversation-key';
-import { announceSoon, listenPlaced, placementsOf, writeFollowingMoves } from '../conversations';
+import { ref, serverTimestamp, type Database, type Unsubscribe } from 'firebase/database';
+import { parseConversationKey, type ConversationKey } from '../../conversation-key';
+import { announceSoon, placementsOf, writeFollowingMoves } from '../conversations';
 import { inboxEntryPath, readsPath } from '../conversations/shapes';
 import { parseReadMarker, type ReadMarker } from './entry';
+import { onPlacedValue } from './placed-value';
 
 type OnError = (error: Error) => void;
 
@@ -54,16 +51,11 @@ export function readMarkers(db: Database) {
       onData: (marker: ReadMarker | null) => void,
       onError: OnError,
     ): Unsubscribe {
-      // A listener on the conversation's instance, waiting out a mirror not landed yet.
-      return listenPlaced(
-        placements,
-        conversationKey('direct', conversationId),
-        (on, failed) =>
-          onValue(
-            ref(on, readsPath('direct', conversationId, friendUid)),
-            (snapshot) => onData(parseReadMarker(snapshot.val())),
-            failed,
-          ),
+      return onPlacedValue(
+        db,
+        { kind: 'direct', id: conversationId },
+        (on) => ref(on, readsPath('direct', conversationId, friendUid)),
+        (snapshot) => onData(parseReadMarker(snapshot.val())),
         onError,
       );
     },
@@ -74,22 +66,18 @@ export function readMarkers(db: Database) {
       onData: (markers: Record<string, ReadMarker>) => void,
       onError: OnError,
     ): Unsubscribe {
-      return listenPlaced(
-        placements,
-        conversationKey('group', groupId),
-        (on, failed) =>
-          onValue(
-            ref(on, readsPath('group', groupId)),
-            (snapshot) => {
-              const markers: Record<string, ReadMarker> = {};
-              snapshot.forEach((child) => {
-                const marker = parseReadMarker(child.val());
-                if (child.key && marker) markers[child.key] = marker;
-              });
-              onData(markers);
-            },
-            failed,
-          ),
+      return onPlacedValue(
+        db,
+        { kind: 'group', id: groupId },
+        (on) => ref(on, readsPath('group', groupId)),
+        (snapshot) => {
+          const markers: Record<string, ReadMarker> = {};
+          snapshot.forEach((child) => {
+            const marker = parseReadMarker(child.val());
+            if (child.key && marker) markers[child.key] = marker;
+          });
+          onData(markers);
+        },
         onError,
       );
     },

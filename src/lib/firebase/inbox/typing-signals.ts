@@ -1,16 +1,9 @@
-import {
-  onDisconnect,
-  onValue,
-  ref,
-  remove,
-  serverTimestamp,
-  set,
-  type Database,
-  type Unsubscribe,
-} from 'firebase/database';
+import { onDisconnect, ref, remove, serverTimestamp, set } from 'firebase/database';
+import type { Database, Unsubscribe } from 'firebase/database';
 import { conversationKey } from '../../conversation-key';
-import { isRefusal, listenPlaced, placementsOf } from '../conversations';
+import { isRefusal, placementsOf } from '../conversations';
 import { TypingThrottle } from '../conversations/shapes';
+import { onPlacedValue } from './placed-value';
 
 type OnError = (error: Error) => void;
 
@@ -61,19 +54,14 @@ export function typingSignals(directory: Database, typingThrottle = new TypingTh
       onData: (at: number | null) => void,
       onError: OnError,
     ): Unsubscribe {
-      // A listener on the conversation's instance, waiting out a mirror not landed yet.
-      return listenPlaced(
-        placements,
-        conversationKey('direct', conversationId),
-        (on, failed) =>
-          onValue(
-            typingRef(on, conversationId, friendUid),
-            (snapshot) => {
-              const at: unknown = snapshot.val();
-              onData(typeof at === 'number' ? at : null);
-            },
-            failed,
-          ),
+      return onPlacedValue(
+        directory,
+        { kind: 'direct', id: conversationId },
+        (on) => typingRef(on, conversationId, friendUid),
+        (snapshot) => {
+          const at: unknown = snapshot.val();
+          onData(typeof at === 'number' ? at : null);
+        },
         onError,
       );
     },
