@@ -28,13 +28,17 @@ describeBrowser('a file upload cut by going offline', () => {
     let holdFrom = 4;
     let requests = 0;
     const sent: number[] = [];
+    let framesHeard = 0;
     const chunkIn = (text: string) => /parts\/(\d{3})"/.exec(text)?.[1];
     const requested = (chunk: string | undefined) => {
       if (chunk !== undefined && ++requests >= holdFrom) holding = true;
     };
     const network = await offlineSwitch(a, {
       onMessage: ({ message, from }) => {
-        if (from === 'server') return !holding;
+        if (from === 'server') {
+          framesHeard += 1;
+          return !holding;
+        }
         const chunk = chunkIn(String(message));
         requested(chunk);
         if (chunk !== undefined) sent.push(Number(chunk));
@@ -61,6 +65,8 @@ describeBrowser('a file upload cut by going offline', () => {
     // A reload, so the database's socket goes through the route.
     await a.reload();
     await openFriend(a, 'Bob');
+    // The database's socket goes through the switch: going offline cuts it.
+    expect(framesHeard).toBeGreaterThan(0);
 
     const bytes = new Uint8Array(3 * 1024 * 1024).map((_, i) => (i * 31 + (i >> 9)) % 256);
     await chat(a)
