@@ -1,5 +1,5 @@
 import type { AppDispatch } from '../../store/store';
-import type { AccountApi } from '../../lib/firebase/settings/account';
+import type { AccountApi } from '../../lib/firebase/settings';
 import { logoutFailed, logoutStarted } from '../../store/session';
 
 /**
