@@ -12,6 +12,8 @@ import type { Page, WebSocketRoute } from 'playwright-core';
 export async function offlineSwitch(page: Page) {
   let offline = false;
   const open = new Set<WebSocketRoute>();
+  /** What the page sent while held, to be sent in order on release. */
+  let held: (() => void)[] | null = null;
   await page.routeWebSocket(
     () => true,
     (socket) => {
@@ -20,11 +22,29 @@ export async function offlineSwitch(page: Page) {
         return;
       }
       open.add(socket);
-      socket.connectToServer();
+      const server = socket.connectToServer();
+      socket.onMessage((message) => {
+        if (held) held.push(() => server.send(message));
+        else server.send(message);
+      });
       socket.onClose(() => open.delete(socket));
     },
   );
   return {
+    /**
+     * Holds everything the page sends on its routed sockets (its writes, so no acknowledgement
+     * comes) while the server's messages still reach it. Only sockets opened since the switch
+     * are routed: go offline and online once first.
+     */
+    hold(): void {
+      held ??= [];
+    },
+    /** Sends what was held, in order, and lets the page's messages through again. */
+    release(): void {
+      const sends = held ?? [];
+      held = null;
+      for (const send of sends) send();
+    },
     /** Offline: the page says so ('offline' event) and no socket reaches the server. */
     async offline(): Promise<void> {
       offline = true;
