@@ -34,7 +34,7 @@ export async function offlineSwitch(page: Page) {
     /**
      * Holds everything the page sends on its routed sockets (its writes, so no acknowledgement
      * comes) while the server's messages still reach it. Only sockets opened since the switch
-     * are routed: go offline and online once first.
+     * are routed (a page loaded since, in practice: reload it).
      */
     hold(): void {
       held ??= [];
