@@ -7,8 +7,12 @@ export const status: RuleNode = {
   $uid: {
     // Others see it only while the owner shows presence (settings/{uid}/showPresence, on if absent).
     '.read': and(signedIn, or(isUser($uid), switchedOn($uid, 'showPresence'))),
-    // Never deleted, only set offline (by onDisconnect), so the chat header always has a state.
-    '.write': and(verifiedAs($uid), x`newData.exists()`),
+    // Set only by its verified owner; deleted only by its owner, with the account (an
+    // unverified one too, whose deletion removes every record of theirs in one update).
+    '.write': or(
+      and(verifiedAs($uid), x`newData.exists()`),
+      and(isUser($uid), x`!newData.exists()`),
+    ),
     ...exactFields(
       {
         state: { '.validate': oneOf('online', 'offline') },

@@ -79,10 +79,13 @@ async function writeShare({ instance, changes }: MirrorWrite): Promise<boolean> 
   return committed;
 }
 
-/** Mirrors the write of `path`: one root update per instance concerned, read again on a race. */
-async function mirror(path: string): Promise<void> {
+/**
+ * Mirrors the write of `path` (which replaced `before`): one root update per instance
+ * concerned, read again on a race.
+ */
+async function mirror(path: string, before: unknown): Promise<void> {
   for (let race = 0; race < 5; race++) {
-    const shares = await mirrorWrites(path, reads);
+    const shares = await mirrorWrites(path, reads, before);
     const written = await Promise.all(shares.map(writeShare));
     if (written.every(Boolean)) return;
   }
@@ -100,7 +103,7 @@ export const mirrors = Object.fromEntries(
       .replace(/\W+/g, '_')
       .replace(/_+$/, '')}`,
     onValueWritten({ instance: DIRECTORY_INSTANCE, ref }, (event) =>
-      mirror(concrete(ref, event.params)),
+      mirror(concrete(ref, event.params), event.data.before.val()),
     ),
   ]),
 );

@@ -31,15 +31,24 @@ export async function homeMirror(directory: DirectoryReads, uid: string): Promis
 }
 
 /**
- * After a person's home moved: their home's copies taken from every other instance, so the old
- * home's rules no longer take their records there (and nothing stale of them lingers). Every
- * instance with a URL, as the old home is not on the directory any more; a home changes rarely.
+ * After a person's home moved (`before`, the home the trigger saw replaced, is a number other
+ * than the home now): their home's copies taken from every other instance, so the old home's
+ * rules no longer take their records there (and nothing stale of them lingers). Every instance
+ * with a URL, not only `before`: a copy a missed move left behind goes too, and a home changes
+ * rarely. A registration (nothing before) or a write that left the home as it was deletes
+ * nothing: N - 1 writes for every person who signs up would buy nothing.
  */
-export async function homeLeft(directory: DirectoryReads, uid: string): Promise<MirrorWrite[]> {
+export async function homeLeft(
+  directory: DirectoryReads,
+  uid: string,
+  before: unknown,
+): Promise<MirrorWrite[]> {
+  if (typeof before !== 'number') return [];
   const [home, urls] = await Promise.all([
     directory.get(`homes/${uid}`),
     directory.get('config/instances/urls'),
   ]);
+  if (home === before) return [];
   // Numbered from 1 up, the database may answer them as an array (a null at 0).
   const listed = Array.isArray(urls) || isRecord(urls) ? Object.entries(urls) : [];
   const others = listed

@@ -147,7 +147,7 @@ describe('the mirrors: a directory write mapped to the writes on the placement i
     expect(await mirrorWrites('settings/cat/showPresence', homed)).toEqual([]);
   });
 
-  it("takes a moved person's home copies from every other instance", async () => {
+  it("takes a moved person's home copies from every other instance, on a move only", async () => {
     const homed = directoryOf({
       ...tree,
       // As the database answers keys 1…3: an array.
@@ -160,11 +160,36 @@ describe('the mirrors: a directory write mapped to the writes on the placement i
       changes: { [`homes/${who}`]: null, [`settings/${who}/showPresence`]: null },
     });
     const bobs = { instance: 2, changes: { 'homes/bob': 2, 'settings/bob/showPresence': false } };
-    expect(await mirrorWrites('homes/bob', homed)).toEqual([bobs, gone('bob', 1), gone('bob', 3)]);
+    // Moved from 1 (the trigger's before): taken from every instance but the new home.
+    expect(await mirrorWrites('homes/bob', homed, 1)).toEqual([
+      bobs,
+      gone('bob', 1),
+      gone('bob', 3),
+    ]);
     // Back on the directory: gone from every instance.
-    expect(await mirrorWrites('homes/ann', homed)).toEqual([1, 2, 3].map((n) => gone('ann', n)));
+    expect(await mirrorWrites('homes/ann', homed, 3)).toEqual([1, 2, 3].map((n) => gone('ann', n)));
+    // A registration (nothing before), a write of the same home, or a before not known (the
+    // local twin's first answer): the home only, nothing deleted anywhere.
+    expect(await mirrorWrites('homes/bob', homed, null)).toEqual([bobs]);
+    expect(await mirrorWrites('homes/bob', homed, 2)).toEqual([bobs]);
+    expect(await mirrorWrites('homes/bob', homed)).toEqual([bobs]);
+    expect(await mirrorWrites('homes/ann', homed, null)).toEqual([]);
     // Presence switched: the home only, nothing deleted (no home moved).
-    expect(await mirrorWrites('settings/bob/showPresence', homed)).toEqual([bobs]);
+    expect(await mirrorWrites('settings/bob/showPresence', homed, false)).toEqual([bobs]);
+  });
+
+  it('reads no instance list for a registration', async () => {
+    const paths: string[] = [];
+    const homed = directoryOf({ ...tree, homes: { bob: 2 } });
+    const counting: DirectoryReads = {
+      ...homed,
+      get: (path) => {
+        paths.push(path);
+        return homed.get(path);
+      },
+    };
+    await mirrorWrites('homes/bob', counting, null);
+    expect(paths).not.toContain('config/instances/urls');
   });
 });
 

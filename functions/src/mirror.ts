@@ -178,11 +178,14 @@ async function instancesOf(directory: DirectoryReads, uid: string): Promise<Set<
 /**
  * The mirror writes that follow a write of directory path `path` (any path; those outside
  * `MIRRORED_PATHS` need none). They carry the directory's values as read now, not the trigger's,
- * so that triggers running out of order still converge on the latest state.
+ * so that triggers running out of order still converge on the latest state. `before` is the
+ * value the write replaced at `path` (the trigger's `before`; undefined when unknown): only a
+ * home's move is told from it.
  */
 export async function mirrorWrites(
   path: string,
   directory: DirectoryReads,
+  before?: unknown,
 ): Promise<MirrorWrite[]> {
   const [root, first, second] = path.replace(/^\/+|\/+$/g, '').split('/');
   if (!first) return [];
@@ -212,7 +215,7 @@ export async function mirrorWrites(
     case 'homes': {
       const [mirror, left] = await Promise.all([
         homeMirror(directory, first),
-        homeLeft(directory, first),
+        homeLeft(directory, first, before),
       ]);
       return [...mirror, ...left];
     }

@@ -9,12 +9,19 @@
  */
 import { mirrorWrites, type DirectoryReads } from '../../functions/src/mirror';
 import { dbRest, type AdminTarget } from './admin';
+import { recordsBefore } from './mirror-before';
 import { writeMirror } from './mirror-write';
 import { startRelay } from './relay';
 import { follow } from './rest-stream';
 
 /** The directory trees the mirrors follow, and how deep a change names its record. */
-const TREES: readonly { tree: string; depth: number; as?: (key: string[]) => string[] }[] = [
+const TREES: readonly {
+  tree: string;
+  depth: number;
+  as?: (key: string[]) => string[];
+  /** mirror.ts needs the value each write replaced (a home's move is told from it). */
+  withBefore?: true;
+}[] = [
   { tree: 'placement', depth: 2 },
   { tree: 'friendList', depth: 1 },
   { tree: 'block', depth: 1 },
@@ -26,7 +33,7 @@ const TREES: readonly { tree: string; depth: number; as?: (key: string[]) => str
     depth: 1,
     as: ([uid = '']) => [`settings/${uid}/readReceipts`, `settings/${uid}/showPresence`],
   },
-  { tree: 'homes', depth: 1 },
+  { tree: 'homes', depth: 1, withBefore: true },
 ];
 
 export interface MirrorProcess {
@@ -79,9 +86,10 @@ export async function mirrorPath(
   reads: DirectoryReads,
   instanceTarget: (instance: number) => AdminTarget,
   afterRead: () => Promise<void> = () => Promise.resolve(),
+  before?: unknown,
 ): Promise<void> {
   for (let race = 0; ; race++) {
-    const writes = await mirrorWrites(path, reads);
+    const writes = await mirrorWrites(path, reads, before);
     await afterRead();
     let raced = false;
     for (const write of writes) {
@@ -103,16 +111,19 @@ export function startMirror(
 ): MirrorProcess {
   const reads = restReads(directory);
   let queue = Promise.resolve();
-  const mirror = (path: string) => {
+  const mirror = (path: string, before?: unknown) => {
     queue = queue
-      .then(() => mirrorPath(path, reads, instanceTarget))
+      .then(() => mirrorPath(path, reads, instanceTarget, undefined, before))
       .catch((error: unknown) => log(`mirror of ${path} failed: ${String(error)}`));
   };
-  const aborts = TREES.map(({ tree, depth, as }) => {
+  const aborts = TREES.map(({ tree, depth, as, withBefore }) => {
     const abort = new AbortController();
+    const beforeOf = withBefore ? recordsBefore() : null;
     void follow(directory, tree, abort.signal, (kind, event) => {
+      const before = beforeOf?.(kind, event);
       for (const key of touched(event, kind, depth))
-        for (const path of as ? as(key) : [`${tree}/${key.join('/')}`]) mirror(path);
+        for (const path of as ? as(key) : [`${tree}/${key.join('/')}`])
+          mirror(path, before?.get(key.join('/')));
     }).catch((error: unknown) => {
       if (!abort.signal.aborted) log(`mirror stream of ${tree} ended: ${String(error)}`);
     });

@@ -267,9 +267,9 @@ describeBrowser('the message list with the keyboard', () => {
       await typeAndSend(a, 'Noted');
       await chat(a).getByText('Noted').waitFor();
       await chat(a).getByText('bring the tent').waitFor();
-      // My message sorts by the time it was sent once acknowledged: before that, its local
-      // estimate may place it above Bob's message that reached Alice after she sent it.
-      await expect.poll(() => feed(a).getByRole('article').last().textContent()).toContain('Noted');
+      // Mine is last at once: pending, it stays below Bob's message that reached Alice after
+      // she sent it (pending-last.ts), and acknowledged, its server time is after Bob's.
+      expect(await feed(a).getByRole('article').last().textContent()).toContain('Noted');
       await chatField(a).focus();
 
       await press(a, 'Shift+Tab');

@@ -1,6 +1,8 @@
 import { goOffline } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
-import { logoutStarted } from '../../src/store/session';
+import { logoutStarted, userSignedOut } from '../../src/store/session';
+import { makeAccountApi } from '../../src/lib/firebase/settings/account';
+import { deleteAccountLoggingOut } from '../../src/features/settings/delete-account';
 import type { PresenceStatus } from '../../src/lib/firebase/presence/status';
 import { adminGet } from '../support/backend';
 import { cleanBackendPerTest, eventually, storeFor, type Person } from './app-clients';
@@ -69,6 +71,37 @@ describe('presence between two signed-in people', () => {
       state: 'offline',
       lastChanged: loggedOut,
     });
+  });
+
+  it('an account deletion removes the status, and nothing of presence writes it back', async () => {
+    const alice = await signUp('Alice');
+    const bob = await signUp('Bob');
+    const aliceSeenByBob = watch(bob, alice);
+    const app = storeFor(alice);
+    stopAfterTest(app.stop);
+    await eventually(() => expect(aliceSeenByBob.state()).toBe('online'));
+    const online = aliceSeenByBob.lastChanged();
+    const account = makeAccountApi(alice.client.auth, alice.client.db);
+
+    // As the Delete account form does. A wrong password deletes nothing: online again.
+    await expect(
+      deleteAccountLoggingOut(app.store.dispatch, account, 'Wrong1234'),
+    ).rejects.toMatchObject({ code: expect.stringMatching(/wrong-password|invalid-credential/) });
+    await eventually(() => {
+      expect(aliceSeenByBob.state()).toBe('online');
+      expect(aliceSeenByBob.lastChanged()).toBeGreaterThan(online);
+    });
+
+    await deleteAccountLoggingOut(app.store.dispatch, account, 'Secret123');
+    expect(await adminGet(`status/${alice.uid}`)).toBeNull();
+    await eventually(() => expect(aliceSeenByBob.state()).toBe('never'));
+    // The app's sign-out, then the connection closing: no "offline" comes back (the queued
+    // onDisconnect was cancelled; give writes in flight a moment, as the logout test does).
+    app.store.dispatch(userSignedOut());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    goOffline(alice.client.db);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await adminGet(`status/${alice.uid}`)).toBeNull();
   });
 
   it('refuses marking someone else online, and says so through onError', async () => {

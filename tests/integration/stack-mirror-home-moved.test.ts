@@ -28,4 +28,24 @@ describe("a person's home moved", () => {
     expect(await dbRest(instance(1), 'GET', presenceSwitch)).toBeNull();
     expect(await dbRest(instance(2), 'GET', presenceSwitch)).toBe(true);
   }, 60_000);
+
+  it('a registration copies the new home only; a move then takes every other copy', async () => {
+    const uid = 'newcomer';
+    startMirroring();
+    await mirrorIdle();
+    // A copy on 2 that only a move takes away (as a move the mirror missed would leave it).
+    await dbRest(instance(2), 'PATCH', '/', { [`homes/${uid}`]: 2 });
+
+    // Registered (nothing before) at 1: written there, nothing deleted elsewhere.
+    await adminUpdate({ [`homes/${uid}`]: 1 });
+    await mirrorIdle();
+    await expect.poll(() => homeCopy(1, uid), { timeout: 10_000 }).toBe(1);
+    expect(await homeCopy(2, uid)).toBe(2);
+
+    // Moved to the directory: gone from every instance.
+    await adminUpdate({ [`homes/${uid}`]: 0 });
+    await mirrorIdle();
+    await expect.poll(() => homeCopy(1, uid), { timeout: 10_000 }).toBeNull();
+    expect(await homeCopy(2, uid)).toBeNull();
+  }, 60_000);
 });

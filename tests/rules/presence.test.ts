@@ -42,8 +42,16 @@ describe('status/{uid} writes', () => {
     await assertFails(dbAs('bob').ref('status/alice').onDisconnect().set(status()));
   });
 
-  it('refuses deleting the record', async () => {
-    await assertFails(dbAs('alice').ref('status/alice').remove());
+  it('lets the owner delete the record (with the account), a verified e-mail or not', async () => {
+    await assertSucceeds(dbAs('alice').ref('status/alice').remove());
+    await assertSucceeds(dbAs('bob', { email_verified: false }).ref('status/bob').remove());
+  });
+
+  it("refuses deleting another user's record, and a visitor's deletion", async () => {
+    await assertFails(dbAs('bob').ref('status/alice').remove());
+    await assertFails(dbAs(null).ref('status/alice').remove());
+    await assertFails(dbAs('bob').ref('status').remove());
+    await assertFails(dbAs('bob').ref('status/alice').onDisconnect().remove());
   });
 
   it.each([

@@ -21,6 +21,8 @@ export async function offlineSwitch(
 ) {
   let offline = false;
   const open = new Set<WebSocketRoute>();
+  /** What the page sent while held, to be sent in order on release. */
+  let held: (() => void)[] | null = null;
   await page.routeWebSocket(
     () => true,
     (socket) => {
@@ -30,11 +32,14 @@ export async function offlineSwitch(
       }
       open.add(socket);
       const server = socket.connectToServer();
-      // Without handlers, Playwright passes every frame on by itself.
+      // The page's frames: dropped by `onMessage`, or held in order while `hold()` lasts.
+      socket.onMessage((message) => {
+        if (onMessage && !onMessage({ message, from: 'page' })) return;
+        if (held) held.push(() => server.send(message));
+        else server.send(message);
+      });
+      // Without a handler, Playwright passes the server's frames on by itself.
       if (onMessage) {
-        socket.onMessage((message) => {
-          if (onMessage({ message, from: 'page' })) server.send(message);
-        });
         server.onMessage((message) => {
           if (onMessage({ message, from: 'server' })) socket.send(message);
         });
@@ -43,6 +48,20 @@ export async function offlineSwitch(
     },
   );
   return {
+    /**
+     * Holds everything the page sends on its routed sockets (its writes, so no acknowledgement
+     * comes) while the server's messages still reach it. Only sockets opened since the switch
+     * are routed (a page loaded since, in practice: reload it).
+     */
+    hold(): void {
+      held ??= [];
+    },
+    /** Sends what was held, in order, and lets the page's messages through again. */
+    release(): void {
+      const sends = held ?? [];
+      held = null;
+      for (const send of sends) send();
+    },
     /** Offline: the page says so ('offline' event) and no socket reaches the server. */
     async offline(): Promise<void> {
       offline = true;

@@ -1,10 +1,11 @@
 import { useState, type SyntheticEvent } from 'react';
-import { useGateways } from '../../store/hooks';
+import { useAppDispatch, useGateways } from '../../store/hooks';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { PasswordField } from '../../components/PasswordField';
 import { settingsStrings } from './settings-strings';
 import { accountErrorMessage } from './account-errors';
+import { deleteAccountLoggingOut } from './delete-account';
 
 /**
  * Delete account: the password first, then a confirmation dialog. On success Firebase signs the
@@ -12,6 +13,7 @@ import { accountErrorMessage } from './account-errors';
  */
 export function DeleteAccountForm() {
   const { account } = useGateways();
+  const dispatch = useAppDispatch();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -25,7 +27,7 @@ export function DeleteAccountForm() {
   const remove = async () => {
     setBusy(true);
     try {
-      await account.deleteAccount(password);
+      await deleteAccountLoggingOut(dispatch, account, password);
     } catch (failure) {
       setConfirming(false);
       setError(accountErrorMessage(failure));

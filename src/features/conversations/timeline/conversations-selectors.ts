@@ -13,6 +13,7 @@ import {
   selectOlderPages,
   selectTailMessages,
 } from './conversations-slice';
+import { pendingLast, selectPendingIds } from './pending-last';
 
 /** Whether the selected person can be chatted with, and if not, why. */
 export type ConversationAvailability =
@@ -101,12 +102,15 @@ function shownOf(
   return shown;
 }
 
+/** The live tail as shown: my pending messages last, in the order sent (pending-last.ts). */
+const selectShownTail = createSelector([selectTailMessages, selectPendingIds], pendingLast);
+
 /**
  * What the list shows, in pages (oldest first, the live tail last), less the messages I
  * deleted for me. Unchanged pages stay the same arrays, so their rows are reused.
  */
 export const selectShownPages = createSelector(
-  [selectOlderPages, selectTailMessages, selectHiddenIds],
+  [selectOlderPages, selectShownTail, selectHiddenIds],
   (pages, tail, hidden): readonly (readonly ConversationMessage[])[] => [
     ...pages.map((page) => shownOf(page, hidden)),
     shownOf(tail, hidden),

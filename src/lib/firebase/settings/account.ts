@@ -6,7 +6,16 @@ import {
   updatePassword,
   type Auth,
 } from 'firebase/auth';
-import { equalTo, get, orderByChild, query, ref, update, type Database } from 'firebase/database';
+import {
+  equalTo,
+  get,
+  onDisconnect,
+  orderByChild,
+  query,
+  ref,
+  update,
+  type Database,
+} from 'firebase/database';
 import { groupSuccessionChanges, longestStanding, type Successor } from '../groups/shapes';
 import { pairKey } from '../friends/shapes';
 import { parseDirectoryUser, parseMembership } from '../records';
@@ -60,13 +69,19 @@ export function makeAccountApi(auth: Auth, db: Database) {
   }
 
   /**
-   * My own records on my home (docs/scaling.md): prefs, drafts and each device's last use, as
-   * one update of nulls there. `status/{uid}` stays: its rules keep it, and friends' headers
-   * then say when I was last seen.
+   * My own records on my home (docs/scaling.md): presence, prefs, drafts and each device's last
+   * use, as one update of nulls there. The home's queued "offline" for my status is cancelled
+   * first (writes on one connection keep their order): left queued, it would write my status
+   * back when this connection closes.
    */
   async function myHomeRecords(uid: string): Promise<Record<string, unknown>> {
-    const seen = await get(ref(await home.homeOf(uid), `deviceSeen/${uid}`));
+    const at = await home.homeOf(uid);
+    const [seen] = await Promise.all([
+      get(ref(at, `deviceSeen/${uid}`)),
+      onDisconnect(ref(at, `status/${uid}`)).cancel(),
+    ]);
     const changes: Record<string, unknown> = {
+      [`status/${uid}`]: null,
       [`inboxPrefs/${uid}`]: null,
       [`drafts/${uid}`]: null,
     };
@@ -127,8 +142,8 @@ export function makeAccountApi(auth: Auth, db: Database) {
   return {
     /**
      * Deletes the account after proving the password: my profile, picture, requests, group
-     * places, inbox, settings and notifications go in one update (all or nothing; my prefs,
-     * drafts and devices' last use with it, or just after it on my home), then the Auth
+     * places, inbox, settings and notifications go in one update (all or nothing; my presence,
+     * prefs, drafts and devices' last use with it, or just after it on my home), then the Auth
      * account. The groups I run go, in that same update, to their longest-standing member (or
      * close when nobody is in them: group-succession.ts). Friendships, blocks and conversations stay, so the other person keeps the chat;
      * my `users` record is gone, which is how they learn the account was deleted.
