@@ -2,16 +2,8 @@ import { goOffline, goOnline } from 'firebase/database';
 import { afterEach, describe, expect, it } from 'vitest';
 import { placementsOf } from '../../src/lib/firebase/conversations';
 import { dbRest } from '../../scripts/stack/admin';
-import { adminUpdate } from '../support/backend';
-import { befriend, cleanBackendPerTest } from './app-clients';
-import {
-  holdThreeOpen,
-  instance,
-  instancesPerTest,
-  parties,
-  reachesInstances,
-  within,
-} from './inbox-instances-steps';
+import { fourInstancesPerTest } from './inbox-fourth-instance-steps';
+import { holdThreeOpen, instance, parties, within } from './inbox-instances-steps';
 
 // Offline actions on a conversation that is not open, the three connections taken
 // (docs/scaling.md, "Bounded connections"): they go over REST, and are held as the SDK holds a
@@ -19,8 +11,7 @@ import {
 // Bob lives on 1, his conversations with Alice on 2 and with Dave on the directory (0) are
 // open, with Carol on 3. Offline is every Database of his switched off (as the other offline
 // tests do) and his REST requests cut by the network, as a browser's are.
-const { signUp, stopAfterTest } = cleanBackendPerTest();
-const { startMirroring, mirrorIdle } = instancesPerTest(4);
+const { stopAfterTest, peopleAt, askedBy } = fourInstancesPerTest();
 const on3 = (path: string) => dbRest(instance(3), 'GET', path);
 
 const realFetch = globalThis.fetch;
@@ -39,19 +30,8 @@ function cutRequestsOf(token: string) {
 
 describe('offline actions on a conversation on a fourth instance', () => {
   it('are held while offline and stored once when back, never refused', async () => {
-    const [alice, bob, carol, dave] = await Promise.all(
-      ['Alice', 'Bob', 'Carol', 'Dave'].map(async (name) => reachesInstances(await signUp(name))),
-    );
-    await adminUpdate({
-      [`homes/${bob.uid}`]: 1,
-      [`homes/${alice.uid}`]: 2,
-      [`homes/${carol.uid}`]: 3,
-    });
-    startMirroring();
-    const withAlice = (await befriend(alice, bob)).id;
-    const withCarol = (await befriend(carol, bob)).id;
-    const withDave = (await befriend(dave, bob)).id;
-    await mirrorIdle();
+    const [alice, bob, carol, dave] = await peopleAt({ Alice: 2, Bob: 1, Carol: 3, Dave: null });
+    const [withAlice, withCarol, withDave] = await askedBy(bob, [alice, carol, dave]);
     const fromCarol = carol.conversations.direct.send(parties(withCarol, carol, bob), 'lunch?');
     await fromCarol.acked;
 
