@@ -7,7 +7,11 @@ import {
 import { env } from '../../config/env';
 import type { Auth } from 'firebase/auth';
 import { app, auth } from './app';
-import { connectInstances } from './conversations/shapes';
+import {
+  connectInstances,
+  CONNECTION_TIMES_KEY,
+  type ConnectionTimes,
+} from './conversations/shapes';
 import { databaseRestUrl, signedInRest, type RestUrl } from './database-rest';
 
 function init(): Database {
@@ -47,9 +51,39 @@ function databaseAt(url: string): Database {
   return instance;
 }
 
+/**
+ * The slot's idle time and the directory's periodic look a browser test asks for
+ * (docs/scaling.md, "The directory in the slot"): 30 s and 15 min are longer than a test's
+ * steps, so without this no browser suite sees the directory closed. Read once at start and
+ * honoured on the emulators only: a build for a real project (VITE_USE_EMULATORS=false) drops
+ * it whole, its value known at build time.
+ */
+function emulatorTimes(): ConnectionTimes {
+  if (import.meta.env.VITE_USE_EMULATORS === 'false' || !env.emulators) return {};
+  try {
+    const asked = JSON.parse(localStorage.getItem(CONNECTION_TIMES_KEY) ?? '{}') as unknown;
+    const times: ConnectionTimes = {};
+    if (typeof asked !== 'object' || asked === null) return times;
+    const { idleMs, directoryLookMs } = asked as Record<string, unknown>;
+    if (typeof idleMs === 'number' && idleMs > 0) times.idleMs = idleMs;
+    if (typeof directoryLookMs === 'number' && directoryLookMs > 0) {
+      times.directoryLookMs = directoryLookMs;
+    }
+    return times;
+  } catch {
+    // No storage here (Node, a locked-down browser) or no JSON: the app's own times.
+    return {};
+  }
+}
+
 // Conversations placed on another instance are reached through the directory's placements,
 // over REST when the three connections are taken (docs/scaling.md, "Bounded connections").
-connectInstances(db, databaseAt, (url) => signedInRest(databaseRestUrl(url, emulatorHost), auth));
+connectInstances(
+  db,
+  databaseAt,
+  (url) => signedInRest(databaseRestUrl(url, emulatorHost), auth),
+  emulatorTimes(),
+);
 
 /**
  * What the database gateways are made of: a database, the Auth instance of the same app, and

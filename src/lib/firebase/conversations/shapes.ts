@@ -24,4 +24,8 @@ export type { CryptoNow } from './sealing';
 export type { GroupParties, MessageParties, SendExtras } from './send-write';
 export { TypingThrottle } from './typing';
 export { chooseHome, placementWrite } from './placement/shapes';
-export { connectInstances } from './placement/connectors';
+export {
+  connectInstances,
+  CONNECTION_TIMES_KEY,
+  type ConnectionTimes,
+} from './placement/connectors';

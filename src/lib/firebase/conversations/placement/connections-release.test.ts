@@ -1,19 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recording } from '../../../../testing/recording-switch';
 import { makeConnections, SLOT_IDLE_MS } from './connections';
 
 // The directory in the slot (docs/scaling.md): kept until the home is known elsewhere, then
 // released, opened by each use and closed once idle; a use lasting until answered keeps it.
-
-function recording() {
-  const events: string[] = [];
-  return {
-    events,
-    sw: {
-      online: (instance: number) => events.push(`on ${String(instance)}`),
-      offline: (instance: number) => events.push(`off ${String(instance)}`),
-    },
-  };
-}
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,17 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recording } from '../../../../testing/recording-switch';
 import { makeConnections, SLOT_IDLE_MS } from './connections';
-
-/** A switch that records what went on- and offline, in order. */
-function recording() {
-  const events: string[] = [];
-  return {
-    events,
-    sw: {
-      online: (instance: number) => events.push(`on ${String(instance)}`),
-      offline: (instance: number) => events.push(`off ${String(instance)}`),
-    },
-  };
-}
 
 beforeEach(() => {
   vi.useFakeTimers();

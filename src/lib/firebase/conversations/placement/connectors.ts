@@ -20,6 +20,12 @@ export interface ConnectionTimes {
   directoryLookMs?: number;
 }
 
+/**
+ * The browser's storage key a browser test sets, before the app loads, to a JSON of
+ * ConnectionTimes (src/lib/firebase/database.ts honours it on the emulators only).
+ */
+export const CONNECTION_TIMES_KEY = 'chat.emulator.connectionTimes';
+
 const connectors = new WeakMap<Database, DatabaseAt>();
 const rests = new WeakMap<Database, RestAt>();
 const times = new WeakMap<Database, ConnectionTimes>();

@@ -24,6 +24,8 @@ import { mirrorPolled, mirrorThere } from './mirror-wait';
 import { afterRefusal } from './moves';
 import type { Placements } from './placements-api';
 import { makeReach } from './reach';
+import { readOnce } from './read-once';
+import { heldWhileOffline } from './rest-held';
 import { overRest, overSocket, type SlotAccess } from './slot-access';
 
 export type { Placements } from './placements-api';
@@ -99,6 +101,7 @@ function makePlacements(directory: Database): Placements {
     connections,
     () => timesOf(directory).directoryLookMs,
   );
+  const whenOnline = heldWhileOffline(directoryInSlot.watchOnline);
   /** One use of `db` outside the slot's queue (a write, a read, a listen about to be held). */
   const used = (db: Database): Database => {
     const instance = numbers.get(db);
@@ -108,17 +111,6 @@ function makePlacements(directory: Database): Placements {
   const cached = new Map<ConversationKey, Promise<number>>();
   const homes = new Map<string, Promise<number>>();
   const settled = new Map<ConversationKey, number>();
-
-  const readOnce = <K>(cache: Map<K, Promise<number>>, key: K, read: () => Promise<number>) => {
-    const cached = cache.get(key);
-    if (cached) return cached;
-    const reading = read().catch((error: unknown) => {
-      cache.delete(key);
-      throw error;
-    });
-    cache.set(key, reading);
-    return reading;
-  };
 
   const isSingle = async () => {
     single = (await config()).count <= 1;
@@ -168,8 +160,9 @@ function makePlacements(directory: Database): Placements {
   const throughSlot = async <T>(instance: number, work: (at: SlotAccess) => Promise<T>) => {
     const db = await databaseFor(instance);
     const rest = restFor(instance);
+    // Over REST held while offline, as the SDK holds its writes (rest-held.ts).
     return connections.useSlot(instance, (route) =>
-      work(route === 'rest' && rest ? overRest(rest) : overSocket(db)),
+      route === 'rest' && rest ? whenOnline(() => work(overRest(rest))) : work(overSocket(db)),
     );
   };
   const { reach, isPinned } = makeReach({

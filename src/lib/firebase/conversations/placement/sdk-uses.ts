@@ -40,12 +40,6 @@ export function watchServerUses(db: Database, begin: () => () => void): boolean 
     const original = server[name] as ((...args: unknown[]) => unknown) | undefined;
     if (typeof original !== 'function') return;
     (server as Record<string, unknown>)[name] = (...args: unknown[]) => {
-      console.log(
-        'USE',
-        name,
-        typeof args[0] === 'string' ? args[0] : (args[0] as { _path?: unknown })._path?.toString(),
-        Date.now() % 100000,
-      );
       const end = begin();
       if (callbackAt === null) end();
       else {
@@ -67,7 +61,6 @@ export function watchServerUses(db: Database, begin: () => () => void): boolean 
   const get = server.get;
   if (typeof get === 'function') {
     server.get = (query: unknown) => {
-      console.log('USE get', (query as { _path?: unknown })._path?.toString(), Date.now() % 100000);
       const end = begin();
       const answer = get.call(server, query);
       answer.then(end, end);

@@ -27,6 +27,18 @@ export const overSocket = (db: Database): SlotAccess => ({
   update: (changes) => update(ref(db), changes),
 });
 
+/**
+ * A request the network did not carry (offline, or cut on the way): no answer of the rules,
+ * so it is worth sending again once online (rest-held.ts).
+ */
+export class Unreachable extends Error {
+  override name = 'Unreachable';
+}
+
+const networkFailure = (error: unknown) =>
+  error instanceof TypeError ||
+  (error as { code?: unknown } | null)?.code === 'auth/network-request-failed';
+
 /** A refused or failed request, worded like the SDK's so that callers test it alike. */
 async function failure(response: Response): Promise<Error> {
   const answer = (await response.json().catch(() => null)) as { error?: unknown } | null;
@@ -41,14 +53,19 @@ async function request(
   path: string,
   body?: unknown,
 ): Promise<unknown> {
-  const token = await rest.idToken();
-  const query: Record<string, string> = token ? { auth: token } : {};
-  if (method !== 'GET') query.print = 'silent';
-  const response = await fetch(rest.url(path, query), {
-    method,
-    ...(body === undefined
-      ? {}
-      : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+  const send = async () => {
+    const token = await rest.idToken();
+    const query: Record<string, string> = token ? { auth: token } : {};
+    if (method !== 'GET') query.print = 'silent';
+    return fetch(rest.url(path, query), {
+      method,
+      ...(body === undefined
+        ? {}
+        : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+  };
+  const response = await send().catch((error: unknown) => {
+    throw networkFailure(error) ? new Unreachable(String(error), { cause: error }) : error;
   });
   if (!response.ok) throw await failure(response);
   return method === 'GET' ? ((await response.json()) as unknown) : null;
