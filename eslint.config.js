@@ -78,6 +78,13 @@ export default tseslint.config(
     },
   },
   {
+    // The app prints only what went wrong: debug logging left in would print people's data
+    // paths in every browser.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
+    rules: { 'no-console': ['error', { allow: ['error', 'warn'] }] },
+  },
+  {
     // Only the gateway talks to Firebase; features receive plain objects.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/lib/firebase/**'],
