@@ -1,4 +1,5 @@
-import { onValue, ref, type Database } from 'firebase/database';
+import type { Database } from 'firebase/database';
+import type { Reach } from '../placement';
 
 /** Whether one database instance is connected, a wait for its next connection, and its cuts. */
 export interface ConnectionWatch {
@@ -38,28 +39,19 @@ function watchConnection(follow: Follow): ConnectionWatch {
 }
 
 /**
- * One watch per database instance, made at its first use: an upload follows the connection of
- * the instance its chunks are written to (its conversation's, docs/scaling.md), not the home's.
- * That instance may drop or be switched off alone, and its `have` marks can only be read once
- * it is back: a read while it is down fails after the SDK's few seconds offline. The directory
- * is the exception: once the home is known it is connected only for looks and writes (its idle
- * close is no drop), so its uploads follow whether the app is online (`watchOnline`, the home's).
+ * One watch per database instance, made at its first use: an upload follows whether its
+ * conversation's instance can be reached (`Reach.watchConnected`, docs/scaling.md): that
+ * instance's own connection while one is open anyway (it may drop or be switched off alone, and
+ * its `have` marks are then read over it), else the app's online, its bookkeeping then going
+ * through the slot or over REST: an instance not open is never connected for its watch.
  */
-export function connectionWatches(
-  directory: Database,
-  watchOnline: (onChange: (online: boolean) => void) => void,
-): (db: Database) => ConnectionWatch {
+export function connectionWatches(): (on: Reach) => ConnectionWatch {
   const watches = new Map<Database, ConnectionWatch>();
-  return (db) => {
-    let watch = watches.get(db);
+  return (on) => {
+    let watch = watches.get(on.db);
     if (!watch) {
-      watch = watchConnection(
-        db === directory
-          ? watchOnline
-          : (onChange) =>
-              onValue(ref(db, '.info/connected'), (snapshot) => onChange(snapshot.val() === true)),
-      );
-      watches.set(db, watch);
+      watch = watchConnection((onChange) => void on.watchConnected(onChange));
+      watches.set(on.db, watch);
     }
     return watch;
   };

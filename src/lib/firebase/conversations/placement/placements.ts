@@ -179,6 +179,7 @@ function makePlacements(directory: Database): Placements {
     databaseFor,
     watchPinned: connections.watchPinned,
     throughSlot,
+    watchOnline: directoryInSlot.watchOnline,
   });
   const looks = makeLooks({
     databaseFor,

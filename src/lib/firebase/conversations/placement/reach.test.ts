@@ -25,6 +25,7 @@ function reachOn3(pinnedAtFirst: boolean) {
       return () => watchers.delete(onChange);
     },
     throughSlot: throughSlot as never,
+    watchOnline: () => () => undefined,
   });
   const pin = (pinned: boolean) => {
     state.pinned = pinned;
