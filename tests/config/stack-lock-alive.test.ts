@@ -4,10 +4,13 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isAlive } from '../../scripts/stack/lock';
 
-/** A child that exits at once under a parent that never reaps it: a zombie for about 3 s. */
+/**
+ * A child that exits at once under a parent that never reaps it: a zombie until `stop` (the
+ * parent sleeps 60 s, long enough for a loaded machine to start both).
+ */
 function zombie(): Promise<{ pid: number; stop: () => void }> {
   return new Promise((resolve, reject) => {
-    const shell = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 3'], { stdio: 'pipe' });
+    const shell = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 60'], { stdio: 'pipe' });
     shell.on('error', reject);
     shell.stdout.once('data', (chunk: Buffer) => {
       const pid = Number(String(chunk).trim());
@@ -26,7 +29,7 @@ describe.runIf(process.platform === 'linux')("the stack lock's liveness check", 
     expect(isAlive(process.pid)).toBe(true);
     const { pid, stop } = await zombie();
     try {
-      await expect.poll(() => state(pid), { timeout: 2000 }).toBe('Z');
+      await expect.poll(() => state(pid), { timeout: 20_000 }).toBe('Z');
       expect(isAlive(pid)).toBe(false);
     } finally {
       stop();
