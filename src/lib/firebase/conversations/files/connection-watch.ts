@@ -1,5 +1,6 @@
-import type { Database } from 'firebase/database';
+import { onValue, ref, type Database } from 'firebase/database';
 import type { Reach } from '../placement';
+import { followReachable } from './reach-connected';
 
 /** Whether one database instance is connected, a wait for its next connection, and its cuts. */
 export interface ConnectionWatch {
@@ -40,17 +41,25 @@ function watchConnection(follow: Follow): ConnectionWatch {
 
 /**
  * One watch per database instance, made at its first use: an upload follows whether its
- * conversation's instance can be reached (`Reach.watchConnected`, docs/scaling.md): that
- * instance's own connection while one is open anyway (it may drop or be switched off alone, and
- * its `have` marks are then read over it), else the app's online, its bookkeeping then going
- * through the slot or over REST: an instance not open is never connected for its watch.
+ * conversation's instance can be reached (reach-connected.ts, docs/scaling.md): that instance's
+ * own connection while one is open anyway (it may drop or be switched off alone, and its `have`
+ * marks are then read over it), else the app's online (`watchOnline`, the home's), its
+ * bookkeeping then going through the slot or over REST: an instance not open is never
+ * connected for its watch.
  */
-export function connectionWatches(): (on: Reach) => ConnectionWatch {
+export function connectionWatches(
+  watchOnline: (onChange: (online: boolean) => void) => () => void,
+): (on: Reach) => ConnectionWatch {
   const watches = new Map<Database, ConnectionWatch>();
   return (on) => {
     let watch = watches.get(on.db);
     if (!watch) {
-      watch = watchConnection((onChange) => void on.watchConnected(onChange));
+      const own = (onChange: (connected: boolean) => void) =>
+        onValue(ref(on.db, '.info/connected'), (snapshot) => onChange(snapshot.val() === true));
+      watch = watchConnection(
+        (onChange) =>
+          void followReachable((onPin) => on.watchPinned(onPin), own, watchOnline, onChange),
+      );
       watches.set(on.db, watch);
     }
     return watch;

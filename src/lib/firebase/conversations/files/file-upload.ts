@@ -49,7 +49,7 @@ export interface FileUploadDeps {
  */
 export function makeFileUpload(deps: FileUploadDeps) {
   const { placements, cryptoNow, outbox, stash, uploads, bytes } = deps;
-  const watchOf = connectionWatches();
+  const watchOf = connectionWatches((onChange) => placements.watchOnline(onChange));
 
   /** What the chunk store needs of the upload `upload` of `id`, reached by `on`. */
   const jobOf = (

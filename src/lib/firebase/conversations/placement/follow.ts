@@ -72,7 +72,7 @@ export function reachFollowingMoves<T>(
  * `work` given conversation `key`'s instance as reached within the bound (`placements.reach`),
  * following its moves as `writeFollowingMoves` does: for work that runs several steps there and
  * watches whether it is reachable between them (a file's upload: its bookkeeping by `run`, its
- * chunks over REST, cut and resumed by `watchConnected`).
+ * chunks over REST, cut and resumed as the instance's connection or the app's online goes).
  */
 export function withReachFollowingMoves<T>(
   placements: Placements,

@@ -179,7 +179,6 @@ function makePlacements(directory: Database): Placements {
     databaseFor,
     watchPinned: connections.watchPinned,
     throughSlot,
-    watchOnline: directoryInSlot.watchOnline,
   });
   const looks = makeLooks({
     databaseFor,

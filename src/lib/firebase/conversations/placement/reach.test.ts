@@ -25,7 +25,6 @@ function reachOn3(pinnedAtFirst: boolean) {
       return () => watchers.delete(onChange);
     },
     throughSlot: throughSlot as never,
-    watchOnline: () => () => undefined,
   });
   const pin = (pinned: boolean) => {
     state.pinned = pinned;

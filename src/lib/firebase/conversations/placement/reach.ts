@@ -6,9 +6,8 @@
  * to a conversation that is not open, a key wait or wrap, a mirror's poll: none waits for a
  * fourth connection.
  */
-import { onValue, ref, type Database } from 'firebase/database';
+import type { Database } from 'firebase/database';
 import type { ConversationKey } from '../../../conversation-key';
-import { followReachable } from './reach-connected';
 import { overSocket, type SlotAccess } from './slot-access';
 
 /** Work on one conversation's instance, by whichever way the bound leaves. */
@@ -21,11 +20,10 @@ export interface Reach {
    */
   run<T>(work: (at: SlotAccess) => Promise<T>): Promise<T>;
   /**
-   * Calls `onChange` with whether `run` can reach the instance, now and at each change: its own
-   * connection while one is open anyway, else the app's online (reach-connected.ts). Never a
-   * connection of its own: the instance's `.info/connected` is listened to only while open.
+   * Calls `onChange` with whether a connection to the instance is open anyway (kept or held),
+   * now and at each change: `run` then goes over it, else through the slot or REST.
    */
-  watchConnected(onChange: (connected: boolean) => void): () => void;
+  watchPinned(onChange: (pinned: boolean) => void): () => void;
 }
 
 interface ReachDeps {
@@ -36,14 +34,7 @@ interface ReachDeps {
   databaseFor(instance: number): Promise<Database>;
   watchPinned(instance: number, onChange: (pinned: boolean) => void): () => void;
   throughSlot<T>(instance: number, work: (at: SlotAccess) => Promise<T>): Promise<T>;
-  watchOnline(onChange: (online: boolean) => void): () => void;
 }
-
-/** `db`'s own `.info/connected`: asked only while its connection is open anyway. */
-const ownConnection =
-  (db: Database) =>
-  (onChange: (connected: boolean) => void): (() => void) =>
-    onValue(ref(db, '.info/connected'), (snapshot) => onChange(snapshot.val() === true));
 
 export function makeReach(deps: ReachDeps) {
   // Followed once per instance for the session: instances are few, and the answer is asked
@@ -59,13 +50,7 @@ export function makeReach(deps: ReachDeps) {
     db,
     // Asked at the run, not when reached: the open conversation may have closed meanwhile.
     run: (work) => (isPinned(instance) ? work(overSocket(db)) : deps.throughSlot(instance, work)),
-    watchConnected: (onChange) =>
-      followReachable(
-        (onPin) => deps.watchPinned(instance, onPin),
-        ownConnection(db),
-        (onOnline) => deps.watchOnline(onOnline),
-        onChange,
-      ),
+    watchPinned: (onChange) => deps.watchPinned(instance, onChange),
   });
   /** At once when the conversation's instance and its database are known, else once read. */
   const reach = (key: ConversationKey): Reach | Promise<Reach> => {

@@ -1,5 +1,5 @@
 /**
- * Whether work reached on an instance (reach.ts) can go now, for work that must stop when it
+ * Whether work reached on an instance (placement/reach.ts) can go now, for work that must stop when it
  * cannot (a file's upload cuts its chunk requests at a drop and resumes them at the return):
  * the instance's own connection while one is open anyway (kept or held: the work then goes over
  * it, and that instance may drop alone), the app's online otherwise (the work then goes through
