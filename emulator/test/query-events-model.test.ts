@@ -24,16 +24,8 @@ import {
 } from 'firebase/database';
 import { expect, it } from 'vitest';
 import { type TestClient, emulatorForFile, rest, waitFor } from './helpers';
-import {
-  type QueryCase,
-  type Write,
-  applyWrite,
-  describeQuery,
-  listArb,
-  queryArb,
-  queryConstraints,
-  writeArb,
-} from './query-model-arbitraries';
+import { type QueryCase, describeQuery, queryArb, queryConstraints } from './query-model-queries';
+import { type Write, applyWrite, listArb, writeArb } from './query-model-writes';
 import {
   type Entry,
   type Export,

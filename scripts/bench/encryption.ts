@@ -14,12 +14,12 @@ import { signDeviceList, type DeviceList } from '../../src/lib/crypto/device-lis
 import { makeDeviceTrust } from '../../src/lib/crypto/device-trust';
 import { memoryPinStore } from '../../src/lib/crypto/trust-pins';
 import { createIdentity, createSigner, signDevice } from '../../src/lib/crypto/signing';
+import { makeEpochKeys } from '../../src/lib/crypto/epochs/epoch-keys';
 import {
-  makeEpochKeys,
   type KeyDirectory,
   type PublishedDevice,
   type StoredWrap,
-} from '../../src/lib/crypto/epoch-keys';
+} from '../../src/lib/crypto/epochs/key-directory';
 import { makeConversationCrypto } from '../../src/lib/firebase/conversations/crypto';
 import {
   parseDirectMessage,

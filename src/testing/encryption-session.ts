@@ -2,8 +2,8 @@
 import { act, waitFor } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import { makeDeviceTrust } from '../lib/crypto/device-trust';
-import type { EpochKeys } from '../lib/crypto/epoch-keys';
-import type { KeyRing } from '../lib/crypto/key-ring';
+import type { EpochKeys } from '../lib/crypto/epochs/epoch-keys';
+import type { KeyRing } from '../lib/crypto/key-ring/key-ring';
 import { memoryPinStore } from '../lib/crypto/trust-pins';
 import { userSignedIn } from '../store/session';
 import type { AppDispatch, RootState } from '../store/store';

@@ -65,7 +65,12 @@ export function fakeEncryption() {
     ),
     // Late wraps are tested against the emulator: here no conversation owes anyone a key.
     subscribeKeyWaits: vi.fn<EncryptionApi['subscribeKeyWaits']>(() => () => undefined),
-    keyWaitStore: vi.fn<EncryptionApi['keyWaitStore']>(() => ({ ask: noStore, serve: noStore })),
+    keyWaitStore: vi.fn<EncryptionApi['keyWaitStore']>(() => ({
+      ask: noStore,
+      serve: noStore,
+      remind: () => undefined,
+      close: () => undefined,
+    })),
   } satisfies EncryptionApi;
   return { deviceFeed: devices, backupFeed: backups, identityFeed: identities, encryption };
 }

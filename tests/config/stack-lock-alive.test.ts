@@ -5,12 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { isAlive } from '../../scripts/stack/lock';
 
 /**
- * A child that exits at once under a parent that never reaps it: a zombie until `stop` (the
- * parent sleeps 60 s, long enough for a loaded machine to start both).
+ * A child that exits only once its parent has become `sleep`, which never reaps it: a zombie
+ * until `stop`. (Exiting earlier, the shell could reap it before its `exec`, at any load.)
  */
 function zombie(): Promise<{ pid: number; stop: () => void }> {
   return new Promise((resolve, reject) => {
-    const shell = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 60'], { stdio: 'pipe' });
+    const child = 'until [ "$(cat /proc/$$/comm)" = sleep ]; do sleep 0.05; done';
+    const shell = spawn('sh', ['-c', `(${child}) & echo $!; exec sleep 60`], { stdio: 'pipe' });
     shell.on('error', reject);
     shell.stdout.once('data', (chunk: Buffer) => {
       const pid = Number(String(chunk).trim());

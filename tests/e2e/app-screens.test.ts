@@ -182,7 +182,8 @@ describeBrowser('every screen fits the desktop sizes, with screenshots', () => {
     await check(page, 'create-group-dialog', overflows, () => createGroup.waitFor());
 
     expect(overflows).toEqual({});
-  });
+    // Every screen at five sizes: 20 s alone, over 60 s at load 24.
+  }, 150_000);
 
   it('on a phone, the messages screen is the list, then the chat alone with a way back', async () => {
     const ann = await createPerson('Ann');

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Route, WebSocketRoute } from 'playwright-core';
+import type { Route } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { filesStrings } from '../../src/features/conversations/files/files-strings';
 import { adminGet, browserPerSuite, describeBrowser } from '../support/browser';
 import { aliceAndBob, chat, openFriend } from '../support/conversation-steps';
+import { offlineSwitch } from '../support/offline-switch';
 
 // An upload cut by going offline mid-way, in Chromium: it resumes from the chunks the server
 // stored, whether or not their answers reached the page, and sends each chunk once.
@@ -23,44 +24,34 @@ describeBrowser('a file upload cut by going offline', () => {
     // their answers lost at the cut. Offline, new sockets close at once and requests fail.
     // Holding starts by itself with the fourth chunk, so the cut falls mid-upload however fast
     // the machine is (a poll of the progress could miss a whole upload).
-    let offline = false;
     let holding = false;
     let holdFrom = 4;
     let requests = 0;
     const sent: number[] = [];
+    let framesHeard = 0;
     const chunkIn = (text: string) => /parts\/(\d{3})"/.exec(text)?.[1];
     const requested = (chunk: string | undefined) => {
       if (chunk !== undefined && ++requests >= holdFrom) holding = true;
     };
-    const open = new Set<WebSocketRoute>();
-    await a.routeWebSocket(
-      () => true,
-      (socket) => {
-        if (offline) {
-          void socket.close();
-          return;
+    const network = await offlineSwitch(a, {
+      onMessage: ({ message, from }) => {
+        if (from === 'server') {
+          framesHeard += 1;
+          return !holding;
         }
-        open.add(socket);
-        const server = socket.connectToServer();
-        socket.onMessage((message) => {
-          const chunk = chunkIn(String(message));
-          requested(chunk);
-          if (chunk !== undefined) sent.push(Number(chunk));
-          server.send(message);
-        });
-        server.onMessage((message) => {
-          if (!holding) socket.send(message);
-        });
-        socket.onClose(() => open.delete(socket));
+        const chunk = chunkIn(String(message));
+        requested(chunk);
+        if (chunk !== undefined) sent.push(Number(chunk));
+        return true;
       },
-    );
+    });
     const held: Route[] = [];
     await a.route(
       (url) => url.pathname.endsWith('.json'),
       async (route) => {
         const request = route.request();
         if (request.method() !== 'PATCH') return route.fallback();
-        if (offline) return route.abort('internetdisconnected');
+        if (network.isOffline()) return route.abort('internetdisconnected');
         const chunk = chunkIn(request.postData() ?? '');
         requested(chunk);
         const hold = holding;
@@ -74,6 +65,8 @@ describeBrowser('a file upload cut by going offline', () => {
     // A reload, so the database's socket goes through the route.
     await a.reload();
     await openFriend(a, 'Bob');
+    // The database's socket goes through the switch: going offline cuts it.
+    expect(framesHeard).toBeGreaterThan(0);
 
     const bytes = new Uint8Array(3 * 1024 * 1024).map((_, i) => (i * 31 + (i >> 9)) % 256);
     await chat(a)
@@ -98,9 +91,7 @@ describeBrowser('a file upload cut by going offline', () => {
         timeout: 30_000,
       })
       .toBeGreaterThan(0);
-    offline = true;
-    await a.context().setOffline(true);
-    await Promise.all([...open].map((socket) => socket.close()));
+    await network.offline();
     await Promise.all(held.splice(0).map((route) => route.abort().catch(() => undefined)));
     const storedBefore = await stored();
     expect(storedBefore.length).toBeLessThan(12);
@@ -109,8 +100,7 @@ describeBrowser('a file upload cut by going offline', () => {
       .waitFor();
     holding = false;
     holdFrom = Infinity;
-    offline = false;
-    await a.context().setOffline(false);
+    await network.online();
     await chat(a)
       .getByRole('button', { name: filesStrings.download('photos.zip') })
       .waitFor({ timeout: 60_000 });

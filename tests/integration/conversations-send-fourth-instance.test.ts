@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { placementsOf } from '../../src/lib/firebase/conversations';
 import { dbRest } from '../../scripts/stack/admin';
-import { adminUpdate } from '../support/backend';
-import { befriend, cleanBackendPerTest, eventually } from './app-clients';
+import { befriend, eventually } from './app-clients';
+import { expectNeverAFourth, fourInstancesPerTest } from './inbox-fourth-instance-steps';
 import {
   holdThreeOpen,
   inboxOf,
   instance,
-  instancesPerTest,
   parties,
-  reachesInstances,
   sampleConnections,
   within,
 } from './inbox-instances-steps';
@@ -20,9 +17,7 @@ import {
 // open, the directory is in the slot and gives way), so a forward to Carol, and the
 // outbox's retry of it, go to 3 as one REST update each, never by a fourth connection; so
 // does a send that first waits for its conversation's mirror there.
-const { signUp, stopAfterTest } = cleanBackendPerTest();
-const { startMirroring, mirrorIdle } = instancesPerTest(4);
-const ns = (n: number) => instance(n).dbNamespace;
+const { stopAfterTest, peopleAt, askedBy, startMirroring, stopMirroring } = fourInstancesPerTest();
 
 const messagesOn = async (n: number, conversationId: string) =>
   Object.values(
@@ -34,29 +29,14 @@ const messagesOn = async (n: number, conversationId: string) =>
 
 describe('a send to a conversation on a fourth instance', () => {
   it('goes over REST once with three connections taken, its retry and its mirror wait too', async () => {
-    const [alice, bob, carol, erin, dave] = await Promise.all(
-      ['Alice', 'Bob', 'Carol', 'Erin', 'Dave'].map(async (name) =>
-        reachesInstances(await signUp(name)),
-      ),
-    );
-    await adminUpdate({
-      [`homes/${bob.uid}`]: 1,
-      [`homes/${alice.uid}`]: 2,
-      [`homes/${carol.uid}`]: 3,
-      [`homes/${erin.uid}`]: 3,
-    });
-    const mirror = startMirroring();
-    // Each asks, so each conversation is placed on the asker's home.
-    const withAlice = (await befriend(alice, bob)).id;
-    const withCarol = (await befriend(carol, bob)).id;
-    const withDave = (await befriend(dave, bob)).id;
-    await mirrorIdle();
+    const homes = { Alice: 2, Bob: 1, Carol: 3, Erin: 3, Dave: null };
+    const [alice, bob, carol, erin, dave] = await peopleAt(homes);
+    const [withAlice, withCarol, withDave] = await askedBy(bob, [alice, carol, dave]);
     await alice.conversations.direct.send(parties(withAlice, alice, bob), 'see you at 8').acked;
 
     // Bob signs in (his list listens on his home, looks at 2 and 3) and opens his
     // conversations with Alice and Dave.
     const sampler = sampleConnections(bob.uid);
-    const placements = placementsOf(bob.client.db);
     const inbox = inboxOf(bob, stopAfterTest);
     await eventually(() => expect(inbox.counts()).toEqual({ [`d:${withAlice}`]: 1 }), 15_000);
     await holdThreeOpen(bob, [withAlice, withDave], stopAfterTest);
@@ -81,7 +61,7 @@ describe('a send to a conversation on a fourth instance', () => {
 
     // A new friend on 3 and a send before the conversation's mirror landed there: refused, it
     // waits for the mirror by polling through the slot (REST now), then goes once.
-    mirror.stop();
+    stopMirroring();
     const withErin = (await befriend(erin, bob)).id;
     const toErin = bob.conversations.direct.send(parties(withErin, bob, erin), 'welcome');
     const settled = { done: false };
@@ -96,11 +76,6 @@ describe('a send to a conversation on a fourth instance', () => {
     ]);
 
     // Never more than three of Bob's, and never instance 3 once the conversation was open.
-    await expect.poll(() => sampler.samples.length, { timeout: 10_000 }).toBeGreaterThan(held + 5);
-    const samples = await sampler.stop();
-    expect(samples.length).toBeGreaterThan(held);
-    expect(Math.max(...samples.map((sample) => sample.length))).toBeLessThanOrEqual(3);
-    expect(samples.slice(held).filter((sample) => sample.includes(ns(3)))).toEqual([]);
-    expect(placements.openInstances()).toEqual([0, 1, 2]);
+    await expectNeverAFourth(sampler, held, bob);
   }, 120_000);
 });

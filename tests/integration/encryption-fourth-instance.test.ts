@@ -3,19 +3,11 @@ import { sendMessage } from '../../src/features/conversations';
 import { forwardMessage } from '../../src/features/conversations/message-actions/conversations-forward-thunks';
 import { directKey } from '../../src/lib/conversation-key';
 import type { ConversationMessage } from '../../src/lib/firebase/conversations/message';
-import { placementsOf } from '../../src/lib/firebase/conversations';
 import { dbRest } from '../../scripts/stack/admin';
-import { adminUpdate } from '../support/backend';
-import { befriend, cleanBackendPerTest, eventually, type Person } from './app-clients';
+import { eventually, type Person } from './app-clients';
 import { deviceApp, type DeviceApp } from './encryption-device-apps';
-import {
-  holdThreeOpen,
-  instance,
-  instancesPerTest,
-  reachesInstances,
-  sampleConnections,
-  within,
-} from './inbox-instances-steps';
+import { expectNeverAFourth, fourInstancesPerTest } from './inbox-fourth-instance-steps';
+import { holdThreeOpen, instance, sampleConnections, within } from './inbox-instances-steps';
 
 // Encryption on, nothing waits for a fourth connection (docs/scaling.md, "Bounded
 // connections"): Bob lives on instance 1 with his conversations with Alice (on 2) and Erin (on
@@ -23,9 +15,7 @@ import {
 // the slot and gives way); his conversations with Carol and Dave are on 3. A forward there
 // writes its epoch's wraps (and Dave's wait) over REST, and Bob's app serves Dave's ask over
 // REST too.
-const { signUp, stopAfterTest } = cleanBackendPerTest();
-const { startMirroring, mirrorIdle } = instancesPerTest(4);
-const ns = (n: number) => instance(n).dbNamespace;
+const { stopAfterTest, peopleAt, askedBy } = fourInstancesPerTest();
 const TEXT = 'the gate code is 4711';
 
 const previewOf = (app: DeviceApp, conversationId: string) =>
@@ -48,24 +38,9 @@ const forwardTo = (app: DeviceApp, message: ConversationMessage, to: Person, id:
 
 describe('key wraps and waits on a fourth instance', () => {
   it('wraps a forward’s epoch over REST and serves a late ask, never a fourth connection', async () => {
-    const [alice, bob, carol, dave, erin] = await Promise.all(
-      ['Alice', 'Bob', 'Carol', 'Dave', 'Erin'].map(async (name) =>
-        reachesInstances(await signUp(name)),
-      ),
-    );
-    await adminUpdate({
-      [`homes/${bob.uid}`]: 1,
-      [`homes/${alice.uid}`]: 2,
-      [`homes/${carol.uid}`]: 3,
-      [`homes/${dave.uid}`]: 3,
-    });
-    startMirroring();
-    // Each asks, so each conversation is placed on the asker's home.
-    await befriend(alice, bob);
-    const withCarol = (await befriend(carol, bob)).id;
-    const withDave = (await befriend(dave, bob)).id;
-    const withErin = (await befriend(erin, bob)).id;
-    await mirrorIdle();
+    const homes = { Alice: 2, Bob: 1, Carol: 3, Dave: 3, Erin: null };
+    const [alice, bob, carol, dave, erin] = await peopleAt(homes);
+    const [, withCarol, withDave, withErin] = await askedBy(bob, [alice, carol, dave, erin]);
 
     // Bob's and Carol's devices first; Alice's sealed message opens in Bob's open chat.
     const b = await deviceApp(bob, stopAfterTest);
@@ -97,10 +72,6 @@ describe('key wraps and waits on a fourth instance', () => {
     ]);
 
     // Bob's chat with Alice stayed open all along: never more than three, never instance 3.
-    await expect.poll(() => sampler.samples.length, { timeout: 10_000 }).toBeGreaterThan(5);
-    const samples = await sampler.stop();
-    expect(Math.max(...samples.map((sample) => sample.length))).toBeLessThanOrEqual(3);
-    expect(samples.filter((sample) => sample.includes(ns(3)))).toEqual([]);
-    expect(placementsOf(bob.client.db).openInstances()).toEqual([0, 1, 2]);
+    await expectNeverAFourth(sampler, 0, bob);
   }, 150_000);
 });

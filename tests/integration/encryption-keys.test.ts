@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { directKey, groupKey, type ConversationKey } from '../../src/lib/conversation-key';
-import { makeEpochKeys, wrapContext, type DeviceIdentity } from '../../src/lib/crypto/epoch-keys';
+import { makeEpochKeys } from '../../src/lib/crypto/epochs/epoch-keys';
+import { wrapContext, type DeviceIdentity } from '../../src/lib/crypto/epochs/key-directory';
 import { makeKeyWrapper } from '../../src/lib/crypto/key-wrap';
 import { importPublicKey } from '../../src/lib/crypto/device-keys';
 import { openField, sealField } from '../../src/lib/crypto/message-seal';

@@ -5,7 +5,7 @@ import { createContentKey } from '../../src/lib/crypto/sealed-box';
 import { sealField } from '../../src/lib/crypto/message-seal';
 import { makeKeyWrapper } from '../../src/lib/crypto/key-wrap';
 import { importPublicKey } from '../../src/lib/crypto/device-keys';
-import { wrapContext } from '../../src/lib/crypto/epoch-keys';
+import { wrapContext } from '../../src/lib/crypto/epochs/key-directory';
 import { adminGet, adminUpdate } from '../support/backend';
 import { cleanBackendPerTest, eventually } from './app-clients';
 import {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadOrCreateDevice, memoryKeyVault } from '../../src/lib/crypto/device-identity';
 import { makeDeviceTrust } from '../../src/lib/crypto/device-trust';
-import { makeEpochKeys } from '../../src/lib/crypto/epoch-keys';
-import { makeKeyRing } from '../../src/lib/crypto/key-ring';
+import { makeEpochKeys } from '../../src/lib/crypto/epochs/epoch-keys';
+import { makeKeyRing } from '../../src/lib/crypto/key-ring/key-ring';
 import { memoryPinStore } from '../../src/lib/crypto/trust-pins';
 import { makeEncryptionApi } from '../../src/lib/firebase/encryption/gateway';
 import { makeStore } from '../../src/app/store';

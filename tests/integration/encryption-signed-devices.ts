@@ -1,7 +1,7 @@
 import { ref, serverTimestamp, update } from 'firebase/database';
 import { loadOrCreateDevice, memoryKeyVault } from '../../src/lib/crypto/device-identity';
 import { makeDeviceTrust } from '../../src/lib/crypto/device-trust';
-import { makeEpochKeys } from '../../src/lib/crypto/epoch-keys';
+import { makeEpochKeys } from '../../src/lib/crypto/epochs/epoch-keys';
 import { type AccountIdentity } from '../../src/lib/crypto/identity-key';
 import { createIdentity, signDevice } from '../../src/lib/crypto/signing';
 import { memoryPinStore } from '../../src/lib/crypto/trust-pins';

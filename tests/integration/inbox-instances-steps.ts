@@ -23,7 +23,8 @@ export const urlOf = (n: number) => `https://${instance(n).dbNamespace}.firebase
 
 /**
  * Per test: instances 1…count−1 told who they are and listed in the directory's
- * `config/instances`; `mirror()` starts the mirror and relay process, stopped after the test.
+ * `config/instances`; `startMirroring()` starts the mirror and relay process, stopped after the
+ * test (or by `stopMirroring()`).
  */
 export function instancesPerTest(count: number) {
   let mirror: MirrorProcess | null = null;
@@ -38,12 +39,14 @@ export function instancesPerTest(count: number) {
       },
     });
   });
-  afterEach(() => {
+  const stopMirroring = () => {
     mirror?.stop();
     mirror = null;
-  });
+  };
+  afterEach(stopMirroring);
   return {
     startMirroring: () => (mirror = startMirror(getBackend(), instance)),
+    stopMirroring,
     mirrorIdle: () => mirror?.idle() ?? Promise.resolve(),
   };
 }

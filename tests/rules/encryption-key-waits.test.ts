@@ -1,7 +1,7 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { describe, it } from 'vitest';
 import { alice, befriended, bob, carol, conversationId } from './friends-fixtures';
-import { dave, groupId, groupWorld, membership } from './groups-fixtures';
+import { dave, erin, groupId, groupWorld, membership } from './groups-fixtures';
 import { device, devices, epoch, wrapBy } from './encryption-fixtures';
 import { rulesEnvForFile, SERVER_TIME } from './rules-env';
 
@@ -113,5 +113,33 @@ describe('groupKeyWaits: serving by another member, and after a removal', () => 
     await seed({ ...membership(bob, 'member'), ...membership(carol, null) });
     await assertFails(write(carol, serveBy(carol, 4)));
     await assertSucceeds(write(alice, serveBy(alice, 1)));
+  });
+});
+
+// The relay for key waits (src/lib/firebase/encryption/wait-relay.ts): an asker still owed an
+// epoch reads, on the group's instance, the waits, the roster and the admin, to hint the others
+// who may hold it. A forged hint costs a look; these reads show nobody outside learns who is in.
+describe("groupKeyWaits: the relay's reads", () => {
+  const reads = [`groupKeyWaits/${groupId}`, `groupMembership/${groupId}`];
+  const world = {
+    ...groupWorld,
+    ...devices,
+    [`groupKeyWaits/${groupId}/${bob}/${epoch}`]: { of: alice },
+  };
+
+  it('lets a waiting member read the waits and the roster, and the admin and members too', async () => {
+    await seed(world);
+    for (const uid of [bob, carol, alice]) {
+      for (const path of reads) await assertSucceeds(dbAs(uid).ref(path).once('value'));
+    }
+    await assertSucceeds(dbAs(bob).ref(`Mygroup/${groupId}/adminId`).once('value'));
+  });
+
+  it('refuses them to an invited person, a stranger, a removed member and visitors', async () => {
+    await seed(world);
+    await seed(membership(carol, null));
+    for (const uid of [erin, dave, carol, null]) {
+      for (const path of reads) await assertFails(dbAs(uid).ref(path).once('value'));
+    }
   });
 });

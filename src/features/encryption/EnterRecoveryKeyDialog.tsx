@@ -1,7 +1,7 @@
 import { useFormik } from 'formik';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import { RecoveryError } from '../../lib/crypto/key-ring';
+import { RecoveryError } from '../../lib/crypto/key-ring/key-ring';
 import { useAppDispatch } from '../../store/hooks';
 import { toast } from '../../components/toast';
 import { encryptionStrings } from './encryption-strings';

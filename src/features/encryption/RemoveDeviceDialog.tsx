@@ -2,7 +2,7 @@ import { useFormik } from 'formik';
 import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import { RecoveryError } from '../../lib/crypto/key-ring';
+import { RecoveryError } from '../../lib/crypto/key-ring/key-ring';
 import { useGateways } from '../../store/hooks';
 import { encryptionStrings } from './encryption-strings';
 import { RecoveryKeyField } from './RecoveryKeyField';

@@ -23,8 +23,8 @@ import { encryptionSession, setUpFailed, type EncryptionSession } from './encryp
 
 export { loadOrCreateDevice } from '../../lib/crypto/device-identity';
 export { makeDeviceTrust } from '../../lib/crypto/device-trust';
-export { makeEpochKeys } from '../../lib/crypto/epoch-keys';
-export { makeKeyRing } from '../../lib/crypto/key-ring';
+export { makeEpochKeys } from '../../lib/crypto/epochs/epoch-keys';
+export { makeKeyRing } from '../../lib/crypto/key-ring/key-ring';
 export { makeLateWraps } from '../../lib/crypto/late-wraps';
 
 /** Where this device keeps its key, its pins of others' keys and what it sent under which epoch. */

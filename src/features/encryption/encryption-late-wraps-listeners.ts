@@ -31,6 +31,8 @@ export function addLateWrapListeners(startAppListening: AppStartListening): void
     const { extra, dispatch } = api;
     let open = true;
     let late: Promise<LateWraps | null> | null = null;
+    // Its relay's timers end with the session (src/lib/firebase/encryption/wait-relay.ts).
+    const waitStore = extra.encryption.keyWaitStore(uid);
     const lateWraps = () =>
       (late ??= encryptionSession(uid, extra.encryption).then(async (session) =>
         session
@@ -38,7 +40,7 @@ export function addLateWrapListeners(startAppListening: AppStartListening): void
               session.device,
               session.keys,
               extra.encryption.keyDirectory(uid),
-              extra.encryption.keyWaitStore(uid),
+              waitStore,
             )
           : null,
       ));
@@ -92,6 +94,7 @@ export function addLateWrapListeners(startAppListening: AppStartListening): void
     });
     return () => {
       open = false;
+      waitStore.close();
       stopPins();
       stop();
       sync([]);

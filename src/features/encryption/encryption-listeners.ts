@@ -4,7 +4,7 @@ import type { SendingLog } from '../../lib/crypto/sending-log';
 import type { AppStartListening } from '../../store/store';
 import { whileSignedIn } from '../../store/session';
 import { deviceLabel } from './device-label';
-import type { KeyRing } from '../../lib/crypto/key-ring';
+import type { KeyRing } from '../../lib/crypto/key-ring/key-ring';
 import { followMyDevices } from './encryption-my-devices';
 import {
   backupReceived,

@@ -6,8 +6,9 @@
  * are kept by uid (and by gateways): the integration tests run several stores in one process.
  */
 import type { DeviceTrust } from '../../lib/crypto/device-trust';
-import type { DeviceIdentity, EpochKeys } from '../../lib/crypto/epoch-keys';
-import type { KeyRing } from '../../lib/crypto/key-ring';
+import type { EpochKeys } from '../../lib/crypto/epochs/epoch-keys';
+import type { DeviceIdentity } from '../../lib/crypto/epochs/key-directory';
+import type { KeyRing } from '../../lib/crypto/key-ring/key-ring';
 
 export interface EncryptionSession {
   device: DeviceIdentity;

@@ -5,7 +5,7 @@
  */
 import { randomBytes, toBase64Url } from './crypto-bytes';
 import { createDeviceKeyPair, exportPublicKey } from './device-keys';
-import type { DeviceIdentity } from './epoch-keys';
+import type { DeviceIdentity } from './epochs/key-directory';
 
 export interface StoredDevice {
   deviceId: string;

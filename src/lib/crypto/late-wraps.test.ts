@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ConversationKey } from '../conversation-key';
-import type { DeviceIdentity, EpochKeys, KeyDirectory, StoredWrap } from './epoch-keys';
+import type { EpochKeys } from './epochs/epoch-keys';
+import type { DeviceIdentity, KeyDirectory, StoredWrap } from './epochs/key-directory';
 import { makeLateWraps, type KeyWait, type KeyWaitStore } from './late-wraps';
 
 // The decisions of late-wraps.ts over fakes; the keys themselves are tested against the
@@ -22,6 +23,8 @@ function setUp(held: StoredWrap | null, trusted = [carolsDevice]) {
   const store = {
     ask: vi.fn<KeyWaitStore['ask']>(() => Promise.resolve()),
     serve: vi.fn<KeyWaitStore['serve']>(() => Promise.resolve()),
+    remind: vi.fn<KeyWaitStore['remind']>(),
+    close: vi.fn<KeyWaitStore['close']>(),
   };
   const directory = {
     readWrap: vi.fn(() => Promise.resolve(held)),
@@ -81,5 +84,21 @@ describe('late wraps', () => {
       arrived: true,
     });
     expect((await late.sync(chat, [{ ...mine, served: true }], () => true)).arrived).toBe(false);
+  });
+
+  it('reminds the relay of my wait asked before this session and still owed, once', async () => {
+    const { store, late } = setUp(null);
+    const asked = wait({ uid: 'bob', asked: true });
+    await late.sync(chat, [asked], () => true);
+    await late.sync(chat, [asked], () => true);
+    expect(store.remind).toHaveBeenCalledTimes(1);
+    expect(store.remind).toHaveBeenCalledWith(chat, 'e1');
+    expect(store.ask).not.toHaveBeenCalled();
+    // Asked in this session: the ask itself starts the relay's clock, no second reminder.
+    const fresh = setUp(null);
+    const mine = wait({ uid: 'bob', epoch: 'e2', asked: false });
+    await fresh.late.sync(chat, [mine], () => true);
+    await fresh.late.sync(chat, [{ ...mine, asked: true }], () => true);
+    expect(fresh.store.remind).not.toHaveBeenCalled();
   });
 });

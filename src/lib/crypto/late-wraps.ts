@@ -7,7 +7,8 @@
  * holder of the epoch, once, while the party is still in the conversation).
  */
 import type { ConversationKey } from '../conversation-key';
-import type { DeviceIdentity, EpochKeys, KeyDirectory } from './epoch-keys';
+import type { EpochKeys } from './epochs/epoch-keys';
+import type { DeviceIdentity, KeyDirectory } from './epochs/key-directory';
 
 /** One wait as stored: `uid` is owed epoch `epoch` of sender `of`. */
 export interface KeyWait {
@@ -20,8 +21,12 @@ export interface KeyWait {
 
 /** The database side of the waits, as the signed-in party. */
 export interface KeyWaitStore {
-  /** I have a device now: please wrap `epoch` for it. */
+  /** I have a device now: please wrap `epoch` for it (and wake others if its sender does not). */
   ask(conversation: ConversationKey, epoch: string): Promise<void>;
+  /** Asked before this session and still owed: wake others if its sender does not serve it. */
+  remind(conversation: ConversationKey, epoch: string): void;
+  /** The session ends: no wake-up is due any more. */
+  close(): void;
   /** The wraps of `epoch` for `uid`'s devices (`by` = me) and the wait served, in one update. */
   serve(
     conversation: ConversationKey,
@@ -88,6 +93,11 @@ export function makeLateWraps(
                 () => (started.delete(id), false),
               ),
             );
+          } else if (!wait.served && wait.asked && !started.has(id)) {
+            // Asked by an earlier session (or another device of mine) and its sender still
+            // silent: this session's relay wakes the others (docs/scaling.md).
+            started.add(id);
+            store.remind(conversation, wait.epoch);
           }
         } else if (wait.asked && !wait.served && !started.has(id) && mayServe(wait.uid)) {
           started.add(id);

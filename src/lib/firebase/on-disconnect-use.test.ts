@@ -13,7 +13,7 @@ const ALLOWED: Record<string, string> = {
   // `status/{uid}` goes offline when the connection drops.
   'presence/gateway.ts': 'status',
   // `typing/{conversationId}/{uid}` is removed when the connection drops.
-  'inbox/gateway.ts': 'signal',
+  'inbox/typing-signals.ts': 'signal',
 };
 
 const dir = 'src/lib/firebase';
@@ -34,8 +34,8 @@ describe('onDisconnect() in the Firebase gateways', () => {
   });
 
   it('the typing signal it queues is the typing path', () => {
-    const inbox = readFileSync(join(dir, 'inbox/gateway.ts'), 'utf8');
-    expect(inbox).toMatch(/signal = typingRef\(/);
-    expect(inbox).toMatch(/typingRef = \([^)]*\) =>\s*ref\(db, `typing\//);
+    const typing = readFileSync(join(dir, 'inbox/typing-signals.ts'), 'utf8');
+    expect(typing).toMatch(/signal = typingRef\(/);
+    expect(typing).toMatch(/typingRef = \([^)]*\) =>\s*ref\(db, `typing\//);
   });
 });

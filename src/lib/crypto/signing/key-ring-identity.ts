@@ -11,11 +11,11 @@
  * and the account has a list (made by the first such device of an account without one).
  */
 import { signDeviceList, verifyDeviceList, type DeviceList } from '../device-list';
-import type { DeviceIdentity, PublishedDevice } from '../epoch-keys';
+import type { DeviceIdentity, PublishedDevice } from '../epochs/key-directory';
 import { importIdentityKey, verifyDevice, type AccountIdentity } from '../identity-key';
 import { identityFromSecret, signDevice } from './identity-secret';
 import type { StoredBackup } from '../key-backup';
-import type { KeyRingStore } from '../key-ring-store';
+import type { KeyRingStore } from '../key-ring/key-ring-store';
 import { openBytes } from '../sealed-box';
 import { identityContext, type HeldMaster, type Signer, type SignerCert } from '../signing-key';
 import { openSigner } from './signing-key-seal';

@@ -5,11 +5,11 @@
  * device-signing keys when its recovery key is typed.
  */
 import { signDeviceList, type DeviceList } from '../device-list';
-import type { DeviceIdentity, PublishedDevice } from '../epoch-keys';
+import type { DeviceIdentity, PublishedDevice } from '../epochs/key-directory';
 import { importIdentityKey, verifyDevice } from '../identity-key';
 import { createIdentity, identityFromSecret, signDevice } from './identity-secret';
 import type { StoredBackup } from '../key-backup';
-import type { KeyRingStore } from '../key-ring-store';
+import type { KeyRingStore } from '../key-ring/key-ring-store';
 import { backupKeyFrom } from '../recovery-key';
 import { openBytes, sealBytes } from '../sealed-box';
 import { createSigner, sealSigner } from './signing-key-seal';

@@ -7,11 +7,11 @@
  * of the conversation), an inbox entry's words (opening/entry-words.ts). Everything
  * else (ids, senders, times, counts, reactions' emoji) is stored as it is, so the rules keep
  * checking it. The keys come from the signed-in user's `EpochKeys`
- * (src/lib/crypto/epoch-keys.ts). A device without keys seals nothing: it sends clear text only
+ * (src/lib/crypto/epochs/epoch-keys.ts). A device without keys seals nothing: it sends clear text only
  * where no encrypted message was ever seen, and says why it sends nothing elsewhere.
  */
 import type { ConversationKey } from '../../conversation-key';
-import type { EpochKeys } from '../../crypto/epoch-keys';
+import type { EpochKeys } from '../../crypto/epochs/epoch-keys';
 import { NotOpened, openValueBytes } from '../../crypto/sealed-value';
 import { libStrings } from '../../lib-strings';
 import { makeSeenLedger, type SeenLedger } from './integrity/seen-ledger';

@@ -1,17 +1,14 @@
-import { push, ref, serverTimestamp, type Database, type Unsubscribe } from 'firebase/database';
+import { push, ref, type Database, type Unsubscribe } from 'firebase/database';
 import { conversationKey, type ConversationKind } from '../../conversation-key';
 import { openInOrder } from './open';
-import { editWrite, markerWrite, reactWrite, removeWrite, type ActionScope } from './actions-write';
-import { writeWithPreviewOrAlone } from './actions-fallback';
 import { hiddenMessages } from './hidden';
-import { coverChanges, hideChanges, type HiddenCover } from './inbox-entry-cover';
 import { directConversations, groupConversations, type ConversationLocation } from './location';
 import type { ConversationMessage } from './message';
+import { messageActions } from './message-actions';
 import { conversationReads } from './reads';
 import type { Outbox } from './outbox';
 import { outboxOf, sendThroughOutbox, withHeldMessages } from './outbox-send';
 import { conversationSealing, noCrypto, type CryptoNow } from './sealing';
-import { bindingMeta } from './integrity/binding-meta';
 import { serverClockOf } from './integrity/server-clock';
 import type { SendExtras } from './send-write';
 import type { SentMessage } from '../inbox/shapes';
@@ -27,8 +24,8 @@ export { type ConversationLocation } from './location';
 
 /**
  * The conversations of one location (docs/data-model.md, Conversations): the latest page live,
- * older pages, sending, and the message actions (Message actions). The rules decide who reads
- * and writes, and which changes a stored message may take.
+ * older pages, sending, and the message actions (Message actions: message-actions.ts). The
+ * rules decide who reads and writes, and which changes a stored message may take.
  */
 function makeConversationApi<Parties>(
   db: Database,
@@ -46,15 +43,6 @@ function makeConversationApi<Parties>(
     );
   const reads = async (id: string) => readsOn(await databaseOf(id), id);
   const { opened, openedOne, sealed } = conversationSealing(location, cryptoNow, serverClockOf(db));
-  const scopeOf = (parties: Parties): ActionScope => {
-    const everyone = location.everyone(parties);
-    return {
-      kind: location.kind,
-      conversationId: location.conversationOf(parties),
-      me: everyone[0],
-      everyone,
-    };
-  };
   // Refused while the conversation moves: held, then written where it went (follow.ts).
   const writeIn = (id: string, changes: Record<string, unknown>) =>
     writeFollowingMoves(placements, keyOf(id), (at) => at.update(changes));
@@ -140,99 +128,8 @@ function makeConversationApi<Parties>(
       return hintOnceStored(sent, placements, key, friend);
     },
 
-    /**
-     * Replaces the text of my text message (and `editedAt`); `isLast`: it is the conversation's
-     * last message, so every party's preview follows, unless the rules refuse that preview (an
-     * entry names a newer message): then the edit alone (actions-fallback.ts).
-     * A message still held by the outbox gets the new text there: it is delivered once, as last
-     * typed, with no `editedAt` (nobody saw the first text). Written already, queued after it.
-     */
-    edit(
-      parties: Parties,
-      message: ConversationMessage,
-      text: string,
-      isLast: boolean,
-    ): Promise<void> {
-      if (outbox.rewrite(message.id, text)) return Promise.resolve();
-      const scope = scopeOf(parties);
-      const write = (changes: Record<string, unknown>) => writeIn(scope.conversationId, changes);
-      const now = serverTimestamp();
-      // Sealed as an edit of this very message: what it shows and when it was sent come along.
-      const action = {
-        messageId: message.id,
-        meta: bindingMeta(message),
-        sentAt: message.createdAt,
-      };
-      return writeWithPreviewOrAlone(
-        write,
-        sealed(parties, editWrite(scope, message, text, isLast, now), action),
-        sealed(parties, editWrite(scope, message, text, false, now), action),
-        markerWrite(scope, message, now),
-      );
-    },
-
-    /**
-     * Deletes my message for everyone: only its envelope stays, a photo's bytes go. As for an
-     * edit, a preview the rules refuse (another entry names a newer message) is left out. A
-     * message still held by the outbox is dropped there: nothing of it ever reaches the server
-     * ('withdrawn': it leaves the screen without a placeholder).
-     */
-    async remove(
-      parties: Parties,
-      message: ConversationMessage,
-      isLast: boolean,
-    ): Promise<'withdrawn' | 'deleted'> {
-      if (outbox.withdraw(message.id)) return 'withdrawn';
-      const scope = scopeOf(parties);
-      const write = (changes: Record<string, unknown>) => writeIn(scope.conversationId, changes);
-      const now = serverTimestamp();
-      // Sealed for its tombstone: readers take a deletion only with the sender's proof.
-      const action = { messageId: message.id };
-      await writeWithPreviewOrAlone(
-        write,
-        sealed(parties, removeWrite(scope, message, isLast, now), action),
-        sealed(parties, removeWrite(scope, message, false, now), action),
-        markerWrite(scope, message, now),
-      );
-      return 'deleted';
-    },
-
-    /** Adds (`on`) or takes back my reaction `emoji` to `message`, with the author's notice. */
-    async react(
-      parties: Parties,
-      message: ConversationMessage,
-      emoji: string,
-      on: boolean,
-    ): Promise<void> {
-      // On a held message: drawn with it at once, written after it (or never: withdrawn, or
-      // taken back meanwhile).
-      const held = outbox.react(message.id, emoji, location.everyone(parties)[0], on);
-      if (held !== null && !(await held)) return;
-      const scope = scopeOf(parties);
-      const changes = reactWrite(scope, message, emoji, on, serverTimestamp());
-      const quoted = { sender: message.senderId, sealedText: message.sealedText };
-      const sealedChanges = await sealed(parties, changes, { messageId: message.id, quoted });
-      return writeIn(scope.conversationId, sealedChanges);
-    },
-
+    ...messageActions({ location, outbox, sealed, writeIn }),
     ...hiddenMessages(placements, location.kind),
-
-    /**
-     * Deletes for me a message my row shows as the last one: my own entry gets what the row
-     * shows instead (`cover`: the newest message before it that I still see, or nothing) in the
-     * same update, so every device of mine stops showing its words. Refused (no entry yet, the
-     * message shown changed meanwhile), the hide goes alone: the message still leaves the chat.
-     */
-    hideLast(parties: Parties, messageId: string, cover: HiddenCover): Promise<void> {
-      const { kind, conversationId, me } = scopeOf(parties);
-      const place = { kind, conversationId, owner: me };
-      const alone = hideChanges(place, messageId);
-      const withCover = { ...alone, ...coverChanges(place, cover) };
-      // Only words are sealed: a cover without any needs no key (nor the network for one).
-      const words = cover.shown && !cover.shown.deleted && !cover.shown.image;
-      const write = (changes: Record<string, unknown>) => writeIn(conversationId, changes);
-      return writeWithPreviewOrAlone(write, words ? sealed(parties, withCover) : withCover, alone);
-    },
 
     /** One message by id (a quote whose original is not loaded), or null when there is none. */
     async fetchOne(conversationId: string, messageId: string): Promise<ConversationMessage | null> {

@@ -6,7 +6,7 @@
  * field, and a delete for everyone gets its tombstone, the sender's proof that it was theirs.
  */
 import { parseConversationKey, type ConversationKey } from '../../conversation-key';
-import type { EpochKeys } from '../../crypto/epoch-keys';
+import type { EpochKeys } from '../../crypto/epochs/epoch-keys';
 import { timedText } from '../../crypto/message-seal';
 import { parseSealed, sealValue, sealValueBytes } from '../../crypto/sealed-value';
 import { bindingMetaOfRecord } from './integrity/binding-meta';

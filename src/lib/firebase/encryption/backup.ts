@@ -24,9 +24,9 @@ import {
   type ConversationKey,
 } from '../../conversation-key';
 import { parseDeviceList, storedDeviceList } from '../../crypto/device-list';
-import type { StoredWrap } from '../../crypto/epoch-keys';
+import type { StoredWrap } from '../../crypto/epochs/key-directory';
 import { parseBackup, type StoredBackup } from '../../crypto/key-backup';
-import type { EpochWraps, KeyRingStore } from '../../crypto/key-ring';
+import type { EpochWraps, KeyRingStore } from '../../crypto/key-ring/key-ring';
 import { isRecord } from '../../is-record';
 import type { PlacedKeyRecords } from './placed';
 import { placementsOf } from '../conversations';
@@ -74,7 +74,7 @@ export function makeEncryptionBackupApi(db: Database, placed: PlacedKeyRecords) 
   }
 
   return {
-    /** The key ring's store for `me` (src/lib/crypto/key-ring.ts). */
+    /** The key ring's store for `me` (src/lib/crypto/key-ring/key-ring.ts). */
     keyRingStore(me: string): KeyRingStore {
       const backupPath = `keyBackup/${me}`;
       return {

@@ -6,7 +6,7 @@
  */
 import { onValue, ref, serverTimestamp, set, update, type Database } from 'firebase/database';
 import { parseDeviceList, type DeviceList } from '../../crypto/device-list';
-import type { DeviceIdentity } from '../../crypto/epoch-keys';
+import type { DeviceIdentity } from '../../crypto/epochs/key-directory';
 import { isRecord } from '../../is-record';
 import { placementsOf } from '../conversations';
 import { homeRecords } from '../records-at-home';

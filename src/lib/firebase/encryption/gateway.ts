@@ -1,7 +1,7 @@
 /**
  * End-to-end encryption's database side (docs/security/e2ee.md): the devices
  * (devices.ts), the backup, and the sender-key wraps as a `KeyDirectory` for
- * src/lib/crypto/epoch-keys.ts.
+ * src/lib/crypto/epochs/epoch-keys.ts.
  */
 import { push, ref, set, type Database } from 'firebase/database';
 import { parseConversationKey, type ConversationKey } from '../../conversation-key';
@@ -10,7 +10,7 @@ import { makeEncryptionBackupApi } from './backup';
 import { wrapsTree } from './paths';
 import { makeKeyWaitsApi } from './waits';
 import { placedKeyRecords } from './placed';
-import type { KeyDirectory, PublishedDevice, StoredWrap } from '../../crypto/epoch-keys';
+import type { KeyDirectory, PublishedDevice, StoredWrap } from '../../crypto/epochs/key-directory';
 import { parseDeviceList } from '../../crypto/device-list';
 import { placementsOf } from '../conversations';
 

@@ -2,7 +2,8 @@
  * The database side of late wraps (src/lib/crypto/late-wraps.ts, rules/encryption-key-waits.ts):
  * `conversationKeyWaits/{conversationId}` and `groupKeyWaits/{groupId}`, `{uid: {epochId: {of, asked?,
  * served?}}}`, read by every party within the three connections, and the one update that
- * serves a wait; the asker and the server each wake the other party by a hint.
+ * serves a wait; the asker and the server each wake the other party by a hint, and an ask still
+ * owed after a while wakes a group's other members (wait-relay.ts).
  */
 import { onValue, ref, serverTimestamp, type Database, type Unsubscribe } from 'firebase/database';
 import type { ConversationKey } from '../../conversation-key';
@@ -10,6 +11,7 @@ import type { KeyWait, KeyWaitStore } from '../../crypto/late-wraps';
 import { announceSoon } from '../conversations';
 import { wrapsTree } from './paths';
 import type { PlacedKeyRecords } from './placed';
+import { makeWaitRelay } from './wait-relay';
 import { isRecord } from '../../is-record';
 
 /** The waits of one conversation as stored, malformed ones left out. */
@@ -88,6 +90,7 @@ export function makeKeyWaitsApi(placed: PlacedKeyRecords) {
     },
 
     keyWaitStore(me: string): KeyWaitStore {
+      const relay = makeWaitRelay(placed, me);
       return {
         async ask(conversation, epoch) {
           const { waits, id } = wrapsTree(conversation);
@@ -96,9 +99,13 @@ export function makeKeyWaitsApi(placed: PlacedKeyRecords) {
             await at.write(`${mine}/asked`, serverTimestamp());
             return at.read(`${mine}/of`);
           });
-          // Its sender holds the epoch: woken, their device serves it.
+          // Its sender holds the epoch: woken, their device serves it. Gone, the others are
+          // woken after a while (wait-relay.ts).
           if (typeof of === 'string' && of !== me) wake(conversation, of);
+          relay.later(conversation, epoch);
         },
+        remind: (conversation, epoch) => relay.later(conversation, epoch),
+        close: () => relay.stop(),
         async serve(conversation, uid, epoch, wraps) {
           const { tree, waits, id } = wrapsTree(conversation);
           const changes: Record<string, unknown> = {

@@ -7,7 +7,7 @@
  * against it without reading it again (entry-words.ts).
  */
 import type { ConversationKey } from '../../../conversation-key';
-import type { EpochKeys } from '../../../crypto/epoch-keys';
+import type { EpochKeys } from '../../../crypto/epochs/epoch-keys';
 import { isSealed } from '../../../crypto/sealed-value';
 import { judgeClear, judgeDeleted, judgeOpened } from '../integrity/message-verdict';
 import type { SeenLedger } from '../integrity/seen-ledger';

@@ -5,7 +5,7 @@
  * so a delivery that repeats a message costs no second decryption.
  */
 import type { ConversationKey } from '../../../conversation-key';
-import type { EpochKeys } from '../../../crypto/epoch-keys';
+import type { EpochKeys } from '../../../crypto/epochs/epoch-keys';
 import { readTimedText, type SealedField, type SealVersion } from '../../../crypto/message-seal';
 import type { SealState } from '../../../crypto/seal-state';
 import {

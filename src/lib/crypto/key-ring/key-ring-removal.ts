@@ -9,16 +9,21 @@
  * conversation's next send then starts an epoch without it: the device set changed
  * (epoch-keys.ts), and every reader's pinned list no longer names it.
  */
-import type { ConversationKey } from '../conversation-key';
-import type { DeviceList } from './device-list';
-import type { PublishedDevice } from './epoch-keys';
-import { importBackupKey, openBackupEntry, sealBackupEntry, type StoredBackup } from './key-backup';
+import type { ConversationKey } from '../../conversation-key';
+import type { DeviceList } from '../device-list';
+import type { PublishedDevice } from '../epochs/key-directory';
+import {
+  importBackupKey,
+  openBackupEntry,
+  sealBackupEntry,
+  type StoredBackup,
+} from '../key-backup';
 import type { DeviceRemoval, EpochWraps } from './key-ring-store';
-import { createRecoveryKey } from './recovery-key';
-import { lockForRecovery, relockForRecovery } from './recovery-seal';
-import { createContentKey, openBytes, sealBytes } from './sealed-box';
-import { identityContext, type HeldMaster, type Signer } from './signing-key';
-import { openSigner, sealMaster, sealSigner } from './signing';
+import { createRecoveryKey } from '../recovery-key';
+import { lockForRecovery, relockForRecovery } from '../recovery-seal';
+import { createContentKey, openBytes, sealBytes } from '../sealed-box';
+import { identityContext, type HeldMaster, type Signer } from '../signing-key';
+import { openSigner, sealMaster, sealSigner } from '../signing';
 
 export interface RotationInput {
   uid: string;

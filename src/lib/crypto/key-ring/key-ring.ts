@@ -3,56 +3,37 @@
  * every epoch key this device learns, a recovery key that opens it on another device, and the
  * approval of a new device by one I already use, which re-wraps every old epoch key I can read for
  * it. Both ways end in ordinary wraps under my uid (`by` = me), so a message opens the same way
- * whether its key came from the sender, an approval or the recovery key.
+ * whether its key came from the sender, an approval or the recovery key. The backup key itself,
+ * and the epoch keys sealed under it, are held by backup-key-holder.ts; the steps run on a click,
+ * by key-ring-actions.ts.
  */
-import type { ConversationKey } from '../conversation-key';
-import { CryptoError } from './crypto-errors';
-import { importPublicKey } from './device-keys';
 import type { RingInternals } from './key-ring-actions';
-import { draftsKeyFrom, type DraftsKey } from './drafts-seal';
-import type { DeviceIdentity, EpochKeys, PublishedDevice } from './epoch-keys';
-import {
-  backupWrapContext,
-  importBackupKey,
-  sealBackupEntry,
-  type StoredBackup,
-} from './key-backup';
-import type { IdentityHolder } from './signing';
-import type { ClearEpochKey, RewrapResult } from './key-ring-rewrap';
+import type { EpochKeys } from '../epochs/epoch-keys';
+import type { DeviceIdentity } from '../epochs/key-directory';
+import type { StoredBackup } from '../key-backup';
+import type { IdentityHolder } from '../signing';
+import { makeBackupKeyHolder } from './backup-key-holder';
+import type { RewrapResult } from './key-ring-rewrap';
 import type { KeyRingStore } from './key-ring-store';
-import { makeKeyWrapper } from './key-wrap';
-import { createContentKey } from './sealed-box';
+import { createContentKey } from '../sealed-box';
 
 export type { EpochWraps, KeyRingStore } from './key-ring-store';
 export type { RewrapResult } from './key-ring-rewrap';
 
-export { RecoveryError } from './crypto-errors';
-
-const entryId = (conversation: ConversationKey, epoch: string) => `${conversation}|${epoch}`;
+export { RecoveryError } from '../crypto-errors';
 
 /**
  * Sealing for the recovery key and removing a device run at set-up, recovery and 'Remove' only:
  * loaded then, not with the first screen.
  */
-const recoverySeal = () => import('./recovery-seal');
-const recoveryKeys = () => import('./recovery-key');
+const recoverySeal = () => import('../recovery-seal');
+const recoveryKeys = () => import('../recovery-key');
 const actions = () => import('./key-ring-actions');
 /** The signing keys' holder runs after the first screen (a backup sync): loaded then. */
-const signing = () => import('./signing');
+const signing = () => import('../signing');
 
 export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingStore) {
-  const wrapper = makeKeyWrapper(me.privateKey);
-  /** Epoch keys already in the backup, or being written to it. */
-  const backedUp = new Set<string>();
-  /** Epoch keys learned before this device holds the backup key (an unapproved device). */
-  const pending = new Map<string, ClearEpochKey>();
-  let backupKey: CryptoKey | null = null;
-  /** The wrap this device opened its backup key from: another one means the key was rotated. */
-  let heldWrap: string | null = null;
-  /** Derived from the backup key with it (drafts-seal.ts): my drafts open on my devices only. */
-  let draftsKey: DraftsKey | null = null;
-  let opening: Promise<Uint8Array<ArrayBuffer> | null> | null = null;
-  const writing = new Set<Promise<unknown>>();
+  const backup = makeBackupKeyHolder(me, store);
   /** A recovery key made on this device and not yet confirmed as saved. */
   let unsavedRecoveryKey: string | null = null;
   /** The holder of my signing keys (signing/key-ring-identity.ts), made on first use. */
@@ -76,75 +57,18 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
   /** This device is making the account's first backup: its identity is new, not an upgrade. */
   let settingUp = false;
 
-  async function myDevice(deviceId: string) {
-    const device = (await store.myDevices()).find((d) => d.deviceId === deviceId);
-    if (!device) throw new CryptoError('bad-key', 'That device is not one of yours any more');
-    return device;
-  }
-
-  /** The backup key's bytes through this device's wrap of it; null when it has none. */
-  async function backupRawOfThisDevice(backup: StoredBackup | null) {
-    const wrap = backup?.devices[me.deviceId];
-    if (!wrap) return null;
-    const from = await myDevice(wrap.from).catch(() => null);
-    if (!from) return null;
-    const context = backupWrapContext(me.uid, wrap.from, me.deviceId);
-    const raw = await wrapper.unwrap(
-      wrap.key,
-      await importPublicKey(from.publicKey),
-      from.publicKey,
-      context,
-    );
-    heldWrap = wrap.key;
-    return raw;
-  }
-
-  async function wrapBackupKeyFor(raw: Uint8Array, device: PublishedDevice) {
-    const key = await wrapper.wrap(
-      raw,
-      await importPublicKey(device.publicKey),
-      device.publicKey,
-      backupWrapContext(me.uid, me.deviceId, device.deviceId),
-    );
-    return { deviceId: device.deviceId, key, from: me.deviceId };
-  }
-
-  async function backUp(conversation: ConversationKey, epoch: string, raw: Uint8Array) {
-    const id = entryId(conversation, epoch);
-    if (backedUp.has(id)) return;
-    if (!backupKey) {
-      pending.set(id, { conversation, epoch, raw });
-      return;
-    }
-    backedUp.add(id);
-    pending.delete(id);
-    const envelope = await sealBackupEntry(backupKey, me.uid, conversation, epoch, raw);
-    await store.putBackupEntry(conversation, epoch, envelope).catch(() => backedUp.delete(id));
-  }
-
-  async function takeBackupKey(raw: Uint8Array<ArrayBuffer>) {
-    const [key, drafts] = await Promise.all([importBackupKey(raw), draftsKeyFrom(raw, me.uid)]);
-    draftsKey = drafts;
-    backupKey = key;
-    const waiting = [...pending.values()];
-    pending.clear();
-    return Promise.all(waiting.map((k) => backUp(k.conversation, k.epoch, k.raw)));
-  }
-
   /** What the key ring's less frequent steps (key-ring-actions.ts) work with. */
   const internals = async (): Promise<RingInternals> => ({
     me,
     keys,
     store,
     identity: await identity(),
-    myDevice,
-    backupRawOfThisDevice,
-    wrapBackupKeyFor,
-    takeBackupKey,
-    backupKey: () => backupKey,
-    heldWrap: (key) => {
-      heldWrap = key;
-    },
+    myDevice: backup.myDevice,
+    backupRawOfThisDevice: backup.backupRawOfThisDevice,
+    wrapBackupKeyFor: backup.wrapBackupKeyFor,
+    takeBackupKey: backup.takeBackupKey,
+    backupKey: backup.backupKey,
+    heldWrap: backup.holdWrap,
     unsaved: {
       get: () => unsavedRecoveryKey,
       set: (key) => {
@@ -155,39 +79,19 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
 
   return {
     /** For `makeEpochKeys`' hook: every key this device makes or opens goes into the backup. */
-    learned(conversation: ConversationKey, epoch: string, raw: Uint8Array) {
-      const write = backUp(conversation, epoch, raw).catch(() => undefined);
-      writing.add(write);
-      void write.finally(() => writing.delete(write));
-    },
+    learned: backup.learned,
 
     /** The key my drafts are sealed with; null until this device holds the backup key. */
-    draftsKey(): DraftsKey | null {
-      return draftsKey;
-    },
+    draftsKey: backup.draftsKey,
 
     /** Resolves once every backup write started so far has finished (or failed). */
-    async settled() {
-      await Promise.all([...writing]);
-    },
+    settled: backup.settled,
 
     /** Every time the stored backup changes: take up the backup key once this device has a wrap. */
-    async sync(backup: StoredBackup | null): Promise<boolean> {
-      for (const [conversation, epochs] of Object.entries(backup?.keys ?? {})) {
-        for (const epoch of Object.keys(epochs ?? {})) {
-          backedUp.add(entryId(conversation as ConversationKey, epoch));
-        }
-      }
-      const wrap = backup?.devices[me.deviceId]?.key;
-      // A new wrap for this device: the backup key was rotated (a device removed) on another.
-      if (!backupKey || (wrap && wrap !== heldWrap)) {
-        opening ??= backupRawOfThisDevice(backup).catch(() => null);
-        const raw = await opening;
-        opening = null;
-        if (!raw) return backupKey !== null;
-        await takeBackupKey(raw);
-      }
-      if (backupKey && backup) await (await identity()).adopt(backupKey, backup, !settingUp);
+    async sync(stored: StoredBackup | null): Promise<boolean> {
+      if ((await backup.take(stored)) === 'unopened') return backup.backupKey() !== null;
+      const key = backup.backupKey();
+      if (key && stored) await (await identity()).adopt(key, stored, !settingUp);
       return true;
     },
 
@@ -210,17 +114,17 @@ export function makeKeyRing(me: DeviceIdentity, keys: EpochKeys, store: KeyRingS
      */
     async setUp(stillWanted: () => boolean = () => true): Promise<string> {
       const recovery = await (await recoveryKeys()).createRecoveryKey();
-      const backup = await createContentKey();
+      const made = await createContentKey();
       const { lockForRecovery } = await recoverySeal();
-      const lock = await lockForRecovery(me.uid, recovery.raw, backup.key, backup.raw);
+      const lock = await lockForRecovery(me.uid, recovery.raw, made.key, made.raw);
       if (!stillWanted()) throw new Error('The session ended while its backup was made');
       settingUp = true;
-      const wrap = await wrapBackupKeyFor(backup.raw, me);
+      const wrap = await backup.wrapBackupKeyFor(made.raw, me);
       await store.createBackup(lock.sealed, wrap, lock.recovery);
-      heldWrap = wrap.key;
+      backup.holdWrap(wrap.key);
       unsavedRecoveryKey = recovery.text;
-      await takeBackupKey(backup.raw);
-      await (await identity()).adopt(backup.key, null, false, recovery.raw);
+      await backup.takeBackupKey(made.raw);
+      await (await identity()).adopt(made.key, null, false, recovery.raw);
       return recovery.text;
     },
 

@@ -2,8 +2,9 @@
  * Old epoch keys wrapped for one of my devices (key-ring.ts: an approval, or a recovery key on
  * this device), written as ordinary wraps under my uid, one update per conversation.
  */
-import type { ConversationKey } from '../conversation-key';
-import type { DeviceIdentity, EpochKeys, PublishedDevice } from './epoch-keys';
+import type { ConversationKey } from '../../conversation-key';
+import type { EpochKeys } from '../epochs/epoch-keys';
+import type { DeviceIdentity, PublishedDevice } from '../epochs/key-directory';
 import type { KeyRingStore, NewWrap } from './key-ring-store';
 
 /** An epoch key in the clear, and where it belongs. */

@@ -3,11 +3,12 @@
  * the recovery key typed on a new device, the approval of a new device, and 'Remove'. Loaded when
  * first used, so the first screen does not carry them.
  */
-import type { ConversationKey } from '../conversation-key';
-import { CryptoError, RecoveryError } from './crypto-errors';
-import { importIdentityKey, verifyDevice } from './identity-key';
-import type { DeviceIdentity, EpochKeys, PublishedDevice } from './epoch-keys';
-import { importBackupKey, openBackupEntry, openBackupKey, type StoredBackup } from './key-backup';
+import type { ConversationKey } from '../../conversation-key';
+import { CryptoError, RecoveryError } from '../crypto-errors';
+import { importIdentityKey, verifyDevice } from '../identity-key';
+import type { EpochKeys } from '../epochs/epoch-keys';
+import type { DeviceIdentity, PublishedDevice } from '../epochs/key-directory';
+import { importBackupKey, openBackupEntry, openBackupKey, type StoredBackup } from '../key-backup';
 import {
   createSigner,
   masterFor,
@@ -15,12 +16,12 @@ import {
   secureMaster,
   signAll,
   type IdentityHolder,
-} from './signing';
+} from '../signing';
 import { keptDevices, rotateBackup, wrapsOf } from './key-ring-removal';
 import { writeWrapsFor, type ClearEpochKey, type RewrapResult } from './key-ring-rewrap';
 import type { KeyRingStore } from './key-ring-store';
-import { createRecoveryKey, parseRecoveryKey } from './recovery-key';
-import { isRecoverySealed, lockForRecovery, openWithRecovery } from './recovery-seal';
+import { createRecoveryKey, parseRecoveryKey } from '../recovery-key';
+import { isRecoverySealed, lockForRecovery, openWithRecovery } from '../recovery-seal';
 
 /** What these steps read and change of a key ring (key-ring.ts makes it). */
 export interface RingInternals {

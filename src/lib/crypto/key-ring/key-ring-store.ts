@@ -1,9 +1,9 @@
 /** What the key ring (key-ring.ts) reads and writes in the database (backup.ts). */
-import type { ConversationKey } from '../conversation-key';
-import type { PublishedDevice, StoredWrap } from './epoch-keys';
-import type { DeviceList } from './device-list';
-import type { StoredBackup } from './key-backup';
-import type { RecoveryLock } from './recovery-seal';
+import type { ConversationKey } from '../../conversation-key';
+import type { PublishedDevice, StoredWrap } from '../epochs/key-directory';
+import type { DeviceList } from '../device-list';
+import type { StoredBackup } from '../key-backup';
+import type { RecoveryLock } from '../recovery-seal';
 
 export interface EpochWraps {
   conversation: ConversationKey;

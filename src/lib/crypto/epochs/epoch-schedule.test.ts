@@ -4,13 +4,14 @@
  * 1,000 sends or 7 days, whichever comes first, even with the same devices.
  */
 import { describe, expect, it } from 'vitest';
-import { directKey } from '../conversation-key';
-import { loadOrCreateDevice, memoryKeyVault } from './device-identity';
-import { makeDeviceTrust } from './device-trust';
-import { makeEpochKeys, type KeyDirectory, type StoredWrap } from './epoch-keys';
-import { createIdentity, signDevice } from './signing';
-import { EPOCH_MAX_AGE_MS, EPOCH_MAX_SENDS, memorySendingLog } from './sending-log';
-import { memoryPinStore } from './trust-pins';
+import { directKey } from '../../conversation-key';
+import { loadOrCreateDevice, memoryKeyVault } from '../device-identity';
+import { makeDeviceTrust } from '../device-trust';
+import { makeEpochKeys } from './epoch-keys';
+import { type KeyDirectory, type StoredWrap } from './key-directory';
+import { createIdentity, signDevice } from '../signing';
+import { EPOCH_MAX_AGE_MS, EPOCH_MAX_SENDS, memorySendingLog } from '../sending-log';
+import { memoryPinStore } from '../trust-pins';
 
 const chat = directKey('rel1');
 const parties = ['alice', 'bob'];
