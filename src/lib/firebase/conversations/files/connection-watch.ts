@@ -1,4 +1,6 @@
 import { onValue, ref, type Database } from 'firebase/database';
+import type { Reach } from '../placement';
+import { followReachable } from './reach-connected';
 
 /** Whether one database instance is connected, a wait for its next connection, and its cuts. */
 export interface ConnectionWatch {
@@ -38,28 +40,27 @@ function watchConnection(follow: Follow): ConnectionWatch {
 }
 
 /**
- * One watch per database instance, made at its first use: an upload follows the connection of
- * the instance its chunks are written to (its conversation's, docs/scaling.md), not the home's.
- * That instance may drop or be switched off alone, and its `have` marks can only be read once
- * it is back: a read while it is down fails after the SDK's few seconds offline. The directory
- * is the exception: once the home is known it is connected only for looks and writes (its idle
- * close is no drop), so its uploads follow whether the app is online (`watchOnline`, the home's).
+ * One watch per database instance, made at its first use: an upload follows whether its
+ * conversation's instance can be reached (reach-connected.ts, docs/scaling.md): that instance's
+ * own connection while one is open anyway (it may drop or be switched off alone, and its `have`
+ * marks are then read over it), else the app's online (`watchOnline`, the home's), its
+ * bookkeeping then going through the slot or over REST: an instance not open is never
+ * connected for its watch.
  */
 export function connectionWatches(
-  directory: Database,
-  watchOnline: (onChange: (online: boolean) => void) => void,
-): (db: Database) => ConnectionWatch {
+  watchOnline: (onChange: (online: boolean) => void) => () => void,
+): (on: Reach) => ConnectionWatch {
   const watches = new Map<Database, ConnectionWatch>();
-  return (db) => {
-    let watch = watches.get(db);
+  return (on) => {
+    let watch = watches.get(on.db);
     if (!watch) {
+      const own = (onChange: (connected: boolean) => void) =>
+        onValue(ref(on.db, '.info/connected'), (snapshot) => onChange(snapshot.val() === true));
       watch = watchConnection(
-        db === directory
-          ? watchOnline
-          : (onChange) =>
-              onValue(ref(db, '.info/connected'), (snapshot) => onChange(snapshot.val() === true)),
+        (onChange) =>
+          void followReachable((onPin) => on.watchPinned(onPin), own, watchOnline, onChange),
       );
-      watches.set(db, watch);
+      watches.set(on.db, watch);
     }
     return watch;
   };

@@ -7,11 +7,14 @@
  * a new `Blob`. Chunks go up over REST, not the SDK: the SDK re-sends every write it holds
  * unacknowledged on reconnect, with no way to take one back, so a chunk the server stored whose
  * answer the cut lost would go twice; a request of ours is aborted at the cut and `have` read
- * before it is sent again.
+ * before it is sent again. The bookkeeping (`have`, `owner`, the start) and the download's reads go
+ * by the conversation's reach (placement/reach.ts): over a connection open anyway, else the slot,
+ * or REST when the three connections are taken, never a fourth (docs/scaling.md).
  */
-import { get, ref, serverTimestamp, update, increment, type Database } from 'firebase/database';
+import { serverTimestamp, increment } from 'firebase/database';
 import type { ConversationKey } from '../../../conversation-key';
 import type { DatabaseRest } from '../../database-rest';
+import type { Reach } from '../placement';
 import { chunkCount, chunkKey, conversationFilePath, FILE_CHUNK_BYTES } from './file-message';
 import { fileStartWrite } from './file-send-write';
 
@@ -59,9 +62,9 @@ export class ChunkRefused extends Error {
 const IN_FLIGHT = 2;
 
 /** Whether chunk `key` of the file at `base` is stored. */
-const isStored = async (db: Database, base: string, key: string) => {
+const isStored = async (on: Reach, base: string, key: string) => {
   try {
-    return (await get(ref(db, `${base}/have/${key}`))).val() === true;
+    return (await on.run((at) => at.read(`${base}/have/${key}`))) === true;
   } catch {
     return false;
   }
@@ -109,7 +112,7 @@ async function patchOnce(
  * sent again, so it is sent again only if missing.
  */
 async function putChunk(
-  db: Database,
+  on: Reach,
   rest: DatabaseRest,
   job: UploadJob,
   base: string,
@@ -122,7 +125,7 @@ async function putChunk(
     if (attempt.stored) return;
     if (job.cancelled()) throw new UploadCancelled();
     await job.whenConnected();
-    if (await isStored(db, base, key)) return;
+    if (await isStored(on, base, key)) return;
     if (job.cancelled()) throw new UploadCancelled();
     // Refused (a 4xx other than one the server asks to retry later): a repeat would be too.
     if (attempt.status !== null && attempt.status < 500 && attempt.status !== 429) {
@@ -137,17 +140,21 @@ async function putChunk(
 }
 
 /** Uploads the chunks of `job` that are not stored yet, in order, two at a time. */
-export async function uploadChunks(
-  db: Database,
-  rest: DatabaseRest,
-  job: UploadJob,
-): Promise<void> {
+export async function uploadChunks(on: Reach, rest: DatabaseRest, job: UploadJob): Promise<void> {
   const base = conversationFilePath(job.conversation, job.fileId);
   const chunks = chunkCount(job.blob.size);
-  const have = new Set(Object.keys(((await get(ref(db, `${base}/have`))).val() ?? {}) as object));
-  if (have.size === 0 && !(await get(ref(db, `${base}/owner`))).exists()) {
+  // Both in one use of the slot when it goes that way.
+  const [stored, owner] = await on.run((at) =>
+    Promise.all([at.read(`${base}/have`), at.read(`${base}/owner`)]),
+  );
+  const have = new Set(Object.keys(stored ?? {}));
+  if (have.size === 0 && owner === null) {
     const server = { now: serverTimestamp(), plusOne: increment(1) };
-    await update(ref(db, base), fileStartWrite(job.owner, chunkKey(chunks - 1), server));
+    const start = fileStartWrite(job.owner, chunkKey(chunks - 1), server);
+    // One update at the instance's root (a REST PATCH when it goes that way).
+    const changes: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(start)) changes[`${base}/${name}`] = value;
+    await on.run((at) => at.update(changes));
   }
   let sent = 0;
   const inFlight: Promise<void>[] = [];
@@ -181,7 +188,7 @@ export async function uploadChunks(
     if (job.cancelled()) {
       throw new UploadCancelled();
     }
-    const write = putChunk(db, rest, job, base, key, value).then(() => {
+    const write = putChunk(on, rest, job, base, key, value).then(() => {
       sent += bytes.length;
       job.onProgress(sent);
     });
@@ -205,8 +212,11 @@ export interface DownloadJob {
   onProgress?: (received: number) => void;
 }
 
-/** The file's bytes, read chunk by chunk (three at a time) and checked against its size. */
-export async function downloadChunks(db: Database, job: DownloadJob): Promise<Blob> {
+/**
+ * The file's bytes, read chunk by chunk (three at a time over a connection open anyway; through
+ * the slot one after another, so other slot work goes between them) and checked against its size.
+ */
+export async function downloadChunks(on: Reach, job: DownloadJob): Promise<Blob> {
   const base = conversationFilePath(job.conversation, job.fileId);
   const parts: Uint8Array[] = new Array<Uint8Array>(job.chunks);
   let next = 0;
@@ -215,7 +225,7 @@ export async function downloadChunks(db: Database, job: DownloadJob): Promise<Bl
     while (next < job.chunks) {
       const index = next;
       next += 1;
-      const value: unknown = (await get(ref(db, `${base}/parts/${chunkKey(index)}`))).val();
+      const value = await on.run((at) => at.read(`${base}/parts/${chunkKey(index)}`));
       const bytes = await job.open(index, value);
       if (!bytes) throw new FileUnreadable();
       parts[index] = bytes;

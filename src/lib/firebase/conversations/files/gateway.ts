@@ -1,27 +1,25 @@
-import { push, ref, update, type Database } from 'firebase/database';
+import { push, ref, type Database } from 'firebase/database';
 import { directKey, groupKey, type ConversationKey } from '../../../conversation-key';
 import type { DatabaseRest } from '../../database-rest';
 import type { SentMessage } from '../../inbox/shapes';
-import { conversationFilePath, type MessageFileInfo } from './file-message';
+import { conversationFilePath } from './file-message';
 import { directFileSendWrite, groupFileSendWrite } from './file-send-write';
-/** The chunk store loads with the first upload or download, off the first screen. */
-const chunkStore = () => import('./file-chunks');
 import { directConversations, groupConversations } from '../location';
 import type { Outbox } from '../outbox';
-import { outboxOf, sendThroughOutbox, type OutgoingSend } from '../outbox-send';
+import { outboxOf } from '../outbox-send';
 import type { CryptoNow } from '../sealing';
 import type { GroupParties, MessageParties, SendExtras } from '../send-write';
 import { serverClockOf } from '../integrity/server-clock';
-import { placementsOf, refusedForNow, writeOnDatabaseFollowingMoves } from '../placement';
+import { placementsOf } from '../placement';
 import { hintOnceStored } from '../placement/hints';
 import { uploadStashHere, type UploadStash } from './upload-stash';
-import { stashedSend, type StashedFileSend } from './stashed-send';
-import { claimUpload } from './upload-lock';
+import { stashedSend } from './stashed-send';
 import { makeFileBytes } from './file-bytes';
-import { connectionWatches } from './connection-watch';
+import { makeFileDownload } from './file-download';
+import { dropStoredFile, makeFileUpload } from './file-upload';
+import { makeUploadRegistry } from './upload-registry';
 import { resumeUpload } from './resume-upload';
-import type { UploadJob } from './file-chunks';
-import type { FileUpload, ResumedUpload, Upload, UploadProgress } from './upload-types';
+import type { FileUpload, ResumedUpload, UploadProgress } from './upload-types';
 
 export * from './file-message';
 export type { FileUpload, ResumedUpload, UploadProgress } from './upload-types';
@@ -33,7 +31,9 @@ export type { FileUpload, ResumedUpload, UploadProgress } from './upload-types';
  * and on the next connection it resumes from the chunks stored. Downloads read chunk by chunk.
  * This is the one place that knows the bytes live in the database: a Cloud Storage gateway would
  * implement the same `send`/`download` (docs/data-model.md says how). The chunks go up over
- * REST, to the conversation's instance: `restOf` gives its address.
+ * REST, to the conversation's instance: `restOf` gives its address. The upload is
+ * file-upload.ts, the download file-download.ts, both within the three connections
+ * (docs/scaling.md); the uploads' progress is followed in upload-registry.ts.
  */
 export function makeConversationFilesApi(
   db: Database,
@@ -42,119 +42,20 @@ export function makeConversationFilesApi(
   outbox: Outbox = outboxOf(db),
   stash: UploadStash = uploadStashHere(),
 ) {
-  const clock = serverClockOf(db);
-  const uploads = new Map<string, Upload>();
-  // Watchers of an upload that has not started here yet (a reload's resume starts it later).
-  const waiting = new Map<string, Set<() => void>>();
   // A file's chunks are on its conversation's instance, with its message.
   const placements = placementsOf(db);
-  const databaseOf = (key: ConversationKey) => placements.whereIs(key);
-  const watchOf = connectionWatches(db, (onChange) => placements.watchOnline(onChange));
+  const uploads = makeUploadRegistry();
   const bytes = makeFileBytes();
-
-  const report = (id: string) => {
-    const upload = uploads.get(id);
-    if (upload) for (const listener of upload.listeners) listener(upload.sent, upload.total);
-  };
-
-  const sendFile = (
-    key: ConversationKey,
-    id: string,
-    parties: readonly string[],
-    file: FileUpload,
-    send: Pick<OutgoingSend, 'path' | 'sender' | 'changes' | 'parse'>,
-    stashed: StashedFileSend,
-    /** Resumed from the stash: it is kept there already. */
-    resumed = false,
-  ): SentMessage => {
-    const path = conversationFilePath(key, id);
-    bytes.keepMine(path, file.blob);
-    // Kept on this device until it is sent, so a reload resumes it (upload-stash.ts). Not
-    // kept (no IndexedDB, a full disk): it still goes while this page lives.
-    const kept = resumed
-      ? Promise.resolve()
-      : stash
-          .put({ uid: send.sender, fileId: id, at: Date.now(), send: stashed, blob: file.blob })
-          .catch(() => undefined);
-    const unstash = () => {
-      void kept.then(() => stash.drop(send.sender, id)).catch(() => undefined);
-    };
-    const upload: Upload = {
-      conversation: key,
-      sent: 0,
-      total: file.blob.size,
-      cancelled: false,
-      listeners: new Set(),
-      ended: new Set(),
-      cuts: new Set(),
-    };
-    uploads.set(id, upload);
-    const starts = waiting.get(id);
-    waiting.delete(id);
-    for (const start of starts ?? []) start();
-    const sent = sendThroughOutbox(() => placements.reach(key), outbox, {
-      ...send,
-      id,
-      conversation: key,
-      retry: false,
-      text: file.words,
-      refusedForNow: (on) => refusedForNow(placements, key, on),
-      seal: async (changes) => {
-        const [crypto, { uploadChunks, UploadCancelled }] = await Promise.all([
-          cryptoNow(),
-          chunkStore(),
-        ]);
-        // Refused while the conversation moves: resumed where it went, from the chunks the
-        // move copied there.
-        const jobOn = (on: Database): UploadJob => ({
-          conversation: key,
-          fileId: id,
-          owner: send.sender,
-          blob: file.blob,
-          seal: (index, bytes) =>
-            crypto
-              ? crypto.sealChunk(key, parties, id, index, bytes)
-              : Promise.reject(new Error('Nobody is signed in')),
-          onProgress: (bytes) => {
-            upload.sent = bytes;
-            report(id);
-          },
-          cancelled: () => upload.cancelled,
-          // The instance the chunks go to: its drop cuts them, its return resumes them.
-          connected: watchOf(on).connected,
-          whenConnected: watchOf(on).whenConnected,
-          onCut: (abort) => {
-            upload.cuts.add(abort);
-            const undoDrop = watchOf(on).onCut(abort);
-            return () => {
-              upload.cuts.delete(abort);
-              undoDrop();
-            };
-          },
-        });
-        await writeOnDatabaseFollowingMoves(placements, key, (on) =>
-          uploadChunks(on, restOf(on), jobOn(on)),
-        );
-        if (upload.cancelled) throw new UploadCancelled();
-        return crypto ? crypto.sealUpdate(key, changes, { parties, now: clock() }) : changes;
-      },
-    });
-    // Refused or failed: its chunks are taken back, so nothing of it is left stored.
-    const end = () => {
-      uploads.delete(id);
-      unstash();
-      for (const ended of upload.ended) ended();
-    };
-    // Held by this tab until it settles: another tab's start does not resume it meanwhile.
-    if (!resumed) void claimUpload(id, false).then((hold) => hold?.(sent.acked));
-    sent.acked.then(end, () => {
-      end();
-      void Promise.resolve(databaseOf(key))
-        .then((on) => update(ref(on), { [path]: null }))
-        .catch(() => undefined);
-    });
-    return sent;
-  };
+  const { sendFile, whenConnected } = makeFileUpload({
+    placements,
+    restOf: (on) => restOf(on.db),
+    cryptoNow,
+    outbox,
+    stash,
+    uploads,
+    bytes,
+    clock: serverClockOf(db),
+  });
 
   /** The send of `file` to the friend, its id given (new, or resumed from the stash). */
   const sendDirect = (
@@ -219,8 +120,8 @@ export function makeConversationFilesApi(
   const resumeDeps = {
     stash,
     uploading: (fileId: string) => uploads.has(fileId),
-    whenConnected: (on: Database) => watchOf(on).whenConnected(),
-    databaseOf,
+    whenConnected,
+    reach: (key: ConversationKey) => placements.reach(key),
     sendDirect,
     sendGroup,
   };
@@ -274,27 +175,8 @@ export function makeConversationFilesApi(
      * here, as a reload's resume does) and as chunks are stored, `ended` once it is over.
      * Returns the unsubscribe.
      */
-    watchUpload(id: string, listener: UploadProgress, ended?: () => void): () => void {
-      let stop = () => {
-        const starts = waiting.get(id);
-        starts?.delete(attach);
-        if (starts?.size === 0) waiting.delete(id);
-      };
-      function attach() {
-        const upload = uploads.get(id);
-        if (!upload) return;
-        upload.listeners.add(listener);
-        if (ended) upload.ended.add(ended);
-        listener(upload.sent, upload.total);
-        stop = () => {
-          upload.listeners.delete(listener);
-          if (ended) upload.ended.delete(ended);
-        };
-      }
-      if (uploads.has(id)) attach();
-      else waiting.set(id, (waiting.get(id) ?? new Set()).add(attach));
-      return () => stop();
-    },
+    watchUpload: (id: string, listener: UploadProgress, ended?: () => void): (() => void) =>
+      uploads.watch(id, listener, ended),
 
     /**
      * Cancels the upload of my message `id`: the message is withdrawn (never stored, never
@@ -305,13 +187,10 @@ export function makeConversationFilesApi(
       if (!upload || !outbox.withdraw(id)) return false;
       upload.cancelled = true;
       for (const cut of upload.cuts) cut();
-      uploads.delete(id);
-      for (const ended of upload.ended) ended();
+      uploads.end(id, upload);
       const path = conversationFilePath(upload.conversation, id);
       bytes.dropMine(path);
-      await Promise.resolve(databaseOf(upload.conversation))
-        .then((on) => update(ref(on), { [path]: null }))
-        .catch(() => undefined);
+      await dropStoredFile(placements, upload.conversation, path);
       return true;
     },
 
@@ -319,36 +198,7 @@ export function makeConversationFilesApi(
      * The bytes of message file `file` in conversation `key`, opened chunk by chunk; `sealed`:
      * its message was sealed (then clear chunks are not taken). Rejects with FileUnreadable.
      */
-    download(
-      key: ConversationKey,
-      file: MessageFileInfo,
-      sealed: boolean,
-      onProgress?: (received: number, total: number) => void,
-    ): Promise<Blob> {
-      const path = conversationFilePath(key, file.id);
-      const known = bytes.known(path);
-      if (known) return known;
-      const descriptor = file.descriptor;
-      if (!descriptor) return Promise.reject(new Error('The file is not open'));
-      const sender = file.sender ?? '';
-      const blob = Promise.all([cryptoNow(), chunkStore(), databaseOf(key)]).then(
-        ([crypto, { downloadChunks }, on]) =>
-          downloadChunks(on, {
-            conversation: key,
-            fileId: file.id,
-            chunks: descriptor.chunks,
-            size: descriptor.size,
-            type: descriptor.type,
-            open: (index, value) =>
-              crypto
-                ? crypto.openChunk(key, sender, file.id, index, value, sealed)
-                : Promise.resolve(null),
-            onProgress: (received) => onProgress?.(received, descriptor.size),
-          }),
-      );
-      bytes.remember(path, blob, descriptor.size);
-      return blob;
-    },
+    download: makeFileDownload(placements, cryptoNow, bytes),
   };
 }
 

@@ -1,5 +1,5 @@
-import { get, ref, type Database } from 'firebase/database';
 import { directKey, groupKey, type ConversationKey } from '../../../conversation-key';
+import type { Reach } from '../placement';
 import type { SentMessage } from '../../inbox/shapes';
 import type { GroupParties, MessageParties, SendExtras } from '../send-write';
 import type { FileUpload, ResumedUpload } from './upload-types';
@@ -11,9 +11,10 @@ import type { UploadStash } from './upload-stash';
 export interface ResumeDeps {
   stash: UploadStash;
   uploading: (fileId: string) => boolean;
-  /** Resolves once `on` (the conversation's instance) is connected. */
-  whenConnected: (on: Database) => Promise<void>;
-  databaseOf: (key: ConversationKey) => Database | Promise<Database>;
+  /** Resolves once `on` (the conversation's instance) can be reached (connection-watch.ts). */
+  whenConnected: (on: Reach) => Promise<void>;
+  /** The conversation's instance within the bound (`placements.reach`). */
+  reach: (key: ConversationKey) => Reach | Promise<Reach>;
   /** The send of a file, its id given; `resumed`: kept in the stash already. */
   sendDirect: (
     p: MessageParties,
@@ -65,9 +66,9 @@ export async function resumeUpload(
   hold(new Promise<void>((resolve) => (release = resolve)));
   // Its message stored before the page went (the stash not dropped yet): sent, exactly once.
   try {
-    const on = await deps.databaseOf(key);
+    const on = await deps.reach(key);
     await deps.whenConnected(on);
-    if ((await get(ref(on, messagePath))).exists()) {
+    if ((await on.run((at) => at.read(messagePath))) !== null) {
       await stash.drop(uid, fileId);
       release();
       return null;

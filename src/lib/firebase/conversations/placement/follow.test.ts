@@ -2,55 +2,14 @@
 import type { Database } from 'firebase/database';
 import { describe, expect, it, vi } from 'vitest';
 import { describeWriteFailure } from '../../../write-failure';
-import { reachFollowingMoves, writeFollowingMoves, writeOnDatabaseFollowingMoves } from './follow';
+import { reachFollowingMoves, withReachFollowingMoves, writeFollowingMoves } from './follow';
 import type { Placements } from './placements';
+import type { Reach } from './reach';
 import type { SlotAccess } from './slot-access';
 
 const source = { name: 'instance 0' } as unknown as Database;
 const target = { name: 'instance 1' } as unknown as Database;
 const refused = () => new Error('PERMISSION_DENIED: Permission denied');
-
-/** Placements whose `d:x` is on `source` until a refusal's answer is `next` (then `target`). */
-function placementsAnswering(next: 'moved' | 'same' | 'moving' | null) {
-  const where = { at: source };
-  const afterRefusal = vi.fn(() => {
-    if (next === 'moved') where.at = target;
-    return Promise.resolve(next);
-  });
-  return { whereIs: () => where.at, afterRefusal } as unknown as Placements;
-}
-
-describe('a write on the Database refused while its conversation moves', () => {
-  it('is written again where the conversation went', async () => {
-    const write = vi.fn((on: Database) =>
-      on === source ? Promise.reject(refused()) : Promise.resolve('ok'),
-    );
-    await expect(
-      writeOnDatabaseFollowingMoves(placementsAnswering('moved'), 'd:x', write),
-    ).resolves.toBe('ok');
-    expect(write.mock.calls.map(([on]) => on)).toEqual([source, target]);
-  });
-
-  it("is the rules' answer where the conversation still lives: thrown at once, not retried", async () => {
-    const write = vi.fn(() => Promise.reject(refused()));
-    await expect(
-      writeOnDatabaseFollowingMoves(placementsAnswering('same'), 'd:x', write),
-    ).rejects.toThrow(/PERMISSION_DENIED/);
-    expect(write).toHaveBeenCalledTimes(1);
-  });
-
-  it('fails with a message that says why when the move outlasts the wait', async () => {
-    const write = vi.fn(() => Promise.reject(refused()));
-    const failure = await writeOnDatabaseFollowingMoves(
-      placementsAnswering('moving'),
-      'd:x',
-      write,
-    ).catch((error: unknown) => error);
-    expect(describeWriteFailure('Could not edit the message', failure)).toBe(
-      'Could not edit the message: this conversation is being moved to another server and it is taking too long; try again in a minute',
-    );
-  });
-});
 
 /** Placements whose `d:x` is reached on `source`, or `target` once a refusal's answer moved it. */
 function reachAnswering(answers: Array<'moved' | 'same' | 'moving' | null>) {
@@ -128,5 +87,36 @@ describe('a write reached within the bound', () => {
       Promise.reject(refused()),
     ).catch((error: unknown) => error);
     expect(describeWriteFailure('Could not react', failure)).toMatch(/being moved/);
+  });
+});
+
+describe('work given the reach, refused while its conversation moves', () => {
+  it('is done again with the reach of where the conversation went', async () => {
+    const { placements } = reachAnswering(['moved']);
+    const work = vi.fn((on: Reach) =>
+      on.db === source ? Promise.reject(refused()) : Promise.resolve('ok'),
+    );
+    await expect(withReachFollowingMoves(placements, 'd:x', work)).resolves.toBe('ok');
+    expect(work.mock.calls.map(([on]) => on.db)).toEqual([source, target]);
+  });
+
+  it("is the rules' answer where the conversation still lives: thrown at once, not retried", async () => {
+    const { placements } = reachAnswering(['same', 'same']);
+    const work = vi.fn(() => Promise.reject(refused()));
+    await expect(withReachFollowingMoves(placements, 'd:x', work)).rejects.toThrow(
+      /PERMISSION_DENIED/,
+    );
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('fails with a message that says why when the move outlasts the wait', async () => {
+    const { placements } = reachAnswering(['moving']);
+    const work = vi.fn(() => Promise.reject(refused()));
+    const failure = await withReachFollowingMoves(placements, 'd:x', work).catch(
+      (error: unknown) => error,
+    );
+    expect(describeWriteFailure('Could not edit the message', failure)).toBe(
+      'Could not edit the message: this conversation is being moved to another server and it is taking too long; try again in a minute',
+    );
   });
 });

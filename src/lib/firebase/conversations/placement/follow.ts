@@ -8,6 +8,7 @@ import type { ConversationKey } from '../../../conversation-key';
 import { placementStrings } from './placement-strings';
 import { isRefusal } from './moves';
 import type { Placements } from './placements';
+import type { Reach } from './reach';
 import type { SlotAccess } from './slot-access';
 
 /** Tries after a refusal for now: a mirror, a move, and a mirror on the move's target. */
@@ -50,7 +51,7 @@ export function writeFollowingMoves<T>(
   write: (at: SlotAccess) => Promise<T>,
   waitMs?: number,
 ): Promise<T> {
-  return following(placements, key, write, { mirrorWait: false, waitMs });
+  return following(placements, key, (on) => on.run(write), { mirrorWait: false, waitMs });
 }
 
 /**
@@ -64,46 +65,35 @@ export function reachFollowingMoves<T>(
   work: (at: SlotAccess) => Promise<T>,
   waitMs?: number,
 ): Promise<T> {
-  return following(placements, key, work, { mirrorWait: true, waitMs });
+  return following(placements, key, (on) => on.run(work), { mirrorWait: true, waitMs });
 }
 
 /**
- * `write` on conversation `key`'s own Database (its SDK connection), following its moves as
- * `writeFollowingMoves` does: for work that needs the instance's connection itself (a file's
- * upload watches it to cut and resume its chunks).
+ * `work` given conversation `key`'s instance as reached within the bound (`placements.reach`),
+ * following its moves as `writeFollowingMoves` does: for work that runs several steps there and
+ * watches whether it is reachable between them (a file's upload: its bookkeeping by `run`, its
+ * chunks over REST, cut and resumed as the instance's connection or the app's online goes).
  */
-export async function writeOnDatabaseFollowingMoves<T>(
+export function withReachFollowingMoves<T>(
   placements: Placements,
   key: ConversationKey,
-  write: (on: Database) => Promise<T>,
+  work: (on: Reach) => Promise<T>,
   waitMs?: number,
 ): Promise<T> {
-  let on = await placements.whereIs(key);
-  for (let tries = 0; ; tries++) {
-    try {
-      return await write(on);
-    } catch (error) {
-      if (!isRefusal(error) || tries >= RETRIES) throw error;
-      const next = await placements.afterRefusal(key, on, waitMs);
-      // Never lost silently: a move that outlasts the wait says so in the write's toast.
-      if (next === 'moving') throw new ConversationMoving();
-      if (next !== 'moved') throw error;
-      on = await placements.whereIs(key);
-    }
-  }
+  return following(placements, key, work, { mirrorWait: false, waitMs });
 }
 
 async function following<T>(
   placements: Placements,
   key: ConversationKey,
-  work: (at: SlotAccess) => Promise<T>,
+  work: (on: Reach) => Promise<T>,
   how: { mirrorWait: boolean; waitMs: number | undefined },
 ): Promise<T> {
   let on = await placements.reach(key);
   let mirrorWaited = !how.mirrorWait;
   for (let tries = 0; ; tries++) {
     try {
-      return await on.run(work);
+      return await work(on);
     } catch (error) {
       if (!isRefusal(error) || tries >= RETRIES) throw error;
       const next = await placements.afterRefusal(key, on.db, how.waitMs);

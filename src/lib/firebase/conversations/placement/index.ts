@@ -10,7 +10,7 @@ export {
   reachFollowingMoves,
   refusedForNow,
   writeFollowingMoves,
-  writeOnDatabaseFollowingMoves,
+  withReachFollowingMoves,
 } from './follow';
 export type { Reach } from './reach';
 export type { SlotAccess } from './slot-access';

@@ -19,6 +19,11 @@ export interface Reach {
    * anyway, else queued with the slot's other work (its socket, or REST when three are taken).
    */
   run<T>(work: (at: SlotAccess) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onChange` with whether a connection to the instance is open anyway (kept or held),
+   * now and at each change: `run` then goes over it, else through the slot or REST.
+   */
+  watchPinned(onChange: (pinned: boolean) => void): () => void;
 }
 
 interface ReachDeps {
@@ -45,6 +50,7 @@ export function makeReach(deps: ReachDeps) {
     db,
     // Asked at the run, not when reached: the open conversation may have closed meanwhile.
     run: (work) => (isPinned(instance) ? work(overSocket(db)) : deps.throughSlot(instance, work)),
+    watchPinned: (onChange) => deps.watchPinned(instance, onChange),
   });
   /** At once when the conversation's instance and its database are known, else once read. */
   const reach = (key: ConversationKey): Reach | Promise<Reach> => {
