@@ -5,6 +5,7 @@ import { conversationFilePath } from '../../src/lib/firebase/conversations/files
 import type { ConversationMessage } from '../../src/lib/firebase/conversations/message';
 import { dbRest } from '../../scripts/stack/admin';
 import { adminUpdate } from '../support/backend';
+import { sha256 } from '../support/digest';
 import { befriend, cleanBackendPerTest } from './app-clients';
 import { deviceApp, type DeviceApp } from './encryption-device-apps';
 import {
@@ -39,10 +40,6 @@ const zipUpload = (name: string, bytes: Uint8Array<ArrayBuffer>) => {
   return { kind: 'file' as const, blob, descriptor, words: `📎 ${name}` };
 };
 
-/** A digest of `bytes`: two files of a megabyte compare at once (toEqual takes seconds). */
-const digest = async (bytes: Uint8Array<ArrayBuffer>) =>
-  Buffer.from(await crypto.subtle.digest('SHA-256', bytes)).toString('hex');
-
 /** The digest of file message `id` of conversation `withId` as `app` downloads it (opened). */
 async function downloaded(app: DeviceApp, withId: string, id: string): Promise<string> {
   const message: ConversationMessage | null = await app.gateways.conversations.direct.fetchOne(
@@ -52,7 +49,7 @@ async function downloaded(app: DeviceApp, withId: string, id: string): Promise<s
   if (!message?.file?.descriptor) throw new Error(`file message ${id} is not readable`);
   const blob = await app.gateways.chatFiles.download(directKey(withId), message.file, true);
   expect(blob.size).toBe(message.file.descriptor.size);
-  return digest(new Uint8Array(await blob.arrayBuffer()));
+  return sha256(blob);
 }
 
 describe('a file to and from a conversation on a fourth instance', () => {
@@ -96,7 +93,7 @@ describe('a file to and from a conversation on a fourth instance', () => {
     );
     await within(toCarol.acked, 30_000);
     // Carol's file comes down to Bob the same way.
-    expect(await within(downloaded(b, withCarol, fromCarol.id), 30_000)).toBe(await digest(hers));
+    expect(await within(downloaded(b, withCarol, fromCarol.id), 30_000)).toBe(await sha256(hers));
 
     // Stored once, on 3 only: every chunk marked, one message; Carol gets the very bytes.
     const base = conversationFilePath(directKey(withCarol), toCarol.id);
@@ -107,7 +104,7 @@ describe('a file to and from a conversation on a fourth instance', () => {
     for (const n of [0, 1, 2]) {
       expect(await dbRest(instance(n), 'GET', `chatFiles/${withCarol}`)).toBeNull();
     }
-    expect(await within(downloaded(c, withCarol, toCarol.id), 30_000)).toBe(await digest(his));
+    expect(await within(downloaded(c, withCarol, toCarol.id), 30_000)).toBe(await sha256(his));
 
     // Never more than three of Bob's, and never instance 3.
     await expect.poll(() => sampler.samples.length, { timeout: 10_000 }).toBeGreaterThan(held + 5);

@@ -11,6 +11,7 @@ import { chatScreenEntered } from '../../src/features/conversations/timeline/con
 import { directKey, groupKey } from '../../src/lib/conversation-key';
 import type { ConversationMessage } from '../../src/lib/firebase/conversations/message';
 import { toBase64Url } from '../../src/lib/crypto/crypto-bytes';
+import { sha256 } from '../support/digest';
 import { adminGet } from '../support/backend';
 import { hikersThroughGateways } from '../support/hikers-group';
 import { befriend, cleanBackendPerTest, eventually } from './app-clients';
@@ -21,9 +22,6 @@ import { deviceApp, type DeviceApp } from './encryption-device-apps';
 // `storeFor` reads messages through `person.conversations`, which app-clients.ts makes without
 // crypto: there a sealed group message, even a plain text, shows as not opened ('no-key').
 const { signUp, stopAfterTest } = cleanBackendPerTest();
-
-const sha256 = async (blob: Blob) =>
-  toBase64Url(await crypto.subtle.digest('SHA-256', await blob.arrayBuffer()));
 
 function randomBlob(size: number, type: string) {
   const bytes = new Uint8Array(size);

@@ -8,6 +8,7 @@ import { signedInRest } from '../../src/lib/firebase/database-rest';
 import type { ConversationMessage } from '../../src/lib/firebase/conversations/message';
 import { conversationCryptoOf } from '../../src/features/encryption/conversation-crypto';
 import { toBase64Url } from '../../src/lib/crypto/crypto-bytes';
+import { sha256 } from '../support/digest';
 import { adminGet } from '../support/backend';
 import { befriend, cleanBackendPerTest, eventually } from './app-clients';
 import { deviceApp, type DeviceApp } from './encryption-device-apps';
@@ -26,9 +27,6 @@ function randomBytes(size: number): Uint8Array<ArrayBuffer> {
   }
   return bytes;
 }
-
-const sha256 = async (blob: Blob) =>
-  toBase64Url(await crypto.subtle.digest('SHA-256', await blob.arrayBuffer()));
 
 async function sealedPair() {
   const alice = await signUp('Alice');
