@@ -105,8 +105,12 @@ describeBrowser('the directory closed between steps, reopened by each', () => {
     await renaming.getByLabel(groupsStrings.home.groupName).fill('Summit Club');
     await renaming.getByRole('button', { name: groupsStrings.groupChat.save }).click();
     await row(a, spec.panels.myGroups, 'Summit Club').waitFor();
-    const groups = (await adminGet('Mygroup')) as Record<string, { groupName: string }>;
-    expect(Object.values(groups).map((group) => group.groupName)).toEqual(['Summit Club']);
+    // The list shows the rename as it is written; the server has it a moment later.
+    const names = async () =>
+      Object.values((await adminGet('Mygroup')) as Record<string, { groupName: string }>).map(
+        (group) => group.groupName,
+      );
+    await expect.poll(names, { timeout: 15_000 }).toEqual(['Summit Club']);
     await directoryClosed(alice.uid, bob.uid);
 
     // A message: Bob's list shows it with its count, his chat header shows Alicia online.
