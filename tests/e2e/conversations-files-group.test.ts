@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -7,12 +6,12 @@ import { spec } from '../../src/strings/spec';
 import { adminGet, browserPerSuite, describeBrowser, shot } from '../support/browser';
 import { chat, createGroup, openMessages } from '../support/conversation-steps';
 import { createPerson, loginPage, row } from './app-home-steps';
+import { sha256Hex } from '../support/digest';
 
 // A voice message and a file in a sealed group, in two browsers: Chromium's fake microphone
 // records, the other member plays and downloads.
 const groupId = '-Ne2eGroupFiles00001';
 const FAKE_MICROPHONE = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 async function openHikers(page: Page): Promise<void> {
   await row(page, spec.panels.groupList, 'Hikers')
@@ -75,7 +74,7 @@ describeBrowser('file and voice messages in a group', () => {
     await shot(b, 'group-files-bob');
     const [saved] = await Promise.all([b.waitForEvent('download'), download.click()]);
     expect(saved.suggestedFilename()).toBe('Route map.pdf');
-    expect(sha256(await readFile(await saved.path()))).toBe(sha256(bytes));
+    expect(sha256Hex(await readFile(await saved.path()))).toBe(sha256Hex(bytes));
 
     // Sealed: the group's stored messages and chunks hold neither the name nor the bytes.
     const stored = JSON.stringify([

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Route } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -6,10 +5,10 @@ import { filesStrings } from '../../src/features/conversations/files/files-strin
 import { adminGet, browserPerSuite, describeBrowser } from '../support/browser';
 import { aliceAndBob, chat, openFriend } from '../support/conversation-steps';
 import { offlineSwitch } from '../support/offline-switch';
+import { sha256Hex } from '../support/digest';
 
 // An upload cut by going offline mid-way, in Chromium: it resumes from the chunks the server
 // stored, whether or not their answers reached the page, and sends each chunk once.
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 describeBrowser('a file upload cut by going offline', () => {
   const browser = browserPerSuite({ resetBackend: true });
@@ -114,6 +113,6 @@ describeBrowser('a file upload cut by going offline', () => {
         .getByRole('button', { name: filesStrings.download('photos.zip') })
         .click(),
     ]);
-    expect(sha256(await readFile(await saved.path()))).toBe(sha256(bytes));
+    expect(sha256Hex(await readFile(await saved.path()))).toBe(sha256Hex(bytes));
   });
 });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, Route, WebSocketRoute } from 'playwright-core';
@@ -6,8 +5,7 @@ import { expect, it } from 'vitest';
 import { filesStrings } from '../../src/features/conversations/files/files-strings';
 import { adminGet, browserPerSuite, describeBrowser, shot } from '../support/browser';
 import { aliceAndBob, chat, openFriend } from '../support/conversation-steps';
-
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+import { sha256Hex } from '../support/digest';
 
 const CHUNKS = 12;
 
@@ -146,7 +144,7 @@ describeBrowser('a file upload kept on the device', () => {
     const download = chat(b).getByRole('button', { name: filesStrings.download('notes.zip') });
     await download.waitFor({ timeout: 20_000 });
     const [saved] = await Promise.all([b.waitForEvent('download'), download.click()]);
-    expect(sha256(await readFile(await saved.path()))).toBe(sha256(bytes));
+    expect(sha256Hex(await readFile(await saved.path()))).toBe(sha256Hex(bytes));
     // Sent, it is no longer kept on the device.
     const kept = () =>
       a.evaluate(

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -10,11 +9,10 @@ import { demoPassword } from '../../scripts/demo/users';
 import { browserPerSuite, describeBrowser, shot } from '../support/browser';
 import { aliceAndBob, chat, openFriend, openMessages } from '../support/conversation-steps';
 import { loginPage, row, seedDemo } from './app-home-steps';
+import { sha256Hex } from '../support/digest';
 
 // File and voice messages end to end, in Chromium with its fake microphone (a steady tone).
 const FAKE_MICROPHONE = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
-
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** Runs axe on `selector` (the new controls), failing on any violation. */
 async function axeFinds(page: Page, selector: string) {
@@ -135,7 +133,7 @@ describeBrowser('file and voice messages', () => {
     const [saved] = await Promise.all([b.waitForEvent('download'), b.keyboard.press('Enter')]);
     expect(saved.suggestedFilename()).toBe('Trip plan.pdf');
     const path = await saved.path();
-    expect(sha256(await readFile(path))).toBe(sha256(bytes));
+    expect(sha256Hex(await readFile(path))).toBe(sha256Hex(bytes));
 
     // A PDF also opens in a tab of its own.
     const [tab] = await Promise.all([
