@@ -9,10 +9,11 @@
  * on both. Each run's samples are kept (instances-runs.ts) and pooled with the earlier runs';
  * printed: each figure's ratio with its bootstrap interval and verdict (instances-summary.ts);
  * nothing asserted.
- * Knobs (the same for both stacks): BENCH_INSTANCES_CHAT_SENDS (16),
- * BENCH_INSTANCES_SEALED_ROUNDS (5 rounds of 2 counted sends per conversation),
- * BENCH_INSTANCES_MESSAGES (200 inbox samples, in sets of 25); the long chat is BENCH_CHAT_LONG
- * (10000), as in section 5.
+ * Knobs (the same for both stacks): BENCH_INSTANCES_CHAT_SENDS (40),
+ * BENCH_INSTANCES_SEALED_ROUNDS (10 rounds of 2 counted sends per conversation),
+ * BENCH_INSTANCES_MESSAGES (1,000 inbox samples, in sets of 25: the p99 of 200 was their second
+ * largest, and read 0.5x to 2x from run to run); the long chat is BENCH_CHAT_LONG (10000), as in
+ * section 5. About 14 minutes on a quiet machine.
  */
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -29,9 +30,9 @@ import { benchPassword, latencyPair } from './seed';
 import { startBenchStack, type BenchStack } from './stack';
 
 const knobs = {
-  chatSends: Number(process.env.BENCH_INSTANCES_CHAT_SENDS ?? 16),
-  sealedRounds: Number(process.env.BENCH_INSTANCES_SEALED_ROUNDS ?? 5),
-  inboxMessages: Number(process.env.BENCH_INSTANCES_MESSAGES ?? 200),
+  chatSends: Number(process.env.BENCH_INSTANCES_CHAT_SENDS ?? 40),
+  sealedRounds: Number(process.env.BENCH_INSTANCES_SEALED_ROUNDS ?? 10),
+  inboxMessages: Number(process.env.BENCH_INSTANCES_MESSAGES ?? 1000),
 };
 /** Counted sends per sealed round and conversation (each round also sends one warm-up). */
 const SEALED_PER_ROUND = 2;

@@ -1,31 +1,41 @@
 /**
- * Section 14's table: per figure, the two-instance median over the one-instance median with its
+ * Section 14's table: per figure, the two-instance figure over the one-instance figure with its
  * seeded bootstrap 90% interval (ratio-interval.ts) and the verdict, first for this run, then
- * for every kept run of the same kind pooled (instances-runs.ts). One run's medians on a shared
- * machine cannot say "within 10%"; the interval says whether the samples can.
+ * for every kept run of the same kind pooled (instances-runs.ts), each run's ratio read from its
+ * own samples. One run's medians on a shared machine cannot say "within 10%"; the interval says
+ * whether the samples can.
  */
 import { PLACED_ON, type InstancesComparison } from './instances-compare';
-import { FIGURES, keptRuns, pooled, type RunRecord } from './instances-runs';
-import { quantile as quantileOf, ratioInterval, type RatioInterval } from './ratio-interval';
+import { FIGURES, keptRuns, type RunRecord } from './instances-runs';
+import {
+  atMostSlower,
+  pooledRatioInterval,
+  quantile as quantileOf,
+  ratioInterval,
+  type RatioInterval,
+} from './ratio-interval';
 import { int, ms, table } from './report';
 
 const interval = (r: RatioInterval) =>
   Number.isNaN(r.low) ? '' : `${r.low.toFixed(2)}–${r.high.toFixed(2)}`;
 
-function rows(samplesOf: (key: string) => { one: number[]; two: number[] }): string[][] {
-  return FIGURES.map(({ key, label, quantile }) => {
-    const { one, two } = samplesOf(key);
-    const r = ratioInterval(one, two, { quantile });
-    return [
-      label,
-      `${ms(quantileOf(one, quantile))} (${String(one.length)})`,
-      `${ms(quantileOf(two, quantile))} (${String(two.length)})`,
-      `${r.ratio.toFixed(2)}x`,
-      interval(r),
-      one.length && two.length ? r.verdict : 'not measured',
-    ];
-  });
+interface Row {
+  label: string;
+  one: string;
+  two: string;
+  r: RatioInterval;
+  measured: boolean;
 }
+
+const cells = ({ label, one, two, r, measured }: Row) => [
+  label,
+  one,
+  two,
+  `${r.ratio.toFixed(2)}x`,
+  interval(r),
+  measured ? r.verdict : 'not measured',
+  measured && atMostSlower(r) ? 'yes' : 'no',
+];
 
 const HEADER = [
   'figure',
@@ -34,9 +44,59 @@ const HEADER = [
   'two / one',
   '90% interval',
   'verdict',
+  '≤ 10% slower',
 ];
 const load = (run: RunRecord) =>
   `load average ${run.load.start[0]?.toFixed(1) ?? '?'} → ${run.load.end[0]?.toFixed(1) ?? '?'}`;
+
+function thisRun(record: RunRecord): Row[] {
+  return FIGURES.map(({ key, label, quantile }) => {
+    const { one, two } = record.samples[key] ?? { one: [], two: [] };
+    return {
+      label,
+      one: `${ms(quantileOf(one, quantile))} (${String(one.length)})`,
+      two: `${ms(quantileOf(two, quantile))} (${String(two.length)})`,
+      r: ratioInterval(one, two, { quantile }),
+      measured: one.length > 0 && two.length > 0,
+    };
+  });
+}
+
+function pooledRows(runs: RunRecord[]): Row[] {
+  return FIGURES.map(({ key, label, quantile }) => {
+    const sides = runs.map((run) => run.samples[key] ?? { one: [], two: [] });
+    const r = pooledRatioInterval(sides, { quantile });
+    const n = (side: 'one' | 'two') => sides.reduce((s, run) => s + run[side].length, 0);
+    return {
+      label,
+      one: `(${String(n('one'))})`,
+      two: `(${String(n('two'))})`,
+      r,
+      measured: r.runs > 0,
+    };
+  });
+}
+
+/** The pooled table of every kept run of a reply kind, and part 6's reading of it. */
+export function printPooled(reply: string): void {
+  const runs = keptRuns(reply);
+  const rows = pooledRows(runs);
+  console.log(
+    table(
+      `14. Pooled: ${String(runs.length)} kept runs (replies '${reply}', .local/bench-instances/), ` +
+        `each run's ratio from its own samples, weighted by samples; ${runs.map(load).join('; ')}`,
+      HEADER,
+      rows.map(cells),
+    ),
+  );
+  const shown = rows.filter((row) => row.measured && atMostSlower(row.r));
+  const missing = rows.filter((row) => !shown.includes(row)).map((row) => row.label.trim());
+  console.log(
+    `Part 6 (#43, no regression): ${String(shown.length)} of ${String(rows.length)} figures shown ` +
+      `at most 10% slower on two instances (the whole 90% interval at or under 1.10)` +
+      (missing.length ? `; not shown: ${missing.join('; ')}.` : '.'),
+  );
+}
 
 export function printInstancesSummary(r: InstancesComparison): void {
   const { record } = r;
@@ -47,18 +107,10 @@ export function printInstancesSummary(r: InstancesComparison): void {
         `(${load(record)}): ${String(chatSends)} chat rounds, ${String(sealedRounds)} sealed rounds, ` +
         `${String(inboxMessages)} inbox samples per stack, taking turns; CPU: the page's main thread`,
       HEADER,
-      rows((key) => record.samples[key] ?? { one: [], two: [] }),
+      thisRun(record).map(cells),
     ),
   );
-  const runs = keptRuns(record.reply);
-  console.log(
-    table(
-      `14. Pooled: ${String(runs.length)} kept runs (replies '${record.reply}', .local/bench-instances/), ` +
-        runs.map(load).join('; '),
-      HEADER,
-      rows((key) => pooled(runs, key)),
-    ),
-  );
+  printPooled(record.reply);
   console.log(
     'Verdict: within 10% (90% interval inside 0.90–1.10), slower (above 1.10), faster (below ' +
       '0.90), too noisy (wider than that). Bootstrap: 2,000 resamples, seed 1.',

@@ -83,3 +83,89 @@ export function ratioInterval(
   const high = quantile(ratios, 1 - tail);
   return { ratio, low, high, verdict: verdictOf(low, high, band) };
 }
+
+/** One run's samples of a figure, one and two instances. */
+export interface RunSides {
+  one: readonly number[];
+  two: readonly number[];
+}
+
+export interface PooledInterval extends RatioInterval {
+  /** The runs counted, and how: each run's ratio from its own samples, or one ratio per run. */
+  runs: number;
+  method: 'within runs' | 'run ratios';
+}
+
+const logRatio = (one: readonly number[], two: readonly number[], q: number) =>
+  Math.log(quantile(two, q) / quantile(one, q));
+
+/**
+ * Several runs' ratio, without letting the machine's state of each run widen it: runs on this
+ * machine differ by 2x in level (a typecheck beside one), so their samples put together are
+ * mostly that difference. Each run's ratio is read from its own two sides, measured turn by turn
+ * in the same minutes; the pooled ratio is their geometric mean weighted by samples, and the
+ * interval resamples within each run (a stratified bootstrap). A figure with one sample per run
+ * (the first open) is read as one ratio per run, resampled across runs.
+ */
+export function pooledRatioInterval(
+  runs: readonly RunSides[],
+  options: IntervalOptions = {},
+): PooledInterval {
+  const { quantile: q = 0.5, level = 0.9, resamples = 2000, seed = 1, band = 1.1 } = options;
+  const { minSamples = 5 } = options;
+  const measured = runs.filter((run) => run.one.length > 0 && run.two.length > 0);
+  const full = measured.filter((r) => r.one.length >= minSamples && r.two.length >= minSamples);
+  const random = seededRandom(seed);
+  const tail = (1 - level) / 2;
+  const finish = (ratio: number, ratios: number[], method: PooledInterval['method']) => {
+    const runsCounted = method === 'within runs' ? full.length : measured.length;
+    if (ratios.length < resamples / 2) {
+      return {
+        ratio,
+        low: NaN,
+        high: NaN,
+        verdict: 'too noisy' as const,
+        runs: runsCounted,
+        method,
+      };
+    }
+    const low = quantile(ratios, tail);
+    const high = quantile(ratios, 1 - tail);
+    return { ratio, low, high, verdict: verdictOf(low, high, band), runs: runsCounted, method };
+  };
+  if (full.length > 0) {
+    const weights = full.map((run) => Math.min(run.one.length, run.two.length));
+    const total = weights.reduce((s, w) => s + w, 0);
+    const mean = (logs: number[]) =>
+      Math.exp(logs.reduce((s, l, i) => s + l * (weights[i] ?? 0), 0) / total);
+    const ratio = mean(full.map((run) => logRatio(run.one, run.two, q)));
+    const ratios: number[] = [];
+    for (let i = 0; i < resamples; i++) {
+      const r = mean(
+        full.map((run) => logRatio(resample(run.one, random), resample(run.two, random), q)),
+      );
+      if (Number.isFinite(r)) ratios.push(r);
+    }
+    return finish(ratio, ratios, 'within runs');
+  }
+  const perRun = measured.map((run) => logRatio(run.one, run.two, q)).filter(Number.isFinite);
+  const geometric = (logs: readonly number[]) =>
+    Math.exp(logs.reduce((s, l) => s + l, 0) / logs.length);
+  const ratio = geometric(perRun);
+  if (perRun.length < minSamples) {
+    return {
+      ratio,
+      low: NaN,
+      high: NaN,
+      verdict: 'too few samples',
+      runs: perRun.length,
+      method: 'run ratios',
+    };
+  }
+  const ratios = Array.from({ length: resamples }, () => geometric(resample(perRun, random)));
+  return finish(ratio, ratios, 'run ratios');
+}
+
+/** Part 6's reading (#43, "no regression"): the whole interval at most `band` (10%) slower. */
+export const atMostSlower = (r: RatioInterval, band = 1.1): boolean =>
+  Number.isFinite(r.high) && r.high <= band;

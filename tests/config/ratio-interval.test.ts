@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  atMostSlower,
+  pooledRatioInterval,
   quantile,
   ratioInterval,
   seededRandom,
@@ -82,5 +84,69 @@ describe('ratioInterval', () => {
     const r = ratioInterval(one, two, { quantile: 0.99 });
     expect(r.ratio).toBe(200);
     expect(ratioInterval(one, two).ratio).toBe(1);
+  });
+});
+
+describe('pooledRatioInterval', () => {
+  // Two runs of one distribution, the second run's machine twice as slow on both sides.
+  const levels = [
+    { one: samples(40, 100, 0.2, 11), two: samples(40, 100, 0.2, 12) },
+    { one: samples(40, 200, 0.2, 13), two: samples(40, 200, 0.2, 14) },
+  ];
+
+  it("reads each run's ratio from its own samples, so runs at two levels still say within", () => {
+    const pooled = pooledRatioInterval(levels);
+    expect(pooled.method).toBe('within runs');
+    expect(pooled.runs).toBe(2);
+    expect(pooled.verdict).toBe('within 10%');
+    // The same samples thrown together: the level difference widens the interval past the band.
+    const thrown = ratioInterval(
+      levels.flatMap((run) => run.one),
+      levels.flatMap((run) => run.two),
+    );
+    expect(thrown.high - thrown.low).toBeGreaterThan(pooled.high - pooled.low);
+    expect(thrown.verdict).toBe('too noisy');
+  });
+
+  it('says slower when the second side is a quarter slower in every run', () => {
+    const r = pooledRatioInterval([
+      { one: samples(80, 100, 0.1, 21), two: samples(80, 125, 0.1, 22) },
+      { one: samples(80, 200, 0.1, 23), two: samples(80, 250, 0.1, 24) },
+    ]);
+    expect(r.ratio).toBeGreaterThan(1.2);
+    expect(r.verdict).toBe('slower');
+    expect(atMostSlower(r)).toBe(false);
+  });
+
+  it('weights runs by their samples and skips runs without samples on a side', () => {
+    const big = { one: samples(200, 100, 0.05, 31), two: samples(200, 100, 0.05, 32) };
+    const small = { one: samples(5, 100, 0.05, 33), two: samples(5, 150, 0.05, 34) };
+    const r = pooledRatioInterval([big, small, { one: [], two: [1, 2, 3, 4, 5] }]);
+    expect(r.runs).toBe(2);
+    // 200 samples at 1.0 and 5 at 1.5: the geometric mean weighted 200:5.
+    expect(r.ratio).toBeGreaterThan(1);
+    expect(r.ratio).toBeLessThan(1.02);
+  });
+
+  it('reads a figure with one sample per run as one ratio per run, from five runs on', () => {
+    const run = (one: number, two: number) => ({ one: [one], two: [two] });
+    const two = pooledRatioInterval([run(900, 450), run(500, 260)]);
+    expect(two.method).toBe('run ratios');
+    expect(two.verdict).toBe('too few samples');
+    expect(two.ratio).toBeCloseTo(Math.sqrt(0.5 * 0.52));
+    const five = pooledRatioInterval([
+      run(900, 450),
+      run(500, 260),
+      run(600, 290),
+      run(700, 360),
+      run(800, 410),
+    ]);
+    expect(five.runs).toBe(5);
+    expect(five.verdict).toBe('faster');
+    expect(atMostSlower(five)).toBe(true);
+  });
+
+  it('is not shown at most 10% slower without an interval', () => {
+    expect(atMostSlower({ ratio: 1, low: NaN, high: NaN, verdict: 'too few samples' })).toBe(false);
   });
 });

@@ -88,7 +88,8 @@ describeBrowser('the directory closed between steps, reopened by each', () => {
     await row(b, spec.panels.friendList, 'Alicia').waitFor({ timeout: 10_000 });
     await directoryClosed(alice.uid, bob.uid);
 
-    // Alice's group, created and renamed, each shown once stored.
+    // Alice's group, created and renamed, each shown once stored, and on Bob's Group List (no
+    // hint for a group he is not in: his periodic look).
     await a.getByRole('link', { name: shellStrings.layout.home }).click();
     await a.getByRole('button', { name: groupsStrings.home.createGroupLabel }).click();
     const form = a.getByRole('dialog', { name: groupsStrings.home.createGroupTitle });
@@ -96,7 +97,8 @@ describeBrowser('the directory closed between steps, reopened by each', () => {
     await form.getByLabel(groupsStrings.home.groupTag).fill('Up a hill every Saturday');
     await form.getByRole('button', { name: groupsStrings.home.createGroupButton }).click();
     await row(a, spec.panels.myGroups, 'Weekend Hikers').waitFor();
-    await directoryClosed(alice.uid);
+    await row(b, spec.panels.groupList, 'Weekend Hikers').waitFor({ timeout: 10_000 });
+    await directoryClosed(alice.uid, bob.uid);
     const rename = groupsStrings.groupChat.rename;
     await (await rowButton(a, spec.panels.myGroups, 'Weekend Hikers', rename)).click();
     const renaming = a.getByRole('dialog', {
@@ -111,6 +113,8 @@ describeBrowser('the directory closed between steps, reopened by each', () => {
         (group) => group.groupName,
       );
     await expect.poll(names, { timeout: 15_000 }).toEqual(['Summit Club']);
+    await row(b, spec.panels.groupList, 'Summit Club').waitFor({ timeout: 10_000 });
+    expect(await row(b, spec.panels.groupList, 'Weekend Hikers').count()).toBe(0);
     await directoryClosed(alice.uid, bob.uid);
 
     // A message: Bob's list shows it with its count, his chat header shows Alicia online.
