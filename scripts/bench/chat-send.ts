@@ -103,7 +103,8 @@ async function messagesPage(browser: Browser, opened: Page, appUrl: string): Pro
 export interface ChatSession {
   people: ChatPeople;
   throttle(rate: number): Promise<unknown>;
-  turn(i: number): Promise<void>;
+  /** `only: 'long'`: the long chat's send and received message alone (section 14's figures). */
+  turn(i: number, only?: 'long'): Promise<void>;
   finish(): Promise<ChatResults>;
 }
 
@@ -188,12 +189,11 @@ export async function prepareChat(
   return {
     people,
     throttle: throttleBoth,
-    turn: async (i) => {
+    turn: async (i, only) => {
+      const longTurn = () => turn(long, people.long, runs.long, i, held.long);
+      if (only === 'long') return longTurn();
       // Taking turns, each going first every other round.
-      const both = [
-        () => turn(short, people.short, runs.short, i, held.short),
-        () => turn(long, people.long, runs.long, i, held.long),
-      ];
+      const both = [() => turn(short, people.short, runs.short, i, held.short), longTurn];
       for (const step of i % 2 === 0 ? both : both.reverse()) await step();
     },
     finish: async () => {

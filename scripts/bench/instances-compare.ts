@@ -9,8 +9,8 @@
  * on both. Each run's samples are kept (instances-runs.ts) and pooled with the earlier runs';
  * printed: each figure's ratio with its bootstrap interval and verdict (instances-summary.ts);
  * nothing asserted.
- * Knobs (the same for both stacks): BENCH_INSTANCES_CHAT_SENDS (40),
- * BENCH_INSTANCES_SEALED_ROUNDS (10 rounds of 2 counted sends per conversation),
+ * Knobs (the same for both stacks): BENCH_INSTANCES_CHAT_SENDS (80 rounds of the long chat
+ * alone), BENCH_INSTANCES_SEALED_ROUNDS (10 rounds of 4 counted sends per conversation),
  * BENCH_INSTANCES_MESSAGES (1,000 inbox samples, in sets of 25: the p99 of 200 was their second
  * largest, and read 0.5x to 2x from run to run); the long chat is BENCH_CHAT_LONG (10000), as in
  * section 5. About 14 minutes on a quiet machine.
@@ -30,12 +30,15 @@ import { benchPassword, latencyPair } from './seed';
 import { startBenchStack, type BenchStack } from './stack';
 
 const knobs = {
-  chatSends: Number(process.env.BENCH_INSTANCES_CHAT_SENDS ?? 40),
+  chatSends: Number(process.env.BENCH_INSTANCES_CHAT_SENDS ?? 80),
   sealedRounds: Number(process.env.BENCH_INSTANCES_SEALED_ROUNDS ?? 10),
   inboxMessages: Number(process.env.BENCH_INSTANCES_MESSAGES ?? 1000),
 };
-/** Counted sends per sealed round and conversation (each round also sends one warm-up). */
-const SEALED_PER_ROUND = 2;
+/**
+ * Counted sends per sealed round and conversation (each round also sends one warm-up, and opens
+ * the conversation again: 4 counted take 20% longer than 2 and give twice the samples).
+ */
+const SEALED_PER_ROUND = 4;
 /** Inbox samples per set: the stacks take turns every 25 probes (and 25 typing probes). */
 const INBOX_SET = 25;
 /** Where the two-instance pass puts every measured conversation. */
@@ -118,7 +121,8 @@ export async function instancesBench(
         for (const session of sessions) await session.throttle(CPU_SLOWDOWN);
         for (let i = 0; i < knobs.chatSends; i++) {
           for (const session of i % 2 === 0 ? sessions : [...sessions].reverse())
-            await session.turn(i);
+            // The long chat alone: its figures are the ones compared, the short chat's are not.
+            await session.turn(i, 'long');
         }
         const results = [];
         for (const session of sessions) {
