@@ -55,7 +55,8 @@ import { int, ms } from './report';
 import { benchPassword, latencyPair, shape } from './seed';
 import { startBenchStack, type BenchStack } from './stack';
 import { printSummary, type Results } from './summary';
-import { printVitalsSummary, webVitalsBench, type VitalsResults } from './web-vitals';
+import { webVitalsBench, type VitalsResults } from './web-vitals';
+import { printVitalsSummary } from './web-vitals-summary';
 import { repoRoot } from '../stack/paths';
 
 /** The app's search debounce, read from its source so the note never drifts. */

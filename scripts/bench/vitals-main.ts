@@ -7,7 +7,8 @@ import { launchBrowser } from './browser';
 import { seedChats } from './chat-seed';
 import { chatSizes } from './chat-send';
 import { startBenchStack } from './stack';
-import { printVitalsSummary, webVitalsBench } from './web-vitals';
+import { webVitalsBench } from './web-vitals';
+import { printVitalsSummary } from './web-vitals-summary';
 
 const log = (line: string) => console.log(`[vitals] ${line}`);
 const stack = await startBenchStack(log);

@@ -18,5 +18,5 @@ export {
   olderReceived,
 } from './timeline';
 export { jumpToMessage } from './quotes';
-export { retryMessage, selectFriend, sendMessage } from './sending';
+export { retryMessage, selectFriend, selectUploadingWords, sendMessage } from './sending';
 export { selectDraftOf } from './composer';

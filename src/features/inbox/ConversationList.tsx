@@ -2,6 +2,7 @@ import { useAppSelector } from '../../store/hooks';
 import { ListRow } from '../../components/ListRow';
 import { directKey } from '../../lib/conversation-key';
 import { inboxStrings } from './inbox-strings';
+import { selectUploadingWords } from '../conversations';
 import { BlockFriendAction, FriendListFrame, selectMyUid, type FriendRow } from '../friends';
 import { PersonAvatar, useDeletedAccounts, useDisplayNames } from '../profiles';
 import { formatConversationTime, previewOf, reactionPreview } from './conversation-time';
@@ -58,8 +59,14 @@ function ConversationItem({ row, deleted, selected, onSelect }: ItemProps) {
   const me = useAppSelector(selectMyUid);
   const draft = useDraftPreview(key);
   const menu = useConversationMenu(key);
-  // In a 1:1 chat only the friend can have reacted to my message.
-  const last = entry ? (reactionPreview(entry, friend.name) ?? previewOf(entry, me)) : '';
+  const uploading = useAppSelector((state) => selectUploadingWords(state, key));
+  // In a 1:1 chat only the friend can have reacted to my message. Before the first message is
+  // stored, the file or voice message I am sending says what is coming.
+  const last = entry
+    ? (reactionPreview(entry, friend.name) ?? previewOf(entry, me))
+    : uploading
+      ? inboxStrings.you(uploading)
+      : '';
   const preview = draft ?? last;
   return (
     <ListRow

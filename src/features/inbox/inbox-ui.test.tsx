@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ConversationMessage } from '../../lib/firebase/conversations/message';
 import { asSentMessage } from '../../lib/firebase/inbox/entry';
+import { sendAcked, sendStarted } from '../conversations/sending';
 import { deferred, friendshipWith, inboxEntryAt, row, inboxPageEachTest } from '../../testing';
 
 const bo = friendshipWith('bo', 'Bo');
@@ -53,6 +54,27 @@ describe('the inbox on the messages screen', () => {
     expect(names()).toEqual(['Bo', 'Cy', 'Dee']);
     expect(within(nav).getByText('3 unread messages')).toBeInTheDocument();
     expect(document.title).toBe('(3) Chatty');
+  });
+
+  it('a first message sent as a file shows in its row while it uploads, not "No messages yet"', () => {
+    const { store } = start();
+    inbox({});
+    const dee = () => row('Friend List', 'Dee');
+    expect(within(dee()).getByText('No messages yet')).toBeInTheDocument();
+    const upload = {
+      id: 'f1',
+      key: 'd:rel-dee' as const,
+      text: '📎 plan.pdf',
+      upload: true as const,
+    };
+    emit(() => store.dispatch(sendStarted(upload)));
+    expect(within(dee()).getByText('You: 📎 plan.pdf')).toBeInTheDocument();
+    // A text still pending is the entry's to show (the SDK writes it at once): no upload, no change.
+    emit(() => store.dispatch(sendStarted({ id: 't1', key: 'd:rel-dee', text: 'Hi' })));
+    expect(within(dee()).getByText('You: 📎 plan.pdf')).toBeInTheDocument();
+    // Stored: the entry says it from then on; dropped, the row is as before.
+    emit(() => store.dispatch(sendAcked('f1')));
+    expect(within(dee()).getByText('No messages yet')).toBeInTheDocument();
   });
 
   it('opening a conversation marks it read, and again for each new message while open and visible', async () => {

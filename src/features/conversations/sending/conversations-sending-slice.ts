@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { ConversationKey } from '../../../lib/conversation-key';
 import { resetPerSignedInUser } from '../../../store/session';
+import type { RootState } from '../../../store/store';
 
 /**
  * What a send added to its message (the quoted id, the forward mark, a group's mentioned uids),
@@ -63,6 +64,16 @@ export const conversationSendingSlice = createSlice({
 
 export const { sendStarted, sendAcked, sendFailed, failedDismissed } =
   conversationSendingSlice.actions;
+
+/**
+ * The words of my newest file or voice message still uploading to `key` ('📎 plan.pdf'), or
+ * null: until it is stored the conversation's inbox entry does not know it, so a first message
+ * sent as a file would leave its row saying 'No messages yet' for the whole upload.
+ */
+export const selectUploadingWords = (state: RootState, key: ConversationKey): string | null =>
+  state.conversationSending.outgoing.findLast(
+    (m) => m.key === key && m.upload === true && m.state === 'pending',
+  )?.text ?? null;
 
 declare module '../../../store/root-state' {
   interface RootState extends WithSlice<typeof conversationSendingSlice> {}
