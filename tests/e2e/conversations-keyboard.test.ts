@@ -264,11 +264,12 @@ describeBrowser('the message list with the keyboard', () => {
       await chat(b).getByText('Saturday at 7?').waitFor();
       await typeAndSend(b, 'bring the tent');
       await chat(b).getByText('bring the tent').waitFor();
+      // Bob's message stored (Alice has it) before she answers, so hers is the newest on the
+      // server too: a send of Bob's still sealing could otherwise be stored after hers, and sit
+      // below it rightly (the pending order itself: conversations-pending-order.test.ts).
+      await chat(a).getByText('bring the tent').waitFor();
       await typeAndSend(a, 'Noted');
       await chat(a).getByText('Noted').waitFor();
-      await chat(a).getByText('bring the tent').waitFor();
-      // Mine is last at once: pending, it stays below Bob's message that reached Alice after
-      // she sent it (pending-last.ts), and acknowledged, its server time is after Bob's.
       expect(await feed(a).getByRole('article').last().textContent()).toContain('Noted');
       await chatField(a).focus();
 
