@@ -122,11 +122,3 @@ export function keptRuns(reply: string): RunRecord[] {
     .map((f) => JSON.parse(readFileSync(join(runsDir, f), 'utf8')) as RunRecord)
     .filter((run) => run.reply === reply);
 }
-
-/** The runs' samples of a figure put together, each side's. */
-export function pooled(runs: RunRecord[], key: string): { one: number[]; two: number[] } {
-  return {
-    one: runs.flatMap((run) => run.samples[key]?.one ?? []),
-    two: runs.flatMap((run) => run.samples[key]?.two ?? []),
-  };
-}

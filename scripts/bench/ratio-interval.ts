@@ -116,54 +116,42 @@ export function pooledRatioInterval(
   const measured = runs.filter((run) => run.one.length > 0 && run.two.length > 0);
   const full = measured.filter((r) => r.one.length >= minSamples && r.two.length >= minSamples);
   const random = seededRandom(seed);
+  // Each run's own samples when it has enough of them, else one ratio per run.
+  const method: PooledInterval['method'] = full.length > 0 ? 'within runs' : 'run ratios';
+  const counted = method === 'within runs' ? full : measured;
+  const weights = counted.map((run) =>
+    method === 'within runs' ? Math.min(run.one.length, run.two.length) : 1,
+  );
+  const total = weights.reduce((s, w) => s + w, 0);
+  /** The runs' ratios' geometric mean, weighted; `logs[i]` is run i's log ratio. */
+  const mean = (logs: readonly number[]) =>
+    Math.exp(logs.reduce((s, l, i) => s + l * (weights[i] ?? 0), 0) / total);
+  const logs = counted.map((run) => logRatio(run.one, run.two, q));
+  const ratio = mean(logs);
+  const none = (verdict: Verdict) => ({
+    ratio,
+    low: NaN,
+    high: NaN,
+    verdict,
+    runs: counted.length,
+    method,
+  });
+  if (method === 'run ratios' && counted.length < minSamples) return none('too few samples');
+  const ratios: number[] = [];
+  for (let i = 0; i < resamples; i++) {
+    const r =
+      method === 'within runs'
+        ? mean(
+            counted.map((run) => logRatio(resample(run.one, random), resample(run.two, random), q)),
+          )
+        : mean(resample(logs, random));
+    if (Number.isFinite(r)) ratios.push(r);
+  }
+  if (ratios.length < resamples / 2) return none('too noisy');
   const tail = (1 - level) / 2;
-  const finish = (ratio: number, ratios: number[], method: PooledInterval['method']) => {
-    const runsCounted = method === 'within runs' ? full.length : measured.length;
-    if (ratios.length < resamples / 2) {
-      return {
-        ratio,
-        low: NaN,
-        high: NaN,
-        verdict: 'too noisy' as const,
-        runs: runsCounted,
-        method,
-      };
-    }
-    const low = quantile(ratios, tail);
-    const high = quantile(ratios, 1 - tail);
-    return { ratio, low, high, verdict: verdictOf(low, high, band), runs: runsCounted, method };
-  };
-  if (full.length > 0) {
-    const weights = full.map((run) => Math.min(run.one.length, run.two.length));
-    const total = weights.reduce((s, w) => s + w, 0);
-    const mean = (logs: number[]) =>
-      Math.exp(logs.reduce((s, l, i) => s + l * (weights[i] ?? 0), 0) / total);
-    const ratio = mean(full.map((run) => logRatio(run.one, run.two, q)));
-    const ratios: number[] = [];
-    for (let i = 0; i < resamples; i++) {
-      const r = mean(
-        full.map((run) => logRatio(resample(run.one, random), resample(run.two, random), q)),
-      );
-      if (Number.isFinite(r)) ratios.push(r);
-    }
-    return finish(ratio, ratios, 'within runs');
-  }
-  const perRun = measured.map((run) => logRatio(run.one, run.two, q)).filter(Number.isFinite);
-  const geometric = (logs: readonly number[]) =>
-    Math.exp(logs.reduce((s, l) => s + l, 0) / logs.length);
-  const ratio = geometric(perRun);
-  if (perRun.length < minSamples) {
-    return {
-      ratio,
-      low: NaN,
-      high: NaN,
-      verdict: 'too few samples',
-      runs: perRun.length,
-      method: 'run ratios',
-    };
-  }
-  const ratios = Array.from({ length: resamples }, () => geometric(resample(perRun, random)));
-  return finish(ratio, ratios, 'run ratios');
+  const low = quantile(ratios, tail);
+  const high = quantile(ratios, 1 - tail);
+  return { ratio, low, high, verdict: verdictOf(low, high, band), runs: counted.length, method };
 }
 
 /** Part 6's reading (#43, "no regression"): the whole interval at most `band` (10%) slower. */
