@@ -79,6 +79,8 @@ export async function prepareSealed(
   appUrl: string,
   /** Where both conversations are measured (the instances comparison moves them). */
   place: Place = onDirectory(target),
+  /** Wraps each send (sealed-trace.ts records a trace around it); by default its CPU time. */
+  around: typeof withCpu = withCpu,
 ): Promise<SealedSession> {
   const senders = {
     sealed: await createAccount(target, 'Seal Sender'),
@@ -143,7 +145,7 @@ export async function prepareSealed(
       for (let i = 0; i <= sends; i++) {
         const text = `Bench ${kind} send ${String(r)}.${String(i)} to ${name}`;
         const since = Number(await page.evaluate('performance.now()'));
-        const sent = await withCpu(cdp, async () => {
+        const sent = await around(cdp, async () => {
           const sendMs = await timeSend(page, name, text);
           await page.waitForTimeout(1000); // Event Timing entries arrive after the next paint
           return sendMs;

@@ -12,10 +12,12 @@ type Person = { uid: string; username: string };
 /** Each test's own conversation, so one test's messages never show in the other's. */
 let conversationId = '-Ne2eReadingAliceBob1';
 const LONG = 2000;
+/** The composer's line (leading-6) and its cap (max-h-32, about five lines), in px. */
+const LINE_PX = 24;
+const FIELD_MAX_PX = 128;
 
 let counter = 0;
-/** Writes messages as the database would hold them (admin REST, in batches of a thousand). */
-/** Writes the messages as the owner; returns the last one's id. */
+/** Writes messages as the database would hold them (admin REST, in batches of a thousand); returns the last one's id. */
 async function seedMessages(list: Array<{ from: Person; to: Person; text: string; at: number }>) {
   let lastId = '';
   for (let i = 0; i < list.length; i += 1000) {
@@ -211,18 +213,24 @@ describeBrowser('reading new messages', () => {
     // src/features/inbox/inbox-ui.test.tsx (with the store's real inbox slice).
 
     // Shift+Enter starts a new line; Enter sends both lines as one message.
+    // The field grows a line with the second line, and is one line again once sent.
     const field = chat(page).getByRole('textbox', { name: conversationsStrings.chat.inputLabel });
+    const height = () => field.evaluate((el) => el.getBoundingClientRect().height);
+    const oneLine = await height();
     await field.click();
     await page.keyboard.type('Yes!');
+    expect(await height()).toBe(oneLine);
     await page.keyboard.press('Shift+Enter');
     await page.keyboard.type('See you at 8');
     expect(await field.inputValue()).toBe('Yes!\nSee you at 8');
+    expect(await height()).toBe(oneLine + LINE_PX);
     await page.keyboard.press('Enter');
     await list.getByText('See you at 8').waitFor();
     expect(await list.getByText('See you at 8').evaluate((p) => p.textContent)).toBe(
       'Yes!\nSee you at 8',
     );
     expect(await field.inputValue()).toBe('');
+    expect(await height()).toBe(oneLine);
 
     // A paste over the limit is kept whole, and the send is blocked with how much is over.
     await field.fill('x'.repeat(MESSAGE_MAX_LENGTH + 100));
@@ -237,6 +245,9 @@ describeBrowser('reading new messages', () => {
     ).toBe(true);
     await field.press('Enter');
     expect((await field.inputValue()).length).toBe(MESSAGE_MAX_LENGTH + 100);
+    // Grown to its cap (about five lines), the field scrolls.
+    expect(await height()).toBe(FIELD_MAX_PX);
+    expect(await field.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
     await shot(page, 'chat-reading-3-over-limit-1280');
     await field.fill('Almost done.');
     await page.waitForTimeout(200);
@@ -244,6 +255,38 @@ describeBrowser('reading new messages', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(300);
     await shot(page, 'chat-reading-5-divider-390');
+  });
+
+  it('sizes the field by measuring where CSS cannot (no field-sizing)', async () => {
+    const alice = await createPerson('Alice');
+    const bob = await createPerson('Bob');
+    conversationId = '-Ne2eReadingAliceBob3';
+    await befriend(conversationId, alice, bob);
+    const page = await loginPage(browser(), alice.email);
+    // As a browser without `field-sizing: content`: the field's height is measured and set.
+    await page.addInitScript(() => {
+      const supports = CSS.supports.bind(CSS);
+      CSS.supports = (...args: [string, string?]) =>
+        args[0] === 'field-sizing' ? false : supports(...(args as [string, string]));
+    });
+    await page.reload();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openChatWithBob(page);
+    const field = chat(page).getByRole('textbox', { name: conversationsStrings.chat.inputLabel });
+    const height = () => field.evaluate((el) => el.getBoundingClientRect().height);
+    const oneLine = await height();
+    await field.fill('First line\nSecond line');
+    expect(await field.evaluate((el) => el.style.height)).toBe(`${String(oneLine + LINE_PX)}px`);
+    expect(await height()).toBe(oneLine + LINE_PX);
+    await field.fill('Long enough to wrap in a phone-wide field: '.repeat(12));
+    expect(await height()).toBe(FIELD_MAX_PX);
+    await field.fill('Sent as one line');
+    expect(await height()).toBe(oneLine);
+    await field.press('Enter');
+    await chat(page).getByRole('feed').getByText('Sent as one line').waitFor();
+    expect(await field.inputValue()).toBe('');
+    expect(await height()).toBe(oneLine);
+    expect(await field.evaluate((el) => el.style.height)).toBe('');
   });
 });
 

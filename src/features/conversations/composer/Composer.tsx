@@ -207,7 +207,7 @@ export function Composer({
               event.preventDefault();
               sendAny(file);
             }}
-            className="max-h-32 min-w-0 flex-1 resize-none self-center bg-transparent py-2 leading-6 text-slate-900 placeholder:text-slate-400 focus:outline-hidden disabled:cursor-not-allowed"
+            className="field-sizing-content max-h-32 min-w-0 flex-1 resize-none self-center bg-transparent py-2 leading-6 text-slate-900 placeholder:text-slate-400 focus:outline-hidden disabled:cursor-not-allowed"
           />
           <EmojiPicker onPick={insertEmoji} disabled={disabled} />
           <ComposerAttachments
