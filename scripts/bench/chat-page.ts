@@ -233,7 +233,8 @@ export async function timeSend(page: Page, name: string, text: string): Promise<
 
 /**
  * For `timeReceive`: the page's WebSockets note when a frame naming a 'Bench receive N' text
- * arrives (a listener added in the constructor runs before the SDK's own `onmessage`).
+ * arrives (a listener added in the constructor runs before the SDK's own `onmessage`), and mark
+ * it in a trace, if one is recorded.
  */
 export const FRAME_CLOCK = `
   window.__frameAt = {};
@@ -244,7 +245,9 @@ export const FRAME_CLOCK = `
       this.addEventListener('message', (event) => {
         if (typeof event.data !== 'string') return;
         const seen = /Bench receive \\d+ [^"]*/.exec(event.data);
-        if (seen && !window.__frameAt[seen[0]]) window.__frameAt[seen[0]] = performance.now();
+        if (!seen || window.__frameAt[seen[0]]) return;
+        window.__frameAt[seen[0]] = performance.now();
+        console.timeStamp(seen[0]); // where received-trace.ts's window starts
       });
     }
   };

@@ -21,7 +21,7 @@ import {
 } from './chat-page';
 import { befriend, type ChatWith } from './chat-seed';
 import { CPU_SLOWDOWN } from './chat-send';
-import { withCpu } from './cpu-time';
+import { withCpu, type Around } from './cpu-time';
 import { onDirectory, type Place } from './placed';
 import { ms, table } from './report';
 import { conversation, createAccount, writeInBatches } from './seed';
@@ -80,7 +80,7 @@ export async function prepareSealed(
   /** Where both conversations are measured (the instances comparison moves them). */
   place: Place = onDirectory(target),
   /** Wraps each send (sealed-trace.ts records a trace around it); by default its CPU time. */
-  around: typeof withCpu = withCpu,
+  around: Around = withCpu,
 ): Promise<SealedSession> {
   const senders = {
     sealed: await createAccount(target, 'Seal Sender'),

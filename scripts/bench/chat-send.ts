@@ -33,7 +33,7 @@ import { newestText, seedChats, type ChatPeople, type ChatWith } from './chat-se
 import { EVENT_OBSERVER, enterDuration } from './web-vitals';
 import { onDirectory, type Place } from './placed';
 import { replyAsSent } from './chat-reply';
-import { withCpu } from './cpu-time';
+import { withCpu, type Around } from './cpu-time';
 import { int, ms } from './report';
 
 export const CPU_SLOWDOWN = 4;
@@ -115,6 +115,8 @@ export async function prepareChat(
   log: (line: string) => void,
   /** Where both chats are measured (the instances comparison moves them to another instance). */
   place: Place = onDirectory(target),
+  /** Wraps each send and received message (received-trace.ts traces them); by default its CPU. */
+  around: Around = withCpu,
 ): Promise<ChatSession> {
   const people = await seedChats(target, chatSizes);
   log(`chat: seeded ${int(chatSizes.short)} and ${int(chatSizes.long)} messages`);
@@ -169,17 +171,23 @@ export async function prepareChat(
   ) => {
     const name = chat.friend.username;
     const since = Number(await page.evaluate('performance.now()'));
-    const sent = await withCpu(cdp, async () => {
-      const sendMs = await timeSend(page, name, `Bench send ${String(i)} to ${name}`);
-      await page.waitForTimeout(1000); // Event Timing entries arrive after the next paint
-      return sendMs;
-    });
+    const sent = await around(
+      cdp,
+      async () => {
+        const sendMs = await timeSend(page, name, `Bench send ${String(i)} to ${name}`);
+        await page.waitForTimeout(1000); // Event Timing entries arrive after the next paint
+        return sendMs;
+      },
+      'send',
+    );
     run.sendMs.push(sent.result);
     run.sendCpuMs.push(sent.cpu.taskMs);
     run.enterMs.push(await enterDuration(page, since));
     const text = `Bench receive ${String(i)} from ${name}`;
-    const got = await withCpu(cdp, () =>
-      timeReceive(page, name, text, () => friendWrites(there, chat, text)),
+    const got = await around(
+      cdp,
+      () => timeReceive(page, name, text, () => friendWrites(there, chat, text)),
+      'receive',
     );
     run.receiveMs.push(got.result);
     run.receiveCpuMs.push(got.cpu.taskMs);

@@ -36,3 +36,13 @@ export async function withCpu<T>(
     cpu: { taskMs: after.taskMs - before.taskMs, scriptMs: after.scriptMs - before.scriptMs },
   };
 }
+
+/**
+ * How a bench wraps each measured piece of work (`what` names it): `withCpu` by default; the
+ * trace scripts (sealed-trace.ts, received-trace.ts) record a trace around the ones they read.
+ */
+export type Around = <T>(
+  cdp: CDPSession,
+  work: () => Promise<T>,
+  what?: 'send' | 'receive',
+) => Promise<{ result: T; cpu: CpuMs }>;

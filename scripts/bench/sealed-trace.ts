@@ -2,7 +2,7 @@
  * `npx tsx scripts/bench/sealed-trace.ts`: where a sealed send's time goes, on one instance and
  * on two (#43 part 6), as section 14 sets them up. Every counted sealed send is traced over CDP
  * (with V8's sampling profiler) and its main thread from Enter to the bubble is read by kind of
- * work and by function (sealed-trace-read.ts). Printed, nothing asserted; the trace slows the
+ * work and by function (trace-read.ts). Printed, nothing asserted; the trace slows the
  * page, so the times are for comparing the two stacks, not for section 14's figures.
  * BENCH_TRACE_ROUNDS (6) rounds of 4 counted sends on each stack, taking turns.
  */
@@ -11,36 +11,15 @@ import type { CDPSession } from 'playwright-core';
 import { localDir } from '../stack/paths';
 import { launchBrowser } from './browser';
 import { prepareSealed } from './chat-sealed';
-import { withCpu } from './cpu-time';
+import { withCpu, type Around } from './cpu-time';
 import { PLACED_ON } from './instances-compare';
 import { onDirectory, onInstance } from './placed';
-import { printTraced, type TraceEvent, type TracedSend } from './sealed-trace-read';
+import { printTraced, type TracedWindow } from './trace-read';
+import { traced } from './trace-record';
 import { startBenchStack, type BenchStack } from './stack';
 
 const ROUNDS = Number(process.env.BENCH_TRACE_ROUNDS ?? 6);
 const PER_ROUND = 4;
-const CATEGORIES = [
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'toplevel',
-  'v8.execute',
-  'disabled-by-default-v8.cpu_profiler',
-].join(',');
-
-async function traced(cdp: CDPSession, work: () => Promise<void>): Promise<TraceEvent[]> {
-  const events: TraceEvent[] = [];
-  const collect = (data: { value: unknown[] }) => events.push(...(data.value as TraceEvent[]));
-  cdp.on('Tracing.dataCollected', collect);
-  const complete = new Promise<void>((resolve) => {
-    cdp.once('Tracing.tracingComplete', () => resolve());
-  });
-  await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
-  await work();
-  await cdp.send('Tracing.end');
-  await complete;
-  cdp.off('Tracing.dataCollected', collect);
-  return events;
-}
 
 const started = Date.now();
 const log = (line: string) =>
@@ -50,13 +29,13 @@ const stacks: BenchStack[] = [];
 try {
   const dists = [join(localDir, 'bench-dist-1i'), join(localDir, 'bench-dist-2i')];
   for (const [n, dist] of dists.entries()) stacks.push(await startBenchStack(log, dist, n + 1));
-  const sends: TracedSend[][] = [[], []];
+  const sends: TracedWindow[][] = [[], []];
   const sessions = [];
   for (const [n, stack] of stacks.entries()) {
     const place = n === 0 ? onDirectory(stack.target) : onInstance(stack.target, PLACED_ON);
     let sealedPage: CDPSession | undefined;
     let count = 0;
-    const around: typeof withCpu = async (cdp, work) => {
+    const around: Around = async (cdp, work) => {
       sealedPage ??= cdp; // each round sends in the sealed conversation first
       if (cdp !== sealedPage) return withCpu(cdp, work);
       let result: Awaited<ReturnType<typeof work>> | undefined;
@@ -64,7 +43,7 @@ try {
         result = await work();
       });
       // Each round's first send is a warm-up (a new epoch key's wraps), as in section 14.
-      if (count++ % (PER_ROUND + 1) !== 0) sends[n]?.push({ sendMs: Number(result), events });
+      if (count++ % (PER_ROUND + 1) !== 0) sends[n]?.push({ ms: Number(result), events });
       return {
         result: result as Awaited<ReturnType<typeof work>>,
         cpu: { taskMs: NaN, scriptMs: NaN },
@@ -78,7 +57,12 @@ try {
   }
   for (const session of sessions) await session.finish();
   for (const [n, dist] of dists.entries())
-    printTraced(n === 0 ? '1 instance' : '2 instances', sends[n] ?? [], dist);
+    printTraced(
+      n === 0 ? '1 instance' : '2 instances',
+      'sealed sends, Enter to bubble',
+      sends[n] ?? [],
+      dist,
+    );
 } finally {
   for (const stack of stacks) await stack.stop();
   await browser.close();

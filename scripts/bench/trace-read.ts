@@ -1,6 +1,7 @@
 /**
- * Reading sealed-trace.ts's traces: for each send, the page's main thread from Enter to the
- * bubble, as the trace's own events (self time per kind of work: script, layout, paint, the
+ * Reading the traces of sealed-trace.ts and received-trace.ts: for each measured window (a send's
+ * Enter to its bubble, or a received message's frame to its bubble), the page's main thread, as
+ * the trace's own events (self time per kind of work: script, layout, paint, the
  * time no task ran) and as the V8 sampling profile's JavaScript (self time per function, mapped
  * to its source through the build's source maps).
  */
@@ -18,38 +19,61 @@ export interface TraceEvent {
   id?: string;
   args?: { name?: string; data?: Record<string, unknown> };
 }
-export interface TracedSend {
-  sendMs: number;
+/** One measured window: `ms` long, from the Enter keydown or, with `mark`, the first such TimeStamp. */
+export interface TracedWindow {
+  ms: number;
   events: TraceEvent[];
+  /** How the label of the `console.timeStamp` the window starts at begins (FRAME_CLOCK's). */
+  mark?: string;
 }
 type Totals = Map<string, number>;
 
 const TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-function kindOf(event: TraceEvent): string {
+/** A script's place: 0-based line and column, as in a CPU profile's call frames. */
+interface Frame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+type Source = (frame: Frame) => string;
+
+/** A kind of work; a FunctionCall by the function called, through the build's source maps. */
+function kindOf(event: TraceEvent, source: Source): string {
   if (TASKS.has(event.name)) return '(task, outside any event below)';
   const data = event.args?.data ?? {};
-  const file = text(data.url).replace(/^.*\//, '');
+  const url = text(data.url);
+  if (event.name === 'FunctionCall' && url && typeof data.lineNumber === 'number') {
+    // The trace's lines and columns count from 1.
+    const column = typeof data.columnNumber === 'number' ? data.columnNumber - 1 : 0;
+    const frame = { functionName: text(data.functionName), url, lineNumber: data.lineNumber - 1 };
+    return `FunctionCall ${source({ ...frame, columnNumber: column })}`;
+  }
+  const file = url.replace(/^.*\//, '');
   return [event.name, text(data.type), text(data.functionName), file].filter(Boolean).join(' ');
 }
 
-/** The window: from the Enter keydown's dispatch for the send's measured time, on its thread. */
-function windowOf(send: TracedSend) {
-  const enter = send.events.find(
-    (e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown',
+/** The window: from its start (the Enter keydown's dispatch, or its mark), on that thread. */
+function windowOf(span: TracedWindow) {
+  const start = span.events.find((e) =>
+    span.mark
+      ? e.name === 'TimeStamp' &&
+        text(e.args?.data?.message ?? e.args?.data?.name).startsWith(span.mark)
+      : e.name === 'EventDispatch' && e.args?.data?.type === 'keydown',
   );
-  return enter && { enter, from: enter.ts, to: enter.ts + send.sendMs * 1000 };
+  return start && { start, from: start.ts, to: start.ts + span.ms * 1000 };
 }
 
 /** Self time of each complete event on the main thread, clipped to the window (ms). */
-function addEventTimes(send: TracedSend, totals: Totals): void {
-  const at = windowOf(send);
+function addEventTimes(span: TracedWindow, totals: Totals, source: Source): void {
+  const at = windowOf(span);
   if (!at) return;
   const clip = (e: TraceEvent) =>
     Math.max(0, Math.min(e.ts + (e.dur ?? 0), at.to) - Math.max(e.ts, at.from));
-  const events = send.events
-    .filter((e) => e.pid === at.enter.pid && e.tid === at.enter.tid && e.ph === 'X')
+  const events = span.events
+    .filter((e) => e.pid === at.start.pid && e.tid === at.start.tid && e.ph === 'X')
     .filter((e) => clip(e) > 0)
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const open: Array<{ event: TraceEvent; inner: number }> = [];
@@ -61,7 +85,7 @@ function addEventTimes(send: TracedSend, totals: Totals): void {
       top = open.at(-1)
     ) {
       open.pop();
-      add(kindOf(top.event), clip(top.event) - top.inner);
+      add(kindOf(top.event, source), clip(top.event) - top.inner);
     }
   };
   let busy = 0;
@@ -73,24 +97,24 @@ function addEventTimes(send: TracedSend, totals: Totals): void {
     open.push({ event, inner: 0 });
   }
   closeUntil(Infinity);
-  add('(no task running)', send.sendMs * 1000 - busy);
+  add('(no task running)', span.ms * 1000 - busy);
 }
 
 interface ProfileNode {
   id: number;
   parent?: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  callFrame: Frame;
 }
 
 /** JavaScript self time per function from the profile's samples inside the window (ms). */
-function addScriptTimes(send: TracedSend, totals: Totals, source: (n: ProfileNode) => string) {
-  const at = windowOf(send);
-  const profile = at && send.events.find((e) => e.name === 'Profile' && e.pid === at.enter.pid);
+function addScriptTimes(span: TracedWindow, totals: Totals, source: Source) {
+  const at = windowOf(span);
+  const profile = at && span.events.find((e) => e.name === 'Profile' && e.pid === at.start.pid);
   if (!at || !profile) return;
   const nodes = new Map<number, ProfileNode>();
   let t = Number(profile.args?.data?.startTime);
-  for (const chunk of send.events) {
-    if (chunk.name !== 'ProfileChunk' || chunk.pid !== at.enter.pid || chunk.id !== profile.id)
+  for (const chunk of span.events) {
+    if (chunk.name !== 'ProfileChunk' || chunk.pid !== at.start.pid || chunk.id !== profile.id)
       continue;
     const data = chunk.args?.data as
       | { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] }
@@ -102,14 +126,14 @@ function addScriptTimes(send: TracedSend, totals: Totals, source: (n: ProfileNod
       t += delta;
       const node = nodes.get(sample);
       if (t < at.from || t >= at.to || !node) continue;
-      const key = source(node);
+      const key = source(node.callFrame);
       totals.set(key, (totals.get(key) ?? 0) + delta / 1000);
     }
   }
 }
 
-/** `name src/file.ts:line` for a node of the build in `dist`, through its source map. */
-function sourcesIn(dist: string) {
+/** `name src/file.ts:line` for a place in the build in `dist`, through its source map. */
+function sourcesIn(dist: string): Source {
   const maps = new Map<string, TraceMap | null>();
   const mapOf = (url: string) => {
     if (!maps.has(url)) {
@@ -122,7 +146,7 @@ function sourcesIn(dist: string) {
     }
     return maps.get(url) ?? null;
   };
-  return ({ callFrame: frame }: ProfileNode) => {
+  return (frame) => {
     const map = frame.url ? mapOf(frame.url) : null;
     if (!map) return frame.functionName || '(native)';
     const at = originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber });
@@ -131,23 +155,24 @@ function sourcesIn(dist: string) {
   };
 }
 
-function print(title: string, totals: Totals, sends: number, rows: number): void {
+function print(title: string, totals: Totals, spans: number, rows: number): void {
   console.log(`\n${title}`);
   const sorted = [...totals].sort((a, b) => b[1] - a[1]).slice(0, rows);
-  for (const [key, ms] of sorted) console.log(`  ${(ms / sends).toFixed(2).padStart(7)}  ${key}`);
+  for (const [key, ms] of sorted) console.log(`  ${(ms / spans).toFixed(2).padStart(7)}  ${key}`);
 }
 
-export function printTraced(label: string, sends: TracedSend[], dist: string): void {
+/** `what`: the windows' name, as 'sealed sends, Enter to bubble'. */
+export function printTraced(label: string, what: string, spans: TracedWindow[], dist: string) {
   const events: Totals = new Map();
   const scripts: Totals = new Map();
   const source = sourcesIn(dist);
-  for (const send of sends) {
-    addEventTimes(send, events);
-    addScriptTimes(send, scripts, source);
+  for (const span of spans) {
+    addEventTimes(span, events, source);
+    addScriptTimes(span, scripts, source);
   }
-  const ms = sends.map((s) => s.sendMs).sort((a, b) => a - b);
+  const ms = spans.map((s) => s.ms).sort((a, b) => a - b);
   const median = ms[Math.floor(ms.length / 2)] ?? NaN;
-  const head = `${label}: ${String(sends.length)} sealed sends, Enter to bubble p50 ${median.toFixed(1)} ms`;
-  print(`${head}; mean ms per send by trace event (self time)`, events, sends.length, 20);
-  print(`${head}; mean ms per send by sampled function (self time)`, scripts, sends.length, 20);
+  const head = `${label}: ${String(spans.length)} ${what} p50 ${median.toFixed(1)} ms`;
+  print(`${head}; mean ms per window by trace event (self time)`, events, spans.length, 20);
+  print(`${head}; mean ms per window by sampled function (self time)`, scripts, spans.length, 20);
 }

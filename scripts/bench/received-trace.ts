@@ -1,0 +1,140 @@
+/**
+ * `npx tsx scripts/bench/received-trace.ts`: where a received message's time goes in the
+ * 10,000-message chat, on one instance and on two (#43 part 6), as section 14 sets them up.
+ * Every received message is traced over CDP (with V8's sampling profiler) and its main thread
+ * from the WebSocket frame's arrival (FRAME_CLOCK's timestamp) to the frame after its bubble is
+ * read by kind of work and by function (trace-read.ts). Printed, nothing asserted; the trace
+ * slows the page, so the times are for comparing the two stacks, not for section 14's figures.
+ * BENCH_TRACE_ROUNDS (24) rounds of a send and a received message on each stack, taking turns.
+ */
+import { join } from 'node:path';
+import { localDir } from '../stack/paths';
+import { launchBrowser } from './browser';
+import { CPU_SLOWDOWN, prepareChat, type ChatSession } from './chat-send';
+import { withCpu, type Around } from './cpu-time';
+import { PLACED_ON } from './instances-compare';
+import { onDirectory, onInstance } from './placed';
+import { printTraced, type TraceEvent, type TracedWindow } from './trace-read';
+import { traced } from './trace-record';
+import { startBenchStack, type BenchStack } from './stack';
+
+const ROUNDS = Number(process.env.BENCH_TRACE_ROUNDS ?? 24);
+/** FRAME_CLOCK marks each received message's frame with its text, 'Bench receive N from …'. */
+const MARK = 'Bench receive ';
+/**
+ * Marks the bubble's entering the DOM (a MutationObserver's callback runs in the task of React's
+ * commit), so the window splits into the frame to the commit, and the commit to the frame seen.
+ */
+const BUBBLE_CLOCK = `new MutationObserver((records) => {
+  for (const record of records)
+    for (const node of record.addedNodes) {
+      const seen = /Bench receive \\d+ from \\S+/.exec(node.textContent ?? '');
+      if (seen && !(window.__bubbleAt ??= {})[seen[0]]) {
+        window.__bubbleAt[seen[0]] = true;
+        console.timeStamp('Bench bubble ' + seen[0]);
+      }
+    }
+}).observe(document.body, { childList: true, subtree: true });`;
+
+/** Per window: ms from the frame to the bubble's commit, and the WebSocket frames handled. */
+function phases(windows: TracedWindow[]) {
+  return windows.map(({ ms, events }) => {
+    const stamp = (prefix: string) =>
+      events.find((e) => e.name === 'TimeStamp' && label(e).startsWith(prefix));
+    const from = stamp(MARK)?.ts ?? NaN;
+    const to = from + ms * 1000;
+    const inWindow = events.filter((e) => e.ts >= from && e.ts < to);
+    return {
+      ms,
+      commitMs: ((stamp('Bench bubble ')?.ts ?? NaN) - from) / 1000,
+      socketCalls: inWindow.filter(
+        (e) => e.name === 'FunctionCall' && e.args?.data?.functionName === 'mySock.onmessage',
+      ).length,
+      frames: inWindow.filter((e) => e.name === 'FireAnimationFrame').length,
+    };
+  });
+}
+const label = (e: TraceEvent) => {
+  const value = e.args?.data?.message ?? e.args?.data?.name;
+  return typeof value === 'string' ? value : '';
+};
+
+function printPhases(title: string, windows: TracedWindow[]) {
+  const rows = phases(windows);
+  const p50 = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const fixed = (value: number | undefined) => (value ?? NaN).toFixed(1);
+  console.log(
+    `\n${title}: p50 frame to bubble ${fixed(p50(rows.map((r) => r.ms)))} ms, ` +
+      `frame to commit ${fixed(p50(rows.map((r) => r.commitMs)))} ms; per window ` +
+      '(ms, to commit, socket messages handled, animation frames):',
+  );
+  console.log(
+    '  ' +
+      rows
+        .map(
+          (r) => `${fixed(r.ms)}/${fixed(r.commitMs)}/${String(r.socketCalls)}/${String(r.frames)}`,
+        )
+        .join('  '),
+  );
+}
+
+const started = Date.now();
+const log = (line: string) =>
+  console.log(`[trace ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
+const browser = await launchBrowser();
+const stacks: BenchStack[] = [];
+try {
+  const dists = [join(localDir, 'bench-dist-1i'), join(localDir, 'bench-dist-2i')];
+  for (const [n, dist] of dists.entries()) stacks.push(await startBenchStack(log, dist, n + 1));
+  const received: TracedWindow[][] = [[], []];
+  const sessions: ChatSession[] = [];
+  for (const [n, stack] of stacks.entries()) {
+    const place = n === 0 ? onDirectory(stack.target) : onInstance(stack.target, PLACED_ON);
+    // Only the long chat takes turns below, so every received message traced is the long chat's.
+    const observed = new Set<unknown>();
+    const around: Around = async (cdp, work, what) => {
+      if (what !== 'receive') return withCpu(cdp, work);
+      if (!observed.has(cdp)) await cdp.send('Runtime.evaluate', { expression: BUBBLE_CLOCK });
+      observed.add(cdp);
+      let result: Awaited<ReturnType<typeof work>> | undefined;
+      const events = await traced(cdp, async () => {
+        result = await work();
+      });
+      received[n]?.push({ ms: Number(result), events, mark: MARK });
+      return {
+        result: result as Awaited<ReturnType<typeof work>>,
+        cpu: { taskMs: NaN, scriptMs: NaN },
+      };
+    };
+    const say = (line: string) => log(`${String(n + 1)} instance(s): ${line}`);
+    sessions.push(await prepareChat(browser, stack.target, stack.appUrl, say, place, around));
+  }
+  for (const session of sessions) await session.throttle(CPU_SLOWDOWN);
+  for (let i = 0; i < ROUNDS; i++) {
+    for (const session of i % 2 === 0 ? sessions : [...sessions].reverse())
+      await session.turn(i, 'long');
+    if ((i + 1) % 6 === 0) log(`round ${String(i + 1)} of ${String(ROUNDS)} on both`);
+  }
+  for (const session of sessions) {
+    await session.throttle(1);
+    await session.finish();
+  }
+  for (const [n, windows] of received.entries())
+    printPhases(n === 0 ? '1 instance' : '2 instances', windows);
+  for (const [n, dist] of dists.entries()) {
+    const label = n === 0 ? '1 instance' : '2 instances';
+    const windows = received[n] ?? [];
+    printTraced(label, 'received messages, frame to bubble', windows, dist);
+    // The part after the bubble's commit, on its own: the frames that show it.
+    const afterCommit = phases(windows).map((row, i) => ({
+      ms: row.ms - row.commitMs,
+      events: windows[i]?.events ?? [],
+      mark: 'Bench bubble ',
+    }));
+    printTraced(label, 'received messages, commit to bubble seen', afterCommit, dist);
+  }
+} finally {
+  for (const stack of stacks) await stack.stop();
+  await browser.close();
+}
+process.exit(0);
