@@ -66,7 +66,7 @@ function printPhases(title: string, windows: TracedWindow[]) {
   console.log(
     `\n${title}: p50 frame to bubble ${fixed(p50(rows.map((r) => r.ms)))} ms, ` +
       `frame to commit ${fixed(p50(rows.map((r) => r.commitMs)))} ms; per window ` +
-      '(ms, to commit, socket messages handled, animation frames):',
+      '(ms, to commit, socket messages handled, animation-frame callbacks):',
   );
   console.log(
     '  ' +

@@ -29,6 +29,8 @@ export interface TracedWindow {
 type Totals = Map<string, number>;
 
 const TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+/** Events counted as well as timed: how often each function is called into, each event fired. */
+const CALLS = new Set(['FunctionCall', 'EventDispatch', 'FireAnimationFrame', 'TimerFire']);
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** A script's place: 0-based line and column, as in a CPU profile's call frames. */
@@ -67,7 +69,7 @@ function windowOf(span: TracedWindow) {
 }
 
 /** Self time of each complete event on the main thread, clipped to the window (ms). */
-function addEventTimes(span: TracedWindow, totals: Totals, source: Source): void {
+function addEventTimes(span: TracedWindow, totals: Totals, source: Source, calls: Totals): void {
   const at = windowOf(span);
   if (!at) return;
   const clip = (e: TraceEvent) =>
@@ -85,7 +87,9 @@ function addEventTimes(span: TracedWindow, totals: Totals, source: Source): void
       top = open.at(-1)
     ) {
       open.pop();
-      add(kindOf(top.event, source), clip(top.event) - top.inner);
+      const kind = kindOf(top.event, source);
+      add(kind, clip(top.event) - top.inner);
+      if (CALLS.has(top.event.name)) calls.set(kind, (calls.get(kind) ?? 0) + 1);
     }
   };
   let busy = 0;
@@ -158,16 +162,18 @@ function sourcesIn(dist: string): Source {
 function print(title: string, totals: Totals, spans: number, rows: number): void {
   console.log(`\n${title}`);
   const sorted = [...totals].sort((a, b) => b[1] - a[1]).slice(0, rows);
-  for (const [key, ms] of sorted) console.log(`  ${(ms / spans).toFixed(2).padStart(7)}  ${key}`);
+  for (const [key, value] of sorted)
+    console.log(`  ${(value / spans).toFixed(2).padStart(7)}  ${key}`);
 }
 
 /** `what`: the windows' name, as 'sealed sends, Enter to bubble'. */
 export function printTraced(label: string, what: string, spans: TracedWindow[], dist: string) {
   const events: Totals = new Map();
+  const calls: Totals = new Map();
   const scripts: Totals = new Map();
   const source = sourcesIn(dist);
   for (const span of spans) {
-    addEventTimes(span, events, source);
+    addEventTimes(span, events, source, calls);
     addScriptTimes(span, scripts, source);
   }
   const ms = spans.map((s) => s.ms).sort((a, b) => a - b);
@@ -175,4 +181,11 @@ export function printTraced(label: string, what: string, spans: TracedWindow[], 
   const head = `${label}: ${String(spans.length)} ${what} p50 ${median.toFixed(1)} ms`;
   print(`${head}; mean ms per window by trace event (self time)`, events, spans.length, 20);
   print(`${head}; mean ms per window by sampled function (self time)`, scripts, spans.length, 20);
+  print(`${head}; calls and events per window`, calls, spans.length, 12);
+  const files: Totals = new Map();
+  for (const [key, ms] of scripts) {
+    const file = / (\S+):\d+$/.exec(key)?.[1] ?? '(no source)';
+    files.set(file, (files.get(file) ?? 0) + ms);
+  }
+  print(`${head}; mean ms per window by source file (self time)`, files, spans.length, 30);
 }
