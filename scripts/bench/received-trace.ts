@@ -7,16 +7,12 @@
  * slows the page, so the times are for comparing the two stacks, not for section 14's figures.
  * BENCH_TRACE_ROUNDS (24) rounds of a send and a received message on each stack, taking turns.
  */
-import { join } from 'node:path';
-import { localDir } from '../stack/paths';
-import { launchBrowser } from './browser';
 import { CPU_SLOWDOWN, prepareChat, type ChatSession } from './chat-send';
 import { withCpu, type Around } from './cpu-time';
 import { PLACED_ON } from './instances-compare';
 import { onDirectory, onInstance } from './placed';
 import { printTraced, type TraceEvent, type TracedWindow } from './trace-read';
-import { traced } from './trace-record';
-import { startBenchStack, type BenchStack } from './stack';
+import { onBothStacks, tracedWork } from './trace-record';
 
 const ROUNDS = Number(process.env.BENCH_TRACE_ROUNDS ?? 24);
 /** FRAME_CLOCK marks each received message's frame with its text, 'Bench receive N from …'. */
@@ -78,14 +74,7 @@ function printPhases(title: string, windows: TracedWindow[]) {
   );
 }
 
-const started = Date.now();
-const log = (line: string) =>
-  console.log(`[trace ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
-const browser = await launchBrowser();
-const stacks: BenchStack[] = [];
-try {
-  const dists = [join(localDir, 'bench-dist-1i'), join(localDir, 'bench-dist-2i')];
-  for (const [n, dist] of dists.entries()) stacks.push(await startBenchStack(log, dist, n + 1));
+await onBothStacks(async (browser, stacks, log) => {
   const received: TracedWindow[][] = [[], []];
   const sessions: ChatSession[] = [];
   for (const [n, stack] of stacks.entries()) {
@@ -96,15 +85,9 @@ try {
       if (what !== 'receive') return withCpu(cdp, work);
       if (!observed.has(cdp)) await cdp.send('Runtime.evaluate', { expression: BUBBLE_CLOCK });
       observed.add(cdp);
-      let result: Awaited<ReturnType<typeof work>> | undefined;
-      const events = await traced(cdp, async () => {
-        result = await work();
+      return tracedWork(cdp, work, (ms, events) => {
+        received[n]?.push({ ms: Number(ms), events, mark: MARK });
       });
-      received[n]?.push({ ms: Number(result), events, mark: MARK });
-      return {
-        result: result as Awaited<ReturnType<typeof work>>,
-        cpu: { taskMs: NaN, scriptMs: NaN },
-      };
     };
     const say = (line: string) => log(`${String(n + 1)} instance(s): ${line}`);
     sessions.push(await prepareChat(browser, stack.target, stack.appUrl, say, place, around));
@@ -121,20 +104,17 @@ try {
   }
   for (const [n, windows] of received.entries())
     printPhases(n === 0 ? '1 instance' : '2 instances', windows);
-  for (const [n, dist] of dists.entries()) {
+  for (const [n, stack] of stacks.entries()) {
     const label = n === 0 ? '1 instance' : '2 instances';
     const windows = received[n] ?? [];
-    printTraced(label, 'received messages, frame to bubble', windows, dist);
+    printTraced(label, 'received messages, frame to bubble', windows, stack.outDir);
     // The part after the bubble's commit, on its own: the frames that show it.
     const afterCommit = phases(windows).map((row, i) => ({
       ms: row.ms - row.commitMs,
       events: windows[i]?.events ?? [],
       mark: 'Bench bubble ',
     }));
-    printTraced(label, 'received messages, commit to bubble seen', afterCommit, dist);
+    printTraced(label, 'received messages, commit to bubble seen', afterCommit, stack.outDir);
   }
-} finally {
-  for (const stack of stacks) await stack.stop();
-  await browser.close();
-}
+});
 process.exit(0);

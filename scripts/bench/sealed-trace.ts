@@ -6,48 +6,32 @@
  * page, so the times are for comparing the two stacks, not for section 14's figures.
  * BENCH_TRACE_ROUNDS (6) rounds of 4 counted sends on each stack, taking turns.
  */
-import { join } from 'node:path';
 import type { CDPSession } from 'playwright-core';
-import { localDir } from '../stack/paths';
-import { launchBrowser } from './browser';
 import { prepareSealed } from './chat-sealed';
 import { withCpu, type Around } from './cpu-time';
 import { PLACED_ON } from './instances-compare';
 import { onDirectory, onInstance } from './placed';
 import { printTraced, type TracedWindow } from './trace-read';
-import { traced } from './trace-record';
-import { startBenchStack, type BenchStack } from './stack';
+import { onBothStacks, tracedWork } from './trace-record';
 
 const ROUNDS = Number(process.env.BENCH_TRACE_ROUNDS ?? 6);
 const PER_ROUND = 4;
 
-const started = Date.now();
-const log = (line: string) =>
-  console.log(`[trace ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
-const browser = await launchBrowser();
-const stacks: BenchStack[] = [];
-try {
-  const dists = [join(localDir, 'bench-dist-1i'), join(localDir, 'bench-dist-2i')];
-  for (const [n, dist] of dists.entries()) stacks.push(await startBenchStack(log, dist, n + 1));
+await onBothStacks(async (browser, stacks, log) => {
   const sends: TracedWindow[][] = [[], []];
   const sessions = [];
   for (const [n, stack] of stacks.entries()) {
     const place = n === 0 ? onDirectory(stack.target) : onInstance(stack.target, PLACED_ON);
     let sealedPage: CDPSession | undefined;
     let count = 0;
-    const around: Around = async (cdp, work) => {
+    const around: Around = (cdp, work) => {
       sealedPage ??= cdp; // each round sends in the sealed conversation first
       if (cdp !== sealedPage) return withCpu(cdp, work);
-      let result: Awaited<ReturnType<typeof work>> | undefined;
-      const events = await traced(cdp, async () => {
-        result = await work();
-      });
       // Each round's first send is a warm-up (a new epoch key's wraps), as in section 14.
-      if (count++ % (PER_ROUND + 1) !== 0) sends[n]?.push({ ms: Number(result), events });
-      return {
-        result: result as Awaited<ReturnType<typeof work>>,
-        cpu: { taskMs: NaN, scriptMs: NaN },
-      };
+      const counted = count++ % (PER_ROUND + 1) !== 0;
+      return tracedWork(cdp, work, (ms, events) => {
+        if (counted) sends[n]?.push({ ms: Number(ms), events });
+      });
     };
     sessions.push(await prepareSealed(browser, stack.target, stack.appUrl, place, around));
   }
@@ -56,15 +40,12 @@ try {
     log(`round ${String(r + 1)} of ${String(ROUNDS)} on both`);
   }
   for (const session of sessions) await session.finish();
-  for (const [n, dist] of dists.entries())
+  for (const [n, stack] of stacks.entries())
     printTraced(
       n === 0 ? '1 instance' : '2 instances',
       'sealed sends, Enter to bubble',
       sends[n] ?? [],
-      dist,
+      stack.outDir,
     );
-} finally {
-  for (const stack of stacks) await stack.stop();
-  await browser.close();
-}
+});
 process.exit(0);
