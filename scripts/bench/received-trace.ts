@@ -11,12 +11,14 @@ import { CPU_SLOWDOWN, prepareChat, type ChatSession } from './chat-send';
 import { withCpu, type Around } from './cpu-time';
 import { PLACED_ON } from './instances-compare';
 import { onDirectory, onInstance } from './placed';
-import { printTraced, type TraceEvent, type TracedWindow } from './trace-read';
+import { median, printTraced, stampOf, type TracedWindow } from './trace-read';
 import { onBothStacks, tracedWork } from './trace-record';
 
 const ROUNDS = Number(process.env.BENCH_TRACE_ROUNDS ?? 24);
 /** FRAME_CLOCK marks each received message's frame with its text, 'Bench receive N from …'. */
 const MARK = 'Bench receive ';
+/** BUBBLE_CLOCK's mark: 'Bench bubble ' and the text. */
+const BUBBLE_MARK = 'Bench bubble ';
 /**
  * Marks the bubble's entering the DOM (a MutationObserver's callback runs in the task of React's
  * commit), so the window splits into the frame to the commit, and the commit to the frame seen.
@@ -27,7 +29,7 @@ const BUBBLE_CLOCK = `new MutationObserver((records) => {
       const seen = /Bench receive \\d+ from \\S+/.exec(node.textContent ?? '');
       if (seen && !(window.__bubbleAt ??= {})[seen[0]]) {
         window.__bubbleAt[seen[0]] = true;
-        console.timeStamp('Bench bubble ' + seen[0]);
+        console.timeStamp(${JSON.stringify(BUBBLE_MARK)} + seen[0]);
       }
     }
 }).observe(document.body, { childList: true, subtree: true });`;
@@ -35,14 +37,12 @@ const BUBBLE_CLOCK = `new MutationObserver((records) => {
 /** Per window: ms from the frame to the bubble's commit, and the WebSocket frames handled. */
 function phases(windows: TracedWindow[]) {
   return windows.map(({ ms, events }) => {
-    const stamp = (prefix: string) =>
-      events.find((e) => e.name === 'TimeStamp' && label(e).startsWith(prefix));
-    const from = stamp(MARK)?.ts ?? NaN;
+    const from = stampOf(events, MARK)?.ts ?? NaN;
     const to = from + ms * 1000;
     const inWindow = events.filter((e) => e.ts >= from && e.ts < to);
     return {
       ms,
-      commitMs: ((stamp('Bench bubble ')?.ts ?? NaN) - from) / 1000,
+      commitMs: ((stampOf(events, BUBBLE_MARK)?.ts ?? NaN) - from) / 1000,
       socketCalls: inWindow.filter(
         (e) => e.name === 'FunctionCall' && e.args?.data?.functionName === 'mySock.onmessage',
       ).length,
@@ -50,18 +50,13 @@ function phases(windows: TracedWindow[]) {
     };
   });
 }
-const label = (e: TraceEvent) => {
-  const value = e.args?.data?.message ?? e.args?.data?.name;
-  return typeof value === 'string' ? value : '';
-};
 
 function printPhases(title: string, windows: TracedWindow[]) {
   const rows = phases(windows);
-  const p50 = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  const fixed = (value: number | undefined) => (value ?? NaN).toFixed(1);
+  const fixed = (value: number) => value.toFixed(1);
   console.log(
-    `\n${title}: p50 frame to bubble ${fixed(p50(rows.map((r) => r.ms)))} ms, ` +
-      `frame to commit ${fixed(p50(rows.map((r) => r.commitMs)))} ms; per window ` +
+    `\n${title}: p50 frame to bubble ${fixed(median(rows.map((r) => r.ms)))} ms, ` +
+      `frame to commit ${fixed(median(rows.map((r) => r.commitMs)))} ms; per window ` +
       '(ms, to commit, socket messages handled, animation-frame callbacks):',
   );
   console.log(
@@ -112,7 +107,7 @@ await onBothStacks(async (browser, stacks, log) => {
     const afterCommit = phases(windows).map((row, i) => ({
       ms: row.ms - row.commitMs,
       events: windows[i]?.events ?? [],
-      mark: 'Bench bubble ',
+      mark: BUBBLE_MARK,
     }));
     printTraced(label, 'received messages, commit to bubble seen', afterCommit, stack.outDir);
   }

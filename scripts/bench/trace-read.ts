@@ -57,14 +57,24 @@ function kindOf(event: TraceEvent, source: Source): string {
   return [event.name, text(data.type), text(data.functionName), file].filter(Boolean).join(' ');
 }
 
+/** The first `console.timeStamp` in `events` whose label begins with `prefix`. */
+export function stampOf(events: TraceEvent[], prefix: string): TraceEvent | undefined {
+  return events.find(
+    (e) =>
+      e.name === 'TimeStamp' &&
+      text(e.args?.data?.message ?? e.args?.data?.name).startsWith(prefix),
+  );
+}
+
+export function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+}
+
 /** The window: from its start (the Enter keydown's dispatch, or its mark), on that thread. */
 function windowOf(span: TracedWindow) {
-  const start = span.events.find((e) =>
-    span.mark
-      ? e.name === 'TimeStamp' &&
-        text(e.args?.data?.message ?? e.args?.data?.name).startsWith(span.mark)
-      : e.name === 'EventDispatch' && e.args?.data?.type === 'keydown',
-  );
+  const start = span.mark
+    ? stampOf(span.events, span.mark)
+    : span.events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown');
   return start && { start, from: start.ts, to: start.ts + span.ms * 1000 };
 }
 
@@ -176,9 +186,8 @@ export function printTraced(label: string, what: string, spans: TracedWindow[], 
     addEventTimes(span, events, source, calls);
     addScriptTimes(span, scripts, source);
   }
-  const ms = spans.map((s) => s.ms).sort((a, b) => a - b);
-  const median = ms[Math.floor(ms.length / 2)] ?? NaN;
-  const head = `${label}: ${String(spans.length)} ${what} p50 ${median.toFixed(1)} ms`;
+  const p50 = median(spans.map((s) => s.ms));
+  const head = `${label}: ${String(spans.length)} ${what} p50 ${p50.toFixed(1)} ms`;
   print(`${head}; mean ms per window by trace event (self time)`, events, spans.length, 20);
   print(`${head}; mean ms per window by sampled function (self time)`, scripts, spans.length, 20);
   print(`${head}; calls and events per window`, calls, spans.length, 12);
