@@ -50,6 +50,8 @@ export const CPU_SLOWDOWN = 4;
  */
 const REPLY = process.env.BENCH_CHAT_REPLY ?? 'message';
 export const SENDS = Number(process.env.BENCH_CHAT_SENDS ?? 15);
+/** Numbers the received-only messages apart from the rounds' ('Bench receive N', FRAME_CLOCK). */
+const RECEIVED_ONLY = 100_000;
 export const chatSizes = { short: 10, long: Number(process.env.BENCH_CHAT_LONG ?? 10_000) };
 
 export interface ChatRun {
@@ -105,6 +107,8 @@ export interface ChatSession {
   throttle(rate: number): Promise<unknown>;
   /** `only: 'long'`: the long chat's send and received message alone (section 14's figures). */
   turn(i: number, only?: 'long'): Promise<void>;
+  /** A received message in the long chat alone, no send before it (section 14's extra samples). */
+  receive(i: number): Promise<void>;
   finish(): Promise<ChatResults>;
 }
 
@@ -162,13 +166,32 @@ export async function prepareChat(
   const longOpen = await open(long, people.long);
 
   const runs = { short: newRun(people.short, shortOpen), long: newRun(people.long, longOpen) };
-  const turn = async (
+  const received = async (
     { page, cdp }: ChatPage,
     chat: ChatWith,
     run: ChatRun,
     i: number,
     there: AdminTarget,
   ) => {
+    const text = `Bench receive ${String(i)} from ${chat.friend.username}`;
+    const got = await around(
+      cdp,
+      () => timeReceive(page, chat.friend.username, text, () => friendWrites(there, chat, text)),
+      'receive',
+    );
+    run.receiveMs.push(got.result);
+    run.receiveCpuMs.push(got.cpu.taskMs);
+    chat.newest = text;
+    await page.waitForTimeout(500);
+  };
+  const turn = async (
+    chatPage: ChatPage,
+    chat: ChatWith,
+    run: ChatRun,
+    i: number,
+    there: AdminTarget,
+  ) => {
+    const { page, cdp } = chatPage;
     const name = chat.friend.username;
     const since = Number(await page.evaluate('performance.now()'));
     const sent = await around(
@@ -183,16 +206,7 @@ export async function prepareChat(
     run.sendMs.push(sent.result);
     run.sendCpuMs.push(sent.cpu.taskMs);
     run.enterMs.push(await enterDuration(page, since));
-    const text = `Bench receive ${String(i)} from ${name}`;
-    const got = await around(
-      cdp,
-      () => timeReceive(page, name, text, () => friendWrites(there, chat, text)),
-      'receive',
-    );
-    run.receiveMs.push(got.result);
-    run.receiveCpuMs.push(got.cpu.taskMs);
-    chat.newest = text;
-    await page.waitForTimeout(500);
+    await received(chatPage, chat, run, i, there);
   };
   return {
     people,
@@ -204,6 +218,7 @@ export async function prepareChat(
       const both = [() => turn(short, people.short, runs.short, i, held.short), longTurn];
       for (const step of i % 2 === 0 ? both : both.reverse()) await step();
     },
+    receive: (i) => received(long, people.long, runs.long, RECEIVED_ONLY + i, held.long),
     finish: async () => {
       runs.short.messageNodes = await messageNodes(short.page, people.short.friend.username);
       runs.long.messageNodes = await messageNodes(long.page, people.long.friend.username);

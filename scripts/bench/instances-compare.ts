@@ -10,7 +10,8 @@
  * printed: each figure's ratio with its bootstrap interval and verdict (instances-summary.ts);
  * nothing asserted.
  * Knobs (the same for both stacks): BENCH_INSTANCES_CHAT_SENDS (80 rounds of the long chat
- * alone), BENCH_INSTANCES_SEALED_ROUNDS (10 rounds of 4 counted sends per conversation),
+ * alone), BENCH_INSTANCES_RECEIVES (160 more received messages in the long chat, without a
+ * send), BENCH_INSTANCES_SEALED_ROUNDS (10 rounds of 4 counted sends per conversation),
  * BENCH_INSTANCES_MESSAGES (1,000 inbox samples, in sets of 25: the p99 of 200 was their second
  * largest, and read 0.5x to 2x from run to run); the long chat is BENCH_CHAT_LONG (10000), as in
  * section 5. About 14 minutes on a quiet machine.
@@ -31,6 +32,7 @@ import { startBenchStack, type BenchStack } from './stack';
 
 const knobs = {
   chatSends: Number(process.env.BENCH_INSTANCES_CHAT_SENDS ?? 80),
+  receives: Number(process.env.BENCH_INSTANCES_RECEIVES ?? 160),
   sealedRounds: Number(process.env.BENCH_INSTANCES_SEALED_ROUNDS ?? 10),
   inboxMessages: Number(process.env.BENCH_INSTANCES_MESSAGES ?? 1000),
 };
@@ -48,7 +50,7 @@ export interface InstancesComparison {
   one: Pass;
   two: Pass;
   knobs: typeof knobs;
-  /** This run's samples, as kept in `.local/bench-instances/`. */
+  /** This run's samples, as kept in `docs/bench-runs/instances/`. */
   record: RunRecord;
 }
 
@@ -123,6 +125,12 @@ export async function instancesBench(
           for (const session of i % 2 === 0 ? sessions : [...sessions].reverse())
             // The long chat alone: its figures are the ones compared, the short chat's are not.
             await session.turn(i, 'long');
+        }
+        // The received message's p50 sits between runs of two and of three frames after the
+        // commit, so 80 samples moved it by a third from run to run: more, without sends.
+        for (let i = 0; i < knobs.receives; i++) {
+          for (const session of i % 2 === 0 ? sessions : [...sessions].reverse())
+            await session.receive(i);
         }
         const results = [];
         for (const session of sessions) {

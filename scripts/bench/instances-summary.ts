@@ -83,7 +83,7 @@ export function printPooled(reply: string): void {
   const rows = pooledRows(runs);
   console.log(
     table(
-      `14. Pooled: ${String(runs.length)} kept runs (replies '${reply}', .local/bench-instances/), ` +
+      `14. Pooled: ${String(runs.length)} kept runs (replies '${reply}', docs/bench-runs/instances/), ` +
         `each run's ratio from its own samples, weighted by samples; ${runs.map(load).join('; ')}`,
       HEADER,
       rows.map(cells),
