@@ -24,7 +24,7 @@ import {
   pageBackToStart,
   pageInOwnWindow,
   scrollToNewest,
-  throttle,
+  slowed,
   timeReceive,
   timeSend,
   waitForSearchIndex,
@@ -104,7 +104,6 @@ async function messagesPage(browser: Browser, opened: Page, appUrl: string): Pro
  */
 export interface ChatSession {
   people: ChatPeople;
-  throttle(rate: number): Promise<unknown>;
   /** `only: 'long'`: the long chat's send and received message alone (section 14's figures). */
   turn(i: number, only?: 'long'): Promise<void>;
   /** A received message in the long chat alone, no send before it (section 14's extra samples). */
@@ -142,15 +141,12 @@ export async function prepareChat(
   const long = await messagesPage(browser, signIn, appUrl);
   await signIn.close();
   log(`chat: search indexed every conversation (two pages) in ${ms(Date.now() - started)}`);
-  // Each page has a renderer process of its own (launchBrowser), so each is throttled alone.
-  const throttleBoth = (rate: number) =>
-    Promise.all([throttle(short.cdp, rate), throttle(long.cdp, rate)]);
-
-  const open = async ({ page }: ChatPage, chat: ChatWith) => {
+  // Each page has a renderer process of its own (launchBrowser), so each is slowed alone.
+  const open = async ({ page, cdp }: ChatPage, chat: ChatWith) => {
     const name = chat.friend.username;
-    await throttleBoth(CPU_SLOWDOWN);
-    const openMs = await openConversation(page, name, newestText(chat));
-    await throttleBoth(1);
+    const openMs = await slowed(cdp, CPU_SLOWDOWN, () =>
+      openConversation(page, name, newestText(chat)),
+    );
     const pageBackMs = await pageBackToStart(page, name);
     const loaded = await loadedMessages(page, name);
     log(
@@ -184,33 +180,27 @@ export async function prepareChat(
     chat.newest = text;
     await page.waitForTimeout(500);
   };
-  const turn = async (
-    chatPage: ChatPage,
-    chat: ChatWith,
-    run: ChatRun,
-    i: number,
-    there: AdminTarget,
-  ) => {
-    const { page, cdp } = chatPage;
-    const name = chat.friend.username;
-    const since = Number(await page.evaluate('performance.now()'));
-    const sent = await around(
-      cdp,
-      async () => {
-        const sendMs = await timeSend(page, name, `Bench send ${String(i)} to ${name}`);
-        await page.waitForTimeout(1000); // Event Timing entries arrive after the next paint
-        return sendMs;
-      },
-      'send',
-    );
-    run.sendMs.push(sent.result);
-    run.sendCpuMs.push(sent.cpu.taskMs);
-    run.enterMs.push(await enterDuration(page, since));
-    await received(chatPage, chat, run, i, there);
-  };
+  const turn = (chatPage: ChatPage, chat: ChatWith, run: ChatRun, i: number, there: AdminTarget) =>
+    slowed(chatPage.cdp, CPU_SLOWDOWN, async () => {
+      const { page, cdp } = chatPage;
+      const name = chat.friend.username;
+      const since = Number(await page.evaluate('performance.now()'));
+      const sent = await around(
+        cdp,
+        async () => {
+          const sendMs = await timeSend(page, name, `Bench send ${String(i)} to ${name}`);
+          await page.waitForTimeout(1000); // Event Timing entries arrive after the next paint
+          return sendMs;
+        },
+        'send',
+      );
+      run.sendMs.push(sent.result);
+      run.sendCpuMs.push(sent.cpu.taskMs);
+      run.enterMs.push(await enterDuration(page, since));
+      await received(chatPage, chat, run, i, there);
+    });
   return {
     people,
-    throttle: throttleBoth,
     turn: async (i, only) => {
       const longTurn = () => turn(long, people.long, runs.long, i, held.long);
       if (only === 'long') return longTurn();
@@ -218,7 +208,10 @@ export async function prepareChat(
       const both = [() => turn(short, people.short, runs.short, i, held.short), longTurn];
       for (const step of i % 2 === 0 ? both : both.reverse()) await step();
     },
-    receive: (i) => received(long, people.long, runs.long, RECEIVED_ONLY + i, held.long),
+    receive: (i) =>
+      slowed(long.cdp, CPU_SLOWDOWN, () =>
+        received(long, people.long, runs.long, RECEIVED_ONLY + i, held.long),
+      ),
     finish: async () => {
       runs.short.messageNodes = await messageNodes(short.page, people.short.friend.username);
       runs.long.messageNodes = await messageNodes(long.page, people.long.friend.username);
@@ -245,9 +238,7 @@ export async function chatBench(
   log: (line: string) => void,
 ): Promise<ChatResults> {
   const session = await prepareChat(browser, target, appUrl, log);
-  await session.throttle(CPU_SLOWDOWN);
   for (let i = 0; i < SENDS; i++) await session.turn(i);
-  await session.throttle(1);
   return session.finish();
 }
 

@@ -22,7 +22,7 @@ import type { Browser } from 'playwright-core';
 import { dbRest } from '../stack/admin';
 import { instanceTarget } from '../stack/instances';
 import { localDir } from '../stack/paths';
-import { CPU_SLOWDOWN, prepareChat } from './chat-send';
+import { prepareChat } from './chat-send';
 import { prepareSealed } from './chat-sealed';
 import { prepareInbox } from './inbox';
 import { recordOf, saveRun, type Pass, type RunRecord } from './instances-runs';
@@ -120,7 +120,6 @@ export async function instancesBench(
           const say = (line: string) => log(`${label}: ${line}`);
           sessions.push(await prepareChat(browser, stack.target, stack.appUrl, say, place));
         }
-        for (const session of sessions) await session.throttle(CPU_SLOWDOWN);
         for (let i = 0; i < knobs.chatSends; i++) {
           for (const session of i % 2 === 0 ? sessions : [...sessions].reverse())
             // The long chat alone: its figures are the ones compared, the short chat's are not.
@@ -133,10 +132,7 @@ export async function instancesBench(
             await session.receive(i);
         }
         const results = [];
-        for (const session of sessions) {
-          await session.throttle(1);
-          results.push(await session.finish());
-        }
+        for (const session of sessions) results.push(await session.finish());
         return results;
       }),
     );

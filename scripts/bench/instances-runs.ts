@@ -81,6 +81,8 @@ export interface RunRecord {
   load: { start: number[]; end: number[] };
   /** How the friend's replies were written (BENCH_CHAT_REPLY): runs pool only with their kind. */
   reply: string;
+  /** Which pages were slowed, and when: runs pool only with their kind (THROTTLING). */
+  throttling?: string;
   knobs: Record<string, number>;
   /** Per figure key (a run kept before a figure was added lacks it). */
   samples: Partial<Record<string, { one: number[]; two: number[] }>>;
@@ -98,6 +100,7 @@ export function recordOf(
     started: extra.started,
     load: { start: extra.loadAtStart, end: loadavg() },
     reply: process.env.BENCH_CHAT_REPLY ?? 'message',
+    throttling: THROTTLING,
     knobs: extra.knobs,
     samples,
   };
@@ -127,7 +130,14 @@ export function saveRun(record: RunRecord): string {
   return file;
 }
 
-/** Every kept run of the same reply kind, oldest first. */
+/**
+ * How this bench slows its pages (`slowed` in chat-page.ts). Runs before 2026-12-04 slowed all
+ * four chat pages through the whole chat set, and the three idle ones spun beside the measured
+ * one: not pooled with these.
+ */
+export const THROTTLING = 'the measured page, in its turn';
+
+/** Every kept run of the same reply kind and throttling, oldest first. */
 export function keptRuns(reply: string): RunRecord[] {
   let files: string[];
   try {
@@ -138,5 +148,5 @@ export function keptRuns(reply: string): RunRecord[] {
   return files
     .sort()
     .map((f) => JSON.parse(readFileSync(join(runsDir, f), 'utf8')) as RunRecord)
-    .filter((run) => run.reply === reply);
+    .filter((run) => run.reply === reply && run.throttling === THROTTLING);
 }

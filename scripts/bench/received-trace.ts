@@ -7,7 +7,7 @@
  * slows the page, so the times are for comparing the two stacks, not for section 14's figures.
  * BENCH_TRACE_ROUNDS (24) rounds of a send and a received message on each stack, taking turns.
  */
-import { CPU_SLOWDOWN, prepareChat, type ChatSession } from './chat-send';
+import { prepareChat, type ChatSession } from './chat-send';
 import { withCpu, type Around } from './cpu-time';
 import { PLACED_ON } from './instances-compare';
 import { onDirectory, onInstance } from './placed';
@@ -87,16 +87,12 @@ await onBothStacks(async (browser, stacks, log) => {
     const say = (line: string) => log(`${String(n + 1)} instance(s): ${line}`);
     sessions.push(await prepareChat(browser, stack.target, stack.appUrl, say, place, around));
   }
-  for (const session of sessions) await session.throttle(CPU_SLOWDOWN);
   for (let i = 0; i < ROUNDS; i++) {
     for (const session of i % 2 === 0 ? sessions : [...sessions].reverse())
       await session.turn(i, 'long');
     if ((i + 1) % 6 === 0) log(`round ${String(i + 1)} of ${String(ROUNDS)} on both`);
   }
-  for (const session of sessions) {
-    await session.throttle(1);
-    await session.finish();
-  }
+  for (const session of sessions) await session.finish();
   for (const [n, windows] of received.entries())
     printPhases(n === 0 ? '1 instance' : '2 instances', windows);
   for (const [n, stack] of stacks.entries()) {
