@@ -12,9 +12,10 @@
  * Knobs (the same for both stacks): BENCH_INSTANCES_CHAT_SENDS (80 rounds of the long chat
  * alone), BENCH_INSTANCES_RECEIVES (160 more received messages in the long chat, without a
  * send), BENCH_INSTANCES_SEALED_ROUNDS (10 rounds of 4 counted sends per conversation),
- * BENCH_INSTANCES_MESSAGES (1,000 inbox samples, in sets of 25: the p99 of 200 was their second
- * largest, and read 0.5x to 2x from run to run); the long chat is BENCH_CHAT_LONG (10000), as in
- * section 5. About 14 minutes on a quiet machine.
+ * BENCH_INSTANCES_MESSAGES (4,000 inbox samples, in sets of 25, about a millisecond each: the p99
+ * of 200 was their second largest and read 0.5x to 2x from run to run, that of 1,000 0.67–1.24
+ * in one run); the long chat is BENCH_CHAT_LONG (10000), as in
+ * section 5. About 16 minutes on a quiet machine.
  */
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +35,7 @@ const knobs = {
   chatSends: Number(process.env.BENCH_INSTANCES_CHAT_SENDS ?? 80),
   receives: Number(process.env.BENCH_INSTANCES_RECEIVES ?? 160),
   sealedRounds: Number(process.env.BENCH_INSTANCES_SEALED_ROUNDS ?? 10),
-  inboxMessages: Number(process.env.BENCH_INSTANCES_MESSAGES ?? 1000),
+  inboxMessages: Number(process.env.BENCH_INSTANCES_MESSAGES ?? 4000),
 };
 /**
  * Counted sends per sealed round and conversation (each round also sends one warm-up, and opens

@@ -32,6 +32,8 @@ export interface Figure {
   label: string;
   quantile: number;
   of: (pass: Pass) => number[];
+  /** The key its samples are kept under: a p99 shares its p50's, kept once. */
+  kept: string;
 }
 
 const figure = (
@@ -39,7 +41,8 @@ const figure = (
   label: string,
   of: (pass: Pass) => number[] | undefined,
   quantile = 0.5,
-): Figure => ({ key, label, quantile, of: (pass) => of(pass) ?? [] });
+  kept = key,
+): Figure => ({ key, label, quantile, of: (pass) => of(pass) ?? [], kept });
 const CPU = '  its main-thread CPU (TaskDuration), p50';
 
 export const FIGURES: Figure[] = [
@@ -69,6 +72,7 @@ export const FIGURES: Figure[] = [
     "inbox: send → receiver's inbox event, p99",
     (p) => p.inbox?.raw.inboxEvent,
     0.99,
+    'inbox-event',
   ),
   figure('inbox-ack', 'inbox: send → server ack, p50', (p) => p.inbox?.raw.acked),
   figure('inbox-typing', "inbox: typing write → friend's event, p50", (p) => p.inbox?.raw.typing),
@@ -94,7 +98,7 @@ export function recordOf(
   extra: Pick<RunRecord, 'started' | 'knobs'> & { loadAtStart: number[] },
 ): RunRecord {
   const samples = Object.fromEntries(
-    FIGURES.map((f) => [f.key, { one: f.of(one), two: f.of(two) }]),
+    FIGURES.filter((f) => f.kept === f.key).map((f) => [f.key, { one: f.of(one), two: f.of(two) }]),
   );
   return {
     started: extra.started,
@@ -136,6 +140,10 @@ export function saveRun(record: RunRecord): string {
  * one: not pooled with these.
  */
 export const THROTTLING = 'the measured page, in its turn';
+
+/** A figure's samples in a run (none in a run kept before the figure was added). */
+export const samplesOf = (run: RunRecord, figure: Figure) =>
+  run.samples[figure.kept] ?? { one: [], two: [] };
 
 /** Every kept run of the same reply kind and throttling, oldest first. */
 export function keptRuns(reply: string): RunRecord[] {

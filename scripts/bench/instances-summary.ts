@@ -6,7 +6,7 @@
  * whether the samples can.
  */
 import { PLACED_ON, type InstancesComparison } from './instances-compare';
-import { FIGURES, keptRuns, type RunRecord } from './instances-runs';
+import { FIGURES, keptRuns, samplesOf, type RunRecord } from './instances-runs';
 import {
   atMostSlower,
   pooledRatioInterval,
@@ -50,8 +50,9 @@ const load = (run: RunRecord) =>
   `load average ${run.load.start[0]?.toFixed(1) ?? '?'} → ${run.load.end[0]?.toFixed(1) ?? '?'}`;
 
 function thisRun(record: RunRecord): Row[] {
-  return FIGURES.map(({ key, label, quantile }) => {
-    const { one, two } = record.samples[key] ?? { one: [], two: [] };
+  return FIGURES.map((figure) => {
+    const { label, quantile } = figure;
+    const { one, two } = samplesOf(record, figure);
     return {
       label,
       one: `${ms(quantileOf(one, quantile))} (${String(one.length)})`,
@@ -63,8 +64,9 @@ function thisRun(record: RunRecord): Row[] {
 }
 
 function pooledRows(runs: RunRecord[]): Row[] {
-  return FIGURES.map(({ key, label, quantile }) => {
-    const sides = runs.map((run) => run.samples[key] ?? { one: [], two: [] });
+  return FIGURES.map((figure) => {
+    const { label, quantile } = figure;
+    const sides = runs.map((run) => samplesOf(run, figure));
     const r = pooledRatioInterval(sides, { quantile });
     const n = (side: 'one' | 'two') => sides.reduce((s, run) => s + run[side].length, 0);
     return {
