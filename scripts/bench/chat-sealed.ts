@@ -17,8 +17,8 @@ import {
   openConversation,
   scrollToNewest,
   throttle,
-  timeSend,
 } from './chat-page';
+import { timeSend } from './chat-timing';
 import { befriend, type ChatWith } from './chat-seed';
 import { CPU_SLOWDOWN } from './chat-send';
 import { withCpu, type Around } from './cpu-time';

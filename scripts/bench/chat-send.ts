@@ -16,7 +16,6 @@ import { demoPushId } from '../demo/data';
 import { freshPage, signInToHome } from './browser';
 import {
   desktopWindow,
-  FRAME_CLOCK,
   loadedMessages,
   messageNodes,
   NO_DEVICE_KEY,
@@ -25,10 +24,9 @@ import {
   pageInOwnWindow,
   scrollToNewest,
   slowed,
-  timeReceive,
-  timeSend,
   waitForSearchIndex,
 } from './chat-page';
+import { FRAME_CLOCK, timeReceive, timeSend } from './chat-timing';
 import { newestText, seedChats, type ChatPeople, type ChatWith } from './chat-seed';
 import { EVENT_OBSERVER, enterDuration } from './web-vitals';
 import { onDirectory, type Place } from './placed';

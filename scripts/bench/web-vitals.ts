@@ -19,9 +19,9 @@ import {
   pageInOwnWindow,
   scrollToNewest,
   throttle,
-  timeSend,
   waitForSearchIndex,
 } from './chat-page';
+import { timeSend } from './chat-timing';
 import { newestText, type ChatPeople, type ChatWith } from './chat-seed';
 import { CPU_SLOWDOWN } from './chat-send';
 import { emojiOpenBench, type EmojiFigures } from './emoji-open';
