@@ -12,7 +12,7 @@ import { demoPushId } from '../demo/data';
 import { messageRecord, relationRecord } from '../seed-records';
 import { dbRest, type AdminTarget } from '../stack/admin';
 import { freshPage, signInToHome } from './browser';
-import { desktopWindow, openConversation, throttle } from './chat-page';
+import { desktopWindow, openConversation, slowed } from './chat-page';
 import { conversation, createAccount, writeInBatches } from './seed';
 import { int, ms, table } from './report';
 
@@ -109,11 +109,11 @@ async function oneRun(
   const { author, originalText } = quote;
   await page.goto(`${appUrl}/pages/messages`);
   await openConversation(page, friend, 'Quoting the old one');
-  await throttle(cdp, cpu);
-  const jumpMs = await timeJump(page, author, originalText);
-  const driftPx = await drift(page, originalText);
-  await throttle(cdp, 1);
-  return { cpu, jumpMs, driftPx };
+  return slowed(cdp, cpu, async () => {
+    const jumpMs = await timeJump(page, author, originalText);
+    const driftPx = await drift(page, originalText);
+    return { cpu, jumpMs, driftPx };
+  });
 }
 
 export async function quoteJumpBench(

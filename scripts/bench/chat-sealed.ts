@@ -16,7 +16,7 @@ import {
   NO_DEVICE_KEY,
   openConversation,
   scrollToNewest,
-  throttle,
+  slowed,
 } from './chat-page';
 import { timeSend } from './chat-timing';
 import { befriend, type ChatWith } from './chat-seed';
@@ -141,24 +141,24 @@ export async function prepareSealed(
       const name = chats[kind].friend.username;
       await openConversation(page, name, newest[kind]);
       await scrollToNewest(page, name);
-      await throttle(cdp, CPU_SLOWDOWN);
-      for (let i = 0; i <= sends; i++) {
-        const text = `Bench ${kind} send ${String(r)}.${String(i)} to ${name}`;
-        const since = Number(await page.evaluate('performance.now()'));
-        const sent = await around(cdp, async () => {
-          const sendMs = await timeSend(page, name, text);
-          await page.waitForTimeout(1000); // Event Timing entries arrive after the next paint
-          return sendMs;
-        });
-        const enterMs = await enterDuration(page, since);
-        if (i > 0) {
-          figures[kind].sendMs.push(sent.result);
-          figures[kind].enterMs.push(enterMs);
-          figures[kind].cpuMs.push(sent.cpu.taskMs);
+      await slowed(cdp, CPU_SLOWDOWN, async () => {
+        for (let i = 0; i <= sends; i++) {
+          const text = `Bench ${kind} send ${String(r)}.${String(i)} to ${name}`;
+          const since = Number(await page.evaluate('performance.now()'));
+          const sent = await around(cdp, async () => {
+            const sendMs = await timeSend(page, name, text);
+            await page.waitForTimeout(1000); // Event Timing entries arrive after the next paint
+            return sendMs;
+          });
+          const enterMs = await enterDuration(page, since);
+          if (i > 0) {
+            figures[kind].sendMs.push(sent.result);
+            figures[kind].enterMs.push(enterMs);
+            figures[kind].cpuMs.push(sent.cpu.taskMs);
+          }
+          newest = { ...newest, [kind]: text };
         }
-        newest = { ...newest, [kind]: text };
-      }
-      await throttle(cdp, 1);
+      });
     }
   };
   const finish = async () => {

@@ -14,8 +14,8 @@
  * send), BENCH_INSTANCES_SEALED_ROUNDS (10 rounds of 4 counted sends per conversation),
  * BENCH_INSTANCES_MESSAGES (4,000 inbox samples, in sets of 25, about a millisecond each: the p99
  * of 200 was their second largest and read 0.5x to 2x from run to run, that of 1,000 0.67–1.24
- * in one run); the long chat is BENCH_CHAT_LONG (10000), as in
- * section 5. About 16 minutes on a quiet machine.
+ * in one run); the long chat is BENCH_CHAT_LONG (10000), as in section 5. About 16 minutes on a
+ * quiet machine.
  */
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
